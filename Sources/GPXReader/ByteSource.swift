@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the reader's bytes come from: a file read chunk by chunk, standard
+/// input, or bytes already in memory.
+final class ByteSource {
+    private enum Storage {
+        case fileDescriptor(Int32, closeWhenDone: Bool)
+        case memory([UInt8], offset: Int)
+    }
+
+    let displayName: String
+    private var storage: Storage
+
+    /// Opens `path` for reading; `-` means standard input.
+    init(path: String) throws(GPXError) {
+        displayName = path
+        if path == "-" {
+            storage = .fileDescriptor(STDIN_FILENO, closeWhenDone: false)
+            return
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw .cannotOpen(file: path, reason: Self.describeErrno(errno))
+        }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            close(descriptor)
+            throw .cannotOpen(file: path, reason: "is a directory, not a GPX file")
+        }
+        storage = .fileDescriptor(descriptor, closeWhenDone: true)
+    }
+
+    init(bytes: [UInt8], displayName: String) {
+        self.displayName = displayName
+        storage = .memory(bytes, offset: 0)
+    }
+
+    deinit {
+        if case .fileDescriptor(let descriptor, true) = storage { close(descriptor) }
+    }
+
+    /// Fills `buffer` with the next bytes; returns 0 at the end of the input.
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws(GPXError) -> Int {
+        switch storage {
+        case .fileDescriptor(let descriptor, _):
+            while true {
+                let count = readBytes(descriptor, buffer.baseAddress, buffer.count)
+                if count >= 0 { return count }
+                if errno == EINTR { continue }
+                throw .cannotRead(file: displayName, reason: Self.describeErrno(errno))
+            }
+        case .memory(let bytes, let offset):
+            let count = min(buffer.count, bytes.count - offset)
+            bytes.withUnsafeBytes { source in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[offset..<offset + count]))
+            }
+            storage = .memory(bytes, offset: offset + count)
+            return count
+        }
+    }
+
+    private static func describeErrno(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such file"
+        case EACCES: return "permission denied"
+        case EISDIR: return "is a directory, not a GPX file"
+        default: return String(cString: strerror(code))
+        }
+    }
+}
+
+@inline(__always)
+private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
+}

@@ -1,0 +1,43 @@
+/// Why a GPX file could not be read.
+///
+/// Each description is one line a user can act on, in the form compilers use:
+/// `walk.gpx:12:7: error: Opening and ending tag mismatch: trkpt line 10 and trkseg`.
+public enum GPXError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file does not exist, or is not readable, or is a directory.
+    case cannotOpen(file: String, reason: String)
+    /// Reading the file failed part way (an I/O error, not a content problem).
+    case cannotRead(file: String, reason: String)
+    /// The bytes are not well-formed XML; `reason` is libxml2's message.
+    case malformedXML(file: String, line: Int, column: Int, reason: String)
+    /// Well-formed XML whose root element is not `<gpx>`.
+    case notGPX(file: String, line: Int, column: Int, rootElement: String)
+    /// The document uses a construct refused for safety: entity declarations
+    /// (entity expansion bombs, external entities), or nesting beyond the limit.
+    case unsafeDocument(file: String, line: Int, column: Int, reason: String)
+    /// A warning promoted to an error by strict reading.
+    case invalidContent(file: String, line: Int, column: Int, message: String)
+
+    /// The file the error is about.
+    public var file: String {
+        switch self {
+        case .cannotOpen(let file, _), .cannotRead(let file, _),
+             .malformedXML(let file, _, _, _), .notGPX(let file, _, _, _),
+             .unsafeDocument(let file, _, _, _), .invalidContent(let file, _, _, _):
+            return file
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let file, let reason), .cannotRead(let file, let reason):
+            return "\(file): error: \(reason)"
+        case .malformedXML(let file, let line, let column, let reason),
+             .unsafeDocument(let file, let line, let column, let reason):
+            return "\(file):\(line):\(column): error: \(reason)"
+        case .notGPX(let file, let line, let column, let rootElement):
+            return "\(file):\(line):\(column): error: the root element is <\(rootElement)>, not <gpx>: this is not a GPX file"
+        case .invalidContent(let file, let line, let column, let message):
+            return "\(file):\(line):\(column): error: \(message)"
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// One waypoint, route point or track point, with every field GPX 1.0/1.1 and
+/// Garmin's TrackPointExtension define. Fields absent from the file are nil.
+public struct GPXPoint: Sendable, Equatable {
+    /// Latitude in degrees, -90...90 (WGS 84).
+    public var latitude: Double
+    /// Longitude in degrees, -180...180 (WGS 84).
+    public var longitude: Double
+    /// `<ele>`: elevation above mean sea level.
+    public var elevationMeters: Double?
+    /// `<time>`, in UTC. Dropped (nil, with a warning) when unparsable or going backwards.
+    public var time: Timestamp?
+    public var name: String?
+    public var description: String?
+    /// `<sym>`: the symbol name a GPS shows for the point.
+    public var symbol: String?
+    public var type: String?
+    public var fix: GPXFix?
+    /// `<sat>`: satellites used for the fix.
+    public var satellites: Int?
+    public var horizontalDilution: Double?
+    public var verticalDilution: Double?
+    public var positionDilution: Double?
+    /// GPX 1.0 `<speed>` or TrackPointExtension v2 `<speed>`, in m/s.
+    public var speedMetersPerSecond: Double?
+    /// GPX 1.0 `<course>` or TrackPointExtension v2 `<course>`: degrees from true north.
+    public var courseDegrees: Double?
+    /// TrackPointExtension `<hr>`.
+    public var heartRateBeatsPerMinute: Int?
+    /// TrackPointExtension `<cad>`.
+    public var cadenceRevolutionsPerMinute: Int?
+    /// TrackPointExtension `<atemp>`.
+    public var airTemperatureCelsius: Double?
+    /// TrackPointExtension `<wtemp>`.
+    public var waterTemperatureCelsius: Double?
+    /// TrackPointExtension `<depth>`.
+    public var depthMeters: Double?
+    /// Other elements found under `<extensions>`, as raw name/text pairs, in document order.
+    public var extensions: [GPXExtensionElement]
+    /// Where the point's start tag ends in the file (1-based), for warnings.
+    public var line: Int
+    public var column: Int
+
+    public init(
+        latitude: Double, longitude: Double, elevationMeters: Double? = nil,
+        time: Timestamp? = nil, line: Int = 0, column: Int = 0
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.elevationMeters = elevationMeters
+        self.time = time
+        self.extensions = []
+        self.line = line
+        self.column = column
+    }
+}
+
+/// `<fix>`: the kind of fix the receiver had.
+public enum GPXFix: String, Sendable, Equatable, CaseIterable {
+    case none
+    case twoDimensional = "2d"
+    case threeDimensional = "3d"
+    case differential = "dgps"
+    case precise = "pps"
+}
+
+/// An extension element Trailcast does not interpret, kept as written.
+public struct GPXExtensionElement: Sendable, Equatable {
+    /// The qualified name as written in the file, such as `gpxx:Temperature`.
+    public var name: String
+    /// The namespace URI the element belongs to, if any.
+    public var namespaceURI: String?
+    /// The element's text, without surrounding white space.
+    public var text: String
+
+    public init(name: String, namespaceURI: String?, text: String) {
+        self.name = name
+        self.namespaceURI = namespaceURI
+        self.text = text
+    }
+}

@@ -1,0 +1,156 @@
+/// Accumulates a ``GPXSummary`` from a stream of events, in constant memory.
+///
+/// ```swift
+/// let reader = try GPXStreamReader(contentsOfFile: "walk.gpx")
+/// var statistics = GPXStatistics(file: "walk.gpx")
+/// while let event = try reader.next() { statistics.add(event) }
+/// print(statistics.summary.length2DMeters)
+/// ```
+///
+/// Definitions follow gpxpy where it has one, so numbers can be compared:
+/// - moving time counts an interval between consecutive timed track points when
+///   its 2D speed is above 1 km/h (gpxpy's default stopped-speed threshold);
+/// - elevation gain and loss sum the rises and falls of the track elevations after
+///   gpxpy's 0.3/0.4/0.3 smoothing of each point with its neighbours, per segment,
+///   which keeps GPS elevation jitter from inflating the climb.
+public struct GPXStatistics {
+    /// 1 km/h.
+    public static let movingSpeedThresholdMetersPerSecond = 1000.0 / 3600.0
+    /// Warnings kept in the summary; the rest are only counted.
+    public static let maximumKeptWarnings = 1000
+
+    /// The summary of everything added so far.
+    public var summary: GPXSummary {
+        var summary = counts
+        if climb.sawElevation {
+            summary.elevationGainMeters = climb.gainMeters
+            summary.elevationLossMeters = climb.lossMeters
+        }
+        return summary
+    }
+
+    private var counts: GPXSummary
+    private var previousTrackPoint: GPXPoint?
+    private var previousTimedTrackPoint: GPXPoint?
+    private var previousRoutePoint: GPXPoint?
+    private var climb = SmoothedClimb()
+
+    public init(file: String) {
+        counts = GPXSummary(file: file)
+    }
+
+    public mutating func add(_ event: GPXEvent) {
+        switch event {
+        case .metadata(let metadata):
+            counts.metadata = metadata
+        case .waypoint(let point):
+            counts.waypoints += 1
+            includeEverywhere(point)
+        case .beginRoute:
+            counts.routes += 1
+            previousRoutePoint = nil
+        case .routePoint(let point):
+            counts.routePoints += 1
+            includeEverywhere(point)
+            if let previous = previousRoutePoint {
+                counts.routeLength2DMeters += GreatCircle.distanceMeters(previous, point)
+            }
+            previousRoutePoint = point
+        case .beginTrack:
+            counts.tracks += 1
+        case .beginSegment:
+            counts.segments += 1
+            previousTrackPoint = nil
+            previousTimedTrackPoint = nil
+            climb.finishSegment()
+        case .trackPoint(let point):
+            addTrackPoint(point)
+        case .endSegment:
+            climb.finishSegment()
+        case .endRoute, .endTrack:
+            break
+        case .warning(let warning):
+            counts.warningCount += 1
+            if counts.warnings.count < Self.maximumKeptWarnings {
+                counts.warnings.append(warning)
+            }
+        }
+    }
+
+    private mutating func addTrackPoint(_ point: GPXPoint) {
+        counts.trackPoints += 1
+        includeEverywhere(point)
+        if let previous = previousTrackPoint {
+            counts.length2DMeters += GreatCircle.distanceMeters(previous, point)
+        }
+        previousTrackPoint = point
+        if let time = point.time {
+            if counts.startTime.map({ time < $0 }) ?? true { counts.startTime = time }
+            if counts.endTime.map({ time > $0 }) ?? true { counts.endTime = time }
+            if let previous = previousTimedTrackPoint, let previousTime = previous.time {
+                let seconds = time.seconds(since: previousTime)
+                let meters = GreatCircle.distanceMeters(previous, point)
+                counts.movingSeconds = counts.movingSeconds ?? 0
+                if seconds > 0, meters / seconds > Self.movingSpeedThresholdMetersPerSecond {
+                    counts.movingSeconds! += seconds
+                }
+            }
+            previousTimedTrackPoint = point
+        }
+        if let elevation = point.elevationMeters { climb.add(elevation) }
+    }
+
+    private mutating func includeEverywhere(_ point: GPXPoint) {
+        if counts.bounds == nil {
+            counts.bounds = GPXBounds(
+                minLatitude: point.latitude, minLongitude: point.longitude,
+                maxLatitude: point.latitude, maxLongitude: point.longitude)
+        } else {
+            counts.bounds!.include(latitude: point.latitude, longitude: point.longitude)
+        }
+        if let elevation = point.elevationMeters {
+            counts.minElevationMeters = min(counts.minElevationMeters ?? elevation, elevation)
+            counts.maxElevationMeters = max(counts.maxElevationMeters ?? elevation, elevation)
+        }
+    }
+}
+
+/// Streaming form of gpxpy's `calculate_uphill_downhill`: each elevation but the
+/// first and last of a segment is replaced by 0.3 x previous + 0.4 x itself +
+/// 0.3 x next, and the rises and falls of the result are summed.
+struct SmoothedClimb {
+    private(set) var gainMeters = 0.0
+    private(set) var lossMeters = 0.0
+    private(set) var sawElevation = false
+    private var beforeLast: Double?
+    private var last: Double?
+    private var lastSmoothed: Double?
+
+    mutating func add(_ elevation: Double) {
+        sawElevation = true
+        if last == nil {
+            lastSmoothed = elevation
+        } else if let beforeLast, let last {
+            // The previous point now has both neighbours: smooth it.
+            record(0.3 * beforeLast + 0.4 * last + 0.3 * elevation)
+        }
+        beforeLast = last
+        last = elevation
+    }
+
+    /// Ends a segment: its last elevation counts unsmoothed.
+    mutating func finishSegment() {
+        if beforeLast != nil, let last { record(last) }
+        beforeLast = nil
+        last = nil
+        lastSmoothed = nil
+    }
+
+    private mutating func record(_ smoothed: Double) {
+        if let previous = lastSmoothed {
+            let rise = smoothed - previous
+            if rise > 0 { gainMeters += rise } else { lossMeters -= rise }
+        }
+        lastSmoothed = smoothed
+    }
+}

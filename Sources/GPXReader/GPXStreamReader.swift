@@ -1,0 +1,198 @@
+import CLibXML2
+
+/// Reads a GPX file as a stream of ``GPXEvent``s, in document order, in constant memory.
+///
+/// Built on libxml2's SAX2 push parser: the file is read in chunks, each chunk is
+/// parsed, and the points it completes are handed out one by one before the next
+/// chunk is read. A million-point track therefore never sits in memory.
+///
+/// ```swift
+/// let reader = try GPXStreamReader(contentsOfFile: "walk.gpx")
+/// while let event = try reader.next() {
+///     if case .trackPoint(let point) = event { print(point.latitude, point.longitude) }
+/// }
+/// ```
+///
+/// Safety: only `XML_PARSE_NONET` is set (never entity substitution, DTD loading or
+/// `HUGE`), every external entity load is refused, and any entity declaration stops
+/// the parse with ``GPXError/unsafeDocument(file:line:column:reason:)``.
+///
+/// A reader is used from one task at a time; it is not `Sendable`.
+public final class GPXStreamReader {
+    /// How strictly to read.
+    public struct Options: Sendable {
+        /// Turn every warning into a thrown ``GPXError/invalidContent(file:line:column:message:)``.
+        public var strict: Bool
+        /// Bytes read from the file per parse step.
+        public var chunkSize: Int
+
+        public init(strict: Bool = false, chunkSize: Int = 64 * 1024) {
+            self.strict = strict
+            self.chunkSize = max(chunkSize, 16)
+        }
+    }
+
+    private let source: ByteSource
+    private let chunkSize: Int
+    private let state: UnsafeMutablePointer<SAXParserState>
+    private var chunk: UnsafeMutableRawBufferPointer
+    private var nextPending = 0
+    private var reachedEnd = false
+
+    /// Opens a GPX file for streaming; `-` reads standard input.
+    public convenience init(contentsOfFile path: String, options: Options = Options()) throws(GPXError) {
+        self.init(source: try ByteSource(path: path), options: options)
+    }
+
+    /// Streams a GPX document held in memory; `name` is used in messages.
+    public convenience init(bytes: [UInt8], name: String = "<memory>", options: Options = Options()) {
+        self.init(source: ByteSource(bytes: bytes, displayName: name), options: options)
+    }
+
+    private init(source: ByteSource, options: Options) {
+        LibXML2Setup.once()
+        self.source = source
+        chunkSize = options.chunkSize
+        chunk = .allocate(byteCount: options.chunkSize, alignment: 16)
+        state = .allocate(capacity: 1)
+        state.initialize(to: SAXParserState(fileName: source.displayName, strict: options.strict))
+    }
+
+    deinit {
+        if let context = state.pointee.context { xmlFreeParserCtxt(context) }
+        state.pointee.deallocate()
+        state.deinitialize(count: 1)
+        state.deallocate()
+        chunk.deallocate()
+    }
+
+    /// The next event, or nil after the end of the document.
+    ///
+    /// Throws ``GPXError`` for unreadable, malformed, unsafe or (with `strict`)
+    /// questionable input; after a throw the reader is finished.
+    public func next() throws(GPXError) -> GPXEvent? {
+        while true {
+            if nextPending < state.pointee.pending.count {
+                defer { nextPending += 1 }
+                return state.pointee.pending[nextPending]
+            }
+            state.pointee.pending.removeAll(keepingCapacity: true)
+            nextPending = 0
+            if reachedEnd { return nil }
+            try parseNextChunk()
+        }
+    }
+
+    private func parseNextChunk() throws(GPXError) {
+        let count: Int
+        do {
+            count = try source.read(into: chunk)
+        } catch {
+            reachedEnd = true
+            throw error
+        }
+        var bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
+        if state.pointee.context == nil {
+            // The first bytes go to the constructor so libxml2 can detect a BOM
+            // or UTF-16 before anything is decoded.
+            let head = UnsafeRawBufferPointer(rebasing: bytes.prefix(4))
+            guard let context = makeContext(firstBytes: head) else {
+                reachedEnd = true
+                throw .cannotRead(file: source.displayName, reason: "libxml2 could not create a parser")
+            }
+            state.pointee.context = context
+            bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(head.count))
+        }
+        let context = state.pointee.context!
+        let isLast = count == 0
+        xmlParseChunk(
+            context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+            Int32(bytes.count), isLast ? 1 : 0)
+        if isLast { reachedEnd = true }
+        try throwIfFailed(context)
+    }
+
+    private func makeContext(firstBytes: UnsafeRawBufferPointer) -> xmlParserCtxtPtr? {
+        var handler = xmlSAXHandler()
+        handler.initialized = UInt32(XML_SAX2_MAGIC)
+        handler.startElementNs = { userData, localName, _, namespaceURI, _, _, attributeCount, _, attributes in
+            guard let userData, let localName else { return }
+            userData.assumingMemoryBound(to: SAXParserState.self).pointee.startElement(
+                localName: localName, namespaceURI: namespaceURI,
+                attributeCount: Int(attributeCount), attributes: attributes)
+        }
+        handler.endElementNs = { userData, localName, prefix, namespaceURI in
+            userData?.assumingMemoryBound(to: SAXParserState.self).pointee.endElement(
+                localName: localName, prefix: prefix, namespaceURI: namespaceURI)
+        }
+        handler.characters = { userData, bytes, count in
+            let state = userData.unsafelyUnwrapped.assumingMemoryBound(to: SAXParserState.self)
+            guard state.pointee.isCapturingText, let bytes else { return }
+            state.pointee.appendText(bytes, count: Int(count))
+        }
+        handler.cdataBlock = handler.characters
+        handler.entityDecl = { userData, name, _, _, _, _ in
+            userData?.assumingMemoryBound(to: SAXParserState.self).pointee.refuseEntityDeclaration(
+                named: name.map { String(cString: $0) } ?? "")
+        }
+        handler.serror = { userData, error in
+            guard let userData, let error = error?.pointee else { return }
+            let message = error.message.map { String(cString: $0) } ?? "unknown XML error"
+            // Namespace problems (an undeclared prefix, a relative URI) and warnings
+            // leave the document readable; real files have them, so they are warnings.
+            let isFatal = error.level != XML_ERR_WARNING
+                && error.domain != Int32(XML_FROM_NAMESPACE.rawValue)
+            userData.assumingMemoryBound(to: SAXParserState.self).pointee.recordLibXMLError(
+                line: Int(error.line), column: Int(error.int2),
+                message: message.trimmingTrailingNewlines(), isFatal: isFatal)
+        }
+        let context = source.displayName.withCString { fileName in
+            xmlCreatePushParserCtxt(
+                &handler, UnsafeMutableRawPointer(state),
+                firstBytes.baseAddress?.assumingMemoryBound(to: CChar.self),
+                Int32(firstBytes.count), fileName)
+        }
+        if let context {
+            xmlCtxtUseOptions(context, Int32(XML_PARSE_NONET.rawValue))
+        }
+        return context
+    }
+
+    private func throwIfFailed(_ context: xmlParserCtxtPtr) throws(GPXError) {
+        if let failure = state.pointee.failure {
+            reachedEnd = true
+            throw failure
+        }
+        guard context.pointee.wellFormed == 0 else { return }
+        reachedEnd = true
+        if let (line, column, message) = state.pointee.firstFatalError {
+            throw .malformedXML(file: source.displayName, line: line, column: column, reason: message)
+        }
+        let (line, column) = state.pointee.position
+        throw .malformedXML(
+            file: source.displayName, line: line, column: column, reason: "malformed XML")
+    }
+}
+
+/// Process-wide libxml2 settings, applied once before the first parse.
+enum LibXML2Setup {
+    private static let applied: Bool = {
+        xmlInitParser()
+        // Defence in depth: even if some path asked for an external entity or DTD,
+        // nothing outside the document is ever opened.
+        xmlSetExternalEntityLoader { _, _, _ in nil }
+        return true
+    }()
+
+    static func once() { _ = applied }
+}
+
+extension String {
+    func trimmingTrailingNewlines() -> String {
+        var result = Substring(self)
+        while let last = result.last, last == "\n" || last == "\r" || last == " " {
+            result = result.dropLast()
+        }
+        return String(result)
+    }
+}

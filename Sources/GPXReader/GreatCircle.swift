@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Distances on a spherical Earth.
+public enum GreatCircle {
+    /// The IUGG mean Earth radius, R1.
+    public static let meanEarthRadiusMeters = 6_371_008.8
+
+    /// The haversine distance between two coordinates in degrees.
+    public static func distanceMeters(
+        latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
+    ) -> Double {
+        let phi1 = latitude1 * .pi / 180
+        let phi2 = latitude2 * .pi / 180
+        let deltaPhi = phi2 - phi1
+        let deltaLambda = (longitude2 - longitude1) * .pi / 180
+        let sinHalfPhi = sin(deltaPhi / 2)
+        let sinHalfLambda = sin(deltaLambda / 2)
+        let h = sinHalfPhi * sinHalfPhi + cos(phi1) * cos(phi2) * sinHalfLambda * sinHalfLambda
+        return 2 * meanEarthRadiusMeters * asin(min(1, h.squareRoot()))
+    }
+
+    /// The haversine distance between two points.
+    public static func distanceMeters(_ a: GPXPoint, _ b: GPXPoint) -> Double {
+        distanceMeters(latitude1: a.latitude, longitude1: a.longitude,
+                       latitude2: b.latitude, longitude2: b.longitude)
+    }
+}

@@ -1,0 +1,22 @@
+import ArgumentParser
+import GPXReader
+
+/// The sysexits(3) codes Trailcast uses, so scripts can tell failures apart.
+enum ExitStatus {
+    /// EX_USAGE: a bad flag or argument (swift-argument-parser's own validation code).
+    static let usage = ExitCode.validationFailure
+    /// EX_DATAERR: the input is malformed or, with `--strict`, questionable.
+    static let dataError = ExitCode(65)
+    /// EX_NOINPUT: the input file is missing or cannot be opened.
+    static let noInput = ExitCode(66)
+    /// EX_IOERR: reading failed part way.
+    static let ioError = ExitCode(74)
+
+    static func forError(_ error: GPXError) -> ExitCode {
+        switch error {
+        case .cannotOpen: return noInput
+        case .cannotRead: return ioError
+        case .malformedXML, .notGPX, .unsafeDocument, .invalidContent: return dataError
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import GPXReader
+
+/// `trailcast inspect`: a summary of each GPX file, streamed.
+struct InspectCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "inspect",
+        abstract: "Summarise GPX files: counts, length, times, elevation, bounds, warnings.",
+        discussion: """
+            Examples:
+              trailcast inspect gpx/sf-waterfront-walk.gpx
+              trailcast inspect --format json gpx/*.gpx | jq .length2DMeters
+
+            The file is streamed, so any size works in constant memory. `-` reads \
+            standard input. Problems inside a well-formed file are reported as \
+            warnings; --strict makes them errors (exit 65).
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case text, json
+    }
+
+    @Argument(help: "GPX files to inspect.")
+    var files: [String]
+
+    @Option(help: "Output format: text (readable) or json (one object per file per line).")
+    var format: Format = .text
+
+    @Flag(help: "Treat warnings (bad coordinates, unparsable times, ...) as errors.")
+    var strict = false
+
+    func run() async throws {
+        var firstFailure: ExitCode?
+        for file in files {
+            do {
+                let summary = try Self.summarize(file, strict: strict)
+                StandardStreams.writeOutput(format == .json ? summary.jsonLine() : summary.textReport())
+            } catch {
+                StandardStreams.writeError(error.description)
+                firstFailure = firstFailure ?? ExitStatus.forError(error)
+            }
+        }
+        if let firstFailure { throw firstFailure }
+    }
+
+    static func summarize(_ file: String, strict: Bool) throws(GPXError) -> GPXSummary {
+        let reader = try GPXStreamReader(
+            contentsOfFile: file, options: GPXStreamReader.Options(strict: strict))
+        var statistics = GPXStatistics(file: file)
+        while let event = try reader.next() {
+            statistics.add(event)
+        }
+        return statistics.summary
+    }
+}
