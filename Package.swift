@@ -34,6 +34,10 @@ let package = Package(
             dependencies: ["GPXReader"]
         ),
         .testTarget(
+            name: "JSONOutputTests",
+            dependencies: ["JSONOutput"]
+        ),
+        .testTarget(
             name: "TrailcastEndToEndTests",
             dependencies: ["trailcast"]
         ),

@@ -30,9 +30,9 @@ public struct GPXStatistics {
     }
 
     private var counts: GPXSummary
-    private var previousTrackPoint: GPXPoint?
-    private var previousTimedTrackPoint: GPXPoint?
-    private var previousRoutePoint: GPXPoint?
+    private var previousTrackPoint: Position?
+    private var previousTimedTrackPoint: Position?
+    private var previousRoutePoint: Position?
     private var climb = SmoothedClimb()
 
     public init(file: String) {
@@ -52,10 +52,11 @@ public struct GPXStatistics {
         case .routePoint(let point):
             counts.routePoints += 1
             includeEverywhere(point)
+            let position = Position(point)
             if let previous = previousRoutePoint {
-                counts.routeLength2DMeters += GreatCircle.distanceMeters(previous, point)
+                counts.routeLength2DMeters += previous.distanceMeters(to: position)
             }
-            previousRoutePoint = point
+            previousRoutePoint = position
         case .beginTrack:
             counts.tracks += 1
         case .beginSegment:
@@ -80,23 +81,28 @@ public struct GPXStatistics {
     private mutating func addTrackPoint(_ point: GPXPoint) {
         counts.trackPoints += 1
         includeEverywhere(point)
+        let position = Position(point)
+        var stepMeters: Double?
         if let previous = previousTrackPoint {
-            counts.length2DMeters += GreatCircle.distanceMeters(previous, point)
+            stepMeters = previous.distanceMeters(to: position)
+            counts.length2DMeters += stepMeters!
         }
-        previousTrackPoint = point
         if let time = point.time {
             if counts.startTime.map({ time < $0 }) ?? true { counts.startTime = time }
             if counts.endTime.map({ time > $0 }) ?? true { counts.endTime = time }
             if let previous = previousTimedTrackPoint, let previousTime = previous.time {
                 let seconds = time.seconds(since: previousTime)
-                let meters = GreatCircle.distanceMeters(previous, point)
+                // Usually the previous timed point is the previous point: reuse its distance.
+                let meters = previous == previousTrackPoint
+                    ? stepMeters! : previous.distanceMeters(to: position)
                 counts.movingSeconds = counts.movingSeconds ?? 0
                 if seconds > 0, meters / seconds > Self.movingSpeedThresholdMetersPerSecond {
                     counts.movingSeconds! += seconds
                 }
             }
-            previousTimedTrackPoint = point
+            previousTimedTrackPoint = position
         }
+        previousTrackPoint = position
         if let elevation = point.elevationMeters { climb.add(elevation) }
     }
 
@@ -112,6 +118,25 @@ public struct GPXStatistics {
             counts.minElevationMeters = min(counts.minElevationMeters ?? elevation, elevation)
             counts.maxElevationMeters = max(counts.maxElevationMeters ?? elevation, elevation)
         }
+    }
+}
+
+/// The part of a point the statistics remember between points.
+private struct Position: Equatable {
+    var latitude: Double
+    var longitude: Double
+    var time: Timestamp?
+
+    init(_ point: GPXPoint) {
+        latitude = point.latitude
+        longitude = point.longitude
+        time = point.time
+    }
+
+    func distanceMeters(to other: Position) -> Double {
+        GreatCircle.distanceMeters(
+            latitude1: latitude, longitude1: longitude,
+            latitude2: other.latitude, longitude2: other.longitude)
     }
 }
 
