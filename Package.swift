@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "trailcast", targets: ["trailcast"]),
         .library(name: "GPXReader", targets: ["GPXReader"]),
+        .library(name: "LocationReplay", targets: ["LocationReplay"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -22,6 +23,10 @@ let package = Package(
             name: "GPXReader",
             dependencies: ["CLibXML2", "JSONOutput"]
         ),
+        .target(
+            name: "LocationReplay",
+            dependencies: ["GPXReader"]
+        ),
         .executableTarget(
             name: "trailcast",
             dependencies: [
@@ -32,6 +37,10 @@ let package = Package(
         .testTarget(
             name: "GPXReaderTests",
             dependencies: ["GPXReader"]
+        ),
+        .testTarget(
+            name: "LocationReplayTests",
+            dependencies: ["LocationReplay"]
         ),
         .testTarget(
             name: "JSONOutputTests",

@@ -1,0 +1,65 @@
+/// The app's location authorization, spelled as Core Location's `CLAuthorizationStatus`.
+public enum AuthorizationStatus: String, Sendable, CaseIterable {
+    case notDetermined
+    case restricted
+    case denied
+    case authorizedWhenInUse
+    case authorizedAlways
+
+    /// Whether locations may be delivered at all (in the foreground).
+    public var isAuthorized: Bool {
+        self == .authorizedWhenInUse || self == .authorizedAlways
+    }
+
+    /// Parses the command-line spelling: `whenInUse` and `always` stand for the
+    /// `authorized...` cases; the full names are accepted too.
+    public init?(argument: String) {
+        switch argument {
+        case "whenInUse": self = .authorizedWhenInUse
+        case "always": self = .authorizedAlways
+        default: self.init(rawValue: argument)
+        }
+    }
+}
+
+/// Core Location's `CLAccuracyAuthorization`: precise or approximate location.
+public enum LocationAccuracy: String, Sendable, CaseIterable {
+    case full
+    case reduced
+}
+
+/// Which authorization the app asks for.
+public enum AuthorizationRequest: String, Sendable, CaseIterable {
+    case whenInUse
+    case always
+}
+
+/// What the simulated user taps in a permission prompt.
+public enum PromptAnswer: String, Sendable, CaseIterable {
+    /// "Allow While Using App" (or "Change to Always Allow" for an upgrade).
+    case allow
+    /// "Allow Once": when-in-use until the app goes to the background.
+    case once
+    /// "Don't Allow".
+    case deny
+}
+
+/// Why the authorization the app sees changed.
+public enum AuthorizationChangeCause: String, Sendable {
+    /// The state at launch.
+    case initial
+    /// The user answered a permission prompt.
+    case prompt
+    /// The user changed the app's permission in Settings.
+    case settings
+    /// Location services were switched off or on for the whole device.
+    case services
+    /// An "Allow Once" grant ran out.
+    case expired
+}
+
+/// Whether the simulated app is on screen.
+public enum AppState: String, Sendable {
+    case foreground
+    case background
+}

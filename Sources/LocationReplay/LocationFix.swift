@@ -1,0 +1,37 @@
+import GPXReader
+
+/// One location as an app receives it: Core Location's `CLLocation`, in SI units.
+public struct LocationFix: Sendable, Equatable {
+    /// The simulated time of the fix.
+    public var time: Timestamp
+    public var latitude: Double
+    public var longitude: Double
+    /// Metres above sea level; nil when the route has no elevation.
+    public var altitudeMeters: Double?
+    /// Radius of uncertainty, in metres.
+    public var horizontalAccuracyMeters: Double
+    /// Nil exactly when `altitudeMeters` is nil.
+    public var verticalAccuracyMeters: Double?
+    /// Metres per second; -1 when unknown, as Core Location reports it.
+    public var speedMetersPerSecond: Double
+    /// Degrees clockwise from true north, 0..<360; -1 when unknown.
+    public var courseDegrees: Double
+    /// The index of the route point the fix comes from (the one before, for interpolated fixes).
+    public var sourceIndex: Int
+
+    public init(
+        time: Timestamp, latitude: Double, longitude: Double, altitudeMeters: Double? = nil,
+        horizontalAccuracyMeters: Double = 5, verticalAccuracyMeters: Double? = nil,
+        speedMetersPerSecond: Double = -1, courseDegrees: Double = -1, sourceIndex: Int = 0
+    ) {
+        self.time = time
+        self.latitude = latitude
+        self.longitude = longitude
+        self.altitudeMeters = altitudeMeters
+        self.horizontalAccuracyMeters = horizontalAccuracyMeters
+        self.verticalAccuracyMeters = verticalAccuracyMeters
+        self.speedMetersPerSecond = speedMetersPerSecond
+        self.courseDegrees = courseDegrees
+        self.sourceIndex = sourceIndex
+    }
+}

@@ -1,0 +1,234 @@
+import GPXReader
+
+/// A model of `CLLocationManager` for one app: authorization, prompts, updates and
+/// the rules that decide which fixes reach the app.
+///
+/// The rules (also in the README's table):
+/// - A prompt appears only while the status is `notDetermined` (and location services
+///   are on). The simulated user answers with ``Configuration/promptAnswer``.
+///   Deny gives `denied`; after that every request does nothing.
+/// - Allow Once gives `authorizedWhenInUse` until the app goes to the background or
+///   the run ends, then the status reverts to `notDetermined` (cause `expired`).
+/// - `requestAlways` from `notDetermined` prompts; from `authorizedWhenInUse` it
+///   offers the upgrade once (``Configuration/alwaysUpgradeAnswer``); after Allow
+///   Once it is ignored. `restricted` never prompts.
+/// - Starting updates while `denied` or `restricted` fails with `denied` and delivers
+///   nothing. Losing authorization while updating reports the change, then a
+///   `denied` error, and stops updates.
+/// - With location services off the app sees `denied`; switching them on restores
+///   the stored status.
+/// - A when-in-use app gets no fixes in the background.
+/// - Reduced accuracy: see ``ApproximateLocation``. The distance filter drops fixes
+///   closer than its distance to the last delivered one.
+public struct LocationService: Sendable {
+    /// The simulated device, user and app settings.
+    public struct Configuration: Sendable, Equatable {
+        public var initialStatus: AuthorizationStatus
+        public var initialAccuracy: LocationAccuracy
+        public var servicesEnabled: Bool
+        public var promptAnswer: PromptAnswer
+        /// The answer to the one-time offer to upgrade when-in-use to always.
+        public var alwaysUpgradeAnswer: PromptAnswer
+        /// Minimum distance between delivered fixes; nil delivers every fix.
+        public var distanceFilterMeters: Double?
+
+        public init(
+            initialStatus: AuthorizationStatus = .notDetermined,
+            initialAccuracy: LocationAccuracy = .full, servicesEnabled: Bool = true,
+            promptAnswer: PromptAnswer = .allow, alwaysUpgradeAnswer: PromptAnswer = .allow,
+            distanceFilterMeters: Double? = nil
+        ) {
+            self.initialStatus = initialStatus
+            self.initialAccuracy = initialAccuracy
+            self.servicesEnabled = servicesEnabled
+            self.promptAnswer = promptAnswer
+            self.alwaysUpgradeAnswer = alwaysUpgradeAnswer
+            self.distanceFilterMeters = distanceFilterMeters
+        }
+    }
+
+    /// What the service tells the app (the delegate callbacks) and the user sees.
+    public enum Output: Sendable, Equatable {
+        case authorizationChanged(
+            from: AuthorizationStatus, to: AuthorizationStatus, accuracy: LocationAccuracy,
+            servicesEnabled: Bool, cause: AuthorizationChangeCause)
+        case prompt(request: AuthorizationRequest, answer: PromptAnswer)
+        case location(LocationFix)
+        case error(LocationErrorCode)
+    }
+
+    public let configuration: Configuration
+    /// The status stored for the app in Settings (what it gets back when services return).
+    public private(set) var storedStatus: AuthorizationStatus
+    public private(set) var accuracy: LocationAccuracy
+    public private(set) var servicesEnabled: Bool
+    public private(set) var appState: AppState = .foreground
+    /// Whether the app has asked for updates and they have not been stopped.
+    public private(set) var isUpdating = false
+    private var isAllowOnceGrant = false
+    private var alwaysUpgradeOffered = false
+    private var lastDelivered: LocationFix?
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        storedStatus = configuration.initialStatus
+        accuracy = configuration.initialAccuracy
+        servicesEnabled = configuration.servicesEnabled
+    }
+
+    /// The status the app reads: `denied` whenever location services are off.
+    public var authorizationStatus: AuthorizationStatus {
+        servicesEnabled ? storedStatus : .denied
+    }
+
+    /// Reports the state at launch.
+    public func launch(into output: inout [Output]) {
+        output.append(.authorizationChanged(
+            from: authorizationStatus, to: authorizationStatus, accuracy: accuracy,
+            servicesEnabled: servicesEnabled, cause: .initial))
+    }
+
+    /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()`.
+    public mutating func requestAuthorization(_ request: AuthorizationRequest, into output: inout [Output]) {
+        guard servicesEnabled else { return }
+        switch storedStatus {
+        case .notDetermined:
+            let answer = configuration.promptAnswer
+            output.append(.prompt(request: request, answer: answer))
+            switch answer {
+            case .allow:
+                change(to: request == .always ? .authorizedAlways : .authorizedWhenInUse,
+                       cause: .prompt, into: &output)
+            case .once:
+                change(to: .authorizedWhenInUse, cause: .prompt, into: &output)
+                isAllowOnceGrant = true
+            case .deny:
+                change(to: .denied, cause: .prompt, into: &output)
+            }
+        case .authorizedWhenInUse where request == .always && !isAllowOnceGrant && !alwaysUpgradeOffered:
+            alwaysUpgradeOffered = true
+            let answer: PromptAnswer = configuration.alwaysUpgradeAnswer == .allow ? .allow : .deny
+            output.append(.prompt(request: .always, answer: answer))
+            if answer == .allow { change(to: .authorizedAlways, cause: .prompt, into: &output) }
+        default:
+            break  // Core Location ignores the request: no prompt, no callback.
+        }
+    }
+
+    /// `startUpdatingLocation()`.
+    public mutating func startUpdatingLocation(into output: inout [Output]) {
+        switch authorizationStatus {
+        case .denied, .restricted:
+            output.append(.error(.denied))
+        default:
+            isUpdating = true
+        }
+    }
+
+    /// `stopUpdatingLocation()`.
+    public mutating func stopUpdatingLocation() {
+        isUpdating = false
+    }
+
+    /// The user changes the app's permission in Settings.
+    public mutating func changeInSettings(to status: AuthorizationStatus, into output: inout [Output]) {
+        isAllowOnceGrant = false
+        if status == .notDetermined { alwaysUpgradeOffered = false }
+        change(to: status, cause: .settings, into: &output)
+    }
+
+    /// The user turns Precise Location on or off in Settings.
+    public mutating func changeAccuracyInSettings(to newAccuracy: LocationAccuracy, into output: inout [Output]) {
+        guard newAccuracy != accuracy else { return }
+        accuracy = newAccuracy
+        lastDelivered = nil
+        output.append(.authorizationChanged(
+            from: authorizationStatus, to: authorizationStatus, accuracy: accuracy,
+            servicesEnabled: servicesEnabled, cause: .settings))
+    }
+
+    /// The user switches Location Services for the whole device.
+    public mutating func setServicesEnabled(_ enabled: Bool, into output: inout [Output]) {
+        guard enabled != servicesEnabled else { return }
+        let before = authorizationStatus
+        servicesEnabled = enabled
+        reportChange(from: before, cause: .services, into: &output)
+    }
+
+    /// The app moves between foreground and background.
+    public mutating func setAppState(_ state: AppState, into output: inout [Output]) {
+        appState = state
+        if state == .background { expireAllowOnce(into: &output) }
+    }
+
+    /// The run ends: an Allow Once grant does not outlive the app session.
+    public mutating func endRun(into output: inout [Output]) {
+        expireAllowOnce(into: &output)
+    }
+
+    /// A raw fix from the device; delivered to the app if the rules allow.
+    public mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
+        guard isUpdating, authorizationStatus.isAuthorized else { return }
+        guard appState == .foreground || authorizationStatus == .authorizedAlways else { return }
+        var delivered = fix
+        if accuracy == .reduced {
+            if let lastDelivered,
+               fix.time.seconds(since: lastDelivered.time) < ApproximateLocation.minimumIntervalSeconds {
+                return
+            }
+            delivered = ApproximateLocation.approximate(fix)
+        }
+        if let filter = configuration.distanceFilterMeters, let lastDelivered,
+           GreatCircle.distanceMeters(
+               latitude1: lastDelivered.latitude, longitude1: lastDelivered.longitude,
+               latitude2: delivered.latitude, longitude2: delivered.longitude) < filter {
+            return
+        }
+        lastDelivered = delivered
+        output.append(.location(delivered))
+    }
+
+    private mutating func expireAllowOnce(into output: inout [Output]) {
+        guard isAllowOnceGrant else { return }
+        isAllowOnceGrant = false
+        isUpdating = false
+        change(to: .notDetermined, cause: .expired, into: &output)
+    }
+
+    private mutating func change(
+        to status: AuthorizationStatus, cause: AuthorizationChangeCause, into output: inout [Output]
+    ) {
+        let before = authorizationStatus
+        storedStatus = status
+        reportChange(from: before, cause: cause, into: &output)
+    }
+
+    private mutating func reportChange(
+        from before: AuthorizationStatus, cause: AuthorizationChangeCause, into output: inout [Output]
+    ) {
+        let after = authorizationStatus
+        guard after != before else { return }
+        output.append(.authorizationChanged(
+            from: before, to: after, accuracy: accuracy, servicesEnabled: servicesEnabled, cause: cause))
+        if before.isAuthorized && !after.isAuthorized && isUpdating {
+            isUpdating = false
+            if cause != .expired { output.append(.error(.denied)) }
+        }
+    }
+}
+
+/// Core Location's `CLError.Code` values the simulation produces.
+public enum LocationErrorCode: String, Sendable {
+    /// kCLErrorDenied: the app may not use location.
+    case denied
+    /// kCLErrorLocationUnknown: no fix could be had right now.
+    case locationUnknown
+
+    /// The message the timeline shows.
+    public var message: String {
+        switch self {
+        case .denied: return "The app is not authorized to use location services (kCLErrorDenied)."
+        case .locationUnknown: return "The location is currently unknown (kCLErrorLocationUnknown)."
+        }
+    }
+}

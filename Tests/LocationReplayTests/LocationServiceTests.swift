@@ -1,0 +1,185 @@
+import GPXReader
+import LocationReplay
+import Testing
+
+/// Each row drives the service through user and app actions and lists what it
+/// reports, one short string per output, so a row reads like the rule it checks.
+@Suite("Location service rules")
+struct LocationServiceTests {
+    enum Action: Sendable {
+        case launch
+        case request(AuthorizationRequest)
+        case start
+        case settings(AuthorizationStatus)
+        case accuracy(LocationAccuracy)
+        case services(Bool)
+        case app(AppState)
+        case fix(latitude: Double, seconds: Double)
+        case end
+    }
+
+    struct Row: Sendable, CustomTestStringConvertible {
+        let name: String
+        var configuration = LocationService.Configuration()
+        let actions: [Action]
+        let expected: [String]
+        var testDescription: String { name }
+    }
+
+    static let rows: [Row] = [
+        Row(name: "launch reports the initial state",
+            configuration: .init(initialStatus: .denied),
+            actions: [.launch], expected: ["denied>denied initial full on"]),
+        Row(name: "allow at the prompt grants when-in-use and fixes flow",
+            actions: [.request(.whenInUse), .start, .fix(latitude: 1, seconds: 0)],
+            expected: ["prompt whenInUse allow", "notDetermined>authorizedWhenInUse prompt full on", "fix"]),
+        Row(name: "fixes before authorization are not delivered",
+            actions: [.start, .fix(latitude: 1, seconds: 0), .request(.whenInUse), .fix(latitude: 1, seconds: 1)],
+            expected: ["prompt whenInUse allow", "notDetermined>authorizedWhenInUse prompt full on", "fix"]),
+        Row(name: "deny gives denied and later requests do nothing",
+            configuration: .init(promptAnswer: .deny),
+            actions: [.request(.whenInUse), .request(.whenInUse), .request(.always), .start],
+            expected: ["prompt whenInUse deny", "notDetermined>denied prompt full on", "error denied"]),
+        Row(name: "already denied: no prompt, starting fails",
+            configuration: .init(initialStatus: .denied),
+            actions: [.request(.whenInUse), .start, .fix(latitude: 1, seconds: 0)],
+            expected: ["error denied"]),
+        Row(name: "restricted never prompts",
+            configuration: .init(initialStatus: .restricted),
+            actions: [.request(.whenInUse), .request(.always), .start],
+            expected: ["error denied"]),
+        Row(name: "allow once reverts to notDetermined in the background and prompts again",
+            configuration: .init(promptAnswer: .once),
+            actions: [.request(.whenInUse), .start, .app(.background), .fix(latitude: 1, seconds: 0),
+                      .app(.foreground), .request(.whenInUse)],
+            expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on",
+                       "authorizedWhenInUse>notDetermined expired full on",
+                       "prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on"]),
+        Row(name: "allow once expires when the run ends",
+            configuration: .init(promptAnswer: .once),
+            actions: [.request(.whenInUse), .end],
+            expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on",
+                       "authorizedWhenInUse>notDetermined expired full on"]),
+        Row(name: "requestAlways after allow once is ignored",
+            configuration: .init(promptAnswer: .once),
+            actions: [.request(.whenInUse), .request(.always)],
+            expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on"]),
+        Row(name: "requestAlways from notDetermined prompts for always",
+            actions: [.request(.always)],
+            expected: ["prompt always allow", "notDetermined>authorizedAlways prompt full on"]),
+        Row(name: "requestAlways upgrades when-in-use once",
+            actions: [.request(.whenInUse), .request(.always), .request(.always)],
+            expected: ["prompt whenInUse allow", "notDetermined>authorizedWhenInUse prompt full on",
+                       "prompt always allow", "authorizedWhenInUse>authorizedAlways prompt full on"]),
+        Row(name: "a declined upgrade keeps when-in-use and is not offered again",
+            configuration: .init(alwaysUpgradeAnswer: .deny),
+            actions: [.request(.whenInUse), .request(.always), .request(.always)],
+            expected: ["prompt whenInUse allow", "notDetermined>authorizedWhenInUse prompt full on",
+                       "prompt always deny"]),
+        Row(name: "revocation while updating: change, error, updates stop",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .fix(latitude: 1, seconds: 0), .settings(.denied), .fix(latitude: 1, seconds: 1),
+                      .settings(.authorizedWhenInUse), .fix(latitude: 1, seconds: 2)],
+            expected: ["fix", "authorizedWhenInUse>denied settings full on", "error denied",
+                       "denied>authorizedWhenInUse settings full on"]),
+        Row(name: "re-granting and starting again resumes",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .settings(.denied), .settings(.authorizedAlways), .start, .fix(latitude: 1, seconds: 0)],
+            expected: ["authorizedWhenInUse>denied settings full on", "error denied",
+                       "denied>authorizedAlways settings full on", "fix"]),
+        Row(name: "services off look denied; on restores the stored status",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .services(false), .fix(latitude: 1, seconds: 0), .services(true), .start,
+                      .fix(latitude: 1, seconds: 1)],
+            expected: ["authorizedWhenInUse>denied services full off", "error denied",
+                       "denied>authorizedWhenInUse services full on", "fix"]),
+        Row(name: "no prompt while services are off",
+            configuration: .init(servicesEnabled: false),
+            actions: [.request(.whenInUse), .services(true), .request(.whenInUse)],
+            expected: ["denied>notDetermined services full on", "prompt whenInUse allow",
+                       "notDetermined>authorizedWhenInUse prompt full on"]),
+        Row(name: "a when-in-use app gets no fixes in the background",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .app(.background), .fix(latitude: 1, seconds: 0), .app(.foreground),
+                      .fix(latitude: 1, seconds: 1)],
+            expected: ["fix"]),
+        Row(name: "an always app keeps getting fixes in the background",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [.start, .app(.background), .fix(latitude: 1, seconds: 0)],
+            expected: ["fix"]),
+        Row(name: "reduced accuracy: at most one fix per 15 minutes",
+            configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced),
+            actions: [.start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.1, seconds: 60),
+                      .fix(latitude: 1.2, seconds: 899), .fix(latitude: 1.3, seconds: 900)],
+            expected: ["fix", "fix"]),
+        Row(name: "switching accuracy in settings reports a change",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.accuracy(.reduced), .accuracy(.reduced), .accuracy(.full)],
+            expected: ["authorizedWhenInUse>authorizedWhenInUse settings reduced on",
+                       "authorizedWhenInUse>authorizedWhenInUse settings full on"]),
+        Row(name: "distance filter drops fixes closer than its distance",
+            configuration: .init(initialStatus: .authorizedWhenInUse, distanceFilterMeters: 100),
+            // 0.0005 degrees of latitude is about 56 m.
+            actions: [.start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.0005, seconds: 1),
+                      .fix(latitude: 1.001, seconds: 2), .fix(latitude: 1.0015, seconds: 3)],
+            expected: ["fix", "fix"]),
+        Row(name: "a settings reset to notDetermined while updating stops updates with an error",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .settings(.notDetermined), .fix(latitude: 1, seconds: 0)],
+            expected: ["authorizedWhenInUse>notDetermined settings full on", "error denied"]),
+    ]
+
+    @Test(arguments: rows)
+    func followsCoreLocationRules(_ row: Row) {
+        var service = LocationService(configuration: row.configuration)
+        var output: [LocationService.Output] = []
+        let start = Timestamp(secondsSince1970: 1_781_000_000)
+        for action in row.actions {
+            switch action {
+            case .launch: service.launch(into: &output)
+            case .request(let request): service.requestAuthorization(request, into: &output)
+            case .start: service.startUpdatingLocation(into: &output)
+            case .settings(let status): service.changeInSettings(to: status, into: &output)
+            case .accuracy(let accuracy): service.changeAccuracyInSettings(to: accuracy, into: &output)
+            case .services(let enabled): service.setServicesEnabled(enabled, into: &output)
+            case .app(let state): service.setAppState(state, into: &output)
+            case .end: service.endRun(into: &output)
+            case .fix(let latitude, let seconds):
+                service.receive(
+                    LocationFix(time: start.adding(seconds: seconds), latitude: latitude, longitude: 8),
+                    into: &output)
+            }
+        }
+        #expect(output.map(Self.describe) == row.expected)
+    }
+
+    @Test func approximateFixesSnapToTheSameCellCentre() {
+        let time = Timestamp(secondsSince1970: 0)
+        let a = ApproximateLocation.approximate(
+            LocationFix(time: time, latitude: 37.7955, longitude: -122.3937, speedMetersPerSecond: 1.4,
+                        courseDegrees: 90))
+        let b = ApproximateLocation.approximate(
+            LocationFix(time: time, latitude: 37.7961, longitude: -122.3941))
+        #expect(a.latitude == b.latitude)
+        #expect(a.longitude == b.longitude)
+        #expect(a.horizontalAccuracyMeters >= 3000)
+        #expect(a.speedMetersPerSecond == -1)
+        #expect(a.courseDegrees == -1)
+        let offset = GreatCircle.distanceMeters(
+            latitude1: a.latitude, longitude1: a.longitude, latitude2: 37.7955, longitude2: -122.3937)
+        #expect(offset < 4000)
+    }
+
+    static func describe(_ output: LocationService.Output) -> String {
+        switch output {
+        case .authorizationChanged(let from, let to, let accuracy, let servicesEnabled, let cause):
+            return "\(from)>\(to) \(cause) \(accuracy) \(servicesEnabled ? "on" : "off")"
+        case .prompt(let request, let answer):
+            return "prompt \(request) \(answer)"
+        case .location:
+            return "fix"
+        case .error(let code):
+            return "error \(code)"
+        }
+    }
+}

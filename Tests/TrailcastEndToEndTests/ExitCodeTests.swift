@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Exit statuses a script can rely on: 0 ok, 64 usage, 65 bad data, 66 no input.
+@Suite("trailcast exit codes")
+struct ExitCodeTests {
+    @Test("a missing file: 66, one line `PATH: error: no such file`, nothing on stdout",
+          arguments: ["text", "json"])
+    func missingFile(format: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = scratch.url.appendingPathComponent("does-not-exist.gpx").path
+
+        let result = try await TrailcastBinary.run(arguments: ["inspect", "--format", format, path])
+
+        #expect(result.status == 66)
+        #expect(result.stderr == "\(path): error: no such file\n")
+        #expect(result.stdout == "")
+    }
+
+    @Test("a relative missing path is reported as given")
+    func missingRelativeFile() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["inspect", "gpx/no-such-sample.gpx"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "gpx/no-such-sample.gpx: error: no such file\n")
+        #expect(result.stdout == "")
+    }
+
+    @Test("a directory: 66 with one `PATH: error: ...` line")
+    func directory() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["inspect", "--format", "json", "gpx"])
+        #expect(result.status == 66)
+        let line = try #require(result.stderrLines.only, "\(result.stderr)")
+        #expect(line.hasPrefix("gpx: error: "))
+        #expect(line.count > "gpx: error: ".count)
+        #expect(result.stdout == "")
+    }
+
+    @Test("a good file and a missing one: the good summary is still printed, exit 66",
+          arguments: [false, true])
+    func goodAndMissing(missingFirst: Bool) async throws {
+        let good = "gpx/xcode-waypoints.gpx"
+        let missing = "gpx/missing.gpx"
+        let result = try await TrailcastBinary.run(
+            arguments: ["inspect", "--format", "json"] + (missingFirst ? [missing, good] : [good, missing]))
+
+        #expect(result.status == 66)
+        #expect(result.stderr == "\(missing): error: no such file\n")
+        let summary = try OrderedJSON(parsing: try #require(result.stdoutLines.only, "\(result.stdout)"))
+        #expect(summary["file"]?.stringValue == good)
+        #expect(summary["waypoints"]?.intValue == 14)
+    }
+
+    @Test("bad usage exits 64 with a message on stderr and nothing on stdout", arguments: [
+        ["inspect", "--format", "xml", "gpx/sf-waterfront-walk.gpx"],
+        ["inspect", "--format"],
+        ["inspect", "--bogus"],
+        ["inspect", "--bogus", "gpx/sf-waterfront-walk.gpx"],
+        ["inspect"],
+        ["inspect", "--format", "json"],
+        ["inspect", "--strict"],
+        ["frobnicate"],
+        ["frobnicate", "gpx/sf-waterfront-walk.gpx"],
+    ])
+    func badUsage(arguments: [String]) async throws {
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(!result.stderr.isEmpty)
+    }
+
+    @Test("help exits 0 and prints usage on stdout", arguments: [
+        ["--help"], ["-h"], ["inspect", "--help"], ["help", "inspect"],
+    ])
+    func help(arguments: [String]) async throws {
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("USAGE"))
+        #expect(result.stdout.contains("inspect"))
+    }
+
+    @Test("--version exits 0")
+    func version() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count == 1)
+        #expect(result.stderr == "")
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// What one run of `trailcast` produced.
+struct CommandResult: Sendable {
+    /// The exit status (or the signal number, if the process was killed).
+    var status: Int32
+    var stdout: String
+    var stderr: String
+
+    /// The stderr lines, without their newlines.
+    var stderrLines: [String] {
+        stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// The stdout lines, without their newlines.
+    var stdoutLines: [String] {
+        stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+}
+
+/// The built `trailcast` executable, run the way a user would run it.
+///
+/// The test target depends on the `trailcast` product, so SwiftPM builds it into the
+/// same products directory as the test bundle before the tests run.
+enum TrailcastBinary {
+    /// Where the executable is: next to the test bundle.
+    static var url: URL {
+        #if os(macOS)
+        // On macOS the tests run inside `TrailcastPackageTests.xctest`, a bundle
+        // in the products directory.
+        let testBundle = Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") } ?? Bundle.main
+        return testBundle.bundleURL.deletingLastPathComponent().appendingPathComponent("trailcast")
+        #else
+        // On Linux the test runner is itself an executable in the products directory,
+        // and `Bundle.main.bundleURL` is that directory.
+        return Bundle.main.bundleURL.appendingPathComponent("trailcast")
+        #endif
+    }
+
+    /// Runs `trailcast` with `arguments` in the package root, feeding it `stdin`
+    /// (nothing, if nil), and waits for it to exit.
+    ///
+    /// stdout and stderr go to temporary files rather than pipes: a child that
+    /// fills a pipe nobody is reading would block forever, and files need no
+    /// reader running concurrently.
+    static func run(
+        arguments: [String], stdin: Data? = nil, in directory: URL = Repository.root
+    ) async throws -> CommandResult {
+        let executable = url
+        try #require(
+            FileManager.default.isExecutableFile(atPath: executable.path),
+            "trailcast is not built at \(executable.path)")
+
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let stdoutFile = try scratch.emptyFile(named: "stdout")
+        let stderrFile = try scratch.emptyFile(named: "stderr")
+        let stdoutHandle = try FileHandle(forWritingTo: stdoutFile)
+        let stderrHandle = try FileHandle(forWritingTo: stderrFile)
+        // Never inherit the test runner's stdin: `trailcast inspect -` would wait on it.
+        let stdinHandle: FileHandle
+        if let stdin {
+            stdinHandle = try FileHandle(forReadingFrom: try scratch.file(named: "stdin", contents: stdin))
+        } else {
+            stdinHandle = FileHandle.nullDevice
+        }
+
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardInput = stdinHandle
+        process.standardOutput = stdoutHandle
+        process.standardError = stderrHandle
+
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { finished in
+                continuation.resume(returning: finished.terminationStatus)
+            }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try stdoutHandle.close()
+        try stderrHandle.close()
+        if stdin != nil { try stdinHandle.close() }
+
+        return CommandResult(
+            status: status,
+            stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self))
+    }
+}
