@@ -1,0 +1,91 @@
+import GPXReader
+import LocationReplay
+import Testing
+
+@Suite("Timing route points into fixes")
+struct RouteTimerTests {
+    static let start = Timestamp(iso8601: "2026-06-13T16:00:00Z")!
+
+    /// Points 0.001 degrees of latitude apart (111.2 m) going north.
+    static func point(_ step: Int, seconds: Double?, elevation: Double? = nil) -> GPXPoint {
+        GPXPoint(latitude: 47 + Double(step) * 0.001, longitude: 8, elevationMeters: elevation,
+                 time: seconds.map { start.adding(seconds: $0) }, line: step + 10)
+    }
+
+    static func run(_ points: [GPXPoint], timer: RouteTimer = RouteTimer()) -> (fixes: [LocationFix], timer: RouteTimer) {
+        var timer = timer
+        var fixes: [LocationFix] = []
+        for (index, point) in points.enumerated() { timer.add(point, index: index, into: &fixes) }
+        timer.finish(into: &fixes)
+        return (fixes, timer)
+    }
+
+    @Test func timedPointsKeepTheirTimesAndGetSpeedAndCourseFromTheirLegs() {
+        let (fixes, _) = Self.run([Self.point(0, seconds: 0), Self.point(1, seconds: 100), Self.point(2, seconds: 150)])
+        #expect(fixes.map { $0.time.seconds(since: Self.start) } == [0, 100, 150])
+        #expect(fixes.map(\.sourceIndex) == [0, 1, 2])
+        #expect(abs(fixes[0].speedMetersPerSecond - 1.112) < 0.001)
+        #expect(abs(fixes[1].speedMetersPerSecond - 2.224) < 0.001)
+        #expect(abs(fixes[2].speedMetersPerSecond - 2.224) < 0.001, "the last point uses its incoming leg")
+        #expect(fixes.allSatisfy { abs($0.courseDegrees) < 1e-9 }, "due north")
+    }
+
+    @Test func untimedPointsAreReachedAtTravelSpeedFromTheReferenceDate() {
+        let (fixes, _) = Self.run(
+            [Self.point(0, seconds: nil), Self.point(1, seconds: nil)],
+            timer: RouteTimer(travelSpeedMetersPerSecond: 2))
+        #expect(fixes[0].time == RouteTimer.defaultStartTime)
+        let legMeters = GreatCircle.distanceMeters(latitude1: 47, longitude1: 8, latitude2: 47.001, longitude2: 8)
+        #expect(abs(fixes[1].time.seconds(since: fixes[0].time) - legMeters / 2) < 1e-6)
+        #expect(abs(fixes[0].speedMetersPerSecond - 2) < 1e-6)
+    }
+
+    @Test func pointsGoingBackInTimeAreDroppedWithTheirLine() {
+        let (fixes, timer) = Self.run([Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: 40),
+                                       Self.point(3, seconds: 60)])
+        #expect(fixes.map(\.sourceIndex) == [0, 1, 3])
+        #expect(timer.warnings.map(\.line) == [12])
+    }
+
+    @Test func intervalInterpolatesPositionAndElevationAndKeepsThePointBefore() {
+        let (fixes, _) = Self.run(
+            [Self.point(0, seconds: 0, elevation: 100), Self.point(1, seconds: 10, elevation: 200)],
+            timer: RouteTimer(intervalSeconds: 2.5))
+        #expect(fixes.map { $0.time.seconds(since: Self.start) } == [0, 2.5, 5, 7.5, 10])
+        #expect(fixes.map(\.sourceIndex) == [0, 0, 0, 0, 1])
+        let latitudes = fixes.map { (($0.latitude - 47) * 1e6).rounded() }
+        #expect(latitudes == [0, 250, 500, 750, 1000])
+        #expect(fixes.map(\.altitudeMeters) == [100, 125, 150, 175, 200])
+    }
+
+    @Test func accuracyComesFromDilutionAndVerticalOnlyWithAltitude() {
+        var withDilution = Self.point(0, seconds: 0, elevation: 10)
+        withDilution.horizontalDilution = 2
+        withDilution.verticalDilution = 3
+        let (fixes, _) = Self.run([withDilution, Self.point(1, seconds: 10)])
+        #expect(fixes[0].horizontalAccuracyMeters == 10)
+        #expect(fixes[0].verticalAccuracyMeters == 15)
+        #expect(fixes[1].horizontalAccuracyMeters == 5)
+        #expect(fixes[1].verticalAccuracyMeters == nil)
+        #expect(fixes[1].altitudeMeters == nil)
+    }
+
+    @Test func speedAndCourseFromTheFileWin() {
+        var point = Self.point(0, seconds: 0)
+        point.speedMetersPerSecond = 7
+        point.courseDegrees = 123
+        let (fixes, _) = Self.run([point, Self.point(1, seconds: 10)])
+        #expect(fixes[0].speedMetersPerSecond == 7)
+        #expect(fixes[0].courseDegrees == 123)
+    }
+
+    @Test func aSinglePointAndAStandstillHaveUnknownCourse() {
+        let (single, _) = Self.run([Self.point(0, seconds: 0)])
+        #expect(single.count == 1)
+        #expect(single[0].speedMetersPerSecond == -1)
+        #expect(single[0].courseDegrees == -1)
+        let (still, _) = Self.run([Self.point(0, seconds: 0), Self.point(0, seconds: 5)])
+        #expect(still[0].speedMetersPerSecond == 0)
+        #expect(still[0].courseDegrees == -1)
+    }
+}
