@@ -38,6 +38,8 @@ public final class GPXStreamReader {
     private var chunk: UnsafeMutableRawBufferPointer
     private var nextPending = 0
     private var reachedEnd = false
+    /// A failure held back until the events parsed before it have been handed out.
+    private var deferredError: GPXError?
 
     /// Opens a GPX file for streaming; `-` reads standard input.
     public convenience init(contentsOfFile path: String, options: Options = Options()) throws(GPXError) {
@@ -69,7 +71,8 @@ public final class GPXStreamReader {
     /// The next event, or nil after the end of the document.
     ///
     /// Throws ``GPXError`` for unreadable, malformed, unsafe or (with `strict`)
-    /// questionable input; after a throw the reader is finished.
+    /// questionable input, after every event that precedes the problem in the
+    /// document; after a throw the reader is finished and returns nil.
     public func next() throws(GPXError) -> GPXEvent? {
         while true {
             if nextPending < state.pointee.pending.count {
@@ -78,8 +81,19 @@ public final class GPXStreamReader {
             }
             state.pointee.pending.removeAll(keepingCapacity: true)
             nextPending = 0
+            if let error = deferredError {
+                deferredError = nil
+                throw error
+            }
             if reachedEnd { return nil }
-            try parseNextChunk()
+            do {
+                try parseNextChunk()
+            } catch {
+                // The chunk's callbacks may have completed points before the failure:
+                // hand those out first, so what precedes an error does not depend on
+                // where the chunks happen to be cut.
+                deferredError = error
+            }
         }
     }
 
@@ -138,13 +152,18 @@ public final class GPXStreamReader {
         handler.serror = { userData, error in
             guard let userData, let error = error?.pointee else { return }
             let message = error.message.map { String(cString: $0) } ?? "unknown XML error"
-            // Namespace problems (an undeclared prefix, a relative URI) and warnings
+            // Namespace problems (an undeclared prefix, a relative URI), warnings and
+            // recoverable errors (an entity left undefined by an unread external DTD)
             // leave the document readable; real files have them, so they are warnings.
-            let isFatal = error.level != XML_ERR_WARNING
+            // Only a fatal error ends well-formedness, so only it may be reported as such.
+            let isFatal = error.level == XML_ERR_FATAL
                 && error.domain != Int32(XML_FROM_NAMESPACE.rawValue)
+            // Some messages continue on a second line ("Bytes: 0xFC ..."); a GPXError is one line.
             userData.assumingMemoryBound(to: SAXParserState.self).pointee.recordLibXMLError(
                 line: Int(error.line), column: Int(error.int2),
-                message: message.trimmingTrailingNewlines(), isFatal: isFatal)
+                message: message.trimmingTrailingNewlines().replacing("\n", with: " "),
+                isFatal: isFatal,
+                isEndOfDocument: error.code == Int32(XML_ERR_DOCUMENT_END.rawValue))
         }
         let context = source.displayName.withCString { fileName in
             xmlCreatePushParserCtxt(

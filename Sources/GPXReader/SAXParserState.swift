@@ -171,16 +171,19 @@ struct SAXParserState {
     }
 
     mutating func appendText(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard !textWasCut else { return }
         let room = Self.maximumTextBytes - text.count
-        guard count <= room else {
-            text.append(bytes, count: max(room, 0))
-            if !textWasCut {
-                textWasCut = true
-                warn("element text longer than \(Self.maximumTextBytes) bytes; the rest is ignored")
-            }
+        guard count > room else {
+            text.append(bytes, count: count)
             return
         }
-        text.append(bytes, count: count)
+        // Cut before a UTF-8 lead byte, never inside a character (libxml2 hands out
+        // valid UTF-8), and keep nothing after the cut, even if a later fragment fits.
+        var kept = room
+        while kept > 0, bytes[kept] & 0xC0 == 0x80 { kept -= 1 }
+        text.append(bytes, count: kept)
+        textWasCut = true
+        warn("element text longer than \(Self.maximumTextBytes) bytes; the rest is ignored")
     }
 
     mutating func refuseEntityDeclaration(named name: String) {
@@ -191,9 +194,20 @@ struct SAXParserState {
                 + "(they allow entity-expansion bombs and reading other files)"))
     }
 
-    mutating func recordLibXMLError(line: Int, column: Int, message: String, isFatal: Bool) {
+    mutating func recordLibXMLError(
+        line: Int, column: Int, message: String, isFatal: Bool, isEndOfDocument: Bool
+    ) {
         if isFatal {
-            if firstFatalError == nil { firstFatalError = (line, column, message) }
+            guard firstFatalError == nil else { return }
+            // libxml2 says "Extra content at the end of the document" both for text after
+            // </gpx> and for input that stops early; only the first is extra content.
+            var message = message
+            if isEndOfDocument, depthOfLastStartedElement == 0 {
+                message = "the file ends before any element: it is empty, truncated or not XML"
+            } else if isEndOfDocument, !stack.isEmpty {
+                message = "the file ends before </gpx>: it is truncated or incomplete"
+            }
+            firstFatalError = (line, column, message)
         } else {
             warn(message, line: line, column: column)
         }
@@ -273,6 +287,8 @@ struct SAXParserState {
             if let previous, time < previous {
                 warn("<\(kind.tagName)> time \(time) is earlier than the previous point's \(previous); "
                     + "time dropped", line: point.line, column: point.column)
+                // Strict reading stops here: the point is not handed out after the error.
+                guard failure == nil else { return }
                 point.time = nil
             } else if kind == .waypoint {
                 previousWaypointTime = time

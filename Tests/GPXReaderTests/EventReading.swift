@@ -1,0 +1,127 @@
+import Foundation
+import GPXReader
+
+/// Reads every event of a GPX document held in a string.
+func readAllEvents(
+    ofGPX text: String, name: String = "test.gpx",
+    options: GPXStreamReader.Options = .init()
+) throws(GPXError) -> [GPXEvent] {
+    try readAllEvents(ofBytes: Array(text.utf8), name: name, options: options)
+}
+
+/// Reads every event of a GPX document held in bytes (any encoding libxml2 detects).
+func readAllEvents(
+    ofBytes bytes: [UInt8], name: String = "test.gpx",
+    options: GPXStreamReader.Options = .init()
+) throws(GPXError) -> [GPXEvent] {
+    try drain(GPXStreamReader(bytes: bytes, name: name, options: options))
+}
+
+/// Reads every event of a GPX file.
+func readAllEvents(
+    ofFile path: String, options: GPXStreamReader.Options = .init()
+) throws(GPXError) -> [GPXEvent] {
+    try drain(GPXStreamReader(contentsOfFile: path, options: options))
+}
+
+/// The events a reader delivers before it throws, and what it throws (nil if it does not).
+func readUntilError(_ reader: GPXStreamReader) -> (events: [GPXEvent], error: GPXError?) {
+    var events: [GPXEvent] = []
+    do {
+        while let event = try reader.next() { events.append(event) }
+        return (events, nil)
+    } catch {
+        return (events, error)
+    }
+}
+
+/// Like ``readUntilError(_:)`` for a document in a string.
+func readUntilError(
+    ofGPX text: String, name: String = "test.gpx", options: GPXStreamReader.Options = .init()
+) -> (events: [GPXEvent], error: GPXError?) {
+    readUntilError(GPXStreamReader(bytes: Array(text.utf8), name: name, options: options))
+}
+
+private func drain(_ reader: GPXStreamReader) throws(GPXError) -> [GPXEvent] {
+    var events: [GPXEvent] = []
+    while let event = try reader.next() { events.append(event) }
+    return events
+}
+
+/// A GPX 1.1 document around `body`: the XML declaration is line 1, `<gpx>` line 2,
+/// so the body's first line is line 3 (line numbers in assertions depend on it).
+func gpx11(_ body: String, creator: String = "Trailcast tests") -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <gpx version="1.1" creator="\(creator)" xmlns="http://www.topografix.com/GPX/1/1">
+    \(body)
+    </gpx>
+    """
+}
+
+extension [GPXEvent] {
+    var metadata: [GPXMetadata] {
+        compactMap { if case .metadata(let value) = $0 { value } else { nil } }
+    }
+    var waypoints: [GPXPoint] {
+        compactMap { if case .waypoint(let value) = $0 { value } else { nil } }
+    }
+    var routePoints: [GPXPoint] {
+        compactMap { if case .routePoint(let value) = $0 { value } else { nil } }
+    }
+    var trackPoints: [GPXPoint] {
+        compactMap { if case .trackPoint(let value) = $0 { value } else { nil } }
+    }
+    var warnings: [GPXWarning] {
+        compactMap { if case .warning(let value) = $0 { value } else { nil } }
+    }
+    /// Every event but the warnings.
+    var withoutWarnings: [GPXEvent] {
+        filter { if case .warning = $0 { false } else { true } }
+    }
+
+    /// A compact, readable outline of the document structure, one word per event,
+    /// for asserting document order: `wpt A`, `rte R`, `rtept`, `/rte`, `trk T`,
+    /// `seg`, `trkpt`, `/seg`, `/trk`, `metadata`, `warning`.
+    var outline: [String] {
+        map { event in
+            switch event {
+            case .metadata: "metadata"
+            case .waypoint(let point): "wpt \(point.name ?? "-")"
+            case .beginRoute(let info): "rte \(info.name ?? "-")"
+            case .routePoint(let point): "rtept \(point.name ?? "-")"
+            case .endRoute: "/rte"
+            case .beginTrack(let info): "trk \(info.name ?? "-")"
+            case .beginSegment: "seg"
+            case .trackPoint(let point): "trkpt \(point.name ?? "-")"
+            case .endSegment: "/seg"
+            case .endTrack: "/trk"
+            case .warning: "warning"
+            }
+        }
+    }
+}
+
+/// Files in the repository, located from this source file (three levels below the root).
+enum RepositoryFiles {
+    static let root: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // GPXReaderTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()  // package root
+
+    /// The absolute path of a repository-relative path.
+    static func path(_ relativePath: String) -> String {
+        root.appendingPathComponent(relativePath).path
+    }
+
+    /// Every `.gpx` under `gpx/` and `Tests/Fixtures/realworld/`, repository-relative, sorted.
+    static let sampleGPXFiles: [String] = ["gpx", "Tests/Fixtures/realworld"].flatMap { directory in
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path(directory))) ?? []
+        return names.filter { $0.hasSuffix(".gpx") }.sorted().map { "\(directory)/\($0)" }
+    }
+}
+
+/// The bytes of a file, or nil if it cannot be read.
+func readFileBytes(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map { Array($0) }
+}
