@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// Reads a GPX file as a stream of ``GPXEvent``s, in document order, in constant memory.
 ///

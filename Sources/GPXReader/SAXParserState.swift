@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 
 /// The reader's state between libxml2 SAX2 callbacks.
 ///
