@@ -15,8 +15,6 @@ enum ElementKind: UInt8 {
     /// Everything else, and everything inside it.
     case ignored
 
-    var isPoint: Bool { self == .waypoint || self == .routePoint || self == .trackPoint }
-
     /// Elements whose text the reader needs.
     var capturesText: Bool {
         switch self {

@@ -33,7 +33,6 @@ public final class GPXStreamReader {
     }
 
     private let source: ByteSource
-    private let chunkSize: Int
     private let state: UnsafeMutablePointer<SAXParserState>
     private var chunk: UnsafeMutableRawBufferPointer
     private var nextPending = 0
@@ -54,7 +53,6 @@ public final class GPXStreamReader {
     private init(source: ByteSource, options: Options) {
         LibXML2Setup.once()
         self.source = source
-        chunkSize = options.chunkSize
         chunk = .allocate(byteCount: options.chunkSize, alignment: 16)
         state = .allocate(capacity: 1)
         state.initialize(to: SAXParserState(fileName: source.displayName, strict: options.strict))
