@@ -3,14 +3,16 @@ import PackageDescription
 
 let package = Package(
     name: "Trailcast",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "trailcast", targets: ["trailcast"]),
         .library(name: "GPXReader", targets: ["GPXReader"]),
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
+        .library(name: "Timeline", targets: ["Timeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -27,10 +29,16 @@ let package = Package(
             name: "LocationReplay",
             dependencies: ["GPXReader"]
         ),
+        .target(
+            name: "Timeline",
+            dependencies: ["LocationReplay", "GPXReader", "JSONOutput"]
+        ),
         .executableTarget(
             name: "trailcast",
             dependencies: [
                 "GPXReader",
+                "LocationReplay",
+                "Timeline",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,7 +48,14 @@ let package = Package(
         ),
         .testTarget(
             name: "LocationReplayTests",
-            dependencies: ["LocationReplay"]
+            dependencies: [
+                "LocationReplay",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .testTarget(
+            name: "TimelineTests",
+            dependencies: ["Timeline", "LocationReplay"]
         ),
         .testTarget(
             name: "JSONOutputTests",

@@ -25,10 +25,15 @@ public final class GPXStreamReader {
         public var strict: Bool
         /// Bytes read from the file per parse step.
         public var chunkSize: Int
+        /// Drop (with a warning) a point's time when it is earlier than the previous
+        /// point's in the same segment or route. A consumer that handles time order
+        /// itself, such as replay (which drops the whole point), turns this off.
+        public var checksTimeOrder: Bool
 
-        public init(strict: Bool = false, chunkSize: Int = 64 * 1024) {
+        public init(strict: Bool = false, chunkSize: Int = 64 * 1024, checksTimeOrder: Bool = true) {
             self.strict = strict
             self.chunkSize = max(chunkSize, 16)
+            self.checksTimeOrder = checksTimeOrder
         }
     }
 
@@ -55,7 +60,8 @@ public final class GPXStreamReader {
         self.source = source
         chunk = .allocate(byteCount: options.chunkSize, alignment: 16)
         state = .allocate(capacity: 1)
-        state.initialize(to: SAXParserState(fileName: source.displayName, strict: options.strict))
+        state.initialize(to: SAXParserState(
+            fileName: source.displayName, strict: options.strict, checksTimeOrder: options.checksTimeOrder))
     }
 
     deinit {

@@ -17,6 +17,7 @@ struct SAXParserState {
 
     let fileName: String
     let strict: Bool
+    let checksTimeOrder: Bool
     var context: xmlParserCtxtPtr?
 
     /// Events produced by the callbacks of the current chunk, handed out by the reader.
@@ -43,9 +44,10 @@ struct SAXParserState {
     private var previousWaypointTime: Timestamp?
     private var warnedAboutZonelessTime = false
 
-    init(fileName: String, strict: Bool) {
+    init(fileName: String, strict: Bool, checksTimeOrder: Bool = true) {
         self.fileName = fileName
         self.strict = strict
+        self.checksTimeOrder = checksTimeOrder
         pending.reserveCapacity(1024)
         stack.reserveCapacity(Self.maximumDepth)
     }
@@ -282,7 +284,7 @@ struct SAXParserState {
 
     private mutating func finishPoint(_ kind: ElementKind) {
         guard pointIsValid else { return }
-        if let time = point.time {
+        if checksTimeOrder, let time = point.time {
             let previous = kind == .waypoint ? previousWaypointTime : previousTimeInSegmentOrRoute
             if let previous, time < previous {
                 warn("<\(kind.tagName)> time \(time) is earlier than the previous point's \(previous); "

@@ -20,6 +20,15 @@ public enum AuthorizationStatus: String, Sendable, CaseIterable {
         default: self.init(rawValue: argument)
         }
     }
+
+    /// The short command-line spelling: `whenInUse` and `always` for the authorized cases.
+    public var argument: String {
+        switch self {
+        case .authorizedWhenInUse: return "whenInUse"
+        case .authorizedAlways: return "always"
+        default: return rawValue
+        }
+    }
 }
 
 /// Core Location's `CLAccuracyAuthorization`: precise or approximate location.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GPXReader
+import LocationReplay
 
 /// The sysexits(3) codes Trailcast uses, so scripts can tell failures apart.
 enum ExitStatus {
@@ -9,6 +10,8 @@ enum ExitStatus {
     static let dataError = ExitCode(65)
     /// EX_NOINPUT: the input file is missing or cannot be opened.
     static let noInput = ExitCode(66)
+    /// EX_CANTCREAT: the output file cannot be created.
+    static let cannotCreate = ExitCode(73)
     /// EX_IOERR: reading failed part way.
     static let ioError = ExitCode(74)
 
@@ -17,6 +20,15 @@ enum ExitStatus {
         case .cannotOpen: return noInput
         case .cannotRead: return ioError
         case .malformedXML, .notGPX, .unsafeDocument, .invalidContent: return dataError
+        }
+    }
+
+    static func forError(_ error: ReplayError) -> ExitCode {
+        switch error {
+        case .gpx(let error): return forError(error)
+        case .nothingToReplay: return dataError
+        case .invalidConfiguration: return usage
+        case .output: return ioError
         }
     }
 }

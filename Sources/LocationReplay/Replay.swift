@@ -1,0 +1,172 @@
+import GPXReader
+
+/// Replays a GPX file as a device's location stream through ``LocationService`` and
+/// ``WeatherAppModel``, writing each thing that happens to a ``TimelineRecorder``.
+///
+/// The file is read twice, streaming both times: once to count points and choose the
+/// source, once (per loop) to replay. Memory stays constant whatever the file's size.
+///
+/// Time: each event happens at a simulated time taken from the route. With
+/// ``ReplayConfiguration/speed`` 0 nothing waits; with a multiplier the run sleeps on
+/// the injected clock until `start + offset / speed`, flushing the recorder before
+/// every wait, so a reader sees each event when it happens.
+///
+/// ```swift
+/// var timeline = TimelineCollector()
+/// let replay = Replay(file: "walk.gpx", configuration: ReplayConfiguration(
+///     events: [try ScheduledEvent(parsing: "10m:authorization=denied")]))
+/// let summary = try await replay.run(clock: ContinuousClock(), recorder: &timeline)
+/// ```
+///
+/// Cancelling the task ends the run early: the pending Allow Once grant expires, the
+/// `end` event is recorded and the summary says `interrupted`.
+public struct Replay: Sendable {
+    public var file: String
+    public var configuration: ReplayConfiguration
+    /// Bytes read per parse step; tests vary it, users need not.
+    public var chunkSize: Int
+
+    public init(file: String, configuration: ReplayConfiguration = ReplayConfiguration(), chunkSize: Int = 64 * 1024) {
+        self.file = file
+        self.configuration = configuration
+        self.chunkSize = chunkSize
+    }
+
+    /// Runs the replay to its end (or until the task is cancelled).
+    ///
+    /// - Parameters:
+    ///   - clock: paces real-time runs (`ContinuousClock` in production, a test clock in tests).
+    ///   - recorder: receives every timeline event.
+    ///   - warnings: receives each problem found in the file (reported once, not per loop).
+    public func run<C: Clock, R: TimelineRecorder>(
+        clock: C, recorder: inout R, warnings: (GPXWarning) -> Void = { _ in }
+    ) async throws(ReplayError) -> ReplaySummary where C.Duration == Duration {
+        if let problem = configuration.problem { throw .invalidConfiguration(problem) }
+        let wallStart = ContinuousClock.now
+        let census = try countPoints()
+        let source = configuration.source.resolved(for: census)
+        let points = census.count(of: source)
+        guard points > 0 else { throw .nothingToReplay(file: file, source: configuration.source) }
+        var session = ReplaySession(
+            clock: clock, configuration: configuration,
+            start: ReplayStart(file: file, source: source, points: points, settings: configuration))
+        do {
+            var pass = 0
+            while configuration.loops == 0 || pass < configuration.loops {
+                if Task.isCancelled { throw ReplayInterruption() }
+                try await replayPass(pass, source: source, session: &session, recorder: &recorder, warnings: warnings)
+                pass += 1
+            }
+            try await session.finishSchedule(recorder: &recorder)
+        } catch let error as ReplayError {
+            throw error
+        } catch is ReplayInterruption {
+            session.interrupted = true
+        } catch is CancellationError {
+            session.interrupted = true
+        } catch {
+            throw .output(String(describing: error))
+        }
+        do {
+            return try session.end(wallSeconds: (ContinuousClock.now - wallStart).seconds, recorder: &recorder)
+        } catch {
+            throw .output(String(describing: error))
+        }
+    }
+
+    private var readerOptions: GPXStreamReader.Options {
+        GPXStreamReader.Options(strict: configuration.strict, chunkSize: chunkSize, checksTimeOrder: false)
+    }
+
+    /// The first pass: how many points of each kind, so `auto` can choose and `start` can say.
+    private func countPoints() throws(ReplayError) -> PointCensus {
+        do {
+            let reader = try GPXStreamReader(contentsOfFile: file, options: readerOptions)
+            var census = PointCensus()
+            while let event = try reader.next() {
+                switch event {
+                case .trackPoint: census.trackPoints += 1
+                case .routePoint: census.routePoints += 1
+                case .waypoint: census.waypoints += 1
+                default: break
+                }
+            }
+            return census
+        } catch {
+            throw .gpx(error)
+        }
+    }
+
+    /// One play of the route.
+    private func replayPass<C: Clock, R: TimelineRecorder>(
+        _ pass: Int, source: ReplaySource, session: inout ReplaySession<C>, recorder: inout R,
+        warnings: (GPXWarning) -> Void
+    ) async throws where C.Duration == Duration {
+        let reportsProblems = pass == 0
+        let reader: GPXStreamReader
+        do {
+            reader = try GPXStreamReader(contentsOfFile: file, options: readerOptions)
+        } catch {
+            throw ReplayError.gpx(error)
+        }
+        var timer = RouteTimer(
+            travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond,
+            intervalSeconds: configuration.intervalSeconds)
+        var fixes: [LocationFix] = []
+        fixes.reserveCapacity(64)
+        var index = 0
+        session.beginPass()
+        while true {
+            let event: GPXEvent?
+            do {
+                event = try reader.next()
+            } catch {
+                throw ReplayError.gpx(error)
+            }
+            guard let event else { break }
+            let point: GPXPoint
+            switch (event, source) {
+            case (.trackPoint(let p), .track), (.routePoint(let p), .route), (.waypoint(let p), .waypoints):
+                point = p
+            case (.warning(let warning), _):
+                if reportsProblems { warnings(warning) }
+                continue
+            default:
+                continue
+            }
+            let warningsBefore = timer.warnings.count
+            timer.add(point, index: index, into: &fixes)
+            index += 1
+            if timer.warnings.count != warningsBefore, reportsProblems {
+                try report(timer.warnings[warningsBefore...], to: warnings)
+            }
+            if !fixes.isEmpty {
+                try await session.deliver(fixes, recorder: &recorder)
+                fixes.removeAll(keepingCapacity: true)
+            }
+        }
+        timer.finish(into: &fixes)
+        try await session.deliver(fixes, recorder: &recorder)
+    }
+
+    private func report(_ timerWarnings: ArraySlice<GPXWarning>, to warnings: (GPXWarning) -> Void) throws(ReplayError) {
+        for warning in timerWarnings {
+            if configuration.strict {
+                throw .gpx(.invalidContent(
+                    file: file, line: warning.line, column: warning.column, message: warning.message))
+            }
+            warnings(warning)
+        }
+    }
+}
+
+/// Thrown inside a run to unwind when the task is cancelled between waits.
+struct ReplayInterruption: Error {}
+
+extension Duration {
+    /// The duration in (fractional) seconds.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}

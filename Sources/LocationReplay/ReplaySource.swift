@@ -1,0 +1,42 @@
+/// Which points of a GPX file become the device's route.
+public enum ReplaySource: String, Sendable, CaseIterable {
+    /// Tracks if the file has track points, else routes, else waypoints.
+    case auto
+    /// Every `<trkpt>`, all tracks and segments in file order.
+    case track
+    /// Every `<rtept>`, all routes in file order.
+    case route
+    /// Every `<wpt>` in file order, as Xcode replays a file of timed waypoints.
+    case waypoints
+
+    /// The concrete source for a file with these counts: `auto` resolved, others as they are.
+    public func resolved(for census: PointCensus) -> ReplaySource {
+        guard self == .auto else { return self }
+        if census.trackPoints > 0 { return .track }
+        if census.routePoints > 0 { return .route }
+        return .waypoints
+    }
+}
+
+/// How many points of each kind a file holds: the first, counting pass of a replay.
+public struct PointCensus: Sendable, Equatable {
+    public var trackPoints = 0
+    public var routePoints = 0
+    public var waypoints = 0
+
+    public init(trackPoints: Int = 0, routePoints: Int = 0, waypoints: Int = 0) {
+        self.trackPoints = trackPoints
+        self.routePoints = routePoints
+        self.waypoints = waypoints
+    }
+
+    /// The number of points a concrete source replays.
+    public func count(of source: ReplaySource) -> Int {
+        switch source {
+        case .auto: return count(of: source.resolved(for: self))
+        case .track: return trackPoints
+        case .route: return routePoints
+        case .waypoints: return waypoints
+        }
+    }
+}

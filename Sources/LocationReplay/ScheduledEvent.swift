@@ -1,0 +1,88 @@
+/// Something the simulated user or system does at a moment of the run:
+/// `--event OFFSET:KEY=VALUE`.
+///
+/// ```swift
+/// let revoke = ScheduledEvent("10m:authorization=denied")      // revoked in Settings
+/// let away = ScheduledEvent("1h5m:app=background")              // user leaves the app
+/// ```
+public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
+    /// A change the simulated user makes.
+    public enum Change: Sendable, Hashable {
+        /// The user sets the app's permission in Settings.
+        case authorization(AuthorizationStatus)
+        /// The user turns Precise Location on (`full`) or off (`reduced`).
+        case accuracy(LocationAccuracy)
+        /// The user switches Location Services for the whole device.
+        case services(enabled: Bool)
+        /// The app moves to the background or back to the foreground.
+        case app(AppState)
+    }
+
+    /// Simulated time since the start of the run.
+    public var offset: SimulatedOffset
+    public var change: Change
+
+    public init(offset: SimulatedOffset, change: Change) {
+        self.offset = offset
+        self.change = change
+    }
+
+    /// Parses `OFFSET:KEY=VALUE`; throws a message naming what is wrong and what is valid.
+    public init(parsing argument: String) throws(ScheduledEventError) {
+        guard let colon = argument.firstIndex(of: ":") else {
+            throw ScheduledEventError(argument: argument, reason: "expected OFFSET:KEY=VALUE, such as 10m:authorization=denied")
+        }
+        let offsetText = String(argument[..<colon])
+        guard let offset = SimulatedOffset(offsetText) else {
+            throw ScheduledEventError(
+                argument: argument, reason: "'\(offsetText)' is not an offset; use forms like 45s, 10m, 1h5m, 250ms")
+        }
+        let assignment = argument[argument.index(after: colon)...]
+        guard let equals = assignment.firstIndex(of: "=") else {
+            throw ScheduledEventError(argument: argument, reason: "expected KEY=VALUE after the offset")
+        }
+        let key = String(assignment[..<equals])
+        let value = String(assignment[assignment.index(after: equals)...])
+        let change: Change?
+        let valid: String
+        switch key {
+        case "authorization":
+            change = AuthorizationStatus(argument: value).map(Change.authorization)
+            valid = "notDetermined, restricted, denied, whenInUse, always"
+        case "accuracy":
+            change = LocationAccuracy(rawValue: value).map(Change.accuracy)
+            valid = "full, reduced"
+        case "services":
+            change = value == "on" ? .services(enabled: true) : value == "off" ? .services(enabled: false) : nil
+            valid = "on, off"
+        case "app":
+            change = AppState(rawValue: value).map(Change.app)
+            valid = "background, foreground"
+        default:
+            throw ScheduledEventError(
+                argument: argument, reason: "unknown key '\(key)'; use authorization, accuracy, services or app")
+        }
+        guard let change else {
+            throw ScheduledEventError(argument: argument, reason: "'\(value)' is not a valid \(key); use \(valid)")
+        }
+        self.init(offset: offset, change: change)
+    }
+
+    /// The command-line spelling, which parses back to the same event.
+    public var description: String {
+        switch change {
+        case .authorization(let status): return "\(offset):authorization=\(status.argument)"
+        case .accuracy(let accuracy): return "\(offset):accuracy=\(accuracy.rawValue)"
+        case .services(let enabled): return "\(offset):services=\(enabled ? "on" : "off")"
+        case .app(let state): return "\(offset):app=\(state.rawValue)"
+        }
+    }
+}
+
+/// A malformed `--event` argument.
+public struct ScheduledEventError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var argument: String
+    public var reason: String
+
+    public var description: String { "invalid event '\(argument)': \(reason)" }
+}

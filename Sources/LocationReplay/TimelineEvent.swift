@@ -1,0 +1,115 @@
+import GPXReader
+
+/// One line of a run's timeline: what happened, and when in simulated time.
+public struct TimelineEvent: Sendable, Equatable {
+    /// What happened.
+    public enum Kind: Sendable, Equatable {
+        /// The first event: what is replayed, and with which settings.
+        case start(ReplayStart)
+        /// The app's authorization, accuracy or location services changed (or, with
+        /// cause `initial`, the state at launch).
+        case authorization(AuthorizationChange)
+        /// The system showed a permission prompt and the simulated user answered.
+        case prompt(request: AuthorizationRequest, answer: PromptAnswer)
+        /// The app received a location.
+        case location(LocationFix)
+        /// The app received `locationManager(_:didFailWithError:)`.
+        case locationError(LocationErrorCode)
+        /// The app showed an alert to the user.
+        case alert(message: String)
+        /// The app moved to the background or the foreground.
+        case app(AppState)
+        /// The last event: totals of the run.
+        case end(ReplaySummary)
+
+        /// The name used for `type` in every output format.
+        public var typeName: String {
+            switch self {
+            case .start: return "start"
+            case .authorization: return "authorization"
+            case .prompt: return "prompt"
+            case .location: return "location"
+            case .locationError: return "locationError"
+            case .alert: return "alert"
+            case .app: return "app"
+            case .end: return "end"
+            }
+        }
+    }
+
+    /// Simulated time.
+    public var time: Timestamp
+    /// Simulated seconds since the start of the run.
+    public var offsetSeconds: Double
+    public var kind: Kind
+
+    public init(time: Timestamp, offsetSeconds: Double, kind: Kind) {
+        self.time = time
+        self.offsetSeconds = offsetSeconds
+        self.kind = kind
+    }
+}
+
+/// A change of what the app may do with location, as its delegate hears of it.
+public struct AuthorizationChange: Sendable, Equatable {
+    public var from: AuthorizationStatus
+    public var to: AuthorizationStatus
+    public var accuracy: LocationAccuracy
+    public var servicesEnabled: Bool
+    public var cause: AuthorizationChangeCause
+
+    public init(
+        from: AuthorizationStatus, to: AuthorizationStatus, accuracy: LocationAccuracy,
+        servicesEnabled: Bool, cause: AuthorizationChangeCause
+    ) {
+        self.from = from
+        self.to = to
+        self.accuracy = accuracy
+        self.servicesEnabled = servicesEnabled
+        self.cause = cause
+    }
+}
+
+/// The `start` event: the file, the points chosen, and the effective settings.
+public struct ReplayStart: Sendable, Equatable {
+    /// The path as given.
+    public var file: String
+    /// The kind of points replayed (never `auto`).
+    public var source: ReplaySource
+    /// How many points of that kind the file has.
+    public var points: Int
+    public var settings: ReplayConfiguration
+
+    public init(file: String, source: ReplaySource, points: Int, settings: ReplayConfiguration) {
+        self.file = file
+        self.source = source
+        self.points = points
+        self.settings = settings
+    }
+}
+
+/// The `end` event: totals of a run, also when it was interrupted.
+public struct ReplaySummary: Sendable, Equatable {
+    /// Locations delivered to the app.
+    public var locations: Int
+    /// Distance the simulated device moved (every fix, delivered or not; the jump
+    /// back to the start between loops is not counted).
+    public var distanceMeters: Double
+    /// Simulated seconds from start to end.
+    public var simulatedSeconds: Double
+    /// Real seconds the run took: the only figure that differs between identical runs.
+    public var wallSeconds: Double
+    /// Whether the run was stopped (by a signal or task cancellation) before its end.
+    public var interrupted: Bool
+
+    public init(
+        locations: Int = 0, distanceMeters: Double = 0, simulatedSeconds: Double = 0,
+        wallSeconds: Double = 0, interrupted: Bool = false
+    ) {
+        self.locations = locations
+        self.distanceMeters = distanceMeters
+        self.simulatedSeconds = simulatedSeconds
+        self.wallSeconds = wallSeconds
+        self.interrupted = interrupted
+    }
+}

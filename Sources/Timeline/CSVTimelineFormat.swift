@@ -1,0 +1,106 @@
+import GPXReader
+import JSONOutput
+import LocationReplay
+
+/// A header and one row per event, with the same columns for every event type
+/// (empty where a column does not apply), quoted as RFC 4180 says.
+public struct CSVTimelineFormat: TimelineFormat {
+    /// The columns, in order; each event type fills its own.
+    public static let columns = [
+        "t", "offset", "type",
+        "file", "source", "points", "settings",
+        "from", "to", "accuracy", "servicesEnabled", "cause",
+        "request", "answer",
+        "lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course", "index",
+        "code", "message", "state",
+        "locations", "distanceMeters", "simulatedSeconds", "wallSeconds",
+    ]
+    private static let index = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+
+    private var cells: [[UInt8]] = Array(repeating: [], count: columns.count)
+
+    public init() {}
+
+    public mutating func appendHeader(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: Self.columns.joined(separator: ",").utf8)
+        bytes.append(0x0A)
+    }
+
+    public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
+        for column in cells.indices { cells[column].removeAll(keepingCapacity: true) }
+        event.time.appendISO8601(to: &cells[0], fractionDigits: 3)
+        cells[1].appendDecimal(event.offsetSeconds, fractionDigits: TimelinePrecision.offset)
+        set("type", event.kind.typeName)
+        switch event.kind {
+        case .start(let start):
+            set("file", start.file)
+            set("source", start.source.rawValue)
+            set("points", start.points)
+            set("settings", JSONLinesTimelineFormat.settingsJSON(start.settings))
+        case .authorization(let change):
+            set("from", change.from.rawValue)
+            set("to", change.to.rawValue)
+            set("accuracy", change.accuracy.rawValue)
+            set("servicesEnabled", change.servicesEnabled ? "true" : "false")
+            set("cause", change.cause.rawValue)
+        case .prompt(let request, let answer):
+            set("request", request.rawValue)
+            set("answer", answer.rawValue)
+        case .location(let fix):
+            set("lat", fix.latitude, digits: TimelinePrecision.coordinate)
+            set("lon", fix.longitude, digits: TimelinePrecision.coordinate)
+            set("altitude", fix.altitudeMeters, digits: TimelinePrecision.altitude)
+            set("horizontalAccuracy", fix.horizontalAccuracyMeters, digits: TimelinePrecision.accuracy)
+            set("verticalAccuracy", fix.verticalAccuracyMeters, digits: TimelinePrecision.accuracy)
+            set("speed", fix.speedMetersPerSecond, digits: TimelinePrecision.speed)
+            set("course", fix.courseDegrees, digits: TimelinePrecision.course)
+            set("index", fix.sourceIndex)
+        case .locationError(let code):
+            set("code", code.rawValue)
+            set("message", code.message)
+        case .alert(let message):
+            set("message", message)
+        case .app(let state):
+            set("state", state.rawValue)
+        case .end(let summary):
+            set("locations", summary.locations)
+            set("distanceMeters", summary.distanceMeters, digits: TimelinePrecision.distance)
+            set("simulatedSeconds", summary.simulatedSeconds, digits: TimelinePrecision.offset)
+            set("wallSeconds", summary.wallSeconds, digits: TimelinePrecision.offset)
+        }
+        for (column, cell) in cells.enumerated() {
+            if column > 0 { bytes.append(UInt8(ascii: ",")) }
+            Self.appendField(cell, to: &bytes)
+        }
+        bytes.append(0x0A)
+    }
+
+    private mutating func set(_ column: String, _ text: String) {
+        cells[Self.index[column]!].append(contentsOf: text.utf8)
+    }
+
+    private mutating func set(_ column: String, _ value: Int) {
+        cells[Self.index[column]!].appendDecimal(value)
+    }
+
+    /// A missing value (altitude without `<ele>`) stays an empty cell.
+    private mutating func set(_ column: String, _ value: Double?, digits: Int) {
+        guard let value else { return }
+        cells[Self.index[column]!].appendDecimal(value, fractionDigits: digits)
+    }
+
+    /// Quotes a field holding a comma, quote or line break, doubling inner quotes.
+    static func appendField(_ cell: [UInt8], to bytes: inout [UInt8]) {
+        let needsQuotes = cell.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else {
+            bytes.append(contentsOf: cell)
+            return
+        }
+        bytes.append(UInt8(ascii: "\""))
+        for byte in cell {
+            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
+            bytes.append(byte)
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,99 @@
+import GPXReader
+import JSONOutput
+import LocationReplay
+
+/// One JSON object per event, keys in the documented order:
+///
+/// ```
+/// {"t":"2026-03-14T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}
+/// ```
+public struct JSONLinesTimelineFormat: TimelineFormat {
+    private var line = JSONLineWriter(capacity: 512)
+    private var quotedTime: [UInt8] = []
+
+    public init() {}
+
+    public mutating func appendHeader(to bytes: inout [UInt8]) {}
+
+    public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
+        line.reset()
+        line.beginObject()
+        line.key("t")
+        quotedTime.removeAll(keepingCapacity: true)
+        quotedTime.append(UInt8(ascii: "\""))
+        event.time.appendISO8601(to: &quotedTime, fractionDigits: 3)
+        quotedTime.append(UInt8(ascii: "\""))
+        line.raw(quotedTime)
+        line.field("offset", event.offsetSeconds, fractionDigits: TimelinePrecision.offset)
+        line.field("type", event.kind.typeName)
+        switch event.kind {
+        case .start(let start):
+            line.field("file", start.file)
+            line.field("source", start.source.rawValue)
+            line.field("points", start.points)
+            line.key("settings")
+            Self.appendSettings(start.settings, to: &line)
+        case .authorization(let change):
+            line.field("from", change.from.rawValue)
+            line.field("to", change.to.rawValue)
+            line.field("accuracy", change.accuracy.rawValue)
+            line.field("servicesEnabled", change.servicesEnabled)
+            line.field("cause", change.cause.rawValue)
+        case .prompt(let request, let answer):
+            line.field("request", request.rawValue)
+            line.field("answer", answer.rawValue)
+        case .location(let fix):
+            line.field("lat", fix.latitude, fractionDigits: TimelinePrecision.coordinate)
+            line.field("lon", fix.longitude, fractionDigits: TimelinePrecision.coordinate)
+            line.field("altitude", fix.altitudeMeters, fractionDigits: TimelinePrecision.altitude)
+            line.field("horizontalAccuracy", fix.horizontalAccuracyMeters, fractionDigits: TimelinePrecision.accuracy)
+            line.field("verticalAccuracy", fix.verticalAccuracyMeters, fractionDigits: TimelinePrecision.accuracy)
+            line.field("speed", fix.speedMetersPerSecond, fractionDigits: TimelinePrecision.speed)
+            line.field("course", fix.courseDegrees, fractionDigits: TimelinePrecision.course)
+            line.field("index", fix.sourceIndex)
+        case .locationError(let code):
+            line.field("code", code.rawValue)
+            line.field("message", code.message)
+        case .alert(let message):
+            line.field("message", message)
+        case .app(let state):
+            line.field("state", state.rawValue)
+        case .end(let summary):
+            line.field("locations", summary.locations)
+            line.field("distanceMeters", summary.distanceMeters, fractionDigits: TimelinePrecision.distance)
+            line.field("simulatedSeconds", summary.simulatedSeconds, fractionDigits: TimelinePrecision.offset)
+            line.field("wallSeconds", summary.wallSeconds, fractionDigits: TimelinePrecision.offset)
+        }
+        line.endObject(endingLine: true)
+        bytes.append(contentsOf: line.bytes)
+    }
+
+    /// The effective settings, named as the command-line flags are.
+    static func appendSettings(_ settings: ReplayConfiguration, to line: inout JSONLineWriter) {
+        line.beginObject()
+        line.field("travelSpeed", settings.travelSpeedMetersPerSecond, fractionDigits: 3)
+        line.field("interval", settings.intervalSeconds, fractionDigits: 3)
+        line.field("speed", settings.speed, fractionDigits: 3)
+        line.field("loop", settings.loops)
+        line.field("authorization", settings.location.initialStatus.rawValue)
+        line.field("accuracy", settings.location.initialAccuracy.rawValue)
+        line.field("services", settings.location.servicesEnabled ? "on" : "off")
+        line.field("prompt", settings.location.promptAnswer.rawValue)
+        line.field("promptAlways", settings.location.alwaysUpgradeAnswer.rawValue)
+        line.field("request", settings.request.rawValue)
+        line.field("distanceFilter", settings.location.distanceFilterMeters, fractionDigits: 3)
+        line.key("events")
+        line.beginArray()
+        for event in settings.events { line.string(event.description) }
+        line.endArray()
+        line.field("strict", settings.strict)
+        line.endObject()
+    }
+
+    /// The settings object alone, as one JSON value (CSV's `settings` column).
+    static func settingsJSON(_ settings: ReplayConfiguration) -> String {
+        var line = JSONLineWriter(capacity: 256)
+        appendSettings(settings, to: &line)
+        return String(decoding: line.bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,156 @@
+import GPXReader
+import JSONOutput
+import LocationReplay
+
+/// One aligned line per event for people: offset, type, details.
+///
+/// ```
+/// +0:00:00.000  start          gpx/walk.gpx: 1840 track points, virtual time
+/// +0:00:00.000  prompt         whenInUse requested, user chose allow
+/// +0:00:05.000  location       37.8085200, -122.4100500  alt 3.1 m  ±5 m  1.38 m/s  84.2°  #1
+/// ```
+///
+/// With `colors` the type is coloured (ANSI), for terminals only.
+public struct TextTimelineFormat: TimelineFormat {
+    public let colors: Bool
+
+    public init(colors: Bool = false) {
+        self.colors = colors
+    }
+
+    public mutating func appendHeader(to bytes: inout [UInt8]) {}
+
+    public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
+        Self.appendOffset(event.offsetSeconds, to: &bytes)
+        bytes.append(contentsOf: [0x20, 0x20])
+        let type = event.kind.typeName
+        let color = colors ? Self.color(of: event.kind) : nil
+        if let color { bytes.append(contentsOf: color.utf8) }
+        bytes.append(contentsOf: type.utf8)
+        if color != nil { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
+        bytes.append(contentsOf: repeatElement(0x20, count: max(1, 15 - type.utf8.count)))
+        appendDetails(of: event.kind, to: &bytes)
+        bytes.append(0x0A)
+    }
+
+    private func appendDetails(of kind: TimelineEvent.Kind, to bytes: inout [UInt8]) {
+        switch kind {
+        case .start(let start):
+            let noun: String
+            switch start.source {
+            case .track, .auto: noun = "track points"
+            case .route: noun = "route points"
+            case .waypoints: noun = "waypoints"
+            }
+            let pace = start.settings.speed == 0
+                ? "virtual time" : "real time at \(Self.number(start.settings.speed, digits: 3))x"
+            bytes.append(contentsOf: "\(start.file): \(start.points) \(noun), \(pace)".utf8)
+        case .authorization(let change):
+            var text = change.from == change.to ? change.to.rawValue : "\(change.from.rawValue) -> \(change.to.rawValue)"
+            text += ", accuracy \(change.accuracy.rawValue), services \(change.servicesEnabled ? "on" : "off") (\(change.cause.rawValue))"
+            bytes.append(contentsOf: text.utf8)
+        case .prompt(let request, let answer):
+            bytes.append(contentsOf: "\(request.rawValue) requested, user chose \(answer.rawValue)".utf8)
+        case .location(let fix):
+            // Fixed decimals, unlike JSON, so the columns of successive lines line up.
+            Self.appendFixed(fix.latitude, digits: 6, width: 10, to: &bytes)
+            bytes.append(UInt8(ascii: ","))
+            Self.appendFixed(fix.longitude, digits: 6, width: 12, to: &bytes)
+            bytes.append(contentsOf: "  alt ".utf8)
+            if let altitude = fix.altitudeMeters {
+                Self.appendFixed(altitude, digits: 1, width: 6, to: &bytes)
+                bytes.append(contentsOf: " m".utf8)
+            } else {
+                bytes.append(contentsOf: "     - m".utf8)
+            }
+            bytes.append(contentsOf: "  ±".utf8)
+            Self.appendFixed(fix.horizontalAccuracyMeters, digits: 0, width: 4, to: &bytes)
+            bytes.append(contentsOf: " m  ".utf8)
+            if fix.speedMetersPerSecond >= 0 {
+                Self.appendFixed(fix.speedMetersPerSecond, digits: 2, width: 6, to: &bytes)
+            } else {
+                bytes.append(contentsOf: "     -".utf8)
+            }
+            bytes.append(contentsOf: " m/s  ".utf8)
+            if fix.courseDegrees >= 0 {
+                Self.appendFixed(fix.courseDegrees, digits: 0, width: 3, to: &bytes)
+            } else {
+                bytes.append(contentsOf: "  -".utf8)
+            }
+            bytes.append(contentsOf: "°  #".utf8)
+            bytes.appendDecimal(fix.sourceIndex)
+        case .locationError(let code):
+            bytes.append(contentsOf: "\(code.rawValue): \(code.message)".utf8)
+        case .alert(let message):
+            bytes.append(contentsOf: "\"\(message)\"".utf8)
+        case .app(let state):
+            bytes.append(contentsOf: state.rawValue.utf8)
+        case .end(let summary):
+            var text = "\(summary.locations) locations, \(Self.number(summary.distanceMeters, digits: 1)) m, "
+            text += "\(Self.number(summary.simulatedSeconds, digits: 3)) s simulated, "
+            text += "\(Self.number(summary.wallSeconds, digits: 3)) s wall"
+            if summary.interrupted { text += " (interrupted)" }
+            bytes.append(contentsOf: text.utf8)
+        }
+    }
+
+    /// `+H:MM:SS.mmm`, right-aligned so columns line up for runs under 100 hours.
+    static func appendOffset(_ seconds: Double, to bytes: inout [UInt8]) {
+        let totalMilliseconds = Int64((max(seconds, 0) * 1000).rounded())
+        let hours = totalMilliseconds / 3_600_000
+        let minutes = totalMilliseconds / 60_000 % 60
+        let wholeSeconds = totalMilliseconds / 1000 % 60
+        let milliseconds = totalMilliseconds % 1000
+        let hourText = String(hours)
+        bytes.append(contentsOf: repeatElement(0x20, count: max(0, 2 - hourText.utf8.count)))
+        bytes.append(UInt8(ascii: "+"))
+        bytes.append(contentsOf: hourText.utf8)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(minutes, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        appendPadded(wholeSeconds, width: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "."))
+        appendPadded(milliseconds, width: 3, to: &bytes)
+    }
+
+    /// `value` with exactly `digits` decimals, right-aligned in `width` characters.
+    static func appendFixed(_ value: Double, digits: Int, width: Int, to bytes: inout [UInt8]) {
+        var text: [UInt8] = []
+        text.appendDecimal(value, fractionDigits: digits)
+        if digits > 0 {
+            let decimals = text.firstIndex(of: UInt8(ascii: ".")).map { text.count - $0 - 1 }
+            if decimals == nil { text.append(UInt8(ascii: ".")) }
+            text.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits - (decimals ?? 0)))
+        }
+        bytes.append(contentsOf: repeatElement(0x20, count: max(0, width - text.count)))
+        bytes.append(contentsOf: text)
+    }
+
+    private static func appendPadded(_ value: Int64, width: Int, to bytes: inout [UInt8]) {
+        var divisor: Int64 = 1
+        for _ in 1..<width { divisor *= 10 }
+        var value = value
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            value %= divisor
+            divisor /= 10
+        }
+    }
+
+    private static func number(_ value: Double, digits: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.appendDecimal(value, fractionDigits: digits)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func color(of kind: TimelineEvent.Kind) -> String? {
+        switch kind {
+        case .start, .end: return "\u{1B}[1m"          // bold
+        case .authorization: return "\u{1B}[33m"       // yellow
+        case .prompt: return "\u{1B}[35m"              // magenta
+        case .location: return "\u{1B}[32m"            // green
+        case .locationError, .alert: return "\u{1B}[1;31m"  // bold red
+        case .app: return "\u{1B}[36m"                 // cyan
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import LocationReplay
+
+/// Turns timeline events into lines of bytes: JSON Lines, aligned text or CSV.
+public protocol TimelineFormat {
+    /// Bytes written before the first event (CSV's header); empty for most formats.
+    mutating func appendHeader(to bytes: inout [UInt8])
+    /// Appends exactly one whole line, ending in `\n`, for the event.
+    mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8])
+}
+
+/// The formats `--format` accepts.
+public enum TimelineFormatName: String, Sendable, CaseIterable {
+    case text, jsonl, csv
+
+    /// A fresh formatter; `colors` matters for text only.
+    public func makeFormat(colors: Bool = false) -> any TimelineFormat {
+        switch self {
+        case .text: return TextTimelineFormat(colors: colors)
+        case .jsonl: return JSONLinesTimelineFormat()
+        case .csv: return CSVTimelineFormat()
+        }
+    }
+}
+
+/// Rounding used by every format, so text, JSON and CSV agree digit for digit.
+enum TimelinePrecision {
+    static let offset = 3
+    static let coordinate = 7
+    static let altitude = 2
+    static let accuracy = 2
+    static let speed = 2
+    static let course = 1
+    static let distance = 1
+}
