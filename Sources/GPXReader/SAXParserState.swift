@@ -18,6 +18,7 @@ struct SAXParserState {
     let fileName: String
     let strict: Bool
     let checksTimeOrder: Bool
+    let readsCoordinatesOnly: Bool
     var context: xmlParserCtxtPtr?
 
     /// Events produced by the callbacks of the current chunk, handed out by the reader.
@@ -44,10 +45,11 @@ struct SAXParserState {
     private var previousWaypointTime: Timestamp?
     private var warnedAboutZonelessTime = false
 
-    init(fileName: String, strict: Bool, checksTimeOrder: Bool = true) {
+    init(fileName: String, strict: Bool, checksTimeOrder: Bool = true, readsCoordinatesOnly: Bool = false) {
         self.fileName = fileName
         self.strict = strict
         self.checksTimeOrder = checksTimeOrder
+        self.readsCoordinatesOnly = readsCoordinatesOnly
         pending.reserveCapacity(1024)
         stack.reserveCapacity(Self.maximumDepth)
     }
@@ -100,7 +102,7 @@ struct SAXParserState {
             previousTimeInSegmentOrRoute = nil
             pending.append(.beginSegment(line: position.line))
         default:
-            if kind.capturesText {
+            if kind.capturesText && !readsCoordinatesOnly {
                 text.removeAll()
                 textWasCut = false
                 isCapturingText = true
@@ -114,7 +116,10 @@ struct SAXParserState {
     ) {
         guard failure == nil, let kind = stack.popLast() else { return }
         let parent = stack.last
-        if kind.capturesText { isCapturingText = false }
+        if kind.capturesText {
+            isCapturingText = false
+            if readsCoordinatesOnly { return }
+        }
 
         switch kind {
         case .name, .description, .type, .symbol:

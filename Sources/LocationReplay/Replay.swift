@@ -79,16 +79,40 @@ public struct Replay: Sendable {
     }
 
     /// The first pass: how many points of each kind, so `auto` can choose and `start` can say.
+    ///
+    /// Strict runs also time every kind of point here, so that a point going back in
+    /// time fails the run before `start` is written rather than half way through it.
     private func countPoints() throws(ReplayError) -> PointCensus {
-        do {
-            let reader = try GPXStreamReader(contentsOfFile: file, options: readerOptions)
+        var options = readerOptions
+        options.readsCoordinatesOnly = !configuration.strict
+        var timers = configuration.strict ? [RouteTimer](repeating: RouteTimer(
+            travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond), count: 3) : []
+        var discarded: [LocationFix] = []
+        do throws(GPXError) {
+            let reader = try GPXStreamReader(contentsOfFile: file, options: options)
             var census = PointCensus()
             while let event = try reader.next() {
+                let timer: Int
                 switch event {
-                case .trackPoint: census.trackPoints += 1
-                case .routePoint: census.routePoints += 1
-                case .waypoint: census.waypoints += 1
-                default: break
+                case .trackPoint(let point):
+                    census.trackPoints += 1
+                    timer = 0
+                    if !timers.isEmpty { timers[timer].add(point, index: census.trackPoints - 1, into: &discarded) }
+                case .routePoint(let point):
+                    census.routePoints += 1
+                    timer = 1
+                    if !timers.isEmpty { timers[timer].add(point, index: census.routePoints - 1, into: &discarded) }
+                case .waypoint(let point):
+                    census.waypoints += 1
+                    timer = 2
+                    if !timers.isEmpty { timers[timer].add(point, index: census.waypoints - 1, into: &discarded) }
+                default:
+                    continue
+                }
+                discarded.removeAll(keepingCapacity: true)
+                if !timers.isEmpty, let warning = timers[timer].warnings.first {
+                    throw GPXError.invalidContent(
+                        file: file, line: warning.line, column: warning.column, message: warning.message)
                 }
             }
             return census

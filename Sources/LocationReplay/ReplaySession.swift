@@ -115,7 +115,11 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
             let eventOffset = max(event.offset.seconds, currentOffset)
             try await wait(until: eventOffset, recorder: &recorder)
             app.apply(event.change, into: &kinds)
-            try emit(at: startTime!.adding(seconds: eventOffset), offset: eventOffset, recorder: &recorder)
+            let time = startTime!.adding(seconds: eventOffset)
+            try emit(at: time, offset: eventOffset, recorder: &recorder)
+            // An event that changed nothing visible still happened: time has moved on.
+            currentTime = time
+            currentOffset = eventOffset
         }
     }
 
@@ -126,7 +130,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         pacedOffset = offset
         try recorder.flush()
         let deadline = startInstant.advanced(by: .seconds(offset / configuration.speed))
-        try await clock.sleep(until: deadline, tolerance: nil)
+        // No tolerance: a late wake-up is lateness a reader sees (the target is p99 <= 5 ms).
+        try await clock.sleep(until: deadline, tolerance: .zero)
     }
 
     private mutating func emit<R: TimelineRecorder>(at time: Timestamp, offset: Double, recorder: inout R) throws {

@@ -11,7 +11,8 @@ import GPXReader
 ///   the point (the last point uses the leg arriving at it); -1 when unknown.
 /// - With an interval, fixes come every `intervalSeconds` of simulated time,
 ///   interpolated linearly (position and elevation) between the enclosing points,
-///   with the speed and course of that leg and the index of the point before.
+///   with the speed and course of that leg and the index of the point before; the
+///   last point always comes last, at its own time.
 ///
 /// ```swift
 /// var timer = RouteTimer()
@@ -71,9 +72,8 @@ public struct RouteTimer: Sendable {
     public mutating func finish(into fixes: inout [LocationFix]) {
         guard let last = pending else { return }
         pending = nil
-        if let intervalTime = nextIntervalTime, intervalSeconds != nil, intervalTime > last.time {
-            return
-        }
+        // With an interval the route still ends where the file ends: the last point is
+        // delivered at its own time even when the interval does not divide the route.
         fixes.append(last.fix(at: last.time, legFrom: last.incomingLeg))
     }
 

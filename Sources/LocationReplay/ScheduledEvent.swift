@@ -2,8 +2,8 @@
 /// `--event OFFSET:KEY=VALUE`.
 ///
 /// ```swift
-/// let revoke = ScheduledEvent("10m:authorization=denied")      // revoked in Settings
-/// let away = ScheduledEvent("1h5m:app=background")              // user leaves the app
+/// let revoke = try ScheduledEvent(parsing: "10m:authorization=denied")  // revoked in Settings
+/// let away = try ScheduledEvent(parsing: "1h5m:app=background")          // user leaves the app
 /// ```
 public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     /// A change the simulated user makes.

@@ -8,8 +8,18 @@ public struct SimulatedOffset: Sendable, Hashable, Comparable, CustomStringConve
         self.milliseconds = milliseconds
     }
 
+    /// Rounds to the millisecond; NaN becomes 0 and spans beyond Int64 milliseconds clamp.
     public init(seconds: Double) {
-        milliseconds = Int64((seconds * 1000).rounded())
+        let scaled = (seconds * 1000).rounded()
+        if scaled.isNaN {
+            milliseconds = 0
+        } else if scaled >= 9.2e18 {
+            milliseconds = .max
+        } else if scaled <= -9.2e18 {
+            milliseconds = .min
+        } else {
+            milliseconds = Int64(scaled)
+        }
     }
 
     public var seconds: Double { Double(milliseconds) / 1000 }
@@ -17,8 +27,12 @@ public struct SimulatedOffset: Sendable, Hashable, Comparable, CustomStringConve
     /// Parses `1h5m30s`, `250ms`, `2.5m` or `90`; nil for anything else or a negative span.
     public init?(_ text: String) {
         var bytes = Substring(text)
-        guard !bytes.isEmpty else { return nil }
+        // Only digits, points and units: Double's parser would also take 1e3, 0x10, +5, inf.
+        guard !bytes.isEmpty, bytes.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || "hms".contains($0)) })
+        else { return nil }
         if let seconds = Double(bytes), seconds.isFinite, seconds >= 0 {
+            // The same bound as the unit form: beyond it the milliseconds overflow Int64.
+            guard seconds < 1e12 else { return nil }
             self.init(seconds: seconds)
             return
         }

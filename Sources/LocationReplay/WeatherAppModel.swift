@@ -1,7 +1,9 @@
 /// What a typical weather app does with Core Location, driven by the events of a run.
 ///
 /// - At launch, and on returning to the foreground, it asks for permission if the
-///   status is `notDetermined` (when-in-use, or always with ``request``).
+///   status is `notDetermined` (when-in-use, or always with ``request``). An app that
+///   wants Always and has When In Use asks again, which offers the one-time upgrade
+///   (Core Location ignores the request after that, or after Allow Once).
 /// - Whenever it is authorized and not updating, it starts updates, so it resumes
 ///   after a re-grant in Settings or a new Allow Once.
 /// - On each transition into "no access" (denied, restricted, or location services
@@ -28,7 +30,7 @@ public struct WeatherAppModel: Sendable {
         var outputs: [LocationService.Output] = []
         locationService.launch(into: &outputs)
         handle(outputs, into: &events)
-        requestIfUndetermined(into: &events)
+        requestIfNeeded(into: &events)
     }
 
     /// The simulated user or system makes a change.
@@ -47,7 +49,7 @@ public struct WeatherAppModel: Sendable {
         }
         handle(outputs, into: &events)
         if case .app(.foreground) = change {
-            requestIfUndetermined(into: &events)
+            requestIfNeeded(into: &events)
         }
     }
 
@@ -65,9 +67,13 @@ public struct WeatherAppModel: Sendable {
         handle(outputs, into: &events)
     }
 
-    private mutating func requestIfUndetermined(into events: inout [TimelineEvent.Kind]) {
-        guard locationService.authorizationStatus == .notDetermined,
-              locationService.appState == .foreground else { return }
+    private mutating func requestIfNeeded(into events: inout [TimelineEvent.Kind]) {
+        guard locationService.appState == .foreground else { return }
+        switch locationService.authorizationStatus {
+        case .notDetermined: break
+        case .authorizedWhenInUse where request == .always: break
+        default: return
+        }
         var outputs: [LocationService.Output] = []
         locationService.requestAuthorization(request, into: &outputs)
         handle(outputs, into: &events)

@@ -28,7 +28,7 @@ public struct CSVTimelineFormat: TimelineFormat {
 
     public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
         for column in cells.indices { cells[column].removeAll(keepingCapacity: true) }
-        event.time.appendISO8601(to: &cells[0], fractionDigits: 3)
+        event.time.appendTimelineTime(to: &cells[0])
         cells[1].appendDecimal(event.offsetSeconds, fractionDigits: TimelinePrecision.offset)
         set("type", event.kind.typeName)
         switch event.kind {

@@ -8,7 +8,6 @@ import LocationReplay
 /// {"t":"2026-03-14T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}
 /// ```
 public struct JSONLinesTimelineFormat: TimelineFormat {
-    private var line = JSONLineWriter(capacity: 512)
     private var quotedTime: [UInt8] = []
 
     public init() {}
@@ -16,13 +15,18 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
     public mutating func appendHeader(to bytes: inout [UInt8]) {}
 
     public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
-        line.reset()
-        line.beginObject()
-        line.key("t")
         quotedTime.removeAll(keepingCapacity: true)
         quotedTime.append(UInt8(ascii: "\""))
-        event.time.appendISO8601(to: &quotedTime, fractionDigits: 3)
+        event.time.appendTimelineTime(to: &quotedTime)
         quotedTime.append(UInt8(ascii: "\""))
+        JSONLineWriter.append(to: &bytes) { line in
+            Self.write(event, quotedTime: quotedTime, to: &line)
+        }
+    }
+
+    private static func write(_ event: TimelineEvent, quotedTime: [UInt8], to line: inout JSONLineWriter) {
+        line.beginObject()
+        line.key("t")
         line.raw(quotedTime)
         line.field("offset", event.offsetSeconds, fractionDigits: TimelinePrecision.offset)
         line.field("type", event.kind.typeName)
@@ -32,7 +36,7 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.field("source", start.source.rawValue)
             line.field("points", start.points)
             line.key("settings")
-            Self.appendSettings(start.settings, to: &line)
+            appendSettings(start.settings, to: &line)
         case .authorization(let change):
             line.field("from", change.from.rawValue)
             line.field("to", change.to.rawValue)
@@ -65,7 +69,6 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.field("wallSeconds", summary.wallSeconds, fractionDigits: TimelinePrecision.offset)
         }
         line.endObject(endingLine: true)
-        bytes.append(contentsOf: line.bytes)
     }
 
     /// The effective settings, named as the command-line flags are.
@@ -75,7 +78,7 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
         line.field("interval", settings.intervalSeconds, fractionDigits: 3)
         line.field("speed", settings.speed, fractionDigits: 3)
         line.field("loop", settings.loops)
-        line.field("authorization", settings.location.initialStatus.rawValue)
+        line.field("authorization", settings.location.initialStatus.argument)
         line.field("accuracy", settings.location.initialAccuracy.rawValue)
         line.field("services", settings.location.servicesEnabled ? "on" : "off")
         line.field("prompt", settings.location.promptAnswer.rawValue)

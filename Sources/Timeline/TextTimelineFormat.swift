@@ -86,7 +86,7 @@ public struct TextTimelineFormat: TimelineFormat {
         case .app(let state):
             bytes.append(contentsOf: state.rawValue.utf8)
         case .end(let summary):
-            var text = "\(summary.locations) locations, \(Self.number(summary.distanceMeters, digits: 1)) m, "
+            var text = "\(summary.locations) location\(summary.locations == 1 ? "" : "s"), \(Self.number(summary.distanceMeters, digits: 1)) m, "
             text += "\(Self.number(summary.simulatedSeconds, digits: 3)) s simulated, "
             text += "\(Self.number(summary.wallSeconds, digits: 3)) s wall"
             if summary.interrupted { text += " (interrupted)" }

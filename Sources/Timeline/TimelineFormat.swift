@@ -1,3 +1,4 @@
+import GPXReader
 import LocationReplay
 
 /// Turns timeline events into lines of bytes: JSON Lines, aligned text or CSV.
@@ -31,4 +32,14 @@ enum TimelinePrecision {
     static let speed = 2
     static let course = 1
     static let distance = 1
+}
+
+extension Timestamp {
+    /// Appends the time as `t` shows it: ISO 8601 rounded (not truncated) to the
+    /// millisecond, the way `offset` is rounded, so the two never disagree by 1 ms.
+    func appendTimelineTime(to bytes: inout [UInt8]) {
+        // Timestamp normalises the carry, so .9996 s becomes the next second's .000.
+        Timestamp(secondsSince1970: secondsSince1970, nanoseconds: nanoseconds + 500_000)
+            .appendISO8601(to: &bytes, fractionDigits: TimelinePrecision.offset)
+    }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GPXReader
 import LocationReplay
+import Synchronization
 import Timeline
 #if canImport(Glibc)
 import Glibc
@@ -125,6 +126,11 @@ struct ReplayCommand: AsyncParsableCommand {
         let replay = Replay(file: file, configuration: configuration)
         let format = self.format
         let colors = usesColor(descriptor)
+        // Watch for signals before the run starts: a signal that arrives as soon as the
+        // first line is out must still end the run cleanly, not kill the process.
+        let cancellation = RunCancellation()
+        let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in cancellation.cancel() }
+        defer { signals.cancel() }
         let run = Task { () async throws(ReplayError) -> ReplaySummary in
             switch format {
             case .text: return try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor)
@@ -132,8 +138,7 @@ struct ReplayCommand: AsyncParsableCommand {
             case .csv: return try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor)
             }
         }
-        let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in run.cancel() }
-        defer { signals.cancel() }
+        cancellation.attach(run)
         let result = await run.result
         switch result {
         case .success:
@@ -190,8 +195,34 @@ struct ReplayCommand: AsyncParsableCommand {
     }
 }
 
+/// The run's task, for a signal handler installed before the task exists: a cancel
+/// that comes first is applied as soon as the task is attached.
+private final class RunCancellation: Sendable {
+    private let state = Mutex<(task: Task<ReplaySummary, any Error>?, cancelled: Bool)>((nil, false))
+
+    func cancel() {
+        state.withLock { state in
+            state.cancelled = true
+            state.task?.cancel()
+        }
+    }
+
+    func attach(_ task: Task<ReplaySummary, any Error>) {
+        let cancelled = state.withLock { state in
+            state.task = task
+            return state.cancelled
+        }
+        if cancelled { task.cancel() }
+    }
+}
+
 extension ReplaySource: ExpressibleByArgument {}
-extension AuthorizationStatus: ExpressibleByArgument {}
+extension AuthorizationStatus: ExpressibleByArgument {
+    /// The spellings the help text documents (`whenInUse`, `always`), not the raw values.
+    public static var allValueStrings: [String] { allCases.map(\.argument) }
+    public static var allValueDescriptions: [String: String] { [:] }
+    public var defaultValueDescription: String { argument }
+}
 extension LocationAccuracy: ExpressibleByArgument {}
 extension PromptAnswer: ExpressibleByArgument {}
 extension AuthorizationRequest: ExpressibleByArgument {}

@@ -15,6 +15,7 @@ import Darwin
 /// its own), which also means a write(2) in progress is never cut short by them.
 final class SignalMonitor {
     private let sources: [any DispatchSourceSignal]
+    private let signals: [Int32]
     private let received = FirstSignal()
 
     /// Starts watching `signals`; `handler` runs once, on the first one to arrive.
@@ -27,6 +28,7 @@ final class SignalMonitor {
             sources.append(source)
         }
         self.sources = sources
+        self.signals = signals
         for (number, source) in zip(signals, sources) {
             source.setEventHandler { [received] in
                 if received.store(number) { handler(number) }
@@ -38,9 +40,11 @@ final class SignalMonitor {
     /// The first signal that arrived, if any.
     var receivedSignal: Int32? { received.value }
 
-    /// Stops watching and restores the default actions.
+    /// Stops watching and restores the default actions, so a signal after the run
+    /// (while trailcast exits) behaves as usual.
     func cancel() {
         for source in sources { source.cancel() }
+        for number in signals { signal(number, SIG_DFL) }
     }
 }
 

@@ -1,0 +1,88 @@
+import GPXReader
+import LocationReplay
+import Testing
+import Timeline
+
+@Suite("CSV timeline format")
+struct CSVTimelineFormatTests {
+    static let header = """
+        t,offset,type,file,source,points,settings,from,to,accuracy,servicesEnabled,cause,request,answer,\
+        lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,code,message,state,\
+        locations,distanceMeters,simulatedSeconds,wallSeconds
+        """
+
+    static func rows(_ events: [TimelineEvent]) -> [String] {
+        TimelineSamples.render(events, in: CSVTimelineFormat())
+            .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// A row as the 29 cells it should have: `cells` by column name, the rest empty.
+    static func row(_ t: String, _ offset: String, _ type: String, _ cells: [String: String]) -> String {
+        CSVTimelineFormat.columns.map { column in
+            switch column {
+            case "t": return t
+            case "offset": return offset
+            case "type": return type
+            default: return cells[column] ?? ""
+            }
+        }.joined(separator: ",")
+    }
+
+    @Test("the header names the fixed columns, once, before the first row")
+    func header() {
+        #expect(CSVTimelineFormat.columns.count == 29)
+        #expect(CSVTimelineFormat.columns.joined(separator: ",") == Self.header)
+        let rows = Self.rows(TimelineSamples.all)
+        #expect(rows.first == Self.header)
+        #expect(rows.count == TimelineSamples.all.count + 1)
+        #expect(rows.filter { $0 == Self.header }.count == 1)
+    }
+
+    @Test("every event kind fills its own columns and leaves the rest empty")
+    func rowsPerKind() {
+        let rows = Self.rows(Array(TimelineSamples.all.dropFirst())).dropFirst()
+        let t0 = "2026-06-13T16:00:00.000Z"
+        #expect(Array(rows) == [
+            Self.row(t0, "0", "authorization", [
+                "from": "notDetermined", "to": "authorizedWhenInUse", "accuracy": "full",
+                "servicesEnabled": "true", "cause": "prompt"]),
+            Self.row(t0, "0", "prompt", ["request": "whenInUse", "answer": "allow"]),
+            Self.row("2026-06-13T16:00:03.000Z", "3", "location", [
+                "lat": "37.7954123", "lon": "-122.3942634", "altitude": "4.46", "horizontalAccuracy": "4.5",
+                "verticalAccuracy": "10", "speed": "1.33", "course": "318.8", "index": "1"]),
+            Self.row("2026-06-13T16:00:04.500Z", "4.5", "location", [
+                "lat": "-33.8688", "lon": "151.2093", "horizontalAccuracy": "5", "speed": "-1", "course": "-1",
+                "index": "2"]),
+            Self.row("2026-06-13T16:10:00.000Z", "600", "locationError", [
+                "code": "denied", "message": "The app is not authorized to use location services (kCLErrorDenied)."]),
+            Self.row("2026-06-13T16:10:00.000Z", "600", "alert", [
+                "message": "Location access is off. Enable it in Settings to see local weather."]),
+            Self.row("2026-06-13T17:00:00.000Z", "3600", "app", ["state": "background"]),
+            Self.row("2026-06-13T17:26:06.000Z", "5166", "end", [
+                "locations": "1840", "distanceMeters": "7080.6", "simulatedSeconds": "5166", "wallSeconds": "0.086"]),
+        ])
+    }
+
+    @Test("a file name with a comma and quotes is quoted, inner quotes doubled; settings are quoted JSON")
+    func quoting() {
+        let rows = Self.rows([TimelineSamples.startEvent(file: #"walks/a, "b".gpx"#)])
+        #expect(rows[1] == Self.row("2026-06-13T16:00:00.000Z", "0", "start", [
+            "file": #""walks/a, ""b"".gpx""#,
+            "source": "track",
+            "points": "1840",
+            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false}""#,
+        ]))
+    }
+
+    @Test("a line break inside a field is quoted, so a row stays one record")
+    func lineBreak() {
+        let text = TimelineSamples.render([TimelineSamples.startEvent(file: "two\nlines.gpx")], in: CSVTimelineFormat())
+        #expect(text.contains(",\"two\nlines.gpx\",track,"))
+    }
+
+    @Test("plain fields are not quoted")
+    func plainFields() {
+        let rows = Self.rows([TimelineSamples.startEvent(file: "gpx/walk.gpx")])
+        #expect(rows[1].hasPrefix("2026-06-13T16:00:00.000Z,0,start,gpx/walk.gpx,track,1840,\"{"))
+    }
+}

@@ -1,0 +1,89 @@
+import GPXReader
+import LocationReplay
+import Testing
+import Timeline
+
+@Suite("JSON Lines timeline format")
+struct JSONLinesTimelineFormatTests {
+    static func line(_ event: TimelineEvent) -> String {
+        TimelineSamples.render([event], in: JSONLinesTimelineFormat())
+    }
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var event: TimelineEvent
+        var line: String
+        var testDescription: String { event.kind.typeName }
+    }
+
+    @Test("one exact line per event kind, keys in the documented order", arguments: [
+        Case(event: TimelineSamples.startEvent(), line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false}}"#),
+        Case(event: TimelineSamples.authorization, line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#),
+        Case(event: TimelineSamples.prompt, line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#),
+        Case(event: TimelineSamples.location, line: #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.7954123,"lon":-122.3942634,"altitude":4.46,"horizontalAccuracy":4.5,"verticalAccuracy":10,"speed":1.33,"course":318.8,"index":1}"#),
+        Case(event: TimelineSamples.bareLocation, line: #"{"t":"2026-06-13T16:00:04.500Z","offset":4.5,"type":"location","lat":-33.8688,"lon":151.2093,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":-1,"course":-1,"index":2}"#),
+        Case(event: TimelineSamples.locationError, line: #"{"t":"2026-06-13T16:10:00.000Z","offset":600,"type":"locationError","code":"denied","message":"The app is not authorized to use location services (kCLErrorDenied)."}"#),
+        Case(event: TimelineSamples.alert, line: #"{"t":"2026-06-13T16:10:00.000Z","offset":600,"type":"alert","message":"Location access is off. Enable it in Settings to see local weather."}"#),
+        Case(event: TimelineSamples.app, line: #"{"t":"2026-06-13T17:00:00.000Z","offset":3600,"type":"app","state":"background"}"#),
+        Case(event: TimelineSamples.end, line: #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":0.086}"#),
+    ])
+    func exactLine(case example: Case) {
+        #expect(Self.line(example.event) == example.line + "\n")
+    }
+
+    @Test("locationUnknown has its own code and message")
+    func locationUnknown() {
+        #expect(Self.line(TimelineSamples.event(1, .locationError(.locationUnknown)))
+            == #"{"t":"2026-06-13T16:00:01.000Z","offset":1,"type":"locationError","code":"locationUnknown","message":"The location is currently unknown (kCLErrorLocationUnknown)."}"# + "\n")
+    }
+
+    @Test("settings: every option, spelled as the flags are, events in command-line order")
+    func settings() throws {
+        let settings = ReplayConfiguration(
+            source: .route, travelSpeedMetersPerSecond: 2.5, intervalSeconds: 0.25, speed: 60, loops: 0,
+            location: .init(initialStatus: .authorizedAlways, initialAccuracy: .reduced, servicesEnabled: false,
+                            promptAnswer: .once, alwaysUpgradeAnswer: .deny, distanceFilterMeters: 12.5),
+            request: .always,
+            events: [try ScheduledEvent(parsing: "20m:authorization=whenInUse"), try ScheduledEvent(parsing: "90:app=background")],
+            strict: true)
+        #expect(Self.line(TimelineSamples.startEvent(settings: settings)).contains(#""settings":{"travelSpeed":2.5,"interval":0.25,"speed":60,"loop":0,"authorization":"always","accuracy":"reduced","services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":12.5,"events":["20m:authorization=whenInUse","1m30s:app=background"],"strict":true}}"#))
+    }
+
+    @Test("a file name with quotes, backslashes and control characters is escaped")
+    func escaping() {
+        let line = Self.line(TimelineSamples.startEvent(file: "a \"b\"\\c\td\u{1}.gpx"))
+        #expect(line.contains(#""file":"a \"b\"\\c\td\u0001.gpx","#))
+    }
+
+    @Test("`t` is rounded to the millisecond as `offset` is, so the two always agree", arguments: [
+        (70.77551, "2026-06-13T16:01:10.776Z", "70.776"),
+        (70.7754, "2026-06-13T16:01:10.775Z", "70.775"),
+        (59.9996, "2026-06-13T16:01:00.000Z", "60"),
+        (0.0004, "2026-06-13T16:00:00.000Z", "0"),
+    ])
+    func timeRounding(offset: Double, time: String, offsetText: String) {
+        let line = Self.line(TimelineSamples.event(offset, .app(.foreground)))
+        #expect(line == "{\"t\":\"\(time)\",\"offset\":\(offsetText),\"type\":\"app\",\"state\":\"foreground\"}\n")
+    }
+
+    @Test("no header, and one line per event")
+    func noHeader() {
+        var format = JSONLinesTimelineFormat()
+        var bytes: [UInt8] = []
+        format.appendHeader(to: &bytes)
+        #expect(bytes.isEmpty)
+        let text = TimelineSamples.render(TimelineSamples.all, in: JSONLinesTimelineFormat())
+        #expect(text.split(separator: "\n").count == TimelineSamples.all.count)
+        #expect(text.hasSuffix("}\n"))
+    }
+
+    @Test("a reused format writes the same line for the same event")
+    func reuse() {
+        var format = JSONLinesTimelineFormat()
+        var first: [UInt8] = []
+        var second: [UInt8] = []
+        format.append(TimelineSamples.startEvent(), to: &first)
+        format.append(TimelineSamples.location, to: &first)
+        format.append(TimelineSamples.location, to: &second)
+        #expect(first.split(separator: 0x0A).last.map(Array.init) == Array(second.dropLast()))
+    }
+}

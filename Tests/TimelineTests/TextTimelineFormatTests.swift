@@ -1,0 +1,94 @@
+import GPXReader
+import LocationReplay
+import Testing
+import Timeline
+
+@Suite("Text timeline format")
+struct TextTimelineFormatTests {
+    static func lines(_ events: [TimelineEvent], colors: Bool = false) -> [String] {
+        TimelineSamples.render(events, in: TextTimelineFormat(colors: colors))
+            .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    }
+
+    /// The text without ANSI escape sequences (`ESC [ ... m`).
+    static func withoutEscapes(_ line: String) -> String {
+        var result = ""
+        var inEscape = false
+        for character in line {
+            if character == "\u{1B}" { inEscape = true; continue }
+            if inEscape { if character == "m" { inEscape = false }; continue }
+            result.append(character)
+        }
+        return result
+    }
+
+    @Test("one exact line per event kind")
+    func exactLines() {
+        #expect(Self.lines(TimelineSamples.all) == [
+            " +0:00:00.000  start          gpx/walk.gpx: 1840 track points, virtual time",
+            " +0:00:00.000  authorization  notDetermined -> authorizedWhenInUse, accuracy full, services on (prompt)",
+            " +0:00:00.000  prompt         whenInUse requested, user chose allow",
+            " +0:00:03.000  location        37.795412, -122.394263  alt    4.5 m  ±   5 m    1.33 m/s  319°  #1",
+            " +0:00:04.500  location       -33.868800,  151.209300  alt      - m  ±   5 m       - m/s    -°  #2",
+            " +0:10:00.000  locationError  denied: The app is not authorized to use location services (kCLErrorDenied).",
+            " +0:10:00.000  alert          \"Location access is off. Enable it in Settings to see local weather.\"",
+            " +1:00:00.000  app            background",
+            " +1:26:06.000  end            1840 locations, 7080.6 m, 5166 s simulated, 0.086 s wall",
+        ])
+    }
+
+    @Test("columns line up: the type starts at column 15 and the details at 30, for every kind")
+    func alignment() {
+        var events = TimelineSamples.all
+        events.append(TimelineSamples.event(36_000.25, .app(.foreground)))  // 10 hours: a two-digit hour
+        for line in Self.lines(events) {
+            let characters = Array(line)
+            #expect(characters[12] != " " && characters[13] == " " && characters[14] == " ", "\(line)")
+            #expect(characters[15] != " ", "\(line)")
+            // The longest types (authorization, locationError) are 13 characters: at least two spaces follow.
+            #expect(characters[28] == " " && characters[29] == " ", "\(line)")
+        }
+        #expect(Self.lines([events.last!]) == ["+10:00:00.250  app            foreground"])
+    }
+
+    @Test("location lines of different magnitudes have the same width up to the index")
+    func locationColumns() {
+        let lines = Self.lines([TimelineSamples.location, TimelineSamples.bareLocation])
+        #expect(lines[0].split(separator: "#")[0].count == lines[1].split(separator: "#")[0].count)
+    }
+
+    @Test("no colour unless asked; with colour, only the type is wrapped and alignment is kept")
+    func colours() {
+        let plain = Self.lines(TimelineSamples.all)
+        let coloured = Self.lines(TimelineSamples.all, colors: true)
+        #expect(plain.allSatisfy { !$0.contains("\u{1B}") })
+        #expect(TextTimelineFormat().colors == false)
+        #expect(coloured.map(Self.withoutEscapes) == plain)
+        #expect(coloured[0] == " +0:00:00.000  \u{1B}[1mstart\u{1B}[0m          gpx/walk.gpx: 1840 track points, virtual time")
+        let codes = coloured.map { line -> String in
+            let start = line.firstIndex(of: "\u{1B}")!
+            return String(line[start...].prefix { $0 != "m" }.dropFirst(2))
+        }
+        // start/end bold, authorization yellow, prompt magenta, location green, errors bold red, app cyan.
+        #expect(codes == ["1", "33", "35", "32", "32", "1;31", "1;31", "36", "1"])
+    }
+
+    @Test("start says the pace: virtual time, or real time at N x")
+    func pace() {
+        let realTime = TimelineSamples.startEvent(settings: ReplayConfiguration(speed: 60))
+        #expect(Self.lines([realTime]) == [" +0:00:00.000  start          gpx/walk.gpx: 1840 track points, real time at 60x"])
+        let route = TimelineSamples.event(0, .start(ReplayStart(
+            file: "r.gpx", source: .route, points: 24, settings: ReplayConfiguration())))
+        #expect(Self.lines([route])[0].hasSuffix("r.gpx: 24 route points, virtual time"))
+    }
+
+    @Test("an interrupted run's end says so; an unchanged status prints once")
+    func interruptedAndInitial() {
+        let end = TimelineSamples.event(3, .end(ReplaySummary(
+            locations: 1, distanceMeters: 0, simulatedSeconds: 3, wallSeconds: 3.0004, interrupted: true)))
+        #expect(Self.lines([end]) == [" +0:00:03.000  end            1 location, 0 m, 3 s simulated, 3 s wall (interrupted)"])
+        let initial = TimelineSamples.event(0, .authorization(AuthorizationChange(
+            from: .denied, to: .denied, accuracy: .reduced, servicesEnabled: false, cause: .initial)))
+        #expect(Self.lines([initial]) == [" +0:00:00.000  authorization  denied, accuracy reduced, services off (initial)"])
+    }
+}

@@ -1,0 +1,54 @@
+import GPXReader
+import LocationReplay
+import Timeline
+
+/// One event of every kind, with values chosen to exercise rounding, for the format tests.
+enum TimelineSamples {
+    static let start = Timestamp(iso8601: "2026-06-13T16:00:00Z")!
+
+    static func event(_ offsetSeconds: Double, _ kind: TimelineEvent.Kind) -> TimelineEvent {
+        TimelineEvent(time: start.adding(seconds: offsetSeconds), offsetSeconds: offsetSeconds, kind: kind)
+    }
+
+    static func startEvent(file: String = "gpx/walk.gpx", settings: ReplayConfiguration = ReplayConfiguration()) -> TimelineEvent {
+        event(0, .start(ReplayStart(file: file, source: .track, points: 1840, settings: settings)))
+    }
+
+    static let authorization = event(0, .authorization(AuthorizationChange(
+        from: .notDetermined, to: .authorizedWhenInUse, accuracy: .full, servicesEnabled: true, cause: .prompt)))
+
+    static let prompt = event(0, .prompt(request: .whenInUse, answer: .allow))
+
+    /// Seven coordinate decimals, two for altitude, accuracy and speed, one for course,
+    /// each rounded half away from zero.
+    static let location = event(3, .location(LocationFix(
+        time: start.adding(seconds: 3), latitude: 37.795412345, longitude: -122.394263449,
+        altitudeMeters: 4.456, horizontalAccuracyMeters: 4.5, verticalAccuracyMeters: 10,
+        speedMetersPerSecond: 1.3349, courseDegrees: 318.75, sourceIndex: 1)))
+
+    /// No elevation in the file, no speed or course known.
+    static let bareLocation = event(4.5, .location(LocationFix(
+        time: start.adding(seconds: 4.5), latitude: -33.8688, longitude: 151.2093, sourceIndex: 2)))
+
+    static let locationError = event(600, .locationError(.denied))
+
+    static let alert = event(600, .alert(message: WeatherAppModel.accessOffAlert))
+
+    static let app = event(3600, .app(.background))
+
+    static let end = event(5166, .end(ReplaySummary(
+        locations: 1840, distanceMeters: 7080.5555, simulatedSeconds: 5166, wallSeconds: 0.08649)))
+
+    static let all: [TimelineEvent] = [
+        startEvent(), authorization, prompt, location, bareLocation, locationError, alert, app, end,
+    ]
+
+    /// `format`'s bytes for `events`, header included, as text.
+    static func render<Format: TimelineFormat>(_ events: [TimelineEvent], in format: Format) -> String {
+        var format = format
+        var bytes: [UInt8] = []
+        format.appendHeader(to: &bytes)
+        for event in events { format.append(event, to: &bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+/// `trailcast replay`'s exit statuses and error messages: 64 usage, 65 bad data or
+/// nothing to replay, 66 no input, 73 cannot create the output file.
+@Suite("trailcast replay: exit codes and errors")
+struct ReplayErrorTests {
+    struct Usage: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        /// The first stderr line, exactly.
+        var message: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    @Test("bad usage: 64, `Error: ...` first on stderr, nothing on stdout", arguments: [
+        Usage(arguments: ["--event", "bogus"],
+              message: "Error: invalid event 'bogus': expected OFFSET:KEY=VALUE, such as 10m:authorization=denied"),
+        Usage(arguments: ["--event", "10m:authorization=maybe"],
+              message: "Error: invalid event '10m:authorization=maybe': 'maybe' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
+        Usage(arguments: ["--event", "5m1h:app=background"],
+              message: "Error: invalid event '5m1h:app=background': '5m1h' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
+        Usage(arguments: ["--event", "5m:wifi=on"],
+              message: "Error: invalid event '5m:wifi=on': unknown key 'wifi'; use authorization, accuracy, services or app"),
+        Usage(arguments: ["--event", "5m:services"],
+              message: "Error: invalid event '5m:services': expected KEY=VALUE after the offset"),
+        Usage(arguments: ["--event", "10m:authorization=denied", "--event", "1m:app=sideways"],
+              message: "Error: invalid event '1m:app=sideways': 'sideways' is not a valid app; use background, foreground"),
+        Usage(arguments: ["--loop", "0"], message: "Error: --loop 0 (forever) needs real time: add --speed N"),
+        Usage(arguments: ["--interval", "0"], message: "Error: --interval must be at least 0.001 seconds"),
+        Usage(arguments: ["--travel-speed", "0"],
+              message: "Error: --travel-speed must be a positive number of metres per second"),
+        Usage(arguments: ["--format", "xml"],
+              message: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'jsonl' or 'csv'."),
+        Usage(arguments: ["--authorization", "sometimes"],
+              message: "Error: The value 'sometimes' is invalid for '--authorization <authorization>'. Please provide one of 'notDetermined', 'restricted', 'denied', 'whenInUse' or 'always'."),
+        Usage(arguments: ["--bogus"], message: "Error: Unknown option '--bogus'"),
+    ])
+    func badUsage(usage: Usage) async throws {
+        let result = try await TrailcastBinary.run(
+            arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl"] + usage.arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderrLines.first == usage.message, "\(result.stderr)")
+    }
+
+    @Test("standard input cannot be replayed (the file is read twice): 64")
+    func standardInput() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["replay", "-"], stdin: Data("<gpx/>".utf8))
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderrLines.first?.hasPrefix("Error: replay reads the file twice") == true)
+    }
+
+    @Test("--authorization takes the short and the Core Location spellings")
+    func authorizationSpellings() async throws {
+        for spelling in ["whenInUse", "authorizedWhenInUse"] {
+            let timeline = try await ReplayTimeline.run("gpx/xcode-waypoints.gpx", ["--authorization", spelling])
+            #expect(timeline.events[1]["to"] == .string("authorizedWhenInUse"))
+            #expect(timeline.events[0]["settings"]?["authorization"] == .string("whenInUse"))
+        }
+    }
+
+    @Test("a missing file: 66 and one line; a directory: 66", arguments: ["jsonl", "text", "csv"])
+    func missingInput(format: String) async throws {
+        let missing = try await TrailcastBinary.run(arguments: ["replay", "gpx/no-such-walk.gpx", "--format", format])
+        #expect(missing.status == 66)
+        #expect(missing.stdout == "")
+        #expect(missing.stderr == "gpx/no-such-walk.gpx: error: no such file\n")
+
+        let directory = try await TrailcastBinary.run(arguments: ["replay", "gpx", "--format", format])
+        #expect(directory.status == 66)
+        #expect(directory.stdout == "")
+        #expect(directory.stderr == "gpx: error: is a directory, not a GPX file\n")
+    }
+
+    @Test("malformed GPX: 65, `FILE:LINE:COL: error: ...` on one line, and no timeline")
+    func malformed() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(named: "broken.gpx", text: """
+            <gpx version="1.1"><trk><trkseg>
+            <trkpt lat="1" lon="2"></trkseg></trk></gpx>
+            """)
+        let result = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl"])
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        let line = try #require(result.stderrLines.only, "\(result.stderr)")
+        #expect(line.hasPrefix("\(file.path):2:"))
+        #expect(line.contains(": error: "))
+    }
+
+    @Test("a file with no points at all: 65, nothing to replay")
+    func nothingToReplay() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(named: "empty.gpx", text: #"<gpx version="1.1" creator="test"></gpx>"#)
+        let result = try await TrailcastBinary.run(arguments: ["replay", file.path])
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == """
+            \(file.path): error: nothing to replay: the file has no track points, route points or waypoints\n
+            """)
+    }
+
+    @Test("--strict: a point going back in time is an error (65); without it, a warning and exit 0")
+    func strictTimeOrder() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(named: "backwards.gpx", text: """
+            <gpx version="1.1" creator="test"><trk><trkseg>
+            <trkpt lat="47.0" lon="8.0"><time>2026-01-01T10:00:00Z</time></trkpt>
+            <trkpt lat="47.001" lon="8.0"><time>2026-01-01T10:00:10Z</time></trkpt>
+            <trkpt lat="47.002" lon="8.0"><time>2026-01-01T10:00:05Z</time></trkpt>
+            <trkpt lat="47.003" lon="8.0"><time>2026-01-01T10:00:20Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let lenient = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl"])
+        #expect(lenient.status == 0)
+        let warning = try #require(lenient.stderrLines.only, "\(lenient.stderr)")
+        #expect(warning.hasPrefix("\(file.path):4:"))
+        let timeline = try ReplayTimeline(result: lenient)
+        timeline.expectWellFormed()
+        #expect(timeline.locations.compactMap { $0["index"]?.intValue } == [0, 1, 3])
+
+        let strict = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl", "--strict"])
+        #expect(strict.status == 65)
+        let error = try #require(strict.stderrLines.only, "\(strict.stderr)")
+        #expect(error.hasPrefix("\(file.path):4:"))
+        #expect(error.contains(": error: "))
+    }
+
+    @Test("an output file that cannot be created: 73, one line naming it, and no run")
+    func cannotCreateOutput() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = scratch.url.appendingPathComponent("no/such/dir/run.jsonl").path
+        let result = try await TrailcastBinary.run(
+            arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl", "--output", path])
+        #expect(result.status == 73)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(path): error: cannot create the timeline file: No such file or directory\n")
+    }
+
+    @Test("help lists the replay options and exits 0")
+    func help() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["replay", "--help"])
+        #expect(result.status == 0)
+        for flag in [
+            "--source", "--travel-speed", "--interval", "--speed", "--loop", "--authorization", "--accuracy",
+            "--services", "--prompt", "--prompt-always", "--request", "--distance-filter", "--event", "--format",
+            "--output", "--color", "--strict",
+        ] {
+            #expect(result.stdout.contains("  \(flag) "), "\(flag)")
+        }
+        // The values help shows are the ones the flag's own help documents.
+        #expect(!result.stdout.contains("authorizedWhenInUse"))
+    }
+}

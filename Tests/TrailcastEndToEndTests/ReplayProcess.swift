@@ -1,0 +1,198 @@
+import Foundation
+import Synchronization
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `trailcast` process the test talks to while it runs: reads its output as it
+/// comes, sends it signals, and waits for it to exit.
+///
+/// ``TrailcastBinary/run(arguments:stdin:in:)`` waits for the exit before reading
+/// anything; signal and pacing tests need to see the first line of a run that has
+/// not finished, so stdout here is a pipe (or a pseudo-terminal) drained by a thread.
+final class ReplayProcess: Sendable {
+    /// Where the child's stdout goes.
+    enum Output {
+        /// A pipe, read as the child writes.
+        case pipe
+        /// A pseudo-terminal, so `isatty(1)` is true in the child.
+        case terminal
+        /// Wherever the arguments say (`--output FILE`); stdout itself goes to /dev/null.
+        case discarded
+    }
+
+    /// Polling interval while waiting for output: short, and never a wait for something.
+    private static let pollInterval = Duration.milliseconds(10)
+
+    private let process: Process
+    private let output = Mutex<[UInt8]>([])
+    private let exit = Mutex<ExitState>(ExitState())
+    private let stderrFile: URL
+    private let scratch: ScratchDirectory
+
+    private struct ExitState {
+        var status: (Int32, Process.TerminationReason)?
+        var waiter: CheckedContinuation<(Int32, Process.TerminationReason), Never>?
+        var readerFinished = false
+    }
+
+    /// Starts `trailcast ARGUMENTS` in the package root; `environment` entries are added
+    /// to (or, with a nil value, removed from) the test runner's environment.
+    init(arguments: [String], output kind: Output = .pipe, environment: [String: String?] = [:]) throws {
+        let executable = TrailcastBinary.url
+        try #require(FileManager.default.isExecutableFile(atPath: executable.path))
+        scratch = try ScratchDirectory()
+        stderrFile = try scratch.emptyFile(named: "stderr")
+        process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = Repository.root
+        var variables = ProcessInfo.processInfo.environment
+        for (name, value) in environment { variables[name] = value }
+        process.environment = variables
+        process.standardInput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+
+        let readEnd: Int32?
+        let writeEnd: FileHandle?
+        switch kind {
+        case .pipe:
+            // A raw pipe rather than Foundation's `Pipe`, whose handles would close the
+            // read end a second time (someone else's descriptor by then) on deallocation.
+            var descriptors: [Int32] = [0, 0]
+            try #require(pipe(&descriptors) == 0)
+            // Not inherited by children other tests start meanwhile: one holding our write
+            // end would keep the reader from ever seeing the end of the output.
+            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            readEnd = descriptors[0]
+            writeEnd = FileHandle(fileDescriptor: descriptors[1], closeOnDealloc: true)
+            process.standardOutput = writeEnd
+        case .terminal:
+            let (master, slave) = try Self.openTerminal()
+            readEnd = master
+            writeEnd = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
+            process.standardOutput = writeEnd
+        case .discarded:
+            process.standardOutput = FileHandle.nullDevice
+            readEnd = nil
+            writeEnd = nil
+        }
+        process.terminationHandler = { [weak self] finished in
+            let status = (finished.terminationStatus, finished.terminationReason)
+            let waiter = self?.exit.withLock { state in
+                state.status = status
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume(returning: status)
+        }
+        try process.run()
+        // The child has its copy; ours must close so the reader sees end of file.
+        try writeEnd?.close()
+        if let readEnd {
+            let thread = Thread { [weak self] in
+                Self.drain(readEnd) { bytes in self?.output.withLock { $0.append(contentsOf: bytes) } }
+                self?.exit.withLock { $0.readerFinished = true }
+            }
+            thread.start()
+        } else {
+            exit.withLock { $0.readerFinished = true }
+        }
+    }
+
+    /// Everything read from stdout so far (carriage returns a terminal adds removed).
+    var stdout: String {
+        String(decoding: output.withLock { $0 }.filter { $0 != 0x0D }, as: UTF8.self)
+    }
+
+    var stderr: String {
+        String(decoding: (try? Data(contentsOf: stderrFile)) ?? Data(), as: UTF8.self)
+    }
+
+    /// Waits, polling, until `condition` holds; fails the test after `deadline`.
+    func wait(
+        for what: String, deadline: Duration = .seconds(20), until condition: () -> Bool,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: deadline)
+        while !condition() {
+            guard clock.now < end else {
+                Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+                throw TimedOut(what: what)
+            }
+            try await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    /// Waits until stdout holds at least one whole line.
+    func waitForFirstLine(sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await wait(for: "the first line of output", until: { stdout.contains("\n") },
+                       sourceLocation: sourceLocation)
+    }
+
+    /// A wait that ran past its deadline (already recorded as an issue).
+    struct TimedOut: Error {
+        var what: String
+    }
+
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to exit and for its stdout to be read to the end.
+    func waitForExit() async throws -> (status: Int32, reason: Process.TerminationReason) {
+        let status = await withCheckedContinuation { continuation in
+            let finished = exit.withLock { state in
+                if state.status == nil { state.waiter = continuation }
+                return state.status
+            }
+            if let finished { continuation.resume(returning: finished) }
+        }
+        try await wait(for: "the end of stdout", until: { exit.withLock { $0.readerFinished } })
+        return status
+    }
+
+    /// Kills a child a failed test left running; the scratch directory goes too.
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        scratch.remove()
+    }
+
+    private static func drain(_ descriptor: Int32, into append: (ArraySlice<UInt8>) -> Void) {
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            // A terminal's master reads EIO once the child has closed its side.
+            guard count > 0 else { break }
+            append(chunk[0..<count])
+        }
+        close(descriptor)
+    }
+
+    /// A new pseudo-terminal: the master (ours) and the slave (the child's stdout).
+    private static func openTerminal() throws -> (master: Int32, slave: Int32) {
+        #if os(Linux)
+        // Glibc's module hides posix_openpt and friends; these are what they do.
+        let master = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(master >= 0, "/dev/ptmx: \(String(cString: strerror(errno)))")
+        var locked: Int32 = 0
+        var number: UInt32 = 0
+        try #require(ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &locked) == 0)
+        try #require(ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+        let name = "/dev/pts/\(number)"
+        #else
+        let master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(master >= 0, "posix_openpt: \(String(cString: strerror(errno)))")
+        try #require(grantpt(master) == 0 && unlockpt(master) == 0)
+        let name = String(cString: try #require(ptsname(master)))
+        #endif
+        let slave = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
+        try #require(slave >= 0, "\(name): \(String(cString: strerror(errno)))")
+        return (master, slave)
+    }
+}
