@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GPXReader", targets: ["GPXReader"]),
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
         .library(name: "Timeline", targets: ["Timeline"]),
+        .library(name: "Weather", targets: ["Weather"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -21,6 +22,7 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "JSONOutput"),
+        .target(name: "Weather"),
         .target(
             name: "GPXReader",
             dependencies: ["CLibXML2", "JSONOutput"]
@@ -56,6 +58,10 @@ let package = Package(
         .testTarget(
             name: "TimelineTests",
             dependencies: ["Timeline", "LocationReplay"]
+        ),
+        .testTarget(
+            name: "WeatherTests",
+            dependencies: ["Weather"]
         ),
         .testTarget(
             name: "JSONOutputTests",

@@ -1,0 +1,64 @@
+import Testing
+@testable import Weather
+
+@Suite("Weather code rules")
+struct WeatherCodeRulesTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var temperature: Double, humidity: Int, cloud: Int, precipitation: Double, wind: Double
+        var convective = false, instability = 0.0, warmLayer = 0.0
+        var expected: WMOWeatherCode
+        var testDescription: String { "\(expected)" }
+    }
+
+    @Test(arguments: [
+        Case(temperature: 20, humidity: 50, cloud: 10, precipitation: 0, wind: 4, expected: .clearSky),
+        Case(temperature: 20, humidity: 50, cloud: 30, precipitation: 0, wind: 4, expected: .mainlyClear),
+        Case(temperature: 20, humidity: 50, cloud: 60, precipitation: 0, wind: 4, expected: .partlyCloudy),
+        Case(temperature: 20, humidity: 50, cloud: 95, precipitation: 0, wind: 4, expected: .overcast),
+        Case(temperature: 8, humidity: 98, cloud: 30, precipitation: 0, wind: 1, expected: .fog),
+        Case(temperature: 8, humidity: 98, cloud: 30, precipitation: 0, wind: 5, expected: .mainlyClear),
+        Case(temperature: -3, humidity: 100, cloud: 30, precipitation: 0, wind: 1, expected: .depositingRimeFog),
+        Case(temperature: 12, humidity: 95, cloud: 100, precipitation: 0.1, wind: 3, expected: .lightDrizzle),
+        Case(temperature: 12, humidity: 95, cloud: 100, precipitation: 0.3, wind: 3, expected: .denseDrizzle),
+        Case(temperature: 12, humidity: 80, cloud: 100, precipitation: 0.3, wind: 3, expected: .slightRain),
+        Case(temperature: 12, humidity: 90, cloud: 100, precipitation: 3, wind: 3, expected: .moderateRain),
+        Case(temperature: 12, humidity: 90, cloud: 100, precipitation: 9, wind: 3, expected: .heavyRain),
+        Case(temperature: 22, humidity: 80, cloud: 90, precipitation: 1, wind: 3, convective: true, expected: .slightRainShowers),
+        Case(temperature: 22, humidity: 80, cloud: 90, precipitation: 8, wind: 3, convective: true, expected: .violentRainShowers),
+        Case(temperature: 22, humidity: 80, cloud: 100, precipitation: 5, wind: 8, convective: true, instability: 0.9,
+             expected: .thunderstorm),
+        Case(temperature: 22, humidity: 80, cloud: 100, precipitation: 14, wind: 8, convective: true, instability: 0.9,
+             expected: .thunderstormWithSlightHail),
+        Case(temperature: 10, humidity: 80, cloud: 100, precipitation: 5, wind: 8, convective: true, instability: 0.9,
+             expected: .moderateRainShowers),
+        Case(temperature: 1.0, humidity: 95, cloud: 100, precipitation: 0.5, wind: 3, expected: .slightSnowFall),
+        Case(temperature: -4, humidity: 95, cloud: 100, precipitation: 3, wind: 3, expected: .heavySnowFall),
+        Case(temperature: -12, humidity: 95, cloud: 100, precipitation: 0.1, wind: 3, expected: .snowGrains),
+        Case(temperature: -1, humidity: 95, cloud: 100, precipitation: 2, wind: 3, convective: true, expected: .heavySnowShowers),
+        Case(temperature: -1, humidity: 95, cloud: 100, precipitation: 0.2, wind: 3, warmLayer: 0.6, expected: .lightFreezingDrizzle),
+        Case(temperature: -0.5, humidity: 95, cloud: 100, precipitation: 3, wind: 3, warmLayer: 0.6, expected: .heavyFreezingRain),
+        Case(temperature: -3, humidity: 95, cloud: 100, precipitation: 3, wind: 3, warmLayer: 0.6, expected: .heavySnowFall),
+    ])
+    func classifies(_ c: Case) {
+        let code = WMOWeatherCode.classify(
+            temperatureCelsius: c.temperature, relativeHumidity: c.humidity, cloudCover: c.cloud,
+            precipitationMm: c.precipitation, windSpeedMps: c.wind,
+            isConvective: c.convective, instability: c.instability, warmLayer: c.warmLayer)
+        #expect(code == c.expected)
+    }
+
+    @Test func theDailyCycleIsContinuousAndPeaksAtThree() {
+        for minimumHour in [4.0, 6.0, 8.0] {
+            var previous = Climate.diurnalCycle(solarTimeHours: 0, minimumHour: minimumHour)
+            for step in 1..<(24 * 60) {
+                let value = Climate.diurnalCycle(solarTimeHours: Double(step) / 60, minimumHour: minimumHour)
+                #expect(abs(value - previous) < 0.01)
+                previous = value
+            }
+            #expect(Climate.diurnalCycle(solarTimeHours: minimumHour, minimumHour: minimumHour) == -1)
+            #expect(abs(Climate.diurnalCycle(solarTimeHours: 15, minimumHour: minimumHour) - 1) < 1e-12)
+            #expect(abs(Climate.diurnalCycle(solarTimeHours: 23.9999999, minimumHour: minimumHour)
+                - Climate.diurnalCycle(solarTimeHours: 0, minimumHour: minimumHour)) < 1e-6)
+        }
+    }
+}
