@@ -11,10 +11,16 @@ Normally called by bench/run, which installs the tools, builds trailcast and
 makes the files:
 
     measure.py --file 100k=PATH --file 1m=PATH --trailcast BIN [--runs 3]
+               [--pacing-file TRACK] [--pacing-runs 1]
                [--quick] [--only PATTERN] [--strict] [--json OUT] [--list]
 
 Runs are interleaved (run 1 of every case, then run 2 of every case, ...) so
 that drift on the machine hits all tools alike.
+
+With --pacing-file (a 1 Hz track from bench/make-1hz-gpx.py), it then runs the
+pacing measurement of bench/pacing.py (`trailcast replay TRACK --speed 60
+--format jsonl` read line by line through a pipe; p99 lateness against 5 ms)
+and prints its table under the first.
 """
 import argparse
 import fnmatch
@@ -27,6 +33,8 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+
+import pacing
 
 # The stand-in for xmllint ratios: the case whose median wall time on a file
 # is the denominator of every ratio on that file.
@@ -61,18 +69,21 @@ class Case:
 #   * targets: {"1m": Target(ratio=3.0, rss_mib=64)} makes the row on the
 #     1M-point file print PASS/FAIL against 3x xmllint and 64 MiB.
 #   * Future rows (from later issues), for example:
-#     Case("trailcast replay jsonl",
-#          ["{trailcast}", "replay", "{file}", "--format", "jsonl",
-#           "--output", "/dev/null"],
-#          targets={"1m": Target(3.0, 64)}, needs=("trailcast",)),
 #     Case("trailcast replay +weather", [... , "--weather", ...],
 #          targets={"1m": Target(4.0, 64)}, needs=("trailcast",)),
+#   * Real-time pacing is not a row here: see PACING below and bench/pacing.py.
 # ============================================================================
 CASES = [
     Case("xmllint", ["xmllint", "--stream", "--noout", "{file}"]),
     Case("trailcast inspect",
          ["{trailcast}", "inspect", "--format", "json", "{file}"],
          targets={"1m": Target(ratio=1.0, rss_mib=24)},
+         needs=("trailcast",)),
+    # Virtual time (--speed 0): parse twice (count, then replay), run every fix
+    # through the simulated app, format a JSON line per event, write them away.
+    Case("trailcast replay jsonl",
+         ["{trailcast}", "replay", "{file}", "--format", "jsonl", "--output", "/dev/null"],
+         targets={"1m": Target(ratio=3.0, rss_mib=64)},
          needs=("trailcast",)),
     Case("gpsbabel",
          ["gpsbabel", "-i", "gpx", "-f", "{file}", "-o", "unicsv", "-F", "/dev/null"]),
@@ -83,6 +94,12 @@ CASES = [
          needs=("gpxpy",), heavy=True),
 ]
 # ============================================================================
+
+# The pacing measurement (bench/pacing.py), run when --pacing-file is given:
+# `trailcast replay TRACK --speed PACING_SPEED --format jsonl` on a 1 Hz track,
+# p99 lateness of lines read from the pipe at most PACING_TARGET_P99_MS.
+PACING_SPEED = 60.0
+PACING_TARGET_P99_MS = 5.0
 
 RSS_RE = re.compile(r"Maximum resident set size \(kbytes\):\s*(\d+)")
 CPU_RE = re.compile(r"(?:User|System) time \(seconds\):\s*([\d.]+)")
@@ -136,6 +153,12 @@ def main():
                     help="exit 1 if a targeted row fails (or cannot run)")
     ap.add_argument("--timeout", type=float, default=900, help="seconds per run")
     ap.add_argument("--json", metavar="OUT", help="also write raw results as JSON")
+    ap.add_argument("--pacing-file", metavar="TRACK",
+                    help="1 Hz track (bench/make-1hz-gpx.py): also measure real-time pacing")
+    ap.add_argument("--pacing-runs", type=int, default=1,
+                    help="pacing runs (each: trailcast, then the Python control pacer)")
+    ap.add_argument("--source-id", default="",
+                    help="which sources the trailcast binary was built from (printed)")
     ap.add_argument("--list", action="store_true", help="list cases and exit")
     a = ap.parse_args()
 
@@ -145,6 +168,8 @@ def main():
                 c.name, ",".join(c.files),
                 {k: (v.ratio, v.rss_mib) for k, v in c.targets.items()} or "-",
                 " (heavy)" if c.heavy else ""))
+        print("%-28s files=--pacing-file targets=p99 lateness <= %g ms at --speed %g" % (
+            pacing.NAME, PACING_TARGET_P99_MS, PACING_SPEED))
         return 0
     if a.runs < 1:
         ap.error("--runs must be >= 1")
@@ -159,6 +184,8 @@ def main():
         files[key] = path
     if not files:
         ap.error("give at least one --file KEY=PATH")
+    if a.pacing_file and not os.path.isfile(a.pacing_file):
+        sys.exit("measure.py: --pacing-file %s does not exist" % a.pacing_file)
 
     have = {
         "trailcast": bool(a.trailcast) and os.access(a.trailcast, os.X_OK),
@@ -167,9 +194,10 @@ def main():
     subst = {"trailcast": a.trailcast, "python": sys.executable}
 
     def selected(c):
-        if c.name == REFERENCE or not a.only:
+        name = c if isinstance(c, str) else c.name
+        if name == REFERENCE or not a.only:
             return True
-        return any(p.lower() in c.name.lower() or fnmatch.fnmatch(c.name, p) for p in a.only)
+        return any(p.lower() in name.lower() or fnmatch.fnmatch(name, p) for p in a.only)
 
     # Plan: (file key, case) pairs to run, plus rows reported as skipped.
     plan, skipped = [], []
@@ -268,10 +296,35 @@ def main():
     print("\n%d run(s) per row, interleaved; median/min wall time; peak RSS is the max "
           "over runs. 1-min load average before/after: %.2f/%.2f."
           % (a.runs, load_before, os.getloadavg()[0]))
+    if a.source_id:
+        print("trailcast built from %s." % a.source_id)
     print("\n".join(lines))
+
+    # Pacing: absolute target, no reference ratio; runs after the timed rows.
+    pacing_out = None
+    if a.pacing_file and selected(pacing.NAME):
+        tgt = "p99 <= %g ms" % PACING_TARGET_P99_MS
+        if not have["trailcast"]:
+            why = "skipped: no trailcast binary (%s)" % (a.trailcast or "not built")
+            print("measure.py: %s %s" % (pacing.NAME, why), file=sys.stderr)
+            plines, ok = ["| tool | target | pass/fail |", "| --- | --- | --- |",
+                          "| %s | %s | %s |" % (pacing.NAME, tgt, why)], not a.strict
+        else:
+            presults = pacing.run_pacing(a.trailcast, a.pacing_file, PACING_SPEED,
+                                         a.pacing_runs, timeout=a.timeout)
+            plines, ok = pacing.table(presults, PACING_TARGET_P99_MS, PACING_SPEED)
+            pacing_out = {"file": a.pacing_file, "speed": PACING_SPEED,
+                          "target_p99_ms": PACING_TARGET_P99_MS, "pass": ok, "results": presults}
+        failed |= not ok
+        print("\nPacing: `trailcast replay %s --speed %g --format jsonl` read through a pipe; "
+              "lateness = arrival - (first line's arrival + offset/%g), clipped at 0, over "
+              "every line but the first; %d run(s)."
+              % (os.path.basename(a.pacing_file), PACING_SPEED, PACING_SPEED, a.pacing_runs))
+        print("\n".join(plines))
     if a.json:
         with open(a.json, "w") as f:
-            json.dump({"runs": a.runs, "results": out}, f, indent=2)
+            json.dump({"runs": a.runs, "source": a.source_id or None, "results": out,
+                       "pacing": pacing_out}, f, indent=2)
     if failed:
         print("\nsome targeted rows FAILED%s" % ("" if a.strict else " (report only; --strict to fail)"),
               file=sys.stderr)
