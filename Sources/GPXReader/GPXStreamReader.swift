@@ -29,19 +29,18 @@ public final class GPXStreamReader {
         /// point's in the same segment or route. A consumer that handles time order
         /// itself, such as replay (which drops the whole point), turns this off.
         public var checksTimeOrder: Bool
-        /// Read only what counting points needs: points carry their coordinates and
-        /// position, every other field (times, elevation, names, extensions) is skipped
-        /// unparsed. About a third faster; for a first pass that only counts.
-        public var readsCoordinatesOnly: Bool
+        /// Which point fields to decode; the rest are skipped unparsed. A pass that only
+        /// counts points (`.coordinates`) runs about a third faster.
+        public var fields: GPXFieldSelection
 
         public init(
             strict: Bool = false, chunkSize: Int = 64 * 1024, checksTimeOrder: Bool = true,
-            readsCoordinatesOnly: Bool = false
+            fields: GPXFieldSelection = .all
         ) {
             self.strict = strict
             self.chunkSize = max(chunkSize, 16)
             self.checksTimeOrder = checksTimeOrder
-            self.readsCoordinatesOnly = readsCoordinatesOnly
+            self.fields = fields
         }
     }
 
@@ -70,7 +69,7 @@ public final class GPXStreamReader {
         state = .allocate(capacity: 1)
         state.initialize(to: SAXParserState(
             fileName: source.displayName, strict: options.strict, checksTimeOrder: options.checksTimeOrder,
-            readsCoordinatesOnly: options.readsCoordinatesOnly))
+            fields: options.fields))
     }
 
     deinit {

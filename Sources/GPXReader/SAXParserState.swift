@@ -18,7 +18,7 @@ struct SAXParserState {
     let fileName: String
     let strict: Bool
     let checksTimeOrder: Bool
-    let readsCoordinatesOnly: Bool
+    let fields: GPXFieldSelection
     var context: xmlParserCtxtPtr?
 
     /// Events produced by the callbacks of the current chunk, handed out by the reader.
@@ -45,11 +45,11 @@ struct SAXParserState {
     private var previousWaypointTime: Timestamp?
     private var warnedAboutZonelessTime = false
 
-    init(fileName: String, strict: Bool, checksTimeOrder: Bool = true, readsCoordinatesOnly: Bool = false) {
+    init(fileName: String, strict: Bool, checksTimeOrder: Bool = true, fields: GPXFieldSelection = .all) {
         self.fileName = fileName
         self.strict = strict
         self.checksTimeOrder = checksTimeOrder
-        self.readsCoordinatesOnly = readsCoordinatesOnly
+        self.fields = fields
         pending.reserveCapacity(1024)
         stack.reserveCapacity(Self.maximumDepth)
     }
@@ -102,7 +102,7 @@ struct SAXParserState {
             previousTimeInSegmentOrRoute = nil
             pending.append(.beginSegment(line: position.line))
         default:
-            if kind.capturesText && !readsCoordinatesOnly {
+            if kind.capturesText && fields.includes(kind) {
                 text.removeAll()
                 textWasCut = false
                 isCapturingText = true
@@ -118,7 +118,7 @@ struct SAXParserState {
         let parent = stack.last
         if kind.capturesText {
             isCapturingText = false
-            if readsCoordinatesOnly { return }
+            if !fields.includes(kind) { return }
         }
 
         switch kind {

@@ -75,7 +75,8 @@ public struct Replay: Sendable {
     }
 
     private var readerOptions: GPXStreamReader.Options {
-        GPXStreamReader.Options(strict: configuration.strict, chunkSize: chunkSize, checksTimeOrder: false)
+        GPXStreamReader.Options(
+            strict: configuration.strict, chunkSize: chunkSize, checksTimeOrder: false, fields: .motion)
     }
 
     /// The first pass: how many points of each kind, so `auto` can choose and `start` can say.
@@ -84,7 +85,7 @@ public struct Replay: Sendable {
     /// time fails the run before `start` is written rather than half way through it.
     private func countPoints() throws(ReplayError) -> PointCensus {
         var options = readerOptions
-        options.readsCoordinatesOnly = !configuration.strict
+        options.fields = configuration.strict ? .motion : .coordinates
         var timers = configuration.strict ? [RouteTimer](repeating: RouteTimer(
             travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond), count: 3) : []
         var discarded: [LocationFix] = []
@@ -165,12 +166,20 @@ public struct Replay: Sendable {
                 try report(timer.warnings[warningsBefore...], to: warnings)
             }
             if !fixes.isEmpty {
-                try await session.deliver(fixes, recorder: &recorder)
+                if session.isPaced {
+                    try await session.deliver(fixes, recorder: &recorder)
+                } else {
+                    try session.deliverVirtually(fixes, recorder: &recorder)
+                }
                 fixes.removeAll(keepingCapacity: true)
             }
         }
         timer.finish(into: &fixes)
-        try await session.deliver(fixes, recorder: &recorder)
+        if session.isPaced {
+            try await session.deliver(fixes, recorder: &recorder)
+        } else {
+            try session.deliverVirtually(fixes, recorder: &recorder)
+        }
     }
 
     private func report(_ timerWarnings: ArraySlice<GPXWarning>, to warnings: (GPXWarning) -> Void) throws(ReplayError) {

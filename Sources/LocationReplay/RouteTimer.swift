@@ -110,15 +110,16 @@ public struct RouteTimer: Sendable {
     }
 }
 
-/// A route point with its simulated time and the leg that led to it.
+/// A route point with its simulated time and the leg that led to it. Only the fields a
+/// fix needs are kept: a whole `GPXPoint` (names, extensions) is costly to carry along.
 private struct TimedPoint: Sendable {
-    var point: GPXPoint
+    var point: MotionPoint
     var index: Int
     var time: Timestamp
     var incomingLeg = Leg(speedMetersPerSecond: -1, courseDegrees: -1)
 
     init(point: GPXPoint, index: Int, time: Timestamp) {
-        self.point = point
+        self.point = MotionPoint(point)
         self.index = index
         self.time = time
     }
@@ -135,6 +136,27 @@ private struct TimedPoint: Sendable {
             verticalAccuracyMeters: vertical,
             speedMetersPerSecond: point.speedMetersPerSecond ?? leg.speedMetersPerSecond,
             courseDegrees: point.courseDegrees ?? leg.courseDegrees, sourceIndex: index)
+    }
+}
+
+/// The parts of a GPX point that shape a device fix.
+private struct MotionPoint: Sendable {
+    var latitude: Double
+    var longitude: Double
+    var elevationMeters: Double?
+    var horizontalDilution: Double?
+    var verticalDilution: Double?
+    var speedMetersPerSecond: Double?
+    var courseDegrees: Double?
+
+    init(_ point: GPXPoint) {
+        latitude = point.latitude
+        longitude = point.longitude
+        elevationMeters = point.elevationMeters
+        horizontalDilution = point.horizontalDilution
+        verticalDilution = point.verticalDilution
+        speedMetersPerSecond = point.speedMetersPerSecond
+        courseDegrees = point.courseDegrees
     }
 }
 

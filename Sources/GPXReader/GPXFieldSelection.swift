@@ -1,0 +1,31 @@
+/// Which of a point's child elements the reader parses. Skipped elements are not
+/// decoded at all (no text kept, no number or time parsed, no warning), which makes a
+/// pass that needs little of each point markedly faster.
+public enum GPXFieldSelection: Sendable, Equatable {
+    /// Every field, extensions included.
+    case all
+    /// What a moving device needs: `<time>`, `<ele>`, `<hdop>`, `<vdop>`, and speed
+    /// and course (GPX 1.0 or Garmin's extension). Names, symbols, satellite data,
+    /// heart rate and other extensions are skipped.
+    case motion
+    /// Coordinates only, for a pass that just counts points.
+    case coordinates
+
+    /// Whether an element whose text the reader could use is decoded.
+    func includes(_ kind: ElementKind) -> Bool {
+        switch self {
+        case .all:
+            return true
+        case .coordinates:
+            return false
+        case .motion:
+            switch kind {
+            case .time, .elevation, .horizontalDilution, .verticalDilution, .speed, .course,
+                 .garminSpeed, .garminCourse:
+                return true
+            default:
+                return false
+            }
+        }
+    }
+}
