@@ -49,9 +49,7 @@ public struct LocationService: Sendable {
 
     /// What the service tells the app (the delegate callbacks) and the user sees.
     public enum Output: Sendable, Equatable {
-        case authorizationChanged(
-            from: AuthorizationStatus, to: AuthorizationStatus, accuracy: LocationAccuracy,
-            servicesEnabled: Bool, cause: AuthorizationChangeCause)
+        case authorizationChanged(AuthorizationChange)
         case prompt(request: AuthorizationRequest, answer: PromptAnswer)
         case location(LocationFix)
         case error(LocationErrorCode)
@@ -83,9 +81,7 @@ public struct LocationService: Sendable {
 
     /// Reports the state at launch.
     public func launch(into output: inout [Output]) {
-        output.append(.authorizationChanged(
-            from: authorizationStatus, to: authorizationStatus, accuracy: accuracy,
-            servicesEnabled: servicesEnabled, cause: .initial))
+        output.append(authorizationChanged(from: authorizationStatus, cause: .initial))
     }
 
     /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()`.
@@ -142,9 +138,7 @@ public struct LocationService: Sendable {
         guard newAccuracy != accuracy else { return }
         accuracy = newAccuracy
         lastDelivered = nil
-        output.append(.authorizationChanged(
-            from: authorizationStatus, to: authorizationStatus, accuracy: accuracy,
-            servicesEnabled: servicesEnabled, cause: .settings))
+        output.append(authorizationChanged(from: authorizationStatus, cause: .settings))
     }
 
     /// The user switches Location Services for the whole device.
@@ -203,13 +197,18 @@ public struct LocationService: Sendable {
         reportChange(from: before, cause: cause, into: &output)
     }
 
+    /// The callback for a change from `before` to what the app sees now.
+    private func authorizationChanged(from before: AuthorizationStatus, cause: AuthorizationChangeCause) -> Output {
+        .authorizationChanged(AuthorizationChange(
+            from: before, to: authorizationStatus, accuracy: accuracy, servicesEnabled: servicesEnabled, cause: cause))
+    }
+
     private mutating func reportChange(
         from before: AuthorizationStatus, cause: AuthorizationChangeCause, into output: inout [Output]
     ) {
         let after = authorizationStatus
         guard after != before else { return }
-        output.append(.authorizationChanged(
-            from: before, to: after, accuracy: accuracy, servicesEnabled: servicesEnabled, cause: cause))
+        output.append(authorizationChanged(from: before, cause: cause))
         if before.isAuthorized && !after.isAuthorized && isUpdating {
             isUpdating = false
             if cause != .expired { output.append(.error(.denied)) }

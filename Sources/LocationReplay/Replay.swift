@@ -86,35 +86,24 @@ public struct Replay: Sendable {
     private func countPoints() throws(ReplayError) -> PointCensus {
         var options = readerOptions
         options.fields = configuration.strict ? .motion : .coordinates
-        var timers = configuration.strict ? [RouteTimer](repeating: RouteTimer(
-            travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond), count: 3) : []
+        var strictTimers: [ReplaySource: RouteTimer] = [:]
         var discarded: [LocationFix] = []
         do throws(GPXError) {
             let reader = try GPXStreamReader(contentsOfFile: file, options: options)
             var census = PointCensus()
             while let event = try reader.next() {
-                let timer: Int
-                switch event {
-                case .trackPoint(let point):
-                    census.trackPoints += 1
-                    timer = 0
-                    if !timers.isEmpty { timers[timer].add(point, index: census.trackPoints - 1, into: &discarded) }
-                case .routePoint(let point):
-                    census.routePoints += 1
-                    timer = 1
-                    if !timers.isEmpty { timers[timer].add(point, index: census.routePoints - 1, into: &discarded) }
-                case .waypoint(let point):
-                    census.waypoints += 1
-                    timer = 2
-                    if !timers.isEmpty { timers[timer].add(point, index: census.waypoints - 1, into: &discarded) }
-                default:
-                    continue
-                }
+                guard let (source, point) = event.replayablePoint else { continue }
+                let index = census.add(source)
+                guard configuration.strict else { continue }
+                var timer = strictTimers[source]
+                    ?? RouteTimer(travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond)
+                timer.add(point, index: index, into: &discarded)
                 discarded.removeAll(keepingCapacity: true)
-                if !timers.isEmpty, let warning = timers[timer].warnings.first {
+                if let warning = timer.warnings.first {
                     throw GPXError.invalidContent(
                         file: file, line: warning.line, column: warning.column, message: warning.message)
                 }
+                strictTimers[source] = timer
             }
             return census
         } catch {
@@ -122,7 +111,8 @@ public struct Replay: Sendable {
         }
     }
 
-    /// One play of the route.
+    /// One play of the route. (Strict runs cannot meet a timing warning here: the
+    /// counting pass has already failed on it.)
     private func replayPass<C: Clock, R: TimelineRecorder>(
         _ pass: Int, source: ReplaySource, session: inout ReplaySession<C>, recorder: inout R,
         warnings: (GPXWarning) -> Void
@@ -140,55 +130,36 @@ public struct Replay: Sendable {
         var fixes: [LocationFix] = []
         fixes.reserveCapacity(64)
         var index = 0
+        var reachedEnd = false
         session.beginPass()
-        while true {
+        while !reachedEnd {
             let event: GPXEvent?
             do {
                 event = try reader.next()
             } catch {
                 throw ReplayError.gpx(error)
             }
-            guard let event else { break }
-            let point: GPXPoint
-            switch (event, source) {
-            case (.trackPoint(let p), .track), (.routePoint(let p), .route), (.waypoint(let p), .waypoints):
-                point = p
-            case (.warning(let warning), _):
-                if reportsProblems { warnings(warning) }
-                continue
-            default:
-                continue
-            }
-            let warningsBefore = timer.warnings.count
-            timer.add(point, index: index, into: &fixes)
-            index += 1
-            if timer.warnings.count != warningsBefore, reportsProblems {
-                try report(timer.warnings[warningsBefore...], to: warnings)
-            }
-            if !fixes.isEmpty {
-                if session.isPaced {
-                    try await session.deliver(fixes, recorder: &recorder)
-                } else {
-                    try session.deliverVirtually(fixes, recorder: &recorder)
+            if let event {
+                if case .warning(let warning) = event {
+                    if reportsProblems { warnings(warning) }
+                    continue
                 }
-                fixes.removeAll(keepingCapacity: true)
+                guard let (kind, point) = event.replayablePoint, kind == source else { continue }
+                let warningsBefore = timer.warnings.count
+                timer.add(point, index: index, into: &fixes)
+                index += 1
+                if reportsProblems { timer.warnings[warningsBefore...].forEach(warnings) }
+            } else {
+                timer.finish(into: &fixes)
+                reachedEnd = true
             }
-        }
-        timer.finish(into: &fixes)
-        if session.isPaced {
-            try await session.deliver(fixes, recorder: &recorder)
-        } else {
-            try session.deliverVirtually(fixes, recorder: &recorder)
-        }
-    }
-
-    private func report(_ timerWarnings: ArraySlice<GPXWarning>, to warnings: (GPXWarning) -> Void) throws(ReplayError) {
-        for warning in timerWarnings {
-            if configuration.strict {
-                throw .gpx(.invalidContent(
-                    file: file, line: warning.line, column: warning.column, message: warning.message))
+            guard !fixes.isEmpty else { continue }
+            if session.isPaced {
+                try await session.deliver(fixes, recorder: &recorder)
+            } else {
+                try session.deliverVirtually(fixes, recorder: &recorder)
             }
-            warnings(warning)
+            fixes.removeAll(keepingCapacity: true)
         }
     }
 }

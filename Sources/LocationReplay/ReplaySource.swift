@@ -1,3 +1,5 @@
+import GPXReader
+
 /// Which points of a GPX file become the device's route.
 public enum ReplaySource: String, Sendable, CaseIterable {
     /// Tracks if the file has track points, else routes, else waypoints.
@@ -30,6 +32,15 @@ public struct PointCensus: Sendable, Equatable {
         self.waypoints = waypoints
     }
 
+    /// Counts one more point of a concrete source; returns its index among them.
+    mutating func add(_ source: ReplaySource) -> Int {
+        switch source {
+        case .track: trackPoints += 1; return trackPoints - 1
+        case .route: routePoints += 1; return routePoints - 1
+        case .waypoints, .auto: waypoints += 1; return waypoints - 1
+        }
+    }
+
     /// The number of points a concrete source replays.
     public func count(of source: ReplaySource) -> Int {
         switch source {
@@ -37,6 +48,18 @@ public struct PointCensus: Sendable, Equatable {
         case .track: return trackPoints
         case .route: return routePoints
         case .waypoints: return waypoints
+        }
+    }
+}
+
+extension GPXEvent {
+    /// The point this event carries and the source it belongs to; nil for other events.
+    var replayablePoint: (source: ReplaySource, point: GPXPoint)? {
+        switch self {
+        case .trackPoint(let point): return (.track, point)
+        case .routePoint(let point): return (.route, point)
+        case .waypoint(let point): return (.waypoints, point)
+        default: return nil
         }
     }
 }

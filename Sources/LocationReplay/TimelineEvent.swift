@@ -50,26 +50,6 @@ public struct TimelineEvent: Sendable, Equatable {
     }
 }
 
-/// A change of what the app may do with location, as its delegate hears of it.
-public struct AuthorizationChange: Sendable, Equatable {
-    public var from: AuthorizationStatus
-    public var to: AuthorizationStatus
-    public var accuracy: LocationAccuracy
-    public var servicesEnabled: Bool
-    public var cause: AuthorizationChangeCause
-
-    public init(
-        from: AuthorizationStatus, to: AuthorizationStatus, accuracy: LocationAccuracy,
-        servicesEnabled: Bool, cause: AuthorizationChangeCause
-    ) {
-        self.from = from
-        self.to = to
-        self.accuracy = accuracy
-        self.servicesEnabled = servicesEnabled
-        self.cause = cause
-    }
-}
-
 /// The `start` event: the file, the points chosen, and the effective settings.
 public struct ReplayStart: Sendable, Equatable {
     /// The path as given.

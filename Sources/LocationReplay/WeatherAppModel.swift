@@ -83,9 +83,8 @@ public struct WeatherAppModel: Sendable {
     private mutating func handle(_ outputs: [LocationService.Output], into events: inout [TimelineEvent.Kind]) {
         for output in outputs {
             switch output {
-            case .authorizationChanged(let from, let to, let accuracy, let servicesEnabled, let cause):
-                events.append(.authorization(AuthorizationChange(
-                    from: from, to: to, accuracy: accuracy, servicesEnabled: servicesEnabled, cause: cause)))
+            case .authorizationChanged(let change):
+                events.append(.authorization(change))
                 authorizationDidChange(into: &events)
             case .prompt(let request, let answer):
                 events.append(.prompt(request: request, answer: answer))

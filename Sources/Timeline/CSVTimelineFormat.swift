@@ -5,19 +5,21 @@ import LocationReplay
 /// A header and one row per event, with the same columns for every event type
 /// (empty where a column does not apply), quoted as RFC 4180 says.
 public struct CSVTimelineFormat: TimelineFormat {
-    /// The columns, in order; each event type fills its own.
-    public static let columns = [
-        "t", "offset", "type",
-        "file", "source", "points", "settings",
-        "from", "to", "accuracy", "servicesEnabled", "cause",
-        "request", "answer",
-        "lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course", "index",
-        "code", "message", "state",
-        "locations", "distanceMeters", "simulatedSeconds", "wallSeconds",
-    ]
-    private static let index = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
+    /// The columns, in order (the case names are the header); each event type fills its own.
+    private enum Column: Int, CaseIterable {
+        case t, offset, type
+        case file, source, points, settings
+        case from, to, accuracy, servicesEnabled, cause
+        case request, answer
+        case lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index
+        case code, message, state
+        case locations, distanceMeters, simulatedSeconds, wallSeconds
+    }
 
-    private var cells: [[UInt8]] = Array(repeating: [], count: columns.count)
+    /// The header's column names, in order.
+    public static let columns = Column.allCases.map { "\($0)" }
+
+    private var cells: [[UInt8]] = Array(repeating: [], count: Column.allCases.count)
 
     public init() {}
 
@@ -28,45 +30,45 @@ public struct CSVTimelineFormat: TimelineFormat {
 
     public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
         for column in cells.indices { cells[column].removeAll(keepingCapacity: true) }
-        event.time.appendTimelineTime(to: &cells[0])
-        cells[1].appendDecimal(event.offsetSeconds, fractionDigits: TimelinePrecision.offset)
-        set("type", event.kind.typeName)
+        event.time.appendTimelineTime(to: &cells[Column.t.rawValue])
+        cells[Column.offset.rawValue].appendDecimal(event.offsetSeconds, fractionDigits: TimelinePrecision.offset)
+        set(.type, event.kind.typeName)
         switch event.kind {
         case .start(let start):
-            set("file", start.file)
-            set("source", start.source.rawValue)
-            set("points", start.points)
-            set("settings", JSONLinesTimelineFormat.settingsJSON(start.settings))
+            set(.file, start.file)
+            set(.source, start.source.rawValue)
+            set(.points, start.points)
+            set(.settings, JSONLinesTimelineFormat.settingsJSON(start.settings))
         case .authorization(let change):
-            set("from", change.from.rawValue)
-            set("to", change.to.rawValue)
-            set("accuracy", change.accuracy.rawValue)
-            set("servicesEnabled", change.servicesEnabled ? "true" : "false")
-            set("cause", change.cause.rawValue)
+            set(.from, change.from.rawValue)
+            set(.to, change.to.rawValue)
+            set(.accuracy, change.accuracy.rawValue)
+            set(.servicesEnabled, change.servicesEnabled ? "true" : "false")
+            set(.cause, change.cause.rawValue)
         case .prompt(let request, let answer):
-            set("request", request.rawValue)
-            set("answer", answer.rawValue)
+            set(.request, request.rawValue)
+            set(.answer, answer.rawValue)
         case .location(let fix):
-            set("lat", fix.latitude, digits: TimelinePrecision.coordinate)
-            set("lon", fix.longitude, digits: TimelinePrecision.coordinate)
-            set("altitude", fix.altitudeMeters, digits: TimelinePrecision.altitude)
-            set("horizontalAccuracy", fix.horizontalAccuracyMeters, digits: TimelinePrecision.accuracy)
-            set("verticalAccuracy", fix.verticalAccuracyMeters, digits: TimelinePrecision.accuracy)
-            set("speed", fix.speedMetersPerSecond, digits: TimelinePrecision.speed)
-            set("course", fix.courseDegrees, digits: TimelinePrecision.course)
-            set("index", fix.sourceIndex)
+            set(.lat, fix.latitude, digits: TimelinePrecision.coordinate)
+            set(.lon, fix.longitude, digits: TimelinePrecision.coordinate)
+            set(.altitude, fix.altitudeMeters, digits: TimelinePrecision.altitude)
+            set(.horizontalAccuracy, fix.horizontalAccuracyMeters, digits: TimelinePrecision.accuracy)
+            set(.verticalAccuracy, fix.verticalAccuracyMeters, digits: TimelinePrecision.accuracy)
+            set(.speed, fix.speedMetersPerSecond, digits: TimelinePrecision.speed)
+            set(.course, fix.courseDegrees, digits: TimelinePrecision.course)
+            set(.index, fix.sourceIndex)
         case .locationError(let code):
-            set("code", code.rawValue)
-            set("message", code.message)
+            set(.code, code.rawValue)
+            set(.message, code.message)
         case .alert(let message):
-            set("message", message)
+            set(.message, message)
         case .app(let state):
-            set("state", state.rawValue)
+            set(.state, state.rawValue)
         case .end(let summary):
-            set("locations", summary.locations)
-            set("distanceMeters", summary.distanceMeters, digits: TimelinePrecision.distance)
-            set("simulatedSeconds", summary.simulatedSeconds, digits: TimelinePrecision.offset)
-            set("wallSeconds", summary.wallSeconds, digits: TimelinePrecision.offset)
+            set(.locations, summary.locations)
+            set(.distanceMeters, summary.distanceMeters, digits: TimelinePrecision.distance)
+            set(.simulatedSeconds, summary.simulatedSeconds, digits: TimelinePrecision.offset)
+            set(.wallSeconds, summary.wallSeconds, digits: TimelinePrecision.offset)
         }
         for (column, cell) in cells.enumerated() {
             if column > 0 { bytes.append(UInt8(ascii: ",")) }
@@ -75,18 +77,18 @@ public struct CSVTimelineFormat: TimelineFormat {
         bytes.append(0x0A)
     }
 
-    private mutating func set(_ column: String, _ text: String) {
-        cells[Self.index[column]!].append(contentsOf: text.utf8)
+    private mutating func set(_ column: Column, _ text: String) {
+        cells[column.rawValue].append(contentsOf: text.utf8)
     }
 
-    private mutating func set(_ column: String, _ value: Int) {
-        cells[Self.index[column]!].appendDecimal(value)
+    private mutating func set(_ column: Column, _ value: Int) {
+        cells[column.rawValue].appendDecimal(value)
     }
 
     /// A missing value (altitude without `<ele>`) stays an empty cell.
-    private mutating func set(_ column: String, _ value: Double?, digits: Int) {
+    private mutating func set(_ column: Column, _ value: Double?, digits: Int) {
         guard let value else { return }
-        cells[Self.index[column]!].appendDecimal(value, fractionDigits: digits)
+        cells[column.rawValue].appendDecimal(value, fractionDigits: digits)
     }
 
     /// Quotes a field holding a comma, quote or line break, doubling inner quotes.

@@ -172,8 +172,8 @@ struct LocationServiceTests {
 
     static func describe(_ output: LocationService.Output) -> String {
         switch output {
-        case .authorizationChanged(let from, let to, let accuracy, let servicesEnabled, let cause):
-            return "\(from)>\(to) \(cause) \(accuracy) \(servicesEnabled ? "on" : "off")"
+        case .authorizationChanged(let change):
+            return "\(change.from)>\(change.to) \(change.cause) \(change.accuracy) \(change.servicesEnabled ? "on" : "off")"
         case .prompt(let request, let answer):
             return "prompt \(request) \(answer)"
         case .location:
