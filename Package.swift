@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -10,10 +10,16 @@ let package = Package(
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "Weather", targets: ["Weather"]),
+        .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
+        .library(name: "WeatherServer", targets: ["WeatherServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // No traits: the server needs neither swift-configuration nor full Foundation.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
         .systemLibrary(
@@ -24,16 +30,32 @@ let package = Package(
         .target(name: "JSONOutput"),
         .target(name: "Weather"),
         .target(
+            name: "OpenMeteo",
+            dependencies: [
+                "Weather",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .target(
+            name: "WeatherServer",
+            dependencies: [
+                "Weather",
+                "JSONOutput",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "GPXReader",
             dependencies: ["CLibXML2", "JSONOutput"]
         ),
         .target(
             name: "LocationReplay",
-            dependencies: ["GPXReader"]
+            dependencies: ["GPXReader", "Weather"]
         ),
         .target(
             name: "Timeline",
-            dependencies: ["LocationReplay", "GPXReader", "JSONOutput"]
+            dependencies: ["LocationReplay", "GPXReader", "JSONOutput", "Weather"]
         ),
         .executableTarget(
             name: "trailcast",
@@ -41,7 +63,11 @@ let package = Package(
                 "GPXReader",
                 "LocationReplay",
                 "Timeline",
+                "Weather",
+                "OpenMeteo",
+                "WeatherServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
@@ -52,16 +78,35 @@ let package = Package(
             name: "LocationReplayTests",
             dependencies: [
                 "LocationReplay",
+                "Weather",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
             name: "TimelineTests",
-            dependencies: ["Timeline", "LocationReplay"]
+            dependencies: ["Timeline", "LocationReplay", "Weather"]
         ),
         .testTarget(
             name: "WeatherTests",
             dependencies: ["Weather"]
+        ),
+        .testTarget(
+            name: "OpenMeteoTests",
+            dependencies: [
+                "OpenMeteo",
+                "WeatherServer",
+                "Weather",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
+        .testTarget(
+            name: "WeatherServerTests",
+            dependencies: [
+                "WeatherServer",
+                "Weather",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "JSONOutputTests",
@@ -69,7 +114,10 @@ let package = Package(
         ),
         .testTarget(
             name: "TrailcastEndToEndTests",
-            dependencies: ["trailcast"]
+            dependencies: [
+                "trailcast",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import GPXReader
+import Weather
 
 /// Replays a GPX file as a device's location stream through ``LocationService`` and
 /// ``WeatherAppModel``, writing each thing that happens to a ``TimelineRecorder``.
@@ -25,10 +26,16 @@ public struct Replay: Sendable {
     public var configuration: ReplayConfiguration
     /// Bytes read per parse step; tests vary it, users need not.
     public var chunkSize: Int
+    /// Answers weather cache misses when the provider is `open-meteo` (required then).
+    public var weatherFetcher: (any WeatherFetcher)?
 
-    public init(file: String, configuration: ReplayConfiguration = ReplayConfiguration(), chunkSize: Int = 64 * 1024) {
+    public init(
+        file: String, configuration: ReplayConfiguration = ReplayConfiguration(),
+        weatherFetcher: (any WeatherFetcher)? = nil, chunkSize: Int = 64 * 1024
+    ) {
         self.file = file
         self.configuration = configuration
+        self.weatherFetcher = weatherFetcher
         self.chunkSize = chunkSize
     }
 
@@ -42,6 +49,9 @@ public struct Replay: Sendable {
         clock: C, recorder: inout R, warnings: (GPXWarning) -> Void = { _ in }
     ) async throws(ReplayError) -> ReplaySummary where C.Duration == Duration {
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
+        if configuration.weather.provider == .openMeteo && weatherFetcher == nil {
+            throw .invalidConfiguration("open-meteo weather needs a weather fetcher")
+        }
         let wallStart = ContinuousClock.now
         let census = try countPoints()
         let source = configuration.source.resolved(for: census)
@@ -49,7 +59,8 @@ public struct Replay: Sendable {
         guard points > 0 else { throw .nothingToReplay(file: file, source: configuration.source) }
         var session = ReplaySession(
             clock: clock, configuration: configuration,
-            start: ReplayStart(file: file, source: source, points: points, settings: configuration))
+            start: ReplayStart(file: file, source: source, points: points, settings: configuration),
+            weatherFetcher: weatherFetcher)
         do {
             var pass = 0
             while configuration.loops == 0 || pass < configuration.loops {
@@ -58,13 +69,18 @@ public struct Replay: Sendable {
                 pass += 1
             }
             try await session.finishSchedule(recorder: &recorder)
+            try await session.finishWeather(recorder: &recorder)
         } catch let error as ReplayError {
+            session.abandonWeather()
             throw error
         } catch is ReplayInterruption {
+            session.abandonWeather()
             session.interrupted = true
         } catch is CancellationError {
+            session.abandonWeather()
             session.interrupted = true
         } catch {
+            session.abandonWeather()
             throw .output(String(describing: error))
         }
         do {
@@ -157,7 +173,11 @@ public struct Replay: Sendable {
             if session.isPaced {
                 try await session.deliver(fixes, recorder: &recorder)
             } else {
-                try session.deliverVirtually(fixes, recorder: &recorder)
+                var next = 0
+                while let resume = try session.deliverVirtually(fixes, from: next, recorder: &recorder) {
+                    try await session.resolvePendingFetches(recorder: &recorder)
+                    next = resume
+                }
             }
             fixes.removeAll(keepingCapacity: true)
         }

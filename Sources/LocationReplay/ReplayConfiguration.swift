@@ -1,3 +1,5 @@
+import Weather
+
 /// Everything that shapes a run except the file: the effective settings that the
 /// `start` event records.
 public struct ReplayConfiguration: Sendable, Equatable {
@@ -20,13 +22,15 @@ public struct ReplayConfiguration: Sendable, Equatable {
     public var events: [ScheduledEvent]
     /// Warnings (bad points, times going back) stop the run as errors.
     public var strict: Bool
+    /// The app's weather source and cache.
+    public var weather: WeatherSettings
 
     public init(
         source: ReplaySource = .auto,
         travelSpeedMetersPerSecond: Double = RouteTimer.defaultTravelSpeedMetersPerSecond,
         intervalSeconds: Double? = nil, speed: Double = 0, loops: Int = 1,
         location: LocationService.Configuration = .init(), request: AuthorizationRequest = .whenInUse,
-        events: [ScheduledEvent] = [], strict: Bool = false
+        events: [ScheduledEvent] = [], strict: Bool = false, weather: WeatherSettings = .init()
     ) {
         self.source = source
         self.travelSpeedMetersPerSecond = travelSpeedMetersPerSecond
@@ -37,6 +41,7 @@ public struct ReplayConfiguration: Sendable, Equatable {
         self.request = request
         self.events = events
         self.strict = strict
+        self.weather = weather
     }
 
     /// Why these settings cannot run, or nil when they can.
@@ -53,6 +58,7 @@ public struct ReplayConfiguration: Sendable, Equatable {
         if let filter = location.distanceFilterMeters, !(filter >= 0) || !filter.isFinite {
             return "--distance-filter must be a non-negative number of metres"
         }
+        if let problem = weather.policy.problem { return problem }
         return nil
     }
 }

@@ -1,4 +1,5 @@
 import GPXReader
+import Weather
 
 /// The state of one run between its events: the app, the schedule, the clocks and the
 /// totals. Owned by ``Replay``; split out so the engine reads as "read, time, deliver".
@@ -30,10 +31,24 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     private var fixesSinceCancellationCheck = 0
     private var kinds: [TimelineEvent.Kind] = []
 
-    init(clock: C, configuration: ReplayConfiguration, start: ReplayStart) {
+    /// The app's weather service; nil with `--weather none`.
+    private var weather: WeatherService?
+    private let weatherFetcher: (any WeatherFetcher)?
+    /// Virtual time: network fetches to await, in order, before the run goes on.
+    private var pendingFetches: [WeatherFetchTicket] = []
+    /// Real time: where fetches running beside the stream leave their outcomes.
+    private let inbox = WeatherInbox()
+
+    init(clock: C, configuration: ReplayConfiguration, start: ReplayStart, weatherFetcher: (any WeatherFetcher)?) {
         self.clock = clock
         self.configuration = configuration
         self.start = start
+        self.weatherFetcher = weatherFetcher
+        switch configuration.weather.provider {
+        case .none: weather = nil
+        case .builtin: weather = WeatherService(policy: configuration.weather.policy, model: WeatherModel())
+        case .openMeteo: weather = WeatherService(policy: configuration.weather.policy, model: nil)
+        }
         app = WeatherAppModel(
             locationService: LocationService(configuration: configuration.location),
             request: configuration.request)
@@ -62,24 +77,70 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
             try await runSchedule(upTo: offset, recorder: &recorder)
             try await wait(until: offset, recorder: &recorder)
             try move(to: fix, offset: offset, recorder: &recorder)
+            try await resolvePendingFetches(recorder: &recorder)
         }
     }
 
     /// The same on virtual time: nothing waits, so nothing needs to be async, which
     /// keeps a million-point run free of a suspension frame per fix.
-    mutating func deliverVirtually<R: TimelineRecorder>(_ fixes: [LocationFix], recorder: inout R) throws {
-        for var fix in fixes {
+    ///
+    /// Stops early when a location needs a network weather fetch, which must be awaited
+    /// (``resolvePendingFetches(recorder:)``) before anything later happens; returns the
+    /// index to go on from then, or nil when every fix was delivered.
+    mutating func deliverVirtually<R: TimelineRecorder>(
+        _ fixes: [LocationFix], from first: Int, recorder: inout R
+    ) throws -> Int? {
+        var index = first
+        while index < fixes.count {
+            // Placing the same fix again after an early return changes nothing.
+            var fix = fixes[index]
             let offset = try place(&fix, recorder: &recorder)
             while let event = nextScheduledEvent(upTo: offset) {
                 try apply(event, recorder: &recorder)
+                if !pendingFetches.isEmpty { return index }
             }
             try move(to: fix, offset: offset, recorder: &recorder)
+            index += 1
             fixesSinceCancellationCheck += 1
             if fixesSinceCancellationCheck >= 1024 {
                 fixesSinceCancellationCheck = 0
                 if Task.isCancelled { throw ReplayInterruption() }
             }
+            if !pendingFetches.isEmpty { return index }
         }
+        return nil
+    }
+
+    /// Virtual time: runs the network fetches the last location asked for, in order, and
+    /// records their outcomes at that location's moment.
+    mutating func resolvePendingFetches<R: TimelineRecorder>(recorder: inout R) async throws {
+        guard let weatherFetcher else {
+            pendingFetches.removeAll()
+            return
+        }
+        while !pendingFetches.isEmpty {
+            let ticket = pendingFetches.removeFirst()
+            let outcome = await weatherFetcher.fetch(ticket.query)
+            // A fetch cut short by the interruption is not the server's failure.
+            if Task.isCancelled { throw ReplayInterruption() }
+            try record(weather!.complete(ticket, with: outcome), at: currentTime!, offset: currentOffset, recorder: &recorder)
+        }
+    }
+
+    /// Real time: waits for the fetches still running beside the stream and records them,
+    /// the simulated clock running on meanwhile.
+    mutating func finishWeather<R: TimelineRecorder>(recorder: inout R) async throws {
+        try await resolvePendingFetches(recorder: &recorder)
+        while weather?.hasFetchesInFlight == true {
+            await inbox.waitForDelivery()
+            if Task.isCancelled { throw ReplayInterruption() }
+            try recordDeliveries(upTo: .infinity, recorder: &recorder)
+        }
+    }
+
+    /// The run was interrupted: fetches still running are dropped.
+    func abandonWeather() {
+        inbox.cancelAll()
     }
 
     /// Moves a fix from file time to run time (launching the app at the first); its offset.
@@ -117,7 +178,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         try emit(at: time, offset: currentOffset, recorder: &recorder)
         let summary = ReplaySummary(
             locations: deliveredLocations, distanceMeters: distanceMeters,
-            simulatedSeconds: currentOffset, wallSeconds: wallSeconds, interrupted: interrupted)
+            simulatedSeconds: currentOffset, wallSeconds: wallSeconds, interrupted: interrupted,
+            weather: weather?.statistics ?? WeatherStatistics())
         try recorder.record(TimelineEvent(time: time, offsetSeconds: currentOffset, kind: .end(summary)))
         try recorder.flush()
         return summary
@@ -136,6 +198,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         while let event = nextScheduledEvent(upTo: offset) {
             try await wait(until: max(event.offset.seconds, currentOffset), recorder: &recorder)
             try apply(event, recorder: &recorder)
+            try await resolvePendingFetches(recorder: &recorder)
         }
     }
 
@@ -163,15 +226,95 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         pacedOffset = offset
         try recorder.flush()
         let deadline = startInstant.advanced(by: .seconds(offset / configuration.speed))
+        // Network fetches running beside the stream are recorded as they arrive, not at
+        // the next location: wake for them too.
+        while weather?.hasFetchesInFlight == true {
+            let delivered = try await sleepOrDelivery(until: deadline)
+            try recordDeliveries(upTo: offset, recorder: &recorder)
+            guard delivered else { return }
+            try recorder.flush()
+        }
         // No tolerance: a late wake-up is lateness a reader sees (the target is p99 <= 5 ms).
         try await clock.sleep(until: deadline, tolerance: .zero)
+    }
+
+    /// Sleeps until `deadline` or until a fetch's outcome arrives; whether one arrived.
+    private func sleepOrDelivery(until deadline: C.Instant) async throws -> Bool {
+        let clock = self.clock
+        let inbox = self.inbox
+        return try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await clock.sleep(until: deadline, tolerance: .zero)
+                return false
+            }
+            group.addTask {
+                await inbox.waitForDelivery()
+                return true
+            }
+            let first = try await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Records the outcomes of fetches that finished beside the stream, at the simulated
+    /// moment they arrived (never past `limit`, the next event's offset).
+    private mutating func recordDeliveries<R: TimelineRecorder>(upTo limit: Double, recorder: inout R) throws {
+        let deliveries = inbox.takeDeliveries()
+        guard !deliveries.isEmpty, let startInstant, let startTime else { return }
+        let elapsed = startInstant.duration(to: clock.now).seconds * configuration.speed
+        let offset = min(max(elapsed, currentOffset), limit)
+        let time = startTime.adding(seconds: offset)
+        for delivery in deliveries {
+            try record(weather!.complete(delivery.ticket, with: delivery.outcome), at: time, offset: offset, recorder: &recorder)
+        }
+    }
+
+    /// The app received a location: it asks the weather service about it.
+    private mutating func lookUpWeather<R: TimelineRecorder>(
+        for fix: LocationFix, at time: Timestamp, offset: Double, recorder: inout R
+    ) throws {
+        guard weather != nil else { return }
+        let query = WeatherQuery(
+            latitude: fix.latitude, longitude: fix.longitude, elevationMeters: fix.altitudeMeters,
+            unixTime: fix.time.timeIntervalSince1970)
+        switch weather!.lookup(query) {
+        case .nothing:
+            break
+        case .event(let event):
+            try record([event], at: time, offset: offset, recorder: &recorder)
+        case .fetch(let ticket):
+            if isPaced, let weatherFetcher {
+                inbox.startFetch(ticket, with: weatherFetcher)
+            } else {
+                pendingFetches.append(ticket)
+            }
+        }
+    }
+
+    private mutating func record<R: TimelineRecorder>(
+        _ events: [WeatherServiceEvent], at time: Timestamp, offset: Double, recorder: inout R
+    ) throws {
+        for event in events {
+            let kind: TimelineEvent.Kind
+            switch event {
+            case .weather(let observation): kind = .weather(observation)
+            case .failure(let failure): kind = .weatherError(failure)
+            }
+            try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
+        }
+        currentTime = time
+        currentOffset = offset
     }
 
     private mutating func emit<R: TimelineRecorder>(at time: Timestamp, offset: Double, recorder: inout R) throws {
         guard !kinds.isEmpty else { return }
         for kind in kinds {
-            if case .location = kind { deliveredLocations += 1 }
             try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
+            if case .location(let fix) = kind {
+                deliveredLocations += 1
+                try lookUpWeather(for: fix, at: time, offset: offset, recorder: &recorder)
+            }
         }
         kinds.removeAll(keepingCapacity: true)
         currentTime = time

@@ -1,4 +1,5 @@
 import GPXReader
+import Weather
 
 /// One line of a run's timeline: what happened, and when in simulated time.
 public struct TimelineEvent: Sendable, Equatable {
@@ -17,6 +18,10 @@ public struct TimelineEvent: Sendable, Equatable {
         case locationError(LocationErrorCode)
         /// The app showed an alert to the user.
         case alert(message: String)
+        /// The app got the weather for its location: fetched, computed, or from the cache.
+        case weather(WeatherObservation)
+        /// A weather fetch failed after its retries.
+        case weatherError(WeatherFailure)
         /// The app moved to the background or the foreground.
         case app(AppState)
         /// The last event: totals of the run.
@@ -31,6 +36,8 @@ public struct TimelineEvent: Sendable, Equatable {
             case .location: return "location"
             case .locationError: return "locationError"
             case .alert: return "alert"
+            case .weather: return "weather"
+            case .weatherError: return "weatherError"
             case .app: return "app"
             case .end: return "end"
             }
@@ -81,15 +88,18 @@ public struct ReplaySummary: Sendable, Equatable {
     public var wallSeconds: Double
     /// Whether the run was stopped (by a signal or task cancellation) before its end.
     public var interrupted: Bool
+    /// What the weather service did.
+    public var weather: WeatherStatistics
 
     public init(
         locations: Int = 0, distanceMeters: Double = 0, simulatedSeconds: Double = 0,
-        wallSeconds: Double = 0, interrupted: Bool = false
+        wallSeconds: Double = 0, interrupted: Bool = false, weather: WeatherStatistics = .init()
     ) {
         self.locations = locations
         self.distanceMeters = distanceMeters
         self.simulatedSeconds = simulatedSeconds
         self.wallSeconds = wallSeconds
         self.interrupted = interrupted
+        self.weather = weather
     }
 }

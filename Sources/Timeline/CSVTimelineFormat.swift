@@ -1,6 +1,7 @@
 import GPXReader
 import JSONOutput
 import LocationReplay
+import Weather
 
 /// A header and one row per event, with the same columns for every event type
 /// (empty where a column does not apply), quoted as RFC 4180 says.
@@ -14,6 +15,11 @@ public struct CSVTimelineFormat: TimelineFormat {
         case lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index
         case code, message, state
         case locations, distanceMeters, simulatedSeconds, wallSeconds
+        // Weather columns come last so that the columns above keep their places.
+        case cell, stale, temperatureCelsius, apparentTemperatureCelsius, relativeHumidity, precipitationMm
+        case cloudCover, weatherCode, condition, windSpeedMps, windDirectionDegrees, isDay, attempts, fetchMs
+        case httpStatus, willRetry
+        case weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors
     }
 
     /// The header's column names, in order.
@@ -64,11 +70,40 @@ public struct CSVTimelineFormat: TimelineFormat {
             set(.message, message)
         case .app(let state):
             set(.state, state.rawValue)
+        case .weather(let weather):
+            let conditions = weather.conditions
+            set(.lat, weather.latitude, digits: TimelinePrecision.coordinate)
+            set(.lon, weather.longitude, digits: TimelinePrecision.coordinate)
+            set(.cell, weather.cell.description)
+            set(.source, weather.source.rawValue)
+            set(.stale, weather.stale ? "true" : "false")
+            set(.temperatureCelsius, conditions.temperatureCelsius, digits: TimelinePrecision.weather)
+            set(.apparentTemperatureCelsius, conditions.apparentTemperatureCelsius, digits: TimelinePrecision.weather)
+            set(.relativeHumidity, conditions.relativeHumidity)
+            set(.precipitationMm, conditions.precipitationMm, digits: TimelinePrecision.weather)
+            set(.cloudCover, conditions.cloudCover)
+            set(.weatherCode, conditions.weatherCode.rawValue)
+            set(.condition, conditions.condition)
+            set(.windSpeedMps, conditions.windSpeedMps, digits: TimelinePrecision.weather)
+            set(.windDirectionDegrees, conditions.windDirectionDegrees)
+            set(.isDay, conditions.isDay ? "true" : "false")
+            set(.attempts, weather.attempts)
+            set(.fetchMs, weather.fetchMilliseconds, digits: TimelinePrecision.fetchMilliseconds)
+        case .weatherError(let failure):
+            set(.cell, failure.cell.description)
+            set(.message, failure.message)
+            set(.attempts, failure.attempts)
+            if let status = failure.httpStatus { set(.httpStatus, status) }
+            set(.willRetry, failure.willRetry ? "true" : "false")
         case .end(let summary):
             set(.locations, summary.locations)
             set(.distanceMeters, summary.distanceMeters, digits: TimelinePrecision.distance)
             set(.simulatedSeconds, summary.simulatedSeconds, digits: TimelinePrecision.offset)
             set(.wallSeconds, summary.wallSeconds, digits: TimelinePrecision.offset)
+            set(.weatherLookups, summary.weather.lookups)
+            set(.weatherNetworkFetches, summary.weather.networkFetches)
+            set(.weatherCacheHits, summary.weather.cacheHits)
+            set(.weatherErrors, summary.weather.errors)
         }
         for (column, cell) in cells.enumerated() {
             if column > 0 { bytes.append(UInt8(ascii: ",")) }

@@ -1,6 +1,7 @@
 import GPXReader
 import JSONOutput
 import LocationReplay
+import Weather
 
 /// One JSON object per event, keys in the documented order:
 ///
@@ -62,11 +63,40 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.field("message", message)
         case .app(let state):
             line.field("state", state.rawValue)
+        case .weather(let weather):
+            let conditions = weather.conditions
+            line.field("lat", weather.latitude, fractionDigits: TimelinePrecision.coordinate)
+            line.field("lon", weather.longitude, fractionDigits: TimelinePrecision.coordinate)
+            line.field("cell", weather.cell.description)
+            line.field("source", weather.source.rawValue)
+            line.field("stale", weather.stale)
+            line.field("temperatureCelsius", conditions.temperatureCelsius, fractionDigits: TimelinePrecision.weather)
+            line.field("apparentTemperatureCelsius", conditions.apparentTemperatureCelsius, fractionDigits: TimelinePrecision.weather)
+            line.field("relativeHumidity", conditions.relativeHumidity)
+            line.field("precipitationMm", conditions.precipitationMm, fractionDigits: TimelinePrecision.weather)
+            line.field("cloudCover", conditions.cloudCover)
+            line.field("weatherCode", conditions.weatherCode.rawValue)
+            line.field("condition", conditions.condition)
+            line.field("windSpeedMps", conditions.windSpeedMps, fractionDigits: TimelinePrecision.weather)
+            line.field("windDirectionDegrees", conditions.windDirectionDegrees)
+            line.field("isDay", conditions.isDay)
+            line.field("attempts", weather.attempts)
+            line.field("fetchMs", weather.fetchMilliseconds, fractionDigits: TimelinePrecision.fetchMilliseconds)
+        case .weatherError(let failure):
+            line.field("cell", failure.cell.description)
+            line.field("message", failure.message)
+            line.field("attempts", failure.attempts)
+            line.field("httpStatus", failure.httpStatus)
+            line.field("willRetry", failure.willRetry)
         case .end(let summary):
             line.field("locations", summary.locations)
             line.field("distanceMeters", summary.distanceMeters, fractionDigits: TimelinePrecision.distance)
             line.field("simulatedSeconds", summary.simulatedSeconds, fractionDigits: TimelinePrecision.offset)
             line.field("wallSeconds", summary.wallSeconds, fractionDigits: TimelinePrecision.offset)
+            line.field("weatherLookups", summary.weather.lookups)
+            line.field("weatherNetworkFetches", summary.weather.networkFetches)
+            line.field("weatherCacheHits", summary.weather.cacheHits)
+            line.field("weatherErrors", summary.weather.errors)
         }
         line.endObject(endingLine: true)
     }
@@ -90,6 +120,11 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
         for event in settings.events { line.string(event.description) }
         line.endArray()
         line.field("strict", settings.strict)
+        line.field("weather", settings.weather.provider.rawValue)
+        line.field("weatherUrl", settings.weather.url)
+        line.field("weatherCell", settings.weather.policy.cellDegrees, fractionDigits: TimelinePrecision.cellDegrees)
+        line.field("weatherTtl", settings.weather.policy.freshnessSeconds, fractionDigits: TimelinePrecision.offset)
+        line.field("weatherEvents", settings.weather.policy.reportsCacheHits ? "all" : "fetches")
         line.endObject()
     }
 

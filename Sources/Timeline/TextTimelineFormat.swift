@@ -1,6 +1,7 @@
 import GPXReader
 import JSONOutput
 import LocationReplay
+import Weather
 
 /// One aligned line per event for people: offset, type, details.
 ///
@@ -85,13 +86,48 @@ public struct TextTimelineFormat: TimelineFormat {
             bytes.append(contentsOf: "\"\(message)\"".utf8)
         case .app(let state):
             bytes.append(contentsOf: state.rawValue.utf8)
+        case .weather(let weather):
+            appendWeather(weather, to: &bytes)
+        case .weatherError(let failure):
+            var text = "cell \(failure.cell): \(failure.message) (\(failure.attempts) attempt\(failure.attempts == 1 ? "" : "s")"
+            text += failure.willRetry ? ", will retry)" : ", will not retry)"
+            bytes.append(contentsOf: text.utf8)
         case .end(let summary):
             var text = "\(summary.locations) location\(summary.locations == 1 ? "" : "s"), \(Self.number(summary.distanceMeters, digits: 1)) m, "
-            text += "\(Self.number(summary.simulatedSeconds, digits: 3)) s simulated, "
+            text += "\(Self.number(summary.simulatedSeconds, digits: 3)) s simulated; "
+            let weather = summary.weather
+            if weather.lookups > 0 {
+                text += "weather \(weather.lookups) lookup\(weather.lookups == 1 ? "" : "s"), "
+                text += "\(weather.networkFetches) network, \(weather.cacheHits) cached, "
+                text += "\(weather.errors) error\(weather.errors == 1 ? "" : "s"); "
+            }
             text += "\(Self.number(summary.wallSeconds, digits: 3)) s wall"
             if summary.interrupted { text += " (interrupted)" }
             bytes.append(contentsOf: text.utf8)
         }
+    }
+
+    /// `12.4 C (feels 11.0 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, ...`
+    /// with one decimal always, so successive lines read alike.
+    private func appendWeather(_ weather: WeatherObservation, to bytes: inout [UInt8]) {
+        let conditions = weather.conditions
+        Self.appendFixed(conditions.temperatureCelsius, digits: 1, width: 0, to: &bytes)
+        bytes.append(contentsOf: " C (feels ".utf8)
+        Self.appendFixed(conditions.apparentTemperatureCelsius, digits: 1, width: 0, to: &bytes)
+        bytes.append(contentsOf: " C), \(conditions.condition), wind ".utf8)
+        Self.appendFixed(conditions.windSpeedMps, digits: 1, width: 0, to: &bytes)
+        var text = " m/s from \(conditions.windDirectionDegrees)°, humidity \(conditions.relativeHumidity)%, "
+        text += "cloud \(conditions.cloudCover)%, precipitation "
+        bytes.append(contentsOf: text.utf8)
+        Self.appendFixed(conditions.precipitationMm, digits: 1, width: 0, to: &bytes)
+        text = " mm, \(conditions.isDay ? "day" : "night")  [\(weather.source.rawValue)"
+        if weather.stale { text += ", stale" }
+        if weather.source == .network {
+            text += ", \(weather.attempts) attempt\(weather.attempts == 1 ? "" : "s")"
+            if let milliseconds = weather.fetchMilliseconds { text += ", \(Self.number(milliseconds, digits: 1)) ms" }
+        }
+        text += ", cell \(weather.cell)]"
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// `+H:MM:SS.mmm`, right-aligned so columns line up for runs under 100 hours.
@@ -149,8 +185,9 @@ public struct TextTimelineFormat: TimelineFormat {
         case .authorization: return "\u{1B}[33m"       // yellow
         case .prompt: return "\u{1B}[35m"              // magenta
         case .location: return "\u{1B}[32m"            // green
-        case .locationError, .alert: return "\u{1B}[1;31m"  // bold red
+        case .locationError, .alert, .weatherError: return "\u{1B}[1;31m"  // bold red
         case .app: return "\u{1B}[36m"                 // cyan
+        case .weather: return "\u{1B}[34m"             // blue
         }
     }
 }

@@ -5,7 +5,8 @@ import LocationReplay
 public protocol TimelineFormat {
     /// Bytes written before the first event (CSV's header); empty for most formats.
     mutating func appendHeader(to bytes: inout [UInt8])
-    /// Appends exactly one whole line, ending in `\n`, for the event.
+    /// Appends whole lines, each ending in `\n`, for the event: one, or none for a format
+    /// that shows only some events (the weather log).
     mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8])
 }
 
@@ -32,6 +33,10 @@ enum TimelinePrecision {
     static let speed = 2
     static let course = 1
     static let distance = 1
+    /// Weather values are rounded to tenths by their source already.
+    static let weather = 1
+    static let fetchMilliseconds = 1
+    static let cellDegrees = 6
 }
 
 extension Timestamp {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GPXReader
 import LocationReplay
+import OpenMeteo
 import Synchronization
 import Timeline
 #if canImport(Glibc)
@@ -24,6 +25,8 @@ struct ReplayCommand: AsyncParsableCommand {
               trailcast replay walk.gpx --event 10m:authorization=denied --event 20m:authorization=whenInUse
               trailcast replay walk.gpx --prompt once --event 5m:app=background --event 6m:app=foreground
               trailcast replay walk.gpx --speed 60          # a minute of route per second
+              trailcast replay walk.gpx --weather-log weather.csv
+              trailcast replay walk.gpx --weather-url http://127.0.0.1:8080   # trailcast serve-weather
 
             Offsets for --event are simulated time since the start: 45s, 10m, 1h5m, 250ms. \
             Keys: authorization=notDetermined|restricted|denied|whenInUse|always, \
@@ -95,6 +98,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Treat warnings (bad points, times going back) as errors (exit 65).")
     var strict = false
 
+    @OptionGroup(title: "Weather")
+    var weather: WeatherOptions
+
     enum ServicesSwitch: String, ExpressibleByArgument, CaseIterable { case on, off }
     enum UpgradeAnswer: String, ExpressibleByArgument, CaseIterable { case allow, deny }
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
@@ -122,9 +128,21 @@ struct ReplayCommand: AsyncParsableCommand {
             descriptor = STDOUT_FILENO
         }
         defer { if output != nil { close(descriptor) } }
+        var logDescriptor: Int32?
+        if let logFile = weather.logFile {
+            let opened = open(logFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard opened >= 0 else {
+                StandardStreams.writeError("\(logFile): error: cannot create the weather log: \(String(cString: strerror(errno)))")
+                throw ExitStatus.cannotCreate
+            }
+            logDescriptor = opened
+        }
+        defer { if let logDescriptor { close(logDescriptor) } }
 
-        let replay = Replay(file: file, configuration: configuration)
+        let client = weather.makeClient()
+        let replay = Replay(file: file, configuration: configuration, weatherFetcher: client)
         let format = self.format
+        let weatherLog = logDescriptor
         let colors = usesColor(descriptor)
         // Watch for signals before the run starts: a signal that arrives as soon as the
         // first line is out must still end the run cleanly, not kill the process.
@@ -133,13 +151,17 @@ struct ReplayCommand: AsyncParsableCommand {
         defer { signals.cancel() }
         let run = Task { () async throws(ReplayError) -> ReplaySummary in
             switch format {
-            case .text: return try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor)
-            case .jsonl: return try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor)
-            case .csv: return try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor)
+            case .text:
+                return try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog)
+            case .jsonl:
+                return try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog)
+            case .csv:
+                return try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog)
             }
         }
         cancellation.attach(run)
         let result = await run.result
+        await client?.shutdown()
         switch result {
         case .success:
             if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
@@ -154,12 +176,16 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// One specialised loop per format: the formatter is called a million times on big files.
     private static func replay<Format: TimelineFormat>(
-        _ replay: Replay, format: Format, to descriptor: Int32
+        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?
     ) async throws(ReplayError) -> ReplaySummary {
-        var writer = TimelineWriter(descriptor: descriptor, format: format)
-        return try await replay.run(clock: ContinuousClock(), recorder: &writer) { warning in
-            StandardStreams.writeError("\(replay.file):\(warning)")
+        let writer = TimelineWriter(descriptor: descriptor, format: format)
+        let warn = { (warning: GPXWarning) in StandardStreams.writeError("\(replay.file):\(warning)") }
+        if let weatherLog {
+            var tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
+            return try await replay.run(clock: ContinuousClock(), recorder: &tee, warnings: warn)
         }
+        var timeline = writer
+        return try await replay.run(clock: ContinuousClock(), recorder: &timeline, warnings: warn)
     }
 
     private func events() throws -> [ScheduledEvent] {
@@ -180,7 +206,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 initialStatus: authorization, initialAccuracy: accuracy, servicesEnabled: services == .on,
                 promptAnswer: prompt, alwaysUpgradeAnswer: promptAlways == .allow ? .allow : .deny,
                 distanceFilterMeters: distanceFilter),
-            request: request, events: events, strict: strict)
+            request: request, events: events, strict: strict, weather: weather.settings)
     }
 
     private func usesColor(_ descriptor: Int32) -> Bool {

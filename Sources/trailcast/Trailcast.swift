@@ -14,5 +14,5 @@ struct Trailcast: AsyncParsableCommand {
             SIGINT/SIGTERM (after writing the end of the timeline).
             """,
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, InspectCommand.self])
+        subcommands: [ReplayCommand.self, InspectCommand.self, ServeWeatherCommand.self])
 }

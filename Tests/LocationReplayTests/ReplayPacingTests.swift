@@ -23,9 +23,9 @@ struct ReplayPacingTests {
         let clock = TestClock()
         let timeline = SharedTimeline()
         let speed = 2.0
-        let replay = Replay(file: path, configuration: ReplayConfiguration(
+        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
             speed: speed, location: .init(initialStatus: .authorizedWhenInUse),
-            events: [try ScheduledEvent(parsing: "25s:authorization=denied")]))
+            events: [try ScheduledEvent(parsing: "25s:authorization=denied")])))
         let run = Task { try await timeline.run(replay, clock: clock) }
 
         /// Nothing later than `elapsed * speed` has been recorded.
@@ -86,8 +86,8 @@ struct ReplayPacingTests {
         let path = try scratch.write(Self.fourFixes)
         let clock = TestClock()
         let timeline = SharedTimeline()
-        let replay = Replay(file: path, configuration: ReplayConfiguration(
-            speed: 8, location: .init(initialStatus: .authorizedWhenInUse)))
+        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
+            speed: 8, location: .init(initialStatus: .authorizedWhenInUse))))
         let run = Task { try await timeline.run(replay, clock: clock) }
 
         try await clock.waitUntilSleeping()
@@ -115,8 +115,8 @@ struct ReplayPacingTests {
         let path = try scratch.write(Self.fourFixes)
         let clock = TestClock()
         let timeline = SharedTimeline()
-        let replay = Replay(file: path, configuration: ReplayConfiguration(
-            speed: 1, location: .init(promptAnswer: .once)))
+        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
+            speed: 1, location: .init(promptAnswer: .once))))
         let run = Task { try await timeline.run(replay, clock: clock) }
 
         try await clock.waitUntilSleeping()
@@ -144,8 +144,8 @@ struct ReplayPacingTests {
         let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0), GPX.point(1, seconds: 10)]))
         let clock = TestClock()
         let timeline = SharedTimeline()
-        let replay = Replay(file: path, configuration: ReplayConfiguration(
-            speed: 4, loops: 0, location: .init(initialStatus: .authorizedWhenInUse)))
+        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
+            speed: 4, loops: 0, location: .init(initialStatus: .authorizedWhenInUse))))
         let run = Task { try await timeline.run(replay, clock: clock) }
 
         try await clock.waitUntilSleeping()
@@ -171,8 +171,8 @@ struct ReplayPacingTests {
         let path = try scratch.write(Self.fourFixes)
         let clock = TestClock()
         let timeline = SharedTimeline()
-        let replay = Replay(file: path, configuration: ReplayConfiguration(
-            speed: 1, location: .init(initialStatus: .authorizedWhenInUse)))
+        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
+            speed: 1, location: .init(initialStatus: .authorizedWhenInUse))))
         let run = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await timeline.run(replay, clock: clock)

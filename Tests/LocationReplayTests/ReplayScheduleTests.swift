@@ -22,11 +22,11 @@ extension ReplayTests {
         defer { scratch.remove() }
         // Fixes at 0, 1, 2, 3 and 4 minutes.
         let path = try scratch.write(GPX.track(5))
-        let configuration = ReplayConfiguration(
+        let configuration = withoutWeather(ReplayConfiguration(
             location: .init(initialStatus: .authorizedWhenInUse),
             // Given out of order; the two at 2m keep this order.
             events: try Self.events("5m:authorization=denied", "90s:app=background", "2m:accuracy=reduced",
-                                    "2m:accuracy=full", "150s:app=foreground"))
+                                    "2m:accuracy=full", "150s:app=foreground")))
         let run = try await Self.replay(path, configuration)
         let wiu = AuthorizationStatus.authorizedWhenInUse
         #expect(run.outline == [
@@ -60,10 +60,10 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(3))
-        let configuration = ReplayConfiguration(
+        let configuration = withoutWeather(ReplayConfiguration(
             location: .init(initialStatus: .authorizedAlways),
             events: try Self.events("1m:services=off", "30s:app=background", "1m:services=on", "30s:app=foreground",
-                                    "30s:app=background"))
+                                    "30s:app=background")))
         let run = try await Self.replay(path, configuration)
         let always = AuthorizationStatus.authorizedAlways
         let changes: [TimelineEvent.Kind] = run.events.map(\.kind).filter {
@@ -89,8 +89,8 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(2))
-        let run = try await Self.replay(path, ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse), events: try Self.events("0s:authorization=denied")))
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            location: .init(initialStatus: .authorizedWhenInUse), events: try Self.events("0s:authorization=denied"))))
         #expect(run.outline == ["start@0.0", "authorization@0.0", "authorization@0.0", "alert@0.0",
                                 "locationError@0.0", "end@60.0"])
         #expect(run.summary.locations == 0)
@@ -101,9 +101,9 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(2))
-        let run = try await Self.replay(path, ReplayConfiguration(
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
             location: .init(initialStatus: .authorizedWhenInUse),
-            events: try Self.events("1h5m:app=foreground", "10m:app=background")))
+            events: try Self.events("1h5m:app=foreground", "10m:app=background"))))
         #expect(run.outline == ["start@0.0", "authorization@0.0", "location@0.0", "location@60.0",
                                 "app@600.0", "app@3900.0", "end@3900.0"])
         #expect(run.events.last?.time == Self.start.adding(seconds: 3900))
@@ -114,9 +114,9 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(2))
-        let run = try await Self.replay(path, ReplayConfiguration(
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
             location: .init(initialStatus: .authorizedWhenInUse),
-            events: try Self.events("10m:authorization=whenInUse")))
+            events: try Self.events("10m:authorization=whenInUse"))))
         #expect(run.outline == ["start@0.0", "authorization@0.0", "location@0.0", "location@60.0", "end@600.0"])
         #expect(run.summary.simulatedSeconds == 600)
     }
@@ -129,8 +129,8 @@ extension ReplayTests {
         ]))
         let route = GPX.legMeters(0, 1) + GPX.legMeters(1, 2)
 
-        let run = try await Self.replay(path, ReplayConfiguration(
-            loops: 3, location: .init(initialStatus: .authorizedWhenInUse)))
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            loops: 3, location: .init(initialStatus: .authorizedWhenInUse))))
         // The next loop starts one second after the last fix.
         #expect(run.locations.map { $0.time.seconds(since: Self.start) } == [0, 10, 20, 21, 31, 41, 42, 52, 62])
         #expect(run.locations.map(\.sourceIndex) == [0, 1, 2, 0, 1, 2, 0, 1, 2])
@@ -141,8 +141,8 @@ extension ReplayTests {
         #expect(run.events.filter { $0.kind.typeName == "authorization" }.count == 1, "one launch for all loops")
 
         // With an interval, the next loop starts one interval after the last fix.
-        let interval = try await Self.replay(path, ReplayConfiguration(
-            intervalSeconds: 5, loops: 2, location: .init(initialStatus: .authorizedWhenInUse)))
+        let interval = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            intervalSeconds: 5, loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(interval.locations.map { $0.time.seconds(since: Self.start) } == [0, 5, 10, 15, 20, 25, 30, 35, 40, 45])
         #expect(interval.summary.simulatedSeconds == 45)
         #expect(abs(interval.summary.distanceMeters - 2 * route) < 1e-6)
@@ -152,9 +152,9 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0), GPX.point(1, seconds: 10)]))
-        let run = try await Self.replay(path, ReplayConfiguration(
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
             loops: 2, location: .init(initialStatus: .authorizedWhenInUse),
-            events: try Self.events("15s:app=background", "25s:app=foreground")))
+            events: try Self.events("15s:app=background", "25s:app=foreground"))))
         // Fixes at 0 and 10, then 11 and 21 in the second loop; the one at 21 s finds the app in the background.
         #expect(run.outline == ["start@0.0", "authorization@0.0", "location@0.0", "location@10.0",
                                 "location@11.0", "app@15.0", "app@25.0", "end@25.0"])
@@ -165,7 +165,7 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(2))
-        let run = try await Self.replay(path, ReplayConfiguration(location: .init(promptAnswer: .once)))
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(location: .init(promptAnswer: .once))))
         #expect(run.events.map(\.kind).suffix(2).first == Self.auth(.authorizedWhenInUse, .notDetermined, .expired))
         #expect(run.outline == ["start@0.0", "authorization@0.0", "prompt@0.0", "authorization@0.0", "location@0.0",
                                 "location@60.0", "authorization@60.0", "end@60.0"])
@@ -177,10 +177,10 @@ extension ReplayTests {
         let path = try scratch.write(GPX.segment((0..<40).map {
             GPX.point($0, seconds: $0 % 3 == 0 ? Double($0) * 100 : nil, extra: "<ele>\(400 + $0)</ele>")
         }))
-        let configuration = ReplayConfiguration(
+        let configuration = withoutWeather(ReplayConfiguration(
             intervalSeconds: 20, loops: 2, location: .init(promptAnswer: .once, distanceFilterMeters: 30),
             events: try Self.events("5m:app=background", "6m:app=foreground", "40m:services=off",
-                                    "41m:services=on", "50m:accuracy=reduced"))
+                                    "41m:services=on", "50m:accuracy=reduced")))
         let first = try await Self.replay(path, configuration)
         let second = try await Self.replay(path, configuration)
         // Byte-sized reads split every element across chunks, and still give the same run.
@@ -207,9 +207,9 @@ extension ReplayTests {
         defer { scratch.remove() }
         // 41 fixes a minute apart, 111 m apart, northwards.
         let path = try scratch.write(GPX.track(41))
-        let precise = try await Self.replay(path, ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse)))
-        let reduced = try await Self.replay(path, ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced)))
+        let precise = try await Self.replay(path, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
+        let reduced = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            location: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced))))
         #expect(precise.locations.count == 41)
         #expect(reduced.locations.map(\.sourceIndex) == [0, 15, 30], "at most one per 15 simulated minutes")
         #expect(reduced.locations == [0, 15, 30].map { ApproximateLocation.approximate(precise.locations[$0]) })
@@ -232,8 +232,8 @@ extension ReplayTests {
         let path = try scratch.write(GPX.segment((0..<7).map {
             "<trkpt lat=\"\(47 + Double($0) * 0.0005)\" lon=\"8\"><time>\(Self.start.adding(seconds: Double($0) * 10).iso8601())</time></trkpt>"
         }))
-        let run = try await Self.replay(path, ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse, distanceFilterMeters: 100)))
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            location: .init(initialStatus: .authorizedWhenInUse, distanceFilterMeters: 100))))
         #expect(run.locations.map(\.sourceIndex) == [0, 2, 4, 6])
         #expect(run.summary.locations == 4)
         #expect(abs(run.summary.distanceMeters - 3 * GPX.legMeters(0, 1)) < 1e-6)
@@ -243,9 +243,9 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(5))
-        let run = try await Self.replay(path, ReplayConfiguration(
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
             location: .init(initialStatus: .authorizedWhenInUse),
-            events: try Self.events("30s:app=background", "3m:app=foreground")))
+            events: try Self.events("30s:app=background", "3m:app=foreground"))))
         #expect(run.locations.map(\.sourceIndex) == [0, 3, 4])
         #expect(abs(run.summary.distanceMeters - 4 * GPX.legMeters(0, 1)) < 1e-6)
     }
@@ -254,7 +254,7 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(3))
-        let replay = Replay(file: path, configuration: ReplayConfiguration(location: .init(promptAnswer: .once)))
+        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(location: .init(promptAnswer: .once))))
         let task = Task { () async throws -> (ReplaySummary, TimelineCollector) in
             withUnsafeCurrentTask { $0?.cancel() }
             var timeline = TimelineCollector()
@@ -266,7 +266,7 @@ extension ReplayTests {
                                          wallSeconds: summary.wallSeconds, interrupted: true))
         #expect(timeline.events.map(\.kind) == [
             .start(ReplayStart(file: path, source: .track, points: 3,
-                               settings: ReplayConfiguration(location: .init(promptAnswer: .once)))),
+                               settings: withoutWeather(ReplayConfiguration(location: .init(promptAnswer: .once))))),
             Self.auth(.notDetermined, .notDetermined, .initial),
             .prompt(request: .whenInUse, answer: .once),
             Self.auth(.notDetermined, .authorizedWhenInUse, .prompt),
@@ -281,8 +281,8 @@ extension ReplayTests {
         defer { scratch.remove() }
         let points = 5_000
         let path = try scratch.write(GPX.segment((0..<points).map { GPX.point($0 % 500, seconds: Double($0)) }))
-        let replay = Replay(file: path, configuration: ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse)))
+        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
+            location: .init(initialStatus: .authorizedWhenInUse))))
         let task = Task { () async throws -> (ReplaySummary, [TimelineEvent]) in
             // The recorder cancels the run's own task when the 10th location arrives.
             var recorder = CancellingRecorder(cancelAtLocation: 10)

@@ -3,6 +3,7 @@ import Foundation
 import GPXReader
 import LocationReplay
 import Testing
+import Weather
 
 /// Cancels the task it records in once the app has received a number of locations.
 struct CancellingRecorder: TimelineRecorder {
@@ -47,11 +48,13 @@ extension ReplayTests {
     /// Runs on virtual time and checks what every run must satisfy: `start` first, `end`
     /// last and nowhere else, times never going back, the returned summary in `end`.
     static func replay(
-        _ path: String, _ configuration: ReplayConfiguration, chunkSize: Int = 64 * 1024
+        _ path: String, _ configuration: ReplayConfiguration, weatherFetcher: (any WeatherFetcher)? = nil,
+        chunkSize: Int = 64 * 1024
     ) async throws(ReplayError) -> Run {
         var timeline = TimelineCollector()
         var warnings: [GPXWarning] = []
-        let summary = try await Replay(file: path, configuration: configuration, chunkSize: chunkSize)
+        let summary = try await Replay(
+            file: path, configuration: configuration, weatherFetcher: weatherFetcher, chunkSize: chunkSize)
             .run(clock: UnimplementedClock(), recorder: &timeline) { warnings.append($0) }
         let events = timeline.events
         #expect(events.first?.kind.typeName == "start")
@@ -151,4 +154,12 @@ struct GPXScratch {
     func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
+}
+
+/// The engine's tests look at permissions, timing and locations; weather, on by default,
+/// has a suite of its own (`ReplayWeatherTests`), so they run without it.
+func withoutWeather(_ configuration: ReplayConfiguration) -> ReplayConfiguration {
+    var configuration = configuration
+    configuration.weather.provider = .none
+    return configuration
 }

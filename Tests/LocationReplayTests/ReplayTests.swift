@@ -50,7 +50,7 @@ struct ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(row.body)
-        let configuration = ReplayConfiguration(source: row.source, location: .init(initialStatus: .authorizedWhenInUse))
+        let configuration = withoutWeather(ReplayConfiguration(source: row.source, location: .init(initialStatus: .authorizedWhenInUse)))
         let run = try await Self.replay(path, configuration)
 
         let startEvent = try #require(run.events.first)
@@ -74,7 +74,7 @@ struct ReplayTests {
             GPX.point(1, seconds: 100),
             GPX.point(2, seconds: 150, extra: "<ele>410</ele><vdop>3</vdop>"),
         ]))
-        let configuration = ReplayConfiguration()
+        let configuration = withoutWeather(ReplayConfiguration())
         let run = try await Self.replay(path, configuration)
 
         let leg1 = GPX.legMeters(0, 1)
@@ -117,8 +117,8 @@ struct ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let untimed = try scratch.write(GPX.segment((0..<3).map { GPX.point($0, seconds: nil) }))
-        let run = try await Self.replay(untimed, ReplayConfiguration(
-            travelSpeedMetersPerSecond: 2, location: .init(initialStatus: .authorizedWhenInUse)))
+        let run = try await Self.replay(untimed, withoutWeather(ReplayConfiguration(
+            travelSpeedMetersPerSecond: 2, location: .init(initialStatus: .authorizedWhenInUse))))
         let leg = GPX.legMeters(0, 1)
         let origin = RouteTimer.defaultStartTime
         #expect(run.locations.map(\.time) == [origin, origin.adding(seconds: leg / 2),
@@ -131,7 +131,7 @@ struct ReplayTests {
         let mixed = try scratch.write(GPX.segment([
             GPX.point(0, seconds: 0), GPX.point(1, seconds: nil), GPX.point(2, seconds: 500),
         ]), named: "mixed.gpx")
-        let mixedRun = try await Self.replay(mixed, ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse)))
+        let mixedRun = try await Self.replay(mixed, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(mixedRun.locations.map(\.time) == [Self.start, Self.start.adding(seconds: leg / 1.4),
                                                    Self.start.adding(seconds: 500)])
         #expect(abs(mixedRun.locations[0].speedMetersPerSecond - 1.4) < 1e-6)
@@ -146,8 +146,8 @@ struct ReplayTests {
             GPX.point(1, seconds: 10, extra: "<ele>200</ele>"),
             GPX.point(2, seconds: 20, extra: "<ele>100</ele>"),
         ]))
-        let run = try await Self.replay(path, ReplayConfiguration(
-            intervalSeconds: 2.5, location: .init(initialStatus: .authorizedWhenInUse)))
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            intervalSeconds: 2.5, location: .init(initialStatus: .authorizedWhenInUse))))
         let fixes = run.locations
         #expect(run.locationOffsets == [0, 2.5, 5, 7.5, 10, 12.5, 15, 17.5, 20])
         #expect(fixes.map(\.sourceIndex) == [0, 0, 0, 0, 1, 1, 1, 1, 2])
@@ -163,8 +163,8 @@ struct ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0), GPX.point(1, seconds: 10)]))
-        let run = try await Self.replay(path, ReplayConfiguration(
-            intervalSeconds: 3, location: .init(initialStatus: .authorizedWhenInUse)))
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            intervalSeconds: 3, location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(run.locationOffsets == [0, 3, 6, 9, 10])
         #expect(run.locations.map(\.sourceIndex) == [0, 0, 0, 0, 1])
         #expect(run.locations.last?.latitude == GPX.latitude(1))
@@ -184,14 +184,14 @@ struct ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(Self.backwards)
-        let run = try await Self.replay(path, ReplayConfiguration(
-            loops: 2, location: .init(initialStatus: .authorizedWhenInUse)))
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(run.warnings.map(\.line) == [6])
         #expect(run.warnings.map(\.message) == [Self.backwardsMessage])
         #expect(run.locations.map(\.sourceIndex) == [0, 1, 3, 0, 1, 3])
         #expect(run.events.first?.kind == .start(ReplayStart(
             file: path, source: .track, points: 4,
-            settings: ReplayConfiguration(loops: 2, location: .init(initialStatus: .authorizedWhenInUse)))))
+            settings: withoutWeather(ReplayConfiguration(loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))))
     }
 
     @Test func strictTurnsABackwardsPointIntoAnError() async throws {
@@ -201,7 +201,7 @@ struct ReplayTests {
         var timeline = TimelineCollector()
         var warnings: [GPXWarning] = []
         do {
-            _ = try await Replay(file: path, configuration: ReplayConfiguration(strict: true))
+            _ = try await Replay(file: path, configuration: withoutWeather(ReplayConfiguration(strict: true)))
                 .run(clock: UnimplementedClock(), recorder: &timeline) { warnings.append($0) }
             Issue.record("expected an error")
         } catch {
@@ -228,9 +228,9 @@ struct ReplayTests {
             GPX.point(0, seconds: 0), GPX.point(1, seconds: nil), GPX.point(2, seconds: 30),
         ]))
         await #expect(throws: ReplayError.self) {
-            _ = try await Self.replay(path, ReplayConfiguration(strict: true))
+            _ = try await Self.replay(path, withoutWeather(ReplayConfiguration(strict: true)))
         }
-        let lenient = try await Self.replay(path, ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse)))
+        let lenient = try await Self.replay(path, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(lenient.locations.map(\.sourceIndex) == [0, 1])
         #expect(lenient.warnings.count == 1)
     }
@@ -242,17 +242,17 @@ struct ReplayTests {
             GPX.point(0, seconds: 0), "<trkpt lat=\"91.5\" lon=\"8\"><time>2026-06-13T16:00:05Z</time></trkpt>",
             GPX.point(1, seconds: 10),
         ]))
-        let run = try await Self.replay(path, ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse)))
+        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(run.warnings.map(\.line) == [5])
         #expect(run.warnings.first?.message.contains("91.5") == true)
         #expect(run.locations.map(\.sourceIndex) == [0, 1])
         #expect(run.events.first?.kind == .start(ReplayStart(
             file: path, source: .track, points: 2,
-            settings: ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse)))))
+            settings: withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))))
 
         var timeline = TimelineCollector()
         do {
-            _ = try await Replay(file: path, configuration: ReplayConfiguration(strict: true))
+            _ = try await Replay(file: path, configuration: withoutWeather(ReplayConfiguration(strict: true)))
                 .run(clock: UnimplementedClock(), recorder: &timeline)
             Issue.record("expected an error")
         } catch {
@@ -292,7 +292,7 @@ struct ReplayTests {
         let path = try scratch.write(row.body)
         var timeline = TimelineCollector()
         do {
-            _ = try await Replay(file: path, configuration: ReplayConfiguration(source: row.source))
+            _ = try await Replay(file: path, configuration: withoutWeather(ReplayConfiguration(source: row.source)))
                 .run(clock: UnimplementedClock(), recorder: &timeline)
             Issue.record("expected an error")
         } catch {
@@ -379,8 +379,8 @@ struct ReplayTests {
     }
 
     @Test func validEdgeSettingsHaveNoProblem() {
-        #expect(ReplayConfiguration().problem == nil)
-        #expect(ReplayConfiguration(intervalSeconds: 0.001, speed: 0.5, loops: 0,
-                                    location: .init(distanceFilterMeters: 0)).problem == nil)
+        #expect(withoutWeather(ReplayConfiguration()).problem == nil)
+        #expect(withoutWeather(ReplayConfiguration(intervalSeconds: 0.001, speed: 0.5, loops: 0,
+                                    location: .init(distanceFilterMeters: 0))).problem == nil)
     }
 }

@@ -8,7 +8,10 @@ struct CSVTimelineFormatTests {
     static let header = """
         t,offset,type,file,source,points,settings,from,to,accuracy,servicesEnabled,cause,request,answer,\
         lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,code,message,state,\
-        locations,distanceMeters,simulatedSeconds,wallSeconds
+        locations,distanceMeters,simulatedSeconds,wallSeconds,\
+        cell,stale,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,\
+        cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,isDay,attempts,fetchMs,\
+        httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors
         """
 
     static func rows(_ events: [TimelineEvent]) -> [String] {
@@ -16,7 +19,7 @@ struct CSVTimelineFormatTests {
             .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
-    /// A row as the 29 cells it should have: `cells` by column name, the rest empty.
+    /// A row as the 49 cells it should have: `cells` by column name, the rest empty.
     static func row(_ t: String, _ offset: String, _ type: String, _ cells: [String: String]) -> String {
         CSVTimelineFormat.columns.map { column in
             switch column {
@@ -30,7 +33,7 @@ struct CSVTimelineFormatTests {
 
     @Test("the header names the fixed columns, once, before the first row")
     func header() {
-        #expect(CSVTimelineFormat.columns.count == 29)
+        #expect(CSVTimelineFormat.columns.count == 49)
         #expect(CSVTimelineFormat.columns.joined(separator: ",") == Self.header)
         let rows = Self.rows(TimelineSamples.all)
         #expect(rows.first == Self.header)
@@ -50,6 +53,11 @@ struct CSVTimelineFormatTests {
             Self.row("2026-06-13T16:00:03.000Z", "3", "location", [
                 "lat": "37.7954123", "lon": "-122.3942634", "altitude": "4.46", "horizontalAccuracy": "4.5",
                 "verticalAccuracy": "10", "speed": "1.33", "course": "318.8", "index": "1"]),
+            Self.row("2026-06-13T16:00:03.000Z", "3", "weather", [
+                "lat": "37.7954123", "lon": "-122.3942634", "cell": "\"37.79,-122.40\"", "source": "model", "stale": "false",
+                "temperatureCelsius": "14.2", "apparentTemperatureCelsius": "12.9", "relativeHumidity": "71",
+                "precipitationMm": "0", "cloudCover": "40", "weatherCode": "2", "condition": "partly cloudy",
+                "windSpeedMps": "3.1", "windDirectionDegrees": "240", "isDay": "true", "attempts": "1"]),
             Self.row("2026-06-13T16:00:04.500Z", "4.5", "location", [
                 "lat": "-33.8688", "lon": "151.2093", "horizontalAccuracy": "5", "speed": "-1", "course": "-1",
                 "index": "2"]),
@@ -58,8 +66,24 @@ struct CSVTimelineFormatTests {
             Self.row("2026-06-13T16:10:00.000Z", "600", "alert", [
                 "message": "Location access is off. Enable it in Settings to see local weather."]),
             Self.row("2026-06-13T17:00:00.000Z", "3600", "app", ["state": "background"]),
+            Self.row("2026-06-13T17:01:40.000Z", "3700", "weather", [
+                "lat": "37.8012", "lon": "-122.4101", "cell": "\"37.80,-122.42\"", "source": "network", "stale": "false",
+                "temperatureCelsius": "14.2", "apparentTemperatureCelsius": "12.9", "relativeHumidity": "71",
+                "precipitationMm": "0", "cloudCover": "40", "weatherCode": "2", "condition": "partly cloudy",
+                "windSpeedMps": "3.1", "windDirectionDegrees": "240", "isDay": "true", "attempts": "2", "fetchMs": "183.2"]),
+            Self.row("2026-06-13T17:06:40.000Z", "4000", "weatherError", [
+                "cell": "\"37.79,-122.40\"", "message": "HTTP 500: Internal Server Error", "attempts": "3",
+                "httpStatus": "500", "willRetry": "true"]),
+            Self.row("2026-06-13T17:06:40.000Z", "4000", "weather", [
+                "lat": "37.7954123", "lon": "-122.3942634", "cell": "\"37.79,-122.40\"", "source": "cache", "stale": "true",
+                "temperatureCelsius": "14.2", "apparentTemperatureCelsius": "12.9", "relativeHumidity": "71",
+                "precipitationMm": "0", "cloudCover": "40", "weatherCode": "2", "condition": "partly cloudy",
+                "windSpeedMps": "3.1", "windDirectionDegrees": "240", "isDay": "true", "attempts": "0"]),
+            Self.row("2026-06-13T17:15:00.000Z", "4500", "weatherError", [
+                "cell": "\"37.79,-122.40\"", "message": "timed out after 5 s", "attempts": "3", "willRetry": "true"]),
             Self.row("2026-06-13T17:26:06.000Z", "5166", "end", [
-                "locations": "1840", "distanceMeters": "7080.6", "simulatedSeconds": "5166", "wallSeconds": "0.086"]),
+                "locations": "1840", "distanceMeters": "7080.6", "simulatedSeconds": "5166", "wallSeconds": "0.086",
+                "weatherLookups": "1840", "weatherNetworkFetches": "9", "weatherCacheHits": "1829", "weatherErrors": "2"]),
         ])
     }
 
@@ -70,7 +94,7 @@ struct CSVTimelineFormatTests {
             "file": #""walks/a, ""b"".gpx""#,
             "source": "track",
             "points": "1840",
-            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false}""#,
+            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false,""weather"":""builtin"",""weatherUrl"":null,""weatherCell"":0.01,""weatherTtl"":900,""weatherEvents"":""fetches""}""#,
         ]))
     }
 

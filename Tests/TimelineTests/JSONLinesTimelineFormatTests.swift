@@ -2,6 +2,7 @@ import GPXReader
 import LocationReplay
 import Testing
 import Timeline
+import Weather
 
 @Suite("JSON Lines timeline format")
 struct JSONLinesTimelineFormatTests {
@@ -16,7 +17,7 @@ struct JSONLinesTimelineFormatTests {
     }
 
     @Test("one exact line per event kind, keys in the documented order", arguments: [
-        Case(event: TimelineSamples.startEvent(), line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false}}"#),
+        Case(event: TimelineSamples.startEvent(), line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches"}}"#),
         Case(event: TimelineSamples.authorization, line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#),
         Case(event: TimelineSamples.prompt, line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#),
         Case(event: TimelineSamples.location, line: #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.7954123,"lon":-122.3942634,"altitude":4.46,"horizontalAccuracy":4.5,"verticalAccuracy":10,"speed":1.33,"course":318.8,"index":1}"#),
@@ -24,7 +25,12 @@ struct JSONLinesTimelineFormatTests {
         Case(event: TimelineSamples.locationError, line: #"{"t":"2026-06-13T16:10:00.000Z","offset":600,"type":"locationError","code":"denied","message":"The app is not authorized to use location services (kCLErrorDenied)."}"#),
         Case(event: TimelineSamples.alert, line: #"{"t":"2026-06-13T16:10:00.000Z","offset":600,"type":"alert","message":"Location access is off. Enable it in Settings to see local weather."}"#),
         Case(event: TimelineSamples.app, line: #"{"t":"2026-06-13T17:00:00.000Z","offset":3600,"type":"app","state":"background"}"#),
-        Case(event: TimelineSamples.end, line: #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":0.086}"#),
+        Case(event: TimelineSamples.weather, line: #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"weather","lat":37.7954123,"lon":-122.3942634,"cell":"37.79,-122.40","source":"model","stale":false,"temperatureCelsius":14.2,"apparentTemperatureCelsius":12.9,"relativeHumidity":71,"precipitationMm":0,"cloudCover":40,"weatherCode":2,"condition":"partly cloudy","windSpeedMps":3.1,"windDirectionDegrees":240,"isDay":true,"attempts":1,"fetchMs":null}"#),
+        Case(event: TimelineSamples.networkWeather, line: #"{"t":"2026-06-13T17:01:40.000Z","offset":3700,"type":"weather","lat":37.8012,"lon":-122.4101,"cell":"37.80,-122.42","source":"network","stale":false,"temperatureCelsius":14.2,"apparentTemperatureCelsius":12.9,"relativeHumidity":71,"precipitationMm":0,"cloudCover":40,"weatherCode":2,"condition":"partly cloudy","windSpeedMps":3.1,"windDirectionDegrees":240,"isDay":true,"attempts":2,"fetchMs":183.2}"#),
+        Case(event: TimelineSamples.staleWeather, line: #"{"t":"2026-06-13T17:06:40.000Z","offset":4000,"type":"weather","lat":37.7954123,"lon":-122.3942634,"cell":"37.79,-122.40","source":"cache","stale":true,"temperatureCelsius":14.2,"apparentTemperatureCelsius":12.9,"relativeHumidity":71,"precipitationMm":0,"cloudCover":40,"weatherCode":2,"condition":"partly cloudy","windSpeedMps":3.1,"windDirectionDegrees":240,"isDay":true,"attempts":0,"fetchMs":null}"#),
+        Case(event: TimelineSamples.weatherError, line: #"{"t":"2026-06-13T17:06:40.000Z","offset":4000,"type":"weatherError","cell":"37.79,-122.40","message":"HTTP 500: Internal Server Error","attempts":3,"httpStatus":500,"willRetry":true}"#),
+        Case(event: TimelineSamples.timeoutError, line: #"{"t":"2026-06-13T17:15:00.000Z","offset":4500,"type":"weatherError","cell":"37.79,-122.40","message":"timed out after 5 s","attempts":3,"httpStatus":null,"willRetry":true}"#),
+        Case(event: TimelineSamples.end, line: #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":0.086,"weatherLookups":1840,"weatherNetworkFetches":9,"weatherCacheHits":1829,"weatherErrors":2}"#),
     ])
     func exactLine(case example: Case) {
         #expect(Self.line(example.event) == example.line + "\n")
@@ -44,8 +50,11 @@ struct JSONLinesTimelineFormatTests {
                             promptAnswer: .once, alwaysUpgradeAnswer: .deny, distanceFilterMeters: 12.5),
             request: .always,
             events: [try ScheduledEvent(parsing: "20m:authorization=whenInUse"), try ScheduledEvent(parsing: "90:app=background")],
-            strict: true)
-        #expect(Self.line(TimelineSamples.startEvent(settings: settings)).contains(#""settings":{"travelSpeed":2.5,"interval":0.25,"speed":60,"loop":0,"authorization":"always","accuracy":"reduced","services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":12.5,"events":["20m:authorization=whenInUse","1m30s:app=background"],"strict":true}}"#))
+            strict: true,
+            weather: WeatherSettings(
+                provider: .openMeteo, url: "http://127.0.0.1:8080",
+                policy: WeatherServicePolicy(cellDegrees: 0.05, freshnessSeconds: 3600, reportsCacheHits: true)))
+        #expect(Self.line(TimelineSamples.startEvent(settings: settings)).contains(#""settings":{"travelSpeed":2.5,"interval":0.25,"speed":60,"loop":0,"authorization":"always","accuracy":"reduced","services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":12.5,"events":["20m:authorization=whenInUse","1m30s:app=background"],"strict":true,"weather":"open-meteo","weatherUrl":"http://127.0.0.1:8080","weatherCell":0.05,"weatherTtl":3600,"weatherEvents":"all"}}"#))
     }
 
     @Test("a file name with quotes, backslashes and control characters is escaped")

@@ -29,11 +29,16 @@ struct TextTimelineFormatTests {
             " +0:00:00.000  authorization  notDetermined -> authorizedWhenInUse, accuracy full, services on (prompt)",
             " +0:00:00.000  prompt         whenInUse requested, user chose allow",
             " +0:00:03.000  location        37.795412, -122.394263  alt    4.5 m  ±   5 m    1.33 m/s  319°  #1",
+            " +0:00:03.000  weather        14.2 C (feels 12.9 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [model, cell 37.79,-122.40]",
             " +0:00:04.500  location       -33.868800,  151.209300  alt      - m  ±   5 m       - m/s    -°  #2",
             " +0:10:00.000  locationError  denied: The app is not authorized to use location services (kCLErrorDenied).",
             " +0:10:00.000  alert          \"Location access is off. Enable it in Settings to see local weather.\"",
             " +1:00:00.000  app            background",
-            " +1:26:06.000  end            1840 locations, 7080.6 m, 5166 s simulated, 0.086 s wall",
+            " +1:01:40.000  weather        14.2 C (feels 12.9 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [network, 2 attempts, 183.2 ms, cell 37.80,-122.42]",
+            " +1:06:40.000  weatherError   cell 37.79,-122.40: HTTP 500: Internal Server Error (3 attempts, will retry)",
+            " +1:06:40.000  weather        14.2 C (feels 12.9 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [cache, stale, cell 37.79,-122.40]",
+            " +1:15:00.000  weatherError   cell 37.79,-122.40: timed out after 5 s (3 attempts, will retry)",
+            " +1:26:06.000  end            1840 locations, 7080.6 m, 5166 s simulated; weather 1840 lookups, 9 network, 1829 cached, 2 errors; 0.086 s wall",
         ])
     }
 
@@ -69,8 +74,9 @@ struct TextTimelineFormatTests {
             let start = line.firstIndex(of: "\u{1B}")!
             return String(line[start...].prefix { $0 != "m" }.dropFirst(2))
         }
-        // start/end bold, authorization yellow, prompt magenta, location green, errors bold red, app cyan.
-        #expect(codes == ["1", "33", "35", "32", "32", "1;31", "1;31", "36", "1"])
+        // start/end bold, authorization yellow, prompt magenta, location green, weather blue,
+        // errors bold red, app cyan.
+        #expect(codes == ["1", "33", "35", "32", "34", "32", "1;31", "1;31", "36", "34", "1;31", "34", "1;31", "1"])
     }
 
     @Test("start says the pace: virtual time, or real time at N x")
@@ -86,7 +92,7 @@ struct TextTimelineFormatTests {
     func interruptedAndInitial() {
         let end = TimelineSamples.event(3, .end(ReplaySummary(
             locations: 1, distanceMeters: 0, simulatedSeconds: 3, wallSeconds: 3.0004, interrupted: true)))
-        #expect(Self.lines([end]) == [" +0:00:03.000  end            1 location, 0 m, 3 s simulated, 3 s wall (interrupted)"])
+        #expect(Self.lines([end]) == [" +0:00:03.000  end            1 location, 0 m, 3 s simulated; 3 s wall (interrupted)"])
         let initial = TimelineSamples.event(0, .authorization(AuthorizationChange(
             from: .denied, to: .denied, accuracy: .reduced, servicesEnabled: false, cause: .initial)))
         #expect(Self.lines([initial]) == [" +0:00:00.000  authorization  denied, accuracy reduced, services off (initial)"])

@@ -1,6 +1,7 @@
 import GPXReader
 import LocationReplay
 import Timeline
+import Weather
 
 /// One event of every kind, with values chosen to exercise rounding, for the format tests.
 enum TimelineSamples {
@@ -36,11 +37,40 @@ enum TimelineSamples {
 
     static let app = event(3600, .app(.background))
 
+    static let partlyCloudy = WeatherConditions(
+        temperatureCelsius: 14.2, apparentTemperatureCelsius: 12.9, relativeHumidity: 71, precipitationMm: 0,
+        cloudCover: 40, weatherCode: .partlyCloudy, windSpeedMps: 3.1, windDirectionDegrees: 240, isDay: true)
+
+    static let cell = WeatherCell(latitude: 37.7954123, longitude: -122.3942634, sizeDegrees: 0.01)
+
+    /// Built-in model weather for ``location``.
+    static let weather = event(3, .weather(WeatherObservation(
+        latitude: 37.7954123, longitude: -122.3942634, cell: cell, source: .model,
+        conditions: partlyCloudy, attempts: 1)))
+
+    /// Fetched from a server after a retry.
+    static let networkWeather = event(3700, .weather(WeatherObservation(
+        latitude: 37.8012, longitude: -122.4101, cell: WeatherCell(latitude: 37.8012, longitude: -122.4101, sizeDegrees: 0.01),
+        source: .network, conditions: partlyCloudy, attempts: 2, fetchMilliseconds: 183.24)))
+
+    static let weatherError = event(4000, .weatherError(WeatherFailure(
+        cell: cell, message: "HTTP 500: Internal Server Error", attempts: 3, httpStatus: 500, willRetry: true)))
+
+    /// The last good weather kept after a failure.
+    static let staleWeather = event(4000, .weather(WeatherObservation(
+        latitude: 37.7954123, longitude: -122.3942634, cell: cell, source: .cache, stale: true,
+        conditions: partlyCloudy, attempts: 0)))
+
+    static let timeoutError = event(4500, .weatherError(WeatherFailure(
+        cell: cell, message: "timed out after 5 s", attempts: 3, httpStatus: nil, willRetry: true)))
+
     static let end = event(5166, .end(ReplaySummary(
-        locations: 1840, distanceMeters: 7080.5555, simulatedSeconds: 5166, wallSeconds: 0.08649)))
+        locations: 1840, distanceMeters: 7080.5555, simulatedSeconds: 5166, wallSeconds: 0.08649,
+        weather: WeatherStatistics(lookups: 1840, networkFetches: 9, cacheHits: 1829, errors: 2))))
 
     static let all: [TimelineEvent] = [
-        startEvent(), authorization, prompt, location, bareLocation, locationError, alert, app, end,
+        startEvent(), authorization, prompt, location, weather, bareLocation, locationError, alert, app,
+        networkWeather, weatherError, staleWeather, timeoutError, end,
     ]
 
     /// `format`'s bytes for `events`, header included, as text.

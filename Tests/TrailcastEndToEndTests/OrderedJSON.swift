@@ -38,6 +38,13 @@ enum OrderedJSON: Equatable {
         return nil
     }
 
+    var boolValue: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    var isNull: Bool { self == .null }
+
     var arrayValue: [OrderedJSON]? {
         if case .array(let elements) = self { return elements }
         return nil

@@ -13,7 +13,10 @@ struct ReplayOutputTests {
     static let csvHeader = """
         t,offset,type,file,source,points,settings,from,to,accuracy,servicesEnabled,cause,request,answer,\
         lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,code,message,state,\
-        locations,distanceMeters,simulatedSeconds,wallSeconds
+        locations,distanceMeters,simulatedSeconds,wallSeconds,\
+        cell,stale,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,\
+        cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,isDay,attempts,fetchMs,\
+        httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors
         """
 
     @Test("text: one aligned line per event, the type in a 15-column field, no colour in a pipe")
@@ -41,7 +44,8 @@ struct ReplayOutputTests {
         #expect(lines.contains(" +0:06:00.000  app            foreground"))
         #expect(lines[4] == " +0:00:00.000  location        37.795403, -122.394253  alt    4.5 m  ±   5 m    1.33 m/s  319°  #0")
         let end = try #require(lines.last)
-        #expect(end.hasPrefix(" +1:26:06.000  end            187 locations, 7080.6 m, 5166 s simulated, "))
+        #expect(end.hasPrefix(" +1:26:06.000  end            187 locations, 7080.6 m, 5166 s simulated; "))
+        #expect(end.contains(" s simulated; weather 187 lookups, 0 network, "))
         #expect(end.hasSuffix(" s wall"))
         // Location lines line up column for column.
         let locationLines = zip(lines, jsonl.types).filter { $1 == "location" }.map(\.0)
@@ -91,12 +95,12 @@ struct ReplayOutputTests {
         let (status, _) = try await process.waitForExit()
         #expect(status == 0)
         let lines = process.stdout.split(separator: "\n")
-        #expect(lines.count == 19)
+        #expect(lines.count == 21)
         #expect(process.stdout.contains("\u{1B}[32mlocation\u{1B}[0m") == terminal.colored)
         #expect(process.stdout.contains("\u{1B}") == terminal.colored)
     }
 
-    @Test("CSV: the header, one row per event, the same 29 columns in every row, quoted settings")
+    @Test("CSV: the header, one row per event, the same 49 columns in every row, quoted settings")
     func csvShape() async throws {
         let jsonl = try await ReplayTimeline.run(Self.walk, Self.story)
         let csv = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "csv"] + Self.story)
@@ -105,7 +109,7 @@ struct ReplayOutputTests {
         let rows = try Self.csvRows(csv.stdout)
         #expect(rows.first?.joined(separator: ",") == Self.csvHeader)
         #expect(rows.count == jsonl.lines.count + 1)
-        #expect(rows.allSatisfy { $0.count == 29 }, "\(Set(rows.map(\.count)))")
+        #expect(rows.allSatisfy { $0.count == 49 }, "\(Set(rows.map(\.count)))")
         let header = rows[0]
         for (row, event) in zip(rows.dropFirst(), jsonl.events) {
             // Every CSV cell holds the JSON value (strings unquoted, null empty), and
@@ -141,7 +145,7 @@ struct ReplayOutputTests {
         #expect(csv.stdoutLines[1].hasPrefix("2026-06-13T17:00:00.000Z,0,start,\(quoted),waypoints,14,"))
         let rows = try Self.csvRows(csv.stdout)
         #expect(rows[1][3] == file.path)
-        #expect(rows.allSatisfy { $0.count == 29 })
+        #expect(rows.allSatisfy { $0.count == 49 })
     }
 
     @Test("--output FILE writes what stdout would have, and nothing to stdout", arguments: ["jsonl", "text", "csv"])
@@ -172,7 +176,7 @@ struct ReplayOutputTests {
         #expect(result.status == 0)
         let timeline = try ReplayTimeline(text: String(decoding: try Data(contentsOf: file), as: UTF8.self))
         timeline.expectWellFormed()
-        #expect(timeline.lines.count == 19)
+        #expect(timeline.lines.count == 21)
     }
 
     /// The output with the `end` event's wall time (the one figure that varies) blanked,
@@ -181,12 +185,15 @@ struct ReplayOutputTests {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard lines.count >= 2 else { return text }
         var last = lines[lines.count - 2]
-        if let range = last.range(of: "\"wallSeconds\":") {
-            last = String(last[..<range.upperBound])
-        } else if let range = last.range(of: " s simulated, ") {
-            last = String(last[..<range.upperBound])
-        } else if let comma = last.lastIndex(of: ",") {
-            last = String(last[...comma])
+        if last.contains("\"wallSeconds\":") {
+            last = ReplayTimeline.withoutWallSeconds(last)
+        } else if let range = last.range(of: #"[0-9.]+ s wall"#, options: .regularExpression) {
+            last.replaceSubrange(range, with: "_ s wall")
+        } else if let column = csvHeader.split(separator: ",").firstIndex(of: "wallSeconds") {
+            // The CSV `end` row has no quoted cells: plain commas split it.
+            var cells = last.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            if cells.count > column { cells[column] = "_" }
+            last = cells.joined(separator: ",")
         }
         lines[lines.count - 2] = last
         return lines.joined(separator: "\n")

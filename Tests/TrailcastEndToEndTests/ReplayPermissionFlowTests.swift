@@ -19,7 +19,7 @@ struct ReplayPermissionFlowTests {
             Self.authorization(0, "notDetermined", "notDetermined", cause: "initial"),
             Self.prompt(0, "whenInUse", "allow"),
             Self.authorization(0, "notDetermined", "authorizedWhenInUse", cause: "prompt"),
-            Self.end(locations: Self.walkPoints),
+            Self.end(locations: Self.walkPoints, of: timeline),
         ])
         #expect(timeline.locations.compactMap { $0["index"]?.intValue } == Array(0..<Self.walkPoints))
         #expect(Array(timeline.types.prefix(5)) == ["start", "authorization", "prompt", "authorization", "location"])
@@ -72,7 +72,7 @@ struct ReplayPermissionFlowTests {
             Self.alert(600),
             Self.deniedError(600),
             Self.authorization(1200, "denied", "authorizedWhenInUse", cause: "settings"),
-            Self.end(locations: 1631),
+            Self.end(locations: 1631, of: timeline),
         ])
         let offsets = timeline.locations.compactMap { $0["offset"]?.doubleValue }
         #expect(offsets.allSatisfy { $0 < 600 || $0 >= 1200 })
@@ -105,7 +105,7 @@ struct ReplayPermissionFlowTests {
             Self.prompt(360, "whenInUse", "once"),
             Self.authorization(360, "notDetermined", "authorizedWhenInUse", cause: "prompt"),
             Self.authorization(Self.walkSeconds, "authorizedWhenInUse", "notDetermined", cause: "expired"),
-            Self.end(locations: 1821),
+            Self.end(locations: 1821, of: timeline),
         ])
         let offsets = timeline.locations.compactMap { $0["offset"]?.doubleValue }
         #expect(offsets.allSatisfy { $0 < 300 || $0 > 360 })
@@ -119,7 +119,7 @@ struct ReplayPermissionFlowTests {
         let timeline = try await ReplayTimeline.run(Self.walk, ["--prompt", "once"])
         #expect(Array(timeline.storyLines.suffix(2)) == [
             Self.authorization(Self.walkSeconds, "authorizedWhenInUse", "notDetermined", cause: "expired"),
-            Self.end(locations: Self.walkPoints),
+            Self.end(locations: Self.walkPoints, of: timeline),
         ])
         #expect(Array(timeline.types.suffix(3)) == ["location", "authorization", "end"])
     }
@@ -131,7 +131,7 @@ struct ReplayPermissionFlowTests {
             Self.authorization(0, "notDetermined", "notDetermined", cause: "initial"),
             Self.prompt(0, "always", "allow"),
             Self.authorization(0, "notDetermined", "authorizedAlways", cause: "prompt"),
-            Self.end(locations: Self.walkPoints),
+            Self.end(locations: Self.walkPoints, of: timeline),
         ])
     }
 
@@ -163,7 +163,7 @@ struct ReplayPermissionFlowTests {
             Self.authorization(0, "notDetermined", "notDetermined", accuracy: "reduced", cause: "initial"),
             Self.prompt(0, "whenInUse", "allow"),
             Self.authorization(0, "notDetermined", "authorizedWhenInUse", accuracy: "reduced", cause: "prompt"),
-            Self.end(locations: 6),
+            Self.end(locations: 6, of: timeline),
         ])
         let locations = timeline.locations
         #expect(locations.compactMap { $0["offset"]?.intValue } == [0, 903, 1805, 2705, 3605, 4507])
@@ -196,7 +196,7 @@ struct ReplayPermissionFlowTests {
             Self.alert(600),
             Self.deniedError(600),
             Self.authorization(1200, "denied", "authorizedWhenInUse", cause: "services"),
-            Self.end(locations: 1631),
+            Self.end(locations: 1631, of: timeline),
         ])
     }
 
@@ -210,13 +210,13 @@ struct ReplayPermissionFlowTests {
             Self.authorization(0, "authorizedWhenInUse", "authorizedWhenInUse", cause: "initial"),
             Self.app(600, "background"),
             Self.app(1200, "foreground"),
-            Self.end(locations: 1631),
+            Self.end(locations: 1631, of: whenInUse),
         ])
         #expect(always.storyLines == [
             Self.authorization(0, "authorizedAlways", "authorizedAlways", cause: "initial"),
             Self.app(600, "background"),
             Self.app(1200, "foreground"),
-            Self.end(locations: Self.walkPoints),
+            Self.end(locations: Self.walkPoints, of: always),
         ])
         func inBackground(_ timeline: ReplayTimeline) -> Int {
             timeline.locations.filter { ($0["offset"]?.doubleValue).map { $0 >= 600 && $0 < 1200 } ?? false }.count
@@ -265,10 +265,15 @@ struct ReplayPermissionFlowTests {
     }
 
     /// The walk's `end`, `wallSeconds` blanked: the device always moves the whole 7080.6 m.
-    static func end(locations: Int) -> String {
-        line(walkSeconds, """
+    /// The `end` line of a run on the walk. Every location is a weather lookup; the model
+    /// is asked once per (cell, window) the locations visit, worked out from them
+    /// independently of the cache (``ReplayWeatherCommandTests/visitedCellWindows(_:cellDegrees:ttl:)``).
+    static func end(locations: Int, of timeline: ReplayTimeline? = nil) -> String {
+        let fetches = timeline.map { ReplayWeatherCommandTests.visitedCellWindows($0).count } ?? 0
+        return line(walkSeconds, """
             "type":"end","locations":\(locations),"distanceMeters":7080.6,"simulatedSeconds":\(walkSeconds),\
-            "wallSeconds":_
+            "wallSeconds":_,"weatherLookups":\(locations),"weatherNetworkFetches":0,\
+            "weatherCacheHits":\(locations - fetches),"weatherErrors":0
             """)
     }
 }

@@ -21,13 +21,23 @@ struct ReplayTimeline {
         "locationError": ["t", "offset", "type", "code", "message"],
         "alert": ["t", "offset", "type", "message"],
         "app": ["t", "offset", "type", "state"],
-        "end": ["t", "offset", "type", "locations", "distanceMeters", "simulatedSeconds", "wallSeconds"],
+        "weather": [
+            "t", "offset", "type", "lat", "lon", "cell", "source", "stale", "temperatureCelsius",
+            "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode",
+            "condition", "windSpeedMps", "windDirectionDegrees", "isDay", "attempts", "fetchMs",
+        ],
+        "weatherError": ["t", "offset", "type", "cell", "message", "attempts", "httpStatus", "willRetry"],
+        "end": [
+            "t", "offset", "type", "locations", "distanceMeters", "simulatedSeconds", "wallSeconds",
+            "weatherLookups", "weatherNetworkFetches", "weatherCacheHits", "weatherErrors",
+        ],
     ]
 
     /// The keys of the `settings` object, named as the flags are.
     static let settingsKeys = [
         "travelSpeed", "interval", "speed", "loop", "authorization", "accuracy", "services", "prompt",
         "promptAlways", "request", "distanceFilter", "events", "strict",
+        "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents",
     ]
 
     static let alertMessage = "Location access is off. Enable it in Settings to see local weather."
@@ -63,10 +73,10 @@ struct ReplayTimeline {
 
     var locations: [OrderedJSON] { events(ofType: "location") }
 
-    /// Every line except the locations and the `start` line, with `wallSeconds`
-    /// removed from `end`: the permission story of a run, as exact text.
+    /// Every line except the locations, their weather and the `start` line, with
+    /// `wallSeconds` blanked in `end`: the permission story of a run, as exact text.
     var storyLines: [String] {
-        zip(lines, types).filter { $1 != "location" && $1 != "start" }.map { Self.withoutWallSeconds($0.0) }
+        zip(lines, types).filter { !["location", "weather", "start"].contains($1) }.map { Self.withoutWallSeconds($0.0) }
     }
 
     /// The `end` object; the last line.
@@ -77,10 +87,12 @@ struct ReplayTimeline {
         lines.map(Self.withoutWallSeconds).joined(separator: "\n") + "\n"
     }
 
-    /// `{...,"wallSeconds":0.123}` becomes `{...,"wallSeconds":_}`.
+    /// `{...,"wallSeconds":0.123,...}` becomes `{...,"wallSeconds":_,...}`.
     static func withoutWallSeconds(_ line: String) -> String {
         guard let range = line.range(of: "\"wallSeconds\":") else { return line }
-        return String(line[..<range.upperBound]) + "_}"
+        let rest = line[range.upperBound...]
+        let valueEnd = rest.firstIndex { $0 == "," || $0 == "}" } ?? rest.endIndex
+        return String(line[..<range.upperBound]) + "_" + String(rest[valueEnd...])
     }
 
     /// The offsets in seconds, in line order.

@@ -1,0 +1,83 @@
+import Synchronization
+import Weather
+
+/// Where network fetches running beside a real-time replay leave their outcomes, for
+/// the replay to pick up between (or while waiting for) location events.
+///
+/// The fetches run in tasks of their own so that a slow or dead server never delays a
+/// location; the timeline, though, has one writer, so they post here instead of recording.
+final class WeatherInbox: Sendable {
+    struct Delivery: Sendable {
+        var ticket: WeatherFetchTicket
+        var outcome: WeatherFetchOutcome
+    }
+
+    private struct State {
+        var deliveries: [Delivery] = []
+        var waiter: CheckedContinuation<Void, Never>?
+        var tasks: [Int: Task<Void, Never>] = [:]
+        var nextTaskID = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts fetching `ticket` beside the replay; its outcome arrives in the inbox.
+    func startFetch(_ ticket: WeatherFetchTicket, with fetcher: any WeatherFetcher) {
+        state.withLock { state in
+            let id = state.nextTaskID
+            state.nextTaskID += 1
+            state.tasks[id] = Task { [self] in
+                let outcome = await fetcher.fetch(ticket.query)
+                post(Delivery(ticket: ticket, outcome: outcome), finishing: id)
+            }
+        }
+    }
+
+    private func post(_ delivery: Delivery, finishing id: Int) {
+        let waiter = state.withLock { state in
+            state.tasks[id] = nil
+            // A fetch cancelled with the run has nothing to report.
+            if !Task.isCancelled { state.deliveries.append(delivery) }
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// The outcomes that arrived since the last call, oldest first.
+    func takeDeliveries() -> [Delivery] {
+        state.withLock { state in
+            defer { state.deliveries.removeAll() }
+            return state.deliveries
+        }
+    }
+
+    /// Returns when a delivery is waiting (at once if one is), or when the task is cancelled.
+    func waitForDelivery() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    if !state.deliveries.isEmpty || Task.isCancelled { return true }
+                    state.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state in
+                defer { state.waiter = nil }
+                return state.waiter
+            }
+            waiter?.resume()
+        }
+    }
+
+    /// Cancels the fetches still running (the run was interrupted).
+    func cancelAll() {
+        let tasks = state.withLock { state in
+            defer { state.tasks.removeAll() }
+            return Array(state.tasks.values)
+        }
+        for task in tasks { task.cancel() }
+    }
+}

@@ -1,0 +1,29 @@
+import Weather
+
+/// Where the app's weather comes from and how it is cached: the weather part of a run's
+/// settings, as the `start` event records them.
+///
+/// The network itself is not here: a run with ``Provider/openMeteo`` is given a
+/// ``WeatherFetcher`` (``Replay/weatherFetcher``), so that this module needs no HTTP client.
+public struct WeatherSettings: Sendable, Equatable {
+    /// `--weather`.
+    public enum Provider: String, Sendable, CaseIterable {
+        /// The built-in deterministic model: no network.
+        case builtin
+        /// An Open-Meteo-compatible server (the real one, or `trailcast serve-weather`).
+        case openMeteo = "open-meteo"
+        /// No weather lookups at all.
+        case none
+    }
+
+    public var provider: Provider
+    /// The server's base URL, for the record (only with ``Provider/openMeteo``).
+    public var url: String?
+    public var policy: WeatherServicePolicy
+
+    public init(provider: Provider = .builtin, url: String? = nil, policy: WeatherServicePolicy = .init()) {
+        self.provider = provider
+        self.url = url
+        self.policy = policy
+    }
+}

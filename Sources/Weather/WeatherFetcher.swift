@@ -1,0 +1,46 @@
+/// Something that answers a ``WeatherQuery`` over the network (the Open-Meteo client),
+/// for ``WeatherService`` to call on a cache miss.
+///
+/// A fetcher does its own retries; the outcome says how many attempts it made.
+public protocol WeatherFetcher: Sendable {
+    /// The weather for `query`, or why there is none after all attempts.
+    func fetch(_ query: WeatherQuery) async -> WeatherFetchOutcome
+}
+
+/// The answer to one ``WeatherFetcher/fetch(_:)``: conditions or a failure, and its cost.
+public struct WeatherFetchOutcome: Sendable, Equatable {
+    public var result: Result<WeatherConditions, WeatherFetchFailure>
+    /// HTTP requests made, retries included (at least 1).
+    public var attempts: Int
+    /// Wall-clock milliseconds from the first request to the answer.
+    public var elapsedMilliseconds: Double
+
+    public init(result: Result<WeatherConditions, WeatherFetchFailure>, attempts: Int, elapsedMilliseconds: Double) {
+        self.result = result
+        self.attempts = attempts
+        self.elapsedMilliseconds = elapsedMilliseconds
+    }
+}
+
+/// Why a fetch gave no weather, after its retries.
+public struct WeatherFetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    /// One line for a person, such as `HTTP 500 from 127.0.0.1:8080` or Open-Meteo's `reason`.
+    public var message: String
+    /// The last HTTP status, nil when no response came (timeout, refused connection).
+    public var httpStatus: Int?
+    /// Whether asking again later may succeed (timeouts, connection errors, 429, 5xx), as
+    /// opposed to a request the server will always refuse (other 4xx, an unusable answer).
+    public var isTransient: Bool
+    /// Whether no connection could be made at all (refused, no route, no such host,
+    /// connect timeout): the server is down for every place, not just this one.
+    public var serverUnreachable: Bool
+
+    public init(message: String, httpStatus: Int? = nil, isTransient: Bool, serverUnreachable: Bool = false) {
+        self.message = message
+        self.httpStatus = httpStatus
+        self.isTransient = isTransient
+        self.serverUnreachable = serverUnreachable
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,69 @@
+/// The weather the app got for a place: the payload of a timeline `weather` event.
+public struct WeatherObservation: Sendable, Equatable {
+    /// Where the answer came from.
+    public enum Source: String, Sendable, CaseIterable {
+        /// Computed by the built-in ``WeatherModel``.
+        case model
+        /// Fetched from a weather server.
+        case network
+        /// An earlier answer reused: fresh for this cell and window, or (``stale``) the last
+        /// good weather kept while the server fails.
+        case cache
+    }
+
+    /// The location the weather was looked up for.
+    public var latitude: Double
+    public var longitude: Double
+    /// The grid cell the answer is cached under.
+    public var cell: WeatherCell
+    public var source: Source
+    /// Whether this is old weather kept because fetching the current one failed.
+    public var stale: Bool
+    public var conditions: WeatherConditions
+    /// Network requests made for this answer (retries included); 1 for the model, 0 from the cache.
+    public var attempts: Int
+    /// Wall-clock milliseconds the network fetch took; nil unless `source` is `network`.
+    public var fetchMilliseconds: Double?
+
+    public init(
+        latitude: Double, longitude: Double, cell: WeatherCell, source: Source, stale: Bool = false,
+        conditions: WeatherConditions, attempts: Int, fetchMilliseconds: Double? = nil
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.cell = cell
+        self.source = source
+        self.stale = stale
+        self.conditions = conditions
+        self.attempts = attempts
+        self.fetchMilliseconds = fetchMilliseconds
+    }
+}
+
+/// A fetch that failed after its retries: the payload of a timeline `weatherError` event.
+public struct WeatherFailure: Sendable, Equatable {
+    /// The grid cell whose weather could not be fetched.
+    public var cell: WeatherCell
+    public var message: String
+    /// Network requests made before giving up.
+    public var attempts: Int
+    /// The last HTTP status, nil when no response came.
+    public var httpStatus: Int?
+    /// Whether the service will try this cell again after backing off (false for answers
+    /// that will never change, such as a 400).
+    public var willRetry: Bool
+
+    public init(cell: WeatherCell, message: String, attempts: Int, httpStatus: Int?, willRetry: Bool) {
+        self.cell = cell
+        self.message = message
+        self.attempts = attempts
+        self.httpStatus = httpStatus
+        self.willRetry = willRetry
+    }
+}
+
+/// What the weather service tells the app: weather, or a failure to get it.
+public enum WeatherServiceEvent: Sendable, Equatable {
+    case weather(WeatherObservation)
+    case failure(WeatherFailure)
+}

@@ -1,0 +1,19 @@
+/// A request for the weather at one place and instant: what the app asks its weather
+/// service, and what a ``WeatherFetcher`` answers.
+public struct WeatherQuery: Sendable, Equatable {
+    /// Degrees north.
+    public var latitude: Double
+    /// Degrees east.
+    public var longitude: Double
+    /// Height above sea level from the location's altitude; nil when unknown.
+    public var elevationMeters: Double?
+    /// The simulated instant, seconds since 1970-01-01T00:00:00Z.
+    public var unixTime: Double
+
+    public init(latitude: Double, longitude: Double, elevationMeters: Double? = nil, unixTime: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.elevationMeters = elevationMeters
+        self.unixTime = unixTime
+    }
+}

@@ -1,0 +1,31 @@
+/// How ``WeatherService`` caches and backs off.
+public struct WeatherServicePolicy: Sendable, Equatable {
+    /// The side of a cache cell in degrees (0.01° is about 1.1 km north-south).
+    public var cellDegrees: Double
+    /// Freshness in simulated seconds: an answer serves its cell for the rest of the
+    /// window of this length (aligned to the Unix epoch) it was fetched in.
+    public var freshnessSeconds: Double
+    /// After a failed fetch, no new attempt for that cell for this many simulated seconds,
+    /// doubling with each further failure up to ``freshnessSeconds``.
+    public var failureBackoffSeconds: Double
+    /// Also report lookups answered from the cache (`--weather-events all`), not only fetches.
+    public var reportsCacheHits: Bool
+
+    public init(
+        cellDegrees: Double = 0.01, freshnessSeconds: Double = 15 * 60, failureBackoffSeconds: Double = 60,
+        reportsCacheHits: Bool = false
+    ) {
+        self.cellDegrees = cellDegrees
+        self.freshnessSeconds = freshnessSeconds
+        self.failureBackoffSeconds = failureBackoffSeconds
+        self.reportsCacheHits = reportsCacheHits
+    }
+
+    /// Why this policy cannot work, or nil.
+    public var problem: String? {
+        if !(cellDegrees >= 0.0001 && cellDegrees <= 10) { return "--weather-cell must be between 0.0001 and 10 degrees" }
+        if !(freshnessSeconds >= 1 && freshnessSeconds.isFinite) { return "--weather-ttl must be at least 1 second" }
+        if !(failureBackoffSeconds >= 0 && failureBackoffSeconds.isFinite) { return "the failure backoff must be a non-negative number of seconds" }
+        return nil
+    }
+}

@@ -1,0 +1,75 @@
+/// Why a weather request cannot be answered: HTTP 400 with `{"error":true,"reason":...}`,
+/// each reason in Open-Meteo's own wording where it has one, so a client's error handling
+/// sees what the real service would send.
+enum ForecastRequestError: Error, Equatable {
+    /// `latitude` or `longitude` is absent or empty.
+    case coordinatesMissing
+    /// A parameter that must be a number is not one.
+    case notANumber(key: String, given: String)
+    /// A parameter that must be a whole number is not one.
+    case notAnInteger(key: String, given: String)
+    case latitudeOutOfRange(given: Double)
+    case longitudeOutOfRange(given: Double)
+    /// A value outside a parameter's fixed list, such as an unknown variable or unit.
+    case invalidValue(type: String, given: String, key: String)
+    /// A `timezone` other than GMT, UTC or auto.
+    case invalidTimezone
+    case pastDaysOutOfRange(given: Int)
+    case forecastDaysOutOfRange(given: Int)
+    /// `start_date`/`end_date` not `yyyy-MM-dd`.
+    case invalidDateFormat
+    /// `start_hour`/`end_hour` not `yyyy-MM-ddTHH:mm`.
+    case invalidHourFormat
+    /// A well-formed date that does not exist, such as 2023-02-30.
+    case invalidDate
+    /// An end before its start.
+    case endBeforeStart
+    /// Only one of a start/end pair, or (for `/v1/archive`) neither pair.
+    case startAndEndRequired(start: String, end: String)
+    /// More hours than one answer may hold.
+    case tooManyHours(requested: Int)
+
+    /// The most days of past data `/v1/forecast` gives, as Open-Meteo.
+    static let maximumPastDays = 92
+    /// The most forecast days, as Open-Meteo.
+    static let maximumForecastDays = 16
+    /// At most a leap year of hours per answer: enough for any replay, small enough that a
+    /// typo cannot make the server compute centuries.
+    static let maximumHours = 366 * 24
+
+    /// The `reason` of the error body.
+    var reason: String {
+        switch self {
+        case .coordinatesMissing:
+            "Parameter 'latitude' and 'longitude' must not be empty"
+        case .notANumber(let key, let given):
+            "Value of type 'Float' required for key '\(key)'. Given: \(given)."
+        case .notAnInteger(let key, let given):
+            "Value of type 'Int' required for key '\(key)'. Given: \(given)."
+        case .latitudeOutOfRange(let given):
+            "Latitude must be in range of -90 to 90°. Given: \(Float(given))."
+        case .longitudeOutOfRange(let given):
+            "Longitude must be in range of -180 to 180°. Given: \(Float(given))."
+        case .invalidValue(let type, let given, let key):
+            "Cannot initialize \(type) from invalid String value \(given) for key \(key)"
+        case .invalidTimezone:
+            "Invalid timezone"
+        case .pastDaysOutOfRange(let given):
+            "Past days is invalid. Allowed range 0 to \(Self.maximumPastDays). Given \(given)."
+        case .forecastDaysOutOfRange(let given):
+            "Forecast days is invalid. Allowed range 0 to \(Self.maximumForecastDays). Given \(given)."
+        case .invalidDateFormat:
+            "Invalid date format. Make sure to use 'YYYY-MM-DD'"
+        case .invalidHourFormat:
+            "Invalid date format. Make sure to use 'YYYY-MM-DDTHH:MM'"
+        case .invalidDate:
+            "Invalid date"
+        case .endBeforeStart:
+            "End-date must be larger or equals than start-date"
+        case .startAndEndRequired(let start, let end):
+            "Both '\(start)' and '\(end)' must be set in the url"
+        case .tooManyHours(let requested):
+            "The requested time range is too long: \(requested) hours. At most \(Self.maximumHours) hours (366 days) per request."
+        }
+    }
+}

@@ -1,0 +1,110 @@
+/// Proleptic Gregorian dates and times in UTC, as Open-Meteo writes them with
+/// `timezone=GMT`: `2024-07-01` and `2024-07-01T13:00`.
+///
+/// Plain integer arithmetic (Howard Hinnant's `days_from_civil`), so any year 0001...9999
+/// works, without Foundation and the same on every platform.
+enum UTCCalendar {
+    static let secondsPerDay = 86_400
+
+    /// Days since 1970-01-01 of a date; `month` 1...12, `day` 1...31 (not checked here).
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The date `days` after 1970-01-01.
+    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+        let shifted = days + 719_468
+        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// The start of the UTC day holding `unixTime`.
+    static func startOfDay(_ unixTime: Int) -> Int {
+        floorDivide(unixTime, secondsPerDay) * secondsPerDay
+    }
+
+    /// `yyyy-MM-dd` of the UTC day holding `unixTime`.
+    static func isoDate(_ unixTime: Int) -> String {
+        let date = date(days: floorDivide(unixTime, secondsPerDay))
+        return "\(padded(date.year, 4))-\(padded(date.month, 2))-\(padded(date.day, 2))"
+    }
+
+    /// `yyyy-MM-ddTHH:mm` of `unixTime` (seconds are dropped, as Open-Meteo does).
+    static func isoMinute(_ unixTime: Int) -> String {
+        let secondOfDay = unixTime - startOfDay(unixTime)
+        return "\(isoDate(unixTime))T\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay % 3600 / 60, 2))"
+    }
+
+    /// The midnight of a `yyyy-MM-dd` date, or why `text` is not one.
+    static func parseDate(_ text: Substring) -> ParsedTime {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
+        else { return .invalidFormat }
+        guard year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
+            return .invalidDate
+        }
+        return .time(days(year: year, month: month, day: day) * secondsPerDay)
+    }
+
+    /// The instant of a `yyyy-MM-ddTHH:mm` time, or why it is not one.
+    static func parseMinute(_ text: Substring) -> ParsedTime {
+        let bytes = Array(text.utf8)
+        guard bytes.count == 16, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16])
+        else { return .invalidFormat }
+        switch parseDate(text.prefix(10)) {
+        case .time(let midnight):
+            guard hour < 24, minute < 60 else { return .invalidDate }
+            return .time(midnight + hour * 3600 + minute * 60)
+        case let other:
+            return other
+        }
+    }
+
+    /// What parsing a date or time gave.
+    enum ParsedTime: Equatable {
+        case time(Int)
+        case invalidFormat
+        case invalidDate
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Decimal digits only: `Int("+1")` would accept a sign.
+    private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+        var value = 0
+        for digit in digits {
+            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(digit) else { return nil }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
+        return value
+    }
+
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+
+    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+        let quotient = value / divisor
+        return value % divisor < 0 ? quotient - 1 : quotient
+    }
+}

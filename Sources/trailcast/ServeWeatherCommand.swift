@@ -1,0 +1,114 @@
+import ArgumentParser
+import Logging
+import WeatherServer
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `trailcast serve-weather`: an Open-Meteo-compatible server backed by the built-in model.
+struct ServeWeatherCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve-weather",
+        abstract: "Serve Open-Meteo-compatible weather from the built-in model.",
+        discussion: """
+            Examples:
+              trailcast serve-weather
+              trailcast serve-weather --port 0                  # any free port
+              trailcast serve-weather --fail-rate 0.1 --latency 250ms --seed 7
+              curl 'http://127.0.0.1:8080/v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m'
+
+            Answers GET /v1/forecast and /v1/archive in Open-Meteo's format, and GET /health. \
+            On start it prints one line, `serve-weather: listening on http://HOST:PORT`; then \
+            one log line per request goes to standard error. Faults are drawn in request \
+            order from --seed: the same seed and requests give the same faults. \
+            Ctrl-C (or SIGTERM) stops it gracefully, exit 0. LOG_LEVEL=debug in the \
+            environment adds a line when a request is held, and the HTTP server's own logs.
+            """)
+
+    @Option(help: "The address to listen on; anything but 127.0.0.1 or ::1 opens it to the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one (read it from the first line).")
+    var port = 8080
+
+    @Option(help: ArgumentHelp("The share of requests answered with HTTP 500, 0...1.", valueName: "P"))
+    var failRate = 0.0
+
+    @Option(help: ArgumentHelp("Delay added to every weather answer: 250ms, 2s, 1m.", valueName: "D"))
+    var latency = Latency(duration: .zero)
+
+    @Option(help: ArgumentHelp(
+        "The share of requests held without an answer until the client gives up, 0...1.", valueName: "P"))
+    var timeoutRate = 0.0
+
+    @Option(help: ArgumentHelp("The share of requests answered with truncated JSON, 0...1.", valueName: "P"))
+    var malformedRate = 0.0
+
+    @Option(help: ArgumentHelp(
+        "Answer at most N weather requests per minute, then HTTP 429 as Open-Meteo does.", valueName: "N"))
+    var rateLimit: Int?
+
+    @Option(help: ArgumentHelp("The seed of the fault draws.", valueName: "N"))
+    var seed: UInt64 = 0
+
+    /// A `--latency` value: a duration as people type it.
+    struct Latency: ExpressibleByArgument {
+        var duration: Duration
+
+        init(duration: Duration) {
+            self.duration = duration
+        }
+
+        init?(argument: String) {
+            guard let duration = DurationText.parse(argument) else { return nil }
+            self.duration = duration
+        }
+
+        var defaultValueDescription: String { "0ms" }
+    }
+
+    /// EX_UNAVAILABLE: the server cannot start (the port is taken, the host is not local).
+    static let cannotListen = ExitCode(69)
+
+    var faults: WeatherServerFaults {
+        WeatherServerFaults(
+            failRate: failRate, latency: latency.duration, timeoutRate: timeoutRate,
+            malformedRate: malformedRate, rateLimitPerMinute: rateLimit, seed: seed)
+    }
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be within 0...65535, not \(port)")
+        }
+        if let problem = faults.problem {
+            throw ValidationError(problem)
+        }
+    }
+
+    func run() async throws {
+        // Log lines to standard error, keeping standard output for the one `listening` line.
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        var logger = Logger(label: "trailcast.serve-weather")
+        if let level = getenv("LOG_LEVEL").flatMap({ Logger.Level(rawValue: String(cString: $0).lowercased()) }) {
+            logger.logLevel = level
+        }
+        let server = WeatherServer(host: host, port: port, faults: faults, logger: logger)
+        let host = self.host
+        do {
+            try await server.run(handlesSignals: true) { port in
+                StandardStreams.writeOutput(
+                    "serve-weather: listening on http://\(WeatherServer.authority(host: host, port: port))\n")
+            }
+        } catch let error as WeatherServerError {
+            StandardStreams.writeError("serve-weather: error: \(error)")
+            throw Self.cannotListen
+        } catch {
+            StandardStreams.writeError("serve-weather: error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

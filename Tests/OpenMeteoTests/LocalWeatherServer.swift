@@ -1,0 +1,34 @@
+import OpenMeteo
+import Weather
+import WeatherServer
+
+/// Runs a `WeatherServer` on an ephemeral 127.0.0.1 port with `faults`, and a client pointed
+/// at it for both APIs, for the duration of `body`; nothing leaves the machine.
+func withLocalServer<T: Sendable>(
+    faults: WeatherServerFaults = .init(),
+    requestTimeout: Duration = .seconds(5),
+    retryBaseDelay: Duration = .milliseconds(10),
+    now: @escaping @Sendable () -> Double = { 1_720_000_000 },
+    _ body: @escaping @Sendable (OpenMeteoClient, Int) async throws -> T
+) async throws -> T {
+    try await WeatherServer(port: 0, faults: faults).withRunningServer { port in
+        var configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
+        configuration.requestTimeout = requestTimeout
+        configuration.retryBaseDelay = retryBaseDelay
+        return try await OpenMeteoClient.withClient(configuration: configuration, now: now) { client in
+            try await body(client, port)
+        }
+    }
+}
+
+extension WeatherFetchOutcome {
+    /// The failure, or nil after a success.
+    var failure: WeatherFetchFailure? {
+        if case .failure(let failure) = result { failure } else { nil }
+    }
+
+    /// The conditions, or nil after a failure.
+    var conditions: WeatherConditions? {
+        if case .success(let conditions) = result { conditions } else { nil }
+    }
+}

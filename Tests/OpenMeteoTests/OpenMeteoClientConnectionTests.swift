@@ -1,0 +1,48 @@
+import OpenMeteo
+import Testing
+import Weather
+
+/// Failures that need no server: nothing listening, a query that cannot be sent.
+@Suite struct OpenMeteoClientConnectionTests {
+    static let query = WeatherQuery(latitude: 47.3769, longitude: 8.5417, unixTime: 1_719_835_200)
+
+    /// An IP address is connected to directly; a name (`localhost`, from the hosts file) goes
+    /// through SwiftNIO's Happy Eyeballs, which wraps the same refusal differently.
+    @Test(arguments: ["127.0.0.1", "localhost"])
+    func aClosedPortFailsTransientlyAfterAllAttemptsAndQuickly(host: String) async throws {
+        let port = try closedLocalPort()
+        var configuration = OpenMeteoClient.Configuration(baseURL: "http://\(host):\(port)")
+        configuration.retryBaseDelay = .milliseconds(10)
+        let outcome = try await OpenMeteoClient.withClient(configuration: configuration) { client in
+            await client.fetch(Self.query)
+        }
+        #expect(outcome.failure == WeatherFetchFailure(
+            message: "cannot connect to \(host):\(port): connection refused", httpStatus: nil, isTransient: true))
+        #expect(outcome.attempts == 3)
+        // Two waits of 10 ms × at most 1.5 and × 2 × 1.5: refused connections are not retried
+        // by AsyncHTTPClient until the 5 s request timeout.
+        #expect(outcome.elapsedMilliseconds >= 10 && outcome.elapsedMilliseconds < 1000)
+    }
+
+    @Test func aNonFiniteQueryFailsWithoutARequest() async throws {
+        let outcome = try await OpenMeteoClient.withClient { client in
+            await client.fetch(WeatherQuery(latitude: .nan, longitude: 0, unixTime: 0))
+        }
+        #expect(outcome.attempts == 0)
+        guard case .failure(let failure) = outcome.result else {
+            Issue.record("expected a failure, got \(outcome.result)")
+            return
+        }
+        #expect(!failure.isTransient)
+        #expect(failure.message.hasPrefix("invalid query"))
+    }
+
+    @Test func fetchesAfterShutdownFailAtOnce() async throws {
+        let client = OpenMeteoClient(configuration: .init(baseURL: "http://127.0.0.1:9"))
+        await client.shutdown()
+        await client.shutdown()  // A second shutdown is harmless.
+        let outcome = await client.fetch(Self.query)
+        #expect(outcome.failure == WeatherFetchFailure(message: "the weather client is shut down", isTransient: false))
+        #expect(outcome.attempts == 1)
+    }
+}

@@ -1,0 +1,21 @@
+import OpenMeteo
+import Testing
+import Weather
+import WeatherServer
+
+/// Limits that protect the client from the server's answers.
+@Suite struct OpenMeteoClientLimitTests {
+    @Test func answersOverTheSizeLimitAreRefusedWithoutRetry() async throws {
+        let outcome = try await WeatherServer(port: 0).withRunningServer { port in
+            var configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
+            configuration.maxResponseBytes = 100
+            return try await OpenMeteoClient.withClient(configuration: configuration) { client in
+                await client.fetch(OpenMeteoClientTests.zurich)
+            }
+        }
+        #expect(outcome.failure?.message.hasSuffix("larger than 100 bytes") == true)
+        #expect(outcome.failure?.httpStatus == 200)
+        #expect(outcome.failure?.isTransient == false)
+        #expect(outcome.attempts == 1)
+    }
+}

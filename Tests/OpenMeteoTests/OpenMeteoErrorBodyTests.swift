@@ -1,0 +1,29 @@
+import OpenMeteo
+import Testing
+
+@Suite struct OpenMeteoErrorBodyTests {
+    @Test func parsesOpenMeteosErrorBody() throws {
+        let body = #"{"error":true,"reason":"Latitude must be in range of -90 to 90°. Given: 95.0."}"#
+        let parsed = try #require(OpenMeteoErrorBody.parse(Array(body.utf8)))
+        #expect(parsed.singleLineReason == "Latitude must be in range of -90 to 90°. Given: 95.0.")
+    }
+
+    @Test(arguments: [
+        "<html><body>502 Bad Gateway</body></html>",
+        "",
+        #"{"error":false,"reason":"fine"}"#,
+        #"{"reason":"no error flag"}"#,
+    ])
+    func otherBodiesAreNotErrorBodies(body: String) {
+        #expect(OpenMeteoErrorBody.parse(Array(body.utf8)) == nil)
+    }
+
+    @Test func reasonsAreOneShortLine() throws {
+        let long = String(repeating: "very ", count: 100)
+        let body = #"{"error":true,"reason":"  Cannot\n  initialize \#(long) "}"#
+        let parsed = try #require(OpenMeteoErrorBody.parse(Array(body.utf8)))
+        #expect(parsed.singleLineReason.hasPrefix("Cannot initialize very very"))
+        #expect(!parsed.singleLineReason.contains("\n"))
+        #expect(parsed.singleLineReason.count == 300)
+    }
+}

@@ -1,0 +1,144 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `trailcast serve-weather` run as a user runs it: the listening line, requests over
+/// HTTP on 127.0.0.1, a log line per request, Ctrl-C, and the ways it refuses to start.
+///
+/// Nothing sleeps to wait: tests poll the process's output with a deadline.
+@Suite("trailcast serve-weather")
+struct ServeWeatherCommandTests {
+    /// A running `serve-weather --port 0 ARGUMENTS` and the port it printed.
+    struct Server {
+        let process: ReplayProcess
+        let port: Int
+
+        init(_ arguments: [String] = [], environment: [String: String?] = [:]) async throws {
+            process = try ReplayProcess(arguments: ["serve-weather", "--port", "0"] + arguments, environment: environment)
+            try await process.waitForFirstLine()
+            let line = try #require(process.stdout.split(separator: "\n").first.map(String.init))
+            let prefix = "serve-weather: listening on http://127.0.0.1:"
+            #expect(line.hasPrefix(prefix), "\(line)")
+            port = try #require(Int(line.dropFirst(prefix.count)), "no port in \(line)")
+        }
+
+        /// `GET pathAndQuery`: the status and the body.
+        func get(_ pathAndQuery: String, timeout: TimeAmount = .seconds(30)) async throws -> (status: Int, body: String) {
+            let http = HTTPClient(eventLoopGroupProvider: .singleton)
+            do {
+                let response = try await http.execute(
+                    HTTPClientRequest(url: "http://127.0.0.1:\(port)\(pathAndQuery)"), timeout: timeout)
+                let body = try await response.body.collect(upTo: 16 << 20)
+                try await http.shutdown()
+                return (Int(response.status.code), String(buffer: body))
+            } catch {
+                try? await http.shutdown()
+                throw error
+            }
+        }
+
+        /// Sends `signal` and waits for the exit: the status and how long it took.
+        func stop(with signal: Int32 = SIGINT) async throws -> (status: Int32, reason: Process.TerminationReason, seconds: Double) {
+            let clock = ContinuousClock()
+            let sent = clock.now
+            process.send(signal)
+            let (status, reason) = try await process.waitForExit()
+            let elapsed = sent.duration(to: clock.now).components
+            return (status, reason, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        }
+    }
+
+    @Test("--port 0: prints the listening line, answers /health and a forecast, logs each request, Ctrl-C exits 0")
+    func serveAndStop() async throws {
+        let server = try await Server()
+        let health = try await server.get("/health")
+        let forecast = try await server.get("/v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m&forecast_days=1")
+        let stopped = try await server.stop(with: SIGINT)
+
+        #expect(health.status == 200)
+        #expect(health.body == #"{"status":"ok"}"#)
+        #expect(forecast.status == 200)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(forecast.body.utf8)) as? [String: Any])
+        let hourly = try #require(json["hourly"] as? [String: Any])
+        #expect((hourly["temperature_2m"] as? [Any])?.count == 24)
+
+        #expect(stopped.reason == .exit, "killed by the signal instead of handling it")
+        #expect(stopped.status == 0)
+        #expect(stopped.seconds < 2)
+        #expect(server.process.stdout == "serve-weather: listening on http://127.0.0.1:\(server.port)\n")
+        let lines = server.process.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "one log line per request: \(lines)")
+        #expect(lines.first?.contains(" GET /health 200 ") == true)
+        #expect(lines.last?.contains(" GET /v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m&forecast_days=1 200 ") == true)
+    }
+
+    @Test("SIGTERM with a request held by --timeout-rate 1: a graceful exit 0 within a second or so")
+    func stopWithHeldRequest() async throws {
+        let server = try await Server(["--timeout-rate", "1", "--seed", "3"], environment: ["LOG_LEVEL": "debug"])
+        let held = Task { try await server.get("/v1/forecast?latitude=1&longitude=2", timeout: .seconds(60)) }
+        try await server.process.wait(for: "the request to be held", until: {
+            server.process.stderr.contains("held without an answer (fault=timeout)")
+        })
+        let stopped = try await server.stop(with: SIGTERM)
+
+        #expect(stopped.reason == .exit)
+        #expect(stopped.status == 0)
+        #expect(stopped.seconds < 2)
+        // The client saw the connection close, never an answer.
+        await #expect(throws: (any Error).self) { _ = try await held.value }
+        #expect(server.process.stderr.contains("GET /v1/forecast?latitude=1&longitude=2 no-answer "))
+    }
+
+    @Test("faults from the command line: --fail-rate 1 answers 500, --rate-limit 1 answers 429 next")
+    func faultFlags() async throws {
+        let failing = try await Server(["--fail-rate", "1"])
+        let failed = try await failing.get("/v1/forecast?latitude=1&longitude=2")
+        _ = try await failing.stop()
+        #expect(failed.status == 500)
+        #expect(failing.process.stderr.contains(" 500 ") && failing.process.stderr.contains("fault=fail"))
+
+        let limited = try await Server(["--rate-limit", "1", "--latency", "10ms"])
+        let first = try await limited.get("/v1/forecast?latitude=1&longitude=2")
+        let second = try await limited.get("/v1/forecast?latitude=1&longitude=2")
+        _ = try await limited.stop()
+        #expect(first.status == 200)
+        #expect(second.status == 429)
+        #expect(second.body == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
+    }
+
+    @Test("a bad flag: exit 64 with the reason", arguments: [
+        (["--fail-rate", "1.5"], "the fail rate must be within 0...1"),
+        (["--timeout-rate=-0.5"], "the timeout rate must be within 0...1"),
+        (["--malformed-rate", "2"], "the malformed rate must be within 0...1"),
+        (["--latency", "soon"], "'soon' is invalid for '--latency"),
+        (["--port", "70000"], "--port must be within 0...65535"),
+        (["--port=-1"], "--port must be within 0...65535"),
+        (["--rate-limit=-3"], "the rate limit must not be negative"),
+        (["--seed", "minus"], "'minus' is invalid for '--seed"),
+    ])
+    func badFlag(arguments: [String], message: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: ["serve-weather"] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout == "")
+    }
+
+    @Test("a port in use: one error line, a non-zero exit, no crash")
+    func portInUse() async throws {
+        let first = try await Server()
+        let second = try await TrailcastBinary.run(arguments: ["serve-weather", "--port", String(first.port)])
+        _ = try await first.stop()
+
+        #expect(second.status == 69)
+        #expect(second.stdout == "")
+        #expect(second.stderrLines == [
+            "serve-weather: error: cannot listen on 127.0.0.1:\(first.port): Address already in use",
+        ])
+    }
+}

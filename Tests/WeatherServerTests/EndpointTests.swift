@@ -1,0 +1,83 @@
+import Testing
+import WeatherServer
+
+@Suite("Endpoints other than the forecast: /health, unknown paths, other methods")
+struct EndpointTests {
+    @Test("GET /health: 200 {\"status\":\"ok\"}, even when every weather request fails")
+    func health() async throws {
+        let answers = try await ServerHarness.run(faults: WeatherServerFaults(failRate: 1, rateLimitPerMinute: 0)) { server in
+            [try await server.get("/health"), try await server.get("/health")]
+        }
+        for answer in answers {
+            #expect(answer.status == 200)
+            #expect(answer.contentType == "application/json")
+            #expect(answer.text == #"{"status":"ok"}"#)
+        }
+    }
+
+    @Test("an unknown path: 404 with an error body")
+    func unknownPath() async throws {
+        let answer = try await ServerHarness.run { server in try await server.get("/v1/nowcast?latitude=1&longitude=2") }
+        #expect(answer.status == 404)
+        #expect(answer.text == #"{"error":true,"reason":"Not Found"}"#)
+    }
+
+    @Test("POST to the forecast: 405")
+    func otherMethod() async throws {
+        let answer = try await ServerHarness.run { server in
+            try await server.get("/v1/forecast?latitude=1&longitude=2", method: .POST)
+        }
+        #expect(answer.status == 405)
+        #expect(answer.text == #"{"error":true,"reason":"Method Not Allowed"}"#)
+    }
+
+    @Test("one log line per request: method, path and query, status, milliseconds")
+    func requestLog() async throws {
+        let log = CapturedLog()
+        try await ServerHarness.run(log: log) { server in
+            _ = try await server.get("/health")
+            _ = try await server.get("/v1/forecast?latitude=1&longitude=2&hourly=temperature_2m")
+            _ = try await server.get("/v1/forecast?latitude=100&longitude=2")
+        }
+        let lines = log.all
+        #expect(lines.count == 3, "\(lines)")
+        #expect(lines.count == 3 && lines[0].hasPrefix("info GET /health 200 ") && lines[0].hasSuffix(" ms"))
+        #expect(lines.count == 3 && lines[1].hasPrefix("info GET /v1/forecast?latitude=1&longitude=2&hourly=temperature_2m 200 "))
+        #expect(lines.count == 3 && lines[2].hasPrefix("info GET /v1/forecast?latitude=100&longitude=2 400 "))
+    }
+
+    @Test("port 0 binds an ephemeral port, and two servers can run at once")
+    func ephemeralPorts() async throws {
+        let ports = try await ServerHarness.run { first in
+            try await ServerHarness.run { second in
+                let statuses = [try await first.get("/health").status, try await second.get("/health").status]
+                #expect(statuses == [200, 200])
+                return [first.port, second.port]
+            }
+        }
+        #expect(ports[0] != ports[1])
+        #expect(ports.allSatisfy { $0 > 0 })
+    }
+
+    @Test("a port already in use: WeatherServerError.cannotListen saying so")
+    func portInUse() async throws {
+        try await ServerHarness.run { server in
+            let second = WeatherServer(port: server.port)
+            let error = await #expect(throws: WeatherServerError.self) {
+                try await second.withRunningServer { _ in }
+            }
+            #expect(error == .cannotListen(host: "127.0.0.1", port: server.port, reason: "Address already in use"))
+            #expect(error?.description == "cannot listen on 127.0.0.1:\(server.port): Address already in use")
+        }
+    }
+
+    @Test("withRunningServer stops the server when its body throws, and rethrows")
+    func bodyThrows() async throws {
+        struct Expected: Error {}
+        let started = ContinuousClock.now
+        await #expect(throws: Expected.self) {
+            try await WeatherServer(port: 0).withRunningServer { _ in throw Expected() }
+        }
+        #expect(started.duration(to: .now) < .seconds(5))
+    }
+}

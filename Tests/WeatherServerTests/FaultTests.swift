@@ -1,0 +1,120 @@
+import AsyncHTTPClient
+import Foundation
+import Testing
+import WeatherServer
+
+@Suite("Injected faults: failures, truncated JSON, rate limit, latency, held requests, the seed")
+struct FaultTests {
+    let query = "hourly=temperature_2m&forecast_days=1"
+
+    @Test("fail-rate 1: HTTP 500 with an error body")
+    func fail() async throws {
+        let answer = try await ServerHarness.run(faults: WeatherServerFaults(failRate: 1)) { server in
+            try await server.forecast(query)
+        }
+        #expect(answer.status == 500)
+        #expect(answer.contentType == "application/json")
+        let json = try answer.json()
+        #expect(try json.bool("error"))
+        #expect(try !json.string("reason").isEmpty)
+    }
+
+    @Test("malformed-rate 1: HTTP 200 whose body is the start of a good answer and not valid JSON")
+    func malformed() async throws {
+        let answer = try await ServerHarness.run(faults: WeatherServerFaults(malformedRate: 1)) { server in
+            try await server.forecast(query)
+        }
+        #expect(answer.status == 200)
+        #expect(answer.text.hasPrefix(#"{"latitude":47.3769,"longitude":8.5417,"#))
+        #expect(answer.bytes.count > 100)
+        #expect(throws: (any Error).self) { try JSONSerialization.jsonObject(with: Data(answer.bytes)) }
+    }
+
+    @Test("malformed answers are only made of good ones: a 400 stays a whole 400")
+    func malformedLeavesErrorsAlone() async throws {
+        let answer = try await ServerHarness.run(faults: WeatherServerFaults(malformedRate: 1)) { server in
+            try await server.get("/v1/forecast?latitude=95&longitude=0")
+        }
+        #expect(answer.status == 400)
+        #expect(try answer.json().bool("error"))
+    }
+
+    @Test("rate-limit 2: the third request in a minute gets 429 with Open-Meteo's body; /health does not count")
+    func rateLimit() async throws {
+        let answers = try await ServerHarness.run(faults: WeatherServerFaults(rateLimitPerMinute: 2)) { server in
+            var answers: [Fetched] = []
+            answers.append(try await server.forecast(query))
+            let health = try await server.get("/health")
+            #expect(health.status == 200)
+            answers.append(try await server.forecast(query))
+            answers.append(try await server.forecast(query))
+            answers.append(try await server.get("/v1/archive?\(zurich)&start_date=2020-01-01&end_date=2020-01-01"))
+            return answers
+        }
+        #expect(answers.map(\.status) == [200, 200, 429, 429])
+        #expect(answers[2].text == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
+        #expect(answers[2].contentType == "application/json")
+    }
+
+    @Test("latency: the answer takes at least the latency, and is still a good answer")
+    func latency() async throws {
+        let latency = Duration.milliseconds(300)
+        let (answer, elapsed) = try await ServerHarness.run(faults: WeatherServerFaults(latency: latency)) { server in
+            let clock = ContinuousClock()
+            let started = clock.now
+            let answer = try await server.forecast(query)
+            return (answer, started.duration(to: clock.now))
+        }
+        #expect(answer.status == 200)
+        #expect(elapsed >= latency)
+    }
+
+    @Test("timeout-rate 1: a client with a short timeout gets no answer; held requests do not delay shutdown")
+    func timeout() async throws {
+        let log = CapturedLog()
+        let clock = ContinuousClock()
+        let shutdownStarted = try await ServerHarness.run(
+            faults: WeatherServerFaults(timeoutRate: 1), log: log, logLevel: .debug
+        ) { server in
+            // A client that gives up after 300 ms; the server notices and stops holding.
+            let started = clock.now
+            await #expect(throws: HTTPClientError.self) {
+                _ = try await server.get("/v1/forecast?\(zurich)&impatient=1", timeout: .milliseconds(300))
+            }
+            #expect(started.duration(to: clock.now) >= .milliseconds(300))
+            try await log.waitForLine(containing: "impatient=1 no-answer")
+
+            // A patient client whose request is still held when the server stops.
+            let patient = Task { try await server.get("/v1/forecast?\(zurich)&patient=1", timeout: .seconds(60)) }
+            try await log.waitForLine(containing: "patient=1 held without an answer")
+            return (clock.now, patient)
+        }
+        let (stopping, patient) = shutdownStarted
+        // withRunningServer returned: the held request did not keep the server up.
+        #expect(stopping.duration(to: clock.now) < .seconds(2))
+        // The patient client saw its connection closed, not an answer.
+        await #expect(throws: (any Error).self) { _ = try await patient.value }
+        #expect(log.all.contains { $0.contains("patient=1 no-answer") && $0.hasSuffix("fault=timeout") })
+    }
+
+    /// The statuses of 24 requests in a row.
+    static func statuses(seed: UInt64) async throws -> [Int] {
+        try await ServerHarness.run(faults: WeatherServerFaults(failRate: 0.5, seed: seed)) { server in
+            var statuses: [Int] = []
+            for _ in 0..<24 {
+                statuses.append(try await server.forecast("forecast_days=0").status)
+            }
+            return statuses
+        }
+    }
+
+    @Test("the seed: the same seed gives the same faults in the same order, another seed others")
+    func seed() async throws {
+        let first = try await Self.statuses(seed: 42)
+        let again = try await Self.statuses(seed: 42)
+        let other = try await Self.statuses(seed: 43)
+        #expect(first == again)
+        #expect(first != other)
+        #expect(Set(first) == [200, 500], "fail-rate 0.5 over 24 requests gives both: \(first)")
+    }
+}

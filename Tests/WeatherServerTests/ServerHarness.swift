@@ -1,0 +1,159 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import Synchronization
+import Testing
+import Weather
+import WeatherServer
+
+/// 2024-07-01T10:20:00Z: the servers' fixed "now", so default windows are known dates.
+let fixedNow = 1_719_829_200
+/// 2024-07-01T00:00:00Z, the midnight of ``fixedNow``.
+let fixedToday = 1_719_792_000
+
+/// Zürich at 408 m: a place with weather in every season.
+let zurich = "latitude=47.3769&longitude=8.5417&elevation=408"
+
+/// A `WeatherServer` on an ephemeral port of 127.0.0.1 and an HTTP client for it, both
+/// stopped when the test's body ends (also when it throws).
+struct ServerHarness: Sendable {
+    let port: Int
+    let http: HTTPClient
+
+    /// Runs `body` against a server with `faults`, a fixed clock and a logger that keeps its
+    /// lines in `log` (or drops them).
+    static func run<T: Sendable>(
+        faults: WeatherServerFaults = .init(), model: WeatherModel = WeatherModel(),
+        log: CapturedLog? = nil, logLevel: Logger.Level = .info,
+        _ body: @Sendable (ServerHarness) async throws -> T
+    ) async throws -> T {
+        var logger = Logger(label: "test.serve-weather") { _ in
+            log.map { CapturingLogHandler(log: $0) as any LogHandler } ?? SwiftLogNoOpLogHandler()
+        }
+        logger.logLevel = logLevel
+        let server = WeatherServer(port: 0, faults: faults, model: model, logger: logger, currentUnixTime: { fixedNow })
+        return try await server.withRunningServer { port in
+            let http = HTTPClient(eventLoopGroupProvider: .singleton)
+            do {
+                let result = try await body(ServerHarness(port: port, http: http))
+                try await http.shutdown()
+                return result
+            } catch {
+                try? await http.shutdown()
+                throw error
+            }
+        }
+    }
+
+    /// `GET pathAndQuery`, failing if no answer comes within `timeout`.
+    func get(_ pathAndQuery: String, method: HTTPMethod = .GET, timeout: Duration = .seconds(30)) async throws -> Fetched {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(pathAndQuery)")
+        request.method = method
+        let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
+        let response = try await http.execute(request, timeout: .milliseconds(milliseconds))
+        let body = try await response.body.collect(upTo: 64 << 20)
+        return Fetched(
+            status: Int(response.status.code),
+            contentType: response.headers.first(name: "content-type"),
+            bytes: Array(body.readableBytesView))
+    }
+
+    /// A forecast for Zürich with `query` appended.
+    func forecast(_ query: String) async throws -> Fetched {
+        try await get("/v1/forecast?\(zurich)&\(query)")
+    }
+}
+
+/// One answer as the client received it.
+struct Fetched: Sendable {
+    var status: Int
+    var contentType: String?
+    var bytes: [UInt8]
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The body as a JSON object (key order lost; see ``text`` for order).
+    func json() throws -> JSONObject {
+        let value = try JSONSerialization.jsonObject(with: Data(bytes))
+        return JSONObject(try #require(value as? [String: Any], "not a JSON object: \(text.prefix(200))"))
+    }
+}
+
+/// A decoded JSON object with typed accessors that fail the test on a wrong shape.
+struct JSONObject: @unchecked Sendable {
+    // @unchecked: the dictionary holds only JSONSerialization's immutable values.
+    let values: [String: Any]
+
+    init(_ values: [String: Any]) {
+        self.values = values
+    }
+
+    var keys: Set<String> { Set(values.keys) }
+
+    func object(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> JSONObject {
+        JSONObject(try #require(values[key] as? [String: Any], "no object \(key)", sourceLocation: sourceLocation))
+    }
+
+    func string(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try #require(values[key] as? String, "no string \(key)", sourceLocation: sourceLocation)
+    }
+
+    func number(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Double {
+        try #require((values[key] as? NSNumber)?.doubleValue, "no number \(key)", sourceLocation: sourceLocation)
+    }
+
+    func bool(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> Bool {
+        try #require(values[key] as? Bool, "no boolean \(key)", sourceLocation: sourceLocation)
+    }
+
+    func numbers(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [Double] {
+        let array = try #require(values[key] as? [Any], "no array \(key)", sourceLocation: sourceLocation)
+        return try array.map {
+            try #require(($0 as? NSNumber)?.doubleValue, "not a number in \(key)", sourceLocation: sourceLocation)
+        }
+    }
+
+    func strings(_ key: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        try #require(values[key] as? [String], "no string array \(key)", sourceLocation: sourceLocation)
+    }
+}
+
+/// Log lines a server wrote, for tests that wait on or count them.
+final class CapturedLog: Sendable {
+    private let lines = Mutex<[String]>([])
+
+    var all: [String] { lines.withLock { $0 } }
+
+    func append(_ line: String) {
+        lines.withLock { $0.append(line) }
+    }
+
+    /// Polls until a line contains `text`; fails after `deadline`. Never a fixed sleep.
+    func waitForLine(containing text: String, deadline: Duration = .seconds(20)) async throws {
+        let clock = ContinuousClock()
+        let end = clock.now.advanced(by: deadline)
+        while !all.contains(where: { $0.contains(text) }) {
+            try #require(clock.now < end, "no log line with \(text) in \(deadline)")
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}
+
+/// A swift-log handler that appends each message to a ``CapturedLog``.
+struct CapturingLogHandler: LogHandler {
+    let log: CapturedLog
+    var logLevel: Logger.Level = .trace
+    var metadata: Logger.Metadata = [:]
+    var metadataProvider: Logger.MetadataProvider?
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        log.append("\(event.level) \(event.message)")
+    }
+}
