@@ -26,7 +26,7 @@ enum TransportFailure {
             case .deadlineExceeded, .readTimeout, .writeTimeout:
                 return transient(timedOut)
             case .connectTimeout, .getConnectionFromPoolTimeout:
-                return transient(connectTimedOut)
+                return unreachable(connectTimedOut)
             case .remoteConnectionClosed:
                 return transient("\(authority) closed the connection before answering")
             case .alreadyShutdown:
@@ -40,15 +40,15 @@ enum TransportFailure {
                 return transient("request to \(authority) failed: \(oneLine(error.description))")
             }
         case ChannelError.connectTimeout:
-            return transient(connectTimedOut)
+            return unreachable(connectTimedOut)
         case let error as NIOConnectionError:
             if let first = error.connectionErrors.first {
                 return failure(for: first.error, authority: authority, configuration: configuration)
             }
             if error.dnsAError != nil || error.dnsAAAAError != nil {
-                return transient("cannot resolve \(error.host)")
+                return unreachable("cannot resolve \(error.host)")
             }
-            return transient("cannot connect to \(authority)")
+            return unreachable("cannot connect to \(authority)")
         case let error as IOError:
             return ioFailure(errno: error.errnoCode, authority: authority)
         case let error as NIOTooManyBytesError:
@@ -65,7 +65,7 @@ enum TransportFailure {
         let reason = String(cString: strerror(code)).lowercased()
         switch code {
         case ECONNREFUSED, EHOSTUNREACH, ENETUNREACH, ETIMEDOUT, EADDRNOTAVAIL:
-            return transient("cannot connect to \(authority): \(reason)")
+            return unreachable("cannot connect to \(authority): \(reason)")
         default:
             return transient("connection to \(authority) lost: \(reason)")
         }
@@ -73,6 +73,12 @@ enum TransportFailure {
 
     private static func transient(_ message: String) -> WeatherFetchFailure {
         WeatherFetchFailure(message: message, httpStatus: nil, isTransient: true)
+    }
+
+    /// No connection at all: the server is down for every place, so the weather service
+    /// backs off every cell, not only this one.
+    private static func unreachable(_ message: String) -> WeatherFetchFailure {
+        WeatherFetchFailure(message: message, httpStatus: nil, isTransient: true, serverUnreachable: true)
     }
 
     private static func permanent(_ message: String) -> WeatherFetchFailure {

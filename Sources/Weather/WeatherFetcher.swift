@@ -10,7 +10,7 @@ public protocol WeatherFetcher: Sendable {
 /// The answer to one ``WeatherFetcher/fetch(_:)``: conditions or a failure, and its cost.
 public struct WeatherFetchOutcome: Sendable, Equatable {
     public var result: Result<WeatherConditions, WeatherFetchFailure>
-    /// HTTP requests made, retries included (at least 1).
+    /// HTTP requests made, retries included (0 when the query could not even be sent).
     public var attempts: Int
     /// Wall-clock milliseconds from the first request to the answer.
     public var elapsedMilliseconds: Double

@@ -17,7 +17,8 @@ import Weather
             await client.fetch(Self.query)
         }
         #expect(outcome.failure == WeatherFetchFailure(
-            message: "cannot connect to \(host):\(port): connection refused", httpStatus: nil, isTransient: true))
+            message: "cannot connect to \(host):\(port): connection refused", httpStatus: nil, isTransient: true,
+            serverUnreachable: true))
         #expect(outcome.attempts == 3)
         // Two waits of 10 ms × at most 1.5 and × 2 × 1.5: refused connections are not retried
         // by AsyncHTTPClient until the 5 s request timeout.

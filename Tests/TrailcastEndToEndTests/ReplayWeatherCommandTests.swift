@@ -142,8 +142,10 @@ struct ReplayWeatherCommandTests {
         let errors = timeline.events(ofType: "weatherError")
         #expect(!errors.isEmpty)
         #expect(errors.allSatisfy { $0["httpStatus"]?.isNull == true && $0["attempts"]?.intValue == 3 })
-        // 86 minutes of route: per-cell backoff keeps this to a few dozen failed fetches.
-        #expect(errors.count < 60)
+        // 86 minutes of route: an unreachable server backs off every cell together (1, 2, 4,
+        // 8 minutes, then every 15), so 9 fetches are tried, not one per cell and minute.
+        #expect(errors.count == 9)
+        #expect(timeline.end?["weatherNetworkFetches"]?.intValue == 9)
         #expect(timeline.events(ofType: "weather").isEmpty)
         #expect(elapsed < .seconds(30), "took \(elapsed)")
     }
