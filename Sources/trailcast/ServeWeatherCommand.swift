@@ -19,7 +19,7 @@ struct ServeWeatherCommand: AsyncParsableCommand {
               trailcast serve-weather
               trailcast serve-weather --port 0                  # any free port
               trailcast serve-weather --fail-rate 0.1 --latency 250ms --seed 7
-              curl '127.0.0.1:8080/v1/forecast?latitude=47.4&longitude=8.5&hourly=weather_code'
+              curl '127.0.0.1:8080/v1/forecast?latitude=47&longitude=8&daily=weather_code'
 
             Answers GET /v1/forecast and /v1/archive in Open-Meteo's format, and GET /health. \
             On start it prints one line, `serve-weather: listening on http://HOST:PORT`; then \
