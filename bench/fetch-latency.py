@@ -66,7 +66,11 @@ REQUEST_RE = re.compile(r"\] ([A-Z]+) (/\S*) (\S+) (\d+) ms(?: fault=(\S+))?\s*$
 
 
 class MeasurementError(Exception):
-    pass
+    """A measurement that could not be made: a one-line message, and details for stderr."""
+
+    def __init__(self, message, detail=""):
+        super().__init__(message)
+        self.detail = detail
 
 
 # --- child processes ----------------------------------------------------------
@@ -129,16 +133,16 @@ class Server:
                 if left <= 0:
                     self.kill()
                     raise MeasurementError(
-                        "`%s` did not print its listening line within %g s%s"
-                        % (" ".join(self.argv), timeout, self._stderr_note()))
+                        "`%s` did not print its listening line within %g s"
+                        % (" ".join(self.argv), timeout), self._stderr_note())
                 if not sel.select(left):
                     continue
                 chunk = os.read(fd, 4096)
                 if not chunk:  # EOF: the server exited (or closed stdout) before listening
                     rc = self.proc.wait(timeout=5)
                     reap(self.proc)
-                    raise MeasurementError("`%s` exited with %s before listening%s"
-                                           % (" ".join(self.argv), rc, self._stderr_note()))
+                    raise MeasurementError("`%s` exited with %s before listening"
+                                           % (" ".join(self.argv), rc), self._stderr_note())
                 buf += chunk
         first = buf.split(b"\n", 1)[0]
         m = LISTENING_RE.search(first)
@@ -149,7 +153,7 @@ class Server:
 
     def _stderr_note(self):
         tail = self._log_tail()
-        return ":\n" + tail if tail else " (nothing on stderr)"
+        return "its stderr:\n" + tail if tail else "(nothing on its stderr)"
 
     @property
     def url(self):
@@ -167,8 +171,8 @@ class Server:
         reap(self.proc)
         self.proc.stdout.close()
         if rc != 0:
-            raise MeasurementError("serve-weather exited %d after SIGINT (want 0)%s"
-                                   % (rc, self._stderr_note()))
+            raise MeasurementError("serve-weather exited %d after SIGINT (want 0)" % rc,
+                                   self._stderr_note())
         self.log.seek(0)
         lines = self.log.read().decode(errors="replace").splitlines()
         self.log.close()
@@ -210,8 +214,8 @@ def run_trailcast(trailcast, track, cell, start_timeout, timeout):
     reap(p)
     log_lines = server.stop(timeout=15)
     if p.returncode != 0:
-        raise MeasurementError("exit %d: %s\n%s" % (p.returncode, " ".join(argv),
-                                                     err.decode(errors="replace")[-2000:]))
+        raise MeasurementError("exit %d: %s" % (p.returncode, " ".join(argv)),
+                               err.decode(errors="replace")[-2000:].strip())
     fetch_ms, attempts, errors, end = [], [], [], None
     for line in out.splitlines():
         try:
@@ -401,7 +405,9 @@ def main():
             runs.append({"load_before": load, "trailcast": t, "reference": r})
     except MeasurementError as e:
         print("\nfetch-latency.py: FAILED: %s" % e, file=sys.stderr)
-        print("\nWeather fetch latency: not measured (%s)." % str(e).splitlines()[0])
+        if e.detail:
+            print(e.detail, file=sys.stderr)
+        print("\nWeather fetch latency: not measured (%s)." % e)
         return 1
     finally:
         _kill_children()

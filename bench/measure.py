@@ -13,6 +13,7 @@ makes the files:
     measure.py --file 100k=PATH --file 1m=PATH --trailcast BIN [--runs 3]
                [--pacing-file TRACK] [--pacing-runs 1]
                [--quick] [--only PATTERN] [--strict] [--json OUT] [--list]
+    measure.py --only PATTERN --selected   # exit 0 if PATTERN selects anything here
 
 Runs are interleaved (run 1 of every case, then run 2 of every case, ...) so
 that drift on the machine hits all tools alike.
@@ -21,6 +22,9 @@ With --pacing-file (a 1 Hz track from bench/make-1hz-gpx.py), it then runs the
 pacing measurement of bench/pacing.py (`trailcast replay TRACK --speed 60
 --format jsonl` read line by line through a pipe; p99 lateness against 5 ms)
 and prints its table under the first.
+
+The weather fetch latency is not measured here but by bench/fetch-latency.py,
+which bench/run calls afterwards.
 """
 import argparse
 import fnmatch
@@ -68,10 +72,8 @@ class Case:
 #     trailcast binary, {python} = the Python running this script.
 #   * targets: {"1m": Target(ratio=3.0, rss_mib=64)} makes the row on the
 #     1M-point file print PASS/FAIL against 3x xmllint and 64 MiB.
-#   * Future rows (from later issues), for example:
-#     Case("trailcast replay +weather", [... , "--weather", ...],
-#          targets={"1m": Target(4.0, 64)}, needs=("trailcast",)),
 #   * Real-time pacing is not a row here: see PACING below and bench/pacing.py.
+#     Nor is weather fetch latency: bench/fetch-latency.py, run by bench/run.
 # ============================================================================
 CASES = [
     Case("xmllint", ["xmllint", "--stream", "--noout", "{file}"]),
@@ -81,9 +83,18 @@ CASES = [
          needs=("trailcast",)),
     # Virtual time (--speed 0): parse twice (count, then replay), run every fix
     # through the simulated app, format a JSON line per event, write them away.
-    Case("trailcast replay jsonl",
-         ["{trailcast}", "replay", "{file}", "--format", "jsonl", "--output", "/dev/null"],
+    # No weather: the row as measured before the weather service existed.
+    Case("trailcast replay jsonl (no weather)",
+         ["{trailcast}", "replay", "{file}", "--format", "jsonl", "--output", "/dev/null",
+          "--weather", "none"],
          targets={"1m": Target(ratio=3.0, rss_mib=64)},
+         needs=("trailcast",)),
+    # The same with the default --weather builtin: every location is a weather
+    # lookup (cache per --weather-cell and 15-minute window; a miss runs the
+    # built-in model and writes a weather line).
+    Case("trailcast replay jsonl +weather",
+         ["{trailcast}", "replay", "{file}", "--format", "jsonl", "--output", "/dev/null"],
+         targets={"1m": Target(ratio=4.0, rss_mib=64)},
          needs=("trailcast",)),
     Case("gpsbabel",
          ["gpsbabel", "-i", "gpx", "-f", "{file}", "-o", "unicsv", "-F", "/dev/null"]),
@@ -160,15 +171,30 @@ def main():
     ap.add_argument("--source-id", default="",
                     help="which sources the trailcast binary was built from (printed)")
     ap.add_argument("--list", action="store_true", help="list cases and exit")
+    ap.add_argument("--selected", action="store_true",
+                    help="exit 0 if --only selects any case besides xmllint, or the pacing "
+                         "measurement, else 1; measure nothing")
     a = ap.parse_args()
 
+    def selected(c):
+        name = c if isinstance(c, str) else c.name
+        if name == REFERENCE or not a.only:
+            return True
+        return any(p.lower() in name.lower() or fnmatch.fnmatch(name, p) for p in a.only)
+
+    def selects_anything(pacing_too):
+        return (any(selected(c) for c in CASES if c.name != REFERENCE)
+                or (pacing_too and selected(pacing.NAME)))
+
+    if a.selected:
+        return 0 if selects_anything(True) else 1
     if a.list:
         for c in CASES:
-            print("%-28s files=%s targets=%s%s" % (
+            print("%-36s files=%s targets=%s%s" % (
                 c.name, ",".join(c.files),
                 {k: (v.ratio, v.rss_mib) for k, v in c.targets.items()} or "-",
                 " (heavy)" if c.heavy else ""))
-        print("%-28s files=--pacing-file targets=p99 lateness <= %g ms at --speed %g" % (
+        print("%-36s files=--pacing-file targets=p99 lateness <= %g ms at --speed %g" % (
             pacing.NAME, PACING_TARGET_P99_MS, PACING_SPEED))
         return 0
     if a.runs < 1:
@@ -184,6 +210,11 @@ def main():
         files[key] = path
     if not files:
         ap.error("give at least one --file KEY=PATH")
+    if not selects_anything(bool(a.pacing_file)):
+        # Only xmllint would run: nothing to compare it with.
+        print("measure.py: --only %s selects no case here; nothing to measure"
+              % " ".join(a.only), file=sys.stderr)
+        return 0
     if a.pacing_file and not os.path.isfile(a.pacing_file):
         sys.exit("measure.py: --pacing-file %s does not exist" % a.pacing_file)
 
@@ -192,12 +223,6 @@ def main():
         "gpxpy": gpxpy_importable(),
     }
     subst = {"trailcast": a.trailcast, "python": sys.executable}
-
-    def selected(c):
-        name = c if isinstance(c, str) else c.name
-        if name == REFERENCE or not a.only:
-            return True
-        return any(p.lower() in name.lower() or fnmatch.fnmatch(name, p) for p in a.only)
 
     # Plan: (file key, case) pairs to run, plus rows reported as skipped.
     plan, skipped = [], []

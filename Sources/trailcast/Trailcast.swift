@@ -6,12 +6,13 @@ import ArgumentParser
 struct Trailcast: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailcast",
-        abstract: "Replay GPX routes as a simulated device location stream.",
+        abstract: "Replay GPX routes as a simulated device location stream, with weather.",
         discussion: """
             Exit status: 0 success, 64 bad usage, 65 malformed or invalid GPX, \
             66 missing or unreadable input file, \
-            73 the output file cannot be created, 74 an I/O error, 130/143 stopped by \
-            SIGINT/SIGTERM (after writing the end of the timeline).
+            69 serve-weather cannot listen (port in use, unknown host), \
+            73 an output file cannot be created, 74 an I/O error, 130/143 replay stopped by \
+            SIGINT/SIGTERM (after writing the end of the timeline; serve-weather exits 0).
             """,
         version: "0.1.0",
         subcommands: [ReplayCommand.self, InspectCommand.self, ServeWeatherCommand.self])

@@ -4,10 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// A TCP port on 127.0.0.1 that nothing listens on: bound by the kernel's choice, then closed.
+/// A TCP port on 127.0.0.1 that nothing listens on: bound by the kernel's choice and kept
+/// bound, without `listen`, for the rest of the test process, so connections to it are
+/// refused.
 ///
-/// Another process could take it in between, but the kernel hands out ephemeral ports in
-/// rotation, so a port just released is not handed out again soon.
+/// Releasing it instead would let a server started by a test running in parallel take the
+/// same port (seen: a client meant to hit a closed port waited on a server holding requests).
 func closedLocalPort() throws -> Int {
     #if canImport(Glibc)
     let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -15,7 +17,7 @@ func closedLocalPort() throws -> Int {
     let descriptor = socket(AF_INET, SOCK_STREAM, 0)
     #endif
     guard descriptor >= 0 else { throw SocketError(step: "socket") }
-    defer { close(descriptor) }
+    // Deliberately never closed: see above. A few descriptors per test run.
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0

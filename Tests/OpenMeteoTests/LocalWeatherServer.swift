@@ -1,3 +1,4 @@
+import Logging
 import OpenMeteo
 import Weather
 import WeatherServer
@@ -11,7 +12,7 @@ func withLocalServer<T: Sendable>(
     now: @escaping @Sendable () -> Double = { 1_720_000_000 },
     _ body: @escaping @Sendable (OpenMeteoClient, Int) async throws -> T
 ) async throws -> T {
-    try await WeatherServer(port: 0, faults: faults).withRunningServer { port in
+    try await WeatherServer(port: 0, faults: faults, logger: quietServerLogger).withRunningServer { port in
         var configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
         configuration.requestTimeout = requestTimeout
         configuration.retryBaseDelay = retryBaseDelay
@@ -20,6 +21,13 @@ func withLocalServer<T: Sendable>(
         }
     }
 }
+
+/// The servers' one line per request would bury the test output; failures are what matter.
+let quietServerLogger: Logger = {
+    var logger = Logger(label: "trailcast.serve-weather.tests")
+    logger.logLevel = .critical
+    return logger
+}()
 
 extension WeatherFetchOutcome {
     /// The failure, or nil after a success.

@@ -6,7 +6,7 @@ import WeatherServer
 /// Limits that protect the client from the server's answers.
 @Suite struct OpenMeteoClientLimitTests {
     @Test func answersOverTheSizeLimitAreRefusedWithoutRetry() async throws {
-        let outcome = try await WeatherServer(port: 0).withRunningServer { port in
+        let outcome = try await WeatherServer(port: 0, logger: quietServerLogger).withRunningServer { port in
             var configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
             configuration.maxResponseBytes = 100
             return try await OpenMeteoClient.withClient(configuration: configuration) { client in

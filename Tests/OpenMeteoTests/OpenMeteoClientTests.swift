@@ -31,7 +31,7 @@ import WeatherServer
     /// other API's base URL is a closed port, so using the wrong one would fail.
     @Test func forecastAndArchiveAgree() async throws {
         let closed = "http://127.0.0.1:\(try closedLocalPort())"
-        let answers = try await WeatherServer(port: 0).withRunningServer { port in
+        let answers = try await WeatherServer(port: 0, logger: quietServerLogger).withRunningServer { port in
             let server = "http://127.0.0.1:\(port)"
             let recent = OpenMeteoClient.Configuration(forecastBaseURL: server, archiveBaseURL: closed, maxAttempts: 1)
             let old = OpenMeteoClient.Configuration(forecastBaseURL: closed, archiveBaseURL: server, maxAttempts: 1)
@@ -173,7 +173,7 @@ import WeatherServer
         requestTimeout: Duration = .seconds(5), retryBaseDelay: Duration = .milliseconds(10)
     ) async throws -> WeatherFetchOutcome {
         let clock = SignallingClock()
-        return try await WeatherServer(port: 0, faults: faults).withRunningServer { port in
+        return try await WeatherServer(port: 0, faults: faults, logger: quietServerLogger).withRunningServer { port in
             var configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
             configuration.requestTimeout = requestTimeout
             configuration.retryBaseDelay = retryBaseDelay

@@ -31,11 +31,12 @@ struct WeatherServerProcess {
     }
 }
 
-/// A port on 127.0.0.1 with nothing listening: bound, then released.
+/// A port on 127.0.0.1 with nothing listening: bound, never listened on, and kept bound for
+/// the rest of the test process, so that connections to it are refused and no server that
+/// another test starts meanwhile can take it.
 func closedLoopbackPort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     try #require(descriptor >= 0)
-    defer { close(descriptor) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = 0

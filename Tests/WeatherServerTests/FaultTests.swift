@@ -90,8 +90,9 @@ struct FaultTests {
             return (clock.now, patient)
         }
         let (stopping, patient) = shutdownStarted
-        // withRunningServer returned: the held request did not keep the server up.
-        #expect(stopping.duration(to: clock.now) < .seconds(2))
+        // withRunningServer returned: the held request (600 s) did not keep the server up. The
+        // bound leaves room for a busy machine (a shutdown takes ~10 ms when idle).
+        #expect(stopping.duration(to: clock.now) < .seconds(30))
         // The patient client saw its connection closed, not an answer.
         await #expect(throws: (any Error).self) { _ = try await patient.value }
         #expect(log.all.contains { $0.contains("patient=1 no-answer") && $0.hasSuffix("fault=timeout") })
