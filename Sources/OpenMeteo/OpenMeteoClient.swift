@@ -140,8 +140,9 @@ public final class OpenMeteoClient: WeatherFetcher {
     private func attempt(_ request: OpenMeteoRequest) async -> Result<WeatherConditions, WeatherFetchFailure> {
         let timeout = configuration.requestTimeout
         let clock = clock
+        // No answer in time: to the weather service, as good as no server at all.
         let timedOut = WeatherFetchFailure(
-            message: "timed out after \(DecimalText.seconds(timeout)) s", isTransient: true)
+            message: "timed out after \(DecimalText.seconds(timeout)) s", isTransient: true, serverUnreachable: true)
         return await withTaskGroup(of: Result<WeatherConditions, WeatherFetchFailure>?.self) { group in
             group.addTask { await self.exchange(request) }
             group.addTask {

@@ -24,7 +24,7 @@ enum TransportFailure {
         case let error as HTTPClientError:
             switch error {
             case .deadlineExceeded, .readTimeout, .writeTimeout:
-                return transient(timedOut)
+                return unreachable(timedOut)
             case .connectTimeout, .getConnectionFromPoolTimeout:
                 return unreachable(connectTimedOut)
             case .remoteConnectionClosed:
@@ -75,8 +75,8 @@ enum TransportFailure {
         WeatherFetchFailure(message: message, httpStatus: nil, isTransient: true)
     }
 
-    /// No connection at all: the server is down for every place, so the weather service
-    /// backs off every cell, not only this one.
+    /// No connection, or no answer in time: the server is down (or hung) for every place,
+    /// so the weather service backs off every cell, not only this one.
     private static func unreachable(_ message: String) -> WeatherFetchFailure {
         WeatherFetchFailure(message: message, httpStatus: nil, isTransient: true, serverUnreachable: true)
     }

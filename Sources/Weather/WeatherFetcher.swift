@@ -31,8 +31,8 @@ public struct WeatherFetchFailure: Error, Sendable, Equatable, CustomStringConve
     /// Whether asking again later may succeed (timeouts, connection errors, 429, 5xx), as
     /// opposed to a request the server will always refuse (other 4xx, an unusable answer).
     public var isTransient: Bool
-    /// Whether no connection could be made at all (refused, no route, no such host,
-    /// connect timeout): the server is down for every place, not just this one.
+    /// Whether the server could not be reached or did not answer in time (refused, no
+    /// route, no such host, a timeout): it is down or hung for every place, not just this one.
     public var serverUnreachable: Bool
 
     public init(message: String, httpStatus: Int? = nil, isTransient: Bool, serverUnreachable: Bool = false) {

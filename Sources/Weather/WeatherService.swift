@@ -11,8 +11,8 @@
 ///
 /// A failed fetch is reported once, the last good weather is kept (reported as stale), and
 /// the cell is left alone for a backoff in simulated time, so that a dead server neither
-/// floods the timeline nor stalls the run. When the server could not be reached at all,
-/// every cell backs off together: a new cell would only find it down too.
+/// floods the timeline nor stalls the run. When the server could not be reached or did not
+/// answer in time, every cell backs off together: a new cell would only find it down too.
 ///
 /// ```swift
 /// var service = WeatherService(policy: WeatherServicePolicy(), model: WeatherModel())

@@ -122,7 +122,8 @@ import WeatherServer
         let outcome = try await withLocalServer(faults: .init(timeoutRate: 1), requestTimeout: .milliseconds(300)) {
             client, _ in await client.fetch(Self.zurich)
         }
-        #expect(outcome.failure == WeatherFetchFailure(message: "timed out after 0.3 s", httpStatus: nil, isTransient: true))
+        #expect(outcome.failure == WeatherFetchFailure(
+            message: "timed out after 0.3 s", httpStatus: nil, isTransient: true, serverUnreachable: true))
         #expect(outcome.attempts == 3)
         // Three 300 ms attempts and two short waits; far below three default 5 s timeouts.
         #expect(outcome.elapsedMilliseconds >= 900)

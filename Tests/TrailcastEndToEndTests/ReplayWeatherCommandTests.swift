@@ -150,6 +150,20 @@ struct ReplayWeatherCommandTests {
         #expect(elapsed < .seconds(30), "took \(elapsed)")
     }
 
+    @Test("a hung server (every request held): timeouts, every location, the same bounded attempts")
+    func hungServer() async throws {
+        let server = try await WeatherServerProcess(["--timeout-rate", "1"])
+        let reference = try await ReplayTimeline.run(Self.walk, ["--weather", "none"])
+        let timeline = try await ReplayTimeline.run(
+            Self.walk, ["--weather-url", server.url, "--weather-timeout", "100ms"])
+        #expect(Self.locationLines(timeline) == Self.locationLines(reference))
+        let errors = timeline.events(ofType: "weatherError")
+        #expect(errors.allSatisfy { $0["message"]?.stringValue == "timed out after 0.1 s" })
+        // No answer in time counts as a server down: every cell backs off together.
+        #expect(errors.count == 9)
+        #expect(try await server.stop() == 0)
+    }
+
     @Test(arguments: [
         ["--weather-url", "ftp://example.com"],
         ["--weather", "builtin", "--weather-url", "http://127.0.0.1:9"],
