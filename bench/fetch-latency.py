@@ -51,7 +51,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from pacing import percentile  # noqa: E402  (nearest-rank, as in the pacing table)
+from pacing import cpu_times, percentile  # noqa: E402  (as in the pacing table)
 
 NAME = "trailcast weather fetch latency"
 TRAILCAST_ROW = "trailcast replay (fetchMs)"
@@ -286,6 +286,14 @@ def run_reference(trailcast, targets, start_timeout, timeout):
     return {"fetch_ms": fetch_ms, "server_ms": [r[3] for r in weather_requests(log_lines)]}
 
 
+def busy_since(cpu0):
+    """Share of all CPUs busy (any process) since cpu0 = cpu_times(), or None."""
+    cpu1 = cpu_times()
+    if cpu0 and cpu1 and cpu1[1] > cpu0[1]:
+        return (cpu1[0] - cpu0[0]) / (cpu1[1] - cpu0[1])
+    return None
+
+
 def summarize(values):
     s = sorted(values)
     return {"count": len(s), "p50_ms": percentile(s, 50), "p99_ms": percentile(s, 99),
@@ -300,8 +308,8 @@ def fmt_ms(x):
 def table(runs):
     """Markdown lines for the rows over all completed runs."""
     lines = ["| client | fetches | p50 ms | p99 ms | max ms | server p50 / p99 ms | "
-             "replay wall s | load before |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "replay wall s | load before | CPUs busy |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     agg = {}
     for key, row in (("trailcast", TRAILCAST_ROW), ("reference", REFERENCE_ROW)):
         sums = [r[key]["summary"] for r in runs]
@@ -311,15 +319,17 @@ def table(runs):
              "p99_ms": statistics.median(s["p99_ms"] for s in sums),
              "max_ms": max(s["max_ms"] for s in sums)}
         agg[key] = a
-        lines.append("| %s | %s | %s | %s | %s | %g / %g | %s | %s |" % (
+        lines.append("| %s | %s | %s | %s | %s | %g / %g | %s | %s | %s |" % (
             row, "/".join(str(c) for c in counts), fmt_ms(a["p50_ms"]), fmt_ms(a["p99_ms"]),
             fmt_ms(a["max_ms"]),
             statistics.median(s["p50_ms"] for s in server),
             statistics.median(s["p99_ms"] for s in server),
             "/".join("%.2f" % r["trailcast"]["replay_wall_s"] for r in runs) if key == "trailcast" else "",
-            "/".join("%.2f" % r["load_before"] for r in runs) if key == "trailcast" else ""))
+            "/".join("%.2f" % r["load_before"] for r in runs) if key == "trailcast" else "",
+            "/".join("?" if r[key]["cpu_busy"] is None else "%.0f%%" % (100 * r[key]["cpu_busy"])
+                     for r in runs)))
     t, ref = agg["trailcast"], agg["reference"]
-    lines.append("| ratio trailcast / reference | | %.2fx | %.2fx | | | | |" % (
+    lines.append("| ratio trailcast / reference | | %.2fx | %.2fx | | | | | |" % (
         t["p50_ms"] / ref["p50_ms"], t["p99_ms"] / ref["p99_ms"]))
     return lines, agg
 
@@ -390,14 +400,18 @@ def main():
             print("fetch %d/%d  trailcast replay %s --weather-cell %g"
                   % (i + 1, a.runs, os.path.basename(track), a.cell),
                   file=sys.stderr, end="", flush=True)
+            cpu0 = cpu_times()
             t = run_trailcast(trailcast, track, a.cell, a.start_timeout, a.timeout)
+            t["cpu_busy"] = busy_since(cpu0)
             t["summary"] = summarize(t["fetch_ms"])
             print("  %d fetches in %.2f s  p50 %.2f ms  p99 %.2f ms  max %.2f ms  (load %.2f)"
                   % (t["summary"]["count"], t["replay_wall_s"], t["summary"]["p50_ms"],
                      t["summary"]["p99_ms"], t["summary"]["max_ms"], load), file=sys.stderr)
             print("fetch %d/%d  python http.client, same %d requests"
                   % (i + 1, a.runs, len(t["targets"])), file=sys.stderr, end="", flush=True)
+            cpu0 = cpu_times()
             r = run_reference(trailcast, t["targets"], a.start_timeout, a.timeout)
+            r["cpu_busy"] = busy_since(cpu0)
             r["summary"] = summarize(r["fetch_ms"])
             print("  p50 %.2f ms  p99 %.2f ms  max %.2f ms"
                   % (r["summary"]["p50_ms"], r["summary"]["p99_ms"], r["summary"]["max_ms"]),

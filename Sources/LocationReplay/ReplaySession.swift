@@ -33,6 +33,9 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
 
     /// The app's weather service; nil with `--weather none`.
     private var weather: WeatherService?
+    /// `weather != nil`, kept apart because it is asked once per location of a
+    /// million-point run.
+    private let looksUpWeather: Bool
     private let weatherFetcher: (any WeatherFetcher)?
     /// Virtual time: network fetches to await, in order, before the run goes on.
     private var pendingFetches: [WeatherFetchTicket] = []
@@ -49,6 +52,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         case .builtin: weather = WeatherService(policy: configuration.weather.policy, model: WeatherModel())
         case .openMeteo: weather = WeatherService(policy: configuration.weather.policy, model: nil)
         }
+        looksUpWeather = weather != nil
         app = WeatherAppModel(
             locationService: LocationService(configuration: configuration.location),
             request: configuration.request)
@@ -274,7 +278,6 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     private mutating func lookUpWeather<R: TimelineRecorder>(
         for fix: LocationFix, at time: Timestamp, offset: Double, recorder: inout R
     ) throws {
-        guard weather != nil else { return }
         let query = WeatherQuery(
             latitude: fix.latitude, longitude: fix.longitude, elevationMeters: fix.altitudeMeters,
             unixTime: fix.time.timeIntervalSince1970)
@@ -313,7 +316,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
             try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
             if case .location(let fix) = kind {
                 deliveredLocations += 1
-                try lookUpWeather(for: fix, at: time, offset: offset, recorder: &recorder)
+                if looksUpWeather { try lookUpWeather(for: fix, at: time, offset: offset, recorder: &recorder) }
             }
         }
         kinds.removeAll(keepingCapacity: true)

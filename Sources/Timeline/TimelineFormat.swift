@@ -35,7 +35,8 @@ enum TimelinePrecision {
     static let distance = 1
     /// Weather values are rounded to tenths by their source already.
     static let weather = 1
-    static let fetchMilliseconds = 1
+    /// Local fetches take well under a millisecond: tenths would hide their spread.
+    static let fetchMilliseconds = 2
     static let cellDegrees = 6
 }
 

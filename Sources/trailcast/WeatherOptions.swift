@@ -57,10 +57,9 @@ struct WeatherOptions: ParsableArguments {
                 throw ValidationError("\(flag) must be an http:// or https:// URL, not '\(value)'")
             }
         }
-        guard let timeout = SimulatedOffset(timeout), timeout.milliseconds >= 1 else {
+        guard let parsed = SimulatedOffset(timeout), parsed.milliseconds >= 1 else {
             throw ValidationError("--weather-timeout must be a duration such as 5s or 800ms, not '\(timeout)'")
         }
-        _ = timeout
         guard SimulatedOffset(freshness) != nil else {
             throw ValidationError("--weather-ttl must be a duration such as 15m or 1h, not '\(freshness)'")
         }

@@ -70,7 +70,7 @@ struct CSVTimelineFormatTests {
                 "lat": "37.8012", "lon": "-122.4101", "cell": "\"37.80,-122.42\"", "source": "network", "stale": "false",
                 "temperatureCelsius": "14.2", "apparentTemperatureCelsius": "12.9", "relativeHumidity": "71",
                 "precipitationMm": "0", "cloudCover": "40", "weatherCode": "2", "condition": "partly cloudy",
-                "windSpeedMps": "3.1", "windDirectionDegrees": "240", "isDay": "true", "attempts": "2", "fetchMs": "183.2"]),
+                "windSpeedMps": "3.1", "windDirectionDegrees": "240", "isDay": "true", "attempts": "2", "fetchMs": "183.25"]),
             Self.row("2026-06-13T17:06:40.000Z", "4000", "weatherError", [
                 "cell": "\"37.79,-122.40\"", "message": "HTTP 500: Internal Server Error", "attempts": "3",
                 "httpStatus": "500", "willRetry": "true"]),

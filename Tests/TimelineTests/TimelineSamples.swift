@@ -51,7 +51,7 @@ enum TimelineSamples {
     /// Fetched from a server after a retry.
     static let networkWeather = event(3700, .weather(WeatherObservation(
         latitude: 37.8012, longitude: -122.4101, cell: WeatherCell(latitude: 37.8012, longitude: -122.4101, sizeDegrees: 0.01),
-        source: .network, conditions: partlyCloudy, attempts: 2, fetchMilliseconds: 183.24)))
+        source: .network, conditions: partlyCloudy, attempts: 2, fetchMilliseconds: 183.246)))
 
     static let weatherError = event(4000, .weatherError(WeatherFailure(
         cell: cell, message: "HTTP 500: Internal Server Error", attempts: 3, httpStatus: 500, willRetry: true)))
