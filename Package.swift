@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "Weather", targets: ["Weather"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "WeatherServer", targets: ["WeatherServer"]),
+        .library(name: "Scenario", targets: ["Scenario"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         // No traits: the server needs neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
@@ -64,6 +66,19 @@ let package = Package(
             name: "Timeline",
             dependencies: ["LocationReplay", "GPXReader", "JSONOutput", "Weather"]
         ),
+        .target(
+            name: "Scenario",
+            dependencies: [
+                "LocationReplay",
+                "Timeline",
+                "Weather",
+                "WeatherServer",
+                "OpenMeteo",
+                "GPXReader",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "trailcast",
             dependencies: [
@@ -73,6 +88,7 @@ let package = Package(
                 "Weather",
                 "OpenMeteo",
                 "WeatherServer",
+                "Scenario",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -117,6 +133,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "ScenarioTests",
+            dependencies: ["Scenario", "LocationReplay", "Weather", "GPXReader"]
         ),
         .testTarget(
             name: "JSONOutputTests",

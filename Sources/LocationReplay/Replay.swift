@@ -26,7 +26,7 @@ public struct Replay: Sendable {
     public var configuration: ReplayConfiguration
     /// Bytes read per parse step; tests vary it, users need not.
     public var chunkSize: Int
-    /// Answers weather cache misses when the provider is `open-meteo` (required then).
+    /// Answers weather cache misses when the provider is `open-meteo` or `local` (required then).
     public var weatherFetcher: (any WeatherFetcher)?
 
     public init(
@@ -49,8 +49,8 @@ public struct Replay: Sendable {
         clock: C, recorder: inout R, warnings: (GPXWarning) -> Void = { _ in }
     ) async throws(ReplayError) -> ReplaySummary where C.Duration == Duration {
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
-        if configuration.weather.provider == .openMeteo && weatherFetcher == nil {
-            throw .invalidConfiguration("open-meteo weather needs a weather fetcher")
+        if configuration.weather.usesNetwork && weatherFetcher == nil {
+            throw .invalidConfiguration("\(configuration.weather.provider.rawValue) weather needs a weather fetcher")
         }
         let wallStart = ContinuousClock.now
         let census = try countPoints()

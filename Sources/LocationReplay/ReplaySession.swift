@@ -50,7 +50,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         switch configuration.weather.provider {
         case .none: weather = nil
         case .builtin: weather = WeatherService(policy: configuration.weather.policy, model: WeatherModel())
-        case .openMeteo: weather = WeatherService(policy: configuration.weather.policy, model: nil)
+        case .openMeteo, .local: weather = WeatherService(policy: configuration.weather.policy, model: nil)
         }
         looksUpWeather = weather != nil
         app = WeatherAppModel(

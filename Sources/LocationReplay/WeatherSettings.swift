@@ -3,8 +3,9 @@ import Weather
 /// Where the app's weather comes from and how it is cached: the weather part of a run's
 /// settings, as the `start` event records them.
 ///
-/// The network itself is not here: a run with ``Provider/openMeteo`` is given a
-/// ``WeatherFetcher`` (``Replay/weatherFetcher``), so that this module needs no HTTP client.
+/// The network itself is not here: a run with ``Provider/openMeteo`` or ``Provider/local``
+/// is given a ``WeatherFetcher`` (``Replay/weatherFetcher``), so that this module needs no
+/// HTTP client.
 public struct WeatherSettings: Sendable, Equatable {
     /// `--weather`.
     public enum Provider: String, Sendable, CaseIterable {
@@ -12,12 +13,16 @@ public struct WeatherSettings: Sendable, Equatable {
         case builtin
         /// An Open-Meteo-compatible server (the real one, or `trailcast serve-weather`).
         case openMeteo = "open-meteo"
+        /// A `serve-weather` started on 127.0.0.1 for this run alone (with its faults), reached
+        /// over HTTP like any Open-Meteo server.
+        case local
         /// No weather lookups at all.
         case none
     }
 
     public var provider: Provider
-    /// The server's base URL, for the record (only with ``Provider/openMeteo``).
+    /// The server's base URL, for the record (only with ``Provider/openMeteo``; a local
+    /// server's port changes from run to run, so it is not recorded).
     public var url: String?
     public var policy: WeatherServicePolicy
 
@@ -26,4 +31,7 @@ public struct WeatherSettings: Sendable, Equatable {
         self.url = url
         self.policy = policy
     }
+
+    /// Whether answers come over HTTP, from a ``WeatherFetcher``.
+    public var usesNetwork: Bool { provider == .openMeteo || provider == .local }
 }

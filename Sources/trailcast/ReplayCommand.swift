@@ -1,7 +1,7 @@
 import ArgumentParser
 import GPXReader
 import LocationReplay
-import OpenMeteo
+import Scenario
 import Synchronization
 import Timeline
 #if canImport(Glibc)
@@ -27,6 +27,8 @@ struct ReplayCommand: AsyncParsableCommand {
               trailcast replay walk.gpx --speed 60          # a minute of route per second
               trailcast replay walk.gpx --weather-log weather.csv
               trailcast replay walk.gpx --weather-url http://127.0.0.1:8080   # trailcast serve-weather
+              trailcast replay walk.gpx --weather local --server-fail-rate 0.5
+              trailcast replay --scenario gpx/scenarios/revoked-halfway.yaml --format jsonl
 
             Offsets for --event are simulated time since the start: 45s, 10m, 1h5m, 250ms. \
             Keys: authorization=notDetermined|restricted|denied|whenInUse|always, \
@@ -36,55 +38,15 @@ struct ReplayCommand: AsyncParsableCommand {
             output flushed, then trailcast exits with 130 (143).
             """)
 
-    @Argument(help: "The GPX file to replay.")
-    var file: String
-
-    @Option(help: "Which points to replay: auto (tracks, else routes, else waypoints), track, route, waypoints.")
-    var source: ReplaySource = .auto
-
-    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s.", valueName: "m/s"))
-    var travelSpeed: Double = RouteTimer.defaultTravelSpeedMetersPerSecond
+    @Argument(help: "The GPX file to replay (not with --scenario, which names its own).")
+    var file: String?
 
     @Option(help: ArgumentHelp(
-        "Emit a location every S simulated seconds, interpolated between points (default: the file's points).",
-        valueName: "S"))
-    var interval: Double?
+        "Replay a scenario file's route and settings (flags given here override them).", valueName: "FILE"))
+    var scenario: String?
 
-    @Option(help: ArgumentHelp(
-        "0 runs on virtual time as fast as possible; N paces in real time at N x (1 = real time).",
-        valueName: "N"))
-    var speed: Double = 0
-
-    @Option(name: .customLong("loop"), help: ArgumentHelp(
-        "Play the route N times; 0 repeats until stopped (needs --speed).", valueName: "N"))
-    var loops: Int = 1
-
-    @Option(help: "Initial authorization: notDetermined, restricted, denied, whenInUse, always.")
-    var authorization: AuthorizationStatus = .notDetermined
-
-    @Option(help: "Initial accuracy: full or reduced (approximate location).")
-    var accuracy: LocationAccuracy = .full
-
-    @Option(help: "Location services for the device: on or off.")
-    var services: ServicesSwitch = .on
-
-    @Option(help: "What the simulated user answers to a permission prompt: allow, once, deny.")
-    var prompt: PromptAnswer = .allow
-
-    @Option(help: "The answer to the one-time offer to upgrade to Always: allow or deny.")
-    var promptAlways: UpgradeAnswer = .allow
-
-    @Option(help: "What the app asks for at launch: whenInUse or always.")
-    var request: AuthorizationRequest = .whenInUse
-
-    @Option(help: ArgumentHelp(
-        "Deliver a fix only when it is at least M metres from the last delivered one.", valueName: "M"))
-    var distanceFilter: Double?
-
-    @Option(name: .customLong("event"), help: ArgumentHelp(
-        "A change during the run, OFFSET:KEY=VALUE (repeatable), such as 10m:authorization=denied.",
-        valueName: "OFFSET:KEY=VALUE"))
-    var eventArguments: [String] = []
+    @OptionGroup(title: "Route, user and system")
+    var route: RouteOptions
 
     @Option(help: "Timeline format: text (aligned, for people), jsonl (JSON Lines) or csv.")
     var format: TimelineFormatName = .text
@@ -95,28 +57,49 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "Colour the text format: auto (only on a terminal, unless NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
 
-    @Flag(help: "Treat warnings (bad points, times going back) as errors (exit 65).")
-    var strict = false
-
     @OptionGroup(title: "Weather")
     var weather: WeatherOptions
 
-    enum ServicesSwitch: String, ExpressibleByArgument, CaseIterable { case on, off }
-    enum UpgradeAnswer: String, ExpressibleByArgument, CaseIterable { case allow, deny }
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
     func validate() throws {
+        switch (file, scenario) {
+        case (nil, nil): throw ValidationError("name a GPX file to replay, or a scenario with --scenario FILE")
+        case (_?, _?): throw ValidationError("give either a GPX file or --scenario, not both (a scenario names its route)")
+        default: break
+        }
         if file == "-" {
             throw ValidationError("replay reads the file twice (to count, then to replay), so it cannot read standard input; save it to a file first")
         }
-        _ = try events()
-        if let problem = replayConfiguration(events: []).problem {
+        if scenario == nil, let problem = try run(from: nil).configuration.problem {
             throw ValidationError(problem)
         }
     }
 
+    /// The run: the defaults or the scenario's settings, with the flags given laid over them.
+    private func run(from scenario: Scenario?) throws -> (file: String, configuration: ReplayConfiguration, network: WeatherNetworkSettings) {
+        var configuration = scenario?.configuration ?? ReplayConfiguration()
+        var network = scenario?.network ?? WeatherNetworkSettings()
+        try route.apply(to: &configuration)
+        try weather.apply(to: &configuration.weather, network: &network)
+        return (scenario?.gpxPath ?? file ?? "", configuration, network)
+    }
+
     func run() async throws {
-        let configuration = replayConfiguration(events: try events())
+        var loaded: Scenario?
+        if let scenario {
+            do {
+                loaded = try ScenarioParser.load(contentsOfFile: scenario)
+            } catch {
+                StandardStreams.writeError(error.description)
+                throw error.isUnreadable ? ExitStatus.noInput : ExitStatus.dataError
+            }
+        }
+        let (file, configuration, network) = try run(from: loaded)
+        if let problem = configuration.problem {
+            StandardStreams.writeError("error: \(problem)")
+            throw ExitStatus.usage
+        }
         let descriptor: Int32
         if let output {
             descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -139,8 +122,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         defer { if let logDescriptor { close(logDescriptor) } }
 
-        let client = weather.makeClient()
-        let replay = Replay(file: file, configuration: configuration, weatherFetcher: client)
+        let replay = Replay(file: file, configuration: configuration)
         let format = self.format
         let weatherLog = logDescriptor
         let colors = usesColor(descriptor)
@@ -149,19 +131,22 @@ struct ReplayCommand: AsyncParsableCommand {
         let cancellation = RunCancellation()
         let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in cancellation.cancel() }
         defer { signals.cancel() }
-        let run = Task { () async throws(ReplayError) -> ReplaySummary in
-            switch format {
-            case .text:
-                return try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog)
-            case .jsonl:
-                return try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog)
-            case .csv:
-                return try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog)
+        let run = Task { () async throws -> ReplaySummary in
+            try await WeatherConnection.withFetcher(for: configuration.weather.provider, network: network) { fetcher in
+                var replay = replay
+                replay.weatherFetcher = fetcher
+                switch format {
+                case .text:
+                    return try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog)
+                case .jsonl:
+                    return try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog)
+                case .csv:
+                    return try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog)
+                }
             }
         }
         cancellation.attach(run)
         let result = await run.result
-        await client?.shutdown()
         switch result {
         case .success:
             if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
@@ -186,27 +171,6 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         var timeline = writer
         return try await replay.run(clock: ContinuousClock(), recorder: &timeline, warnings: warn)
-    }
-
-    private func events() throws -> [ScheduledEvent] {
-        do {
-            return try eventArguments.map { argument throws(ScheduledEventError) in
-                try ScheduledEvent(parsing: argument)
-            }
-        } catch {
-            throw ValidationError(String(describing: error))
-        }
-    }
-
-    private func replayConfiguration(events: [ScheduledEvent]) -> ReplayConfiguration {
-        ReplayConfiguration(
-            source: source, travelSpeedMetersPerSecond: travelSpeed, intervalSeconds: interval,
-            speed: speed, loops: loops,
-            location: LocationService.Configuration(
-                initialStatus: authorization, initialAccuracy: accuracy, servicesEnabled: services == .on,
-                promptAnswer: prompt, alwaysUpgradeAnswer: promptAlways == .allow ? .allow : .deny,
-                distanceFilterMeters: distanceFilter),
-            request: request, events: events, strict: strict, weather: weather.settings)
     }
 
     private func usesColor(_ descriptor: Int32) -> Bool {
@@ -242,14 +206,4 @@ private final class RunCancellation: Sendable {
     }
 }
 
-extension ReplaySource: ExpressibleByArgument {}
-extension AuthorizationStatus: ExpressibleByArgument {
-    /// The spellings the help text documents (`whenInUse`, `always`), not the raw values.
-    public static var allValueStrings: [String] { allCases.map(\.argument) }
-    public static var allValueDescriptions: [String: String] { [:] }
-    public var defaultValueDescription: String { argument }
-}
-extension LocationAccuracy: ExpressibleByArgument {}
-extension PromptAnswer: ExpressibleByArgument {}
-extension AuthorizationRequest: ExpressibleByArgument {}
 extension TimelineFormatName: ExpressibleByArgument {}

@@ -1,100 +1,125 @@
 import ArgumentParser
 import LocationReplay
-import OpenMeteo
+import Scenario
 import Weather
+import WeatherServer
 
-/// The weather flags of `trailcast replay`.
+/// The weather flags of `trailcast replay`; optional for the same reason as ``RouteOptions``.
 struct WeatherOptions: ParsableArguments {
-    static let defaultForecastURL = "https://api.open-meteo.com"
-    static let defaultArchiveURL = "https://archive-api.open-meteo.com"
-
     @Option(name: .customLong("weather"), help: ArgumentHelp(
-        "Weather source: builtin (offline model, the default), open-meteo, or none.", valueName: "source"))
+        "Weather source: builtin (offline model), open-meteo, local (a serve-weather started for this run, with --server-* faults), or none. (default: builtin)",
+        valueName: "source"))
     var provider: WeatherSettings.Provider?
 
     @Option(name: .customLong("weather-url"), help: ArgumentHelp(
-        "Open-Meteo base URL (implies --weather open-meteo; default \(defaultForecastURL)).", valueName: "URL"))
+        "Open-Meteo base URL (implies --weather open-meteo; default \(WeatherNetworkSettings.defaultForecastURL)).",
+        valueName: "URL"))
     var url: String?
 
     @Option(name: .customLong("weather-archive-url"), help: ArgumentHelp(
-        "Base URL for times more than 92 days ago (default: --weather-url if given, else \(defaultArchiveURL)).",
+        "Base URL for times more than 92 days ago (default: --weather-url if given, else \(WeatherNetworkSettings.defaultArchiveURL)).",
         valueName: "URL"))
     var archiveURL: String?
 
     @Option(name: .customLong("weather-timeout"), help: ArgumentHelp(
-        "Time allowed per weather request, such as 5s or 800ms (connecting gets at most 2 s).", valueName: "D"))
-    var timeout: String = "5s"
+        "Time allowed per weather request, such as 5s or 800ms (connecting gets at most 2 s). (default: 5s)", valueName: "D"))
+    var timeout: String?
 
     @Option(name: .customLong("weather-cell"), help: ArgumentHelp(
-        "Cache cell size in degrees: places in one cell share an answer.", valueName: "DEG"))
-    var cellDegrees: Double = 0.01
+        "Cache cell size in degrees: places in one cell share an answer. (default: 0.01)", valueName: "DEG"))
+    var cellDegrees: Double?
 
     @Option(name: .customLong("weather-ttl"), help: ArgumentHelp(
-        "How long an answer stays fresh, in simulated time, such as 15m or 1h.", valueName: "D"))
-    var freshness: String = "15m"
+        "How long an answer stays fresh, in simulated time, such as 15m or 1h. (default: 15m)", valueName: "D"))
+    var freshness: String?
 
     @Option(name: .customLong("weather-events"), help: ArgumentHelp(
-        "Which lookups get a weather event: fetches (cache misses) or all (cache hits too).", valueName: "which"))
-    var events: WeatherEventChoice = .fetches
+        "Which lookups get a weather event: fetches (cache misses) or all (cache hits too). (default: fetches)",
+        valueName: "which"))
+    var events: WeatherEventChoice?
 
     @Option(name: .customLong("weather-log"), help: ArgumentHelp(
         "Also write the weather events alone to FILE, as CSV.", valueName: "FILE"))
     var logFile: String?
 
+    @Option(name: .customLong("server-fail-rate"), help: ArgumentHelp(
+        "--weather local: the share of requests answered with HTTP 500, 0...1.", valueName: "P"))
+    var failRate: Double?
+
+    @Option(name: .customLong("server-latency"), help: ArgumentHelp(
+        "--weather local: delay added to every answer, such as 250ms.", valueName: "D"))
+    var latency: String?
+
+    @Option(name: .customLong("server-timeout-rate"), help: ArgumentHelp(
+        "--weather local: the share of requests never answered, 0...1.", valueName: "P"))
+    var timeoutRate: Double?
+
+    @Option(name: .customLong("server-malformed-rate"), help: ArgumentHelp(
+        "--weather local: the share of requests answered with truncated JSON, 0...1.", valueName: "P"))
+    var malformedRate: Double?
+
+    @Option(name: .customLong("server-rate-limit"), help: ArgumentHelp(
+        "--weather local: at most N requests a minute, then HTTP 429.", valueName: "N"))
+    var rateLimit: Int?
+
+    @Option(name: .customLong("server-seed"), help: ArgumentHelp(
+        "--weather local: the seed of the fault draws. (default: 0)", valueName: "N"))
+    var seed: UInt64?
+
     enum WeatherEventChoice: String, ExpressibleByArgument, CaseIterable { case fetches, all }
 
-    /// The provider in effect: `--weather`, or open-meteo when only `--weather-url` is given.
-    var effectiveProvider: WeatherSettings.Provider {
-        provider ?? (url != nil ? .openMeteo : .builtin)
+    private var givesServerFaults: Bool {
+        failRate != nil || latency != nil || timeoutRate != nil || malformedRate != nil || rateLimit != nil || seed != nil
     }
 
     func validate() throws {
         if let provider, provider != .openMeteo, url != nil || archiveURL != nil {
             throw ValidationError("--weather-url and --weather-archive-url need --weather open-meteo, not \(provider.rawValue)")
         }
-        for (flag, value) in [("--weather-url", url), ("--weather-archive-url", archiveURL)] {
-            if let value, !(value.hasPrefix("http://") || value.hasPrefix("https://")) || value.count < 10 {
-                throw ValidationError("\(flag) must be an http:// or https:// URL, not '\(value)'")
-            }
+        if let provider, provider != .local, givesServerFaults {
+            throw ValidationError("the --server-* faults need --weather local, not \(provider.rawValue)")
         }
-        guard let parsed = SimulatedOffset(timeout), parsed.milliseconds >= 1 else {
+        if let timeout, (SimulatedOffset(timeout)?.milliseconds ?? 0) < 1 {
             throw ValidationError("--weather-timeout must be a duration such as 5s or 800ms, not '\(timeout)'")
         }
-        guard SimulatedOffset(freshness) != nil else {
+        if let freshness, SimulatedOffset(freshness) == nil {
             throw ValidationError("--weather-ttl must be a duration such as 15m or 1h, not '\(freshness)'")
         }
-        if let problem = settings.policy.problem { throw ValidationError(problem) }
+        if let latency, SimulatedOffset(latency) == nil {
+            throw ValidationError("--server-latency must be a duration such as 250ms or 2s, not '\(latency)'")
+        }
+        if let rateLimit, rateLimit < 1 {
+            throw ValidationError("--server-rate-limit must be at least 1 request a minute")
+        }
+        var settings = WeatherSettings()
+        var network = WeatherNetworkSettings()
+        try apply(to: &settings, network: &network)
+        if let problem = settings.policy.problem ?? network.problem { throw ValidationError(problem) }
     }
 
-    /// The settings the `start` event records.
-    var settings: WeatherSettings {
-        let policy = WeatherServicePolicy(
-            cellDegrees: cellDegrees, freshnessSeconds: SimulatedOffset(freshness)?.seconds ?? 0,
-            reportsCacheHits: events == .all)
-        let provider = effectiveProvider
-        return WeatherSettings(
-            provider: provider, url: provider == .openMeteo ? forecastURL : nil, policy: policy)
-    }
-
-    private var forecastURL: String { Self.trimmed(url ?? Self.defaultForecastURL) }
-
-    /// The Open-Meteo client for `--weather open-meteo`, nil otherwise.
-    func makeClient() -> OpenMeteoClient? {
-        guard effectiveProvider == .openMeteo else { return nil }
-        // A local server given with --weather-url serves /v1/archive too.
-        let archive = archiveURL ?? url ?? Self.defaultArchiveURL
-        var configuration = OpenMeteoClient.Configuration()
-        configuration.forecastBaseURL = forecastURL
-        configuration.archiveBaseURL = Self.trimmed(archive)
-        configuration.requestTimeout = .milliseconds(SimulatedOffset(timeout)?.milliseconds ?? 5000)
-        configuration.connectTimeout = min(configuration.connectTimeout, configuration.requestTimeout)
-        return OpenMeteoClient(configuration: configuration)
-    }
-
-    private static func trimmed(_ url: String) -> String {
-        var url = url
-        while url.hasSuffix("/") { url.removeLast() }
-        return url
+    /// The flags given, laid over `settings` and `network` (the defaults, or a scenario's).
+    func apply(to settings: inout WeatherSettings, network: inout WeatherNetworkSettings) throws {
+        if let url { network.forecastURL = url }
+        if let archiveURL { network.archiveURL = archiveURL }
+        if let timeout, let parsed = SimulatedOffset(timeout) { network.timeout = .milliseconds(parsed.milliseconds) }
+        if let failRate { network.serverFaults.failRate = failRate }
+        if let latency, let parsed = SimulatedOffset(latency) { network.serverFaults.latency = .milliseconds(parsed.milliseconds) }
+        if let timeoutRate { network.serverFaults.timeoutRate = timeoutRate }
+        if let malformedRate { network.serverFaults.malformedRate = malformedRate }
+        if let rateLimit { network.serverFaults.rateLimitPerMinute = rateLimit }
+        if let seed { network.serverFaults.seed = seed }
+        if let cellDegrees { settings.policy.cellDegrees = cellDegrees }
+        if let freshness, let parsed = SimulatedOffset(freshness) { settings.policy.freshnessSeconds = parsed.seconds }
+        if let events { settings.policy.reportsCacheHits = events == .all }
+        // As documented: a URL alone means Open-Meteo there, faults alone a local server.
+        if let provider {
+            settings.provider = provider
+        } else if url != nil || archiveURL != nil {
+            settings.provider = .openMeteo
+        } else if givesServerFaults {
+            settings.provider = .local
+        }
+        settings.url = settings.provider == .openMeteo ? network.effectiveForecastURL : nil
     }
 }
 

@@ -1,0 +1,17 @@
+/// Whether one expectation held, and if not, what the timeline showed instead.
+public struct ExpectationOutcome: Sendable, Equatable {
+    public var expectation: Expectation
+    /// The scenario file's line the expectation is written on.
+    public var line: Int
+    public var passed: Bool
+    /// For a failure: the count found, the first offending event's JSON line, or what was
+    /// missing. Nil when the expectation held.
+    public var detail: String?
+
+    public init(expectation: Expectation, line: Int, passed: Bool, detail: String? = nil) {
+        self.expectation = expectation
+        self.line = line
+        self.passed = passed
+        self.detail = detail
+    }
+}

@@ -1,0 +1,43 @@
+import LocationReplay
+
+/// A permission (or weather) flow to check in CI: a route, what the simulated user and
+/// system do, the weather setup, and what the timeline must show.
+///
+/// Read one with ``ScenarioParser``, run it with ``ScenarioRunner``.
+public struct Scenario: Sendable, Equatable {
+    /// The scenario file's path as given.
+    public var file: String
+    /// `name`, or the file's name without its extension.
+    public var name: String
+    /// `gpx`, resolved against the scenario file's directory.
+    public var gpxPath: String
+    /// Every replay setting, as `trailcast replay`'s flags would give them.
+    public var configuration: ReplayConfiguration
+    /// URLs, timeout and local server faults for network weather.
+    public var network: WeatherNetworkSettings
+    /// `expect`, in order.
+    public var expectations: [ScenarioExpectation]
+
+    public init(
+        file: String, name: String, gpxPath: String, configuration: ReplayConfiguration,
+        network: WeatherNetworkSettings = .init(), expectations: [ScenarioExpectation] = []
+    ) {
+        self.file = file
+        self.name = name
+        self.gpxPath = gpxPath
+        self.configuration = configuration
+        self.network = network
+        self.expectations = expectations
+    }
+}
+
+/// An expectation and the line of the scenario file it is written on.
+public struct ScenarioExpectation: Sendable, Equatable {
+    public var expectation: Expectation
+    public var line: Int
+
+    public init(_ expectation: Expectation, line: Int) {
+        self.expectation = expectation
+        self.line = line
+    }
+}

@@ -1,0 +1,28 @@
+/// A scenario file that cannot be run: where, and what is wrong, on one line.
+///
+/// ```
+/// gpx/scenarios/revoked.yaml:12:5: error: expect[2].count: unknown event type 'locaton' (did you mean 'location'?)
+/// ```
+public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    /// 1-based; 0 when the problem is with the file as a whole.
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// Whether the file itself (or the GPX file it names) could not be read, as opposed to
+    /// read and found wrong: `trailcast check` exits 66 rather than 65.
+    public var isUnreadable: Bool
+
+    public init(file: String, line: Int = 0, column: Int = 0, message: String, isUnreadable: Bool = false) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.isUnreadable = isUnreadable
+    }
+
+    public var description: String {
+        let place = line > 0 ? "\(file):\(line):\(column)" : file
+        return "\(place): error: \(message)"
+    }
+}

@@ -1,0 +1,63 @@
+import LocationReplay
+import Weather
+
+/// Runs scenarios on virtual time and checks their expectations.
+///
+/// ```swift
+/// let scenario = try ScenarioParser.load(contentsOfFile: "gpx/scenarios/denied-at-first-prompt.yaml")
+/// let report = await ScenarioRunner.check(scenario)
+/// print(report.passed)
+/// ```
+public enum ScenarioRunner {
+    /// The scenario's timeline: its replay on virtual time, with its weather (a local
+    /// server, if it has one, runs for the length of the replay).
+    public static func timeline(of scenario: Scenario) async throws(ReplayError) -> [TimelineEvent] {
+        var configuration = scenario.configuration
+        configuration.speed = 0
+        let replay = Replay(file: scenario.gpxPath, configuration: configuration)
+        do {
+            return try await WeatherConnection.withFetcher(
+                for: configuration.weather.provider, network: scenario.network
+            ) { fetcher in
+                var timed = replay
+                timed.weatherFetcher = fetcher
+                var timeline = TimelineCollector()
+                _ = try await timed.run(clock: ContinuousClock(), recorder: &timeline)
+                return timeline.events
+            }
+        } catch let error as ReplayError {
+            throw error
+        } catch {
+            throw .output("the weather server could not start: \(error)")
+        }
+    }
+
+    /// Runs the scenario and checks every expectation; a run that cannot happen (a
+    /// malformed GPX file) is the report's `error`.
+    public static func check(_ scenario: Scenario) async -> ScenarioReport {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let events: [TimelineEvent]
+        do {
+            events = try await timeline(of: scenario)
+        } catch {
+            return ScenarioReport(
+                file: scenario.file, name: scenario.name, outcomes: [],
+                seconds: started.duration(to: clock.now).seconds, error: error.description)
+        }
+        let records = events.map(TimelineRecord.init)
+        let outcomes = scenario.expectations.map { entry in
+            ExpectationEvaluator.evaluate(entry.expectation, line: entry.line, in: records)
+        }
+        return ScenarioReport(
+            file: scenario.file, name: scenario.name, outcomes: outcomes,
+            seconds: started.duration(to: clock.now).seconds, error: nil)
+    }
+}
+
+extension Duration {
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
+    }
+}

@@ -1,0 +1,34 @@
+/// The timeline's event types and their JSON Lines keys, so that a scenario naming a type
+/// or field that never occurs is an error on its line rather than an expectation that can
+/// never (or always) hold. Kept equal to ``JSONLinesTimelineFormat`` by a test.
+public enum TimelineSchema {
+    /// Keys every event has.
+    public static let commonKeys = ["t", "offset", "type"]
+
+    /// Each event type's own keys, in order.
+    public static let keys: [String: [String]] = [
+        "start": ["file", "source", "points", "settings"],
+        "authorization": ["from", "to", "accuracy", "servicesEnabled", "cause"],
+        "prompt": ["request", "answer"],
+        "location": ["lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course", "index"],
+        "locationError": ["code", "message"],
+        "alert": ["message"],
+        "app": ["state"],
+        "weather": [
+            "lat", "lon", "cell", "source", "stale", "temperatureCelsius", "apparentTemperatureCelsius",
+            "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode", "condition", "windSpeedMps",
+            "windDirectionDegrees", "isDay", "attempts", "fetchMs",
+        ],
+        "weatherError": ["cell", "message", "attempts", "httpStatus", "willRetry"],
+        "end": [
+            "locations", "distanceMeters", "simulatedSeconds", "wallSeconds", "weatherLookups",
+            "weatherNetworkFetches", "weatherCacheHits", "weatherErrors",
+        ],
+    ]
+
+    /// The event types in timeline order of first appearance, for messages.
+    public static let types = [
+        "start", "authorization", "prompt", "location", "locationError", "alert", "app", "weather",
+        "weatherError", "end",
+    ]
+}

@@ -1,0 +1,19 @@
+/// A value of a timeline event's field, as JSON Lines writes it.
+public enum TimelineValue: Sendable, Equatable, CustomStringConvertible {
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+    /// An object or array (such as `start`'s `settings`), as its JSON text.
+    case json(String)
+
+    public var description: String {
+        switch self {
+        case .string(let text): return "\"\(text)\""
+        case .number(let value): return ValueMatcher.format(value)
+        case .bool(let value): return String(value)
+        case .null: return "null"
+        case .json(let text): return text
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import WeatherServer
+
+/// How a run reaches its weather over HTTP: the Open-Meteo URLs and request timeout, and
+/// for a local server (`--weather local`), the faults it injects.
+public struct WeatherNetworkSettings: Sendable, Equatable {
+    public static let defaultForecastURL = "https://api.open-meteo.com"
+    public static let defaultArchiveURL = "https://archive-api.open-meteo.com"
+
+    /// `--weather-url`; nil for the public service.
+    public var forecastURL: String?
+    /// `--weather-archive-url`; nil for `forecastURL` when that is given, else the public archive.
+    public var archiveURL: String?
+    /// `--weather-timeout`: per request (connecting gets at most 2 s of it).
+    public var timeout: Duration
+    /// `--server-*`: what a local server does wrong, on purpose.
+    public var serverFaults: WeatherServerFaults
+
+    public init(
+        forecastURL: String? = nil, archiveURL: String? = nil, timeout: Duration = .seconds(5),
+        serverFaults: WeatherServerFaults = .init()
+    ) {
+        self.forecastURL = forecastURL
+        self.archiveURL = archiveURL
+        self.timeout = timeout
+        self.serverFaults = serverFaults
+    }
+
+    /// The forecast base URL in effect, without a trailing slash.
+    public var effectiveForecastURL: String {
+        Self.trimmed(forecastURL ?? Self.defaultForecastURL)
+    }
+
+    /// The archive base URL in effect: a server given by URL (such as `serve-weather`)
+    /// serves `/v1/archive` too.
+    public var effectiveArchiveURL: String {
+        Self.trimmed(archiveURL ?? forecastURL ?? Self.defaultArchiveURL)
+    }
+
+    /// Why these settings cannot work, or nil.
+    public var problem: String? {
+        for (name, url) in [("url", forecastURL), ("archive url", archiveURL)] {
+            if let url, !(url.hasPrefix("http://") || url.hasPrefix("https://")) || url.count < 10 {
+                return "the weather \(name) must be an http:// or https:// URL, not '\(url)'"
+            }
+        }
+        if timeout < .milliseconds(1) { return "the weather timeout must be at least 1 ms" }
+        return serverFaults.problem
+    }
+
+    private static func trimmed(_ url: String) -> String {
+        var url = url
+        while url.hasSuffix("/") { url.removeLast() }
+        return url
+    }
+}

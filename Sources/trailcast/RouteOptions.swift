@@ -1,0 +1,105 @@
+import ArgumentParser
+import LocationReplay
+
+/// The flags of `trailcast replay` that shape the run: the route, the user, the system.
+///
+/// Each is optional so that `--scenario` can supply it and a flag given on the command line
+/// can still override it; without either, the documented default applies.
+struct RouteOptions: ParsableArguments {
+    @Option(help: "Which points to replay: auto (tracks, else routes, else waypoints), track, route, waypoints. (default: auto)")
+    var source: ReplaySource?
+
+    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s. (default: 1.4)", valueName: "m/s"))
+    var travelSpeed: Double?
+
+    @Option(help: ArgumentHelp(
+        "Emit a location every S simulated seconds, interpolated between points (default: the file's points).",
+        valueName: "S"))
+    var interval: Double?
+
+    @Option(help: ArgumentHelp(
+        "0 runs on virtual time as fast as possible; N paces in real time at N x (1 = real time). (default: 0)",
+        valueName: "N"))
+    var speed: Double?
+
+    @Option(name: .customLong("loop"), help: ArgumentHelp(
+        "Play the route N times; 0 repeats until stopped (needs --speed). (default: 1)", valueName: "N"))
+    var loops: Int?
+
+    @Option(help: "Initial authorization: notDetermined, restricted, denied, whenInUse, always. (default: notDetermined)")
+    var authorization: AuthorizationStatus?
+
+    @Option(help: "Initial accuracy: full or reduced (approximate location). (default: full)")
+    var accuracy: LocationAccuracy?
+
+    @Option(help: "Location services for the device: on or off. (default: on)")
+    var services: ServicesSwitch?
+
+    @Option(help: "What the simulated user answers to a permission prompt: allow, once, deny. (default: allow)")
+    var prompt: PromptAnswer?
+
+    @Option(help: "The answer to the one-time offer to upgrade to Always: allow or deny. (default: allow)")
+    var promptAlways: UpgradeAnswer?
+
+    @Option(help: "What the app asks for at launch: whenInUse or always. (default: whenInUse)")
+    var request: AuthorizationRequest?
+
+    @Option(help: ArgumentHelp(
+        "Deliver a fix only when it is at least M metres from the last delivered one.", valueName: "M"))
+    var distanceFilter: Double?
+
+    @Option(name: .customLong("event"), help: ArgumentHelp(
+        "A change during the run, OFFSET:KEY=VALUE (repeatable), such as 10m:authorization=denied; added after a scenario's events.",
+        valueName: "OFFSET:KEY=VALUE"))
+    var eventArguments: [String] = []
+
+    @Flag(help: "Treat warnings (bad points, times going back) as errors (exit 65).")
+    var strict = false
+
+    enum ServicesSwitch: String, ExpressibleByArgument, CaseIterable { case on, off }
+    enum UpgradeAnswer: String, ExpressibleByArgument, CaseIterable { case allow, deny }
+
+    func validate() throws {
+        _ = try events()
+    }
+
+    /// `--event`s, parsed.
+    func events() throws -> [ScheduledEvent] {
+        do {
+            return try eventArguments.map { argument throws(ScheduledEventError) in
+                try ScheduledEvent(parsing: argument)
+            }
+        } catch {
+            throw ValidationError(String(describing: error))
+        }
+    }
+
+    /// The flags given, laid over `configuration` (the defaults, or a scenario's settings).
+    func apply(to configuration: inout ReplayConfiguration) throws {
+        if let source { configuration.source = source }
+        if let travelSpeed { configuration.travelSpeedMetersPerSecond = travelSpeed }
+        if let interval { configuration.intervalSeconds = interval }
+        if let speed { configuration.speed = speed }
+        if let loops { configuration.loops = loops }
+        if let authorization { configuration.location.initialStatus = authorization }
+        if let accuracy { configuration.location.initialAccuracy = accuracy }
+        if let services { configuration.location.servicesEnabled = services == .on }
+        if let prompt { configuration.location.promptAnswer = prompt }
+        if let promptAlways { configuration.location.alwaysUpgradeAnswer = promptAlways == .allow ? .allow : .deny }
+        if let request { configuration.request = request }
+        if let distanceFilter { configuration.location.distanceFilterMeters = distanceFilter }
+        configuration.events += try events()
+        if strict { configuration.strict = true }
+    }
+}
+
+extension ReplaySource: ExpressibleByArgument {}
+extension AuthorizationStatus: ExpressibleByArgument {
+    /// The spellings the help text documents (`whenInUse`, `always`), not the raw values.
+    public static var allValueStrings: [String] { allCases.map(\.argument) }
+    public static var allValueDescriptions: [String: String] { [:] }
+    public var defaultValueDescription: String { argument }
+}
+extension LocationAccuracy: ExpressibleByArgument {}
+extension PromptAnswer: ExpressibleByArgument {}
+extension AuthorizationRequest: ExpressibleByArgument {}

@@ -1,0 +1,115 @@
+import Scenario
+import Testing
+
+// Testing has an `Expectation` too; a scoped import wins over both module imports.
+import enum Scenario.Expectation
+
+/// Reports shared by the text and JUnit tests: one passing, one failing, one broken file.
+enum CraftedReports {
+    static let offending = #"{"t":"2026-06-13T16:10:05.000Z","offset":605,"type":"location","lat":37.797,"lon":-122.396,"index":2}"#
+
+    static let happy = ScenarioReport(
+        file: "gpx/scenarios/happy-path.yaml", name: "happy path: allow, weather along the route",
+        outcomes: [
+            passing(.present(EventSelector(type: "prompt"), at: 0, tolerance: 0), line: 14),
+            passing(.count(EventSelector(type: "location"), .atLeast(100), window: .init()), line: 15),
+            passing(.absent(EventSelector(type: "alert"), after: nil, before: nil), line: 16),
+            passing(.order(first: EventSelector(type: "location"), then: EventSelector(type: "weather")), line: 17),
+            passing(.end([FieldMatch(key: "weatherErrors", matcher: .number(0, tolerance: 0))]), line: 18),
+        ],
+        seconds: 0.1234)
+
+    static let revoked = ScenarioReport(
+        file: "gpx/scenarios/revoked.yaml", name: "revoked halfway",
+        outcomes: [
+            passing(.present(EventSelector(type: "alert"), at: 600, tolerance: 1), line: 19),
+            passing(.present(EventSelector(type: "authorization", fields: [
+                FieldMatch(key: "to", matcher: .string("denied")),
+            ]), at: 600, tolerance: 0), line: 20),
+            ExpectationOutcome(
+                expectation: .absent(EventSelector(type: "location"), after: 600, before: 900), line: 21, passed: false,
+                detail: "first offending event: \(offending)"),
+            ExpectationOutcome(
+                expectation: .end([FieldMatch(key: "locations", matcher: .comparison(NumberComparison(.greaterOrEqual, 100)))]),
+                line: 22, passed: false, detail: "locations is 4, expected >= 100"),
+        ],
+        seconds: 2.5)
+
+    static let broken = ScenarioReport(
+        file: "gpx/scenarios/broken.yaml", name: "", outcomes: [], seconds: 0.0004,
+        error: "gpx/scenarios/broken.yaml:7:3: error: unknown key 'expectt' (did you mean 'expect'?)")
+
+    static func passing(_ expectation: Expectation, line: Int) -> ExpectationOutcome {
+        ExpectationOutcome(expectation: expectation, line: line, passed: true)
+    }
+}
+
+@Suite struct TextCheckReportTests {
+    @Test func passingFailingAndBroken() {
+        let text = TextCheckReport.render([CraftedReports.happy, CraftedReports.revoked, CraftedReports.broken])
+        #expect(text == """
+            PASS  gpx/scenarios/happy-path.yaml: happy path: allow, weather along the route (5 expectations)
+            FAIL  gpx/scenarios/revoked.yaml: revoked halfway (2 of 4 expectations failed)
+                  line 21: no location after 10m before 15m
+                    first offending event: \(CraftedReports.offending)
+                  line 22: end {locations: >= 100}
+                    locations is 4, expected >= 100
+            ERROR gpx/scenarios/broken.yaml: gpx/scenarios/broken.yaml:7:3: error: unknown key 'expectt' (did you mean 'expect'?)
+            3 scenarios: 1 passed, 1 failed, 1 broken (9 expectations, 2 failed)
+
+            """)
+    }
+
+    @Test func singularsAndNamelessScenarios() {
+        let one = ScenarioReport(
+            file: "one.yaml", name: "",
+            outcomes: [CraftedReports.passing(.absent(EventSelector(type: "alert"), after: nil, before: nil), line: 3)],
+            seconds: 1)
+        let failing = ScenarioReport(
+            file: "two.yaml", name: "two",
+            outcomes: [ExpectationOutcome(expectation: .order(first: EventSelector(type: "prompt"), then: EventSelector(type: "alert")), line: 4, passed: false)],
+            seconds: 1)
+        #expect(TextCheckReport.render([one]) == """
+            PASS  one.yaml (1 expectation)
+            1 scenario: 1 passed, 0 failed, 0 broken (1 expectation, 0 failed)
+
+            """)
+        // A failure without a detail gets no detail line.
+        #expect(TextCheckReport.render([failing]) == """
+            FAIL  two.yaml: two (1 of 1 expectation failed)
+                  line 4: prompt before alert
+            1 scenario: 0 passed, 1 failed, 0 broken (1 expectation, 1 failed)
+
+            """)
+    }
+
+    @Test func noScenarios() {
+        #expect(TextCheckReport.render([]) == "0 scenarios: 0 passed, 0 failed, 0 broken (0 expectations, 0 failed)\n")
+    }
+
+    @Test func everyScenarioAndFailureIsOneLine() {
+        let report = ScenarioReport(
+            file: "multi.yaml", name: "a name\non two lines",
+            outcomes: [ExpectationOutcome(
+                expectation: .present(EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("a\nb"))]), at: nil, tolerance: 0),
+                line: 9, passed: false, detail: "no alert\r\nat all")],
+            seconds: 0)
+        let broken = ScenarioReport(file: "b.yaml", name: "", outcomes: [], seconds: 0, error: "first\nsecond")
+        #expect(TextCheckReport.render([report, broken]) == #"""
+            FAIL  multi.yaml: a name\non two lines (1 of 1 expectation failed)
+                  line 9: an event alert {message: "a\nb"}
+                    no alert\r\nat all
+            ERROR b.yaml: first\nsecond
+            2 scenarios: 0 passed, 1 failed, 1 broken (1 expectation, 1 failed)
+
+            """#)
+    }
+
+    @Test func passedNeedsNoErrorAndNoFailure() {
+        #expect(CraftedReports.happy.passed)
+        #expect(!CraftedReports.revoked.passed)
+        #expect(!CraftedReports.broken.passed)
+        #expect(ScenarioReport(file: "empty.yaml", name: "empty", outcomes: [], seconds: 0).passed)
+        #expect(CraftedReports.revoked.failures.map(\.line) == [21, 22])
+    }
+}
