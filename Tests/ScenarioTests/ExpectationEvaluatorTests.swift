@@ -65,9 +65,6 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         .init(.count(select("location"), .exactly(1), window: .init(from: 902))),
         .init(.count(select("authorization", ("cause", .string("settings"))), .exactly(2), window: .init())),
         .init(
-            .count(select("location"), .atLeast(4), window: .init()),
-            nil),
-        .init(
             .count(select("location"), .exactly(3), window: .init()),
             "found 4; the 4th (over the limit): \(line(12))"),
         .init(

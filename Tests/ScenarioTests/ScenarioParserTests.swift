@@ -1,0 +1,218 @@
+import Foundation
+import LocationReplay
+import Scenario
+import Testing
+
+/// Reading scenario files: every key to its setting, and every mistake to an error that
+/// names the file, line, column and key.
+@Suite("Scenario files: parsing and validation")
+struct ScenarioParserTests {
+    /// Scenario files live beside the repository's samples, so `gpx:` paths resolve as
+    /// they would for a user's scenario in `gpx/scenarios/`.
+    static let file = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("gpx/scenarios/test.yaml").path
+
+    static func parse(_ yaml: String) throws(ScenarioError) -> Scenario {
+        try ScenarioParser.parse(yaml: yaml, file: file)
+    }
+
+    @Test func everyKeySetsItsReplaySetting() throws {
+        let scenario = try Self.parse("""
+            name: everything
+            gpx: ../sf-waterfront-walk.gpx
+            source: track
+            travelSpeed: 2.5
+            interval: 5
+            loop: 2
+            distanceFilter: 25
+            authorization: whenInUse
+            accuracy: reduced
+            services: off
+            prompt: once
+            promptAlways: deny
+            request: always
+            events:
+              - 10m:app=background
+              - "90:authorization=denied"
+            strict: true
+            weather:
+              source: local
+              timeout: 800ms
+              cell: 0.05
+              ttl: 1h
+              events: all
+              server: {failRate: 0.25, latency: 200ms, timeoutRate: 0.1, malformedRate: 0.05, rateLimit: 30, seed: 7}
+            expect:
+              - count: location
+                atLeast: 1
+            """)
+        #expect(scenario.name == "everything")
+        #expect(scenario.gpxPath.hasSuffix("/gpx/sf-waterfront-walk.gpx"))
+        #expect(!scenario.gpxPath.contains(".."))
+        let configuration = scenario.configuration
+        #expect(configuration.source == .track)
+        #expect(configuration.travelSpeedMetersPerSecond == 2.5)
+        #expect(configuration.intervalSeconds == 5)
+        #expect(configuration.loops == 2)
+        #expect(configuration.speed == 0)
+        #expect(configuration.location.distanceFilterMeters == 25)
+        #expect(configuration.location.initialStatus == .authorizedWhenInUse)
+        #expect(configuration.location.initialAccuracy == .reduced)
+        #expect(!configuration.location.servicesEnabled)
+        #expect(configuration.location.promptAnswer == .once)
+        #expect(configuration.location.alwaysUpgradeAnswer == .deny)
+        #expect(configuration.request == .always)
+        #expect(configuration.events.map(\.description) == ["10m:app=background", "1m30s:authorization=denied"])
+        #expect(configuration.strict)
+        #expect(configuration.weather.provider == .local)
+        #expect(configuration.weather.url == nil)
+        #expect(configuration.weather.policy.cellDegrees == 0.05)
+        #expect(configuration.weather.policy.freshnessSeconds == 3600)
+        #expect(configuration.weather.policy.reportsCacheHits)
+        #expect(scenario.network.timeout == .milliseconds(800))
+        let faults = scenario.network.serverFaults
+        #expect(faults.failRate == 0.25)
+        #expect(faults.latency == .milliseconds(200))
+        #expect(faults.timeoutRate == 0.1)
+        #expect(faults.malformedRate == 0.05)
+        #expect(faults.rateLimitPerMinute == 30)
+        #expect(faults.seed == 7)
+        #expect(scenario.expectations.map(\.line) == [26])
+    }
+
+    @Test func theDefaultsAreReplaysDefaults() throws {
+        let scenario = try Self.parse("gpx: ../sf-waterfront-walk.gpx\n")
+        #expect(scenario.name == "test")
+        #expect(scenario.configuration == ReplayConfiguration())
+        #expect(scenario.network == WeatherNetworkSettings())
+        #expect(scenario.expectations.isEmpty)
+    }
+
+    @Test func aURLMeansOpenMeteoThere() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            weather: {url: "http://127.0.0.1:8080/"}
+            """)
+        #expect(scenario.configuration.weather.provider == .openMeteo)
+        #expect(scenario.configuration.weather.url == "http://127.0.0.1:8080")
+        #expect(scenario.network.effectiveArchiveURL == "http://127.0.0.1:8080")
+    }
+
+    @Test func expectationsOfEveryKind() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            expect:
+              - count: location
+                atLeast: 10
+                atMost: 20
+                from: 1m
+                to: 90
+              - none: weather
+                fields: {stale: true}
+                after: 10m
+              - event: location
+                fields: {index: 3, lat: "37.8 +- 0.01", speed: ">= 1", altitude: null, type: location}
+                at: 10m
+                tolerance: 2s
+              - order: [prompt, {type: alert, fields: {message: "x"}}]
+              - end: {locations: ">= 100", weatherErrors: 0}
+            """)
+        let location = EventSelector(type: "location")
+        #expect(scenario.expectations.map(\.expectation) == [
+            .count(location, .between(10, 20), window: OffsetWindow(from: 60, to: 90)),
+            .absent(EventSelector(type: "weather", fields: [FieldMatch(key: "stale", matcher: .bool(true))]), after: 600, before: nil),
+            .present(EventSelector(type: "location", fields: [
+                FieldMatch(key: "index", matcher: .number(3, tolerance: 0)),
+                FieldMatch(key: "lat", matcher: .number(37.8, tolerance: 0.01)),
+                FieldMatch(key: "speed", matcher: .comparison(NumberComparison(.greaterOrEqual, 1))),
+                FieldMatch(key: "altitude", matcher: .null),
+                FieldMatch(key: "type", matcher: .string("location")),
+            ]), at: 600, tolerance: 2),
+            .order(first: EventSelector(type: "prompt"),
+                   then: EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("x"))])),
+            .end([
+                FieldMatch(key: "locations", matcher: .comparison(NumberComparison(.greaterOrEqual, 100))),
+                FieldMatch(key: "weatherErrors", matcher: .number(0, tolerance: 0)),
+            ]),
+        ])
+        #expect(scenario.expectations.map(\.line) == [3, 8, 11, 15, 16])
+    }
+
+    @Test func aQuotedNumberIsText() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            expect:
+              - event: app
+                fields: {state: "1"}
+            """)
+        #expect(scenario.expectations.first?.expectation
+            == .present(EventSelector(type: "app", fields: [FieldMatch(key: "state", matcher: .string("1"))]), at: nil, tolerance: 0))
+    }
+
+    struct Broken: Sendable, CustomTestStringConvertible {
+        var yaml: String
+        var line: Int
+        var column: Int
+        var message: String
+        var testDescription: String { message }
+    }
+
+    @Test("a broken scenario is one error naming the file, line, column and key", arguments: [
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\npromt: deny\n", line: 2, column: 1,
+               message: "unknown key 'promt' (did you mean 'prompt'?); known keys: name, gpx, source, travelSpeed, interval, loop, distanceFilter, authorization, accuracy, services, prompt, promptAlways, request, events, strict, weather, expect"),
+        Broken(yaml: "prompt: deny\n", line: 1, column: 1, message: "'gpx' is missing: which route to replay"),
+        Broken(yaml: "gpx: ../missing.gpx\n", line: 1, column: 6,
+               message: "gpx: no such file: \(URL(fileURLWithPath: ScenarioParserTests.file).deletingLastPathComponent().deletingLastPathComponent().path)/missing.gpx (a relative path starts at the scenario file's folder)"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: many\n", line: 2, column: 7, message: "loop: expected a whole number, not 'many'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: 0\n", line: 2, column: 7, message: "loop: must be at least 1: a scenario runs on virtual time"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ninterval: -1\n", line: 2, column: 11, message: "interval: must be greater than 0, not '-1'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nprompt: maybe\n", line: 2, column: 9, message: "prompt: expected one of allow, once, deny, not 'maybe'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nservices: sometimes\n", line: 2, column: 11, message: "services: expected on or off, not 'sometimes'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nevents: [10m:app=sleeping]\n", line: 2, column: 10,
+               message: "events[0]: invalid event '10m:app=sleeping': 'sleeping' is not a valid app; use background, foreground"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  server: {failRate: 1.5}\n", line: 3, column: 22,
+               message: "weather.server.failRate: must be a share between 0 and 1, not '1.5'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: builtin\n  server: {seed: 1}\n", line: 4, column: 11,
+               message: "weather.server: a local server's faults need 'source: local', not 'builtin'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather: {ttl: soon}\n", line: 2, column: 16,
+               message: "weather.ttl: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: locaton\n    exactly: 1\n", line: 3, column: 12,
+               message: "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, locationError, alert, app, weather, weatherError, end"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - event: location\n    fields: {latitude: 37}\n", line: 4, column: 14,
+               message: "expect[0].fields: unknown key 'latitude' (did you mean 'altitude'?); known keys: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n", line: 3, column: 5,
+               message: "expect[0]: a count needs 'exactly', or 'atLeast' and/or 'atMost'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n    none: alert\n", line: 3, column: 5,
+               message: "expect[0]: an expectation needs exactly one of count, none, event, order, end; found count and none"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - order: [prompt]\n", line: 3, column: 12,
+               message: "expect[0].order: expected two events, [first, then], not 1"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: location\n    after: 20m\n    before: 10m\n", line: 5, column: 13,
+               message: "expect[0].before: nothing lies strictly between 20m and 10m"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {weatherErrors: \"x +- 3\"}\n", line: 3, column: 26,
+               message: "expect[0].end.weatherErrors: expected 'NUMBER +- TOLERANCE', not 'x +- 3'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {errors: 0}\n", line: 3, column: 11,
+               message: "expect[0].end: unknown key 'errors'; known keys: t, offset, type, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\n  prompt: deny\n", line: 2, column: 9, message: "not valid YAML: mapping values are not allowed in this context"),
+        Broken(yaml: "- gpx\n", line: 1, column: 1, message: "expected a mapping of keys, not a list"),
+    ])
+    func brokenScenarios(_ broken: Broken) {
+        do {
+            _ = try Self.parse(broken.yaml)
+            Issue.record("parsed: \(broken.yaml)")
+        } catch {
+            #expect(error.file == Self.file)
+            #expect(error.message == broken.message)
+            #expect(error.line == broken.line)
+            #expect(error.column == broken.column)
+            #expect(error.description == "\(Self.file):\(broken.line):\(broken.column): error: \(broken.message)")
+            #expect(!error.isUnreadable)
+        }
+    }
+
+    @Test func anUnreadableFileIsSaidSo() {
+        #expect(throws: ScenarioError(file: "/nonexistent/s.yaml", message: "no such file", isUnreadable: true)) {
+            _ = try ScenarioParser.load(contentsOfFile: "/nonexistent/s.yaml")
+        }
+    }
+}

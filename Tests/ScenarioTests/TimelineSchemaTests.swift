@@ -1,0 +1,50 @@
+import GPXReader
+import LocationReplay
+import Scenario
+import Testing
+import Weather
+
+/// The schema that scenario files are checked against must be the timeline's own keys.
+@Suite("Timeline schema")
+struct TimelineSchemaTests {
+    static let time = Timestamp(secondsSince1970: 1_781_366_400)
+    static let conditions = WeatherConditions(
+        temperatureCelsius: 14.2, apparentTemperatureCelsius: 12.9, relativeHumidity: 71, precipitationMm: 0,
+        cloudCover: 40, weatherCode: .partlyCloudy, windSpeedMps: 3.1, windDirectionDegrees: 240, isDay: true)
+    static let cell = WeatherCell(latitude: 37.8, longitude: -122.4, sizeDegrees: 0.01)
+
+    static let oneOfEachKind: [TimelineEvent.Kind] = [
+        .start(ReplayStart(file: "walk.gpx", source: .track, points: 3, settings: ReplayConfiguration())),
+        .authorization(AuthorizationChange(from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .prompt)),
+        .prompt(request: .whenInUse, answer: .deny),
+        .location(LocationFix(time: time, latitude: 37.8, longitude: -122.4, sourceIndex: 0)),
+        .locationError(.denied),
+        .alert(message: WeatherAppModel.accessOffAlert),
+        .app(.background),
+        .weather(WeatherObservation(latitude: 37.8, longitude: -122.4, cell: cell, source: .model, conditions: conditions, attempts: 1)),
+        .weatherError(WeatherFailure(cell: cell, message: "HTTP 500", attempts: 3, httpStatus: 500, willRetry: true)),
+        .end(ReplaySummary()),
+    ]
+
+    @Test(arguments: oneOfEachKind)
+    func theSchemaListsEveryKeyOfTheJSONLine(kind: TimelineEvent.Kind) throws {
+        let record = TimelineRecord(TimelineEvent(time: Self.time, offsetSeconds: 0, kind: kind))
+        let keys = try #require(TimelineSchema.keys[record.type])
+        #expect(Set(record.fields.keys) == Set(TimelineSchema.commonKeys + keys))
+    }
+
+    @Test func everyTypeIsListed() {
+        #expect(Set(Self.oneOfEachKind.map(\.typeName)) == Set(TimelineSchema.types))
+        #expect(Set(TimelineSchema.keys.keys) == Set(TimelineSchema.types))
+    }
+
+    @Test func recordsKeepTypesApart() throws {
+        let record = try #require(TimelineRecord(line: #"{"t":"x","offset":1.5,"type":"weather","stale":false,"attempts":1,"fetchMs":null,"cell":"1,2"}"#))
+        #expect(record.offsetSeconds == 1.5)
+        #expect(record.fields["stale"] == .bool(false))
+        #expect(record.fields["attempts"] == .number(1))
+        #expect(record.fields["fetchMs"] == .null)
+        #expect(record.fields["cell"] == .string("1,2"))
+        #expect(TimelineRecord(line: "not json") == nil)
+    }
+}
