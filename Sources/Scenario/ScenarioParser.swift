@@ -253,8 +253,13 @@ public enum ScenarioParser {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
              .composer(_, let problem, let mark, _):
             return ScenarioError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem)")
-        case .duplicatedKeysInMapping(let duplicates, _):
-            return ScenarioError(file: file, message: "keys given twice: \(duplicates.joined(separator: ", "))")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams finds these while composing, before ScenarioNode sees the mapping; its
+            // mark is the first duplicated key's first occurrence.
+            let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            return ScenarioError(
+                file: file, line: context.mark.line, column: context.mark.column,
+                message: "\(keys) given twice")
         default:
             return ScenarioError(file: file, message: "not valid YAML: \(error)")
         }
