@@ -107,9 +107,12 @@ public enum ScenarioParser {
             throw ScenarioError(file: file, line: root.line, column: root.column, message: "'gpx' is missing: which route to replay")
         }
         let gpxPath = resolve(gpx.path, against: file)
-        if !FileManager.default.fileExists(atPath: gpxPath) {
+        var gpxIsDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: gpxPath, isDirectory: &gpxIsDirectory) {
             throw gpx.node.error("no such file: \(gpxPath) (a relative path starts at the scenario file's folder)")
         }
+        // Caught here, on the scenario's line, rather than by the replay, which could only name the folder.
+        if gpxIsDirectory.boolValue { throw gpx.node.error("\(gpxPath) is a directory, not a GPX file") }
         if let problem = configuration.problem {
             throw ScenarioError(file: file, line: root.line, column: root.column, message: problem)
         }

@@ -40,6 +40,15 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        // Opened first: a report that cannot be written should not wait for every run.
+        var stream: UnsafeMutablePointer<FILE>?
+        if let output {
+            guard let opened = fopen(output, "w") else {
+                StandardStreams.writeError("\(output): error: cannot create the report: \(String(cString: strerror(errno)))")
+                throw ExitStatus.cannotCreate
+            }
+            stream = opened
+        }
         var reports: [ScenarioReport] = []
         var worstBroken: ExitCode?
         for file in files {
@@ -56,18 +65,14 @@ struct CheckCommand: AsyncParsableCommand {
             }
         }
         let text = format == .junit ? JUnitCheckReport.render(reports) : TextCheckReport.render(reports)
-        if let output {
-            guard let stream = fopen(output, "w") else {
-                StandardStreams.writeError("\(output): error: cannot create the report: \(String(cString: strerror(errno)))")
-                throw ExitStatus.cannotCreate
-            }
+        if let output, let stream {
             fputs(text, stream)
             guard fclose(stream) == 0 else {
                 StandardStreams.writeError("\(output): error: cannot write the report: \(String(cString: strerror(errno)))")
                 throw ExitStatus.ioError
             }
             // The verdict still shows on the terminal.
-            if format == .junit { StandardStreams.writeError(TextCheckReport.render(reports).split(separator: "\n").last.map(String.init) ?? "") }
+            StandardStreams.writeError(TextCheckReport.render(reports).split(separator: "\n").last.map(String.init) ?? "")
         } else {
             StandardStreams.writeOutput(text)
         }

@@ -97,7 +97,8 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let (file, configuration, network) = try run(from: loaded)
         if let problem = configuration.problem {
-            StandardStreams.writeError("error: \(problem)")
+            // The same words and form as `validate()` gives without a scenario.
+            StandardStreams.writeError("Error: \(problem)")
             throw ExitStatus.usage
         }
         let descriptor: Int32

@@ -88,6 +88,12 @@ struct WeatherOptions: ParsableArguments {
         if let latency, SimulatedOffset(latency) == nil {
             throw ValidationError("--server-latency must be a duration such as 250ms or 2s, not '\(latency)'")
         }
+        for (flag, rate) in [("--server-fail-rate", failRate), ("--server-timeout-rate", timeoutRate),
+                             ("--server-malformed-rate", malformedRate)] {
+            if let rate, !(0...1).contains(rate) {
+                throw ValidationError("\(flag) must be a share between 0 and 1, not \(rate)")
+            }
+        }
         if let rateLimit, rateLimit < 1 {
             throw ValidationError("--server-rate-limit must be at least 1 request a minute")
         }

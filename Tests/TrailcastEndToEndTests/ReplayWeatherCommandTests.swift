@@ -173,11 +173,16 @@ struct ReplayWeatherCommandTests {
         ["--weather-timeout", "0"],
         ["--weather", "sunny"],
         ["--weather-events", "some"],
+        ["--server-fail-rate", "1.5"],
+        ["--weather", "local", "--server-rate-limit", "0"],
     ])
     func badWeatherFlagsExit64(arguments: [String]) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stdout.isEmpty)
+        if arguments.first == "--server-fail-rate" {
+            #expect(result.stderr.contains("--server-fail-rate must be a share between 0 and 1, not 1.5"))
+        }
     }
 
     @Test func anUnwritableWeatherLogExits73() async throws {

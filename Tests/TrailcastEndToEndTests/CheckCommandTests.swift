@@ -1,0 +1,529 @@
+import Foundation
+import Testing
+
+/// `trailcast check`: the sample scenarios (what CI runs), failing expectations with their
+/// details, broken scenario files with their `FILE:LINE:COL` errors, exit statuses, and the
+/// JUnit report read back with Foundation's XML parser.
+@Suite("trailcast check")
+struct CheckCommandTests {
+    // MARK: - The samples
+
+    @Test("gpx/scenarios/*.yaml: exit 0, one PASS line per file in order, then the summary")
+    func samplesPass() async throws {
+        let samples = try ScenarioFiles.samples()
+        // The issue asks for at least these eight flows.
+        for name in [
+            "happy-path", "denied-at-first-prompt", "denied-at-launch", "revoked-halfway",
+            "allow-once-background", "approximate-location", "location-services-off", "flaky-weather-server",
+        ] {
+            #expect(samples.contains("gpx/scenarios/\(name).yaml"))
+        }
+        let result = try await TrailcastBinary.run(arguments: ["check"] + samples)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr == "")
+        let lines = result.stdoutLines
+        try #require(lines.count == samples.count + 1, "\(result.stdout)")
+        var expectations = 0
+        for (line, sample) in zip(lines, samples) {
+            let match = try #require(
+                line.wholeMatch(of: /PASS  (?<file>[^:]+): (?<name>.+) \((?<count>\d+) expectations?\)/), "\(line)")
+            #expect(match.file == sample)
+            #expect(!match.name.isEmpty)
+            let count = try #require(Int(match.count))
+            #expect(count >= 5, "\(sample) checks only \(count) things")
+            expectations += count
+        }
+        #expect(lines.last == ScenarioFiles.summary(
+            scenarios: samples.count, passed: samples.count, expectations: expectations))
+    }
+
+    @Test("the text report of the samples is byte-identical across runs (no timings in it)")
+    func deterministicText() async throws {
+        let arguments = ["check"] + (try ScenarioFiles.samples())
+        let first = try await TrailcastBinary.run(arguments: arguments)
+        let second = try await TrailcastBinary.run(arguments: arguments)
+        #expect(first.status == 0)
+        #expect(second.status == 0)
+        #expect(first.stdout == second.stdout)
+        #expect(!first.stdout.isEmpty)
+    }
+
+    // MARK: - Failing expectations
+
+    /// The waypoints file with the permission revoked at 1m and granted again at 2m:
+    /// 11 locations (4 before, 7 after), one alert, two weather fetches, no app events.
+    static let revokedEvents = ["1m:authorization=denied", "2m:authorization=whenInUse"]
+
+    /// Every kind of expectation failing at least once, between ones that hold; the line
+    /// numbers in the expected report below are this file's.
+    static let failingYAML = """
+        name: every kind failing
+        gpx: \(ScenarioFiles.waypoints)
+        events:
+          - 1m:authorization=denied
+          - 2m:authorization=whenInUse
+        expect:
+          - count: location
+            exactly: 11
+          - count: alert
+            exactly: 2
+          - count: location
+            atMost: 3
+          - count: location
+            atLeast: 1
+            from: 1m
+            to: 2m
+          - none: location
+            after: 1m
+            before: 2m
+          - none: location
+            after: 2m
+          - none: weather
+          - event: alert
+            at: 30s
+            tolerance: 10s
+          - event: alert
+            at: 1m
+          - event: authorization
+            fields: {to: restricted}
+          - event: app
+          - event: authorization
+            fields: {to: denied}
+            at: 2m
+            tolerance: 5s
+          - order: [prompt, alert]
+          - order: [weather, prompt]
+          - order: [alert, app]
+          - end: {locations: 11}
+          - end: {weatherErrors: 1, locations: ">= 100"}
+
+        """
+
+    static let passingYAML = """
+        name: still passing
+        gpx: \(ScenarioFiles.waypoints)
+        expect:
+          - count: location
+            exactly: 14
+          - end: {locations: 14, weatherErrors: 0}
+
+        """
+
+    /// The failing scenario's expected text report, its details quoting the lines
+    /// `trailcast replay --format jsonl` prints for the same run.
+    static func expectedFailingReport() async throws -> [String] {
+        let timeline = try await ReplayTimeline.run(
+            ScenarioFiles.waypoints, revokedEvents.flatMap { ["--event", $0] })
+        let pairs = Array(zip(timeline.lines, timeline.events))
+        func lines(_ type: String, where condition: (OrderedJSON) -> Bool = { _ in true }) -> [String] {
+            pairs.filter { $1["type"]?.stringValue == type && condition($1) }.map(\.0)
+        }
+        let locations = lines("location")
+        let authorizations = lines("authorization")
+        let weatherLines = lines("weather"), alerts = lines("alert"), prompts = lines("prompt")
+        let deniedLines = lines("authorization") { $0["to"]?.stringValue == "denied" }
+        let laterLocations = lines("location") { ($0["offset"]?.doubleValue ?? 0) > 120 }
+        try #require(locations.count == 11)
+        let weather = try #require(weatherLines.first)
+        let alert = try #require(alerts.first)
+        let prompt = try #require(prompts.first)
+        let denied = try #require(deniedLines.first)
+        let afterTwoMinutes = try #require(laterLocations.first)
+        return [
+            "FAIL  failing.yaml: every kind failing (12 of 17 expectations failed)",
+            "      line 9: count alert == 2",
+            "        found 1",
+            "      line 11: count location <= 3",
+            "        found 11; the 4th (over the limit): \(locations[3])",
+            "      line 13: count location >= 1 from 1m to 2m",
+            "        found 0 (11 more outside the window)",
+            "      line 20: no location after 2m",
+            "        first offending event: \(afterTwoMinutes)",
+            "      line 22: no weather",
+            "        first offending event: \(weather)",
+            "      line 23: an event alert at 30s +- 10s",
+            "        none at 30s +- 10s; nearest at 1m: \(alert)",
+            #"      line 28: an event authorization {to: "restricted"}"#,
+            #"        no authorization {to: "restricted"} at all; nearest miss: \#(authorizations[0])"#,
+            "      line 30: an event app",
+            "        no app at all",
+            #"      line 31: an event authorization {to: "denied"} at 2m +- 5s"#,
+            "        none at 2m +- 5s; nearest at 1m: \(denied)",
+            "      line 36: weather before prompt",
+            "        the first prompt (at 0s) came before the first weather (at 0s): \(prompt) then \(weather)",
+            "      line 37: alert before app",
+            "        no app at all",
+            "      line 39: end {weatherErrors: 1, locations: >= 100}",
+            "        weatherErrors is 0, expected 1; locations is 11, expected >= 100",
+        ]
+    }
+
+    @Test("failing expectations of every kind: exit 1, the FAIL line, each failure's line and detail; PASS still printed")
+    func failingExpectations() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let passing = try scratch.scenario("passing.yaml", Self.passingYAML)
+        let failing = try scratch.scenario("failing.yaml", Self.failingYAML)
+        let result = try await scratch.run(["check", passing, failing])
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        let expected = ["PASS  passing.yaml: still passing (2 expectations)"]
+            + (try await Self.expectedFailingReport())
+            + [ScenarioFiles.summary(scenarios: 2, passed: 1, failed: 1, expectations: 19, failedExpectations: 12)]
+        #expect(result.stdoutLines == expected)
+        for (line, wanted) in zip(result.stdoutLines, expected) where line != wanted {
+            Issue.record("got      \(line)\nexpected \(wanted)")
+        }
+    }
+
+    @Test("one failing expectation of each kind on its own: exit 1", arguments: [
+        "- count: alert\n    atLeast: 1",
+        "- none: location",
+        "- event: prompt\n    at: 1s\n    tolerance: 500ms",
+        "- order: [location, prompt]",
+        "- end: {locations: 0}",
+    ])
+    func eachKindFails(expectation: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.scenario("one.yaml", "gpx: \(ScenarioFiles.waypoints)\nexpect:\n  \(expectation)\n")
+        let result = try await scratch.run(["check", file])
+        #expect(result.status == 1, "\(result.stdout)")
+        let lines = result.stdoutLines
+        try #require(lines.count == 4, "\(result.stdout)")
+        #expect(lines[0] == "FAIL  one.yaml: one (1 of 1 expectation failed)")
+        #expect(lines[1].hasPrefix("      line 3: "))
+        #expect(lines[2].hasPrefix("        ") && lines[2].count > 10)
+        #expect(lines[3] == ScenarioFiles.summary(
+            scenarios: 1, passed: 0, failed: 1, expectations: 1, failedExpectations: 1))
+    }
+
+    // MARK: - Broken scenario files
+
+    struct Broken: Sendable, CustomTestStringConvertible {
+        var what: String
+        var yaml: String
+        /// The error after `broken.yaml:`, exactly: `LINE:COL: error: KEY: ...`.
+        var error: String
+        var testDescription: String { what }
+    }
+
+    static let walk = ScenarioFiles.walk
+    static let brokenFiles: [Broken] = [
+        Broken(what: "an unknown top-level key, with a suggestion",
+               yaml: "gpx: \(walk)\nprompts: deny\n",
+               error: "2:1: error: unknown key 'prompts' (did you mean 'prompt'?); known keys: name, gpx, source, travelSpeed, interval, loop, distanceFilter, authorization, accuracy, services, prompt, promptAlways, request, events, strict, weather, expect"),
+        Broken(what: "an unknown nested key, with its path",
+               yaml: "gpx: \(walk)\nweather:\n  server:\n    failrate: 0.5\n",
+               error: "4:5: error: weather.server: unknown key 'failrate' (did you mean 'failRate'?); known keys: failRate, latency, timeoutRate, malformedRate, rateLimit, seed"),
+        Broken(what: "a key given twice",
+               yaml: "gpx: \(walk)\nprompt: deny\nprompt: allow\n",
+               error: "2:1: error: 'prompt' given twice"),
+        Broken(what: "no gpx",
+               yaml: "name: nowhere\nprompt: deny\n",
+               error: "1:1: error: 'gpx' is missing: which route to replay"),
+        Broken(what: "an empty file",
+               yaml: "# nothing yet\n",
+               error: "1:1: error: the file is empty; a scenario needs at least 'gpx'"),
+        Broken(what: "a list instead of a mapping",
+               yaml: "- gpx: \(walk)\n",
+               error: "1:1: error: expected a mapping of keys, not a list"),
+        Broken(what: "a wrong type: loop: many",
+               yaml: "gpx: \(walk)\nloop: many\n",
+               error: "2:7: error: loop: expected a whole number, not 'many'"),
+        Broken(what: "a quoted number is text",
+               yaml: "gpx: \(walk)\ntravelSpeed: \"2\"\n",
+               error: "2:14: error: travelSpeed: expected a number, not '2'"),
+        Broken(what: "a value not in the list",
+               yaml: "gpx: \(walk)\nprompt: maybe\n",
+               error: "2:9: error: prompt: expected one of allow, once, deny, not 'maybe'"),
+        Broken(what: "an impossible share: weather.server.failRate: 1.5",
+               yaml: "gpx: \(walk)\nweather:\n  server:\n    failRate: 1.5\n",
+               error: "4:15: error: weather.server.failRate: must be a share between 0 and 1, not '1.5'"),
+        Broken(what: "loop: 0 (forever cannot run on virtual time)",
+               yaml: "gpx: \(walk)\nloop: 0\n",
+               error: "2:7: error: loop: must be at least 1: a scenario runs on virtual time"),
+        Broken(what: "interval: -1",
+               yaml: "gpx: \(walk)\ninterval: -1\n",
+               error: "2:11: error: interval: must be greater than 0, not '-1'"),
+        Broken(what: "a negative distance filter",
+               yaml: "gpx: \(walk)\ndistanceFilter: -3\n",
+               error: "2:17: error: distanceFilter: must not be negative, not '-3'"),
+        Broken(what: "a duration that is not one",
+               yaml: "gpx: \(walk)\nweather:\n  ttl: forever\n",
+               error: "3:8: error: weather.ttl: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'forever'"),
+        Broken(what: "server faults without a local server",
+               yaml: "gpx: \(walk)\nweather:\n  source: builtin\n  server:\n    failRate: 0.5\n",
+               error: "5:5: error: weather.server: a local server's faults need 'source: local', not 'builtin'"),
+        Broken(what: "an unknown event type in an expectation",
+               yaml: "gpx: \(walk)\nexpect:\n  - count: locaton\n    exactly: 1\n",
+               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, locationError, alert, app, weather, weatherError, end"),
+        Broken(what: "a field the event type does not have",
+               yaml: "gpx: \(walk)\nexpect:\n  - event: alert\n    fields: {code: denied}\n",
+               error: "4:14: error: expect[0].fields: unknown key 'code'; known keys: t, offset, type, message"),
+        Broken(what: "a field end does not have",
+               yaml: "gpx: \(walk)\nexpect:\n  - none: alert\n  - end: {lokations: 1}\n",
+               error: "4:11: error: expect[1].end: unknown key 'lokations' (did you mean 'locations'?); known keys: t, offset, type, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
+        Broken(what: "a misspelt expectation key",
+               yaml: "gpx: \(walk)\nexpect:\n  - count: alert\n    exactli: 1\n",
+               error: "4:5: error: expect[0]: unknown key 'exactli' (did you mean 'exactly'?); known keys: count, fields, exactly, atLeast, atMost, from, to"),
+        Broken(what: "an expectation of two kinds",
+               yaml: "gpx: \(walk)\nexpect:\n  - count: alert\n    none: weather\n    exactly: 1\n",
+               error: "3:5: error: expect[0]: an expectation needs exactly one of count, none, event, order, end; found count and none"),
+        Broken(what: "a count without a rule",
+               yaml: "gpx: \(walk)\nexpect:\n  - count: alert\n",
+               error: "3:5: error: expect[0]: a count needs 'exactly', or 'atLeast' and/or 'atMost'"),
+        Broken(what: "a tolerance without at",
+               yaml: "gpx: \(walk)\nexpect:\n  - event: alert\n    tolerance: 1s\n",
+               error: "4:16: error: expect[0].tolerance: a tolerance needs 'at'"),
+        Broken(what: "an empty window",
+               yaml: "gpx: \(walk)\nexpect:\n  - none: alert\n    after: 10m\n    before: 5m\n",
+               error: "5:13: error: expect[0].before: nothing lies strictly between 10m and 5m"),
+        Broken(what: "an order of one",
+               yaml: "gpx: \(walk)\nexpect:\n  - order: [alert]\n",
+               error: "3:12: error: expect[0].order: expected two events, [first, then], not 1"),
+        Broken(what: "a malformed tolerance",
+               yaml: "gpx: \(walk)\nexpect:\n  - count: location\n    fields: {speed: \"1 +- x\"}\n    atLeast: 1\n",
+               error: "4:21: error: expect[0].fields.speed: expected 'NUMBER +- TOLERANCE', not '1 +- x'"),
+        Broken(what: "a tab in the indentation",
+               yaml: "gpx: \(walk)\nexpect:\n\t- none: alert\n",
+               error: "3:1: error: not valid YAML: found character that cannot start any token"),
+        Broken(what: "an indentation error",
+               yaml: "gpx: \(walk)\nexpect:\n  - none: alert\n   - none: weather\n",
+               error: "4:4: error: not valid YAML: did not find expected '-' indicator"),
+        Broken(what: "a gpx file that does not exist",
+               yaml: "gpx: nothere.gpx\n",
+               error: "1:6: error: gpx: no such file: nothere.gpx (a relative path starts at the scenario file's folder)"),
+        Broken(what: "a gpx that is a folder",
+               yaml: "gpx: \(Repository.url("gpx").path)\n",
+               error: "1:6: error: gpx: \(Repository.url("gpx").path) is a directory, not a GPX file"),
+        Broken(what: "gpx as a list",
+               yaml: "gpx: [a.gpx, b.gpx]\n",
+               error: "1:6: error: gpx: expected text, not a list"),
+        Broken(what: "a bad events entry",
+               yaml: "gpx: \(walk)\nevents:\n  - 10m:wifi=on\n",
+               error: "3:5: error: events[0]: invalid event '10m:wifi=on': unknown key 'wifi'; use authorization, accuracy, services or app"),
+        Broken(what: "an events entry that is not text",
+               yaml: "gpx: \(walk)\nevents:\n  - 10m:app=background\n  - {at: 12m}\n",
+               error: "4:5: error: events[1]: expected text, not a mapping"),
+        Broken(what: "events as one string instead of a list",
+               yaml: "gpx: \(walk)\nevents: 10m:app=background\n",
+               error: "2:9: error: events: expected a list, not '10m:app=background'"),
+    ]
+
+    @Test("a broken scenario: 65 and one `FILE:LINE:COL: error: KEY: ...` line, from check and replay --scenario",
+          arguments: brokenFiles)
+    func brokenFile(broken: Broken) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.scenario("broken.yaml", broken.yaml)
+        let check = try await scratch.run(["check", file])
+        #expect(check.status == 65)
+        #expect(check.stderr == "")
+        #expect(check.stdoutLines == [
+            "ERROR broken.yaml: broken.yaml:\(broken.error)",
+            ScenarioFiles.summary(scenarios: 1, passed: 0, broken: 1, expectations: 0),
+        ])
+        let replay = try await scratch.run(["replay", "--scenario", file])
+        #expect(replay.status == 65)
+        #expect(replay.stdout == "")
+        #expect(replay.stderr == "broken.yaml:\(broken.error)\n")
+    }
+
+    @Test("a scenario whose route cannot be replayed is broken too: 65, the GPX error", arguments: [
+        ("<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n</gpx>\n",
+         "route.gpx:2:7: error: Opening and ending tag mismatch: trkpt line 1 and gpx"),
+        ("<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"></gpx>\n",
+         "route.gpx: error: nothing to replay: the file has no track points, route points or waypoints"),
+    ])
+    func brokenRoute(gpx: String, error: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.file(named: "route.gpx", text: gpx)
+        let file = try scratch.scenario("route.yaml", "gpx: route.gpx\nexpect:\n  - none: alert\n")
+        let check = try await scratch.run(["check", file])
+        #expect(check.status == 65)
+        #expect(check.stdoutLines == [
+            "ERROR route.yaml: \(error)",
+            ScenarioFiles.summary(scenarios: 1, passed: 0, broken: 1, expectations: 0),
+        ])
+        let replay = try await scratch.run(["replay", "--scenario", file])
+        #expect(replay.status == 65)
+        #expect(replay.stderr == "\(error)\n")
+    }
+
+    @Test("a missing scenario file: 66; a folder: 66")
+    func unreadable() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try FileManager.default.createDirectory(at: scratch.url.appendingPathComponent("folder.yaml"), withIntermediateDirectories: false)
+        for (file, reason) in [("missing.yaml", "no such file"), ("folder.yaml", "is a directory")] {
+            let result = try await scratch.run(["check", file])
+            #expect(result.status == 66)
+            #expect(result.stderr == "")
+            #expect(result.stdoutLines == [
+                "ERROR \(file): \(file): error: \(reason)",
+                ScenarioFiles.summary(scenarios: 1, passed: 0, broken: 1, expectations: 0),
+            ])
+        }
+    }
+
+    struct Mix: Sendable, CustomTestStringConvertible {
+        var files: [String]
+        var status: Int32
+        var testDescription: String { files.joined(separator: " ") }
+    }
+
+    @Test("several files: every one is reported in order; broken beats missing beats failing", arguments: [
+        Mix(files: ["passing.yaml", "broken.yaml", "failing.yaml", "missing.yaml"], status: 65),
+        Mix(files: ["missing.yaml", "broken.yaml"], status: 65),
+        Mix(files: ["passing.yaml", "missing.yaml", "failing.yaml"], status: 66),
+        Mix(files: ["failing.yaml", "passing.yaml"], status: 1),
+        Mix(files: ["passing.yaml", "passing.yaml"], status: 0),
+    ])
+    func severalFiles(mix: Mix) async throws {
+        let files = mix.files
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.scenario("passing.yaml", Self.passingYAML)
+        try scratch.scenario("failing.yaml", "name: one failing\ngpx: \(ScenarioFiles.waypoints)\nexpect:\n  - none: location\n")
+        try scratch.scenario("broken.yaml", "gpx: \(ScenarioFiles.waypoints)\nloop: many\n")
+        let result = try await scratch.run(["check"] + files)
+        #expect(result.status == mix.status, "\(result.stdout)")
+        let verdicts = result.stdoutLines.filter { !$0.hasPrefix(" ") }.dropLast()
+        #expect(verdicts.map { String($0.prefix(6)) } == files.map { file in
+            switch file {
+            case "passing.yaml": "PASS  "
+            case "failing.yaml": "FAIL  "
+            default: "ERROR "
+            }
+        })
+        #expect(verdicts.map { $0.dropFirst(6).prefix { $0 != ":" } } == files.map { Substring($0) })
+        let broken = files.filter { $0 == "broken.yaml" || $0 == "missing.yaml" }.count
+        let failing = files.filter { $0 == "failing.yaml" }.count
+        let passing = files.count - broken - failing
+        #expect(result.stdoutLines.last == ScenarioFiles.summary(
+            scenarios: files.count, passed: passing, failed: failing, broken: broken,
+            expectations: passing * 2 + failing, failedExpectations: failing))
+    }
+
+    @Test("usage errors: 64", arguments: [
+        (["check"], "Error: Missing expected argument '<files> ...'"),
+        (["check", "--format", "xml", "gpx/scenarios/happy-path.yaml"],
+         "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'junit'."),
+    ])
+    func usage(arguments: [String], message: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderrLines.first == message)
+    }
+
+    // MARK: - JUnit
+
+    /// The text report's failures of one scenario, as (`line N: EXPECTATION`, detail).
+    static func failures(inTextReport lines: [String]) -> [(name: String, detail: String)] {
+        var failures: [(name: String, detail: String)] = []
+        for (index, line) in lines.enumerated() where line.hasPrefix("      line ") {
+            failures.append((String(line.dropFirst(6)), String(lines[index + 1].dropFirst(8))))
+        }
+        return failures
+    }
+
+    @Test("--format junit: valid XML, one testsuite per file, one testcase per expectation, failures with their detail")
+    func junit() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        try scratch.scenario("passing.yaml", Self.passingYAML)
+        try scratch.scenario("failing.yaml", Self.failingYAML)
+        try scratch.scenario("broken.yaml", "gpx: \(ScenarioFiles.waypoints)\nloop: many\n")
+        let files = ["passing.yaml", "failing.yaml", "broken.yaml"]
+        let result = try await scratch.run(["check"] + files + ["--format", "junit"])
+        #expect(result.status == 65)
+        #expect(result.stderr == "")
+        #expect(result.stdout.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"))
+        let text = try await scratch.run(["check", "failing.yaml"])
+        let textFailures = Self.failures(inTextReport: text.stdoutLines)
+        #expect(textFailures.count == 12)
+
+        let root = try XMLTree.parse(result.stdout)
+        #expect(root.name == "testsuites")
+        #expect(root["tests"] == "20")  // 2 + 17 expectations, and the broken file
+        #expect(root["failures"] == "12")
+        #expect(root["errors"] == "1")
+        #expect(root["time"].flatMap(Double.init) != nil)
+        #expect(root.children.map(\.name) == ["testsuite", "testsuite", "testsuite"])
+        let suites = root.children(named: "testsuite")
+        #expect(suites.map { $0["name"] ?? "" } == files)
+        try #require(suites.count == 3)
+
+        let passing = suites[0]
+        #expect(passing["tests"] == "2")
+        #expect(passing["failures"] == "0")
+        #expect(passing["errors"] == "0")
+        #expect(passing.children(named: "testcase").map { $0["name"] } == [
+            "line 4: count location == 14", "line 6: end {locations: 14, weatherErrors: 0}",
+        ])
+        #expect(passing.children(named: "testcase").allSatisfy { $0.children.isEmpty && $0["classname"] == "still passing" })
+
+        let failing = suites[1]
+        #expect(failing["tests"] == "17")
+        #expect(failing["failures"] == "12")
+        let cases = failing.children(named: "testcase")
+        #expect(cases.count == 17)
+        #expect(cases.allSatisfy { $0["classname"] == "every kind failing" && $0["name"]?.hasPrefix("line ") == true })
+        let failed = cases.filter { !$0.children.isEmpty }
+        #expect(failed.map { $0["name"] ?? "" } == textFailures.map(\.name))
+        for (testcase, expected) in zip(failed, textFailures) {
+            let failure = try #require(testcase.children(named: "failure").first)
+            #expect(failure["type"] == "expectation")
+            #expect(failure["message"] == expected.detail)
+            #expect(failure.text == expected.detail)
+        }
+
+        let broken = suites[2]
+        #expect(broken["tests"] == "1")
+        #expect(broken["errors"] == "1")
+        let brokenCase = try #require(broken.children(named: "testcase").first)
+        #expect(brokenCase["name"] == "scenario file")
+        #expect(brokenCase.children(named: "error").first?["message"]
+            == "broken.yaml:2:7: error: loop: expected a whole number, not 'many'")
+    }
+
+    @Test("--output FILE: the report goes there; JUnit leaves only the summary line on stderr", arguments: ["junit", "text"])
+    func output(format: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let files = try ScenarioFiles.samples().map { Repository.url($0).path }
+        let toStdout = try await scratch.run(["check"] + files + ["--format", format])
+        let result = try await scratch.run(["check"] + files + ["--format", format, "--output", "report.out"])
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        let written = try String(contentsOf: scratch.url.appendingPathComponent("report.out"), encoding: .utf8)
+        if format == "junit" {
+            let summary = ScenarioFiles.summary(
+                scenarios: files.count, passed: files.count,
+                expectations: try XMLTree.parse(written).children(named: "testsuite").map { $0.children.count }.reduce(0, +))
+            #expect(result.stderr == summary + "\n")
+            // Times differ between runs; everything else is the same document.
+            #expect(Self.withoutTimes(written) == Self.withoutTimes(toStdout.stdout))
+        } else {
+            #expect(written == toStdout.stdout)
+        }
+    }
+
+    static func withoutTimes(_ xml: String) -> String {
+        xml.replacing(/time="[0-9.]+"/, with: #"time="_""#)
+    }
+
+    @Test("--output that cannot be created: 73, one error line, nothing on stdout", arguments: ["text", "junit"])
+    func uncreatableOutput(format: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let passing = try scratch.scenario("passing.yaml", Self.passingYAML)
+        let result = try await scratch.run(["check", passing, "--format", format, "--output", "no/such/folder/report.xml"])
+        #expect(result.status == 73)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "no/such/folder/report.xml: error: cannot create the report: No such file or directory\n")
+    }
+}
