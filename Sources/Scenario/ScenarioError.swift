@@ -9,9 +9,9 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     public var line: Int
     public var column: Int
     public var message: String
-    /// Whether the scenario file itself could not be read, as opposed to read and found
-    /// wrong (a `gpx:` naming a missing file is wrong, on its line): `trailcast check`
-    /// exits 66 rather than 65.
+    /// Whether the scenario file, or the GPX file it names, exists but could not be read,
+    /// as opposed to read and found wrong (a `gpx:` naming a missing file is wrong, on its
+    /// line): `trailcast check` and `replay --scenario` exit 66 rather than 65.
     public var isUnreadable: Bool
 
     public init(file: String, line: Int = 0, column: Int = 0, message: String, isUnreadable: Bool = false) {

@@ -113,6 +113,12 @@ public enum ScenarioParser {
         }
         // Caught here, on the scenario's line, rather than by the replay, which could only name the folder.
         if gpxIsDirectory.boolValue { throw gpx.node.error("\(gpxPath) is a directory, not a GPX file") }
+        if !FileManager.default.isReadableFile(atPath: gpxPath) {
+            // The scenario is right; the file system is not: 66, as replay gives for it.
+            var error = gpx.node.error("\(gpxPath) cannot be read (permission denied)")
+            error.isUnreadable = true
+            throw error
+        }
         if let problem = configuration.problem {
             throw ScenarioError(file: file, line: root.line, column: root.column, message: problem)
         }
