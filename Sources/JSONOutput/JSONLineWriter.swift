@@ -73,6 +73,15 @@ public struct JSONLineWriter {
         needsComma = false
     }
 
+    /// Writes `"key":` for a key known only at run time (escaped, so any text will do);
+    /// the `StaticString` form stays the fast path for fixed keys.
+    public mutating func key(named key: String) {
+        separate()
+        bytes.appendJSONString(key)
+        bytes.append(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
     public mutating func field(_ key: StaticString, _ value: String?) {
         self.key(key)
         value.map { string($0) } ?? null()

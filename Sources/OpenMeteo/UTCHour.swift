@@ -1,9 +1,10 @@
+import Weather
+
 /// A whole UTC hour, as Open-Meteo's `start_hour`/`end_hour` and `start_date`/`end_date`
 /// parameters spell it.
 ///
-/// The civil-date arithmetic is done by hand (Howard Hinnant's `civil_from_days`) rather than
-/// with `DateFormatter`, so the text never depends on the process's locale, time zone or
-/// calendar.
+/// The civil dates come from ``UTCCalendar`` (integer arithmetic) rather than
+/// `DateFormatter`, so the text never depends on the process's locale, time zone or calendar.
 struct UTCHour: Sendable, Equatable, Comparable {
     /// Whole hours since 1970-01-01T00:00Z; negative before.
     let hoursSinceEpoch: Int64
@@ -45,17 +46,10 @@ struct UTCHour: Sendable, Equatable, Comparable {
 
     /// `YYYY-MM-DD` of a day counted from 1970-01-01 (proleptic Gregorian).
     static func dateText(daysSinceEpoch days: Int64) -> String {
-        let shifted = days + 719_468
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let date = UTCCalendar.date(days: Int(days))
+        let year = Int64(date.year)
         let yearText = year < 0 ? "-" + fourDigits(-year) : fourDigits(year)
-        return "\(yearText)-\(twoDigits(month))-\(twoDigits(day))"
+        return "\(yearText)-\(twoDigits(Int64(date.month)))-\(twoDigits(Int64(date.day)))"
     }
 }
 

@@ -50,11 +50,3 @@ struct ValueNoise: Sendable, Equatable {
         t * t * t * (t * (t * 6 - 15) + 10)
     }
 }
-
-/// One step of Sebastiano Vigna's SplitMix64 finaliser: a bijective, well-mixed hash of 64 bits.
-func splitMix64(_ value: UInt64) -> UInt64 {
-    var z = value &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-}

@@ -1,3 +1,4 @@
+import Weather
 import Synchronization
 
 /// The faults chosen for one weather request.

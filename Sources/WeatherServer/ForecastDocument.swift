@@ -1,3 +1,4 @@
+import JSONOutput
 import Weather
 
 /// The JSON answer to a ``ForecastQuery``, laid out as Open-Meteo lays it out: location
@@ -26,82 +27,87 @@ struct ForecastDocument {
         let units = query.units
         let timeUnit = units.time.rawValue
 
-        var json = JSONWriter(capacity: 256 + (hours.count * (query.hourly.count + 1) + days.count * 8) * 8)
+        var json = JSONLineWriter(capacity: 256 + (hours.count * (query.hourly.count + 1) + days.count * 8) * 8)
         json.beginObject()
-        json.number(.decimal(query.latitude, fractionDigits: 6), key: "latitude")
-        json.number(.decimal(query.longitude, fractionDigits: 6), key: "longitude")
+        json.key("latitude")
+        json.number(.decimal(query.latitude, fractionDigits: 6))
+        json.key("longitude")
+        json.number(.decimal(query.longitude, fractionDigits: 6))
         let generation = generationTime().components
         let milliseconds = Double(generation.seconds) * 1000 + Double(generation.attoseconds) / 1e15
-        json.number(.decimal(milliseconds, fractionDigits: 6), key: "generationtime_ms")
-        json.number(.integer(0), key: "utc_offset_seconds")
-        json.string("GMT", key: "timezone")
-        json.string("GMT", key: "timezone_abbreviation")
-        json.number(.decimal(query.elevationMeters, fractionDigits: 2), key: "elevation")
+        json.key("generationtime_ms")
+        json.number(.decimal(milliseconds, fractionDigits: 6))
+        json.field("utc_offset_seconds", 0)
+        json.field("timezone", "GMT")
+        json.field("timezone_abbreviation", "GMT")
+        json.key("elevation")
+        json.number(.decimal(query.elevationMeters, fractionDigits: 2))
 
         if !query.current.isEmpty {
-            json.beginObject("current_units")
-            json.string(timeUnit, key: "time")
-            json.string("seconds", key: "interval")
+            json.key("current_units")
+            json.beginObject()
+            json.field("time", timeUnit)
+            json.field("interval", "seconds")
             for requested in query.current {
-                json.string(requested.variable.unit(units), key: requested.name)
+                json.key(named: requested.name)
+                json.string(requested.variable.unit(units))
             }
             json.endObject()
-            json.beginObject("current")
-            writeTime(currentTime, iso: UTCCalendar.isoMinute, into: &json, key: "time")
-            json.number(.integer(Self.currentIntervalSeconds), key: "interval")
+            json.key("current")
+            json.beginObject()
+            json.key("time")
+            writeTime(currentTime, iso: UTCCalendar.isoMinute, into: &json)
+            json.field("interval", Self.currentIntervalSeconds)
             for requested in query.current {
-                json.number(requested.variable.value(current, units), key: requested.name)
+                json.key(named: requested.name)
+                json.number(requested.variable.value(current, units))
             }
             json.endObject()
         }
-
         if !query.hourly.isEmpty {
-            json.beginObject("hourly_units")
-            json.string(timeUnit, key: "time")
-            for requested in query.hourly {
-                json.string(requested.variable.unit(units), key: requested.name)
-            }
-            json.endObject()
-            json.beginObject("hourly")
-            json.beginArray("time")
-            for hour in query.window.hours {
-                writeTime(hour, iso: UTCCalendar.isoMinute, into: &json)
-            }
-            json.endArray()
-            for requested in query.hourly {
-                json.beginArray(requested.name)
-                for hour in hours {
-                    json.number(requested.variable.value(hour, units))
-                }
-                json.endArray()
-            }
-            json.endObject()
+            json.key("hourly_units")
+            writeSeries(
+                "hourly", times: query.window.hours, iso: UTCCalendar.isoMinute,
+                variables: query.hourly.map { ($0.name, $0.variable.unit(units)) },
+                values: { index in hours.map { query.hourly[index].variable.value($0, units) } }, into: &json)
         }
-
         if !query.daily.isEmpty {
-            json.beginObject("daily_units")
-            json.string(timeUnit, key: "time")
-            for requested in query.daily {
-                json.string(requested.variable.unit(units), key: requested.name)
-            }
-            json.endObject()
-            json.beginObject("daily")
-            json.beginArray("time")
-            for day in query.window.days {
-                writeTime(day, iso: UTCCalendar.isoDate, into: &json)
-            }
-            json.endArray()
-            for requested in query.daily {
-                json.beginArray(requested.name)
-                for day in days {
-                    json.number(requested.variable.value(day, units))
-                }
-                json.endArray()
-            }
-            json.endObject()
+            json.key("daily_units")
+            writeSeries(
+                "daily", times: query.window.days, iso: UTCCalendar.isoDate,
+                variables: query.daily.map { ($0.name, $0.variable.unit(units)) },
+                values: { index in days.map { query.daily[index].variable.value($0, units) } }, into: &json)
         }
         json.endObject()
         return json.bytes
+    }
+
+    /// `{"time":UNIT,"var":UNIT,...},"hourly":{"time":[...],"var":[...],...}` after the
+    /// caller's `"hourly_units":` key: hourly and daily answers share this layout.
+    private func writeSeries(
+        _ name: StaticString, times: [Int], iso: (Int) -> String, variables: [(name: String, unit: String)],
+        values: (Int) -> [NumberValue], into json: inout JSONLineWriter
+    ) {
+        json.beginObject()
+        json.field("time", query.units.time.rawValue)
+        for variable in variables {
+            json.key(named: variable.name)
+            json.string(variable.unit)
+        }
+        json.endObject()
+        json.key(name)
+        json.beginObject()
+        json.key("time")
+        json.beginArray()
+        for time in times { writeTime(time, iso: iso, into: &json) }
+        json.endArray()
+        for (index, variable) in variables.enumerated() {
+            json.key(named: variable.name)
+            json.beginArray()
+            for value in values(index) { json.number(value) }
+            json.endArray()
+        }
+        json.endObject()
     }
 
     private func conditions(at unixTime: Int) -> WeatherConditions {
@@ -110,10 +116,10 @@ struct ForecastDocument {
             elevationMeters: query.elevationMeters, unixTime: Double(unixTime))
     }
 
-    private func writeTime(_ unixTime: Int, iso: (Int) -> String, into json: inout JSONWriter, key: String? = nil) {
+    private func writeTime(_ unixTime: Int, iso: (Int) -> String, into json: inout JSONLineWriter) {
         switch query.units.time {
-        case .iso8601: json.string(iso(unixTime), key: key)
-        case .unixtime: json.number(.integer(unixTime), key: key)
+        case .iso8601: json.string(iso(unixTime))
+        case .unixtime: json.integer(unixTime)
         }
     }
 }

@@ -1,3 +1,5 @@
+import Weather
+
 /// A `/v1/forecast` or `/v1/archive` request, read and checked: where, which variables,
 /// which units, which hours and days.
 ///

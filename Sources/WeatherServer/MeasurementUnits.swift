@@ -1,3 +1,4 @@
+import JSONOutput
 /// The units a request asks for (`temperature_unit`, `wind_speed_unit`,
 /// `precipitation_unit`, `timeformat`), with Open-Meteo's spellings and symbols.
 struct MeasurementUnits: Sendable, Equatable {
@@ -81,4 +82,23 @@ enum NumberValue: Equatable {
     /// Rounded to `fractionDigits` and always written with a decimal point (`15.0`), as
     /// Open-Meteo does for its floating-point variables.
     case decimal(Double, fractionDigits: Int)
+}
+
+extension JSONLineWriter {
+    /// Writes `value`: integers as they are, decimals with at least one fraction digit.
+    mutating func number(_ value: NumberValue) {
+        switch value {
+        case .integer(let integer):
+            self.integer(integer)
+        case .decimal(let decimal, let fractionDigits):
+            var text: [UInt8] = []
+            text.appendDecimal(decimal, fractionDigits: fractionDigits)
+            // `15.0` rather than `15`: a strictly typed client may tell the two apart. (Not
+            // after `null` or an exponent, JSONOutput's renderings of the unrepresentable.)
+            if !text.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "n") }) {
+                text.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")])
+            }
+            raw(text)
+        }
+    }
 }

@@ -1,3 +1,5 @@
+import Weather
+
 /// The hours and days one answer covers, in UTC.
 ///
 /// `/v1/forecast` without dates covers whole days around today: `past_days` before it and

@@ -1,4 +1,5 @@
 import Hummingbird
+import JSONOutput
 
 /// What the server answers one request with, before it becomes a Hummingbird `Response`.
 struct WeatherAnswer: Sendable {
@@ -17,10 +18,10 @@ struct WeatherAnswer: Sendable {
 
     /// Open-Meteo's error body, `{"error":true,"reason":"..."}`.
     static func error(_ status: HTTPResponse.Status, reason: String, faults: [String] = []) -> WeatherAnswer {
-        var json = JSONWriter(capacity: 64 + reason.utf8.count)
+        var json = JSONLineWriter(capacity: 64 + reason.utf8.count)
         json.beginObject()
-        json.boolean(true, key: "error")
-        json.string(reason, key: "reason")
+        json.field("error", true)
+        json.field("reason", reason)
         json.endObject()
         return WeatherAnswer(status: status, body: json.bytes, faults: faults)
     }

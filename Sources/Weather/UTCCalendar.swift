@@ -1,13 +1,14 @@
 /// Proleptic Gregorian dates and times in UTC, as Open-Meteo writes them with
-/// `timezone=GMT`: `2024-07-01` and `2024-07-01T13:00`.
+/// `timezone=GMT`: `2024-07-01` and `2024-07-01T13:00`. Shared by the Open-Meteo client and
+/// `serve-weather`, so both sides of the API spell dates alike.
 ///
 /// Plain integer arithmetic (Howard Hinnant's `days_from_civil`), so any year 0001...9999
 /// works, without Foundation and the same on every platform.
-enum UTCCalendar {
-    static let secondsPerDay = 86_400
+public enum UTCCalendar {
+    public static let secondsPerDay = 86_400
 
     /// Days since 1970-01-01 of a date; `month` 1...12, `day` 1...31 (not checked here).
-    static func days(year: Int, month: Int, day: Int) -> Int {
+    public static func days(year: Int, month: Int, day: Int) -> Int {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
         let yearOfEra = shiftedYear - era * 400
@@ -17,7 +18,7 @@ enum UTCCalendar {
     }
 
     /// The date `days` after 1970-01-01.
-    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+    public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let shifted = days + 719_468
         let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
         let dayOfEra = shifted - era * 146_097
@@ -30,24 +31,24 @@ enum UTCCalendar {
     }
 
     /// The start of the UTC day holding `unixTime`.
-    static func startOfDay(_ unixTime: Int) -> Int {
+    public static func startOfDay(_ unixTime: Int) -> Int {
         floorDivide(unixTime, secondsPerDay) * secondsPerDay
     }
 
     /// `yyyy-MM-dd` of the UTC day holding `unixTime`.
-    static func isoDate(_ unixTime: Int) -> String {
+    public static func isoDate(_ unixTime: Int) -> String {
         let date = date(days: floorDivide(unixTime, secondsPerDay))
         return "\(padded(date.year, 4))-\(padded(date.month, 2))-\(padded(date.day, 2))"
     }
 
     /// `yyyy-MM-ddTHH:mm` of `unixTime` (seconds are dropped, as Open-Meteo does).
-    static func isoMinute(_ unixTime: Int) -> String {
+    public static func isoMinute(_ unixTime: Int) -> String {
         let secondOfDay = unixTime - startOfDay(unixTime)
         return "\(isoDate(unixTime))T\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay % 3600 / 60, 2))"
     }
 
     /// The midnight of a `yyyy-MM-dd` date, or why `text` is not one.
-    static func parseDate(_ text: Substring) -> ParsedTime {
+    public static func parseDate(_ text: Substring) -> ParsedTime {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
@@ -59,7 +60,7 @@ enum UTCCalendar {
     }
 
     /// The instant of a `yyyy-MM-ddTHH:mm` time, or why it is not one.
-    static func parseMinute(_ text: Substring) -> ParsedTime {
+    public static func parseMinute(_ text: Substring) -> ParsedTime {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
               let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16])
@@ -74,7 +75,7 @@ enum UTCCalendar {
     }
 
     /// What parsing a date or time gave.
-    enum ParsedTime: Equatable {
+    public enum ParsedTime: Equatable, Sendable {
         case time(Int)
         case invalidFormat
         case invalidDate
@@ -103,7 +104,7 @@ enum UTCCalendar {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
+    public static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
         let quotient = value / divisor
         return value % divisor < 0 ? quotient - 1 : quotient
     }
