@@ -37,6 +37,7 @@ let package = Package(
             name: "OpenMeteo",
             dependencies: [
                 "Weather",
+                "JSONOutput",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -33,9 +33,6 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
 
     /// The app's weather service; nil with `--weather none`.
     private var weather: WeatherService?
-    /// `weather != nil`, kept apart because it is asked once per location of a
-    /// million-point run.
-    private let looksUpWeather: Bool
     private let weatherFetcher: (any WeatherFetcher)?
     /// Virtual time: network fetches to await, in order, before the run goes on.
     private var pendingFetches: [WeatherFetchTicket] = []
@@ -52,7 +49,6 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         case .builtin: weather = WeatherService(policy: configuration.weather.policy, model: WeatherModel())
         case .openMeteo, .local: weather = WeatherService(policy: configuration.weather.policy, model: nil)
         }
-        looksUpWeather = weather != nil
         app = WeatherAppModel(
             locationService: LocationService(configuration: configuration.location),
             request: configuration.request)
@@ -316,7 +312,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
             try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
             if case .location(let fix) = kind {
                 deliveredLocations += 1
-                if looksUpWeather { try lookUpWeather(for: fix, at: time, offset: offset, recorder: &recorder) }
+                if weather != nil { try lookUpWeather(for: fix, at: time, offset: offset, recorder: &recorder) }
             }
         }
         kinds.removeAll(keepingCapacity: true)

@@ -36,10 +36,14 @@ public enum TextCheckReport {
                 }
             }
         }
+        return text + summary(reports) + "\n"
+    }
+
+    /// The last line alone, without its newline: `8 scenarios: 8 passed, 0 failed, ...`.
+    public static func summary(_ reports: [ScenarioReport]) -> String {
         let totals = CheckTotals(reports)
-        text += "\(counted(totals.scenarios, "scenario")): \(totals.passed) passed, \(totals.failed) failed,"
-            + " \(totals.broken) broken (\(counted(totals.expectations, "expectation")), \(totals.failedExpectations) failed)\n"
-        return text
+        return "\(counted(totals.scenarios, "scenario")): \(totals.passed) passed, \(totals.failed) failed,"
+            + " \(totals.broken) broken (\(counted(totals.expectations, "expectation")), \(totals.failedExpectations) failed)"
     }
 
     /// `1 expectation`, `5 expectations`.

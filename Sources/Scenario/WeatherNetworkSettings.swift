@@ -1,10 +1,11 @@
+import OpenMeteo
 import WeatherServer
 
 /// How a run reaches its weather over HTTP: the Open-Meteo URLs and request timeout, and
 /// for a local server (`--weather local`), the faults it injects.
 public struct WeatherNetworkSettings: Sendable, Equatable {
-    public static let defaultForecastURL = "https://api.open-meteo.com"
-    public static let defaultArchiveURL = "https://archive-api.open-meteo.com"
+    public static let defaultForecastURL = OpenMeteoClient.Configuration.defaultForecastBaseURL
+    public static let defaultArchiveURL = OpenMeteoClient.Configuration.defaultArchiveBaseURL
 
     /// `--weather-url`; nil for the public service.
     public var forecastURL: String?

@@ -72,7 +72,7 @@ struct CheckCommand: AsyncParsableCommand {
                 throw ExitStatus.ioError
             }
             // The verdict still shows on the terminal.
-            StandardStreams.writeError(TextCheckReport.render(reports).split(separator: "\n").last.map(String.init) ?? "")
+            StandardStreams.writeError(TextCheckReport.summary(reports))
         } else {
             StandardStreams.writeOutput(text)
         }

@@ -172,20 +172,27 @@ struct ReplayWeatherTests {
 
     // MARK: - Real time
 
-    /// Fixes at 0, 10, 20 and 30 s in one cell, at 2x.
-    @Test func inRealTimeASlowServerNeverDelaysALocationAndLookupsShareTheFetch() async throws {
-        let scratch = try GPXScratch()
-        defer { scratch.remove() }
-        let path = try scratch.write(ReplayPacingTests.fourFixes)
+    /// A real-time run, on a test clock, of `body` against a server that answers only when
+    /// the test opens its gate.
+    static func startAgainstGatedServer(
+        _ body: [String], speed: Double, in scratch: GPXScratch
+    ) throws -> (TestClock<Duration>, SharedTimeline, GatedWeatherFetcher, Task<ReplaySummary, any Error>) {
         let clock = TestClock()
         let timeline = SharedTimeline()
         let fetcher = GatedWeatherFetcher()
         let replay = Replay(
-            file: path,
+            file: try scratch.write(body),
             configuration: ReplayConfiguration(
-                speed: 2, location: Self.allowed, weather: WeatherSettings(provider: .openMeteo)),
+                speed: speed, location: allowed, weather: WeatherSettings(provider: .openMeteo)),
             weatherFetcher: fetcher)
-        let run = Task { try await timeline.run(replay, clock: clock) }
+        return (clock, timeline, fetcher, Task { try await timeline.run(replay, clock: clock) })
+    }
+
+    /// Fixes at 0, 10, 20 and 30 s in one cell, at 2x.
+    @Test func inRealTimeASlowServerNeverDelaysALocationAndLookupsShareTheFetch() async throws {
+        let scratch = try GPXScratch()
+        defer { scratch.remove() }
+        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(ReplayPacingTests.fourFixes, speed: 2, in: scratch)
 
         await fetcher.waitForCalls(1)
         try await clock.waitUntilSleeping()
@@ -215,16 +222,7 @@ struct ReplayWeatherTests {
     @Test func aRunEndingWithAFetchUnderWayWaitsForItsAnswer() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0)]))
-        let clock = TestClock()
-        let timeline = SharedTimeline()
-        let fetcher = GatedWeatherFetcher()
-        let replay = Replay(
-            file: path,
-            configuration: ReplayConfiguration(
-                speed: 1, location: Self.allowed, weather: WeatherSettings(provider: .openMeteo)),
-            weatherFetcher: fetcher)
-        let run = Task { try await timeline.run(replay, clock: clock) }
+        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(GPX.segment([GPX.point(0, seconds: 0)]), speed: 1, in: scratch)
         await fetcher.waitForCalls(1)
         await clock.advance(by: .seconds(3))
         fetcher.open()
@@ -236,16 +234,7 @@ struct ReplayWeatherTests {
     @Test func cancellingARunWithAFetchUnderWayEndsItAtOnce() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let path = try scratch.write(ReplayPacingTests.fourFixes)
-        let clock = TestClock()
-        let timeline = SharedTimeline()
-        let fetcher = GatedWeatherFetcher()
-        let replay = Replay(
-            file: path,
-            configuration: ReplayConfiguration(
-                speed: 1, location: Self.allowed, weather: WeatherSettings(provider: .openMeteo)),
-            weatherFetcher: fetcher)
-        let run = Task { try await timeline.run(replay, clock: clock) }
+        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(ReplayPacingTests.fourFixes, speed: 1, in: scratch)
         await fetcher.waitForCalls(1)
         try await clock.waitUntilSleeping()
         run.cancel()
