@@ -16,16 +16,12 @@ import Darwin
 struct ServeWeatherCommandTests {
     /// A running `serve-weather --port 0 ARGUMENTS` and the port it printed.
     struct Server {
-        let process: ReplayProcess
-        let port: Int
+        let server: WeatherServerProcess
+        var process: ReplayProcess { server.process }
+        var port: Int { server.port }
 
         init(_ arguments: [String] = [], environment: [String: String?] = [:]) async throws {
-            process = try ReplayProcess(arguments: ["serve-weather", "--port", "0"] + arguments, environment: environment)
-            try await process.waitForFirstLine()
-            let line = try #require(process.stdout.split(separator: "\n").first.map(String.init))
-            let prefix = "serve-weather: listening on http://127.0.0.1:"
-            #expect(line.hasPrefix(prefix), "\(line)")
-            port = try #require(Int(line.dropFirst(prefix.count)), "no port in \(line)")
+            server = try await WeatherServerProcess(arguments, environment: environment)
         }
 
         /// `GET pathAndQuery`: the status and the body.

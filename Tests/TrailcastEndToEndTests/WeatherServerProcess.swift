@@ -15,8 +15,8 @@ struct WeatherServerProcess {
     var url: String { "http://127.0.0.1:\(port)" }
 
     /// Starts the server with extra flags (faults) and waits for its listening line.
-    init(_ flags: [String] = []) async throws {
-        process = try ReplayProcess(arguments: ["serve-weather", "--port", "0"] + flags)
+    init(_ flags: [String] = [], environment: [String: String?] = [:]) async throws {
+        process = try ReplayProcess(arguments: ["serve-weather", "--port", "0"] + flags, environment: environment)
         try await process.waitForFirstLine()
         let line = process.stdout.split(separator: "\n").first.map(String.init) ?? ""
         let prefix = "serve-weather: listening on http://127.0.0.1:"
