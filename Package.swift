@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "trailcast", targets: ["trailcast"]),
         .library(name: "GPXReader", targets: ["GPXReader"]),
+        .library(name: "Device", targets: ["Device"]),
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "Weather", targets: ["Weather"]),
@@ -32,7 +33,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "JSONOutput"),
-        .target(name: "Weather"),
+        .target(name: "DeterministicRandom"),
+        .target(name: "Weather", dependencies: ["DeterministicRandom"]),
         .target(
             name: "OpenMeteo",
             dependencies: [
@@ -47,6 +49,7 @@ let package = Package(
             name: "WeatherServer",
             dependencies: [
                 "Weather",
+                "DeterministicRandom",
                 "JSONOutput",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -60,8 +63,12 @@ let package = Package(
             dependencies: ["CLibXML2", "JSONOutput"]
         ),
         .target(
+            name: "Device",
+            dependencies: ["GPXReader", "DeterministicRandom"]
+        ),
+        .target(
             name: "LocationReplay",
-            dependencies: ["GPXReader", "Weather"]
+            dependencies: ["GPXReader", "Device", "Weather"]
         ),
         .target(
             name: "Timeline",
@@ -99,6 +106,10 @@ let package = Package(
             dependencies: ["GPXReader"]
         ),
         .testTarget(
+            name: "DeviceTests",
+            dependencies: ["Device", "GPXReader", "DeterministicRandom"]
+        ),
+        .testTarget(
             name: "LocationReplayTests",
             dependencies: [
                 "LocationReplay",
@@ -112,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeatherTests",
-            dependencies: ["Weather"]
+            dependencies: ["Weather", "DeterministicRandom"]
         ),
         .testTarget(
             name: "OpenMeteoTests",

@@ -18,6 +18,10 @@ import GPXReader
 /// - With location services off the app sees `denied`; switching them on restores
 ///   the stored status.
 /// - A when-in-use app gets no fixes in the background.
+/// - When the device loses its GPS signal, an app receiving updates gets one
+///   `locationUnknown` error (as Core Location reports a fix it cannot get, then keeps
+///   trying); updates stay on and fixes resume when the signal returns. An app that
+///   starts updates while the signal is lost gets the same error.
 /// - Reduced accuracy: see ``ApproximateLocation``. The distance filter drops fixes
 ///   closer than its distance to the last delivered one.
 public struct LocationService: Sendable {
@@ -66,6 +70,8 @@ public struct LocationService: Sendable {
     private var isAllowOnceGrant = false
     private var alwaysUpgradeOffered = false
     private var lastDelivered: LocationFix?
+    /// Whether the device's receiver has a fix.
+    public private(set) var hasSignal = true
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -118,7 +124,21 @@ public struct LocationService: Sendable {
             output.append(.error(.denied))
         default:
             isUpdating = true
+            if !hasSignal && receivesFixes { output.append(.error(.locationUnknown)) }
         }
+    }
+
+    /// The device's GPS lost or regained its signal.
+    public mutating func signalChanged(available: Bool, into output: inout [Output]) {
+        guard available != hasSignal else { return }
+        hasSignal = available
+        if !available && receivesFixes { output.append(.error(.locationUnknown)) }
+    }
+
+    /// Whether fixes reach the app now: updating, authorized, and allowed in its state.
+    private var receivesFixes: Bool {
+        isUpdating && authorizationStatus.isAuthorized
+            && (appState == .foreground || authorizationStatus == .authorizedAlways)
     }
 
     /// `stopUpdatingLocation()`.
@@ -162,8 +182,7 @@ public struct LocationService: Sendable {
 
     /// A raw fix from the device; delivered to the app if the rules allow.
     public mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
-        guard isUpdating, authorizationStatus.isAuthorized else { return }
-        guard appState == .foreground || authorizationStatus == .authorizedAlways else { return }
+        guard receivesFixes else { return }
         var delivered = fix
         if accuracy == .reduced {
             if let lastDelivered,

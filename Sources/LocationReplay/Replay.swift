@@ -103,7 +103,6 @@ public struct Replay: Sendable {
         var options = readerOptions
         options.fields = configuration.strict ? .motion : .coordinates
         var strictTimers: [ReplaySource: RouteTimer] = [:]
-        var discarded: [LocationFix] = []
         do throws(GPXError) {
             let reader = try GPXStreamReader(contentsOfFile: file, options: options)
             var census = PointCensus()
@@ -113,8 +112,8 @@ public struct Replay: Sendable {
                 guard configuration.strict else { continue }
                 var timer = strictTimers[source]
                     ?? RouteTimer(travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond)
-                timer.add(point, index: index, into: &discarded)
-                discarded.removeAll(keepingCapacity: true)
+                timer.add(point, index: index)
+                while timer.next() != nil {}
                 if let warning = timer.warnings.first {
                     throw GPXError.invalidContent(
                         file: file, line: warning.line, column: warning.column, message: warning.message)
@@ -140,12 +139,19 @@ public struct Replay: Sendable {
         } catch {
             throw ReplayError.gpx(error)
         }
+        let file = self.file
+        let options = readerOptions
         var timer = RouteTimer(
             travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond,
-            intervalSeconds: configuration.intervalSeconds)
-        var fixes: [LocationFix] = []
-        fixes.reserveCapacity(64)
+            intervalSeconds: configuration.intervalSeconds,
+            maxGapSeconds: configuration.maxGapSeconds > 0 ? configuration.maxGapSeconds : nil,
+            lookahead: { PointStreamLookahead(SourcePoints(file: file, options: options, source: source)) })
+        // Route fixes are handed on in small batches: a leg of a year at one fix a second
+        // is generated a batch at a time, never held whole.
+        var routeFixes: [RouteFix] = []
+        routeFixes.reserveCapacity(Self.batchSize)
         var index = 0
+        var startsSegment = false
         var reachedEnd = false
         session.beginPass()
         while !reachedEnd {
@@ -160,27 +166,67 @@ public struct Replay: Sendable {
                     if reportsProblems { warnings(warning) }
                     continue
                 }
+                // A new segment after points: the recording paused in between.
+                if case .beginSegment = event, source == .track, index > 0 { startsSegment = true }
                 guard let (kind, point) = event.replayablePoint, kind == source else { continue }
                 let warningsBefore = timer.warnings.count
-                timer.add(point, index: index, into: &fixes)
+                timer.add(point, index: index, startsSegment: startsSegment)
+                startsSegment = false
                 index += 1
                 if reportsProblems { timer.warnings[warningsBefore...].forEach(warnings) }
             } else {
-                timer.finish(into: &fixes)
+                timer.finish()
                 reachedEnd = true
             }
-            guard !fixes.isEmpty else { continue }
-            if session.isPaced {
-                try await session.deliver(fixes, recorder: &recorder)
-            } else {
-                var next = 0
-                while let resume = try session.deliverVirtually(fixes, from: next, recorder: &recorder) {
-                    try await session.resolvePendingFetches(recorder: &recorder)
-                    next = resume
+            while let routeFix = timer.next() {
+                routeFixes.append(routeFix)
+                if routeFixes.count == Self.batchSize {
+                    try await deliver(&routeFixes, session: &session, recorder: &recorder)
                 }
             }
-            fixes.removeAll(keepingCapacity: true)
+            if reachedEnd { try await deliver(&routeFixes, session: &session, recorder: &recorder) }
         }
+    }
+
+    /// Route fixes handed to the session at a time.
+    private static let batchSize = 256
+
+    /// Hands the batch to the session, in real or virtual time, and empties it.
+    private func deliver<C: Clock, R: TimelineRecorder>(
+        _ routeFixes: inout [RouteFix], session: inout ReplaySession<C>, recorder: inout R
+    ) async throws where C.Duration == Duration {
+        guard !routeFixes.isEmpty else { return }
+        if session.isPaced {
+            try await session.deliver(routeFixes, recorder: &recorder)
+        } else {
+            var next = 0
+            while let resume = try session.deliverVirtually(routeFixes, from: next, recorder: &recorder) {
+                try await session.resolvePendingFetches(recorder: &recorder)
+                next = resume
+            }
+        }
+        routeFixes.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The points of one source of a file, read by a second reader: the route timer's
+/// lookahead for points without times. A file that cannot be read ends the lookahead;
+/// the replay's own reader reports the problem when it reaches it.
+private struct SourcePoints: IteratorProtocol {
+    let reader: GPXStreamReader?
+    let source: ReplaySource
+
+    init(file: String, options: GPXStreamReader.Options, source: ReplaySource) {
+        reader = try? GPXStreamReader(contentsOfFile: file, options: options)
+        self.source = source
+    }
+
+    mutating func next() -> GPXPoint? {
+        guard let reader else { return nil }
+        while let event = try? reader.next() {
+            if let (kind, point) = event.replayablePoint, kind == source { return point }
+        }
+        return nil
     }
 }
 

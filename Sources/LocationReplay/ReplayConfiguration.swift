@@ -24,13 +24,24 @@ public struct ReplayConfiguration: Sendable, Equatable {
     public var strict: Bool
     /// The app's weather source and cache.
     public var weather: WeatherSettings
+    /// The simulated GPS: how its fixes err and when it loses the signal.
+    public var gps: GPSProfile
+    /// Seeds the GPS noise, dropouts and jitter: the same seed gives the same run.
+    public var seed: UInt64
+    /// Each fix comes up to this many milliseconds after its nominal moment.
+    public var jitterMilliseconds: Double
+    /// A leg between two recorded times longer than this is a pause in the recording, not
+    /// a straight line walked; 0: never.
+    public var maxGapSeconds: Double
 
     public init(
         source: ReplaySource = .auto,
         travelSpeedMetersPerSecond: Double = RouteTimer.defaultTravelSpeedMetersPerSecond,
         intervalSeconds: Double? = nil, speed: Double = 0, loops: Int = 1,
         location: LocationService.Configuration = .init(), request: AuthorizationRequest = .whenInUse,
-        events: [ScheduledEvent] = [], strict: Bool = false, weather: WeatherSettings = .init()
+        events: [ScheduledEvent] = [], strict: Bool = false, weather: WeatherSettings = .init(),
+        gps: GPSProfile = .perfect, seed: UInt64 = 1, jitterMilliseconds: Double = 0,
+        maxGapSeconds: Double = RouteTimer.defaultMaxGapSeconds
     ) {
         self.source = source
         self.travelSpeedMetersPerSecond = travelSpeedMetersPerSecond
@@ -42,6 +53,19 @@ public struct ReplayConfiguration: Sendable, Equatable {
         self.events = events
         self.strict = strict
         self.weather = weather
+        self.gps = gps
+        self.seed = seed
+        self.jitterMilliseconds = jitterMilliseconds
+        self.maxGapSeconds = maxGapSeconds
+    }
+
+    /// How often the device reports: the interval, or once a second.
+    public var cadenceSeconds: Double { intervalSeconds ?? 1 }
+
+    /// The simulated receiver these settings describe.
+    public var receiver: GPSReceiver.Configuration {
+        GPSReceiver.Configuration(
+            profile: gps, seed: seed, jitterSeconds: jitterMilliseconds / 1000, cadenceSeconds: cadenceSeconds)
     }
 
     /// Why these settings cannot run, or nil when they can.
@@ -59,6 +83,16 @@ public struct ReplayConfiguration: Sendable, Equatable {
             return "--distance-filter must be a non-negative number of metres"
         }
         if let problem = weather.policy.problem { return problem }
+        if let problem = gps.problem { return problem }
+        if !(jitterMilliseconds >= 0) || !jitterMilliseconds.isFinite {
+            return "--jitter must be a non-negative number of milliseconds"
+        }
+        if jitterMilliseconds >= cadenceSeconds * 1000 {
+            return "--jitter must be less than the interval between fixes (\(cadenceSeconds * 1000) ms): a fix comes late, never after the next one"
+        }
+        if !(maxGapSeconds >= 0) || !maxGapSeconds.isFinite {
+            return "--max-gap must be a non-negative number of seconds (0: never)"
+        }
         return nil
     }
 }

@@ -25,7 +25,10 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// Seconds added to file times in the current loop, so loops follow each other.
     private var passShiftSeconds = 0.0
     private var firstFileTime: Timestamp?
-    private var previousDeviceFix: LocationFix?
+    /// The true position of the route's previous fix, for the distance travelled.
+    private var previousRoutePosition: Coordinate?
+    /// The simulated GPS between the route and the location service.
+    private var receiver: GPSReceiver
     private var deliveredLocations = 0
     private var distanceMeters = 0.0
     private var fixesSinceCancellationCheck = 0
@@ -49,6 +52,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         case .builtin: weather = WeatherService(policy: configuration.weather.policy, model: WeatherModel())
         case .openMeteo, .local: weather = WeatherService(policy: configuration.weather.policy, model: nil)
         }
+        receiver = GPSReceiver(configuration: configuration.receiver)
         app = WeatherAppModel(
             locationService: LocationService(configuration: configuration.location),
             request: configuration.request)
@@ -63,20 +67,20 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         guard let currentTime, let firstFileTime else { return }
         let gap = configuration.intervalSeconds ?? 1
         passShiftSeconds = currentTime.adding(seconds: gap).seconds(since: firstFileTime)
-        previousDeviceFix = nil
+        previousRoutePosition = nil
     }
 
     /// Whether events wait for their moment on the clock (`speed` > 0).
     var isPaced: Bool { configuration.speed > 0 }
 
-    /// Device fixes in file time, in order; each reaches the app at its moment, waiting
-    /// on the clock for it.
-    mutating func deliver<R: TimelineRecorder>(_ fixes: [LocationFix], recorder: inout R) async throws {
-        for var fix in fixes {
-            let offset = try place(&fix, recorder: &recorder)
-            try await runSchedule(upTo: offset, recorder: &recorder)
-            try await wait(until: offset, recorder: &recorder)
-            try move(to: fix, offset: offset, recorder: &recorder)
+    /// Route fixes in file time, in order; each passes the GPS receiver and what it
+    /// reports reaches the app at its moment, waiting on the clock for it.
+    mutating func deliver<R: TimelineRecorder>(_ routeFixes: [RouteFix], recorder: inout R) async throws {
+        for var routeFix in routeFixes {
+            let moment = try place(&routeFix, recorder: &recorder)
+            try await runHappenings(upTo: moment.offset, recorder: &recorder)
+            try await wait(until: moment.offset, recorder: &recorder)
+            try measure(routeFix, at: moment, recorder: &recorder)
             try await resolvePendingFetches(recorder: &recorder)
         }
     }
@@ -88,18 +92,18 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// (``resolvePendingFetches(recorder:)``) before anything later happens; returns the
     /// index to go on from then, or nil when every fix was delivered.
     mutating func deliverVirtually<R: TimelineRecorder>(
-        _ fixes: [LocationFix], from first: Int, recorder: inout R
+        _ routeFixes: [RouteFix], from first: Int, recorder: inout R
     ) throws -> Int? {
         var index = first
-        while index < fixes.count {
+        while index < routeFixes.count {
             // Placing the same fix again after an early return changes nothing.
-            var fix = fixes[index]
-            let offset = try place(&fix, recorder: &recorder)
-            while let event = nextScheduledEvent(upTo: offset) {
-                try apply(event, recorder: &recorder)
+            var routeFix = routeFixes[index]
+            let moment = try place(&routeFix, recorder: &recorder)
+            while let happening = nextHappening(upTo: moment.offset) {
+                try apply(happening, recorder: &recorder)
                 if !pendingFetches.isEmpty { return index }
             }
-            try move(to: fix, offset: offset, recorder: &recorder)
+            try measure(routeFix, at: moment, recorder: &recorder)
             index += 1
             fixesSinceCancellationCheck += 1
             if fixesSinceCancellationCheck >= 1024 {
@@ -143,31 +147,40 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         inbox.cancelAll()
     }
 
-    /// Moves a fix from file time to run time (launching the app at the first); its offset.
-    private mutating func place<R: TimelineRecorder>(_ fix: inout LocationFix, recorder: inout R) throws -> Double {
-        if firstFileTime == nil { firstFileTime = fix.time }
-        if passShiftSeconds != 0 { fix.time = fix.time.adding(seconds: passShiftSeconds) }
-        if startTime == nil { try launch(at: fix.time, recorder: &recorder) }
-        return fix.time.seconds(since: startTime!)
+    /// Moves a route fix from file time to run time (launching the app at the first);
+    /// when the receiver reports it.
+    private mutating func place<R: TimelineRecorder>(_ routeFix: inout RouteFix, recorder: inout R) throws -> Moment {
+        if firstFileTime == nil { firstFileTime = routeFix.fix.time }
+        if passShiftSeconds != 0 {
+            routeFix.fix.time = routeFix.fix.time.adding(seconds: passShiftSeconds)
+            routeFix.recordingResumesAt = routeFix.recordingResumesAt?.adding(seconds: passShiftSeconds)
+        }
+        if startTime == nil { try launch(at: routeFix.fix.time, recorder: &recorder) }
+        let time = receiver.deliveryTime(of: routeFix)
+        return Moment(time: time, offset: time.seconds(since: startTime!))
     }
 
-    /// The device reaches `fix`; the app gets it if Core Location delivers it.
-    private mutating func move<R: TimelineRecorder>(to fix: LocationFix, offset: Double, recorder: inout R) throws {
-        if let previous = previousDeviceFix {
+    /// The device reaches the route fix; its receiver reports it (or nothing, without a
+    /// signal), and the app gets that if Core Location delivers it.
+    private mutating func measure<R: TimelineRecorder>(_ routeFix: RouteFix, at moment: Moment, recorder: inout R) throws {
+        let position = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
+        if let previous = previousRoutePosition {
             distanceMeters += GreatCircle.distanceMeters(
                 latitude1: previous.latitude, longitude1: previous.longitude,
-                latitude2: fix.latitude, longitude2: fix.longitude)
+                latitude2: position.latitude, longitude2: position.longitude)
         }
-        previousDeviceFix = fix
-        currentTime = fix.time
-        currentOffset = offset
+        previousRoutePosition = position
+        currentTime = moment.time
+        currentOffset = moment.offset
+        guard let fix = receiver.measure(routeFix, at: moment.time) else { return }
         app.deviceMoved(to: fix, into: &kinds)
-        try emit(at: fix.time, offset: offset, recorder: &recorder)
+        try emit(at: moment.time, offset: moment.offset, recorder: &recorder)
     }
 
     /// Events scheduled after the route's last fix still happen, at their own times.
+    /// (The receiver's own changes stop with the route: nothing is measured after it.)
     mutating func finishSchedule<R: TimelineRecorder>(recorder: inout R) async throws {
-        try await runSchedule(upTo: .infinity, recorder: &recorder)
+        try await runHappenings(upTo: .infinity, recorder: &recorder)
     }
 
     /// The app session ends (an Allow Once grant expires), then the `end` event.
@@ -189,30 +202,54 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         startTime = time
         currentTime = time
         if configuration.speed > 0 { startInstant = clock.now }
+        receiver.begin(at: time)
         kinds.append(.start(start))
         app.launch(into: &kinds)
         try emit(at: time, offset: 0, recorder: &recorder)
     }
 
-    private mutating func runSchedule<R: TimelineRecorder>(upTo offset: Double, recorder: inout R) async throws {
-        while let event = nextScheduledEvent(upTo: offset) {
-            try await wait(until: max(event.offset.seconds, currentOffset), recorder: &recorder)
-            try apply(event, recorder: &recorder)
+    /// Paced: the scheduled events and the receiver's signal changes up to `offset`, each
+    /// at its moment.
+    private mutating func runHappenings<R: TimelineRecorder>(upTo offset: Double, recorder: inout R) async throws {
+        while let happening = nextHappening(upTo: offset) {
+            try await wait(until: max(happening.offset, currentOffset), recorder: &recorder)
+            try apply(happening, recorder: &recorder)
             try await resolvePendingFetches(recorder: &recorder)
         }
     }
 
-    /// The next `--event` due at or before `offset`, taken off the schedule.
-    private mutating func nextScheduledEvent(upTo offset: Double) -> ScheduledEvent? {
-        guard nextScheduled < schedule.count, schedule[nextScheduled].offset.seconds <= offset else { return nil }
+    /// The next scheduled event or signal change due at or before `offset`, earliest
+    /// first (a scheduled event before a signal change at the same moment), taken off
+    /// its queue. Signal changes come only while the route lasts (`offset` finite).
+    private mutating func nextHappening(upTo offset: Double) -> Happening? {
+        let scheduled = nextScheduled < schedule.count && schedule[nextScheduled].offset.seconds <= offset
+            ? schedule[nextScheduled] : nil
+        if offset.isFinite, let startTime {
+            // Strictly before a due scheduled event; else up to the offset itself.
+            let limit = scheduled.map { startTime.adding(seconds: $0.offset.seconds).adding(seconds: -1e-9) }
+                ?? startTime.adding(seconds: offset)
+            if let change = receiver.nextSignalChange(notAfter: limit) {
+                return Happening(offset: change.time.seconds(since: startTime), what: .signal(change))
+            }
+        }
+        guard let scheduled else { return nil }
         nextScheduled += 1
-        return schedule[nextScheduled - 1]
+        return Happening(offset: scheduled.offset.seconds, what: .scheduled(scheduled))
     }
 
-    private mutating func apply<R: TimelineRecorder>(_ event: ScheduledEvent, recorder: inout R) throws {
-        let eventOffset = max(event.offset.seconds, currentOffset)
-        app.apply(event.change, into: &kinds)
+    private mutating func apply<R: TimelineRecorder>(_ happening: Happening, recorder: inout R) throws {
+        let eventOffset = max(happening.offset, currentOffset)
         let time = startTime!.adding(seconds: eventOffset)
+        switch happening.what {
+        case .scheduled(let event):
+            if case .signal(let state) = event.change {
+                if let change = receiver.setSignal(state, at: time) { app.deviceSignalChanged(change, into: &kinds) }
+            } else {
+                app.apply(event.change, into: &kinds)
+            }
+        case .signal(let change):
+            app.deviceSignalChanged(change, into: &kinds)
+        }
         try emit(at: time, offset: eventOffset, recorder: &recorder)
         // An event that changed nothing visible still happened: time has moved on.
         currentTime = time
@@ -319,4 +356,22 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         currentTime = time
         currentOffset = offset
     }
+}
+
+/// When the receiver reports a route fix: simulated time, and seconds since the start.
+struct Moment {
+    var time: Timestamp
+    var offset: Double
+}
+
+/// Something that happens between fixes: a scheduled `--event`, or the receiver losing
+/// or regaining the signal.
+private struct Happening {
+    enum What {
+        case scheduled(ScheduledEvent)
+        case signal(SignalChange)
+    }
+
+    var offset: Double
+    var what: What
 }

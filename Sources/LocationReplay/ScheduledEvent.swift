@@ -4,6 +4,7 @@
 /// ```swift
 /// let revoke = try ScheduledEvent(parsing: "10m:authorization=denied")  // revoked in Settings
 /// let away = try ScheduledEvent(parsing: "1h5m:app=background")          // user leaves the app
+/// let tunnel = try ScheduledEvent(parsing: "20m:signal=lost")             // GPS loses its fix
 /// ```
 public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     /// A change the simulated user makes.
@@ -16,6 +17,8 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
         case services(enabled: Bool)
         /// The app moves to the background or back to the foreground.
         case app(AppState)
+        /// The device's GPS loses its signal (a tunnel) or gets it back.
+        case signal(SignalState)
     }
 
     /// Simulated time since the start of the run.
@@ -58,9 +61,12 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
         case "app":
             change = AppState(rawValue: value).map(Change.app)
             valid = "background, foreground"
+        case "signal":
+            change = SignalState(rawValue: value).map(Change.signal)
+            valid = "lost, restored"
         default:
             throw ScheduledEventError(
-                argument: argument, reason: "unknown key '\(key)'; use authorization, accuracy, services or app")
+                argument: argument, reason: "unknown key '\(key)'; use authorization, accuracy, services, app or signal")
         }
         guard let change else {
             throw ScheduledEventError(argument: argument, reason: "'\(value)' is not a valid \(key); use \(valid)")
@@ -75,6 +81,7 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
         case .accuracy(let accuracy): return "\(offset):accuracy=\(accuracy.rawValue)"
         case .services(let enabled): return "\(offset):services=\(enabled ? "on" : "off")"
         case .app(let state): return "\(offset):app=\(state.rawValue)"
+        case .signal(let state): return "\(offset):signal=\(state.rawValue)"
         }
     }
 }

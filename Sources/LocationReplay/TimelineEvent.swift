@@ -24,6 +24,8 @@ public struct TimelineEvent: Sendable, Equatable {
         case weatherError(WeatherFailure)
         /// The app moved to the background or the foreground.
         case app(AppState)
+        /// The device's GPS lost or regained its signal.
+        case signal(SignalChange)
         /// The last event: totals of the run.
         case end(ReplaySummary)
 
@@ -39,6 +41,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .weather: return "weather"
             case .weatherError: return "weatherError"
             case .app: return "app"
+            case .signal: return "signal"
             case .end: return "end"
             }
         }
@@ -79,8 +82,8 @@ public struct ReplayStart: Sendable, Equatable {
 public struct ReplaySummary: Sendable, Equatable {
     /// Locations delivered to the app.
     public var locations: Int
-    /// Distance the simulated device moved (every fix, delivered or not; the jump
-    /// back to the start between loops is not counted).
+    /// Distance the simulated device moved along the true route (every fix, delivered or
+    /// not, without the GPS error; the jump back to the start between loops is not counted).
     public var distanceMeters: Double
     /// Simulated seconds from start to end.
     public var simulatedSeconds: Double

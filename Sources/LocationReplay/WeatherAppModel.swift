@@ -46,6 +46,10 @@ public struct WeatherAppModel: Sendable {
         case .app(let state):
             events.append(.app(state))
             locationService.setAppState(state, into: &outputs)
+        case .signal:
+            // The receiver's business, not the app's: the replay engine hands it to the
+            // device, whose change comes back through `deviceSignalChanged`.
+            break
         }
         handle(outputs, into: &events)
         if case .app(.foreground) = change {
@@ -58,6 +62,14 @@ public struct WeatherAppModel: Sendable {
         var outputs: [LocationService.Output] = []
         locationService.receive(fix, into: &outputs)
         if !outputs.isEmpty { handle(outputs, into: &events) }
+    }
+
+    /// The device's GPS lost or regained its signal.
+    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout [TimelineEvent.Kind]) {
+        events.append(.signal(change))
+        var outputs: [LocationService.Output] = []
+        locationService.signalChanged(available: change.state == .restored, into: &outputs)
+        handle(outputs, into: &events)
     }
 
     /// The run ends: an Allow Once grant expires with the session.

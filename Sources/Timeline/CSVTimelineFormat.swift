@@ -20,6 +20,8 @@ public struct CSVTimelineFormat: TimelineFormat {
         case cloudCover, weatherCode, condition, windSpeedMps, windDirectionDegrees, isDay, attempts, fetchMs
         case httpStatus, willRetry
         case weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors
+        // The simulated GPS's columns come after the weather's, for the same reason.
+        case truthLat, truthLon
     }
 
     /// The header's column names, in order.
@@ -63,6 +65,8 @@ public struct CSVTimelineFormat: TimelineFormat {
             set(.speed, fix.speedMetersPerSecond, digits: TimelinePrecision.speed)
             set(.course, fix.courseDegrees, digits: TimelinePrecision.course)
             set(.index, fix.sourceIndex)
+            set(.truthLat, fix.truth?.latitude, digits: TimelinePrecision.coordinate)
+            set(.truthLon, fix.truth?.longitude, digits: TimelinePrecision.coordinate)
         case .locationError(let code):
             set(.code, code.rawValue)
             set(.message, code.message)
@@ -70,6 +74,9 @@ public struct CSVTimelineFormat: TimelineFormat {
             set(.message, message)
         case .app(let state):
             set(.state, state.rawValue)
+        case .signal(let change):
+            set(.state, change.state.rawValue)
+            set(.cause, change.cause.rawValue)
         case .weather(let weather):
             let conditions = weather.conditions
             set(.lat, weather.latitude, digits: TimelinePrecision.coordinate)

@@ -56,6 +56,15 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.field("speed", fix.speedMetersPerSecond, fractionDigits: TimelinePrecision.speed)
             line.field("course", fix.courseDegrees, fractionDigits: TimelinePrecision.course)
             line.field("index", fix.sourceIndex)
+            line.key("truth")
+            if let truth = fix.truth {
+                line.beginObject()
+                line.field("lat", truth.latitude, fractionDigits: TimelinePrecision.coordinate)
+                line.field("lon", truth.longitude, fractionDigits: TimelinePrecision.coordinate)
+                line.endObject()
+            } else {
+                line.null()
+            }
         case .locationError(let code):
             line.field("code", code.rawValue)
             line.field("message", code.message)
@@ -63,6 +72,9 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.field("message", message)
         case .app(let state):
             line.field("state", state.rawValue)
+        case .signal(let change):
+            line.field("state", change.state.rawValue)
+            line.field("cause", change.cause.rawValue)
         case .weather(let weather):
             let conditions = weather.conditions
             line.field("lat", weather.latitude, fractionDigits: TimelinePrecision.coordinate)
@@ -125,6 +137,14 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
         line.field("weatherCell", settings.weather.policy.cellDegrees, fractionDigits: TimelinePrecision.cellDegrees)
         line.field("weatherTtl", settings.weather.policy.freshnessSeconds, fractionDigits: TimelinePrecision.offset)
         line.field("weatherEvents", settings.weather.policy.reportsCacheHits ? "all" : "fetches")
+        let gps = settings.gps
+        line.field("gps", gps.name)
+        line.field("gpsSigma", gps.isPerfect ? nil : gps.sigmaMeters, fractionDigits: 3)
+        line.field("gpsCorrelation", gps.isPerfect ? nil : gps.correlationSeconds, fractionDigits: 3)
+        line.field("gpsMultipath", gps.isPerfect ? nil : gps.multipathPerSecond, fractionDigits: 6)
+        line.field("seed", Int(truncatingIfNeeded: settings.seed))
+        line.field("jitter", settings.jitterMilliseconds, fractionDigits: 3)
+        line.field("maxGap", settings.maxGapSeconds, fractionDigits: 3)
         line.endObject()
     }
 

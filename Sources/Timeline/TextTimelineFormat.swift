@@ -45,7 +45,12 @@ public struct TextTimelineFormat: TimelineFormat {
             }
             let pace = start.settings.speed == 0
                 ? "virtual time" : "real time at \(Self.number(start.settings.speed, digits: 3))x"
-            bytes.append(contentsOf: "\(start.file): \(start.points) \(noun), \(pace)".utf8)
+            var text = "\(start.file): \(start.points) \(noun), \(pace)"
+            let gps = start.settings.gps
+            if !gps.isPerfect {
+                text += ", GPS \(gps.name) (±\(Self.number(gps.sigmaMeters * PositionError.accuracyPerSigma, digits: 1)) m typical, seed \(start.settings.seed))"
+            }
+            bytes.append(contentsOf: text.utf8)
         case .authorization(let change):
             var text = change.from == change.to ? change.to.rawValue : "\(change.from.rawValue) -> \(change.to.rawValue)"
             text += ", accuracy \(change.accuracy.rawValue), services \(change.servicesEnabled ? "on" : "off") (\(change.cause.rawValue))"
@@ -80,12 +85,22 @@ public struct TextTimelineFormat: TimelineFormat {
             }
             bytes.append(contentsOf: "°  #".utf8)
             bytes.appendDecimal(fix.sourceIndex)
+            if let truth = fix.truth {
+                // How far the GPS put the fix from where the device really was.
+                bytes.append(contentsOf: "  off ".utf8)
+                Self.appendFixed(GreatCircle.distanceMeters(
+                    latitude1: truth.latitude, longitude1: truth.longitude,
+                    latitude2: fix.latitude, longitude2: fix.longitude), digits: 1, width: 0, to: &bytes)
+                bytes.append(contentsOf: " m".utf8)
+            }
         case .locationError(let code):
             bytes.append(contentsOf: "\(code.rawValue): \(code.message)".utf8)
         case .alert(let message):
             bytes.append(contentsOf: "\"\(message)\"".utf8)
         case .app(let state):
             bytes.append(contentsOf: state.rawValue.utf8)
+        case .signal(let change):
+            bytes.append(contentsOf: "\(change.state.rawValue) (\(change.cause.rawValue))".utf8)
         case .weather(let weather):
             appendWeather(weather, to: &bytes)
         case .weatherError(let failure):
@@ -186,7 +201,7 @@ public struct TextTimelineFormat: TimelineFormat {
         case .prompt: return "\u{1B}[35m"              // magenta
         case .location: return "\u{1B}[32m"            // green
         case .locationError, .alert, .weatherError: return "\u{1B}[1;31m"  // bold red
-        case .app: return "\u{1B}[36m"                 // cyan
+        case .app, .signal: return "\u{1B}[36m"        // cyan
         case .weather: return "\u{1B}[34m"             // blue
         }
     }

@@ -1,3 +1,4 @@
+import DeterministicRandom
 import Weather
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Testing
+import DeterministicRandom
 @testable import Weather
 
 @Suite("Value noise")

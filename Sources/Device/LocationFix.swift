@@ -18,11 +18,15 @@ public struct LocationFix: Sendable, Equatable {
     public var courseDegrees: Double
     /// The index of the route point the fix comes from (the one before, for interpolated fixes).
     public var sourceIndex: Int
+    /// Where the device really was: the route's position before the simulated GPS added
+    /// its error; nil when the GPS is perfect (the fix is the route itself).
+    public var truth: Coordinate?
 
     public init(
         time: Timestamp, latitude: Double, longitude: Double, altitudeMeters: Double? = nil,
         horizontalAccuracyMeters: Double = 5, verticalAccuracyMeters: Double? = nil,
-        speedMetersPerSecond: Double = -1, courseDegrees: Double = -1, sourceIndex: Int = 0
+        speedMetersPerSecond: Double = -1, courseDegrees: Double = -1, sourceIndex: Int = 0,
+        truth: Coordinate? = nil
     ) {
         self.time = time
         self.latitude = latitude
@@ -33,5 +37,6 @@ public struct LocationFix: Sendable, Equatable {
         self.speedMetersPerSecond = speedMetersPerSecond
         self.courseDegrees = courseDegrees
         self.sourceIndex = sourceIndex
+        self.truth = truth
     }
 }

@@ -1,0 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import DeterministicRandom
+import GPXReader
+
+/// The simulated receiver's error at one moment, and what it reports about it.
+public struct ErrorSample: Sendable, Equatable {
+    /// Position error in metres, north, east and up.
+    public var northMeters: Double
+    public var eastMeters: Double
+    public var upMeters: Double
+    /// The radius that holds about 68% of the horizontal errors at this moment: what Core
+    /// Location reports as `horizontalAccuracy`.
+    public var horizontalAccuracyMeters: Double
+    /// One standard deviation of the vertical error (68% for one axis): `verticalAccuracy`.
+    public var verticalAccuracyMeters: Double
+    /// Velocity error in m/s, north and east.
+    public var velocityNorth: Double
+    public var velocityEast: Double
+}
+
+/// The error model of a ``GPSProfile``: correlated, seeded, and honest about its size.
+///
+/// - Horizontal and vertical errors are unit Gauss-Markov processes (one per axis,
+///   correlation time from the profile) scaled by the current sigma.
+/// - The sigma itself drifts slowly (log-normal, five-minute correlation): satellite
+///   geometry and surroundings change, and the reported accuracy follows them.
+/// - The reported `horizontalAccuracy` is the 68% radius of the current error
+///   distribution: for two independent axes of sigma s the distance is Rayleigh, and
+///   P(r <= R) = 0.68 at R = s * sqrt(-2 ln 0.32) = 1.51 s.
+/// - Multipath (a reflected signal) adds a jump of 15-60 m for 2-8 s. The receiver sees
+///   part of it: the reported accuracy grows by half the jump, so such fixes mostly fall
+///   outside the radius, as they do on a phone.
+/// - Velocity (what Doppler gives a receiver) has its own small correlated error.
+public struct PositionError: Sendable {
+    /// The 68% radius as a multiple of the per-axis sigma (Rayleigh distribution).
+    public static let accuracyPerSigma = (-2 * log(0.32)).squareRoot()
+    /// How long the error's size takes to change.
+    static let sigmaCorrelationSeconds = 300.0
+    /// Velocity errors are short-lived: Doppler is measured afresh every epoch.
+    static let velocityCorrelationSeconds = 3.0
+    static let multipathMeters = 15.0...60.0
+    static let multipathSeconds = 2.0...8.0
+    static let multipathAwareness = 0.5
+
+    public let profile: GPSProfile
+    private var random: SplitMix64
+    private var north: GaussMarkovProcess
+    private var east: GaussMarkovProcess
+    private var up: GaussMarkovProcess
+    private var logSigma: GaussMarkovProcess
+    private var velocityNorth: GaussMarkovProcess
+    private var velocityEast: GaussMarkovProcess
+    private var multipath: (north: Double, east: Double, meters: Double, until: Timestamp)?
+    private var lastTime: Timestamp?
+
+    public init(profile: GPSProfile, seed: UInt64) {
+        self.profile = profile
+        var random = SplitMix64(seed: seed, stream: 1)
+        north = GaussMarkovProcess(correlationSeconds: profile.correlationSeconds, random: &random)
+        east = GaussMarkovProcess(correlationSeconds: profile.correlationSeconds, random: &random)
+        up = GaussMarkovProcess(correlationSeconds: profile.correlationSeconds, random: &random)
+        logSigma = GaussMarkovProcess(correlationSeconds: Self.sigmaCorrelationSeconds, random: &random)
+        velocityNorth = GaussMarkovProcess(correlationSeconds: Self.velocityCorrelationSeconds, random: &random)
+        velocityEast = GaussMarkovProcess(correlationSeconds: Self.velocityCorrelationSeconds, random: &random)
+        self.random = random
+    }
+
+    /// The error at `time` (never earlier than the last call's).
+    public mutating func sample(at time: Timestamp) -> ErrorSample {
+        let step = lastTime.map { max(0, time.seconds(since: $0)) } ?? 0
+        lastTime = time
+        if step > 0 {
+            north.advance(by: step, random: &random)
+            east.advance(by: step, random: &random)
+            up.advance(by: step, random: &random)
+            logSigma.advance(by: step, random: &random)
+            velocityNorth.advance(by: step, random: &random)
+            velocityEast.advance(by: step, random: &random)
+        }
+        updateMultipath(at: time, step: step)
+        let sigma = profile.sigmaMeters * exp(profile.sigmaVariation * logSigma.value)
+        var sample = ErrorSample(
+            northMeters: sigma * north.value, eastMeters: sigma * east.value,
+            upMeters: sigma * profile.verticalFactor * up.value,
+            horizontalAccuracyMeters: sigma * Self.accuracyPerSigma,
+            verticalAccuracyMeters: sigma * profile.verticalFactor,
+            velocityNorth: profile.velocitySigmaMetersPerSecond * velocityNorth.value,
+            velocityEast: profile.velocitySigmaMetersPerSecond * velocityEast.value)
+        if let multipath {
+            sample.northMeters += multipath.north
+            sample.eastMeters += multipath.east
+            let seen = multipath.meters * Self.multipathAwareness
+            sample.horizontalAccuracyMeters = (sample.horizontalAccuracyMeters * sample.horizontalAccuracyMeters + seen * seen)
+                .squareRoot()
+        }
+        return sample
+    }
+
+    /// Ends a jump that is over; starts one with the profile's chance over `step` seconds.
+    private mutating func updateMultipath(at time: Timestamp, step: Double) {
+        if let current = multipath, time >= current.until { multipath = nil }
+        guard multipath == nil, profile.multipathPerSecond > 0, step > 0 else { return }
+        let chance = 1 - pow(1 - profile.multipathPerSecond, step)
+        guard random.nextUnit() < chance else { return }
+        let meters = random.nextUniform(in: Self.multipathMeters)
+        let direction = random.nextUniform(in: 0...(2 * .pi))
+        multipath = (
+            north: meters * cos(direction), east: meters * sin(direction), meters: meters,
+            until: time.adding(seconds: random.nextUniform(in: Self.multipathSeconds)))
+    }
+}
