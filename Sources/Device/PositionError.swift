@@ -34,7 +34,7 @@ public struct ErrorSample: Sendable, Equatable {
 ///   distribution: for two independent axes of sigma s the distance is Rayleigh, and
 ///   P(r <= R) = 0.68 at R = s * sqrt(-2 ln 0.32) = 1.51 s.
 /// - Multipath (a reflected signal) adds a jump of 15-60 m for 2-8 s. The receiver sees
-///   part of it: the reported accuracy grows by half the jump, so such fixes mostly fall
+///   part of it: the reported accuracy grows by 0.7 of the jump, so such fixes often fall
 ///   outside the radius, as they do on a phone.
 /// - Velocity (what Doppler gives a receiver) has its own small correlated error.
 public struct PositionError: Sendable {
@@ -46,7 +46,7 @@ public struct PositionError: Sendable {
     static let velocityCorrelationSeconds = 3.0
     static let multipathMeters = 15.0...60.0
     static let multipathSeconds = 2.0...8.0
-    static let multipathAwareness = 0.5
+    static let multipathAwareness = 0.7
 
     public let profile: GPSProfile
     private var random: SplitMix64

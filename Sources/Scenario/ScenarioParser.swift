@@ -24,7 +24,8 @@ import Yams
 public enum ScenarioParser {
     static let topLevelKeys = [
         "name", "gpx", "source", "travelSpeed", "interval", "loop", "distanceFilter", "authorization",
-        "accuracy", "services", "prompt", "promptAlways", "request", "events", "strict", "weather", "expect",
+        "accuracy", "services", "prompt", "promptAlways", "request", "events", "strict", "gps", "gpsSigma",
+        "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "weather", "expect",
     ]
     static let weatherKeys = ["source", "url", "archiveUrl", "timeout", "cell", "ttl", "events", "server"]
     static let serverKeys = ["failRate", "latency", "timeoutRate", "malformedRate", "rateLimit", "seed"]
@@ -68,6 +69,7 @@ public enum ScenarioParser {
         var name: String?
         var gpx: (path: String, node: ScenarioNode)?
         var expectations: [ScenarioExpectation] = []
+        var customGPS: (sigma: Double?, correlation: Double?, multipath: Double?, node: ScenarioNode?) = (nil, nil, nil, nil)
         for (key, value) in pairs {
             switch key {
             case "name": name = try value.string()
@@ -98,6 +100,17 @@ public enum ScenarioParser {
                     rawValue: try value.choice(AuthorizationRequest.allCases.map(\.rawValue)))!
             case "events": configuration.events = try events(value)
             case "strict": configuration.strict = try value.bool()
+            case "gps":
+                configuration.gps = GPSProfile.preset(named: try value.choice(GPSProfile.presets.map(\.name)))!
+            case "gpsSigma": customGPS.sigma = try nonNegative(value); customGPS.node = value
+            case "gpsCorrelation": customGPS.correlation = try positive(value); customGPS.node = value
+            case "gpsMultipath": customGPS.multipath = try nonNegative(value); customGPS.node = value
+            case "seed":
+                let seed = try value.integer()
+                guard seed >= 0 else { throw value.error("must not be negative") }
+                configuration.seed = UInt64(seed)
+            case "jitter": configuration.jitterMilliseconds = try nonNegative(value)
+            case "maxGap": configuration.maxGapSeconds = try duration(value)
             case "weather": try weather(value, into: &configuration.weather, network: &network)
             case "expect": expectations = try ExpectationParser.expectations(value)
             default: break
@@ -106,6 +119,9 @@ public enum ScenarioParser {
         guard let gpx else {
             throw ScenarioError(file: file, line: root.line, column: root.column, message: "'gpx' is missing: which route to replay")
         }
+        configuration.gps = configuration.gps.overriding(
+            sigmaMeters: customGPS.sigma, correlationSeconds: customGPS.correlation, multipathPerSecond: customGPS.multipath)
+        if let node = customGPS.node, let problem = configuration.gps.problem { throw node.error(problem) }
         let gpxPath = resolve(gpx.path, against: file)
         var gpxIsDirectory: ObjCBool = false
         if !FileManager.default.fileExists(atPath: gpxPath, isDirectory: &gpxIsDirectory) {

@@ -10,10 +10,11 @@ public enum TimelineSchema {
         "start": ["file", "source", "points", "settings"],
         "authorization": ["from", "to", "accuracy", "servicesEnabled", "cause"],
         "prompt": ["request", "answer"],
-        "location": ["lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course", "index"],
+        "location": ["lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course", "index", "truth"],
         "locationError": ["code", "message"],
         "alert": ["message"],
         "app": ["state"],
+        "signal": ["state", "cause"],
         "weather": [
             "lat", "lon", "cell", "source", "stale", "temperatureCelsius", "apparentTemperatureCelsius",
             "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode", "condition", "windSpeedMps",
@@ -28,7 +29,7 @@ public enum TimelineSchema {
 
     /// The event types in timeline order of first appearance, for messages.
     public static let types = [
-        "start", "authorization", "prompt", "location", "locationError", "alert", "app", "weather",
+        "start", "authorization", "prompt", "location", "locationError", "alert", "app", "signal", "weather",
         "weatherError", "end",
     ]
 }

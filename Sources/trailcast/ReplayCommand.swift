@@ -25,6 +25,8 @@ struct ReplayCommand: AsyncParsableCommand {
               trailcast replay walk.gpx --event 10m:authorization=denied --event 20m:authorization=whenInUse
               trailcast replay walk.gpx --prompt once --event 5m:app=background --event 6m:app=foreground
               trailcast replay walk.gpx --speed 60          # a minute of route per second
+              trailcast replay walk.gpx --gps urban-canyon --seed 7 --interval 1
+              trailcast replay walk.gpx --event 20m:signal=lost --event 22m:signal=restored   # a tunnel
               trailcast replay walk.gpx --weather-log weather.csv
               trailcast replay walk.gpx --weather-url http://127.0.0.1:8080   # trailcast serve-weather
               trailcast replay walk.gpx --weather local --server-fail-rate 0.5
@@ -32,7 +34,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
             Offsets for --event are simulated time since the start: 45s, 10m, 1h5m, 250ms. \
             Keys: authorization=notDetermined|restricted|denied|whenInUse|always, \
-            accuracy=full|reduced, services=on|off, app=background|foreground.
+            accuracy=full|reduced, services=on|off, app=background|foreground, signal=lost|restored.
 
             Ctrl-C (or SIGTERM) ends the run cleanly: the `end` event is written and the \
             output flushed, then trailcast exits with 130 (143).
@@ -56,6 +58,9 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Option(help: "Colour the text format: auto (only on a terminal, unless NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
+
+    @OptionGroup(title: "Simulated GPS")
+    var gps: GPSOptions
 
     @OptionGroup(title: "Weather")
     var weather: WeatherOptions
@@ -81,6 +86,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var configuration = scenario?.configuration ?? ReplayConfiguration()
         var network = scenario?.network ?? WeatherNetworkSettings()
         try route.apply(to: &configuration)
+        try gps.apply(to: &configuration)
         try weather.apply(to: &configuration.weather, network: &network)
         return (scenario?.gpxPath ?? file ?? "", configuration, network)
     }

@@ -1,5 +1,5 @@
+import Device
 import GPXReader
-import LocationReplay
 import Testing
 
 @Suite("Timing route points into fixes")
@@ -13,11 +13,8 @@ struct RouteTimerTests {
     }
 
     static func run(_ points: [GPXPoint], timer: RouteTimer = RouteTimer()) -> (fixes: [LocationFix], timer: RouteTimer) {
-        var timer = timer
-        var fixes: [LocationFix] = []
-        for (index, point) in points.enumerated() { timer.add(point, index: index, into: &fixes) }
-        timer.finish(into: &fixes)
-        return (fixes, timer)
+        let (routeFixes, timer) = RouteTimerRun.run(points, timer: timer)
+        return (routeFixes.map(\.fix), timer)
     }
 
     @Test func timedPointsKeepTheirTimesAndGetSpeedAndCourseFromTheirLegs() {
