@@ -127,14 +127,15 @@ struct ReplayTests {
         #expect(run.events.first?.time == origin)
         #expect(abs(run.summary.simulatedSeconds - 2 * leg / 2) < 1e-6)
 
-        // Untimed points after a timed one continue from it at the default 1.4 m/s.
+        // Untimed points between timed ones share the time between them by distance.
         let mixed = try scratch.write(GPX.segment([
             GPX.point(0, seconds: 0), GPX.point(1, seconds: nil), GPX.point(2, seconds: 500),
         ]), named: "mixed.gpx")
         let mixedRun = try await Self.replay(mixed, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
-        #expect(mixedRun.locations.map(\.time) == [Self.start, Self.start.adding(seconds: leg / 1.4),
+        let share = 500 * leg / (leg + GPX.legMeters(1, 2))
+        #expect(mixedRun.locations.map(\.time) == [Self.start, Self.start.adding(seconds: share),
                                                    Self.start.adding(seconds: 500)])
-        #expect(abs(mixedRun.locations[0].speedMetersPerSecond - 1.4) < 1e-6)
+        #expect(abs(mixedRun.locations[0].speedMetersPerSecond - leg / share) < 1e-6)
         #expect(mixedRun.summary.simulatedSeconds == 500)
     }
 
@@ -220,19 +221,20 @@ struct ReplayTests {
         #expect(timeline.events.isEmpty)
     }
 
-    @Test func strictChecksTimeOrderAgainstTravelSpeedTimesToo() async throws {
+    @Test func untimedPointsBetweenTimedOnesNeverMakeTheNextLookBackwards() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        // Point 1 has no time: reached at 1.4 m/s (111 m, ~79 s), after point 2's 30 s.
+        // Point 1 has no time. At 1.4 m/s it would be reached at ~79 s, after point 2's
+        // 30 s; shared by distance it comes at 15 s, and nothing goes back in time.
         let path = try scratch.write(GPX.segment([
             GPX.point(0, seconds: 0), GPX.point(1, seconds: nil), GPX.point(2, seconds: 30),
         ]))
-        await #expect(throws: ReplayError.self) {
-            _ = try await Self.replay(path, withoutWeather(ReplayConfiguration(strict: true)))
-        }
-        let lenient = try await Self.replay(path, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
-        #expect(lenient.locations.map(\.sourceIndex) == [0, 1])
-        #expect(lenient.warnings.count == 1)
+        let strict = try await Self.replay(path, withoutWeather(ReplayConfiguration(
+            location: .init(initialStatus: .authorizedWhenInUse), strict: true)))
+        #expect(strict.locations.map(\.sourceIndex) == [0, 1, 2])
+        #expect(strict.warnings.isEmpty)
+        let share = 30 * GPX.legMeters(0, 1) / (GPX.legMeters(0, 1) + GPX.legMeters(1, 2))
+        #expect(strict.locations[1].time == Self.start.adding(seconds: share))
     }
 
     @Test func readerWarningsArePassedOnAndStrictStopsBeforeAnyEvent() async throws {

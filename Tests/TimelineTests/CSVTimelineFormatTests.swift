@@ -11,7 +11,7 @@ struct CSVTimelineFormatTests {
         locations,distanceMeters,simulatedSeconds,wallSeconds,\
         cell,stale,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,\
         cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,isDay,attempts,fetchMs,\
-        httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors
+        httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors,truthLat,truthLon
         """
 
     static func rows(_ events: [TimelineEvent]) -> [String] {
@@ -33,7 +33,7 @@ struct CSVTimelineFormatTests {
 
     @Test("the header names the fixed columns, once, before the first row")
     func header() {
-        #expect(CSVTimelineFormat.columns.count == 49)
+        #expect(CSVTimelineFormat.columns.count == 51)
         #expect(CSVTimelineFormat.columns.joined(separator: ",") == Self.header)
         let rows = Self.rows(TimelineSamples.all)
         #expect(rows.first == Self.header)
@@ -87,6 +87,19 @@ struct CSVTimelineFormatTests {
         ])
     }
 
+    @Test("a noisy fix fills the truth columns; a signal change fills state and cause")
+    func truthAndSignal() {
+        var fix = LocationFix(time: TimelineSamples.start, latitude: 47.0000901, longitude: 8.0000452, sourceIndex: 4)
+        fix.truth = Coordinate(latitude: 47, longitude: 8)
+        let lost = SignalChange(state: .lost, cause: .gap, time: TimelineSamples.start)
+        let rows = Self.rows([TimelineSamples.event(0, .location(fix)), TimelineSamples.event(0, .signal(lost))])
+        #expect(rows[1] == Self.row("2026-06-13T16:00:00.000Z", "0", "location", [
+            "lat": "47.0000901", "lon": "8.0000452", "horizontalAccuracy": "5", "speed": "-1", "course": "-1",
+            "index": "4", "truthLat": "47", "truthLon": "8",
+        ]))
+        #expect(rows[2] == Self.row("2026-06-13T16:00:00.000Z", "0", "signal", ["state": "lost", "cause": "gap"]))
+    }
+
     @Test("a file name with a comma and quotes is quoted, inner quotes doubled; settings are quoted JSON")
     func quoting() {
         let rows = Self.rows([TimelineSamples.startEvent(file: #"walks/a, "b".gpx"#)])
@@ -94,7 +107,7 @@ struct CSVTimelineFormatTests {
             "file": #""walks/a, ""b"".gpx""#,
             "source": "track",
             "points": "1840",
-            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false,""weather"":""builtin"",""weatherUrl"":null,""weatherCell"":0.01,""weatherTtl"":900,""weatherEvents"":""fetches""}""#,
+            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false,""weather"":""builtin"",""weatherUrl"":null,""weatherCell"":0.01,""weatherTtl"":900,""weatherEvents"":""fetches"",""gps"":""perfect"",""gpsSigma"":null,""gpsCorrelation"":null,""gpsMultipath"":null,""seed"":1,""jitter"":0,""maxGap"":300}""#,
         ]))
     }
 

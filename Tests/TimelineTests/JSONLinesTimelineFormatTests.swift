@@ -17,11 +17,11 @@ struct JSONLinesTimelineFormatTests {
     }
 
     @Test("one exact line per event kind, keys in the documented order", arguments: [
-        Case(event: TimelineSamples.startEvent(), line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches"}}"#),
+        Case(event: TimelineSamples.startEvent(), line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300}}"#),
         Case(event: TimelineSamples.authorization, line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#),
         Case(event: TimelineSamples.prompt, line: #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#),
-        Case(event: TimelineSamples.location, line: #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.7954123,"lon":-122.3942634,"altitude":4.46,"horizontalAccuracy":4.5,"verticalAccuracy":10,"speed":1.33,"course":318.8,"index":1}"#),
-        Case(event: TimelineSamples.bareLocation, line: #"{"t":"2026-06-13T16:00:04.500Z","offset":4.5,"type":"location","lat":-33.8688,"lon":151.2093,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":-1,"course":-1,"index":2}"#),
+        Case(event: TimelineSamples.location, line: #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.7954123,"lon":-122.3942634,"altitude":4.46,"horizontalAccuracy":4.5,"verticalAccuracy":10,"speed":1.33,"course":318.8,"index":1,"truth":null}"#),
+        Case(event: TimelineSamples.bareLocation, line: #"{"t":"2026-06-13T16:00:04.500Z","offset":4.5,"type":"location","lat":-33.8688,"lon":151.2093,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":-1,"course":-1,"index":2,"truth":null}"#),
         Case(event: TimelineSamples.locationError, line: #"{"t":"2026-06-13T16:10:00.000Z","offset":600,"type":"locationError","code":"denied","message":"The app is not authorized to use location services (kCLErrorDenied)."}"#),
         Case(event: TimelineSamples.alert, line: #"{"t":"2026-06-13T16:10:00.000Z","offset":600,"type":"alert","message":"Location access is off. Enable it in Settings to see local weather."}"#),
         Case(event: TimelineSamples.app, line: #"{"t":"2026-06-13T17:00:00.000Z","offset":3600,"type":"app","state":"background"}"#),
@@ -34,6 +34,17 @@ struct JSONLinesTimelineFormatTests {
     ])
     func exactLine(case example: Case) {
         #expect(Self.line(example.event) == example.line + "\n")
+    }
+
+    @Test("a fix from a noisy GPS carries where the device really was; a signal change its state and cause")
+    func truthAndSignal() {
+        var fix = LocationFix(time: TimelineSamples.start, latitude: 47.0000901, longitude: 8.0000452, sourceIndex: 4)
+        fix.truth = Coordinate(latitude: 47, longitude: 8)
+        #expect(Self.line(TimelineSamples.event(0, .location(fix)))
+            == #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"location","lat":47.0000901,"lon":8.0000452,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":-1,"course":-1,"index":4,"truth":{"lat":47,"lon":8}}"# + "\n")
+        let lost = SignalChange(state: .lost, cause: .profile, time: TimelineSamples.start.adding(seconds: 30))
+        #expect(Self.line(TimelineSamples.event(30, .signal(lost)))
+            == #"{"t":"2026-06-13T16:00:30.000Z","offset":30,"type":"signal","state":"lost","cause":"profile"}"# + "\n")
     }
 
     @Test("locationUnknown has its own code and message")
@@ -53,8 +64,9 @@ struct JSONLinesTimelineFormatTests {
             strict: true,
             weather: WeatherSettings(
                 provider: .openMeteo, url: "http://127.0.0.1:8080",
-                policy: WeatherServicePolicy(cellDegrees: 0.05, freshnessSeconds: 3600, reportsCacheHits: true)))
-        #expect(Self.line(TimelineSamples.startEvent(settings: settings)).contains(#""settings":{"travelSpeed":2.5,"interval":0.25,"speed":60,"loop":0,"authorization":"always","accuracy":"reduced","services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":12.5,"events":["20m:authorization=whenInUse","1m30s:app=background"],"strict":true,"weather":"open-meteo","weatherUrl":"http://127.0.0.1:8080","weatherCell":0.05,"weatherTtl":3600,"weatherEvents":"all"}}"#))
+                policy: WeatherServicePolicy(cellDegrees: 0.05, freshnessSeconds: 3600, reportsCacheHits: true)),
+            gps: .urbanCanyon, seed: 7, jitterMilliseconds: 250, maxGapSeconds: 0)
+        #expect(Self.line(TimelineSamples.startEvent(settings: settings)).contains(#""settings":{"travelSpeed":2.5,"interval":0.25,"speed":60,"loop":0,"authorization":"always","accuracy":"reduced","services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":12.5,"events":["20m:authorization=whenInUse","1m30s:app=background"],"strict":true,"weather":"open-meteo","weatherUrl":"http://127.0.0.1:8080","weatherCell":0.05,"weatherTtl":3600,"weatherEvents":"all","gps":"urban-canyon","gpsSigma":12,"gpsCorrelation":20,"gpsMultipath":0.02,"seed":7,"jitter":250,"maxGap":0}}"#))
     }
 
     @Test("a file name with quotes, backslashes and control characters is escaped")

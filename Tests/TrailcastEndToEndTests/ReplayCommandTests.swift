@@ -14,16 +14,16 @@ struct ReplayCommandTests {
         // 15-minute window visited), end.
         #expect(timeline.lines.count == 1859)
         #expect(Array(timeline.lines.prefix(7)) == [
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches"}}"#,
+            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300}}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"notDetermined","accuracy":"full","servicesEnabled":true,"cause":"initial"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#,
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"location","lat":37.795403,"lon":-122.394253,"altitude":4.5,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0}"#,
+            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"location","lat":37.795403,"lon":-122.394253,"altitude":4.5,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"truth":null}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"weather","lat":37.795403,"lon":-122.394253,"cell":"37.79,-122.40","source":"model","stale":false,"temperatureCelsius":19.4,"apparentTemperatureCelsius":18,"relativeHumidity":61,"precipitationMm":0,"cloudCover":17,"weatherCode":0,"condition":"clear sky","windSpeedMps":2.7,"windDirectionDegrees":272,"isDay":true,"attempts":1,"fetchMs":null}"#,
-            #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.79543,"lon":-122.394283,"altitude":4.2,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.79,"course":311.4,"index":1}"#,
+            #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.79543,"lon":-122.394283,"altitude":4.2,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.79,"course":311.4,"index":1,"truth":null}"#,
         ])
         #expect(Array(timeline.lines.suffix(2)).map(ReplayTimeline.withoutWallSeconds) == [
-            #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"location","lat":37.804206,"lon":-122.461537,"altitude":4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.05,"course":270,"index":1839}"#,
+            #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"location","lat":37.804206,"lon":-122.461537,"altitude":4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.05,"course":270,"index":1839,"truth":null}"#,
             #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":_,"weatherLookups":1840,"weatherNetworkFetches":0,"weatherCacheHits":1826,"weatherErrors":0}"#,
         ])
         let wall = try #require(timeline.end?["wallSeconds"]?.doubleValue)
@@ -38,7 +38,7 @@ struct ReplayCommandTests {
     func everyEventType() async throws {
         let timeline = try await ReplayTimeline.run(Self.walk, [
             "--prompt", "once", "--event", "5m:app=background", "--event", "6m:app=foreground",
-            "--event", "10m:authorization=denied",
+            "--event", "10m:authorization=denied", "--event", "2m:signal=lost", "--event", "3m:signal=restored",
         ])
         // The built-in model never fails; weatherError's keys are checked against a dead server
         // in ReplayWeatherCommandTests.
@@ -63,6 +63,7 @@ struct ReplayCommandTests {
             "--authorization", "whenInUse", "--accuracy", "reduced", "--services", "off", "--prompt", "once",
             "--prompt-always", "deny", "--request", "always", "--distance-filter", "25",
             "--event", "20m:authorization=always", "--event", "600:app=background", "--strict",
+            "--gps", "suburban", "--gps-sigma", "4", "--seed", "9", "--jitter", "150", "--max-gap", "2m",
         ])
         let start = try #require(timeline.events.first)
         #expect(start["file"] == .string(Self.walk))
@@ -73,7 +74,8 @@ struct ReplayCommandTests {
             {"travelSpeed":2,"interval":5,"speed":0,"loop":2,"authorization":"whenInUse","accuracy":"reduced",\
             "services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":25,\
             "events":["20m:authorization=always","10m:app=background"],"strict":true,\
-            "weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches"}
+            "weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches",\
+            "gps":"custom","gpsSigma":4,"gpsCorrelation":30,"gpsMultipath":0.002,"seed":9,"jitter":150,"maxGap":120}
             """)))
     }
 
@@ -151,7 +153,7 @@ struct ReplayCommandTests {
         #expect(locations.count == 5167)
         #expect(locations.compactMap { $0["offset"]?.intValue } == Array(0...5166))
         // Between point 0 (0 s) and point 1 (3 s): a third of the way at 1 s, the leg's speed.
-        #expect(timeline.lines[6] == #"{"t":"2026-06-13T16:00:01.000Z","offset":1,"type":"location","lat":37.795412,"lon":-122.394263,"altitude":4.4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0}"#)
+        #expect(timeline.lines[6] == #"{"t":"2026-06-13T16:00:01.000Z","offset":1,"type":"location","lat":37.795412,"lon":-122.394263,"altitude":4.4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"truth":null}"#)
         #expect(locations[3]["index"] == .number("1"))
         // Interpolation does not change where the device goes.
         #expect(timeline.end?["distanceMeters"] == .number("7080.6"))

@@ -20,7 +20,7 @@ struct ReplayErrorTests {
         Usage(arguments: ["--event", "5m1h:app=background"],
               message: "Error: invalid event '5m1h:app=background': '5m1h' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
         Usage(arguments: ["--event", "5m:wifi=on"],
-              message: "Error: invalid event '5m:wifi=on': unknown key 'wifi'; use authorization, accuracy, services or app"),
+              message: "Error: invalid event '5m:wifi=on': unknown key 'wifi'; use authorization, accuracy, services, app or signal"),
         Usage(arguments: ["--event", "5m:services"],
               message: "Error: invalid event '5m:services': expected KEY=VALUE after the offset"),
         Usage(arguments: ["--event", "10m:authorization=denied", "--event", "1m:app=sideways"],
@@ -33,7 +33,7 @@ struct ReplayErrorTests {
               message: "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'jsonl' or 'csv'."),
         Usage(arguments: ["--authorization", "sometimes"],
               message: "Error: The value 'sometimes' is invalid for '--authorization <authorization>'. Please provide one of 'notDetermined', 'restricted', 'denied', 'whenInUse' or 'always'."),
-        Usage(arguments: ["--bogus"], message: "Error: Unknown option '--bogus'"),
+        Usage(arguments: ["--no-such-flag-anywhere"], message: "Error: Unknown option '--no-such-flag-anywhere'"),
     ])
     func badUsage(usage: Usage) async throws {
         let result = try await TrailcastBinary.run(

@@ -16,11 +16,12 @@ struct ReplayTimeline {
         "prompt": ["t", "offset", "type", "request", "answer"],
         "location": [
             "t", "offset", "type", "lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy",
-            "speed", "course", "index",
+            "speed", "course", "index", "truth",
         ],
         "locationError": ["t", "offset", "type", "code", "message"],
         "alert": ["t", "offset", "type", "message"],
         "app": ["t", "offset", "type", "state"],
+        "signal": ["t", "offset", "type", "state", "cause"],
         "weather": [
             "t", "offset", "type", "lat", "lon", "cell", "source", "stale", "temperatureCelsius",
             "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode",
@@ -38,6 +39,7 @@ struct ReplayTimeline {
         "travelSpeed", "interval", "speed", "loop", "authorization", "accuracy", "services", "prompt",
         "promptAlways", "request", "distanceFilter", "events", "strict",
         "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents",
+        "gps", "gpsSigma", "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap",
     ]
 
     static let alertMessage = "Location access is off. Enable it in Settings to see local weather."
