@@ -139,6 +139,14 @@ final class ReplayProcess: Sendable {
         var what: String
     }
 
+    /// The child's peak resident memory in KiB (`VmHWM` in /proc), where /proc exists.
+    var peakResidentKiB: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+        else { return nil }
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+    }
+
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
     }

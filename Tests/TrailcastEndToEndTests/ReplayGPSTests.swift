@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `trailcast replay` with the simulated GPS, as a user runs it: the crash that started
+/// it, the profiles, seeds, signal loss, and the promise that `--gps perfect` changes
+/// nothing.
+@Suite("trailcast replay: the simulated GPS")
+struct ReplayGPSTests {
+    static let walk = "gpx/sf-waterfront-walk.gpx"
+
+    /// A GPX file with these `<trkpt>`s (lat, lon, time or nil), one segment each list.
+    static func gpx(_ segments: [[(Double, Double, String?)]]) -> String {
+        var lines = [#"<?xml version="1.0"?>"#, #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk>"#]
+        for segment in segments {
+            lines.append("<trkseg>")
+            for (lat, lon, time) in segment {
+                lines.append(#"<trkpt lat="\#(lat)" lon="\#(lon)">"# + (time.map { "<time>\($0)</time>" } ?? "") + "</trkpt>")
+            }
+            lines.append("</trkseg>")
+        }
+        return (lines + ["</trk></gpx>", ""]).joined(separator: "\n")
+    }
+
+    @Test("the crash: untimed points before 2010 times, --interval 1: timed back from 2010, minutes long, exit 0")
+    func untimedStartBeforeTimedPoints() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(named: "mutated.gpx", text: Self.gpx([[
+            (47.0, 8.0, nil), (47.001, 8.0, nil), (47.002, 8.0, "2010-05-01T10:00:00Z"),
+            (47.003, 8.0, "2010-05-01T10:01:00Z"),
+        ]]))
+        let timeline = try await ReplayTimeline.run(file.path, ["--interval", "1", "--weather", "none"])
+        #expect(timeline.result.status == 0)
+        let end = try #require(timeline.end)
+        let simulated = try #require(end["simulatedSeconds"]?.doubleValue)
+        #expect(simulated > 60 && simulated < 300, "\(simulated) s, not 9 years")
+        let first = try #require(timeline.locations.first?["t"]?.stringValue)
+        #expect(first.hasPrefix("2010-05-01T09:5"), "timed backwards at 1.4 m/s: \(first)")
+    }
+
+    @Test("a two-point track a year apart with --interval 1 --max-gap 0 streams in constant memory and stops on Ctrl-C")
+    func yearLongLegRunsInConstantMemory() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(named: "year.gpx", text: Self.gpx([[
+            (47.0, 8.0, "2025-01-01T00:00:00Z"), (47.5, 8.5, "2026-01-01T00:00:00Z"),
+        ]]))
+        let output = scratch.url.appendingPathComponent("run.jsonl")
+        let process = try ReplayProcess(arguments: [
+            "replay", file.path, "--interval", "1", "--max-gap", "0", "--weather", "none", "--format", "jsonl",
+            "--output", output.path,
+        ], output: .discarded)
+        func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0 }
+        try await process.wait(for: "2 MB of timeline", deadline: .seconds(60), until: { size() > 2_000_000 })
+        let early = process.peakResidentKiB
+        try await process.wait(for: "20 MB of timeline", deadline: .seconds(120), until: { size() > 20_000_000 })
+        let late = process.peakResidentKiB
+        process.send(SIGINT)
+        let (status, _) = try await process.waitForExit()
+        #expect(status == 130)
+        if let early, let late {
+            #expect(late - early < 8 * 1024, "peak memory grew from \(early) KiB to \(late) KiB")
+        }
+        let text = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+        #expect(text.hasSuffix("}\n"))
+        #expect(text.split(separator: "\n").last?.contains(#""type":"end""#) == true)
+    }
+
+    @Test("the same leg with the default --max-gap is a recording pause: no signal for a year, then the last point")
+    func yearLongLegIsAPauseByDefault() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(named: "year.gpx", text: Self.gpx([[
+            (47.0, 8.0, "2025-01-01T00:00:00Z"), (47.5, 8.5, "2026-01-01T00:00:00Z"),
+        ]]))
+        let timeline = try await ReplayTimeline.run(file.path, ["--interval", "1", "--weather", "none"])
+        #expect(timeline.locations.count == 2)
+        #expect(timeline.events(ofType: "signal").map { [$0["state"]?.stringValue, $0["cause"]?.stringValue] }
+            == [["lost", "gap"], ["restored", "gap"]])
+        #expect(timeline.events(ofType: "locationError").map { $0["code"]?.stringValue } == ["locationUnknown"])
+    }
+
+    @Test("--gps perfect (the default) writes what the binary wrote before the simulated GPS existed, but for the new keys")
+    func perfectIsUnchanged() async throws {
+        let baseline = try String(contentsOf: Repository.url("Tests/Fixtures/baseline/perfect-gps.txt"), encoding: .utf8)
+        let cases = baseline.split(separator: "\n")
+        #expect(cases.count == 13)
+        for line in cases {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            let arguments = parts[2].split(separator: " ").map(String.init)
+            let result = try await TrailcastBinary.run(arguments: ["replay"] + arguments + ["--color", "never"])
+            #expect(result.status == 0)
+            let normalised = PerfectBaseline.normalise(PerfectBaseline.withoutNewKeys(result.stdout))
+            #expect(PerfectBaseline.fnv1a64(normalised) == String(parts[0]), "\(parts[2])")
+            #expect(normalised.filter { $0 == "\n" }.count == Int(parts[1]), "\(parts[2])")
+        }
+    }
+
+    @Test("the same seed gives byte-identical JSON Lines; another seed other locations")
+    func seeds() async throws {
+        let arguments = ["--gps", "urban-canyon", "--jitter", "200", "--interval", "1"]
+        let first = try await ReplayTimeline.run(Self.walk, arguments + ["--seed", "42"])
+        let again = try await ReplayTimeline.run(Self.walk, arguments + ["--seed", "42"])
+        let other = try await ReplayTimeline.run(Self.walk, arguments + ["--seed", "43"])
+        #expect(first.stdoutWithoutWallSeconds == again.stdoutWithoutWallSeconds)
+        let firstPlaces = first.locations.map { [$0["lat"], $0["lon"]] }
+        let otherPlaces = other.locations.map { [$0["lat"], $0["lon"]] }
+        #expect(firstPlaces.count > 4000)
+        #expect(zip(firstPlaces, otherPlaces).filter { $0 == $1 }.count < 10)
+        // Every fix says where the device really was; the settings say how it was simulated.
+        #expect(first.locations.allSatisfy { $0["truth"]?["lat"] != nil })
+        let settings = try #require(first.events.first?["settings"])
+        #expect(settings["gps"] == .string("urban-canyon"))
+        #expect(settings["seed"] == .number("42"))
+        #expect(settings["jitter"] == .number("200"))
+        #expect(settings["maxGap"] == .number("300"))
+        first.expectWellFormed()
+    }
+
+    @Test("a tunnel: one locationUnknown, nothing while lost, locations after, in text too")
+    func tunnel() async throws {
+        let arguments = ["--event", "20m:signal=lost", "--event", "22m:signal=restored"]
+        let timeline = try await ReplayTimeline.run(Self.walk, arguments)
+        #expect(timeline.events(ofType: "locationError").count == 1)
+        let offsets = timeline.locations.compactMap { $0["offset"]?.doubleValue }
+        #expect(!offsets.contains { $0 > 1200 && $0 < 1320 })
+        #expect(offsets.contains { $0 >= 1320 })
+        let text = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)
+        #expect(text.stdout.contains(" +0:20:00.000  signal         lost (event)\n"))
+        #expect(text.stdout.contains(" +0:20:00.000  locationError  locationUnknown: The location is currently unknown (kCLErrorLocationUnknown).\n"))
+        #expect(text.stdout.contains(" +0:22:00.000  signal         restored (event)\n"))
+    }
+
+    @Test("bad GPS flags: 64 and one line naming the flag", arguments: [
+        (["--gps", "foggy"], "Error: unknown GPS profile 'foggy'; use perfect, open-sky, suburban, urban-canyon, indoor, or --gps-sigma for a custom one"),
+        (["--gps-sigma=-3"], "Error: --gps-sigma must be a number of metres from 0 to 10000"),
+        (["--gps-multipath", "2"], "Error: --gps-multipath must be a probability per second from 0 to 1"),
+        (["--jitter", "1500"], "Error: --jitter must be less than the interval between fixes (1000.0 ms): a fix comes late, never after the next one"),
+        (["--max-gap", "soon"], "Error: --max-gap 'soon' is not a duration; use forms like 5m, 90s, 1h, or 0 for never"),
+        (["--event", "1m:signal=weak"], "Error: invalid event '1m:signal=weak': 'weak' is not a valid signal; use lost, restored"),
+    ])
+    func badFlags(arguments: [String], message: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)
+        #expect(result.status == 64)
+        #expect(result.stdout == "")
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
+    }
+}
+
+/// The normalisation of `Tests/Fixtures/baseline/make-baseline.py`, and what later versions add.
+enum PerfectBaseline {
+    static let perfectSettings = #","gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300"#
+
+    /// Removes the keys and columns added with the simulated GPS (their values with
+    /// `--gps perfect`): the rest must be what the older binary wrote.
+    static func withoutNewKeys(_ text: String) -> String {
+        var text = text.replacingOccurrences(of: #","truth":null"#, with: "")
+            .replacingOccurrences(of: perfectSettings, with: "")
+            .replacingOccurrences(of: perfectSettings.replacingOccurrences(of: "\"", with: "\"\""), with: "")
+        if text.hasPrefix("t,offset,type,") {
+            text = text.replacingOccurrences(of: ",truthLat,truthLon\n", with: "\n")
+            text = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { $0.hasSuffix(",,") ? String($0.dropLast(2)) : String($0) }
+                .joined(separator: "\n")
+        }
+        return text
+    }
+
+    /// The wall-clock figure becomes 0, as the script does.
+    static func normalise(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let wallColumn = lines.first.flatMap { $0.hasPrefix("t,offset,type,") ? $0.split(separator: ",").firstIndex(of: "wallSeconds") : nil }
+        for index in lines.indices {
+            lines[index] = replacingNumber(in: lines[index], after: #""wallSeconds":"#, with: "0")
+            if let range = lines[index].range(of: " s wall") {
+                var start = range.lowerBound
+                while start > lines[index].startIndex,
+                      let character = lines[index][lines[index].index(before: start)...].first, character.isNumber || character == "." {
+                    start = lines[index].index(before: start)
+                }
+                lines[index].replaceSubrange(start..<range.lowerBound, with: "0")
+            }
+            if let wallColumn, lines[index].contains(",end,") {
+                var cells = lines[index].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                cells[wallColumn] = "0"
+                lines[index] = cells.joined(separator: ",")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func replacingNumber(in line: String, after key: String, with value: String) -> String {
+        guard let range = line.range(of: key) else { return line }
+        var end = range.upperBound
+        while end < line.endIndex, line[end].isNumber || line[end] == "." { end = line.index(after: end) }
+        return line.replacingCharacters(in: range.upperBound..<end, with: value)
+    }
+
+    static func fnv1a64(_ text: String) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in text.utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}
