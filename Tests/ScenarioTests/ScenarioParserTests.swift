@@ -139,6 +139,31 @@ struct ScenarioParserTests {
         #expect(scenario.expectations.map(\.line) == [3, 8, 11, 15, 16])
     }
 
+    @Test func theSimulatedGPSKeysSetTheReceiver() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            gps: urban-canyon
+            gpsSigma: 6
+            gpsCorrelation: 45
+            gpsMultipath: 0.01
+            seed: 12
+            jitter: 250
+            maxGap: 2m
+            events: [30m:signal=lost, 32m:signal=restored]
+            """)
+        let configuration = scenario.configuration
+        #expect(configuration.gps.name == "custom")
+        #expect(configuration.gps.sigmaMeters == 6)
+        #expect(configuration.gps.correlationSeconds == 45)
+        #expect(configuration.gps.multipathPerSecond == 0.01)
+        #expect(configuration.gps.dropoutsPerHour == GPSProfile.urbanCanyon.dropoutsPerHour, "the rest is urban canyon's")
+        #expect(configuration.seed == 12)
+        #expect(configuration.jitterMilliseconds == 250)
+        #expect(configuration.maxGapSeconds == 120)
+        #expect(configuration.events.map(\.change) == [.signal(.lost), .signal(.restored)])
+        #expect(try Self.parse("gpx: ../sf-waterfront-walk.gpx\ngps: indoor\n").configuration.gps == .indoor)
+    }
+
     @Test func aQuotedNumberIsText() throws {
         let scenario = try Self.parse("""
             gpx: ../sf-waterfront-walk.gpx
@@ -195,6 +220,13 @@ struct ScenarioParserTests {
                message: "expect[0].end: unknown key 'errors'; known keys: t, offset, type, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\n  prompt: deny\n", line: 2, column: 9, message: "not valid YAML: mapping values are not allowed in this context"),
         Broken(yaml: "- gpx\n", line: 1, column: 1, message: "expected a mapping of keys, not a list"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ngps: foggy\n", line: 2, column: 6,
+               message: "gps: expected one of perfect, open-sky, suburban, urban-canyon, indoor, not 'foggy'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ngpsMultipath: 3\n", line: 2, column: 15,
+               message: "gpsMultipath: --gps-multipath must be a probability per second from 0 to 1"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nseed: -1\n", line: 2, column: 7, message: "seed: must not be negative"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nmaxGap: soon\n", line: 2, column: 9,
+               message: "maxGap: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
     ])
     func brokenScenarios(_ broken: Broken) {
         do {

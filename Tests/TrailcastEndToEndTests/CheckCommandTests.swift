@@ -15,6 +15,8 @@ struct CheckCommandTests {
         for name in [
             "happy-path", "denied-at-first-prompt", "denied-at-launch", "revoked-halfway",
             "allow-once-background", "approximate-location", "location-services-off", "flaky-weather-server",
+            // and the simulated GPS's two.
+            "tunnel", "urban-canyon",
         ] {
             #expect(samples.contains("gpx/scenarios/\(name).yaml"))
         }

@@ -33,6 +33,8 @@ struct ReplayScenarioTests {
                            "--event", "21m:app=foreground"]),
         Equivalent(scenario: "flaky-weather-server",
                    flags: ["--weather", "local", "--server-fail-rate", "0.5", "--server-seed", "7"]),
+        Equivalent(scenario: "tunnel", flags: ["--event", "30m:signal=lost", "--event", "32m:signal=restored"]),
+        Equivalent(scenario: "urban-canyon", flags: ["--gps", "urban-canyon", "--seed", "3"]),
     ]
 
     /// Flags laid over a scenario, and the plain flags that give the same run.
@@ -49,6 +51,9 @@ struct ReplayScenarioTests {
                            "--event", "70m:app=background"]),
         // The scenario's local server and its faults give way to the flag's provider.
         Equivalent(scenario: "flaky-weather-server", overrides: ["--weather", "builtin"], flags: []),
+        // A GPS flag overrides the scenario's; the custom figures lay over its profile.
+        Equivalent(scenario: "urban-canyon", overrides: ["--seed", "4", "--gps-sigma", "6"],
+                   flags: ["--gps", "urban-canyon", "--seed", "4", "--gps-sigma", "6"]),
         Equivalent(scenario: "flaky-weather-server", overrides: ["--server-fail-rate", "0"],
                    flags: ["--weather", "local", "--server-fail-rate", "0", "--server-seed", "7"]),
     ]
