@@ -36,12 +36,25 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
 
     /// A standard normal draw (mean 0, standard deviation 1), by the Box-Muller transform.
     ///
-    /// One draw per call (the second of each pair is thrown away) keeps the generator's
+    /// One draw per call (the second of the pair is thrown away) keeps the generator's
     /// state a plain counter, so a sequence never depends on how calls were interleaved.
     public mutating func nextGaussian() -> Double {
-        // 1 - unit is in (0, 1]: log never sees 0.
-        let radius = (-2 * log(1 - nextUnit())).squareRoot()
-        return radius * cos(2 * .pi * nextUnit())
+        nextGaussianPair().0
+    }
+
+    /// Two independent standard normal draws for the price of one logarithm
+    /// (Marsaglia's polar form of Box-Muller: no sine or cosine, which the simulated GPS,
+    /// drawing six normals a fix, would feel).
+    public mutating func nextGaussianPair() -> (Double, Double) {
+        while true {
+            let u = 2 * nextUnit() - 1
+            let v = 2 * nextUnit() - 1
+            let s = u * u + v * v
+            // Points outside the unit disc (or at its centre) are drawn again: about 21%.
+            guard s < 1, s > 0 else { continue }
+            let factor = (-2 * log(s) / s).squareRoot()
+            return (u * factor, v * factor)
+        }
     }
 
     /// An exponential draw with the given mean (waiting times of a Poisson process).

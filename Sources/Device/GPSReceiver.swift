@@ -104,9 +104,8 @@ public struct GPSReceiver: Sendable {
         lastMeasuredTime = time
         var fix = routeFix.fix
         fix.time = time
-        guard var error else { return fix }
-        let sample = error.sample(at: time)
-        self.error = error
+        // Mutated in place: the error model is too big to copy out and back per fix.
+        guard let sample = error?.sample(at: time) else { return fix }
         return Self.apply(sample, to: fix)
     }
 

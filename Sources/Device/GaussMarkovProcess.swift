@@ -5,35 +5,37 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import DeterministicRandom
 
 /// A first-order Gauss-Markov process with unit variance: a value that drifts, correlated
-/// with itself over ``correlationSeconds`` (autocorrelation `exp(-lag / correlation)`),
-/// the standard model of a GPS receiver's slowly wandering error.
+/// with itself over its correlation time τ (autocorrelation `exp(-lag / τ)`), the
+/// standard model of a GPS receiver's slowly wandering error.
 ///
 /// Sampled at any spacing: a step of `dt` keeps the variance at 1, whatever `dt` is, so
-/// irregular fixes and pauses leave its statistics unchanged.
+/// irregular fixes and pauses leave its statistics unchanged. The caller supplies the
+/// step's ``Step`` (shared by every process with the same τ) and the normal draw.
 struct GaussMarkovProcess: Sendable {
-    let correlationSeconds: Double
-    private(set) var value: Double
-    /// The last step's length and its decay factor: most runs step by the same amount.
-    private var cachedStep = -1.0
-    private var cachedDecay = 0.0
+    /// The factors of one step of `dt` seconds for correlation time τ.
+    struct Step: Sendable {
+        /// exp(-dt / τ): how much of the value survives the step.
+        var decay: Double
+        /// sqrt(1 - decay²): how much new randomness enters, so the variance stays 1.
+        var innovation: Double
 
-    /// Starts at a draw from the stationary distribution.
-    init(correlationSeconds: Double, random: inout SplitMix64) {
-        self.correlationSeconds = correlationSeconds
-        value = random.nextGaussian()
+        init(seconds: Double, correlationSeconds: Double) {
+            decay = exp(-seconds / correlationSeconds)
+            innovation = (1 - decay * decay).squareRoot()
+        }
     }
 
-    /// Moves the process on by `seconds`.
-    mutating func advance(by seconds: Double, random: inout SplitMix64) {
-        guard seconds > 0 else { return }
-        if seconds != cachedStep {
-            cachedStep = seconds
-            cachedDecay = exp(-seconds / correlationSeconds)
-        }
-        let decay = cachedDecay
-        value = decay * value + (1 - decay * decay).squareRoot() * random.nextGaussian()
+    private(set) var value: Double
+
+    /// Starts at `draw`, a standard normal value: the stationary distribution.
+    init(startingAt draw: Double) {
+        value = draw
+    }
+
+    /// Moves the process on by one step, with `draw` a fresh standard normal value.
+    mutating func advance(_ step: Step, draw: Double) {
+        value = step.decay * value + step.innovation * draw
     }
 }

@@ -34,8 +34,8 @@ public struct ErrorSample: Sendable, Equatable {
 ///   distribution: for two independent axes of sigma s the distance is Rayleigh, and
 ///   P(r <= R) = 0.68 at R = s * sqrt(-2 ln 0.32) = 1.51 s.
 /// - Multipath (a reflected signal) adds a jump of 15-60 m for 2-8 s. The receiver sees
-///   part of it: the reported accuracy grows by 0.7 of the jump, so such fixes often fall
-///   outside the radius, as they do on a phone.
+///   its satellites disagree: the reported accuracy grows by the jump (added in
+///   quadrature), so the radius stays honest while the fix jumps.
 /// - Velocity (what Doppler gives a receiver) has its own small correlated error.
 public struct PositionError: Sendable {
     /// The 68% radius as a multiple of the per-axis sigma (Rayleigh distribution).
@@ -46,7 +46,9 @@ public struct PositionError: Sendable {
     static let velocityCorrelationSeconds = 3.0
     static let multipathMeters = 15.0...60.0
     static let multipathSeconds = 2.0...8.0
-    static let multipathAwareness = 0.7
+    /// How much of a multipath jump the reported accuracy owns up to (1: all of it, in
+    /// quadrature). Less would leave the jump's fixes outside the 68% radius.
+    static let multipathAwareness = 1.0
 
     public let profile: GPSProfile
     private var random: SplitMix64
@@ -58,16 +60,22 @@ public struct PositionError: Sendable {
     private var velocityEast: GaussMarkovProcess
     private var multipath: (north: Double, east: Double, meters: Double, until: Timestamp)?
     private var lastTime: Timestamp?
+    /// The factors of the last step length: most fixes come the same time apart, so the
+    /// exponentials are computed once per distinct step, not per fix.
+    private var steps: StepFactors?
 
     public init(profile: GPSProfile, seed: UInt64) {
         self.profile = profile
         var random = SplitMix64(seed: seed, stream: 1)
-        north = GaussMarkovProcess(correlationSeconds: profile.correlationSeconds, random: &random)
-        east = GaussMarkovProcess(correlationSeconds: profile.correlationSeconds, random: &random)
-        up = GaussMarkovProcess(correlationSeconds: profile.correlationSeconds, random: &random)
-        logSigma = GaussMarkovProcess(correlationSeconds: Self.sigmaCorrelationSeconds, random: &random)
-        velocityNorth = GaussMarkovProcess(correlationSeconds: Self.velocityCorrelationSeconds, random: &random)
-        velocityEast = GaussMarkovProcess(correlationSeconds: Self.velocityCorrelationSeconds, random: &random)
+        let (n, e) = random.nextGaussianPair()
+        let (u, s) = random.nextGaussianPair()
+        let (vn, ve) = random.nextGaussianPair()
+        north = GaussMarkovProcess(startingAt: n)
+        east = GaussMarkovProcess(startingAt: e)
+        up = GaussMarkovProcess(startingAt: u)
+        logSigma = GaussMarkovProcess(startingAt: s)
+        velocityNorth = GaussMarkovProcess(startingAt: vn)
+        velocityEast = GaussMarkovProcess(startingAt: ve)
         self.random = random
     }
 
@@ -76,14 +84,21 @@ public struct PositionError: Sendable {
         let step = lastTime.map { max(0, time.seconds(since: $0)) } ?? 0
         lastTime = time
         if step > 0 {
-            north.advance(by: step, random: &random)
-            east.advance(by: step, random: &random)
-            up.advance(by: step, random: &random)
-            logSigma.advance(by: step, random: &random)
-            velocityNorth.advance(by: step, random: &random)
-            velocityEast.advance(by: step, random: &random)
+            if steps?.seconds != step { steps = StepFactors(seconds: step, profile: profile) }
+            let factors = steps!
+            let (n, e) = random.nextGaussianPair()
+            let (u, s) = random.nextGaussianPair()
+            let (vn, ve) = random.nextGaussianPair()
+            north.advance(factors.error, draw: n)
+            east.advance(factors.error, draw: e)
+            up.advance(factors.error, draw: u)
+            logSigma.advance(factors.sigma, draw: s)
+            velocityNorth.advance(factors.velocity, draw: vn)
+            velocityEast.advance(factors.velocity, draw: ve)
+            updateMultipath(at: time, chance: factors.multipathChance)
+        } else if let current = multipath, time >= current.until {
+            multipath = nil
         }
-        updateMultipath(at: time, step: step)
         let sigma = profile.sigmaMeters * exp(profile.sigmaVariation * logSigma.value)
         var sample = ErrorSample(
             northMeters: sigma * north.value, eastMeters: sigma * east.value,
@@ -102,16 +117,32 @@ public struct PositionError: Sendable {
         return sample
     }
 
-    /// Ends a jump that is over; starts one with the profile's chance over `step` seconds.
-    private mutating func updateMultipath(at time: Timestamp, step: Double) {
+    /// Ends a jump that is over; starts one with the step's chance.
+    private mutating func updateMultipath(at time: Timestamp, chance: Double) {
         if let current = multipath, time >= current.until { multipath = nil }
-        guard multipath == nil, profile.multipathPerSecond > 0, step > 0 else { return }
-        let chance = 1 - pow(1 - profile.multipathPerSecond, step)
-        guard random.nextUnit() < chance else { return }
+        guard multipath == nil, chance > 0, random.nextUnit() < chance else { return }
         let meters = random.nextUniform(in: Self.multipathMeters)
         let direction = random.nextUniform(in: 0...(2 * .pi))
         multipath = (
             north: meters * cos(direction), east: meters * sin(direction), meters: meters,
             until: time.adding(seconds: random.nextUniform(in: Self.multipathSeconds)))
+    }
+}
+
+/// Everything that depends only on the length of a step between fixes.
+private struct StepFactors: Sendable {
+    var seconds: Double
+    var error: GaussMarkovProcess.Step
+    var sigma: GaussMarkovProcess.Step
+    var velocity: GaussMarkovProcess.Step
+    /// The chance that a multipath jump starts within the step.
+    var multipathChance: Double
+
+    init(seconds: Double, profile: GPSProfile) {
+        self.seconds = seconds
+        error = .init(seconds: seconds, correlationSeconds: profile.correlationSeconds)
+        sigma = .init(seconds: seconds, correlationSeconds: PositionError.sigmaCorrelationSeconds)
+        velocity = .init(seconds: seconds, correlationSeconds: PositionError.velocityCorrelationSeconds)
+        multipathChance = profile.multipathPerSecond > 0 ? 1 - pow(1 - profile.multipathPerSecond, seconds) : 0
     }
 }

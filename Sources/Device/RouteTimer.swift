@@ -49,7 +49,8 @@ public struct RouteTimer {
     public let intervalSeconds: Double?
     /// Legs between two recorded times longer than this are recording pauses; nil: never.
     public let maxGapSeconds: Double?
-    /// Problems found while timing, such as points dropped for going back in time.
+    /// Problems found while timing and not yet taken, such as points dropped for going
+    /// back in time.
     public private(set) var warnings: [GPXWarning] = []
 
     private let makeLookahead: (() -> any TimedPointLookahead)?
@@ -112,6 +113,13 @@ public struct RouteTimer {
         leg = LegInProgress(
             from: previous, to: arriving, motion: motion, seconds: legSeconds,
             isPause: startsSegment || isLongRecordedLeg)
+    }
+
+    /// The warnings found so far, which the timer then forgets: a file with a million
+    /// points going back in time must not grow a million warnings in memory.
+    public mutating func takeWarnings() -> [GPXWarning] {
+        defer { warnings.removeAll() }
+        return warnings
     }
 
     /// Ends the route: the last point's fix is the next one ``next()`` returns.

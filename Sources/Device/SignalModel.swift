@@ -110,11 +110,13 @@ struct SignalModel: Sendable {
         static func < (lhs: Transition, rhs: Transition) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
+    /// The earliest pending transition (no array: this runs once per fix).
     private func nextTransition() -> (Timestamp, Transition)? {
-        var candidates: [(Timestamp, Transition)] = []
-        if let gap { candidates.append(inGap ? (gap.end, .gapEnds) : (gap.start, .gapStarts)) }
-        if let dropout { candidates.append(inDropout ? (dropout.end, .dropoutEnds) : (dropout.start, .dropoutStarts)) }
-        return candidates.min { ($0.0, $0.1) < ($1.0, $1.1) }
+        let fromGap = gap.map { inGap ? ($0.end, Transition.gapEnds) : ($0.start, Transition.gapStarts) }
+        let fromDropout = dropout.map { inDropout ? ($0.end, Transition.dropoutEnds) : ($0.start, Transition.dropoutStarts) }
+        guard let fromGap else { return fromDropout }
+        guard let fromDropout else { return fromGap }
+        return (fromDropout.0, fromDropout.1) < (fromGap.0, fromGap.1) ? fromDropout : fromGap
     }
 
     private mutating func scheduleDropout(after time: Timestamp) {

@@ -114,7 +114,7 @@ public struct Replay: Sendable {
                     ?? RouteTimer(travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond)
                 timer.add(point, index: index)
                 while timer.next() != nil {}
-                if let warning = timer.warnings.first {
+                if let warning = timer.takeWarnings().first {
                     throw GPXError.invalidContent(
                         file: file, line: warning.line, column: warning.column, message: warning.message)
                 }
@@ -169,11 +169,11 @@ public struct Replay: Sendable {
                 // A new segment after points: the recording paused in between.
                 if case .beginSegment = event, source == .track, index > 0 { startsSegment = true }
                 guard let (kind, point) = event.replayablePoint, kind == source else { continue }
-                let warningsBefore = timer.warnings.count
                 timer.add(point, index: index, startsSegment: startsSegment)
                 startsSegment = false
                 index += 1
-                if reportsProblems { timer.warnings[warningsBefore...].forEach(warnings) }
+                let problems = timer.takeWarnings()
+                if reportsProblems { problems.forEach(warnings) }
             } else {
                 timer.finish()
                 reachedEnd = true
