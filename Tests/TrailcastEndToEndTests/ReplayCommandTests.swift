@@ -49,8 +49,9 @@ struct ReplayCommandTests {
             #expect(!events.isEmpty, "\(type)")
             for event in events { #expect(event.keys == ReplayTimeline.keys[type], "\(type)") }
         }
-        let error = try #require(timeline.events(ofType: "locationError").first)
-        #expect(error["code"] == .string("denied"))
+        let errors = timeline.events(ofType: "locationError")
+        #expect(errors.map { $0["code"] } == [.string("locationUnknown"), .string("denied")], "the tunnel at 2m, then 10m")
+        let error = try #require(errors.last)
         #expect(error["message"] == .string(ReplayTimeline.deniedMessage))
         #expect(timeline.events(ofType: "alert").first?["message"] == .string(ReplayTimeline.alertMessage))
         #expect(timeline.events(ofType: "app").map { $0["state"] } == [.string("background"), .string("foreground")])

@@ -71,7 +71,9 @@ struct ReplaySignalTests {
         #expect(reason == .exit)
         #expect(status == 130)
         let last = try #require(process.stdout.split(separator: "\n").last)
-        #expect(last.hasPrefix(" +0:00:0"))
+        // Mid-run: before the walk's last fix at 1:26:06. (How far it got depends on how
+        // soon a busy test runner sends the signal, so no tighter bound.)
+        #expect(last.hasPrefix(" +0:") || last.hasPrefix(" +1:0") || last.hasPrefix(" +1:1"))
         #expect(last.contains("  end            "))
         #expect(last.hasSuffix(" s wall (interrupted)"))
     }
