@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "GPXReader", targets: ["GPXReader"]),
         .library(name: "Device", targets: ["Device"]),
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
+        .library(name: "Feeds", targets: ["Feeds"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "Weather", targets: ["Weather"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
@@ -71,6 +72,10 @@ let package = Package(
             dependencies: ["GPXReader", "Device", "Weather"]
         ),
         .target(
+            name: "Feeds",
+            dependencies: ["Device", "GPXReader"]
+        ),
+        .target(
             name: "Timeline",
             dependencies: ["LocationReplay", "GPXReader", "JSONOutput", "Weather"]
         ),
@@ -97,6 +102,7 @@ let package = Package(
                 "OpenMeteo",
                 "WeatherServer",
                 "Scenario",
+                "Feeds",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -116,6 +122,10 @@ let package = Package(
                 "Weather",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
+        ),
+        .testTarget(
+            name: "FeedsTests",
+            dependencies: ["Feeds", "Device", "GPXReader"]
         ),
         .testTarget(
             name: "TimelineTests",

@@ -44,9 +44,12 @@ public struct Replay: Sendable {
     /// - Parameters:
     ///   - clock: paces real-time runs (`ContinuousClock` in production, a test clock in tests).
     ///   - recorder: receives every timeline event.
+    ///   - device: receives the device stream (every receiver epoch, before Core
+    ///     Location's rules), for feeds; its end is reported also when the run is cut short.
     ///   - warnings: receives each problem found in the file (reported once, not per loop).
     public func run<C: Clock, R: TimelineRecorder>(
-        clock: C, recorder: inout R, warnings: (GPXWarning) -> Void = { _ in }
+        clock: C, recorder: inout R, device: (any DeviceStreamObserver)? = nil,
+        warnings: (GPXWarning) -> Void = { _ in }
     ) async throws(ReplayError) -> ReplaySummary where C.Duration == Duration {
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
         if configuration.weather.usesNetwork && weatherFetcher == nil {
@@ -60,7 +63,7 @@ public struct Replay: Sendable {
         var session = ReplaySession(
             clock: clock, configuration: configuration,
             start: ReplayStart(file: file, source: source, points: points, settings: configuration),
-            weatherFetcher: weatherFetcher)
+            weatherFetcher: weatherFetcher, device: device)
         do {
             var pass = 0
             while configuration.loops == 0 || pass < configuration.loops {
@@ -84,6 +87,7 @@ public struct Replay: Sendable {
             throw .output(String(describing: error))
         }
         do {
+            try device?.deviceStreamEnded()
             return try session.end(wallSeconds: (ContinuousClock.now - wallStart).seconds, recorder: &recorder)
         } catch {
             throw .output(String(describing: error))

@@ -29,6 +29,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     private var previousRoutePosition: Coordinate?
     /// The simulated GPS between the route and the location service.
     private var receiver: GPSReceiver
+    /// Where the device stream goes besides Core Location (feeds), if anywhere.
+    private let device: (any DeviceStreamObserver)?
     private var deliveredLocations = 0
     private var distanceMeters = 0.0
     private var fixesSinceCancellationCheck = 0
@@ -42,8 +44,12 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// Real time: where fetches running beside the stream leave their outcomes.
     private let inbox = WeatherInbox()
 
-    init(clock: C, configuration: ReplayConfiguration, start: ReplayStart, weatherFetcher: (any WeatherFetcher)?) {
+    init(
+        clock: C, configuration: ReplayConfiguration, start: ReplayStart, weatherFetcher: (any WeatherFetcher)?,
+        device: (any DeviceStreamObserver)? = nil
+    ) {
         self.clock = clock
+        self.device = device
         self.configuration = configuration
         self.start = start
         self.weatherFetcher = weatherFetcher
@@ -172,7 +178,10 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         previousRoutePosition = position
         currentTime = moment.time
         currentOffset = moment.offset
-        guard let fix = receiver.measure(routeFix, at: moment.time) else { return }
+        let measured = receiver.measure(routeFix, at: moment.time)
+        // A real OS applies its own rules to the receiver's stream: feeds get it all.
+        try device?.deviceReported(DeviceEpoch(time: moment.time, fix: measured))
+        guard let fix = measured else { return }
         app.deviceMoved(to: fix, into: &kinds)
         try emit(at: moment.time, offset: moment.offset, recorder: &recorder)
     }

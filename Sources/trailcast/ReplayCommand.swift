@@ -1,4 +1,5 @@
 import ArgumentParser
+import Feeds
 import GPXReader
 import LocationReplay
 import Scenario
@@ -65,6 +66,11 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup(title: "Weather")
     var weather: WeatherOptions
 
+    @Option(name: .customLong("nmea"), help: ArgumentHelp(
+        "Also write the device stream (before Core Location) as NMEA 0183 sentences to FILE (gpsfake and gpsbabel read it).",
+        valueName: "FILE"))
+    var nmeaFiles: [String] = []
+
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
     func validate() throws {
@@ -78,6 +84,9 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         if scenario == nil, let problem = try run(from: nil).configuration.problem {
             throw ValidationError(problem)
+        }
+        for target in nmeaFiles where target.contains("://") {
+            throw ValidationError("--nmea \(target): only a file is supported so far (tcp:// and udp:// feeds are not built yet)")
         }
     }
 
@@ -128,6 +137,17 @@ struct ReplayCommand: AsyncParsableCommand {
             logDescriptor = opened
         }
         defer { if let logDescriptor { close(logDescriptor) } }
+        var nmeaDescriptors: [Int32] = []
+        defer { nmeaDescriptors.forEach { close($0) } }
+        for nmeaFile in nmeaFiles {
+            let opened = open(nmeaFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard opened >= 0 else {
+                StandardStreams.writeError("\(nmeaFile): error: cannot create the NMEA file: \(String(cString: strerror(errno)))")
+                throw ExitStatus.cannotCreate
+            }
+            nmeaDescriptors.append(opened)
+        }
+        let feedDescriptors = nmeaDescriptors
 
         let replay = Replay(file: file, configuration: configuration)
         let format = self.format
@@ -142,13 +162,15 @@ struct ReplayCommand: AsyncParsableCommand {
             try await WeatherConnection.withFetcher(for: configuration.weather.provider, network: network) { fetcher in
                 var replay = replay
                 replay.weatherFetcher = fetcher
+                // Made inside the task that runs the replay, which alone calls them.
+                let feeds = DeviceFeeds(feedDescriptors.map(NMEAFileFeed.init(descriptor:)))
                 switch format {
                 case .text:
-                    return try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog)
+                    return try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, device: feeds)
                 case .jsonl:
-                    return try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog)
+                    return try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds)
                 case .csv:
-                    return try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog)
+                    return try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds)
                 }
             }
         }
@@ -168,16 +190,16 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// One specialised loop per format: the formatter is called a million times on big files.
     private static func replay<Format: TimelineFormat>(
-        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?
+        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?, device: DeviceFeeds?
     ) async throws(ReplayError) -> ReplaySummary {
         let writer = TimelineWriter(descriptor: descriptor, format: format)
         let warn = { (warning: GPXWarning) in StandardStreams.writeError("\(replay.file):\(warning)") }
         if let weatherLog {
             var tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
-            return try await replay.run(clock: ContinuousClock(), recorder: &tee, warnings: warn)
+            return try await replay.run(clock: ContinuousClock(), recorder: &tee, device: device, warnings: warn)
         }
         var timeline = writer
-        return try await replay.run(clock: ContinuousClock(), recorder: &timeline, warnings: warn)
+        return try await replay.run(clock: ContinuousClock(), recorder: &timeline, device: device, warnings: warn)
     }
 
     private func usesColor(_ descriptor: Int32) -> Bool {

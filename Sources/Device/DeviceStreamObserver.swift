@@ -1,0 +1,27 @@
+import GPXReader
+
+/// One report of the simulated receiver, before Core Location's rules: a fix, or none
+/// while the signal is lost. What a real device's GPS hands its operating system, and
+/// what feeds (NMEA, emulators, exports) pass on.
+public struct DeviceEpoch: Sendable, Equatable {
+    /// When the receiver reported.
+    public var time: Timestamp
+    /// The fix, or nil without a signal (a receiver still reports, with no position).
+    public var fix: LocationFix?
+
+    public init(time: Timestamp, fix: LocationFix?) {
+        self.time = time
+        self.fix = fix
+    }
+}
+
+/// Taps the device stream of a replay: every epoch of the receiver, in order.
+///
+/// A class, since a feed holds files, sockets and clients; a replay calls it from its
+/// own task only, one epoch at a time.
+public protocol DeviceStreamObserver: AnyObject {
+    /// The receiver reported (a fix, or none while the signal is lost).
+    func deviceReported(_ epoch: DeviceEpoch) throws
+    /// The run ended: write out what is buffered.
+    func deviceStreamEnded() throws
+}

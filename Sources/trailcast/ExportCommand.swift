@@ -1,0 +1,127 @@
+import ArgumentParser
+import Feeds
+import GPXReader
+import LocationReplay
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `trailcast export`: the device stream (the simulated receiver's fixes, before Core
+/// Location) as a file other tools read.
+struct ExportCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Write the simulated device's fixes as a file Xcode, gpsd, gpsbabel or a map reads.",
+        discussion: """
+            Examples:
+              trailcast export walk.gpx --to xcode-gpx --output walk-xcode.gpx   # Xcode's location simulation
+              trailcast export walk.gpx --to nmea --interval 1 --gps urban-canyon --output walk.nmea
+              trailcast export walk.gpx --to geojson --output walk.geojson
+              trailcast export route.gpx --to csv --travel-speed 3
+
+            Runs on virtual time. The stream is what the device's GPS reports: every fix of the \
+            route (or one every --interval seconds), with the --gps profile's error, and nothing \
+            while the signal is lost (--event OFFSET:signal=lost|restored, dropouts, recording \
+            gaps); NMEA writes no-fix sentences then.
+            """)
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case xcodeGPX = "xcode-gpx", nmea, geojson, csv
+    }
+
+    @Argument(help: "The GPX file.")
+    var file: String
+
+    @Option(help: "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv.")
+    var to: Format
+
+    @Option(help: "Which points: auto, track, route, waypoints. (default: auto)")
+    var source: ReplaySource?
+
+    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s. (default: 1.4)", valueName: "m/s"))
+    var travelSpeed: Double?
+
+    @Option(help: ArgumentHelp("A fix every S simulated seconds, interpolated (default: the file's points).", valueName: "S"))
+    var interval: Double?
+
+    @OptionGroup(title: "Simulated GPS")
+    var gps: GPSOptions
+
+    @Option(name: .customLong("event"), help: ArgumentHelp(
+        "OFFSET:signal=lost|restored (repeatable): the GPS loses its fix and gets it back.", valueName: "OFFSET:KEY=VALUE"))
+    var eventArguments: [String] = []
+
+    @Option(help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    func validate() throws {
+        if file == "-" {
+            throw ValidationError("export reads the file twice (to count, then to replay), so it cannot read standard input; save it to a file first")
+        }
+        if let problem = try configuration().problem { throw ValidationError(problem) }
+    }
+
+    /// The device's settings; the app side is irrelevant here (Always, no weather).
+    private func configuration() throws -> ReplayConfiguration {
+        var configuration = ReplayConfiguration(location: .init(initialStatus: .authorizedAlways))
+        configuration.weather.provider = .none
+        if let source { configuration.source = source }
+        if let travelSpeed { configuration.travelSpeedMetersPerSecond = travelSpeed }
+        if let interval { configuration.intervalSeconds = interval }
+        try gps.apply(to: &configuration)
+        for argument in eventArguments {
+            do {
+                let event = try ScheduledEvent(parsing: argument)
+                guard case .signal = event.change else {
+                    throw ValidationError("--event \(argument): export writes the device stream, which only signal=lost|restored changes")
+                }
+                configuration.events.append(event)
+            } catch let error as ScheduledEventError {
+                throw ValidationError(error.description)
+            }
+        }
+        return configuration
+    }
+
+    func run() async throws {
+        let configuration = try configuration()
+        let descriptor: Int32
+        if let output {
+            descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                StandardStreams.writeError("\(output): error: cannot create the export: \(String(cString: strerror(errno)))")
+                throw ExitStatus.cannotCreate
+            }
+        } else {
+            descriptor = STDOUT_FILENO
+        }
+        defer { if output != nil { close(descriptor) } }
+        let feed: any DeviceStreamObserver
+        switch to {
+        case .xcodeGPX: feed = XcodeGPXExport(descriptor: descriptor)
+        case .nmea: feed = NMEAFileFeed(descriptor: descriptor)
+        case .geojson: feed = try GeoJSONExport(descriptor: descriptor)
+        case .csv: feed = try CSVExport(descriptor: descriptor)
+        }
+        let file = self.file
+        do {
+            var timeline = DiscardedTimeline()
+            _ = try await Replay(file: file, configuration: configuration).run(
+                clock: ContinuousClock(), recorder: &timeline, device: feed,
+                warnings: { StandardStreams.writeError("\(file):\($0)") })
+        } catch {
+            StandardStreams.writeError(error.description)
+            throw ExitStatus.forError(error)
+        }
+    }
+}
+
+/// The export needs the device stream only: the app's timeline goes nowhere.
+private struct DiscardedTimeline: TimelineRecorder {
+    mutating func record(_ event: TimelineEvent) {}
+    mutating func flush() {}
+}

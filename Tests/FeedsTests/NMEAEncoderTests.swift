@@ -1,0 +1,73 @@
+import Device
+import Foundation
+@testable import Feeds
+import GPXReader
+import Testing
+
+/// NMEA sentences from the device stream: fields, checksums, order, no-fix epochs.
+@Suite("NMEA encoder")
+struct NMEAEncoderTests {
+    static let time = Timestamp(iso8601: "2026-06-13T16:00:00.250Z")!
+
+    static func lines(_ epochs: [DeviceEpoch]) -> [String] {
+        var encoder = NMEAEncoder()
+        var bytes: [UInt8] = []
+        for epoch in epochs { encoder.append(epoch, to: &bytes) }
+        let text = String(decoding: bytes, as: UTF8.self)
+        #expect(text.hasSuffix("\r\n"))
+        return text.components(separatedBy: "\r\n").dropLast()
+    }
+
+    /// The XOR of the bytes between `$` and `*`, as two hex digits.
+    static func checksumHolds(_ sentence: String) -> Bool {
+        guard sentence.hasPrefix("$"), let star = sentence.lastIndex(of: "*") else { return false }
+        let body = sentence[sentence.index(after: sentence.startIndex)..<star]
+        let checksum = body.utf8.reduce(UInt8(0), ^)
+        let hex = String(checksum, radix: 16, uppercase: true)
+        return sentence[sentence.index(after: star)...] == (hex.count == 1 ? "0" + hex : hex)
+    }
+
+    @Test func aFixIsRMCGGAGSAVTGWithValidChecksums() {
+        let fix = LocationFix(
+            time: Self.time, latitude: 37.795403, longitude: -122.394253, altitudeMeters: 4.5,
+            horizontalAccuracyMeters: 5, verticalAccuracyMeters: 10, speedMetersPerSecond: 1.33, courseDegrees: 318.7)
+        let lines = Self.lines([DeviceEpoch(time: Self.time, fix: fix)])
+        #expect(lines.map { String($0.prefix(6)) } == ["$GPRMC", "$GPGGA", "$GPGSA", "$GPVTG"])
+        #expect(lines.allSatisfy(Self.checksumHolds))
+        #expect(lines[0].hasPrefix("$GPRMC,160000.25,A,3747.7242,N,12223.6552,W,2.59,318.7,130626,,,A*"))
+        #expect(lines[1].hasPrefix("$GPGGA,160000.25,3747.7242,N,12223.6552,W,1,12,1.00,4.5,M,0.0,M,,*"))
+        #expect(lines[2].hasPrefix("$GPGSA,A,3,01,02,03,04,05,06,07,08,09,10,11,12,2.24,1.00,2.00*"))
+        #expect(lines[3].hasPrefix("$GPVTG,318.7,T,,M,2.59,N,4.79,K,A*"))
+    }
+
+    @Test func withoutASignalTheReceiverSaysSoAtTheSameCadence() {
+        let lines = Self.lines([DeviceEpoch(time: Self.time, fix: nil)])
+        #expect(lines.count == 4)
+        #expect(lines.allSatisfy(Self.checksumHolds))
+        #expect(lines[0].hasPrefix("$GPRMC,160000.25,V,,,,,,,130626,,,N*"))
+        #expect(lines[1].hasPrefix("$GPGGA,160000.25,,,,,0,00,99.99,,,,,,*"))
+        #expect(lines[2].hasPrefix("$GPGSA,A,1,"))
+    }
+
+    @Test func timesStrictlyIncreaseEvenForFixesCloserThanAHundredth() {
+        let fix = LocationFix(time: Self.time, latitude: -33.8688, longitude: 151.2093)
+        let lines = Self.lines((0..<3).map { DeviceEpoch(time: Self.time.adding(seconds: Double($0) * 0.001), fix: fix) })
+        let times = lines.filter { $0.hasPrefix("$GPRMC") }.map { $0.split(separator: ",")[1] }
+        #expect(times == ["160000.25", "160000.26", "160000.27"])
+        #expect(lines[0].contains(",3352.1280,S,15112.5580,E,"), "southern and eastern hemispheres")
+        #expect(lines[0].contains(",0.00,,130626,"), "no speed or course known: 0 knots, course empty")
+    }
+
+    @Test(arguments: [
+        (0.0, 2, "0000.0000"), (47.999999999, 2, "4800.0000"), (8.5, 3, "00830.0000"), (-0.0000001, 2, "0000.0000"),
+        (179.9999999, 3, "18000.0000"), (179.999998, 3, "17959.9999"),
+    ])
+    func anglesAreDegreesAndMinutes(degrees: Double, width: Int, expected: String) {
+        #expect(NMEAEncoder.angle(degrees, degreeDigits: width) == expected)
+    }
+
+    @Test(arguments: [(1.0, 12), (2.0, 6), (3.0, 4), (20.0, 4), (0.5, 12)])
+    func satellitesFallAsTheDilutionGrows(dilution: Double, satellites: Int) {
+        #expect(NMEAEncoder.satellites(horizontalDilution: dilution) == satellites)
+    }
+}
