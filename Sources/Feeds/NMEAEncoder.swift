@@ -2,12 +2,13 @@ import Device
 import GPXReader
 
 /// Turns the device stream into NMEA 0183 sentences, as a GPS receiver on a serial line
-/// sends them: per epoch `RMC`, `GGA`, `GSA`, `VTG` (talker `GP`), in that order, each
-/// with its checksum and CR LF.
+/// sends them: per epoch `GGA`, `GSA`, `RMC`, `VTG` (talker `GP`), in that order (a SiRF
+/// receiver's), each with its checksum and CR LF.
 ///
 /// - Times are UTC from the simulated clock, `hhmmss.ss`, strictly increasing from epoch to
-///   epoch (gpsd ends an epoch when the time changes); `RMC` comes first, since gpsd takes
-///   no date from `GGA` and ignores its time until an `RMC` has given one.
+///   epoch (gpsd ends an epoch when the time changes). `GGA` opens the epoch and `RMC`
+///   follows with the date: gpsbabel starts a point at `GGA` and dates it from the next
+///   `RMC`, and gpsd, which takes no date from `GGA`, has one from the first epoch's `RMC` on.
 /// - Positions are `ddmm.mmmm` / `dddmm.mmmm` with hemispheres; speed in knots (and km/h
 ///   in `VTG`), course true; altitude above mean sea level with a geoid separation of 0.
 /// - Quality from the reported accuracy: HDOP is `horizontalAccuracy / 5` (the 5 m a
@@ -17,8 +18,10 @@ import GPXReader
 ///   `GSA` mode 1, `VTG` mode `N`, at the same cadence, as a receiver without a fix does.
 ///
 /// ```
-/// $GPRMC,160000.00,A,3747.7242,N,12223.6552,W,2.59,318.7,130626,,,A*7D
-/// $GPGGA,160000.00,3747.7242,N,12223.6552,W,1,12,1.00,4.5,M,0.0,M,,*5B
+/// $GPGGA,160000.00,3747.7242,N,12223.6552,W,1,12,1.00,4.5,M,0.0,M,,*7A
+/// $GPGSA,A,3,01,02,03,04,05,06,07,08,09,10,11,12,2.24,1.00,2.00*06
+/// $GPRMC,160000.00,A,3747.7242,N,12223.6552,W,2.59,318.7,130626,,,A*78
+/// $GPVTG,318.7,T,,M,2.59,N,4.79,K,A*04
 /// ```
 public struct NMEAEncoder: Sendable {
     /// Metres of horizontal accuracy per unit of HDOP.
@@ -44,9 +47,9 @@ public struct NMEAEncoder: Sendable {
         let date = Self.digits(utc.day, width: 2) + Self.digits(utc.month, width: 2) + Self.digits(utc.year % 100, width: 2)
 
         guard let fix = epoch.fix else {
-            Self.sentence("GPRMC", [clock, "V", "", "", "", "", "", "", date, "", "", "N"], to: &bytes)
             Self.sentence("GPGGA", [clock, "", "", "", "", "0", "00", "99.99", "", "", "", "", "", ""], to: &bytes)
             Self.sentence("GPGSA", ["A", "1"] + Array(repeating: "", count: 12) + ["99.99", "99.99", "99.99"], to: &bytes)
+            Self.sentence("GPRMC", [clock, "V", "", "", "", "", "", "", date, "", "", "N"], to: &bytes)
             Self.sentence("GPVTG", ["", "T", "", "M", "", "N", "", "K", "N"], to: &bytes)
             return
         }
@@ -64,7 +67,6 @@ public struct NMEAEncoder: Sendable {
         let satellites = Self.satellites(horizontalDilution: horizontalDilution)
         let altitude = fix.altitudeMeters.map { Self.decimal($0, digits: 1) } ?? ""
 
-        Self.sentence("GPRMC", [clock, "A", latitude, northSouth, longitude, eastWest, knots, course, date, "", "", "A"], to: &bytes)
         Self.sentence("GPGGA", [
             clock, latitude, northSouth, longitude, eastWest, "1", Self.digits(satellites, width: 2),
             Self.decimal(min(horizontalDilution, 99.99), digits: 2), altitude, fix.altitudeMeters == nil ? "" : "M",
@@ -75,6 +77,7 @@ public struct NMEAEncoder: Sendable {
             Self.decimal(min(positionDilution, 99.99), digits: 2), Self.decimal(min(horizontalDilution, 99.99), digits: 2),
             Self.decimal(min(verticalDilution, 99.99), digits: 2),
         ], to: &bytes)
+        Self.sentence("GPRMC", [clock, "A", latitude, northSouth, longitude, eastWest, knots, course, date, "", "", "A"], to: &bytes)
         Self.sentence("GPVTG", [course, "T", "", "M", knots, "N", kilometresPerHour, "K", "A"], to: &bytes)
     }
 

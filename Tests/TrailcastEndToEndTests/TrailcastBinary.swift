@@ -47,11 +47,18 @@ enum TrailcastBinary {
     static func run(
         arguments: [String], stdin: Data? = nil, in directory: URL = Repository.root
     ) async throws -> CommandResult {
-        let executable = url
-        try #require(
-            FileManager.default.isExecutableFile(atPath: executable.path),
-            "trailcast is not built at \(executable.path)")
+        try #require(FileManager.default.isExecutableFile(atPath: url.path), "trailcast is not built at \(url.path)")
+        return try await run(executable: url, arguments: arguments, stdin: stdin, in: directory)
+    }
 
+    /// Runs another program the same way: a real peer (gpsbabel, gpxpy) found on `PATH`.
+    static func runTool(_ tool: String, _ arguments: [String], in directory: URL = Repository.root) async throws -> CommandResult {
+        try await run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments, stdin: nil, in: directory)
+    }
+
+    private static func run(
+        executable: URL, arguments: [String], stdin: Data?, in directory: URL
+    ) async throws -> CommandResult {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let stdoutFile = try scratch.emptyFile(named: "stdout")

@@ -1,0 +1,175 @@
+import Foundation
+import Testing
+
+/// `trailcast export`: the device stream as files that real tools read back, checked with
+/// those tools (gpsbabel, gpxpy, trailcast inspect), not a parser of our own.
+@Suite("trailcast export: files other tools read")
+struct ExportCommandTests {
+    static let walk = "gpx/sf-waterfront-walk.gpx"
+
+    /// The fixes the device made, from a replay whose app receives them all.
+    static func deviceFixes(_ arguments: [String] = []) async throws -> [(lat: Double, lon: Double, t: String)] {
+        let timeline = try await ReplayTimeline.run(Self.walk, ["--authorization", "always", "--weather", "none"] + arguments)
+        return timeline.locations.map {
+            ($0["lat"]!.doubleValue!, $0["lon"]!.doubleValue!, $0["t"]!.stringValue!)
+        }
+    }
+
+    /// A gpxpy script's JSON answer: [[lat, lon, "time"], ...] of waypoints or track points.
+    static func gpxpyPoints(_ file: URL, waypoints: Bool) async throws -> [[Any]] {
+        let points = waypoints ? "g.waypoints" : "[p for t in g.tracks for s in t.segments for p in s.points]"
+        let script = "import gpxpy,sys,json; g=gpxpy.parse(open(sys.argv[1])); "
+            + "print(json.dumps([[p.latitude,p.longitude,p.time.isoformat() if p.time else None] for p in \(points)]))"
+        let result = try await TrailcastBinary.runTool("python3", ["-c", script, file.path])
+        try #require(result.status == 0, "gpxpy (pip install gpxpy, as .ci/run does): \(result.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[Any]])
+    }
+
+    static func seconds(_ iso: String) -> Double {
+        // "2026-06-13T16:00:03.000Z" or gpxpy's "2026-06-13T16:00:03+00:00": seconds of the day.
+        let time = iso.split(separator: "T")[1]
+        let parts = time.prefix(while: { $0 != "Z" && $0 != "+" }).split(separator: ":")
+        return Double(parts[0])! * 3600 + Double(parts[1])! * 60 + Double(parts[2])!
+    }
+
+    @Test("xcode-gpx: timed <wpt>s only, in time order, and gpxpy and inspect read back every fix")
+    func xcodeGPX() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let output = scratch.url.appendingPathComponent("walk-xcode.gpx")
+        let export = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "xcode-gpx", "--output", output.path])
+        #expect(export.status == 0)
+        #expect(export.stderr == "")
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(!text.contains("<trk") && !text.contains("<rte"), "Xcode reads waypoints only")
+
+        let inspect = try await TrailcastBinary.run(arguments: ["inspect", "--format", "json", output.path])
+        #expect(inspect.status == 0)
+        let summary = try OrderedJSON(parsing: inspect.stdout.trimmingCharacters(in: .newlines))
+        #expect(summary["waypoints"] == .number("1840"))
+        #expect(summary["warnings"] == .array([]))
+
+        let expected = try await Self.deviceFixes()
+        let points = try await Self.gpxpyPoints(output, waypoints: true)
+        #expect(points.count == expected.count)
+        for (point, fix) in zip(points, expected) {
+            #expect(abs((point[0] as! Double) - fix.lat) < 1e-9 && abs((point[1] as! Double) - fix.lon) < 1e-9)
+            #expect(abs(Self.seconds(point[2] as! String) - Self.seconds(fix.t)) < 1e-6)
+        }
+        let times = points.map { Self.seconds($0[2] as! String) }
+        #expect(times == times.sorted())
+    }
+
+    @Test("an untimed route becomes waypoints at the travel speed's pace, which Xcode replays")
+    func untimedRouteGetsTimes() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["export", "gpx/route-no-times.gpx", "--to", "xcode-gpx", "--travel-speed", "2"])
+        #expect(result.status == 0)
+        #expect(result.stdout.components(separatedBy: "<time>2001-01-01T").count > 10)
+    }
+
+    @Test("nmea: gpsbabel reads the log back to the same points, within NMEA's rounding")
+    func nmeaThroughGPSBabel() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let log = scratch.url.appendingPathComponent("walk.nmea")
+        let back = scratch.url.appendingPathComponent("back.gpx")
+        let arguments = ["--gps", "open-sky", "--seed", "5"]
+        let export = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "nmea", "--output", log.path] + arguments)
+        #expect(export.status == 0)
+        let babel = try await TrailcastBinary.runTool("gpsbabel", ["-i", "nmea", "-f", log.path, "-o", "gpx", "-F", back.path])
+        try #require(babel.status == 0, "gpsbabel (apt-get install gpsbabel, as .ci/run does): \(babel.stderr)")
+        let expected = try await Self.deviceFixes(arguments)
+        let points = try await Self.gpxpyPoints(back, waypoints: false)
+        #expect(points.count == expected.count)
+        for (point, fix) in zip(points, expected) {
+            // ddmm.mmmm: a ten-thousandth of a minute is 1.7e-6 degrees.
+            #expect(abs((point[0] as! Double) - fix.lat) < 2e-6)
+            #expect(abs((point[1] as! Double) - fix.lon) < 2e-6)
+            #expect(abs(Self.seconds(point[2] as! String) - Self.seconds(fix.t)) < 0.011)
+        }
+    }
+
+    @Test("nmea: the same device stream from replay --nmea as from export; no-fix sentences while the signal is lost")
+    func replayFeedEqualsExport() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let fromReplay = scratch.url.appendingPathComponent("replay.nmea")
+        let device = ["--gps", "urban-canyon", "--seed", "2", "--interval", "1", "--event", "10m:signal=lost", "--event", "12m:signal=restored"]
+        let replay = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--nmea", fromReplay.path, "--output", "/dev/null"] + device)
+        #expect(replay.status == 0)
+        let export = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "nmea"] + device)
+        #expect(export.status == 0)
+        let replayed = try String(contentsOf: fromReplay, encoding: .utf8)
+        #expect(replayed == export.stdout)
+        let rmc = replayed.split(separator: "\r\n").filter { $0.hasPrefix("$GPRMC") }
+        #expect(rmc.count == 5167, "one epoch a second, the signal lost or not")
+        let lost = rmc.filter { $0.split(separator: ",", omittingEmptySubsequences: false)[2] == "V" }
+        #expect(lost.count >= 120, "two minutes of the tunnel, plus the canyon's dropouts")
+        #expect(rmc.contains { $0.hasPrefix("$GPRMC,161000.00,V,") })
+        #expect(rmc.contains { $0.hasPrefix("$GPRMC,161200.00,A,") })
+    }
+
+    @Test("geojson: an RFC 7946 FeatureCollection, a LineString with its times, then a Point per fix")
+    func geoJSON() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "geojson"])
+        #expect(result.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(root["type"] as? String == "FeatureCollection")
+        #expect(root["crs"] == nil, "RFC 7946 removed crs: WGS 84 only")
+        let features = try #require(root["features"] as? [[String: Any]])
+        #expect(features.count == 1 + 1840)
+        func position(_ value: Any) -> Bool {
+            guard let numbers = value as? [Double], (2...3).contains(numbers.count) else { return false }
+            return (-180...180).contains(numbers[0]) && (-90...90).contains(numbers[1])
+        }
+        for feature in features {
+            #expect(feature["type"] as? String == "Feature")
+            #expect(feature["properties"] is [String: Any])
+            let geometry = try #require(feature["geometry"] as? [String: Any])
+            switch geometry["type"] as? String {
+            case "LineString":
+                let coordinates = try #require(geometry["coordinates"] as? [Any])
+                #expect(coordinates.count >= 2 && coordinates.allSatisfy(position))
+                let times = (feature["properties"] as? [String: Any])?["coordTimes"] as? [String]
+                #expect(times?.count == coordinates.count)
+            case "Point":
+                #expect(position(geometry["coordinates"] as Any))
+                #expect((feature["properties"] as? [String: Any])?["time"] is String)
+            default:
+                Issue.record("unexpected geometry \(geometry)")
+            }
+        }
+        let first = try #require((features[1]["geometry"] as? [String: Any])?["coordinates"] as? [Double])
+        #expect(first == [-122.394253, 37.795403, 4.5], "longitude first")
+    }
+
+    @Test("csv: a header and one row per fix, the truth last")
+    func csv() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--gps", "suburban"])
+        #expect(result.status == 0)
+        let lines = result.stdoutLines
+        #expect(lines.first == "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon")
+        #expect(lines.count > 1700)
+        #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 11 })
+    }
+
+    struct BadInput: Sendable {
+        var arguments: [String]
+        var status: Int32
+    }
+
+    @Test("bad input: 64 for flags, 66 for a missing file, 73 for an output that cannot be made", arguments: [
+        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "kml"], status: 64),
+        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--event", "1m:app=background"], status: 64),
+        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx"], status: 64),
+        BadInput(arguments: ["export", "gpx/no-such-file.gpx", "--to", "csv"], status: 66),
+        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--output", "/no-such-folder/x.csv"], status: 73),
+    ])
+    func badInput(_ input: BadInput) async throws {
+        let arguments = input.arguments
+        let status = input.status
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == status)
+        #expect(result.stderrLines.count >= 1)
+    }
+}
