@@ -73,7 +73,12 @@ let package = Package(
         ),
         .target(
             name: "Feeds",
-            dependencies: ["Device", "GPXReader"]
+            dependencies: [
+                "Device",
+                "GPXReader",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
         ),
         .target(
             name: "Timeline",

@@ -67,9 +67,9 @@ struct ReplayCommand: AsyncParsableCommand {
     var weather: WeatherOptions
 
     @Option(name: .customLong("nmea"), help: ArgumentHelp(
-        "Also write the device stream (before Core Location) as NMEA 0183 sentences to FILE (gpsfake and gpsbabel read it).",
-        valueName: "FILE"))
-    var nmeaFiles: [String] = []
+        "Also send the device stream (before Core Location) as NMEA 0183: to FILE (gpsfake and gpsbabel read it), or serve it on tcp://HOST:PORT to clients such as gpsd (needs --speed). Repeatable.",
+        valueName: "FILE|tcp://HOST:PORT"))
+    var nmeaArguments: [String] = []
 
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
@@ -85,8 +85,9 @@ struct ReplayCommand: AsyncParsableCommand {
         if scenario == nil, let problem = try run(from: nil).configuration.problem {
             throw ValidationError(problem)
         }
-        for target in nmeaFiles where target.contains("://") {
-            throw ValidationError("--nmea \(target): only a file is supported so far (tcp:// and udp:// feeds are not built yet)")
+        let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
+        if scenario == nil, targets.contains(where: \.isLive), try run(from: nil).configuration.speed == 0 {
+            throw ValidationError("--nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
         }
     }
 
@@ -116,6 +117,11 @@ struct ReplayCommand: AsyncParsableCommand {
             StandardStreams.writeError("Error: \(problem)")
             throw ExitStatus.usage
         }
+        let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
+        if targets.contains(where: \.isLive) && configuration.speed == 0 {
+            StandardStreams.writeError("Error: --nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
+            throw ExitStatus.usage
+        }
         let descriptor: Int32
         if let output {
             descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -139,7 +145,12 @@ struct ReplayCommand: AsyncParsableCommand {
         defer { if let logDescriptor { close(logDescriptor) } }
         var nmeaDescriptors: [Int32] = []
         defer { nmeaDescriptors.forEach { close($0) } }
-        for nmeaFile in nmeaFiles {
+        var servers: [(host: String, port: Int)] = []
+        for target in targets {
+            guard case .file(let nmeaFile) = target else {
+                if case .tcp(let host, let port) = target { servers.append((host, port)) }
+                continue
+            }
             let opened = open(nmeaFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard opened >= 0 else {
                 StandardStreams.writeError("\(nmeaFile): error: cannot create the NMEA file: \(String(cString: strerror(errno)))")
@@ -148,6 +159,7 @@ struct ReplayCommand: AsyncParsableCommand {
             nmeaDescriptors.append(opened)
         }
         let feedDescriptors = nmeaDescriptors
+        let feedServers = servers
 
         let replay = Replay(file: file, configuration: configuration)
         let format = self.format
@@ -163,15 +175,30 @@ struct ReplayCommand: AsyncParsableCommand {
                 var replay = replay
                 replay.weatherFetcher = fetcher
                 // Made inside the task that runs the replay, which alone calls them.
-                let feeds = DeviceFeeds(feedDescriptors.map(NMEAFileFeed.init(descriptor:)))
-                switch format {
-                case .text:
-                    return try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, device: feeds)
-                case .jsonl:
-                    return try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds)
-                case .csv:
-                    return try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds)
+                var live: [NMEATCPFeed] = []
+                for (host, port) in feedServers {
+                    let feed = try await NMEATCPFeed.start(host: host, port: port) { StandardStreams.writeError($0) }
+                    StandardStreams.writeError("trailcast: serving NMEA on tcp://\(host.contains(":") ? "[\(host)]" : host):\(feed.port)")
+                    live.append(feed)
                 }
+                let files: [any DeviceStreamObserver] = feedDescriptors.map(NMEAFileFeed.init(descriptor:))
+                let feeds = DeviceFeeds(files + live)
+                let result: Result<ReplaySummary, ReplayError>
+                do throws(ReplayError) {
+                    switch format {
+                    case .text:
+                        result = .success(try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, device: feeds))
+                    case .jsonl:
+                        result = .success(try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds))
+                    case .csv:
+                        result = .success(try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds))
+                    }
+                } catch {
+                    result = .failure(error)
+                }
+                // Clients get what is still on its way before the servers close.
+                for feed in live { await feed.close() }
+                return try result.get()
             }
         }
         cancellation.attach(run)
@@ -182,6 +209,9 @@ struct ReplayCommand: AsyncParsableCommand {
         case .failure(let error as ReplayError):
             StandardStreams.writeError(error.description)
             throw ExitStatus.forError(error)
+        case .failure(let error as FeedError):
+            StandardStreams.writeError(error.description)
+            throw ServeWeatherCommand.cannotListen
         case .failure(let error):
             StandardStreams.writeError("error: \(error)")
             throw ExitCode.failure

@@ -1,0 +1,36 @@
+import ArgumentParser
+
+/// Where `--nmea` sends the device stream: a file, or a TCP port that clients (gpsd)
+/// connect to.
+enum NMEATarget: Equatable {
+    case file(String)
+    case tcp(host: String, port: Int)
+
+    /// `FILE`, or `tcp://HOST:PORT` (`[::1]:PORT` for IPv6; port 0 picks a free one).
+    init(parsing text: String) throws {
+        guard let schemeEnd = text.range(of: "://") else {
+            self = .file(text)
+            return
+        }
+        let scheme = text[..<schemeEnd.lowerBound]
+        let address = text[schemeEnd.upperBound...]
+        guard scheme == "tcp" else {
+            throw ValidationError("--nmea \(text): unknown scheme '\(scheme)'; use tcp://HOST:PORT or a file name (udp:// is not built yet)")
+        }
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
+              (0...65535).contains(port)
+        else {
+            throw ValidationError("--nmea \(text): expected tcp://HOST:PORT, such as tcp://127.0.0.1:10110")
+        }
+        var host = String(address[..<colon])
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        guard !host.isEmpty else { throw ValidationError("--nmea \(text): the host is missing; use tcp://127.0.0.1:\(port)") }
+        self = .tcp(host: host, port: port)
+    }
+
+    /// Whether the feed needs real time (a client reads it as it happens).
+    var isLive: Bool {
+        if case .tcp = self { return true }
+        return false
+    }
+}

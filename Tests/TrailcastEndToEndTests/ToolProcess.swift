@@ -1,0 +1,73 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A real peer (gpsd, gpspipe) running beside a test, its output in a file; killed by
+/// ``stop()`` or when the test lets go of it.
+final class ToolProcess: @unchecked Sendable {
+    // @unchecked: Process is used from the test's task only; the output is a file.
+    private let process = Process()
+    private let scratch: ScratchDirectory
+    private let outputFile: URL
+
+    /// Starts `tool` (found on PATH) with `arguments`; stdout and stderr go to one file.
+    init(_ tool: String, _ arguments: [String]) throws {
+        scratch = try ScratchDirectory()
+        outputFile = try scratch.emptyFile(named: "output")
+        let handle = try FileHandle(forWritingTo: outputFile)
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+    }
+
+    /// What it has written so far.
+    var output: String {
+        String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self)
+    }
+
+    var isRunning: Bool { process.isRunning }
+
+    /// Sends SIGTERM (no waiting: Foundation's waitUntilExit spins on a busy test pool).
+    func stop() {
+        // SIGKILL, since gpsd -N does not always act on SIGTERM at once; kill(2) rather than
+        // terminate(), which Foundation skips once it believes the child gone (a pid that has
+        // exited but is not reaped yet takes the signal harmlessly).
+        kill(process.processIdentifier, SIGKILL)
+    }
+
+    deinit {
+        stop()
+        scratch.remove()
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on right now, for a peer that must be
+    /// told its port (gpsd's -S).
+    static func freeLocalPort() throws -> Int {
+        #if canImport(Glibc)
+        let streamType = Int32(SOCK_STREAM.rawValue)
+        #else
+        let streamType = SOCK_STREAM
+        #endif
+        let socket = socket(AF_INET, streamType, 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
+        }
+        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
