@@ -147,6 +147,9 @@ final class ReplayProcess: Sendable {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
+    /// Whether the child is still running.
+    var isRunning: Bool { exit.withLock { $0.status == nil } }
+
     func send(_ signal: Int32) {
         kill(process.processIdentifier, signal)
     }

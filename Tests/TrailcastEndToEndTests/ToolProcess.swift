@@ -54,7 +54,7 @@ final class ToolProcess: @unchecked Sendable {
         #else
         let streamType = SOCK_STREAM
         #endif
-        let socket = socket(AF_INET, streamType, 0)
+        let socket = Foundation.socket(AF_INET, streamType, 0)
         defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

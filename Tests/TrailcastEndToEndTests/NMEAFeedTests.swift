@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `--nmea tcp://` against clients that misbehave, and its usage errors: a slow or vanished
+/// consumer never blocks the run.
+@Suite("trailcast replay --nmea: clients and errors")
+struct NMEAFeedTests {
+    static func port(of replay: ReplayProcess) async throws -> Int {
+        var port: Int?
+        try await replay.wait(for: "the feed's port on stderr", until: {
+            port = replay.stderr.split(separator: "\n")
+                .first { $0.hasPrefix("trailcast: serving NMEA on tcp://127.0.0.1:") }
+                .flatMap { Int($0.split(separator: ":").last ?? "") }
+            return port != nil
+        })
+        return port!
+    }
+
+    @Test("a client that stops reading is dropped with one warning; one that leaves is forgotten; the run goes on")
+    func misbehavingClients() async throws {
+        // Ten simulated minutes at 100 epochs a second, played at 100x: megabytes a second,
+        // more than socket buffers hold, so the silent client's unsent bytes pile up soon.
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route = try scratch.file(named: "ten-minutes.gpx", text: """
+            <?xml version="1.0"?>
+            <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="47.0" lon="8.0"><time>2026-06-13T16:00:00Z</time></trkpt>
+            <trkpt lat="47.01" lon="8.0"><time>2026-06-13T16:10:00Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let replay = try ReplayProcess(arguments: [
+            "replay", route.path, "--speed", "100", "--interval", "0.01", "--max-gap", "0", "--weather", "none",
+            "--format", "jsonl", "--output", "/dev/null", "--nmea", "tcp://127.0.0.1:0",
+        ], output: .discarded)
+        let port = try await Self.port(of: replay)
+        let silent = try RawTCPSocket.connect(port: port)
+        let reader = try RawTCPSocket.connect(port: port)
+        do { _ = try RawTCPSocket.connect(port: port) }  // connects and leaves at once
+        var received: [UInt8] = []
+        try await replay.wait(for: "sentences at the reading client", until: {
+            received += reader.read(timeoutMilliseconds: 10)
+            return received.count > 10_000
+        })
+        try await replay.wait(for: "the silent client dropped", deadline: .seconds(30), until: {
+            _ = reader.read(timeoutMilliseconds: 1)  // keep the good client reading
+            return replay.stderr.contains("dropped: it stopped reading")
+        })
+        while replay.isRunning { _ = reader.read(timeoutMilliseconds: 10) }
+        let (status, _) = try await replay.waitForExit()
+        #expect(status == 0)
+        let warnings = replay.stderr.split(separator: "\n").filter { $0.contains("dropped") }
+        #expect(warnings.count == 1, "only the silent client: \(warnings)")
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("$GPGGA,"))
+        _ = silent
+    }
+
+    @Test("bad --nmea targets and settings: one line, 64; a port in use: one line, 69")
+    func badTargets() async throws {
+        let walk = "gpx/sf-waterfront-walk.gpx"
+        let udp = try await TrailcastBinary.run(arguments: ["replay", walk, "--speed", "60", "--nmea", "ftp://127.0.0.1:1"])
+        #expect(udp.status == 64)
+        #expect(udp.stderrLines.first?.contains("unknown scheme 'ftp'") == true)
+        let virtual = try await TrailcastBinary.run(arguments: ["replay", walk, "--nmea", "tcp://127.0.0.1:0"])
+        #expect(virtual.status == 64)
+        #expect(virtual.stderrLines.first == "Error: --nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
+        let noPort = try await TrailcastBinary.run(arguments: ["replay", walk, "--speed", "60", "--nmea", "tcp://127.0.0.1"])
+        #expect(noPort.status == 64)
+        let (holder, port) = try RawTCPSocket.listen()
+        let busy = try await TrailcastBinary.run(arguments: ["replay", walk, "--speed", "60", "--nmea", "tcp://127.0.0.1:\(port)"])
+        #expect(busy.status == 69)
+        #expect(busy.stderrLines.count == 1)
+        #expect(busy.stderrLines.first?.hasPrefix("error: cannot listen for NMEA clients on tcp://127.0.0.1:\(port)") == true)
+        _ = holder
+    }
+}
