@@ -36,9 +36,13 @@ final class RawTCPSocket: @unchecked Sendable {
         return address
     }
 
-    /// Connects to 127.0.0.1:port.
-    static func connect(port: Int) throws -> RawTCPSocket {
+    /// Connects to 127.0.0.1:port; `receiveBufferBytes` shrinks the socket's receive buffer
+    /// (a client that reads nothing then stalls the sender after a few kilobytes).
+    static func connect(port: Int, receiveBufferBytes: Int32? = nil) throws -> RawTCPSocket {
         let descriptor = try makeSocket()
+        if var size = receiveBufferBytes {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = address(port: port)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {

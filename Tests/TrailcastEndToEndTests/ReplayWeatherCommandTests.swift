@@ -147,7 +147,10 @@ struct ReplayWeatherCommandTests {
         #expect(errors.count == 9)
         #expect(timeline.end?["weatherNetworkFetches"]?.intValue == 9)
         #expect(timeline.events(ofType: "weather").isEmpty)
-        #expect(elapsed < .seconds(30), "took \(elapsed)")
+        // Seconds when idle; the bound leaves room for a two-core machine busy with the rest
+        // of the suite (seen: 30.5 s), and none for waiting out connection timeouts cell by
+        // cell, which would take most of an hour.
+        #expect(elapsed < .seconds(90), "took \(elapsed)")
     }
 
     @Test("a hung server (every request held): timeouts, every location, the same bounded attempts")
