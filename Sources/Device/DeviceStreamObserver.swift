@@ -25,3 +25,10 @@ public protocol DeviceStreamObserver: AnyObject {
     /// The run ended: write out what is buffered.
     func deviceStreamEnded() throws
 }
+
+/// What a device stream observer throws, so that a run can say it in one line and tell a
+/// peer that went away (a console, a port) from a file that could not be written.
+public protocol DeviceStreamFailure: Error, CustomStringConvertible {
+    /// A peer could not be reached, refused, or left (exit 69), rather than an I/O error.
+    var isPeerUnavailable: Bool { get }
+}

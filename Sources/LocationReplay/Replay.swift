@@ -82,12 +82,21 @@ public struct Replay: Sendable {
         } catch is CancellationError {
             session.abandonWeather()
             session.interrupted = true
+        } catch let failure as any DeviceStreamFailure {
+            session.abandonWeather()
+            throw .feed(message: failure.description, peerUnavailable: failure.isPeerUnavailable)
         } catch {
             session.abandonWeather()
             throw .output(String(describing: error))
         }
         do {
             try device?.deviceStreamEnded()
+        } catch let failure as any DeviceStreamFailure {
+            throw .feed(message: failure.description, peerUnavailable: failure.isPeerUnavailable)
+        } catch {
+            throw .output(String(describing: error))
+        }
+        do {
             return try session.end(wallSeconds: (ContinuousClock.now - wallStart).seconds, recorder: &recorder)
         } catch {
             throw .output(String(describing: error))

@@ -10,6 +10,9 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidConfiguration(String)
     /// The timeline could not be written (disk full, closed pipe).
     case output(String)
+    /// A feed of the device stream failed: its message, and whether a peer (a console, a
+    /// port) was unavailable rather than a file unwritable.
+    case feed(message: String, peerUnavailable: Bool)
 
     public var description: String {
         switch self {
@@ -28,6 +31,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
             return "error: \(message)"
         case .output(let reason):
             return "error: cannot write the timeline: \(reason)"
+        case .feed(let message, _):
+            return message
         }
     }
 }

@@ -14,6 +14,8 @@ enum ExitStatus {
     static let cannotCreate = ExitCode(73)
     /// EX_IOERR: reading failed part way.
     static let ioError = ExitCode(74)
+    /// EX_UNAVAILABLE: a peer (a port to listen on, an emulator console) cannot be had.
+    static let unavailable = ExitCode(69)
 
     static func forError(_ error: GPXError) -> ExitCode {
         switch error {
@@ -29,6 +31,7 @@ enum ExitStatus {
         case .nothingToReplay: return dataError
         case .invalidConfiguration: return usage
         case .output: return ioError
+        case .feed(_, let peerUnavailable): return peerUnavailable ? unavailable : ioError
         }
     }
 }

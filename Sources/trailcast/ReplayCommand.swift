@@ -71,6 +71,15 @@ struct ReplayCommand: AsyncParsableCommand {
         valueName: "FILE|tcp://HOST:PORT"))
     var nmeaArguments: [String] = []
 
+    @Option(name: .customLong("android-emulator"), help: ArgumentHelp(
+        "Drive a running Android emulator's location through its console (needs --speed).",
+        valueName: "[HOST:]PORT"))
+    var androidEmulator: String?
+
+    @Option(help: ArgumentHelp(
+        "The emulator console's token (default: the contents of ~/.emulator_console_auth_token).", valueName: "TOKEN"))
+    var androidToken: String?
+
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
     func validate() throws {
@@ -88,6 +97,12 @@ struct ReplayCommand: AsyncParsableCommand {
         let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
         if scenario == nil, targets.contains(where: \.isLive), try run(from: nil).configuration.speed == 0 {
             throw ValidationError("--nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
+        }
+        if let androidEmulator {
+            _ = try AndroidConsoleAddress(parsing: androidEmulator)
+            if scenario == nil, try run(from: nil).configuration.speed == 0 {
+                throw ValidationError("--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)")
+            }
         }
     }
 
@@ -118,7 +133,9 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ExitStatus.usage
         }
         let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
-        if targets.contains(where: \.isLive) && configuration.speed == 0 {
+        let android = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
+        let androidToken = self.androidToken ?? AndroidConsoleAddress.tokenFromHome()
+        if (targets.contains(where: \.isLive) || android != nil) && configuration.speed == 0 {
             StandardStreams.writeError("Error: --nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
             throw ExitStatus.usage
         }
@@ -181,8 +198,12 @@ struct ReplayCommand: AsyncParsableCommand {
                     StandardStreams.writeError("trailcast: serving NMEA on tcp://\(host.contains(":") ? "[\(host)]" : host):\(feed.port)")
                     live.append(feed)
                 }
+                var emulator: AndroidEmulatorFeed?
+                if let android {
+                    emulator = try await AndroidEmulatorFeed.connect(host: android.host, port: android.port, token: androidToken)
+                }
                 let files: [any DeviceStreamObserver] = feedDescriptors.map(NMEAFileFeed.init(descriptor:))
-                let feeds = DeviceFeeds(files + live)
+                let feeds = DeviceFeeds(files + live + (emulator.map { [$0] } ?? []))
                 let result: Result<ReplaySummary, ReplayError>
                 do throws(ReplayError) {
                     switch format {
@@ -198,6 +219,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 }
                 // Clients get what is still on its way before the servers close.
                 for feed in live { await feed.close() }
+                await emulator?.close()
                 return try result.get()
             }
         }
@@ -211,7 +233,7 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ExitStatus.forError(error)
         case .failure(let error as FeedError):
             StandardStreams.writeError(error.description)
-            throw ServeWeatherCommand.cannotListen
+            throw ExitStatus.unavailable
         case .failure(let error):
             StandardStreams.writeError("error: \(error)")
             throw ExitCode.failure

@@ -71,3 +71,14 @@ final class ToolProcess: @unchecked Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+extension ToolProcess {
+    /// Polls (every 10 ms, as ``ReplayProcess`` does) until `condition` holds; throws after `deadline`.
+    func wait(for what: String, deadline: Duration = .seconds(20), until condition: () -> Bool) async throws {
+        let end = ContinuousClock.now.advanced(by: deadline)
+        while !condition() {
+            guard ContinuousClock.now < end else { throw ReplayProcess.TimedOut(what: what) }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// `replay --android-emulator` against a stub of the emulator console that speaks its
+/// banner, auth and replies (`Tests/Fixtures/feeds/android-console-stub.py`), checking
+/// every command line.
+@Suite("trailcast replay --android-emulator")
+struct AndroidEmulatorFeedTests {
+    static let run = [
+        "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "600", "--interval", "10", "--gps", "suburban", "--seed", "2",
+        "--authorization", "always", "--weather", "none", "--format", "jsonl",
+    ]
+
+    /// Starts the stub; its port, its process and the file it logs commands to.
+    static func console(_ options: [String] = []) async throws -> (port: Int, stub: ToolProcess, log: URL, scratch: ScratchDirectory) {
+        let scratch = try ScratchDirectory()
+        let log = scratch.url.appendingPathComponent("commands.log")
+        let stub = try ToolProcess("python3", [Repository.url("Tests/Fixtures/feeds/android-console-stub.py").path, "secret", log.path] + options)
+        try await stub.wait(for: "the stub console's port", until: { stub.output.contains("\n") })
+        let port = try #require(Int(stub.output.split(separator: "\n")[0]))
+        return (port, stub, log, scratch)
+    }
+
+    @Test("auth with the token, then one `geo fix LON LAT ALT SATS KNOTS` per device fix, in order")
+    func drivesTheEmulator() async throws {
+        let (port, stub, log, scratch) = try await Self.console()
+        defer { stub.stop(); scratch.remove() }
+        let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let timeline = try ReplayTimeline(text: result.stdout)
+        let commands = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(commands.first == "auth secret")
+        let fixes = Array(commands.dropFirst())
+        #expect(fixes.count == timeline.locations.count)
+        for (command, location) in zip(fixes, timeline.locations) {
+            let fields = command.split(separator: " ")
+            try #require(fields.count == 7 && fields[0] == "geo" && fields[1] == "fix", "\(command)")
+            // Longitude first, as the console's help says.
+            #expect(abs(Double(fields[2])! - location["lon"]!.doubleValue!) < 1e-7)
+            #expect(abs(Double(fields[3])! - location["lat"]!.doubleValue!) < 1e-7)
+            #expect(abs(Double(fields[4])! - location["altitude"]!.doubleValue!) < 0.051)
+            #expect((1...12).contains(Int(fields[5])!))
+            // The timeline rounds m/s to 0.01 (0.0097 knots), the command knots to 0.01.
+            #expect(abs(Double(fields[6])! - location["speed"]!.doubleValue! * 3600 / 1852) < 0.015, "knots")
+        }
+    }
+
+    @Test("a wrong token, a KO, a console that closes, nothing listening: one error line and 69, not a hang")
+    func failures() async throws {
+        do {
+            let (port, stub, _, scratch) = try await Self.console()
+            defer { stub.stop(); scratch.remove() }
+            let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "wrong"])
+            #expect(result.status == 69)
+            #expect(result.stderrLines == ["error: the Android emulator console refused auth: KO: authentication token does not match ~/.emulator_console_auth_token"])
+        }
+        do {
+            let (port, stub, _, scratch) = try await Self.console(["--ko-after", "5"])
+            defer { stub.stop(); scratch.remove() }
+            let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", "127.0.0.1:\(port)", "--android-token", "secret"])
+            #expect(result.status == 69)
+            #expect(result.stderrLines.count == 1)
+            #expect(result.stderrLines.first?.hasPrefix("error: the Android emulator console answered 'geo fix ") == true)
+            #expect(result.stderrLines.first?.hasSuffix("' with KO: bad geo fix command") == true)
+        }
+        do {
+            let (port, stub, _, scratch) = try await Self.console(["--close-after", "3"])
+            defer { stub.stop(); scratch.remove() }
+            let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
+            #expect(result.status == 69)
+            #expect(result.stderrLines == ["error: the Android emulator console closed the connection"])
+        }
+        // A port that was free a moment ago: nothing listens there now.
+        let port = try ToolProcess.freeLocalPort()
+        let unreachable = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port)])
+        #expect(unreachable.status == 69)
+        #expect(unreachable.stderrLines.count == 1)
+        #expect(unreachable.stderrLines.first?.hasPrefix("error: cannot reach the Android emulator console at 127.0.0.1:\(port)") == true)
+        let virtual = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--android-emulator", "5554"])
+        #expect(virtual.status == 64)
+    }
+}
