@@ -80,6 +80,15 @@ struct ReplayCommand: AsyncParsableCommand {
         "The emulator console's token (default: the contents of ~/.emulator_console_auth_token).", valueName: "TOKEN"))
     var androidToken: String?
 
+    @Option(help: ArgumentHelp(
+        "Move an iOS Simulator (booted, or a UDID) along the device stream with xcrun simctl (macOS; needs --speed).",
+        valueName: "DEVICE"))
+    var simulator: String?
+
+    @Option(help: ArgumentHelp(
+        "With --simulator: mirror the app's permission changes onto this app with simctl privacy.", valueName: "ID"))
+    var bundleId: String?
+
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
     func validate() throws {
@@ -97,6 +106,12 @@ struct ReplayCommand: AsyncParsableCommand {
         let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
         if scenario == nil, targets.contains(where: \.isLive), try run(from: nil).configuration.speed == 0 {
             throw ValidationError("--nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
+        }
+        if bundleId != nil && simulator == nil {
+            throw ValidationError("--bundle-id goes with --simulator DEVICE")
+        }
+        if simulator != nil, scenario == nil, try run(from: nil).configuration.speed == 0 {
+            throw ValidationError("--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)")
         }
         if let androidEmulator {
             _ = try AndroidConsoleAddress(parsing: androidEmulator)
@@ -135,7 +150,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
         let android = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
         let androidToken = self.androidToken ?? AndroidConsoleAddress.tokenFromHome()
-        if (targets.contains(where: \.isLive) || android != nil) && configuration.speed == 0 {
+        if (targets.contains(where: \.isLive) || android != nil || simulator != nil) && configuration.speed == 0 {
             StandardStreams.writeError("Error: --nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
             throw ExitStatus.usage
         }
@@ -177,6 +192,8 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let feedDescriptors = nmeaDescriptors
         let feedServers = servers
+        let simulatorDevice = simulator
+        let bundleID = bundleId
 
         let replay = Replay(file: file, configuration: configuration)
         let format = self.format
@@ -202,17 +219,18 @@ struct ReplayCommand: AsyncParsableCommand {
                 if let android {
                     emulator = try await AndroidEmulatorFeed.connect(host: android.host, port: android.port, token: androidToken)
                 }
+                let simulatorFeed = try simulatorDevice.map { try SimulatorFeed(device: $0, bundleID: bundleID) }
                 let files: [any DeviceStreamObserver] = feedDescriptors.map(NMEAFileFeed.init(descriptor:))
-                let feeds = DeviceFeeds(files + live + (emulator.map { [$0] } ?? []))
+                let feeds = DeviceFeeds(files + live + (emulator.map { [$0] } ?? []) + (simulatorFeed.map { [$0] } ?? []))
                 let result: Result<ReplaySummary, ReplayError>
                 do throws(ReplayError) {
                     switch format {
                     case .text:
-                        result = .success(try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, device: feeds))
+                        result = .success(try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, device: feeds, simulator: simulatorFeed))
                     case .jsonl:
-                        result = .success(try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds))
+                        result = .success(try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds, simulator: simulatorFeed))
                     case .csv:
-                        result = .success(try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds))
+                        result = .success(try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds, simulator: simulatorFeed))
                     }
                 } catch {
                     result = .failure(error)
@@ -220,6 +238,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 // Clients get what is still on its way before the servers close.
                 for feed in live { await feed.close() }
                 await emulator?.close()
+                // The last location and permission commands still on their way to simctl.
+                if case .success = result { try await simulatorFeed?.finish() }
                 return try result.get()
             }
         }
@@ -242,16 +262,29 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// One specialised loop per format: the formatter is called a million times on big files.
     private static func replay<Format: TimelineFormat>(
-        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?, device: DeviceFeeds?
+        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?, device: DeviceFeeds?,
+        simulator: SimulatorFeed?
     ) async throws(ReplayError) -> ReplaySummary {
         let writer = TimelineWriter(descriptor: descriptor, format: format)
         let warn = { (warning: GPXWarning) in StandardStreams.writeError("\(replay.file):\(warning)") }
         if let weatherLog {
-            var tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
-            return try await replay.run(clock: ContinuousClock(), recorder: &tee, device: device, warnings: warn)
+            let tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
+            return try await play(replay, recorder: tee, device: device, simulator: simulator, warnings: warn)
         }
-        var timeline = writer
-        return try await replay.run(clock: ContinuousClock(), recorder: &timeline, device: device, warnings: warn)
+        return try await play(replay, recorder: writer, device: device, simulator: simulator, warnings: warn)
+    }
+
+    /// The run, with the Simulator's permission mirror tapping the timeline when there is one.
+    private static func play<Recorder: TimelineRecorder>(
+        _ replay: Replay, recorder: Recorder, device: DeviceFeeds?, simulator: SimulatorFeed?,
+        warnings: (GPXWarning) -> Void
+    ) async throws(ReplayError) -> ReplaySummary {
+        if let simulator {
+            var tap = SimulatorPrivacyTap(recorder, simulator: simulator)
+            return try await replay.run(clock: ContinuousClock(), recorder: &tap, device: device, warnings: warnings)
+        }
+        var recorder = recorder
+        return try await replay.run(clock: ContinuousClock(), recorder: &recorder, device: device, warnings: warnings)
     }
 
     private func usesColor(_ descriptor: Int32) -> Bool {
