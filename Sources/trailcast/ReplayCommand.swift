@@ -67,8 +67,8 @@ struct ReplayCommand: AsyncParsableCommand {
     var weather: WeatherOptions
 
     @Option(name: .customLong("nmea"), help: ArgumentHelp(
-        "Also send the device stream (before Core Location) as NMEA 0183: to FILE (gpsfake and gpsbabel read it), or serve it on tcp://HOST:PORT to clients such as gpsd (needs --speed). Repeatable.",
-        valueName: "FILE|tcp://HOST:PORT"))
+        "Also send the device stream (before Core Location) as NMEA 0183: to FILE (gpsfake and gpsbabel read it), serve it on tcp://HOST:PORT to clients such as gpsd, or send datagrams to udp://HOST:PORT (both need --speed). Repeatable.",
+        valueName: "FILE|tcp://HOST:PORT|udp://HOST:PORT"))
     var nmeaArguments: [String] = []
 
     @Option(name: .customLong("android-emulator"), help: ArgumentHelp(
@@ -105,7 +105,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
         if scenario == nil, targets.contains(where: \.isLive), try run(from: nil).configuration.speed == 0 {
-            throw ValidationError("--nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
+            throw ValidationError("--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)")
         }
         if bundleId != nil && simulator == nil {
             throw ValidationError("--bundle-id goes with --simulator DEVICE")
@@ -151,7 +151,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let android = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
         let androidToken = self.androidToken ?? AndroidConsoleAddress.tokenFromHome()
         if (targets.contains(where: \.isLive) || android != nil || simulator != nil) && configuration.speed == 0 {
-            StandardStreams.writeError("Error: --nmea tcp:// feeds a live consumer and needs real time: add --speed N (1 is real time)")
+            StandardStreams.writeError("Error: --nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)")
             throw ExitStatus.usage
         }
         let descriptor: Int32
@@ -178,9 +178,11 @@ struct ReplayCommand: AsyncParsableCommand {
         var nmeaDescriptors: [Int32] = []
         defer { nmeaDescriptors.forEach { close($0) } }
         var servers: [(host: String, port: Int)] = []
+        var datagramDestinations: [(host: String, port: Int)] = []
         for target in targets {
             guard case .file(let nmeaFile) = target else {
                 if case .tcp(let host, let port) = target { servers.append((host, port)) }
+                if case .udp(let host, let port) = target { datagramDestinations.append((host, port)) }
                 continue
             }
             let opened = open(nmeaFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
@@ -192,6 +194,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let feedDescriptors = nmeaDescriptors
         let feedServers = servers
+        let feedDatagrams = datagramDestinations
         let simulatorDevice = simulator
         let bundleID = bundleId
 
@@ -215,13 +218,16 @@ struct ReplayCommand: AsyncParsableCommand {
                     StandardStreams.writeError("trailcast: serving NMEA on tcp://\(host.contains(":") ? "[\(host)]" : host):\(feed.port)")
                     live.append(feed)
                 }
+                var datagrams: [NMEAUDPFeed] = []
+                for (host, port) in feedDatagrams { datagrams.append(try await NMEAUDPFeed.start(host: host, port: port)) }
                 var emulator: AndroidEmulatorFeed?
                 if let android {
                     emulator = try await AndroidEmulatorFeed.connect(host: android.host, port: android.port, token: androidToken)
                 }
                 let simulatorFeed = try simulatorDevice.map { try SimulatorFeed(device: $0, bundleID: bundleID) }
                 let files: [any DeviceStreamObserver] = feedDescriptors.map(NMEAFileFeed.init(descriptor:))
-                let feeds = DeviceFeeds(files + live + (emulator.map { [$0] } ?? []) + (simulatorFeed.map { [$0] } ?? []))
+                let feeds = DeviceFeeds(
+                    files + live + datagrams + (emulator.map { [$0] } ?? []) + (simulatorFeed.map { [$0] } ?? []))
                 let result: Result<ReplaySummary, ReplayError>
                 do throws(ReplayError) {
                     switch format {
@@ -237,6 +243,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 }
                 // Clients get what is still on its way before the servers close.
                 for feed in live { await feed.close() }
+                for feed in datagrams { await feed.close() }
                 await emulator?.close()
                 // The last location and permission commands still on their way to simctl.
                 if case .success = result { try await simulatorFeed?.finish() }
