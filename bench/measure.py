@@ -354,8 +354,11 @@ def main():
             plines, ok = ["| tool | target | pass/fail |", "| --- | --- | --- |",
                           "| %s | %s | %s |" % (pacing.NAME, tgt, why)], not a.strict
         else:
+            # With gpsd installed, also the feeds issue's row: an NMEA feed gpsd reads.
+            has_gpsd = any(os.access(os.path.join(d, "gpsd"), os.X_OK)
+                           for d in os.environ.get("PATH", "").split(":") + ["/usr/sbin"])
             presults = pacing.run_pacing(a.trailcast, a.pacing_file, PACING_SPEED,
-                                         a.pacing_runs, timeout=a.timeout)
+                                         a.pacing_runs, timeout=a.timeout, gpsd=has_gpsd)
             plines, ok = pacing.table(presults, PACING_TARGET_P99_MS, PACING_SPEED)
             pacing_out = {"file": a.pacing_file, "speed": PACING_SPEED,
                           "target_p99_ms": PACING_TARGET_P99_MS, "pass": ok, "results": presults}

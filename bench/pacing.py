@@ -23,7 +23,10 @@ Normally run by bench/measure.py (through bench/run) with --pacing-file; also
 usable alone:
 
     pacing.py --trailcast BIN --file TRACK [--speed 60] [--runs 1]
-              [--target-p99-ms 5] [--no-control] [--json OUT]
+              [--target-p99-ms 5] [--no-control] [--gpsd] [--json OUT]
+
+--gpsd adds a row with `--nmea tcp://127.0.0.1:0` and gpsd connected to that feed (gpspipe
+-w watching it), whose p99 must stay within 1.5x of the row without feeds.
 
 TRACK should have one point per second (bench/make-1hz-gpx.py) and last
 long enough for ~20-30 s of wall time at the speed (1800 points at 60x: 30 s).
@@ -37,7 +40,11 @@ import sys
 import time
 
 NAME = "trailcast replay pacing"
+NAME_GPSD = "trailcast replay pacing +nmea tcp, gpsd connected"
 CONTROL = "python pacer (control)"
+# The feeds issue's target: with an NMEA feed and a connected gpsd, p99 lateness at most
+# this multiple of the same run without feeds.
+GPSD_TARGET_RATIO = 1.5
 
 
 def percentile(sorted_values, p):
@@ -60,12 +67,46 @@ def cpu_times():
     return total - idle, total
 
 
-def read_timeline(argv, speed, timeout):
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_gpsd(p):
+    """Reads trailcast's `serving NMEA on tcp://127.0.0.1:PORT` line from its stderr and
+    starts gpsd on that feed, with gpspipe -w watching (so gpsd decodes and reports every
+    epoch). Returns the processes to stop."""
+    line = p.stderr.readline().decode()
+    if "serving NMEA on tcp://" not in line:
+        raise RuntimeError("no NMEA feed address on stderr: %r" % line)
+    port = int(line.rsplit(":", 1)[1])
+    gpsd_port = free_port()
+    gpsd = subprocess.Popen(["gpsd", "-N", "-n", "-S", str(gpsd_port), "tcp://127.0.0.1:%d" % port],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.perf_counter() + 10
+    while True:
+        pipe = subprocess.Popen(["gpspipe", "-w", "127.0.0.1:%d" % gpsd_port],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(0.2)  # gpspipe exits at once while gpsd is not listening yet
+        if pipe.poll() is None or time.perf_counter() > deadline:
+            return [pipe, gpsd]
+
+
+def read_timeline(argv, speed, timeout, with_gpsd=False):
     """Runs argv, reads its stdout as lines arrive. Returns a result dict."""
     load_before = os.getloadavg()[0]
     cpu0 = cpu_times()
     p = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, bufsize=0)
+    # gpsd starts beside the reader, which must stamp the first line when it arrives.
+    peers = []
+    starter = None
+    if with_gpsd:
+        import threading
+        starter = threading.Thread(target=lambda: peers.extend(start_gpsd(p)))
+        starter.start()
     fd = p.stdout.fileno()
     arrivals, offsets = [], []
     reads = 0
@@ -93,6 +134,11 @@ def read_timeline(argv, speed, timeout):
             break
     _, status, usage = os.wait4(p.pid, 0)
     p.returncode = os.waitstatus_to_exitcode(status)
+    if starter:
+        starter.join()
+    for peer in peers:
+        peer.kill()
+        peer.wait()
     stderr = p.stderr.read().decode(errors="replace")
     p.stdout.close()
     p.stderr.close()
@@ -148,21 +194,25 @@ def count_points(path):
         return f.read().count(b"<trkpt ")
 
 
-def run_pacing(trailcast, track, speed=60.0, runs=1, control=True, timeout=900, log=sys.stderr):
-    """Interleaved runs of trailcast (and the control). Returns {name: result dict}."""
-    subjects = [(NAME, [trailcast, "replay", track, "--speed", "%g" % speed, "--format", "jsonl"])]
+def run_pacing(trailcast, track, speed=60.0, runs=1, control=True, timeout=900, log=sys.stderr, gpsd=False):
+    """Interleaved runs of trailcast (and the control; with gpsd, also with an NMEA feed
+    gpsd reads). Returns {name: result dict}."""
+    base = [trailcast, "replay", track, "--speed", "%g" % speed, "--format", "jsonl"]
+    subjects = [(NAME, base, False)]
+    if gpsd:
+        subjects.append((NAME_GPSD, base + ["--nmea", "tcp://127.0.0.1:0"], True))
     if control:
         subjects.append((CONTROL, [sys.executable, os.path.abspath(__file__), "--emit",
-                                   str(count_points(track)), "--speed", "%g" % speed]))
+                                   str(count_points(track)), "--speed", "%g" % speed], False))
     results = {}
     for i in range(runs):
-        for name, argv in subjects:
+        for name, argv, with_gpsd in subjects:
             r = results.setdefault(name, {"runs": [], "lateness_s": []})
             if "error" in r:
                 continue
             print("pacing %d/%d  %s" % (i + 1, runs, name), file=log, end="", flush=True)
             try:
-                one = read_timeline(argv, speed, timeout)
+                one = read_timeline(argv, speed, timeout, with_gpsd)
             except RuntimeError as e:
                 r["error"] = str(e).strip().splitlines()[0]
                 print("  FAILED: %s" % e, file=log)
@@ -188,10 +238,13 @@ def table(results, target_p99_ms, speed):
              "| load before | CPUs busy | target | pass/fail |",
              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- |"]
     ok = True
+    base_p99 = results.get(NAME, {}).get("summary", {}).get("p99_ms")
     for name, r in results.items():
         tgt = "p99 <= %g ms" % target_p99_ms if name == NAME else ""
+        if name == NAME_GPSD:
+            tgt = "p99 <= %gx the row without feeds" % GPSD_TARGET_RATIO
         if "error" in r or "summary" not in r:
-            if name == NAME:
+            if name in (NAME, NAME_GPSD):
                 ok = False
             lines.append("| %s | | | | | | | | | | %s | %s |" % (
                 name, tgt, "FAIL (error: %s)" % r.get("error", "no data").replace("|", "/")
@@ -202,6 +255,10 @@ def table(results, target_p99_ms, speed):
         if name == NAME:
             passed = s["p99_ms"] <= target_p99_ms
             verdict = "PASS" if passed else "FAIL"
+            ok &= passed
+        elif name == NAME_GPSD:
+            passed = base_p99 is not None and s["p99_ms"] <= GPSD_TARGET_RATIO * base_p99
+            verdict = ("PASS" if passed else "FAIL") + (" (%.2fx)" % (s["p99_ms"] / base_p99) if base_p99 else "")
             ok &= passed
         loads = [x["load_before"] for x in r["runs"]]
         busy = [x["cpu_busy"] for x in r["runs"] if x["cpu_busy"] is not None]
@@ -222,6 +279,8 @@ def main():
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--target-p99-ms", type=float, default=5.0)
     ap.add_argument("--no-control", action="store_true", help="skip the Python control pacer")
+    ap.add_argument("--gpsd", action="store_true",
+                    help="also run with --nmea tcp:// and a connected gpsd (target: p99 within 1.5x)")
     ap.add_argument("--timeout", type=float, default=900)
     ap.add_argument("--strict", action="store_true", help="exit 1 if the target fails")
     ap.add_argument("--json", metavar="OUT")
@@ -231,7 +290,7 @@ def main():
         return emit(a.emit, a.speed)
     if not a.file or not a.trailcast:
         ap.error("give --trailcast BIN and --file TRACK")
-    results = run_pacing(a.trailcast, a.file, a.speed, a.runs, not a.no_control, a.timeout)
+    results = run_pacing(a.trailcast, a.file, a.speed, a.runs, not a.no_control, a.timeout, gpsd=a.gpsd)
     lines, ok = table(results, a.target_p99_ms, a.speed)
     print("\nPacing at --speed %g: lateness of each line's arrival against first arrival + "
           "offset/%g (all lines but the first; %d run(s) pooled)." % (a.speed, a.speed, a.runs))
