@@ -91,11 +91,7 @@ struct ExportCommand: AsyncParsableCommand {
         let configuration = try configuration()
         let descriptor: Int32
         if let output {
-            descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                StandardStreams.writeError("\(output): error: cannot create the export: \(String(cString: strerror(errno)))")
-                throw ExitStatus.cannotCreate
-            }
+            descriptor = try OutputFile.create(output, what: "the export")
         } else {
             descriptor = STDOUT_FILENO
         }

@@ -156,23 +156,14 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let descriptor: Int32
         if let output {
-            descriptor = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else {
-                StandardStreams.writeError("\(output): error: cannot create the timeline file: \(String(cString: strerror(errno)))")
-                throw ExitStatus.cannotCreate
-            }
+            descriptor = try OutputFile.create(output, what: "the timeline file")
         } else {
             descriptor = STDOUT_FILENO
         }
         defer { if output != nil { close(descriptor) } }
         var logDescriptor: Int32?
         if let logFile = weather.logFile {
-            let opened = open(logFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard opened >= 0 else {
-                StandardStreams.writeError("\(logFile): error: cannot create the weather log: \(String(cString: strerror(errno)))")
-                throw ExitStatus.cannotCreate
-            }
-            logDescriptor = opened
+            logDescriptor = try OutputFile.create(logFile, what: "the weather log")
         }
         defer { if let logDescriptor { close(logDescriptor) } }
         var nmeaDescriptors: [Int32] = []
@@ -185,12 +176,7 @@ struct ReplayCommand: AsyncParsableCommand {
                 if case .udp(let host, let port) = target { datagramDestinations.append((host, port)) }
                 continue
             }
-            let opened = open(nmeaFile, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-            guard opened >= 0 else {
-                StandardStreams.writeError("\(nmeaFile): error: cannot create the NMEA file: \(String(cString: strerror(errno)))")
-                throw ExitStatus.cannotCreate
-            }
-            nmeaDescriptors.append(opened)
+            nmeaDescriptors.append(try OutputFile.create(nmeaFile, what: "the NMEA file"))
         }
         let feedDescriptors = nmeaDescriptors
         let feedServers = servers

@@ -31,15 +31,9 @@ struct NMEAFeedGPSDTests {
     @Test("gpsd reports the device's fixes (mode 3), and no fix (mode 1) while the signal is lost")
     func gpsdReadsTheFeed() async throws {
         let replay = try ReplayProcess(arguments: Self.arguments)
-        var port: Int?
-        try await replay.wait(for: "the feed's port on stderr", until: {
-            port = replay.stderr.split(separator: "\n")
-                .first { $0.hasPrefix("trailcast: serving NMEA on tcp://127.0.0.1:") }
-                .flatMap { Int($0.split(separator: ":").last ?? "") }
-            return port != nil
-        })
+        let port = try await replay.nmeaPort()
         let gpsdPort = try ToolProcess.freeLocalPort()
-        let gpsd = try ToolProcess("gpsd", ["-N", "-n", "-S", String(gpsdPort), "tcp://127.0.0.1:\(port!)"])
+        let gpsd = try ToolProcess("gpsd", ["-N", "-n", "-S", String(gpsdPort), "tcp://127.0.0.1:\(port)"])
         defer { gpsd.stop() }
         var pipe: ToolProcess?
         defer { pipe?.stop() }

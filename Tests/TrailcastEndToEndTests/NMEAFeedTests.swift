@@ -10,17 +10,6 @@ import Darwin
 /// consumer never blocks the run.
 @Suite("trailcast replay --nmea: clients and errors")
 struct NMEAFeedTests {
-    static func port(of replay: ReplayProcess) async throws -> Int {
-        var port: Int?
-        try await replay.wait(for: "the feed's port on stderr", until: {
-            port = replay.stderr.split(separator: "\n")
-                .first { $0.hasPrefix("trailcast: serving NMEA on tcp://127.0.0.1:") }
-                .flatMap { Int($0.split(separator: ":").last ?? "") }
-            return port != nil
-        })
-        return port!
-    }
-
     @Test("a client that stops reading is dropped with one warning; one that leaves is forgotten; the run goes on to Ctrl-C")
     func misbehavingClients() async throws {
         // Ten simulated minutes at 10 epochs a second, played at 100x and looped until the
@@ -39,7 +28,7 @@ struct NMEAFeedTests {
             "replay", route.path, "--speed", "100", "--interval", "0.1", "--max-gap", "0", "--loop", "0", "--weather", "none",
             "--format", "jsonl", "--output", "/dev/null", "--nmea", "tcp://127.0.0.1:0",
         ], output: .discarded)
-        let port = try await Self.port(of: replay)
+        let port = try await replay.nmeaPort()
         // The good client is a process of its own, so a busy test runner cannot make it slow:
         // it reads to the end and says how many bytes it got.
         let reader = try ToolProcess("python3", ["-c", """

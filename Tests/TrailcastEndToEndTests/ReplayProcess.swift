@@ -207,3 +207,17 @@ final class ReplayProcess: Sendable {
         return (master, slave)
     }
 }
+
+extension ReplayProcess {
+    /// The port of a `--nmea tcp://127.0.0.1:0` feed, from the line trailcast prints on stderr.
+    func nmeaPort(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
+        var port: Int?
+        try await wait(for: "the feed's port on stderr", until: {
+            port = stderr.split(separator: "\n")
+                .first { $0.hasPrefix("trailcast: serving NMEA on tcp://127.0.0.1:") }
+                .flatMap { Int($0.split(separator: ":").last ?? "") }
+            return port != nil
+        }, sourceLocation: sourceLocation)
+        return port!
+    }
+}
