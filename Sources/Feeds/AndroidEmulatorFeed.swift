@@ -128,6 +128,8 @@ private final class ConsoleReplies: Sendable {
     func received(_ line: String) {
         state.withLock { state in
             state.pendingLines.append(line)
+            // A console that talks without ever ending a reply keeps only its last lines.
+            if state.pendingLines.count > 100 { state.pendingLines.removeFirst(state.pendingLines.count - 100) }
             guard line == "OK" || line.hasPrefix("KO") else { return }
             let reply = Reply(lines: state.pendingLines, failure: line.hasPrefix("KO") ? line : nil)
             state.pendingLines.removeAll()
