@@ -10,7 +10,8 @@ struct Trailcast: AsyncParsableCommand {
         discussion: """
             Exit status: 0 success, 64 bad usage, 65 malformed or invalid GPX, \
             66 missing or unreadable input file, \
-            69 serve-weather cannot listen (port in use, unknown host), \
+            69 a port cannot be listened on (serve-weather, an NMEA feed) or a peer cannot be had \
+            (an emulator console, simctl), \
             73 an output file cannot be created, 74 an I/O error, 130/143 replay stopped by \
             SIGINT/SIGTERM (after writing the end of the timeline; serve-weather exits 0).
             """,
