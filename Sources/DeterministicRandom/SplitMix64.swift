@@ -34,14 +34,6 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
         Double(next() >> 11) * 0x1p-53
     }
 
-    /// A standard normal draw (mean 0, standard deviation 1), by the Box-Muller transform.
-    ///
-    /// One draw per call (the second of the pair is thrown away) keeps the generator's
-    /// state a plain counter, so a sequence never depends on how calls were interleaved.
-    public mutating func nextGaussian() -> Double {
-        nextGaussianPair().0
-    }
-
     /// Two independent standard normal draws for the price of one logarithm
     /// (Marsaglia's polar form of Box-Muller: no sine or cosine, which the simulated GPS,
     /// drawing six normals a fix, would feel).

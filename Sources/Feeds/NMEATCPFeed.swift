@@ -60,9 +60,6 @@ public final class NMEATCPFeed: DeviceStreamObserver {
         self.warn = warn
     }
 
-    /// How many clients are connected now.
-    public var clientCount: Int { clients.snapshot().count }
-
     public func deviceReported(_ epoch: DeviceEpoch) throws {
         self.epoch.removeAll(keepingCapacity: true)
         encoder.append(epoch, to: &self.epoch)

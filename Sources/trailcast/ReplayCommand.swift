@@ -100,25 +100,33 @@ struct ReplayCommand: AsyncParsableCommand {
         if file == "-" {
             throw ValidationError("replay reads the file twice (to count, then to replay), so it cannot read standard input; save it to a file first")
         }
-        if scenario == nil, let problem = try run(from: nil).configuration.problem {
-            throw ValidationError(problem)
-        }
-        let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
-        if scenario == nil, targets.contains(where: \.isLive), try run(from: nil).configuration.speed == 0 {
-            throw ValidationError("--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)")
-        }
+        _ = try nmeaArguments.map(NMEATarget.init(parsing:))
+        _ = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
         if bundleId != nil && simulator == nil {
             throw ValidationError("--bundle-id goes with --simulator DEVICE")
         }
-        if simulator != nil, scenario == nil, try run(from: nil).configuration.speed == 0 {
-            throw ValidationError("--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)")
-        }
-        if let androidEmulator {
-            _ = try AndroidConsoleAddress(parsing: androidEmulator)
-            if scenario == nil, try run(from: nil).configuration.speed == 0 {
-                throw ValidationError("--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)")
+        // With a scenario, its settings are known only when `run()` reads it; it checks then.
+        if scenario == nil {
+            let configuration = try run(from: nil).configuration
+            if let problem = try configuration.problem ?? liveFeedProblem(speed: configuration.speed) {
+                throw ValidationError(problem)
             }
         }
+    }
+
+    /// Why the live feeds asked for cannot run at this speed: they need real time.
+    private func liveFeedProblem(speed: Double) throws -> String? {
+        guard speed == 0 else { return nil }
+        if try nmeaArguments.map(NMEATarget.init(parsing:)).contains(where: \.isLive) {
+            return "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"
+        }
+        if simulator != nil {
+            return "--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)"
+        }
+        if androidEmulator != nil {
+            return "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"
+        }
+        return nil
     }
 
     /// The run: the defaults or the scenario's settings, with the flags given laid over them.
@@ -142,7 +150,7 @@ struct ReplayCommand: AsyncParsableCommand {
             }
         }
         let (file, configuration, network) = try run(from: loaded)
-        if let problem = configuration.problem {
+        if let problem = try configuration.problem ?? liveFeedProblem(speed: configuration.speed) {
             // The same words and form as `validate()` gives without a scenario.
             StandardStreams.writeError("Error: \(problem)")
             throw ExitStatus.usage
@@ -150,10 +158,6 @@ struct ReplayCommand: AsyncParsableCommand {
         let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
         let android = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
         let androidToken = self.androidToken ?? AndroidConsoleAddress.tokenFromHome()
-        if (targets.contains(where: \.isLive) || android != nil || simulator != nil) && configuration.speed == 0 {
-            StandardStreams.writeError("Error: --nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)")
-            throw ExitStatus.usage
-        }
         let descriptor: Int32
         if let output {
             descriptor = try OutputFile.create(output, what: "the timeline file")
