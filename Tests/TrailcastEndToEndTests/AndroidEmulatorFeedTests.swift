@@ -78,5 +78,10 @@ struct AndroidEmulatorFeedTests {
         #expect(unreachable.stderrLines.first?.hasPrefix("error: cannot reach the Android emulator console at 127.0.0.1:\(port)") == true)
         let virtual = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--android-emulator", "5554"])
         #expect(virtual.status == 64)
+        // A scenario runs on virtual time too; the error names the feed that needs real time
+        // (it once named --nmea, whatever the feed).
+        let scenario = try await TrailcastBinary.run(arguments: ["replay", "--scenario", "gpx/scenarios/happy-path.yaml", "--android-emulator", "5554"])
+        #expect(scenario.status == 64)
+        #expect(scenario.stderrLines.first == "Error: --android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)")
     }
 }
