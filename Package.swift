@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Device", targets: ["Device"]),
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
         .library(name: "Feeds", targets: ["Feeds"]),
+        .library(name: "LiveStream", targets: ["LiveStream"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "Weather", targets: ["Weather"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
@@ -24,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         // No traits: the server needs neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
@@ -81,6 +83,20 @@ let package = Package(
             ]
         ),
         .target(
+            name: "LiveStream",
+            dependencies: [
+                "Device",
+                "LocationReplay",
+                "Timeline",
+                "JSONOutput",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .target(
             name: "Timeline",
             dependencies: ["LocationReplay", "GPXReader", "JSONOutput", "Weather"]
         ),
@@ -108,6 +124,7 @@ let package = Package(
                 "WeatherServer",
                 "Scenario",
                 "Feeds",
+                "LiveStream",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -131,6 +148,14 @@ let package = Package(
         .testTarget(
             name: "FeedsTests",
             dependencies: ["Feeds", "Device", "GPXReader"]
+        ),
+        .testTarget(
+            name: "LiveStreamTests",
+            dependencies: [
+                "LiveStream",
+                "LocationReplay",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
         ),
         .testTarget(
             name: "TimelineTests",

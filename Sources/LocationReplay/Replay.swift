@@ -46,11 +46,14 @@ public struct Replay: Sendable {
     ///   - recorder: receives every timeline event.
     ///   - device: receives the device stream (every receiver epoch, before Core
     ///     Location's rules), for feeds; its end is reported also when the run is cut short.
+    ///   - control: pauses, resumes and re-paces a run with a `speed` (ignored on virtual
+    ///     time); each change is a `control` event. The run ends it when it ends.
     ///   - warnings: receives each problem found in the file (reported once, not per loop).
     public func run<C: Clock, R: TimelineRecorder>(
         clock: C, recorder: inout R, device: (any DeviceStreamObserver)? = nil,
-        warnings: (GPXWarning) -> Void = { _ in }
+        control: ReplayControl? = nil, warnings: (GPXWarning) -> Void = { _ in }
     ) async throws(ReplayError) -> ReplaySummary where C.Duration == Duration {
+        defer { control?.end() }
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
         if configuration.weather.usesNetwork && weatherFetcher == nil {
             throw .invalidConfiguration("\(configuration.weather.provider.rawValue) weather needs a weather fetcher")
@@ -63,7 +66,7 @@ public struct Replay: Sendable {
         var session = ReplaySession(
             clock: clock, configuration: configuration,
             start: ReplayStart(file: file, source: source, points: points, settings: configuration),
-            weatherFetcher: weatherFetcher, device: device)
+            weatherFetcher: weatherFetcher, device: device, control: control)
         do {
             var pass = 0
             while configuration.loops == 0 || pass < configuration.loops {

@@ -15,8 +15,12 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     private var nextScheduled = 0
     /// Simulated time of the first fix: offset 0.
     private var startTime: Timestamp?
-    /// The clock's reading when the run started, for real-time pacing.
-    private var startInstant: C.Instant?
+    /// Where simulated time stands against the clock, in a paced run once it started.
+    private var pace: RealTimePace<C.Instant>?
+    /// Pause, resume and speed commands from outside the run (a live server), if any.
+    private let control: ReplayControl?
+    /// The receiver's latest report: repeated to the feeds while the run is paused.
+    private var lastEpoch: DeviceEpoch?
     /// The latest simulated offset already waited for.
     private var pacedOffset = 0.0
     /// The simulated present: the latest fix or event so far.
@@ -46,10 +50,11 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
 
     init(
         clock: C, configuration: ReplayConfiguration, start: ReplayStart, weatherFetcher: (any WeatherFetcher)?,
-        device: (any DeviceStreamObserver)? = nil
+        device: (any DeviceStreamObserver)? = nil, control: ReplayControl? = nil
     ) {
         self.clock = clock
         self.device = device
+        self.control = configuration.speed > 0 ? control : nil
         self.configuration = configuration
         self.start = start
         self.weatherFetcher = weatherFetcher
@@ -180,7 +185,9 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         currentOffset = moment.offset
         let measured = receiver.measure(routeFix, at: moment.time)
         // A real OS applies its own rules to the receiver's stream: feeds get it all.
-        try device?.deviceReported(DeviceEpoch(time: moment.time, fix: measured))
+        let epoch = DeviceEpoch(time: moment.time, fix: measured)
+        if control != nil { lastEpoch = epoch }
+        try device?.deviceReported(epoch)
         guard let fix = measured else { return }
         app.deviceMoved(to: fix, into: &kinds)
         try emit(at: moment.time, offset: moment.offset, recorder: &recorder)
@@ -210,7 +217,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     private mutating func launch<R: TimelineRecorder>(at time: Timestamp, recorder: inout R) throws {
         startTime = time
         currentTime = time
-        if configuration.speed > 0 { startInstant = clock.now }
+        if configuration.speed > 0 { pace = RealTimePace(startingAt: clock.now, speed: configuration.speed) }
         receiver.begin(at: time)
         kinds.append(.start(start))
         app.launch(into: &kinds)
@@ -266,36 +273,65 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     }
 
     /// Real-time pacing: sleeps until the offset's moment, flushing first so that
-    /// everything before it is visible while the run waits.
+    /// everything before it is visible while the run waits. Wakes early for fetches
+    /// finishing beside the stream and for control commands; while paused, waits for
+    /// the resume, the device repeating its last report.
     private mutating func wait<R: TimelineRecorder>(until offset: Double, recorder: inout R) async throws {
-        guard configuration.speed > 0, let startInstant, offset > pacedOffset else { return }
+        guard pace != nil, offset > pacedOffset else { return }
         pacedOffset = offset
         try recorder.flush()
-        let deadline = startInstant.advanced(by: .seconds(offset / configuration.speed))
-        // Network fetches running beside the stream are recorded as they arrive, not at
-        // the next location: wake for them too.
-        while weather?.hasFetchesInFlight == true {
-            let delivered = try await sleepOrDelivery(until: deadline)
-            try recordDeliveries(upTo: offset, recorder: &recorder)
-            guard delivered else { return }
-            try recorder.flush()
+        while true {
+            try applyCommands(upTo: offset, recorder: &recorder)
+            let paused = pace!.paused
+            let wakeAt = paused ? clock.now.advanced(by: Self.holdReportInterval) : pace!.deadline(for: offset)
+            switch try await sleep(until: wakeAt) {
+            case .deadline:
+                guard paused else { return }
+                if Task.isCancelled { throw ReplayInterruption() }
+                // A device standing still goes on reporting where it stands.
+                if let lastEpoch { try device?.deviceReported(lastEpoch) }
+            case .delivery:
+                try recordDeliveries(upTo: offset, recorder: &recorder)
+                try recorder.flush()
+            case .command:
+                continue
+            }
         }
-        // No tolerance: a late wake-up is lateness a reader sees (the target is p99 <= 5 ms).
-        try await clock.sleep(until: deadline, tolerance: .zero)
     }
 
-    /// Sleeps until `deadline` or until a fetch's outcome arrives; whether one arrived.
-    private func sleepOrDelivery(until deadline: C.Instant) async throws -> Bool {
+    /// How often, in real time, the device repeats its last report while paused: gpsd
+    /// drops a TCP source silent for 60 s, and an emulator's fix should stay fresh.
+    private static var holdReportInterval: Duration { .seconds(1) }
+
+    private enum Wake { case deadline, delivery, command }
+
+    /// Sleeps until `deadline`, or until a fetch's outcome or a control command arrives.
+    private func sleep(until deadline: C.Instant) async throws -> Wake {
+        let watchesFetches = weather?.hasFetchesInFlight == true
         let clock = self.clock
+        // No tolerance: a late wake-up is lateness a reader sees (the target is p99 <= 5 ms).
+        guard watchesFetches || control != nil else {
+            try await clock.sleep(until: deadline, tolerance: .zero)
+            return .deadline
+        }
         let inbox = self.inbox
-        return try await withThrowingTaskGroup(of: Bool.self) { group in
+        let control = self.control
+        return try await withThrowingTaskGroup(of: Wake.self) { group in
             group.addTask {
                 try await clock.sleep(until: deadline, tolerance: .zero)
-                return false
+                return .deadline
             }
-            group.addTask {
-                await inbox.waitForDelivery()
-                return true
+            if watchesFetches {
+                group.addTask {
+                    await inbox.waitForDelivery()
+                    return .delivery
+                }
+            }
+            if let control {
+                group.addTask {
+                    await control.waitForCommand()
+                    return .command
+                }
             }
             let first = try await group.next()!
             group.cancelAll()
@@ -303,13 +339,30 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         }
     }
 
+    /// Takes the control commands sent since the last look and records each change at
+    /// the simulated moment it took effect (never past `limit`, the next event's offset).
+    private mutating func applyCommands<R: TimelineRecorder>(upTo limit: Double, recorder: inout R) throws {
+        guard let control, let startTime else { return }
+        let commands = control.takeCommands()
+        guard !commands.isEmpty else { return }
+        let now = clock.now
+        for command in commands {
+            let offset = min(max(pace!.offset(at: now), currentOffset), limit)
+            guard let change = pace!.apply(command, at: now, offset: offset) else { continue }
+            let time = startTime.adding(seconds: offset)
+            try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: .control(change)))
+            currentTime = time
+            currentOffset = offset
+        }
+        try recorder.flush()
+    }
+
     /// Records the outcomes of fetches that finished beside the stream, at the simulated
     /// moment they arrived (never past `limit`, the next event's offset).
     private mutating func recordDeliveries<R: TimelineRecorder>(upTo limit: Double, recorder: inout R) throws {
         let deliveries = inbox.takeDeliveries()
-        guard !deliveries.isEmpty, let startInstant, let startTime else { return }
-        let elapsed = startInstant.duration(to: clock.now).seconds * configuration.speed
-        let offset = min(max(elapsed, currentOffset), limit)
+        guard !deliveries.isEmpty, let pace, let startTime else { return }
+        let offset = min(max(pace.offset(at: clock.now), currentOffset), limit)
         let time = startTime.adding(seconds: offset)
         for delivery in deliveries {
             try record(weather!.complete(delivery.ticket, with: delivery.outcome), at: time, offset: offset, recorder: &recorder)

@@ -26,6 +26,8 @@ public struct TimelineEvent: Sendable, Equatable {
         case app(AppState)
         /// The device's GPS lost or regained its signal.
         case signal(SignalChange)
+        /// The run was paused, resumed or re-paced from outside (``ReplayControl``).
+        case control(ControlChange)
         /// The last event: totals of the run.
         case end(ReplaySummary)
 
@@ -42,6 +44,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .weatherError: return "weatherError"
             case .app: return "app"
             case .signal: return "signal"
+            case .control: return "control"
             case .end: return "end"
             }
         }

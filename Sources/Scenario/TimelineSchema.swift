@@ -15,6 +15,7 @@ public enum TimelineSchema {
         "alert": ["message"],
         "app": ["state"],
         "signal": ["state", "cause"],
+        "control": ["action", "paused", "multiplier"],
         "weather": [
             "lat", "lon", "cell", "source", "stale", "temperatureCelsius", "apparentTemperatureCelsius",
             "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode", "condition", "windSpeedMps",
@@ -29,7 +30,7 @@ public enum TimelineSchema {
 
     /// The event types in timeline order of first appearance, for messages.
     public static let types = [
-        "start", "authorization", "prompt", "location", "locationError", "alert", "app", "signal", "weather",
+        "start", "authorization", "prompt", "location", "locationError", "alert", "app", "signal", "control", "weather",
         "weatherError", "end",
     ]
 }

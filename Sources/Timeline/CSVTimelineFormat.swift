@@ -22,6 +22,8 @@ public struct CSVTimelineFormat: TimelineFormat {
         case weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors
         // The simulated GPS's columns come after the weather's, for the same reason.
         case truthLat, truthLon
+        // The live control's, last.
+        case action, paused, multiplier
     }
 
     /// The header's column names, in order.
@@ -77,6 +79,10 @@ public struct CSVTimelineFormat: TimelineFormat {
         case .signal(let change):
             set(.state, change.state.rawValue)
             set(.cause, change.cause.rawValue)
+        case .control(let change):
+            set(.action, change.action.rawValue)
+            set(.paused, change.paused ? "true" : "false")
+            set(.multiplier, change.speed, digits: TimelinePrecision.multiplier)
         case .weather(let weather):
             let conditions = weather.conditions
             set(.lat, weather.latitude, digits: TimelinePrecision.coordinate)

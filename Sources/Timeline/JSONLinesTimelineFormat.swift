@@ -75,6 +75,10 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
         case .signal(let change):
             line.field("state", change.state.rawValue)
             line.field("cause", change.cause.rawValue)
+        case .control(let change):
+            line.field("action", change.action.rawValue)
+            line.field("paused", change.paused)
+            line.field("multiplier", change.speed, fractionDigits: TimelinePrecision.multiplier)
         case .weather(let weather):
             let conditions = weather.conditions
             line.field("lat", weather.latitude, fractionDigits: TimelinePrecision.coordinate)

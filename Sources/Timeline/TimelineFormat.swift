@@ -38,12 +38,13 @@ enum TimelinePrecision {
     /// Local fetches take well under a millisecond: tenths would hide their spread.
     static let fetchMilliseconds = 2
     static let cellDegrees = 6
+    static let multiplier = 3
 }
 
 extension Timestamp {
     /// Appends the time as `t` shows it: ISO 8601 rounded (not truncated) to the
     /// millisecond, the way `offset` is rounded, so the two never disagree by 1 ms.
-    func appendTimelineTime(to bytes: inout [UInt8]) {
+    public func appendTimelineTime(to bytes: inout [UInt8]) {
         // Timestamp normalises the carry, so .9996 s becomes the next second's .000.
         Timestamp(secondsSince1970: secondsSince1970, nanoseconds: nanoseconds + 500_000)
             .appendISO8601(to: &bytes, fractionDigits: TimelinePrecision.offset)

@@ -8,14 +8,9 @@ struct AndroidConsoleAddress: Equatable {
     var port: Int
 
     init(parsing text: String) throws {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), let port = Int(parts.last!), (1...65535).contains(port),
-              parts.count == 1 || !parts[0].isEmpty
-        else {
-            throw ValidationError("--android-emulator \(text): expected PORT or HOST:PORT, such as 5554 or 127.0.0.1:5554")
-        }
-        host = parts.count == 2 ? String(parts[0]) : "127.0.0.1"
-        self.port = port
+        let address = try HostAndPort(parsing: text, option: "--android-emulator")
+        host = address.host
+        port = address.port
     }
 
     /// The token the emulator wrote for its console, if the file is there.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Feeds
 import GPXReader
+import LiveStream
 import LocationReplay
 import Scenario
 import Synchronization
@@ -89,6 +90,11 @@ struct ReplayCommand: AsyncParsableCommand {
         "With --simulator: mirror the app's permission changes onto this app with simctl privacy.", valueName: "ID"))
     var bundleId: String?
 
+    @Option(help: ArgumentHelp(
+        "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N (needs --speed; port 0 picks a free one).",
+        valueName: "[HOST:]PORT"))
+    var serve: String?
+
     enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
 
     func validate() throws {
@@ -102,6 +108,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         _ = try nmeaArguments.map(NMEATarget.init(parsing:))
         _ = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
+        _ = try serveAddress
         if bundleId != nil && simulator == nil {
             throw ValidationError("--bundle-id goes with --simulator DEVICE")
         }
@@ -114,9 +121,16 @@ struct ReplayCommand: AsyncParsableCommand {
         }
     }
 
+    private var serveAddress: HostAndPort? {
+        get throws { try serve.map { try HostAndPort(parsing: $0, option: "--serve", allowsPortZero: true) } }
+    }
+
     /// Why the live feeds asked for cannot run at this speed: they need real time.
     private func liveFeedProblem(speed: Double) throws -> String? {
         guard speed == 0 else { return nil }
+        if serve != nil {
+            return "--serve streams a live run and needs real time: add --speed N (1 is real time)"
+        }
         if try nmeaArguments.map(NMEATarget.init(parsing:)).contains(where: \.isLive) {
             return "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"
         }
@@ -157,6 +171,7 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
         let android = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
+        let liveAddress = try serveAddress
         let androidToken = self.androidToken ?? AndroidConsoleAddress.tokenFromHome()
         let descriptor: Int32
         if let output {
@@ -215,23 +230,28 @@ struct ReplayCommand: AsyncParsableCommand {
                     emulator = try await AndroidEmulatorFeed.connect(host: android.host, port: android.port, token: androidToken)
                 }
                 let simulatorFeed = try simulatorDevice.map { try SimulatorFeed(device: $0, bundleID: bundleID) }
+                var stream: LiveRun?
+                if let liveAddress { stream = try await LiveRun.start(on: liveAddress, speed: configuration.speed) }
                 let files: [any DeviceStreamObserver] = feedDescriptors.map(NMEAFileFeed.init(descriptor:))
                 let feeds = DeviceFeeds(
-                    files + live + datagrams + (emulator.map { [$0] } ?? []) + (simulatorFeed.map { [$0] } ?? []))
+                    files + live + datagrams + (emulator.map { [$0] } ?? []) + (simulatorFeed.map { [$0] } ?? [])
+                        + (stream.map { [$0.latest] } ?? []))
+                let taps = Taps(simulator: simulatorFeed, live: stream)
                 let result: Result<ReplaySummary, ReplayError>
                 do throws(ReplayError) {
                     switch format {
                     case .text:
-                        result = .success(try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, device: feeds, simulator: simulatorFeed))
+                        result = .success(try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, device: feeds, taps: taps))
                     case .jsonl:
-                        result = .success(try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds, simulator: simulatorFeed))
+                        result = .success(try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds, taps: taps))
                     case .csv:
-                        result = .success(try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds, simulator: simulatorFeed))
+                        result = .success(try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds, taps: taps))
                     }
                 } catch {
                     result = .failure(error)
                 }
                 // Clients get what is still on its way before the servers close.
+                await stream?.server.close()
                 for feed in live { await feed.close() }
                 for feed in datagrams { await feed.close() }
                 await emulator?.close()
@@ -251,6 +271,12 @@ struct ReplayCommand: AsyncParsableCommand {
         case .failure(let error as FeedError):
             StandardStreams.writeError(error.description)
             throw ExitStatus.unavailable
+        case .failure(let error as LiveServerError):
+            StandardStreams.writeError("error: \(error)")
+            throw ExitStatus.unavailable
+        case .failure(let error as EventJournalError):
+            StandardStreams.writeError("error: \(error)")
+            throw ExitStatus.cannotCreate
         case .failure(let error):
             StandardStreams.writeError("error: \(error)")
             throw ExitCode.failure
@@ -259,29 +285,48 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// One specialised loop per format: the formatter is called a million times on big files.
     private static func replay<Format: TimelineFormat>(
-        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?, device: DeviceFeeds?,
-        simulator: SimulatorFeed?
+        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?, device: DeviceFeeds?, taps: Taps
     ) async throws(ReplayError) -> ReplaySummary {
         let writer = TimelineWriter(descriptor: descriptor, format: format)
-        let warn = { (warning: GPXWarning) in StandardStreams.writeError("\(replay.file):\(warning)") }
         if let weatherLog {
             let tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
-            return try await play(replay, recorder: tee, device: device, simulator: simulator, warnings: warn)
+            return try await serve(replay, recorder: tee, device: device, taps: taps)
         }
-        return try await play(replay, recorder: writer, device: device, simulator: simulator, warnings: warn)
+        return try await serve(replay, recorder: writer, device: device, taps: taps)
+    }
+
+    /// What taps the timeline besides its files: the live stream and the Simulator's
+    /// permission mirror, when asked for.
+    struct Taps {
+        var simulator: SimulatorFeed?
+        var live: LiveRun?
+    }
+
+    /// The run, with the live stream recording beside the timeline when there is one.
+    private static func serve<Recorder: TimelineRecorder>(
+        _ replay: Replay, recorder: Recorder, device: DeviceFeeds?, taps: Taps
+    ) async throws(ReplayError) -> ReplaySummary {
+        if let live = taps.live {
+            let tee = TimelineTee(recorder, LiveEventRecorder(journal: live.journal))
+            return try await play(replay, recorder: tee, device: device, taps: taps)
+        }
+        return try await play(replay, recorder: recorder, device: device, taps: taps)
     }
 
     /// The run, with the Simulator's permission mirror tapping the timeline when there is one.
     private static func play<Recorder: TimelineRecorder>(
-        _ replay: Replay, recorder: Recorder, device: DeviceFeeds?, simulator: SimulatorFeed?,
-        warnings: (GPXWarning) -> Void
+        _ replay: Replay, recorder: Recorder, device: DeviceFeeds?, taps: Taps
     ) async throws(ReplayError) -> ReplaySummary {
-        if let simulator {
+        let warnings = { (warning: GPXWarning) in StandardStreams.writeError("\(replay.file):\(warning)") }
+        let control = taps.live?.control
+        if let simulator = taps.simulator {
             var tap = SimulatorPrivacyTap(recorder, simulator: simulator)
-            return try await replay.run(clock: ContinuousClock(), recorder: &tap, device: device, warnings: warnings)
+            return try await replay.run(
+                clock: ContinuousClock(), recorder: &tap, device: device, control: control, warnings: warnings)
         }
         var recorder = recorder
-        return try await replay.run(clock: ContinuousClock(), recorder: &recorder, device: device, warnings: warnings)
+        return try await replay.run(
+            clock: ContinuousClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
     }
 
     private func usesColor(_ descriptor: Int32) -> Bool {

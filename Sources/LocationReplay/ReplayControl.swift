@@ -1,0 +1,139 @@
+import Synchronization
+
+/// Steers a real-time replay from outside its task: pause, resume, change the speed.
+///
+/// Users of every location simulator ask to stop the walk at a spot while they look at
+/// their app, then go on, or to hurry through the boring part. A live server (or a test)
+/// holds the control and calls ``send(_:)`` from any task; the replay takes the commands
+/// at its next wait, records each change as a `control` event at the simulated moment it
+/// took effect, and re-times what follows. Only paced runs (`speed` > 0) have a control.
+public final class ReplayControl: Sendable {
+    /// What the control asks for.
+    public enum Command: Sendable, Equatable {
+        /// Simulated time stops; the device keeps reporting its last fix.
+        case pause
+        /// Simulated time goes on from where it stopped.
+        case resume
+        /// Simulated seconds per real second from now on (paused or not).
+        case speed(Double)
+    }
+
+    /// The state the run is in, or will be once it takes the commands sent so far.
+    public struct State: Sendable, Equatable {
+        public var paused: Bool
+        /// The multiplier: simulated seconds per real second.
+        public var speed: Double
+        /// The run has ended (or not yet started to wait): commands are refused.
+        public var ended: Bool
+    }
+
+    /// Why a command was refused.
+    public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+        case runEnded
+        case invalidSpeed(Double)
+
+        public var description: String {
+            switch self {
+            case .runEnded: return "the run has ended"
+            case .invalidSpeed: return "the multiplier must be a number above 0 and at most \(Int(ReplayControl.maximumSpeed))"
+            }
+        }
+    }
+
+    /// The highest multiplier accepted: a year of route in under an hour.
+    public static let maximumSpeed = 10_000.0
+
+    private struct Inner {
+        var state: State
+        var pending: [Command] = []
+        var waiter: CheckedContinuation<Void, Never>?
+    }
+
+    private let inner: Mutex<Inner>
+
+    /// A control for a run that starts at `speed` (its `--speed`), not paused.
+    public init(speed: Double) {
+        inner = Mutex(Inner(state: State(paused: false, speed: speed, ended: false)))
+    }
+
+    public var state: State { inner.withLock { $0.state } }
+
+    /// Asks the run to change; returns the state it will be in. A command that changes
+    /// nothing (pause while paused) is accepted and records nothing.
+    @discardableResult
+    public func send(_ command: Command) throws(Refusal) -> State {
+        if case .speed(let multiplier) = command, !(multiplier > 0 && multiplier <= Self.maximumSpeed) {
+            throw .invalidSpeed(multiplier)
+        }
+        let (state, waiter) = try inner.withLock { inner throws(Refusal) in
+            guard !inner.state.ended else { throw Refusal.runEnded }
+            switch command {
+            case .pause: inner.state.paused = true
+            case .resume: inner.state.paused = false
+            case .speed(let multiplier): inner.state.speed = multiplier
+            }
+            inner.pending.append(command)
+            defer { inner.waiter = nil }
+            return (inner.state, inner.waiter)
+        }
+        waiter?.resume()
+        return state
+    }
+
+    /// The run is over: later commands are refused, and the run no longer waits for any.
+    func end() {
+        let waiter = inner.withLock { inner in
+            inner.state.ended = true
+            defer { inner.waiter = nil }
+            return inner.waiter
+        }
+        waiter?.resume()
+    }
+
+    /// The commands sent since the last call, oldest first.
+    func takeCommands() -> [Command] {
+        inner.withLock { inner in
+            defer { inner.pending.removeAll() }
+            return inner.pending
+        }
+    }
+
+    /// Returns when a command is waiting (at once if one is), or when the task is cancelled.
+    func waitForCommand() async {
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = inner.withLock { inner in
+                    if !inner.pending.isEmpty || inner.state.ended || Task.isCancelled { return true }
+                    inner.waiter = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = inner.withLock { inner in
+                defer { inner.waiter = nil }
+                return inner.waiter
+            }
+            waiter?.resume()
+        }
+    }
+}
+
+/// The `control` event: the run was paused, resumed or re-paced from outside.
+public struct ControlChange: Sendable, Equatable {
+    public enum Action: String, Sendable, CaseIterable {
+        case pause, resume, speed
+    }
+
+    public var action: Action
+    /// Whether simulated time is stopped after the change.
+    public var paused: Bool
+    /// The multiplier after the change.
+    public var speed: Double
+
+    public init(action: Action, paused: Bool, speed: Double) {
+        self.action = action
+        self.paused = paused
+        self.speed = speed
+    }
+}

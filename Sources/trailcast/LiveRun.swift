@@ -1,0 +1,25 @@
+import LiveStream
+import LocationReplay
+import WeatherServer
+
+/// `--serve`: the live server of a run and what it serves from (the event journal, the
+/// device's latest report, the run's control).
+struct LiveRun {
+    let journal: EventJournal
+    let latest: LatestDeviceReport
+    let control: ReplayControl
+    let server: LiveServer
+
+    /// Listens, and says where on standard error (the port matters for port 0).
+    static func start(on address: HostAndPort, speed: Double) async throws -> LiveRun {
+        let journal = try EventJournal()
+        let latest = LatestDeviceReport()
+        let control = ReplayControl(speed: speed)
+        let server = try await LiveServer.start(
+            host: address.host, port: address.port, journal: journal, latest: latest, control: control)
+        StandardStreams.writeError(
+            "trailcast: serving the live run on http://\(WeatherServer.authority(host: address.host, port: server.port)) "
+                + "(GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N)")
+        return LiveRun(journal: journal, latest: latest, control: control, server: server)
+    }
+}
