@@ -154,7 +154,7 @@ let package = Package(
             dependencies: [
                 "LiveStream",
                 "LocationReplay",
-                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
@@ -200,6 +200,7 @@ let package = Package(
                 "trailcast",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
     ],

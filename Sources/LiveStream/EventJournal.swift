@@ -82,7 +82,7 @@ public final class EventJournal: Sendable {
     }
 
     /// No more events: readers that have read everything end their streams.
-    func finish() {
+    public func finish() {
         let waiters = state.withLock { state in
             state.finished = true
             defer { state.waiters.removeAll() }
@@ -93,7 +93,7 @@ public final class EventJournal: Sendable {
 
     /// Where the event after `lastEventID` begins: 0 for a new client, the end for an id
     /// this run has not reached (a client of an earlier run).
-    func position(after lastEventID: Int) -> Int {
+    public func position(after lastEventID: Int) -> Int {
         let (eventCount, length, indexed) = state.withLock { state -> (Int, Int, (start: Int, id: Int)?) in
             guard lastEventID > 0, lastEventID < state.eventCount else { return (state.eventCount, state.length, nil) }
             let entry = lastEventID / Self.indexStride
@@ -127,7 +127,7 @@ public final class EventJournal: Sendable {
 
     /// Up to `maximumCount` bytes of whole events from `offset`; empty when the reader has
     /// caught up (or the file could not be read).
-    func read(from offset: Int, maximumCount: Int) -> [UInt8] {
+    public func read(from offset: Int, maximumCount: Int) -> [UInt8] {
         let length = state.withLock { $0.length }
         let count = min(maximumCount, length - offset)
         guard count > 0 else { return [] }
@@ -146,7 +146,7 @@ public final class EventJournal: Sendable {
 
     /// Returns when there is more to read after `offset`, when the journal is finished,
     /// or when the task is cancelled.
-    func waitForMore(after offset: Int) async {
+    public func waitForMore(after offset: Int) async {
         let id = state.withLock { state -> Int in
             defer { state.nextWaiter += 1 }
             return state.nextWaiter
@@ -167,7 +167,7 @@ public final class EventJournal: Sendable {
     }
 
     /// Whether a reader at `offset` has everything and nothing more will come.
-    func isExhausted(at offset: Int) -> Bool {
+    public func isExhausted(at offset: Int) -> Bool {
         state.withLock { $0.finished && offset >= $0.length }
     }
 }

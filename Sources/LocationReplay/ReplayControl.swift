@@ -23,8 +23,14 @@ public final class ReplayControl: Sendable {
         public var paused: Bool
         /// The multiplier: simulated seconds per real second.
         public var speed: Double
-        /// The run has ended (or not yet started to wait): commands are refused.
+        /// The run has ended: commands are refused.
         public var ended: Bool
+
+        public init(paused: Bool, speed: Double, ended: Bool) {
+            self.paused = paused
+            self.speed = speed
+            self.ended = ended
+        }
     }
 
     /// Why a command was refused.

@@ -195,9 +195,12 @@ final class SharedTimeline: Sendable {
     /// Every event's type and offset, e.g. `"location@10.0"`.
     var outline: [String] { events.map { "\($0.kind.typeName)@\($0.offsetSeconds)" } }
 
-    func run(_ replay: Replay, clock: TestClock<Duration>) async throws -> ReplaySummary {
+    func run(
+        _ replay: Replay, clock: TestClock<Duration>, device: (any DeviceStreamObserver & Sendable)? = nil,
+        control: ReplayControl? = nil
+    ) async throws -> ReplaySummary {
         var recorder = Recorder(timeline: self)
-        return try await replay.run(clock: clock, recorder: &recorder)
+        return try await replay.run(clock: clock, recorder: &recorder, device: device, control: control)
     }
 
     struct Recorder: TimelineRecorder {

@@ -11,7 +11,8 @@ struct CSVTimelineFormatTests {
         locations,distanceMeters,simulatedSeconds,wallSeconds,\
         cell,stale,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,\
         cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,isDay,attempts,fetchMs,\
-        httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors,truthLat,truthLon
+        httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors,truthLat,truthLon,\
+        action,paused,multiplier
         """
 
     static func rows(_ events: [TimelineEvent]) -> [String] {
@@ -19,7 +20,7 @@ struct CSVTimelineFormatTests {
             .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
-    /// A row as the 49 cells it should have: `cells` by column name, the rest empty.
+    /// A row as the cells it should have: `cells` by column name, the rest empty.
     static func row(_ t: String, _ offset: String, _ type: String, _ cells: [String: String]) -> String {
         CSVTimelineFormat.columns.map { column in
             switch column {
@@ -33,7 +34,7 @@ struct CSVTimelineFormatTests {
 
     @Test("the header names the fixed columns, once, before the first row")
     func header() {
-        #expect(CSVTimelineFormat.columns.count == 51)
+        #expect(CSVTimelineFormat.columns.count == 54)
         #expect(CSVTimelineFormat.columns.joined(separator: ",") == Self.header)
         let rows = Self.rows(TimelineSamples.all)
         #expect(rows.first == Self.header)
@@ -98,6 +99,15 @@ struct CSVTimelineFormatTests {
             "index": "4", "truthLat": "47", "truthLon": "8",
         ]))
         #expect(rows[2] == Self.row("2026-06-13T16:00:00.000Z", "0", "signal", ["state": "lost", "cause": "gap"]))
+    }
+
+    @Test("a control event fills action, paused and multiplier, the last columns")
+    func control() {
+        let rows = Self.rows([TimelineSamples.event(90.5, .control(ControlChange(action: .pause, paused: true, speed: 60)))])
+        #expect(rows[1] == Self.row("2026-06-13T16:01:30.500Z", "90.5", "control", [
+            "action": "pause", "paused": "true", "multiplier": "60",
+        ]))
+        #expect(CSVTimelineFormat.columns.suffix(3) == ["action", "paused", "multiplier"])
     }
 
     @Test("a file name with a comma and quotes is quoted, inner quotes doubled; settings are quoted JSON")

@@ -47,6 +47,12 @@ struct JSONLinesTimelineFormatTests {
             == #"{"t":"2026-06-13T16:00:30.000Z","offset":30,"type":"signal","state":"lost","cause":"profile"}"# + "\n")
     }
 
+    @Test("a control event says what changed and the state after it")
+    func control() {
+        #expect(Self.line(TimelineSamples.event(90.5, .control(ControlChange(action: .speed, paused: true, speed: 2.5))))
+            == #"{"t":"2026-06-13T16:01:30.500Z","offset":90.5,"type":"control","action":"speed","paused":true,"multiplier":2.5}"# + "\n")
+    }
+
     @Test("locationUnknown has its own code and message")
     func locationUnknown() {
         #expect(Self.line(TimelineSamples.event(1, .locationError(.locationUnknown)))

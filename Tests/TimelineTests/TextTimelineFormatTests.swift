@@ -42,6 +42,17 @@ struct TextTimelineFormatTests {
         ])
     }
 
+    @Test("a control event: what changed, then whether the run is paused and at which speed")
+    func control() {
+        #expect(Self.lines([
+            TimelineSamples.event(90.5, .control(ControlChange(action: .pause, paused: true, speed: 60))),
+            TimelineSamples.event(90.5, .control(ControlChange(action: .resume, paused: false, speed: 0.25))),
+        ]) == [
+            " +0:01:30.500  control        pause: paused at 60x",
+            " +0:01:30.500  control        resume: running at 0.25x",
+        ])
+    }
+
     @Test("columns line up: the type starts at column 15 and the details at 30, for every kind")
     func alignment() {
         var events = TimelineSamples.all

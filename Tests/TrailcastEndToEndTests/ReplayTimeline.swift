@@ -22,6 +22,7 @@ struct ReplayTimeline {
         "alert": ["t", "offset", "type", "message"],
         "app": ["t", "offset", "type", "state"],
         "signal": ["t", "offset", "type", "state", "cause"],
+        "control": ["t", "offset", "type", "action", "paused", "multiplier"],
         "weather": [
             "t", "offset", "type", "lat", "lon", "cell", "source", "stale", "temperatureCelsius",
             "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode",

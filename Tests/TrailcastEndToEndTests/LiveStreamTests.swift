@@ -1,0 +1,251 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `replay --serve`: the live run over HTTP, through the built binary and a real HTTP
+/// client (AsyncHTTPClient reading the event stream as it comes).
+@Suite("Live stream (--serve)")
+struct LiveStreamTests {
+    static let walk = "gpx/sf-waterfront-walk.gpx"
+
+    /// A run looping forever at high speed, serving on a free port; stopped by the test.
+    static func startLoopingRun(_ scratch: ScratchDirectory, speed: Int = 1000) async throws -> (ReplayProcess, Int, URL) {
+        let timeline = scratch.url.appendingPathComponent("run.jsonl")
+        let process = try ReplayProcess(
+            arguments: ["replay", walk, "--loop", "0", "--speed", "\(speed)", "--interval", "1",
+                        "--serve", "127.0.0.1:0", "--format", "jsonl", "--output", timeline.path],
+            output: .discarded)
+        return (process, try await process.livePort(), timeline)
+    }
+
+    @Test("a live reader gets every event in order; a reconnect with Last-Event-ID resumes without loss or duplicates; pause, speed and resume are control events")
+    func everyEventInOrderAcrossAReconnect() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (process, port, timelineFile) = try await Self.startLoopingRun(scratch)
+        let client = LiveClient(port: port)
+
+        // The first connection reads 100 events and drops.
+        let first = try await client.events(until: { $0.count >= 100 })
+        #expect(first.map(\.id) == Array(1...first.count))
+        #expect(first.first?.type == "start")
+
+        // The run stops where it is; the speed changes while paused; then it goes on.
+        let paused = try await client.request(.POST, "/pause")
+        #expect(paused.status == 200)
+        #expect(paused.body == #"{"paused":true,"multiplier":1000}"#)
+        let health = try await client.request(.GET, "/health")
+        #expect(health.status == 200)
+        #expect(health.body.contains(#""paused":true,"multiplier":1000,"ended":false"#))
+        let location = try await client.request(.GET, "/location")
+        #expect(location.status == 200)
+        #expect(location.body.hasPrefix(#"{"t":""#) && location.body.contains(#""signal":true,"lat":37."#))
+        #expect(try await client.request(.POST, "/speed?multiplier=4000").body == #"{"paused":true,"multiplier":4000}"#)
+        #expect(try await client.request(.POST, "/resume").body == #"{"paused":false,"multiplier":4000}"#)
+
+        // The second connection resumes after the last event the first one got, sees the
+        // changes, and reads on until the run ends (Ctrl-C) and the stream with it.
+        var interrupted = false
+        let second = try await client.events(after: first.last!.id) { events in
+            if !interrupted, let resume = events.firstIndex(where: { $0.data.contains(#""action":"resume""#) }),
+               events.count > resume + 200 {
+                interrupted = true
+                process.send(SIGINT)
+            }
+            return false
+        }
+        let (status, _) = try await process.waitForExit()
+        #expect(status == 130)
+        #expect(second.last?.type == "end", "the stream ends after the end event")
+
+        // Both connections together are the timeline, line for line, numbered without a gap.
+        let lines = try String(contentsOf: timelineFile, encoding: .utf8).split(separator: "\n").map(String.init)
+        let streamed = first + second
+        #expect(streamed.map(\.id) == Array(1...streamed.count), "no loss, no duplicate")
+        #expect(streamed.map(\.data) == lines)
+        #expect(streamed.allSatisfy { $0.data.contains(#""type":"\#($0.type)""#) })
+
+        // The three changes, at one simulated moment: time stood still in between.
+        let controls = try lines.filter { $0.contains(#""type":"control""#) }.map { try OrderedJSON(parsing: $0) }
+        #expect(controls.map { $0["action"]?.stringValue } == ["pause", "speed", "resume"])
+        #expect(controls.map { $0["paused"]?.boolValue } == [true, true, false])
+        #expect(controls.map { $0["multiplier"]?.doubleValue } == [1000, 4000, 4000])
+        #expect(Set(controls.map { $0["offset"]?.doubleValue }).count == 1)
+        // /location showed the device's latest report: a fix the app also received.
+        let reportedLatitude = try #require(location.body.split(separator: ",").first { $0.hasPrefix(#""lat":"#) })
+        #expect(lines.contains { $0.contains(#""type":"location""#) && $0.contains(reportedLatitude + ",") })
+    }
+
+    @Test("the HTTP surface: unknown paths 404, wrong methods 405 with Allow, bad multipliers 400, CORS for a page opened from a file")
+    func httpSurface() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (process, port, _) = try await Self.startLoopingRun(scratch)
+        let client = LiveClient(port: port)
+        #expect(try await client.request(.GET, "/nowhere").status == 404)
+        let wrongMethod = try await client.request(.GET, "/pause")
+        #expect(wrongMethod.status == 405)
+        #expect(wrongMethod.headers["Allow"] == ["POST"])
+        #expect(try await client.request(.POST, "/events").status == 405)
+        for query in ["", "?multiplier=fast", "?multiplier=0", "?multiplier=-2", "?multiplier=nan", "?multiplier=1e9"] {
+            let answer = try await client.request(.POST, "/speed\(query)")
+            #expect(answer.status == 400, "\(query)")
+            #expect(answer.body.hasPrefix(#"{"error":""#))
+        }
+        let health = try await client.request(.GET, "/health")
+        #expect(health.headers["Access-Control-Allow-Origin"] == ["*"])
+        #expect(health.body.contains(#""paused":false,"multiplier":1000"#), "refused commands changed nothing")
+        process.send(SIGINT)
+        #expect(try await process.waitForExit().status == 130)
+    }
+
+    @Test("a client that stops reading never holds up the run or its exit")
+    func stalledClient() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (process, port, timelineFile) = try await Self.startLoopingRun(scratch, speed: 10_000)
+        let stalled = try RawTCPSocket.connect(port: port, receiveBufferBytes: 4096)
+        let request = "GET /events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        _ = request.withCString { send(stalled.descriptor, $0, strlen($0), 0) }
+        // Megabytes of events go by while that client reads nothing; what it has not read
+        // stays on disk (about 17 MB between the two readings), not in memory.
+        let client = LiveClient(port: port)
+        func waitForEvents(_ count: Int) async throws {
+            try await process.wait(for: "\(count) events", deadline: .seconds(120)) {
+                guard let health = try? client.requestBlocking("/health"),
+                      let events = health.split(separator: ",").first(where: { $0.hasPrefix(#""events":"#) })?.dropFirst(9)
+                else { return false }
+                return (Int(events) ?? 0) >= count
+            }
+        }
+        try await waitForEvents(30_000)
+        let before = try #require(process.peakResidentKiB)
+        try await waitForEvents(100_000)
+        let after = try #require(process.peakResidentKiB)
+        #expect(after - before < 8 * 1024, "peak RSS \(before) KiB, then \(after) KiB")
+        #expect(process.isRunning)
+        process.send(SIGINT)
+        #expect(try await process.waitForExit().status == 130)
+        let lines = try String(contentsOf: timelineFile, encoding: .utf8).split(separator: "\n")
+        #expect(lines.last?.contains(#""type":"end""#) == true)
+        _ = stalled
+    }
+
+    @Test("bad --serve settings: one line, 64; a port in use: one line, 69")
+    func badSettings() async throws {
+        let virtual = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--serve", "127.0.0.1:0"])
+        #expect(virtual.status == 64)
+        #expect(virtual.stderrLines.first == "Error: --serve streams a live run and needs real time: add --speed N (1 is real time)")
+        for address in ["http://127.0.0.1:80", "127.0.0.1:", "70000", "::1:8080", ":8080"] {
+            let bad = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--speed", "60", "--serve", address])
+            #expect(bad.status == 64, "\(address)")
+            #expect(bad.stderrLines.first?.contains("--serve \(address): expected PORT or HOST:PORT") == true, "\(address)")
+        }
+        let (holder, port) = try RawTCPSocket.listen()
+        let busy = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--speed", "60", "--serve", "127.0.0.1:\(port)"])
+        #expect(busy.status == 69)
+        #expect(busy.stderrLines == ["error: cannot serve the live stream on 127.0.0.1:\(port): Address already in use"])
+        _ = holder
+    }
+}
+
+/// A client of one live server: the event stream, read as it arrives, and plain requests.
+struct LiveClient {
+    let port: Int
+
+    /// Reads `GET /events` (after `lastEventID`, if given) until `done` says so or the
+    /// server ends the stream; then drops the connection.
+    func events(after lastEventID: Int? = nil, until done: ([SentEvent]) -> Bool) async throws -> [SentEvent] {
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/events")
+        if let lastEventID { request.headers.add(name: "Last-Event-ID", value: "\(lastEventID)") }
+        var events: [SentEvent] = []
+        do {
+            let response = try await http.execute(request, timeout: .seconds(120))
+            #expect(response.status == .ok)
+            #expect(response.headers["Content-Type"] == ["text/event-stream"])
+            var pending = ""
+            reading: for try await chunk in response.body {
+                pending += String(buffer: chunk)
+                while let end = pending.range(of: "\n\n") {
+                    events += SentEvent.parse(String(pending[..<end.upperBound]))
+                    pending.removeSubrange(..<end.upperBound)
+                    if done(events) { break reading }
+                }
+            }
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+        try await http.shutdown()
+        return events
+    }
+
+    func request(_ method: HTTPMethod, _ path: String) async throws -> (status: Int, headers: HTTPHeaders, body: String) {
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        do {
+            let response = try await http.execute(request, timeout: .seconds(30))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            try await http.shutdown()
+            return (Int(response.status.code), response.headers, String(buffer: body))
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    /// `GET path`'s body, from a condition that cannot be async (a process wait).
+    func requestBlocking(_ path: String) throws -> String {
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        defer { try? http.syncShutdown() }
+        let response = try http.get(url: "http://127.0.0.1:\(port)\(path)").wait()
+        return response.body.map { String(buffer: $0) } ?? ""
+    }
+}
+
+/// One Server-Sent Event as a client parses it.
+struct SentEvent: Equatable {
+    var id: Int
+    var type: String
+    var data: String
+
+    /// Events separated by blank lines; `retry:` and `:` comments are not events.
+    static func parse(_ text: String) -> [SentEvent] {
+        text.split(separator: "\n\n", omittingEmptySubsequences: true).compactMap { block in
+            var id: Int?
+            var type = "message"
+            var data: String?
+            for line in block.split(separator: "\n") {
+                if line.hasPrefix("id: ") { id = Int(line.dropFirst(4)) }
+                if line.hasPrefix("event: ") { type = String(line.dropFirst(7)) }
+                if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+            }
+            guard let id, let data else { return nil }
+            return SentEvent(id: id, type: type, data: data)
+        }
+    }
+}
+
+extension ReplayProcess {
+    /// The port of a `--serve 127.0.0.1:0` run, from the line trailcast prints on stderr.
+    func livePort(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
+        var port: Int?
+        try await wait(for: "the live server's port on stderr", until: {
+            let prefix = "trailcast: serving the live run on http://127.0.0.1:"
+            port = stderr.split(separator: "\n")
+                .first { $0.hasPrefix(prefix) }
+                .flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) }
+            return port != nil
+        }, sourceLocation: sourceLocation)
+        return port!
+    }
+}
