@@ -29,6 +29,7 @@ struct ReplayCommand: AsyncParsableCommand {
               trailcast replay walk.gpx --speed 60          # a minute of route per second
               trailcast replay walk.gpx --gps urban-canyon --seed 7 --interval 1
               trailcast replay walk.gpx --event 20m:signal=lost --event 22m:signal=restored   # a tunnel
+              trailcast replay walk.gpx --speed 60 --serve 8080   # curl -N http://127.0.0.1:8080/events
               trailcast replay walk.gpx --weather-log weather.csv
               trailcast replay walk.gpx --weather-url http://127.0.0.1:8080   # trailcast serve-weather
               trailcast replay walk.gpx --weather local --server-fail-rate 0.5
