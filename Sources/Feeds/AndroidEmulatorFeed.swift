@@ -75,6 +75,17 @@ public final class AndroidEmulatorFeed: DeviceStreamObserver {
         if let failure = replies.failure { throw FeedError.peerFailed(failure) }
     }
 
+    /// Waits, at most `timeout`, for the console to answer every command sent: the run's
+    /// last fixes are then known to be applied, and a `KO` to one of them is still reported.
+    public func finish(timeout: TimeAmount = .seconds(2)) async throws {
+        let deadline = ContinuousClock.now.advanced(by: .nanoseconds(timeout.nanoseconds))
+        // The console answers in milliseconds: a short poll is simpler than a waiter.
+        while replies.unanswered > 0, replies.failure == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(5))
+        }
+        if let failure = replies.failure { throw FeedError.peerFailed(failure) }
+    }
+
     /// Closes the console connection (the emulator keeps running).
     public func close() async {
         _ = try? await channel.close()

@@ -255,7 +255,13 @@ struct ReplayCommand: AsyncParsableCommand {
                 await stream?.server.close()
                 for feed in live { await feed.close() }
                 for feed in datagrams { await feed.close() }
+                // The last fixes' answers (a KO among them ends the run with 69).
+                var unanswered: (any Error)?
+                if case .success = result {
+                    do { try await emulator?.finish() } catch { unanswered = error }
+                }
                 await emulator?.close()
+                if let unanswered { throw unanswered }
                 // The last location and permission commands still on their way to simctl.
                 if case .success = result { try await simulatorFeed?.finish() }
                 return try result.get()

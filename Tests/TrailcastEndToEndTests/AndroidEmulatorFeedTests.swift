@@ -45,6 +45,24 @@ struct AndroidEmulatorFeedTests {
         }
     }
 
+    @Test("the run waits for the answers to its last commands: a KO to the very last fix is still an error")
+    func lastCommandIsAnswered() async throws {
+        let (port, stub, log, scratch) = try await Self.console()
+        let good = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
+        stub.stop()
+        #expect(good.status == 0)
+        // Every command was logged by the console before trailcast exited: it waited for the answers.
+        let commands = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        #expect(commands.count - 1 == (try ReplayTimeline(text: good.stdout)).locations.count)
+        scratch.remove()
+
+        let (koPort, koStub, _, koScratch) = try await Self.console(["--ko-after", "\(commands.count - 1)"])
+        defer { koStub.stop(); koScratch.remove() }
+        let refused = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(koPort), "--android-token", "secret"])
+        #expect(refused.status == 69)
+        #expect(refused.stderrLines.first?.hasSuffix("' with KO: bad geo fix command") == true, "\(refused.stderrLines)")
+    }
+
     @Test("a wrong token, a KO, a console that closes, nothing listening: one error line and 69, not a hang")
     func failures() async throws {
         do {
