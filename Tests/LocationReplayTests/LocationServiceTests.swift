@@ -178,7 +178,7 @@ struct LocationServiceTests {
             return "prompt \(request) \(answer)"
         case .location:
             return "fix"
-        case .error(let code):
+        case .error(let code, _):
             return "error \(code)"
         }
     }

@@ -277,10 +277,10 @@ struct WeatherAppModelTests {
         app.launch(into: &events)
         #expect(app.request == .always)
         #expect(app.locationService.authorizationStatus == .authorizedWhenInUse)
-        #expect(app.locationService.isUpdating)
+        #expect(app.locationService.isUpdating())
         app.apply(.app(.background), into: &events)
         #expect(app.locationService.appState == .background)
         #expect(app.locationService.authorizationStatus == .notDetermined)
-        #expect(!app.locationService.isUpdating)
+        #expect(!app.locationService.isUpdating())
     }
 }
