@@ -24,6 +24,13 @@ import GPXReader
 ///   starts updates while the signal is lost gets the same error.
 /// - Reduced accuracy: see ``ApproximateLocation``. The distance filter drops fixes
 ///   closer than its distance to the last delivered one.
+/// - Several clients (location managers of one app) share the app's authorization,
+///   accuracy and state; each starts and stops its own updates, has its own distance
+///   filter and desired accuracy, and gets its own fixes and errors. Client 0 always
+///   exists: the model app uses it alone.
+/// - `requestLocation()` (a client's one-shot request) delivers the next fix the client
+///   may receive, once, then stops; without authorization it fails with `denied`, and
+///   while the signal is lost with `locationUnknown`.
 public struct LocationService: Sendable {
     /// The simulated device, user and app settings.
     public struct Configuration: Sendable, Equatable {
@@ -55,8 +62,24 @@ public struct LocationService: Sendable {
     public enum Output: Sendable, Equatable {
         case authorizationChanged(AuthorizationChange)
         case prompt(request: AuthorizationRequest, answer: PromptAnswer)
-        case location(LocationFix)
-        case error(LocationErrorCode)
+        /// A fix for one client.
+        case location(LocationFix, client: Int)
+        /// `didFailWithError` for one client.
+        case error(LocationErrorCode, client: Int)
+    }
+
+    /// What each client (location manager) asked for.
+    private struct Client: Sendable {
+        var isUpdating = false
+        /// A `requestLocation()` waiting for its fix.
+        var awaitsOneFix = false
+        var distanceFilterMeters: Double?
+        /// `desiredAccuracy` is the reduced-accuracy constant: approximate fixes even with
+        /// full accuracy authorized.
+        var wantsReducedAccuracy = false
+        var lastDelivered: LocationFix?
+
+        var wantsFixes: Bool { isUpdating || awaitsOneFix }
     }
 
     public let configuration: Configuration
@@ -65,11 +88,9 @@ public struct LocationService: Sendable {
     public private(set) var accuracy: LocationAccuracy
     public private(set) var servicesEnabled: Bool
     public private(set) var appState: AppState = .foreground
-    /// Whether the app has asked for updates and they have not been stopped.
-    public private(set) var isUpdating = false
+    private var clients: [Client]
     private var isAllowOnceGrant = false
     private var alwaysUpgradeOffered = false
-    private var lastDelivered: LocationFix?
     /// Whether the device's receiver has a fix.
     public private(set) var hasSignal = true
 
@@ -78,6 +99,28 @@ public struct LocationService: Sendable {
         storedStatus = configuration.initialStatus
         accuracy = configuration.initialAccuracy
         servicesEnabled = configuration.servicesEnabled
+        clients = [Client(distanceFilterMeters: configuration.distanceFilterMeters)]
+    }
+
+    /// Whether the client has asked for updates and they have not been stopped.
+    public func isUpdating(client: Int = 0) -> Bool { clients[client].isUpdating }
+
+    /// A new client (another location manager of the app); its number.
+    public mutating func addClient() -> Int {
+        clients.append(Client())
+        return clients.count - 1
+    }
+
+    /// A client's `distanceFilter`: nil delivers every fix.
+    public mutating func setDistanceFilter(_ meters: Double?, client: Int) {
+        clients[client].distanceFilterMeters = meters
+    }
+
+    /// A client's `desiredAccuracy` is (or is no longer) the reduced-accuracy constant.
+    public mutating func setWantsReducedAccuracy(_ reduced: Bool, client: Int) {
+        guard clients[client].wantsReducedAccuracy != reduced else { return }
+        clients[client].wantsReducedAccuracy = reduced
+        clients[client].lastDelivered = nil
     }
 
     /// The status the app reads: `denied` whenever location services are off.
@@ -118,13 +161,29 @@ public struct LocationService: Sendable {
     }
 
     /// `startUpdatingLocation()`.
-    public mutating func startUpdatingLocation(into output: inout [Output]) {
+    public mutating func startUpdatingLocation(client: Int = 0, into output: inout [Output]) {
         switch authorizationStatus {
         case .denied, .restricted:
-            output.append(.error(.denied))
+            output.append(.error(.denied, client: client))
         default:
-            isUpdating = true
-            if !hasSignal && receivesFixes { output.append(.error(.locationUnknown)) }
+            clients[client].isUpdating = true
+            if !hasSignal && receivesFixes(clients[client]) { output.append(.error(.locationUnknown, client: client)) }
+        }
+    }
+
+    /// `requestLocation()`: the next fix the client may receive, once. Ignored while the
+    /// client's updates run (they deliver it anyway).
+    public mutating func requestLocation(client: Int = 0, into output: inout [Output]) {
+        switch authorizationStatus {
+        case .denied, .restricted:
+            output.append(.error(.denied, client: client))
+        default:
+            guard !clients[client].isUpdating else { return }
+            clients[client].awaitsOneFix = true
+            if !hasSignal && mayReceive {
+                clients[client].awaitsOneFix = false
+                output.append(.error(.locationUnknown, client: client))
+            }
         }
     }
 
@@ -132,18 +191,28 @@ public struct LocationService: Sendable {
     public mutating func signalChanged(available: Bool, into output: inout [Output]) {
         guard available != hasSignal else { return }
         hasSignal = available
-        if !available && receivesFixes { output.append(.error(.locationUnknown)) }
+        guard !available else { return }
+        for index in clients.indices where receivesFixes(clients[index]) {
+            // A one-shot request that cannot be met fails, and is over.
+            clients[index].awaitsOneFix = false
+            output.append(.error(.locationUnknown, client: index))
+        }
     }
 
-    /// Whether fixes reach the app now: updating, authorized, and allowed in its state.
-    private var receivesFixes: Bool {
-        isUpdating && authorizationStatus.isAuthorized
-            && (appState == .foreground || authorizationStatus == .authorizedAlways)
+    /// Whether fixes may reach the app now: authorized, and allowed in its state.
+    private var mayReceive: Bool {
+        authorizationStatus.isAuthorized && (appState == .foreground || authorizationStatus == .authorizedAlways)
     }
 
-    /// `stopUpdatingLocation()`.
-    public mutating func stopUpdatingLocation() {
-        isUpdating = false
+    /// Whether fixes reach the client now: it wants them, and the app may receive them.
+    private func receivesFixes(_ client: Client) -> Bool {
+        client.wantsFixes && mayReceive
+    }
+
+    /// `stopUpdatingLocation()`: also ends a `requestLocation()` still waiting.
+    public mutating func stopUpdatingLocation(client: Int = 0) {
+        clients[client].isUpdating = false
+        clients[client].awaitsOneFix = false
     }
 
     /// The user changes the app's permission in Settings.
@@ -157,7 +226,7 @@ public struct LocationService: Sendable {
     public mutating func changeAccuracyInSettings(to newAccuracy: LocationAccuracy, into output: inout [Output]) {
         guard newAccuracy != accuracy else { return }
         accuracy = newAccuracy
-        lastDelivered = nil
+        for index in clients.indices { clients[index].lastDelivered = nil }
         output.append(authorizationChanged(from: authorizationStatus, cause: .settings))
     }
 
@@ -180,31 +249,45 @@ public struct LocationService: Sendable {
         expireAllowOnce(into: &output)
     }
 
-    /// A raw fix from the device; delivered to the app if the rules allow.
+    /// A raw fix from the device; delivered to each client the rules allow.
     public mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
-        guard receivesFixes else { return }
+        guard mayReceive else { return }
+        for index in clients.indices where clients[index].wantsFixes {
+            guard let delivered = deliverable(fix, to: clients[index]) else { continue }
+            clients[index].lastDelivered = delivered
+            // A one-shot request is met by its first fix, which no filter holds back.
+            clients[index].awaitsOneFix = false
+            output.append(.location(delivered, client: index))
+        }
+    }
+
+    /// The fix as the client receives it, or nil when its accuracy or filter holds it back.
+    private func deliverable(_ fix: LocationFix, to client: Client) -> LocationFix? {
         var delivered = fix
-        if accuracy == .reduced {
-            if let lastDelivered,
+        let oneShot = client.awaitsOneFix && !client.isUpdating
+        if accuracy == .reduced || client.wantsReducedAccuracy {
+            if !oneShot, let lastDelivered = client.lastDelivered,
                fix.time.seconds(since: lastDelivered.time) < ApproximateLocation.minimumIntervalSeconds {
-                return
+                return nil
             }
             delivered = ApproximateLocation.approximate(fix)
         }
-        if let filter = configuration.distanceFilterMeters, let lastDelivered,
+        if !oneShot, let filter = client.distanceFilterMeters, let lastDelivered = client.lastDelivered,
            GreatCircle.distanceMeters(
                latitude1: lastDelivered.latitude, longitude1: lastDelivered.longitude,
                latitude2: delivered.latitude, longitude2: delivered.longitude) < filter {
-            return
+            return nil
         }
-        lastDelivered = delivered
-        output.append(.location(delivered))
+        return delivered
     }
 
     private mutating func expireAllowOnce(into output: inout [Output]) {
         guard isAllowOnceGrant else { return }
         isAllowOnceGrant = false
-        isUpdating = false
+        for index in clients.indices {
+            clients[index].isUpdating = false
+            clients[index].awaitsOneFix = false
+        }
         change(to: .notDetermined, cause: .expired, into: &output)
     }
 
@@ -228,9 +311,11 @@ public struct LocationService: Sendable {
         let after = authorizationStatus
         guard after != before else { return }
         output.append(authorizationChanged(from: before, cause: cause))
-        if before.isAuthorized && !after.isAuthorized && isUpdating {
-            isUpdating = false
-            if cause != .expired { output.append(.error(.denied)) }
+        guard before.isAuthorized && !after.isAuthorized else { return }
+        for index in clients.indices where clients[index].wantsFixes {
+            clients[index].isUpdating = false
+            clients[index].awaitsOneFix = false
+            if cause != .expired { output.append(.error(.denied, client: index)) }
         }
     }
 }

@@ -100,9 +100,9 @@ public struct WeatherAppModel: Sendable {
                 authorizationDidChange(into: &events)
             case .prompt(let request, let answer):
                 events.append(.prompt(request: request, answer: answer))
-            case .location(let fix):
+            case .location(let fix, _):
                 events.append(.location(fix))
-            case .error(let code):
+            case .error(let code, _):
                 events.append(.locationError(code))
             }
         }
@@ -119,7 +119,7 @@ public struct WeatherAppModel: Sendable {
             }
         case .authorizedWhenInUse, .authorizedAlways:
             alertShown = false
-            if !locationService.isUpdating {
+            if !locationService.isUpdating() {
                 var outputs: [LocationService.Output] = []
                 locationService.startUpdatingLocation(into: &outputs)
                 handle(outputs, into: &events)
