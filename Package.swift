@@ -11,6 +11,8 @@ let package = Package(
         .library(name: "LocationReplay", targets: ["LocationReplay"]),
         .library(name: "Feeds", targets: ["Feeds"]),
         .library(name: "LiveStream", targets: ["LiveStream"]),
+        // Light: the GPX reader, the device, the location service and the weather model only.
+        .library(name: "LocationSimulation", targets: ["LocationSimulation"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "Weather", targets: ["Weather"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
@@ -83,6 +85,10 @@ let package = Package(
             ]
         ),
         .target(
+            name: "LocationSimulation",
+            dependencies: ["GPXReader", "Device", "LocationReplay"]
+        ),
+        .target(
             name: "LiveStream",
             dependencies: [
                 "Device",
@@ -148,6 +154,10 @@ let package = Package(
         .testTarget(
             name: "FeedsTests",
             dependencies: ["Feeds", "Device", "GPXReader"]
+        ),
+        .testTarget(
+            name: "LocationSimulationTests",
+            dependencies: ["LocationSimulation"]
         ),
         .testTarget(
             name: "LiveStreamTests",

@@ -5,7 +5,7 @@ import Weather
 /// ``WeatherAppModel``, writing each thing that happens to a ``TimelineRecorder``.
 ///
 /// The file is read twice, streaming both times: once to count points and choose the
-/// source, once (per loop) to replay. Memory stays constant whatever the file's size.
+/// source, once (per loop) to replay (a ``RouteFixStream``). Memory stays constant whatever the file's size.
 ///
 /// Time: each event happens at a simulated time taken from the route. With
 /// ``ReplayConfiguration/speed`` 0 nothing waits; with a multiplier the run sleeps on
@@ -149,59 +149,31 @@ public struct Replay: Sendable {
         warnings: (GPXWarning) -> Void
     ) async throws where C.Duration == Duration {
         let reportsProblems = pass == 0
-        let reader: GPXStreamReader
+        var route: RouteFixStream
         do {
-            reader = try GPXStreamReader(contentsOfFile: file, options: readerOptions)
+            route = try RouteFixStream(file: file, source: source, configuration: configuration, options: readerOptions)
         } catch {
             throw ReplayError.gpx(error)
         }
-        let file = self.file
-        let options = readerOptions
-        var timer = RouteTimer(
-            travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond,
-            intervalSeconds: configuration.intervalSeconds,
-            maxGapSeconds: configuration.maxGapSeconds > 0 ? configuration.maxGapSeconds : nil,
-            lookahead: { PointStreamLookahead(SourcePoints(file: file, options: options, source: source)) })
         // Route fixes are handed on in small batches: a leg of a year at one fix a second
         // is generated a batch at a time, never held whole.
         var routeFixes: [RouteFix] = []
         routeFixes.reserveCapacity(Self.batchSize)
-        var index = 0
-        var startsSegment = false
-        var reachedEnd = false
         session.beginPass()
-        while !reachedEnd {
-            let event: GPXEvent?
+        while true {
+            let routeFix: RouteFix?
             do {
-                event = try reader.next()
+                routeFix = try route.next { if reportsProblems { warnings($0) } }
             } catch {
                 throw ReplayError.gpx(error)
             }
-            if let event {
-                if case .warning(let warning) = event {
-                    if reportsProblems { warnings(warning) }
-                    continue
-                }
-                // A new segment after points: the recording paused in between.
-                if case .beginSegment = event, source == .track, index > 0 { startsSegment = true }
-                guard let (kind, point) = event.replayablePoint, kind == source else { continue }
-                timer.add(point, index: index, startsSegment: startsSegment)
-                startsSegment = false
-                index += 1
-                let problems = timer.takeWarnings()
-                if reportsProblems { problems.forEach(warnings) }
-            } else {
-                timer.finish()
-                reachedEnd = true
+            guard let routeFix else { break }
+            routeFixes.append(routeFix)
+            if routeFixes.count == Self.batchSize {
+                try await deliver(&routeFixes, session: &session, recorder: &recorder)
             }
-            while let routeFix = timer.next() {
-                routeFixes.append(routeFix)
-                if routeFixes.count == Self.batchSize {
-                    try await deliver(&routeFixes, session: &session, recorder: &recorder)
-                }
-            }
-            if reachedEnd { try await deliver(&routeFixes, session: &session, recorder: &recorder) }
         }
+        try await deliver(&routeFixes, session: &session, recorder: &recorder)
     }
 
     /// Route fixes handed to the session at a time.
@@ -222,27 +194,6 @@ public struct Replay: Sendable {
             }
         }
         routeFixes.removeAll(keepingCapacity: true)
-    }
-}
-
-/// The points of one source of a file, read by a second reader: the route timer's
-/// lookahead for points without times. A file that cannot be read ends the lookahead;
-/// the replay's own reader reports the problem when it reaches it.
-private struct SourcePoints: IteratorProtocol {
-    let reader: GPXStreamReader?
-    let source: ReplaySource
-
-    init(file: String, options: GPXStreamReader.Options, source: ReplaySource) {
-        reader = try? GPXStreamReader(contentsOfFile: file, options: options)
-        self.source = source
-    }
-
-    mutating func next() -> GPXPoint? {
-        guard let reader else { return nil }
-        while let event = try? reader.next() {
-            if let (kind, point) = event.replayablePoint, kind == source { return point }
-        }
-        return nil
     }
 }
 

@@ -63,3 +63,15 @@ extension GPXEvent {
         }
     }
 }
+
+extension PointCensus {
+    /// Counts the points of each kind in `file`, streaming: what `auto` chooses from.
+    public init(countingFile file: String) throws(GPXError) {
+        self.init()
+        let reader = try GPXStreamReader(
+            contentsOfFile: file, options: GPXStreamReader.Options(checksTimeOrder: false, fields: .coordinates))
+        while let event = try reader.next() {
+            if let (source, _) = event.replayablePoint { _ = add(source) }
+        }
+    }
+}

@@ -28,6 +28,8 @@ public struct TimelineEvent: Sendable, Equatable {
         case signal(SignalChange)
         /// The run was paused, resumed or re-paced from outside (``ReplayControl``).
         case control(ControlChange)
+        /// The app's code called its location manager (testing library runs only).
+        case call(ManagerCall)
         /// The last event: totals of the run.
         case end(ReplaySummary)
 
@@ -45,6 +47,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .app: return "app"
             case .signal: return "signal"
             case .control: return "control"
+            case .call: return "call"
             case .end: return "end"
             }
         }

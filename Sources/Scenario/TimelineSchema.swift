@@ -16,6 +16,7 @@ public enum TimelineSchema {
         "app": ["state"],
         "signal": ["state", "cause"],
         "control": ["action", "paused", "multiplier"],
+        "call": ["method", "manager"],
         "weather": [
             "lat", "lon", "cell", "source", "stale", "temperatureCelsius", "apparentTemperatureCelsius",
             "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode", "condition", "windSpeedMps",
@@ -30,7 +31,7 @@ public enum TimelineSchema {
 
     /// The event types in timeline order of first appearance, for messages.
     public static let types = [
-        "start", "authorization", "prompt", "location", "locationError", "alert", "app", "signal", "control", "weather",
+        "start", "authorization", "prompt", "location", "locationError", "alert", "app", "signal", "control", "call", "weather",
         "weatherError", "end",
     ]
 }

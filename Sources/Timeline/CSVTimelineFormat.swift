@@ -24,6 +24,8 @@ public struct CSVTimelineFormat: TimelineFormat {
         case truthLat, truthLon
         // The live control's, last.
         case action, paused, multiplier
+        // The testing library's, last.
+        case method, manager
     }
 
     /// The header's column names, in order.
@@ -83,6 +85,9 @@ public struct CSVTimelineFormat: TimelineFormat {
             set(.action, change.action.rawValue)
             set(.paused, change.paused ? "true" : "false")
             set(.multiplier, change.speed, digits: TimelinePrecision.multiplier)
+        case .call(let call):
+            set(.method, call.method.rawValue)
+            set(.manager, call.manager)
         case .weather(let weather):
             let conditions = weather.conditions
             set(.lat, weather.latitude, digits: TimelinePrecision.coordinate)

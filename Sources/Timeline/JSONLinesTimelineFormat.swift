@@ -79,6 +79,9 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.field("action", change.action.rawValue)
             line.field("paused", change.paused)
             line.field("multiplier", change.speed, fractionDigits: TimelinePrecision.multiplier)
+        case .call(let call):
+            line.field("method", call.method.rawValue)
+            line.field("manager", call.manager)
         case .weather(let weather):
             let conditions = weather.conditions
             line.field("lat", weather.latitude, fractionDigits: TimelinePrecision.coordinate)

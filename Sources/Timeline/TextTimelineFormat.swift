@@ -106,6 +106,8 @@ public struct TextTimelineFormat: TimelineFormat {
             bytes.append(contentsOf: (change.paused ? "paused at " : "running at ").utf8)
             bytes.appendDecimal(change.speed, fractionDigits: TimelinePrecision.multiplier)
             bytes.append(contentsOf: "x".utf8)
+        case .call(let call):
+            bytes.append(contentsOf: "manager \(call.manager): \(call.method.rawValue)()".utf8)
         case .weather(let weather):
             appendWeather(weather, to: &bytes)
         case .weatherError(let failure):
@@ -206,7 +208,7 @@ public struct TextTimelineFormat: TimelineFormat {
         case .prompt: return "\u{1B}[35m"              // magenta
         case .location: return "\u{1B}[32m"            // green
         case .locationError, .alert, .weatherError: return "\u{1B}[1;31m"  // bold red
-        case .app, .signal, .control: return "\u{1B}[36m"  // cyan
+        case .app, .signal, .control, .call: return "\u{1B}[36m"  // cyan
         case .weather: return "\u{1B}[34m"             // blue
         }
     }

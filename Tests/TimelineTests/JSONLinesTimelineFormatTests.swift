@@ -53,6 +53,12 @@ struct JSONLinesTimelineFormatTests {
             == #"{"t":"2026-06-13T16:01:30.500Z","offset":90.5,"type":"control","action":"speed","paused":true,"multiplier":2.5}"# + "\n")
     }
 
+    @Test("a call event names the manager's method and which manager")
+    func call() {
+        #expect(Self.line(TimelineSamples.event(2, .call(ManagerCall(method: .startUpdatingLocation, manager: 0))))
+            == #"{"t":"2026-06-13T16:00:02.000Z","offset":2,"type":"call","method":"startUpdatingLocation","manager":0}"# + "\n")
+    }
+
     @Test("locationUnknown has its own code and message")
     func locationUnknown() {
         #expect(Self.line(TimelineSamples.event(1, .locationError(.locationUnknown)))

@@ -53,6 +53,12 @@ struct TextTimelineFormatTests {
         ])
     }
 
+    @Test("a call event: which manager, and the method it called")
+    func call() {
+        #expect(Self.lines([TimelineSamples.event(2, .call(ManagerCall(method: .requestLocation, manager: 1)))])
+            == [" +0:00:02.000  call           manager 1: requestLocation()"])
+    }
+
     @Test("columns line up: the type starts at column 15 and the details at 30, for every kind")
     func alignment() {
         var events = TimelineSamples.all

@@ -164,10 +164,10 @@ enum PerfectBaseline {
             .replacingOccurrences(of: perfectSettings, with: "")
             .replacingOccurrences(of: perfectSettings.replacingOccurrences(of: "\"", with: "\"\""), with: "")
         if text.hasPrefix("t,offset,type,") {
-            // Every row ends in the two truth cells, empty with a perfect GPS, and the three
-            // control cells, empty without a live run.
-            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier\n", with: "\n")
-                .replacingOccurrences(of: ",,,,,\n", with: "\n")
+            // Every row ends in the two truth cells, empty with a perfect GPS, the three
+            // control cells, empty without a live run, and the testing library's two.
+            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager\n", with: "\n")
+                .replacingOccurrences(of: ",,,,,,,\n", with: "\n")
         }
         return text
     }

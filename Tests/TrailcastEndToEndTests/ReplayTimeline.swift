@@ -23,6 +23,7 @@ struct ReplayTimeline {
         "app": ["t", "offset", "type", "state"],
         "signal": ["t", "offset", "type", "state", "cause"],
         "control": ["t", "offset", "type", "action", "paused", "multiplier"],
+        "call": ["t", "offset", "type", "method", "manager"],
         "weather": [
             "t", "offset", "type", "lat", "lon", "cell", "source", "stale", "temperatureCelsius",
             "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode",

@@ -1,0 +1,18 @@
+/// The `call` event: the app's own code called its location manager (the testing
+/// library records what the user's code did beside what the system did).
+public struct ManagerCall: Sendable, Equatable {
+    /// The `CLLocationManager` methods the simulation's manager has, by their names.
+    public enum Method: String, Sendable, CaseIterable {
+        case requestWhenInUseAuthorization, requestAlwaysAuthorization
+        case startUpdatingLocation, stopUpdatingLocation, requestLocation
+    }
+
+    public var method: Method
+    /// Which of the app's managers, numbered from 0 in the order they were made.
+    public var manager: Int
+
+    public init(method: Method, manager: Int) {
+        self.method = method
+        self.manager = manager
+    }
+}

@@ -1,0 +1,427 @@
+import Device
+import GPXReader
+
+/// A simulated device, user and system for testing an app's own location code: the
+/// route as the device's GPS reports it, Core Location's rules between the device and
+/// the app (the same ``LocationService`` the `trailcast` command runs), and a virtual
+/// clock that moves only when the test says so.
+///
+/// ```swift
+/// let simulation = try Simulation(route: .file("walk.gpx"), user: .init(promptAnswer: .deny))
+/// let manager = SimulatedLocationManager(simulation: simulation)
+/// let model = WeatherViewModel(locationManager: manager)   // the app's code; it sets the delegate
+/// try simulation.advance(by: 60)
+/// #expect(model.showsLocationAlert)
+/// ```
+///
+/// Nothing sleeps: ``advance(by:)`` and ``run(until:)`` work through everything due up
+/// to the new time (fixes, scheduled changes, signal losses) in order, delivering each
+/// callback before the next thing happens. ``timeline`` records it all as the
+/// command's timeline would, plus what the app's code called (`call` events).
+public final class Simulation {
+    /// What the simulated person answers when the system asks.
+    public struct User: Sendable, Equatable {
+        /// The answer to the first permission prompt.
+        public var promptAnswer: PromptAnswer
+        /// The answer to the one-time offer to upgrade When In Use to Always.
+        public var alwaysUpgradeAnswer: PromptAnswer
+
+        public init(promptAnswer: PromptAnswer = .allow, alwaysUpgradeAnswer: PromptAnswer = .allow) {
+            self.promptAnswer = promptAnswer
+            self.alwaysUpgradeAnswer = alwaysUpgradeAnswer
+        }
+    }
+
+    /// The device's settings when the app starts.
+    public struct System: Sendable, Equatable {
+        public var authorization: AuthorizationStatus
+        public var accuracy: LocationAccuracy
+        public var servicesEnabled: Bool
+
+        public init(
+            authorization: AuthorizationStatus = .notDetermined, accuracy: LocationAccuracy = .full,
+            servicesEnabled: Bool = true
+        ) {
+            self.authorization = authorization
+            self.accuracy = accuracy
+            self.servicesEnabled = servicesEnabled
+        }
+    }
+
+    /// Where the device goes.
+    public enum Route: Sendable {
+        /// A GPX file's points of one kind (`auto`: tracks, else routes, else waypoints).
+        case file(String, source: ReplaySource = .auto)
+        /// Points given in code, in order.
+        case points([GPXPoint])
+    }
+
+    /// Everything that happened, in order: the system's events and the app's calls.
+    public private(set) var timeline: [TimelineEvent] = []
+    /// Problems found in the route (bad points, times going back), each once.
+    public private(set) var warnings: [GPXWarning] = []
+    /// Simulated seconds since the first fix of the route.
+    public private(set) var elapsedSeconds = 0.0
+    /// Whether ``finish()`` has ended the app's session.
+    public private(set) var isFinished = false
+
+    /// The app's location service, shared by its managers.
+    var service: LocationService
+    private var managers: [WeakManager] = []
+    private var appStateObservers: [(AppState) -> Void] = []
+    private var callbacks: [(client: Int, callback: Callback)] = []
+
+    private var route: RouteFixStream
+    private var receiver: GPSReceiver
+    /// The next route fix and when the receiver reports it; nil at the end of the route.
+    private var upcoming: (routeFix: RouteFix, time: Timestamp)?
+    private let schedule: [ScheduledEvent]
+    private var nextScheduled = 0
+    /// Simulated time of the route's first fix: offset 0.
+    public let startTime: Timestamp
+    private var previousTruth: Coordinate?
+    private var distanceMeters = 0.0
+    private var deliveredLocations = 0
+
+    /// - Parameters:
+    ///   - events: changes at moments of the run, in the `--event` vocabulary (Settings,
+    ///     Precise Location, Location Services, background and foreground, signal).
+    ///   - intervalSeconds: a fix every this many simulated seconds, interpolated; nil:
+    ///     one per route point.
+    /// - Throws: ``SimulationError`` for a file that cannot be read or has no points.
+    public init(
+        route: Route, user: User = User(), system: System = System(), gps: GPSProfile = .perfect, seed: UInt64 = 1,
+        intervalSeconds: Double? = nil, events: [ScheduledEvent] = []
+    ) throws(SimulationError) {
+        let configuration = ReplayConfiguration(
+            intervalSeconds: intervalSeconds,
+            location: LocationService.Configuration(
+                initialStatus: system.authorization, initialAccuracy: system.accuracy,
+                servicesEnabled: system.servicesEnabled, promptAnswer: user.promptAnswer,
+                alwaysUpgradeAnswer: user.alwaysUpgradeAnswer),
+            events: events, gps: gps, seed: seed)
+        if let problem = configuration.problem { throw .invalid(problem) }
+        let start: ReplayStart
+        (self.route, start) = try Self.open(route, configuration: configuration)
+        service = LocationService(configuration: configuration.location)
+        receiver = GPSReceiver(configuration: configuration.receiver)
+        schedule = configuration.events.enumerated()
+            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
+            .map(\.element)
+        var collected: [GPXWarning] = []
+        let first: RouteFix?
+        do throws(GPXError) {
+            first = try self.route.next { collected.append($0) }
+        } catch {
+            throw .gpx(error)
+        }
+        guard let first else { throw .noPoints(start.file.isEmpty ? "the points given" : start.file) }
+        warnings = collected
+        startTime = first.fix.time
+        receiver.begin(at: startTime)
+        upcoming = (first, receiver.deliveryTime(of: first))
+        timeline.append(TimelineEvent(time: startTime, offsetSeconds: 0, kind: .start(start)))
+        var output: [LocationService.Output] = []
+        service.launch(into: &output)
+        record(output, at: 0, notify: false)
+    }
+
+    /// The route's fixes, and what `start` says of them.
+    private static func open(
+        _ route: Route, configuration: ReplayConfiguration
+    ) throws(SimulationError) -> (RouteFixStream, ReplayStart) {
+        switch route {
+        case .file(let file, let requested):
+            do throws(GPXError) {
+                let census = try PointCensus(countingFile: file)
+                let source = requested.resolved(for: census)
+                guard census.count(of: source) > 0 else {
+                    return (RouteFixStream(points: [], configuration: configuration),
+                            ReplayStart(file: file, source: source, points: 0, settings: configuration))
+                }
+                let stream = try RouteFixStream(
+                    file: file, source: source, configuration: configuration,
+                    options: GPXStreamReader.Options(checksTimeOrder: false, fields: .motion))
+                return (stream, ReplayStart(file: file, source: source, points: census.count(of: source), settings: configuration))
+            } catch {
+                throw .gpx(error)
+            }
+        case .points(let points):
+            return (RouteFixStream(points: points, configuration: configuration),
+                    ReplayStart(file: "", source: .track, points: points.count, settings: configuration))
+        }
+    }
+
+    /// The simulated present.
+    public var now: Timestamp { startTime.adding(seconds: elapsedSeconds) }
+
+    /// Moves the clock on by `seconds`, and everything due until then happens, in order.
+    public func advance(by seconds: Double) throws(SimulationError) {
+        try run(until: elapsedSeconds + max(seconds, 0))
+    }
+
+    /// The same with a `Duration`.
+    public func advance(by duration: Duration) throws(SimulationError) {
+        let (seconds, attoseconds) = duration.components
+        try advance(by: Double(seconds) + Double(attoseconds) * 1e-18)
+    }
+
+    /// Delivers what is pending and everything due now, without moving the clock.
+    public func settle() throws(SimulationError) {
+        try run(until: elapsedSeconds)
+    }
+
+    /// Runs to `offset` seconds after the first fix (nothing happens for an offset passed).
+    public func run(until offset: Double) throws(SimulationError) {
+        guard !isFinished else { throw .finished }
+        try deliverCallbacks()
+        while try step(upTo: offset) {
+            try deliverCallbacks()
+        }
+        elapsedSeconds = max(elapsedSeconds, offset)
+    }
+
+    /// Runs until the route and the scheduled changes are over.
+    public func runToEnd() throws(SimulationError) {
+        try run(until: .infinity)
+        elapsedSeconds = timeline.last?.offsetSeconds ?? elapsedSeconds
+    }
+
+    /// The app's session ends (an Allow Once grant expires), and the `end` event with the
+    /// run's totals is recorded; the simulation takes no more steps.
+    @discardableResult
+    public func finish() throws(SimulationError) -> ReplaySummary {
+        try settle()
+        var output: [LocationService.Output] = []
+        service.endRun(into: &output)
+        record(output, at: elapsedSeconds)
+        try deliverCallbacks()
+        isFinished = true
+        let summary = ReplaySummary(
+            locations: deliveredLocations, distanceMeters: distanceMeters, simulatedSeconds: elapsedSeconds)
+        timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
+        return summary
+    }
+
+    /// The simulated person or system changes something now (as a scheduled event would).
+    public func perform(_ change: ScheduledEvent.Change) throws(SimulationError) {
+        guard !isFinished else { throw .finished }
+        apply(change, at: elapsedSeconds)
+        try deliverCallbacks()
+    }
+
+    /// Calls `observer` when the app moves to the background or the foreground (what an
+    /// app hears from its scene phase or `UIApplication` notifications), before the
+    /// location callbacks the move causes.
+    public func onAppStateChange(_ observer: @escaping (AppState) -> Void) {
+        appStateObservers.append(observer)
+    }
+
+    // MARK: - The steps
+
+    /// One thing due at or before `offset`, the earliest first (a scheduled change before a
+    /// signal change or a fix at the same moment); false when nothing is due.
+    private func step(upTo offset: Double) throws(SimulationError) -> Bool {
+        let fixOffset = upcoming.map { $0.time.seconds(since: startTime) }
+        let scheduled = nextScheduled < schedule.count && schedule[nextScheduled].offset.seconds <= offset
+            ? schedule[nextScheduled] : nil
+        let scheduledFirst = scheduled.map { $0.offset.seconds <= (fixOffset ?? .infinity) } ?? false
+        // The receiver's own changes (dropouts, recording gaps) come only while the route lasts.
+        if let fixOffset {
+            let limit = scheduledFirst
+                ? startTime.adding(seconds: scheduled!.offset.seconds).adding(seconds: -1e-9)
+                : startTime.adding(seconds: min(fixOffset, offset))
+            if let change = receiver.nextSignalChange(notAfter: limit) {
+                signalChanged(change, at: max(change.time.seconds(since: startTime), elapsedSeconds))
+                return true
+            }
+        }
+        if scheduledFirst, let scheduled {
+            nextScheduled += 1
+            apply(scheduled.change, at: max(scheduled.offset.seconds, elapsedSeconds))
+            return true
+        }
+        guard let (routeFix, time) = upcoming, let fixOffset, fixOffset <= offset else { return false }
+        try advanceRoute()
+        measure(routeFix, at: time, offset: max(fixOffset, elapsedSeconds))
+        return true
+    }
+
+    private func advanceRoute() throws(SimulationError) {
+        var collected: [GPXWarning] = []
+        let next: RouteFix?
+        do throws(GPXError) {
+            next = try route.next { collected.append($0) }
+        } catch {
+            upcoming = nil
+            throw .gpx(error)
+        }
+        warnings += collected
+        upcoming = next.map { ($0, receiver.deliveryTime(of: $0)) }
+    }
+
+    private func measure(_ routeFix: RouteFix, at time: Timestamp, offset: Double) {
+        elapsedSeconds = offset
+        let truth = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
+        if let previousTruth {
+            distanceMeters += GreatCircle.distanceMeters(
+                latitude1: previousTruth.latitude, longitude1: previousTruth.longitude,
+                latitude2: truth.latitude, longitude2: truth.longitude)
+        }
+        previousTruth = truth
+        guard let fix = receiver.measure(routeFix, at: time) else { return }
+        var output: [LocationService.Output] = []
+        service.receive(fix, into: &output)
+        record(output, at: offset)
+    }
+
+    private func apply(_ change: ScheduledEvent.Change, at offset: Double) {
+        elapsedSeconds = offset
+        var output: [LocationService.Output] = []
+        switch change {
+        case .authorization(let status): service.changeInSettings(to: status, into: &output)
+        case .accuracy(let accuracy): service.changeAccuracyInSettings(to: accuracy, into: &output)
+        case .services(let enabled): service.setServicesEnabled(enabled, into: &output)
+        case .app(let state):
+            timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .app(state)))
+            service.setAppState(state, into: &output)
+            // The app hears of it (scene phase, UIApplication notifications) before the
+            // location callbacks the change causes.
+            callbacks.append((-1, .appState(state)))
+        case .signal(let state):
+            if let change = receiver.setSignal(state, at: now) { signalChanged(change, at: offset) }
+        }
+        record(output, at: offset)
+    }
+
+    private func signalChanged(_ change: SignalChange, at offset: Double) {
+        elapsedSeconds = offset
+        timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .signal(change)))
+        var output: [LocationService.Output] = []
+        service.signalChanged(available: change.state == .restored, into: &output)
+        record(output, at: offset)
+    }
+
+    // MARK: - Managers and callbacks
+
+    /// A delegate callback waiting to be made.
+    enum Callback {
+        /// The system's prompt is up; the simulated person answers it after the callbacks
+        /// already due (as a person takes a moment), so the app's initial callback still
+        /// sees `notDetermined`.
+        case prompt(AuthorizationRequest)
+        case appState(AppState)
+        case authorization
+        case location(LocationFix)
+        case error(LocationErrorCode)
+    }
+
+    private struct WeakManager {
+        weak var manager: SimulatedLocationManager?
+    }
+
+    /// A new manager's client number.
+    func register() -> Int {
+        managers.isEmpty ? 0 : service.addClient()
+    }
+
+    func attach(_ manager: SimulatedLocationManager) {
+        managers.append(WeakManager(manager: manager))
+    }
+
+    func enqueue(_ callback: Callback, for client: Int) {
+        callbacks.append((client, callback))
+    }
+
+    /// The app asked for permission: recorded now, answered when the callbacks due are made.
+    func requestAuthorization(_ request: AuthorizationRequest, from client: Int) {
+        let method: ManagerCall.Method = request == .always ? .requestAlwaysAuthorization : .requestWhenInUseAuthorization
+        timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .call(ManagerCall(method: method, manager: client))))
+        callbacks.append((client, .prompt(request)))
+    }
+
+    /// The app's code called its manager: recorded, then what the service makes of it.
+    func call(
+        _ method: ManagerCall.Method, from client: Int, _ body: (inout LocationService, inout [LocationService.Output]) -> Void
+    ) {
+        timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .call(ManagerCall(method: method, manager: client))))
+        var output: [LocationService.Output] = []
+        body(&service, &output)
+        record(output, at: elapsedSeconds)
+    }
+
+    /// The service's outputs as timeline events and, with `notify`, delegate callbacks.
+    private func record(_ output: [LocationService.Output], at offset: Double, notify: Bool = true) {
+        let time = startTime.adding(seconds: offset)
+        for item in output {
+            let kind: TimelineEvent.Kind
+            switch item {
+            case .authorizationChanged(let change):
+                kind = .authorization(change)
+                if notify { for client in managers.indices { enqueue(.authorization, for: client) } }
+            case .prompt(let request, let answer):
+                kind = .prompt(request: request, answer: answer)
+            case .location(let fix, let client):
+                kind = .location(fix)
+                deliveredLocations += 1
+                if notify { enqueue(.location(fix), for: client) }
+            case .error(let code, let client):
+                kind = .locationError(code)
+                if notify { enqueue(.error(code), for: client) }
+            }
+            timeline.append(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
+        }
+    }
+
+    /// Makes the waiting callbacks in order, including those they cause.
+    private func deliverCallbacks() throws(SimulationError) {
+        var made = 0
+        while !callbacks.isEmpty {
+            made += 1
+            // An app that answers every callback with a call that causes another never settles.
+            guard made <= 100_000 else { throw .callbackLoop }
+            let (client, callback) = callbacks.removeFirst()
+            if case .appState(let state) = callback {
+                appStateObservers.forEach { $0(state) }
+                continue
+            }
+            if case .prompt(let request) = callback {
+                var output: [LocationService.Output] = []
+                service.requestAuthorization(request, into: &output)
+                record(output, at: elapsedSeconds)
+                continue
+            }
+            guard let manager = managers[client].manager, let delegate = manager.delegate else { continue }
+            switch callback {
+            case .appState, .prompt:
+                break
+            case .authorization:
+                delegate.locationManagerDidChangeAuthorization(manager)
+            case .location(let fix):
+                manager.location = fix
+                delegate.locationManager(manager, didUpdateLocations: [fix])
+            case .error(let code):
+                delegate.locationManager(manager, didFailWithError: SimulatedLocationError(code))
+            }
+        }
+    }
+}
+
+/// Why a simulation cannot start or go on.
+public enum SimulationError: Error, Equatable, CustomStringConvertible {
+    case gpx(GPXError)
+    case noPoints(String)
+    case invalid(String)
+    case finished
+    case callbackLoop
+
+    public var description: String {
+        switch self {
+        case .gpx(let error): return error.description
+        case .noPoints(let what): return "\(what): no points to replay"
+        case .invalid(let problem): return problem
+        case .finished: return "the simulation has finished"
+        case .callbackLoop: return "the app's delegate kept causing callbacks (100,000 in one step): a loop"
+        }
+    }
+}

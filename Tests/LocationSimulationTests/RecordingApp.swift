@@ -1,0 +1,57 @@
+import GPXReader
+import LocationSimulation
+
+/// An app's delegate that writes down every callback, in order, the way a test reads it:
+/// `auth authorizedWhenInUse`, `fix 47.00013`, `error denied`.
+final class RecordingApp: SimulatedLocationManagerDelegate {
+    let manager: SimulatedLocationManager
+    private(set) var log: [String] = []
+    /// What to do on each authorization callback (a typical app starts updates here).
+    var onAuthorization: ((SimulatedLocationManager) -> Void)?
+
+    init(_ simulation: Simulation) {
+        manager = SimulatedLocationManager(simulation: simulation)
+        manager.delegate = self
+    }
+
+    /// The log since the last call.
+    func take() -> [String] {
+        defer { log.removeAll() }
+        return log
+    }
+
+    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+        log.append("auth \(manager.authorizationStatus)")
+        onAuthorization?(manager)
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [LocationFix]) {
+        for fix in locations { log.append("fix \(Self.latitude(fix))") }
+    }
+
+    func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
+        log.append("error \((error as? SimulatedLocationError)?.code.rawValue ?? "?")")
+    }
+
+    static func latitude(_ fix: LocationFix) -> String {
+        String(format5: fix.latitude)
+    }
+}
+
+extension String {
+    /// Five decimals, without Foundation.
+    init(format5 value: Double) {
+        let scaled = Int((value * 100_000).rounded())
+        let fraction = String(abs(scaled) % 100_000)
+        self = "\(scaled / 100_000).\(String(repeating: "0", count: 5 - fraction.count))\(fraction)"
+    }
+}
+
+enum Walk {
+    static let start = Timestamp(secondsSince1970: 1_781_366_400)
+
+    /// `count` points a second apart going north from 47°N 8°E, 0.0001° (about 11 m) apart.
+    static func points(_ count: Int = 600) -> [GPXPoint] {
+        (0..<count).map { GPXPoint(latitude: 47 + Double($0) * 0.0001, longitude: 8, time: start.adding(seconds: Double($0))) }
+    }
+}

@@ -1,0 +1,189 @@
+import GPXReader
+import LocationSimulation
+import Testing
+
+@Suite("Simulation and its managers")
+struct SimulationTests {
+    static let walk = "gpx/sf-waterfront-walk.gpx"
+
+    /// The package root, where the sample routes are.
+    static var root: String {
+        var path = #filePath
+        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        return path
+    }
+
+    @Test func managersShareTheAppsAuthorizationButEachHasItsOwnUpdates() throws {
+        let simulation = try Simulation(route: .points(Walk.points()))
+        let map = RecordingApp(simulation)
+        let weather = RecordingApp(simulation)
+        map.manager.requestWhenInUseAuthorization()
+        weather.manager.startUpdatingLocation()
+        try simulation.advance(by: 2)
+        #expect(map.take() == ["auth notDetermined", "auth authorizedWhenInUse"], "no fixes: map never started")
+        #expect(weather.take() == ["auth notDetermined", "auth authorizedWhenInUse", "fix 47.00000", "fix 47.00010", "fix 47.00020"])
+        #expect(weather.manager.authorizationStatus == map.manager.authorizationStatus)
+        weather.manager.stopUpdatingLocation()
+        try simulation.advance(by: 2)
+        #expect(weather.take().isEmpty)
+        #expect(simulation.timeline.compactMap { event -> String? in
+            if case .call(let call) = event.kind { return "\(call.manager) \(call.method)" } else { return nil }
+        } == ["0 requestWhenInUseAuthorization", "1 startUpdatingLocation", "1 stopUpdatingLocation"])
+    }
+
+    @Test func requestLocationDeliversOneFixThenStops() throws {
+        let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
+        let app = RecordingApp(simulation)
+        app.manager.distanceFilter = 1000  // a one-shot request is not held back by it
+        try simulation.advance(by: 3.5)
+        #expect(app.manager.location == nil)
+        app.manager.requestLocation()
+        try simulation.advance(by: 5)
+        #expect(app.take() == ["auth authorizedWhenInUse", "fix 47.00040"], "the next fix, at 4 s, and no more")
+        #expect(app.manager.location?.latitude == 47.0004)
+        app.manager.requestLocation()
+        try simulation.advance(by: 1)
+        #expect(app.take() == ["fix 47.00090"], "another request, another fix, whatever the distance")
+    }
+
+    @Test func requestLocationFailsWithoutPermissionOrSignal() throws {
+        let denied = try Simulation(route: .points(Walk.points()), system: .init(authorization: .denied))
+        let refused = RecordingApp(denied)
+        refused.manager.requestLocation()
+        try denied.advance(by: 5)
+        #expect(refused.take() == ["auth denied", "error denied"])
+
+        let tunnel = try Simulation(
+            route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse),
+            events: [try ScheduledEvent(parsing: "0s:signal=lost")])
+        let blind = RecordingApp(tunnel)
+        try tunnel.advance(by: 1)
+        blind.manager.requestLocation()
+        try tunnel.advance(by: 5)
+        #expect(blind.take() == ["auth authorizedWhenInUse", "error locationUnknown"])
+    }
+
+    @Test func aReducedDesiredAccuracyGivesApproximateFixesWithPreciseLocationOn() throws {
+        let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
+        let coarse = RecordingApp(simulation)
+        let precise = RecordingApp(simulation)
+        coarse.manager.desiredAccuracy = SimulatedLocationManager.accuracyReduced
+        coarse.manager.startUpdatingLocation()
+        precise.manager.startUpdatingLocation()
+        try simulation.advance(by: 10)
+        #expect(coarse.manager.location?.horizontalAccuracyMeters == ApproximateLocation.horizontalAccuracyMeters)
+        #expect(coarse.take().filter { $0.hasPrefix("fix") }.count == 1, "at most one per 15 minutes")
+        #expect(precise.take().filter { $0.hasPrefix("fix") }.count == 11)
+        #expect(precise.manager.accuracyAuthorization == .full)
+    }
+
+    @Test func aDelegateSetLaterGetsTheInitialCallbackThenAndNothingBefore() throws {
+        let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedAlways))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        try simulation.advance(by: 5)
+        let app = Recorder()
+        manager.delegate = app
+        try simulation.settle()
+        #expect(app.log == ["auth"])
+    }
+
+    /// The command's model app and the library run one location service: an app written
+    /// against the library that does what the model app does gets the same locations.
+    @Test(arguments: [
+        ["--gps", "urban-canyon", "--seed", "7"], ["--prompt", "once", "--event", "20m:app=background", "--event", "25m:app=foreground"],
+        ["--event", "10m:authorization=denied", "--event", "30m:authorization=whenInUse", "--interval", "5"],
+    ])
+    func theLibraryAndTheCommandAgree(arguments: [String]) async throws {
+        let file = Self.root + "/" + Self.walk
+        var configuration = ReplayConfiguration(weather: WeatherSettings(provider: .none))
+        var events: [ScheduledEvent] = []
+        var index = 0
+        while index < arguments.count {
+            let value = arguments[index + 1]
+            switch arguments[index] {
+            case "--gps": configuration.gps = try #require(GPSProfile.preset(named: value))
+            case "--seed": configuration.seed = try #require(UInt64(value))
+            case "--prompt": configuration.location.promptAnswer = try #require(PromptAnswer(rawValue: value))
+            case "--interval": configuration.intervalSeconds = Double(value)
+            default: events.append(try ScheduledEvent(parsing: value))
+            }
+            index += 2
+        }
+        configuration.events = events
+        var collector = TimelineCollector()
+        _ = try await Replay(file: file, configuration: configuration).run(clock: ContinuousClock(), recorder: &collector)
+
+        let simulation = try Simulation(
+            route: .file(file), user: .init(promptAnswer: configuration.location.promptAnswer), gps: configuration.gps,
+            seed: configuration.seed, intervalSeconds: configuration.intervalSeconds, events: events)
+        let app = ModelWeatherApp(simulation)
+        try simulation.runToEnd()
+        try simulation.finish()
+
+        func locations(_ events: [TimelineEvent]) -> [LocationFix] {
+            events.compactMap { if case .location(let fix) = $0.kind { return fix } else { return nil } }
+        }
+        #expect(locations(collector.events).count > 0)
+        #expect(locations(simulation.timeline) == locations(collector.events))
+        #expect(simulation.timeline.filter { $0.kind.typeName == "authorization" }.map(\.kind)
+            == collector.events.filter { $0.kind.typeName == "authorization" }.map(\.kind))
+        _ = app
+    }
+
+    @Test func aFileThatIsNotThereOrHasNoPointsIsAnError() {
+        #expect(throws: SimulationError.self) { try Simulation(route: .file("/nonexistent.gpx")) }
+        #expect(throws: SimulationError.noPoints("the points given")) { try Simulation(route: .points([])) }
+    }
+
+    @Test func theSameSeedGivesTheSameTimeline() throws {
+        func run() throws -> [TimelineEvent] {
+            let simulation = try Simulation(
+                route: .file(Self.root + "/" + Self.walk), system: .init(authorization: .authorizedWhenInUse),
+                gps: .urbanCanyon, seed: 3)
+            let app = RecordingApp(simulation)
+            app.manager.startUpdatingLocation()
+            try simulation.advance(by: 600)
+            return simulation.timeline
+        }
+        #expect(try run() == run())
+    }
+}
+
+/// The model app of the `trailcast` command, written against the library: asks at
+/// launch and on returning to the foreground while undetermined, starts updates whenever
+/// authorized and not updating.
+final class ModelWeatherApp: SimulatedLocationManagerDelegate {
+    let manager: SimulatedLocationManager
+    private var updating = false
+
+    init(_ simulation: Simulation) {
+        manager = SimulatedLocationManager(simulation: simulation)
+        manager.delegate = self
+        if manager.authorizationStatus == .notDetermined { manager.requestWhenInUseAuthorization() }
+        simulation.onAppStateChange { [unowned self] state in
+            if state == .foreground && manager.authorizationStatus == .notDetermined {
+                manager.requestWhenInUseAuthorization()
+            }
+        }
+    }
+
+    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+        switch manager.authorizationStatus {
+        case .authorizedWhenInUse, .authorizedAlways:
+            guard !updating else { return }
+            updating = true
+            manager.startUpdatingLocation()
+        default:
+            // Core Location stops the updates of an app that loses its permission.
+            updating = false
+        }
+    }
+}
+
+final class Recorder: SimulatedLocationManagerDelegate {
+    var log: [String] = []
+
+    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+        log.append("auth")
+    }
+}
