@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "WeatherServer", targets: ["WeatherServer"]),
         .library(name: "Scenario", targets: ["Scenario"]),
+        .library(name: "TimelineExpectations", targets: ["TimelineExpectations"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -86,7 +87,7 @@ let package = Package(
         ),
         .target(
             name: "LocationSimulation",
-            dependencies: ["GPXReader", "Device", "LocationReplay"]
+            dependencies: ["GPXReader", "Device", "LocationReplay", "TimelineExpectations"]
         ),
         .target(
             name: "LiveStream",
@@ -107,8 +108,13 @@ let package = Package(
             dependencies: ["LocationReplay", "GPXReader", "JSONOutput", "Weather"]
         ),
         .target(
+            name: "TimelineExpectations",
+            dependencies: ["LocationReplay", "Timeline"]
+        ),
+        .target(
             name: "Scenario",
             dependencies: [
+                "TimelineExpectations",
                 "LocationReplay",
                 "Timeline",
                 "Weather",

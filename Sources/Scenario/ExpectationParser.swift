@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a scenario's `expect:` list. Each entry is a mapping with one kind key:
 ///
 /// ```yaml
@@ -156,13 +158,13 @@ enum ExpectationParser {
             if let number = Double(text), number.isFinite { return .number(number, tolerance: 0) }
         }
         for separator in ["+-", "±"] where text.contains(separator) {
-            let parts = text.components(separatedBy: separator).map { $0.trimmingCharacters(in: " ") }
+            let parts = text.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let value = Double(parts[0]), let tolerance = Double(parts[1]),
                   value.isFinite, tolerance.isFinite, tolerance >= 0
             else { throw node.error("expected 'NUMBER +- TOLERANCE', not \(node.shown)") }
             return .number(value, tolerance: tolerance)
         }
-        if let first = text.trimmingCharacters(in: " ").first, "<>=!".contains(first) {
+        if let first = text.trimmingCharacters(in: .whitespaces).first, "<>=!".contains(first) {
             guard let comparison = NumberComparison(parsing: text) else {
                 throw node.error("expected a comparison such as '>= 100', not \(node.shown)")
             }

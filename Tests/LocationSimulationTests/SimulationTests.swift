@@ -187,3 +187,30 @@ final class Recorder: SimulatedLocationManagerDelegate {
         log.append("auth")
     }
 }
+
+@Suite("Expectations on a simulation's timeline")
+struct SimulationExpectationTests {
+    @Test func theScenarioExpectationsHoldOrSayWhyNot() throws {
+        let simulation = try Simulation(
+            route: .points(Walk.points()), user: .init(promptAnswer: .deny),
+            events: [try ScheduledEvent(parsing: "30s:authorization=whenInUse")])
+        let app = ModelWeatherApp(simulation)
+        try simulation.advance(by: 40)
+        try simulation.finish()
+
+        try simulation.expect(.count(EventSelector(type: "prompt"), .exactly(1), window: OffsetWindow()))
+        try simulation.expect(.absent(EventSelector(type: "location"), after: nil, before: 30))
+        try simulation.expect(.order(
+            first: EventSelector(type: "call", fields: [FieldMatch(key: "method", matcher: .string("requestWhenInUseAuthorization"))]),
+            then: EventSelector(type: "prompt")))
+        try simulation.expect(.end([FieldMatch(key: "locations", matcher: .number(11, tolerance: 0))]))
+
+        let failure = try #require(throws: ExpectationFailure.self) {
+            try simulation.expect(.absent(EventSelector(type: "location"), after: nil, before: nil))
+        }
+        #expect(failure.description.hasPrefix("expected no location"))
+        #expect(failure.description.contains(#""type":"location""#), "the evidence quotes the offending event")
+        #expect(simulation.check([.present(EventSelector(type: "alert"), at: nil, tolerance: 0)]).map(\.passed) == [false])
+        _ = app
+    }
+}

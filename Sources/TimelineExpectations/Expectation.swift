@@ -92,7 +92,7 @@ public struct OffsetWindow: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `90s` as `1m30s`, `0.25` as `250ms`: offsets as `--event` writes them.
-    static func format(_ seconds: Double) -> String {
+    public static func format(_ seconds: Double) -> String {
         let milliseconds = Int64((seconds * 1000).rounded())
         guard milliseconds > 0 else { return "0s" }
         var text = ""
