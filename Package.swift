@@ -87,7 +87,7 @@ let package = Package(
         ),
         .target(
             name: "LocationSimulation",
-            dependencies: ["GPXReader", "Device", "LocationReplay", "TimelineExpectations"]
+            dependencies: ["GPXReader", "Device", "LocationReplay", "TimelineExpectations", "Weather"]
         ),
         .target(
             name: "LiveStream",

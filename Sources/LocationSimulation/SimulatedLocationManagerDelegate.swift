@@ -1,4 +1,6 @@
 @_exported import LocationReplay
+@_exported import struct Weather.WeatherConditions
+@_exported import enum Weather.WMOWeatherCode
 
 /// The `CLLocationManagerDelegate` callbacks a ``SimulatedLocationManager`` makes, with
 /// Core Location's names, so that an app's delegate code reads the same. Each has an
