@@ -1,10 +1,10 @@
 /// The part of `CLLocationManager` an app uses, driven by a ``Simulation``: the same
-/// names and, where the documentation says, the same behaviour (see ``LocationService``
+/// names and, where the documentation says, the same behaviour (see `LocationService`
 /// for the rules). Several managers of one simulation share the app's authorization, as
 /// on a device.
 ///
 /// Calls return at once; what they cause reaches the delegate when the simulation next
-/// runs (``Simulation/advance(by:)``, ``Simulation/settle()``), as Core Location's
+/// runs (``Simulation/advance(by:)-(Double)``, ``Simulation/settle()``), as Core Location's
 /// callbacks arrive later on the run loop, never inside the call.
 public final class SimulatedLocationManager {
     /// `kCLDistanceFilterNone`.
@@ -63,7 +63,7 @@ public final class SimulatedLocationManager {
         simulation.requestAuthorization(.whenInUse, from: client)
     }
 
-    /// The Always prompt, or the one-time upgrade from When In Use; see ``LocationService``.
+    /// The Always prompt, or the one-time upgrade from When In Use; see `LocationService`.
     public func requestAlwaysAuthorization() {
         simulation.requestAuthorization(.always, from: client)
     }

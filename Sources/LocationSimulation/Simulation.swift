@@ -3,7 +3,7 @@ import GPXReader
 
 /// A simulated device, user and system for testing an app's own location code: the
 /// route as the device's GPS reports it, Core Location's rules between the device and
-/// the app (the same ``LocationService`` the `trailcast` command runs), and a virtual
+/// the app (the same `LocationService` the `trailcast` command runs), and a virtual
 /// clock that moves only when the test says so.
 ///
 /// ```swift
@@ -14,7 +14,7 @@ import GPXReader
 /// #expect(model.showsLocationAlert)
 /// ```
 ///
-/// Nothing sleeps: ``advance(by:)`` and ``run(until:)`` work through everything due up
+/// Nothing sleeps: ``advance(by:)-(Double)`` and ``run(until:)`` work through everything due up
 /// to the new time (fixes, scheduled changes, signal losses) in order, delivering each
 /// callback before the next thing happens. ``timeline`` records it all as the
 /// command's timeline would, plus what the app's code called (`call` events).
@@ -84,6 +84,11 @@ public final class Simulation {
     private var deliveredLocations = 0
 
     /// - Parameters:
+    ///   - route: where the device goes: a GPX file's points or points given in code.
+    ///   - user: what the simulated person answers.
+    ///   - system: the device's settings at launch.
+    ///   - gps: how the receiver errs and loses its signal (`.perfect` reports the route).
+    ///   - seed: seeds the GPS noise and dropouts: the same seed, the same run.
     ///   - events: changes at moments of the run, in the `--event` vocabulary (Settings,
     ///     Precise Location, Location Services, background and foreground, signal).
     ///   - intervalSeconds: a fix every this many simulated seconds, interpolated; nil:
