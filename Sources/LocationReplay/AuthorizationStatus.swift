@@ -41,6 +41,13 @@ public enum LocationAccuracy: String, Sendable, CaseIterable {
 public enum AuthorizationRequest: String, Sendable, CaseIterable {
     case whenInUse
     case always
+    /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`: precise location for
+    /// this session, asked by an app the user gave approximate location.
+    case temporaryFullAccuracy
+
+    /// The requests an app makes for its status (what `--request` and a scenario's
+    /// `request` take).
+    public static let statusRequests: [AuthorizationRequest] = [.whenInUse, .always]
 }
 
 /// What the simulated user taps in a permission prompt.

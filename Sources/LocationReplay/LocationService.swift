@@ -42,6 +42,8 @@ public struct LocationService: Sendable {
         public var alwaysUpgradeAnswer: PromptAnswer
         /// Minimum distance between delivered fixes; nil delivers every fix.
         public var distanceFilterMeters: Double?
+        /// The answer to a request for temporary full accuracy (`allow`, or `deny`).
+        public var temporaryFullAccuracyAnswer: PromptAnswer = .allow
 
         public init(
             initialStatus: AuthorizationStatus = .notDetermined,
@@ -90,6 +92,8 @@ public struct LocationService: Sendable {
     public private(set) var appState: AppState = .foreground
     private var clients: [Client]
     private var isAllowOnceGrant = false
+    /// Full accuracy granted for this session only, over a reduced setting.
+    private var isTemporaryFullAccuracy = false
     private var alwaysUpgradeOffered = false
     /// Whether the device's receiver has a fix.
     public private(set) var hasSignal = true
@@ -135,6 +139,10 @@ public struct LocationService: Sendable {
 
     /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()`.
     public mutating func requestAuthorization(_ request: AuthorizationRequest, into output: inout [Output]) {
+        if request == .temporaryFullAccuracy {
+            requestTemporaryFullAccuracy(into: &output)
+            return
+        }
         guard servicesEnabled else { return }
         switch storedStatus {
         case .notDetermined:
@@ -158,6 +166,21 @@ public struct LocationService: Sendable {
         default:
             break  // Core Location ignores the request: no prompt, no callback.
         }
+    }
+
+    /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`: with approximate
+    /// location authorized, the person is asked once per session for precise location;
+    /// `allow` gives full accuracy until the app goes to the background or the session
+    /// ends. Nothing happens with full accuracy already, or without authorization.
+    public mutating func requestTemporaryFullAccuracy(into output: inout [Output]) {
+        guard accuracy == .reduced, authorizationStatus.isAuthorized else { return }
+        let answer: PromptAnswer = configuration.temporaryFullAccuracyAnswer == .deny ? .deny : .allow
+        output.append(.prompt(request: .temporaryFullAccuracy, answer: answer))
+        guard answer == .allow else { return }
+        accuracy = .full
+        isTemporaryFullAccuracy = true
+        for index in clients.indices { clients[index].lastDelivered = nil }
+        output.append(authorizationChanged(from: authorizationStatus, cause: .prompt))
     }
 
     /// `startUpdatingLocation()`.
@@ -224,6 +247,7 @@ public struct LocationService: Sendable {
 
     /// The user turns Precise Location on or off in Settings.
     public mutating func changeAccuracyInSettings(to newAccuracy: LocationAccuracy, into output: inout [Output]) {
+        isTemporaryFullAccuracy = false
         guard newAccuracy != accuracy else { return }
         accuracy = newAccuracy
         for index in clients.indices { clients[index].lastDelivered = nil }
@@ -241,12 +265,24 @@ public struct LocationService: Sendable {
     /// The app moves between foreground and background.
     public mutating func setAppState(_ state: AppState, into output: inout [Output]) {
         appState = state
-        if state == .background { expireAllowOnce(into: &output) }
+        if state == .background {
+            expireTemporaryFullAccuracy(into: &output)
+            expireAllowOnce(into: &output)
+        }
     }
 
     /// The run ends: an Allow Once grant does not outlive the app session.
     public mutating func endRun(into output: inout [Output]) {
+        expireTemporaryFullAccuracy(into: &output)
         expireAllowOnce(into: &output)
+    }
+
+    private mutating func expireTemporaryFullAccuracy(into output: inout [Output]) {
+        guard isTemporaryFullAccuracy else { return }
+        isTemporaryFullAccuracy = false
+        accuracy = .reduced
+        for index in clients.indices { clients[index].lastDelivered = nil }
+        output.append(authorizationChanged(from: authorizationStatus, cause: .expired))
     }
 
     /// A raw fix from the device; delivered to each client the rules allow.

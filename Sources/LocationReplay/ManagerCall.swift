@@ -5,6 +5,9 @@ public struct ManagerCall: Sendable, Equatable {
     public enum Method: String, Sendable, CaseIterable {
         case requestWhenInUseAuthorization, requestAlwaysAuthorization
         case startUpdatingLocation, stopUpdatingLocation, requestLocation
+        case requestTemporaryFullAccuracyAuthorization
+        /// `CLServiceSession(authorization:)`: the app began a service session.
+        case serviceSession
     }
 
     public var method: Method

@@ -35,8 +35,8 @@ public final class SimulatedLocationManager {
     /// A manager of the simulated app.
     public init(simulation: Simulation) {
         self.simulation = simulation
-        client = simulation.register()
-        simulation.attach(self)
+        client = simulation.allocateClient()
+        simulation.attach(self, as: client)
     }
 
     public var authorizationStatus: AuthorizationStatus { simulation.service.authorizationStatus }
@@ -60,12 +60,24 @@ public final class SimulatedLocationManager {
     /// Shows the When In Use prompt while `notDetermined`; the simulated person's answer
     /// comes after the callbacks already due. Does nothing otherwise, as Core Location.
     public func requestWhenInUseAuthorization() {
-        simulation.requestAuthorization(.whenInUse, from: client)
+        simulation.requestAuthorization(.whenInUse, from: client, as: .requestWhenInUseAuthorization)
     }
 
     /// The Always prompt, or the one-time upgrade from When In Use; see `LocationService`.
     public func requestAlwaysAuthorization() {
-        simulation.requestAuthorization(.always, from: client)
+        simulation.requestAuthorization(.always, from: client, as: .requestAlwaysAuthorization)
+    }
+
+    /// With approximate location authorized, asks the simulated person for precise location
+    /// for this session (``Simulation/User/temporaryFullAccuracyAnswer``); `completion`
+    /// runs once answered, and a granted request reaches the delegate as an authorization
+    /// change (full accuracy until the app goes to the background). Any purpose key is taken.
+    public func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, completion: ((SimulatedLocationError?) -> Void)? = nil
+    ) {
+        simulation.requestAuthorization(
+            .temporaryFullAccuracy, from: client, as: .requestTemporaryFullAccuracyAuthorization,
+            answered: completion.map { completion in { completion(nil) } })
     }
 
     public func startUpdatingLocation() {

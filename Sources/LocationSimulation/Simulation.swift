@@ -25,10 +25,17 @@ public final class Simulation {
         public var promptAnswer: PromptAnswer
         /// The answer to the one-time offer to upgrade When In Use to Always.
         public var alwaysUpgradeAnswer: PromptAnswer
+        /// The answer when an app with approximate location asks for precise location
+        /// for the session (`allow` or `deny`).
+        public var temporaryFullAccuracyAnswer: PromptAnswer
 
-        public init(promptAnswer: PromptAnswer = .allow, alwaysUpgradeAnswer: PromptAnswer = .allow) {
+        public init(
+            promptAnswer: PromptAnswer = .allow, alwaysUpgradeAnswer: PromptAnswer = .allow,
+            temporaryFullAccuracyAnswer: PromptAnswer = .allow
+        ) {
             self.promptAnswer = promptAnswer
             self.alwaysUpgradeAnswer = alwaysUpgradeAnswer
+            self.temporaryFullAccuracyAnswer = temporaryFullAccuracyAnswer
         }
     }
 
@@ -57,7 +64,7 @@ public final class Simulation {
     }
 
     /// Everything that happened, in order: the system's events and the app's calls.
-    public private(set) var timeline: [TimelineEvent] = []
+    public internal(set) var timeline: [TimelineEvent] = []
     /// Problems found in the route (bad points, times going back), each once.
     public private(set) var warnings: [GPXWarning] = []
     /// Simulated seconds since the first fix of the route.
@@ -67,9 +74,14 @@ public final class Simulation {
 
     /// The app's location service, shared by its managers.
     var service: LocationService
-    private var managers: [WeakManager] = []
-    private var appStateObservers: [(AppState) -> Void] = []
-    private var callbacks: [(client: Int, callback: Callback)] = []
+    /// The app's managers and live-update streams, by their client number in the service.
+    var managers: [Int: WeakManager] = [:]
+    var liveStreams: [Int: LiveUpdateStream] = [:]
+    var clientZeroTaken = false
+    /// Prompts shown and not yet answered.
+    var promptsShowing = 0
+    var appStateObservers: [(AppState) -> Void] = []
+    var callbacks: [(client: Int, callback: Callback)] = []
 
     private var route: RouteFixStream
     private var receiver: GPSReceiver
@@ -81,7 +93,7 @@ public final class Simulation {
     public let startTime: Timestamp
     private var previousTruth: Coordinate?
     private var distanceMeters = 0.0
-    private var deliveredLocations = 0
+    var deliveredLocations = 0
 
     /// - Parameters:
     ///   - route: where the device goes: a GPX file's points or points given in code.
@@ -98,13 +110,13 @@ public final class Simulation {
         route: Route, user: User = User(), system: System = System(), gps: GPSProfile = .perfect, seed: UInt64 = 1,
         intervalSeconds: Double? = nil, events: [ScheduledEvent] = []
     ) throws(SimulationError) {
+        var location = LocationService.Configuration(
+            initialStatus: system.authorization, initialAccuracy: system.accuracy,
+            servicesEnabled: system.servicesEnabled, promptAnswer: user.promptAnswer,
+            alwaysUpgradeAnswer: user.alwaysUpgradeAnswer)
+        location.temporaryFullAccuracyAnswer = user.temporaryFullAccuracyAnswer
         let configuration = ReplayConfiguration(
-            intervalSeconds: intervalSeconds,
-            location: LocationService.Configuration(
-                initialStatus: system.authorization, initialAccuracy: system.accuracy,
-                servicesEnabled: system.servicesEnabled, promptAnswer: user.promptAnswer,
-                alwaysUpgradeAnswer: user.alwaysUpgradeAnswer),
-            events: events, gps: gps, seed: seed)
+            intervalSeconds: intervalSeconds, location: location, events: events, gps: gps, seed: seed)
         if let problem = configuration.problem { throw .invalid(problem) }
         let start: ReplayStart
         (self.route, start) = try Self.open(route, configuration: configuration)
@@ -293,6 +305,7 @@ public final class Simulation {
             // The app hears of it (scene phase, UIApplication notifications) before the
             // location callbacks the change causes.
             callbacks.append((-1, .appState(state)))
+            if state == .background { announceToLiveStreams() }
         case .signal(let state):
             if let change = receiver.setSignal(state, at: now) { signalChanged(change, at: offset) }
         }
@@ -305,110 +318,7 @@ public final class Simulation {
         var output: [LocationService.Output] = []
         service.signalChanged(available: change.state == .restored, into: &output)
         record(output, at: offset)
-    }
-
-    // MARK: - Managers and callbacks
-
-    /// A delegate callback waiting to be made.
-    enum Callback {
-        /// The system's prompt is up; the simulated person answers it after the callbacks
-        /// already due (as a person takes a moment), so the app's initial callback still
-        /// sees `notDetermined`.
-        case prompt(AuthorizationRequest)
-        case appState(AppState)
-        case authorization
-        case location(LocationFix)
-        case error(LocationErrorCode)
-    }
-
-    private struct WeakManager {
-        weak var manager: SimulatedLocationManager?
-    }
-
-    /// A new manager's client number.
-    func register() -> Int {
-        managers.isEmpty ? 0 : service.addClient()
-    }
-
-    func attach(_ manager: SimulatedLocationManager) {
-        managers.append(WeakManager(manager: manager))
-    }
-
-    func enqueue(_ callback: Callback, for client: Int) {
-        callbacks.append((client, callback))
-    }
-
-    /// The app asked for permission: recorded now, answered when the callbacks due are made.
-    func requestAuthorization(_ request: AuthorizationRequest, from client: Int) {
-        let method: ManagerCall.Method = request == .always ? .requestAlwaysAuthorization : .requestWhenInUseAuthorization
-        timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .call(ManagerCall(method: method, manager: client))))
-        callbacks.append((client, .prompt(request)))
-    }
-
-    /// The app's code called its manager: recorded, then what the service makes of it.
-    func call(
-        _ method: ManagerCall.Method, from client: Int, _ body: (inout LocationService, inout [LocationService.Output]) -> Void
-    ) {
-        timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .call(ManagerCall(method: method, manager: client))))
-        var output: [LocationService.Output] = []
-        body(&service, &output)
-        record(output, at: elapsedSeconds)
-    }
-
-    /// The service's outputs as timeline events and, with `notify`, delegate callbacks.
-    private func record(_ output: [LocationService.Output], at offset: Double, notify: Bool = true) {
-        let time = startTime.adding(seconds: offset)
-        for item in output {
-            let kind: TimelineEvent.Kind
-            switch item {
-            case .authorizationChanged(let change):
-                kind = .authorization(change)
-                if notify { for client in managers.indices { enqueue(.authorization, for: client) } }
-            case .prompt(let request, let answer):
-                kind = .prompt(request: request, answer: answer)
-            case .location(let fix, let client):
-                kind = .location(fix)
-                deliveredLocations += 1
-                if notify { enqueue(.location(fix), for: client) }
-            case .error(let code, let client):
-                kind = .locationError(code)
-                if notify { enqueue(.error(code), for: client) }
-            }
-            timeline.append(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
-        }
-    }
-
-    /// Makes the waiting callbacks in order, including those they cause.
-    private func deliverCallbacks() throws(SimulationError) {
-        var made = 0
-        while !callbacks.isEmpty {
-            made += 1
-            // An app that answers every callback with a call that causes another never settles.
-            guard made <= 100_000 else { throw .callbackLoop }
-            let (client, callback) = callbacks.removeFirst()
-            if case .appState(let state) = callback {
-                appStateObservers.forEach { $0(state) }
-                continue
-            }
-            if case .prompt(let request) = callback {
-                var output: [LocationService.Output] = []
-                service.requestAuthorization(request, into: &output)
-                record(output, at: elapsedSeconds)
-                continue
-            }
-            guard let manager = managers[client].manager, let delegate = manager.delegate else { continue }
-            switch callback {
-            case .appState, .prompt:
-                break
-            case .authorization:
-                delegate.locationManagerDidChangeAuthorization(manager)
-            case .location(let fix):
-                manager.location = fix
-                delegate.locationManager(manager, didUpdateLocations: [fix])
-            case .error(let code):
-                delegate.locationManager(manager, didFailWithError: SimulatedLocationError(code))
-            }
-        }
+        announceToLiveStreams()
     }
 }
 

@@ -97,7 +97,7 @@ public enum ScenarioParser {
                 configuration.location.alwaysUpgradeAnswer = PromptAnswer(rawValue: try value.choice(["allow", "deny"]))!
             case "request":
                 configuration.request = AuthorizationRequest(
-                    rawValue: try value.choice(AuthorizationRequest.allCases.map(\.rawValue)))!
+                    rawValue: try value.choice(AuthorizationRequest.statusRequests.map(\.rawValue)))!
             case "events": configuration.events = try events(value)
             case "strict": configuration.strict = try value.bool()
             case "gps":

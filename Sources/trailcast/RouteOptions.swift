@@ -102,4 +102,12 @@ extension AuthorizationStatus: ExpressibleByArgument {
 }
 extension LocationAccuracy: ExpressibleByArgument {}
 extension PromptAnswer: ExpressibleByArgument {}
-extension AuthorizationRequest: ExpressibleByArgument {}
+extension AuthorizationRequest: ExpressibleByArgument {
+    /// `whenInUse` or `always`: temporary full accuracy is not a status an app starts with.
+    public init?(argument: String) {
+        guard let request = Self(rawValue: argument), Self.statusRequests.contains(request) else { return nil }
+        self = request
+    }
+
+    public static var allValueStrings: [String] { statusRequests.map(\.rawValue) }
+}

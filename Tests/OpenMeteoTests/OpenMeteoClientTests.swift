@@ -125,9 +125,11 @@ import WeatherServer
         #expect(outcome.failure == WeatherFetchFailure(
             message: "timed out after 0.3 s", httpStatus: nil, isTransient: true, serverUnreachable: true))
         #expect(outcome.attempts == 3)
-        // Three 300 ms attempts and two short waits; far below three default 5 s timeouts.
+        // Three 300 ms attempts and two short waits: about 1 s on an idle machine, and below
+        // what three default 5 s timeouts would take however loaded the machine is (the
+        // whole suite runs beside it on two cores).
         #expect(outcome.elapsedMilliseconds >= 900)
-        #expect(outcome.elapsedMilliseconds < 3000)
+        #expect(outcome.elapsedMilliseconds < 15_000)
     }
 
     @Test func latencyBelowTheTimeoutIsWaitedFor() async throws {

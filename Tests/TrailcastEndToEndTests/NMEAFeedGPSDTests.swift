@@ -38,7 +38,8 @@ struct NMEAFeedGPSDTests {
         var pipe: ToolProcess?
         defer { pipe?.stop() }
         // gpsd takes a moment to listen; gpspipe exits at once if it is not there yet.
-        try await replay.wait(for: "gpspipe connected to gpsd", until: {
+        // A deadline, not a wait: generous, since the whole suite shares two cores with gpsd.
+        try await replay.wait(for: "gpspipe connected to gpsd", deadline: .seconds(90), until: {
             if pipe == nil || pipe?.isRunning == false { pipe = try? ToolProcess("gpspipe", ["-w", "127.0.0.1:\(gpsdPort)"]) }
             return pipe?.output.contains(#""class":"TPV""#) == true
         })

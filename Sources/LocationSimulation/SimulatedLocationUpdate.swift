@@ -1,0 +1,131 @@
+import Synchronization
+
+/// One element of ``Simulation/liveUpdates()``: what `CLLocationUpdate` carries, a fix or
+/// none, and the diagnostics Core Location adds (iOS 18) saying why there is none.
+public struct SimulatedLocationUpdate: Sendable, Equatable {
+    /// The fix, or nil when the update only says why none comes.
+    public var location: LocationFix?
+    /// The app's authorization is denied.
+    public var authorizationDenied = false
+    /// Location Services are off for the whole device.
+    public var authorizationDeniedGlobally = false
+    public var authorizationRestricted = false
+    /// A permission prompt is showing.
+    public var authorizationRequestInProgress = false
+    /// A When In Use app in the background: no fixes until it is in use again.
+    public var insufficientlyInUse = false
+    /// The device has no fix (a tunnel, a dropout).
+    public var locationUnavailable = false
+    /// Approximate location only.
+    public var accuracyLimited = false
+    /// The device is standing still (speed below 0.2 m/s).
+    public var stationary = false
+
+    public init(location: LocationFix? = nil) {
+        self.location = location
+    }
+}
+
+/// A live-update stream the simulation feeds, and whether its consumer has gone.
+final class LiveUpdateStream {
+    private let continuation: AsyncStream<SimulatedLocationUpdate>.Continuation
+    private let ended = EndFlag()
+    /// The last update without a fix, so a change of state is said once, not per event.
+    var lastDiagnostics: SimulatedLocationUpdate?
+
+    init(_ continuation: AsyncStream<SimulatedLocationUpdate>.Continuation) {
+        self.continuation = continuation
+        continuation.onTermination = { [ended] _ in ended.set() }
+    }
+
+    var isEnded: Bool { ended.isSet }
+
+    func yield(_ update: SimulatedLocationUpdate) {
+        continuation.yield(update)
+    }
+
+    func finish() {
+        continuation.finish()
+    }
+}
+
+/// Set by the stream's termination handler, which may run on any thread.
+private final class EndFlag: Sendable {
+    private let value = Mutex(false)
+
+    var isSet: Bool { value.withLock { $0 } }
+
+    func set() {
+        value.withLock { $0 = true }
+    }
+}
+
+extension Simulation {
+    /// `CLLocationUpdate.liveUpdates()`: the fixes the app may receive, as an `AsyncSequence`,
+    /// with an update without a fix whenever the reason none comes changes (denied,
+    /// Location Services off, a prompt showing, in the background without Always, no
+    /// signal). Making the stream starts the updates; dropping it stops them. Updates
+    /// resume by themselves when authorization comes back, as Core Location's do.
+    ///
+    /// Iterate it from the test; the simulation buffers what it yields until then.
+    public func liveUpdates() -> AsyncStream<SimulatedLocationUpdate> {
+        let (stream, continuation) = AsyncStream.makeStream(of: SimulatedLocationUpdate.self)
+        let client = allocateClient()
+        liveStreams[client] = LiveUpdateStream(continuation)
+        var output: [LocationService.Output] = []
+        service.startUpdatingLocation(client: client, into: &output)
+        record(output, at: elapsedSeconds)
+        announceToLiveStreams()
+        return stream
+    }
+
+    /// The update a stream gets now, with `location` or without one.
+    func update(for stream: LiveUpdateStream, location: LocationFix?) -> SimulatedLocationUpdate {
+        let status = service.authorizationStatus
+        var update = SimulatedLocationUpdate(location: location)
+        update.authorizationDeniedGlobally = !service.servicesEnabled
+        update.authorizationDenied = service.servicesEnabled && status == .denied
+        update.authorizationRestricted = status == .restricted
+        update.authorizationRequestInProgress = promptsShowing > 0
+        update.insufficientlyInUse = status == .authorizedWhenInUse && service.appState == .background
+        update.locationUnavailable = status.isAuthorized && !service.hasSignal
+        update.accuracyLimited = service.accuracy == .reduced
+        if let location {
+            update.stationary = location.speedMetersPerSecond >= 0 && location.speedMetersPerSecond < 0.2
+        }
+        return update
+    }
+
+    /// Each stream whose reason for having no fix changed hears it, once.
+    func announceToLiveStreams() {
+        for client in liveStreams.keys.sorted() {
+            guard let stream = liveStreams[client] else { continue }
+            if stream.isEnded {
+                service.stopUpdatingLocation(client: client)
+                liveStreams[client] = nil
+                continue
+            }
+            let update = update(for: stream, location: nil)
+            let hasReason = update.authorizationDenied || update.authorizationDeniedGlobally
+                || update.authorizationRestricted || update.authorizationRequestInProgress
+                || update.insufficientlyInUse || update.locationUnavailable
+            guard hasReason, update != stream.lastDiagnostics else {
+                if !hasReason { stream.lastDiagnostics = nil }
+                continue
+            }
+            stream.lastDiagnostics = update
+            enqueue(.liveUpdate(update), for: client)
+        }
+    }
+
+    /// Authorization changed: streams stopped by its loss start again once it is back,
+    /// and every stream hears what it means for them.
+    func resumeLiveStreams() {
+        for client in liveStreams.keys.sorted() where service.authorizationStatus.isAuthorized && !service.isUpdating(client: client) {
+            var output: [LocationService.Output] = []
+            service.startUpdatingLocation(client: client, into: &output)
+            record(output, at: elapsedSeconds)
+        }
+        announceToLiveStreams()
+    }
+}

@@ -1,0 +1,116 @@
+import LocationSimulation
+import Testing
+
+/// The iOS 17/18 style: `liveUpdates()` with its diagnostics, a service session that
+/// prompts, and temporary full accuracy.
+@Suite("Live updates, service sessions, temporary full accuracy")
+struct LiveUpdatesTests {
+    static func simulation(system: Simulation.System, user: Simulation.User = .init(), events: [String] = []) throws -> Simulation {
+        try Simulation(route: .points(Walk.points()), user: user, system: system,
+                       events: events.map { try ScheduledEvent(parsing: $0) })
+    }
+
+    /// The next `count` updates, as `fix LAT` or the diagnostics set.
+    static func next(_ count: Int, of iterator: inout AsyncStream<SimulatedLocationUpdate>.Iterator) async -> [String] {
+        var described: [String] = []
+        for _ in 0..<count {
+            guard let update = await iterator.next() else { break }
+            if let location = update.location {
+                described.append("fix \(String(format5: location.latitude))")
+                continue
+            }
+            var reasons: [String] = []
+            if update.authorizationDenied { reasons.append("denied") }
+            if update.authorizationDeniedGlobally { reasons.append("deniedGlobally") }
+            if update.authorizationRestricted { reasons.append("restricted") }
+            if update.authorizationRequestInProgress { reasons.append("requestInProgress") }
+            if update.insufficientlyInUse { reasons.append("insufficientlyInUse") }
+            if update.locationUnavailable { reasons.append("unavailable") }
+            described.append(reasons.joined(separator: ","))
+        }
+        return described
+    }
+
+    @Test func fixesThenNoSignalThenFixesAgain() async throws {
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["2s:signal=lost", "4s:signal=restored"])
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 5)
+        #expect(await Self.next(5, of: &updates) == ["fix 47.00000", "fix 47.00010", "unavailable", "fix 47.00040", "fix 47.00050"])
+        #expect(simulation.timeline.filter { $0.kind.typeName == "locationError" }.count == 1, "the timeline still says locationUnknown")
+    }
+
+    @Test func deniedThenGrantedInSettingsResumesByItself() async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .denied), events: ["3s:authorization=whenInUse"])
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 4)
+        #expect(await Self.next(3, of: &updates) == ["denied", "fix 47.00030", "fix 47.00040"])
+    }
+
+    @Test func aPromptInProgressThenTheAnswer() async throws {
+        let simulation = try Self.simulation(system: .init())
+        let manager = SimulatedLocationManager(simulation: simulation)
+        manager.requestWhenInUseAuthorization()
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 1)
+        #expect(await Self.next(3, of: &updates) == ["requestInProgress", "fix 47.00000", "fix 47.00010"])
+    }
+
+    @Test func aWhenInUseAppInTheBackgroundIsInsufficientlyInUse() async throws {
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background", "3s:app=foreground"])
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 3)
+        #expect(await Self.next(3, of: &updates) == ["fix 47.00000", "insufficientlyInUse", "fix 47.00030"])
+    }
+
+    @Test func locationServicesOffIsDeniedGlobally() async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedAlways), events: ["1s:services=off"])
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 3)
+        #expect(await Self.next(2, of: &updates) == ["fix 47.00000", "deniedGlobally"])
+    }
+
+    @Test func reducedAccuracyIsSaidOnEveryFix() async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced))
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 1)
+        let first = await updates.next()
+        #expect(first?.accuracyLimited == true)
+        #expect(first?.location?.horizontalAccuracyMeters == ApproximateLocation.horizontalAccuracyMeters)
+    }
+
+    @Test func aServiceSessionPromptsOnTheAppsBehalf() throws {
+        let simulation = try Self.simulation(system: .init())
+        let session = SimulatedServiceSession(simulation: simulation, authorization: .whenInUse)
+        try simulation.settle()
+        #expect(simulation.timeline.dropFirst(2).map(\.kind.typeName) == ["call", "prompt", "authorization"])
+        #expect(simulation.timeline[2].kind == .call(ManagerCall(method: .serviceSession, manager: -1)))
+        session.invalidate()
+        #expect(!session.isValid)
+    }
+
+    @Test(arguments: [(PromptAnswer.allow, LocationAccuracy.full), (.deny, .reduced)])
+    func temporaryFullAccuracyLastsUntilTheBackground(answer: PromptAnswer, during: LocationAccuracy) throws {
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced),
+            user: .init(temporaryFullAccuracyAnswer: answer), events: ["10s:app=background"])
+        let app = RecordingApp(simulation)
+        var answered = false
+        app.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation") { error in
+            #expect(error == nil)
+            answered = true
+        }
+        #expect(!answered, "the person answers after the call returns")
+        try simulation.settle()
+        #expect(answered)
+        #expect(app.manager.accuracyAuthorization == during)
+        #expect(simulation.timeline.contains { $0.kind == .prompt(request: .temporaryFullAccuracy, answer: answer) })
+        try simulation.advance(by: 11)
+        #expect(app.manager.accuracyAuthorization == .reduced, "back to approximate in the background")
+        let causes = simulation.timeline.compactMap { event -> String? in
+            if case .authorization(let change) = event.kind { return "\(change.accuracy) \(change.cause)" } else { return nil }
+        }
+        #expect(causes == (answer == .allow ? ["reduced initial", "full prompt", "reduced expired"] : ["reduced initial"]))
+    }
+}
