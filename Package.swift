@@ -13,6 +13,8 @@ let package = Package(
         .library(name: "LiveStream", targets: ["LiveStream"]),
         // Light: the GPX reader, the device, the location service and the weather model only.
         .library(name: "LocationSimulation", targets: ["LocationSimulation"]),
+        // The same, with a local Open-Meteo-compatible server on the simulated clock (NIO).
+        .library(name: "LocationSimulationWeather", targets: ["LocationSimulationWeather"]),
         .library(name: "Timeline", targets: ["Timeline"]),
         .library(name: "Weather", targets: ["Weather"]),
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
@@ -92,6 +94,10 @@ let package = Package(
             dependencies: ["GPXReader", "Device", "LocationReplay", "TimelineExpectations", "Weather"]
         ),
         .target(
+            name: "LocationSimulationWeather",
+            dependencies: ["LocationSimulation", "WeatherServer"]
+        ),
+        .target(
             name: "LiveStream",
             dependencies: [
                 "Device",
@@ -166,6 +172,13 @@ let package = Package(
         .testTarget(
             name: "LocationSimulationTests",
             dependencies: ["LocationSimulation"]
+        ),
+        .testTarget(
+            name: "LocationSimulationWeatherTests",
+            dependencies: [
+                "LocationSimulationWeather",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
         ),
         .testTarget(
             name: "LiveStreamTests",

@@ -68,7 +68,11 @@ public final class Simulation {
     /// Problems found in the route (bad points, times going back), each once.
     public private(set) var warnings: [GPXWarning] = []
     /// Simulated seconds since the first fix of the route.
-    public private(set) var elapsedSeconds = 0.0
+    public private(set) var elapsedSeconds = 0.0 {
+        didSet { reading.set(startTime.adding(seconds: elapsedSeconds)) }
+    }
+    /// The simulated present, readable from any task (a weather server's "now").
+    public let reading = SimulatedTimeReading()
     /// Whether ``finish()`` has ended the app's session.
     public private(set) var isFinished = false
 
@@ -135,6 +139,7 @@ public final class Simulation {
         guard let first else { throw .noPoints(start.file.isEmpty ? "the points given" : start.file) }
         warnings = collected
         startTime = first.fix.time
+        reading.set(startTime)
         receiver.begin(at: startTime)
         upcoming = (first, receiver.deliveryTime(of: first))
         timeline.append(TimelineEvent(time: startTime, offsetSeconds: 0, kind: .start(start)))
@@ -195,13 +200,13 @@ public final class Simulation {
         while try step(upTo: offset) {
             try deliverCallbacks()
         }
-        elapsedSeconds = max(elapsedSeconds, offset)
+        // Running to the end (an infinite offset) leaves the clock at the last event.
+        if offset.isFinite { elapsedSeconds = max(elapsedSeconds, offset) }
     }
 
     /// Runs until the route and the scheduled changes are over.
     public func runToEnd() throws(SimulationError) {
         try run(until: .infinity)
-        elapsedSeconds = timeline.last?.offsetSeconds ?? elapsedSeconds
     }
 
     /// The app's session ends (an Allow Once grant expires), and the `end` event with the

@@ -214,3 +214,23 @@ struct SimulationExpectationTests {
         _ = app
     }
 }
+
+@Suite("The simulation's clock")
+struct SimulationClockTests {
+    /// The bug the agreement test caught: running to the end set the clock to infinity,
+    /// and the time reading for other tasks trapped on it.
+    @Test func runningToTheEndLeavesTheClockAtTheLastEvent() throws {
+        let simulation = try Simulation(route: .points(Walk.points(10)), system: .init(authorization: .authorizedWhenInUse))
+        let app = RecordingApp(simulation)
+        app.manager.startUpdatingLocation()
+        try simulation.runToEnd()
+        #expect(simulation.elapsedSeconds == 9)
+        #expect(simulation.reading.now == Walk.start.adding(seconds: 9))
+        try simulation.advance(by: .infinity)
+        try simulation.advance(by: .nan)
+        try simulation.advance(by: -5)
+        #expect(simulation.elapsedSeconds == 9, "nothing moves the clock to a time that is not one")
+        try simulation.advance(by: 1)
+        #expect(simulation.now == Walk.start.adding(seconds: 10))
+    }
+}

@@ -1,6 +1,7 @@
 import LocationSimulation
 import Testing
 import WeatherAppCore
+import WeatherAppTestSupport
 
 /// The flows of the apps Trailcast started from, run through the app's own view model on
 /// a simulated device, user and system. Nothing sleeps: the test moves the clock.

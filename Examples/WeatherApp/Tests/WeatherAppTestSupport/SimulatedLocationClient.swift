@@ -2,18 +2,18 @@ import LocationSimulation
 import WeatherAppCore
 
 /// The app's `LocationClient` over Trailcast's simulated manager: the few lines a project
-/// writes once, beside its `CLLocationManager` adapter.
+/// writes once, beside its `CLLocationManager` adapter, shared by the test targets.
 @MainActor
-final class SimulatedLocationClient: LocationClient {
-    let manager: SimulatedLocationManager
-    weak var delegate: (any LocationClientDelegate)?
+public final class SimulatedLocationClient: LocationClient {
+    public let manager: SimulatedLocationManager
+    public weak var delegate: (any LocationClientDelegate)?
 
-    init(_ simulation: Simulation) {
+    public init(_ simulation: Simulation) {
         manager = SimulatedLocationManager(simulation: simulation)
         manager.delegate = self
     }
 
-    var authorization: LocationAuthorization {
+    public var authorization: LocationAuthorization {
         switch manager.authorizationStatus {
         case .notDetermined: return .notDetermined
         case .restricted: return .restricted
@@ -23,22 +23,22 @@ final class SimulatedLocationClient: LocationClient {
         }
     }
 
-    func requestWhenInUseAuthorization() { manager.requestWhenInUseAuthorization() }
-    func startUpdatingLocation() { manager.startUpdatingLocation() }
-    func stopUpdatingLocation() { manager.stopUpdatingLocation() }
-    func requestLocation() { manager.requestLocation() }
+    public func requestWhenInUseAuthorization() { manager.requestWhenInUseAuthorization() }
+    public func startUpdatingLocation() { manager.startUpdatingLocation() }
+    public func stopUpdatingLocation() { manager.stopUpdatingLocation() }
+    public func requestLocation() { manager.requestLocation() }
 }
 
 extension SimulatedLocationClient: @MainActor SimulatedLocationManagerDelegate {
-    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+    public func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
         delegate?.locationClientDidChangeAuthorization(self)
     }
 
-    func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [LocationFix]) {
+    public func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [LocationFix]) {
         for fix in locations { delegate?.locationClient(self, didUpdate: Place(latitude: fix.latitude, longitude: fix.longitude)) }
     }
 
-    func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
+    public func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
         let code = (error as? SimulatedLocationError)?.code
         delegate?.locationClient(self, didFailWith: code == .denied ? .denied : .locationUnknown)
     }
@@ -47,19 +47,19 @@ extension SimulatedLocationClient: @MainActor SimulatedLocationManagerDelegate {
 /// The app's `WeatherClient` answered from Trailcast's weather model at the simulated
 /// time; `failsEveryOther` makes every second request fail, as a flaky server would.
 @MainActor
-final class SimulatedWeatherClient: WeatherClient {
+public final class SimulatedWeatherClient: WeatherClient {
     let simulation: Simulation
     let failsEveryOther: Bool
-    private(set) var requests = 0
+    public private(set) var requests = 0
 
-    init(_ simulation: Simulation, failsEveryOther: Bool = false) {
+    public init(_ simulation: Simulation, failsEveryOther: Bool = false) {
         self.simulation = simulation
         self.failsEveryOther = failsEveryOther
     }
 
     struct ServerError: Error {}
 
-    func currentWeather(at place: Place) async throws -> CurrentWeather {
+    public func currentWeather(at place: Place) async throws -> CurrentWeather {
         requests += 1
         if failsEveryOther && requests % 2 == 0 { throw ServerError() }
         let conditions = simulation.weather(latitude: place.latitude, longitude: place.longitude)

@@ -1,0 +1,49 @@
+import AsyncHTTPClient
+import GPXReader
+import LocationSimulationWeather
+import Testing
+
+/// The local Open-Meteo on the simulation's clock, asked as an app's networking code would.
+@Suite("A weather server on the simulated clock")
+struct SimulatedWeatherServerTests {
+    static let start = Timestamp(secondsSince1970: 1_781_366_400)  // 2026-06-13T16:00:00Z
+
+    static func get(_ port: Int, _ query: String) async throws -> (status: Int, body: String) {
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        do {
+            let response = try await http.execute(
+                HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/forecast?\(query)"), timeout: .seconds(30))
+            let body = try await response.body.collect(upTo: 1 << 20)
+            try await http.shutdown()
+            return (Int(response.status.code), String(buffer: body))
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
+
+    @Test func currentConditionsFollowTheVirtualClock() async throws {
+        let points = (0..<10_000).map { GPXPoint(latitude: 47, longitude: 8, time: Self.start.adding(seconds: Double($0))) }
+        let simulation = try Simulation(route: .points(points))
+        let server = try await SimulatedWeatherServer.start(for: simulation)
+        let query = "latitude=47&longitude=8&current=temperature_2m"
+        let atStart = try await Self.get(server.port, query)
+        try simulation.advance(by: 2 * 3600)
+        let later = try await Self.get(server.port, query)
+        await server.stop()
+        #expect(atStart.status == 200)
+        #expect(atStart.body.contains(#""current":{"time":"2026-06-13T16:00""#), "\(atStart.body)")
+        #expect(later.body.contains(#""current":{"time":"2026-06-13T18:00""#), "\(later.body)")
+        let modelled = simulation.weather(latitude: 47, longitude: 8).temperatureCelsius
+        #expect(later.body.contains(#""temperature_2m":\#(modelled)"#) || later.body.contains(#""temperature_2m":\#(Int(modelled))}"#),
+                "the model's temperature at the simulated moment, \(modelled)")
+    }
+
+    @Test func faultsAreTheServersOwn() async throws {
+        let simulation = try Simulation(route: .points([GPXPoint(latitude: 47, longitude: 8, time: Self.start)]))
+        let server = try await SimulatedWeatherServer.start(for: simulation, faults: WeatherServerFaults(failRate: 1))
+        let answer = try await Self.get(server.port, "latitude=47&longitude=8&hourly=temperature_2m")
+        await server.stop()
+        #expect(answer.status == 500)
+    }
+}
