@@ -177,6 +177,7 @@ let package = Package(
             name: "LocationSimulationWeatherTests",
             dependencies: [
                 "LocationSimulationWeather",
+                "Scenario",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),

@@ -225,6 +225,12 @@ public final class Simulation {
         return summary
     }
 
+    /// The app showed an alert (its own UI, which the simulation cannot see): recorded as
+    /// an `alert` event now, so expectations about alerts apply to the app's code too.
+    public func noteAlert(_ message: String) {
+        timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .alert(message: message)))
+    }
+
     /// The simulated person or system changes something now (as a scheduled event would).
     public func perform(_ change: ScheduledEvent.Change) throws(SimulationError) {
         guard !isFinished else { throw .finished }
