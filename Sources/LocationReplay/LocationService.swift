@@ -138,12 +138,23 @@ public struct LocationService: Sendable {
     }
 
     /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()`.
+    /// Whether `request` would show a prompt now (Core Location ignores the others).
+    public func wouldPrompt(_ request: AuthorizationRequest) -> Bool {
+        if request == .temporaryFullAccuracy { return accuracy == .reduced && authorizationStatus.isAuthorized }
+        guard servicesEnabled else { return false }
+        switch storedStatus {
+        case .notDetermined: return true
+        case .authorizedWhenInUse: return request == .always && !isAllowOnceGrant && !alwaysUpgradeOffered
+        default: return false
+        }
+    }
+
     public mutating func requestAuthorization(_ request: AuthorizationRequest, into output: inout [Output]) {
         if request == .temporaryFullAccuracy {
             requestTemporaryFullAccuracy(into: &output)
             return
         }
-        guard servicesEnabled else { return }
+        guard wouldPrompt(request) else { return }
         switch storedStatus {
         case .notDetermined:
             let answer = configuration.promptAnswer
@@ -173,7 +184,7 @@ public struct LocationService: Sendable {
     /// `allow` gives full accuracy until the app goes to the background or the session
     /// ends. Nothing happens with full accuracy already, or without authorization.
     public mutating func requestTemporaryFullAccuracy(into output: inout [Output]) {
-        guard accuracy == .reduced, authorizationStatus.isAuthorized else { return }
+        guard wouldPrompt(.temporaryFullAccuracy) else { return }
         let answer: PromptAnswer = configuration.temporaryFullAccuracyAnswer == .deny ? .deny : .allow
         output.append(.prompt(request: .temporaryFullAccuracy, answer: answer))
         guard answer == .allow else { return }
@@ -347,7 +358,10 @@ public struct LocationService: Sendable {
         let after = authorizationStatus
         guard after != before else { return }
         output.append(authorizationChanged(from: before, cause: cause))
-        guard before.isAuthorized && !after.isAuthorized else { return }
+        // Losing authorization, or being refused it (Don't Allow at the first prompt,
+        // Location Services off) while updates or a one-shot request wait for it, fails
+        // them with `denied` and stops them (an Allow Once grant that expires, silently).
+        guard !after.isAuthorized, before.isAuthorized || after != .notDetermined else { return }
         for index in clients.indices where clients[index].wantsFixes {
             clients[index].isUpdating = false
             clients[index].awaitsOneFix = false

@@ -39,6 +39,10 @@ public final class SimulatedLocationManager {
         simulation.attach(self, as: client)
     }
 
+    deinit {
+        simulation.detach(client: client)
+    }
+
     public var authorizationStatus: AuthorizationStatus { simulation.service.authorizationStatus }
     public var accuracyAuthorization: LocationAccuracy { simulation.service.accuracy }
 
@@ -71,13 +75,16 @@ public final class SimulatedLocationManager {
     /// With approximate location authorized, asks the simulated person for precise location
     /// for this session (``Simulation/User/temporaryFullAccuracyAnswer``); `completion`
     /// runs once answered, and a granted request reaches the delegate as an authorization
-    /// change (full accuracy until the app goes to the background). Any purpose key is taken.
+    /// change (full accuracy until the app goes to the background). Any purpose key is
+    /// taken. Without authorization the completion gets `denied` and nothing is shown; with
+    /// full accuracy already, it gets nil at once.
     public func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String, completion: ((SimulatedLocationError?) -> Void)? = nil
     ) {
+        let authorized = authorizationStatus.isAuthorized
         simulation.requestAuthorization(
             .temporaryFullAccuracy, from: client, as: .requestTemporaryFullAccuracyAuthorization,
-            answered: completion.map { completion in { completion(nil) } })
+            answered: completion.map { completion in { completion(authorized ? nil : SimulatedLocationError(.denied)) } })
     }
 
     public func startUpdatingLocation() {

@@ -20,7 +20,8 @@ public final class SimulatedServiceSession {
         simulation.serviceSessionBegan(authorization)
     }
 
-    /// Ends the session; `deinit` does too.
+    /// Ends the session (Core Location's `invalidate()`); it changes nothing else in the
+    /// simulation, which keeps no state for sessions beyond their prompt.
     public func invalidate() {
         isValid = false
     }

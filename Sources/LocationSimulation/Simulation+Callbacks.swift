@@ -8,6 +8,8 @@ extension Simulation {
         /// already due (as a person takes a moment), so the app's initial callback still
         /// sees `notDetermined`. `answered` runs after the answer (a completion handler).
         case prompt(AuthorizationRequest, answered: (() -> Void)?)
+        /// A request that showed no prompt: only its completion runs.
+        case answered(() -> Void)
         case appState(AppState)
         case authorization
         case location(LocationFix)
@@ -32,6 +34,20 @@ extension Simulation {
         managers[client] = WeakManager(manager: manager)
     }
 
+    /// A manager was deallocated: its updates stop, as a `CLLocationManager`'s do.
+    func detach(client: Int) {
+        managers[client] = nil
+        service.stopUpdatingLocation(client: client)
+    }
+
+    /// Streams whose consumer has gone stop updating.
+    func stopEndedLiveStreams() {
+        for (client, stream) in liveStreams where stream.isEnded {
+            service.stopUpdatingLocation(client: client)
+            liveStreams[client] = nil
+        }
+    }
+
     func enqueue(_ callback: Callback, for client: Int) {
         callbacks.append((client, callback))
     }
@@ -41,6 +57,11 @@ extension Simulation {
         _ request: AuthorizationRequest, from client: Int, as method: ManagerCall.Method, answered: (() -> Void)? = nil
     ) {
         recordCall(method, from: client)
+        // Core Location ignores a request that would not prompt; its completion still runs.
+        guard service.wouldPrompt(request) else {
+            if let answered { callbacks.append((client, .answered(answered))) }
+            return
+        }
         promptsShowing += 1
         callbacks.append((client, .prompt(request, answered: answered)))
         announceToLiveStreams()
@@ -77,6 +98,7 @@ extension Simulation {
                 kind = .location(fix)
                 deliveredLocations += 1
                 if let stream = liveStreams[client] {
+                    stream.lastDiagnostics = nil
                     enqueue(.liveUpdate(update(for: stream, location: fix)), for: client)
                 } else if notify {
                     enqueue(.location(fix), for: client)
@@ -109,15 +131,19 @@ extension Simulation {
                 record(output, at: elapsedSeconds)
                 announceToLiveStreams()
                 answered?()
+            case .answered(let completion):
+                completion()
             case .liveUpdate(let update):
                 liveStreams[client]?.yield(update)
             case .authorization, .location, .error:
-                guard let manager = managers[client]?.manager, let delegate = manager.delegate else { continue }
+                guard let manager = managers[client]?.manager else { continue }
+                // `location` is the last fix, delegate or not.
+                if case .location(let fix) = callback { manager.location = fix }
+                guard let delegate = manager.delegate else { continue }
                 switch callback {
                 case .authorization:
                     delegate.locationManagerDidChangeAuthorization(manager)
                 case .location(let fix):
-                    manager.location = fix
                     delegate.locationManager(manager, didUpdateLocations: [fix])
                 case .error(let code):
                     delegate.locationManager(manager, didFailWithError: SimulatedLocationError(code))

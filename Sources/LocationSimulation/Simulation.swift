@@ -179,7 +179,8 @@ public final class Simulation {
 
     /// Moves the clock on by `seconds`, and everything due until then happens, in order.
     public func advance(by seconds: Double) throws(SimulationError) {
-        try run(until: elapsedSeconds + max(seconds, 0))
+        // Rounded to the nanosecond: ten steps of 0.1 s reach the fix at 1 s.
+        try run(until: ((elapsedSeconds + max(seconds, 0)) * 1e9).rounded() / 1e9)
     }
 
     /// The same with a `Duration`.
@@ -197,8 +198,10 @@ public final class Simulation {
     public func run(until offset: Double) throws(SimulationError) {
         guard !isFinished else { throw .finished }
         try deliverCallbacks()
+        stopEndedLiveStreams()
         while try step(upTo: offset) {
             try deliverCallbacks()
+            stopEndedLiveStreams()
         }
         // Running to the end (an infinite offset) leaves the clock at the last event.
         if offset.isFinite { elapsedSeconds = max(elapsedSeconds, offset) }
@@ -222,6 +225,9 @@ public final class Simulation {
         let summary = ReplaySummary(
             locations: deliveredLocations, distanceMeters: distanceMeters, simulatedSeconds: elapsedSeconds)
         timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
+        // A `for await` over a stream ends with the session.
+        for stream in liveStreams.values { stream.finish() }
+        liveStreams.removeAll()
         return summary
     }
 

@@ -10,8 +10,12 @@ struct LiveUpdatesTests {
                        events: events.map { try ScheduledEvent(parsing: $0) })
     }
 
-    /// The next `count` updates, as `fix LAT` or the diagnostics set.
-    static func next(_ count: Int, of iterator: inout AsyncStream<SimulatedLocationUpdate>.Iterator) async -> [String] {
+    /// The next `count` updates, as `fix LAT` or the diagnostics set. The simulation is
+    /// finished first, which ends the stream: a missing update fails the test, never hangs it.
+    static func next(
+        _ count: Int, of iterator: inout AsyncStream<SimulatedLocationUpdate>.Iterator, finishing simulation: Simulation
+    ) async throws -> [String] {
+        try simulation.finish()
         var described: [String] = []
         for _ in 0..<count {
             guard let update = await iterator.next() else { break }
@@ -36,7 +40,7 @@ struct LiveUpdatesTests {
             system: .init(authorization: .authorizedWhenInUse), events: ["2s:signal=lost", "4s:signal=restored"])
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 5)
-        #expect(await Self.next(5, of: &updates) == ["fix 47.00000", "fix 47.00010", "unavailable", "fix 47.00040", "fix 47.00050"])
+        #expect(try await Self.next(5, of: &updates, finishing: simulation) == ["fix 47.00000", "fix 47.00010", "unavailable", "fix 47.00040", "fix 47.00050"])
         #expect(simulation.timeline.filter { $0.kind.typeName == "locationError" }.count == 1, "the timeline still says locationUnknown")
     }
 
@@ -44,7 +48,7 @@ struct LiveUpdatesTests {
         let simulation = try Self.simulation(system: .init(authorization: .denied), events: ["3s:authorization=whenInUse"])
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 4)
-        #expect(await Self.next(3, of: &updates) == ["denied", "fix 47.00030", "fix 47.00040"])
+        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["denied", "fix 47.00030", "fix 47.00040"])
     }
 
     @Test func aPromptInProgressThenTheAnswer() async throws {
@@ -53,7 +57,7 @@ struct LiveUpdatesTests {
         manager.requestWhenInUseAuthorization()
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 1)
-        #expect(await Self.next(3, of: &updates) == ["requestInProgress", "fix 47.00000", "fix 47.00010"])
+        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["requestInProgress", "fix 47.00000", "fix 47.00010"])
     }
 
     @Test func aWhenInUseAppInTheBackgroundIsInsufficientlyInUse() async throws {
@@ -61,20 +65,21 @@ struct LiveUpdatesTests {
             system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background", "3s:app=foreground"])
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 3)
-        #expect(await Self.next(3, of: &updates) == ["fix 47.00000", "insufficientlyInUse", "fix 47.00030"])
+        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["fix 47.00000", "insufficientlyInUse", "fix 47.00030"])
     }
 
     @Test func locationServicesOffIsDeniedGlobally() async throws {
         let simulation = try Self.simulation(system: .init(authorization: .authorizedAlways), events: ["1s:services=off"])
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 3)
-        #expect(await Self.next(2, of: &updates) == ["fix 47.00000", "deniedGlobally"])
+        #expect(try await Self.next(2, of: &updates, finishing: simulation) == ["fix 47.00000", "deniedGlobally"])
     }
 
     @Test func reducedAccuracyIsSaidOnEveryFix() async throws {
         let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced))
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 1)
+        try simulation.finish()
         let first = await updates.next()
         #expect(first?.accuracyLimited == true)
         #expect(first?.location?.horizontalAccuracyMeters == ApproximateLocation.horizontalAccuracyMeters)
