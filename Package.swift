@@ -230,6 +230,7 @@ let package = Package(
             name: "TrailcastEndToEndTests",
             dependencies: [
                 "trailcast",
+                "LiveStream",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -22,7 +22,7 @@ struct EventJournalTests {
     }
 
     /// The whole stream from a reader's point on, split into its events.
-    static func events(in journal: EventJournal, after lastEventID: Int) -> [SentEvent] {
+    static func events(in journal: EventJournal, after lastEventID: Int) -> [ServerSentEvent] {
         var offset = journal.position(after: lastEventID)
         var bytes: [UInt8] = []
         while true {
@@ -31,7 +31,7 @@ struct EventJournalTests {
             bytes += chunk
             offset += chunk.count
         }
-        return SentEvent.parse(String(decoding: bytes, as: UTF8.self))
+        return ServerSentEvent.parse(String(decoding: bytes, as: UTF8.self))
     }
 
     @Test func eachEventIsSentWithItsIDTypeAndJSONLine() throws {
@@ -73,28 +73,5 @@ struct EventJournalTests {
         journal.finish()
         await finishing.value
         #expect(journal.isExhausted(at: offset))
-    }
-}
-
-/// One Server-Sent Event as a client parses it.
-struct SentEvent: Equatable {
-    var id: Int
-    var type: String
-    var data: String
-
-    /// Events separated by blank lines; `retry:` and `:` comments are not events.
-    static func parse(_ text: String) -> [SentEvent] {
-        text.split(separator: "\n\n", omittingEmptySubsequences: true).compactMap { block in
-            var id: Int?
-            var type = "message"
-            var data: String?
-            for line in block.split(separator: "\n") {
-                if line.hasPrefix("id: ") { id = Int(line.dropFirst(4)) }
-                if line.hasPrefix("event: ") { type = String(line.dropFirst(7)) }
-                if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
-            }
-            guard let id, let data else { return nil }
-            return SentEvent(id: id, type: type, data: data)
-        }
     }
 }

@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import LiveStream
 import Foundation
 import NIOCore
 import NIOHTTP1
@@ -150,11 +151,11 @@ struct LiveClient {
 
     /// Reads `GET /events` (after `lastEventID`, if given) until `done` says so of an
     /// event or the server ends the stream; then drops the connection.
-    func events(after lastEventID: Int? = nil, until done: (SentEvent) -> Bool) async throws -> [SentEvent] {
+    func events(after lastEventID: Int? = nil, until done: (ServerSentEvent) -> Bool) async throws -> [ServerSentEvent] {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/events")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: "\(lastEventID)") }
-        var events: [SentEvent] = []
+        var events: [ServerSentEvent] = []
         do {
             let response = try await http.execute(request, timeout: .seconds(120))
             #expect(response.status == .ok)
@@ -170,7 +171,7 @@ struct LiveClient {
                         index += 1
                         continue
                     }
-                    let parsed = SentEvent.parse(String(decoding: pending[start..<index], as: UTF8.self))
+                    let parsed = ServerSentEvent.parse(String(decoding: pending[start..<index], as: UTF8.self))
                     index += 2
                     start = index
                     for event in parsed {
@@ -204,28 +205,6 @@ struct LiveClient {
     }
 }
 
-/// One Server-Sent Event as a client parses it.
-struct SentEvent: Equatable {
-    var id: Int
-    var type: String
-    var data: String
-
-    /// Events separated by blank lines; `retry:` and `:` comments are not events.
-    static func parse(_ text: String) -> [SentEvent] {
-        text.split(separator: "\n\n", omittingEmptySubsequences: true).compactMap { block in
-            var id: Int?
-            var type = "message"
-            var data: String?
-            for line in block.split(separator: "\n") {
-                if line.hasPrefix("id: ") { id = Int(line.dropFirst(4)) }
-                if line.hasPrefix("event: ") { type = String(line.dropFirst(7)) }
-                if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
-            }
-            guard let id, let data else { return nil }
-            return SentEvent(id: id, type: type, data: data)
-        }
-    }
-}
 
 extension ReplayProcess {
     /// The port of a `--serve 127.0.0.1:0` run, from the line trailcast prints on stderr.
