@@ -10,9 +10,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     var interrupted = false
 
     private var app: WeatherAppModel
-    /// `--event`s sorted by offset; equal offsets keep their command-line order.
-    private let schedule: [ScheduledEvent]
-    private var nextScheduled = 0
+    /// The `--event`s and the receiver's signal changes, in order.
+    private var happenings: HappeningQueue
     /// Simulated time of the first fix: offset 0.
     var startTime: Timestamp?
     /// Where simulated time stands against the clock, in a paced run once it started.
@@ -67,9 +66,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         app = WeatherAppModel(
             locationService: LocationService(configuration: configuration.location),
             request: configuration.request)
-        schedule = configuration.events.enumerated()
-            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
-            .map(\.element)
+        happenings = HappeningQueue(configuration.events)
         kinds.reserveCapacity(8)
     }
 
@@ -234,23 +231,10 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         }
     }
 
-    /// The next scheduled event or signal change due at or before `offset`, earliest
-    /// first (a scheduled event before a signal change at the same moment), taken off
-    /// its queue. Signal changes come only while the route lasts (`offset` finite).
+    /// The next scheduled event or signal change due at or before `offset`. Signal changes
+    /// come only while the route lasts (`offset` finite).
     private mutating func nextHappening(upTo offset: Double) -> Happening? {
-        let scheduled = nextScheduled < schedule.count && schedule[nextScheduled].offset.seconds <= offset
-            ? schedule[nextScheduled] : nil
-        if offset.isFinite, let startTime {
-            // Strictly before a due scheduled event; else up to the offset itself.
-            let limit = scheduled.map { startTime.adding(seconds: $0.offset.seconds).adding(seconds: -1e-9) }
-                ?? startTime.adding(seconds: offset)
-            if let change = receiver.nextSignalChange(notAfter: limit) {
-                return Happening(offset: change.time.seconds(since: startTime), what: .signal(change))
-            }
-        }
-        guard let scheduled else { return nil }
-        nextScheduled += 1
-        return Happening(offset: scheduled.offset.seconds, what: .scheduled(scheduled))
+        happenings.next(upTo: offset, startTime: startTime, receiver: &receiver, routeLasts: offset.isFinite)
     }
 
     private mutating func apply<R: TimelineRecorder>(_ happening: Happening, recorder: inout R) throws {
@@ -329,14 +313,4 @@ struct Moment {
     var offset: Double
 }
 
-/// Something that happens between fixes: a scheduled `--event`, or the receiver losing
-/// or regaining the signal.
-private struct Happening {
-    enum What {
-        case scheduled(ScheduledEvent)
-        case signal(SignalChange)
-    }
-
-    var offset: Double
-    var what: What
-}
+private typealias Happening = HappeningQueue.Happening

@@ -91,8 +91,8 @@ public final class Simulation {
     private var receiver: GPSReceiver
     /// The next route fix and when the receiver reports it; nil at the end of the route.
     private var upcoming: (routeFix: RouteFix, time: Timestamp)?
-    private let schedule: [ScheduledEvent]
-    private var nextScheduled = 0
+    /// The scheduled changes and the receiver's signal changes, in order.
+    private var happenings: HappeningQueue
     /// Simulated time of the route's first fix: offset 0.
     public let startTime: Timestamp
     private var previousTruth: Coordinate?
@@ -126,9 +126,7 @@ public final class Simulation {
         (self.route, start) = try Self.open(route, configuration: configuration)
         service = LocationService(configuration: configuration.location)
         receiver = GPSReceiver(configuration: configuration.receiver)
-        schedule = configuration.events.enumerated()
-            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
-            .map(\.element)
+        happenings = HappeningQueue(configuration.events)
         var collected: [GPXWarning] = []
         let first: RouteFix?
         do throws(GPXError) {
@@ -257,22 +255,15 @@ public final class Simulation {
     /// signal change or a fix at the same moment); false when nothing is due.
     private func step(upTo offset: Double) throws(SimulationError) -> Bool {
         let fixOffset = upcoming.map { $0.time.seconds(since: startTime) }
-        let scheduled = nextScheduled < schedule.count && schedule[nextScheduled].offset.seconds <= offset
-            ? schedule[nextScheduled] : nil
-        let scheduledFirst = scheduled.map { $0.offset.seconds <= (fixOffset ?? .infinity) } ?? false
-        // The receiver's own changes (dropouts, recording gaps) come only while the route lasts.
-        if let fixOffset {
-            let limit = scheduledFirst
-                ? startTime.adding(seconds: scheduled!.offset.seconds).adding(seconds: -1e-9)
-                : startTime.adding(seconds: min(fixOffset, offset))
-            if let change = receiver.nextSignalChange(notAfter: limit) {
-                signalChanged(change, at: max(change.time.seconds(since: startTime), elapsedSeconds))
-                return true
+        // Everything due before the next fix (or at its moment) comes first.
+        if let happening = happenings.next(
+            upTo: min(fixOffset ?? .infinity, offset), startTime: startTime, receiver: &receiver,
+            routeLasts: fixOffset != nil) {
+            let at = max(happening.offset, elapsedSeconds)
+            switch happening.what {
+            case .scheduled(let event): apply(event.change, at: at)
+            case .signal(let change): signalChanged(change, at: at)
             }
-        }
-        if scheduledFirst, let scheduled {
-            nextScheduled += 1
-            apply(scheduled.change, at: max(scheduled.offset.seconds, elapsedSeconds))
             return true
         }
         guard let (routeFix, time) = upcoming, let fixOffset, fixOffset <= offset else { return false }
