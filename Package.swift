@@ -113,7 +113,7 @@ let package = Package(
         ),
         .target(
             name: "Timeline",
-            dependencies: ["LocationReplay", "GPXReader", "JSONOutput", "Weather"]
+            dependencies: ["LocationReplay", "Device", "GPXReader", "JSONOutput", "Weather"]
         ),
         .target(
             name: "TimelineExpectations",
@@ -220,7 +220,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["Scenario", "LocationReplay", "Weather", "GPXReader"]
+            dependencies: ["Scenario", "LocationReplay", "Device", "Weather", "GPXReader"]
         ),
         .testTarget(
             name: "JSONOutputTests",

@@ -308,6 +308,18 @@ public struct LocationService: Sendable {
         }
     }
 
+    /// Why a device epoch did not reach the client: the first rule that held it back.
+    /// `deviceHasFix` false is an epoch without a fix, which only the app-level rules
+    /// (authorization, background, updates) outrank, since they would hold a fix back too.
+    public func missReason(client: Int = 0, deviceHasFix: Bool) -> MissedFixes.Reason {
+        if !authorizationStatus.isAuthorized { return .notAuthorized }
+        if !mayReceive { return .background }
+        if !clients[client].wantsFixes { return .notUpdating }
+        if !deviceHasFix { return .noSignal }
+        if accuracy == .reduced || clients[client].wantsReducedAccuracy { return .reducedAccuracy }
+        return .distanceFilter
+    }
+
     /// The fix as the client receives it, or nil when its accuracy or filter holds it back.
     private func deliverable(_ fix: LocationFix, to client: Client) -> LocationFix? {
         var delivered = fix

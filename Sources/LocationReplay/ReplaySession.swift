@@ -10,6 +10,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     var interrupted = false
 
     private var app: WeatherAppModel
+    private var missedFixes = MissedFixTracker()
     /// The `--event`s and the receiver's signal changes, in order.
     private var happenings: HappeningQueue
     /// Simulated time of the first fix: offset 0.
@@ -185,9 +186,22 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         let epoch = DeviceEpoch(time: moment.time, fix: measured)
         if control != nil { lastEpoch = epoch }
         try device?.deviceReported(epoch)
-        guard let fix = measured else { return }
-        app.deviceMoved(to: fix, into: &kinds)
+        if let fix = measured { app.deviceMoved(to: fix, into: &kinds) }
+        noteDelivery(of: measured, truePosition: position, at: moment.offset)
         try emit(at: moment.time, offset: moment.offset, recorder: &recorder)
+    }
+
+    /// Gathers the epochs the app missed into `missed` stretches; a delivered fix (or
+    /// another reason) closes the open one, which is said just before it.
+    private mutating func noteDelivery(of measured: LocationFix?, truePosition: Coordinate, at offset: Double) {
+        let delivered = kinds.contains { if case .location = $0 { true } else { false } }
+        if delivered {
+            if let closed = missedFixes.close() { kinds.insert(.missed(closed), at: 0) }
+            return
+        }
+        let reason = app.locationService.missReason(deviceHasFix: measured != nil)
+        let position = measured.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? truePosition
+        if let closed = missedFixes.miss(reason, at: offset, position: position) { kinds.insert(.missed(closed), at: 0) }
     }
 
     /// Events scheduled after the route's last fix still happen, at their own times.
@@ -200,6 +214,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     mutating func end<R: TimelineRecorder>(wallSeconds: Double, recorder: inout R) throws -> ReplaySummary {
         let time = currentTime ?? RouteTimer.defaultStartTime
         if startTime == nil { try launch(at: time, recorder: &recorder) }
+        if let closed = missedFixes.close() { kinds.append(.missed(closed)) }
         app.terminate(into: &kinds)
         try emit(at: time, offset: currentOffset, recorder: &recorder)
         let summary = ReplaySummary(

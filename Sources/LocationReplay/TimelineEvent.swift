@@ -14,6 +14,9 @@ public struct TimelineEvent: Sendable, Equatable {
         case prompt(request: AuthorizationRequest, answer: PromptAnswer)
         /// The app received a location.
         case location(LocationFix)
+        /// Device fixes the app did not receive, one stretch for one reason; said when the
+        /// stretch ends (the next fix the app gets, another reason, or the end of the run).
+        case missed(MissedFixes)
         /// The app received `locationManager(_:didFailWithError:)`.
         case locationError(LocationErrorCode)
         /// The app showed an alert to the user.
@@ -40,6 +43,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .authorization: return "authorization"
             case .prompt: return "prompt"
             case .location: return "location"
+            case .missed: return "missed"
             case .locationError: return "locationError"
             case .alert: return "alert"
             case .weather: return "weather"

@@ -26,6 +26,8 @@ public struct CSVTimelineFormat: TimelineFormat {
         case action, paused, multiplier
         // The testing library's, last.
         case method, manager
+        // The missed stretches', last.
+        case reason, fixes, since, until, path
     }
 
     /// The header's column names, in order.
@@ -71,6 +73,12 @@ public struct CSVTimelineFormat: TimelineFormat {
             set(.index, fix.sourceIndex)
             set(.truthLat, fix.truth?.latitude, digits: TimelinePrecision.coordinate)
             set(.truthLon, fix.truth?.longitude, digits: TimelinePrecision.coordinate)
+        case .missed(let missed):
+            set(.reason, missed.reason.rawValue)
+            set(.fixes, missed.fixes)
+            set(.since, missed.sinceOffset, digits: TimelinePrecision.offset)
+            set(.until, missed.untilOffset, digits: TimelinePrecision.offset)
+            set(.path, JSONLinesTimelineFormat.pathJSON(missed.path))
         case .locationError(let code):
             set(.code, code.rawValue)
             set(.message, code.message)

@@ -1,3 +1,4 @@
+import Device
 import GPXReader
 import JSONOutput
 import LocationReplay
@@ -65,6 +66,13 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             } else {
                 line.null()
             }
+        case .missed(let missed):
+            line.field("reason", missed.reason.rawValue)
+            line.field("fixes", missed.fixes)
+            line.field("since", missed.sinceOffset, fractionDigits: TimelinePrecision.offset)
+            line.field("until", missed.untilOffset, fractionDigits: TimelinePrecision.offset)
+            line.key("path")
+            appendPath(missed.path, to: &line)
         case .locationError(let code):
             line.field("code", code.rawValue)
             line.field("message", code.message)
@@ -153,6 +161,25 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
         line.field("jitter", settings.jitterMilliseconds, fractionDigits: 3)
         line.field("maxGap", settings.maxGapSeconds, fractionDigits: 3)
         line.endObject()
+    }
+
+    /// `[[lat,lon],...]`, with the precision of a location's coordinates.
+    static func appendPath(_ path: [Coordinate], to line: inout JSONLineWriter) {
+        line.beginArray()
+        for point in path {
+            line.beginArray()
+            line.number(point.latitude, fractionDigits: TimelinePrecision.coordinate)
+            line.number(point.longitude, fractionDigits: TimelinePrecision.coordinate)
+            line.endArray()
+        }
+        line.endArray()
+    }
+
+    /// A missed stretch's path alone, as one JSON value (CSV's `path` column).
+    static func pathJSON(_ path: [Coordinate]) -> String {
+        var line = JSONLineWriter(capacity: 32 * path.count + 2)
+        appendPath(path, to: &line)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
     /// The settings object alone, as one JSON value (CSV's `settings` column).

@@ -93,6 +93,10 @@ public struct TextTimelineFormat: TimelineFormat {
                     latitude2: fix.latitude, longitude2: fix.longitude), digits: 1, width: 0, to: &bytes)
                 bytes.append(contentsOf: " m".utf8)
             }
+        case .missed(let missed):
+            var text = "\(missed.fixes) fix\(missed.fixes == 1 ? "" : "es") not delivered (\(missed.reason.rawValue)) from +"
+            text += Self.number(missed.sinceOffset, digits: 3) + " s to +" + Self.number(missed.untilOffset, digits: 3) + " s"
+            bytes.append(contentsOf: text.utf8)
         case .locationError(let code):
             bytes.append(contentsOf: "\(code.rawValue): \(code.message)".utf8)
         case .alert(let message):
@@ -207,6 +211,7 @@ public struct TextTimelineFormat: TimelineFormat {
         case .authorization: return "\u{1B}[33m"       // yellow
         case .prompt: return "\u{1B}[35m"              // magenta
         case .location: return "\u{1B}[32m"            // green
+        case .missed: return "\u{1B}[2;32m"               // dim green
         case .locationError, .alert, .weatherError: return "\u{1B}[1;31m"  // bold red
         case .app, .signal, .control, .call: return "\u{1B}[36m"  // cyan
         case .weather: return "\u{1B}[34m"             // blue

@@ -11,6 +11,7 @@ public enum TimelineSchema {
         "authorization": ["from", "to", "accuracy", "servicesEnabled", "cause"],
         "prompt": ["request", "answer"],
         "location": ["lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy", "speed", "course", "index", "truth"],
+        "missed": ["reason", "fixes", "since", "until", "path"],
         "locationError": ["code", "message"],
         "alert": ["message"],
         "app": ["state"],
@@ -31,7 +32,7 @@ public enum TimelineSchema {
 
     /// The event types in timeline order of first appearance, for messages.
     public static let types = [
-        "start", "authorization", "prompt", "location", "locationError", "alert", "app", "signal", "control", "call", "weather",
+        "start", "authorization", "prompt", "location", "missed", "locationError", "alert", "app", "signal", "control", "call", "weather",
         "weatherError", "end",
     ]
 }

@@ -22,8 +22,14 @@ struct ReplayDeviceTests {
             location: Self.authorized,
             events: [try ScheduledEvent(parsing: "55s:signal=lost"), try ScheduledEvent(parsing: "2m5s:signal=restored")])))
         #expect(run.outline.filter { !$0.hasPrefix("location@") } == [
-            "start@0.0", "authorization@0.0", "signal@55.0", "locationError@55.0", "signal@125.0", "end@290.0",
+            "start@0.0", "authorization@0.0", "signal@55.0", "locationError@55.0", "signal@125.0", "missed@130.0", "end@290.0",
         ])
+        // The epochs at 60 s to 120 s had no fix: one stretch, said with the first fix after it.
+        let missed = try #require(run.events.compactMap(\.kind.missed).first)
+        #expect(missed.reason == .noSignal)
+        #expect(missed.fixes == 7)
+        #expect(missed.sinceOffset == 60 && missed.untilOffset == 120)
+        #expect(missed.path.count == 7, "a short stretch keeps every position")
         #expect(run.events.compactMap(\.kind.locationError) == [.locationUnknown])
         #expect(run.events.compactMap(\.kind.signal?.cause) == [.event, .event])
         #expect(!run.locationOffsets.contains { $0 > 55 && $0 < 125 })
@@ -188,6 +194,11 @@ extension TimelineEvent.Kind {
 
     var locationError: LocationErrorCode? {
         if case .locationError(let code) = self { return code }
+        return nil
+    }
+
+    var missed: MissedFixes? {
+        if case .missed(let missed) = self { return missed }
         return nil
     }
 }

@@ -35,6 +35,7 @@ extension ReplayTests {
             "app@90.0",
             "authorization@120.0", "authorization@120.0",  // before the fix at 2m, which the background app misses
             "app@150.0",
+            "missed@180.0",  // the fix at 2 min, which the background app missed, said with the next one
             "location@180.0", "location@240.0",
             "authorization@300.0", "alert@300.0", "locationError@300.0",  // after the last fix
             "end@300.0",
@@ -44,10 +45,13 @@ extension ReplayTests {
         #expect(kinds[5] == Self.auth(wiu, wiu, .settings, accuracy: .reduced))
         #expect(kinds[6] == Self.auth(wiu, wiu, .settings, accuracy: .full))
         #expect(kinds[7] == .app(.foreground))
-        #expect(kinds[10] == Self.auth(wiu, .denied, .settings))
-        #expect(kinds[11] == .alert(message: WeatherAppModel.accessOffAlert))
-        #expect(kinds[12] == .locationError(.denied))
-        #expect(run.events[10].time == Self.start.adding(seconds: 300))
+        #expect(kinds[8].missed?.reason == .background)
+        #expect(kinds[8].missed?.fixes == 1)
+        #expect(kinds[8].missed?.sinceOffset == 120)
+        #expect(kinds[11] == Self.auth(wiu, .denied, .settings))
+        #expect(kinds[12] == .alert(message: WeatherAppModel.accessOffAlert))
+        #expect(kinds[13] == .locationError(.denied))
+        #expect(run.events[11].time == Self.start.adding(seconds: 300))
         #expect(run.locations.map(\.sourceIndex) == [0, 1, 3, 4])
         // Every fix moves the device, delivered or not.
         #expect(abs(run.summary.distanceMeters - 4 * GPX.legMeters(0, 1)) < 1e-6)
@@ -92,7 +96,9 @@ extension ReplayTests {
         let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
             location: .init(initialStatus: .authorizedWhenInUse), events: try Self.events("0s:authorization=denied"))))
         #expect(run.outline == ["start@0.0", "authorization@0.0", "authorization@0.0", "alert@0.0",
-                                "locationError@0.0", "end@60.0"])
+                                "locationError@0.0", "missed@60.0", "end@60.0"])
+        #expect(run.events.compactMap(\.kind.missed).map(\.reason) == [.notAuthorized])
+        #expect(run.events.compactMap(\.kind.missed).map(\.fixes) == [2])
         #expect(run.summary.locations == 0)
         #expect(run.summary.distanceMeters == GPX.legMeters(0, 1))
     }
@@ -157,7 +163,8 @@ extension ReplayTests {
             events: try Self.events("15s:app=background", "25s:app=foreground"))))
         // Fixes at 0 and 10, then 11 and 21 in the second loop; the one at 21 s finds the app in the background.
         #expect(run.outline == ["start@0.0", "authorization@0.0", "location@0.0", "location@10.0",
-                                "location@11.0", "app@15.0", "app@25.0", "end@25.0"])
+                                "location@11.0", "app@15.0", "app@25.0", "missed@25.0", "end@25.0"])
+        #expect(run.events.compactMap(\.kind.missed).map(\.reason) == [.background], "the fix at 21 s")
         #expect(run.summary.locations == 3)
     }
 

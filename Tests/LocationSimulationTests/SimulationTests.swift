@@ -26,9 +26,10 @@ struct SimulationTests {
         weather.manager.stopUpdatingLocation()
         try simulation.advance(by: 2)
         #expect(weather.take().isEmpty)
-        #expect(simulation.timeline.compactMap { event -> String? in
+        let calls = simulation.timeline.compactMap { event -> String? in
             if case .call(let call) = event.kind { return "\(call.manager) \(call.method)" } else { return nil }
-        } == ["0 requestWhenInUseAuthorization", "1 startUpdatingLocation", "1 stopUpdatingLocation"])
+        }
+        #expect(calls == ["0 requestWhenInUseAuthorization", "1 startUpdatingLocation", "1 stopUpdatingLocation"])
     }
 
     @Test func requestLocationDeliversOneFixThenStops() throws {

@@ -1,3 +1,4 @@
+import Device
 import GPXReader
 import LocationReplay
 import Scenario
@@ -18,6 +19,9 @@ struct TimelineSchemaTests {
         .authorization(AuthorizationChange(from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .prompt)),
         .prompt(request: .whenInUse, answer: .deny),
         .location(LocationFix(time: time, latitude: 37.8, longitude: -122.4, sourceIndex: 0)),
+        .missed(MissedFixes(reason: .distanceFilter, fixes: 2, sinceOffset: 1, untilOffset: 2, path: [
+            Coordinate(latitude: 37.8, longitude: -122.4), Coordinate(latitude: 37.8001, longitude: -122.4001),
+        ])),
         .locationError(.denied),
         .alert(message: WeatherAppModel.accessOffAlert),
         .app(.background),

@@ -160,14 +160,19 @@ enum PerfectBaseline {
     /// Removes the keys and columns added with the simulated GPS (their values with
     /// `--gps perfect`): the rest must be what the older binary wrote.
     static func withoutNewKeys(_ text: String) -> String {
-        var text = text.replacingOccurrences(of: #","truth":null"#, with: "")
+        // `missed` lines (stretches of fixes the app did not get) came with the report.
+        let kept = text.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            !(line.contains(#""type":"missed""#) || line.contains(",missed,") || line.contains("  missed  "))
+        }
+        var text = kept.joined(separator: "\n").replacingOccurrences(of: #","truth":null"#, with: "")
             .replacingOccurrences(of: perfectSettings, with: "")
             .replacingOccurrences(of: perfectSettings.replacingOccurrences(of: "\"", with: "\"\""), with: "")
         if text.hasPrefix("t,offset,type,") {
             // Every row ends in the two truth cells, empty with a perfect GPS, the three
-            // control cells, empty without a live run, and the testing library's two.
-            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager\n", with: "\n")
-                .replacingOccurrences(of: ",,,,,,,\n", with: "\n")
+            // control cells, empty without a live run, the testing library's two, and the
+            // five of `missed` events.
+            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path\n", with: "\n")
+                .replacingOccurrences(of: ",,,,,,,,,,,,\n", with: "\n")
         }
         return text
     }

@@ -88,7 +88,7 @@ struct ReplayPermissionFlowTests {
         let timeline = try await ReplayTimeline.run(Self.walk, ["--event", "10m:authorization=denied"])
         #expect(timeline.locations.count == 206)
         #expect(timeline.locations.last?["offset"] == .number("596"))
-        #expect(Array(timeline.types.suffix(4)) == ["authorization", "alert", "locationError", "end"])
+        #expect(Array(timeline.types.suffix(5)) == ["authorization", "alert", "locationError", "missed", "end"])
     }
 
     @Test("Allow Once: expires in the background, prompts again in the foreground, expires at the end")

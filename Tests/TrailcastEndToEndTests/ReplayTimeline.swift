@@ -18,6 +18,7 @@ struct ReplayTimeline {
             "t", "offset", "type", "lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy",
             "speed", "course", "index", "truth",
         ],
+        "missed": ["t", "offset", "type", "reason", "fixes", "since", "until", "path"],
         "locationError": ["t", "offset", "type", "code", "message"],
         "alert": ["t", "offset", "type", "message"],
         "app": ["t", "offset", "type", "state"],
@@ -77,10 +78,11 @@ struct ReplayTimeline {
 
     var locations: [OrderedJSON] { events(ofType: "location") }
 
-    /// Every line except the locations, their weather and the `start` line, with
-    /// `wallSeconds` blanked in `end`: the permission story of a run, as exact text.
+    /// Every line except the locations, their weather, the stretches of fixes missed (the
+    /// device's side, tested on their own) and the `start` line, with `wallSeconds` blanked
+    /// in `end`: the permission story of a run, as exact text.
     var storyLines: [String] {
-        zip(lines, types).filter { !["location", "weather", "start"].contains($1) }.map { Self.withoutWallSeconds($0.0) }
+        zip(lines, types).filter { !["location", "weather", "missed", "start"].contains($1) }.map { Self.withoutWallSeconds($0.0) }
     }
 
     /// The `end` object; the last line.

@@ -1,0 +1,200 @@
+/// The map of a run as inline SVG: weather cells as squares, the true route dashed (with a
+/// noisy GPS), the device's path coloured by what became of its fixes, the fixes the app
+/// received after a gap as dots, markers for prompts, alerts, errors and authorization
+/// changes, a scale bar and a north arrow. Web Mercator, north up; no tiles, no network.
+struct MapView {
+    var width = 960.0
+    var height = 560.0
+    /// Prefix of the event table's row ids (one page can hold several runs).
+    var rowPrefix = "e-"
+    var padding = 28.0
+
+    /// The projection of one report onto this view.
+    private struct Frame {
+        var minX: Double
+        var minY: Double
+        var scale: Double
+        var offsetX: Double
+        var offsetY: Double
+        /// Metres per projected unit at the middle of the map.
+        var metersPerUnit: Double
+
+        func point(_ x: Double, _ y: Double) -> (Double, Double) {
+            (offsetX + (x - minX) * scale, offsetY + (y - minY) * scale)
+        }
+    }
+
+    func render(_ report: RunReport) -> String {
+        var svg = "<svg class=\"map\" id=\"\(rowPrefix)map\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-label=\"Map of the run\">\n"
+        svg += "<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(Markup.number(width))\" height=\"\(Markup.number(height))\" fill=\"#f6f8fa\"/>\n"
+        guard let frame = frame(for: report) else {
+            svg += "<text x=\"\(Markup.number(width / 2))\" y=\"\(Markup.number(height / 2))\" text-anchor=\"middle\" fill=\"#57606a\">No positions in this timeline.</text>\n</svg>"
+            return svg
+        }
+        svg += cells(report, frame)
+        svg += truth(report, frame)
+        svg += route(report, frame)
+        svg += dots(report, frame)
+        svg += markers(report, frame)
+        svg += scaleBar(frame)
+        svg += northArrow()
+        svg += "</svg>"
+        return svg
+    }
+
+    // MARK: frame
+
+    private func frame(for report: RunReport) -> Frame? {
+        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+        func include(_ x: Double, _ y: Double) {
+            guard x.isFinite, y.isFinite else { return }
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        for point in report.route.points { include(point.x, point.y) }
+        for point in report.truth.points { include(point.x, point.y) }
+        for marker in report.markers.values.flatMap(\.items) {
+            if let x = marker.x, let y = marker.y { include(x, y) }
+        }
+        guard minX <= maxX else { return nil }
+        let middleLatitude = WebMercator.latitude(y: (minY + maxY) / 2)
+        let metersPerUnit = WebMercator.metersPerUnit(atLatitude: middleLatitude)
+        // At least 300 m across, so a standing device is a dot in a street, not the world.
+        let minimumSpan = 300 / max(metersPerUnit, 1)
+        if maxX - minX < minimumSpan { let middle = (minX + maxX) / 2; minX = middle - minimumSpan / 2; maxX = middle + minimumSpan / 2 }
+        if maxY - minY < minimumSpan { let middle = (minY + maxY) / 2; minY = middle - minimumSpan / 2; maxY = middle + minimumSpan / 2 }
+        let scale = min((width - 2 * padding) / (maxX - minX), (height - 2 * padding) / (maxY - minY))
+        let offsetX = (width - (maxX - minX) * scale) / 2
+        let offsetY = (height - (maxY - minY) * scale) / 2
+        return Frame(minX: minX, minY: minY, scale: scale, offsetX: offsetX, offsetY: offsetY, metersPerUnit: metersPerUnit)
+    }
+
+    // MARK: layers
+
+    private func cells(_ report: RunReport, _ frame: Frame) -> String {
+        guard !report.cellOrder.isEmpty else { return "" }
+        var svg = "<g class=\"cells\">\n"
+        let size = report.weatherCellDegrees
+        for cell in report.cellOrder {
+            let parts = cell.split(separator: ",")
+            guard parts.count == 2, let south = Double(parts[0]), let west = Double(parts[1]) else { continue }
+            let (x0, y0) = frame.point(WebMercator.x(longitude: west), WebMercator.y(latitude: min(south + size, 85)))
+            let (x1, y1) = frame.point(WebMercator.x(longitude: west + size), WebMercator.y(latitude: south))
+            // Cells far off the route would dwarf it: clip them to the view.
+            let left = max(x0, -10), top = max(y0, -10), right = min(x1, width + 10), bottom = min(y1, height + 10)
+            guard right > left, bottom > top else { continue }
+            let count = report.cells[cell] ?? 0
+            svg += "<rect class=\"cell\" x=\"\(Markup.number(left))\" y=\"\(Markup.number(top))\" width=\"\(Markup.number(right - left))\" height=\"\(Markup.number(bottom - top))\">"
+            svg += "<title>weather cell \(Markup.escape(cell)): \(count) weather event\(count == 1 ? "" : "s")</title></rect>\n"
+        }
+        return svg + "</g>\n"
+    }
+
+    private func truth(_ report: RunReport, _ frame: Frame) -> String {
+        guard report.gpsIsNoisy, report.truth.points.count > 1 else { return "" }
+        var svg = "<g class=\"truth\"><title>where the device really was (before the GPS error)</title>\n"
+        var points = ""
+        for point in report.truth.points {
+            if point.breaksBefore, !points.isEmpty {
+                svg += "<polyline points=\"\(points)\"/>\n"
+                points = ""
+            }
+            let (x, y) = frame.point(point.x, point.y)
+            points += (points.isEmpty ? "" : " ") + Markup.number(x) + "," + Markup.number(y)
+        }
+        if !points.isEmpty { svg += "<polyline points=\"\(points)\"/>\n" }
+        return svg + "</g>\n"
+    }
+
+    /// One polyline per run of one category; each starts at the previous run's last point
+    /// so that the line has no gaps (a segment takes the category of the point it reaches).
+    private func route(_ report: RunReport, _ frame: Frame) -> String {
+        let points = report.route.points
+        guard !points.isEmpty else { return "" }
+        var svg = "<g class=\"route\">\n"
+        var current: RouteCategory?
+        var coordinates = ""
+        var previous: (Double, Double)?
+        func flush() {
+            guard let current, !coordinates.isEmpty else { return }
+            svg += "<polyline class=\"seg seg-\(current.rawValue)\" stroke=\"\(current.color)\" points=\"\(coordinates)\"><title>\(Markup.escape(current.label))</title></polyline>\n"
+        }
+        for point in points {
+            let projected = frame.point(point.x, point.y)
+            let text = Markup.number(projected.0) + "," + Markup.number(projected.1)
+            if point.breaksBefore || point.kind != current {
+                flush()
+                coordinates = ""
+                if !point.breaksBefore, let previous { coordinates = Markup.number(previous.0) + "," + Markup.number(previous.1) }
+                current = point.kind
+            }
+            coordinates += (coordinates.isEmpty ? "" : " ") + text
+            previous = projected
+        }
+        flush()
+        // A run of one point (the only fix) still shows.
+        if points.count == 1, let only = previous {
+            svg += "<circle class=\"seg-dot\" cx=\"\(Markup.number(only.0))\" cy=\"\(Markup.number(only.1))\" r=\"3\" fill=\"\(points[0].kind.color)\"/>\n"
+        }
+        return svg + "</g>\n"
+    }
+
+    private func dots(_ report: RunReport, _ frame: Frame) -> String {
+        let dots = report.fixDots.items
+        guard !dots.isEmpty else { return "" }
+        var svg = "<g class=\"fixes\">\n"
+        for dot in dots {
+            guard let x = dot.x, let y = dot.y else { continue }
+            let (px, py) = frame.point(x, y)
+            svg += "<circle class=\"fix\" cx=\"\(Markup.number(px))\" cy=\"\(Markup.number(py))\" r=\"2.5\"><title>\(Markup.escape(dot.text))</title></circle>\n"
+        }
+        return svg + "</g>\n"
+    }
+
+    private func markers(_ report: RunReport, _ frame: Frame) -> String {
+        var svg = "<g class=\"markers\">\n"
+        for kind in ReportMarkerKind.allCases {
+            guard let sample = report.markers[kind], kind != .control else { continue }
+            for marker in sample.items {
+                guard let x = marker.x, let y = marker.y else { continue }
+                let (px, py) = frame.point(x, y)
+                svg += Self.symbol(marker, x: px, y: py, radius: 8, rowPrefix: rowPrefix)
+            }
+        }
+        return svg + "</g>\n"
+    }
+
+    /// A marker's symbol (shared with the time axis): a coloured disc with its glyph.
+    static func symbol(_ marker: ReportMarker, x: Double, y: Double, radius: Double, rowPrefix: String) -> String {
+        let link = marker.row.map { " data-e=\"\(rowPrefix)\($0)\"" } ?? ""
+        var svg = "<g class=\"marker m-\(marker.kind.rawValue)\"\(link) transform=\"translate(\(Markup.number(x)),\(Markup.number(y)))\">"
+        svg += "<title>\(Markup.offset(marker.offset)) \(Markup.escape(marker.text))</title>"
+        svg += "<circle r=\"\(Markup.number(radius))\" fill=\"\(marker.kind.color)\"/>"
+        svg += "<text y=\"\(Markup.number(radius * 0.42))\" font-size=\"\(Markup.number(radius * 1.25))\">\(Markup.escape(marker.kind.glyph))</text></g>\n"
+        return svg
+    }
+
+    // MARK: furniture
+
+    private func scaleBar(_ frame: Frame) -> String {
+        let metersPerPixel = frame.metersPerUnit / frame.scale
+        let target = metersPerPixel * width / 5
+        var length = 1.0
+        while length * 10 <= target { length *= 10 }
+        if length * 5 <= target { length *= 5 } else if length * 2 <= target { length *= 2 }
+        let pixels = length / metersPerPixel
+        let x = 16.0, y = height - 16
+        var svg = "<g class=\"scale\"><title>scale at the middle of the map</title>"
+        svg += "<rect x=\"\(Markup.number(x - 4))\" y=\"\(Markup.number(y - 22))\" width=\"\(Markup.number(pixels + 8))\" height=\"28\" fill=\"#ffffff\" fill-opacity=\"0.8\"/>"
+        svg += "<path d=\"M\(Markup.number(x)),\(Markup.number(y - 6))v6h\(Markup.number(pixels))v-6\" fill=\"none\" stroke=\"#24292f\" stroke-width=\"2\"/>"
+        svg += "<text x=\"\(Markup.number(x + pixels / 2))\" y=\"\(Markup.number(y - 10))\" text-anchor=\"middle\">\(Markup.distance(length))</text></g>\n"
+        return svg
+    }
+
+    private func northArrow() -> String {
+        let x = width - 30, y = 24.0
+        var svg = "<g class=\"north\" transform=\"translate(\(Markup.number(x)),\(Markup.number(y)))\"><title>north is up</title>"
+        svg += "<path d=\"M0,-14L8,10L0,5L-8,10Z\" fill=\"#24292f\"/>"
+        svg += "<text y=\"24\" text-anchor=\"middle\" font-weight=\"bold\">N</text></g>\n"
+        return svg
+    }
+}
