@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "WeatherServer", targets: ["WeatherServer"]),
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "TimelineExpectations", targets: ["TimelineExpectations"]),
+        .library(name: "Report", targets: ["Report"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -120,6 +121,10 @@ let package = Package(
             dependencies: ["LocationReplay", "Timeline"]
         ),
         .target(
+            name: "Report",
+            dependencies: ["TimelineExpectations", "LocationReplay"]
+        ),
+        .target(
             name: "Scenario",
             dependencies: [
                 "TimelineExpectations",
@@ -145,6 +150,7 @@ let package = Package(
                 "Scenario",
                 "Feeds",
                 "LiveStream",
+                "Report",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -217,6 +223,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: ["Report", "TimelineExpectations", "LocationReplay", "Device", "Weather", "GPXReader"]
         ),
         .testTarget(
             name: "ScenarioTests",

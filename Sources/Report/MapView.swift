@@ -52,6 +52,7 @@ struct MapView {
         }
         for point in report.route.points { include(point.x, point.y) }
         for point in report.truth.points { include(point.x, point.y) }
+        for dot in report.fixDots.items { if let x = dot.x, let y = dot.y { include(x, y) } }
         for marker in report.markers.values.flatMap(\.items) {
             if let x = marker.x, let y = marker.y { include(x, y) }
         }

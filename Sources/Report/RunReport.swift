@@ -57,6 +57,9 @@ public struct RunReport: Sendable {
     private var previousWasMiss = false
     private var finished = false
 
+    /// Fixes with an accuracy radius this large are drawn as dots, not path points.
+    static let approximateAccuracyMeters = 1000.0
+
     static let bandTitles = ["authorization", "accuracy", "app", "signal", "delivery"]
 
     public init(limits: Limits = Limits()) {
@@ -144,15 +147,20 @@ public struct RunReport: Sendable {
         let restarts = index != nil && lastIndex != nil && index! < lastIndex!
         lastIndex = index ?? lastIndex
         let x = WebMercator.x(longitude: longitude), y = WebMercator.y(latitude: latitude)
-        route.add(.init(x: x, y: y, kind: .delivered, breaksBefore: restarts))
+        let accuracy = record.number("horizontalAccuracy") ?? 0
+        // An approximate fix (reduced accuracy: a cell's centre, kilometres off) is not a
+        // point of the path: it is a dot, and the line stays where the device was.
+        let isApproximate = accuracy >= Self.approximateAccuracyMeters
+        if !isApproximate { route.add(.init(x: x, y: y, kind: .delivered, breaksBefore: restarts)) }
         bands[4].set(RouteCategory.delivered.rawValue, at: offset)
         if case .json(let text)? = record.fields["truth"], let pair = PathText.coordinates(inObject: text) {
-            truth.add(.init(x: WebMercator.x(longitude: pair.longitude), y: WebMercator.y(latitude: pair.latitude), kind: true, breaksBefore: restarts))
+            // The truth is known only at delivered fixes: no line across a missed stretch.
+            truth.add(.init(x: WebMercator.x(longitude: pair.longitude), y: WebMercator.y(latitude: pair.latitude), kind: true, breaksBefore: restarts || previousWasMiss))
         }
         // A fix after a missed stretch (a distance filter's, say) is a dot of its own.
-        if previousWasMiss || fixDots.seen == 0 {
-            let accuracy = record.number("horizontalAccuracy").map { " ±\(Markup.number($0, decimals: 0)) m" } ?? ""
-            fixDots.add(ReportMarker(kind: .prompt, offset: offset, x: x, y: y, text: "fix at \(Markup.offset(offset))\(accuracy)", row: nil))
+        if previousWasMiss || fixDots.seen == 0 || isApproximate {
+            let text = "fix at \(Markup.offset(offset)) ±\(Markup.number(accuracy, decimals: 0)) m\(isApproximate ? " (approximate)" : "")"
+            fixDots.add(ReportMarker(kind: .prompt, offset: offset, x: x, y: y, text: text, row: nil))
         }
         previousWasMiss = false
         moved(to: (x, y))

@@ -76,7 +76,7 @@ struct TimelineChart {
         low = (low - 1).rounded(.down); high = (high + 1).rounded(.up)
         func y(_ celsius: Double) -> Double { top + height - (celsius - low) / (high - low) * height }
         var svg = "<g class=\"temperature\">"
-        svg += "<text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(top + 12))\" text-anchor=\"end\">°C</text>"
+        svg += "<text class=\"label\" x=\"\(Markup.number(left - 44))\" y=\"\(Markup.number(top + height / 2 + 4))\" text-anchor=\"end\">°C</text>"
         for celsius in [low, (low + high) / 2, high] {
             svg += "<text class=\"tick\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y(celsius) + 4))\" text-anchor=\"end\">\(Markup.number(celsius, decimals: 1))</text>"
             svg += "<line class=\"grid\" x1=\"\(Markup.number(left))\" x2=\"\(Markup.number(width - right))\" y1=\"\(Markup.number(y(celsius)))\" y2=\"\(Markup.number(y(celsius)))\"/>"

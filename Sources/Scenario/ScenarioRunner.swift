@@ -35,6 +35,12 @@ public enum ScenarioRunner {
     /// Runs the scenario and checks every expectation; a run that cannot happen (a
     /// malformed GPX file) is the report's `error`.
     public static func check(_ scenario: Scenario) async -> ScenarioReport {
+        await check(scenario, inspecting: { _ in })
+    }
+
+    /// ``check(_:)``, handing the run's timeline (as expectations read it) to `inspect`
+    /// before it is dropped: `check --format html` draws each run from it.
+    public static func check(_ scenario: Scenario, inspecting inspect: ([TimelineRecord]) -> Void) async -> ScenarioReport {
         let clock = ContinuousClock()
         let started = clock.now
         let events: [TimelineEvent]
@@ -49,6 +55,7 @@ public enum ScenarioRunner {
         let outcomes = scenario.expectations.map { entry in
             ExpectationEvaluator.evaluate(entry.expectation, line: entry.line, in: records)
         }
+        inspect(records)
         return ScenarioReport(
             file: scenario.file, name: scenario.name, outcomes: outcomes,
             seconds: started.duration(to: clock.now).seconds, error: nil)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Report
 import Scenario
 #if canImport(Glibc)
 import Glibc
@@ -27,13 +28,29 @@ struct CheckCommand: AsyncParsableCommand {
     @Argument(help: "Scenario files (YAML).")
     var files: [String]
 
-    @Option(help: "Report format: text (a line per scenario and per failed expectation) or junit (JUnit XML).")
+    @Option(help: "Report format: text (a line per scenario and per failed expectation), junit (JUnit XML) or html (one page: each expectation with its evidence, a map and bands per scenario, failures first).")
     var format: CheckReportFormat = .text
 
     @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
 
-    enum CheckReportFormat: String, ExpressibleByArgument, CaseIterable { case text, junit }
+    enum CheckReportFormat: String, ExpressibleByArgument, CaseIterable { case text, junit, html }
+
+    /// `--format html`: the failure's detail as a failed expectation's evidence, what the
+    /// timeline showed for one that held.
+    static func page(_ reports: [ScenarioReport], runs: [RunReport?], evidence: [[String]]) -> String {
+        let scenarios = reports.indices.map { index in
+            let report = reports[index]
+            let rows = report.outcomes.enumerated().map { position, outcome in
+                CheckedScenario.Row(
+                    passed: outcome.passed, line: outcome.line, expectation: outcome.expectation.description,
+                    evidence: outcome.passed ? (evidence[index].indices.contains(position) ? evidence[index][position] : "") : outcome.detail ?? "")
+            }
+            return CheckedScenario(
+                file: report.file, name: report.name, rows: rows, error: report.error, seconds: report.seconds, run: runs[index])
+        }
+        return CheckReportPage.render(scenarios)
+    }
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("name at least one scenario file") }
@@ -50,11 +67,26 @@ struct CheckCommand: AsyncParsableCommand {
             stream = opened
         }
         var reports: [ScenarioReport] = []
+        // For html: each run's drawing, made from its timeline before the timeline goes.
+        var runs: [RunReport?] = []
+        var evidence: [[String]] = []
         var worstBroken: ExitCode?
         for file in files {
             do {
                 let scenario = try ScenarioParser.load(contentsOfFile: file)
-                let report = await ScenarioRunner.check(scenario)
+                var run: RunReport?
+                var held: [String] = []
+                let wantsPage = format == .html
+                let report = await ScenarioRunner.check(scenario) { records in
+                    guard wantsPage else { return }
+                    var drawing = RunReport()
+                    for record in records { drawing.add(record) }
+                    drawing.finish()
+                    run = drawing
+                    held = scenario.expectations.map { ExpectationEvaluator.evidence(for: $0.expectation, in: records) }
+                }
+                runs.append(run)
+                evidence.append(held)
                 // A scenario whose route cannot be replayed is broken, not failing.
                 if report.error != nil, worstBroken == nil { worstBroken = ExitStatus.dataError }
                 reports.append(report)
@@ -62,9 +94,16 @@ struct CheckCommand: AsyncParsableCommand {
                 let status = error.isUnreadable ? ExitStatus.noInput : ExitStatus.dataError
                 if worstBroken == nil || status == ExitStatus.dataError { worstBroken = status }
                 reports.append(ScenarioReport(file: file, name: file, outcomes: [], seconds: 0, error: error.description))
+                runs.append(nil)
+                evidence.append([])
             }
         }
-        let text = format == .junit ? JUnitCheckReport.render(reports) : TextCheckReport.render(reports)
+        let text: String
+        switch format {
+        case .text: text = TextCheckReport.render(reports)
+        case .junit: text = JUnitCheckReport.render(reports)
+        case .html: text = Self.page(reports, runs: runs, evidence: evidence)
+        }
         if let output, let stream {
             fputs(text, stream)
             guard fclose(stream) == 0 else {

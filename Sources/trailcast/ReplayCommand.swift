@@ -3,6 +3,7 @@ import Feeds
 import GPXReader
 import LiveStream
 import LocationReplay
+import Report
 import Scenario
 import Synchronization
 import Timeline
@@ -58,6 +59,11 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp("Write the timeline to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
+
+    @Option(help: ArgumentHelp(
+        "Also write an HTML report of the run (map, bands, weather, events) to FILE: the page `trailcast report` makes of its JSON Lines.",
+        valueName: "FILE"))
+    var report: String?
 
     @Option(help: "Colour the text format: auto (only on a terminal, unless NO_COLOR is set), always, never.")
     var color: ColorChoice = .auto
@@ -181,6 +187,9 @@ struct ReplayCommand: AsyncParsableCommand {
             descriptor = STDOUT_FILENO
         }
         defer { if output != nil { close(descriptor) } }
+        let reportDescriptor = try report.map { try OutputFile.create($0, what: "the report") }
+        defer { if let reportDescriptor { close(reportDescriptor) } }
+        let reportCollector = reportDescriptor.map { _ in ReportCollector() }
         var logDescriptor: Int32?
         if let logFile = weather.logFile {
             logDescriptor = try OutputFile.create(logFile, what: "the weather log")
@@ -242,11 +251,11 @@ struct ReplayCommand: AsyncParsableCommand {
                 do throws(ReplayError) {
                     switch format {
                     case .text:
-                        result = .success(try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, device: feeds, taps: taps))
+                        result = .success(try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, report: reportCollector, device: feeds, taps: taps))
                     case .jsonl:
-                        result = .success(try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds, taps: taps))
+                        result = .success(try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, report: reportCollector, device: feeds, taps: taps))
                     case .csv:
-                        result = .success(try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, device: feeds, taps: taps))
+                        result = .success(try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, report: reportCollector, device: feeds, taps: taps))
                     }
                 } catch {
                     result = .failure(error)
@@ -269,6 +278,15 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         cancellation.attach(run)
         let result = await run.result
+        // The page of what happened, also after Ctrl-C or a failure part of the way.
+        if let reportDescriptor, let reportCollector, let report {
+            do {
+                try ReportFile.write(reportCollector.page(), to: reportDescriptor)
+            } catch {
+                StandardStreams.writeError("\(report): error: cannot write the report: \(error)")
+                throw ExitStatus.ioError
+            }
+        }
         switch result {
         case .success:
             if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
@@ -292,9 +310,10 @@ struct ReplayCommand: AsyncParsableCommand {
 
     /// One specialised loop per format: the formatter is called a million times on big files.
     private static func replay<Format: TimelineFormat>(
-        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?, device: DeviceFeeds?, taps: Taps
+        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?, report: ReportCollector?,
+        device: DeviceFeeds?, taps: Taps
     ) async throws(ReplayError) -> ReplaySummary {
-        let writer = TimelineWriter(descriptor: descriptor, format: format)
+        let writer = TimelineTee(TimelineWriter(descriptor: descriptor, format: format), ReportRecorder(report))
         if let weatherLog {
             let tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
             return try await serve(replay, recorder: tee, device: device, taps: taps)

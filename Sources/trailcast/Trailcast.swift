@@ -16,5 +16,5 @@ struct Trailcast: AsyncParsableCommand {
             SIGINT/SIGTERM (after writing the end of the timeline; serve-weather exits 0).
             """,
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, CheckCommand.self, InspectCommand.self, ExportCommand.self, ServeWeatherCommand.self])
+        subcommands: [ReplayCommand.self, ReportCommand.self, CheckCommand.self, InspectCommand.self, ExportCommand.self, ServeWeatherCommand.self])
 }

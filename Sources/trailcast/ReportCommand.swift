@@ -1,0 +1,94 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ArgumentParser
+import Report
+import TimelineExpectations
+
+/// `trailcast report`: the page of a saved JSON Lines timeline.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Make an HTML report (map, bands, weather, events) of a saved JSON Lines timeline.",
+        discussion: """
+            Examples:
+              trailcast replay walk.gpx --format jsonl --output run.jsonl
+              trailcast report run.jsonl --output run.html
+              trailcast replay walk.gpx --format jsonl | trailcast report - > run.html
+
+            The page is one file with nothing to fetch: open it from disk in any browser, \
+            or print it. The same timeline always gives the same bytes. `replay --report` \
+            writes the same page during a run. Big timelines are drawn thinned (the tables \
+            keep exact numbers); the file is read line by line in bounded memory.
+            """)
+
+    @Argument(help: ArgumentHelp("A timeline written by `replay --format jsonl`; - reads standard input.", valueName: "FILE"))
+    var file: String
+
+    @Option(help: ArgumentHelp("Write the page to FILE instead of standard output.", valueName: "FILE"))
+    var output: String?
+
+    func run() throws {
+        let input: Int32
+        if file == "-" {
+            input = STDIN_FILENO
+        } else {
+            input = open(file, O_RDONLY | O_CLOEXEC)
+            guard input >= 0 else {
+                StandardStreams.writeError("\(file): error: cannot open the timeline: \(String(cString: strerror(errno)))")
+                throw ExitStatus.noInput
+            }
+        }
+        defer { if file != "-" { close(input) } }
+        // Created before reading: a page that cannot be written should not wait for the read.
+        let destination = try output.map { try OutputFile.create($0, what: "the report") } ?? STDOUT_FILENO
+        defer { if output != nil { close(destination) } }
+
+        var report = RunReport()
+        var events = 0
+        do {
+            try ReportFile.forEachLine(in: input) { line, number, terminated in
+                if line.allSatisfy(\.isWhitespace) { return }
+                guard let record = TimelineRecord(line: line) else {
+                    // A run cut mid-line (a copy taken while it ran) leaves a partial last line.
+                    if !terminated {
+                        StandardStreams.writeError("\(file):\(number):1: warning: the last line is cut short; left out")
+                        return
+                    }
+                    throw ReportInputError(line: number, reason: "not a timeline event (a JSON object with `type` and `offset`, as `replay --format jsonl` writes)")
+                }
+                events += 1
+                report.add(record)
+            }
+        } catch let error as ReportInputError {
+            StandardStreams.writeError("\(file):\(error.line):1: error: \(error.reason)")
+            throw ExitStatus.dataError
+        } catch ReportFile.ReadError.lineTooLong(let line) {
+            StandardStreams.writeError("\(file):\(line):1: error: a line longer than \(ReportFile.maximumLineBytes >> 20) MiB")
+            throw ExitStatus.dataError
+        } catch ReportFile.ReadError.io(let code) {
+            StandardStreams.writeError("\(file): error: cannot read the timeline: \(String(cString: strerror(code)))")
+            throw ExitStatus.ioError
+        }
+        guard events > 0 else {
+            StandardStreams.writeError("\(file):1:1: error: no timeline events (write one with `replay --format jsonl`)")
+            throw ExitStatus.dataError
+        }
+        report.finish()
+        do {
+            try ReportFile.write(RunReportPage.render(report), to: destination)
+        } catch {
+            StandardStreams.writeError("\(output ?? "standard output"): error: cannot write the report: \(error)")
+            throw ExitStatus.ioError
+        }
+    }
+}
+
+private struct ReportInputError: Error {
+    var line: Int
+    var reason: String
+}

@@ -1,0 +1,26 @@
+@testable import Report
+import Testing
+
+@Suite("Report markup")
+struct MarkupTests {
+    @Test("numbers are written the same everywhere: rounded, trailing zeros dropped, no -0")
+    func numbers() {
+        #expect(Markup.number(12.5) == "12.5")
+        #expect(Markup.number(3.0) == "3")
+        #expect(Markup.number(-0.25, decimals: 2) == "-0.25")
+        #expect(Markup.number(-0.04) == "0")
+        #expect(Markup.number(1234.56, decimals: 0) == "1235")
+        #expect(Markup.number(.nan) == "0")
+        #expect(Markup.count(1_840) == "1,840")
+        #expect(Markup.count(1_000_000) == "1,000,000")
+        #expect(Markup.offset(3725.9) == "+1:02:05")
+        #expect(Markup.distance(850) == "850 m")
+        #expect(Markup.distance(7080.6) == "7.1 km")
+    }
+
+    @Test("text is escaped for elements and attributes; control characters cannot break the XML")
+    func escaping() {
+        #expect(Markup.escape("<a href=\"x\">Tom & Jerry's</a>") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(Markup.escape("bell\u{07}") == "bell\u{FFFD}")
+    }
+}

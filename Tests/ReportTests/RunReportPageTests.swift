@@ -1,0 +1,124 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+@testable import Report
+import TimelineExpectations
+import Testing
+
+/// The page of a crafted run: its SVG read back as XML and counted against the drawing
+/// worked out by hand.
+@Suite("Run report page")
+struct RunReportPageTests {
+    static func page(_ records: [TimelineRecord] = CraftedRun.records) -> String {
+        var report = RunReport()
+        for record in records { report.add(record) }
+        report.finish()
+        return RunReportPage.render(report)
+    }
+
+    /// Every `<svg>...</svg>` of the page, parsed as XML.
+    static func svgs(in html: String) throws -> [XMLDocument] {
+        var documents: [XMLDocument] = []
+        var rest = html[...]
+        while let open = rest.range(of: "<svg "), let close = rest.range(of: "</svg>", range: open.upperBound..<rest.endIndex) {
+            documents.append(try XMLDocument(xmlString: String(rest[open.lowerBound..<close.upperBound])))
+            rest = rest[close.upperBound...]
+        }
+        return documents
+    }
+
+    static func count(_ xpath: String, in document: XMLDocument) throws -> Int {
+        try document.nodes(forXPath: xpath).count
+    }
+
+    /// The string values of what an XPath selects (attributes, say).
+    static func values(_ xpath: String, in document: XMLDocument) throws -> [String] {
+        try document.nodes(forXPath: xpath).compactMap(\.stringValue)
+    }
+
+    static func classed(_ element: String, _ className: String) -> String {
+        "//*[local-name()='\(element)'][contains(concat(' ', @class, ' '), ' \(className) ')]"
+    }
+
+    @Test("the map: a line per stretch, coloured by what became of the fixes, joined end to end")
+    func mapSegments() throws {
+        let svgs = try Self.svgs(in: Self.page())
+        try #require(svgs.count == 2, "a map and a chart")
+        let map = svgs[0]
+        #expect(try Self.count(Self.classed("polyline", "seg-delivered"), in: map) == 3)
+        #expect(try Self.count(Self.classed("polyline", "seg-distanceFilter"), in: map) == 1)
+        #expect(try Self.count(Self.classed("polyline", "seg-noSignal"), in: map) == 1)
+        #expect(try Self.count(Self.classed("polyline", "seg-notAuthorized"), in: map) == 1)
+        #expect(try Self.count(Self.classed("polyline", "seg-background"), in: map) == 0)
+        // Each stretch starts where the one before ended: [A,B,C] [C,D,E,F] [F,G] [G,H,I] [I,J] [J,K,L].
+        let lines = "//*[local-name()='polyline'][starts-with(@class, 'seg ')]"
+        let points = try Self.values(lines + "/@points", in: map).map { $0.split(separator: " ") }
+        try #require(points.map(\.count) == [3, 4, 2, 3, 2, 3])
+        for index in 1..<points.count { #expect(points[index].first == points[index - 1].last) }
+        let colors = try Self.values(lines + "/@stroke", in: map)
+        #expect(colors == ["#1a7f37", "#0969da", "#1a7f37", "#24292f", "#1a7f37", "#cf222e"])
+    }
+
+    @Test("the map: markers for the prompt, authorization changes, alert, errors; dots for fixes after gaps; the cell")
+    func mapMarkers() throws {
+        let map = try Self.svgs(in: Self.page())[0]
+        #expect(try Self.count(Self.classed("g", "m-prompt"), in: map) == 1)
+        #expect(try Self.count(Self.classed("g", "m-authorization"), in: map) == 2, "not the initial state")
+        #expect(try Self.count(Self.classed("g", "m-alert"), in: map) == 1)
+        #expect(try Self.count(Self.classed("g", "m-locationError"), in: map) == 2)
+        #expect(try Self.count(Self.classed("g", "m-weatherError"), in: map) == 1)
+        #expect(try Self.count(Self.classed("circle", "fix"), in: map) == 3, "the first fix and the two after a gap")
+        #expect(try Self.count(Self.classed("rect", "cell"), in: map) == 1)
+        #expect(try Self.count("//*[local-name()='g'][@class='scale']", in: map) == 1)
+        #expect(try Self.count("//*[local-name()='g'][@class='north']", in: map) == 1)
+        #expect(try Self.count("//*[local-name()='g'][@class='truth']", in: map) == 0, "a perfect GPS has no true line")
+        let alert = try #require(try map.nodes(forXPath: Self.classed("g", "m-alert") + "/*[local-name()='title']").first)
+        #expect(alert.stringValue == "+0:03:20 alert: Location <off> & \"more\"", "escaped in the file, exact when read")
+    }
+
+    @Test("the chart: bands for authorization, accuracy, app, signal and delivery, with the states in order")
+    func chartBands() throws {
+        let chart = try Self.svgs(in: Self.page())[1]
+        func states(_ band: String) throws -> [String] {
+            try Self.values("//*[local-name()='g'][@class='band band-\(band)']/*[local-name()='rect']/@class", in: chart)
+                .map { $0.replacingOccurrences(of: "state st-", with: "") }
+        }
+        // notDetermined lasted no time (the prompt was answered at 0 s): the band shows
+        // what held longest in each bucket, the table keeps the instant.
+        #expect(try states("authorization") == ["authorizedWhenInUse", "denied"])
+        #expect(try states("signal") == ["ok", "lost", "ok"])
+        #expect(try states("app") == ["foreground"])
+        #expect(try states("delivery") == ["delivered", "distanceFilter", "delivered", "noSignal", "delivered", "notAuthorized"])
+        #expect(try Self.count("//*[local-name()='g'][@class='events']/*[local-name()='g']", in: chart) == 7, "every marker, the initial state aside")
+        #expect(try Self.count("//*[local-name()='polyline'][@class='line-temperature']", in: chart) == 1)
+        #expect(try Self.count(Self.classed("rect", "rain"), in: chart) == 1)
+    }
+
+    @Test("legends name what is drawn and only that; tables hold the exact totals and counts")
+    func legendsAndTables() {
+        let html = Self.page()
+        #expect(html.contains("distance filter"))
+        #expect(html.contains("no GPS signal"))
+        #expect(!html.contains("in the background"))
+        #expect(html.contains("<tr><td>weatherErrors</td><td class=\"num\">1</td></tr>"))
+        #expect(html.contains("<tr><td>missed</td><td class=\"num\">3</td></tr>"))
+        #expect(html.contains("<h1>Trailcast report: gpx/crafted &lt;walk&gt;.gpx</h1>"))
+        #expect(!html.contains("http://") || !html.contains("src=\"http"), "nothing to fetch")
+        #expect(!html.contains("<link") && !html.contains(" src="))
+    }
+
+    @Test("the same timeline gives the same bytes")
+    func deterministic() {
+        #expect(Self.page() == Self.page())
+        #expect(Self.page(CraftedRun.records) != Self.page(Array(CraftedRun.records.dropLast())))
+    }
+
+    @Test("no position at all: the map says so, the page still renders")
+    func empty() throws {
+        let records = CraftedRun.records.filter { $0.type != "location" && $0.type != "missed" }
+        let html = Self.page(records)
+        #expect(html.contains("No positions in this timeline."))
+        #expect(try Self.svgs(in: html).count == 2)
+    }
+}
