@@ -153,12 +153,13 @@ struct MapView {
 
     private func markers(_ report: RunReport, _ frame: Frame) -> String {
         var svg = "<g class=\"markers\">\n"
+        var placed = MarkerPlacement(spacing: 17)
         for kind in ReportMarkerKind.allCases {
             guard let sample = report.markers[kind], kind != .control else { continue }
             for marker in sample.items {
                 guard let x = marker.x, let y = marker.y else { continue }
                 let (px, py) = frame.point(x, y)
-                svg += Self.symbol(marker, x: px, y: py, radius: 8, rowPrefix: rowPrefix)
+                svg += Self.symbol(marker, x: placed.place(px, py), y: py, radius: 8, rowPrefix: rowPrefix)
             }
         }
         return svg + "</g>\n"
@@ -197,5 +198,28 @@ struct MapView {
         svg += "<path d=\"M0,-14L8,10L0,5L-8,10Z\" fill=\"#24292f\"/>"
         svg += "<text y=\"24\" text-anchor=\"middle\" font-weight=\"bold\">N</text></g>\n"
         return svg
+    }
+}
+
+/// Moves a symbol right until it no longer covers one already drawn, so that a prompt, an
+/// authorization change and an alert at the same place (or moment) all show.
+struct MarkerPlacement {
+    let spacing: Double
+    private var taken: [(x: Double, y: Double)] = []
+
+    init(spacing: Double) {
+        self.spacing = spacing
+    }
+
+    mutating func place(_ x: Double, _ y: Double) -> Double {
+        var candidate = x
+        // Bounded: at most as many moves as symbols nearby, and never more than 12.
+        for _ in 0..<12 {
+            guard taken.contains(where: { abs($0.x - candidate) < spacing * 0.9 && abs($0.y - y) < spacing * 0.9 }) else { break }
+            candidate += spacing
+        }
+        taken.append((candidate, y))
+        if taken.count > 4096 { taken.removeFirst(taken.count - 4096) }
+        return candidate
     }
 }

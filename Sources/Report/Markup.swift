@@ -44,7 +44,8 @@ enum Markup {
 
     /// An offset as `+h:mm:ss` (`+0:05:00`), the text timeline's way.
     static func offset(_ seconds: Double) -> String {
-        let total = Int64(max(0, seconds.isFinite ? seconds : 0).rounded(.down))
+        // Clamped: a hand-made timeline may say 1e300 seconds, which no Int64 holds.
+        let total = Int64(min(max(0, seconds.isFinite ? seconds : 0), 9e15).rounded(.down))
         let hours = total / 3600
         let minutes = (total % 3600) / 60
         let rest = total % 60

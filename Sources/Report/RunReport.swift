@@ -74,9 +74,7 @@ public struct RunReport: Sendable {
     /// Takes the next event of the timeline.
     public mutating func add(_ record: TimelineRecord) {
         guard !finished else { return }
-        counts[record.type, default: 0] += 1
-        let offset = record.offsetSeconds.isFinite ? max(record.offsetSeconds, 0) : lastOffset
-        lastOffset = max(lastOffset, offset)
+        let offset = count(record.type, at: record.offsetSeconds)
         var row: Int?
         if record.type != "location" && record.type != "start" {
             row = addRow(record, at: offset)
@@ -118,7 +116,7 @@ public struct RunReport: Sendable {
     private mutating func start(_ record: TimelineRecord) {
         file = record.string("file") ?? ""
         source = record.string("source") ?? ""
-        points = record.number("points").map { Int($0) }
+        points = record.number("points").flatMap { Int(exactly: $0.rounded()) }
         guard case .json(let text)? = record.fields["settings"],
               let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         else { return }
@@ -139,23 +137,52 @@ public struct RunReport: Sendable {
         mark(.authorization, at: offset, text: text, row: row)
     }
 
+    /// Counts an event; its offset, made safe to draw.
+    private mutating func count(_ type: String, at rawOffset: Double) -> Double {
+        counts[type, default: 0] += 1
+        let offset = rawOffset.isFinite ? max(rawOffset, 0) : lastOffset
+        lastOffset = max(lastOffset, offset)
+        return offset
+    }
+
+    /// A `location` event given by its values, as its JSON line would give them (the
+    /// recorder's fast path: a million fixes without a JSON round trip each).
+    mutating func addLocation(
+        offset rawOffset: Double, latitude: Double, longitude: Double, horizontalAccuracy: Double?, index: Int?,
+        truth: (latitude: Double, longitude: Double)?
+    ) {
+        guard !finished else { return }
+        let offset = count("location", at: rawOffset)
+        location(latitude: latitude, longitude: longitude, horizontalAccuracy: horizontalAccuracy, index: index, truth: truth, at: offset)
+    }
+
     private mutating func location(_ record: TimelineRecord, at offset: Double) {
-        guard let latitude = record.number("lat"), let longitude = record.number("lon"),
-              abs(latitude) <= 90, abs(longitude) <= 180 else { return }
-        let index = record.number("index").map { Int(clamping: Int64(exactly: $0.rounded()) ?? 0) }
+        var truth: (latitude: Double, longitude: Double)?
+        if case .json(let text)? = record.fields["truth"] { truth = PathText.coordinates(inObject: text) }
+        location(
+            latitude: record.number("lat") ?? .nan, longitude: record.number("lon") ?? .nan,
+            horizontalAccuracy: record.number("horizontalAccuracy"),
+            index: record.number("index").map { Int(clamping: Int64(exactly: $0.rounded()) ?? 0) }, truth: truth, at: offset)
+    }
+
+    private mutating func location(
+        latitude: Double, longitude: Double, horizontalAccuracy: Double?, index: Int?,
+        truth truePosition: (latitude: Double, longitude: Double)?, at offset: Double
+    ) {
+        guard abs(latitude) <= 90, abs(longitude) <= 180 else { return }
         // A loop starts the route again: no line back from its end to its start.
         let restarts = index != nil && lastIndex != nil && index! < lastIndex!
         lastIndex = index ?? lastIndex
         let x = WebMercator.x(longitude: longitude), y = WebMercator.y(latitude: latitude)
-        let accuracy = record.number("horizontalAccuracy") ?? 0
+        let accuracy = horizontalAccuracy ?? 0
         // An approximate fix (reduced accuracy: a cell's centre, kilometres off) is not a
         // point of the path: it is a dot, and the line stays where the device was.
         let isApproximate = accuracy >= Self.approximateAccuracyMeters
         if !isApproximate { route.add(.init(x: x, y: y, kind: .delivered, breaksBefore: restarts)) }
         bands[4].set(RouteCategory.delivered.rawValue, at: offset)
-        if case .json(let text)? = record.fields["truth"], let pair = PathText.coordinates(inObject: text) {
+        if let pair = truePosition {
             // The truth is known only at delivered fixes: no line across a missed stretch.
-            truth.add(.init(x: WebMercator.x(longitude: pair.longitude), y: WebMercator.y(latitude: pair.latitude), kind: true, breaksBefore: restarts || previousWasMiss))
+            self.truth.add(.init(x: WebMercator.x(longitude: pair.longitude), y: WebMercator.y(latitude: pair.latitude), kind: true, breaksBefore: restarts || previousWasMiss))
         }
         // A fix after a missed stretch (a distance filter's, say) is a dot of its own.
         if previousWasMiss || fixDots.seen == 0 || isApproximate {

@@ -56,10 +56,11 @@ struct TimelineChart {
 
     private func markerRow(_ report: RunReport, y: Double, x: (Double) -> Double) -> String {
         var svg = "<g class=\"events\"><text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y + 12))\" text-anchor=\"end\">events</text>\n"
+        var placed = MarkerPlacement(spacing: 14)
         for kind in ReportMarkerKind.allCases {
             guard let sample = report.markers[kind] else { continue }
             for marker in sample.items {
-                svg += MapView.symbol(marker, x: x(marker.offset), y: y + 8, radius: 6.5, rowPrefix: rowPrefix)
+                svg += MapView.symbol(marker, x: placed.place(x(marker.offset), y + 8), y: y + 8, radius: 6.5, rowPrefix: rowPrefix)
             }
         }
         return svg + "</g>\n"

@@ -95,3 +95,27 @@ struct ReportBoundsTests {
         #expect(band.changes == 199_999)
     }
 }
+
+/// Timelines written by hand (or by a fuzzer) draw without trapping.
+@Suite("Report of odd timelines")
+struct OddTimelineTests {
+    @Test("huge, negative and missing numbers, unknown types and reasons: a page, no trap")
+    func oddValues() throws {
+        let lines = [
+            #"{"t":"x","offset":0,"type":"start","file":"a","source":"track","points":1e300,"settings":{"weatherCell":-5}}"#,
+            #"{"t":"x","offset":-7,"type":"location","lat":91,"lon":0,"index":1e300}"#,
+            #"{"t":"x","offset":1e300,"type":"location","lat":10,"lon":10,"index":-1e300,"horizontalAccuracy":1e308}"#,
+            #"{"t":"x","offset":5,"type":"missed","reason":"aliens","fixes":3,"since":-1,"until":1e300,"path":[[1,2],[3],"x",[[4,5]],[6,7,8],[9,10]]}"#,
+            #"{"t":"x","offset":6,"type":"weather","cell":"nonsense","temperatureCelsius":1e308,"weatherCode":1e300}"#,
+            #"{"t":"x","offset":7,"type":"somethingNew","x":1}"#,
+            #"{"t":"x","offset":8,"type":"end","locations":2}"#,
+        ]
+        var report = RunReport()
+        for line in lines { report.add(try #require(TimelineRecord(line: line))) }
+        report.finish()
+        let html = RunReportPage.render(report)
+        #expect(html.hasSuffix("</html>\n"))
+        #expect(html.contains("<tr><td>somethingNew</td><td class=\"num\">1</td></tr>"))
+        #expect(html.contains("missed (other)"), "an unknown reason is drawn and named as such")
+    }
+}
