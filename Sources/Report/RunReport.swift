@@ -48,6 +48,8 @@ public struct RunReport: Sendable {
     var markersAwaitingPosition: [(kind: ReportMarkerKind, index: Int)] = []
     var cells: [String: Int] = [:]
     var cellOrder: [String] = []
+    /// Whether cells were looked up beyond those kept (``Limits/weatherCells``).
+    var moreCells = false
     var weather: TimeBuckets<WeatherBucket>
     var bands: [StateBand]
     var rows: [(offset: Double, type: String, text: String)] = []
@@ -211,8 +213,15 @@ public struct RunReport: Sendable {
 
     private mutating func weatherObservation(_ record: TimelineRecord, at offset: Double) {
         if let cell = record.string("cell") {
-            if cells[cell] == nil, cellOrder.count < limits.weatherCells { cellOrder.append(cell) }
-            if cells[cell] != nil || cellOrder.count <= limits.weatherCells { cells[cell, default: 0] += 1 }
+            if cells[cell] != nil {
+                cells[cell]! += 1
+            } else if cellOrder.count < limits.weatherCells {
+                cellOrder.append(cell)
+                cells[cell] = 1
+            } else {
+                // Bounded: cells past the limit are not kept, only said to exist.
+                moreCells = true
+            }
         }
         weather.update(at: offset) { bucket in
             if bucket == nil { bucket = WeatherBucket() }

@@ -68,7 +68,8 @@ enum PageHTML {
             html += "<span><i class=\"dot\" style=\"background:#1a7f37;width:8px;height:8px\"></i>fix received after a gap</span>"
         }
         if !report.cellOrder.isEmpty {
-            html += "<span><i class=\"sw sq\"></i>weather cell fetched (\(Markup.count(report.cells.count)))</span>"
+            let drawn = report.moreCells ? "the first \(Markup.count(report.cellOrder.count)) drawn, more looked up" : Markup.count(report.cellOrder.count)
+            html += "<span><i class=\"sw sq\"></i>weather cell looked up (\(drawn))</span>"
         }
         html += markerLegend(report, includeControl: false)
         html += "</div>\n"

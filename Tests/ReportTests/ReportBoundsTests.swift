@@ -47,6 +47,21 @@ struct ReportBoundsTests {
         #expect(html.contains("The first 1,000 of 200,000 events other than locations"))
     }
 
+    @Test("weather cells: the first 2,000 kept and drawn, the rest only said to exist")
+    func cellsAreBounded() {
+        var report = RunReport()
+        report.add(Self.location(0, index: 0))
+        for index in 0..<5_000 {
+            var record = Self.weather(Double(index))
+            record.fields["cell"] = .string("\(index / 100).00,\(index % 100).00")
+            report.add(record)
+        }
+        report.finish()
+        #expect(report.cellOrder.count == 2_000 && report.cells.count == 2_000)
+        #expect(report.moreCells)
+        #expect(RunReportPage.render(report).contains("weather cell looked up (the first 2,000 drawn, more looked up)"))
+    }
+
     @Test("thinning keeps the ends and every change of kind while they are few, and at most the capacity")
     func thinner() {
         var thinner = PathThinner<Int>(capacity: 100)
@@ -63,6 +78,33 @@ struct ReportBoundsTests {
             #expect(points.contains { $0.x == Double(kind * 1000) }, "the first point of kind \(kind)")
         }
         #expect(points.contains { $0.x == 5000 && $0.breaksBefore }, "a break is never dropped")
+    }
+
+    @Test("a long wandering line keeps its shape all along: late excursions as well as early ones")
+    func thinningIsFairOverTime() {
+        // 300,000 points of a jittery walk: east for a while, then far north and back along
+        // the same street, east again, then far south and back late in the run; the tip of
+        // each out-and-back must still be drawn.
+        var thinner = PathThinner<Int>(capacity: 1000)
+        var x = 0.0, y = 0.0
+        var lowest = 0.0, highest = 0.0
+        for index in 0..<300_000 {
+            let phase = index / 50_000
+            let jitter = Double((index &* 2_654_435_761) % 1000) / 1000 - 0.5
+            switch phase {
+            case 0, 1: x += 1
+            case 2: y += index % 50_000 < 25_000 ? 2 : -2
+            case 3: x += 1
+            default: y += index % 50_000 < 25_000 ? -3 : 3
+            }
+            lowest = min(lowest, y); highest = max(highest, y)
+            thinner.add(.init(x: x * 1e-7, y: (y + jitter) * 1e-7, kind: 0, breaksBefore: false))
+        }
+        thinner.thin(to: 1000)
+        let drawnLow = thinner.points.map(\.y).min()! / 1e-7, drawnHigh = thinner.points.map(\.y).max()! / 1e-7
+        #expect(abs(drawnHigh - highest) < highest * 0.02, "north excursion: \(drawnHigh) of \(highest)")
+        #expect(abs(drawnLow - lowest) < -lowest * 0.02, "late south excursion: \(drawnLow) of \(lowest)")
+        #expect(thinner.points.count <= 1000)
     }
 
     @Test("buckets widen by merging neighbours: extremes and their times survive")
