@@ -412,7 +412,7 @@ struct CheckCommandTests {
     @Test("usage errors: 64", arguments: [
         (["check"], "Error: Missing expected argument '<files> ...'"),
         (["check", "--format", "xml", "gpx/scenarios/happy-path.yaml"],
-         "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'junit'."),
+         "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'junit' or 'html'."),
     ])
     func usage(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: arguments)
