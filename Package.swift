@@ -121,6 +121,10 @@ let package = Package(
             dependencies: ["LocationReplay", "Timeline"]
         ),
         .target(
+            name: "WeatherCache",
+            dependencies: ["Weather"]
+        ),
+        .target(
             name: "Report",
             dependencies: ["TimelineExpectations", "LocationReplay"]
         ),
@@ -132,6 +136,7 @@ let package = Package(
                 "Timeline",
                 "Weather",
                 "WeatherServer",
+                "WeatherCache",
                 "OpenMeteo",
                 "GPXReader",
                 .product(name: "Yams", package: "Yams"),
@@ -223,6 +228,10 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
+        ),
+        .testTarget(
+            name: "WeatherCacheTests",
+            dependencies: ["WeatherCache", "Weather"]
         ),
         .testTarget(
             name: "ReportTests",

@@ -83,6 +83,9 @@ public struct ReplayConfiguration: Sendable, Equatable {
             return "--distance-filter must be a non-negative number of metres"
         }
         if let problem = weather.policy.problem { return problem }
+        if weather.cache != nil && !weather.usesNetwork {
+            return "--weather-cache keeps network answers: it needs --weather open-meteo or local, not \(weather.provider.rawValue)"
+        }
         if let problem = gps.problem { return problem }
         if !(jitterMilliseconds >= 0) || !jitterMilliseconds.isFinite {
             return "--jitter must be a non-negative number of milliseconds"

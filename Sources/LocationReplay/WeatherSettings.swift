@@ -26,10 +26,28 @@ public struct WeatherSettings: Sendable, Equatable {
     public var url: String?
     public var policy: WeatherServicePolicy
 
-    public init(provider: Provider = .builtin, url: String? = nil, policy: WeatherServicePolicy = .init()) {
+    /// `--weather-cache DIR`: answers kept on disk for later runs.
+    public struct Cache: Sendable, Equatable {
+        public var directory: String
+        /// `--weather-offline`: the cache only, never the network.
+        public var offline: Bool
+        /// `--weather-cache-max MB`: evict the oldest entries beyond this many megabytes.
+        public var maximumMegabytes: Double?
+
+        public init(directory: String, offline: Bool = false, maximumMegabytes: Double? = nil) {
+            self.directory = directory
+            self.offline = offline
+            self.maximumMegabytes = maximumMegabytes
+        }
+    }
+
+    public var cache: Cache?
+
+    public init(provider: Provider = .builtin, url: String? = nil, policy: WeatherServicePolicy = .init(), cache: Cache? = nil) {
         self.provider = provider
         self.url = url
         self.policy = policy
+        self.cache = cache
     }
 
     /// Whether answers come over HTTP, from a ``WeatherFetcher``.

@@ -16,9 +16,7 @@ public enum ScenarioRunner {
         configuration.speed = 0
         let replay = Replay(file: scenario.gpxPath, configuration: configuration)
         do {
-            return try await WeatherConnection.withFetcher(
-                for: configuration.weather.provider, network: scenario.network
-            ) { fetcher in
+            return try await WeatherConnection.withFetcher(for: configuration.weather, network: scenario.network) { fetcher in
                 var timed = replay
                 timed.weatherFetcher = fetcher
                 var timeline = TimelineCollector()

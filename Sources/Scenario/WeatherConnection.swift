@@ -2,6 +2,7 @@ import Logging
 import LocationReplay
 import OpenMeteo
 import Weather
+import WeatherCache
 import WeatherServer
 
 /// The network side of a run's weather, for as long as the run lasts: nothing for the
@@ -15,6 +16,32 @@ import WeatherServer
 /// }
 /// ```
 public enum WeatherConnection {
+    /// Runs `body` with the fetcher the settings need: ``withFetcher(for:network:_:)``'s,
+    /// behind the disk cache when there is one (offline: the cache alone, no network at
+    /// all). `warn` hears of cache entries passed over.
+    public static func withFetcher<T: Sendable>(
+        for settings: WeatherSettings, network: WeatherNetworkSettings,
+        warn: @escaping @Sendable (WeatherDiskCache.Warning) -> Void = { _ in },
+        _ body: @Sendable ((any WeatherFetcher)?) async throws -> T
+    ) async throws -> T {
+        guard let cacheSettings = settings.cache, settings.usesNetwork else {
+            return try await withFetcher(for: settings.provider, network: network, body)
+        }
+        let cache = WeatherDiskCache(
+            directory: cacheSettings.directory,
+            maximumBytes: cacheSettings.maximumMegabytes.map { Int64(($0 * 1_000_000).rounded()) }, warn: warn)
+        if let problem = cache.prepare() {
+            throw WeatherCacheUnavailable(directory: cacheSettings.directory, reason: problem)
+        }
+        let policy = settings.policy
+        if cacheSettings.offline {
+            return try await body(CachingWeatherFetcher(cache: cache, network: nil, policy: policy))
+        }
+        return try await withFetcher(for: settings.provider, network: network) { fetcher in
+            try await body(fetcher.map { CachingWeatherFetcher(cache: cache, network: $0, policy: policy) })
+        }
+    }
+
     /// Runs `body` with the fetcher `provider` needs (nil for `builtin` and `none`), then
     /// shuts the client and the local server down, also when `body` throws.
     public static func withFetcher<T: Sendable>(
@@ -58,4 +85,11 @@ public enum WeatherConnection {
         logger.logLevel = .critical
         return logger
     }()
+}
+
+/// The `--weather-cache` directory cannot be created or written.
+public struct WeatherCacheUnavailable: Error, Sendable, CustomStringConvertible {
+    public var directory: String
+    public var reason: String
+    public var description: String { "\(directory): error: cannot use the weather cache: \(reason)" }
 }

@@ -152,6 +152,9 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
         line.field("weatherCell", settings.weather.policy.cellDegrees, fractionDigits: TimelinePrecision.cellDegrees)
         line.field("weatherTtl", settings.weather.policy.freshnessSeconds, fractionDigits: TimelinePrecision.offset)
         line.field("weatherEvents", settings.weather.policy.reportsCacheHits ? "all" : "fetches")
+        line.field("weatherCache", settings.weather.cache?.directory)
+        line.field("weatherOffline", settings.weather.cache?.offline ?? false)
+        line.field("weatherCacheMax", settings.weather.cache?.maximumMegabytes, fractionDigits: 3)
         let gps = settings.gps
         line.field("gps", gps.name)
         line.field("gpsSigma", gps.isPerfect ? nil : gps.sigmaMeters, fractionDigits: 3)

@@ -27,6 +27,11 @@ public struct WeatherCell: Hashable, Sendable, CustomStringConvertible {
         return "\(Self.format(Double(row) * sizeDegrees, decimals: decimals)),\(Self.format(Double(column) * sizeDegrees, decimals: decimals))"
     }
 
+    /// A cell size as its cells' names write it (`0.01`, `0.5`), for file names.
+    public static func describe(sizeDegrees size: Double) -> String {
+        format(size, decimals: decimals(for: size))
+    }
+
     /// Decimals that show a multiple of `size` exactly (2 for 0.01, 1 for 0.5, 3 for 0.025).
     static func decimals(for size: Double) -> Int {
         for decimals in 0...6 {

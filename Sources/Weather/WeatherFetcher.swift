@@ -9,16 +9,29 @@ public protocol WeatherFetcher: Sendable {
 
 /// The answer to one ``WeatherFetcher/fetch(_:)``: conditions or a failure, and its cost.
 public struct WeatherFetchOutcome: Sendable, Equatable {
+    /// Where an answer came from.
+    public enum Origin: Sendable, Equatable {
+        /// A weather server.
+        case network
+        /// A weather cache on disk, recorded by an earlier run (no request made).
+        case disk
+    }
+
     public var result: Result<WeatherConditions, WeatherFetchFailure>
     /// HTTP requests made, retries included (0 when the query could not even be sent).
     public var attempts: Int
     /// Wall-clock milliseconds from the first request to the answer.
     public var elapsedMilliseconds: Double
+    public var origin: Origin
 
-    public init(result: Result<WeatherConditions, WeatherFetchFailure>, attempts: Int, elapsedMilliseconds: Double) {
+    public init(
+        result: Result<WeatherConditions, WeatherFetchFailure>, attempts: Int, elapsedMilliseconds: Double,
+        origin: Origin = .network
+    ) {
         self.result = result
         self.attempts = attempts
         self.elapsedMilliseconds = elapsedMilliseconds
+        self.origin = origin
     }
 }
 

@@ -6,6 +6,8 @@ public struct WeatherObservation: Sendable, Equatable {
         case model
         /// Fetched from a weather server.
         case network
+        /// Read from the weather cache on disk (`--weather-cache`), recorded by an earlier run.
+        case disk
         /// An earlier answer reused: fresh for this cell and window, or (``stale``) the last
         /// good weather kept while the server fails.
         case cache

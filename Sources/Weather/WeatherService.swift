@@ -102,10 +102,19 @@ public struct WeatherService: Sendable {
             backoffs[ticket.cell] = nil
             serverBackoff = Backoff()
             store(conditions, key: CacheKey(cell: ticket.cell, window: ticket.window))
+            if outcome.origin == .disk {
+                // Counted as a fetch when it was handed out; it turned out to need none.
+                statistics.networkFetches -= 1
+                statistics.cacheHits += 1
+                return [.weather(WeatherObservation(
+                    latitude: query.latitude, longitude: query.longitude, cell: ticket.cell, source: .disk,
+                    conditions: conditions, attempts: 0))]
+            }
             return [.weather(WeatherObservation(
                 latitude: query.latitude, longitude: query.longitude, cell: ticket.cell, source: .network,
                 conditions: conditions, attempts: outcome.attempts, fetchMilliseconds: outcome.elapsedMilliseconds))]
         case .failure(let failure):
+            if outcome.origin == .disk { statistics.networkFetches -= 1 }
             statistics.errors += 1
             var backoff = backoffs[ticket.cell] ?? Backoff()
             backoff.extend(after: failure, at: query.unixTime, window: ticket.window, policy: policy)

@@ -2,10 +2,12 @@
 public struct WeatherStatistics: Sendable, Equatable {
     /// Lookups: one per location the app received while weather was on.
     public var lookups: Int
-    /// Fetches sent to a weather server (each may have retried; see the events' `attempts`).
+    /// Fetches sent to a weather server (each may have retried; see the events' `attempts`);
+    /// not those answered from the disk cache, nor an offline run's misses.
     public var networkFetches: Int
     /// Lookups answered without a fetch of their own: a fresh cached answer, a fetch
-    /// already under way for the cell, or the last good weather while backing off.
+    /// already under way for the cell, the last good weather while backing off, or the
+    /// disk cache.
     public var cacheHits: Int
     /// Fetches that failed after their retries (`weatherError` events).
     public var errors: Int

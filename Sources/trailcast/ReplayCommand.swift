@@ -223,7 +223,9 @@ struct ReplayCommand: AsyncParsableCommand {
         let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in cancellation.cancel() }
         defer { signals.cancel() }
         let run = Task { () async throws -> ReplaySummary in
-            try await WeatherConnection.withFetcher(for: configuration.weather.provider, network: network) { fetcher in
+            try await WeatherConnection.withFetcher(
+                for: configuration.weather, network: network, warn: { StandardStreams.writeError($0.description) }
+            ) { fetcher in
                 var replay = replay
                 replay.weatherFetcher = fetcher
                 // Made inside the task that runs the replay, which alone calls them.
@@ -299,6 +301,9 @@ struct ReplayCommand: AsyncParsableCommand {
         case .failure(let error as LiveServerError):
             StandardStreams.writeError("error: \(error)")
             throw ExitStatus.unavailable
+        case .failure(let error as WeatherCacheUnavailable):
+            StandardStreams.writeError(error.description)
+            throw ExitStatus.cannotCreate
         case .failure(let error as EventJournalError):
             StandardStreams.writeError("error: \(error)")
             throw ExitStatus.cannotCreate

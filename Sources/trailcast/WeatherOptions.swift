@@ -42,6 +42,18 @@ struct WeatherOptions: ParsableArguments {
         "Also write the weather events alone to FILE, as CSV.", valueName: "FILE"))
     var logFile: String?
 
+    @Option(name: .customLong("weather-cache"), help: ArgumentHelp(
+        "Keep network answers on disk in DIR and use them in later runs (one JSON file per cell and window; see the README).",
+        valueName: "DIR"))
+    var cacheDirectory: String?
+
+    @Flag(name: .customLong("weather-offline"), help: "Only the --weather-cache, never the network: a miss is a weatherError.")
+    var offline = false
+
+    @Option(name: .customLong("weather-cache-max"), help: ArgumentHelp(
+        "Evict the entries fetched longest ago once the cache passes MB megabytes.", valueName: "MB"))
+    var cacheMaximumMegabytes: Double?
+
     @Option(name: .customLong("server-fail-rate"), help: ArgumentHelp(
         "--weather local: the share of requests answered with HTTP 500, 0...1.", valueName: "P"))
     var failRate: Double?
@@ -97,6 +109,12 @@ struct WeatherOptions: ParsableArguments {
         if let rateLimit, rateLimit < 1 {
             throw ValidationError("--server-rate-limit must be at least 1 request a minute")
         }
+        if (offline || cacheMaximumMegabytes != nil), cacheDirectory == nil {
+            throw ValidationError("--weather-offline and --weather-cache-max need --weather-cache DIR")
+        }
+        if let cacheMaximumMegabytes, !(cacheMaximumMegabytes > 0 && cacheMaximumMegabytes < 1e9) {
+            throw ValidationError("--weather-cache-max must be a positive number of megabytes, not \(cacheMaximumMegabytes)")
+        }
         var settings = WeatherSettings()
         var network = WeatherNetworkSettings()
         try apply(to: &settings, network: &network)
@@ -117,6 +135,9 @@ struct WeatherOptions: ParsableArguments {
         if let cellDegrees { settings.policy.cellDegrees = cellDegrees }
         if let freshness, let parsed = SimulatedOffset(freshness) { settings.policy.freshnessSeconds = parsed.seconds }
         if let events { settings.policy.reportsCacheHits = events == .all }
+        if let cacheDirectory {
+            settings.cache = WeatherSettings.Cache(directory: cacheDirectory, offline: offline, maximumMegabytes: cacheMaximumMegabytes)
+        }
         // As documented: a URL alone means Open-Meteo there, faults alone a local server.
         if let provider {
             settings.provider = provider

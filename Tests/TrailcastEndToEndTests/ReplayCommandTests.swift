@@ -14,7 +14,7 @@ struct ReplayCommandTests {
         // 15-minute window visited), end.
         #expect(timeline.lines.count == 1859)
         #expect(Array(timeline.lines.prefix(7)) == [
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300}}"#,
+            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,"gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300}}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"notDetermined","accuracy":"full","servicesEnabled":true,"cause":"initial"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#,
@@ -77,6 +77,7 @@ struct ReplayCommandTests {
             "services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":25,\
             "events":["20m:authorization=always","10m:app=background"],"strict":true,\
             "weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches",\
+            "weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,\
             "gps":"custom","gpsSigma":4,"gpsCorrelation":30,"gpsMultipath":0.002,"seed":9,"jitter":150,"maxGap":120}
             """)))
     }

@@ -41,7 +41,7 @@ struct ReplayTimeline {
     static let settingsKeys = [
         "travelSpeed", "interval", "speed", "loop", "authorization", "accuracy", "services", "prompt",
         "promptAlways", "request", "distanceFilter", "events", "strict",
-        "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents",
+        "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents", "weatherCache", "weatherOffline", "weatherCacheMax",
         "gps", "gpsSigma", "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap",
     ]
 

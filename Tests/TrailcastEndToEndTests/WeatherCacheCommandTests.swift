@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// `--weather-cache DIR`: record once, then replay with no network at all.
+@Suite("trailcast replay --weather-cache")
+struct WeatherCacheCommandTests {
+    static let ride = "gpx/zurich-lake-ride.gpx"
+    /// Nothing listens there: a run that needs the network gets weather errors.
+    static let deadServer = ["--weather", "open-meteo", "--weather-url", "http://127.0.0.1:9", "--weather-timeout", "300ms"]
+
+    static func weatherLines(_ timeline: ReplayTimeline) -> [OrderedJSON] { timeline.events(ofType: "weather") }
+
+    /// The conditions of a weather line: what the app showed, wherever it came from.
+    static func conditions(_ line: OrderedJSON) -> [String] {
+        ["offset", "cell", "temperatureCelsius", "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm",
+         "cloudCover", "weatherCode", "windSpeedMps", "windDirectionDegrees", "isDay"].map { "\(line[$0].map { "\($0)" } ?? "-")" }
+    }
+
+    static func entries(in directory: URL) -> [String] {
+        let walker = FileManager.default.enumerator(atPath: directory.path)
+        var files: [String] = []
+        while let path = walker?.nextObject() as? String { if path.hasSuffix(".json") { files.append(path) } }
+        return files.sorted()
+    }
+
+    @Test("a second run answers every miss from disk: no request (the server is gone), the same weather, source disk")
+    func recordThenReplay() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let cache = scratch.url.appendingPathComponent("weather-cache")
+        let recorded = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path])
+        let fetched = Self.weatherLines(recorded)
+        #expect(!fetched.isEmpty && fetched.allSatisfy { $0["source"] == .string("network") })
+        let fetches = try #require(recorded.end?["weatherNetworkFetches"]?.intValue)
+        #expect(fetches == fetched.count)
+        #expect(Self.entries(in: cache).count == fetches, "one file per cell and window fetched")
+        #expect(recorded.events.first?["settings"]?["weatherCache"] == .string(cache.path))
+
+        let replayed = try await ReplayTimeline.run(Self.ride, Self.deadServer + ["--weather-cache", cache.path])
+        let fromDisk = Self.weatherLines(replayed)
+        #expect(fromDisk.allSatisfy { $0["source"] == .string("disk") && $0["attempts"] == .number("0") })
+        #expect(fromDisk.map(Self.conditions) == fetched.map(Self.conditions))
+        #expect(replayed.end?["weatherNetworkFetches"] == .number("0"))
+        #expect(replayed.end?["weatherErrors"] == .number("0"))
+        #expect(replayed.events(ofType: "weatherError").isEmpty)
+
+        let offline = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-offline"])
+        #expect(Self.weatherLines(offline).map(Self.conditions) == fetched.map(Self.conditions))
+        #expect(offline.events.first?["settings"]?["weatherOffline"] == .bool(true))
+    }
+
+    @Test("a corrupt entry: a warning naming its file, that cell fetched again, the file whole again")
+    func corruptEntryIsRefetched() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let cache = scratch.url.appendingPathComponent("weather-cache")
+        _ = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path])
+        let entry = try #require(Self.entries(in: cache).first)
+        let path = cache.appendingPathComponent(entry).path
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+
+        let result = try await TrailcastBinary.run(arguments: ["replay", Self.ride, "--format", "jsonl", "--weather", "local", "--weather-cache", cache.path])
+        #expect(result.status == 0)
+        #expect(result.stderrLines == ["\(path): warning: unreadable weather cache entry (\(whole.count / 2) bytes); treated as a miss"])
+        let timeline = try ReplayTimeline(result: result)
+        #expect(timeline.end?["weatherNetworkFetches"] == .number("1"))
+        #expect(Self.weatherLines(timeline).filter { $0["source"] == .string("network") }.count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)).count == whole.count, "rewritten whole")
+    }
+
+    @Test("offline with an empty cache: one weatherError per cell saying so, and the run goes on")
+    func offlineMiss() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let timeline = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", scratch.url.path, "--weather-offline"])
+        let errors = timeline.events(ofType: "weatherError")
+        #expect(!errors.isEmpty)
+        #expect(errors.allSatisfy { ($0["message"]?.stringValue ?? "").hasPrefix("offline: cell ") && $0["attempts"] == .number("0") })
+        #expect(timeline.end?["weatherNetworkFetches"] == .number("0"))
+        #expect(timeline.locations.count > 0)
+    }
+
+    @Test("usage: the cache needs a network source, offline and max need a cache (64); a cache that cannot be made, 73", arguments: [
+        (["--weather-cache", "/tmp/x"], 64, "Error: --weather-cache keeps network answers: it needs --weather open-meteo or local, not builtin"),
+        (["--weather", "local", "--weather-offline"], 64, "Error: --weather-offline and --weather-cache-max need --weather-cache DIR"),
+        (["--weather", "local", "--weather-cache", "/tmp/x", "--weather-cache-max", "0"], 64, "Error: --weather-cache-max must be a positive number of megabytes, not 0.0"),
+        (["--weather", "local", "--weather-cache", "/proc/trailcast-cache"], 73, "/proc/trailcast-cache: error: cannot use the weather cache: No such file or directory"),
+        (["--weather", "local", "--weather-cache", "gpx/zurich-lake-ride.gpx"], 73, "gpx/zurich-lake-ride.gpx: error: cannot use the weather cache: not a directory"),
+    ])
+    func usage(arguments: [String], status: Int32, message: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: ["replay", Self.ride] + arguments)
+        #expect(result.status == status)
+        #expect(result.stdout == "")
+        #expect(result.stderrLines.first?.hasPrefix(message) == true, "\(result.stderr)")
+    }
+}

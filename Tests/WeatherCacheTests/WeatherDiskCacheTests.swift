@@ -1,0 +1,133 @@
+import Foundation
+import Synchronization
+import Weather
+@testable import WeatherCache
+import Testing
+
+/// The disk cache on its own: its layout, its misses, what it does with a bad entry, its
+/// size limit, and two caches writing the same directory at once.
+@Suite("Weather disk cache")
+struct WeatherDiskCacheTests {
+    static let policy = WeatherServicePolicy()
+    static let query = WeatherQuery(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_366_700)
+    static let conditions = WeatherConditions(
+        temperatureCelsius: 19.4, apparentTemperatureCelsius: 18, relativeHumidity: 61, precipitationMm: 0.2,
+        cloudCover: 17, weatherCode: .mainlyClear, windSpeedMps: 2.7, windDirectionDegrees: 272, isDay: true)
+
+    final class Warnings: Sendable {
+        let list = Mutex<[WeatherDiskCache.Warning]>([])
+        func add(_ warning: WeatherDiskCache.Warning) { list.withLock { $0.append(warning) } }
+        var all: [WeatherDiskCache.Warning] { list.withLock { $0 } }
+    }
+
+    static func scratch() throws -> String {
+        let path = NSTemporaryDirectory() + "trailcast-cache-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    @Test("an answer is kept as one JSON file named by cell size, cell and window, and read back equal")
+    func roundTrip() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = WeatherDiskCache(directory: directory)
+        #expect(cache.conditions(for: Self.query, policy: Self.policy) == nil)
+        #expect(cache.store(Self.conditions, for: Self.query, policy: Self.policy))
+        // 1,781,366,700 s falls in the 15-minute window starting at 1,781,366,400.
+        let path = directory + "/0.01/37.79,-122.40/1781366400-900.json"
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix(#"{"cell":"37.79,-122.40","cellDegrees":0.01,"conditions":{"apparentTemperatureCelsius":18,"#))
+        #expect(text.contains(#""format":"trailcast-weather-cache\/1""#) || text.contains(#""format":"trailcast-weather-cache/1""#))
+        #expect(text.hasSuffix("}\n"))
+        #expect(cache.conditions(for: Self.query, policy: Self.policy) == Self.conditions)
+        // Another place in the cell, later in the window: the same entry.
+        let neighbour = WeatherQuery(latitude: 37.7999, longitude: -122.3901, unixTime: 1_781_367_299)
+        #expect(cache.conditions(for: neighbour, policy: Self.policy) == Self.conditions)
+        // The next window, or a cache with another window length: a miss.
+        #expect(cache.conditions(for: WeatherQuery(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_300), policy: Self.policy) == nil)
+        var hourly = Self.policy
+        hourly.freshnessSeconds = 3600
+        #expect(cache.conditions(for: Self.query, policy: hourly) == nil)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory + "/0.01/37.79,-122.40")
+        #expect(leftovers == ["1781366400-900.json"], "no temporary file left behind")
+    }
+
+    @Test("a truncated, foreign or garbage entry is a miss with a warning naming the file; the next answer replaces it", arguments: [
+        "", "{\"format\":\"trailcast-weather-cache/1\",\"cell\":\"37.79,-122.40\"", "not json", "{\"format\":\"other/9\"}", "\u{0}\u{1}\u{2}",
+    ])
+    func corruptEntries(content: String) throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let warnings = Warnings()
+        let cache = WeatherDiskCache(directory: directory, warn: warnings.add)
+        cache.store(Self.conditions, for: Self.query, policy: Self.policy)
+        let path = directory + "/0.01/37.79,-122.40/1781366400-900.json"
+        try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(cache.conditions(for: Self.query, policy: Self.policy) == nil)
+        #expect(warnings.all.map(\.path) == [path])
+        #expect(warnings.all.first?.description.hasPrefix("\(path): warning: unreadable weather cache entry") == true)
+        cache.store(Self.conditions, for: Self.query, policy: Self.policy)
+        #expect(cache.conditions(for: Self.query, policy: Self.policy) == Self.conditions)
+    }
+
+    @Test("past its maximum the cache drops the entries written longest ago")
+    func eviction() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let unlimited = WeatherDiskCache(directory: directory)
+        var queries: [WeatherQuery] = []
+        for index in 0..<10 {
+            let query = WeatherQuery(latitude: 37.7954 + Double(index) * 0.01, longitude: -122.3942, unixTime: 1_781_366_700)
+            unlimited.store(Self.conditions, for: query, policy: Self.policy)
+            // Written a minute apart, as far as the file system is concerned.
+            let path = directory + "/" + WeatherCacheKey(query: query, policy: Self.policy).relativePath
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 60)], ofItemAtPath: path)
+            queries.append(query)
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: directory + "/" + WeatherCacheKey(query: queries[0], policy: Self.policy).relativePath)[.size] as! Int
+        // Room for four entries: the six oldest go.
+        let limited = WeatherDiskCache(directory: directory, maximumBytes: Int64(size * 4 + size / 2))
+        limited.evictIfNeeded()
+        let kept = queries.map { limited.conditions(for: $0, policy: Self.policy) != nil }
+        #expect(kept == [false, false, false, false, false, false, true, true, true, true])
+    }
+
+    @Test("two caches writing the same entries at once leave every entry whole")
+    func concurrentWriters() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let warnings = Warnings()
+        let first = WeatherDiskCache(directory: directory, warn: warnings.add)
+        let second = WeatherDiskCache(directory: directory, warn: warnings.add)
+        let queries = (0..<50).map { WeatherQuery(latitude: 37.7 + Double($0 % 5) * 0.01, longitude: -122.39, unixTime: 1_781_366_700 + Double($0 / 5) * 900) }
+        await withTaskGroup(of: Void.self) { group in
+            for cache in [first, second] {
+                group.addTask {
+                    for _ in 0..<4 {
+                        for query in queries {
+                            cache.store(Self.conditions, for: query, policy: Self.policy)
+                            _ = cache.conditions(for: query, policy: Self.policy)
+                        }
+                    }
+                }
+            }
+        }
+        #expect(warnings.all.isEmpty, "a reader saw half an entry: \(warnings.all.prefix(3))")
+        for query in queries { #expect(first.conditions(for: query, policy: Self.policy) == Self.conditions) }
+    }
+
+    @Test("offline, a miss is a failure that says so; a hit is an answer from disk with no request")
+    func offlineFetcher() async throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = WeatherDiskCache(directory: directory)
+        let fetcher = CachingWeatherFetcher(cache: cache, network: nil, policy: Self.policy)
+        let miss = await fetcher.fetch(Self.query)
+        #expect(miss.result == .failure(WeatherFetchFailure(
+            message: "offline: cell 37.79,-122.40 at this hour is not in the weather cache", isTransient: true)))
+        #expect(miss.attempts == 0 && miss.origin == .disk)
+        cache.store(Self.conditions, for: Self.query, policy: Self.policy)
+        let hit = await fetcher.fetch(Self.query)
+        #expect(hit == WeatherFetchOutcome(result: .success(Self.conditions), attempts: 0, elapsedMilliseconds: 0, origin: .disk))
+    }
+}
