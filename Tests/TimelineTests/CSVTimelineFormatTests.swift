@@ -123,7 +123,7 @@ struct CSVTimelineFormatTests {
             "file": #""walks/a, ""b"".gpx""#,
             "source": "track",
             "points": "1840",
-            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false,""weather"":""builtin"",""weatherUrl"":null,""weatherCell"":0.01,""weatherTtl"":900,""weatherEvents"":""fetches"",""gps"":""perfect"",""gpsSigma"":null,""gpsCorrelation"":null,""gpsMultipath"":null,""seed"":1,""jitter"":0,""maxGap"":300}""#,
+            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false,""weather"":""builtin"",""weatherUrl"":null,""weatherCell"":0.01,""weatherTtl"":900,""weatherEvents"":""fetches"",""weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null,""gps"":""perfect"",""gpsSigma"":null,""gpsCorrelation"":null,""gpsMultipath"":null,""seed"":1,""jitter"":0,""maxGap"":300}""#,
         ]))
     }
 

@@ -76,9 +76,10 @@ struct JSONLinesTimelineFormatTests {
             strict: true,
             weather: WeatherSettings(
                 provider: .openMeteo, url: "http://127.0.0.1:8080",
-                policy: WeatherServicePolicy(cellDegrees: 0.05, freshnessSeconds: 3600, reportsCacheHits: true)),
+                policy: WeatherServicePolicy(cellDegrees: 0.05, freshnessSeconds: 3600, reportsCacheHits: true),
+                cache: .init(directory: "/var/cache/trailcast", offline: true, maximumMegabytes: 2.5)),
             gps: .urbanCanyon, seed: 7, jitterMilliseconds: 250, maxGapSeconds: 0)
-        #expect(Self.line(TimelineSamples.startEvent(settings: settings)).contains(#""settings":{"travelSpeed":2.5,"interval":0.25,"speed":60,"loop":0,"authorization":"always","accuracy":"reduced","services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":12.5,"events":["20m:authorization=whenInUse","1m30s:app=background"],"strict":true,"weather":"open-meteo","weatherUrl":"http://127.0.0.1:8080","weatherCell":0.05,"weatherTtl":3600,"weatherEvents":"all","gps":"urban-canyon","gpsSigma":12,"gpsCorrelation":20,"gpsMultipath":0.02,"seed":7,"jitter":250,"maxGap":0}}"#))
+        #expect(Self.line(TimelineSamples.startEvent(settings: settings)).contains(#""settings":{"travelSpeed":2.5,"interval":0.25,"speed":60,"loop":0,"authorization":"always","accuracy":"reduced","services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":12.5,"events":["20m:authorization=whenInUse","1m30s:app=background"],"strict":true,"weather":"open-meteo","weatherUrl":"http://127.0.0.1:8080","weatherCell":0.05,"weatherTtl":3600,"weatherEvents":"all","weatherCache":"/var/cache/trailcast","weatherOffline":true,"weatherCacheMax":2.5,"gps":"urban-canyon","gpsSigma":12,"gpsCorrelation":20,"gpsMultipath":0.02,"seed":7,"jitter":250,"maxGap":0}}"#))
     }
 
     @Test("a file name with quotes, backslashes and control characters is escaped")

@@ -167,7 +167,7 @@ enum PerfectBaseline {
         var text = kept.joined(separator: "\n").replacingOccurrences(of: #","truth":null"#, with: "")
             // The weather cache's settings, off (they came with the disk cache).
             .replacingOccurrences(of: #","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null"#, with: "")
-            .replacingOccurrences(of: #","weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null"#, with: "")
+            .replacingOccurrences(of: #",""weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null"#, with: "")
             .replacingOccurrences(of: perfectSettings, with: "")
             .replacingOccurrences(of: perfectSettings.replacingOccurrences(of: "\"", with: "\"\""), with: "")
         if text.hasPrefix("t,offset,type,") {
