@@ -27,7 +27,7 @@ public enum ScenarioParser {
         "accuracy", "services", "prompt", "promptAlways", "request", "events", "strict", "gps", "gpsSigma",
         "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "weather", "expect",
     ]
-    static let weatherKeys = ["source", "url", "archiveUrl", "timeout", "cell", "ttl", "events", "server"]
+    static let weatherKeys = ["source", "url", "archiveUrl", "timeout", "cell", "ttl", "events", "server", "cache", "offline", "cacheMax"]
     static let serverKeys = ["failRate", "latency", "timeoutRate", "malformedRate", "rateLimit", "seed"]
 
     /// Reads and parses the scenario file at `path`.
@@ -111,7 +111,7 @@ public enum ScenarioParser {
                 configuration.seed = UInt64(seed)
             case "jitter": configuration.jitterMilliseconds = try nonNegative(value)
             case "maxGap": configuration.maxGapSeconds = try duration(value)
-            case "weather": try weather(value, into: &configuration.weather, network: &network)
+            case "weather": try weather(value, into: &configuration.weather, network: &network, file: file)
             case "expect": expectations = try ExpectationParser.expectations(value)
             default: break
             }
@@ -145,11 +145,15 @@ public enum ScenarioParser {
     }
 
     private static func weather(
-        _ node: ScenarioNode, into settings: inout WeatherSettings, network: inout WeatherNetworkSettings
+        _ node: ScenarioNode, into settings: inout WeatherSettings, network: inout WeatherNetworkSettings, file: String
     ) throws(ScenarioError) {
         var provider: WeatherSettings.Provider?
         var serverNode: ScenarioNode?
         var urlNode: ScenarioNode?
+        var cacheNode: ScenarioNode?
+        var offlineNode: ScenarioNode?
+        var offline = false
+        var cacheMax: Double?
         for (key, value) in try node.mapping(allowed: weatherKeys) {
             switch key {
             case "source":
@@ -170,8 +174,25 @@ public enum ScenarioParser {
             case "server":
                 network.serverFaults = try faults(value)
                 serverNode = value
+            case "cache":
+                // Like the route: a relative path starts at the scenario file's folder, so a
+                // recorded cache committed beside its scenario works from anywhere.
+                settings.cache = WeatherSettings.Cache(directory: resolve(try value.string(), against: file))
+                cacheNode = value
+            case "offline":
+                offline = try value.bool()
+                offlineNode = value
+            case "cacheMax":
+                cacheMax = try positive(value)
+                offlineNode = offlineNode ?? value
             default: break
             }
+        }
+        if settings.cache != nil {
+            settings.cache?.offline = offline
+            settings.cache?.maximumMegabytes = cacheMax
+        } else if let offlineNode, offline || cacheMax != nil {
+            throw offlineNode.error("'offline' and 'cacheMax' need 'cache: DIR'")
         }
         // As on the command line: a URL means Open-Meteo, a server means a local one.
         settings.provider = provider ?? (serverNode != nil ? .local : urlNode != nil ? .openMeteo : .builtin)
@@ -180,6 +201,9 @@ public enum ScenarioParser {
         }
         if let urlNode, settings.provider != .openMeteo {
             throw urlNode.error("a URL needs 'source: open-meteo', not '\(settings.provider.rawValue)'")
+        }
+        if let cacheNode, !settings.usesNetwork {
+            throw cacheNode.error("a weather cache keeps network answers: it needs 'source: open-meteo' or 'local', not '\(settings.provider.rawValue)'")
         }
         if settings.provider == .openMeteo { settings.url = network.effectiveForecastURL }
         if let problem = settings.policy.problem ?? network.problem { throw node.error(problem) }

@@ -69,7 +69,7 @@ public final class WeatherDiskCache: Sendable {
         let path = self.path(of: key)
         let entry = WeatherCacheEntry(key: key, conditions: conditions, fetchedAt: Date().timeIntervalSince1970)
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         guard var data = try? encoder.encode(entry) else { return false }
         data.append(0x0A)
         let folder = (path as NSString).deletingLastPathComponent

@@ -183,6 +183,15 @@ struct ScenarioParserTests {
         var testDescription: String { message }
     }
 
+    @Test("a weather cache path starts at the scenario file's folder, like the route")
+    func weatherCacheIsRelativeToTheScenario() throws {
+        let scenario = try ScenarioParser.parse(yaml:
+            "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  cache: recorded\n  offline: true\n  cacheMax: 2.5\n",
+            file: Self.file)
+        let folder = URL(fileURLWithPath: Self.file).deletingLastPathComponent().path
+        #expect(scenario.configuration.weather.cache == WeatherSettings.Cache(directory: folder + "/recorded", offline: true, maximumMegabytes: 2.5))
+    }
+
     @Test("a broken scenario is one error naming the file, line, column and key", arguments: [
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\npromt: deny\n", line: 2, column: 1,
                message: "unknown key 'promt' (did you mean 'prompt'?); known keys: name, gpx, source, travelSpeed, interval, loop, distanceFilter, authorization, accuracy, services, prompt, promptAlways, request, events, strict, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, weather, expect"),
@@ -198,6 +207,10 @@ struct ScenarioParserTests {
                message: "events[0]: invalid event '10m:app=sleeping': 'sleeping' is not a valid app; use background, foreground"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  server: {failRate: 1.5}\n", line: 3, column: 22,
                message: "weather.server.failRate: must be a share between 0 and 1, not '1.5'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  cache: recorded\n", line: 3, column: 10,
+               message: "weather.cache: a weather cache keeps network answers: it needs 'source: open-meteo' or 'local', not 'builtin'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  offline: true\n", line: 4, column: 12,
+               message: "weather.offline: 'offline' and 'cacheMax' need 'cache: DIR'"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: builtin\n  server: {seed: 1}\n", line: 4, column: 11,
                message: "weather.server: a local server's faults need 'source: local', not 'builtin'"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather: {ttl: soon}\n", line: 2, column: 16,

@@ -35,6 +35,8 @@ struct ReplayScenarioTests {
                    flags: ["--weather", "local", "--server-fail-rate", "0.5", "--server-seed", "7"]),
         Equivalent(scenario: "tunnel", flags: ["--event", "30m:signal=lost", "--event", "32m:signal=restored"]),
         Equivalent(scenario: "urban-canyon", flags: ["--gps", "urban-canyon", "--seed", "3"]),
+        Equivalent(scenario: "recorded-weather-offline",
+                   flags: ["--weather", "local", "--weather-cache", "gpx/scenarios/recorded-weather", "--weather-offline"]),
     ]
 
     /// Flags laid over a scenario, and the plain flags that give the same run.
