@@ -156,6 +156,7 @@ let package = Package(
                 "Feeds",
                 "LiveStream",
                 "Report",
+                "WeatherCache",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -71,6 +71,12 @@ struct WeatherCacheKey: Hashable, Sendable {
     var windowStart: Int64
     var windowSeconds: Double
 
+    init(cell: WeatherCell, windowStart: Int64, windowSeconds: Double) {
+        self.cell = cell
+        self.windowStart = windowStart
+        self.windowSeconds = windowSeconds
+    }
+
     init(query: WeatherQuery, policy: WeatherServicePolicy) {
         cell = WeatherCell(latitude: query.latitude, longitude: query.longitude, sizeDegrees: policy.cellDegrees)
         windowSeconds = policy.freshnessSeconds

@@ -5,12 +5,13 @@ import Weather
 /// and timing fields, then `current_units`/`current`, `hourly_units`/`hourly` (a `time`
 /// array, then one array per variable in the order asked) and `daily_units`/`daily`.
 ///
-/// Every value comes from ``WeatherModel``: hourly values at each whole hour, daily values
-/// from the 24 hours of each UTC day (``DailyWeatherSummary``), current values at the
-/// current quarter hour.
+/// Every value comes from ``WeatherModel`` (or recorded weather where it covers the hour):
+/// hourly values at each whole hour, daily values from the 24 hours of each UTC day
+/// (``DailyWeatherSummary``), current values at the current quarter hour.
 struct ForecastDocument {
     var query: ForecastQuery
     var model: WeatherModel
+    var recorded: (any RecordedConditions)? = nil
 
     /// Open-Meteo's current conditions are 15-minutely.
     static let currentIntervalSeconds = 900
@@ -111,7 +112,11 @@ struct ForecastDocument {
     }
 
     private func conditions(at unixTime: Int) -> WeatherConditions {
-        model.conditions(
+        if let recorded, let conditions = recorded.conditions(
+            latitude: query.latitude, longitude: query.longitude, unixTime: Double(unixTime)) {
+            return conditions
+        }
+        return model.conditions(
             latitude: query.latitude, longitude: query.longitude,
             elevationMeters: query.elevationMeters, unixTime: Double(unixTime))
     }

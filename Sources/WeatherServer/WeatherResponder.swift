@@ -9,6 +9,7 @@ struct WeatherResponder: HTTPResponder {
     typealias Context = WeatherRequestContext
 
     let model: WeatherModel
+    let recorded: (any RecordedConditions)?
     let schedule: FaultSchedule
     let logger: Logger
     /// The wall clock, seconds since 1970: "today" for the default window and `current`.
@@ -76,7 +77,7 @@ struct WeatherResponder: HTTPResponder {
         let now = unixTime()
         do {
             let query = try ForecastQuery(parameters, endpoint: endpoint, now: now)
-            let body = ForecastDocument(query: query, model: model).render(now: now) { started.duration(to: .now) }
+            let body = ForecastDocument(query: query, model: model, recorded: recorded).render(now: now) { started.duration(to: .now) }
             return WeatherAnswer(status: .ok, body: body)
         } catch {
             return .error(.badRequest, reason: error.reason)

@@ -35,6 +35,9 @@ public struct WeatherServer: Sendable {
     public let port: Int
     public let faults: WeatherServerFaults
     public let model: WeatherModel
+    /// Weather recorded earlier (`--cache DIR`), answered where it covers the hour; the
+    /// model answers elsewhere.
+    public let recorded: (any RecordedConditions)?
     /// Where the one line per request goes.
     public let logger: Logger
     private let unixTime: @Sendable () -> Int
@@ -46,13 +49,15 @@ public struct WeatherServer: Sendable {
     ///   "today" for the default forecast window and `current`; tests can fix it.
     public init(
         host: String = "127.0.0.1", port: Int = 8080, faults: WeatherServerFaults = .init(),
-        model: WeatherModel = WeatherModel(), logger: Logger = Logger(label: "trailcast.serve-weather"),
+        model: WeatherModel = WeatherModel(), recorded: (any RecordedConditions)? = nil,
+        logger: Logger = Logger(label: "trailcast.serve-weather"),
         currentUnixTime: @escaping @Sendable () -> Int = { Int(time(nil)) }
     ) {
         self.host = host
         self.port = port
         self.faults = faults
         self.model = model
+        self.recorded = recorded
         self.logger = logger
         unixTime = currentUnixTime
     }
@@ -121,7 +126,7 @@ public struct WeatherServer: Sendable {
         signals: [UnixSignal], onListening: @escaping @Sendable (Int) async -> Void
     ) -> ServiceGroup {
         let responder = WeatherResponder(
-            model: model, schedule: FaultSchedule(faults), logger: logger, unixTime: unixTime)
+            model: model, recorded: recorded, schedule: FaultSchedule(faults), logger: logger, unixTime: unixTime)
         let application = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Logging
+import WeatherCache
 import WeatherServer
 #if canImport(Glibc)
 import Glibc
@@ -20,14 +21,20 @@ struct ServeWeatherCommand: AsyncParsableCommand {
               trailcast serve-weather --port 0                  # any free port
               trailcast serve-weather --fail-rate 0.1 --latency 250ms --seed 7
               curl '127.0.0.1:8080/v1/forecast?latitude=47&longitude=8&daily=weather_code'
+              trailcast serve-weather --cache weather-cache/   # recorded answers where they exist
 
             Answers GET /v1/forecast and /v1/archive in Open-Meteo's format, and GET /health. \
             On start it prints one line, `serve-weather: listening on http://HOST:PORT`; then \
             one log line per request goes to standard error. Faults are drawn in request \
             order from --seed: the same seed and requests give the same faults. \
             Ctrl-C (or SIGTERM) stops it gracefully, exit 0. LOG_LEVEL=debug in the \
-            environment adds a line when a request is held, and the HTTP server's own logs.
+            environment adds a line when a request is held, and the HTTP server's own logs.             With --cache DIR (a `replay --weather-cache` directory), an hour a recorded             answer covers (its cell, its window) is answered with it, every other from the model.
             """)
+
+    @Option(help: ArgumentHelp(
+        "A weather cache recorded by `replay --weather-cache`: its answers where it has the cell and hour, the model elsewhere.",
+        valueName: "DIR"))
+    var cache: String?
 
     @Option(help: "The address to listen on; anything but 127.0.0.1 or ::1 opens it to the network.")
     var host = "127.0.0.1"
@@ -96,7 +103,17 @@ struct ServeWeatherCommand: AsyncParsableCommand {
         if let level = getenv("LOG_LEVEL").flatMap({ Logger.Level(rawValue: String(cString: $0).lowercased()) }) {
             logger.logLevel = level
         }
-        let server = WeatherServer(host: host, port: port, faults: faults, logger: logger)
+        var recorded: RecordedWeather?
+        if let cache {
+            do {
+                recorded = try RecordedWeather.load(directory: cache) { StandardStreams.writeError($0.description) }
+            } catch {
+                StandardStreams.writeError(error.description)
+                throw ExitStatus.noInput
+            }
+            StandardStreams.writeError("serve-weather: \(recorded!.count) recorded answers from \(cache)")
+        }
+        let server = WeatherServer(host: host, port: port, faults: faults, recorded: recorded, logger: logger)
         let host = self.host
         do {
             try await server.run(handlesSignals: true) { port in

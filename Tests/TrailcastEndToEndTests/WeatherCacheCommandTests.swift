@@ -81,6 +81,39 @@ struct WeatherCacheCommandTests {
         #expect(timeline.locations.count > 0)
     }
 
+    @Test("serve-weather --cache: the recorded answer where it covers the cell and hour, the model elsewhere; an app asking it sees the recording")
+    func serveRecordedWeather() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let cache = scratch.url.appendingPathComponent("weather-cache")
+        _ = try await ReplayTimeline.run("gpx/sf-waterfront-walk.gpx", ["--weather", "local", "--weather-cache", cache.path])
+        // The walk starts at 16:00 UTC in cell 37.79,-122.40: make that answer unmistakable.
+        let entry = cache.appendingPathComponent("0.01/37.79,-122.40/1781366400-900.json")
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        try #require(text.contains("\"temperatureCelsius\":19.4,"))
+        try text.replacingOccurrences(of: "\"temperatureCelsius\":19.4,", with: "\"temperatureCelsius\":42.5,")
+            .write(to: entry, atomically: true, encoding: .utf8)
+
+        let server = try await ServeWeatherCommandTests.Server(["--cache", cache.path])
+        let hours = "&hourly=temperature_2m&timeformat=unixtime&start_hour=2026-06-13T15:00&end_hour=2026-06-13T17:00"
+        let forecast = try await server.get("/v1/forecast?latitude=37.7954&longitude=-122.3942" + hours)
+        let elsewhere = try await server.get("/v1/forecast?latitude=47.37&longitude=8.54" + hours)
+        let replay = try await TrailcastBinary.run(arguments: [
+            "replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl", "--weather", "open-meteo", "--weather-url", server.server.url,
+        ])
+        let stopped = try await server.stop()
+        #expect(stopped.status == 0)
+        #expect(server.process.stderr.hasPrefix("serve-weather: 14 recorded answers from \(cache.path)\n"))
+        #expect(forecast.status == 200)
+        let temperatures = try #require(forecast.body.firstMatch(of: /"temperature_2m":\[([^\]]*)\]/)).1.split(separator: ",")
+        try #require(temperatures.count == 3, "15:00, 16:00, 17:00: \(forecast.body)")
+        #expect(temperatures[1] == "42.5", "16:00 is recorded")
+        #expect(temperatures[0] != "42.5" && temperatures[2] != "42.5", "15:00 and 17:00 are the model's")
+        #expect(!elsewhere.body.contains("42.5"))
+        let first = try #require(try ReplayTimeline(result: replay).events(ofType: "weather").first)
+        #expect(first["temperatureCelsius"] == .number("42.5"), "the app asking the server sees the recording")
+    }
+
     @Test("usage: the cache needs a network source, offline and max need a cache (64); a cache that cannot be made, 73", arguments: [
         (["--weather-cache", "/tmp/x"], 64, "Error: --weather-cache keeps network answers: it needs --weather open-meteo or local, not builtin"),
         (["--weather", "local", "--weather-offline"], 64, "Error: --weather-offline and --weather-cache-max need --weather-cache DIR"),
