@@ -78,8 +78,12 @@ let package = Package(
             dependencies: ["GPXReader", "DeterministicRandom"]
         ),
         .target(
+            name: "Places",
+            dependencies: ["GPXReader"]
+        ),
+        .target(
             name: "LocationReplay",
-            dependencies: ["GPXReader", "Device", "Weather"]
+            dependencies: ["GPXReader", "Device", "Weather", "Places"]
         ),
         .target(
             name: "Feeds",
@@ -233,6 +237,10 @@ let package = Package(
         .testTarget(
             name: "WeatherCacheTests",
             dependencies: ["WeatherCache", "Weather"]
+        ),
+        .testTarget(
+            name: "PlacesTests",
+            dependencies: ["Places", "GPXReader"]
         ),
         .testTarget(
             name: "ReportTests",

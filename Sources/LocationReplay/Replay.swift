@@ -1,4 +1,5 @@
 import GPXReader
+import Places
 import Weather
 
 /// Replays a GPX file as a device's location stream through ``LocationService`` and
@@ -63,10 +64,11 @@ public struct Replay: Sendable {
         let source = configuration.source.resolved(for: census)
         let points = census.count(of: source)
         guard points > 0 else { throw .nothingToReplay(file: file, source: configuration.source) }
+        let app = try Self.makeApp(configuration)
         var session = ReplaySession(
             clock: clock, configuration: configuration,
             start: ReplayStart(file: file, source: source, points: points, settings: configuration),
-            weatherFetcher: weatherFetcher, device: device, control: control)
+            app: app, weatherFetcher: weatherFetcher, device: device, control: control)
         do {
             var pass = 0
             while configuration.loops == 0 || pass < configuration.loops {
@@ -115,6 +117,22 @@ public struct Replay: Sendable {
     ///
     /// Strict runs also time every kind of point here, so that a point going back in
     /// time fails the run before `start` is written rather than half way through it.
+    /// The model app the settings name, its places read for the places app.
+    static func makeApp(_ configuration: ReplayConfiguration) throws(ReplayError) -> any ModelApp {
+        let service = LocationService(configuration: configuration.location)
+        switch configuration.app {
+        case .weather:
+            return WeatherAppModel(locationService: service, request: configuration.request)
+        case .places(let file, let limit):
+            do throws(PlacesFileError) {
+                let places = try PlacesFile.load(file)
+                return PlacesAppModel(locationService: service, request: configuration.request, places: places, limit: limit)
+            } catch {
+                throw .places(error)
+            }
+        }
+    }
+
     private func countPoints() throws(ReplayError) -> PointCensus {
         var options = readerOptions
         options.fields = configuration.strict ? .motion : .coordinates

@@ -33,6 +33,8 @@ public struct ReplayConfiguration: Sendable, Equatable {
     /// A leg between two recorded times longer than this is a pause in the recording, not
     /// a straight line walked; 0: never.
     public var maxGapSeconds: Double
+    /// `--app`: the model app in the phone.
+    public var app: ModelAppChoice = .weather
 
     public init(
         source: ReplaySource = .auto,

@@ -1,4 +1,5 @@
 import GPXReader
+import Places
 
 /// Why a replay could not run or finish.
 public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -13,6 +14,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A feed of the device stream failed: its message, and whether a peer (a console, a
     /// port) was unavailable rather than a file unwritable.
     case feed(message: String, peerUnavailable: Bool)
+    /// The places app's file could not be read or is malformed.
+    case places(PlacesFileError)
 
     public var description: String {
         switch self {
@@ -33,6 +36,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
             return "error: cannot write the timeline: \(reason)"
         case .feed(let message, _):
             return message
+        case .places(let error):
+            return error.description
         }
     }
 }

@@ -9,7 +9,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     let start: ReplayStart
     var interrupted = false
 
-    private var app: WeatherAppModel
+    private var app: any ModelApp
     private var missedFixes = MissedFixTracker()
     /// The `--event`s and the receiver's signal changes, in order.
     private var happenings: HappeningQueue
@@ -49,8 +49,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     let inbox = WeatherInbox()
 
     init(
-        clock: C, configuration: ReplayConfiguration, start: ReplayStart, weatherFetcher: (any WeatherFetcher)?,
-        device: (any DeviceStreamObserver)? = nil, control: ReplayControl? = nil
+        clock: C, configuration: ReplayConfiguration, start: ReplayStart, app: any ModelApp,
+        weatherFetcher: (any WeatherFetcher)?, device: (any DeviceStreamObserver)? = nil, control: ReplayControl? = nil
     ) {
         self.clock = clock
         self.device = device
@@ -64,9 +64,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         case .openMeteo, .local: weather = WeatherService(policy: configuration.weather.policy, model: nil)
         }
         receiver = GPSReceiver(configuration: configuration.receiver)
-        app = WeatherAppModel(
-            locationService: LocationService(configuration: configuration.location),
-            request: configuration.request)
+        self.app = app
         happenings = HappeningQueue(configuration.events)
         kinds.reserveCapacity(8)
     }

@@ -19,6 +19,8 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
         case app(AppState)
         /// The device's GPS loses its signal (a tunnel) or gets it back.
         case signal(SignalState)
+        /// The user taps in the app.
+        case tap(TapAction)
     }
 
     /// Simulated time since the start of the run.
@@ -64,9 +66,12 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
         case "signal":
             change = SignalState(rawValue: value).map(Change.signal)
             valid = "lost, restored"
+        case "tap":
+            change = TapAction(rawValue: value).map(Change.tap)
+            valid = "currentLocation, refresh, requestPermission, openSettings"
         default:
             throw ScheduledEventError(
-                argument: argument, reason: "unknown key '\(key)'; use authorization, accuracy, services, app or signal")
+                argument: argument, reason: "unknown key '\(key)'; use authorization, accuracy, services, app, signal or tap")
         }
         guard let change else {
             throw ScheduledEventError(argument: argument, reason: "'\(value)' is not a valid \(key); use \(valid)")
@@ -82,6 +87,7 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
         case .services(let enabled): return "\(offset):services=\(enabled ? "on" : "off")"
         case .app(let state): return "\(offset):app=\(state.rawValue)"
         case .signal(let state): return "\(offset):signal=\(state.rawValue)"
+        case .tap(let action): return "\(offset):tap=\(action.rawValue)"
         }
     }
 }

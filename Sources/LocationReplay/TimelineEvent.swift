@@ -21,6 +21,10 @@ public struct TimelineEvent: Sendable, Equatable {
         case locationError(LocationErrorCode)
         /// The app showed an alert to the user.
         case alert(message: String)
+        /// The user tapped in the app (`--event OFFSET:tap=ACTION`).
+        case tap(TapAction)
+        /// The places app showed its list: nearest first, or in file order without location.
+        case places(PlacesList)
         /// The app got the weather for its location: fetched, computed, or from the cache.
         case weather(WeatherObservation)
         /// A weather fetch failed after its retries.
@@ -46,6 +50,8 @@ public struct TimelineEvent: Sendable, Equatable {
             case .missed: return "missed"
             case .locationError: return "locationError"
             case .alert: return "alert"
+            case .tap: return "tap"
+            case .places: return "places"
             case .weather: return "weather"
             case .weatherError: return "weatherError"
             case .app: return "app"

@@ -11,18 +11,33 @@
 ///
 /// Each method appends what happened, in order, to a list of timeline event kinds;
 /// the replay engine stamps them with the simulated time.
-public struct WeatherAppModel: Sendable {
+///
+/// Taps (`--event OFFSET:tap=ACTION`): `currentLocation` asks for one fix when allowed and
+/// shows the alert when not; `refresh` shows the alert when not allowed (the weather
+/// refreshes with the next location anyway); `requestPermission` prompts only while the
+/// status is notDetermined, and when the status is denied or restricted (Core Location
+/// ignores the request) offers Settings with ``openSettingsAlert``; `openSettings` sends
+/// the app to the background.
+public struct WeatherAppModel: ModelApp {
     /// The alert shown when the app loses, or never had, access to location.
     public static let accessOffAlert = "Location access is off. Enable it in Settings to see local weather."
+    /// The alert offering Settings when asking again cannot prompt.
+    public static let openSettingsAlert = "Location access is off. Open Settings to allow it."
 
     public let request: AuthorizationRequest
     public private(set) var locationService: LocationService
+    /// The words of this app's no-access alert.
+    public let accessOffMessage: String
     /// Whether the alert for the current no-access state has been shown.
     private var alertShown = false
 
-    public init(locationService: LocationService, request: AuthorizationRequest = .whenInUse) {
+    public init(
+        locationService: LocationService, request: AuthorizationRequest = .whenInUse,
+        accessOffMessage: String = WeatherAppModel.accessOffAlert
+    ) {
         self.locationService = locationService
         self.request = request
+        self.accessOffMessage = accessOffMessage
     }
 
     /// The app starts: the initial authorization, a prompt if undetermined, updates if allowed.
@@ -50,10 +65,41 @@ public struct WeatherAppModel: Sendable {
             // The receiver's business, not the app's: the replay engine hands it to the
             // device, whose change comes back through `deviceSignalChanged`.
             break
+        case .tap(let action):
+            events.append(.tap(action))
+            tap(action, into: &events)
+            return
         }
         handle(outputs, into: &events)
         if case .app(.foreground) = change {
             requestIfNeeded(into: &events)
+        }
+    }
+
+    /// The user tapped: see the type's documentation.
+    private mutating func tap(_ action: TapAction, into events: inout [TimelineEvent.Kind]) {
+        let allowed = locationService.authorizationStatus.isAuthorized
+        switch action {
+        case .currentLocation:
+            guard allowed else {
+                events.append(.alert(message: accessOffMessage))
+                return
+            }
+            var outputs: [LocationService.Output] = []
+            locationService.requestLocation(into: &outputs)
+            handle(outputs, into: &events)
+        case .refresh:
+            if !allowed { events.append(.alert(message: accessOffMessage)) }
+        case .requestPermission:
+            if locationService.wouldPrompt(request) {
+                var outputs: [LocationService.Output] = []
+                locationService.requestAuthorization(request, into: &outputs)
+                handle(outputs, into: &events)
+            } else if !allowed && locationService.authorizationStatus != .notDetermined {
+                events.append(.alert(message: Self.openSettingsAlert))
+            }
+        case .openSettings:
+            apply(.app(.background), into: &events)
         }
     }
 
@@ -115,7 +161,7 @@ public struct WeatherAppModel: Sendable {
         case .denied, .restricted:
             if !alertShown {
                 alertShown = true
-                events.append(.alert(message: Self.accessOffAlert))
+                events.append(.alert(message: accessOffMessage))
             }
         case .authorizedWhenInUse, .authorizedAlways:
             alertShown = false

@@ -11,6 +11,7 @@ extension Simulation {
         /// A request that showed no prompt: only its completion runs.
         case answered(() -> Void)
         case appState(AppState)
+        case tap(TapAction)
         case authorization
         case location(LocationFix)
         case error(LocationErrorCode)
@@ -124,6 +125,8 @@ extension Simulation {
             switch callback {
             case .appState(let state):
                 appStateObservers.forEach { $0(state) }
+            case .tap(let action):
+                tapObservers.forEach { $0(action) }
             case .prompt(let request, let answered):
                 promptsShowing -= 1
                 var output: [LocationService.Output] = []

@@ -85,6 +85,7 @@ public final class Simulation {
     /// Prompts shown and not yet answered.
     var promptsShowing = 0
     var appStateObservers: [(AppState) -> Void] = []
+    var tapObservers: [(TapAction) -> Void] = []
     var callbacks: [(client: Int, callback: Callback)] = []
 
     private var route: RouteFixStream
@@ -249,6 +250,12 @@ public final class Simulation {
         appStateObservers.append(observer)
     }
 
+    /// Calls `observer` when the simulated user taps (`tap=` in `perform(_:)` or a scenario's
+    /// events): the app's own code decides what a tap does, as its buttons would.
+    public func onTap(_ observer: @escaping (TapAction) -> Void) {
+        tapObservers.append(observer)
+    }
+
     // MARK: - The steps
 
     /// One thing due at or before `offset`, the earliest first (a scheduled change before a
@@ -316,6 +323,9 @@ public final class Simulation {
             if state == .background { announceToLiveStreams() }
         case .signal(let state):
             if let change = receiver.setSignal(state, at: now) { signalChanged(change, at: offset) }
+        case .tap(let action):
+            timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .tap(action)))
+            callbacks.append((-1, .tap(action)))
         }
         record(output, at: offset)
     }

@@ -127,7 +127,7 @@ enum PageHTML {
     }
 
     static func orderedTypes(_ counts: [String: Int]) -> [String] {
-        let known = ["start", "authorization", "prompt", "location", "missed", "locationError", "alert", "app", "signal",
+        let known = ["start", "authorization", "prompt", "location", "missed", "locationError", "alert", "tap", "places", "app", "signal",
                      "control", "call", "weather", "weatherError", "end"]
         return known.filter { counts[$0] != nil } + counts.keys.filter { !known.contains($0) }.sorted()
     }

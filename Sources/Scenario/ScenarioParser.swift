@@ -25,7 +25,7 @@ public enum ScenarioParser {
     static let topLevelKeys = [
         "name", "gpx", "source", "travelSpeed", "interval", "loop", "distanceFilter", "authorization",
         "accuracy", "services", "prompt", "promptAlways", "request", "events", "strict", "gps", "gpsSigma",
-        "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "weather", "expect",
+        "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "weather", "app", "places", "placesLimit", "expect",
     ]
     static let weatherKeys = ["source", "url", "archiveUrl", "timeout", "cell", "ttl", "events", "server", "cache", "offline", "cacheMax"]
     static let serverKeys = ["failRate", "latency", "timeoutRate", "malformedRate", "rateLimit", "seed"]
@@ -70,6 +70,10 @@ public enum ScenarioParser {
         var gpx: (path: String, node: ScenarioNode)?
         var expectations: [ScenarioExpectation] = []
         var customGPS: (sigma: Double?, correlation: Double?, multipath: Double?, node: ScenarioNode?) = (nil, nil, nil, nil)
+        var appNode: ScenarioNode?
+        var placesNode: ScenarioNode?
+        var placesFile: String?
+        var placesLimit: Int?
         for (key, value) in pairs {
             switch key {
             case "name": name = try value.string()
@@ -99,6 +103,14 @@ public enum ScenarioParser {
                 configuration.request = AuthorizationRequest(
                     rawValue: try value.choice(AuthorizationRequest.statusRequests.map(\.rawValue)))!
             case "events": configuration.events = try events(value)
+            case "app": appNode = value
+            case "places":
+                placesFile = resolve(try value.string(), against: file)
+                placesNode = value
+            case "placesLimit":
+                let limit = try value.integer()
+                guard (1...1000).contains(limit) else { throw value.error("must be from 1 to 1000") }
+                placesLimit = limit
             case "strict": configuration.strict = try value.bool()
             case "gps":
                 configuration.gps = GPSProfile.preset(named: try value.choice(GPSProfile.presets.map(\.name)))!
@@ -118,6 +130,16 @@ public enum ScenarioParser {
         }
         guard let gpx else {
             throw ScenarioError(file: file, line: root.line, column: root.column, message: "'gpx' is missing: which route to replay")
+        }
+        // `app: places` with `places: FILE` (relative to the scenario file, like the route).
+        let appName = try appNode.map { node throws(ScenarioError) in try node.choice(["weather", "places"]) }
+        if let placesFile {
+            if appName == "weather", let placesNode { throw placesNode.error("'places' is for 'app: places'") }
+            configuration.app = .places(file: placesFile, limit: placesLimit ?? 5)
+        } else if appName == "places", let appNode {
+            throw appNode.error("'app: places' needs 'places: FILE'")
+        } else if placesLimit != nil {
+            throw root.error("'placesLimit' needs 'places: FILE'")
         }
         configuration.gps = configuration.gps.overriding(
             sigmaMeters: customGPS.sigma, correlationSeconds: customGPS.correlation, multipathPerSecond: customGPS.multipath)

@@ -28,6 +28,8 @@ public struct CSVTimelineFormat: TimelineFormat {
         case method, manager
         // The missed stretches', last.
         case reason, fixes, since, until, path
+        // The places app's, last (a tap fills `action`).
+        case order, nearest, total
     }
 
     /// The header's column names, in order.
@@ -84,6 +86,12 @@ public struct CSVTimelineFormat: TimelineFormat {
             set(.message, code.message)
         case .alert(let message):
             set(.message, message)
+        case .tap(let action):
+            set(.action, action.rawValue)
+        case .places(let list):
+            set(.order, list.order.rawValue)
+            set(.nearest, JSONLinesTimelineFormat.placesJSON(list))
+            set(.total, list.total)
         case .app(let state):
             set(.state, state.rawValue)
         case .signal(let change):

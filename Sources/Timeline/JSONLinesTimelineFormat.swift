@@ -78,6 +78,13 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.field("message", code.message)
         case .alert(let message):
             line.field("message", message)
+        case .tap(let action):
+            line.field("action", action.rawValue)
+        case .places(let list):
+            line.field("order", list.order.rawValue)
+            line.key("nearest")
+            appendPlaces(list, to: &line)
+            line.field("total", list.total)
         case .app(let state):
             line.field("state", state.rawValue)
         case .signal(let change):
@@ -163,6 +170,15 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
         line.field("seed", Int(truncatingIfNeeded: settings.seed))
         line.field("jitter", settings.jitterMilliseconds, fractionDigits: 3)
         line.field("maxGap", settings.maxGapSeconds, fractionDigits: 3)
+        line.field("app", settings.app.name)
+        switch settings.app {
+        case .weather:
+            line.field("places", nil as String?)
+            line.field("placesLimit", nil as Int?)
+        case .places(let file, let limit):
+            line.field("places", file)
+            line.field("placesLimit", limit)
+        }
         line.endObject()
     }
 
@@ -176,6 +192,27 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.endArray()
         }
         line.endArray()
+    }
+
+    /// `[{"name":..,"lat":..,"lon":..,"distanceMeters":..},...]`.
+    static func appendPlaces(_ list: PlacesList, to line: inout JSONLineWriter) {
+        line.beginArray()
+        for entry in list.nearest {
+            line.beginObject()
+            line.field("name", entry.name)
+            line.field("lat", entry.latitude, fractionDigits: TimelinePrecision.coordinate)
+            line.field("lon", entry.longitude, fractionDigits: TimelinePrecision.coordinate)
+            line.field("distanceMeters", entry.distanceMeters, fractionDigits: TimelinePrecision.distance)
+            line.endObject()
+        }
+        line.endArray()
+    }
+
+    /// A places list's entries alone, as one JSON value (CSV's `nearest` column).
+    static func placesJSON(_ list: PlacesList) -> String {
+        var line = JSONLineWriter(capacity: 96 * list.nearest.count + 2)
+        appendPlaces(list, to: &line)
+        return String(decoding: line.bytes, as: UTF8.self)
     }
 
     /// A missed stretch's path alone, as one JSON value (CSV's `path` column).

@@ -101,6 +101,14 @@ public struct TextTimelineFormat: TimelineFormat {
             bytes.append(contentsOf: "\(code.rawValue): \(code.message)".utf8)
         case .alert(let message):
             bytes.append(contentsOf: "\"\(message)\"".utf8)
+        case .tap(let action):
+            bytes.append(contentsOf: action.rawValue.utf8)
+        case .places(let list):
+            var text = list.order == .distance ? "nearest \(list.nearest.count) of \(list.total): " : "file order, \(list.nearest.count) of \(list.total): "
+            text += list.nearest.map { entry in
+                entry.distanceMeters.map { "\(entry.name) (\(Self.number($0, digits: 0)) m)" } ?? entry.name
+            }.joined(separator: ", ")
+            bytes.append(contentsOf: text.utf8)
         case .app(let state):
             bytes.append(contentsOf: state.rawValue.utf8)
         case .signal(let change):
@@ -213,7 +221,8 @@ public struct TextTimelineFormat: TimelineFormat {
         case .location: return "\u{1B}[32m"            // green
         case .missed: return "\u{1B}[2;32m"               // dim green
         case .locationError, .alert, .weatherError: return "\u{1B}[1;31m"  // bold red
-        case .app, .signal, .control, .call: return "\u{1B}[36m"  // cyan
+        case .app, .signal, .control, .call, .tap: return "\u{1B}[36m"  // cyan
+        case .places: return "\u{1B}[34m"             // blue
         case .weather: return "\u{1B}[34m"             // blue
         }
     }

@@ -14,6 +14,8 @@ public enum TimelineSchema {
         "missed": ["reason", "fixes", "since", "until", "path"],
         "locationError": ["code", "message"],
         "alert": ["message"],
+        "tap": ["action"],
+        "places": ["order", "nearest", "total"],
         "app": ["state"],
         "signal": ["state", "cause"],
         "control": ["action", "paused", "multiplier"],
@@ -32,7 +34,7 @@ public enum TimelineSchema {
 
     /// The event types in timeline order of first appearance, for messages.
     public static let types = [
-        "start", "authorization", "prompt", "location", "missed", "locationError", "alert", "app", "signal", "control", "call", "weather",
+        "start", "authorization", "prompt", "location", "missed", "locationError", "alert", "tap", "places", "app", "signal", "control", "call", "weather",
         "weatherError", "end",
     ]
 }

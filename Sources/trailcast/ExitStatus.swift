@@ -32,6 +32,7 @@ enum ExitStatus {
         case .invalidConfiguration: return usage
         case .output: return ioError
         case .feed(_, let peerUnavailable): return peerUnavailable ? unavailable : ioError
+        case .places(let error): return error.isUnreadable ? noInput : dataError
         }
     }
 }

@@ -54,6 +54,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup(title: "Route, user and system")
     var route: RouteOptions
 
+    @OptionGroup(title: "The app")
+    var appOptions: AppOptions
+
     @Option(help: "Timeline format: text (aligned, for people), jsonl (JSON Lines) or csv.")
     var format: TimelineFormatName = .text
 
@@ -156,6 +159,7 @@ struct ReplayCommand: AsyncParsableCommand {
         var network = scenario?.network ?? WeatherNetworkSettings()
         try route.apply(to: &configuration)
         try gps.apply(to: &configuration)
+        try appOptions.apply(to: &configuration)
         try weather.apply(to: &configuration.weather, network: &network)
         return (scenario?.gpxPath ?? file ?? "", configuration, network)
     }

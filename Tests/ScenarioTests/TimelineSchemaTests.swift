@@ -24,6 +24,10 @@ struct TimelineSchemaTests {
         ])),
         .locationError(.denied),
         .alert(message: WeatherAppModel.accessOffAlert),
+        .tap(.requestPermission),
+        .places(PlacesList(order: .distance, nearest: [
+            PlacesList.Entry(name: "Clinic", latitude: 37.8, longitude: -122.4, distanceMeters: 120.5),
+        ], total: 37)),
         .app(.background),
         .signal(SignalChange(state: .lost, cause: .event, time: time)),
         .control(ControlChange(action: .pause, paused: true, speed: 60)),

@@ -14,7 +14,7 @@ struct ReplayCommandTests {
         // 15-minute window visited), end.
         #expect(timeline.lines.count == 1859)
         #expect(Array(timeline.lines.prefix(7)) == [
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,"gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300}}"#,
+            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":1840,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,"gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300,"app":"weather","places":null,"placesLimit":null}}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"notDetermined","accuracy":"full","servicesEnabled":true,"cause":"initial"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#,
@@ -34,16 +34,17 @@ struct ReplayCommandTests {
         }
     }
 
-    @Test("one run with every event type but weatherError, control and call: each has its documented keys, in order")
+    @Test("one run with every event type but weatherError, control, call and places: each has its documented keys, in order")
     func everyEventType() async throws {
         let timeline = try await ReplayTimeline.run(Self.walk, [
             "--prompt", "once", "--event", "5m:app=background", "--event", "6m:app=foreground",
             "--event", "10m:authorization=denied", "--event", "2m:signal=lost", "--event", "3m:signal=restored",
+            "--event", "7m:tap=refresh",
         ])
         // The built-in model never fails; weatherError's keys are checked against a dead server
         // in ReplayWeatherCommandTests; control's, with a live run, in LiveStreamTests; call
-        // is the testing library's.
-        let types = Set(ReplayTimeline.keys.keys).subtracting(["weatherError", "control", "call"])
+        // is the testing library's; places, the places app's, in PlacesAppTests.
+        let types = Set(ReplayTimeline.keys.keys).subtracting(["weatherError", "control", "call", "places"])
         #expect(Set(timeline.types) == types)
         for type in types.sorted() {
             let events = timeline.events(ofType: type)
@@ -78,7 +79,7 @@ struct ReplayCommandTests {
             "events":["20m:authorization=always","10m:app=background"],"strict":true,\
             "weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches",\
             "weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,\
-            "gps":"custom","gpsSigma":4,"gpsCorrelation":30,"gpsMultipath":0.002,"seed":9,"jitter":150,"maxGap":120}
+            "gps":"custom","gpsSigma":4,"gpsCorrelation":30,"gpsMultipath":0.002,"seed":9,"jitter":150,"maxGap":120,"app":"weather","places":null,"placesLimit":null}
             """)))
     }
 

@@ -20,7 +20,7 @@ struct ReplayErrorTests {
         Usage(arguments: ["--event", "5m1h:app=background"],
               message: "Error: invalid event '5m1h:app=background': '5m1h' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
         Usage(arguments: ["--event", "5m:wifi=on"],
-              message: "Error: invalid event '5m:wifi=on': unknown key 'wifi'; use authorization, accuracy, services, app or signal"),
+              message: "Error: invalid event '5m:wifi=on': unknown key 'wifi'; use authorization, accuracy, services, app, signal or tap"),
         Usage(arguments: ["--event", "5m:services"],
               message: "Error: invalid event '5m:services': expected KEY=VALUE after the offset"),
         Usage(arguments: ["--event", "10m:authorization=denied", "--event", "1m:app=sideways"],

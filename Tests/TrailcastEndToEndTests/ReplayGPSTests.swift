@@ -165,6 +165,9 @@ enum PerfectBaseline {
             !(line.contains(#""type":"missed""#) || line.contains(",missed,") || line.contains("  missed  "))
         }
         var text = kept.joined(separator: "\n").replacingOccurrences(of: #","truth":null"#, with: "")
+            // The model app's settings, the weather app's (they came with the places app).
+            .replacingOccurrences(of: #","app":"weather","places":null,"placesLimit":null"#, with: "")
+            .replacingOccurrences(of: #",""app"":""weather"",""places"":null,""placesLimit"":null"#, with: "")
             // The weather cache's settings, off (they came with the disk cache).
             .replacingOccurrences(of: #","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null"#, with: "")
             .replacingOccurrences(of: #",""weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null"#, with: "")
@@ -173,9 +176,9 @@ enum PerfectBaseline {
         if text.hasPrefix("t,offset,type,") {
             // Every row ends in the two truth cells, empty with a perfect GPS, the three
             // control cells, empty without a live run, the testing library's two, and the
-            // five of `missed` events.
-            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path\n", with: "\n")
-                .replacingOccurrences(of: ",,,,,,,,,,,,\n", with: "\n")
+            // five of `missed` events and the places app's three.
+            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total\n", with: "\n")
+                .replacingOccurrences(of: ",,,,,,,,,,,,,,,\n", with: "\n")
         }
         return text
     }

@@ -21,6 +21,8 @@ struct ReplayTimeline {
         "missed": ["t", "offset", "type", "reason", "fixes", "since", "until", "path"],
         "locationError": ["t", "offset", "type", "code", "message"],
         "alert": ["t", "offset", "type", "message"],
+        "tap": ["t", "offset", "type", "action"],
+        "places": ["t", "offset", "type", "order", "nearest", "total"],
         "app": ["t", "offset", "type", "state"],
         "signal": ["t", "offset", "type", "state", "cause"],
         "control": ["t", "offset", "type", "action", "paused", "multiplier"],
@@ -42,7 +44,7 @@ struct ReplayTimeline {
         "travelSpeed", "interval", "speed", "loop", "authorization", "accuracy", "services", "prompt",
         "promptAlways", "request", "distanceFilter", "events", "strict",
         "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents", "weatherCache", "weatherOffline", "weatherCacheMax",
-        "gps", "gpsSigma", "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap",
+        "gps", "gpsSigma", "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "app", "places", "placesLimit",
     ]
 
     static let alertMessage = "Location access is off. Enable it in Settings to see local weather."

@@ -1,0 +1,35 @@
+import Device
+
+/// The app in the simulated phone: what it does with Core Location's callbacks, the
+/// user's and the system's changes, and the user's taps. The replay engine drives one,
+/// the weather app (``WeatherAppModel``) or the places app (``PlacesAppModel``), without
+/// knowing which; every method appends what happened, in order, as timeline event kinds.
+public protocol ModelApp: Sendable {
+    /// The app's location manager(s) and Core Location's state for the app.
+    var locationService: LocationService { get }
+    /// The app starts.
+    mutating func launch(into events: inout [TimelineEvent.Kind])
+    /// The user or the system changes something, or the user taps (`--event`).
+    mutating func apply(_ change: ScheduledEvent.Change, into events: inout [TimelineEvent.Kind])
+    /// The device has a fix; the app receives it if Core Location delivers it.
+    mutating func deviceMoved(to fix: LocationFix, into events: inout [TimelineEvent.Kind])
+    /// The device's GPS lost or regained its signal.
+    mutating func deviceSignalChanged(_ change: SignalChange, into events: inout [TimelineEvent.Kind])
+    /// The run ends.
+    mutating func terminate(into events: inout [TimelineEvent.Kind])
+}
+
+/// `--app`: which model app sits in the phone.
+public enum ModelAppChoice: Sendable, Equatable {
+    /// The weather app: weather for every new location.
+    case weather
+    /// The places app: the places of `file` sorted by distance, the first `limit` shown.
+    case places(file: String, limit: Int)
+
+    public var name: String {
+        switch self {
+        case .weather: return "weather"
+        case .places: return "places"
+        }
+    }
+}

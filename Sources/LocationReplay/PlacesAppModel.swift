@@ -1,0 +1,120 @@
+import Device
+import Places
+
+/// The places app (a vaccination-centre finder): the Core Location handling of the weather
+/// app, and a list of places sorted by distance from each location it receives.
+///
+/// - On each location it looks up the `limit` nearest places (a k-d tree, not a sort of
+///   everything per fix) and shows them (a `places` event) only when the list or its order
+///   changed, not on every fix.
+/// - Without location (denied, restricted, services off) it shows the list in file order
+///   and its one alert, as the apps did.
+/// - Taps: as ``WeatherAppModel``'s, and `refresh` shows the list sorted again from the
+///   last location (even unchanged), or the alert and the file order.
+public struct PlacesAppModel: ModelApp {
+    public static let accessOffAlert = "Location is not allowed: places are listed in file order. Allow location in Settings to sort them by distance."
+
+    private var core: WeatherAppModel
+    public let places: [Place]
+    public let limit: Int
+    private let index: NearestPlaces
+    /// The list last shown: its order and the places in it.
+    private var shown: (order: PlacesList.Order, places: [Int])?
+    private var lastFix: LocationFix?
+
+    public init(locationService: LocationService, request: AuthorizationRequest = .whenInUse, places: [Place], limit: Int) {
+        core = WeatherAppModel(locationService: locationService, request: request, accessOffMessage: Self.accessOffAlert)
+        self.places = places
+        self.limit = max(limit, 1)
+        index = NearestPlaces(places)
+    }
+
+    public var locationService: LocationService { core.locationService }
+
+    public mutating func launch(into events: inout [TimelineEvent.Kind]) {
+        let first = events.count
+        core.launch(into: &events)
+        react(to: &events, from: first)
+    }
+
+    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout [TimelineEvent.Kind]) {
+        let first = events.count
+        if case .tap(.refresh) = change {
+            events.append(.tap(.refresh))
+            if locationService.authorizationStatus.isAuthorized, let lastFix {
+                show(nearest: lastFix, always: true, into: &events)
+            } else {
+                events.append(.alert(message: Self.accessOffAlert))
+                showFileOrder(always: true, into: &events)
+            }
+            return
+        }
+        core.apply(change, into: &events)
+        react(to: &events, from: first)
+    }
+
+    public mutating func deviceMoved(to fix: LocationFix, into events: inout [TimelineEvent.Kind]) {
+        let first = events.count
+        core.deviceMoved(to: fix, into: &events)
+        react(to: &events, from: first)
+    }
+
+    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout [TimelineEvent.Kind]) {
+        let first = events.count
+        core.deviceSignalChanged(change, into: &events)
+        react(to: &events, from: first)
+    }
+
+    public mutating func terminate(into events: inout [TimelineEvent.Kind]) {
+        let first = events.count
+        core.terminate(into: &events)
+        react(to: &events, from: first)
+    }
+
+    /// What the app does with what Core Location just said: a location sorts the list, the
+    /// loss of access shows it in file order (after the alert).
+    private mutating func react(to events: inout [TimelineEvent.Kind], from first: Int) {
+        var position = first
+        while position < events.count {
+            let kind = events[position]
+            position += 1
+            var added: [TimelineEvent.Kind] = []
+            switch kind {
+            case .location(let fix):
+                lastFix = fix
+                show(nearest: fix, always: false, into: &added)
+            case .alert(let message) where message == Self.accessOffAlert:
+                lastFix = nil
+                showFileOrder(always: false, into: &added)
+            default:
+                break
+            }
+            events.insert(contentsOf: added, at: position)
+            position += added.count
+        }
+    }
+
+    private mutating func show(nearest fix: LocationFix, always: Bool, into events: inout [TimelineEvent.Kind]) {
+        let found = index.nearest(limit, latitude: fix.latitude, longitude: fix.longitude)
+        let indices = found.map(\.index)
+        if !always, let shown, shown.order == .distance, shown.places == indices { return }
+        shown = (.distance, indices)
+        events.append(.places(PlacesList(
+            order: .distance,
+            nearest: found.map { entry in
+                let place = places[entry.index]
+                return PlacesList.Entry(name: place.name, latitude: place.latitude, longitude: place.longitude, distanceMeters: entry.distanceMeters)
+            },
+            total: places.count)))
+    }
+
+    private mutating func showFileOrder(always: Bool, into events: inout [TimelineEvent.Kind]) {
+        let indices = Array(places.indices.prefix(limit))
+        if !always, let shown, shown.order == .file { return }
+        shown = (.file, indices)
+        events.append(.places(PlacesList(
+            order: .file,
+            nearest: indices.map { PlacesList.Entry(name: places[$0].name, latitude: places[$0].latitude, longitude: places[$0].longitude, distanceMeters: nil) },
+            total: places.count)))
+    }
+}

@@ -1,0 +1,35 @@
+/// A named point the places app sorts by distance: a vaccination centre, a shop.
+public struct Place: Sendable, Equatable {
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(name: String, latitude: Double, longitude: Double) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A places file that cannot be used: one line, as compilers write them.
+public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    /// 0 when the problem is the file as a whole (it cannot be opened).
+    public var line: Int
+    public var column: Int
+    public var reason: String
+    /// Whether the file could not be read at all (exit 66) rather than being malformed (65).
+    public var isUnreadable: Bool
+
+    public init(file: String, line: Int, column: Int, reason: String, isUnreadable: Bool = false) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.reason = reason
+        self.isUnreadable = isUnreadable
+    }
+
+    public var description: String {
+        line > 0 ? "\(file):\(line):\(column): error: \(reason)" : "\(file): error: \(reason)"
+    }
+}

@@ -1,0 +1,49 @@
+import ArgumentParser
+import LocationReplay
+
+/// Which model app sits in the phone (`--app`), and the places app's data.
+struct AppOptions: ParsableArguments {
+    enum AppName: String, ExpressibleByArgument, CaseIterable { case weather, places }
+
+    @Option(help: ArgumentHelp(
+        "The model app: weather (weather for every new location) or places (--places sorted by distance). (default: weather)",
+        valueName: "app"))
+    var app: AppName?
+
+    @Option(help: ArgumentHelp(
+        "The places app's places: a GeoJSON FeatureCollection of Points, a CSV (name,lat,lon[,...]) or a GPX file's <wpt>s. Implies --app places.",
+        valueName: "FILE"))
+    var places: String?
+
+    @Option(name: .customLong("places-limit"), help: ArgumentHelp("How many nearest places the app shows. (default: 5)", valueName: "N"))
+    var placesLimit: Int?
+
+    func validate() throws {
+        if app == .places, places == nil, placesLimit == nil {
+            throw ValidationError("--app places needs --places FILE")
+        }
+        if app == .weather, places != nil || placesLimit != nil {
+            throw ValidationError("--places and --places-limit are for --app places, not weather")
+        }
+        if let placesLimit, !(1...1000).contains(placesLimit) {
+            throw ValidationError("--places-limit must be from 1 to 1000, not \(placesLimit)")
+        }
+    }
+
+    /// The flags given, laid over the defaults or a scenario's choice.
+    func apply(to configuration: inout ReplayConfiguration) throws {
+        if app == .weather { configuration.app = .weather }
+        if let places {
+            var limit = 5
+            if case .places(_, let scenarioLimit) = configuration.app { limit = scenarioLimit }
+            configuration.app = .places(file: places, limit: placesLimit ?? limit)
+        } else if let placesLimit {
+            guard case .places(let file, _) = configuration.app else {
+                throw ValidationError("--places-limit needs --places FILE")
+            }
+            configuration.app = .places(file: file, limit: placesLimit)
+        } else if app == .places, case .weather = configuration.app {
+            throw ValidationError("--app places needs --places FILE")
+        }
+    }
+}

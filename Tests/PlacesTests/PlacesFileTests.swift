@@ -1,0 +1,75 @@
+import Foundation
+@testable import Places
+import Testing
+
+@Suite("Places files")
+struct PlacesFileTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+
+    @Test("the samples: GeoJSON, CSV and GPX waypoints give the same 37 places")
+    func samples() throws {
+        let geoJSON = try PlacesFile.load(Self.root + "/gpx/places/sf-clinics.geojson")
+        let csv = try PlacesFile.load(Self.root + "/gpx/places/sf-clinics.csv")
+        let gpx = try PlacesFile.load(Self.root + "/gpx/places/sf-clinics.gpx")
+        #expect(geoJSON.count == 37)
+        #expect(csv == geoJSON)
+        #expect(gpx == geoJSON)
+        #expect(geoJSON.first == Place(name: "Embarcadero Vaccination Centre", latitude: 37.794804, longitude: -122.395116))
+    }
+
+    static func scratch(_ name: String, _ text: String) throws -> String {
+        let path = NSTemporaryDirectory() + "trailcast-places-\(UUID().uuidString)-\(name)"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("CSV: quoted fields, any column order, extra columns, CRLF")
+    func csv() throws {
+        let path = try Self.scratch("a.csv", "id,lon,name,lat\r\n1,8.54,\"Clinic, \"\"North\"\"\",47.37\r\n2,-0.1,Plain,51.5\r\n")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(try PlacesFile.load(path) == [
+            Place(name: "Clinic, \"North\"", latitude: 47.37, longitude: 8.54), Place(name: "Plain", latitude: 51.5, longitude: -0.1),
+        ])
+    }
+
+    struct Bad: Sendable, CustomTestStringConvertible {
+        var name: String
+        var text: String
+        var error: String
+        var testDescription: String { error }
+    }
+
+    @Test("a bad places file is one line with its line and column", arguments: [
+        Bad(name: "a.csv", text: "name,lat,lon\nA,1,2\nB,91,2\n", error: ":3:3: error: lat must be a number from -90 to 90, not '91'"),
+        Bad(name: "a.csv", text: "name,latitude,lon\nA,1,2\n", error: ":1:1: error: the header must name the columns name, lat and lon, not 'name,latitude,lon'"),
+        Bad(name: "a.csv", text: "name,lat,lon\n,1,2\n", error: ":2:1: error: a place needs a name"),
+        Bad(name: "a.csv", text: "name,lat,lon\nA,1\n", error: ":2:1: error: expected at least 3 fields, found 2"),
+        Bad(name: "a.csv", text: "name,lat,lon\n\"A,1,2\n", error: ":2:1: error: a quoted field is not closed"),
+        Bad(name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\"features\":[\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]},\"properties\":{\"name\":\"A\"}},\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[1,2]]}}\n]}\n",
+            error: ":3:2: error: features[1]: expected a Feature with a Point geometry [lon, lat]"),
+        Bad(name: "a.geojson", text: "{\"type\":\"Feature\"}", error: ":1:1: error: expected a GeoJSON FeatureCollection with a `features` array"),
+        Bad(name: "a.txt", text: "x", error: ": error: a places file ends in .geojson, .json, .csv or .gpx"),
+        Bad(name: "a.gpx", text: "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>", error: ":1:1: error: no <wpt> in the file: the places are its waypoints"),
+    ])
+    func bad(_ bad: Bad) throws {
+        let path = try Self.scratch(bad.name, bad.text)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: PlacesFileError.self) { try PlacesFile.load(path) }
+        do {
+            _ = try PlacesFile.load(path)
+        } catch {
+            #expect(error.description == path + bad.error)
+        }
+    }
+
+    @Test("a missing file is unreadable (66), not malformed")
+    func missing() {
+        do {
+            _ = try PlacesFile.load("/nonexistent/places.csv")
+            Issue.record("loaded a missing file")
+        } catch {
+            #expect(error.isUnreadable)
+            #expect(error.description == "/nonexistent/places.csv: error: no such places file")
+        }
+    }
+}
