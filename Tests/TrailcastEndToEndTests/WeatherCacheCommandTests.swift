@@ -76,6 +76,24 @@ struct WeatherCacheCommandTests {
         #expect(offline.end?["weatherErrors"] == .number("0"), "every entry reads back")
     }
 
+    @Test("two runs sharing one cache at once: both finish cleanly, and every entry reads back whole")
+    func twoRunsAtOnce() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let cache = scratch.url.appendingPathComponent("weather-cache")
+        let arguments = ["replay", Self.ride, "--format", "jsonl", "--weather", "local", "--weather-cache", cache.path]
+        async let first = TrailcastBinary.run(arguments: arguments)
+        async let second = TrailcastBinary.run(arguments: arguments)
+        let results = try await [first, second]
+        for result in results {
+            #expect(result.status == 0)
+            #expect(result.stderr == "", "a run saw half an entry or could not write one")
+        }
+        let offline = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-offline"])
+        #expect(offline.end?["weatherErrors"] == .number("0"))
+        #expect(Self.entries(in: cache).count == Self.weatherLines(offline).count, "one entry per cell and window the ride needs")
+    }
+
     @Test("offline with an empty cache: one weatherError per cell saying so, and the run goes on")
     func offlineMiss() async throws {
         let scratch = try ScratchDirectory()
