@@ -6,6 +6,7 @@ public enum ReportMarkerKind: String, Sendable, CaseIterable {
     case locationError
     case weatherError
     case control
+    case tap
 
     var label: String {
         switch self {
@@ -15,6 +16,7 @@ public enum ReportMarkerKind: String, Sendable, CaseIterable {
         case .locationError: return "location error"
         case .weatherError: return "weather error"
         case .control: return "pause / resume / speed"
+        case .tap: return "the user's tap"
         }
     }
 
@@ -26,6 +28,7 @@ public enum ReportMarkerKind: String, Sendable, CaseIterable {
         case .locationError: return "#cf222e"
         case .weatherError: return "#a40e26"
         case .control: return "#0550ae"
+        case .tap: return "#1b7c83"
         }
     }
 
@@ -38,6 +41,7 @@ public enum ReportMarkerKind: String, Sendable, CaseIterable {
         case .locationError: return "×"
         case .weatherError: return "W"
         case .control: return "‖"
+        case .tap: return "T"
         }
     }
 }

@@ -91,6 +91,7 @@ public struct RunReport: Sendable {
         case "missed": missed(record, at: offset)
         case "locationError": mark(.locationError, at: offset, text: "location error: \(record.string("code") ?? "?")", row: row)
         case "alert": mark(.alert, at: offset, text: "alert: \(record.string("message") ?? "")", row: row)
+        case "tap": mark(.tap, at: offset, text: "tap: \(record.string("action") ?? "?")", row: row)
         case "app": bands[2].set(record.string("state") ?? "?", at: offset)
         case "signal": bands[3].set(record.string("state") == "lost" ? "lost" : "ok", at: offset)
         case "control":

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import Report
+import LocationReplay
 import TimelineExpectations
 import Testing
 
@@ -120,5 +121,24 @@ struct RunReportPageTests {
         let html = Self.page(records)
         #expect(html.contains("No positions in this timeline."))
         #expect(try Self.svgs(in: html).count == 2)
+    }
+}
+
+@Suite("Run report page: the places app")
+struct PlacesRunReportTests {
+    @Test("a tap is a marker on the map and the time axis; places lists are rows of the table")
+    func tapsAndPlaces() throws {
+        let start = CraftedRun.start
+        let events = Array(CraftedRun.events.prefix(5)) + [
+            TimelineEvent(time: start.adding(seconds: 5), offsetSeconds: 5, kind: .tap(.refresh)),
+            TimelineEvent(time: start.adding(seconds: 5), offsetSeconds: 5, kind: .places(PlacesList(order: .distance, nearest: [
+                PlacesList.Entry(name: "Clinic <A>", latitude: 37.8, longitude: -122.4, distanceMeters: 12),
+            ], total: 1))),
+        ]
+        let html = RunReportPageTests.page(events.map(TimelineRecord.init))
+        let svgs = try RunReportPageTests.svgs(in: html)
+        #expect(try RunReportPageTests.count(RunReportPageTests.classed("g", "m-tap"), in: svgs[0]) == 1)
+        #expect(try RunReportPageTests.count(RunReportPageTests.classed("g", "m-tap"), in: svgs[1]) == 1)
+        #expect(html.contains("<td>places</td><td class=\"details\">order: &quot;distance&quot;, nearest: [{&quot;distanceMeters&quot;:12,&quot;lat&quot;:37.8,&quot;lon&quot;:-122.4,&quot;name&quot;:&quot;Clinic &lt;A&gt;&quot;}], total: 1</td>"))
     }
 }
