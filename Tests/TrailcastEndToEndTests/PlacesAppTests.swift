@@ -34,6 +34,15 @@ struct PlacesAppTests {
         #expect(Self.names(lists[0]) == ["Embarcadero Vaccination Centre", "Embarcadero Community Clinic", "Embarcadero Pharmacy"])
     }
 
+    @Test("the places app still looks up the weather: the same weather lines as the weather app's run")
+    func weatherStays() async throws {
+        let places = try await ReplayTimeline.run(Self.walk, ["--places", Self.clinics])
+        let weather = try await ReplayTimeline.run(Self.walk)
+        #expect(!places.events(ofType: "weather").isEmpty)
+        #expect(places.events(ofType: "weather") == weather.events(ofType: "weather"))
+        #expect(places.end?["weatherLookups"] == weather.end?["weatherLookups"])
+    }
+
     @Test("CSV, GeoJSON and GPX waypoints give the same timeline")
     func threeFormats() async throws {
         var outputs: [[String]] = []
