@@ -7,7 +7,6 @@ import Darwin
 #endif
 import ArgumentParser
 import Report
-import TimelineExpectations
 
 /// `trailcast report`: the page of a saved JSON Lines timeline.
 struct ReportCommand: ParsableCommand {
@@ -53,7 +52,7 @@ struct ReportCommand: ParsableCommand {
         do {
             try ReportFile.forEachLine(in: input) { line, number, terminated in
                 if line.allSatisfy(\.isWhitespace) { return }
-                guard let record = TimelineRecord(line: line) else {
+                guard report.add(line: line) else {
                     // A run cut mid-line (a copy taken while it ran) leaves a partial last line.
                     if !terminated {
                         StandardStreams.writeError("\(file):\(number):1: warning: the last line is cut short; left out")
@@ -62,7 +61,6 @@ struct ReportCommand: ParsableCommand {
                     throw ReportInputError(line: number, reason: "not a timeline event (a JSON object with `type` and `offset`, as `replay --format jsonl` writes)")
                 }
                 events += 1
-                report.add(record)
             }
         } catch let error as ReportInputError {
             StandardStreams.writeError("\(file):\(error.line):1: error: \(error.reason)")

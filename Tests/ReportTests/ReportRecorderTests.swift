@@ -44,3 +44,47 @@ struct ReportRecorderTests {
         #expect(collector.page() == RunReportPage.render(report))
     }
 }
+
+/// `trailcast report` reads location lines without a JSON parser: the same page as the
+/// records give, and a fallback for lines written otherwise.
+@Suite("Report: location lines read fast")
+struct LocationLineTests {
+    static func noisyFixes() -> [TimelineEvent] {
+        let start = CraftedRun.start
+        return (0..<300).map { step in
+            var fix = LocationFix(
+                time: start.adding(seconds: Double(step)), latitude: 37.8 + Double(step) * 1.2345e-5, longitude: -122.4 - Double(step) * 2.3456e-5,
+                altitudeMeters: step % 3 == 0 ? nil : Double(step) / 7, horizontalAccuracyMeters: 3 + Double(step % 17) / 3, sourceIndex: step)
+            if step % 2 == 0 { fix.truth = Coordinate(latitude: fix.latitude + 3.3e-6, longitude: fix.longitude - 1.7e-6) }
+            return TimelineEvent(time: fix.time, offsetSeconds: Double(step) + 0.125, kind: .location(fix))
+        }
+    }
+
+    @Test("the page from lines equals the page from records, truth and null altitude included")
+    func samePage() throws {
+        let events = Array(CraftedRun.events.prefix(5)) + Self.noisyFixes() + [CraftedRun.events.last!]
+        let records = events.map(TimelineRecord.init)
+        var fromRecords = RunReport()
+        for record in records { fromRecords.add(record) }
+        fromRecords.finish()
+        var fromLines = RunReport()
+        for record in records {
+            let taken = fromLines.add(line: record.line)
+            #expect(taken)
+        }
+        fromLines.finish()
+        #expect(RunReportPage.render(fromLines) == RunReportPage.render(fromRecords))
+        #expect(LocationLine.parse(records[10].line) != nil, "a location line is read the fast way")
+    }
+
+    @Test("lines written another way go through the JSON parser; not JSON is refused")
+    func fallback() {
+        var report = RunReport()
+        let reordered = report.add(line: #"{"type":"location","offset":3,"lon":8.5,"lat":47.3,"index":0,"truth":null}"#)
+        #expect(reordered)
+        #expect(LocationLine.parse(#"{"type":"location","offset":3,"lon":8.5,"lat":47.3}"#) == nil)
+        let notJSON = report.add(line: "not json")
+        #expect(!notJSON)
+        #expect(report.counts["location"] == 1)
+    }
+}
