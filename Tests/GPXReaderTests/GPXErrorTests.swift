@@ -153,9 +153,9 @@ struct GPXErrorTests {
         #expect(error?.description == "\(path): error: \(reason)")
     }
 
-    @Test func unreadableFileCannotBeOpened() throws {
-        // Root can read anything; the check only means something for other users.
-        guard geteuid() != 0 else { return }
+    // Root can read anything (CI runs as root): the test shows as skipped there, not passed.
+    @Test(.enabled(if: geteuid() != 0, "root can read a file without permissions"))
+    func unreadableFileCannotBeOpened() throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("trailcast-unreadable-\(getpid()).gpx").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("<gpx/>".utf8),

@@ -123,9 +123,10 @@ struct ReplayWeatherTests {
             weatherFetcher: fetcher)
         #expect(run.locations.count == 31)
         let errors = run.events.filter { $0.kind.typeName == "weatherError" }
-        // Backoff 60, 120, 240, 480 s (then the 900 s freshness): attempts at 0, 1, 3, 7, 15 minutes... not 31.
+        // Backoff 60, 120, 240, 480 s, then the 900 s freshness: attempts at 0, 1, 3, 7, 15
+        // and 30 minutes, not 31.
         #expect(errors.count == fetcher.queries.count)
-        #expect(errors.count <= 6)
+        #expect(errors.map(\.offsetSeconds) == [0, 60, 180, 420, 900, 1800])
         #expect(run.summary.weather.errors == errors.count)
         guard case .weatherError(let failure) = errors.first?.kind else {
             Issue.record("expected a weatherError")

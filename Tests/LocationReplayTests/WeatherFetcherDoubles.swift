@@ -1,5 +1,6 @@
 import LocationReplay
 import Synchronization
+import Testing
 import Weather
 
 /// Answers every fetch at once from a script, and remembers the queries.
@@ -80,9 +81,12 @@ final class GatedWeatherFetcher: WeatherFetcher {
     }
 
     /// Returns once `count` fetches have started. Polls with yields, never with a real sleep.
-    func waitForCalls(_ count: Int) async {
+    /// Yields until the fetcher has been called `count` times; a test whose fetch never
+    /// comes fails here, saying so, rather than going on as if it had.
+    func waitForCalls(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
         for _ in 0..<100_000 where calls < count {
             await Task.yield()
         }
+        if calls < count { Issue.record("the fetcher was called \(calls) times, not \(count)", sourceLocation: sourceLocation) }
     }
 }

@@ -31,7 +31,10 @@ import Weather
     }
 
     @Test func aNonFiniteQueryFailsWithoutARequest() async throws {
-        let outcome = try await OpenMeteoClient.withClient { client in
+        // A closed port of 127.0.0.1, not the public default: if the NaN check ever went,
+        // the request would fail here instead of reaching the internet.
+        let configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(try closedLocalPort())")
+        let outcome = try await OpenMeteoClient.withClient(configuration: configuration) { client in
             await client.fetch(WeatherQuery(latitude: .nan, longitude: 0, unixTime: 0))
         }
         #expect(outcome.attempts == 0)

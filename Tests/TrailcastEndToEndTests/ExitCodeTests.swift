@@ -51,22 +51,24 @@ struct ExitCodeTests {
         #expect(summary["waypoints"]?.intValue == 14)
     }
 
-    @Test("bad usage exits 64 with a message on stderr and nothing on stdout", arguments: [
-        ["inspect", "--format", "xml", "gpx/sf-waterfront-walk.gpx"],
-        ["inspect", "--format"],
-        ["inspect", "--bogus"],
-        ["inspect", "--bogus", "gpx/sf-waterfront-walk.gpx"],
-        ["inspect"],
-        ["inspect", "--format", "json"],
-        ["inspect", "--strict"],
-        ["frobnicate"],
-        ["frobnicate", "gpx/sf-waterfront-walk.gpx"],
+    @Test("bad usage exits 64 with its message first on stderr and nothing on stdout", arguments: [
+        (["inspect", "--format", "xml", "gpx/sf-waterfront-walk.gpx"],
+         "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."),
+        (["inspect", "--format"], "Error: Missing value for '--format <format>'"),
+        // The argument parser reports the missing file before the unknown option.
+        (["inspect", "--bogus"], "Error: Missing expected argument '<files> ...'"),
+        (["inspect", "--bogus", "gpx/sf-waterfront-walk.gpx"], "Error: Unknown option '--bogus'"),
+        (["inspect"], "Error: Missing expected argument '<files> ...'"),
+        (["inspect", "--format", "json"], "Error: Missing expected argument '<files> ...'"),
+        (["inspect", "--strict"], "Error: Missing expected argument '<files> ...'"),
+        (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
+        (["frobnicate", "gpx/sf-waterfront-walk.gpx"], "Error: 2 unexpected arguments: 'frobnicate', 'gpx/sf-waterfront-walk.gpx'"),
     ])
-    func badUsage(arguments: [String]) async throws {
+    func badUsage(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: arguments)
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(!result.stderr.isEmpty)
+        #expect(result.stderrLines.first == message)
     }
 
     @Test("help exits 0 and prints usage on stdout", arguments: [
@@ -83,7 +85,7 @@ struct ExitCodeTests {
     func version() async throws {
         let result = try await TrailcastBinary.run(arguments: ["--version"])
         #expect(result.status == 0)
-        #expect(result.stdoutLines.count == 1)
+        #expect(result.stdout == "0.1.0\n")
         #expect(result.stderr == "")
     }
 }

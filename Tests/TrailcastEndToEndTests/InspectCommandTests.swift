@@ -56,7 +56,7 @@ struct InspectCommandTests {
             #expect(summary[key] == .null, "\(key)")
         }
         #expect(summary["length2DMeters"] == .number("0"))
-        #expect((summary["routeLength2DMeters"]?.doubleValue ?? 0) > 2000)
+        #expect(summary["routeLength2DMeters"] == .number("2495.471"))
         #expect(summary["bounds"]?.keys == InspectSummaryShape.boundsKeys)
         #expect(summary["warnings"] == .array([]))
     }

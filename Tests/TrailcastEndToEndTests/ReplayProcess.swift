@@ -154,14 +154,25 @@ final class ReplayProcess: Sendable {
         kill(process.processIdentifier, signal)
     }
 
-    /// Waits for the process to exit and for its stdout to be read to the end.
-    func waitForExit() async throws -> (status: Int32, reason: Process.TerminationReason) {
+    /// Waits for the process to exit and for its stdout to be read to the end. A process
+    /// still running after `deadline` is killed and the wait throws: a broken signal path
+    /// fails its test instead of hanging the suite.
+    func waitForExit(deadline: Duration = .seconds(120)) async throws -> (status: Int32, reason: Process.TerminationReason) {
+        let pid = process.processIdentifier
+        let watchdog = Task {
+            try await Task.sleep(for: deadline)
+            kill(pid, SIGKILL)
+        }
         let status = await withCheckedContinuation { continuation in
             let finished = exit.withLock { state in
                 if state.status == nil { state.waiter = continuation }
                 return state.status
             }
             if let finished { continuation.resume(returning: finished) }
+        }
+        watchdog.cancel()
+        if case .success = await watchdog.result {
+            throw ExitDeadlinePassed(arguments: process.arguments ?? [], deadline: deadline)
         }
         try await wait(for: "the end of stdout", until: { exit.withLock { $0.readerFinished } })
         return status
@@ -220,4 +231,11 @@ extension ReplayProcess {
         }, sourceLocation: sourceLocation)
         return port!
     }
+}
+
+/// A child did not exit within its deadline (and was killed).
+struct ExitDeadlinePassed: Error, CustomStringConvertible {
+    var arguments: [String]
+    var deadline: Duration
+    var description: String { "trailcast \(arguments.joined(separator: " ")) did not exit within \(deadline); killed" }
 }
