@@ -67,7 +67,7 @@ struct NMEAFeedTests {
             s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
             s.bind(("127.0.0.1", 0))
             print(s.getsockname()[1], flush=True)
-            s.settimeout(30)
+            s.settimeout(120)
             first, count = None, 0
             try:
                 while True:

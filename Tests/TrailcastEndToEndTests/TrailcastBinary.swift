@@ -44,11 +44,18 @@ enum TrailcastBinary {
     /// stdout and stderr go to temporary files rather than pipes: a child that
     /// fills a pipe nobody is reading would block forever, and files need no
     /// reader running concurrently.
+    ///
+    /// The child runs at a lower priority (`nice -n 10`): these runs are throughput, and on
+    /// two cores dozens of them at once starved the tests that wait on a clock (a server
+    /// that must answer, a signal that must be handled); those start their processes with
+    /// ``ReplayProcess`` at normal priority.
     static func run(
         arguments: [String], stdin: Data? = nil, in directory: URL = Repository.root
     ) async throws -> CommandResult {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "trailcast is not built at \(url.path)")
-        return try await run(executable: url, arguments: arguments, stdin: stdin, in: directory)
+        return try await run(
+            executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["nice", "-n", "10", url.path] + arguments,
+            stdin: stdin, in: directory)
     }
 
     /// Runs another program the same way: a real peer (gpsbabel, gpxpy) found on `PATH`.
