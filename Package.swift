@@ -130,7 +130,7 @@ let package = Package(
         ),
         .target(
             name: "Report",
-            dependencies: ["TimelineExpectations", "LocationReplay"]
+            dependencies: ["TimelineExpectations", "LocationReplay", "JSONOutput"]
         ),
         .target(
             name: "Scenario",

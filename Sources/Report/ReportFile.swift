@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JSONOutput
 
 /// Writing a page, and reading a JSON Lines timeline line by line in bounded memory.
 public enum ReportFile {
@@ -17,18 +18,7 @@ public enum ReportFile {
     /// Writes all of `text`, retrying short writes and EINTR.
     public static func write(_ text: String, to descriptor: Int32) throws(WriteError) {
         var text = text
-        let failure: Int32? = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
         if let failure { throw WriteError(code: failure) }
     }
 
@@ -75,12 +65,7 @@ public enum ReportFile {
     }
 }
 
-// The C calls under other names, so that `write`/`read` above are not mistaken for the
-// methods being defined.
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
-}
-
+// The C call under another name, so that `read` above is not mistaken for a method.
 private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
     read(descriptor, bytes, count)
 }

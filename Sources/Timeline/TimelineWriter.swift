@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import JSONOutput
 import LocationReplay
 
 /// Writes a timeline to a file descriptor in a ``TimelineFormat``.
@@ -40,18 +41,7 @@ public struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
     public mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
-        let failure: Int32? = buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
-            }
-            return nil
-        }
+        let failure = buffer.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
         if let failure { throw TimelineWriteError(code: failure) }
     }
 }
