@@ -1,3 +1,5 @@
+import GPXReader
+
 /// A named point the places app sorts by distance: a vaccination centre, a shop.
 public struct Place: Sendable, Equatable {
     public var name: String
@@ -29,7 +31,27 @@ public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertib
         self.isUnreadable = isUnreadable
     }
 
-    public var description: String {
-        line > 0 ? "\(file):\(line):\(column): error: \(reason)" : "\(file): error: \(reason)"
+    public var description: String { Self.prefix(file: file, line: line, column: column) + reason }
+
+    /// The GPX reader's own error for a waypoints file, in the same words.
+    init(_ error: GPXError) {
+        let (line, column): (Int, Int)
+        var isUnreadable = false
+        switch error {
+        case .cannotOpen, .cannotRead:
+            (line, column) = (0, 0)
+            isUnreadable = true
+        case .malformedXML(_, let l, let c, _), .notGPX(_, let l, let c, _), .unsafeDocument(_, let l, let c, _),
+             .invalidContent(_, let l, let c, _):
+            (line, column) = (l, c)
+        }
+        let prefix = Self.prefix(file: error.file, line: line, column: column)
+        self.init(
+            file: error.file, line: line, column: column, reason: String(error.description.dropFirst(prefix.count)),
+            isUnreadable: isUnreadable)
+    }
+
+    private static func prefix(file: String, line: Int, column: Int) -> String {
+        line > 0 ? "\(file):\(line):\(column): error: " : "\(file): error: "
     }
 }

@@ -210,15 +210,7 @@ public enum PlacesFile {
                 places.append(Place(name: name, latitude: point.latitude, longitude: point.longitude))
             }
         } catch let error as GPXError {
-            let (line, column): (Int, Int)
-            switch error {
-            case .cannotOpen, .cannotRead:
-                throw PlacesFileError(file: path, line: 0, column: 0, reason: "\(error)".components(separatedBy: "error: ").last ?? "\(error)", isUnreadable: true)
-            case .malformedXML(_, let l, let c, _), .notGPX(_, let l, let c, _), .unsafeDocument(_, let l, let c, _),
-                 .invalidContent(_, let l, let c, _):
-                (line, column) = (l, c)
-            }
-            throw PlacesFileError(file: path, line: line, column: column, reason: "\(error)".components(separatedBy: "error: ").dropFirst().joined(separator: "error: "))
+            throw PlacesFileError(error)
         } catch let error as PlacesFileError {
             throw error
         } catch {

@@ -65,9 +65,7 @@ enum LocationLine {
     /// A JSON number at the start (nil for `null` or anything else), leaving the rest.
     private static func value(in utf8: inout Substring.UTF8View) -> Double? {
         var end = utf8.startIndex
-        while end < utf8.endIndex, let byte = Optional(utf8[end]),
-              (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-                || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") {
+        while end < utf8.endIndex, PathText.isNumberByte(utf8[end]) {
             end = utf8.index(after: end)
         }
         let text = Substring(utf8[utf8.startIndex..<end])

@@ -23,12 +23,22 @@ enum PathText {
                 depth -= 1
             case UInt8(ascii: ","):
                 flush()
-            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-                 UInt8(ascii: "e"), UInt8(ascii: "E"):
+            case _ where isNumberByte(character):
                 if token.utf8.count < 32 { token.unicodeScalars.append(Unicode.Scalar(character)) }
             default:
                 continue
             }
+        }
+    }
+
+    /// A byte a JSON number can hold: digits, sign, point, exponent.
+    static func isNumberByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
+             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            return true
+        default:
+            return false
         }
     }
 

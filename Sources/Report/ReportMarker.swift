@@ -71,9 +71,6 @@ struct StrideSample<Item: Sendable>: Sendable {
         self.capacity = max(capacity, 2)
     }
 
-    /// Whether the next item would be kept (so callers can skip building it).
-    var wantsNext: Bool { seen % stride == 0 }
-
     mutating func add(_ item: @autoclosure () -> Item) {
         defer { seen += 1 }
         guard seen % stride == 0 else { return }

@@ -45,7 +45,8 @@ public struct RunReport: Sendable {
     var truth: PathThinner<Bool>
     var fixDots: StrideSample<ReportMarker>
     var markers: [ReportMarkerKind: StrideSample<ReportMarker>] = [:]
-    var markersAwaitingPosition: [(kind: ReportMarkerKind, index: Int)] = []
+    /// Kinds with markers kept before the first position, to be placed at it.
+    var kindsAwaitingPosition: Set<ReportMarkerKind> = []
     var cells: [String: Int] = [:]
     var cellOrder: [String] = []
     /// Whether cells were looked up beyond those kept (``Limits/weatherCells``).
@@ -245,25 +246,21 @@ public struct RunReport: Sendable {
 
     private mutating func mark(_ kind: ReportMarkerKind, at offset: Double, text: String, row: Int?) {
         var sample = markers[kind] ?? StrideSample(capacity: limits.markersPerKind)
-        let before = sample.items.count
-        let willKeep = sample.wantsNext
         sample.add(ReportMarker(kind: kind, offset: offset, x: lastPosition?.x, y: lastPosition?.y, text: text, row: row))
-        if willKeep && lastPosition == nil && sample.items.count > before {
-            markersAwaitingPosition.append((kind, sample.items.count - 1))
-        }
+        if lastPosition == nil { kindsAwaitingPosition.insert(kind) }
         markers[kind] = sample
     }
 
     /// Markers of events before the first position go where the device first was.
     private mutating func moved(to position: (x: Double, y: Double)) {
         lastPosition = position
-        if !markersAwaitingPosition.isEmpty { placeWaitingMarkers(at: position) }
+        if !kindsAwaitingPosition.isEmpty { placeWaitingMarkers(at: position) }
     }
 
     private mutating func placeWaitingMarkers(at position: (x: Double, y: Double)) {
-        let waiting = Set(markersAwaitingPosition.map(\.kind))
-        markersAwaitingPosition.removeAll()
-        for kind in waiting {
+        let waiting = kindsAwaitingPosition
+        kindsAwaitingPosition.removeAll()
+        for kind in waiting.sorted(by: { $0.rawValue < $1.rawValue }) {
             markers[kind]?.updateItems { marker in
                 if marker.x == nil { marker.x = position.x; marker.y = position.y }
             }

@@ -42,7 +42,7 @@ public struct RecordedWeather: RecordedConditions {
             let path = "\(directory)/\(relative)"
             guard let data = FileManager.default.contents(atPath: path),
                   let entry = try? decoder.decode(WeatherCacheEntry.self, from: data),
-                  let conditions = entry.recordedConditions,
+                  let conditions = entry.readableConditions,
                   entry.cellDegrees >= 0.0001, entry.cellDegrees <= 10, entry.windowSeconds > 0,
                   let cell = entry.cellCorner
             else {
@@ -80,16 +80,6 @@ public struct WeatherCacheUnreadable: Error, Sendable, CustomStringConvertible {
 }
 
 extension WeatherCacheEntry {
-    /// The conditions, whatever key they are for, if the entry is one this version reads.
-    var recordedConditions: WeatherConditions? {
-        guard format == Self.format else { return nil }
-        let corner = cellCorner ?? (0, 0)
-        let key = WeatherCacheKey(
-            cell: WeatherCell(latitude: corner.latitude + cellDegrees / 2, longitude: corner.longitude + cellDegrees / 2, sizeDegrees: cellDegrees),
-            windowStart: windowStart, windowSeconds: windowSeconds)
-        return weather(for: key)
-    }
-
     /// The south-west corner the `cell` name gives.
     var cellCorner: (latitude: Double, longitude: Double)? {
         let parts = cell.split(separator: ",")

@@ -51,8 +51,13 @@ struct WeatherCacheEntry: Codable, Equatable {
 
     /// The conditions, if the entry is one this version reads and is for `key`.
     func weather(for key: WeatherCacheKey) -> WeatherConditions? {
-        guard format == Self.format, cell == key.cell.description, windowStart == key.windowStart,
-              windowSeconds == key.windowSeconds, let code = WMOWeatherCode(rawValue: conditions.weatherCode),
+        guard cell == key.cell.description, windowStart == key.windowStart, windowSeconds == key.windowSeconds else { return nil }
+        return readableConditions
+    }
+
+    /// The conditions, if the entry is one this version reads, whatever it is for.
+    var readableConditions: WeatherConditions? {
+        guard format == Self.format, let code = WMOWeatherCode(rawValue: conditions.weatherCode),
               conditions.temperatureCelsius.isFinite, conditions.apparentTemperatureCelsius.isFinite,
               conditions.precipitationMm.isFinite, conditions.windSpeedMps.isFinite
         else { return nil }
@@ -70,12 +75,6 @@ struct WeatherCacheKey: Hashable, Sendable {
     /// Unix seconds at which the window starts (a multiple of `windowSeconds`).
     var windowStart: Int64
     var windowSeconds: Double
-
-    init(cell: WeatherCell, windowStart: Int64, windowSeconds: Double) {
-        self.cell = cell
-        self.windowStart = windowStart
-        self.windowSeconds = windowSeconds
-    }
 
     init(query: WeatherQuery, policy: WeatherServicePolicy) {
         cell = WeatherCell(latitude: query.latitude, longitude: query.longitude, sizeDegrees: policy.cellDegrees)

@@ -29,6 +29,9 @@ public final class WeatherDiskCache: Sendable {
     /// Evict oldest entries (by when they were fetched) once the cache is larger than this.
     public let maximumBytes: Int64?
     private let warn: @Sendable (Warning) -> Void
+    /// The cache's size as of the last read of the directory plus this run's writes since;
+    /// nil before the first read.
+    private let knownBytes = Mutex<Int64?>(nil)
 
     public init(directory: String, maximumBytes: Int64? = nil, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
         self.directory = directory
@@ -87,19 +90,33 @@ public final class WeatherDiskCache: Sendable {
             warn(Warning(path: path, reason: "cannot write a weather cache entry: \(reason)"))
             return false
         }
-        if maximumBytes != nil { evictIfNeeded() }
+        if let maximumBytes {
+            // The directory is read again only when this run's writes may have passed the
+            // maximum, not after every write (other runs' writes count from the next read).
+            let mayBeOver = knownBytes.withLock { known -> Bool in
+                guard let total = known else { return true }
+                known = total + Int64(data.count)
+                return known! > maximumBytes
+            }
+            if mayBeOver {
+                let remaining = evictIfNeeded()
+                knownBytes.withLock { $0 = remaining }
+            }
+        }
         return true
     }
 
     func path(of key: WeatherCacheKey) -> String { "\(directory)/\(key.relativePath)" }
 
-    /// Removes the entries fetched longest ago until the cache fits its maximum. Reads the
-    /// directory each time, so that runs sharing the cache see each other's entries.
-    func evictIfNeeded() {
-        guard let maximumBytes else { return }
+    /// Removes the entries fetched longest ago until the cache fits its maximum, reading
+    /// the directory (so that runs sharing the cache see each other's entries); the bytes
+    /// that remain.
+    @discardableResult
+    func evictIfNeeded() -> Int64 {
+        guard let maximumBytes else { return 0 }
         var entries: [(path: String, bytes: Int64, fetchedAt: Double)] = []
         var total: Int64 = 0
-        guard let walker = FileManager.default.enumerator(atPath: directory) else { return }
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { return 0 }
         while let relative = walker.nextObject() as? String {
             guard relative.hasSuffix(".json") else { continue }
             let path = "\(directory)/\(relative)"
@@ -116,11 +133,12 @@ public final class WeatherDiskCache: Sendable {
             let modified = Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
             entries.append((path, bytes, modified))
         }
-        guard total > maximumBytes else { return }
+        guard total > maximumBytes else { return total }
         entries.sort { $0.fetchedAt != $1.fetchedAt ? $0.fetchedAt < $1.fetchedAt : $0.path < $1.path }
         for entry in entries where total > maximumBytes {
             if unlink(entry.path) == 0 || errno == ENOENT { total -= entry.bytes }
         }
+        return total
     }
 
     private static let counter = Counter()

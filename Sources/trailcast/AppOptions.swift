@@ -19,9 +19,7 @@ struct AppOptions: ParsableArguments {
     var placesLimit: Int?
 
     func validate() throws {
-        if app == .places, places == nil, placesLimit == nil {
-            throw ValidationError("--app places needs --places FILE")
-        }
+        // `--app places` without `--places` may take its file from a `--scenario`: `apply` decides.
         if app == .weather, places != nil || placesLimit != nil {
             throw ValidationError("--places and --places-limit are for --app places, not weather")
         }

@@ -88,6 +88,17 @@ struct PlacesAppTests {
         #expect(timeline.events(ofType: "alert").isEmpty)
     }
 
+    @Test("--app places over a scenario that names its places file: the scenario's places, not a usage error")
+    func appFlagOverAScenario() async throws {
+        let result = try await TrailcastBinary.run(arguments: [
+            "replay", "--scenario", "gpx/scenarios/places-nearest.yaml", "--app", "places", "--format", "jsonl", "--weather", "none",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        let timeline = try ReplayTimeline(result: result)
+        #expect(timeline.events.first?["settings"]?["places"] == .string("gpx/places/sf-clinics.geojson"))
+        #expect(!timeline.events(ofType: "places").isEmpty)
+    }
+
     @Test("usage and bad files: 64, 65 with FILE:LINE:COL, 66", arguments: [
         (["--app", "places"], Int32(64), "Error: --app places needs --places FILE"),
         (["--places", "gpx/places/sf-clinics.csv", "--places-limit", "0"], 64, "Error: --places-limit must be from 1 to 1000, not 0"),

@@ -92,6 +92,23 @@ struct WeatherDiskCacheTests {
         #expect(kept == [false, false, false, false, false, false, true, true, true, true])
     }
 
+    @Test("storing past the maximum keeps the directory within it, the newest entries kept")
+    func storingEvicts() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = WeatherDiskCache(directory: directory, maximumBytes: 2_000)
+        let queries = (0..<30).map { WeatherQuery(latitude: 37.7954 + Double($0) * 0.01, longitude: -122.3942, unixTime: 1_781_366_700) }
+        for query in queries { cache.store(Self.conditions, for: query, policy: Self.policy) }
+        var total = 0
+        let walker = FileManager.default.enumerator(atPath: directory)
+        while let path = walker?.nextObject() as? String {
+            guard path.hasSuffix(".json") else { continue }
+            total += try FileManager.default.attributesOfItem(atPath: directory + "/" + path)[.size] as! Int
+        }
+        #expect(total <= 2_000)
+        #expect(cache.conditions(for: queries.last!, policy: Self.policy) == Self.conditions, "the newest entry stays")
+    }
+
     @Test("two caches writing the same entries at once leave every entry whole")
     func concurrentWriters() async throws {
         let directory = try Self.scratch()
