@@ -82,20 +82,20 @@ struct ReportBoundsTests {
 
     @Test("a long wandering line keeps its shape all along: late excursions as well as early ones")
     func thinningIsFairOverTime() {
-        // 300,000 points of a jittery walk: east for a while, then far north and back along
+        // 150,000 points of a jittery walk: east for a while, then far north and back along
         // the same street, east again, then far south and back late in the run; the tip of
         // each out-and-back must still be drawn.
         var thinner = PathThinner<Int>(capacity: 1000)
         var x = 0.0, y = 0.0
         var lowest = 0.0, highest = 0.0
-        for index in 0..<300_000 {
-            let phase = index / 50_000
+        for index in 0..<150_000 {
+            let phase = index / 25_000
             let jitter = Double((index &* 2_654_435_761) % 1000) / 1000 - 0.5
             switch phase {
             case 0, 1: x += 1
-            case 2: y += index % 50_000 < 25_000 ? 2 : -2
+            case 2: y += index % 25_000 < 12_500 ? 2 : -2
             case 3: x += 1
-            default: y += index % 50_000 < 25_000 ? -3 : 3
+            default: y += index % 25_000 < 12_500 ? -3 : 3
             }
             lowest = min(lowest, y); highest = max(highest, y)
             thinner.add(.init(x: x * 1e-7, y: (y + jitter) * 1e-7, kind: 0, breaksBefore: false))
