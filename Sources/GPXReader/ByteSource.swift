@@ -12,6 +12,7 @@ final class ByteSource {
     private enum Storage {
         case fileDescriptor(Int32, closeWhenDone: Bool)
         case memory([UInt8], offset: Int)
+        case copiedStandardInput(StandardInputCopy, offset: Int)
     }
 
     let displayName: String
@@ -34,6 +35,12 @@ final class ByteSource {
             throw .cannotOpen(file: path, reason: "is a directory, not a GPX file")
         }
         storage = .fileDescriptor(descriptor, closeWhenDone: true)
+    }
+
+    /// Standard input through its copy: a second source starts again from the beginning.
+    init(copy: StandardInputCopy, displayName: String) {
+        self.displayName = displayName
+        storage = .copiedStandardInput(copy, offset: 0)
     }
 
     init(bytes: [UInt8], displayName: String) {
@@ -62,6 +69,10 @@ final class ByteSource {
             }
             storage = .memory(bytes, offset: offset + count)
             return count
+        case .copiedStandardInput(let copy, let offset):
+            let count = try copy.read(at: offset, into: buffer, name: displayName)
+            storage = .copiedStandardInput(copy, offset: offset + count)
+            return count
         }
     }
 
@@ -75,7 +86,8 @@ final class ByteSource {
     }
 }
 
+/// The system's `read`, callable where a method named `read` is in scope.
 @inline(__always)
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(descriptor, buffer, count)
 }

@@ -62,7 +62,7 @@ public final class GPXStreamReader {
         self.init(source: ByteSource(bytes: bytes, displayName: name), options: options)
     }
 
-    private init(source: ByteSource, options: Options) {
+    init(source: ByteSource, options: Options) {
         LibXML2Setup.once()
         self.source = source
         chunk = .allocate(byteCount: options.chunkSize, alignment: 16)

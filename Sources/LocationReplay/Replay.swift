@@ -5,8 +5,12 @@ import Weather
 /// Replays a GPX file as a device's location stream through ``LocationService`` and
 /// ``WeatherAppModel``, writing each thing that happens to a ``TimelineRecorder``.
 ///
-/// The file is read twice, streaming both times: once to count points and choose the
-/// source, once (per loop) to replay (a ``RouteFixStream``). Memory stays constant whatever the file's size.
+/// The file is read once, streaming (a ``RouteFixStream``): `start` says which points
+/// are replayed, `end` how many the file has. Each further loop reads it again; so does
+/// `auto` for a file without track points (to replay its routes or waypoints), and
+/// ``ReplayConfiguration/strict`` (to check the whole file before `start`). `-` reads
+/// standard input, kept in an unlinked temporary file for those second reads. Memory
+/// stays constant whatever the file's size.
 ///
 /// Time: each event happens at a simulated time taken from the route. With
 /// ``ReplayConfiguration/speed`` 0 nothing waits; with a multiplier the run sleeps on
@@ -60,20 +64,39 @@ public struct Replay: Sendable {
             throw .invalidConfiguration("\(configuration.weather.provider.rawValue) weather needs a weather fetcher")
         }
         let wallStart = ContinuousClock.now
-        let census = try countPoints()
-        let source = configuration.source.resolved(for: census)
-        let points = census.count(of: source)
-        guard points > 0 else { throw .nothingToReplay(file: file, source: configuration.source) }
+        let input = GPXInput(path: file)
+        if configuration.strict { try checkStrictly(input) }
+        var firstPass: RouteFixStream
+        let firstFix: RouteFix?
+        do throws(GPXError) {
+            firstPass = try RouteFixStream(
+                input: input, source: configuration.source, configuration: configuration, options: readerOptions)
+            // The first fix decides `auto`, which `start` must say.
+            firstFix = try firstPass.next(warnings: warnings)
+        } catch {
+            throw .gpx(error)
+        }
+        guard let firstFix else { throw .nothingToReplay(file: file, source: configuration.source) }
+        let source = firstPass.source
         let app = try Self.makeApp(configuration)
         var session = ReplaySession(
             clock: clock, configuration: configuration,
-            start: ReplayStart(file: file, source: source, points: points, settings: configuration),
+            start: ReplayStart(file: file, source: source, points: nil, settings: configuration),
             app: app, weatherFetcher: weatherFetcher, device: device, control: control)
         do {
-            var pass = 0
+            if Task.isCancelled { throw ReplayInterruption() }
+            try await replayPass(
+                &firstPass, first: firstFix, reportsProblems: true, session: &session, recorder: &recorder, warnings: warnings)
+            var pass = 1
             while configuration.loops == 0 || pass < configuration.loops {
                 if Task.isCancelled { throw ReplayInterruption() }
-                try await replayPass(pass, source: source, session: &session, recorder: &recorder, warnings: warnings)
+                var route: RouteFixStream
+                do {
+                    route = try RouteFixStream(input: input, source: source, configuration: configuration, options: readerOptions)
+                } catch {
+                    throw ReplayError.gpx(error)
+                }
+                try await replayPass(&route, first: nil, reportsProblems: false, session: &session, recorder: &recorder, warnings: warnings)
                 pass += 1
             }
             try await session.finishSchedule(recorder: &recorder)
@@ -94,6 +117,7 @@ public struct Replay: Sendable {
             session.abandonWeather()
             throw .output(String(describing: error))
         }
+        session.pointsRead = firstPass.pointsRead
         do {
             try device?.deviceStreamEnded()
         } catch let failure as any DeviceStreamFailure {
@@ -113,10 +137,6 @@ public struct Replay: Sendable {
             strict: configuration.strict, chunkSize: chunkSize, checksTimeOrder: false, fields: .motion)
     }
 
-    /// The first pass: how many points of each kind, so `auto` can choose and `start` can say.
-    ///
-    /// Strict runs also time every kind of point here, so that a point going back in
-    /// time fails the run before `start` is written rather than half way through it.
     /// The model app the settings name, its places read for the places app.
     static func makeApp(_ configuration: ReplayConfiguration) throws(ReplayError) -> any ModelApp {
         let service = LocationService(configuration: configuration.location)
@@ -133,17 +153,16 @@ public struct Replay: Sendable {
         }
     }
 
-    private func countPoints() throws(ReplayError) -> PointCensus {
-        var options = readerOptions
-        options.fields = configuration.strict ? .motion : .coordinates
+    /// `--strict`: every kind of point timed before `start`, so that a point going back
+    /// in time fails the run before it begins rather than half way through it.
+    private func checkStrictly(_ input: GPXInput) throws(ReplayError) {
         var strictTimers: [ReplaySource: RouteTimer] = [:]
+        var census = PointCensus()
         do throws(GPXError) {
-            let reader = try GPXStreamReader(contentsOfFile: file, options: options)
-            var census = PointCensus()
+            let reader = try input.makeReader(options: readerOptions)
             while let event = try reader.next() {
                 guard let (source, point) = event.replayablePoint else { continue }
                 let index = census.add(source)
-                guard configuration.strict else { continue }
                 var timer = strictTimers[source]
                     ?? RouteTimer(travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond)
                 timer.add(point, index: index)
@@ -154,29 +173,22 @@ public struct Replay: Sendable {
                 }
                 strictTimers[source] = timer
             }
-            return census
         } catch {
             throw .gpx(error)
         }
     }
 
-    /// One play of the route. (Strict runs cannot meet a timing warning here: the
-    /// counting pass has already failed on it.)
+    /// One play of the route (its first fix already taken, on the first pass). Strict runs
+    /// cannot meet a timing warning here: the check before `start` has failed on it.
     private func replayPass<C: Clock, R: TimelineRecorder>(
-        _ pass: Int, source: ReplaySource, session: inout ReplaySession<C>, recorder: inout R,
-        warnings: (GPXWarning) -> Void
+        _ route: inout RouteFixStream, first: RouteFix?, reportsProblems: Bool,
+        session: inout ReplaySession<C>, recorder: inout R, warnings: (GPXWarning) -> Void
     ) async throws where C.Duration == Duration {
-        let reportsProblems = pass == 0
-        var route: RouteFixStream
-        do {
-            route = try RouteFixStream(file: file, source: source, configuration: configuration, options: readerOptions)
-        } catch {
-            throw ReplayError.gpx(error)
-        }
         // Route fixes are handed on in small batches: a leg of a year at one fix a second
         // is generated a batch at a time, never held whole.
         var routeFixes: [RouteFix] = []
         routeFixes.reserveCapacity(Self.batchSize)
+        if let first { routeFixes.append(first) }
         session.beginPass()
         while true {
             let routeFix: RouteFix?

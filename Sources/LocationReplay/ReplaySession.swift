@@ -8,6 +8,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     let configuration: ReplayConfiguration
     let start: ReplayStart
     var interrupted = false
+    /// Points of the source in the file (read on the first pass; so far, if interrupted in it).
+    var pointsRead = 0
 
     private var app: any ModelApp
     private var missedFixes = MissedFixTracker()
@@ -216,7 +218,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         app.terminate(into: &kinds)
         try emit(at: time, offset: currentOffset, recorder: &recorder)
         let summary = ReplaySummary(
-            locations: deliveredLocations, distanceMeters: distanceMeters,
+            points: pointsRead, locations: deliveredLocations, distanceMeters: distanceMeters,
             simulatedSeconds: currentOffset, wallSeconds: wallSeconds, interrupted: interrupted,
             weather: weather?.statistics ?? WeatherStatistics())
         try recorder.record(TimelineEvent(time: time, offsetSeconds: currentOffset, kind: .end(summary)))

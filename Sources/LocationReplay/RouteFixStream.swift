@@ -4,36 +4,62 @@ import GPXReader
 /// array of points), timed by a ``RouteTimer``. What a replay hands its session in
 /// batches, and what a ``Simulation`` of the testing library pulls as its clock moves.
 ///
-/// Memory stays constant whatever the file's size; points without times get a second
-/// reader of the same file as their lookahead, made only when one is needed.
+/// One read of the file: with `auto`, the source is chosen as the points come. The first
+/// track point makes it `track` (in a GPX file waypoints and routes come before tracks,
+/// so nothing replayable has been passed); a file that ends without one is read again
+/// for its route points, else its waypoints. Memory stays constant whatever the file's
+/// size; points without times get a second reader of the same input as their lookahead,
+/// made only when one is needed.
 public struct RouteFixStream {
     private enum Points {
-        case file(GPXStreamReader, ReplaySource)
+        case file(GPXInput, GPXStreamReader, GPXStreamReader.Options)
         case array([GPXPoint])
     }
 
     private var points: Points
+    private let choice: SourceChoice
     private var timer: RouteTimer
     private var index = 0
     private var startsSegment = false
     private var reachedEnd = false
+    /// Non-track points passed while `auto` was still undecided.
+    private var passed = PointCensus()
+    /// Set when the file is read again: its reader's warnings were reported the first time.
+    private var rereading = false
 
-    /// The `source` points of `file` (a concrete source, not `auto`), timed with the
-    /// configuration's travel speed, interval and maximum gap.
+    /// The `source` points of `input` (`auto` is chosen as the file is read), timed with
+    /// the configuration's travel speed, interval and maximum gap.
+    public init(
+        input: GPXInput, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
+    ) throws(GPXError) {
+        let choice = SourceChoice(source)
+        self.choice = choice
+        points = .file(input, try input.makeReader(options: options), options)
+        timer = Self.timer(configuration) {
+            PointStreamLookahead(SourcePoints(input: input, options: options, source: choice.source))
+        }
+    }
+
+    /// The same for a file by its path (`-` is standard input, read once).
     public init(
         file: String, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
     ) throws(GPXError) {
-        points = .file(try GPXStreamReader(contentsOfFile: file, options: options), source)
-        timer = Self.timer(configuration) {
-            PointStreamLookahead(SourcePoints(file: file, options: options, source: source))
-        }
+        try self.init(input: GPXInput(path: file), source: source, configuration: configuration, options: options)
     }
 
     /// Points given in code, in order.
     public init(points: [GPXPoint], configuration: ReplayConfiguration) {
         self.points = .array(points)
+        choice = SourceChoice(.track)
         timer = Self.timer(configuration) { PointStreamLookahead(points.makeIterator()) }
     }
+
+    /// The points replayed: `auto` until the file has shown which (after the first fix,
+    /// or the end of a file with nothing to replay).
+    public var source: ReplaySource { choice.source }
+
+    /// How many points of the source have been read so far: after the end, the file's count.
+    public var pointsRead: Int { index }
 
     private static func timer(
         _ configuration: ReplayConfiguration, lookahead: @escaping () -> any TimedPointLookahead
@@ -67,19 +93,41 @@ public struct RouteFixStream {
         switch points {
         case .array(let array):
             return index < array.count ? array[index] : nil
-        case .file(let reader, let source):
+        case .file(let input, let reader, let options):
             while let event = try reader.next() {
                 if case .warning(let warning) = event {
-                    warnings(warning)
+                    if !rereading { warnings(warning) }
                     continue
                 }
                 // A new segment after points: the recording paused in between.
-                if case .beginSegment = event, source == .track, index > 0 { startsSegment = true }
-                if let (kind, point) = event.replayablePoint, kind == source { return point }
+                if case .beginSegment = event, choice.source == .track, index > 0 { startsSegment = true }
+                guard let (kind, point) = event.replayablePoint else { continue }
+                if choice.source == .auto {
+                    if kind == .track {
+                        choice.source = .track
+                        return point
+                    }
+                    _ = passed.add(kind)
+                    continue
+                }
+                if kind == choice.source { return point }
             }
-            return nil
+            guard choice.source == .auto else { return nil }
+            // No track point in the whole file: its routes, else its waypoints, read again.
+            choice.source = passed.routePoints > 0 ? .route : .waypoints
+            guard passed.count(of: choice.source) > 0 else { return nil }
+            points = .file(input, try input.makeReader(options: options), options)
+            rereading = true
+            return try nextPoint(warnings: warnings)
         }
     }
+}
+
+/// The source a stream replays, shared with its lookahead, which is made only after the
+/// choice (a lookahead is needed for points the stream has already taken).
+private final class SourceChoice {
+    var source: ReplaySource
+    init(_ source: ReplaySource) { self.source = source }
 }
 
 /// The points of one source of a file, read by a second reader: the route timer's
@@ -89,8 +137,8 @@ private struct SourcePoints: IteratorProtocol {
     let reader: GPXStreamReader?
     let source: ReplaySource
 
-    init(file: String, options: GPXStreamReader.Options, source: ReplaySource) {
-        reader = try? GPXStreamReader(contentsOfFile: file, options: options)
+    init(input: GPXInput, options: GPXStreamReader.Options, source: ReplaySource) {
+        reader = try? input.makeReader(options: options)
         self.source = source
     }
 

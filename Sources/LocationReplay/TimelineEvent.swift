@@ -82,11 +82,13 @@ public struct ReplayStart: Sendable, Equatable {
     public var file: String
     /// The kind of points replayed (never `auto`).
     public var source: ReplaySource
-    /// How many points of that kind the file has.
-    public var points: Int
+    /// How many points of that kind there are, when known before the run: for points
+    /// given in code. A file is read once, as it is replayed, so its count is in `end`
+    /// (``ReplaySummary/points``) and this is nil.
+    public var points: Int?
     public var settings: ReplayConfiguration
 
-    public init(file: String, source: ReplaySource, points: Int, settings: ReplayConfiguration) {
+    public init(file: String, source: ReplaySource, points: Int?, settings: ReplayConfiguration) {
         self.file = file
         self.source = source
         self.points = points
@@ -96,6 +98,9 @@ public struct ReplayStart: Sendable, Equatable {
 
 /// The `end` event: totals of a run, also when it was interrupted.
 public struct ReplaySummary: Sendable, Equatable {
+    /// Points of the replayed source in the file (on one play of it; those read so far
+    /// when the run was interrupted during the first).
+    public var points: Int
     /// Locations delivered to the app.
     public var locations: Int
     /// Distance the simulated device moved along the true route (every fix, delivered or
@@ -111,9 +116,10 @@ public struct ReplaySummary: Sendable, Equatable {
     public var weather: WeatherStatistics
 
     public init(
-        locations: Int = 0, distanceMeters: Double = 0, simulatedSeconds: Double = 0,
+        points: Int = 0, locations: Int = 0, distanceMeters: Double = 0, simulatedSeconds: Double = 0,
         wallSeconds: Double = 0, interrupted: Bool = false, weather: WeatherStatistics = .init()
     ) {
+        self.points = points
         self.locations = locations
         self.distanceMeters = distanceMeters
         self.simulatedSeconds = simulatedSeconds

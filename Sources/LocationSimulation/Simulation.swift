@@ -123,8 +123,7 @@ public final class Simulation {
         let configuration = ReplayConfiguration(
             intervalSeconds: intervalSeconds, location: location, events: events, gps: gps, seed: seed)
         if let problem = configuration.problem { throw .invalid(problem) }
-        let start: ReplayStart
-        (self.route, start) = try Self.open(route, configuration: configuration)
+        self.route = try Self.open(route, configuration: configuration)
         service = LocationService(configuration: configuration.location)
         receiver = GPSReceiver(configuration: configuration.receiver)
         happenings = HappeningQueue(configuration.events)
@@ -135,7 +134,16 @@ public final class Simulation {
         } catch {
             throw .gpx(error)
         }
-        guard let first else { throw .noPoints(start.file.isEmpty ? "the points given" : start.file) }
+        let start: ReplayStart
+        switch route {
+        case .file(let file, _):
+            guard first != nil else { throw .noPoints(file) }
+            start = ReplayStart(file: file, source: self.route.source, points: nil, settings: configuration)
+        case .points(let points):
+            guard first != nil else { throw .noPoints("the points given") }
+            start = ReplayStart(file: "", source: .track, points: points.count, settings: configuration)
+        }
+        guard let first else { throw .noPoints(start.file) }
         warnings = collected
         startTime = first.fix.time
         reading.set(startTime)
@@ -147,29 +155,22 @@ public final class Simulation {
         record(output, at: 0, notify: false)
     }
 
-    /// The route's fixes, and what `start` says of them.
+    /// The route's fixes: a file read once as the clock moves (`auto` decided by its first
+    /// fix), or the points given.
     private static func open(
         _ route: Route, configuration: ReplayConfiguration
-    ) throws(SimulationError) -> (RouteFixStream, ReplayStart) {
+    ) throws(SimulationError) -> RouteFixStream {
         switch route {
         case .file(let file, let requested):
             do throws(GPXError) {
-                let census = try PointCensus(countingFile: file)
-                let source = requested.resolved(for: census)
-                guard census.count(of: source) > 0 else {
-                    return (RouteFixStream(points: [], configuration: configuration),
-                            ReplayStart(file: file, source: source, points: 0, settings: configuration))
-                }
-                let stream = try RouteFixStream(
-                    file: file, source: source, configuration: configuration,
+                return try RouteFixStream(
+                    file: file, source: requested, configuration: configuration,
                     options: GPXStreamReader.Options(checksTimeOrder: false, fields: .motion))
-                return (stream, ReplayStart(file: file, source: source, points: census.count(of: source), settings: configuration))
             } catch {
                 throw .gpx(error)
             }
         case .points(let points):
-            return (RouteFixStream(points: points, configuration: configuration),
-                    ReplayStart(file: "", source: .track, points: points.count, settings: configuration))
+            return RouteFixStream(points: points, configuration: configuration)
         }
     }
 
@@ -222,7 +223,7 @@ public final class Simulation {
         try deliverCallbacks()
         isFinished = true
         let summary = ReplaySummary(
-            locations: deliveredLocations, distanceMeters: distanceMeters, simulatedSeconds: elapsedSeconds)
+            points: route.pointsRead, locations: deliveredLocations, distanceMeters: distanceMeters, simulatedSeconds: elapsedSeconds)
         timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
         // A `for await` over a stream ends with the session.
         for stream in liveStreams.values { stream.finish() }

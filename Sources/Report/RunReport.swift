@@ -240,6 +240,8 @@ public struct RunReport: Sendable {
     private mutating func end(_ record: TimelineRecord) {
         let keys = TimelineSchema.keys["end"] ?? []
         totals = keys.compactMap { key in record.fields[key].map { (key, $0.description) } }
+        // A file's count is known only at its end (`start` says null).
+        if points == nil { points = record.number("points").flatMap { Int(exactly: $0.rounded()) } }
     }
 
     // MARK: markers and rows

@@ -53,7 +53,7 @@ public struct CSVTimelineFormat: TimelineFormat {
         case .start(let start):
             set(.file, start.file)
             set(.source, start.source.rawValue)
-            set(.points, start.points)
+            if let points = start.points { set(.points, points) }
             set(.settings, JSONLinesTimelineFormat.settingsJSON(start.settings))
         case .authorization(let change):
             set(.from, change.from.rawValue)
@@ -130,6 +130,7 @@ public struct CSVTimelineFormat: TimelineFormat {
             if let status = failure.httpStatus { set(.httpStatus, status) }
             set(.willRetry, failure.willRetry ? "true" : "false")
         case .end(let summary):
+            set(.points, summary.points)
             set(.locations, summary.locations)
             set(.distanceMeters, summary.distanceMeters, digits: TimelinePrecision.distance)
             set(.simulatedSeconds, summary.simulatedSeconds, digits: TimelinePrecision.offset)

@@ -123,6 +123,7 @@ public struct JSONLinesTimelineFormat: TimelineFormat {
             line.field("httpStatus", failure.httpStatus)
             line.field("willRetry", failure.willRetry)
         case .end(let summary):
+            line.field("points", summary.points)
             line.field("locations", summary.locations)
             line.field("distanceMeters", summary.distanceMeters, fractionDigits: TimelinePrecision.distance)
             line.field("simulatedSeconds", summary.simulatedSeconds, fractionDigits: TimelinePrecision.offset)

@@ -45,7 +45,7 @@ public struct TextTimelineFormat: TimelineFormat {
             }
             let pace = start.settings.speed == 0
                 ? "virtual time" : "real time at \(Self.number(start.settings.speed, digits: 3))x"
-            var text = "\(start.file): \(start.points) \(noun), \(pace)"
+            var text = start.points.map { "\(start.file): \($0) \(noun), \(pace)" } ?? "\(start.file): \(noun), \(pace)"
             let gps = start.settings.gps
             if !gps.isPerfect {
                 text += ", GPS \(gps.name) (±\(Self.number(gps.sigmaMeters * PositionError.accuracyPerSigma, digits: 1)) m typical, seed \(start.settings.seed))"
@@ -127,7 +127,8 @@ public struct TextTimelineFormat: TimelineFormat {
             text += failure.willRetry ? ", will retry)" : ", will not retry)"
             bytes.append(contentsOf: text.utf8)
         case .end(let summary):
-            var text = "\(summary.locations) location\(summary.locations == 1 ? "" : "s"), \(Self.number(summary.distanceMeters, digits: 1)) m, "
+            var text = "\(summary.points) point\(summary.points == 1 ? "" : "s") read, "
+            text += "\(summary.locations) location\(summary.locations == 1 ? "" : "s"), \(Self.number(summary.distanceMeters, digits: 1)) m, "
             text += "\(Self.number(summary.simulatedSeconds, digits: 3)) s simulated; "
             let weather = summary.weather
             if weather.lookups > 0 {

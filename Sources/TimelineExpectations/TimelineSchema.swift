@@ -27,7 +27,7 @@ public enum TimelineSchema {
         ],
         "weatherError": ["cell", "message", "attempts", "httpStatus", "willRetry"],
         "end": [
-            "locations", "distanceMeters", "simulatedSeconds", "wallSeconds", "weatherLookups",
+            "points", "locations", "distanceMeters", "simulatedSeconds", "wallSeconds", "weatherLookups",
             "weatherNetworkFetches", "weatherCacheHits", "weatherErrors",
         ],
     ]

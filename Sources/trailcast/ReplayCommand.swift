@@ -44,7 +44,7 @@ struct ReplayCommand: AsyncParsableCommand {
             output flushed, then trailcast exits with 130 (143).
             """)
 
-    @Argument(help: "The GPX file to replay (not with --scenario, which names its own).")
+    @Argument(help: "The GPX file to replay, - for standard input (not with --scenario, which names its own).")
     var file: String?
 
     @Option(help: ArgumentHelp(
@@ -112,9 +112,6 @@ struct ReplayCommand: AsyncParsableCommand {
         case (nil, nil): throw ValidationError("name a GPX file to replay, or a scenario with --scenario FILE")
         case (_?, _?): throw ValidationError("give either a GPX file or --scenario, not both (a scenario names its route)")
         default: break
-        }
-        if file == "-" {
-            throw ValidationError("replay reads the file twice (to count, then to replay), so it cannot read standard input; save it to a file first")
         }
         _ = try nmeaArguments.map(NMEATarget.init(parsing:))
         _ = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))

@@ -55,7 +55,8 @@ struct ReplayTests {
 
         let startEvent = try #require(run.events.first)
         #expect(startEvent.kind == .start(ReplayStart(
-            file: path, source: row.resolved, points: row.points, settings: configuration)))
+            file: path, source: row.resolved, points: nil, settings: configuration)))
+        #expect(run.summary.points == row.points, "a file's count is said at its end")
         let fixes = run.locations
         #expect(fixes.count == row.points)
         #expect(fixes.map(\.sourceIndex) == Array(0..<row.points))
@@ -90,11 +91,11 @@ struct ReplayTests {
                         horizontalAccuracyMeters: 5, verticalAccuracyMeters: 15,
                         speedMetersPerSecond: leg2 / 50, courseDegrees: 0, sourceIndex: 2),
         ]
-        let summary = ReplaySummary(locations: 3, distanceMeters: leg1 + leg2, simulatedSeconds: 150,
+        let summary = ReplaySummary(points: 3, locations: 3, distanceMeters: leg1 + leg2, simulatedSeconds: 150,
                                     wallSeconds: run.summary.wallSeconds, interrupted: false)
         let expected: [TimelineEvent] = [
             TimelineEvent(time: Self.start, offsetSeconds: 0, kind: .start(ReplayStart(
-                file: path, source: .track, points: 3, settings: configuration))),
+                file: path, source: .track, points: nil, settings: configuration))),
             TimelineEvent(time: Self.start, offsetSeconds: 0, kind: .authorization(AuthorizationChange(
                 from: .notDetermined, to: .notDetermined, accuracy: .full, servicesEnabled: true, cause: .initial))),
             TimelineEvent(time: Self.start, offsetSeconds: 0, kind: .prompt(request: .whenInUse, answer: .allow)),
@@ -191,7 +192,7 @@ struct ReplayTests {
         #expect(run.warnings.map(\.message) == [Self.backwardsMessage])
         #expect(run.locations.map(\.sourceIndex) == [0, 1, 3, 0, 1, 3])
         #expect(run.events.first?.kind == .start(ReplayStart(
-            file: path, source: .track, points: 4,
+            file: path, source: .track, points: nil,
             settings: withoutWeather(ReplayConfiguration(loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))))
     }
 
@@ -249,8 +250,9 @@ struct ReplayTests {
         #expect(run.warnings.first?.message.contains("91.5") == true)
         #expect(run.locations.map(\.sourceIndex) == [0, 1])
         #expect(run.events.first?.kind == .start(ReplayStart(
-            file: path, source: .track, points: 2,
+            file: path, source: .track, points: nil,
             settings: withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))))
+        #expect(run.summary.points == 2)
 
         var timeline = TimelineCollector()
         do {

@@ -83,7 +83,7 @@ struct CSVTimelineFormatTests {
             Self.row("2026-06-13T17:15:00.000Z", "4500", "weatherError", [
                 "cell": "\"37.79,-122.40\"", "message": "timed out after 5 s", "attempts": "3", "willRetry": "true"]),
             Self.row("2026-06-13T17:26:06.000Z", "5166", "end", [
-                "locations": "1840", "distanceMeters": "7080.6", "simulatedSeconds": "5166", "wallSeconds": "0.086",
+                "points": "1840", "locations": "1840", "distanceMeters": "7080.6", "simulatedSeconds": "5166", "wallSeconds": "0.086",
                 "weatherLookups": "1840", "weatherNetworkFetches": "9", "weatherCacheHits": "1829", "weatherErrors": "2"]),
         ])
     }
@@ -122,7 +122,7 @@ struct CSVTimelineFormatTests {
         #expect(rows[1] == Self.row("2026-06-13T16:00:00.000Z", "0", "start", [
             "file": #""walks/a, ""b"".gpx""#,
             "source": "track",
-            "points": "1840",
+            "points": "",
             "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false,""weather"":""builtin"",""weatherUrl"":null,""weatherCell"":0.01,""weatherTtl"":900,""weatherEvents"":""fetches"",""weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null,""gps"":""perfect"",""gpsSigma"":null,""gpsCorrelation"":null,""gpsMultipath"":null,""seed"":1,""jitter"":0,""maxGap"":300,""app"":""weather"",""places"":null,""placesLimit"":null}""#,
         ]))
     }
@@ -136,6 +136,6 @@ struct CSVTimelineFormatTests {
     @Test("plain fields are not quoted")
     func plainFields() {
         let rows = Self.rows([TimelineSamples.startEvent(file: "gpx/walk.gpx")])
-        #expect(rows[1].hasPrefix("2026-06-13T16:00:00.000Z,0,start,gpx/walk.gpx,track,1840,\"{"))
+        #expect(rows[1].hasPrefix("2026-06-13T16:00:00.000Z,0,start,gpx/walk.gpx,track,,\"{"))
     }
 }

@@ -25,7 +25,7 @@ struct TextTimelineFormatTests {
     @Test("one exact line per event kind")
     func exactLines() {
         #expect(Self.lines(TimelineSamples.all) == [
-            " +0:00:00.000  start          gpx/walk.gpx: 1840 track points, virtual time",
+            " +0:00:00.000  start          gpx/walk.gpx: track points, virtual time",
             " +0:00:00.000  authorization  notDetermined -> authorizedWhenInUse, accuracy full, services on (prompt)",
             " +0:00:00.000  prompt         whenInUse requested, user chose allow",
             " +0:00:03.000  location        37.795412, -122.394263  alt    4.5 m  ±   5 m    1.33 m/s  319°  #1",
@@ -38,7 +38,7 @@ struct TextTimelineFormatTests {
             " +1:06:40.000  weatherError   cell 37.79,-122.40: HTTP 500: Internal Server Error (3 attempts, will retry)",
             " +1:06:40.000  weather        14.2 C (feels 12.9 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [cache, stale, cell 37.79,-122.40]",
             " +1:15:00.000  weatherError   cell 37.79,-122.40: timed out after 5 s (3 attempts, will retry)",
-            " +1:26:06.000  end            1840 locations, 7080.6 m, 5166 s simulated; weather 1840 lookups, 9 network, 1829 cached, 2 errors; 0.086 s wall",
+            " +1:26:06.000  end            1840 points read, 1840 locations, 7080.6 m, 5166 s simulated; weather 1840 lookups, 9 network, 1829 cached, 2 errors; 0.086 s wall",
         ])
     }
 
@@ -86,7 +86,7 @@ struct TextTimelineFormatTests {
         #expect(plain.allSatisfy { !$0.contains("\u{1B}") })
         #expect(TextTimelineFormat().colors == false)
         #expect(coloured.map(Self.withoutEscapes) == plain)
-        #expect(coloured[0] == " +0:00:00.000  \u{1B}[1mstart\u{1B}[0m          gpx/walk.gpx: 1840 track points, virtual time")
+        #expect(coloured[0] == " +0:00:00.000  \u{1B}[1mstart\u{1B}[0m          gpx/walk.gpx: track points, virtual time")
         let codes = coloured.map { line -> String in
             let start = line.firstIndex(of: "\u{1B}")!
             return String(line[start...].prefix { $0 != "m" }.dropFirst(2))
@@ -99,7 +99,7 @@ struct TextTimelineFormatTests {
     @Test("start says the pace: virtual time, or real time at N x")
     func pace() {
         let realTime = TimelineSamples.startEvent(settings: ReplayConfiguration(speed: 60))
-        #expect(Self.lines([realTime]) == [" +0:00:00.000  start          gpx/walk.gpx: 1840 track points, real time at 60x"])
+        #expect(Self.lines([realTime]) == [" +0:00:00.000  start          gpx/walk.gpx: track points, real time at 60x"])
         let route = TimelineSamples.event(0, .start(ReplayStart(
             file: "r.gpx", source: .route, points: 24, settings: ReplayConfiguration())))
         #expect(Self.lines([route])[0].hasSuffix("r.gpx: 24 route points, virtual time"))
@@ -108,8 +108,8 @@ struct TextTimelineFormatTests {
     @Test("an interrupted run's end says so; an unchanged status prints once")
     func interruptedAndInitial() {
         let end = TimelineSamples.event(3, .end(ReplaySummary(
-            locations: 1, distanceMeters: 0, simulatedSeconds: 3, wallSeconds: 3.0004, interrupted: true)))
-        #expect(Self.lines([end]) == [" +0:00:03.000  end            1 location, 0 m, 3 s simulated; 3 s wall (interrupted)"])
+            points: 1, locations: 1, distanceMeters: 0, simulatedSeconds: 3, wallSeconds: 3.0004, interrupted: true)))
+        #expect(Self.lines([end]) == [" +0:00:03.000  end            1 point read, 1 location, 0 m, 3 s simulated; 3 s wall (interrupted)"])
         let initial = TimelineSamples.event(0, .authorization(AuthorizationChange(
             from: .denied, to: .denied, accuracy: .reduced, servicesEnabled: false, cause: .initial)))
         #expect(Self.lines([initial]) == [" +0:00:00.000  authorization  denied, accuracy reduced, services off (initial)"])

@@ -12,7 +12,7 @@ enum TimelineSamples {
     }
 
     static func startEvent(file: String = "gpx/walk.gpx", settings: ReplayConfiguration = ReplayConfiguration()) -> TimelineEvent {
-        event(0, .start(ReplayStart(file: file, source: .track, points: 1840, settings: settings)))
+        event(0, .start(ReplayStart(file: file, source: .track, points: nil, settings: settings)))
     }
 
     static let authorization = event(0, .authorization(AuthorizationChange(
@@ -65,7 +65,7 @@ enum TimelineSamples {
         cell: cell, message: "timed out after 5 s", attempts: 3, httpStatus: nil, willRetry: true)))
 
     static let end = event(5166, .end(ReplaySummary(
-        locations: 1840, distanceMeters: 7080.5555, simulatedSeconds: 5166, wallSeconds: 0.08649,
+        points: 1840, locations: 1840, distanceMeters: 7080.5555, simulatedSeconds: 5166, wallSeconds: 0.08649,
         weather: WeatherStatistics(lookups: 1840, networkFetches: 9, cacheHits: 1829, errors: 2))))
 
     static let all: [TimelineEvent] = [

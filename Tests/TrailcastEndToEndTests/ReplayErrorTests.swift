@@ -43,14 +43,6 @@ struct ReplayErrorTests {
         #expect(result.stderrLines.first == usage.message, "\(result.stderr)")
     }
 
-    @Test("standard input cannot be replayed (the file is read twice): 64")
-    func standardInput() async throws {
-        let result = try await TrailcastBinary.run(arguments: ["replay", "-"], stdin: Data("<gpx/>".utf8))
-        #expect(result.status == 64)
-        #expect(result.stdout == "")
-        #expect(result.stderrLines.first?.hasPrefix("Error: replay reads the file twice") == true)
-    }
-
     @Test("--authorization takes the short and the Core Location spellings")
     func authorizationSpellings() async throws {
         for spelling in ["whenInUse", "authorizedWhenInUse"] {

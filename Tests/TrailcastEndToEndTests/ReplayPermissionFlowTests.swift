@@ -271,7 +271,7 @@ struct ReplayPermissionFlowTests {
     static func end(locations: Int, of timeline: ReplayTimeline? = nil) -> String {
         let fetches = timeline.map { ReplayWeatherCommandTests.visitedCellWindows($0).count } ?? 0
         return line(walkSeconds, """
-            "type":"end","locations":\(locations),"distanceMeters":7080.6,"simulatedSeconds":\(walkSeconds),\
+            "type":"end","points":\(walkPoints),"locations":\(locations),"distanceMeters":7080.6,"simulatedSeconds":\(walkSeconds),\
             "wallSeconds":_,"weatherLookups":\(locations),"weatherNetworkFetches":0,\
             "weatherCacheHits":\(locations - fetches),"weatherErrors":0
             """)

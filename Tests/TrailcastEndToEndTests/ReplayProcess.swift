@@ -32,6 +32,8 @@ final class ReplayProcess: Sendable {
     private let exit = Mutex<ExitState>(ExitState())
     private let stderrFile: URL
     private let scratch: ScratchDirectory
+    /// The write end of the child's stdin when the test feeds it (-1 once closed or unused).
+    private let stdinWriteEnd = Mutex<Int32>(-1)
 
     private struct ExitState {
         var status: (Int32, Process.TerminationReason)?
@@ -40,8 +42,13 @@ final class ReplayProcess: Sendable {
     }
 
     /// Starts `trailcast ARGUMENTS` in the package root; `environment` entries are added
-    /// to (or, with a nil value, removed from) the test runner's environment.
-    init(arguments: [String], output kind: Output = .pipe, environment: [String: String?] = [:]) throws {
+    /// to (or, with a nil value, removed from) the test runner's environment. With
+    /// `feedsStandardInput`, the child's stdin is a pipe the test writes with
+    /// ``writeToStandardInput(_:)`` and ends with ``closeStandardInput()``.
+    init(
+        arguments: [String], output kind: Output = .pipe, environment: [String: String?] = [:],
+        feedsStandardInput: Bool = false
+    ) throws {
         let executable = TrailcastBinary.url
         try #require(FileManager.default.isExecutableFile(atPath: executable.path))
         scratch = try ScratchDirectory()
@@ -53,7 +60,17 @@ final class ReplayProcess: Sendable {
         var variables = ProcessInfo.processInfo.environment
         for (name, value) in environment { variables[name] = value }
         process.environment = variables
-        process.standardInput = FileHandle.nullDevice
+        var stdinReadEnd: FileHandle?
+        if feedsStandardInput {
+            var descriptors: [Int32] = [0, 0]
+            try #require(pipe(&descriptors) == 0)
+            for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+            stdinReadEnd = FileHandle(fileDescriptor: descriptors[0], closeOnDealloc: true)
+            stdinWriteEnd.withLock { $0 = descriptors[1] }
+            process.standardInput = stdinReadEnd
+        } else {
+            process.standardInput = FileHandle.nullDevice
+        }
         process.standardError = try FileHandle(forWritingTo: stderrFile)
 
         let readEnd: Int32?
@@ -92,6 +109,7 @@ final class ReplayProcess: Sendable {
         try process.run()
         // The child has its copy; ours must close so the reader sees end of file.
         try writeEnd?.close()
+        try stdinReadEnd?.close()
         if let readEnd {
             let thread = Thread { [weak self] in
                 Self.drain(readEnd) { bytes in self?.output.withLock { $0.append(contentsOf: bytes) } }
@@ -101,6 +119,29 @@ final class ReplayProcess: Sendable {
         } else {
             exit.withLock { $0.readerFinished = true }
         }
+    }
+
+    /// Writes all of `bytes` to the child's stdin (blocking while the pipe is full).
+    func writeToStandardInput(_ bytes: some Collection<UInt8>) throws {
+        let descriptor = stdinWriteEnd.withLock { $0 }
+        try #require(descriptor >= 0, "stdin is not fed by the test, or already closed")
+        let array = Array(bytes)
+        var offset = 0
+        while offset < array.count {
+            let count = array[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            try #require(count > 0, "writing the child's stdin failed: errno \(errno)")
+            offset += count
+        }
+    }
+
+    /// Ends the child's stdin.
+    func closeStandardInput() {
+        let descriptor = stdinWriteEnd.withLock { descriptor in
+            defer { descriptor = -1 }
+            return descriptor
+        }
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Everything read from stdout so far (carriage returns a terminal adds removed).
@@ -180,6 +221,7 @@ final class ReplayProcess: Sendable {
 
     /// Kills a child a failed test left running; the scratch directory goes too.
     deinit {
+        closeStandardInput()
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         scratch.remove()
     }

@@ -34,7 +34,7 @@ struct ReplayTimeline {
         ],
         "weatherError": ["t", "offset", "type", "cell", "message", "attempts", "httpStatus", "willRetry"],
         "end": [
-            "t", "offset", "type", "locations", "distanceMeters", "simulatedSeconds", "wallSeconds",
+            "t", "offset", "type", "points", "locations", "distanceMeters", "simulatedSeconds", "wallSeconds",
             "weatherLookups", "weatherNetworkFetches", "weatherCacheHits", "weatherErrors",
         ],
     ]

@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A GPX input that can be read more than once, each time by a new ``GPXStreamReader``:
+/// a file by its path, or standard input (`-`), which is kept in an unlinked temporary
+/// file as it is first read so that a second reader can start again from its beginning.
+///
+/// Standard input is read only as far as the furthest reader has got: a reader that
+/// starts again reads the copy, a reader ahead of the copy reads the pipe (and extends
+/// the copy). So a replay of a pipe begins as soon as its first points arrive, and a
+/// lookahead reader or a second loop costs disk, never memory.
+///
+/// Readers of one input are used from one task at a time.
+public final class GPXInput {
+    private enum Storage {
+        case path(String)
+        case standardInput(StandardInputCopy)
+    }
+
+    /// The name used in messages and in `start`: the path, or `-`.
+    public let name: String
+    private let storage: Storage
+
+    /// `-` is standard input; anything else is a path, opened by each reader.
+    public init(path: String) {
+        name = path
+        storage = path == "-" ? .standardInput(StandardInputCopy()) : .path(path)
+    }
+
+    /// A descriptor that can be read only once (a pipe, a socket): kept in a temporary
+    /// file as it is read, like standard input. The caller keeps it open while readers are
+    /// used and closes it afterwards.
+    public init(readingOnce descriptor: Int32, name: String) {
+        self.name = name
+        storage = .standardInput(StandardInputCopy(descriptor: descriptor))
+    }
+
+    /// Whether this is standard input (read once, copied to disk as it goes).
+    public var isStandardInput: Bool {
+        if case .standardInput = storage { return true }
+        return false
+    }
+
+    /// A new reader from the beginning of the input.
+    public func makeReader(options: GPXStreamReader.Options = .init()) throws(GPXError) -> GPXStreamReader {
+        switch storage {
+        case .path(let path):
+            return try GPXStreamReader(contentsOfFile: path, options: options)
+        case .standardInput(let copy):
+            return GPXStreamReader(source: ByteSource(copy: copy, displayName: name), options: options)
+        }
+    }
+}
+
+/// Standard input and the temporary file holding what has been read of it so far.
+final class StandardInputCopy {
+    private let input: Int32
+    /// Opened on the first read, unlinked at once: nothing is left behind on any exit.
+    private var copy: UnsafeMutablePointer<FILE>?
+    private(set) var copiedBytes = 0
+    private var inputEnded = false
+
+    init(descriptor: Int32 = STDIN_FILENO) {
+        input = descriptor
+    }
+
+    deinit {
+        if let copy { fclose(copy) }
+    }
+
+    /// Reads at `offset`: from the copy when it holds that byte, else from the input,
+    /// which then extends the copy. Returns 0 at the end of the input.
+    func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer, name: String) throws(GPXError) -> Int {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        if offset < copiedBytes, let copy {
+            let count = min(buffer.count, copiedBytes - offset)
+            return try Self.retryingInterrupts(name: name) { pread(fileno(copy), base, count, off_t(offset)) }
+        }
+        if inputEnded { return 0 }
+        let count = try Self.retryingInterrupts(name: name) { readBytes(input, base, buffer.count) }
+        if count == 0 {
+            inputEnded = true
+            return 0
+        }
+        try append(UnsafeRawBufferPointer(start: base, count: count), name: name)
+        return count
+    }
+
+    private func append(_ bytes: UnsafeRawBufferPointer, name: String) throws(GPXError) {
+        if copy == nil {
+            guard let file = tmpfile() else {
+                throw .cannotRead(file: name, reason: "cannot keep a copy of standard input: \(String(cString: strerror(errno)))")
+            }
+            copy = file
+        }
+        var written = 0
+        while written < bytes.count {
+            let count = try Self.retryingInterrupts(name: name) {
+                pwrite(fileno(copy!), bytes.baseAddress! + written, bytes.count - written, off_t(copiedBytes + written))
+            }
+            guard count > 0 else {
+                throw .cannotRead(file: name, reason: "cannot keep a copy of standard input: the disk is full")
+            }
+            written += count
+        }
+        copiedBytes += bytes.count
+    }
+
+    private static func retryingInterrupts(name: String, _ call: () -> Int) throws(GPXError) -> Int {
+        while true {
+            let result = call()
+            if result >= 0 { return result }
+            if errno == EINTR { continue }
+            throw .cannotRead(file: name, reason: String(cString: strerror(errno)))
+        }
+    }
+}
