@@ -67,7 +67,7 @@ public struct JSONLineWriter {
     public mutating func key(_ key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount))
+        bytes.appendASCII(key)
         bytes.append(UInt8(ascii: "\""))
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
@@ -104,13 +104,13 @@ public struct JSONLineWriter {
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+        bytes.appendASCII("null")
         needsComma = true
     }
 
     public mutating func boolean(_ value: Bool) {
         separate()
-        bytes.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        bytes.appendASCII(value ? "true" : "false")
         needsComma = true
     }
 
@@ -148,6 +148,13 @@ public struct JSONLineWriter {
 }
 
 extension Array where Element == UInt8 {
+    /// Appends a literal's bytes: no array is built for them (a literal `[0x6E, ...]`
+    /// argument would allocate one on every call).
+    @inline(__always)
+    public mutating func appendASCII(_ text: StaticString) {
+        append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     /// Appends a signed integer in decimal.
     public mutating func appendDecimal(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
@@ -175,7 +182,7 @@ extension Array where Element == UInt8 {
     /// trailing zeros removed; `null` for NaN and infinities.
     public mutating func appendDecimal(_ value: Double, fractionDigits: Int) {
         guard value.isFinite else {
-            append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            appendASCII("null")
             return
         }
         let digits = Swift.min(Swift.max(fractionDigits, 0), 9)
@@ -205,6 +212,12 @@ extension Array where Element == UInt8 {
     /// Appends a JSON string literal.
     public mutating func appendJSONString(_ value: String) {
         append(UInt8(ascii: "\""))
+        // Most text needs no escape: one bulk copy instead of a byte at a time.
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            append(contentsOf: value.utf8)
+            append(UInt8(ascii: "\""))
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case UInt8(ascii: "\""): append(contentsOf: [0x5C, 0x22])

@@ -66,37 +66,53 @@ public struct Replay: Sendable {
         let wallStart = ContinuousClock.now
         let input = GPXInput(path: file)
         if configuration.strict { try checkStrictly(input) }
-        var firstPass: RouteFixStream
-        let firstFix: RouteFix?
+        let firstPass: RouteReadAhead
         do throws(GPXError) {
-            firstPass = try RouteFixStream(
-                input: input, source: configuration.source, configuration: configuration, options: readerOptions)
-            // The first fix decides `auto`, which `start` must say.
-            firstFix = try firstPass.next(warnings: warnings)
+            firstPass = RouteReadAhead(
+                try RouteFixStream(input: input, source: configuration.source, configuration: configuration, options: readerOptions),
+                batchSize: Self.batchSize)
         } catch {
             throw .gpx(error)
         }
-        guard let firstFix else { throw .nothingToReplay(file: file, source: configuration.source) }
-        let source = firstPass.source
+        defer { firstPass.stop() }
+        // The first batch decides `auto`, which `start` must say.
+        // Nil when the run is interrupted first: a pipe that has sent nothing yet. (A file's
+        // reader always gets on, so it is waited for: the same file, the same timeline.)
+        let pipeAndCancelled = { input.isStandardInput && Task.isCancelled }
+        let firstBatch = firstPass.next(shouldGiveUp: pipeAndCancelled)
+        if let firstBatch {
+            firstBatch.warnings.forEach(warnings)
+            if let error = firstBatch.error, firstBatch.fixes.isEmpty { throw .gpx(error) }
+            guard !firstBatch.fixes.isEmpty else { throw .nothingToReplay(file: file, source: configuration.source) }
+        }
+        let source = firstBatch?.source ?? configuration.source
+        var firstPassPoints = firstBatch?.pointsRead ?? 0
         let app = try Self.makeApp(configuration)
         var session = ReplaySession(
             clock: clock, configuration: configuration,
             start: ReplayStart(file: file, source: source, points: nil, settings: configuration),
             app: app, weatherFetcher: weatherFetcher, device: device, control: control)
         do {
-            if Task.isCancelled { throw ReplayInterruption() }
+            guard let firstBatch, !Task.isCancelled else { throw ReplayInterruption() }
             try await replayPass(
-                &firstPass, first: firstFix, reportsProblems: true, session: &session, recorder: &recorder, warnings: warnings)
+                firstPass, first: firstBatch, reportsProblems: true, pointsRead: &firstPassPoints, shouldGiveUp: pipeAndCancelled,
+                session: &session, recorder: &recorder, warnings: warnings)
             var pass = 1
             while configuration.loops == 0 || pass < configuration.loops {
                 if Task.isCancelled { throw ReplayInterruption() }
-                var route: RouteFixStream
+                let route: RouteReadAhead
                 do {
-                    route = try RouteFixStream(input: input, source: source, configuration: configuration, options: readerOptions)
+                    route = RouteReadAhead(
+                        try RouteFixStream(input: input, source: source, configuration: configuration, options: readerOptions),
+                        batchSize: Self.batchSize)
                 } catch {
                     throw ReplayError.gpx(error)
                 }
-                try await replayPass(&route, first: nil, reportsProblems: false, session: &session, recorder: &recorder, warnings: warnings)
+                defer { route.stop() }
+                var ignored = 0
+                try await replayPass(
+                    route, first: nil, reportsProblems: false, pointsRead: &ignored, shouldGiveUp: pipeAndCancelled,
+                    session: &session, recorder: &recorder, warnings: warnings)
                 pass += 1
             }
             try await session.finishSchedule(recorder: &recorder)
@@ -117,7 +133,7 @@ public struct Replay: Sendable {
             session.abandonWeather()
             throw .output(String(describing: error))
         }
-        session.pointsRead = firstPass.pointsRead
+        session.pointsRead = firstPassPoints
         do {
             try device?.deviceStreamEnded()
         } catch let failure as any DeviceStreamFailure {
@@ -178,32 +194,30 @@ public struct Replay: Sendable {
         }
     }
 
-    /// One play of the route (its first fix already taken, on the first pass). Strict runs
-    /// cannot meet a timing warning here: the check before `start` has failed on it.
+    /// One play of the route, batch by batch as the reader thread has them (the first
+    /// batch already taken, on the first pass). Strict runs cannot meet a timing warning
+    /// here: the check before `start` has failed on it.
     private func replayPass<C: Clock, R: TimelineRecorder>(
-        _ route: inout RouteFixStream, first: RouteFix?, reportsProblems: Bool,
-        session: inout ReplaySession<C>, recorder: inout R, warnings: (GPXWarning) -> Void
+        _ route: RouteReadAhead, first: RouteReadAhead.Batch?, reportsProblems: Bool, pointsRead: inout Int,
+        shouldGiveUp: () -> Bool, session: inout ReplaySession<C>, recorder: inout R, warnings: (GPXWarning) -> Void
     ) async throws where C.Duration == Duration {
-        // Route fixes are handed on in small batches: a leg of a year at one fix a second
-        // is generated a batch at a time, never held whole.
-        var routeFixes: [RouteFix] = []
-        routeFixes.reserveCapacity(Self.batchSize)
-        if let first { routeFixes.append(first) }
         session.beginPass()
+        var pending = first
         while true {
-            let routeFix: RouteFix?
-            do {
-                routeFix = try route.next { if reportsProblems { warnings($0) } }
-            } catch {
-                throw ReplayError.gpx(error)
+            // The first batch's warnings were reported when it was taken.
+            let reported = pending != nil
+            guard var batch = pending ?? route.next(shouldGiveUp: shouldGiveUp) else {
+                throw ReplayInterruption()
             }
-            guard let routeFix else { break }
-            routeFixes.append(routeFix)
-            if routeFixes.count == Self.batchSize {
-                try await deliver(&routeFixes, session: &session, recorder: &recorder)
-            }
+            pending = nil
+            if reportsProblems && !reported { batch.warnings.forEach(warnings) }
+            pointsRead = batch.pointsRead
+            // A route fix stream's batches are whole until its end: fixes come before the error.
+            try await deliver(&batch.fixes, session: &session, recorder: &recorder)
+            route.recycle(&batch.fixes)
+            if let error = batch.error { throw ReplayError.gpx(error) }
+            if batch.ended { return }
         }
-        try await deliver(&routeFixes, session: &session, recorder: &recorder)
     }
 
     /// Route fixes handed to the session at a time.

@@ -89,6 +89,19 @@ public struct RouteFixStream {
         }
     }
 
+    /// Appends up to `limit` next fixes to `batch`; returns false once the route has ended.
+    /// (One call per batch: a replay's async loop then moves this struct once per batch,
+    /// not once per fix.)
+    public mutating func fill(
+        _ batch: inout [RouteFix], upTo limit: Int, warnings: (GPXWarning) -> Void = { _ in }
+    ) throws(GPXError) -> Bool {
+        while batch.count < limit {
+            guard let routeFix = try next(warnings: warnings) else { return false }
+            batch.append(routeFix)
+        }
+        return true
+    }
+
     private mutating func nextPoint(warnings: (GPXWarning) -> Void) throws(GPXError) -> GPXPoint? {
         switch points {
         case .array(let array):

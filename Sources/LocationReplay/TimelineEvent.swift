@@ -80,7 +80,8 @@ public struct TimelineEvent: Sendable, Equatable {
 public struct ReplayStart: Sendable, Equatable {
     /// The path as given.
     public var file: String
-    /// The kind of points replayed (never `auto`).
+    /// The kind of points replayed: never `auto`, unless a run from standard input was
+    /// interrupted before its first point arrived.
     public var source: ReplaySource
     /// How many points of that kind there are, when known before the run: for points
     /// given in code. A file is read once, as it is replayed, so its count is in `end`

@@ -269,8 +269,8 @@ extension ReplayTests {
             return (summary, timeline)
         }
         let (summary, timeline) = try await task.value
-        // The first fix was timed before the cancellation was seen: it needs the next point.
-        #expect(summary == ReplaySummary(points: 2, locations: 0, distanceMeters: 0, simulatedSeconds: 0,
+        // The first batch (the whole three-point file) was read before the cancellation was seen.
+        #expect(summary == ReplaySummary(points: 3, locations: 0, distanceMeters: 0, simulatedSeconds: 0,
                                          wallSeconds: summary.wallSeconds, interrupted: true))
         #expect(timeline.events.map(\.kind) == [
             .start(ReplayStart(file: path, source: .track, points: nil,

@@ -77,6 +77,28 @@ struct ReplayStandardInputTests {
         #expect(timeline.end?["points"] == .number("1840"))
     }
 
+    @Test("Ctrl-C while the pipe sends nothing more: 130, whole lines, `end` says interrupted")
+    func interruptedWhileThePipeStalls() async throws {
+        let bytes = Array(try Data(contentsOf: Repository.url("gpx/sf-waterfront-walk.gpx")))
+        let process = try ReplayProcess(
+            arguments: ["replay", "-", "--format", "jsonl", "--speed", "100000", "--weather", "none"],
+            feedsStandardInput: true)
+        // Half the file, then nothing: the reader waits in read(2) for the rest.
+        try process.writeToStandardInput(bytes[..<(bytes.count / 2)])
+        try await process.wait(for: "a location line", deadline: .seconds(120)) {
+            process.stdout.contains(#""type":"location""#)
+        }
+        process.send(SIGINT)
+        let (status, _) = try await process.waitForExit()
+        #expect(status == 130, "\(process.stderr)")
+        #expect(process.stdout.hasSuffix("}\n"))
+        let timeline = try ReplayTimeline(text: process.stdout)
+        #expect(timeline.types.last == "end")
+        let points = try #require(timeline.end?["points"]?.intValue)
+        #expect(points > 0 && points < 1840, "only the points that arrived: \(points)")
+        #expect(timeline.locations.count <= points)
+    }
+
     @Test("--strict reads all of standard input before `start`: a time going back fails with no timeline")
     func strictFailsBeforeStart() async throws {
         let document = """
