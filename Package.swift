@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "Scenario", targets: ["Scenario"]),
         .library(name: "TimelineExpectations", targets: ["TimelineExpectations"]),
         .library(name: "Report", targets: ["Report"]),
+        // The checks the fuzz targets in Fuzz/ run on each input (and the test suite on
+        // every committed input); not an API for users.
+        .library(name: "TrailcastFuzzChecks", targets: ["FuzzChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -147,6 +150,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "FuzzChecks",
+            dependencies: [
+                "GPXReader", "Device", "LocationReplay", "Scenario", "OpenMeteo", "WeatherServer", "Weather",
+                "Feeds", "Places",
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+            ]
+        ),
         .executableTarget(
             name: "trailcast",
             dependencies: [
@@ -249,6 +260,10 @@ let package = Package(
         .testTarget(
             name: "ScenarioTests",
             dependencies: ["Scenario", "LocationReplay", "Device", "Weather", "GPXReader"]
+        ),
+        .testTarget(
+            name: "FuzzRegressionTests",
+            dependencies: ["FuzzChecks"]
         ),
         .testTarget(
             name: "JSONOutputTests",

@@ -74,14 +74,8 @@ struct WeatherResponder: HTTPResponder {
     private func forecast(_ request: Request, endpoint: ForecastQuery.Endpoint) -> WeatherAnswer {
         let started = ContinuousClock.now
         let parameters = QueryParameters(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
-        let now = unixTime()
-        do {
-            let query = try ForecastQuery(parameters, endpoint: endpoint, now: now)
-            let body = ForecastDocument(query: query, model: model, recorded: recorded).render(now: now) { started.duration(to: .now) }
-            return WeatherAnswer(status: .ok, body: body)
-        } catch {
-            return .error(.badRequest, reason: error.reason)
-        }
+        return ForecastEndpoints(model: model, recorded: recorded).answer(
+            endpoint: endpoint, parameters: parameters, now: unixTime()) { started.duration(to: .now) }
     }
 
     /// Sleeps for the latency fault, cut short by a graceful shutdown so that stopping the

@@ -1,0 +1,8 @@
+import FuzzChecks
+
+// libFuzzer calls this with each input; FuzzChecks.replay stops the process on a broken check.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzChecks.replay(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What each fuzz target checks of one input, beyond "no crash": shared by the libFuzzer
+/// binaries in `Fuzz/` and by the test suite, which replays every committed input
+/// (seed corpora and every input that ever failed) through the same checks.
+///
+/// A broken invariant stops the process (`preconditionFailure`), which libFuzzer reports
+/// as a crash with the input saved.
+public enum FuzzChecks {
+    /// Every check, by the name of its fuzz target (and corpus folder).
+    public static let targets: [String: @Sendable ([UInt8]) -> Void] = [
+        "gpx-reader": gpxReader,
+        "replay": replay,
+        "scenario": scenario,
+        "open-meteo": openMeteo,
+        "forecast-query": forecastQuery,
+        "nmea": nmea,
+        "places": places,
+    ]
+
+    /// Stops with `message` when `condition` does not hold (in every build configuration).
+    static func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
+        if !condition() { preconditionFailure(message()) }
+    }
+
+    /// A file holding `bytes`, named to end in `suffix`, removed after `body`.
+    static func withTemporaryFile<T>(_ bytes: [UInt8], suffix: String, _ body: (String) async -> T) async -> T {
+        let path = NSTemporaryDirectory() + "trailcast-fuzz-\(getpid())-\(UUID().uuidString)\(suffix)"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return await body(path)
+    }
+
+    static func withTemporaryFile<T>(_ bytes: [UInt8], suffix: String, _ body: (String) -> T) -> T {
+        let path = NSTemporaryDirectory() + "trailcast-fuzz-\(getpid())-\(UUID().uuidString)\(suffix)"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        return body(path)
+    }
+}

@@ -1,0 +1,45 @@
+import GPXReader
+
+extension FuzzChecks {
+    /// Any bytes: the reader gives the same events, and the same error after them, for any
+    /// chunk size; the statistics of those events are finite where they are defined.
+    @Sendable public static func gpxReader(_ bytes: [UInt8]) {
+        let oddChunk = 16 + Int(bytes.first ?? 0) % 50
+        let reference = read(bytes, chunkSize: 64 * 1024)
+        for chunkSize in [16, oddChunk] {
+            let other = read(bytes, chunkSize: chunkSize)
+            require(other.events == reference.events, "chunk size \(chunkSize) gave other events than 64 KiB")
+            require(other.error == reference.error, "chunk size \(chunkSize) gave another error: \(String(describing: other.error)) vs \(String(describing: reference.error))")
+        }
+        for event in reference.events {
+            guard let point = event.point else { continue }
+            require(point.latitude.isFinite && abs(point.latitude) <= 90, "a point with latitude \(point.latitude)")
+            require(point.longitude.isFinite && abs(point.longitude) <= 180, "a point with longitude \(point.longitude)")
+        }
+        if let error = reference.error {
+            let text = error.description
+            require(!text.contains("\n"), "an error of more than one line: \(text)")
+            require(text.hasPrefix("fuzz"), "an error that does not name the file: \(text)")
+        }
+    }
+
+    private static func read(_ bytes: [UInt8], chunkSize: Int) -> (events: [GPXEvent], error: GPXError?) {
+        let reader = GPXStreamReader(bytes: bytes, name: "fuzz.gpx", options: .init(chunkSize: chunkSize))
+        var events: [GPXEvent] = []
+        do {
+            while let event = try reader.next() { events.append(event) }
+            return (events, nil)
+        } catch {
+            return (events, error)
+        }
+    }
+}
+
+extension GPXEvent {
+    fileprivate var point: GPXPoint? {
+        switch self {
+        case .trackPoint(let point), .routePoint(let point), .waypoint(let point): return point
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import FuzzChecks
+import Testing
+
+/// Every input committed under `Fuzz/Corpus/TARGET/` (the seeds) and `Fuzz/Crashes/TARGET/`
+/// (each input that ever broke a check, kept once fixed) goes through the fuzz target's
+/// check again. A regression stops the test process, as it stopped the fuzzer.
+@Suite("fuzz inputs, replayed")
+struct FuzzRegressionTests {
+    static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func inputs(_ folder: String, _ target: String) -> [URL] {
+        let directory = root.appendingPathComponent("Fuzz/\(folder)/\(target)")
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    @Test("every target has a seed corpus", arguments: FuzzChecks.targets.keys.sorted())
+    func seeded(_ target: String) {
+        #expect(Self.inputs("Corpus", target).count >= 3, "Fuzz/Corpus/\(target)")
+    }
+
+    @Test("the seeds and every input that ever failed pass the target's check", arguments: FuzzChecks.targets.keys.sorted())
+    func replayed(_ target: String) async throws {
+        let check = try #require(FuzzChecks.targets[target])
+        for input in Self.inputs("Corpus", target) + Self.inputs("Crashes", target) {
+            let bytes = Array(try Data(contentsOf: input))
+            if target == "replay" {
+                await FuzzChecks.replayChecked(bytes)
+            } else {
+                check(bytes)
+            }
+        }
+    }
+}
