@@ -60,9 +60,10 @@ public struct NMEAEncoder: Sendable {
         let speed = max(fix.speedMetersPerSecond, 0)
         let knots = Self.decimal(speed * Self.knotsPerMeterPerSecond, digits: 2)
         let kilometresPerHour = Self.decimal(speed * 3.6, digits: 2)
-        let course = fix.courseDegrees >= 0 ? Self.decimal(fix.courseDegrees, digits: 1) : ""
-        let horizontalDilution = max(fix.horizontalAccuracyMeters / Self.metersPerDilution, 0.5)
-        let verticalDilution = max((fix.verticalAccuracyMeters ?? fix.horizontalAccuracyMeters * 2) / Self.metersPerDilution, 0.5)
+        let course = fix.courseDegrees >= 0 && fix.courseDegrees.isFinite
+            ? Self.decimal(fix.courseDegrees.truncatingRemainder(dividingBy: 360), digits: 1) : ""
+        let horizontalDilution = Self.dilution(fix.horizontalAccuracyMeters)
+        let verticalDilution = Self.dilution(fix.verticalAccuracyMeters ?? fix.horizontalAccuracyMeters * 2)
         let positionDilution = (horizontalDilution * horizontalDilution + verticalDilution * verticalDilution).squareRoot()
         let satellites = Self.satellites(horizontalDilution: horizontalDilution)
         let altitude = fix.altitudeMeters.map { Self.decimal($0, digits: 1) } ?? ""
@@ -79,6 +80,13 @@ public struct NMEAEncoder: Sendable {
         ], to: &bytes)
         Self.sentence("GPRMC", [clock, "A", latitude, northSouth, longitude, eastWest, knots, course, date, "", "", "A"], to: &bytes)
         Self.sentence("GPVTG", [course, "T", "", "M", knots, "N", kilometresPerHour, "K", "A"], to: &bytes)
+    }
+
+    /// An accuracy radius as a dilution of precision, within what a receiver reports
+    /// (0.5 to 99.99; an accuracy that is not a number is the worst).
+    static func dilution(_ accuracyMeters: Double) -> Double {
+        guard accuracyMeters.isFinite else { return 99.99 }
+        return min(max(accuracyMeters / metersPerDilution, 0.5), 99.99)
     }
 
     /// A plausible number of satellites in view for a dilution: 12 at HDOP 1, fewer as it
@@ -103,6 +111,10 @@ public struct NMEAEncoder: Sendable {
     /// Degrees as NMEA writes them: whole degrees (2 or 3 digits), then minutes to 4
     /// decimals (about 0.2 m), e.g. 37.795403 -> `3747.7242`.
     static func angle(_ degrees: Double, degreeDigits: Int) -> String {
+        // A value no coordinate can have (the caller's bug, or NaN) is an empty field,
+        // never a trap converting it to an integer.
+        let limit = degreeDigits == 2 ? 90.0 : 180.0
+        guard degrees.isFinite, abs(degrees) <= limit else { return "" }
         // Rounded as a whole number of 1/10000 minutes, so 59.99996 minutes carries into
         // the next degree instead of printing 60.0000.
         let tenThousandths = Int64((abs(degrees) * 600_000).rounded())
@@ -114,6 +126,11 @@ public struct NMEAEncoder: Sendable {
 
     /// A number with exactly `digits` decimals (NMEA fields keep their width).
     static func decimal(_ value: Double, digits fractionDigits: Int) -> String {
+        // NaN is an empty field; anything beyond six whole digits (an <ele> of 1e300 in a
+        // GPX file) is held at the largest six-digit value, so no sentence passes NMEA's 82
+        // characters and no conversion to an integer traps.
+        guard value.isFinite else { return "" }
+        let value = min(max(value, -Self.largestField), Self.largestField)
         var scale: Int64 = 1
         for _ in 0..<fractionDigits { scale *= 10 }
         let scaled = Int64((abs(value) * Double(scale)).rounded())
@@ -122,6 +139,9 @@ public struct NMEAEncoder: Sendable {
         guard fractionDigits > 0 else { return sign + String(whole) }
         return sign + String(whole) + "." + digits(Int(scaled - whole * scale), width: fractionDigits)
     }
+
+    /// The largest magnitude a numeric field is written with.
+    static let largestField = 999_999.0
 
     /// A non-negative whole number, zero-padded to `width`.
     static func digits(_ value: Int, width: Int) -> String {

@@ -4,7 +4,7 @@ import Foundation
 /// binaries in `Fuzz/` and by the test suite, which replays every committed input
 /// (seed corpora and every input that ever failed) through the same checks.
 ///
-/// A broken invariant stops the process (`preconditionFailure`), which libFuzzer reports
+/// A broken invariant stops the process (`fatalError`, whose message shows in every build), which libFuzzer reports
 /// as a crash with the input saved.
 public enum FuzzChecks {
     /// Every check, by the name of its fuzz target (and corpus folder).
@@ -20,7 +20,7 @@ public enum FuzzChecks {
 
     /// Stops with `message` when `condition` does not hold (in every build configuration).
     static func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
-        if !condition() { preconditionFailure(message()) }
+        if !condition() { fatalError(message()) }
     }
 
     /// A file holding `bytes`, named to end in `suffix`, removed after `body`.

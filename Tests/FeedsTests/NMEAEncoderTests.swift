@@ -27,6 +27,39 @@ struct NMEAEncoderTests {
         return sentence[sentence.index(after: star)...] == (hex.count == 1 ? "0" + hex : hex)
     }
 
+    /// Found by the NMEA fuzz target (Fuzz/Crashes/nmea/): an altitude, speed or
+    /// accuracy too large for an integer, or not a number, trapped the encoder; an
+    /// <ele>1e300</ele> in a GPX file crashed any run with --nmea.
+    @Test(arguments: [
+        (altitude: 1e300, accuracy: 5.0, speed: 1.0, course: 90.0),
+        (altitude: -1e300, accuracy: Double.nan, speed: Double.infinity, course: 1e300),
+        (altitude: Double.nan, accuracy: Double.infinity, speed: Double.nan, course: Double.nan),
+        (altitude: 8848.0, accuracy: 1e308, speed: 1e20, course: 719.5),
+    ])
+    func valuesBeyondAnyReceiverStayValidSentences(_ values: (altitude: Double, accuracy: Double, speed: Double, course: Double)) {
+        let fix = LocationFix(
+            time: Self.time, latitude: 37.795403, longitude: -122.394253, altitudeMeters: values.altitude,
+            horizontalAccuracyMeters: values.accuracy, verticalAccuracyMeters: values.accuracy,
+            speedMetersPerSecond: values.speed, courseDegrees: values.course)
+        let sentences = Self.lines([DeviceEpoch(time: Self.time, fix: fix)])
+        #expect(sentences.count == 4)
+        for sentence in sentences {
+            #expect(sentence.utf8.count + 2 <= 82, "\(sentence)")
+            #expect(Self.checksumHolds(sentence), "\(sentence)")
+        }
+        let gga = sentences[0].split(separator: ",", omittingEmptySubsequences: false)
+        #expect(gga[2] == "3747.7242" && gga[4] == "12223.6552", "the position is unharmed: \(sentences[0])")
+        if values.altitude.isFinite && abs(values.altitude) < 1e6 {
+            #expect(gga[9] == "8848.0")
+        } else if values.altitude.isFinite {
+            #expect(gga[9] == (values.altitude < 0 ? "-999999.0" : "999999.0"))
+        } else {
+            #expect(gga[9] == "")
+        }
+        let course = sentences[2].split(separator: ",", omittingEmptySubsequences: false)[8]
+        #expect(values.course.isFinite ? Double(course).map { $0 >= 0 && $0 < 360 } == true : course == "", "course \(course)")
+    }
+
     @Test func aFixIsGGAGSARMCVTGWithValidChecksums() {
         let fix = LocationFix(
             time: Self.time, latitude: 37.795403, longitude: -122.394253, altitudeMeters: 4.5,
