@@ -9,7 +9,7 @@ extension FuzzChecks {
         for chunkSize in [16, oddChunk] {
             let other = read(bytes, chunkSize: chunkSize)
             require(other.events == reference.events, "chunk size \(chunkSize) gave other events than 64 KiB")
-            require(other.error == reference.error, "chunk size \(chunkSize) gave another error: \(String(describing: other.error)) vs \(String(describing: reference.error))")
+            require(sameFault(other.error, reference.error), "chunk size \(chunkSize) gave another error: \(String(describing: other.error)) vs \(String(describing: reference.error))")
         }
         for event in reference.events {
             guard let point = event.point else { continue }
@@ -21,6 +21,17 @@ extension FuzzChecks {
             require(!text.contains("\n"), "an error of more than one line: \(text)")
             require(text.hasPrefix("fuzz"), "an error that does not name the file: \(text)")
         }
+    }
+
+    /// The same error, or the same malformed-XML error at the same place: libxml2 words one
+    /// fault differently depending on where a chunk was cut (bad UTF-8 at a tag's end is
+    /// "expected '>'" in one and "Input is not proper UTF-8" in another).
+    private static func sameFault(_ one: GPXError?, _ other: GPXError?) -> Bool {
+        if case .malformedXML(let file, let line, let column, _)? = one,
+           case .malformedXML(file, line, column, _)? = other {
+            return true
+        }
+        return one == other
     }
 
     private static func read(_ bytes: [UInt8], chunkSize: Int) -> (events: [GPXEvent], error: GPXError?) {

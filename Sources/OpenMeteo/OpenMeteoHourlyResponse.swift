@@ -72,6 +72,11 @@ public struct OpenMeteoHourlyResponse: Sendable, Equatable, Decodable {
     ///   a value of it is `null`, or its weather code is not a WMO code Open-Meteo reports:
     ///   the server answered, and would answer the same again.
     public func conditions(atHourStarting unixTime: Double) throws(WeatherFetchFailure) -> WeatherConditions {
+        // No hour Open-Meteo can answer is this far out (year 5138); and such a time would
+        // not fit the hour's integer arithmetic.
+        guard unixTime.isFinite, abs(unixTime) < 1e11 else {
+            throw WeatherFetchFailure(message: "response has no hour at \(unixTime)", isTransient: false)
+        }
         let hourText = UTCHour(containing: unixTime).hourText + "Z"
         guard let index = hourly.time.firstIndex(of: unixTime) else {
             throw WeatherFetchFailure(message: "response has no hour \(hourText)", isTransient: false)

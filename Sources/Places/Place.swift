@@ -27,7 +27,8 @@ public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertib
         self.file = file
         self.line = line
         self.column = column
-        self.reason = reason
+        // One line always: a quoted CSV field may hold line breaks.
+        self.reason = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
         self.isUnreadable = isUnreadable
     }
 

@@ -104,7 +104,7 @@ public enum PlacesFile {
     ) throws(PlacesFileError) -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else {
             throw PlacesFileError(file: file, line: line, column: column,
-                                  reason: "\(what) must be a number from -\(Int(limit)) to \(Int(limit)), not '\(text)'")
+                                  reason: "\(what) must be a number from -\(Int(limit)) to \(Int(limit)), not '\(text.count > 40 ? text.prefix(40) + "..." : text)'")
         }
         return value
     }

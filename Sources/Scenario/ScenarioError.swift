@@ -18,7 +18,8 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         self.file = file
         self.line = line
         self.column = column
-        self.message = message
+        // One line always: YAML's own messages quote the offending line on a second one.
+        self.message = message.split(whereSeparator: \.isNewline).joined(separator: " ")
         self.isUnreadable = isUnreadable
     }
 

@@ -319,11 +319,31 @@ public enum ScenarioParser {
         return parts.joined(separator: "/")
     }
 
+    /// 1-based line and column of a byte offset.
+    private static func lineAndColumn(ofByte offset: Int, in text: String) -> (Int, Int) {
+        var line = 1
+        var column = 1
+        for byte in text.utf8.prefix(max(offset, 0)) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
+    }
+
     private static func error(from error: YamlError, file: String) -> ScenarioError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
              .composer(_, let problem, let mark, _):
             return ScenarioError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem)")
+        case .reader(let problem, let offset, _, let yaml):
+            // Bytes the YAML reader refuses (control characters, bad UTF-8): placed by
+            // their offset, the message without Yams's quoted line.
+            let (line, column) = offset.map { Self.lineAndColumn(ofByte: $0, in: yaml) } ?? (0, 0)
+            return ScenarioError(file: file, line: line, column: column, message: "not valid YAML: \(problem)")
         case .duplicatedKeysInMapping(let duplicates, let context):
             // Yams finds these while composing, before ScenarioNode sees the mapping; its
             // mark is the first duplicated key's first occurrence.

@@ -41,6 +41,14 @@ import Weather
             windSpeedMps: 3.3, windDirectionDegrees: 272, isDay: false))
     }
 
+    /// Found by the Open-Meteo fuzz target: an hour beyond Int64's hours trapped.
+    @Test(arguments: [1e300, -1e300, Double.nan, Double.infinity])
+    func anHourNoAnswerCanHaveIsAFailureNotATrap(_ hour: Double) throws {
+        let response = try OpenMeteoHourlyResponse.decode(Self.body(
+            temperature: "[1, 2]").replacing(Array("1719835200".utf8), with: Array("1e300".utf8)))
+        #expect(throws: WeatherFetchFailure.self) { try response.conditions(atHourStarting: hour) }
+    }
+
     @Test func anHourNotInTheAnswerIsAPermanentFailure() throws {
         let response = try OpenMeteoHourlyResponse.decode(Self.body())
         let failure = #expect(throws: WeatherFetchFailure.self) {

@@ -48,6 +48,9 @@ struct PlacesFileTests {
         Bad(name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\"features\":[\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]},\"properties\":{\"name\":\"A\"}},\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[1,2]]}}\n]}\n",
             error: ":3:2: error: features[1]: expected a Feature with a Point geometry [lon, lat]"),
         Bad(name: "a.geojson", text: "{\"type\":\"Feature\"}", error: ":1:1: error: expected a GeoJSON FeatureCollection with a `features` array"),
+        // Found by the places fuzz target: a quoted field's line break made the error two lines.
+        Bad(name: "a.csv", text: "name,lat,lon\nA,\"1\n2\",2\n", error: ":2:3: error: lat must be a number from -90 to 90, not '1 2'"),
+        Bad(name: "a.csv", text: "name,lat,lon\nA,1,\(String(repeating: "9", count: 100))\n", error: ":2:5: error: lon must be a number from -180 to 180, not '\(String(repeating: "9", count: 40))...'"),
         Bad(name: "a.txt", text: "x", error: ": error: a places file ends in .geojson, .json, .csv or .gpx"),
         Bad(name: "a.gpx", text: "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>", error: ":1:1: error: no <wpt> in the file: the places are its waypoints"),
     ])

@@ -233,6 +233,8 @@ struct ScenarioParserTests {
                message: "expect[0].end: unknown key 'errors'; known keys: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\n  prompt: deny\n", line: 2, column: 9, message: "not valid YAML: mapping values are not allowed in this context"),
         Broken(yaml: "- gpx\n", line: 1, column: 1, message: "expected a mapping of keys, not a list"),
+        // Found by the scenario fuzz target: YAML's message quoted the line on a second one.
+        Broken(yaml: "gpx: a\u{01}\n", line: 1, column: 7, message: "not valid YAML: control characters are not allowed"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ngps: foggy\n", line: 2, column: 6,
                message: "gps: expected one of perfect, open-sky, suburban, urban-canyon, indoor, not 'foggy'"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ngpsMultipath: 3\n", line: 2, column: 15,
