@@ -354,11 +354,11 @@ struct ReplayCommand: AsyncParsableCommand {
         if let simulator = taps.simulator {
             var tap = SimulatorPrivacyTap(recorder, simulator: simulator)
             return try await replay.run(
-                clock: ContinuousClock(), recorder: &tap, device: device, control: control, warnings: warnings)
+                clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
         }
         var recorder = recorder
         return try await replay.run(
-            clock: ContinuousClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
+            clock: TimerThreadClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
     }
 
     private func usesColor(_ descriptor: Int32) -> Bool {

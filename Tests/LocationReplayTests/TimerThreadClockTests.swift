@@ -1,0 +1,62 @@
+import LocationReplay
+import Synchronization
+import Testing
+
+/// The clock a paced replay runs on: a dedicated thread wakes each sleeper at its deadline.
+@Suite("TimerThreadClock", .timeLimit(.minutes(1)))
+struct TimerThreadClockTests {
+    /// When each sleeper woke, next to its deadline.
+    final class WakeLog: Sendable {
+        let entries = Mutex<[(deadline: ContinuousClock.Instant, at: ContinuousClock.Instant)]>([])
+    }
+
+    let clock = TimerThreadClock()
+
+    @Test("a sleep never returns before its deadline")
+    func notBeforeTheDeadline() async throws {
+        for milliseconds in [0, 1, 5, 20] {
+            let deadline = clock.now.advanced(by: .milliseconds(milliseconds))
+            try await clock.sleep(until: deadline)
+            #expect(clock.now >= deadline)
+        }
+        // A deadline already past returns at once.
+        try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)))
+    }
+
+    @Test("many sleepers at once each wake at or after their own deadline")
+    func manySleepers() async throws {
+        let start = clock.now
+        let woken = WakeLog()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<50 {
+                let deadline = start.advanced(by: .milliseconds((index * 7) % 40))
+                group.addTask {
+                    try await clock.sleep(until: deadline)
+                    let now = clock.now
+                    woken.entries.withLock { $0.append((deadline, now)) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let all = woken.entries.withLock { $0 }
+        #expect(all.count == 50)
+        #expect(all.allSatisfy { $0.at >= $0.deadline })
+    }
+
+    @Test("a cancelled sleep throws CancellationError without waiting for its deadline")
+    func cancellation() async throws {
+        let sleeper = Task { try await clock.sleep(until: clock.now.advanced(by: .seconds(3600))) }
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+
+        let alreadyCancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.sleep(until: clock.now.advanced(by: .seconds(3600)))
+        }
+        await #expect(throws: CancellationError.self) { try await alreadyCancelled.value }
+        // The thread goes on serving the sleepers after.
+        let deadline = clock.now.advanced(by: .milliseconds(2))
+        try await clock.sleep(until: deadline)
+        #expect(clock.now >= deadline)
+    }
+}

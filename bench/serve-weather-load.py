@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""serve-weather under load (issue 15), stdlib only; needs wrk and nginx (Debian's
+`wrk` and `nginx-light`).
+
+Throughput: wrk at 32 connections (2 threads, 10 s, after a 2 s warm-up) on a one-day
+hourly forecast, against `trailcast serve-weather` (its per-request log lines going to a
+file, as they would to a terminal's scrollback) and against nginx serving the same bytes
+from a file, so the row states the gap. Target: >= 20k requests/s, p99 < 5 ms.
+
+Soak (--soak SECONDS, default 60): 1,000 keep-alive connections (wrk -c1000) plus 200
+half-open ones (a request line without its end, held open) for the whole time, while
+this script asks /health every 100 ms on a fresh connection and times each answer;
+resident memory (VmRSS) before, during and after. Target: no error, RSS stable, every
+/health within 10 ms.
+
+    python3 bench/serve-weather-load.py --trailcast .build-bench/release/trailcast [--soak 60]
+"""
+import argparse
+import os
+import re
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+QUERY = ("/v1/forecast?latitude=37.7955&longitude=-122.3937&hourly=temperature_2m,"
+         "relative_humidity_2m,apparent_temperature,precipitation,weather_code,cloud_cover,"
+         "wind_speed_10m,wind_direction_10m,is_day&forecast_days=1&timeformat=unixtime")
+
+
+def start_server(trailcast, log_path):
+    log = open(log_path, "wb")
+    process = subprocess.Popen([trailcast, "serve-weather", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=log)
+    line = process.stdout.readline().decode()
+    port = int(re.search(r":(\d+)", line).group(1))
+    return process, port
+
+
+def rss_kib(pid):
+    with open("/proc/%d/status" % pid) as status:
+        for line in status:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return None
+
+
+def wrk(url, connections, seconds, threads=2):
+    out = subprocess.run(["wrk", "-t%d" % threads, "-c%d" % connections, "-d%ds" % seconds,
+                          "--timeout", "10s", "--latency", url],
+                         capture_output=True, text=True, check=True).stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
+
+    def percentile(p):
+        m = re.search(r"\s%s%%\s+([\d.]+)(us|ms|s)\b" % p, out)
+        value, unit = float(m.group(1)), m.group(2)
+        return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
+    errors = re.search(r"Socket errors: (.*)", out)
+    non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+    return {"rate": rate, "p50": percentile(50), "p99": percentile(99),
+            "errors": errors.group(1) if errors else "none",
+            "non2xx": int(non2xx.group(1)) if non2xx else 0}
+
+
+def start_nginx(body, directory):
+    root = os.path.join(directory, "root")
+    os.makedirs(os.path.join(root, "v1"))
+    with open(os.path.join(root, "v1", "forecast"), "wb") as f:
+        f.write(body)
+    probe = socket.socket()
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    conf = os.path.join(directory, "nginx.conf")
+    with open(conf, "w") as f:
+        f.write("""
+worker_processes 2;
+error_log %(d)s/error.log;
+pid %(d)s/nginx.pid;
+daemon off;
+events { worker_connections 4096; }
+http {
+    access_log %(d)s/access.log;
+    default_type application/json;
+    server {
+        listen 127.0.0.1:%(port)d;
+        root %(root)s;
+        location / { try_files $uri =404; }
+    }
+}
+""" % {"d": directory, "port": port, "root": root})
+    process = subprocess.Popen(["nginx", "-c", conf, "-p", directory],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            break
+        except OSError:
+            time.sleep(0.05)
+    return process, port
+
+
+def throughput(args):
+    directory = tempfile.mkdtemp(prefix="trailcast-load-")
+    server, port = start_server(args.trailcast, os.path.join(directory, "serve-weather.log"))
+    try:
+        url = "http://127.0.0.1:%d%s" % (port, QUERY)
+        body = urllib.request.urlopen(url).read()
+        wrk(url, 32, 2)
+        results = [("trailcast serve-weather", wrk(url, 32, args.seconds))]
+        lines = sum(1 for _ in open(os.path.join(directory, "serve-weather.log"), "rb"))
+    finally:
+        server.terminate()
+        server.wait()
+    nginx, nport = start_nginx(body, directory)
+    try:
+        nurl = "http://127.0.0.1:%d/v1/forecast" % nport
+        wrk(nurl, 32, 2)
+        results.append(("nginx, the same bytes from a file", wrk(nurl, 32, args.seconds)))
+    finally:
+        nginx.terminate()
+        nginx.wait()
+    shutil.rmtree(directory, ignore_errors=True)
+    print("one-day hourly forecast, %d bytes; wrk -t2 -c32 -d%ds; serve-weather wrote %d log lines"
+          % (len(body), args.seconds, lines))
+    print("| server | requests/s | p50 ms | p99 ms | socket errors | non-2xx |")
+    print("| --- | ---: | ---: | ---: | --- | ---: |")
+    for name, r in results:
+        print("| %s | %.0f | %.2f | %.2f | %s | %d |" % (name, r["rate"], r["p50"], r["p99"], r["errors"], r["non2xx"]))
+    ours = results[0][1]
+    print("ratio to nginx: %.2f; target >= 20000 requests/s and p99 < 5 ms: %s"
+          % (ours["rate"] / results[1][1]["rate"],
+             "PASS" if ours["rate"] >= 20000 and ours["p99"] < 5 else "FAIL"))
+
+
+def soak(args):
+    directory = tempfile.mkdtemp(prefix="trailcast-soak-")
+    server, port = start_server(args.trailcast, os.path.join(directory, "serve-weather.log"))
+    url = "http://127.0.0.1:%d%s" % (port, QUERY)
+    before = rss_kib(server.pid)
+    half_open = []
+    for _ in range(200):
+        s = socket.create_connection(("127.0.0.1", port))
+        s.sendall(b"GET /v1/forecast?latitude=1&longitude=2 HTTP/1.1\r\nHost: x\r\n")
+        half_open.append(s)
+    health = []
+    stop = threading.Event()
+
+    def ask_health():
+        while not stop.is_set():
+            started = time.perf_counter()
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                    s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                    answer = s.recv(4096)
+                health.append((time.perf_counter() - started) * 1000 if b" 200 " in answer else None)
+            except OSError:
+                health.append(None)
+            stop.wait(0.1)
+    thread = threading.Thread(target=ask_health)
+    thread.start()
+    rss_during = []
+
+    def sample_rss():
+        while not stop.is_set():
+            rss_during.append(rss_kib(server.pid))
+            stop.wait(1)
+    sampler = threading.Thread(target=sample_rss)
+    sampler.start()
+    result = wrk(url, 1000, args.soak, threads=2)
+    stop.set()
+    thread.join()
+    sampler.join()
+    after = rss_kib(server.pid)
+    alive = sum(1 for s in half_open if s.fileno() >= 0)
+    for s in half_open:
+        s.close()
+    server.terminate()
+    server.wait()
+    shutil.rmtree(directory, ignore_errors=True)
+    answered = [h for h in health if h is not None]
+    answered.sort()
+    print("soak %d s: wrk -c1000 + 200 half-open connections (%d still open at the end)" % (args.soak, alive))
+    print("  wrk: %.0f requests/s, p99 %.2f ms, socket errors: %s, non-2xx: %d"
+          % (result["rate"], result["p99"], result["errors"], result["non2xx"]))
+    print("  /health: %d asked, %d failed, p50 %.2f ms, p99 %.2f ms, max %.2f ms, over 10 ms: %d"
+          % (len(health), len(health) - len(answered),
+             answered[len(answered) // 2] if answered else -1,
+             answered[int(len(answered) * 0.99)] if answered else -1,
+             answered[-1] if answered else -1, sum(1 for h in answered if h > 10)))
+    print("  RSS KiB: before %s, during min %s max %s, after %s"
+          % (before, min(r for r in rss_during if r), max(r for r in rss_during if r), after))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--trailcast", required=True)
+    parser.add_argument("--seconds", type=int, default=10)
+    parser.add_argument("--soak", type=int, default=0, help="also soak for this many seconds")
+    args = parser.parse_args()
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
+    throughput(args)
+    if args.soak:
+        soak(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
