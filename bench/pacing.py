@@ -232,6 +232,22 @@ def run_pacing(trailcast, track, speed=60.0, runs=1, control=True, timeout=900, 
     return results
 
 
+CONTROL_TARGET_RATIO = 1.5
+
+
+def control_ratio(results):
+    """trailcast's p99 over the Python control pacer's: pooled over the runs, and run by run
+    (the runs interleave, so each pair saw the same machine)."""
+    ours, control = results.get(NAME, {}), results.get(CONTROL, {})
+    if "summary" not in ours or "summary" not in control or not control["summary"]["p99_ms"]:
+        return None
+    per_run = [o["summary"]["p99_ms"] / c["summary"]["p99_ms"]
+               for o, c in zip(ours["runs"], control["runs"]) if c["summary"]["p99_ms"] > 0]
+    per_run_sorted = sorted(per_run)
+    return {"pooled": ours["summary"]["p99_ms"] / control["summary"]["p99_ms"], "runs": per_run,
+            "median": per_run_sorted[len(per_run_sorted) // 2] if per_run_sorted else float("nan")}
+
+
 def table(results, target_p99_ms, speed):
     """Markdown rows and whether the targeted (trailcast) row passed."""
     lines = ["| tool | lines | wall s | p50 ms | p99 ms | max ms | min (unclipped) ms | > 5 ms "
@@ -295,6 +311,11 @@ def main():
     print("\nPacing at --speed %g: lateness of each line's arrival against first arrival + "
           "offset/%g (all lines but the first; %d run(s) pooled)." % (a.speed, a.speed, a.runs))
     print("\n".join(lines))
+    ratio = control_ratio(results)
+    if ratio:
+        print("\np99 as a ratio to the control (issue 15's target: at most %gx): pooled %.2fx; "
+              "per run %s (median %.2fx)" % (CONTROL_TARGET_RATIO, ratio["pooled"],
+                                             " ".join("%.2fx" % x for x in ratio["runs"]), ratio["median"]))
     if a.json:
         with open(a.json, "w") as f:
             json.dump({k: {kk: vv for kk, vv in v.items()} for k, v in results.items()}, f, indent=2)

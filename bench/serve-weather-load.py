@@ -70,8 +70,13 @@ def wrk(url, connections, seconds, threads=2):
 def start_nginx(body, directory):
     root = os.path.join(directory, "root")
     os.makedirs(os.path.join(root, "v1"))
+    # nginx's workers run as another user: the files must be readable to them.
+    os.chmod(directory, 0o755)
     with open(os.path.join(root, "v1", "forecast"), "wb") as f:
         f.write(body)
+    for path in (root, os.path.join(root, "v1")):
+        os.chmod(path, 0o755)
+    os.chmod(os.path.join(root, "v1", "forecast"), 0o644)
     probe = socket.socket()
     probe.bind(("127.0.0.1", 0))
     port = probe.getsockname()[1]

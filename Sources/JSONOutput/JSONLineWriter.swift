@@ -129,6 +129,18 @@ public struct JSONLineWriter {
     }
 
     /// Writes a string, escaped as RFC 8259 requires.
+    /// A decimal written with at least one fraction digit (`15.0`, not `15`), as a strictly
+    /// typed reader of floating-point fields expects; `null` for what JSON cannot hold.
+    public mutating func numberWithFraction(_ value: Double, fractionDigits: Int) {
+        separate()
+        let start = bytes.count
+        bytes.appendDecimal(value, fractionDigits: fractionDigits)
+        if !bytes[start...].contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "n") }) {
+            bytes.appendASCII(".0")
+        }
+        needsComma = true
+    }
+
     public mutating func string(_ value: String) {
         separate()
         bytes.appendJSONString(value)

@@ -12,6 +12,8 @@ struct ForecastDocument {
     var query: ForecastQuery
     var model: WeatherModel
     var recorded: (any RecordedConditions)? = nil
+    /// The server's cache of the model's answers, when there is one.
+    var cache: ModelConditionsCache? = nil
 
     /// Open-Meteo's current conditions are 15-minutely.
     static let currentIntervalSeconds = 900
@@ -24,7 +26,7 @@ struct ForecastDocument {
             DailyWeatherSummary(hours: (0..<24).map { conditions(at: midnight + $0 * 3600) })
         }
         let currentTime = UTCCalendar.floorDivide(now, Self.currentIntervalSeconds) * Self.currentIntervalSeconds
-        let current = conditions(at: currentTime)
+        let current = query.current.isEmpty ? nil : conditions(at: currentTime)
         let units = query.units
         let timeUnit = units.time.rawValue
 
@@ -61,7 +63,7 @@ struct ForecastDocument {
             json.field("interval", Self.currentIntervalSeconds)
             for requested in query.current {
                 json.key(named: requested.name)
-                json.number(requested.variable.value(current, units))
+                json.number(requested.variable.value(current!, units))
             }
             json.endObject()
         }
@@ -115,6 +117,11 @@ struct ForecastDocument {
         if let recorded, let conditions = recorded.conditions(
             latitude: query.latitude, longitude: query.longitude, unixTime: Double(unixTime)) {
             return conditions
+        }
+        if let cache {
+            return cache.conditions(
+                latitude: query.latitude, longitude: query.longitude,
+                elevationMeters: query.elevationMeters, unixTime: unixTime)
         }
         return model.conditions(
             latitude: query.latitude, longitude: query.longitude,

@@ -5,10 +5,12 @@ import Weather
 public struct ForecastEndpoints: Sendable {
     let model: WeatherModel
     let recorded: (any RecordedConditions)?
+    let cache: ModelConditionsCache
 
     public init(model: WeatherModel, recorded: (any RecordedConditions)? = nil) {
         self.model = model
         self.recorded = recorded
+        cache = ModelConditionsCache(model: model)
     }
 
     /// The status code and JSON body for a query (its pairs percent-decoded, in order):
@@ -24,7 +26,8 @@ public struct ForecastEndpoints: Sendable {
     ) -> WeatherAnswer {
         do {
             let query = try ForecastQuery(parameters, endpoint: endpoint, now: now)
-            let body = ForecastDocument(query: query, model: model, recorded: recorded).render(now: now, elapsed: elapsed)
+            let body = ForecastDocument(query: query, model: model, recorded: recorded, cache: cache)
+                .render(now: now, elapsed: elapsed)
             return WeatherAnswer(status: .ok, body: body)
         } catch {
             return .error(.badRequest, reason: error.reason)

@@ -91,14 +91,8 @@ extension JSONLineWriter {
         case .integer(let integer):
             self.integer(integer)
         case .decimal(let decimal, let fractionDigits):
-            var text: [UInt8] = []
-            text.appendDecimal(decimal, fractionDigits: fractionDigits)
-            // `15.0` rather than `15`: a strictly typed client may tell the two apart. (Not
-            // after `null` or an exponent, JSONOutput's renderings of the unrepresentable.)
-            if !text.contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "n") }) {
-                text.append(contentsOf: [UInt8(ascii: "."), UInt8(ascii: "0")])
-            }
-            raw(text)
+            // `15.0` rather than `15`: a strictly typed client may tell the two apart.
+            numberWithFraction(decimal, fractionDigits: fractionDigits)
         }
     }
 }

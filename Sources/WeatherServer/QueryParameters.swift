@@ -30,6 +30,12 @@ struct QueryParameters: Sendable {
 extension String {
     /// Without leading and trailing spaces (`hourly=a, b` from a hand-typed URL).
     fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        let bytes = utf8
+        guard bytes.first == UInt8(ascii: " ") || bytes.last == UInt8(ascii: " ") else { return self }
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == UInt8(ascii: " ") { bytes.formIndex(after: &start) }
+        while end > start, bytes[bytes.index(before: end)] == UInt8(ascii: " ") { bytes.formIndex(before: &end) }
+        return String(self[start..<end])
     }
 }

@@ -8,8 +8,7 @@ import Weather
 struct WeatherResponder: HTTPResponder {
     typealias Context = WeatherRequestContext
 
-    let model: WeatherModel
-    let recorded: (any RecordedConditions)?
+    let endpoints: ForecastEndpoints
     let schedule: FaultSchedule
     let logger: Logger
     /// The wall clock, seconds since 1970: "today" for the default window and `current`.
@@ -74,7 +73,7 @@ struct WeatherResponder: HTTPResponder {
     private func forecast(_ request: Request, endpoint: ForecastQuery.Endpoint) -> WeatherAnswer {
         let started = ContinuousClock.now
         let parameters = QueryParameters(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
-        return ForecastEndpoints(model: model, recorded: recorded).answer(
+        return endpoints.answer(
             endpoint: endpoint, parameters: parameters, now: unixTime()) { started.duration(to: .now) }
     }
 

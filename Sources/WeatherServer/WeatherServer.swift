@@ -126,7 +126,7 @@ public struct WeatherServer: Sendable {
         signals: [UnixSignal], onListening: @escaping @Sendable (Int) async -> Void
     ) -> ServiceGroup {
         let responder = WeatherResponder(
-            model: model, recorded: recorded, schedule: FaultSchedule(faults), logger: logger, unixTime: unixTime)
+            endpoints: ForecastEndpoints(model: model, recorded: recorded), schedule: FaultSchedule(faults), logger: logger, unixTime: unixTime)
         let application = Application(
             responder: responder,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),

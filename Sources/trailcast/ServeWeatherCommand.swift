@@ -97,8 +97,10 @@ struct ServeWeatherCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Log lines to standard error, keeping standard output for the one `listening` line.
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        // Log lines to standard error, keeping standard output for the one `listening` line;
+        // in batches, with every line out before the command ends.
+        LoggingSystem.bootstrap(BufferedLogHandler.init)
+        defer { BufferedStandardError.shared.flush() }
         var logger = Logger(label: "trailcast.serve-weather")
         if let level = getenv("LOG_LEVEL").flatMap({ Logger.Level(rawValue: String(cString: $0).lowercased()) }) {
             logger.logLevel = level
@@ -121,9 +123,11 @@ struct ServeWeatherCommand: AsyncParsableCommand {
                     "serve-weather: listening on http://\(WeatherServer.authority(host: host, port: port))\n")
             }
         } catch let error as WeatherServerError {
+            BufferedStandardError.shared.flush()
             StandardStreams.writeError("serve-weather: error: \(error)")
             throw Self.cannotListen
         } catch {
+            BufferedStandardError.shared.flush()
             StandardStreams.writeError("serve-weather: error: \(error)")
             throw ExitCode.failure
         }
