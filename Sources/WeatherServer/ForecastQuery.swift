@@ -29,6 +29,10 @@ struct ForecastQuery: Sendable {
 
     /// Reads `parameters`; `now` (seconds since 1970) places the default window.
     init(_ parameters: QueryParameters, endpoint: Endpoint, now: Int) throws(ForecastRequestError) {
+        // Before anything reads them: thousands of keys would make every lookup a long scan.
+        guard parameters.pairs.count <= ForecastRequestError.maximumParameters else {
+            throw .tooManyParameters(given: parameters.pairs.count)
+        }
         guard let latitudeText = parameters.value("latitude"), let longitudeText = parameters.value("longitude") else {
             throw .coordinatesMissing
         }

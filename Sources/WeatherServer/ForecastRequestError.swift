@@ -28,6 +28,8 @@ enum ForecastRequestError: Error, Equatable {
     case startAndEndRequired(start: String, end: String)
     /// More hours than one answer may hold.
     case tooManyHours(requested: Int)
+    /// More query parameters than any real request has (Open-Meteo's take a dozen).
+    case tooManyParameters(given: Int)
 
     /// The most days of past data `/v1/forecast` gives, as Open-Meteo.
     static let maximumPastDays = 92
@@ -36,12 +38,16 @@ enum ForecastRequestError: Error, Equatable {
     /// At most a leap year of hours per answer: enough for any replay, small enough that a
     /// typo cannot make the server compute centuries.
     static let maximumHours = 366 * 24
+    /// Query parameters one request may have.
+    static let maximumParameters = 100
 
     /// The `reason` of the error body.
     var reason: String {
         switch self {
         case .coordinatesMissing:
             "Parameter 'latitude' and 'longitude' must not be empty"
+        case .tooManyParameters(let given):
+            "Too many parameters: \(given). At most \(Self.maximumParameters) per request."
         case .notANumber(let key, let given):
             "Value of type 'Float' required for key '\(key)'. Given: \(given)."
         case .notAnInteger(let key, let given):

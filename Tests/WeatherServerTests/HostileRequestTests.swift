@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Requests nobody sends by accident: each answered 400 at once, and the server goes on
+/// answering. (Under load and for long, see bench/serve-weather-load.py.)
+@Suite("Hostile requests: 400, and the server stays up", .timeLimit(.minutes(1)))
+struct HostileRequestTests {
+    @Test("a 100,000-byte query string: 400 from the HTTP layer")
+    func hugeQuery() async throws {
+        try await ServerHarness.run { server in
+            let answer = try await server.get("/v1/forecast?\(zurich)&pad=\(String(repeating: "x", count: 100_000))")
+            #expect(answer.status == 400)
+            #expect(try await server.get("/health").status == 200)
+        }
+    }
+
+    @Test("thousands of parameters: 400 with a reason, not a scan of each")
+    func thousandsOfParameters() async throws {
+        try await ServerHarness.run { server in
+            let many = (0..<3_000).map { "p\($0)=1" }.joined(separator: "&")
+            let answer = try await server.get("/v1/forecast?\(zurich)&\(many)")
+            #expect(answer.status == 400)
+            #expect(answer.text == #"{"error":true,"reason":"Too many parameters: 3003. At most 100 per request."}"#)
+            // A hundred is still a request.
+            let hundred = (0..<97).map { "p\($0)=1" }.joined(separator: "&")
+            #expect(try await server.get("/v1/forecast?\(zurich)&\(hundred)").status == 200)
+        }
+    }
+
+    @Test("numbers that are not: nan, inf, -inf, 1e400 in every numeric parameter", arguments: [
+        "latitude=nan&longitude=8", "latitude=47&longitude=inf", "latitude=-inf&longitude=8",
+        "latitude=47&longitude=8&elevation=1e400", "latitude=47&longitude=8&elevation=-infinity",
+        "latitude=47&longitude=8&forecast_days=1e3", "latitude=47&longitude=8&past_days=nan",
+    ])
+    func notNumbers(_ query: String) async throws {
+        try await ServerHarness.run { server in
+            let answer = try await server.get("/v1/forecast?\(query)")
+            #expect(answer.status == 400, "\(answer.text)")
+            #expect(answer.text.hasPrefix(#"{"error":true,"reason":"Value of type '"#), "\(answer.text)")
+        }
+    }
+
+    @Test("dates from year 1 to 9999: 400, the range too long; impossible dates: 400", arguments: [
+        ("start_date=0001-01-01&end_date=9999-12-31",
+         "The requested time range is too long: 87649416 hours. At most 8784 hours (366 days) per request."),
+        ("start_hour=0001-01-01T00:00&end_hour=9999-12-31T23:00",
+         "The requested time range is too long: 87649416 hours. At most 8784 hours (366 days) per request."),
+        ("start_date=10000-01-01&end_date=10000-01-02", "Invalid date format. Make sure to use 'YYYY-MM-DD'"),
+        ("start_date=2024-02-30&end_date=2024-03-01", "Invalid date"),
+    ])
+    func dates(_ row: (query: String, reason: String)) async throws {
+        try await ServerHarness.run { server in
+            let answer = try await server.get("/v1/archive?\(zurich)&hourly=temperature_2m&\(row.query)")
+            #expect(answer.status == 400)
+            #expect(try answer.json().string("reason") == row.reason)
+        }
+    }
+
+    @Test("malformed HTTP: 400 and the connection closed", arguments: [
+        "GARBAGE\r\n\r\n",
+        "GET /v1/forecast?latitude=1&longitude=2 HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+        "GET /health HTTP/9.9\r\n\r\n",
+        "\u{01}\u{02}\u{7F}\r\n\r\n",
+        "GET /health HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "a", count: 100_000))\r\n\r\n",
+    ])
+    func malformedHTTP(_ request: String) async throws {
+        try await ServerHarness.run { server in
+            let answer = try await Self.exchange(Array(request.utf8), port: server.port)
+            #expect(answer.hasPrefix("HTTP/1.1 400 "), "\(answer.prefix(80))")
+            #expect(try await server.get("/health").status == 200)
+        }
+    }
+
+    /// Sends `bytes` on a new connection and reads until the server closes it (30 s at most),
+    /// on a thread of its own: blocking a cooperative thread would stall the server itself,
+    /// which runs in this process.
+    static func exchange(_ bytes: [UInt8], port: Int) async throws -> String {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread {
+                continuation.resume(with: Result { try blockingExchange(bytes, port: port) })
+            }.start()
+        }
+    }
+
+    private struct SocketFailure: Error {}
+
+    private static func blockingExchange(_ bytes: [UInt8], port: Int) throws -> String {
+        #if canImport(Glibc)
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard descriptor >= 0 else { throw SocketFailure() }
+        defer { close(descriptor) }
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw SocketFailure() }
+        // The server may answer and close before reading all of a long request.
+        _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count <= 0 { break }
+            received += buffer[0..<count]
+        }
+        return String(decoding: received, as: UTF8.self)
+    }
+}
