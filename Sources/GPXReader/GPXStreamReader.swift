@@ -194,6 +194,20 @@ public final class GPXStreamReader {
             reachedEnd = true
             throw failure
         }
+        // Bytes the document's encoding cannot convert (bad UTF-16, say) stop libxml2's push
+        // parser through its generic error channel, without marking the document
+        // ill-formed: it would end early and silently, depending on where a chunk was cut
+        // (found by the GPX reader's fuzz target, kept in Fuzz/Crashes/gpx-reader/).
+        let errorNumber = context.pointee.errNo
+        // (libxml2 2.9 halts with errNo -1, its "parser at end" state, and no other error.)
+        let halted = errorNumber == -1 && context.pointee.disableSAX != 0 && context.pointee.wellFormed != 0
+        if halted || errorNumber == Int32(XML_I18N_CONV_FAILED.rawValue) || errorNumber == Int32(XML_IO_ENCODER.rawValue) {
+            reachedEnd = true
+            let (line, column) = state.pointee.position
+            throw .malformedXML(
+                file: source.displayName, line: line, column: column,
+                reason: "the bytes do not match the document's encoding")
+        }
         guard context.pointee.wellFormed == 0 else { return }
         reachedEnd = true
         if let (line, column, message) = state.pointee.firstFatalError {

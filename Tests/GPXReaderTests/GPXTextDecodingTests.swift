@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import GPXReader
 
@@ -116,6 +117,22 @@ struct GPXTextDecodingTests {
 
     private static func document(encoding: String) -> String {
         namedWaypoint.replacing("ENCODING", with: encoding)
+    }
+
+    /// Found by the GPX reader's fuzz target (its input kept in Fuzz/Crashes/gpx-reader/):
+    /// bytes a UTF-16 document's encoding cannot convert stopped libxml2 without marking
+    /// the document ill-formed, so with 16-byte chunks the reader ended early and silently.
+    @Test(arguments: [16, 100, 64 * 1024])
+    func unconvertibleBytesAreAnErrorForEveryChunkSize(chunkSize: Int) throws {
+        let path = RepositoryFiles.path("Fuzz/Crashes/gpx-reader/crash-23c15f8836210b71e667ff711194871e62090d58")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let (events, error) = readUntilError(
+            GPXStreamReader(bytes: bytes, name: "bad.gpx", options: .init(chunkSize: chunkSize)))
+        guard case .malformedXML(let file, _, _, _)? = error else {
+            Issue.record("no malformed-XML error after \(events.count) events: \(String(describing: error))")
+            return
+        }
+        #expect(file == "bad.gpx")
     }
 
     @Test func utf8WithByteOrderMark() throws {
