@@ -107,15 +107,7 @@ final class BufferedStandardError: Sendable {
     }
 
     private static func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = systemWriteBytes(STDERR_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 && errno == EINTR { continue }
-                guard written > 0 else { return }
-                offset += written
-            }
-        }
+        bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: STDERR_FILENO) }
     }
 
     /// `2026-11-24T02:30:00+0000`, as StreamLogHandler writes the local time.
@@ -127,11 +119,6 @@ final class BufferedStandardError: Sendable {
         let count = strftime(&text, text.count, "%Y-%m-%dT%H:%M:%S%z", &local)
         return text.prefix(count).map { UInt8(bitPattern: $0) }
     }
-}
-
-@inline(__always)
-private func systemWriteBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }
 
 extension Array where Element == UInt8 {
