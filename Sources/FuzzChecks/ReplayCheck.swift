@@ -23,12 +23,13 @@ extension FuzzChecks {
         let configuration = replayConfiguration(flags)
         await withTemporaryFile(Array(bytes.dropFirst(3)), suffix: ".gpx") { path in
             var recorder = CheckingRecorder()
+            let device = EpochLimit()
             let replay = Replay(file: path, configuration: configuration, chunkSize: 16 + Int(flags[2]))
             let summary: ReplaySummary
             do {
-                summary = try await replay.run(clock: ContinuousClock(), recorder: &recorder)
+                summary = try await replay.run(clock: ContinuousClock(), recorder: &recorder, device: device)
             } catch {
-                // Malformed files, nothing to replay, a run cut at the event limit.
+                // Malformed files, nothing to replay, a run cut at the event or epoch limit.
                 return
             }
             require(recorder.sawEnd, "the run returned without an end event")
@@ -54,6 +55,26 @@ extension FuzzChecks {
             source: sources[Int(flags[0] >> 2) & 3], intervalSeconds: intervals[Int(flags[0]) & 3],
             loops: flags[0] & 0x10 != 0 ? 2 : 1, events: events, strict: flags[0] & 0x20 != 0,
             gps: profile, seed: UInt64(flags[1]), jitterMilliseconds: flags[1] & 0x08 != 0 ? 200 : 0)
+    }
+
+    /// Stops a run whose device reports past a bound: with `--interval`, a leg of centuries
+    /// between untimed points is walked (as documented), and with location services off
+    /// such a walk records no event for the recorder's bound to stop.
+    private final class EpochLimit: DeviceStreamObserver {
+        struct TooLong: DeviceStreamFailure {
+            var isPeerUnavailable: Bool { false }
+            var description: String { "the fuzz check's epoch limit" }
+        }
+        static let maximumEpochs = 200_000
+
+        var count = 0
+
+        func deviceReported(_ epoch: DeviceEpoch) throws {
+            count += 1
+            if count > Self.maximumEpochs { throw TooLong() }
+        }
+
+        func deviceStreamEnded() throws {}
     }
 
     /// Checks the order of events as they come, counts locations, and stops a run that

@@ -39,9 +39,12 @@ final class RouteReadAhead: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     private let changed: UnsafeMutablePointer<pthread_cond_t>
     // Guarded by `lock`.
+    /// Batches read and not yet taken, at most ``capacity``. A batch leaves the queue as
+    /// it is taken: the consumer then holds the only reference to its fixes (emptied in
+    /// place, no copy), and a reader that stays ahead cannot pile up taken batches.
     private var ready: [Batch] = []
-    private var readyStart = 0
     private var stopped = false
+    private var readerEnded = false
     /// Emptied batch arrays handed back by the consumer, reused by the reader: the two
     /// threads then trade the same few buffers instead of allocating a batch each time.
     private var spare: [[RouteFix]] = []
@@ -73,7 +76,7 @@ final class RouteReadAhead: @unchecked Sendable {
         if readsInLine { return makeBatch() }
         pthread_mutex_lock(lock)
         defer { pthread_mutex_unlock(lock) }
-        while readyStart == ready.count {
+        while ready.isEmpty {
             if shouldGiveUp() { return nil }
             var deadline = timespec()
             clock_gettime(CLOCK_REALTIME, &deadline)
@@ -84,12 +87,8 @@ final class RouteReadAhead: @unchecked Sendable {
             }
             pthread_cond_timedwait(changed, lock, &deadline)
         }
-        let batch = ready[readyStart]
-        readyStart += 1
-        if readyStart == ready.count {
-            ready.removeAll(keepingCapacity: true)
-            readyStart = 0
-        }
+        // At most `capacity` elements move up: cheaper than any ring's bookkeeping.
+        let batch = ready.removeFirst()
         pthread_cond_broadcast(changed)
         return batch
     }
@@ -108,6 +107,23 @@ final class RouteReadAhead: @unchecked Sendable {
         pthread_mutex_lock(lock)
         stopped = true
         pthread_cond_broadcast(changed)
+        pthread_mutex_unlock(lock)
+    }
+
+    /// Batches waiting to be taken. Never above ``capacity``.
+    var waitingBatchCount: Int {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return ready.count
+    }
+
+    /// Blocks until the reader waits for room (the queue is full) or has ended: lets a test
+    /// put the reader ahead of the consumer on purpose, the case that once piled up batches.
+    func waitUntilReaderIsAhead() {
+        pthread_mutex_lock(lock)
+        while ready.count < Self.capacity && !readerEnded && !readsInLine {
+            pthread_cond_wait(changed, lock)
+        }
         pthread_mutex_unlock(lock)
     }
 
@@ -133,10 +149,16 @@ final class RouteReadAhead: @unchecked Sendable {
 
     /// The reader thread's loop.
     private func read() {
+        defer {
+            pthread_mutex_lock(lock)
+            readerEnded = true
+            pthread_cond_broadcast(changed)
+            pthread_mutex_unlock(lock)
+        }
         while true {
             let batch = makeBatch()
             pthread_mutex_lock(lock)
-            while ready.count - readyStart >= Self.capacity && !stopped {
+            while ready.count >= Self.capacity && !stopped {
                 pthread_cond_wait(changed, lock)
             }
             if stopped {
