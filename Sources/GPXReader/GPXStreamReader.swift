@@ -118,6 +118,8 @@ public final class GPXStreamReader {
             throw error
         }
         var bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
+        // Per chunk: a reader may be made on one thread and read on another.
+        trailcast_silence_libxml2_generic_errors()
         if state.pointee.context == nil {
             // The first bytes go to the constructor so libxml2 can detect a BOM
             // or UTF-16 before anything is decoded.
@@ -131,11 +133,11 @@ public final class GPXStreamReader {
         }
         let context = state.pointee.context!
         let isLast = count == 0
-        xmlParseChunk(
+        let result = xmlParseChunk(
             context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
             Int32(bytes.count), isLast ? 1 : 0)
         if isLast { reachedEnd = true }
-        try throwIfFailed(context)
+        try throwIfFailed(context, parseResult: result)
     }
 
     private func makeContext(firstBytes: UnsafeRawBufferPointer) -> xmlParserCtxtPtr? {
@@ -189,7 +191,7 @@ public final class GPXStreamReader {
         return context
     }
 
-    private func throwIfFailed(_ context: xmlParserCtxtPtr) throws(GPXError) {
+    private func throwIfFailed(_ context: xmlParserCtxtPtr, parseResult: Int32) throws(GPXError) {
         if let failure = state.pointee.failure {
             reachedEnd = true
             throw failure
@@ -201,7 +203,12 @@ public final class GPXStreamReader {
         let errorNumber = context.pointee.errNo
         // (libxml2 2.9 halts with errNo -1, its "parser at end" state, and no other error.)
         let halted = errorNumber == -1 && context.pointee.disableSAX != 0 && context.pointee.wellFormed != 0
-        if halted || errorNumber == Int32(XML_I18N_CONV_FAILED.rawValue) || errorNumber == Int32(XML_IO_ENCODER.rawValue) {
+        // A chunk libxml2 could not convert as a whole (the bad bytes inside it) halts the
+        // parser with only xmlParseChunk's result to say so: errNo stays as it was.
+        let conversionFailed = parseResult == Int32(XML_ERR_INVALID_ENCODING.rawValue)
+            && context.pointee.wellFormed != 0
+        if halted || conversionFailed || errorNumber == Int32(XML_I18N_CONV_FAILED.rawValue)
+            || errorNumber == Int32(XML_IO_ENCODER.rawValue) {
             reachedEnd = true
             let (line, column) = state.pointee.position
             throw .malformedXML(

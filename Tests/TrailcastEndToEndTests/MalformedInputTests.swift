@@ -113,6 +113,31 @@ struct MalformedInputTests {
         try Self.expectOneLocatedError(result, file: "-", input: input)
     }
 
+    /// Found by the GPX reader's fuzz target (both inputs in Fuzz/Crashes/gpx-reader/): a
+    /// UTF-16 file with a broken surrogate pair. With the one default-sized chunk, libxml2
+    /// halted and said so only in xmlParseChunk's result and on its own stderr channel, so
+    /// `inspect` printed libxml2's "encoding error" lines and a summary of half the file,
+    /// exit 0.
+    @Test("bytes a UTF-16 document cannot convert: 65, one line, nothing from libxml2", arguments: [
+        ("crash-35a38368b5381aa6141223e3a8523eb27e20efb9", 51),
+        ("crash-23c15f8836210b71e667ff711194871e62090d58", 98),
+    ])
+    func unconvertibleUTF16(name: String, line: Int) async throws {
+        let path = Repository.url("Fuzz/Crashes/gpx-reader/\(name)").path
+        for command in [["inspect"], ["replay", "--format", "jsonl", "--output", "/dev/null"]] {
+            let result = try await TrailcastBinary.run(arguments: command + [path])
+
+            #expect(result.status == 65, "\(command)")
+            #expect(result.stdout == "", "\(command)")
+            // `replay` warns about the points before the fault (times going back); every
+            // line is the file's own, none is libxml2's, and the error is the last.
+            #expect(result.stderrLines.allSatisfy { $0.hasPrefix("\(path):") }, "\(command): \(result.stderr)")
+            #expect(result.stderrLines.dropLast().allSatisfy { $0.contains(": warning: ") }, "\(command)")
+            #expect(result.stderrLines.last?.hasPrefix("\(path):\(line):") == true, "\(command): \(result.stderr)")
+            #expect(result.stderrLines.last?.contains(": error: ") == true, "\(command)")
+        }
+    }
+
     @Test("a large file cut in half (past the first read chunk): 65, error at the cut")
     func largeTruncatedFile() async throws {
         let whole = try Data(contentsOf: Repository.url("gpx/zurich-lake-ride.gpx"))
