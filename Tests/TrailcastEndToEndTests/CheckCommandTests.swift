@@ -178,24 +178,32 @@ struct CheckCommandTests {
         }
     }
 
-    @Test("one failing expectation of each kind on its own: exit 1", arguments: [
-        "- count: alert\n    atLeast: 1",
-        "- none: location",
-        "- event: prompt\n    at: 1s\n    tolerance: 500ms",
-        "- order: [location, prompt]",
-        "- end: {locations: 0}",
-    ])
-    func eachKindFails(expectation: String) async throws {
+    static let location = #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"location","lat":37.3327,"lon":-122.0053,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":7.81,"course":18.3,"index":0,"truth":null}"#
+    static let prompt = #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#
+
+    /// Each kind of expectation failing on its own, with the exact lines that say why.
+    static let failures: [(expectation: String, headline: String, detail: String)] = [
+        ("- count: alert\n    atLeast: 1", "count alert >= 1", "found 0"),
+        ("- none: location", "no location", "first offending event: \(location)"),
+        ("- event: prompt\n    at: 1s\n    tolerance: 500ms", "an event prompt at 1s +- 500ms",
+         "none at 1s +- 500ms; nearest at 0s: \(prompt)"),
+        ("- order: [location, prompt]", "location before prompt",
+         "the first prompt (at 0s) came before the first location (at 0s): \(prompt) then \(location)"),
+        ("- end: {locations: 0}", "end {locations: 0}", "locations is 14, expected 0"),
+    ]
+
+    @Test("one failing expectation of each kind on its own: exit 1, its line and why", arguments: failures)
+    func eachKindFails(failure: (expectation: String, headline: String, detail: String)) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try scratch.scenario("one.yaml", "gpx: \(ScenarioFiles.waypoints)\nexpect:\n  \(expectation)\n")
+        let file = try scratch.scenario("one.yaml", "gpx: \(ScenarioFiles.waypoints)\nexpect:\n  \(failure.expectation)\n")
         let result = try await scratch.run(["check", file])
         #expect(result.status == 1, "\(result.stdout)")
         let lines = result.stdoutLines
         try #require(lines.count == 4, "\(result.stdout)")
         #expect(lines[0] == "FAIL  one.yaml: one (1 of 1 expectation failed)")
-        #expect(lines[1].hasPrefix("      line 3: "))
-        #expect(lines[2].hasPrefix("        ") && lines[2].count > 10)
+        #expect(lines[1] == "      line 3: \(failure.headline)")
+        #expect(lines[2] == "        \(failure.detail)")
         #expect(lines[3] == ScenarioFiles.summary(
             scenarios: 1, passed: 0, failed: 1, expectations: 1, failedExpectations: 1))
     }

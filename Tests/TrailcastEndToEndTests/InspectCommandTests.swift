@@ -115,9 +115,22 @@ struct InspectCommandTests {
         let meters = try #require(summary["length2DMeters"]?.doubleValue)
         #expect(rows["length"] == String(format: "%.2f km", meters / 1000))
         #expect(rows["warnings"] == "none")
-        if summary["startTime"] != .null {
-            #expect(rows["time"] != nil)
-            #expect(rows["duration"] != nil)
+        // Times: the JSON's to the second (the samples' are whole seconds), durations h:mm:ss.
+        if let start = summary["startTime"]?.stringValue, let end = summary["endTime"]?.stringValue {
+            let toTheSecond = { (time: String) in time.replacing(".000Z", with: "Z") }
+            #expect(rows["time"] == "\(toTheSecond(start)) to \(toTheSecond(end))")
+        } else {
+            #expect(rows["time"] == nil)
+        }
+        let clock = { (seconds: Double) -> String in
+            let total = Int(seconds.rounded())
+            return "\(total / 3600):" + String(format: "%02d:%02d", total / 60 % 60, total % 60)
+        }
+        if let duration = summary["durationSeconds"]?.doubleValue {
+            let moving = summary["movingSeconds"]?.doubleValue.map { ", moving \(clock($0))" } ?? ""
+            #expect(rows["duration"] == clock(duration) + moving)
+        } else {
+            #expect(rows["duration"] == nil)
         }
     }
 
