@@ -183,7 +183,16 @@ def soak(args):
     thread.join()
     sampler.join()
     after = rss_kib(server.pid)
-    alive = sum(1 for s in half_open if s.fileno() >= 0)
+    def still_open(s):
+        # Open and silent: a peek would block. Closed by the server: b''. Answered: data.
+        s.setblocking(False)
+        try:
+            return s.recv(1, socket.MSG_PEEK) is None
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+    alive = sum(1 for s in half_open if still_open(s))
     for s in half_open:
         s.close()
     server.terminate()
@@ -191,7 +200,8 @@ def soak(args):
     shutil.rmtree(directory, ignore_errors=True)
     answered = [h for h in health if h is not None]
     answered.sort()
-    print("soak %d s: wrk -c1000 + 200 half-open connections (%d still open at the end)" % (args.soak, alive))
+    print("soak %d s: wrk -c1000 + 200 half-open connections (%d still open and unanswered at the end)"
+          % (args.soak, alive))
     print("  wrk: %.0f requests/s, p99 %.2f ms, socket errors: %s, non-2xx: %d"
           % (result["rate"], result["p99"], result["errors"], result["non2xx"]))
     print("  /health: %d asked, %d failed, p50 %.2f ms, p99 %.2f ms, max %.2f ms, over 10 ms: %d"

@@ -31,7 +31,7 @@ extension FuzzChecks {
     /// so where the parse stops then depends on the cut too: any malformed-XML error will do
     /// when either one says so.
     private static func sameFault(_ one: GPXError?, _ other: GPXError?) -> Bool {
-        let encoding = "the bytes do not match the document's encoding"
+        let encoding = GPXError.encodingMismatchReason
         if case .malformedXML(let file, let line, let column, let reason)? = one,
            case .malformedXML(file, let otherLine, let otherColumn, let otherReason)? = other {
             return (line, column) == (otherLine, otherColumn) || reason == encoding || otherReason == encoding

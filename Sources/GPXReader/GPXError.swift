@@ -7,7 +7,8 @@ public enum GPXError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotOpen(file: String, reason: String)
     /// Reading the file failed part way (an I/O error, not a content problem).
     case cannotRead(file: String, reason: String)
-    /// The bytes are not well-formed XML; `reason` is libxml2's message.
+    /// The bytes are not well-formed XML; `reason` is libxml2's message (or
+    /// ``encodingMismatchReason``).
     case malformedXML(file: String, line: Int, column: Int, reason: String)
     /// Well-formed XML whose root element is not `<gpx>`.
     case notGPX(file: String, line: Int, column: Int, rootElement: String)
@@ -16,6 +17,12 @@ public enum GPXError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsafeDocument(file: String, line: Int, column: Int, reason: String)
     /// A warning promoted to an error by strict reading.
     case invalidContent(file: String, line: Int, column: Int, message: String)
+
+    /// A malformed-XML reason: bytes the document's encoding (declared, or UTF-16 by its
+    /// byte order mark) cannot convert. libxml2 converts ahead of parsing, so where it
+    /// notices depends on how much it had buffered: the error is at the parser's place
+    /// then, which may be before the bytes (the declaration, for a whole first chunk).
+    public static let encodingMismatchReason = "the bytes do not match the document's encoding"
 
     /// The file the error is about.
     public var file: String {

@@ -172,10 +172,16 @@ public final class GPXStreamReader {
             // Only a fatal error ends well-formedness, so only it may be reported as such.
             let isFatal = error.level == XML_ERR_FATAL
                 && error.domain != Int32(XML_FROM_NAMESPACE.rawValue)
+            // Converting what was buffered when the declaration named the encoding failed:
+            // libxml2 calls it an internal error ("switching encoding: encoder error").
+            let isConversionFailure = error.code == Int32(XML_I18N_CONV_FAILED.rawValue)
+                || (error.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) && message.hasPrefix("switching encoding"))
             // Some messages continue on a second line ("Bytes: 0xFC ..."); a GPXError is one line.
             userData.assumingMemoryBound(to: SAXParserState.self).pointee.recordLibXMLError(
                 line: Int(error.line), column: Int(error.int2),
-                message: message.trimmingTrailingNewlines().replacing("\n", with: " "),
+                message: isConversionFailure
+                    ? GPXError.encodingMismatchReason
+                    : message.trimmingTrailingNewlines().replacing("\n", with: " "),
                 isFatal: isFatal,
                 isEndOfDocument: error.code == Int32(XML_ERR_DOCUMENT_END.rawValue))
         }
@@ -213,7 +219,7 @@ public final class GPXStreamReader {
             let (line, column) = state.pointee.position
             throw .malformedXML(
                 file: source.displayName, line: line, column: column,
-                reason: "the bytes do not match the document's encoding")
+                reason: GPXError.encodingMismatchReason)
         }
         guard context.pointee.wellFormed == 0 else { return }
         reachedEnd = true

@@ -140,6 +140,21 @@ struct GPXTextDecodingTests {
         #expect(name == "bad.gpx")
     }
 
+    /// Found by the GPX reader's fuzz target: a file declaring ISO-8859-11 (no 0xFC in
+    /// it) with a broken attribute before its first 0xFC. A whole first chunk is
+    /// converted as the declaration is read, so the conversion fails there, first; small
+    /// chunks reach the attribute first. Both are the file's faults; the conversion's is
+    /// said in Trailcast's words, not libxml2's "switching encoding: encoder error".
+    @Test func aDeclaredEncodingTheBytesDoNotFitIsSaidPlainly() throws {
+        let path = RepositoryFiles.path("Fuzz/Crashes/gpx-reader/crash-433cde15587184c11934994aad80b527f39dd3a7")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let whole = readUntilError(GPXStreamReader(bytes: bytes, name: "bad.gpx"))
+        #expect(whole.error == .malformedXML(file: "bad.gpx", line: 1, column: 42, reason: GPXError.encodingMismatchReason))
+        let small = readUntilError(GPXStreamReader(bytes: bytes, name: "bad.gpx", options: .init(chunkSize: 16)))
+        #expect(small.error == .malformedXML(
+            file: "bad.gpx", line: 2, column: 99, reason: "Unescaped '<' not allowed in attributes values"))
+    }
+
     @Test func utf8WithByteOrderMark() throws {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(Self.document(encoding: "UTF-8").utf8)
         let events = try readAllEvents(ofBytes: bytes)

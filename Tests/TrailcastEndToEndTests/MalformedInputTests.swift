@@ -118,9 +118,13 @@ struct MalformedInputTests {
     /// halted and said so only in xmlParseChunk's result and on its own stderr channel, so
     /// `inspect` printed libxml2's "encoding error" lines and a summary of half the file,
     /// exit 0.
-    @Test("bytes a UTF-16 document cannot convert: 65, one line, nothing from libxml2", arguments: [
+    @Test("bytes the document's encoding cannot convert: 65, one error line, nothing from libxml2", arguments: [
         ("crash-35a38368b5381aa6141223e3a8523eb27e20efb9", 51),
         ("crash-23c15f8836210b71e667ff711194871e62090d58", 98),
+        // Declared ISO-8859-11, which has no 0xFC: libxml2 found out when converting what
+        // it had buffered on reading the declaration, and said "switching encoding:
+        // encoder error" there (line 1).
+        ("crash-433cde15587184c11934994aad80b527f39dd3a7", 1),
     ])
     func unconvertibleUTF16(name: String, line: Int) async throws {
         let path = Repository.url("Fuzz/Crashes/gpx-reader/\(name)").path
