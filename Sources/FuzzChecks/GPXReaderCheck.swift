@@ -8,7 +8,15 @@ extension FuzzChecks {
         let reference = read(bytes, chunkSize: 64 * 1024)
         for chunkSize in [16, oddChunk] {
             let other = read(bytes, chunkSize: chunkSize)
-            require(other.events == reference.events, "chunk size \(chunkSize) gave other events than 64 KiB")
+            if isEncodingMismatch(other.error) || isEncodingMismatch(reference.error) {
+                // libxml2 converts ahead of parsing, as much as it has been given: how many
+                // events come before it notices depends on the cut (both runs fail).
+                let shorter = min(other.events.count, reference.events.count)
+                require(other.events.prefix(shorter) == reference.events.prefix(shorter),
+                        "chunk size \(chunkSize) gave other events than 64 KiB before an encoding error")
+            } else {
+                require(other.events == reference.events, "chunk size \(chunkSize) gave other events than 64 KiB")
+            }
             require(sameFault(other.error, reference.error), "chunk size \(chunkSize) gave another error: \(String(describing: other.error)) vs \(String(describing: reference.error))")
         }
         for event in reference.events {
@@ -30,6 +38,11 @@ extension FuzzChecks {
     /// Bytes the encoding cannot convert are converted ahead of parsing, a chunk at a time,
     /// so where the parse stops then depends on the cut too: any malformed-XML error will do
     /// when either one says so.
+    private static func isEncodingMismatch(_ error: GPXError?) -> Bool {
+        if case .malformedXML(_, _, _, GPXError.encodingMismatchReason)? = error { return true }
+        return false
+    }
+
     private static func sameFault(_ one: GPXError?, _ other: GPXError?) -> Bool {
         let encoding = GPXError.encodingMismatchReason
         if case .malformedXML(let file, let line, let column, let reason)? = one,
