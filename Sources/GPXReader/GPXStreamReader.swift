@@ -104,23 +104,23 @@ public final class GPXStreamReader {
                 // The chunk's callbacks may have completed points before the failure:
                 // hand those out first, so what precedes an error does not depend on
                 // where the chunks happen to be cut.
-                dropWarnings(atOrAfter: error)
+                dropWarnings(after: error)
                 deferredError = error
             }
         }
     }
 
-    /// Warnings placed at or after a malformed-XML error are about the broken construct
-    /// itself, met while libxml2 read on past the fault in the same chunk (a namespace URI
-    /// with a bad byte in it, say): whether they come at all depends on the cut, and the
-    /// error says what matters.
-    private func dropWarnings(atOrAfter error: GPXError) {
+    /// Warnings placed after a malformed-XML error were met while libxml2 read on past the
+    /// fault in the same chunk (a namespace URI with a bad byte in it, say): whether they
+    /// come at all depends on the cut, and the error says what matters. (One at the error's
+    /// very place may still come or not: it can have been handed out with an earlier chunk.)
+    private func dropWarnings(after error: GPXError) {
         guard case .malformedXML(_, let line, let column, _) = error else { return }
         let pending = state.pointee.pending
         guard nextPending < pending.count else { return }
         let kept = pending[nextPending...].filter { event in
             guard case .warning(let warning) = event else { return true }
-            return (warning.line, warning.column) < (line, column)
+            return (warning.line, warning.column) <= (line, column)
         }
         state.pointee.pending.replaceSubrange(nextPending..., with: kept)
     }
