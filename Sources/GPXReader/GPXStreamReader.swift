@@ -73,7 +73,15 @@ public final class GPXStreamReader {
     }
 
     deinit {
-        if let context = state.pointee.context { xmlFreeParserCtxt(context) }
+        if let context = state.pointee.context {
+            // A DOCTYPE with an entity declaration makes libxml2 build a document to hold
+            // it, which the context does not own (found by AddressSanitizer's leak check).
+            if let document = context.pointee.myDoc {
+                xmlFreeDoc(document)
+                context.pointee.myDoc = nil
+            }
+            xmlFreeParserCtxt(context)
+        }
         state.pointee.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()

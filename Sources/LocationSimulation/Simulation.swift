@@ -253,6 +253,9 @@ public final class Simulation {
 
     /// Calls `observer` when the simulated user taps (`tap=` in `perform(_:)` or a scenario's
     /// events): the app's own code decides what a tap does, as its buttons would.
+    ///
+    /// The simulation keeps its observers as long as it lives: an observer that uses the
+    /// simulation captures it `weak` or `unowned`, or the two keep each other alive.
     public func onTap(_ observer: @escaping (TapAction) -> Void) {
         tapObservers.append(observer)
     }
