@@ -7,11 +7,14 @@ hourly forecast, against `trailcast serve-weather` (its per-request log lines go
 file, as they would to a terminal's scrollback) and against nginx serving the same bytes
 from a file, so the row states the gap. Target: >= 20k requests/s, p99 < 5 ms.
 
-Soak (--soak SECONDS, default 60): 1,000 keep-alive connections (wrk -c1000) plus 200
-half-open ones (a request line without its end, held open) for the whole time, while
-this script asks /health every 100 ms on a fresh connection and times each answer;
-resident memory (VmRSS) before, during and after. Target: no error, RSS stable, every
-/health within 10 ms.
+Soak (--soak SECONDS): 1,000 keep-alive connections plus 200 half-open ones (a request
+line without its end, held open) for the whole time, while this script asks /health every
+100 ms on a fresh connection and times each answer; resident memory (VmRSS) before, in the
+first and last tenth, and after. Target: no error, RSS stable, every /health within 10 ms.
+Twice: saturated (wrk -c1000, as fast as the two cores allow: every request, /health's
+too, queues behind the others) and paced (the 1,000 connections send --soak-rate
+requests/s between them, default 2,000, each waiting for its answer: many connections,
+a load the server can carry).
 
     python3 bench/serve-weather-load.py --trailcast .build-bench/release/trailcast [--soak 60]
 """
@@ -144,7 +147,50 @@ def throughput(args):
              "PASS" if ours["rate"] >= 20000 and ours["p99"] < 5 else "FAIL"))
 
 
-def soak(args):
+def paced_load(port, connections, rate, seconds):
+    """`connections` keep-alive connections sending `rate` requests/s between them, each
+    waiting for its answer (asyncio, one thread). Returns (answered, errors, p99 ms)."""
+    import asyncio
+
+    request = ("GET %s HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" % QUERY).encode()
+    latencies = []
+    errors = [0]
+
+    async def one(index, deadline):
+        interval = connections / rate
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, limit=1 << 20)
+        except OSError:
+            errors[0] += 1
+            return
+        await asyncio.sleep(interval * index / connections)
+        next_send = time.perf_counter()
+        try:
+            while time.perf_counter() < deadline:
+                started = time.perf_counter()
+                writer.write(request)
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = int(re.search(rb"(?i)content-length:\s*(\d+)", head).group(1))
+                await reader.readexactly(length)
+                if b" 200 " not in head.split(b"\r\n", 1)[0]:
+                    errors[0] += 1
+                latencies.append((time.perf_counter() - started) * 1000)
+                next_send += interval
+                await asyncio.sleep(max(0, next_send - time.perf_counter()))
+        except (OSError, asyncio.IncompleteReadError, AttributeError):
+            errors[0] += 1
+        writer.close()
+
+    async def run():
+        deadline = time.perf_counter() + seconds
+        await asyncio.gather(*(one(i, deadline) for i in range(connections)))
+
+    asyncio.run(run())
+    latencies.sort()
+    return len(latencies), errors[0], latencies[int(len(latencies) * 0.99)] if latencies else -1
+
+
+def soak(args, paced):
     directory = tempfile.mkdtemp(prefix="trailcast-soak-")
     server, port = start_server(args.trailcast, os.path.join(directory, "serve-weather.log"))
     url = "http://127.0.0.1:%d%s" % (port, QUERY)
@@ -178,11 +224,19 @@ def soak(args):
             stop.wait(1)
     sampler = threading.Thread(target=sample_rss)
     sampler.start()
-    result = wrk(url, 1000, args.soak, threads=2)
+    if paced:
+        answered, errors, p99 = paced_load(port, 1000, args.soak_rate, args.soak)
+        load = ("1,000 keep-alive connections at %d requests/s in all: %d answered (%.0f/s), errors: %d, p99 %.2f ms"
+                % (args.soak_rate, answered, answered / args.soak, errors, p99))
+    else:
+        result = wrk(url, 1000, args.soak, threads=2)
+        load = ("wrk -c1000 (as fast as it can, saturating both cores): %.0f requests/s, p99 %.2f ms, "
+                "socket errors: %s, non-2xx: %d" % (result["rate"], result["p99"], result["errors"], result["non2xx"]))
     stop.set()
     thread.join()
     sampler.join()
     after = rss_kib(server.pid)
+
     def still_open(s):
         # Open and silent: a peek would block. Closed by the server: b''. Answered: data.
         s.setblocking(False)
@@ -200,30 +254,36 @@ def soak(args):
     shutil.rmtree(directory, ignore_errors=True)
     answered = [h for h in health if h is not None]
     answered.sort()
-    print("soak %d s: wrk -c1000 + 200 half-open connections (%d still open and unanswered at the end)"
-          % (args.soak, alive))
-    print("  wrk: %.0f requests/s, p99 %.2f ms, socket errors: %s, non-2xx: %d"
-          % (result["rate"], result["p99"], result["errors"], result["non2xx"]))
+    samples = [r for r in rss_during if r]
+    tenth = max(1, len(samples) // 10)
+    print("soak %d s, %s, plus 200 half-open connections (%d still open and unanswered at the end)"
+          % (args.soak, "paced" if paced else "saturated", alive))
+    print("  load: " + load)
     print("  /health: %d asked, %d failed, p50 %.2f ms, p99 %.2f ms, max %.2f ms, over 10 ms: %d"
           % (len(health), len(health) - len(answered),
              answered[len(answered) // 2] if answered else -1,
              answered[int(len(answered) * 0.99)] if answered else -1,
              answered[-1] if answered else -1, sum(1 for h in answered if h > 10)))
-    print("  RSS KiB: before %s, during min %s max %s, after %s"
-          % (before, min(r for r in rss_during if r), max(r for r in rss_during if r), after))
+    print("  RSS KiB: before %s; max in the first tenth %s, in the last tenth %s; after %s"
+          % (before, max(samples[:tenth]), max(samples[-tenth:]), after))
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--trailcast", required=True)
     parser.add_argument("--seconds", type=int, default=10)
-    parser.add_argument("--soak", type=int, default=0, help="also soak for this many seconds")
+    parser.add_argument("--soak", type=int, default=0, help="also soak for this many seconds (saturated, then paced)")
+    parser.add_argument("--soak-rate", type=int, default=2000,
+                        help="the paced soak's requests/s over its 1,000 connections (default 2000)")
+    parser.add_argument("--soak-only", action="store_true", help="skip the throughput runs")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
-    throughput(args)
+    if not args.soak_only:
+        throughput(args)
     if args.soak:
-        soak(args)
+        soak(args, paced=False)
+        soak(args, paced=True)
 
 
 if __name__ == "__main__":

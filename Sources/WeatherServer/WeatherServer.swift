@@ -40,7 +40,14 @@ public struct WeatherServer: Sendable {
     public let recorded: (any RecordedConditions)?
     /// Where the one line per request goes.
     public let logger: Logger
+    /// A connection with no request in progress for this long is closed: an idle keep-alive
+    /// connection, or one whose request never finishes arriving (a client sending half a
+    /// request and waiting, on purpose or not, would otherwise hold its socket for ever).
+    public let idleTimeout: Duration
     private let unixTime: @Sendable () -> Int
+
+    /// nginx's `client_header_timeout`, a minute.
+    public static let defaultIdleTimeout = Duration.seconds(60)
 
     /// A server that is not running yet; ``run(handlesSignals:onListening:)`` or
     /// ``withRunningServer(_:)`` starts it.
@@ -50,9 +57,10 @@ public struct WeatherServer: Sendable {
     public init(
         host: String = "127.0.0.1", port: Int = 8080, faults: WeatherServerFaults = .init(),
         model: WeatherModel = WeatherModel(), recorded: (any RecordedConditions)? = nil,
-        logger: Logger = Logger(label: "trailcast.serve-weather"),
+        logger: Logger = Logger(label: "trailcast.serve-weather"), idleTimeout: Duration = defaultIdleTimeout,
         currentUnixTime: @escaping @Sendable () -> Int = { Int(time(nil)) }
     ) {
+        self.idleTimeout = idleTimeout
         self.host = host
         self.port = port
         self.faults = faults
@@ -117,6 +125,11 @@ public struct WeatherServer: Sendable {
         }
     }
 
+    private var idleTimeoutNanoseconds: Int64 {
+        let (seconds, attoseconds) = idleTimeout.components
+        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+
     /// `host:port`, with an IPv6 host in brackets as URLs write it.
     public static func authority(host: String, port: Int) -> String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
@@ -129,6 +142,7 @@ public struct WeatherServer: Sendable {
             endpoints: ForecastEndpoints(model: model, recorded: recorded), schedule: FaultSchedule(faults), logger: logger, unixTime: unixTime)
         let application = Application(
             responder: responder,
+            server: .http1(configuration: .init(idleTimeout: .nanoseconds(idleTimeoutNanoseconds))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { [port] channel in
                 await onListening(channel.localAddress?.port ?? port)

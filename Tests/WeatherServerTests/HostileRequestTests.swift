@@ -76,6 +76,19 @@ struct HostileRequestTests {
         }
     }
 
+    @Test("half a request, then silence: the connection is closed after the idle timeout, unanswered")
+    func halfARequestIsClosed() async throws {
+        try await ServerHarness.run(idleTimeout: .milliseconds(300)) { server in
+            let started = ContinuousClock.now
+            let answer = try await Self.exchange(
+                Array("GET /v1/forecast?latitude=1&longitude=2 HTTP/1.1\r\nHost: x\r\n".utf8), port: server.port)
+            // Closed by the server (the exchange's own limit is 30 s), without an answer.
+            #expect(answer == "")
+            #expect(ContinuousClock.now - started < .seconds(25))
+            #expect(try await server.get("/health").status == 200)
+        }
+    }
+
     /// Sends `bytes` on a new connection and reads until the server closes it (30 s at most),
     /// on a thread of its own: blocking a cooperative thread would stall the server itself,
     /// which runs in this process.

@@ -27,13 +27,15 @@ struct ServerHarness: Sendable {
     static func run<T: Sendable>(
         faults: WeatherServerFaults = .init(), model: WeatherModel = WeatherModel(),
         log: CapturedLog? = nil, logLevel: Logger.Level = .info,
+        idleTimeout: Duration = WeatherServer.defaultIdleTimeout,
         _ body: @Sendable (ServerHarness) async throws -> T
     ) async throws -> T {
         var logger = Logger(label: "test.serve-weather") { _ in
             log.map { CapturingLogHandler(log: $0) as any LogHandler } ?? SwiftLogNoOpLogHandler()
         }
         logger.logLevel = logLevel
-        let server = WeatherServer(port: 0, faults: faults, model: model, logger: logger, currentUnixTime: { fixedNow })
+        let server = WeatherServer(
+            port: 0, faults: faults, model: model, logger: logger, idleTimeout: idleTimeout, currentUnixTime: { fixedNow })
         return try await server.withRunningServer { port in
             let http = HTTPClient(eventLoopGroupProvider: .singleton)
             do {
