@@ -39,16 +39,9 @@ extension FuzzChecks {
         }
     }
 
-    /// The same error, or the same malformed-XML error at the same place: libxml2 words one
-    /// fault differently depending on where a chunk was cut (bad UTF-8 at a tag's end is
-    /// "expected '>'" in one and "Input is not proper UTF-8" in another).
-    ///
-    /// Bytes the encoding cannot convert are converted ahead of parsing, a chunk at a time,
-    /// so where the parse stops then depends on the cut too: any malformed-XML error will do
-    /// when either one says so.
     /// A UTF-16 byte order or a declaration naming an encoding other than UTF-8: bytes
     /// libxml2 does not take as they are.
-    static func isConvertedByLibXML2(_ bytes: [UInt8]) -> Bool {
+    private static func isConvertedByLibXML2(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
             || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C]) {
             return true
@@ -84,6 +77,13 @@ extension FuzzChecks {
         }
     }
 
+    /// The same error, or the same malformed-XML error at the same place: libxml2 words one
+    /// fault differently depending on where a chunk was cut (bad UTF-8 at a tag's end is
+    /// "expected '>'" in one and "Input is not proper UTF-8" in another).
+    ///
+    /// Bytes the encoding cannot convert are converted ahead of parsing, a chunk at a time,
+    /// so where the parse stops then depends on the cut too: any malformed-XML error will do
+    /// when either one says so.
     private static func sameFault(_ one: GPXError?, _ other: GPXError?) -> Bool {
         let encoding = GPXError.encodingMismatchReason
         if case .malformedXML(let file, let line, let column, let reason)? = one,
