@@ -21,14 +21,16 @@ struct ServeWeatherCommand: AsyncParsableCommand {
               trailcast serve-weather --port 0                  # any free port
               trailcast serve-weather --fail-rate 0.1 --latency 250ms --seed 7
               curl '127.0.0.1:8080/v1/forecast?latitude=47&longitude=8&daily=weather_code'
-              trailcast serve-weather --cache weather-cache/   # recorded answers where they exist
+              trailcast serve-weather --cache weather-cache/   # recorded hours first
 
             Answers GET /v1/forecast and /v1/archive in Open-Meteo's format, and GET /health. \
             On start it prints one line, `serve-weather: listening on http://HOST:PORT`; then \
             one log line per request goes to standard error. Faults are drawn in request \
             order from --seed: the same seed and requests give the same faults. \
             Ctrl-C (or SIGTERM) stops it gracefully, exit 0. LOG_LEVEL=debug in the \
-            environment adds a line when a request is held, and the HTTP server's own logs.             With --cache DIR (a `replay --weather-cache` directory), an hour a recorded             answer covers (its cell, its window) is answered with it, every other from the model.
+            environment adds a line when a request is held, and the HTTP server's own logs. \
+            With --cache DIR (a `replay --weather-cache` directory), an hour a recorded \
+            answer covers (its cell, its window) is answered with it, every other from the model.
             """)
 
     @Option(help: ArgumentHelp(

@@ -81,6 +81,22 @@ struct ExitCodeTests {
         #expect(result.stdout.contains("inspect"))
     }
 
+    /// Each command's help as a terminal-less reader gets it (80 columns): found once with
+    /// serve-weather's last sentences joined by a dozen spaces and an example wrapped.
+    @Test("every command's help reads cleanly: no line over 80 columns but USAGE, no run of spaces inside a sentence",
+          arguments: ["", "replay", "report", "check", "inspect", "export", "serve-weather"])
+    func helpText(command: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: (command.isEmpty ? [] : [command]) + ["--help"])
+        #expect(result.status == 0)
+        for line in result.stdoutLines where !line.hasPrefix("USAGE:") {
+            #expect(line.count <= 80, "\(line.count) columns: \(line)")
+            // Indented lines align columns (examples, options); prose lines do not.
+            if !line.hasPrefix(" ") {
+                #expect(!line.contains("  "), "a run of spaces: \(line)")
+            }
+        }
+    }
+
     @Test("--version exits 0")
     func version() async throws {
         let result = try await TrailcastBinary.run(arguments: ["--version"])
