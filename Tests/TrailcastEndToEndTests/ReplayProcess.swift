@@ -42,7 +42,7 @@ final class ReplayProcess: Sendable {
     }
 
     /// Starts `trailcast ARGUMENTS` in the package root; `environment` entries are added
-    /// to (or, with a nil value, removed from) the test runner's environment. With
+    /// to (or, with a nil value, removed from) ``TrailcastBinary/environment(_:)``. With
     /// `feedsStandardInput`, the child's stdin is a pipe the test writes with
     /// ``writeToStandardInput(_:)`` and ends with ``closeStandardInput()``.
     init(
@@ -57,9 +57,7 @@ final class ReplayProcess: Sendable {
         process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = Repository.root
-        var variables = ProcessInfo.processInfo.environment
-        for (name, value) in environment { variables[name] = value }
-        process.environment = variables
+        process.environment = TrailcastBinary.environment(environment)
         var stdinReadEnd: FileHandle?
         if feedsStandardInput {
             var descriptors: [Int32] = [0, 0]

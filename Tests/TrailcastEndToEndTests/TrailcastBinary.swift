@@ -38,6 +38,33 @@ enum TrailcastBinary {
         #endif
     }
 
+    /// The environment `trailcast` runs in: the test runner's, with `changes` added (or, with
+    /// a nil value, removed).
+    ///
+    /// Under AddressSanitizer, CI runs the test runner without leak checks (XCTest's and
+    /// Foundation's own objects are still allocated at its exit) and the binary with them:
+    /// `TRAILCAST_BINARY_ASAN_OPTIONS`, when set, becomes the binary's `ASAN_OPTIONS`, so a
+    /// leak in `trailcast` fails the test that ran it (a leak report changes the exit
+    /// status and fills stderr).
+    static func environment(_ changes: [String: String?] = [:]) -> [String: String] {
+        var variables = ProcessInfo.processInfo.environment
+        if let binaryOptions = variables["TRAILCAST_BINARY_ASAN_OPTIONS"] {
+            variables["ASAN_OPTIONS"] = binaryOptions
+        }
+        for (name, value) in changes { variables[name] = value }
+        return variables
+    }
+
+    /// Whether the binary is built with AddressSanitizer (`swift test --sanitize=address`
+    /// builds it and this test runner alike): its allocator keeps freed memory in
+    /// quarantine and adds shadow memory, so a bound on `trailcast`'s resident memory would
+    /// measure the sanitizer.
+    static let isBuiltWithAddressSanitizer: Bool = {
+        let program = dlopen(nil, RTLD_NOW)
+        defer { if let program { dlclose(program) } }
+        return dlsym(program, "__asan_init") != nil
+    }()
+
     /// Runs `trailcast` with `arguments` in the package root, feeding it `stdin`
     /// (nothing, if nil), and waits for it to exit.
     ///
@@ -55,7 +82,7 @@ enum TrailcastBinary {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "trailcast is not built at \(url.path)")
         return try await run(
             executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["nice", "-n", "10", url.path] + arguments,
-            stdin: stdin, in: directory)
+            stdin: stdin, in: directory, environment: environment())
     }
 
     /// Runs another program the same way: a real peer (gpsbabel, gpxpy) found on `PATH`.
@@ -64,7 +91,8 @@ enum TrailcastBinary {
     }
 
     private static func run(
-        executable: URL, arguments: [String], stdin: Data?, in directory: URL
+        executable: URL, arguments: [String], stdin: Data?, in directory: URL,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> CommandResult {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -83,6 +111,7 @@ enum TrailcastBinary {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        process.environment = environment
         process.currentDirectoryURL = directory
         process.standardInput = stdinHandle
         process.standardOutput = stdoutHandle
