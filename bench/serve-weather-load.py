@@ -8,13 +8,15 @@ file, as they would to a terminal's scrollback) and against nginx serving the sa
 from a file, so the row states the gap. Target: >= 20k requests/s, p99 < 5 ms.
 
 Soak (--soak SECONDS): 1,000 keep-alive connections plus 200 half-open ones (a request
-line without its end, held open) for the whole time, while this script asks /health every
-100 ms on a fresh connection and times each answer; resident memory (VmRSS) before, in the
-first and last tenth, and after. Target: no error, RSS stable, every /health within 10 ms.
+line without its end, held open) for the whole time, while a process of its own asks
+/health every 100 ms on a fresh connection and times each answer; resident memory (VmRSS)
+before, in the first and last tenth, and after. Target: no error, RSS stable, every
+/health within 10 ms. The CPU time stolen by the hypervisor during each throughput run is
+printed beside it: on a shared machine that, not the server, is what moves a p99.
 Twice: saturated (wrk -c1000, as fast as the two cores allow: every request, /health's
 too, queues behind the others) and paced (the 1,000 connections send --soak-rate
 requests/s between them, default 2,000, each waiting for its answer: many connections,
-a load the server can carry).
+a load the server can carry). --soak-control runs each soak against nginx too.
 
     python3 bench/serve-weather-load.py --trailcast .build-bench/release/trailcast [--soak 60]
 """
@@ -53,10 +55,21 @@ def rss_kib(pid):
     return None
 
 
+def cpu_times():
+    """The machine's CPU time so far, (steal, total) in ticks: steal is time the hypervisor
+    gave this machine's CPUs to others, the noise a shared machine adds to a p99."""
+    with open("/proc/stat") as stat:
+        fields = [int(value) for value in stat.readline().split()[1:]]
+    return (fields[7] if len(fields) > 7 else 0), sum(fields[:8])
+
+
 def wrk(url, connections, seconds, threads=2):
+    steal_before, total_before = cpu_times()
     out = subprocess.run(["wrk", "-t%d" % threads, "-c%d" % connections, "-d%ds" % seconds,
                           "--timeout", "10s", "--latency", url],
                          capture_output=True, text=True, check=True).stdout
+    steal_after, total_after = cpu_times()
+    steal = 100.0 * (steal_after - steal_before) / max(1, total_after - total_before)
     rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1))
 
     def percentile(p):
@@ -65,7 +78,7 @@ def wrk(url, connections, seconds, threads=2):
         return value / 1000 if unit == "us" else value * 1000 if unit == "s" else value
     errors = re.search(r"Socket errors: (.*)", out)
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
-    return {"rate": rate, "p50": percentile(50), "p99": percentile(99),
+    return {"rate": rate, "p50": percentile(50), "p99": percentile(99), "steal": steal,
             "errors": errors.group(1) if errors else "none",
             "non2xx": int(non2xx.group(1)) if non2xx else 0}
 
@@ -99,6 +112,7 @@ http {
         listen 127.0.0.1:%(port)d;
         root %(root)s;
         location / { try_files $uri =404; }
+        location = /health { return 200 '{"status":"ok"}'; }
     }
 }
 """ % {"d": directory, "port": port, "root": root})
@@ -112,6 +126,16 @@ http {
         except OSError:
             time.sleep(0.05)
     return process, port
+
+
+def forecast_body(trailcast, directory):
+    """The one-day forecast's bytes, from a serve-weather started for the purpose."""
+    server, port = start_server(trailcast, os.path.join(directory, "body.log"))
+    try:
+        return urllib.request.urlopen("http://127.0.0.1:%d%s" % (port, QUERY)).read()
+    finally:
+        server.terminate()
+        server.wait()
 
 
 def throughput(args):
@@ -137,10 +161,11 @@ def throughput(args):
     shutil.rmtree(directory, ignore_errors=True)
     print("one-day hourly forecast, %d bytes; wrk -t2 -c32 -d%ds; serve-weather wrote %d log lines"
           % (len(body), args.seconds, lines))
-    print("| server | requests/s | p50 ms | p99 ms | socket errors | non-2xx |")
-    print("| --- | ---: | ---: | ---: | --- | ---: |")
+    print("| server | requests/s | p50 ms | p99 ms | socket errors | non-2xx | CPU stolen % |")
+    print("| --- | ---: | ---: | ---: | --- | ---: | ---: |")
     for name, r in results:
-        print("| %s | %.0f | %.2f | %.2f | %s | %d |" % (name, r["rate"], r["p50"], r["p99"], r["errors"], r["non2xx"]))
+        print("| %s | %.0f | %.2f | %.2f | %s | %d | %.1f |"
+              % (name, r["rate"], r["p50"], r["p99"], r["errors"], r["non2xx"], r["steal"]))
     ours = results[0][1]
     print("ratio to nginx: %.2f; target >= 20000 requests/s and p99 < 5 ms: %s"
           % (ours["rate"] / results[1][1]["rate"],
@@ -190,32 +215,27 @@ def paced_load(port, connections, rate, seconds):
     return len(latencies), errors[0], latencies[int(len(latencies) * 0.99)] if latencies else -1
 
 
-def soak(args, paced):
+def soak(args, paced, nginx=False):
     directory = tempfile.mkdtemp(prefix="trailcast-soak-")
-    server, port = start_server(args.trailcast, os.path.join(directory, "serve-weather.log"))
-    url = "http://127.0.0.1:%d%s" % (port, QUERY)
+    if nginx:
+        # The control: the same bytes from a file, the same soak (its RSS is its master's).
+        server, port = start_nginx(forecast_body(args.trailcast, directory), directory)
+        url = "http://127.0.0.1:%d/v1/forecast" % port
+    else:
+        server, port = start_server(args.trailcast, os.path.join(directory, "serve-weather.log"))
+        url = "http://127.0.0.1:%d%s" % (port, QUERY)
     before = rss_kib(server.pid)
     half_open = []
     for _ in range(200):
         s = socket.create_connection(("127.0.0.1", port))
         s.sendall(b"GET /v1/forecast?latitude=1&longitude=2 HTTP/1.1\r\nHost: x\r\n")
         half_open.append(s)
-    health = []
     stop = threading.Event()
-
-    def ask_health():
-        while not stop.is_set():
-            started = time.perf_counter()
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
-                    s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-                    answer = s.recv(4096)
-                health.append((time.perf_counter() - started) * 1000 if b" 200 " in answer else None)
-            except OSError:
-                health.append(None)
-            stop.wait(0.1)
-    thread = threading.Thread(target=ask_health)
-    thread.start()
+    # /health is asked from a process of its own: in this one, the paced load's asyncio loop
+    # holds Python's interpreter lock, and a thread waiting for it (up to the 5 ms switch
+    # interval, twice per request) would time Python, not the server.
+    prober = subprocess.Popen([sys.executable, os.path.abspath(__file__), "--health-probe", str(port)],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
     rss_during = []
 
     def sample_rss():
@@ -233,8 +253,11 @@ def soak(args, paced):
         load = ("wrk -c1000 (as fast as it can, saturating both cores): %.0f requests/s, p99 %.2f ms, "
                 "socket errors: %s, non-2xx: %d" % (result["rate"], result["p99"], result["errors"], result["non2xx"]))
     stop.set()
-    thread.join()
     sampler.join()
+    probed, _ = prober.communicate(input="stop\n")
+    asked = [line.split(":") for line in probed.split()]
+    health = [None if took == "failed" else float(took) for _, took in asked]
+    slow = ["%.1f ms at %.1f s" % (float(took), float(at)) for at, took in asked if took != "failed" and float(took) > 10]
     after = rss_kib(server.pid)
 
     def still_open(s):
@@ -256,19 +279,47 @@ def soak(args, paced):
     answered.sort()
     samples = [r for r in rss_during if r]
     tenth = max(1, len(samples) // 10)
-    print("soak %d s, %s, plus 200 half-open connections (%d still open and unanswered at the end)"
-          % (args.soak, "paced" if paced else "saturated", alive))
+    print("soak %d s, %s%s, plus 200 half-open connections (%d still open and unanswered at the end)"
+          % (args.soak, "paced" if paced else "saturated", ", nginx (the control)" if nginx else "", alive))
     print("  load: " + load)
     print("  /health: %d asked, %d failed, p50 %.2f ms, p99 %.2f ms, max %.2f ms, over 10 ms: %d"
           % (len(health), len(health) - len(answered),
              answered[len(answered) // 2] if answered else -1,
              answered[int(len(answered) * 0.99)] if answered else -1,
              answered[-1] if answered else -1, sum(1 for h in answered if h > 10)))
+    if 0 < len(slow) <= 20:
+        print("  /health over 10 ms: " + ", ".join(slow))
     print("  RSS KiB: before %s; max in the first tenth %s, in the last tenth %s; after %s"
           % (before, max(samples[:tenth]), max(samples[-tenth:]), after))
 
 
+def health_probe(port):
+    """Asks /health every 100 ms on a fresh connection until standard input has a line;
+    prints, one per line, when each was asked (seconds from the first) and its answer's
+    milliseconds (or `failed`): `12.300:0.841`."""
+    import selectors
+    results = []
+    began = time.perf_counter()
+    watch = selectors.DefaultSelector()
+    watch.register(sys.stdin, selectors.EVENT_READ)
+    while True:
+        started = time.perf_counter()
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=5) as s:
+                s.sendall(b"GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+                answer = s.recv(4096)
+            took = "%.3f" % ((time.perf_counter() - started) * 1000) if b" 200 " in answer else "failed"
+        except OSError:
+            took = "failed"
+        results.append("%.3f:%s" % (started - began, took))
+        if watch.select(timeout=0.1):
+            break
+    print("\n".join(results))
+
+
 def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--health-probe":
+        return health_probe(int(sys.argv[2]))
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--trailcast", required=True)
     parser.add_argument("--seconds", type=int, default=10)
@@ -276,14 +327,21 @@ def main():
     parser.add_argument("--soak-rate", type=int, default=2000,
                         help="the paced soak's requests/s over its 1,000 connections (default 2000)")
     parser.add_argument("--soak-only", action="store_true", help="skip the throughput runs")
+    parser.add_argument("--soak-load", choices=["both", "saturated", "paced"], default="both",
+                        help="which soak loads to run (default both)")
+    parser.add_argument("--soak-control", action="store_true",
+                        help="also run each soak against nginx serving the same bytes (is the target reachable here at all?)")
     args = parser.parse_args()
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, 65536), hard))
     if not args.soak_only:
         throughput(args)
     if args.soak:
-        soak(args, paced=False)
-        soak(args, paced=True)
+        for paced in (False, True):
+            if args.soak_load != ("saturated" if paced else "paced"):
+                soak(args, paced)
+                if args.soak_control:
+                    soak(args, paced, nginx=True)
 
 
 if __name__ == "__main__":
