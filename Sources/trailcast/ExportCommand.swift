@@ -18,8 +18,9 @@ struct ExportCommand: AsyncParsableCommand {
         abstract: "Write the simulated device's fixes as a file Xcode, gpsd, gpsbabel or a map reads.",
         discussion: """
             Examples:
-              trailcast export walk.gpx --to xcode-gpx --output walk-xcode.gpx   # Xcode's location simulation
-              trailcast export walk.gpx --to nmea --interval 1 --gps urban-canyon --output walk.nmea
+              trailcast export walk.gpx --to xcode-gpx --output walk-xcode.gpx
+              trailcast export walk.gpx --to nmea --interval 1 --gps urban-canyon \\
+                  --output walk.nmea
               trailcast export walk.gpx --to geojson --output walk.geojson
               trailcast export route.gpx --to csv --travel-speed 3
 

@@ -25,14 +25,18 @@ struct ReplayCommand: AsyncParsableCommand {
               trailcast replay gpx/sf-waterfront-walk.gpx
               trailcast replay walk.gpx --format jsonl --output run.jsonl
               trailcast replay walk.gpx --prompt deny
-              trailcast replay walk.gpx --event 10m:authorization=denied --event 20m:authorization=whenInUse
-              trailcast replay walk.gpx --prompt once --event 5m:app=background --event 6m:app=foreground
+              trailcast replay walk.gpx --event 10m:authorization=denied \\
+                  --event 20m:authorization=whenInUse
+              trailcast replay walk.gpx --prompt once \\
+                  --event 5m:app=background --event 6m:app=foreground
               trailcast replay walk.gpx --speed 60          # a minute of route per second
               trailcast replay walk.gpx --gps urban-canyon --seed 7 --interval 1
-              trailcast replay walk.gpx --event 20m:signal=lost --event 22m:signal=restored   # a tunnel
-              trailcast replay walk.gpx --speed 60 --serve 8080   # curl -N http://127.0.0.1:8080/events
+              trailcast replay walk.gpx --event 20m:signal=lost --event 22m:signal=restored
+              trailcast replay walk.gpx --speed 60 --serve 8080
+              curl -N http://127.0.0.1:8080/events      # the live stream, from elsewhere
               trailcast replay walk.gpx --weather-log weather.csv
-              trailcast replay walk.gpx --weather-url http://127.0.0.1:8080   # trailcast serve-weather
+              trailcast serve-weather --port 8080 &
+              trailcast replay walk.gpx --weather-url http://127.0.0.1:8080
               trailcast replay walk.gpx --weather local --server-fail-rate 0.5
               trailcast replay --scenario gpx/scenarios/revoked-halfway.yaml --format jsonl
 

@@ -66,7 +66,7 @@ enum TrailcastBinary {
     }()
 
     /// Runs `trailcast` with `arguments` in the package root, feeding it `stdin`
-    /// (nothing, if nil), and waits for it to exit.
+    /// (nothing, if nil), with `changes` to its environment, and waits for it to exit.
     ///
     /// stdout and stderr go to temporary files rather than pipes: a child that
     /// fills a pipe nobody is reading would block forever, and files need no
@@ -77,12 +77,13 @@ enum TrailcastBinary {
     /// that must answer, a signal that must be handled); those start their processes with
     /// ``ReplayProcess`` at normal priority.
     static func run(
-        arguments: [String], stdin: Data? = nil, in directory: URL = Repository.root
+        arguments: [String], stdin: Data? = nil, in directory: URL = Repository.root,
+        environment changes: [String: String?] = [:]
     ) async throws -> CommandResult {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "trailcast is not built at \(url.path)")
         return try await run(
             executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["nice", "-n", "10", url.path] + arguments,
-            stdin: stdin, in: directory, environment: environment())
+            stdin: stdin, in: directory, environment: environment(changes))
     }
 
     /// Runs another program the same way: a real peer (gpsbabel, gpxpy) found on `PATH`.
