@@ -95,14 +95,14 @@ struct ServeWeatherCommandTests {
     func faultFlags() async throws {
         let failing = try await Server(["--fail-rate", "1"])
         let failed = try await failing.get("/v1/forecast?latitude=1&longitude=2")
-        _ = try await failing.stop()
+        #expect(try await failing.stop().status == 0)
         #expect(failed.status == 500)
         #expect(failing.process.stderr.contains(" 500 ") && failing.process.stderr.contains("fault=fail"))
 
         let limited = try await Server(["--rate-limit", "1", "--latency", "10ms"])
         let first = try await limited.get("/v1/forecast?latitude=1&longitude=2")
         let second = try await limited.get("/v1/forecast?latitude=1&longitude=2")
-        _ = try await limited.stop()
+        #expect(try await limited.stop().status == 0)
         #expect(first.status == 200)
         #expect(second.status == 429)
         #expect(second.body == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
@@ -129,7 +129,7 @@ struct ServeWeatherCommandTests {
     func portInUse() async throws {
         let first = try await Server()
         let second = try await TrailcastBinary.run(arguments: ["serve-weather", "--port", String(first.port)])
-        _ = try await first.stop()
+        #expect(try await first.stop().status == 0)
 
         #expect(second.status == 69)
         #expect(second.stdout == "")
