@@ -255,9 +255,10 @@ def soak(args, paced, nginx=False):
     stop.set()
     sampler.join()
     probed, _ = prober.communicate(input="stop\n")
-    asked = [line.split(":") for line in probed.split()]
-    health = [None if took == "failed" else float(took) for _, took in asked]
-    slow = ["%.1f ms at %.1f s" % (float(took), float(at)) for at, took in asked if took != "failed" and float(took) > 10]
+    asked = [(float(at), None if took == "failed" else float(took))
+             for at, took in (line.split(":") for line in probed.split())]
+    health = [took for _, took in asked]
+    slow = ["%.1f ms at %.1f s" % (took, at) for at, took in asked if took is not None and took > 10]
     after = rss_kib(server.pid)
 
     def still_open(s):
@@ -337,11 +338,10 @@ def main():
     if not args.soak_only:
         throughput(args)
     if args.soak:
-        for paced in (False, True):
-            if args.soak_load != ("saturated" if paced else "paced"):
-                soak(args, paced)
-                if args.soak_control:
-                    soak(args, paced, nginx=True)
+        for paced in {"both": (False, True), "saturated": (False,), "paced": (True,)}[args.soak_load]:
+            soak(args, paced)
+            if args.soak_control:
+                soak(args, paced, nginx=True)
 
 
 if __name__ == "__main__":
