@@ -8,7 +8,7 @@ public enum GPXError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Reading the file failed part way (an I/O error, not a content problem).
     case cannotRead(file: String, reason: String)
     /// The bytes are not well-formed XML; `reason` is libxml2's message (or
-    /// ``encodingMismatchReason``).
+    /// ``encodingMismatchReason`` or ``malformedInternalSubsetReason``).
     case malformedXML(file: String, line: Int, column: Int, reason: String)
     /// Well-formed XML whose root element is not `<gpx>`.
     case notGPX(file: String, line: Int, column: Int, rootElement: String)
@@ -23,6 +23,12 @@ public enum GPXError: Error, Sendable, Equatable, CustomStringConvertible {
     /// notices depends on how much it had buffered: the error is at the parser's place
     /// then, which may be before the bytes (the declaration, for a whole first chunk).
     public static let encodingMismatchReason = "the bytes do not match the document's encoding"
+
+    /// The reason of a ``malformedXML(file:line:column:reason:)`` error inside a DOCTYPE's
+    /// internal subset (`<!DOCTYPE gpx [ ... ]>`), placed at its `[`: libxml2 words such a
+    /// fault, and places it, differently depending on where the file's chunks are cut.
+    public static let malformedInternalSubsetReason =
+        "the DOCTYPE's internal subset is malformed or never ends (GPX needs no DOCTYPE)"
 
     /// The file the error is about.
     public var file: String {

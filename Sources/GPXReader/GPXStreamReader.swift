@@ -187,8 +187,16 @@ public final class GPXStreamReader {
             userData?.assumingMemoryBound(to: SAXParserState.self).pointee.refuseEntityDeclaration(
                 named: name.map { String(cString: $0) } ?? "")
         }
+        handler.internalSubset = { userData, _, _, _ in
+            userData?.assumingMemoryBound(to: SAXParserState.self).pointee.noteDocumentType()
+        }
         handler.serror = { userData, error in
             guard let userData, let error = error?.pointee else { return }
+            let state = userData.assumingMemoryBound(to: SAXParserState.self)
+            if error.level == XML_ERR_FATAL, state.pointee.context?.pointee.instate == XML_PARSER_DTD {
+                state.pointee.recordMalformedInternalSubset()
+                return
+            }
             let message = error.message.map { String(cString: $0) } ?? "unknown XML error"
             // Namespace problems (an undeclared prefix, a relative URI), warnings and
             // recoverable errors (an entity left undefined by an unread external DTD)
@@ -201,7 +209,7 @@ public final class GPXStreamReader {
             let isConversionFailure = error.code == Int32(XML_I18N_CONV_FAILED.rawValue)
                 || (error.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) && message.hasPrefix("switching encoding"))
             // Some messages continue on a second line ("Bytes: 0xFC ..."); a GPXError is one line.
-            userData.assumingMemoryBound(to: SAXParserState.self).pointee.recordLibXMLError(
+            state.pointee.recordLibXMLError(
                 line: Int(error.line), column: Int(error.int2),
                 message: isConversionFailure
                     ? GPXError.encodingMismatchReason

@@ -27,6 +27,8 @@ struct SAXParserState {
     var failure: GPXError?
     /// libxml2's first fatal error, with its position.
     var firstFatalError: (line: Int, column: Int, message: String)?
+    /// Where the DOCTYPE's declaration ends (its internal subset's `[`, if it has one).
+    private(set) var documentTypeSubsetStart: (line: Int, column: Int)?
 
     private var stack: [ElementKind] = []
     private var text = TextBuffer(capacity: 256)
@@ -199,6 +201,24 @@ struct SAXParserState {
             file: fileName, line: line, column: column,
             reason: "the document declares the entity '\(name)'; entity declarations are refused "
                 + "(they allow entity-expansion bombs and reading other files)"))
+    }
+
+    /// The DOCTYPE's name and external identifiers are read; libxml2 stands at its internal
+    /// subset's `[`, if any.
+    mutating func noteDocumentType() {
+        documentTypeSubsetStart = position
+    }
+
+    /// A fatal error while libxml2 reads the DOCTYPE's internal subset. libxml2 2.9's push
+    /// parser looks ahead for the subset's end in each chunk it is given, and a malformed
+    /// subset defeats that lookahead differently for each cut: one file was "Extra content
+    /// at the end of the document" at the `[` when read 64 KiB at a time and "error detected
+    /// in Markup declaration" two columns on when read 16 bytes at a time (found by fuzzing,
+    /// kept in Fuzz/Crashes/gpx-reader/). Both are this one error, at the `[`.
+    mutating func recordMalformedInternalSubset() {
+        guard firstFatalError == nil else { return }
+        let (line, column) = documentTypeSubsetStart ?? position
+        firstFatalError = (line, column, GPXError.malformedInternalSubsetReason)
     }
 
     mutating func recordLibXMLError(

@@ -290,3 +290,38 @@ struct GPXReaderSecurityTests {
         #expect(warnings == 20_000)
     }
 }
+
+/// A DOCTYPE whose internal subset is broken: libxml2 2.9's push parser looks ahead for the
+/// subset's end in each chunk, and a broken subset defeats the lookahead differently for
+/// each cut. The reader gives one error, at the subset's `[`, whatever the cut.
+@Suite("Malformed DOCTYPE subsets")
+struct MalformedInternalSubsetTests {
+    /// Found by fuzzing (kept in Fuzz/Crashes/gpx-reader/): `<!DOCTYPE gpx [ <>` and then
+    /// a GPX file's bytes, some of them UTF-16. Read 64 KiB at a time it was "the file ends
+    /// before any element" at 2:15; 16 bytes at a time, libxml2's "internal error:
+    /// xmlParseInternalSubset: error detected in Markup declaration" at 2:17.
+    @Test(arguments: [16, 17, 63, 1000, 64 * 1024])
+    func theKeptFileIsOneErrorAtTheSubsetForEveryChunkSize(chunkSize: Int) throws {
+        let path = RepositoryFiles.path("Fuzz/Crashes/gpx-reader/gpx-reader-doctype-subset.gpx")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let (events, error) = readUntilError(
+            GPXStreamReader(bytes: bytes, name: "bad.gpx", options: .init(chunkSize: chunkSize)))
+        #expect(events == [])
+        #expect(error == .malformedXML(
+            file: "bad.gpx", line: 2, column: 15, reason: GPXError.malformedInternalSubsetReason))
+    }
+
+    @Test("a broken declaration, a subset that never ends, a quote left open", arguments: [
+        #"<!DOCTYPE gpx [ <> ]>"#,
+        #"<!DOCTYPE gpx [ <!ELEMENT gpx ANY>"#,
+        #"<!DOCTYPE gpx [ <!ATTLIST gpx a CDATA "x> ]>"#,
+    ], [16, 64 * 1024])
+    func brokenSubsets(doctype: String, chunkSize: Int) {
+        let text = "<?xml version=\"1.0\"?>\n\(doctype)\n<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>\n"
+        let (events, error) = readUntilError(
+            GPXStreamReader(bytes: Array(text.utf8), name: "bad.gpx", options: .init(chunkSize: chunkSize)))
+        #expect(events == [])
+        #expect(error == .malformedXML(
+            file: "bad.gpx", line: 2, column: 15, reason: GPXError.malformedInternalSubsetReason))
+    }
+}
