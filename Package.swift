@@ -46,6 +46,8 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
+        // What every layer may use: a lock the sanitizers see.
+        .target(name: "TrailcastBasics"),
         .target(name: "JSONOutput"),
         .target(name: "DeterministicRandom"),
         .target(name: "Weather", dependencies: ["DeterministicRandom"]),
@@ -61,7 +63,7 @@ let package = Package(
         ),
         .target(
             name: "WeatherServer",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "Weather",
                 "DeterministicRandom",
                 "JSONOutput",
@@ -86,11 +88,11 @@ let package = Package(
         ),
         .target(
             name: "LocationReplay",
-            dependencies: ["GPXReader", "Device", "Weather", "Places"]
+            dependencies: ["TrailcastBasics", "GPXReader", "Device", "Weather", "Places"]
         ),
         .target(
             name: "Feeds",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "Device",
                 "GPXReader",
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -99,7 +101,7 @@ let package = Package(
         ),
         .target(
             name: "LocationSimulation",
-            dependencies: ["GPXReader", "Device", "LocationReplay", "TimelineExpectations", "Weather"]
+            dependencies: ["TrailcastBasics", "GPXReader", "Device", "LocationReplay", "TimelineExpectations", "Weather"]
         ),
         .target(
             name: "LocationSimulationWeather",
@@ -107,7 +109,7 @@ let package = Package(
         ),
         .target(
             name: "LiveStream",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "Device",
                 "LocationReplay",
                 "Timeline",
@@ -129,11 +131,11 @@ let package = Package(
         ),
         .target(
             name: "WeatherCache",
-            dependencies: ["Weather"]
+            dependencies: ["TrailcastBasics", "Weather"]
         ),
         .target(
             name: "Report",
-            dependencies: ["TimelineExpectations", "LocationReplay", "JSONOutput"]
+            dependencies: ["TrailcastBasics", "TimelineExpectations", "LocationReplay", "JSONOutput"]
         ),
         .target(
             name: "Scenario",
@@ -160,7 +162,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "trailcast",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "GPXReader",
                 "LocationReplay",
                 "Timeline",
@@ -186,7 +188,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LocationReplayTests",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "LocationReplay",
                 "Weather",
                 .product(name: "Clocks", package: "swift-clocks"),
@@ -226,7 +228,7 @@ let package = Package(
         ),
         .testTarget(
             name: "OpenMeteoTests",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "OpenMeteo",
                 "WeatherServer",
                 "Weather",
@@ -236,7 +238,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeatherServerTests",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "WeatherServer",
                 "Weather",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -247,7 +249,7 @@ let package = Package(
         ),
         .testTarget(
             name: "WeatherCacheTests",
-            dependencies: ["WeatherCache", "Weather"]
+            dependencies: ["TrailcastBasics", "WeatherCache", "Weather"]
         ),
         .testTarget(
             name: "PlacesTests",
@@ -271,7 +273,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrailcastEndToEndTests",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "trailcast",
                 "LiveStream",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

@@ -1,7 +1,7 @@
 import Device
 import NIOCore
 import NIOPosix
-import Synchronization
+import TrailcastBasics
 
 /// `--android-emulator [HOST:]PORT`: drives a running Android emulator's location through
 /// its console (telnet-style, 127.0.0.1:5554 for the first emulator).
@@ -125,7 +125,7 @@ private final class ConsoleReplies: Sendable {
         var closed = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// The first failure: a `KO` to a command, or the console closing.
     var failure: String? { state.withLock { $0.failure } }
@@ -189,7 +189,7 @@ private final class ConsoleReplies: Sendable {
 private final class ConsoleLineReader: ChannelInboundHandler, Sendable {
     typealias InboundIn = ByteBuffer
     private let replies: ConsoleReplies
-    private let partial = Mutex<[UInt8]>([])
+    private let partial = LockedValue<[UInt8]>([])
 
     init(replies: ConsoleReplies) {
         self.replies = replies

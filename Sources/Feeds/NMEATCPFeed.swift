@@ -1,7 +1,7 @@
 import Device
 import NIOCore
 import NIOPosix
-import Synchronization
+import TrailcastBasics
 
 /// `--nmea tcp://HOST:PORT`: serves the device stream as NMEA 0183 to every client that
 /// connects, as a GPS receiver on a network port does (gpsd connects as a client:
@@ -100,7 +100,7 @@ public final class NMEATCPFeed: DeviceStreamObserver {
 /// The connected clients, shared between the event loops (which add and remove them)
 /// and the replay (which writes to them).
 private final class ClientList: Sendable {
-    private let channels = Mutex<[ObjectIdentifier: any Channel]>([:])
+    private let channels = LockedValue<[ObjectIdentifier: any Channel]>([:])
 
     func add(_ channel: any Channel) {
         channels.withLock { $0[ObjectIdentifier(channel)] = channel }

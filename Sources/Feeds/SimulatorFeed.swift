@@ -7,7 +7,7 @@ import Darwin
 #endif
 import Device
 import Dispatch
-import Synchronization
+import TrailcastBasics
 
 /// `--simulator DEVICE`: moves a booted iOS Simulator along the device stream with
 /// `xcrun simctl location DEVICE set LAT,LON`, and (with a bundle id) mirrors the
@@ -95,7 +95,7 @@ private final class CommandQueue: Sendable {
     }
 
     private let executable: String
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
     private let worker = DispatchQueue(label: "trailcast.simctl")
 
     init(executable: String) {

@@ -1,4 +1,4 @@
-import Synchronization
+import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -33,7 +33,7 @@ public final class EventJournal: Sendable {
     }
 
     private let descriptor: Int32
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// A new, empty journal in the temporary directory (`TMPDIR`, else `/tmp`).
     public init() throws(EventJournalError) {

@@ -1,12 +1,12 @@
 import Device
 import JSONOutput
-import Synchronization
+import TrailcastBasics
 import Timeline
 
 /// Keeps the device's latest report for `GET /location`: a feed like the others, which
 /// sees the receiver's stream before Core Location's rules.
 public final class LatestDeviceReport: DeviceStreamObserver, Sendable {
-    private let latest = Mutex<DeviceEpoch?>(nil)
+    private let latest = LockedValue<DeviceEpoch?>(nil)
 
     public init() {}
 

@@ -1,4 +1,4 @@
-import Synchronization
+import TrailcastBasics
 
 /// Steers a real-time replay from outside its task: pause, resume, change the speed.
 ///
@@ -55,11 +55,11 @@ public final class ReplayControl: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
     }
 
-    private let inner: Mutex<Inner>
+    private let inner: LockedValue<Inner>
 
     /// A control for a run that starts at `speed` (its `--speed`), not paused.
     public init(speed: Double) {
-        inner = Mutex(Inner(state: State(paused: false, speed: speed, ended: false)))
+        inner = LockedValue(Inner(state: State(paused: false, speed: speed, ended: false)))
     }
 
     public var state: State { inner.withLock { $0.state } }

@@ -1,4 +1,4 @@
-import Synchronization
+import TrailcastBasics
 import Weather
 
 /// Where network fetches running beside a real-time replay leave their outcomes, for
@@ -19,7 +19,7 @@ final class WeatherInbox: Sendable {
         var nextTaskID = 0
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     /// Starts fetching `ticket` beside the replay; its outcome arrives in the inbox.
     func startFetch(_ ticket: WeatherFetchTicket, with fetcher: any WeatherFetcher) {

@@ -1,4 +1,4 @@
-import Synchronization
+import TrailcastBasics
 
 /// One element of ``Simulation/liveUpdates()``: what `CLLocationUpdate` carries, a fix or
 /// none, and the diagnostics Core Location adds (iOS 18) saying why there is none.
@@ -51,7 +51,7 @@ final class LiveUpdateStream {
 
 /// Set by the stream's termination handler, which may run on any thread.
 private final class EndFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = LockedValue(false)
 
     var isSet: Bool { value.withLock { $0 } }
 

@@ -1,11 +1,11 @@
 import LocationReplay
-import Synchronization
+import TrailcastBasics
 import TimelineExpectations
 
 /// The report of a run being recorded (`replay --report`): each event goes in as its JSON
 /// Lines record, the very thing `trailcast report` reads back, so both give the same page.
 public final class ReportCollector: Sendable {
-    private let report = Mutex(RunReport())
+    private let report = LockedValue(RunReport())
 
     public init() {}
 

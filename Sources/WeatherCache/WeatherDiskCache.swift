@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TrailcastBasics
 import Weather
 #if canImport(Glibc)
 import Glibc
@@ -31,7 +32,7 @@ public final class WeatherDiskCache: Sendable {
     private let warn: @Sendable (Warning) -> Void
     /// The cache's size as of the last read of the directory plus this run's writes since;
     /// nil before the first read.
-    private let knownBytes = Mutex<Int64?>(nil)
+    private let knownBytes = LockedValue<Int64?>(nil)
 
     public init(directory: String, maximumBytes: Int64? = nil, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
         self.directory = directory

@@ -1,6 +1,6 @@
 import DeterministicRandom
 import Weather
-import Synchronization
+import TrailcastBasics
 
 /// The faults chosen for one weather request.
 struct RequestFaults: Sendable, Equatable {
@@ -24,14 +24,14 @@ final class FaultSchedule: Sendable {
     }
 
     private let faults: WeatherServerFaults
-    private let state: Mutex<State>
+    private let state: LockedValue<State>
 
     /// The rate limit's window: Open-Meteo's limit is per minute.
     static let rateLimitWindow = Duration.seconds(60)
 
     init(_ faults: WeatherServerFaults) {
         self.faults = faults
-        state = Mutex(State(random: SplitMix64(seed: faults.seed)))
+        state = LockedValue(State(random: SplitMix64(seed: faults.seed)))
     }
 
     /// The faults of the request that arrived at `instant`.

@@ -1,4 +1,4 @@
-import Synchronization
+import TrailcastBasics
 import Weather
 
 /// The model's conditions by place and hour, shared by every request to one server: an
@@ -16,7 +16,7 @@ final class ModelConditionsCache: Sendable {
     static let capacity = 16_384
 
     private let model: WeatherModel
-    private let entries = Mutex<[Key: WeatherConditions]>([:])
+    private let entries = LockedValue<[Key: WeatherConditions]>([:])
 
     init(model: WeatherModel) {
         self.model = model

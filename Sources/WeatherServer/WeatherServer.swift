@@ -2,7 +2,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import ServiceLifecycle
-import Synchronization
+import TrailcastBasics
 import UnixSignals
 import Weather
 #if canImport(Glibc)
@@ -186,7 +186,7 @@ public struct WeatherServer: Sendable {
 
 /// Whether the server got as far as listening: an error before is a failure to start.
 private final class ListeningFlag: Sendable {
-    private let value = Mutex(false)
+    private let value = LockedValue(false)
 
     var isSet: Bool { value.withLock { $0 } }
 

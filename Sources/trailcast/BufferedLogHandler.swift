@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import Logging
-import Synchronization
+import TrailcastBasics
 
 /// swift-log's `StreamLogHandler` line format (`TIMESTAMP LEVEL LABEL: [SOURCE] MESSAGE`),
 /// written to standard error in batches: a server logging every request would otherwise
@@ -54,7 +54,7 @@ final class BufferedStandardError: Sendable {
         var flusherStarted = false
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     func append(level: Logger.Level, label: String, metadata: String, source: String, message: String) {
         let now = time(nil)

@@ -5,7 +5,7 @@ import LiveStream
 import LocationReplay
 import Report
 import Scenario
-import Synchronization
+import TrailcastBasics
 import Timeline
 #if canImport(Glibc)
 import Glibc
@@ -380,7 +380,7 @@ struct ReplayCommand: AsyncParsableCommand {
 /// The run's task, for a signal handler installed before the task exists: a cancel
 /// that comes first is applied as soon as the task is attached.
 private final class RunCancellation: Sendable {
-    private let state = Mutex<(task: Task<ReplaySummary, any Error>?, cancelled: Bool)>((nil, false))
+    private let state = LockedValue<(task: Task<ReplaySummary, any Error>?, cancelled: Bool)>((nil, false))
 
     func cancel() {
         state.withLock { state in

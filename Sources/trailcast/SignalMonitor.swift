@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -50,7 +50,7 @@ final class SignalMonitor {
 
 /// The number of the first signal received, shared with Dispatch's handler queue.
 private final class FirstSignal: Sendable {
-    private let number = Mutex<Int32?>(nil)
+    private let number = LockedValue<Int32?>(nil)
 
     var value: Int32? { number.withLock { $0 } }
 

@@ -1,7 +1,7 @@
 import Clocks
 import GPXReader
 import LocationReplay
-import Synchronization
+import TrailcastBasics
 import Testing
 
 /// Pause, resume and speed commands on a test clock: what the timeline records, when the
@@ -100,7 +100,7 @@ struct ReplayControlTests {
 
 /// Every report of the device stream, for a test to read while the run waits.
 final class DeviceLog: DeviceStreamObserver, Sendable {
-    private let log = Mutex<[DeviceEpoch]>([])
+    private let log = LockedValue<[DeviceEpoch]>([])
 
     var epochs: [DeviceEpoch] { log.withLock { $0 } }
 

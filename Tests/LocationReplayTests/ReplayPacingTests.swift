@@ -1,7 +1,7 @@
 import Clocks
 import GPXReader
 import LocationReplay
-import Synchronization
+import TrailcastBasics
 import Testing
 
 /// Real-time runs on a `TestClock`: the run sleeps until `start + offset / speed`, and
@@ -188,7 +188,7 @@ struct ReplayPacingTests {
 /// `Replay.run` takes its recorder `inout`, so the run owns it; this recorder is a
 /// handle to a `TimelineCollector` behind a mutex that the test shares.
 final class SharedTimeline: Sendable {
-    private let collector = Mutex(TimelineCollector())
+    private let collector = LockedValue(TimelineCollector())
 
     var events: [TimelineEvent] { collector.withLock { $0.events } }
     var flushedEventCounts: [Int] { collector.withLock { $0.flushedEventCounts } }

@@ -1,5 +1,5 @@
 import LocationReplay
-import Synchronization
+import TrailcastBasics
 import Testing
 
 /// The clock a paced replay runs on: a dedicated thread wakes each sleeper at its deadline.
@@ -7,7 +7,7 @@ import Testing
 struct TimerThreadClockTests {
     /// When each sleeper woke, next to its deadline.
     final class WakeLog: Sendable {
-        let entries = Mutex<[(deadline: ContinuousClock.Instant, at: ContinuousClock.Instant)]>([])
+        let entries = LockedValue<[(deadline: ContinuousClock.Instant, at: ContinuousClock.Instant)]>([])
     }
 
     let clock = TimerThreadClock()

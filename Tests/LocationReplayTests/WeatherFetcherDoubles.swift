@@ -1,5 +1,5 @@
 import LocationReplay
-import Synchronization
+import TrailcastBasics
 import Testing
 import Weather
 
@@ -10,7 +10,7 @@ final class ScriptedWeatherFetcher: WeatherFetcher {
         cloudCover: 95, weatherCode: .lightDrizzle, windSpeedMps: 4.1, windDirectionDegrees: 230, isDay: true)
 
     private let answer: @Sendable (Int, WeatherQuery) -> WeatherFetchOutcome
-    private let log = Mutex<[WeatherQuery]>([])
+    private let log = LockedValue<[WeatherQuery]>([])
 
     /// `answer` gets the call's number (0, 1, ...) and its query.
     init(answer: @escaping @Sendable (Int, WeatherQuery) -> WeatherFetchOutcome) {
@@ -52,7 +52,7 @@ final class GatedWeatherFetcher: WeatherFetcher {
         var waiting: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let state = Mutex(State())
+    private let state = LockedValue(State())
 
     var calls: Int { state.withLock { $0.calls } }
 

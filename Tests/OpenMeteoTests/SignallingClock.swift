@@ -1,4 +1,4 @@
-import Synchronization
+import TrailcastBasics
 
 /// Real time that reports each `sleep` as it begins: the client's request timer is its first
 /// sleep in an attempt, a wait between attempts the next, so a test can act at either moment
@@ -28,7 +28,7 @@ struct SignallingClock: Clock {
 
 /// A thread-safe count of sleeps.
 final class SleepCounter: Sendable {
-    private let count = Mutex(0)
+    private let count = LockedValue(0)
 
     func next() -> Int {
         count.withLock { count in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TrailcastBasics
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -28,12 +28,14 @@ final class ReplayProcess: Sendable {
     private static let pollInterval = Duration.milliseconds(10)
 
     private let process: Process
-    private let output = Mutex<[UInt8]>([])
-    private let exit = Mutex<ExitState>(ExitState())
+    /// trailcast's arguments, as the test gave them.
+    private let arguments: [String]
+    private let output = LockedValue<[UInt8]>([])
+    private let exit = LockedValue<ExitState>(ExitState())
     private let stderrFile: URL
     private let scratch: ScratchDirectory
     /// The write end of the child's stdin when the test feeds it (-1 once closed or unused).
-    private let stdinWriteEnd = Mutex<Int32>(-1)
+    private let stdinWriteEnd = LockedValue<Int32>(-1)
 
     private struct ExitState {
         var status: (Int32, Process.TerminationReason)?
@@ -53,6 +55,7 @@ final class ReplayProcess: Sendable {
         try #require(FileManager.default.isExecutableFile(atPath: executable.path))
         scratch = try ScratchDirectory()
         stderrFile = try scratch.emptyFile(named: "stderr")
+        self.arguments = arguments
         process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -104,7 +107,7 @@ final class ReplayProcess: Sendable {
             }
             waiter?.resume(returning: status)
         }
-        try process.run()
+        try ChildProcess.start(process)
         // The child has its copy; ours must close so the reader sees end of file.
         try writeEnd?.close()
         try stdinReadEnd?.close()
@@ -186,6 +189,9 @@ final class ReplayProcess: Sendable {
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
 
+    /// The child's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Whether the child is still running.
     var isRunning: Bool { exit.withLock { $0.status == nil } }
 
@@ -211,7 +217,7 @@ final class ReplayProcess: Sendable {
         }
         watchdog.cancel()
         if case .success = await watchdog.result {
-            throw ExitDeadlinePassed(arguments: process.arguments ?? [], deadline: deadline)
+            throw ExitDeadlinePassed(arguments: arguments, deadline: deadline)
         }
         try await wait(for: "the end of stdout", until: { exit.withLock { $0.readerFinished } })
         return status

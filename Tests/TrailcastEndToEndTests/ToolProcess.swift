@@ -23,7 +23,7 @@ final class ToolProcess: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle
-        try process.run()
+        try ChildProcess.start(process)
     }
 
     /// What it has written so far.

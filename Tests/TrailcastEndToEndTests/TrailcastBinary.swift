@@ -123,7 +123,7 @@ enum TrailcastBinary {
                 continuation.resume(returning: finished.terminationStatus)
             }
             do {
-                try process.run()
+                try ChildProcess.start(process)
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TrailcastBasics
 import Weather
 @testable import WeatherCache
 import Testing
@@ -15,7 +15,7 @@ struct WeatherDiskCacheTests {
         cloudCover: 17, weatherCode: .mainlyClear, windSpeedMps: 2.7, windDirectionDegrees: 272, isDay: true)
 
     final class Warnings: Sendable {
-        let list = Mutex<[WeatherDiskCache.Warning]>([])
+        let list = LockedValue<[WeatherDiskCache.Warning]>([])
         func add(_ warning: WeatherDiskCache.Warning) { list.withLock { $0.append(warning) } }
         var all: [WeatherDiskCache.Warning] { list.withLock { $0 } }
     }

@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
-import Synchronization
+import TrailcastBasics
 import Testing
 import Weather
 import WeatherServer
@@ -124,7 +124,7 @@ struct JSONObject: @unchecked Sendable {
 
 /// Log lines a server wrote, for tests that wait on or count them.
 final class CapturedLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = LockedValue<[String]>([])
 
     var all: [String] { lines.withLock { $0 } }
 
