@@ -46,14 +46,7 @@ extension FuzzChecks {
             || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C]) {
             return true
         }
-        let head = String(decoding: bytes.prefix(200), as: UTF8.self)
-        guard head.hasPrefix("<?xml"), let declarationEnd = head.firstRange(of: "?>"),
-              let encoding = head[..<declarationEnd.lowerBound].firstRange(of: "encoding")
-        else { return false }
-        let value = head[encoding.upperBound..<declarationEnd.lowerBound]
-            .drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }
-            .prefix { $0 != "\"" && $0 != "'" }
-        return !["utf-8", "utf8"].contains(value.lowercased())
+        return ChunkBoundary.declaresConvertedEncoding(bytes)
     }
 
     /// The events, less a warning at the place of a malformed-XML error: the reader hands

@@ -51,6 +51,10 @@ public final class GPXStreamReader {
     private var reachedEnd = false
     /// A failure held back until the events parsed before it have been handed out.
     private var deferredError: GPXError?
+    /// Whether chunks end only at safe bytes (a document libxml2 converts; decided once the
+    /// XML declaration has been read), and the bytes read but not pushed yet.
+    private var cutsAtSafeBytes: Bool?
+    private var heldBack: [UInt8] = []
 
     /// Opens a GPX file for streaming; `-` reads standard input.
     public convenience init(contentsOfFile path: String, options: Options = Options()) throws(GPXError) {
@@ -141,7 +145,52 @@ public final class GPXStreamReader {
             reachedEnd = true
             throw error
         }
-        var bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
+        let bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
+        let isLast = count == 0
+        switch cutsAtSafeBytes {
+        case false?:
+            try push(bytes, isLast: isLast)
+        case true?:
+            heldBack.append(contentsOf: bytes)
+            try pushHeldBack(isLast: isLast, cuttingAtSafeBytes: true)
+        case nil:
+            // Whether libxml2 converts the document shows in its XML declaration: gather the
+            // bytes up to its end (the first `>`), 200 of them, or all there are, first.
+            heldBack.append(contentsOf: bytes)
+            guard isLast || heldBack.count >= ChunkBoundary.declarationWindow
+                    || heldBack.contains(UInt8(ascii: ">"))
+            else { return }
+            let converted = ChunkBoundary.declaresConvertedEncoding(heldBack)
+            cutsAtSafeBytes = converted
+            try pushHeldBack(isLast: isLast, cuttingAtSafeBytes: converted)
+        }
+    }
+
+    /// Pushes the bytes held back: for a converted document up to the last safe byte (see
+    /// ``ChunkBoundary``), keeping the rest for the next chunk; otherwise all of them.
+    private func pushHeldBack(isLast: Bool, cuttingAtSafeBytes: Bool) throws(GPXError) {
+        var end = heldBack.count
+        if cuttingAtSafeBytes && !isLast && heldBack.count < chunk.count + ChunkBoundary.maximumRunWithoutSafeByte {
+            guard let safeEnd = ChunkBoundary.lastSafeEnd(in: heldBack),
+                  // libxml2 looks at the first four bytes for a byte order mark.
+                  state.pointee.context != nil || safeEnd >= min(4, heldBack.count)
+            else { return }
+            end = safeEnd
+        }
+        defer { heldBack.removeFirst(end) }
+        let failure = heldBack.withUnsafeBytes { all -> GPXError? in
+            do throws(GPXError) {
+                try push(UnsafeRawBufferPointer(rebasing: all[..<end]), isLast: isLast)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    private func push(_ bytes: UnsafeRawBufferPointer, isLast: Bool) throws(GPXError) {
+        var bytes = bytes
         // Per chunk: a reader may be made on one thread and read on another.
         trailcast_silence_libxml2_generic_errors()
         if state.pointee.context == nil {
@@ -156,7 +205,6 @@ public final class GPXStreamReader {
             bytes = UnsafeRawBufferPointer(rebasing: bytes.dropFirst(head.count))
         }
         let context = state.pointee.context!
-        let isLast = count == 0
         let result = xmlParseChunk(
             context, bytes.baseAddress?.assumingMemoryBound(to: CChar.self),
             Int32(bytes.count), isLast ? 1 : 0)

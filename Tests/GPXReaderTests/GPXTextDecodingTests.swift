@@ -245,3 +245,38 @@ struct GPXTextDecodingTests {
         #expect(error?.description.contains("\n") == false)
     }
 }
+
+/// A declared encoding libxml2 converts through ICU (`UT-F8`, which iconv does not know and
+/// ICU's lenient names match to UTF-8) failed wherever a chunk ended inside a character: the
+/// reader now ends such a document's chunks only after a byte no multibyte encoding uses
+/// inside a character.
+@Suite("Chunks of converted documents")
+struct ConvertedDocumentChunkTests {
+    /// Found by fuzzing (kept in Fuzz/Crashes/gpx-reader/): an en dash in a name, read 16, 20
+    /// or 32 bytes at a time, was "the bytes do not match the document's encoding" at 4:11.
+    @Test(arguments: [16, 17, 20, 32, 64 * 1024])
+    func theKeptFileReadsWhateverTheChunkSize(chunkSize: Int) throws {
+        let path = RepositoryFiles.path("Fuzz/Crashes/gpx-reader/crash-3724b9edc4ba4c72a99c00933f4caf70989b828e")
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+        let (events, error) = readUntilError(
+            GPXStreamReader(bytes: bytes, name: "kept.gpx", options: .init(chunkSize: chunkSize)))
+        #expect(error == nil)
+        #expect(events.count == 17)
+        #expect(events.waypoints.count == 3)
+    }
+
+    /// A valid 200 KB file of Japanese names declaring `UT-F8`, read 64 KiB at a time as the
+    /// commands do: every one of six shifts put a character across the 64 KiB mark, and each
+    /// failed before ("the bytes do not match the document's encoding" at 477:35 or 952:35).
+    @Test(arguments: 0..<6)
+    func aLargeFileReadsWhereverTheChunksFall(shift: Int) throws {
+        let name = String(repeating: "東京駅", count: 10)
+        let waypoints = String(repeating: "<wpt lat=\"35.1\" lon=\"139.1\"><name>\(name)</name></wpt>\n", count: 1000)
+        let text = "<?xml version=\"1.0\" encoding=\"UT-F8\"?>\n<gpx version=\"1.1\">\(String(repeating: " ", count: shift))\n"
+            + waypoints + "</gpx>\n"
+        let (events, error) = readUntilError(ofGPX: text)
+        #expect(error == nil)
+        #expect(events.waypoints.count == 1000)
+        #expect(events.waypoints.last?.name == name)
+    }
+}

@@ -94,9 +94,15 @@ enum TrailcastBinary {
     static let concurrentRuns = RunSlots(ProcessInfo.processInfo.activeProcessorCount)
 
     /// Runs another program the same way: a real peer (gpsbabel, gpxpy) found on `PATH`.
-    static func runTool(_ tool: String, _ arguments: [String], in directory: URL = Repository.root) async throws -> CommandResult {
+    /// With `environment`, in that environment rather than the test runner's.
+    static func runTool(
+        _ tool: String, _ arguments: [String], in directory: URL = Repository.root,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws -> CommandResult {
         try await concurrentRuns.whileHeld {
-            try await run(executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments, stdin: nil, in: directory)
+            try await run(
+                executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments, stdin: nil,
+                in: directory, environment: environment)
         }
     }
 
