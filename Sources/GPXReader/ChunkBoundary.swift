@@ -18,10 +18,14 @@ package enum ChunkBoundary {
     static let declarationWindow = 200
 
     /// Whether the document's declaration names an encoding libxml2 converts, from its first
-    /// bytes: an XML declaration with an `encoding` other than UTF-8. UTF-16 (a byte order
-    /// mark or a `<` with a zero byte beside it) is decoded by libxml2 itself and not cut.
+    /// bytes: an XML declaration with an `encoding` other than UTF-8, after a UTF-8 byte
+    /// order mark if there is one (libxml2 switches to the declared encoding all the same).
+    /// UTF-16 (its byte order mark, or a `<` with a zero byte beside it) is decoded by
+    /// libxml2 itself and not cut.
     package static func declaresConvertedEncoding(_ firstBytes: some Collection<UInt8>) -> Bool {
-        let head = String(decoding: firstBytes.prefix(declarationWindow), as: UTF8.self)
+        var bytes = firstBytes.prefix(declarationWindow)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let head = String(decoding: bytes, as: UTF8.self)
         guard head.hasPrefix("<?xml"), let declarationEnd = head.firstRange(of: "?>"),
               let encoding = head[..<declarationEnd.lowerBound].firstRange(of: "encoding")
         else { return false }

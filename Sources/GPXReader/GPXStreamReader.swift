@@ -163,6 +163,8 @@ public final class GPXStreamReader {
             let converted = ChunkBoundary.declaresConvertedEncoding(heldBack)
             cutsAtSafeBytes = converted
             try pushHeldBack(isLast: isLast, cuttingAtSafeBytes: converted)
+            // Most documents are UTF-8 and never hold anything back again.
+            if !converted { heldBack = [] }
         }
     }
 
@@ -171,10 +173,9 @@ public final class GPXStreamReader {
     private func pushHeldBack(isLast: Bool, cuttingAtSafeBytes: Bool) throws(GPXError) {
         var end = heldBack.count
         if cuttingAtSafeBytes && !isLast && heldBack.count < chunk.count + ChunkBoundary.maximumRunWithoutSafeByte {
-            guard let safeEnd = ChunkBoundary.lastSafeEnd(in: heldBack),
-                  // libxml2 looks at the first four bytes for a byte order mark.
-                  state.pointee.context != nil || safeEnd >= min(4, heldBack.count)
-            else { return }
+            // (The first push is never short: a converted document's declaration has a safe
+            // byte past its first four, which libxml2 reads for a byte order mark.)
+            guard let safeEnd = ChunkBoundary.lastSafeEnd(in: heldBack) else { return }
             end = safeEnd
         }
         defer { heldBack.removeFirst(end) }

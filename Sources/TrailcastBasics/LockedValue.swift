@@ -28,7 +28,7 @@ public final class LockedValue<Value>: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    public init(_ value: Value) {
+    public init(_ value: sending Value) {
         self.value = value
         #if !canImport(Darwin)
         lock = .allocate(capacity: 1)
@@ -45,8 +45,8 @@ public final class LockedValue<Value>: @unchecked Sendable {
 
     /// Runs `body` with the value, holding the lock; what `body` returns is returned.
     public func withLock<Result, Failure: Error>(
-        _ body: (inout Value) throws(Failure) -> Result
-    ) throws(Failure) -> Result {
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
         #if canImport(Darwin)
         lock.lock()
         defer { lock.unlock() }

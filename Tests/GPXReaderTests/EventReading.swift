@@ -35,6 +35,16 @@ func readUntilError(_ reader: GPXStreamReader) -> (events: [GPXEvent], error: GP
     }
 }
 
+/// Like ``readUntilError(_:)`` for an input the GPX fuzz target kept
+/// (`Fuzz/Crashes/gpx-reader/NAME`), read `chunkSize` bytes at a time and named `displayName`.
+func readUntilError(
+    keptFuzzInput name: String, chunkSize: Int, as displayName: String
+) throws -> (events: [GPXEvent], error: GPXError?) {
+    let path = RepositoryFiles.path("Fuzz/Crashes/gpx-reader/\(name)")
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+    return readUntilError(GPXStreamReader(bytes: bytes, name: displayName, options: .init(chunkSize: chunkSize)))
+}
+
 /// Like ``readUntilError(_:)`` for a document in a string.
 func readUntilError(
     ofGPX text: String, name: String = "test.gpx", options: GPXStreamReader.Options = .init()

@@ -302,10 +302,8 @@ struct MalformedInternalSubsetTests {
     /// xmlParseInternalSubset: error detected in Markup declaration" at 2:17.
     @Test(arguments: [16, 17, 63, 1000, 64 * 1024])
     func theKeptFileIsOneErrorAtTheSubsetForEveryChunkSize(chunkSize: Int) throws {
-        let path = RepositoryFiles.path("Fuzz/Crashes/gpx-reader/gpx-reader-doctype-subset.gpx")
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
-        let (events, error) = readUntilError(
-            GPXStreamReader(bytes: bytes, name: "bad.gpx", options: .init(chunkSize: chunkSize)))
+        let (events, error) = try readUntilError(
+            keptFuzzInput: "gpx-reader-doctype-subset.gpx", chunkSize: chunkSize, as: "bad.gpx")
         #expect(events == [])
         #expect(error == .malformedXML(
             file: "bad.gpx", line: 2, column: 15, reason: GPXError.malformedInternalSubsetReason))

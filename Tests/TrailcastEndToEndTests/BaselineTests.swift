@@ -5,15 +5,29 @@ import Testing
 /// runs covering noise, signal loss, permission flows, places, taps, the weather cache,
 /// exports, reports, inspect and check) and compares each normalised output (wall-clock
 /// figures blanked) with the SHA-256 recorded in digests.txt.
+///
+/// Linux only: the digests were recorded there, and another platform's maths library (the
+/// GPS noise, the weather model), libxml2 or error texts may change a byte.
 @Suite("behaviour as recorded before the rebuild")
 struct BaselineTests {
-    @Test("53 runs, byte for byte as recorded (less wall-clock figures)")
+    @Test(
+        "53 runs, byte for byte as recorded (less wall-clock figures)",
+        .enabled(if: Self.isLinux, "the digests were recorded on Linux"))
     func runsAsRecorded() async throws {
+        // Niced like every throughput run: these 53 hold one of the slots for a while.
         let result = try await TrailcastBinary.runTool(
-            "python3",
-            ["Tests/Fixtures/baseline/baseline.py", "--trailcast", TrailcastBinary.url.path, "--check", "--jobs", "1"],
+            "nice",
+            ["-n", "10", "python3", "Tests/Fixtures/baseline/baseline.py", "--trailcast", TrailcastBinary.url.path, "--check", "--jobs", "1"],
             environment: TrailcastBinary.environment())
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("baseline: 53 of 53 runs as recorded\n"), "\(result.stdout)")
+    }
+
+    static var isLinux: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
     }
 }

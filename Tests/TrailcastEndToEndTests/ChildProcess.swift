@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 /// Starts the tests' child processes (trailcast, gpsd, Python peers) so that they die with the
@@ -31,11 +30,11 @@ enum ChildProcess {
 #if os(Linux)
 /// The one thread that starts children, for the life of the runner.
 private final class LauncherThread: @unchecked Sendable {
-    // @unchecked: `jobs` is only touched with `condition` locked.
+    // @unchecked: `jobs` and each job's result are only touched with `condition` locked.
     static let shared = LauncherThread()
 
     private let condition = NSCondition()
-    private var jobs: [() -> Void] = []
+    private var jobs: [Job] = []
 
     private init() {
         let thread = Thread { [self] in serve() }
@@ -43,34 +42,47 @@ private final class LauncherThread: @unchecked Sendable {
         thread.start()
     }
 
-    /// Runs `body` on the launcher thread and waits for it (a spawn takes milliseconds).
+    /// Runs `body` on the launcher thread and waits for it (a spawn takes milliseconds). The
+    /// wait is on an `NSCondition`, a pthread lock and condition that ThreadSanitizer sees
+    /// (a semaphore's futex on Linux it does not).
     func perform(_ body: @escaping () throws -> Void) throws {
-        let done = DispatchSemaphore(value: 0)
-        let failure = ThrownError()
+        let job = Job(body)
         condition.lock()
-        jobs.append {
-            do { try body() } catch { failure.error = error }
-            done.signal()
-        }
-        condition.signal()
+        jobs.append(job)
+        condition.broadcast()
+        while !job.isDone { condition.wait() }
         condition.unlock()
-        done.wait()
-        if let error = failure.error { throw error }
+        if let error = job.error { throw error }
     }
 
     private func serve() -> Never {
         while true {
             condition.lock()
             while jobs.isEmpty { condition.wait() }
-            let next = jobs.removeFirst()
+            let job = jobs.removeFirst()
             condition.unlock()
-            next()
+            let error: (any Error)?
+            do {
+                try job.body()
+                error = nil
+            } catch let thrown {
+                error = thrown
+            }
+            condition.lock()
+            job.error = error
+            job.isDone = true
+            condition.broadcast()
+            condition.unlock()
         }
     }
 
-    /// What a job threw; written on the launcher thread before `done` is signalled, read after.
-    private final class ThrownError: @unchecked Sendable {
+    /// One start: what to run, and (under `condition`) whether it ran and what it threw.
+    private final class Job: @unchecked Sendable {
+        let body: () throws -> Void
+        var isDone = false
         var error: (any Error)?
+
+        init(_ body: @escaping () throws -> Void) { self.body = body }
     }
 }
 #endif

@@ -13,7 +13,9 @@ struct ChildProcessTests {
     /// Set only in the second runner that ``childrenDieWithTheRunner()`` starts.
     static let holderPIDFile = ProcessInfo.processInfo.environment["TRAILCAST_TEST_CHILD_PID_FILE"]
 
-    @Test("a runner killed with SIGKILL takes its `replay --loop 0` child with it")
+    @Test(
+        "a runner killed with SIGKILL takes its `replay --loop 0` child with it",
+        .enabled(if: BaselineTests.isLinux, "macOS has no parent-death signal; children start as they are there"))
     func childrenDieWithTheRunner() async throws {
         #if os(Linux)
         let scratch = try ScratchDirectory()
@@ -41,8 +43,6 @@ struct ChildProcessTests {
 
         kill(runner.processIdentifier, SIGKILL)
         try await poll(for: "replay \(pid) to die with its runner") { !Self.isAlive(pid) }
-        #else
-        // macOS has no parent-death signal; ChildProcess starts children as they are there.
         #endif
     }
 

@@ -82,8 +82,8 @@ struct WeatherCacheCommandTests {
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("weather-cache")
         let arguments = ["replay", Self.ride, "--format", "jsonl", "--weather", "local", "--weather-cache", cache.path]
-        async let first = TrailcastBinary.run(arguments: arguments)
-        async let second = TrailcastBinary.run(arguments: arguments)
+        async let first = TrailcastBinary.run(arguments: arguments, waitsForASlot: false)
+        async let second = TrailcastBinary.run(arguments: arguments, waitsForASlot: false)
         let results = try await [first, second]
         for result in results {
             #expect(result.status == 0)

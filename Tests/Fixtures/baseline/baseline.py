@@ -66,7 +66,7 @@ RUNS += [
     ("waypoints", ["replay", "gpx/xcode-waypoints.gpx", "--format", "jsonl", "--source", "waypoints"]),
     # Permission flows from the command line.
     ("denied-prompt", ["replay", WALK, "--format", "jsonl", "--prompt", "deny"]),
-    ("allow-once-background", ["replay", WALK, "--format", "jsonl", "--prompt", "allowOnce",
+    ("allow-once-background", ["replay", WALK, "--format", "jsonl", "--prompt", "once",
                                "--event", "5m:app=background", "--event", "20m:app=foreground"]),
     ("always-request", ["replay", WALK, "--format", "jsonl", "--request", "always", "--prompt-always", "deny",
                         "--event", "3m:app=background"]),
