@@ -46,14 +46,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
-        // What every layer may use: a lock the sanitizers see.
+        // What every layer may use: time and the UTC calendar, ISO 8601, great-circle distance,
+        // seeded randomness, a lock the sanitizers see.
         .target(name: "TrailcastBasics"),
         .target(name: "JSONOutput"),
-        .target(name: "DeterministicRandom"),
-        .target(name: "Weather", dependencies: ["DeterministicRandom"]),
+        .target(name: "Weather", dependencies: ["TrailcastBasics"]),
         .target(
             name: "OpenMeteo",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "Weather",
                 "JSONOutput",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -65,7 +65,6 @@ let package = Package(
             name: "WeatherServer",
             dependencies: ["TrailcastBasics",
                 "Weather",
-                "DeterministicRandom",
                 "JSONOutput",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -76,15 +75,15 @@ let package = Package(
         ),
         .target(
             name: "GPXReader",
-            dependencies: ["CLibXML2", "JSONOutput"]
+            dependencies: ["TrailcastBasics", "CLibXML2", "JSONOutput"]
         ),
         .target(
             name: "Device",
-            dependencies: ["GPXReader", "DeterministicRandom"]
+            dependencies: ["GPXReader", "TrailcastBasics"]
         ),
         .target(
             name: "Places",
-            dependencies: ["GPXReader"]
+            dependencies: ["TrailcastBasics", "GPXReader"]
         ),
         .target(
             name: "LocationReplay",
@@ -123,7 +122,7 @@ let package = Package(
         ),
         .target(
             name: "Timeline",
-            dependencies: ["LocationReplay", "Device", "GPXReader", "JSONOutput", "Weather"]
+            dependencies: ["TrailcastBasics", "LocationReplay", "Device", "GPXReader", "JSONOutput", "Weather"]
         ),
         .target(
             name: "TimelineExpectations",
@@ -154,7 +153,7 @@ let package = Package(
         ),
         .target(
             name: "FuzzChecks",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "GPXReader", "Device", "LocationReplay", "Scenario", "OpenMeteo", "WeatherServer", "Weather",
                 "Feeds", "Places",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
@@ -180,11 +179,11 @@ let package = Package(
         ),
         .testTarget(
             name: "GPXReaderTests",
-            dependencies: ["GPXReader"]
+            dependencies: ["TrailcastBasics", "GPXReader"]
         ),
         .testTarget(
             name: "DeviceTests",
-            dependencies: ["Device", "GPXReader", "DeterministicRandom"]
+            dependencies: ["Device", "GPXReader", "TrailcastBasics"]
         ),
         .testTarget(
             name: "LocationReplayTests",
@@ -196,15 +195,15 @@ let package = Package(
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["Feeds", "Device", "GPXReader"]
+            dependencies: ["TrailcastBasics", "Feeds", "Device", "GPXReader"]
         ),
         .testTarget(
             name: "LocationSimulationTests",
-            dependencies: ["LocationSimulation"]
+            dependencies: ["TrailcastBasics", "LocationSimulation"]
         ),
         .testTarget(
             name: "LocationSimulationWeatherTests",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "LocationSimulationWeather",
                 "Scenario",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -212,7 +211,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LiveStreamTests",
-            dependencies: [
+            dependencies: ["TrailcastBasics",
                 "LiveStream",
                 "LocationReplay",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -220,11 +219,11 @@ let package = Package(
         ),
         .testTarget(
             name: "TimelineTests",
-            dependencies: ["Timeline", "LocationReplay", "Weather"]
+            dependencies: ["TrailcastBasics", "Timeline", "LocationReplay", "Weather"]
         ),
         .testTarget(
             name: "WeatherTests",
-            dependencies: ["Weather", "DeterministicRandom"]
+            dependencies: ["Weather", "TrailcastBasics"]
         ),
         .testTarget(
             name: "OpenMeteoTests",
@@ -253,15 +252,15 @@ let package = Package(
         ),
         .testTarget(
             name: "PlacesTests",
-            dependencies: ["Places", "GPXReader"]
+            dependencies: ["TrailcastBasics", "Places", "GPXReader"]
         ),
         .testTarget(
             name: "ReportTests",
-            dependencies: ["Report", "TimelineExpectations", "LocationReplay", "Device", "Weather", "GPXReader"]
+            dependencies: ["TrailcastBasics", "Report", "TimelineExpectations", "LocationReplay", "Device", "Weather", "GPXReader"]
         ),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["Scenario", "LocationReplay", "Device", "Weather", "GPXReader"]
+            dependencies: ["TrailcastBasics", "Scenario", "LocationReplay", "Device", "Weather", "GPXReader"]
         ),
         .testTarget(
             name: "FuzzRegressionTests",

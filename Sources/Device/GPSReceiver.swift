@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import DeterministicRandom
+import TrailcastBasics
 import GPXReader
 
 /// The simulated device's GPS receiver: the layer between the true route and Core

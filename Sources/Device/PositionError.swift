@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import DeterministicRandom
+import TrailcastBasics
 import GPXReader
 
 /// The simulated receiver's error at one moment, and what it reports about it.

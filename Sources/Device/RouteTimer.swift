@@ -1,4 +1,5 @@
 import GPXReader
+import TrailcastBasics
 
 /// Turns route points into timed fixes of the true route, streaming and lazily: memory
 /// stays constant whatever the length of a leg, a gap or the route.

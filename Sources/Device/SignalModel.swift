@@ -1,4 +1,4 @@
-import DeterministicRandom
+import TrailcastBasics
 import GPXReader
 
 /// Whether the receiver has a fix.

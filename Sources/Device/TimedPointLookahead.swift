@@ -1,4 +1,5 @@
 import GPXReader
+import TrailcastBasics
 
 /// The next point ahead on the route that has its own `<time>`: what a run of points
 /// without times is timed against.

@@ -1,5 +1,6 @@
 import Device
 import GPXReader
+import TrailcastBasics
 
 /// Turns the device stream into NMEA 0183 sentences, as a GPS receiver on a serial line
 /// sends them: per epoch `GGA`, `GSA`, `RMC`, `VTG` (talker `GP`), in that order (a SiRF

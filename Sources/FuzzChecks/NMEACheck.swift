@@ -1,6 +1,7 @@
 import Device
 import Feeds
 import GPXReader
+import TrailcastBasics
 
 extension FuzzChecks {
     /// The bytes become two device epochs (time, coordinates, altitude, accuracies, speed

@@ -1,3 +1,4 @@
+import TrailcastBasics
 /// Accumulates a ``GPXSummary`` from a stream of events, in constant memory.
 ///
 /// ```swift

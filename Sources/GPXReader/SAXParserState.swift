@@ -1,4 +1,5 @@
 internal import CLibXML2
+import TrailcastBasics
 
 /// The reader's state between libxml2 SAX2 callbacks.
 ///

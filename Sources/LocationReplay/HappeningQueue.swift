@@ -1,4 +1,5 @@
 import GPXReader
+import TrailcastBasics
 
 /// What happens between a route's fixes, in order: the scheduled `--event`s and the
 /// receiver's own signal changes (dropouts, recording gaps). Shared by the replay and the

@@ -1,4 +1,5 @@
 import GPXReader
+import TrailcastBasics
 
 /// A model of `CLLocationManager` for one app: authorization, prompts, updates and
 /// the rules that decide which fixes reach the app.

@@ -1,5 +1,6 @@
 import GPXReader
 import Weather
+import TrailcastBasics
 
 /// The state of one run between its events: the app, the schedule, the clocks and the
 /// totals. Owned by ``Replay``; split out so the engine reads as "read, time, deliver".

@@ -1,5 +1,6 @@
 import GPXReader
 import Weather
+import TrailcastBasics
 
 /// One line of a run's timeline: what happened, and when in simulated time.
 public struct TimelineEvent: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import TrailcastBasics
 #if canImport(CoreLocation)
 import CoreLocation
 import Foundation

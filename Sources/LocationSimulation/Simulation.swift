@@ -1,5 +1,6 @@
 import Device
 import GPXReader
+import TrailcastBasics
 
 /// A simulated device, user and system for testing an app's own location code: the
 /// route as the device's GPS reports it, Core Location's rules between the device and

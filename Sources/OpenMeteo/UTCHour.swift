@@ -1,4 +1,5 @@
 import Weather
+import TrailcastBasics
 
 /// A whole UTC hour, as Open-Meteo's `start_hour`/`end_hour` and `start_date`/`end_date`
 /// parameters spell it.
@@ -30,7 +31,7 @@ struct UTCHour: Sendable, Equatable, Comparable {
     var unixTime: Double { Double(hoursSinceEpoch) * 3600 }
 
     /// Whole days since 1970-01-01 of the hour's UTC date.
-    var daysSinceEpoch: Int64 { floorDivide(hoursSinceEpoch, 24) }
+    var daysSinceEpoch: Int64 { hoursSinceEpoch.floorDivided(by: 24) }
 
     /// `2024-07-01T12:00`, Open-Meteo's `start_hour` form (no seconds, no zone: the zone is
     /// the request's `timezone=GMT`).
@@ -51,11 +52,6 @@ struct UTCHour: Sendable, Equatable, Comparable {
         let yearText = year < 0 ? "-" + fourDigits(-year) : fourDigits(year)
         return "\(yearText)-\(twoDigits(Int64(date.month)))-\(twoDigits(Int64(date.day)))"
     }
-}
-
-private func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-    let quotient = value / divisor
-    return value % divisor < 0 ? quotient - 1 : quotient
 }
 
 private func twoDigits(_ value: Int64) -> String {

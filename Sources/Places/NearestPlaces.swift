@@ -1,4 +1,5 @@
 import GPXReader
+import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -2,6 +2,7 @@ import GPXReader
 import JSONOutput
 import LocationReplay
 import Weather
+import TrailcastBasics
 
 /// One aligned line per event for people: offset, type, details.
 ///

@@ -1,5 +1,6 @@
 import GPXReader
 import LocationReplay
+import TrailcastBasics
 
 /// Turns timeline events into lines of bytes: JSON Lines, aligned text or CSV.
 public protocol TimelineFormat {

@@ -1,3 +1,5 @@
+import TrailcastBasics
+
 /// Proleptic Gregorian dates and times in UTC, as Open-Meteo writes them with
 /// `timezone=GMT`: `2024-07-01` and `2024-07-01T13:00`. Shared by the Open-Meteo client and
 /// `serve-weather`, so both sides of the API spell dates alike.
@@ -9,35 +11,23 @@ public enum UTCCalendar {
 
     /// Days since 1970-01-01 of a date; `month` 1...12, `day` 1...31 (not checked here).
     public static func days(year: Int, month: Int, day: Int) -> Int {
-        let shiftedYear = month <= 2 ? year - 1 : year
-        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-        let yearOfEra = shiftedYear - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(CivilDate.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// The date `days` after 1970-01-01.
     public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
-        let shifted = days + 719_468
-        let era = (shifted >= 0 ? shifted : shifted - 146_096) / 146_097
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthIndex = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let date = CivilDate.date(daysSince1970: Int64(days))
+        return (Int(date.year), Int(date.month), Int(date.day))
     }
 
     /// The start of the UTC day holding `unixTime`.
     public static func startOfDay(_ unixTime: Int) -> Int {
-        floorDivide(unixTime, secondsPerDay) * secondsPerDay
+        unixTime.floorDivided(by: secondsPerDay) * secondsPerDay
     }
 
     /// `yyyy-MM-dd` of the UTC day holding `unixTime`.
     public static func isoDate(_ unixTime: Int) -> String {
-        let date = date(days: floorDivide(unixTime, secondsPerDay))
+        let date = date(days: unixTime.floorDivided(by: secondsPerDay))
         return "\(padded(date.year, 4))-\(padded(date.month, 2))-\(padded(date.day, 2))"
     }
 
@@ -82,11 +72,7 @@ public enum UTCCalendar {
     }
 
     private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
+        Int(CivilDate.daysInMonth(year: Int64(year), month: Int64(month)))
     }
 
     /// Decimal digits only: `Int("+1")` would accept a sign.
@@ -102,10 +88,5 @@ public enum UTCCalendar {
     private static func padded(_ value: Int, _ width: Int) -> String {
         let digits = String(value)
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
-    }
-
-    public static func floorDivide(_ value: Int, _ divisor: Int) -> Int {
-        let quotient = value / divisor
-        return value % divisor < 0 ? quotient - 1 : quotient
     }
 }

@@ -1,4 +1,4 @@
-import DeterministicRandom
+import TrailcastBasics
 /// Smooth, repeatable pseudo-random fields in four dimensions (three of space, one of
 /// time), built only from integer hashing so that every platform computes the same values.
 ///

@@ -1,6 +1,5 @@
-import DeterministicRandom
-import Weather
 import TrailcastBasics
+import Weather
 
 /// The faults chosen for one weather request.
 struct RequestFaults: Sendable, Equatable {

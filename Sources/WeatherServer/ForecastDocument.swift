@@ -1,5 +1,6 @@
 import JSONOutput
 import Weather
+import TrailcastBasics
 
 /// The JSON answer to a ``ForecastQuery``, laid out as Open-Meteo lays it out: location
 /// and timing fields, then `current_units`/`current`, `hourly_units`/`hourly` (a `time`
@@ -25,7 +26,7 @@ struct ForecastDocument {
         let days = query.daily.isEmpty ? [] : query.window.days.map { midnight in
             DailyWeatherSummary(hours: (0..<24).map { conditions(at: midnight + $0 * 3600) })
         }
-        let currentTime = UTCCalendar.floorDivide(now, Self.currentIntervalSeconds) * Self.currentIntervalSeconds
+        let currentTime = now.floorDivided(by: Self.currentIntervalSeconds) * Self.currentIntervalSeconds
         let current = query.current.isEmpty ? nil : conditions(at: currentTime)
         let units = query.units
         let timeUnit = units.time.rawValue

@@ -1,4 +1,5 @@
 import Weather
+import TrailcastBasics
 
 /// The hours and days one answer covers, in UTC.
 ///
@@ -41,8 +42,8 @@ struct TimeWindow: Sendable, Equatable {
             return TimeWindow(firstHour: firstDay, hourCount: dayCount * 24, firstDay: firstDay, dayCount: dayCount)
         }
         // Whole hours: a start of 10:30 means the hour from 10:00, as hourly data is per hour.
-        let firstHour = UTCCalendar.floorDivide(hours.lowerBound, 3600) * 3600
-        let lastHour = UTCCalendar.floorDivide(hours.upperBound, 3600) * 3600
+        let firstHour = hours.lowerBound.floorDivided(by: 3600) * 3600
+        let lastHour = hours.upperBound.floorDivided(by: 3600) * 3600
         return TimeWindow(
             firstHour: firstHour, hourCount: (lastHour - firstHour) / 3600 + 1,
             firstDay: firstDay, dayCount: dayCount)

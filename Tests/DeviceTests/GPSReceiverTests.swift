@@ -1,6 +1,7 @@
 import Device
 import GPXReader
 import Testing
+import TrailcastBasics
 
 /// The simulated receiver through its public API: what it does to the route's fixes.
 @Suite("GPS receiver: noise, honesty, determinism")

@@ -1,6 +1,7 @@
 import Device
 import GPXReader
 import Testing
+import TrailcastBasics
 
 @Suite("Timing route points into fixes")
 struct RouteTimerTests {

@@ -1,6 +1,7 @@
 import Device
 import GPXReader
 import Testing
+import TrailcastBasics
 
 /// The crash found by mutating real GPX files, and the timing rules that fixed it: legs
 /// and gaps of any length are interpolated lazily; untimed points are timed from the

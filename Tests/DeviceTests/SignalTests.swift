@@ -1,6 +1,7 @@
 import Device
 import GPXReader
 import Testing
+import TrailcastBasics
 
 /// Losing and regaining the signal: scheduled, drawn from the profile, and at recording pauses.
 @Suite("GPS receiver: signal")

@@ -3,6 +3,7 @@ import Foundation
 @testable import Feeds
 import GPXReader
 import Testing
+import TrailcastBasics
 
 /// NMEA sentences from the device stream: fields, checksums, order, no-fix epochs.
 @Suite("NMEA encoder")

@@ -1,5 +1,6 @@
 import GPXReader
 import Testing
+import TrailcastBasics
 
 /// `Options.fields`: skipped fields are not decoded, kept ones read as usual.
 @Suite("Field selection")

@@ -1,5 +1,6 @@
 import Testing
 import GPXReader
+import TrailcastBasics
 
 /// The numbers `trailcast inspect` reports, on hand-computed examples.
 @Suite("Statistics")

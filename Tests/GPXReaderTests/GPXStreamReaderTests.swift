@@ -1,5 +1,6 @@
 import Testing
 import GPXReader
+import TrailcastBasics
 
 /// Document structure: versions, namespaces, metadata and the order of events.
 @Suite("GPX documents and event order")

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GPXReader
+import TrailcastBasics
 
 /// How bytes become text: fragments, entities, chunk boundaries and encodings.
 @Suite("Text, chunks and encodings")

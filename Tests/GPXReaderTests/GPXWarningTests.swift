@@ -1,5 +1,6 @@
 import Testing
 import GPXReader
+import TrailcastBasics
 
 /// Problems inside well-formed documents: warnings with their lines, and `strict` reading.
 @Suite("Warnings and strict reading")

@@ -1,5 +1,6 @@
 import Testing
 import GPXReader
+import TrailcastBasics
 
 @Suite("ISO 8601 times")
 struct ISO8601Tests {

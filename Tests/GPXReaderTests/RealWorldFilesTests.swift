@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import GPXReader
+import TrailcastBasics
 
 /// What gpxpy 1.6.2 reads from one file (`Tests/Fixtures/realworld/gpxpy-reference.json`).
 struct GPXPyReferenceEntry: Sendable, CustomTestStringConvertible {

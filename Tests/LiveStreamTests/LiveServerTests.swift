@@ -3,6 +3,7 @@ import GPXReader
 import LiveStream
 import LocationReplay
 import Testing
+import TrailcastBasics
 
 /// The server on its own, with a journal the test writes: what an idle stream sends,
 /// and what the endpoints say before the run has reported anything.

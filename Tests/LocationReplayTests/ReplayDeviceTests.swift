@@ -3,6 +3,7 @@ import GPXReader
 import LocationReplay
 import Testing
 import Weather
+import TrailcastBasics
 
 /// The device layer inside a replay: signal loss and what Core Location reports, gaps,
 /// noise through the location service's rules, seeds.

@@ -4,6 +4,7 @@ import GPXReader
 import LocationReplay
 import Testing
 import Weather
+import TrailcastBasics
 
 /// Cancels the task it records in once the app has received a number of locations.
 struct CancellingRecorder: TimelineRecorder {

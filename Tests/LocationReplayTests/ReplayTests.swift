@@ -3,6 +3,7 @@ import Foundation
 import GPXReader
 import LocationReplay
 import Testing
+import TrailcastBasics
 
 /// Whole runs of `Replay` on small GPX files, on virtual time (speed 0), recorded with
 /// `TimelineCollector`. The clock is `UnimplementedClock`, so a virtual run that read

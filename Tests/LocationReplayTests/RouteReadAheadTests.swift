@@ -2,6 +2,7 @@ import Device
 import GPXReader
 @testable import LocationReplay
 import Testing
+import TrailcastBasics
 
 /// The reader thread ahead of the replay: bounded, and the same fixes as reading in line.
 @Suite struct RouteReadAheadTests {

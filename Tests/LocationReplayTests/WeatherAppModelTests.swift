@@ -1,6 +1,7 @@
 import GPXReader
 import LocationReplay
 import Testing
+import TrailcastBasics
 
 /// Each row launches the weather app on a simulated device, then drives it with the
 /// user's and system's changes and the device's movements, and lists every timeline

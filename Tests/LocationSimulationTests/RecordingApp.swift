@@ -1,5 +1,6 @@
 import GPXReader
 import LocationSimulation
+import TrailcastBasics
 
 /// An app's delegate that writes down every callback, in order, the way a test reads it:
 /// `auth authorizedWhenInUse`, `fix 47.00013`, `error denied`.

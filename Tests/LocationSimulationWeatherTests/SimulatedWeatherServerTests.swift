@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import GPXReader
 import LocationSimulationWeather
 import Testing
+import TrailcastBasics
 
 /// The local Open-Meteo on the simulation's clock, asked as an app's networking code would.
 @Suite("A weather server on the simulated clock")

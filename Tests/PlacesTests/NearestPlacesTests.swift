@@ -1,6 +1,7 @@
 import GPXReader
 @testable import Places
 import Testing
+import TrailcastBasics
 
 @Suite("Nearest places")
 struct NearestPlacesTests {

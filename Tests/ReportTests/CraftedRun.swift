@@ -3,6 +3,7 @@ import GPXReader
 import LocationReplay
 import TimelineExpectations
 import Weather
+import TrailcastBasics
 
 /// A small run with one of everything a report draws, its expected drawing worked out by
 /// hand in the tests: three delivered stretches joined by a distance-filter stretch, a

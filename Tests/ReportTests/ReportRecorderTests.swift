@@ -4,6 +4,7 @@ import LocationReplay
 @testable import Report
 import TimelineExpectations
 import Testing
+import TrailcastBasics
 
 /// `replay --report` reads locations without a JSON round trip; its numbers must be the
 /// ones `trailcast report` reads back from the JSON line, bit for bit.

@@ -6,7 +6,7 @@ import Testing
 import enum Scenario.Expectation
 import Weather
 
-import struct GPXReader.Timestamp
+import TrailcastBasics
 
 /// One expectation checked against ``CraftedTimelines/revoked``, and the detail it must
 /// fail with (nil: it must hold).

@@ -4,6 +4,7 @@ import LocationReplay
 import Scenario
 import Testing
 import Weather
+import TrailcastBasics
 
 /// The schema that scenario files are checked against must be the timeline's own keys.
 @Suite("Timeline schema")

@@ -2,6 +2,7 @@ import GPXReader
 import LocationReplay
 import Timeline
 import Weather
+import TrailcastBasics
 
 /// One event of every kind, with values chosen to exercise rounding, for the format tests.
 enum TimelineSamples {

@@ -1,4 +1,4 @@
-import DeterministicRandom
+import TrailcastBasics
 import Weather
 
 /// The model's own generator, so "random" test samples are the same on every run and machine.

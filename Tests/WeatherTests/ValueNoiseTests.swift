@@ -1,5 +1,5 @@
 import Testing
-import DeterministicRandom
+import TrailcastBasics
 @testable import Weather
 
 @Suite("Value noise")

@@ -24,10 +24,4 @@ public enum GreatCircle {
         let h = sinHalfPhi * sinHalfPhi + cos(phi1) * cos(phi2) * sinHalfLambda * sinHalfLambda
         return 2 * meanEarthRadiusMeters * asin(min(1, h.squareRoot()))
     }
-
-    /// The haversine distance between two points.
-    public static func distanceMeters(_ a: GPXPoint, _ b: GPXPoint) -> Double {
-        distanceMeters(latitude1: a.latitude, longitude1: a.longitude,
-                       latitude2: b.latitude, longitude2: b.longitude)
-    }
 }

@@ -56,12 +56,3 @@ public struct Timestamp: Sendable, Hashable, Comparable {
 extension Timestamp: CustomStringConvertible {
     public var description: String { iso8601() }
 }
-
-extension Int64 {
-    /// Division rounding toward negative infinity, so that times before 1970 split correctly.
-    @inline(__always)
-    func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-}

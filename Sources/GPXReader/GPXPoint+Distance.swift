@@ -1,0 +1,9 @@
+public import TrailcastBasics
+
+extension GreatCircle {
+    /// The haversine distance between two points.
+    public static func distanceMeters(_ a: GPXPoint, _ b: GPXPoint) -> Double {
+        distanceMeters(latitude1: a.latitude, longitude1: a.longitude,
+                       latitude2: b.latitude, longitude2: b.longitude)
+    }
+}
