@@ -50,12 +50,42 @@ let package = Package(
         // seeded randomness, a lock the sanitizers see.
         .target(name: "TrailcastBasics"),
         .target(name: "JSONOutput"),
-        .target(name: "Weather", dependencies: ["TrailcastBasics"]),
+        // Core Location's rules for one app: authorization, prompts, accuracy, which fixes
+        // reach the app and why not.
+        .target(name: "TrailcastCoreLocation",
+            dependencies: [
+                "Device",
+                "TrailcastBasics",
+            ]
+        ),
+        // What shapes a run: the settings the `start` event records and the scheduled events.
+        .target(name: "TrailcastSettings",
+            dependencies: [
+                "Device",
+                "GPXReader",
+                "TrailcastCoreLocation",
+                "Weather",
+            ]
+        ),
+        // The model apps in the simulated phone (weather, places) behind one protocol.
+        .target(name: "TrailcastApps",
+            dependencies: [
+                "Device",
+                "Places",
+                "Timeline",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+            ]
+        ),
+        .target(name: "Weather", dependencies: [
+                "TrailcastBasics",
+            ]),
         .target(
             name: "OpenMeteo",
-            dependencies: ["TrailcastBasics",
-                "Weather",
+            dependencies: [
                 "JSONOutput",
+                "TrailcastBasics",
+                "Weather",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -63,9 +93,10 @@ let package = Package(
         ),
         .target(
             name: "WeatherServer",
-            dependencies: ["TrailcastBasics",
-                "Weather",
+            dependencies: [
                 "JSONOutput",
+                "TrailcastBasics",
+                "Weather",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -75,44 +106,78 @@ let package = Package(
         ),
         .target(
             name: "GPXReader",
-            dependencies: ["TrailcastBasics", "CLibXML2", "JSONOutput"]
+            dependencies: [
+                "CLibXML2",
+                "JSONOutput",
+                "TrailcastBasics",
+            ]
         ),
         .target(
             name: "Device",
-            dependencies: ["GPXReader", "TrailcastBasics"]
+            dependencies: [
+                "GPXReader",
+                "TrailcastBasics",
+            ]
         ),
         .target(
             name: "Places",
-            dependencies: ["TrailcastBasics", "GPXReader"]
+            dependencies: [
+                "GPXReader",
+                "TrailcastBasics",
+            ]
         ),
         .target(
             name: "LocationReplay",
-            dependencies: ["TrailcastBasics", "GPXReader", "Device", "Weather", "Places"]
+            dependencies: [
+                "Device",
+                "GPXReader",
+                "Places",
+                "Timeline",
+                "TrailcastApps",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+                "Weather",
+            ]
         ),
         .target(
             name: "Feeds",
-            dependencies: ["TrailcastBasics",
+            dependencies: [
                 "Device",
-                "GPXReader",
+                "TrailcastBasics",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(
             name: "LocationSimulation",
-            dependencies: ["TrailcastBasics", "GPXReader", "Device", "LocationReplay", "TimelineExpectations", "Weather"]
+            dependencies: [
+                "Device",
+                "GPXReader",
+                "LocationReplay",
+                "Timeline",
+                "TimelineExpectations",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+                "Weather",
+            ]
         ),
         .target(
             name: "LocationSimulationWeather",
-            dependencies: ["LocationSimulation", "WeatherServer"]
+            dependencies: [
+                "LocationSimulation",
+                "WeatherServer",
+            ]
         ),
         .target(
             name: "LiveStream",
-            dependencies: ["TrailcastBasics",
+            dependencies: [
                 "Device",
+                "JSONOutput",
                 "LocationReplay",
                 "Timeline",
-                "JSONOutput",
+                "TrailcastBasics",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -122,124 +187,201 @@ let package = Package(
         ),
         .target(
             name: "Timeline",
-            dependencies: ["TrailcastBasics", "LocationReplay", "Device", "GPXReader", "JSONOutput", "Weather"]
+            dependencies: [
+                "Device",
+                "JSONOutput",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+                "Weather",
+            ]
         ),
         .target(
             name: "TimelineExpectations",
-            dependencies: ["LocationReplay", "Timeline"]
+            dependencies: [
+                "Timeline",
+            ]
         ),
         .target(
             name: "WeatherCache",
-            dependencies: ["TrailcastBasics", "Weather"]
+            dependencies: [
+                "TrailcastBasics",
+                "Weather",
+            ]
         ),
         .target(
             name: "Report",
-            dependencies: ["TrailcastBasics", "TimelineExpectations", "LocationReplay", "JSONOutput"]
+            dependencies: [
+                "JSONOutput",
+                "Timeline",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+            ]
         ),
         .target(
             name: "Scenario",
             dependencies: [
-                "TimelineExpectations",
+                "Device",
                 "LocationReplay",
-                "Timeline",
-                "Weather",
-                "WeatherServer",
-                "WeatherCache",
                 "OpenMeteo",
-                "GPXReader",
+                "Timeline",
+                "TimelineExpectations",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+                "Weather",
+                "WeatherCache",
+                "WeatherServer",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "FuzzChecks",
-            dependencies: ["TrailcastBasics",
-                "GPXReader", "Device", "LocationReplay", "Scenario", "OpenMeteo", "WeatherServer", "Weather",
-                "Feeds", "Places",
+            dependencies: [
+                "Device",
+                "Feeds",
+                "GPXReader",
+                "LocationReplay",
+                "OpenMeteo",
+                "Places",
+                "Scenario",
+                "Timeline",
+                "TrailcastBasics",
+                "TrailcastSettings",
+                "Weather",
+                "WeatherServer",
                 .product(name: "HummingbirdCore", package: "hummingbird"),
             ]
         ),
         .executableTarget(
             name: "trailcast",
-            dependencies: ["TrailcastBasics",
-                "GPXReader",
-                "LocationReplay",
-                "Timeline",
-                "Weather",
-                "OpenMeteo",
-                "WeatherServer",
-                "Scenario",
+            dependencies: [
+                "Device",
                 "Feeds",
+                "GPXReader",
                 "LiveStream",
+                "LocationReplay",
                 "Report",
+                "Scenario",
+                "Timeline",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+                "Weather",
                 "WeatherCache",
+                "WeatherServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "GPXReaderTests",
-            dependencies: ["TrailcastBasics", "GPXReader"]
+            dependencies: [
+                "GPXReader",
+                "TrailcastBasics",
+            ]
         ),
         .testTarget(
             name: "DeviceTests",
-            dependencies: ["Device", "GPXReader", "TrailcastBasics"]
+            dependencies: [
+                "Device",
+                "GPXReader",
+                "TrailcastBasics",
+            ]
         ),
         .testTarget(
             name: "LocationReplayTests",
-            dependencies: ["TrailcastBasics",
+            dependencies: [
+                "Device",
+                "GPXReader",
                 "LocationReplay",
+                "Timeline",
+                "TrailcastApps",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
                 "Weather",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
             name: "FeedsTests",
-            dependencies: ["TrailcastBasics", "Feeds", "Device", "GPXReader"]
+            dependencies: [
+                "Device",
+                "Feeds",
+                "TrailcastBasics",
+            ]
         ),
         .testTarget(
             name: "LocationSimulationTests",
-            dependencies: ["TrailcastBasics", "LocationSimulation"]
+            dependencies: [
+                "Device",
+                "GPXReader",
+                "LocationSimulation",
+                "Timeline",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+            ]
         ),
         .testTarget(
             name: "LocationSimulationWeatherTests",
-            dependencies: ["TrailcastBasics",
+            dependencies: [
+                "GPXReader",
+                "LocationSimulation",
                 "LocationSimulationWeather",
                 "Scenario",
+                "TrailcastBasics",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "LiveStreamTests",
-            dependencies: ["TrailcastBasics",
+            dependencies: [
+                "Device",
                 "LiveStream",
                 "LocationReplay",
+                "Timeline",
+                "TrailcastBasics",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "TimelineTests",
-            dependencies: ["TrailcastBasics", "Timeline", "LocationReplay", "Weather"]
+            dependencies: [
+                "Device",
+                "Timeline",
+                "TrailcastApps",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+                "Weather",
+            ]
         ),
         .testTarget(
             name: "WeatherTests",
-            dependencies: ["Weather", "TrailcastBasics"]
+            dependencies: [
+                "TrailcastBasics",
+                "Weather",
+            ]
         ),
         .testTarget(
             name: "OpenMeteoTests",
-            dependencies: ["TrailcastBasics",
+            dependencies: [
                 "OpenMeteo",
-                "WeatherServer",
+                "TrailcastBasics",
                 "Weather",
+                "WeatherServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(
             name: "WeatherServerTests",
-            dependencies: ["TrailcastBasics",
-                "WeatherServer",
+            dependencies: [
+                "TrailcastBasics",
                 "Weather",
+                "WeatherServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -248,33 +390,61 @@ let package = Package(
         ),
         .testTarget(
             name: "WeatherCacheTests",
-            dependencies: ["TrailcastBasics", "WeatherCache", "Weather"]
+            dependencies: [
+                "TrailcastBasics",
+                "Weather",
+                "WeatherCache",
+            ]
         ),
         .testTarget(
             name: "PlacesTests",
-            dependencies: ["TrailcastBasics", "Places", "GPXReader"]
+            dependencies: [
+                "Places",
+                "TrailcastBasics",
+            ]
         ),
         .testTarget(
             name: "ReportTests",
-            dependencies: ["TrailcastBasics", "Report", "TimelineExpectations", "LocationReplay", "Device", "Weather", "GPXReader"]
+            dependencies: [
+                "Device",
+                "Report",
+                "Timeline",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+                "Weather",
+            ]
         ),
         .testTarget(
             name: "ScenarioTests",
-            dependencies: ["TrailcastBasics", "Scenario", "LocationReplay", "Device", "Weather", "GPXReader"]
+            dependencies: [
+                "Device",
+                "Scenario",
+                "Timeline",
+                "TrailcastApps",
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastSettings",
+                "Weather",
+            ]
         ),
         .testTarget(
             name: "FuzzRegressionTests",
-            dependencies: ["FuzzChecks"]
+            dependencies: [
+                "FuzzChecks",
+            ]
         ),
         .testTarget(
             name: "JSONOutputTests",
-            dependencies: ["JSONOutput"]
+            dependencies: [
+                "JSONOutput",
+            ]
         ),
         .testTarget(
             name: "TrailcastEndToEndTests",
-            dependencies: ["TrailcastBasics",
-                "trailcast",
+            dependencies: [
                 "LiveStream",
+                "TrailcastBasics",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

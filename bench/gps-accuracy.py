@@ -18,7 +18,7 @@ the route's point before the error) computes:
 - vertical: the share within verticalAccuracy (a 1-sigma figure, also ~68%);
 - how many fixes came, and the signal losses.
 
-Prints a Markdown table (pasted into the README) and exits 1 if a target fails.
+Prints a Markdown table (pasted into docs/simulated-gps.md) and exits 1 if a target fails.
 """
 import argparse, json, math, os, statistics, subprocess, sys, tempfile
 

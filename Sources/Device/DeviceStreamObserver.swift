@@ -1,4 +1,3 @@
-import GPXReader
 import TrailcastBasics
 
 /// One report of the simulated receiver, before Core Location's rules: a fix, or none

@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import TrailcastBasics
-import GPXReader
 
 /// The simulated device's GPS receiver: the layer between the true route and Core
 /// Location. It turns each fix of the route into what a receiver reports (with the

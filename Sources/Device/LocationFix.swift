@@ -1,4 +1,3 @@
-import GPXReader
 import TrailcastBasics
 
 /// One location as an app receives it: Core Location's `CLLocation`, in SI units.

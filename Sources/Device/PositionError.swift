@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import TrailcastBasics
-import GPXReader
 
 /// The simulated receiver's error at one moment, and what it reports about it.
 public struct ErrorSample: Sendable, Equatable {

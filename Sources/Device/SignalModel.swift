@@ -1,5 +1,4 @@
 import TrailcastBasics
-import GPXReader
 
 /// Whether the receiver has a fix.
 public enum SignalState: String, Sendable, CaseIterable {

@@ -1,5 +1,4 @@
 import Device
-import GPXReader
 
 /// `export --to csv`: one row per fix of the device stream, with a header; the true
 /// position last (empty with a perfect GPS).

@@ -1,5 +1,4 @@
 import Device
-import GPXReader
 
 /// `export --to geojson`: an RFC 7946 FeatureCollection of the device's fixes: first a
 /// LineString through all of them (its `properties.coordTimes` the fixes' times, as

@@ -1,5 +1,4 @@
 import Device
-import GPXReader
 import TrailcastBasics
 
 /// Turns the device stream into NMEA 0183 sentences, as a GPS receiver on a serial line

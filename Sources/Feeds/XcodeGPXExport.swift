@@ -1,5 +1,4 @@
 import Device
-import GPXReader
 
 /// `export --to xcode-gpx`: the device's fixes as the timed `<wpt>` list Xcode's location
 /// simulation replays. Xcode's own GPX template is waypoints sorted by `<time>`, which it

@@ -1,6 +1,5 @@
 import Device
 import Feeds
-import GPXReader
 import TrailcastBasics
 
 extension FuzzChecks {

@@ -1,7 +1,8 @@
 import Dispatch
 import Device
-import GPXReader
 import LocationReplay
+import TrailcastSettings
+import Timeline
 
 extension FuzzChecks {
     /// The first three bytes choose the flags (interval, source, loops, strict, GPS

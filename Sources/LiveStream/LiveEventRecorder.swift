@@ -1,4 +1,3 @@
-import LocationReplay
 import Timeline
 
 /// Records a run's timeline into an ``EventJournal`` as Server-Sent Events: each event's

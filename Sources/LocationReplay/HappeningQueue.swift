@@ -1,5 +1,6 @@
-import GPXReader
 import TrailcastBasics
+import TrailcastSettings
+import Device
 
 /// What happens between a route's fixes, in order: the scheduled `--event`s and the
 /// receiver's own signal changes (dropouts, recording gaps). Shared by the replay and the

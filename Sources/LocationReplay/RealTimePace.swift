@@ -1,3 +1,5 @@
+import Timeline
+
 /// Where simulated time stands against the clock in a paced run: a line through one
 /// anchor (a clock instant and the simulated offset at it) with the multiplier as its
 /// slope, or a flat line while paused. A speed change or a pause moves the anchor to the

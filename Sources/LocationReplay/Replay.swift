@@ -1,6 +1,11 @@
 import GPXReader
 import Places
 import Weather
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import TrailcastApps
+import Device
 
 /// Replays a GPX file as a device's location stream through ``LocationService`` and
 /// ``WeatherAppModel``, writing each thing that happens to a ``TimelineRecorder``.

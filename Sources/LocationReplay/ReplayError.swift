@@ -1,5 +1,6 @@
 import GPXReader
 import Places
+import TrailcastSettings
 
 /// Why a replay could not run or finish.
 public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import GPXReader
 import Weather
+import Timeline
 
 /// Real-time pacing of a session: waiting for each moment on the clock, waking early for
 /// weather fetches finishing beside the stream and for control commands, and holding

@@ -1,6 +1,9 @@
-import GPXReader
 import Weather
 import TrailcastBasics
+import TrailcastSettings
+import Timeline
+import TrailcastApps
+import Device
 
 /// The state of one run between its events: the app, the schedule, the clocks and the
 /// totals. Owned by ``Replay``; split out so the engine reads as "read, time, deliver".

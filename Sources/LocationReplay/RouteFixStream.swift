@@ -1,4 +1,6 @@
 import GPXReader
+import TrailcastSettings
+import Device
 
 /// The route of one pass as timed fixes, one at a time: a file read as it goes (or an
 /// array of points), timed by a ``RouteTimer``. What a replay hands its session in

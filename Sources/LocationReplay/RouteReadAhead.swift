@@ -7,6 +7,7 @@ import Darwin
 #endif
 import GPXReader
 import Device
+import TrailcastSettings
 
 /// A ``RouteFixStream`` read on a thread of its own, a few batches ahead of the replay.
 ///

@@ -1,11 +1,13 @@
 import TrailcastBasics
+import TrailcastCoreLocation
+import Device
 #if canImport(CoreLocation)
 import CoreLocation
 import Foundation
 
 // Conversions for feeding a real `CLLocationManagerDelegate` with simulated values, or
 // comparing. Apple platforms only: CI runs on Linux, so these are compiled and used only
-// on a Mac (see the README).
+// on a Mac (see the DocC article, "On Apple platforms").
 
 extension LocationFix {
     /// The fix as Core Location reports one (`altitude` 0 and `verticalAccuracy` -1 when

@@ -1,3 +1,6 @@
+import TrailcastCoreLocation
+import Device
+
 /// The part of `CLLocationManager` an app uses, driven by a ``Simulation``: the same
 /// names and, where the documentation says, the same behaviour (see `LocationService`
 /// for the rules). Several managers of one simulation share the app's authorization, as

@@ -1,4 +1,6 @@
 import TrailcastBasics
+import TrailcastCoreLocation
+import Device
 
 /// One element of ``Simulation/liveUpdates()``: what `CLLocationUpdate` carries, a fix or
 /// none, and the diagnostics Core Location adds (iOS 18) saying why there is none.

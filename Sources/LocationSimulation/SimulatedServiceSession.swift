@@ -1,8 +1,10 @@
+import TrailcastCoreLocation
+
 /// `CLServiceSession`: held by the app while it needs location. Beginning one with an
 /// authorization goal while the status is `notDetermined` and the app is in the
 /// foreground shows the prompt on the app's behalf, as Core Location does for an app that
 /// does not request authorization itself; it changes nothing else in the simulation (see
-/// the README for what is this project's reading).
+/// the DocC article for what is this project's reading).
 public final class SimulatedServiceSession {
     /// What the session asks for.
     public enum Authorization: Sendable, Equatable {

@@ -1,4 +1,3 @@
-import GPXReader
 import TrailcastBasics
 
 /// The simulation's present, for code on other tasks that must follow the virtual clock

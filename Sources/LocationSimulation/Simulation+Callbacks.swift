@@ -1,3 +1,8 @@
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import Device
+
 /// How what the location service says reaches the app: delegate callbacks of its managers,
 /// updates of its live-update streams, the person answering prompts, all in one queue so
 /// that they arrive in order and never inside the call that caused them.

@@ -1,4 +1,5 @@
 @_exported import TimelineExpectations
+import Timeline
 
 /// The scenario expectations (`count`, `none`, `event`, `order`, `end`), checked against a
 /// simulation's timeline from Swift, with the one-line evidence `trailcast check` gives.

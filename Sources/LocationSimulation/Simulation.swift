@@ -1,6 +1,9 @@
 import Device
 import GPXReader
 import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
 
 /// A simulated device, user and system for testing an app's own location code: the
 /// route as the device's GPS reports it, Core Location's rules between the device and

@@ -1,4 +1,3 @@
-import GPXReader
 import TrailcastBasics
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
-import TimelineExpectations
+import Timeline
+
 
 /// A `location` line of a JSON Lines timeline read without a JSON parser: `trailcast
 /// report` meets a million of them, and Foundation's parser takes about 15 µs a line.

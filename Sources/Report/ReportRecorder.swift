@@ -1,6 +1,5 @@
-import LocationReplay
 import TrailcastBasics
-import TimelineExpectations
+import Timeline
 
 /// The report of a run being recorded (`replay --report`): each event goes in as its JSON
 /// Lines record, the very thing `trailcast report` reads back, so both give the same page.

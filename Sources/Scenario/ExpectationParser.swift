@@ -1,4 +1,5 @@
 import Foundation
+import Timeline
 
 /// Reads a scenario's `expect:` list. Each entry is a mapping with one kind key:
 ///

@@ -1,4 +1,5 @@
-import LocationReplay
+import TrailcastSettings
+
 
 /// A permission (or weather) flow to check in CI: a route, what the simulated user and
 /// system do, the weather setup, and what the timeline must show.

@@ -1,8 +1,10 @@
 import Foundation
-import LocationReplay
 import Weather
 import WeatherServer
 import Yams
+import TrailcastCoreLocation
+import TrailcastSettings
+import Device
 
 /// Reads a scenario file (YAML) into a ``Scenario``.
 ///

@@ -1,5 +1,6 @@
 import LocationReplay
 import Weather
+import Timeline
 
 /// Runs scenarios on virtual time and checks their expectations.
 ///

@@ -1,9 +1,9 @@
 import Logging
-import LocationReplay
 import OpenMeteo
 import Weather
 import WeatherCache
 import WeatherServer
+import TrailcastSettings
 
 /// The network side of a run's weather, for as long as the run lasts: nothing for the
 /// built-in model, an Open-Meteo client, or a `serve-weather` started on an ephemeral port

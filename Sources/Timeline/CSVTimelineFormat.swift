@@ -1,6 +1,4 @@
-import GPXReader
 import JSONOutput
-import LocationReplay
 import Weather
 
 /// A header and one row per event, with the same columns for every event type

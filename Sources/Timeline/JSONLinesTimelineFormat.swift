@@ -1,8 +1,7 @@
 import Device
-import GPXReader
 import JSONOutput
-import LocationReplay
 import Weather
+import TrailcastSettings
 
 /// One JSON object per event, keys in the documented order:
 ///

@@ -1,6 +1,5 @@
-import GPXReader
+import Device
 import JSONOutput
-import LocationReplay
 import Weather
 import TrailcastBasics
 

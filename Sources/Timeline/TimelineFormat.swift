@@ -1,5 +1,3 @@
-import GPXReader
-import LocationReplay
 import TrailcastBasics
 
 /// Turns timeline events into lines of bytes: JSON Lines, aligned text or CSV.

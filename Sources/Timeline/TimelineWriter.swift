@@ -6,7 +6,6 @@ import Musl
 import Darwin
 #endif
 import JSONOutput
-import LocationReplay
 
 /// Writes a timeline to a file descriptor in a ``TimelineFormat``.
 ///

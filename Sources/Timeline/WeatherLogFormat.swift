@@ -1,6 +1,4 @@
-import GPXReader
 import JSONOutput
-import LocationReplay
 import Weather
 
 /// The weather log (`--weather-log`): CSV with a header and one row per `weather` event,

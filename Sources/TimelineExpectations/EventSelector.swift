@@ -1,3 +1,5 @@
+import Timeline
+
 /// The events an expectation is about: every event of a type, or those whose fields
 /// also match (a subset match: other fields may be anything).
 public struct EventSelector: Sendable, Equatable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+import Timeline
+
 /// Checks expectations against a run's timeline and says, in one line, why one failed.
 ///
 /// ```swift

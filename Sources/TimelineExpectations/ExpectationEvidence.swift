@@ -1,3 +1,5 @@
+import Timeline
+
 extension ExpectationEvaluator {
     /// What the timeline showed for an expectation that held, in one line, for reports that
     /// show each expectation's evidence (`check --format html`); a failure's evidence is

@@ -1,3 +1,5 @@
+import Timeline
+
 /// What a field's value must be, as a scenario writes it: a string, a boolean, null, a
 /// number (with an optional tolerance, `12.3 +- 0.5`), or a comparison (`>= 100`).
 public enum ValueMatcher: Sendable, Equatable, CustomStringConvertible {
@@ -28,7 +30,7 @@ public enum ValueMatcher: Sendable, Equatable, CustomStringConvertible {
         case .bool(let value): return String(value)
         case .null: return "null"
         case .number(let value, let tolerance):
-            return tolerance == 0 ? Self.format(value) : "\(Self.format(value)) +- \(Self.format(tolerance))"
+            return tolerance == 0 ? TimelineValue.format(value) : "\(TimelineValue.format(value)) +- \(TimelineValue.format(tolerance))"
         case .comparison(let comparison): return comparison.description
         }
     }
@@ -42,12 +44,6 @@ public enum ValueMatcher: Sendable, Equatable, CustomStringConvertible {
         guard tolerance > 0 else { return difference == 0 }
         let rounding = 8 * max(abs(actual), abs(expected), tolerance).ulp
         return difference <= tolerance + rounding
-    }
-
-    /// `12`, `12.5`, `0.001`: numbers as a person writes them.
-    static func format(_ value: Double) -> String {
-        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-        return String(value)
     }
 }
 
@@ -90,7 +86,7 @@ public struct NumberComparison: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var description: String { "\(op.rawValue) \(ValueMatcher.format(value))" }
+    public var description: String { "\(op.rawValue) \(TimelineValue.format(value))" }
 }
 
 extension StringProtocol {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import LocationReplay
+import TrailcastSettings
 
 /// Which model app sits in the phone (`--app`), and the places app's data.
 struct AppOptions: ParsableArguments {

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Feeds
-import GPXReader
 import LocationReplay
+import TrailcastSettings
+import Timeline
+import Device
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,6 @@
 import ArgumentParser
-import LocationReplay
+import TrailcastSettings
+import Device
 
 /// The flags of `trailcast replay` that shape the simulated GPS receiver.
 ///

@@ -7,6 +7,8 @@ import Report
 import Scenario
 import TrailcastBasics
 import Timeline
+import TrailcastSettings
+import Device
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

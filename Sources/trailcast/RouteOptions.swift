@@ -1,5 +1,6 @@
 import ArgumentParser
-import LocationReplay
+import TrailcastCoreLocation
+import TrailcastSettings
 
 /// The flags of `trailcast replay` that shape the run: the route, the user, the system.
 ///

@@ -1,8 +1,8 @@
 import ArgumentParser
-import LocationReplay
 import Scenario
 import Weather
 import WeatherServer
+import TrailcastSettings
 
 /// The weather flags of `trailcast replay`; optional for the same reason as ``RouteOptions``.
 struct WeatherOptions: ParsableArguments {
@@ -43,7 +43,7 @@ struct WeatherOptions: ParsableArguments {
     var logFile: String?
 
     @Option(name: .customLong("weather-cache"), help: ArgumentHelp(
-        "Keep network answers on disk in DIR and use them in later runs (one JSON file per cell and window; see the README).",
+        "Keep network answers on disk in DIR and use them in later runs (one JSON file per cell and window; see docs/weather.md).",
         valueName: "DIR"))
     var cacheDirectory: String?
 

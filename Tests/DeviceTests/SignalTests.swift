@@ -1,5 +1,4 @@
 import Device
-import GPXReader
 import Testing
 import TrailcastBasics
 

@@ -1,7 +1,6 @@
 import Device
 import Foundation
 @testable import Feeds
-import GPXReader
 import Testing
 import TrailcastBasics
 

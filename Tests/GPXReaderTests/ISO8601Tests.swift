@@ -1,5 +1,4 @@
 import Testing
-import GPXReader
 import TrailcastBasics
 
 @Suite("ISO 8601 times")

@@ -1,8 +1,7 @@
-import GPXReader
 import LiveStream
-import LocationReplay
 import Testing
 import TrailcastBasics
+import Timeline
 
 /// The journal behind `GET /events`: what a reader at any point gets, through the
 /// recorder that writes it and the stream a client is sent.

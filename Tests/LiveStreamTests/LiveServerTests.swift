@@ -1,9 +1,10 @@
 import AsyncHTTPClient
-import GPXReader
 import LiveStream
 import LocationReplay
 import Testing
 import TrailcastBasics
+import Timeline
+import Device
 
 /// The server on its own, with a journal the test writes: what an idle stream sends,
 /// and what the endpoints say before the run has reported anything.

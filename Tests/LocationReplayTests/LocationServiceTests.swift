@@ -1,7 +1,7 @@
-import GPXReader
-import LocationReplay
 import Testing
 import TrailcastBasics
+import TrailcastCoreLocation
+import Device
 
 /// Each row drives the service through user and app actions and lists what it
 /// reports, one short string per output, so a row reads like the rule it checks.

@@ -1,8 +1,10 @@
 import Clocks
-import GPXReader
 import LocationReplay
 import TrailcastBasics
 import Testing
+import TrailcastSettings
+import Timeline
+import Device
 
 /// Pause, resume and speed commands on a test clock: what the timeline records, when the
 /// following fixes come, and what the device reports while paused.

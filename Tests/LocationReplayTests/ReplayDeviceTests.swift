@@ -1,9 +1,12 @@
 import Foundation
-import GPXReader
 import LocationReplay
 import Testing
 import Weather
 import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import Device
 
 /// The device layer inside a replay: signal loss and what Core Location reports, gaps,
 /// noise through the location service's rules, seeds.

@@ -1,8 +1,11 @@
 import Clocks
-import GPXReader
 import LocationReplay
 import TrailcastBasics
 import Testing
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import Device
 
 /// Real-time runs on a `TestClock`: the run sleeps until `start + offset / speed`, and
 /// the test moves the clock by hand and looks at the timeline while the run waits.

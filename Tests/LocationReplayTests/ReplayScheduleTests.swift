@@ -1,8 +1,11 @@
 import Clocks
 import Foundation
-import GPXReader
 import LocationReplay
 import Testing
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import TrailcastApps
 
 /// Scheduled events, loops, accuracy and cancellation through whole runs.
 extension ReplayTests {

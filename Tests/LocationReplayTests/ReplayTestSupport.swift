@@ -5,6 +5,9 @@ import LocationReplay
 import Testing
 import Weather
 import TrailcastBasics
+import TrailcastSettings
+import Timeline
+import Device
 
 /// Cancels the task it records in once the app has received a number of locations.
 struct CancellingRecorder: TimelineRecorder {

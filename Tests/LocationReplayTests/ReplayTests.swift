@@ -4,6 +4,10 @@ import GPXReader
 import LocationReplay
 import Testing
 import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import Device
 
 /// Whole runs of `Replay` on small GPX files, on virtual time (speed 0), recorded with
 /// `TimelineCollector`. The clock is `UnimplementedClock`, so a virtual run that read

@@ -1,8 +1,10 @@
 import Clocks
-import GPXReader
 import LocationReplay
 import Testing
 import Weather
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
 
 /// Every location the app receives asks the weather service; what it answers goes into
 /// the timeline right after the location (virtual time) or when it arrives (real time).

@@ -3,6 +3,7 @@ import GPXReader
 @testable import LocationReplay
 import Testing
 import TrailcastBasics
+import TrailcastSettings
 
 /// The reader thread ahead of the replay: bounded, and the same fixes as reading in line.
 @Suite struct RouteReadAheadTests {

@@ -1,5 +1,5 @@
-import LocationReplay
 import Testing
+import TrailcastSettings
 
 /// `--event OFFSET:KEY=VALUE`: the offset spellings, every key and value, and the
 /// message a user sees for each kind of mistake.

@@ -1,7 +1,10 @@
-import GPXReader
-import LocationReplay
 import Testing
 import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import TrailcastApps
+import Device
 
 /// Each row launches the weather app on a simulated device, then drives it with the
 /// user's and system's changes and the device's movements, and lists every timeline

@@ -1,4 +1,3 @@
-import LocationReplay
 import TrailcastBasics
 import Testing
 import Weather

@@ -1,8 +1,7 @@
-import GPXReader
 import LocationSimulation
 import Testing
 
-/// Every rule of the README's Core Location table, through `SimulatedLocationManager`
+/// Every rule of docs/replay.md's Core Location table, through `SimulatedLocationManager`
 /// as an app's code meets it: the callbacks its delegate gets, in order.
 @Suite("Core Location's rules through SimulatedLocationManager")
 struct CoreLocationRulesTests {

@@ -1,4 +1,3 @@
-import GPXReader
 import LocationSimulation
 import Testing
 

@@ -1,4 +1,3 @@
-import GPXReader
 @testable import Places
 import Testing
 import TrailcastBasics

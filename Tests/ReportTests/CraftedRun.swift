@@ -1,9 +1,9 @@
 import Device
-import GPXReader
-import LocationReplay
-import TimelineExpectations
 import Weather
 import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
 
 /// A small run with one of everything a report draws, its expected drawing worked out by
 /// hand in the tests: three delivered stretches joined by a distance-filter stretch, a

@@ -1,10 +1,8 @@
 import Device
-import GPXReader
-import LocationReplay
 @testable import Report
-import TimelineExpectations
 import Testing
 import TrailcastBasics
+import Timeline
 
 /// `replay --report` reads locations without a JSON round trip; its numbers must be the
 /// ones `trailcast report` reads back from the JSON line, bit for bit.

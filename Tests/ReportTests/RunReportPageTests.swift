@@ -3,9 +3,8 @@ import Foundation
 import FoundationXML
 #endif
 @testable import Report
-import LocationReplay
-import TimelineExpectations
 import Testing
+import Timeline
 
 /// The page of a crafted run: its SVG read back as XML and counted against the drawing
 /// worked out by hand.

@@ -1,4 +1,5 @@
 import Scenario
+import Timeline
 
 /// Timelines written by hand, as JSON lines, for checking expectations against.
 enum CraftedTimelines {

@@ -1,4 +1,3 @@
-import LocationReplay
 import Scenario
 import Testing
 
@@ -7,6 +6,8 @@ import enum Scenario.Expectation
 import Weather
 
 import TrailcastBasics
+import TrailcastCoreLocation
+import Timeline
 
 /// One expectation checked against ``CraftedTimelines/revoked``, and the detail it must
 /// fail with (nil: it must hold).

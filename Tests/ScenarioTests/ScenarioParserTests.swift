@@ -1,7 +1,8 @@
 import Foundation
-import LocationReplay
 import Scenario
 import Testing
+import TrailcastSettings
+import Device
 
 /// Reading scenario files: every key to its setting, and every mistake to an error that
 /// names the file, line, column and key.

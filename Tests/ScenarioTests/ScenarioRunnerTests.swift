@@ -1,5 +1,4 @@
 import Foundation
-import LocationReplay
 import Scenario
 import Testing
 

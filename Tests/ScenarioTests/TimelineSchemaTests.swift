@@ -1,10 +1,12 @@
 import Device
-import GPXReader
-import LocationReplay
 import Scenario
 import Testing
 import Weather
 import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import TrailcastApps
 
 /// The schema that scenario files are checked against must be the timeline's own keys.
 @Suite("Timeline schema")

@@ -1,7 +1,7 @@
-import GPXReader
-import LocationReplay
 import Testing
 import Timeline
+import TrailcastCoreLocation
+import Device
 
 @Suite("CSV timeline format")
 struct CSVTimelineFormatTests {

@@ -1,8 +1,9 @@
-import GPXReader
-import LocationReplay
 import Testing
 import Timeline
 import Weather
+import TrailcastCoreLocation
+import TrailcastSettings
+import Device
 
 @Suite("JSON Lines timeline format")
 struct JSONLinesTimelineFormatTests {

@@ -1,7 +1,7 @@
-import GPXReader
-import LocationReplay
 import Testing
 import Timeline
+import TrailcastCoreLocation
+import TrailcastSettings
 
 @Suite("Text timeline format")
 struct TextTimelineFormatTests {

@@ -1,8 +1,10 @@
-import GPXReader
-import LocationReplay
 import Timeline
 import Weather
 import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+import TrailcastApps
+import Device
 
 /// One event of every kind, with values chosen to exercise rounding, for the format tests.
 enum TimelineSamples {

@@ -1,7 +1,6 @@
-import GPXReader
-import LocationReplay
 import Testing
 import Timeline
+import Device
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

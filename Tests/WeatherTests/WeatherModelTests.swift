@@ -11,7 +11,7 @@ struct WeatherModelTests {
     }
 
     /// Recorded outputs of the default world. If one changes, the model changed: update the
-    /// values deliberately (and the README's examples) or find the regression.
+    /// values deliberately (and the examples in docs/replay.md and docs/weather.md) or find the regression.
     static let goldens: [Golden] = [
         Golden(place: "Zurich, 2024-07-01T12:00Z", latitude: 47.3769, longitude: 8.5417, elevationMeters: 408,
                unixTime: 1_719_835_200, expected: WeatherConditions(

@@ -10,10 +10,16 @@ public enum TimelineValue: Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .string(let text): return "\"\(text)\""
-        case .number(let value): return ValueMatcher.format(value)
+        case .number(let value): return Self.format(value)
         case .bool(let value): return String(value)
         case .null: return "null"
         case .json(let text): return text
         }
+    }
+
+    /// `12`, `12.5`, `0.001`: numbers as a person writes them.
+    package static func format(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        return String(value)
     }
 }

@@ -1,4 +1,6 @@
 import Weather
+import TrailcastCoreLocation
+import Device
 
 /// Everything that shapes a run except the file: the effective settings that the
 /// `start` event records.

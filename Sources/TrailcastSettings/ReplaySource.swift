@@ -33,7 +33,7 @@ public struct PointCensus: Sendable, Equatable {
     }
 
     /// Counts one more point of a concrete source; returns its index among them.
-    mutating func add(_ source: ReplaySource) -> Int {
+    package mutating func add(_ source: ReplaySource) -> Int {
         switch source {
         case .track: trackPoints += 1; return trackPoints - 1
         case .route: routePoints += 1; return routePoints - 1
@@ -54,7 +54,7 @@ public struct PointCensus: Sendable, Equatable {
 
 extension GPXEvent {
     /// The point this event carries and the source it belongs to; nil for other events.
-    var replayablePoint: (source: ReplaySource, point: GPXPoint)? {
+    package var replayablePoint: (source: ReplaySource, point: GPXPoint)? {
         switch self {
         case .trackPoint(let point): return (.track, point)
         case .routePoint(let point): return (.route, point)

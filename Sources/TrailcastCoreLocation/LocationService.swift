@@ -1,10 +1,10 @@
-import GPXReader
 import TrailcastBasics
+import Device
 
 /// A model of `CLLocationManager` for one app: authorization, prompts, updates and
 /// the rules that decide which fixes reach the app.
 ///
-/// The rules (also in the README's table):
+/// The rules (also in docs/replay.md's table):
 /// - A prompt appears only while the status is `notDetermined` (and location services
 ///   are on). The simulated user answers with ``Configuration/promptAnswer``.
 ///   Deny gives `denied`; after that every request does nothing.

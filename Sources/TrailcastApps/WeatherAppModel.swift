@@ -1,3 +1,8 @@
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
+import Device
+
 /// What a typical weather app does with Core Location, driven by the events of a run.
 ///
 /// - At launch, and on returning to the foreground, it asks for permission if the

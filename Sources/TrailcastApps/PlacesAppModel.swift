@@ -1,5 +1,8 @@
 import Device
 import Places
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
 
 /// The places app (a vaccination-centre finder): the Core Location handling of the weather
 /// app, and a list of places sorted by distance from each location it receives.

@@ -1,3 +1,6 @@
+import TrailcastCoreLocation
+import Device
+
 /// Something the simulated user or system does at a moment of the run:
 /// `--event OFFSET:KEY=VALUE`.
 ///

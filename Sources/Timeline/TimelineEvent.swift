@@ -1,6 +1,8 @@
-import GPXReader
 import Weather
 import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+import Device
 
 /// One line of a run's timeline: what happened, and when in simulated time.
 public struct TimelineEvent: Sendable, Equatable {

@@ -1,6 +1,4 @@
 import Foundation
-import LocationReplay
-import Timeline
 
 /// One timeline event as expectations see it: its type, offset and fields, keyed as the
 /// JSON Lines format names them, and the JSON line itself for reports.

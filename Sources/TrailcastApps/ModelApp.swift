@@ -1,4 +1,7 @@
 import Device
+import TrailcastCoreLocation
+import TrailcastSettings
+import Timeline
 
 /// The app in the simulated phone: what it does with Core Location's callbacks, the
 /// user's and the system's changes, and the user's taps. The replay engine drives one,
@@ -17,19 +20,4 @@ public protocol ModelApp: Sendable {
     mutating func deviceSignalChanged(_ change: SignalChange, into events: inout [TimelineEvent.Kind])
     /// The run ends.
     mutating func terminate(into events: inout [TimelineEvent.Kind])
-}
-
-/// `--app`: which model app sits in the phone.
-public enum ModelAppChoice: Sendable, Equatable {
-    /// The weather app: weather for every new location.
-    case weather
-    /// The places app: the places of `file` sorted by distance, the first `limit` shown.
-    case places(file: String, limit: Int)
-
-    public var name: String {
-        switch self {
-        case .weather: return "weather"
-        case .places: return "places"
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import Device
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
