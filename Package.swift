@@ -226,6 +226,7 @@ let package = Package(
                 "OpenMeteo",
                 "Timeline",
                 "TimelineExpectations",
+                "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
                 "Weather",
@@ -275,6 +276,12 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "TrailcastBasicsTests",
+            dependencies: [
+                "TrailcastBasics",
+            ]
+        ),
+        .testTarget(
             name: "GPXReaderTests",
             dependencies: [
                 "GPXReader",
@@ -315,13 +322,9 @@ let package = Package(
         .testTarget(
             name: "LocationSimulationTests",
             dependencies: [
-                "Device",
                 "GPXReader",
                 "LocationSimulation",
-                "Timeline",
                 "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastSettings",
             ]
         ),
         .testTarget(

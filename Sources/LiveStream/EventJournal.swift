@@ -21,15 +21,14 @@ public final class EventJournal: Sendable {
     /// Every this many events, the journal remembers where one starts.
     static let indexStride = 256
 
-    private struct State {
+    private struct State: WaitableState {
         /// Bytes readers may read: whole events only.
         var length = 0
         var eventCount = 0
         /// `starts[k]`: where event `k * indexStride + 1` begins.
         var starts: [Int] = []
         var finished = false
-        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-        var nextWaiter = 0
+        var waiters = Waiters()
     }
 
     private let descriptor: Int32
@@ -69,26 +68,18 @@ public final class EventJournal: Sendable {
             }
             written += result
         }
-        let waiters = state.withLock { state in
+        state.changeAndWake { state in
             for start in eventStarts {
                 if state.eventCount % Self.indexStride == 0 { state.starts.append(base + start) }
                 state.eventCount += 1
             }
             state.length = base + bytes.count
-            defer { state.waiters.removeAll() }
-            return Array(state.waiters.values)
         }
-        waiters.forEach { $0.resume() }
     }
 
     /// No more events: readers that have read everything end their streams.
     public func finish() {
-        let waiters = state.withLock { state in
-            state.finished = true
-            defer { state.waiters.removeAll() }
-            return Array(state.waiters.values)
-        }
-        waiters.forEach { $0.resume() }
+        state.changeAndWake { $0.finished = true }
     }
 
     /// Where the event after `lastEventID` begins: 0 for a new client, the end for an id
@@ -147,23 +138,7 @@ public final class EventJournal: Sendable {
     /// Returns when there is more to read after `offset`, when the journal is finished,
     /// or when the task is cancelled.
     public func waitForMore(after offset: Int) async {
-        let id = state.withLock { state -> Int in
-            defer { state.nextWaiter += 1 }
-            return state.nextWaiter
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state in
-                    if state.length > offset || state.finished || Task.isCancelled { return true }
-                    state.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.resume()
-        }
+        await state.wait { $0.length > offset || $0.finished }
     }
 
     /// Whether a reader at `offset` has everything and nothing more will come.

@@ -1,3 +1,4 @@
+import TrailcastBasics
 import Timeline
 
 /// Where simulated time stands against the clock in a paced run: a line through one
@@ -18,7 +19,7 @@ struct RealTimePace<Instant: InstantProtocol> where Instant.Duration == Duration
 
     /// The simulated offset at `instant`: the anchor's while paused.
     func offset(at instant: Instant) -> Double {
-        paused ? anchorOffset : anchorOffset + anchorInstant.duration(to: instant).seconds * speed
+        paused ? anchorOffset : anchorOffset + anchorInstant.duration(to: instant).totalSeconds * speed
     }
 
     /// When simulated time reaches `offset` (not while paused).

@@ -1,3 +1,4 @@
+import TrailcastBasics
 import GPXReader
 import Places
 import Weather
@@ -147,7 +148,7 @@ public struct Replay: Sendable {
             throw .output(String(describing: error))
         }
         do {
-            return try session.end(wallSeconds: (ContinuousClock.now - wallStart).seconds, recorder: &recorder)
+            return try session.end(wallSeconds: (ContinuousClock.now - wallStart).totalSeconds, recorder: &recorder)
         } catch {
             throw .output(String(describing: error))
         }
@@ -248,11 +249,3 @@ public struct Replay: Sendable {
 
 /// Thrown inside a run to unwind when the task is cancelled between waits.
 struct ReplayInterruption: Error {}
-
-extension Duration {
-    /// The duration in (fractional) seconds.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) * 1e-18
-    }
-}

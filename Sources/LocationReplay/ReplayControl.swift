@@ -49,10 +49,10 @@ public final class ReplayControl: Sendable {
     /// The highest multiplier accepted: a year of route in under an hour.
     public static let maximumSpeed = 10_000.0
 
-    private struct Inner {
+    private struct Inner: WaitableState {
         var state: State
         var pending: [Command] = []
-        var waiter: CheckedContinuation<Void, Never>?
+        var waiters = Waiters()
     }
 
     private let inner: LockedValue<Inner>
@@ -71,7 +71,7 @@ public final class ReplayControl: Sendable {
         if case .speed(let multiplier) = command, !(multiplier > 0 && multiplier <= Self.maximumSpeed) {
             throw .invalidSpeed(multiplier)
         }
-        let (state, waiter) = try inner.withLock { inner throws(Refusal) in
+        return try inner.changeAndWake { inner throws(Refusal) in
             guard !inner.state.ended else { throw Refusal.runEnded }
             switch command {
             case .pause: inner.state.paused = true
@@ -79,21 +79,13 @@ public final class ReplayControl: Sendable {
             case .speed(let multiplier): inner.state.speed = multiplier
             }
             inner.pending.append(command)
-            defer { inner.waiter = nil }
-            return (inner.state, inner.waiter)
+            return inner.state
         }
-        waiter?.resume()
-        return state
     }
 
     /// The run is over: later commands are refused, and the run no longer waits for any.
     func end() {
-        let waiter = inner.withLock { inner in
-            inner.state.ended = true
-            defer { inner.waiter = nil }
-            return inner.waiter
-        }
-        waiter?.resume()
+        inner.changeAndWake { $0.state.ended = true }
     }
 
     /// The commands sent since the last call, oldest first.
@@ -104,23 +96,9 @@ public final class ReplayControl: Sendable {
         }
     }
 
-    /// Returns when a command is waiting (at once if one is), or when the task is cancelled.
+    /// Returns when a command is waiting (at once if one is), when the run has ended, or
+    /// when the task is cancelled.
     func waitForCommand() async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = inner.withLock { inner in
-                    if !inner.pending.isEmpty || inner.state.ended || Task.isCancelled { return true }
-                    inner.waiter = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = inner.withLock { inner in
-                defer { inner.waiter = nil }
-                return inner.waiter
-            }
-            waiter?.resume()
-        }
+        await inner.wait { !$0.pending.isEmpty || $0.state.ended }
     }
 }

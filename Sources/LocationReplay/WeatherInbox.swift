@@ -12,9 +12,9 @@ final class WeatherInbox: Sendable {
         var outcome: WeatherFetchOutcome
     }
 
-    private struct State {
+    private struct State: WaitableState {
         var deliveries: [Delivery] = []
-        var waiter: CheckedContinuation<Void, Never>?
+        var waiters = Waiters()
         var tasks: [Int: Task<Void, Never>] = [:]
         var nextTaskID = 0
     }
@@ -34,14 +34,11 @@ final class WeatherInbox: Sendable {
     }
 
     private func post(_ delivery: Delivery, finishing id: Int) {
-        let waiter = state.withLock { state in
+        state.changeAndWake { state in
             state.tasks[id] = nil
             // A fetch cancelled with the run has nothing to report.
             if !Task.isCancelled { state.deliveries.append(delivery) }
-            defer { state.waiter = nil }
-            return state.waiter
         }
-        waiter?.resume()
     }
 
     /// The outcomes that arrived since the last call, oldest first.
@@ -54,22 +51,7 @@ final class WeatherInbox: Sendable {
 
     /// Returns when a delivery is waiting (at once if one is), or when the task is cancelled.
     func waitForDelivery() async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow = state.withLock { state in
-                    if !state.deliveries.isEmpty || Task.isCancelled { return true }
-                    state.waiter = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { state in
-                defer { state.waiter = nil }
-                return state.waiter
-            }
-            waiter?.resume()
-        }
+        await state.wait { !$0.deliveries.isEmpty }
     }
 
     /// Cancels the fetches still running (the run was interrupted).

@@ -189,8 +189,7 @@ public final class Simulation {
 
     /// The same with a `Duration`.
     public func advance(by duration: Duration) throws(SimulationError) {
-        let (seconds, attoseconds) = duration.components
-        try advance(by: Double(seconds) + Double(attoseconds) * 1e-18)
+        try advance(by: duration.totalSeconds)
     }
 
     /// Delivers what is pending and everything due now, without moving the clock.

@@ -1,3 +1,4 @@
+import TrailcastBasics
 import JSONOutput
 
 /// Plain decimal text for numbers in URLs and messages: `47.3769`, `-122.394253`, `0.3`.
@@ -23,8 +24,7 @@ enum DecimalText {
 
     /// A duration in seconds for messages, e.g. `5`, `0.3`, `0.125` (to the millisecond).
     static func seconds(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let total = Double(seconds) + Double(attoseconds) / 1e18
+        let total = duration.totalSeconds
         return format(total, decimals: 3) ?? "\(total)"
     }
 }

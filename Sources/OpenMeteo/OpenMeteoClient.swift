@@ -1,3 +1,4 @@
+import TrailcastBasics
 import AsyncHTTPClient
 import Foundation
 import NIOCore
@@ -93,9 +94,7 @@ public final class OpenMeteoClient: WeatherFetcher {
         let start = ContinuousClock.now
         func outcome(_ result: Result<WeatherConditions, WeatherFetchFailure>, attempts: Int) -> WeatherFetchOutcome {
             let elapsed = start.duration(to: ContinuousClock.now)
-            let milliseconds = Double(elapsed.components.seconds) * 1000
-                + Double(elapsed.components.attoseconds) / 1e15
-            return WeatherFetchOutcome(result: result, attempts: attempts, elapsedMilliseconds: milliseconds)
+            return WeatherFetchOutcome(result: result, attempts: attempts, elapsedMilliseconds: elapsed.totalMilliseconds)
         }
 
         let request: OpenMeteoRequest

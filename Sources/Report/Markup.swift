@@ -1,27 +1,11 @@
+import TrailcastBasics
+
 /// Text for HTML and SVG: escaping, and numbers written the same on every machine (no
 /// locale, no `printf`), so that one timeline always gives byte-identical pages.
 enum Markup {
     /// Escapes text for an element's content or a double-quoted attribute.
     static func escape(_ text: String) -> String {
-        var escaped = ""
-        escaped.reserveCapacity(text.utf8.count)
-        for character in text.unicodeScalars {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&#39;"
-            default:
-                // Control characters other than tab and line breaks are not allowed in XML.
-                if character.value < 0x20 && character != "\t" && character != "\n" && character != "\r" {
-                    escaped += "\u{FFFD}"
-                } else {
-                    escaped.unicodeScalars.append(character)
-                }
-            }
-        }
-        return escaped
+        MarkupText.escaped(text, for: .html)
     }
 
     /// `value` rounded to `decimals` places, trailing zeros dropped (`12.5`, `3`, `-0.25`).

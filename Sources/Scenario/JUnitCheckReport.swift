@@ -1,3 +1,5 @@
+import TrailcastBasics
+
 /// `trailcast check --format junit`: JUnit XML in the dialect Jenkins, GitLab and GitHub
 /// actions read.
 ///
@@ -63,36 +65,11 @@ public enum JUnitCheckReport {
 
     /// Character data: markup characters escaped, characters XML 1.0 forbids dropped.
     static func text(_ value: String) -> String {
-        escaped(value, inAttribute: false)
+        MarkupText.escaped(value, for: .xmlText)
     }
 
-    /// An attribute value for double quotes. Tab and line breaks are written as character
-    /// references, because a parser turns literal ones into spaces (attribute-value
-    /// normalisation).
+    /// An attribute value for double quotes (tab and line breaks as character references).
     static func attribute(_ value: String) -> String {
-        escaped(value, inAttribute: true)
-    }
-
-    private static func escaped(_ value: String, inAttribute: Bool) -> String {
-        var result = ""
-        result.reserveCapacity(value.utf8.count)
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            case "\t" where inAttribute: result += "&#9;"
-            case "\n" where inAttribute: result += "&#10;"
-            case "\r": result += "&#13;"  // even in text: a parser turns a literal CR into LF
-            case "\t", "\n": result.unicodeScalars.append(scalar)
-            case "\u{0}"..."\u{1F}", "\u{FFFE}", "\u{FFFF}":
-                // XML 1.0 allows no other control character, not even as `&#1;`.
-                continue
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
+        MarkupText.escaped(value, for: .xmlAttribute)
     }
 }

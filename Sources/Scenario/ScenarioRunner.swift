@@ -1,3 +1,4 @@
+import TrailcastBasics
 import LocationReplay
 import Weather
 import Timeline
@@ -48,7 +49,7 @@ public enum ScenarioRunner {
         } catch {
             return ScenarioReport(
                 file: scenario.file, name: scenario.name, outcomes: [],
-                seconds: started.duration(to: clock.now).seconds, error: error.description)
+                seconds: started.duration(to: clock.now).totalSeconds, error: error.description)
         }
         let records = events.map(TimelineRecord.init)
         let outcomes = scenario.expectations.map { entry in
@@ -57,13 +58,6 @@ public enum ScenarioRunner {
         inspect(records)
         return ScenarioReport(
             file: scenario.file, name: scenario.name, outcomes: outcomes,
-            seconds: started.duration(to: clock.now).seconds, error: nil)
-    }
-}
-
-extension Duration {
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) * 1e-18
+            seconds: started.duration(to: clock.now).totalSeconds, error: nil)
     }
 }

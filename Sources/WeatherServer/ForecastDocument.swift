@@ -37,8 +37,7 @@ struct ForecastDocument {
         json.number(.decimal(query.latitude, fractionDigits: 6))
         json.key("longitude")
         json.number(.decimal(query.longitude, fractionDigits: 6))
-        let generation = generationTime().components
-        let milliseconds = Double(generation.seconds) * 1000 + Double(generation.attoseconds) / 1e15
+        let milliseconds = generationTime().totalMilliseconds
         json.key("generationtime_ms")
         json.number(.decimal(milliseconds, fractionDigits: 6))
         json.field("utc_offset_seconds", 0)
