@@ -302,6 +302,7 @@ let package = Package(
                 "Device",
                 "GPXReader",
                 "LocationReplay",
+                "Places",
                 "Timeline",
                 "TrailcastApps",
                 "TrailcastBasics",

@@ -106,6 +106,8 @@ private final class CommandQueue: Sendable {
 
     func enqueue(_ arguments: [String], replacingPendingLocation: Bool) {
         let start = state.withLock { state -> Bool in
+            // After a failure nothing more runs: the run ends with that failure.
+            guard state.failure == nil else { return false }
             if replacingPendingLocation, let last = state.queue.last, last.isLocation {
                 state.queue[state.queue.count - 1] = (arguments, true)
             } else {
@@ -137,11 +139,15 @@ private final class CommandQueue: Sendable {
             guard let arguments = next else { return }
             let status = Self.run(executable, arguments)
             if status != 0 {
+                // The first failure ends the queue: the commands after it are dropped, not
+                // run while the replay reports the failure and exits (one ran on, orphaned,
+                // printing after trailcast's error line).
                 state.withLock { state in
-                    if state.failure == nil {
-                        state.failure = "xcrun \(arguments.joined(separator: " ")) failed (exit status \(status))"
-                    }
+                    state.failure = "xcrun \(arguments.joined(separator: " ")) failed (exit status \(status))"
+                    state.queue.removeAll()
+                    state.running = false
                 }
+                return
             }
         }
     }

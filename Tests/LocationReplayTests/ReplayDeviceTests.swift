@@ -125,7 +125,8 @@ struct ReplayDeviceTests {
         let other = try await run(seed: 6)
         let firstFixes = first.compactMap(\.kind.fix)
         let otherFixes = other.compactMap(\.kind.fix)
-        #expect(!firstFixes.isEmpty && !otherFixes.isEmpty)
+        // No dropout in this minute with either seed: a fix for every point.
+        #expect(firstFixes.count == 60 && otherFixes.count == 60)
         #expect(zip(firstFixes, otherFixes).allSatisfy { $0.latitude != $1.latitude })
         #expect(firstFixes.allSatisfy { $0.truth != nil })
     }
@@ -142,7 +143,7 @@ struct ReplayDeviceTests {
         #expect(perfect.summary.locations == 1)
         configuration.gps = .urbanCanyon
         let noisy = try await ReplayTests.replay(path, configuration)
-        #expect(noisy.summary.locations > 5)
+        #expect(noisy.summary.locations == 118, "the wander past 10 m, with seed 1")
         for (a, b) in zip(noisy.locations, noisy.locations.dropFirst()) {
             #expect(GreatCircle.distanceMeters(latitude1: a.latitude, longitude1: a.longitude,
                                                latitude2: b.latitude, longitude2: b.longitude) >= 10)
@@ -155,7 +156,8 @@ struct ReplayDeviceTests {
         let path = try Self.track(scratch, count: 40, everySeconds: 60)
         let run = try await ReplayTests.replay(path, withoutWeather(ReplayConfiguration(
             location: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced), gps: .indoor)))
-        #expect(!run.locations.isEmpty)
+        // At 0, 16 and 31 minutes: one fix in 15 minutes, none while the indoor signal is lost.
+        #expect(run.locationOffsets == [0, 960, 1860])
         for fix in run.locations {
             #expect(fix.horizontalAccuracyMeters >= ApproximateLocation.horizontalAccuracyMeters)
             #expect(fix.truth != nil)
@@ -172,10 +174,11 @@ struct ReplayDeviceTests {
         // metres of wander: the 0.01° cache cells keep the lookups to a handful.
         let path = try scratch.write(GPX.segment((0..<3600).map { GPX.point(0, seconds: Double($0)) }))
         let run = try await ReplayTests.replay(path, ReplayConfiguration(location: Self.authorized, gps: .urbanCanyon))
-        #expect(run.summary.weather.lookups > 3000)
+        // One lookup per fix: 3600 epochs less the urban canyon's dropouts with seed 1.
+        #expect(run.summary.weather.lookups == 3383)
         let answered = run.events.filter { $0.kind.typeName == "weather" }.count
-        #expect(answered <= 4 * 4, "at most a few cells in each of the hour's four 15-minute windows: \(answered)")
-        #expect(run.summary.weather.cacheHits >= run.summary.weather.lookups - 16)
+        #expect(answered == 16, "at most a few cells in each of the hour's four 15-minute windows: \(answered)")
+        #expect(run.summary.weather.cacheHits == run.summary.weather.lookups - 16)
     }
 }
 

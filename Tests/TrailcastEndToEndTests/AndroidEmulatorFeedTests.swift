@@ -11,6 +11,9 @@ struct AndroidEmulatorFeedTests {
         "--authorization", "always", "--weather", "none", "--format", "jsonl",
     ]
 
+    /// The console's answer to a bad satellite count, which the stub's `--ko-after` gives.
+    static let satellitesKO = "KO: invalid number of satellites. Must be an integer between 1 and 12"
+
     /// Starts the stub; its port, its process and the file it logs commands to.
     static func console(_ options: [String] = []) async throws -> (port: Int, stub: ToolProcess, log: URL, scratch: ScratchDirectory) {
         let scratch = try ScratchDirectory()
@@ -60,7 +63,7 @@ struct AndroidEmulatorFeedTests {
         defer { koStub.stop(); koScratch.remove() }
         let refused = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(koPort), "--android-token", "secret"])
         #expect(refused.status == 69)
-        #expect(refused.stderrLines.first?.hasSuffix("' with KO: bad geo fix command") == true, "\(refused.stderrLines)")
+        #expect(refused.stderrLines.first?.hasSuffix("' with \(Self.satellitesKO)") == true, "\(refused.stderrLines)")
     }
 
     @Test("a wrong token, a KO, a console that closes, nothing listening: one error line and 69, not a hang")
@@ -79,7 +82,7 @@ struct AndroidEmulatorFeedTests {
             #expect(result.status == 69)
             #expect(result.stderrLines.count == 1)
             #expect(result.stderrLines.first?.hasPrefix("error: the Android emulator console answered 'geo fix ") == true)
-            #expect(result.stderrLines.first?.hasSuffix("' with KO: bad geo fix command") == true)
+            #expect(result.stderrLines.first?.hasSuffix("' with \(Self.satellitesKO)") == true)
         }
         do {
             let (port, stub, _, scratch) = try await Self.console(["--close-after", "3"])
@@ -88,8 +91,9 @@ struct AndroidEmulatorFeedTests {
             #expect(result.status == 69)
             #expect(result.stderrLines == ["error: the Android emulator console closed the connection"])
         }
-        // A port that was free a moment ago: nothing listens there now.
-        let port = try ToolProcess.freeLocalPort()
+        // A port bound but not listening: connections to it are refused, and no other test
+        // can start listening there.
+        let port = try closedLoopbackPort()
         let unreachable = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port)])
         #expect(unreachable.status == 69)
         #expect(unreachable.stderrLines.count == 1)
@@ -101,5 +105,77 @@ struct AndroidEmulatorFeedTests {
         let scenario = try await TrailcastBinary.run(arguments: ["replay", "--scenario", "gpx/scenarios/happy-path.yaml", "--android-emulator", "5554"])
         #expect(scenario.status == 64)
         #expect(scenario.stderrLines.first == "Error: --android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)")
+    }
+
+    @Test("the token from ~/.emulator_console_auth_token when none is given; none anywhere: one line and 69")
+    func tokenFromHome() async throws {
+        let home = try ScratchDirectory()
+        defer { home.remove() }
+        try home.file(named: ".emulator_console_auth_token", contents: Data("secret\n".utf8))
+        do {
+            let (port, stub, log, scratch) = try await Self.console()
+            defer { stub.stop(); scratch.remove() }
+            let result = try await TrailcastBinary.run(
+                arguments: Self.run + ["--android-emulator", String(port)], environment: ["HOME": home.url.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            let commands = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+            #expect(commands.first == "auth secret")
+        }
+        let empty = try ScratchDirectory()
+        defer { empty.remove() }
+        let (port, stub, log, scratch) = try await Self.console()
+        defer { stub.stop(); scratch.remove() }
+        let result = try await TrailcastBinary.run(
+            arguments: Self.run + ["--android-emulator", String(port)], environment: ["HOME": empty.url.path])
+        #expect(result.status == 69)
+        #expect(result.stderrLines == [
+            "error: the Android emulator console asks for a token: none in ~/.emulator_console_auth_token or --android-token",
+        ])
+        // Nothing was sent to a console that had not let the feed in.
+        #expect((try? String(contentsOf: log, encoding: .utf8)) ?? "" == "")
+    }
+
+    /// The stub must refuse what the emulator's console refuses, or the tests above could
+    /// pass a feed the real console would reject: each line here is the console's own.
+    @Test("the stub console rejects what the emulator's does, in its words")
+    func theStubRejectsLikeTheConsole() async throws {
+        let (port, stub, _, scratch) = try await Self.console()
+        defer { stub.stop(); scratch.remove() }
+        let client = """
+            import socket, sys
+            s = socket.create_connection(("127.0.0.1", int(sys.argv[1])))
+            f = s.makefile("rb")
+            def reply():
+                lines = []
+                while True:
+                    line = f.readline().decode().rstrip("\\r\\n")
+                    lines.append(line)
+                    if line == "OK" or line.startswith("KO"):
+                        return lines[-1]
+            reply()
+            for command in sys.argv[2:]:
+                s.sendall(command.encode() + b"\\r\\n")
+                print(reply())
+            """
+        let commands = [
+            "geo fix -122.4 37.8", "auth wrong", "auth secret", "geo fix -122.4 37.8 4.5 7 2.72",
+            "geo fix 180.5 0", "geo fix 0 -90.5", "geo fix 0 0 0 0", "geo fix 0 0 0 13", "geo fix 0 0 0 6.5",
+            "geo fix 0 north", "geo fix 5",
+        ]
+        let result = try await TrailcastBinary.runTool("python3", ["-c", client, String(port)] + commands)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.split(separator: "\n").map(String.init) == [
+            "KO: unknown command, try 'help'",
+            "KO: authentication token does not match ~/.emulator_console_auth_token",
+            "OK",
+            "OK",
+            "KO: invalid longitude value. Should be in [-180,+180] range",
+            "KO: invalid latitude value. Should be in [-90,+90] range",
+            Self.satellitesKO,
+            Self.satellitesKO,
+            Self.satellitesKO,
+            "KO: argument 'north' is not a number",
+            "KO: not enough arguments: see 'help geo fix' for details",
+        ])
     }
 }

@@ -15,7 +15,7 @@ struct PlacesAppTests {
     func nearestChanges() async throws {
         let timeline = try await ReplayTimeline.run(Self.walk, ["--places", Self.clinics, "--places-limit", "3", "--weather", "none"])
         let lists = timeline.events(ofType: "places")
-        #expect(lists.count >= 20 && lists.count < 400, "\(lists.count) lists for 1840 fixes")
+        #expect(lists.count == 105, "\(lists.count) lists for 1840 fixes: shown only when the list changed")
         #expect(lists.first?["offset"] == .number("0"))
         #expect(timeline.events.first?["settings"]?["app"] == .string("places"))
         #expect(timeline.events.first?["settings"]?["places"] == .string(Self.clinics))
@@ -38,7 +38,7 @@ struct PlacesAppTests {
     func weatherStays() async throws {
         let places = try await ReplayTimeline.run(Self.walk, ["--places", Self.clinics])
         let weather = try await ReplayTimeline.run(Self.walk)
-        #expect(!places.events(ofType: "weather").isEmpty)
+        #expect(places.events(ofType: "weather").count == 14)
         #expect(places.events(ofType: "weather") == weather.events(ofType: "weather"))
         #expect(places.end?["weatherLookups"] == weather.end?["weatherLookups"])
     }
@@ -96,7 +96,8 @@ struct PlacesAppTests {
         #expect(result.status == 0, "\(result.stderr)")
         let timeline = try ReplayTimeline(result: result)
         #expect(timeline.events.first?["settings"]?["places"] == .string("gpx/places/sf-clinics.geojson"))
-        #expect(!timeline.events(ofType: "places").isEmpty)
+        // The scenario's limit of 3: the same 105 lists as `--places-limit 3` on the walk.
+        #expect(timeline.events(ofType: "places").count == 105)
     }
 
     @Test("usage and bad files: 64, 65 with FILE:LINE:COL, 66", arguments: [

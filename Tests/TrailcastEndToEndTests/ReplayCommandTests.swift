@@ -46,9 +46,16 @@ struct ReplayCommandTests {
         // is the testing library's; places, the places app's, in PlacesAppTests.
         let types = Set(ReplayTimeline.keys.keys).subtracting(["weatherError", "control", "call", "places"])
         #expect(Set(timeline.types) == types)
+        // How many of each: 162 fixes (none while lost, in the background or denied), the
+        // weather of the first two cells, a missed stretch for the tunnel, the background and
+        // the denial, two prompts and five authorization changes (Allow Once expiring at 5m).
+        let counts = [
+            "start": 1, "authorization": 5, "prompt": 2, "location": 162, "missed": 3, "locationError": 2,
+            "alert": 1, "tap": 1, "app": 2, "signal": 2, "weather": 2, "end": 1,
+        ]
         for type in types.sorted() {
             let events = timeline.events(ofType: type)
-            #expect(!events.isEmpty, "\(type)")
+            #expect(events.count == counts[type], "\(type)")
             for event in events { #expect(event.keys == ReplayTimeline.keys[type], "\(type)") }
         }
         let errors = timeline.events(ofType: "locationError")

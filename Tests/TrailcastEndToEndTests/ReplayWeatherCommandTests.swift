@@ -31,7 +31,7 @@ struct ReplayWeatherCommandTests {
         let timeline = try await ReplayTimeline.run(Self.walk)
         let weather = timeline.events(ofType: "weather")
         #expect(weather.count == Self.visitedCellWindows(timeline).count)
-        #expect(weather.count > 5)
+        #expect(weather.count == 14)
         for (index, type) in timeline.types.enumerated() where type == "weather" {
             let location = timeline.events[index - 1]
             #expect(location["type"]?.stringValue == "location")
@@ -52,7 +52,8 @@ struct ReplayWeatherCommandTests {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk])
         #expect(result.status == 0)
         let weatherLines = result.stdoutLines.filter { $0.contains(" weather ") }
-        #expect(!weatherLines.isEmpty)
+        // The 14 weather events, and the `end` line's weather totals.
+        #expect(weatherLines.count == 15)
         let line = try #require(weatherLines.first)
         #expect(line.range(of: #"weather +-?\d+\.\d C \(feels -?\d+\.\d C\), [a-z ,:]+, wind \d+\.\d m/s from \d+°"#,
                            options: .regularExpression) != nil, "\(line)")
@@ -164,30 +165,32 @@ struct ReplayWeatherCommandTests {
     }
 
     @Test(arguments: [
-        ["--weather-url", "ftp://example.com"],
-        ["--weather", "builtin", "--weather-url", "http://127.0.0.1:9"],
-        ["--weather-ttl", "soon"],
-        ["--weather-ttl", "0"],
-        ["--weather-cell", "0"],
-        ["--weather-timeout", "0"],
-        ["--weather", "sunny"],
-        ["--weather-events", "some"],
-        ["--server-fail-rate", "1.5"],
-        ["--weather", "local", "--server-rate-limit", "0"],
+        (["--weather-url", "ftp://example.com"],
+         "Error: the weather url must be an http:// or https:// URL, not 'ftp://example.com'"),
+        (["--weather", "builtin", "--weather-url", "http://127.0.0.1:9"],
+         "Error: --weather-url and --weather-archive-url need --weather open-meteo, not builtin"),
+        (["--weather-ttl", "soon"], "Error: --weather-ttl must be a duration such as 15m or 1h, not 'soon'"),
+        (["--weather-ttl", "0"], "Error: --weather-ttl must be at least 1 second"),
+        (["--weather-cell", "0"], "Error: --weather-cell must be between 0.0001 and 10 degrees"),
+        (["--weather-timeout", "0"], "Error: --weather-timeout must be a duration such as 5s or 800ms, not '0'"),
+        (["--weather", "sunny"],
+         "Error: The value 'sunny' is invalid for '--weather <source>'. Please provide one of 'builtin', 'open-meteo', 'local' or 'none'."),
+        (["--weather-events", "some"],
+         "Error: The value 'some' is invalid for '--weather-events <which>'. Please provide one of 'fetches' and 'all'."),
+        (["--server-fail-rate", "1.5"], "Error: --server-fail-rate must be a share between 0 and 1, not 1.5"),
+        (["--weather", "local", "--server-rate-limit", "0"], "Error: --server-rate-limit must be at least 1 request a minute"),
     ])
-    func badWeatherFlagsExit64(arguments: [String]) async throws {
+    func badWeatherFlagsExit64(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stdout.isEmpty)
-        if arguments.first == "--server-fail-rate" {
-            #expect(result.stderr.contains("--server-fail-rate must be a share between 0 and 1, not 1.5"))
-        }
+        #expect(result.stderrLines.first == message, "\(result.stderr)")
     }
 
     @Test func anUnwritableWeatherLogExits73() async throws {
         let result = try await TrailcastBinary.run(
             arguments: ["replay", Self.walk, "--weather-log", "/nonexistent-dir/weather.csv"])
         #expect(result.status == 73)
-        #expect(result.stderrLines.count == 1)
+        #expect(result.stderr == "/nonexistent-dir/weather.csv: error: cannot create the weather log: No such file or directory\n")
     }
 }

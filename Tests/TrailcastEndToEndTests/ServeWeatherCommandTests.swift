@@ -39,14 +39,10 @@ struct ServeWeatherCommandTests {
             }
         }
 
-        /// Sends `signal` and waits for the exit: the status and how long it took.
-        func stop(with signal: Int32 = SIGINT) async throws -> (status: Int32, reason: Process.TerminationReason, seconds: Double) {
-            let clock = ContinuousClock()
-            let sent = clock.now
+        /// Sends `signal` and waits for the exit.
+        func stop(with signal: Int32 = SIGINT) async throws -> (status: Int32, reason: Process.TerminationReason) {
             process.send(signal)
-            let (status, reason) = try await process.waitForExit()
-            let elapsed = sent.duration(to: clock.now).components
-            return (status, reason, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+            return try await process.waitForExit()
         }
     }
 
@@ -66,7 +62,6 @@ struct ServeWeatherCommandTests {
 
         #expect(stopped.reason == .exit, "killed by the signal instead of handling it")
         #expect(stopped.status == 0)
-        #expect(stopped.seconds < 30, "a graceful stop takes ~10 ms when idle; held requests must not keep it up")
         #expect(server.process.stdout == "serve-weather: listening on http://127.0.0.1:\(server.port)\n")
         let lines = server.process.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "one log line per request: \(lines)")
@@ -74,7 +69,7 @@ struct ServeWeatherCommandTests {
         #expect(lines.last?.contains(" GET /v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m&forecast_days=1 200 ") == true)
     }
 
-    @Test("SIGTERM with a request held by --timeout-rate 1: a graceful exit 0 within a second or so")
+    @Test("SIGTERM with a request held by --timeout-rate 1: a graceful exit 0 that closes the held connection")
     func stopWithHeldRequest() async throws {
         let server = try await Server(["--timeout-rate", "1", "--seed", "3"], environment: ["LOG_LEVEL": "debug"])
         let held = Task { try await server.get("/v1/forecast?latitude=1&longitude=2", timeout: .seconds(60)) }
@@ -85,9 +80,17 @@ struct ServeWeatherCommandTests {
 
         #expect(stopped.reason == .exit)
         #expect(stopped.status == 0)
-        #expect(stopped.seconds < 30, "a graceful stop takes ~10 ms when idle; held requests must not keep it up")
-        // The client saw the connection close, never an answer.
-        await #expect(throws: (any Error).self) { _ = try await held.value }
+        // The client saw the connection close, never an answer: the stop did not wait for
+        // the held request (the client would have given up after its 60 s instead, with
+        // deadlineExceeded), whatever the machine's load.
+        do {
+            _ = try await held.value
+            Issue.record("the held request was answered")
+        } catch let error as HTTPClientError {
+            #expect(error != .deadlineExceeded, "the server kept the held request until the client gave up")
+        } catch {
+            Issue.record("unexpected error: \(error)")
+        }
         #expect(server.process.stderr.contains("GET /v1/forecast?latitude=1&longitude=2 no-answer "))
     }
 

@@ -5,18 +5,30 @@ import Testing
 /// so the exact simctl commands and their order are checked; without one, a clear 69.
 @Suite("trailcast replay --simulator (a recording xcrun)")
 struct SimulatorFeedTests {
-    /// A folder holding an `xcrun` that appends its arguments, one call a line, to a log
-    /// (and fails when asked to, for `failing`).
-    static func fakeXcrun(in scratch: ScratchDirectory, failing: String? = nil) throws -> (folder: URL, log: URL) {
+    /// A folder holding an `xcrun` that runs Tests/Fixtures/feeds/fake-xcrun.py: it logs
+    /// each call's arguments, refuses what simctl refuses, fails calls naming `failing`,
+    /// and takes 0.3 s over every `slowEvery`th call.
+    static func fakeXcrun(in scratch: ScratchDirectory, failing: String? = nil, slowEvery: Int = 0) throws -> (folder: URL, log: URL) {
         let folder = scratch.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let log = scratch.url.appendingPathComponent("xcrun.log")
-        var script = "#!/bin/sh\necho \"$*\" >> '\(log.path)'\n"
-        if let failing { script += "case \"$*\" in *'\(failing)'*) echo 'simctl: no such device' >&2; exit 148;; esac\n" }
+        let script = """
+            #!/bin/sh
+            FAKE_XCRUN_LOG='\(log.path)' FAKE_XCRUN_FAIL='\(failing ?? "")' FAKE_XCRUN_SLOW=\(slowEvery) \\
+              exec python3 '\(Repository.url("Tests/Fixtures/feeds/fake-xcrun.py").path)' "$@"
+
+            """
         let xcrun = folder.appendingPathComponent("xcrun")
         try Data(script.utf8).write(to: xcrun)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: xcrun.path)
         return (folder, log)
+    }
+
+    /// The calls the fake xcrun logged, each one's arguments whole.
+    static func calls(in log: URL) throws -> [[String]] {
+        try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String])
+        }
     }
 
     static let run = [
@@ -34,7 +46,9 @@ struct SimulatorFeedTests {
     func commandsAndOrder() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let (folder, log) = try Self.fakeXcrun(in: scratch)
+        // Every fourth call slow, as simctl sometimes is: a newer location replaces one
+        // still waiting, and the order must hold all the same.
+        let (folder, log) = try Self.fakeXcrun(in: scratch, slowEvery: 4)
         let replay = try ReplayProcess(
             arguments: Self.run + ["--simulator", "booted", "--bundle-id", "com.example.Weather"],
             environment: Self.environment(folder))
@@ -45,7 +59,7 @@ struct SimulatorFeedTests {
         let device = try await ReplayTimeline.run("gpx/sf-waterfront-walk.gpx", [
             "--interval", "60", "--weather", "none", "--authorization", "always",
         ])
-        let calls = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
+        let calls = try Self.calls(in: log).map { $0.joined(separator: " ") }
         let privacy = calls.filter { $0.hasPrefix("simctl privacy") }
         #expect(privacy == [
             "simctl privacy booted grant location com.example.Weather",          // whenInUse at launch
@@ -72,7 +86,6 @@ struct SimulatorFeedTests {
             }
         }
         #expect(next == places.count, "the last fix is set last")
-        #expect(calls.filter { $0.hasPrefix("simctl location") }.count > places.count / 2)
         // The revocation at 10m comes after the fixes up to 10m, before the later ones.
         let offsets = device.locations.map { $0["offset"]!.doubleValue! }
         #expect(lastOffsetBefore.count == 4)
@@ -92,7 +105,9 @@ struct SimulatorFeedTests {
         #expect(status == 69)
         #expect(missing.stderr == "error: --simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)\n")
 
-        let (folder, _) = try Self.fakeXcrun(in: scratch, failing: "location")
+        let failingScratch = try ScratchDirectory()
+        defer { failingScratch.remove() }
+        let (folder, log) = try Self.fakeXcrun(in: failingScratch, failing: "location")
         let failing = try ReplayProcess(arguments: Self.run + ["--simulator", "booted"], environment: Self.environment(folder))
         let (failed, _) = try await failing.waitForExit()
         #expect(failed == 69)
@@ -102,8 +117,44 @@ struct SimulatorFeedTests {
         #expect(lines.last?.hasPrefix("error: xcrun simctl location booted set ") == true)
         #expect(lines.last?.hasSuffix(" failed (exit status 148)") == true)
         #expect(lines.filter { $0.hasPrefix("error:") }.count == 1)
+        // Nothing runs after the failure (a second call once ran on after trailcast had
+        // exited, its complaint printed after trailcast's error line).
+        #expect(try Self.calls(in: log).count == 1)
 
         let alone = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--speed", "60", "--bundle-id", "x"])
         #expect(alone.status == 64)
+        #expect(alone.stderrLines.first == "Error: --bundle-id goes with --simulator DEVICE", "\(alone.stderr)")
+    }
+
+    @Test("a device named with spaces reaches simctl as one argument; the fake refuses a malformed command")
+    func deviceNameWithSpaces() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (folder, log) = try Self.fakeXcrun(in: scratch)
+        let replay = try ReplayProcess(
+            arguments: Self.run + ["--simulator", "iPhone 15 Pro", "--bundle-id", "com.example.Weather"],
+            environment: Self.environment(folder))
+        let (status, _) = try await replay.waitForExit()
+        #expect(status == 0, "\(replay.stderr)")
+        let calls = try Self.calls(in: log)
+        #expect(!calls.isEmpty)
+        #expect(calls.allSatisfy { $0.count >= 4 && $0[2] == "iPhone 15 Pro" }, "\(calls.prefix(3))")
+
+        // The fake must fail what simctl fails, or the test above proves little.
+        let xcrun = folder.appendingPathComponent("xcrun").path
+        for malformed in [
+            ["simctl", "location", "booted", "set", "37.8"],
+            ["simctl", "location", "booted", "set", "91,0"],
+            ["simctl", "location", "booted", "move", "37.8,-122.4"],
+            ["simctl", "privacy", "booted", "grant", "location"],
+            ["simctl", "privacy", "booted", "allow", "location", "com.example.Weather"],
+            ["simctl", "privacy", "booted", "grant", "gps", "com.example.Weather"],
+        ] {
+            let result = try await TrailcastBinary.runTool(xcrun, malformed)
+            #expect(result.status == 1, "\(malformed)")
+            #expect(!result.stderr.isEmpty, "\(malformed)")
+        }
+        let wellFormed = try await TrailcastBinary.runTool(xcrun, ["simctl", "privacy", "booted", "reset", "location"])
+        #expect(wellFormed.status == 0, "\(wellFormed.stderr)")
     }
 }

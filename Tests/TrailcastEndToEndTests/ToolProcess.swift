@@ -15,6 +15,7 @@ final class ToolProcess: @unchecked Sendable {
 
     /// Starts `tool` (found on PATH) with `arguments`; stdout and stderr go to one file.
     init(_ tool: String, _ arguments: [String]) throws {
+        try Peer.require(tool)
         scratch = try ScratchDirectory()
         outputFile = try scratch.emptyFile(named: "output")
         let handle = try FileHandle(forWritingTo: outputFile)
@@ -47,7 +48,9 @@ final class ToolProcess: @unchecked Sendable {
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on right now, for a peer that must be
-    /// told its port (gpsd's -S).
+    /// told its port (gpsd's -S takes a number; it cannot be handed a bound socket or print
+    /// the port it took). Another process could take the port before gpsd does: rare, and
+    /// the test then fails saying gpsd did not start, rather than passing wrongly.
     static func freeLocalPort() throws -> Int {
         #if canImport(Glibc)
         let streamType = Int32(SOCK_STREAM.rawValue)
@@ -74,7 +77,7 @@ final class ToolProcess: @unchecked Sendable {
 
 extension ToolProcess {
     /// Polls (every 10 ms, as ``ReplayProcess`` does) until `condition` holds; throws after `deadline`.
-    func wait(for what: String, deadline: Duration = .seconds(20), until condition: () -> Bool) async throws {
+    func wait(for what: String, deadline: Duration = Patience.hang, until condition: () -> Bool) async throws {
         let end = ContinuousClock.now.advanced(by: deadline)
         while !condition() {
             guard ContinuousClock.now < end else { throw ReplayProcess.TimedOut(what: what) }

@@ -103,7 +103,8 @@ enum TrailcastBinary {
         _ tool: String, _ arguments: [String], in directory: URL = Repository.root,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws -> CommandResult {
-        try await concurrentRuns.whileHeld {
+        try Peer.require(tool, environment: environment)
+        return try await concurrentRuns.whileHeld {
             try await run(
                 executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments, stdin: nil,
                 in: directory, environment: environment)

@@ -30,7 +30,7 @@ struct WeatherCacheCommandTests {
         let cache = scratch.url.appendingPathComponent("weather-cache")
         let recorded = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path])
         let fetched = Self.weatherLines(recorded)
-        #expect(!fetched.isEmpty && fetched.allSatisfy { $0["source"] == .string("network") })
+        #expect(fetched.count == 43 && fetched.allSatisfy { $0["source"] == .string("network") }, "\(fetched.count) fetches")
         let fetches = try #require(recorded.end?["weatherNetworkFetches"]?.intValue)
         #expect(fetches == fetched.count)
         #expect(Self.entries(in: cache).count == fetches, "one file per cell and window fetched")
@@ -100,10 +100,12 @@ struct WeatherCacheCommandTests {
         defer { scratch.remove() }
         let timeline = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", scratch.url.path, "--weather-offline"])
         let errors = timeline.events(ofType: "weatherError")
-        #expect(!errors.isEmpty)
+        // The ride's 21 cells, each asked for again after a backoff while it stays missing.
+        #expect(errors.count == 55)
+        #expect(errors.first?["message"]?.stringValue == "offline: cell 47.36,8.54 at this hour is not in the weather cache")
         #expect(errors.allSatisfy { ($0["message"]?.stringValue ?? "").hasPrefix("offline: cell ") && $0["attempts"] == .number("0") })
         #expect(timeline.end?["weatherNetworkFetches"] == .number("0"))
-        #expect(timeline.locations.count > 0)
+        #expect(timeline.locations.count == 3851)
     }
 
     @Test("serve-weather --cache: the recorded answer where it covers the cell and hour, the model elsewhere; an app asking it sees the recording")

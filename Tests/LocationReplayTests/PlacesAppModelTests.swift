@@ -1,0 +1,123 @@
+import Device
+import Places
+import Testing
+import Timeline
+import TrailcastApps
+import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastSettings
+
+/// The places app on its own: what it shows, when, and in which order, for each thing Core
+/// Location and the user do. Three places north of the fixes of ``WeatherAppModelTests``
+/// (47.000, 47.001, ... degrees north on 8 degrees east).
+@Suite("Places app model")
+struct PlacesAppModelTests {
+    typealias Kind = TimelineEvent.Kind
+
+    static let places = [
+        Place(name: "Clinic A", latitude: 47.0005, longitude: 8),
+        Place(name: "Clinic B", latitude: 47.0025, longitude: 8),
+        Place(name: "Clinic C", latitude: 47.0100, longitude: 8),
+    ]
+
+    static func fix(_ n: Int) -> LocationFix { WeatherAppModelTests.fix(n) }
+
+    static func app(_ configuration: LocationService.Configuration = .init(), limit: Int = 2) -> PlacesAppModel {
+        PlacesAppModel(locationService: LocationService(configuration: configuration), places: places, limit: limit)
+    }
+
+    /// The lists shown, each as its order and names.
+    static func lists(_ events: [Kind]) -> [String] {
+        events.compactMap { kind in
+            guard case .places(let list) = kind else { return nil }
+            return "\(list.order.rawValue): " + list.nearest.map(\.name).joined(separator: ", ")
+        }
+    }
+
+    @Test("a list at the first location, none while the order holds, a new one when it changes")
+    func showsOnlyChangedLists() throws {
+        var app = Self.app()
+        var events: [Kind] = []
+        app.launch(into: &events)
+        #expect(Self.lists(events) == [])
+        for n in 0...2 { app.deviceMoved(to: Self.fix(n), into: &events) }
+        #expect(Self.lists(events) == [
+            "distance: Clinic A, Clinic B",   // at 47.000
+            // 47.001: A 56 m, B 167 m, the same order: nothing shown.
+            "distance: Clinic B, Clinic A",   // at 47.002
+        ])
+        // Each list comes right after the location it was sorted from.
+        let firstList = try #require(events.firstIndex { if case .places = $0 { true } else { false } })
+        #expect(events[firstList - 1] == .location(Self.fix(0)))
+        guard case .places(let list) = events[firstList] else { return }
+        #expect(list.total == 3)
+        #expect(abs(list.nearest[0].distanceMeters! - 55.6) < 0.1)
+        #expect(abs(list.nearest[1].distanceMeters! - 278.0) < 0.2)
+    }
+
+    @Test("denied at launch: the alert, then the first places in file order, once")
+    func deniedShowsFileOrder() {
+        var app = Self.app(.init(initialStatus: .denied))
+        var events: [Kind] = []
+        app.launch(into: &events)
+        for n in 0...2 { app.deviceMoved(to: Self.fix(n), into: &events) }
+        #expect(Self.lists(events) == ["file: Clinic A, Clinic B"])
+        let alert = Kind.alert(message: PlacesAppModel.accessOffAlert)
+        #expect(events.suffix(2).first == alert)
+        if case .places(let list) = events.last {
+            #expect(list.nearest.allSatisfy { $0.distanceMeters == nil })
+            #expect(list.total == 3)
+        } else {
+            Issue.record("the list does not follow the alert: \(events)")
+        }
+    }
+
+    @Test("revoked after a location: the alert and the file order; granted again, sorted at the next location")
+    func revokedThenGranted() {
+        var app = Self.app()
+        var events: [Kind] = []
+        app.launch(into: &events)
+        app.deviceMoved(to: Self.fix(2), into: &events)
+        app.apply(.authorization(.denied), into: &events)
+        app.deviceMoved(to: Self.fix(3), into: &events)
+        app.apply(.authorization(.authorizedWhenInUse), into: &events)
+        app.deviceMoved(to: Self.fix(3), into: &events)
+        #expect(Self.lists(events) == [
+            "distance: Clinic B, Clinic A",
+            "file: Clinic A, Clinic B",
+            "distance: Clinic B, Clinic A",
+        ])
+    }
+
+    @Test("refresh: the list again even unchanged, right after the tap; without access, the alert and the file order")
+    func refresh() {
+        var app = Self.app()
+        var events: [Kind] = []
+        app.launch(into: &events)
+        app.deviceMoved(to: Self.fix(0), into: &events)
+        let before = events.count
+        app.apply(.tap(.refresh), into: &events)
+        #expect(Array(events[before...]).count == 2)
+        #expect(events[before] == .tap(.refresh))
+        #expect(Self.lists(Array(events[before...])) == ["distance: Clinic A, Clinic B"])
+
+        var denied = Self.app(.init(initialStatus: .denied))
+        var deniedEvents: [Kind] = []
+        denied.launch(into: &deniedEvents)
+        let start = deniedEvents.count
+        denied.apply(.tap(.refresh), into: &deniedEvents)
+        #expect(Array(deniedEvents[start...]).map(\.typeName) == ["tap", "alert", "places"])
+        #expect(Self.lists(Array(deniedEvents[start...])) == ["file: Clinic A, Clinic B"])
+    }
+
+    @Test("a limit below one shows one place; above the count, every place")
+    func limits() {
+        for (limit, expected) in [(0, "distance: Clinic A"), (10, "distance: Clinic A, Clinic B, Clinic C")] {
+            var app = Self.app(limit: limit)
+            var events: [Kind] = []
+            app.launch(into: &events)
+            app.deviceMoved(to: Self.fix(0), into: &events)
+            #expect(Self.lists(events) == [expected], "limit \(limit)")
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// A real program the end-to-end tests read our output back with (gpsbabel, gpsd,
+/// gpspipe, python3, chromium). A missing one fails the test that needs it, saying what
+/// to install, rather than the test disappearing or failing on exit status 127.
+enum Peer {
+    /// What installs each peer (`.ci/run` does all of them).
+    static let packages = [
+        "gpsbabel": "apt-get install gpsbabel",
+        "gpsd": "apt-get install gpsd",
+        "gpspipe": "apt-get install gpsd-clients",
+        "python3": "apt-get install python3",
+    ]
+
+    struct Missing: Error, CustomStringConvertible {
+        var tool: String
+        var description: String {
+            "\(tool) is not on PATH: the test reads its output back with the real program "
+                + "(\(Peer.packages[tool] ?? "install it"); .ci/run installs every peer)"
+        }
+    }
+
+    /// Throws ``Missing`` unless `tool` (a name found on PATH, or a path) can be run.
+    static func require(_ tool: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        if tool.contains("/") {
+            guard FileManager.default.isExecutableFile(atPath: tool) else { throw Missing(tool: tool) }
+            return
+        }
+        // gpsd lives in /usr/sbin, which a user's PATH may lack; /usr/bin/env looks in PATH.
+        let path = environment["PATH"] ?? "/usr/bin:/bin"
+        let found = path.split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/\(tool)")
+        }
+        guard found else { throw Missing(tool: tool) }
+    }
+}
