@@ -5,7 +5,7 @@ import Testing
 /// binary, and what a transcript (`$ trailcast ...` and the lines after it) shows is what it
 /// prints: the docs cannot drift from the tool. A code block that cannot run here (a peer
 /// this machine lacks, the network, a server that runs until stopped) says so on the line
-/// before it: `<!-- not run by DocsCommandTests: REASON -->`.
+/// before it: `<!-- not run by DocsCommandsTests: REASON -->`.
 @Suite("The commands in README.md and docs/")
 struct DocsCommandsTests {
     /// One fenced code block's commands, run in order in one scratch directory.
@@ -28,7 +28,7 @@ struct DocsCommandsTests {
         var reason: String
     }
 
-    static let marker = "<!-- not run by DocsCommandTests:"
+    static let marker = "<!-- not run by DocsCommandsTests:"
 
     static let documents: [String] = {
         let docs = (try? FileManager.default.contentsOfDirectory(atPath: Repository.url("docs").path)) ?? []
@@ -146,10 +146,12 @@ struct DocsCommandsTests {
             try FileManager.default.copyItem(
                 at: Repository.url("docs/examples/" + example), to: scratch.url.appendingPathComponent(example))
         }
-        var environment = ProcessInfo.processInfo.environment
-        environment["PATH"] = TrailcastBinary.url.deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        environment["COLUMNS"] = "100"
-        if let binaryOptions = environment["TRAILCAST_BINARY_ASAN_OPTIONS"] { environment["ASAN_OPTIONS"] = binaryOptions }
+        // The binary's environment as every end-to-end run has it (sanitizer options
+        // included), with the built `trailcast` first on PATH.
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let environment = TrailcastBinary.environment([
+            "PATH": TrailcastBinary.url.deletingLastPathComponent().path + ":" + path, "COLUMNS": "100",
+        ])
         for command in block.commands {
             let result = try await TrailcastBinary.runTool("sh", ["-c", command.text], in: scratch.url, environment: environment)
             let shownError = command.shown.contains { $0.contains(": error: ") }
