@@ -124,22 +124,41 @@ struct JSONObject: @unchecked Sendable {
 
 /// Log lines a server wrote, for tests that wait on or count them.
 final class CapturedLog: Sendable {
-    private let lines = LockedValue<[String]>([])
-
-    var all: [String] { lines.withLock { $0 } }
-
-    func append(_ line: String) {
-        lines.withLock { $0.append(line) }
+    private struct Lines: WaitableState {
+        var all: [String] = []
+        var waiters = Waiters()
     }
 
-    /// Polls until a line contains `text`; fails after `deadline`. Never a fixed sleep.
-    func waitForLine(containing text: String, deadline: Duration = .seconds(20)) async throws {
-        let clock = ContinuousClock()
-        let end = clock.now.advanced(by: deadline)
-        while !all.contains(where: { $0.contains(text) }) {
-            try #require(clock.now < end, "no log line with \(text) in \(deadline)")
-            try await Task.sleep(for: .milliseconds(10))
+    private let lines = LockedValue(Lines())
+
+    var all: [String] { lines.withLock { $0.all } }
+
+    func append(_ line: String) {
+        lines.changeAndWake { $0.all.append(line) }
+    }
+
+    /// Waits, without polling, until a line contains `text`. A line that never comes fails
+    /// the test after `patience`: far beyond any slowness of a loaded machine, so that the
+    /// machine's load never decides the result.
+    func waitForLine(containing text: String, patience: Duration = .seconds(600)) async throws {
+        let found = try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask { [lines] in
+                let hasLine: @Sendable (Lines) -> Bool = { $0.all.contains { $0.contains(text) } }
+                while !Task.isCancelled {
+                    await lines.wait(until: hasLine)
+                    if lines.withLock({ hasLine($0) }) { return true }
+                }
+                return false
+            }
+            group.addTask {
+                try await Task.sleep(for: patience)
+                return false
+            }
+            let first = try await group.next() ?? false
+            group.cancelAll()
+            return first
         }
+        try #require(found, "no log line with \(text) in \(patience)")
     }
 }
 
