@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
         .library(name: "WeatherServer", targets: ["WeatherServer"]),
         .library(name: "Scenario", targets: ["Scenario"]),
+        .library(name: "TrailcastRun", targets: ["TrailcastRun"]),
         .library(name: "TimelineExpectations", targets: ["TimelineExpectations"]),
         .library(name: "Report", targets: ["Report"]),
         // The checks the fuzz targets in Fuzz/ run on each input (and the test suite on
@@ -80,10 +81,46 @@ let package = Package(
         .target(name: "Weather", dependencies: [
                 "TrailcastBasics",
             ]),
+        // Open-Meteo's wire format without a network: the request URL for a query, the JSON
+        // answer and error body read. Light, so that fuzzing it builds no HTTP stack.
+        .target(name: "OpenMeteoAPI",
+            dependencies: [
+                "JSONOutput",
+                "TrailcastBasics",
+                "Weather",
+            ]
+        ),
+        // serve-weather's answers without HTTP: queries read, documents written, faults drawn.
+        .target(name: "WeatherEndpoints", dependencies: [
+                "JSONOutput",
+                "TrailcastBasics",
+                "Weather",
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
+        // NMEA 0183 sentences for a fix, as every NMEA feed writes them.
+        .target(name: "NMEA",
+            dependencies: [
+                "Device",
+                "TrailcastBasics",
+            ]
+        ),
+        // Runs wired from settings: a scenario's run, the weather connection a run uses.
+        .target(name: "TrailcastRun", dependencies: [
+                "LocationReplay",
+                "OpenMeteo",
+                "Scenario",
+                "Timeline",
+                "TrailcastBasics",
+                "TrailcastSettings",
+                "Weather",
+                "WeatherCache",
+                "WeatherServer",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(
             name: "OpenMeteo",
             dependencies: [
-                "JSONOutput",
+                "OpenMeteoAPI",
                 "TrailcastBasics",
                 "Weather",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -94,9 +131,9 @@ let package = Package(
         .target(
             name: "WeatherServer",
             dependencies: [
-                "JSONOutput",
                 "TrailcastBasics",
                 "Weather",
+                "WeatherEndpoints",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -144,6 +181,7 @@ let package = Package(
             name: "Feeds",
             dependencies: [
                 "Device",
+                "NMEA",
                 "TrailcastBasics",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -222,36 +260,32 @@ let package = Package(
             name: "Scenario",
             dependencies: [
                 "Device",
-                "LocationReplay",
-                "OpenMeteo",
+                "OpenMeteoAPI",
                 "Timeline",
                 "TimelineExpectations",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
                 "Weather",
-                "WeatherCache",
-                "WeatherServer",
+                "WeatherEndpoints",
                 .product(name: "Yams", package: "Yams"),
-                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
             name: "FuzzChecks",
             dependencies: [
                 "Device",
-                "Feeds",
                 "GPXReader",
                 "LocationReplay",
-                "OpenMeteo",
+                "NMEA",
+                "OpenMeteoAPI",
                 "Places",
                 "Scenario",
                 "Timeline",
                 "TrailcastBasics",
                 "TrailcastSettings",
                 "Weather",
-                "WeatherServer",
-                .product(name: "HummingbirdCore", package: "hummingbird"),
+                "WeatherEndpoints",
             ]
         ),
         .executableTarget(
@@ -267,9 +301,11 @@ let package = Package(
                 "Timeline",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastRun",
                 "TrailcastSettings",
                 "Weather",
                 "WeatherCache",
+                "WeatherEndpoints",
                 "WeatherServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -316,7 +352,7 @@ let package = Package(
             name: "FeedsTests",
             dependencies: [
                 "Device",
-                "Feeds",
+                "NMEA",
                 "TrailcastBasics",
             ]
         ),
@@ -373,8 +409,10 @@ let package = Package(
             name: "OpenMeteoTests",
             dependencies: [
                 "OpenMeteo",
+                "OpenMeteoAPI",
                 "TrailcastBasics",
                 "Weather",
+                "WeatherEndpoints",
                 "WeatherServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -385,6 +423,7 @@ let package = Package(
             dependencies: [
                 "TrailcastBasics",
                 "Weather",
+                "WeatherEndpoints",
                 "WeatherServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
@@ -428,6 +467,7 @@ let package = Package(
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastRun",
                 "TrailcastSettings",
                 "Weather",
             ]

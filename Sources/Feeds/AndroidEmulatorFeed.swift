@@ -2,6 +2,7 @@ import Device
 import NIOCore
 import NIOPosix
 import TrailcastBasics
+import NMEA
 
 /// `--android-emulator [HOST:]PORT`: drives a running Android emulator's location through
 /// its console (telnet-style, 127.0.0.1:5554 for the first emulator).

@@ -2,6 +2,7 @@ import Device
 import NIOCore
 import NIOPosix
 import TrailcastBasics
+import NMEA
 
 /// `--nmea tcp://HOST:PORT`: serves the device stream as NMEA 0183 to every client that
 /// connects, as a GPS receiver on a network port does (gpsd connects as a client:

@@ -1,6 +1,7 @@
 import Device
 import NIOCore
 import NIOPosix
+import NMEA
 
 /// `--nmea udp://HOST:PORT`: sends each epoch's sentences as one datagram to HOST:PORT
 /// (gpsd listens for such a source with `gpsd udp://HOST:PORT`). Nobody needs to be

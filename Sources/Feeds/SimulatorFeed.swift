@@ -8,6 +8,7 @@ import Darwin
 import Device
 import Dispatch
 import TrailcastBasics
+import NMEA
 
 /// `--simulator DEVICE`: moves a booted iOS Simulator along the device stream with
 /// `xcrun simctl location DEVICE set LAT,LON`, and (with a bundle id) mirrors the

@@ -1,4 +1,5 @@
 import Device
+import NMEA
 
 /// `export --to xcode-gpx`: the device's fixes as the timed `<wpt>` list Xcode's location
 /// simulation replays. Xcode's own GPX template is waypoints sorted by `<time>`, which it

@@ -1,6 +1,6 @@
 import Device
-import Feeds
 import TrailcastBasics
+import NMEA
 
 extension FuzzChecks {
     /// The bytes become two device epochs (time, coordinates, altitude, accuracies, speed

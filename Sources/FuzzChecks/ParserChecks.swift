@@ -1,10 +1,9 @@
 import Foundation
-import HummingbirdCore
-import OpenMeteo
+import OpenMeteoAPI
 import Places
 import Scenario
 import Weather
-import WeatherServer
+import WeatherEndpoints
 
 extension FuzzChecks {
     /// Any text as a scenario file: parsed, or one error line naming the file.
@@ -31,13 +30,18 @@ extension FuzzChecks {
     }
 
     /// Any text as a query to serve-weather (after `/v1/forecast?`, or `/v1/archive?` when
-    /// the first byte is odd), through Hummingbird's URI parsing: 200 with a JSON document
-    /// or 400 with a JSON reason, and a body of bounded size.
+    /// the first byte is odd): 200 with a JSON document or 400 with a JSON reason, and a
+    /// body of bounded size. The query is split and percent-decoded here, not by the HTTP
+    /// server's parser, so that the fuzz build needs no HTTP stack: the endpoints see the
+    /// same kind of input, any key and value text.
     @Sendable public static func forecastQuery(_ bytes: [UInt8]) {
         let archive = (bytes.first ?? 0) & 1 == 1
         let query = String(decoding: bytes.dropFirst(), as: UTF8.self)
-        let uri = URI(archive ? "/v1/archive?" + query : "/v1/forecast?" + query)
-        let pairs = uri.queryParameters.map { (key: String($0.key), value: String($0.value)) }
+        let pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
+            return (key: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
+        }
         let endpoints = ForecastEndpoints(model: WeatherModel())
         // 2026-06-13T16:00:00Z: the sample walk's day, as fixed "now".
         let (status, body) = endpoints.answer(archive: archive, query: pairs, now: 1_781_366_400)

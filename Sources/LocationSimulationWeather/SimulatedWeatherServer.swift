@@ -1,5 +1,5 @@
 @_exported import LocationSimulation
-@_exported import struct WeatherServer.WeatherServerFaults
+@_exported import struct WeatherEndpoints.WeatherServerFaults
 import WeatherServer
 
 /// An Open-Meteo-compatible server on 127.0.0.1 for an app's own networking code in

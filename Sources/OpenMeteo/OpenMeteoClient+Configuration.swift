@@ -1,3 +1,6 @@
+import OpenMeteoAPI
+import Weather
+
 extension OpenMeteoClient {
     /// Where an ``OpenMeteoClient`` sends its requests, how long it waits and how often it
     /// retries.
@@ -33,9 +36,9 @@ extension OpenMeteoClient {
         public var maxResponseBytes: Int
 
         /// The public Open-Meteo service.
-        public static let defaultForecastBaseURL = "https://api.open-meteo.com"
+        public static let defaultForecastBaseURL = OpenMeteoRequest.publicForecastBaseURL
         /// The public Open-Meteo historical-weather service.
-        public static let defaultArchiveBaseURL = "https://archive-api.open-meteo.com"
+        public static let defaultArchiveBaseURL = OpenMeteoRequest.publicArchiveBaseURL
         /// The `User-Agent` sent unless told otherwise.
         public static let defaultUserAgent = "trailcast/0.1 (GPX replay; +https://github.com/trailcast)"
 
@@ -72,5 +75,17 @@ extension OpenMeteoClient {
         public var retryPolicy: RetryPolicy {
             RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseDelay)
         }
+    }
+}
+
+extension OpenMeteoRequest {
+    /// The request for `query` to the services `configuration` names.
+    public init(
+        query: WeatherQuery, configuration: OpenMeteoClient.Configuration, nowUnixTime: Double
+    ) throws(WeatherFetchFailure) {
+        try self.init(
+            query: query, forecastBaseURL: configuration.forecastBaseURL,
+            archiveBaseURL: configuration.archiveBaseURL, forecastPastDays: configuration.forecastPastDays,
+            nowUnixTime: nowUnixTime)
     }
 }

@@ -3,6 +3,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import Weather
+import OpenMeteoAPI
 
 /// A ``Weather/WeatherFetcher`` that asks Open-Meteo (or a compatible server) for the weather
 /// at a simulated place and time, retrying what may succeed on a second try.

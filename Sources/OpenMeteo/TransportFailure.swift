@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 import Weather
+import OpenMeteoAPI
 
 /// Turns the errors AsyncHTTPClient and SwiftNIO throw into one-line
 /// ``Weather/WeatherFetchFailure``s a person can act on, such as

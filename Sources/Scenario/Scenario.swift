@@ -4,7 +4,7 @@ import TrailcastSettings
 /// A permission (or weather) flow to check in CI: a route, what the simulated user and
 /// system do, the weather setup, and what the timeline must show.
 ///
-/// Read one with ``ScenarioParser``, run it with ``ScenarioRunner``.
+/// Read one with ``ScenarioParser``, run it with `ScenarioRunner` (TrailcastRun).
 public struct Scenario: Sendable, Equatable {
     /// The scenario file's path as given.
     public var file: String

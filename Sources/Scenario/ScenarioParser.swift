@@ -1,6 +1,6 @@
 import Foundation
 import Weather
-import WeatherServer
+import WeatherEndpoints
 import Yams
 import TrailcastCoreLocation
 import TrailcastSettings

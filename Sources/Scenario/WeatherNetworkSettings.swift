@@ -1,11 +1,11 @@
-import OpenMeteo
-import WeatherServer
+import OpenMeteoAPI
+import WeatherEndpoints
 
 /// How a run reaches its weather over HTTP: the Open-Meteo URLs and request timeout, and
 /// for a local server (`--weather local`), the faults it injects.
 public struct WeatherNetworkSettings: Sendable, Equatable {
-    public static let defaultForecastURL = OpenMeteoClient.Configuration.defaultForecastBaseURL
-    public static let defaultArchiveURL = OpenMeteoClient.Configuration.defaultArchiveBaseURL
+    public static let defaultForecastURL = OpenMeteoRequest.publicForecastBaseURL
+    public static let defaultArchiveURL = OpenMeteoRequest.publicArchiveBaseURL
 
     /// `--weather-url`; nil for the public service.
     public var forecastURL: String?

@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import Weather
+import WeatherEndpoints
 
 /// Answers every request: routes `/health`, `/v1/forecast` and `/v1/archive`, applies the
 /// faults to the weather endpoints, and logs one line per request.

@@ -5,6 +5,7 @@ import ServiceLifecycle
 import TrailcastBasics
 import UnixSignals
 import Weather
+import WeatherEndpoints
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Report
 import Scenario
+import TrailcastRun
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -9,6 +9,7 @@ import TrailcastBasics
 import Timeline
 import TrailcastSettings
 import Device
+import TrailcastRun
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -2,6 +2,7 @@ import ArgumentParser
 import Logging
 import WeatherCache
 import WeatherServer
+import WeatherEndpoints
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,6 +1,6 @@
 import Device
 import Foundation
-@testable import Feeds
+@testable import NMEA
 import Testing
 import TrailcastBasics
 

@@ -2,6 +2,7 @@ import OpenMeteo
 import Testing
 import Weather
 import WeatherServer
+import WeatherEndpoints
 
 /// The client against a live Open-Meteo-compatible server on 127.0.0.1, one test per fault.
 @Suite struct OpenMeteoClientTests {

@@ -1,5 +1,6 @@
 import OpenMeteo
 import Testing
+import OpenMeteoAPI
 
 @Suite struct OpenMeteoErrorBodyTests {
     @Test func parsesOpenMeteosErrorBody() throws {

@@ -1,6 +1,7 @@
 import OpenMeteo
 import Testing
 import Weather
+import OpenMeteoAPI
 
 /// Decoding canned answers; no network.
 @Suite struct OpenMeteoHourlyResponseTests {

@@ -1,6 +1,7 @@
 import OpenMeteo
 import Testing
 import Weather
+import OpenMeteoAPI
 
 /// URL building: which API, which parameters, which hour; no network.
 @Suite struct OpenMeteoRequestTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Scenario
 import Testing
+import TrailcastRun
 
 /// Running scenarios: the replay on virtual time, a local weather server for the run, and
 /// the expectations checked against the timeline.

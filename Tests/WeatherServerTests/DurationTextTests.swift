@@ -1,5 +1,6 @@
 import Testing
 import WeatherServer
+import WeatherEndpoints
 
 @Suite("DurationText: --latency values as people type them")
 struct DurationTextTests {

@@ -1,5 +1,6 @@
 import Testing
 import WeatherServer
+import WeatherEndpoints
 
 @Suite("Endpoints other than the forecast: /health, unknown paths, other methods")
 struct EndpointTests {

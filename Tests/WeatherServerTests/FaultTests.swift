@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Testing
 import WeatherServer
+import WeatherEndpoints
 
 @Suite("Injected faults: failures, truncated JSON, rate limit, latency, held requests, the seed")
 struct FaultTests {

@@ -7,10 +7,10 @@ import JSONOutput
 /// Open-Meteo's parameter parser rejects, and prints long binary expansions
 /// (`0.30000000000000004`); this rounds to a fixed number of decimals and drops trailing
 /// zeros instead, with the timeline's own formatter (JSONOutput).
-enum DecimalText {
+package enum DecimalText {
     /// `value` rounded half away from zero to at most `decimals` places (0...9), without
     /// exponent or trailing zeros; nil when it is not finite or too large for the rounding.
-    static func format(_ value: Double, decimals: Int) -> String? {
+    package static func format(_ value: Double, decimals: Int) -> String? {
         precondition((0...9).contains(decimals), "decimals must be 0...9")
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
@@ -23,7 +23,7 @@ enum DecimalText {
     }
 
     /// A duration in seconds for messages, e.g. `5`, `0.3`, `0.125` (to the millisecond).
-    static func seconds(_ duration: Duration) -> String {
+    package static func seconds(_ duration: Duration) -> String {
         let total = duration.totalSeconds
         return format(total, decimals: 3) ?? "\(total)"
     }

@@ -5,9 +5,9 @@ import Weather
 ///
 /// Unknown parameters are ignored, as Open-Meteo does; a parameter it knows with a value it
 /// cannot use is a ``ForecastRequestError``.
-struct ForecastQuery: Sendable {
+package struct ForecastQuery: Sendable {
     /// Which endpoint was asked: the archive has no default window.
-    enum Endpoint: Sendable {
+    package enum Endpoint: Sendable {
         case forecast, archive
     }
 

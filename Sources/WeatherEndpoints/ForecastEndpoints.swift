@@ -21,7 +21,7 @@ public struct ForecastEndpoints: Sendable {
         return (Int(answer.status?.code ?? 0), answer.body)
     }
 
-    func answer(
+    package func answer(
         endpoint: ForecastQuery.Endpoint, parameters: QueryParameters, now: Int, elapsed: () -> Duration
     ) -> WeatherAnswer {
         do {

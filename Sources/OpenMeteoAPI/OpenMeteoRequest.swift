@@ -6,14 +6,14 @@ import Weather
 /// Open-Meteo's hourly values are for whole hours, so the request asks for the two hours
 /// around the simulated instant and the answer is the hour nearest it. Recent and future
 /// instants go to the forecast API (`/v1/forecast` with `start_hour`/`end_hour`); instants on
-/// UTC dates more than ``OpenMeteoClient/Configuration/forecastPastDays`` days before today
+/// UTC dates more than `forecastPastDays` (92) days before today
 /// go to the archive (`/v1/archive` with `start_date`/`end_date`), since the forecast API only
 /// keeps `past_days=92`.
 ///
 /// ```swift
 /// let request = try OpenMeteoRequest(
 ///     query: WeatherQuery(latitude: 47.3769, longitude: 8.5417, unixTime: 1_719_835_200),
-///     configuration: .init(), nowUnixTime: 1_720_000_000)
+///     nowUnixTime: 1_720_000_000)
 /// request.url
 /// // https://api.open-meteo.com/v1/forecast?latitude=47.3769&longitude=8.5417&hourly=...
 /// //     &start_hour=2024-07-01T12:00&end_hour=2024-07-01T13:00
@@ -44,12 +44,20 @@ public struct OpenMeteoRequest: Sendable, Equatable {
     /// entry of `hourly.time` whose values answer the query.
     public let targetUnixTime: Double
 
-    /// The request for `query` when the wall clock reads `nowUnixTime`.
+    /// Scheme and host of Open-Meteo's public forecast API.
+    public static let publicForecastBaseURL = "https://api.open-meteo.com"
+    /// Scheme and host of Open-Meteo's public historical-weather (archive) API.
+    public static let publicArchiveBaseURL = "https://archive-api.open-meteo.com"
+
+    /// The request for `query` when the wall clock reads `nowUnixTime`: to the archive at
+    /// `archiveBaseURL` for UTC dates more than `forecastPastDays` before today, else to the
+    /// forecast API at `forecastBaseURL`.
     ///
     /// - Throws: A non-transient ``Weather/WeatherFetchFailure`` when a coordinate, the
     ///   elevation or the time is not a finite number.
     public init(
-        query: WeatherQuery, configuration: OpenMeteoClient.Configuration, nowUnixTime: Double
+        query: WeatherQuery, forecastBaseURL: String = Self.publicForecastBaseURL,
+        archiveBaseURL: String = Self.publicArchiveBaseURL, forecastPastDays: Int = 92, nowUnixTime: Double
     ) throws(WeatherFetchFailure) {
         guard query.unixTime.isFinite, nowUnixTime.isFinite,
               let latitude = DecimalText.format(query.latitude, decimals: 6),
@@ -80,14 +88,14 @@ public struct OpenMeteoRequest: Sendable, Equatable {
         let nearest = UTCHour(nearest: query.unixTime)
         let today = UTCHour(containing: nowUnixTime).daysSinceEpoch
         let baseURL: String
-        if containing.daysSinceEpoch < today - Int64(max(0, configuration.forecastPastDays)) {
+        if containing.daysSinceEpoch < today - Int64(max(0, forecastPastDays)) {
             api = .archive
-            baseURL = configuration.archiveBaseURL
+            baseURL = archiveBaseURL
             // The archive answers whole days; the nearest hour may be 00:00 of the next one.
             parameters += [("start_date", containing.dateText), ("end_date", nearest.dateText)]
         } else {
             api = .forecast
-            baseURL = configuration.forecastBaseURL
+            baseURL = forecastBaseURL
             parameters += [("start_hour", containing.hourText), ("end_hour", containing.next.hourText)]
         }
 

@@ -2,12 +2,12 @@ import TrailcastBasics
 import Weather
 
 /// The faults chosen for one weather request.
-struct RequestFaults: Sendable, Equatable {
-    var rateLimited = false
-    var latency: Duration = .zero
-    var timeout = false
-    var fail = false
-    var malformed = false
+package struct RequestFaults: Sendable, Equatable {
+    package var rateLimited = false
+    package var latency: Duration = .zero
+    package var timeout = false
+    package var fail = false
+    package var malformed = false
 }
 
 /// Decides each weather request's faults, in arrival order, from one seeded generator and
@@ -15,7 +15,7 @@ struct RequestFaults: Sendable, Equatable {
 ///
 /// One lock covers both, so two requests arriving together still take the draws in a
 /// single order and the same seed replays the same faults.
-final class FaultSchedule: Sendable {
+package final class FaultSchedule: Sendable {
     private struct State {
         var random: SplitMix64
         /// When the requests counted against the rate limit arrived, oldest first.
@@ -28,13 +28,13 @@ final class FaultSchedule: Sendable {
     /// The rate limit's window: Open-Meteo's limit is per minute.
     static let rateLimitWindow = Duration.seconds(60)
 
-    init(_ faults: WeatherServerFaults) {
+    package init(_ faults: WeatherServerFaults) {
         self.faults = faults
         state = LockedValue(State(random: SplitMix64(seed: faults.seed)))
     }
 
     /// The faults of the request that arrived at `instant`.
-    func next(at instant: ContinuousClock.Instant) -> RequestFaults {
+    package func next(at instant: ContinuousClock.Instant) -> RequestFaults {
         state.withLock { state in
             // Always three draws, whatever the rates, so changing one rate does not shift
             // which requests the others hit.

@@ -26,7 +26,7 @@ import TrailcastBasics
 public struct NMEAEncoder: Sendable {
     /// Metres of horizontal accuracy per unit of HDOP.
     public static let metersPerDilution = 5.0
-    static let knotsPerMeterPerSecond = 3600.0 / 1852.0
+    package static let knotsPerMeterPerSecond = 3600.0 / 1852.0
 
     /// The time of the last epoch, in hundredths of a second since 1970.
     private var lastCentiseconds: Int64?
@@ -91,7 +91,7 @@ public struct NMEAEncoder: Sendable {
 
     /// A plausible number of satellites in view for a dilution: 12 at HDOP 1, fewer as it
     /// grows, never below the 4 a 3D fix needs.
-    static func satellites(horizontalDilution: Double) -> Int {
+    package static func satellites(horizontalDilution: Double) -> Int {
         min(12, max(4, Int((12 / horizontalDilution).rounded())))
     }
 
@@ -125,7 +125,7 @@ public struct NMEAEncoder: Sendable {
     }
 
     /// A number with exactly `digits` decimals (NMEA fields keep their width).
-    static func decimal(_ value: Double, digits fractionDigits: Int) -> String {
+    package static func decimal(_ value: Double, digits fractionDigits: Int) -> String {
         // NaN is an empty field; anything beyond six whole digits (an <ele> of 1e300 in a
         // GPX file) is held at the largest six-digit value, so no sentence passes NMEA's 82
         // characters and no conversion to an integer traps.

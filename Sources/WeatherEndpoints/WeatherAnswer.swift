@@ -1,23 +1,23 @@
-import Hummingbird
+import HTTPTypes
 import JSONOutput
 
 /// What the server answers one request with, before it becomes a Hummingbird `Response`.
-struct WeatherAnswer: Sendable {
+package struct WeatherAnswer: Sendable {
     /// The status, or nil when the request was held by the timeout fault and never answered.
-    var status: HTTPResponse.Status?
-    var body: [UInt8]
+    package var status: HTTPResponse.Status?
+    package var body: [UInt8]
     /// The faults applied, for the log line (`latency`, `timeout`, `fail`, ...).
-    var faults: [String]
+    package var faults: [String]
 
     /// A JSON answer, or none at all when `status` is nil.
-    init(status: HTTPResponse.Status?, body: [UInt8], faults: [String] = []) {
+    package init(status: HTTPResponse.Status?, body: [UInt8], faults: [String] = []) {
         self.status = status
         self.body = body
         self.faults = faults
     }
 
     /// Open-Meteo's error body, `{"error":true,"reason":"..."}`.
-    static func error(_ status: HTTPResponse.Status, reason: String, faults: [String] = []) -> WeatherAnswer {
+    package static func error(_ status: HTTPResponse.Status, reason: String, faults: [String] = []) -> WeatherAnswer {
         var json = JSONLineWriter(capacity: 64 + reason.utf8.count)
         json.beginObject()
         json.field("error", true)
@@ -27,23 +27,15 @@ struct WeatherAnswer: Sendable {
     }
 
     /// Open-Meteo's answer past its minutely limit, word for word.
-    static let rateLimited = error(
+    package static let rateLimited = error(
         .tooManyRequests, reason: "Minutely API request limit exceeded. Please try again in one minute.",
         faults: ["rate-limit"])
 
     /// The same answer with its body cut in half: JSON that stops mid-value, under a
     /// Content-Length that matches, so the client reads it whole and fails to parse it.
-    var truncated: WeatherAnswer {
+    package var truncated: WeatherAnswer {
         var answer = self
         answer.body = Array(body.prefix(body.count / 2))
         return answer
-    }
-
-    /// The Hummingbird response for an answered request.
-    var response: Response {
-        Response(
-            status: status ?? .serviceUnavailable,
-            headers: [.contentType: "application/json"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

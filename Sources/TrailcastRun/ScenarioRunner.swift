@@ -2,6 +2,7 @@ import TrailcastBasics
 import LocationReplay
 import Weather
 import Timeline
+import Scenario
 
 /// Runs scenarios on virtual time and checks their expectations.
 ///

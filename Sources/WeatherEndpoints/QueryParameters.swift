@@ -2,10 +2,10 @@
 ///
 /// Open-Meteo takes lists both comma-separated and repeated (`hourly=a,b` or
 /// `hourly=a&hourly=b`), so a key may appear more than once.
-struct QueryParameters: Sendable {
+package struct QueryParameters: Sendable {
     var pairs: [(key: String, value: String)]
 
-    init(_ pairs: [(key: String, value: String)]) {
+    package init(_ pairs: [(key: String, value: String)]) {
         self.pairs = pairs
     }
 

@@ -4,6 +4,7 @@ import Weather
 import WeatherCache
 import WeatherServer
 import TrailcastSettings
+import Scenario
 
 /// The network side of a run's weather, for as long as the run lasts: nothing for the
 /// built-in model, an Open-Meteo client, or a `serve-weather` started on an ephemeral port
