@@ -64,8 +64,10 @@ let package = Package(
             dependencies: [
                 "Device",
                 "GPXReader",
+                "OpenMeteoAPI",
                 "TrailcastCoreLocation",
                 "Weather",
+                "WeatherEndpoints",
             ]
         ),
         // The model apps in the simulated phone (weather, places) behind one protocol.
@@ -106,8 +108,12 @@ let package = Package(
         ),
         // Runs wired from settings: a scenario's run, the weather connection a run uses.
         .target(name: "TrailcastRun", dependencies: [
+                "Feeds",
+                "GPXReader",
+                "LiveStream",
                 "LocationReplay",
                 "OpenMeteo",
+                "Report",
                 "Scenario",
                 "Timeline",
                 "TrailcastBasics",
@@ -260,7 +266,6 @@ let package = Package(
             name: "Scenario",
             dependencies: [
                 "Device",
-                "OpenMeteoAPI",
                 "Timeline",
                 "TimelineExpectations",
                 "TrailcastBasics",
@@ -294,7 +299,6 @@ let package = Package(
                 "Device",
                 "Feeds",
                 "GPXReader",
-                "LiveStream",
                 "LocationReplay",
                 "Report",
                 "Scenario",
@@ -309,6 +313,15 @@ let package = Package(
                 "WeatherServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "TrailcastRunTests",
+            dependencies: [
+                "Timeline",
+                "TrailcastBasics",
+                "TrailcastRun",
+                "TrailcastSettings",
             ]
         ),
         .testTarget(

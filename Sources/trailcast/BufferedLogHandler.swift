@@ -7,6 +7,7 @@ import Darwin
 #endif
 import Logging
 import TrailcastBasics
+import TrailcastRun
 
 /// swift-log's `StreamLogHandler` line format (`TIMESTAMP LEVEL LABEL: [SOURCE] MESSAGE`),
 /// written to standard error in batches: a server logging every request would otherwise

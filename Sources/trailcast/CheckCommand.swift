@@ -63,7 +63,7 @@ struct CheckCommand: AsyncParsableCommand {
         if let output {
             guard let opened = fopen(output, "w") else {
                 StandardStreams.writeError("\(output): error: cannot create the report: \(String(cString: strerror(errno)))")
-                throw ExitStatus.cannotCreate
+                throw ExitCode(RunExitStatus.cannotCreate)
             }
             stream = opened
         }
@@ -89,11 +89,11 @@ struct CheckCommand: AsyncParsableCommand {
                 runs.append(run)
                 evidence.append(held)
                 // A scenario whose route cannot be replayed is broken, not failing.
-                if report.error != nil, worstBroken == nil { worstBroken = ExitStatus.dataError }
+                if report.error != nil, worstBroken == nil { worstBroken = ExitCode(RunExitStatus.dataError) }
                 reports.append(report)
             } catch {
-                let status = error.isUnreadable ? ExitStatus.noInput : ExitStatus.dataError
-                if worstBroken == nil || status == ExitStatus.dataError { worstBroken = status }
+                let status = error.isUnreadable ? ExitCode(RunExitStatus.noInput) : ExitCode(RunExitStatus.dataError)
+                if worstBroken == nil || status == ExitCode(RunExitStatus.dataError) { worstBroken = status }
                 reports.append(ScenarioReport(file: file, name: file, outcomes: [], seconds: 0, error: error.description))
                 runs.append(nil)
                 evidence.append([])
@@ -109,7 +109,7 @@ struct CheckCommand: AsyncParsableCommand {
             fputs(text, stream)
             guard fclose(stream) == 0 else {
                 StandardStreams.writeError("\(output): error: cannot write the report: \(String(cString: strerror(errno)))")
-                throw ExitStatus.ioError
+                throw ExitCode(RunExitStatus.ioError)
             }
             // The verdict still shows on the terminal.
             StandardStreams.writeError(TextCheckReport.summary(reports))

@@ -4,6 +4,7 @@ import LocationReplay
 import TrailcastSettings
 import Timeline
 import Device
+import TrailcastRun
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -114,7 +115,7 @@ struct ExportCommand: AsyncParsableCommand {
                 warnings: { StandardStreams.writeError("\(file):\($0)") })
         } catch {
             StandardStreams.writeError(error.description)
-            throw ExitStatus.forError(error)
+            throw ExitCode(RunExitStatus(for: error))
         }
     }
 }

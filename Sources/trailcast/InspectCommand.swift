@@ -1,5 +1,6 @@
 import ArgumentParser
 import GPXReader
+import TrailcastRun
 
 /// `trailcast inspect`: a summary of each GPX file, streamed.
 struct InspectCommand: AsyncParsableCommand {
@@ -37,7 +38,7 @@ struct InspectCommand: AsyncParsableCommand {
                 StandardStreams.writeOutput(format == .json ? summary.jsonLine() : summary.textReport())
             } catch {
                 StandardStreams.writeError(error.description)
-                firstFailure = firstFailure ?? ExitStatus.forError(error)
+                firstFailure = firstFailure ?? ExitCode(RunExitStatus(for: error))
             }
         }
         if let firstFailure { throw firstFailure }

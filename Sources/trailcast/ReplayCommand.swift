@@ -1,14 +1,9 @@
 import ArgumentParser
-import Feeds
-import GPXReader
-import LiveStream
 import LocationReplay
-import Report
 import Scenario
 import TrailcastBasics
 import Timeline
 import TrailcastSettings
-import Device
 import TrailcastRun
 #if canImport(Glibc)
 import Glibc
@@ -76,7 +71,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var report: String?
 
     @Option(help: "Colour the text format: auto (only on a terminal, unless NO_COLOR is set), always, never.")
-    var color: ColorChoice = .auto
+    var color: TimelineOutput.Color = .auto
 
     @OptionGroup(title: "Simulated GPS")
     var gps: GPSOptions
@@ -112,60 +107,48 @@ struct ReplayCommand: AsyncParsableCommand {
         valueName: "[HOST:]PORT"))
     var serve: String?
 
-    enum ColorChoice: String, ExpressibleByArgument, CaseIterable { case auto, always, never }
-
     func validate() throws {
         switch (file, scenario) {
         case (nil, nil): throw ValidationError("name a GPX file to replay, or a scenario with --scenario FILE")
         case (_?, _?): throw ValidationError("give either a GPX file or --scenario, not both (a scenario names its route)")
         default: break
         }
-        _ = try nmeaArguments.map(NMEATarget.init(parsing:))
-        _ = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
-        _ = try serveAddress
+        _ = try feedPlan()
         if bundleId != nil && simulator == nil {
             throw ValidationError("--bundle-id goes with --simulator DEVICE")
         }
         // With a scenario, its settings are known only when `run()` reads it; it checks then.
-        if scenario == nil {
-            let configuration = try run(from: nil).configuration
-            if let problem = try configuration.problem ?? liveFeedProblem(speed: configuration.speed) {
-                throw ValidationError(problem)
-            }
+        if scenario == nil, let problem = try plan(from: nil).problem {
+            throw ValidationError(problem)
         }
     }
 
-    private var serveAddress: HostAndPort? {
-        get throws { try serve.map { try HostAndPort(parsing: $0, option: "--serve", allowsPortZero: true) } }
-    }
-
-    /// Why the live feeds asked for cannot run at this speed: they need real time.
-    private func liveFeedProblem(speed: Double) throws -> String? {
-        guard speed == 0 else { return nil }
-        if serve != nil {
-            return "--serve streams a live run and needs real time: add --speed N (1 is real time)"
+    /// The feeds asked for; a malformed address is a usage error.
+    private func feedPlan() throws -> FeedPlan {
+        do {
+            return FeedPlan(
+                nmea: try nmeaArguments.map(NMEATarget.init(parsing:)),
+                androidEmulator: try androidEmulator.map(AndroidConsoleAddress.init(parsing:)),
+                androidToken: androidToken, simulator: simulator, bundleID: bundleId,
+                serve: try serve.map { try HostAndPort(parsing: $0, option: "--serve", allowsPortZero: true) })
+        } catch let failure as RunFailure {
+            throw ValidationError(failure.message)
         }
-        if try nmeaArguments.map(NMEATarget.init(parsing:)).contains(where: \.isLive) {
-            return "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"
-        }
-        if simulator != nil {
-            return "--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)"
-        }
-        if androidEmulator != nil {
-            return "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"
-        }
-        return nil
     }
 
     /// The run: the defaults or the scenario's settings, with the flags given laid over them.
-    private func run(from scenario: Scenario?) throws -> (file: String, configuration: ReplayConfiguration, network: WeatherNetworkSettings) {
+    private func plan(from scenario: Scenario?) throws -> ReplayRunPlan {
         var configuration = scenario?.configuration ?? ReplayConfiguration()
         var network = scenario?.network ?? WeatherNetworkSettings()
         try route.apply(to: &configuration)
         try gps.apply(to: &configuration)
         try appOptions.apply(to: &configuration)
         try weather.apply(to: &configuration.weather, network: &network)
-        return (scenario?.gpxPath ?? file ?? "", configuration, network)
+        let output = TimelineOutput(
+            format: format, path: output, color: color, reportPath: report, weatherLogPath: weather.logFile)
+        return ReplayRunPlan(
+            file: scenario?.gpxPath ?? file ?? "", configuration: configuration, network: network, output: output,
+            feeds: try feedPlan())
     }
 
     func run() async throws {
@@ -174,209 +157,23 @@ struct ReplayCommand: AsyncParsableCommand {
             do {
                 loaded = try ScenarioParser.load(contentsOfFile: scenario)
             } catch {
-                StandardStreams.writeError(error.description)
-                throw error.isUnreadable ? ExitStatus.noInput : ExitStatus.dataError
+                throw RunFailure(error.description, status: error.isUnreadable ? .noInput : .dataError)
             }
         }
-        let (file, configuration, network) = try run(from: loaded)
-        if let problem = try configuration.problem ?? liveFeedProblem(speed: configuration.speed) {
+        let plan = try plan(from: loaded)
+        if let problem = plan.problem {
             // The same words and form as `validate()` gives without a scenario.
-            StandardStreams.writeError("Error: \(problem)")
-            throw ExitStatus.usage
+            throw RunFailure("Error: \(problem)", status: .usage)
         }
-        let targets = try nmeaArguments.map(NMEATarget.init(parsing:))
-        let android = try androidEmulator.map(AndroidConsoleAddress.init(parsing:))
-        let liveAddress = try serveAddress
-        let androidToken = self.androidToken ?? AndroidConsoleAddress.tokenFromHome()
-        let descriptor: Int32
-        if let output {
-            descriptor = try OutputFile.create(output, what: "the timeline file")
-        } else {
-            descriptor = STDOUT_FILENO
-        }
-        defer { if output != nil { close(descriptor) } }
-        let reportDescriptor = try report.map { try OutputFile.create($0, what: "the report") }
-        defer { if let reportDescriptor { close(reportDescriptor) } }
-        let reportCollector = reportDescriptor.map { _ in ReportCollector() }
-        var logDescriptor: Int32?
-        if let logFile = weather.logFile {
-            logDescriptor = try OutputFile.create(logFile, what: "the weather log")
-        }
-        defer { if let logDescriptor { close(logDescriptor) } }
-        var nmeaDescriptors: [Int32] = []
-        defer { nmeaDescriptors.forEach { close($0) } }
-        var servers: [(host: String, port: Int)] = []
-        var datagramDestinations: [(host: String, port: Int)] = []
-        for target in targets {
-            guard case .file(let nmeaFile) = target else {
-                if case .tcp(let host, let port) = target { servers.append((host, port)) }
-                if case .udp(let host, let port) = target { datagramDestinations.append((host, port)) }
-                continue
-            }
-            nmeaDescriptors.append(try OutputFile.create(nmeaFile, what: "the NMEA file"))
-        }
-        let feedDescriptors = nmeaDescriptors
-        let feedServers = servers
-        let feedDatagrams = datagramDestinations
-        let simulatorDevice = simulator
-        let bundleID = bundleId
-
-        let replay = Replay(file: file, configuration: configuration)
-        let format = self.format
-        let weatherLog = logDescriptor
-        let colors = usesColor(descriptor)
         // Watch for signals before the run starts: a signal that arrives as soon as the
         // first line is out must still end the run cleanly, not kill the process.
         let cancellation = RunCancellation()
         let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in cancellation.cancel() }
         defer { signals.cancel() }
-        let run = Task { () async throws -> ReplaySummary in
-            try await WeatherConnection.withFetcher(
-                for: configuration.weather, network: network, warn: { StandardStreams.writeError($0.description) }
-            ) { fetcher in
-                var replay = replay
-                replay.weatherFetcher = fetcher
-                // Made inside the task that runs the replay, which alone calls them.
-                var live: [NMEATCPFeed] = []
-                for (host, port) in feedServers {
-                    let feed = try await NMEATCPFeed.start(host: host, port: port) { StandardStreams.writeError($0) }
-                    StandardStreams.writeError("trailcast: serving NMEA on tcp://\(host.contains(":") ? "[\(host)]" : host):\(feed.port)")
-                    live.append(feed)
-                }
-                var datagrams: [NMEAUDPFeed] = []
-                for (host, port) in feedDatagrams { datagrams.append(try await NMEAUDPFeed.start(host: host, port: port)) }
-                var emulator: AndroidEmulatorFeed?
-                if let android {
-                    emulator = try await AndroidEmulatorFeed.connect(host: android.host, port: android.port, token: androidToken)
-                }
-                let simulatorFeed = try simulatorDevice.map { try SimulatorFeed(device: $0, bundleID: bundleID) }
-                var stream: LiveRun?
-                if let liveAddress { stream = try await LiveRun.start(on: liveAddress, speed: configuration.speed) }
-                let files: [any DeviceStreamObserver] = feedDescriptors.map(NMEAFileFeed.init(descriptor:))
-                let feeds = DeviceFeeds(
-                    files + live + datagrams + (emulator.map { [$0] } ?? []) + (simulatorFeed.map { [$0] } ?? [])
-                        + (stream.map { [$0.latest] } ?? []))
-                let taps = Taps(simulator: simulatorFeed, live: stream)
-                let result: Result<ReplaySummary, ReplayError>
-                do throws(ReplayError) {
-                    switch format {
-                    case .text:
-                        result = .success(try await Self.replay(replay, format: TextTimelineFormat(colors: colors), to: descriptor, weatherLog: weatherLog, report: reportCollector, device: feeds, taps: taps))
-                    case .jsonl:
-                        result = .success(try await Self.replay(replay, format: JSONLinesTimelineFormat(), to: descriptor, weatherLog: weatherLog, report: reportCollector, device: feeds, taps: taps))
-                    case .csv:
-                        result = .success(try await Self.replay(replay, format: CSVTimelineFormat(), to: descriptor, weatherLog: weatherLog, report: reportCollector, device: feeds, taps: taps))
-                    }
-                } catch {
-                    result = .failure(error)
-                }
-                // Clients get what is still on its way before the servers close.
-                await stream?.server.close()
-                for feed in live { await feed.close() }
-                for feed in datagrams { await feed.close() }
-                // The last fixes' answers (a KO among them ends the run with 69).
-                var unanswered: (any Error)?
-                if case .success = result {
-                    do { try await emulator?.finish() } catch { unanswered = error }
-                }
-                await emulator?.close()
-                if let unanswered { throw unanswered }
-                // The last location and permission commands still on their way to simctl.
-                if case .success = result { try await simulatorFeed?.finish() }
-                return try result.get()
-            }
-        }
+        let run = Task { () async throws -> ReplaySummary in try await ReplayRunner.run(plan) }
         cancellation.attach(run)
-        let result = await run.result
-        // The page of what happened, also after Ctrl-C or a failure part of the way.
-        if let reportDescriptor, let reportCollector, let report {
-            do {
-                try ReportFile.write(reportCollector.page(), to: reportDescriptor)
-            } catch {
-                StandardStreams.writeError("\(report): error: cannot write the report: \(error)")
-                throw ExitStatus.ioError
-            }
-        }
-        switch result {
-        case .success:
-            if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
-        case .failure(let error as ReplayError):
-            StandardStreams.writeError(error.description)
-            throw ExitStatus.forError(error)
-        case .failure(let error as FeedError):
-            StandardStreams.writeError(error.description)
-            throw ExitStatus.unavailable
-        case .failure(let error as LiveServerError):
-            StandardStreams.writeError("error: \(error)")
-            throw ExitStatus.unavailable
-        case .failure(let error as WeatherCacheUnavailable):
-            StandardStreams.writeError(error.description)
-            throw ExitStatus.cannotCreate
-        case .failure(let error as EventJournalError):
-            StandardStreams.writeError("error: \(error)")
-            throw ExitStatus.cannotCreate
-        case .failure(let error):
-            StandardStreams.writeError("error: \(error)")
-            throw ExitCode.failure
-        }
-    }
-
-    /// One specialised loop per format: the formatter is called a million times on big files.
-    private static func replay<Format: TimelineFormat>(
-        _ replay: Replay, format: Format, to descriptor: Int32, weatherLog: Int32?, report: ReportCollector?,
-        device: DeviceFeeds?, taps: Taps
-    ) async throws(ReplayError) -> ReplaySummary {
-        let writer = TimelineTee(TimelineWriter(descriptor: descriptor, format: format), ReportRecorder(report))
-        if let weatherLog {
-            let tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
-            return try await serve(replay, recorder: tee, device: device, taps: taps)
-        }
-        return try await serve(replay, recorder: writer, device: device, taps: taps)
-    }
-
-    /// What taps the timeline besides its files: the live stream and the Simulator's
-    /// permission mirror, when asked for.
-    struct Taps {
-        var simulator: SimulatorFeed?
-        var live: LiveRun?
-    }
-
-    /// The run, with the live stream recording beside the timeline when there is one.
-    private static func serve<Recorder: TimelineRecorder>(
-        _ replay: Replay, recorder: Recorder, device: DeviceFeeds?, taps: Taps
-    ) async throws(ReplayError) -> ReplaySummary {
-        if let live = taps.live {
-            let tee = TimelineTee(recorder, LiveEventRecorder(journal: live.journal))
-            return try await play(replay, recorder: tee, device: device, taps: taps)
-        }
-        return try await play(replay, recorder: recorder, device: device, taps: taps)
-    }
-
-    /// The run, with the Simulator's permission mirror tapping the timeline when there is one.
-    private static func play<Recorder: TimelineRecorder>(
-        _ replay: Replay, recorder: Recorder, device: DeviceFeeds?, taps: Taps
-    ) async throws(ReplayError) -> ReplaySummary {
-        let warnings = { (warning: GPXWarning) in StandardStreams.writeError("\(replay.file):\(warning)") }
-        let control = taps.live?.control
-        if let simulator = taps.simulator {
-            var tap = SimulatorPrivacyTap(recorder, simulator: simulator)
-            return try await replay.run(
-                clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
-        }
-        var recorder = recorder
-        return try await replay.run(
-            clock: TimerThreadClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
-    }
-
-    private func usesColor(_ descriptor: Int32) -> Bool {
-        switch color {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
-            if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
-            return isatty(descriptor) == 1
-        }
+        _ = try await run.value
+        if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
     }
 }
 
@@ -402,3 +199,4 @@ private final class RunCancellation: Sendable {
 }
 
 extension TimelineFormatName: ExpressibleByArgument {}
+extension TimelineOutput.Color: ExpressibleByArgument {}

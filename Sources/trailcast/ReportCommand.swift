@@ -7,6 +7,7 @@ import Darwin
 #endif
 import ArgumentParser
 import Report
+import TrailcastRun
 
 /// `trailcast report`: the page of a saved JSON Lines timeline.
 struct ReportCommand: ParsableCommand {
@@ -39,7 +40,7 @@ struct ReportCommand: ParsableCommand {
             input = open(file, O_RDONLY | O_CLOEXEC)
             guard input >= 0 else {
                 StandardStreams.writeError("\(file): error: cannot open the timeline: \(String(cString: strerror(errno)))")
-                throw ExitStatus.noInput
+                throw ExitCode(RunExitStatus.noInput)
             }
         }
         defer { if file != "-" { close(input) } }
@@ -64,24 +65,24 @@ struct ReportCommand: ParsableCommand {
             }
         } catch let error as ReportInputError {
             StandardStreams.writeError("\(file):\(error.line):1: error: \(error.reason)")
-            throw ExitStatus.dataError
+            throw ExitCode(RunExitStatus.dataError)
         } catch ReportFile.ReadError.lineTooLong(let line) {
             StandardStreams.writeError("\(file):\(line):1: error: a line longer than \(ReportFile.maximumLineBytes >> 20) MiB")
-            throw ExitStatus.dataError
+            throw ExitCode(RunExitStatus.dataError)
         } catch ReportFile.ReadError.io(let code) {
             StandardStreams.writeError("\(file): error: cannot read the timeline: \(String(cString: strerror(code)))")
-            throw ExitStatus.ioError
+            throw ExitCode(RunExitStatus.ioError)
         }
         guard events > 0 else {
             StandardStreams.writeError("\(file):1:1: error: no timeline events (write one with `replay --format jsonl`)")
-            throw ExitStatus.dataError
+            throw ExitCode(RunExitStatus.dataError)
         }
         report.finish()
         do {
             try ReportFile.write(RunReportPage.render(report), to: destination)
         } catch {
             StandardStreams.writeError("\(output ?? "standard output"): error: cannot write the report: \(error)")
-            throw ExitStatus.ioError
+            throw ExitCode(RunExitStatus.ioError)
         }
     }
 }

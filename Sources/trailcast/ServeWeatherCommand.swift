@@ -3,6 +3,7 @@ import Logging
 import WeatherCache
 import WeatherServer
 import WeatherEndpoints
+import TrailcastRun
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -114,7 +115,7 @@ struct ServeWeatherCommand: AsyncParsableCommand {
                 recorded = try RecordedWeather.load(directory: cache) { StandardStreams.writeError($0.description) }
             } catch {
                 StandardStreams.writeError(error.description)
-                throw ExitStatus.noInput
+                throw ExitCode(RunExitStatus.noInput)
             }
             StandardStreams.writeError("serve-weather: \(recorded!.count) recorded answers from \(cache)")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrailcastRun
 
 /// The `trailcast` command: argument parsing and output wiring only; the work
 /// happens in the library modules.
@@ -17,4 +18,30 @@ struct Trailcast: AsyncParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [ReplayCommand.self, ReportCommand.self, CheckCommand.self, InspectCommand.self, ExportCommand.self, ServeWeatherCommand.self])
+
+    /// swift-argument-parser's `main`, and one more case: a ``RunFailure`` from a run
+    /// (a file that cannot be created, a peer that cannot be had) is its line on standard
+    /// error and its exit status, as every command reports them.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch let failure as RunFailure {
+            StandardStreams.writeError(failure.message)
+            exit(withError: ExitCode(failure.status))
+        } catch {
+            exit(withError: error)
+        }
+    }
+}
+
+extension ExitCode {
+    /// The exit code of a run's status.
+    init(_ status: RunExitStatus) {
+        self.init(status.rawValue)
+    }
 }

@@ -1,7 +1,5 @@
 import ArgumentParser
-import Scenario
 import Weather
-import WeatherServer
 import TrailcastSettings
 
 /// The weather flags of `trailcast replay`; optional for the same reason as ``RouteOptions``.

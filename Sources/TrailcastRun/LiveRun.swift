@@ -10,14 +10,14 @@ struct LiveRun {
     let control: ReplayControl
     let server: LiveServer
 
-    /// Listens, and says where on standard error (the port matters for port 0).
-    static func start(on address: HostAndPort, speed: Double) async throws -> LiveRun {
+    /// Listens, and says where in `messages` (the port matters for port 0).
+    static func start(on address: HostAndPort, speed: Double, messages: RunMessages) async throws -> LiveRun {
         let journal = try EventJournal()
         let latest = LatestDeviceReport()
         let control = ReplayControl(speed: speed)
         let server = try await LiveServer.start(
             host: address.host, port: address.port, journal: journal, latest: latest, control: control)
-        StandardStreams.writeError(
+        messages(
             "trailcast: serving the live run on http://\(WeatherServer.authority(host: address.host, port: server.port)) "
                 + "(GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N)")
         return LiveRun(journal: journal, latest: latest, control: control, server: server)

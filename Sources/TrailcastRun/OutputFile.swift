@@ -7,14 +7,14 @@ import Darwin
 #endif
 
 /// Files the commands write (timelines, logs, feeds, exports): created or truncated,
-/// or one line naming the file and exit 73.
-enum OutputFile {
+/// or a ``RunFailure`` naming the file (exit 73).
+public enum OutputFile {
     /// Opens `path` for writing; `what` names it in the error ("the timeline file").
-    static func create(_ path: String, what: String) throws -> Int32 {
+    public static func create(_ path: String, what: String) throws(RunFailure) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
-            StandardStreams.writeError("\(path): error: cannot create \(what): \(String(cString: strerror(errno)))")
-            throw ExitStatus.cannotCreate
+            throw RunFailure(
+                "\(path): error: cannot create \(what): \(String(cString: strerror(errno)))", status: .cannotCreate)
         }
         return descriptor
     }

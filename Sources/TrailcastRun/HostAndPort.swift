@@ -1,15 +1,13 @@
-import ArgumentParser
-
 /// `[HOST:]PORT` as the feed options take it (`8080`, `127.0.0.1:8080`, `[::1]:8080`);
 /// the host is 127.0.0.1 when left out, so nothing is exposed to the network by default.
-struct HostAndPort: Equatable {
-    var host: String
-    var port: Int
+public struct HostAndPort: Equatable, Sendable {
+    public var host: String
+    public var port: Int
 
     /// - Parameters:
     ///   - option: the flag, for the message (`--serve`).
     ///   - allowsPortZero: whether 0 (a free port, chosen by the system) is accepted.
-    init(parsing text: String, option: String, allowsPortZero: Bool = false) throws {
+    public init(parsing text: String, option: String, allowsPortZero: Bool = false) throws(RunFailure) {
         var hostPart: Substring?
         var portPart = Substring(text)
         if text.hasPrefix("["), let close = text.firstIndex(of: "]") {
@@ -25,7 +23,7 @@ struct HostAndPort: Equatable {
         // An IPv6 host needs its brackets: otherwise its last group would read as the port.
         let hostIsValid = hostPart.map { !$0.isEmpty && (text.hasPrefix("[") || !$0.contains(":")) } ?? true
         guard let port = Int(portPart), (lowest...65535).contains(port), hostIsValid else {
-            throw ValidationError("\(option) \(text): expected PORT or HOST:PORT, such as \(allowsPortZero ? 8080 : 5554) or 127.0.0.1:\(allowsPortZero ? 8080 : 5554)")
+            throw RunFailure("\(option) \(text): expected PORT or HOST:PORT, such as \(allowsPortZero ? 8080 : 5554) or 127.0.0.1:\(allowsPortZero ? 8080 : 5554)", status: .usage)
         }
         host = hostPart.map(String.init) ?? "127.0.0.1"
         self.port = port

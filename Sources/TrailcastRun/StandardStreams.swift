@@ -8,13 +8,13 @@ import Darwin
 
 /// Writes to standard output and error with write(2), without Foundation and
 /// without C's shared `FILE *` globals, which strict concurrency rejects.
-enum StandardStreams {
-    static func writeOutput(_ text: String) {
+public enum StandardStreams {
+    public static func writeOutput(_ text: String) {
         write(text, to: STDOUT_FILENO)
     }
 
     /// One line to standard error.
-    static func writeError(_ line: String) {
+    public static func writeError(_ line: String) {
         write(line + "\n", to: STDERR_FILENO)
     }
 
@@ -24,7 +24,7 @@ enum StandardStreams {
     }
 
     /// Writes every byte (retrying interrupted and partial writes); gives up on an error.
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
         guard let base = bytes.baseAddress else { return }
         var offset = 0
         while offset < bytes.count {

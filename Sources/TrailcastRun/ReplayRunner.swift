@@ -1,0 +1,74 @@
+import Feeds
+import GPXReader
+import LiveStream
+import LocationReplay
+import Report
+import Timeline
+import TrailcastSettings
+
+/// Runs a ``ReplayRunPlan`` in real time (or on virtual time, as fast as it goes): creates
+/// its files, connects its weather and feeds, replays, writes the report (also after a
+/// failure or a cancellation part of the way) and closes everything in order.
+///
+/// Cancelling the task that runs it ends the replay cleanly: the `end` event is written
+/// and the files flushed, and `run` returns the summary.
+public enum ReplayRunner {
+    /// - Throws: A ``RunFailure`` saying what went wrong and with which exit status.
+    public static func run(
+        _ plan: ReplayRunPlan, messages: @escaping RunMessages = { StandardStreams.writeError($0) }
+    ) async throws(RunFailure) -> ReplaySummary {
+        let files = try RunFiles(plan.output, nmea: plan.feeds.nmea)
+        defer { files.closeAll() }
+        let report = files.report.map { _ in ReportCollector() }
+        let outputs = Outputs(
+            timeline: files.timeline, colors: files.usesColor(plan.output.color), format: plan.output.format,
+            weatherLog: files.weatherLog, report: report, nmeaFiles: files.nmea)
+        let result: Result<ReplaySummary, any Error>
+        do {
+            result = .success(try await WeatherConnection.withFetcher(
+                for: plan.configuration.weather, network: plan.network, warn: { messages($0.description) }
+            ) { fetcher in
+                var replay = Replay(file: plan.file, configuration: plan.configuration)
+                replay.weatherFetcher = fetcher
+                return try await FeedSession.run(replay, feeds: plan.feeds, outputs: outputs, messages: messages)
+            })
+        } catch {
+            result = .failure(error)
+        }
+        // The page of what happened, also after Ctrl-C or a failure part of the way.
+        if let descriptor = files.report, let report, let path = plan.output.reportPath {
+            do {
+                try ReportFile.write(report.page(), to: descriptor)
+            } catch {
+                throw RunFailure("\(path): error: cannot write the report: \(error)", status: .ioError)
+            }
+        }
+        switch result {
+        case .success(let summary): return summary
+        case .failure(let error): throw failure(for: error)
+        }
+    }
+
+    /// The line and exit status for what ended a run.
+    static func failure(for error: any Error) -> RunFailure {
+        switch error {
+        case let error as RunFailure: error
+        case let error as ReplayError: RunFailure(error.description, status: RunExitStatus(for: error))
+        case let error as FeedError: RunFailure(error.description, status: .unavailable)
+        case let error as LiveServerError: RunFailure("error: \(error)", status: .unavailable)
+        case let error as WeatherCacheUnavailable: RunFailure(error.description, status: .cannotCreate)
+        case let error as EventJournalError: RunFailure("error: \(error)", status: .cannotCreate)
+        default: RunFailure("error: \(error)", status: .failure)
+        }
+    }
+}
+
+/// Where a run's events go, its descriptors already open.
+struct Outputs: Sendable {
+    var timeline: Int32
+    var colors: Bool
+    var format: TimelineFormatName
+    var weatherLog: Int32?
+    var report: ReportCollector?
+    var nmeaFiles: [Int32]
+}

@@ -1,0 +1,56 @@
+import GPXReader
+import LocationReplay
+
+/// The sysexits(3) codes a run ends with, so scripts can tell failures apart. The command
+/// exits with the raw value; the library says which one a failure is.
+public enum RunExitStatus: Int32, Sendable {
+    /// EX_USAGE: a bad flag or argument (swift-argument-parser's own validation code).
+    case usage = 64
+    /// EX_DATAERR: the input is malformed or, with `--strict`, questionable.
+    case dataError = 65
+    /// EX_NOINPUT: the input file is missing or cannot be opened.
+    case noInput = 66
+    /// EX_UNAVAILABLE: a peer (a port to listen on, an emulator console) cannot be had.
+    case unavailable = 69
+    /// EX_CANTCREAT: an output file cannot be created.
+    case cannotCreate = 73
+    /// EX_IOERR: reading or writing failed part way.
+    case ioError = 74
+    /// Anything else that went wrong.
+    case failure = 1
+
+    /// The status for a GPX reader's error.
+    public init(for error: GPXError) {
+        switch error {
+        case .cannotOpen: self = .noInput
+        case .cannotRead: self = .ioError
+        case .malformedXML, .notGPX, .unsafeDocument, .invalidContent: self = .dataError
+        }
+    }
+
+    /// The status for a replay's error.
+    public init(for error: ReplayError) {
+        switch error {
+        case .gpx(let error): self.init(for: error)
+        case .nothingToReplay: self = .dataError
+        case .invalidConfiguration: self = .usage
+        case .output: self = .ioError
+        case .feed(_, let peerUnavailable): self = peerUnavailable ? .unavailable : .ioError
+        case .places(let error): self = error.isUnreadable ? .noInput : .dataError
+        }
+    }
+}
+
+/// Why a run could not go on: the one line to show (a file's name first where there is
+/// one) and the exit status it means.
+public struct RunFailure: Error, Sendable, CustomStringConvertible {
+    public var message: String
+    public var status: RunExitStatus
+
+    public init(_ message: String, status: RunExitStatus) {
+        self.message = message
+        self.status = status
+    }
+
+    public var description: String { message }
+}

@@ -1,0 +1,65 @@
+import TrailcastSettings
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The files a replay writes, created before it starts (so that a path that cannot be
+/// created fails the run before anything else happens) and closed once it has ended
+/// (``closeAll()``, after the report is written).
+struct RunFiles {
+    /// The timeline's descriptor: its file, or standard output.
+    let timeline: Int32
+    let report: Int32?
+    let weatherLog: Int32?
+    let nmea: [Int32]
+    private let ownsTimeline: Bool
+
+    /// Creates them in the order of the flags' importance: the timeline, the report, the
+    /// weather log, the NMEA files. When one fails, those already open are closed.
+    init(_ output: TimelineOutput, nmea targets: [NMEATarget]) throws(RunFailure) {
+        var opened: [Int32] = []
+        func create(_ path: String, _ what: String) throws(RunFailure) -> Int32 {
+            let descriptor = try OutputFile.create(path, what: what)
+            opened.append(descriptor)
+            return descriptor
+        }
+        do {
+            if let path = output.path { timeline = try create(path, "the timeline file") } else { timeline = STDOUT_FILENO }
+            if let path = output.reportPath { report = try create(path, "the report") } else { report = nil }
+            if let path = output.weatherLogPath { weatherLog = try create(path, "the weather log") } else { weatherLog = nil }
+            var nmea: [Int32] = []
+            for case .file(let path) in targets {
+                nmea.append(try create(path, "the NMEA file"))
+            }
+            self.nmea = nmea
+        } catch {
+            opened.forEach { _ = close($0) }
+            throw error
+        }
+        ownsTimeline = output.path != nil
+    }
+
+    /// Closes them all (standard output stays open).
+    func closeAll() {
+        if ownsTimeline { close(timeline) }
+        if let report { close(report) }
+        if let weatherLog { close(weatherLog) }
+        nmea.forEach { _ = close($0) }
+    }
+
+    /// Whether the text format should be coloured on the timeline's descriptor.
+    func usesColor(_ choice: TimelineOutput.Color) -> Bool {
+        switch choice {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let noColor = getenv("NO_COLOR"), noColor.pointee != 0 { return false }
+            if let term = getenv("TERM"), String(cString: term) == "dumb" { return false }
+            return isatty(timeline) == 1
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import Timeline
+import TrailcastBasics
+import TrailcastRun
+import TrailcastSettings
+
+/// The run library: a replay from a plan, its files, and its failures with their statuses.
+@Suite("ReplayRunner: a plan run as `trailcast replay` runs it")
+struct ReplayRunnerTests {
+    static let sample = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("gpx/sf-waterfront-walk.gpx").path
+
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trailcast-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("the timeline, the report and the weather log are written, and the summary counts what the timeline holds")
+    func writesEveryFile() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let timeline = directory.appendingPathComponent("run.jsonl").path
+        let report = directory.appendingPathComponent("run.html").path
+        let weatherLog = directory.appendingPathComponent("weather.csv").path
+        let plan = ReplayRunPlan(
+            file: Self.sample,
+            output: TimelineOutput(format: .jsonl, path: timeline, reportPath: report, weatherLogPath: weatherLog))
+        let messages = MessageLog()
+        let summary = try await ReplayRunner.run(plan, messages: messages.append)
+
+        let lines = try String(contentsOfFile: timeline, encoding: .utf8).split(separator: "\n")
+        let types = lines.map { line in line.firstRange(of: #""type":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } } ?? "" }
+        #expect(types.first == "start")
+        #expect(types.last == "end")
+        #expect(types.filter { $0 == "location" }.count == summary.locations)
+        #expect(!summary.interrupted)
+        let weatherLines = try String(contentsOfFile: weatherLog, encoding: .utf8).split(separator: "\n")
+        #expect(weatherLines.count == 1 + types.filter { $0 == "weather" || $0 == "weatherError" }.count)
+        #expect(try String(contentsOfFile: report, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        #expect(messages.all.isEmpty, "the sample has nothing to warn about: \(messages.all)")
+    }
+
+    @Test("a timeline file that cannot be created: cannotCreate, naming the file, and nothing after it is created")
+    func uncreatableTimeline() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = directory.appendingPathComponent("run.html").path
+        let plan = ReplayRunPlan(
+            file: Self.sample,
+            output: TimelineOutput(format: .jsonl, path: directory.path + "/missing/run.jsonl", reportPath: report))
+        let failure = await #expect(throws: RunFailure.self) { try await ReplayRunner.run(plan) }
+        #expect(failure?.status == .cannotCreate)
+        #expect(failure?.message == "\(directory.path)/missing/run.jsonl: error: cannot create the timeline file: No such file or directory")
+        #expect(!FileManager.default.fileExists(atPath: report))
+    }
+
+    @Test("a GPX file that is not there: noInput, one located line")
+    func missingRoute() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plan = ReplayRunPlan(
+            file: directory.path + "/nowhere.gpx", output: TimelineOutput(path: directory.path + "/run.txt"))
+        let failure = await #expect(throws: RunFailure.self) { try await ReplayRunner.run(plan) }
+        #expect(failure?.status == .noInput)
+        #expect(failure?.message.hasPrefix("\(directory.path)/nowhere.gpx: error: ") == true)
+        #expect(failure?.message.contains("\n") == false)
+    }
+
+    @Test("live feeds need real time: each says so at speed 0, none at speed 1")
+    func liveFeedsNeedRealTime() throws {
+        let cases: [(FeedPlan, String)] = [
+            (FeedPlan(serve: try HostAndPort(parsing: "0", option: "--serve", allowsPortZero: true)),
+             "--serve streams a live run and needs real time: add --speed N (1 is real time)"),
+            (FeedPlan(nmea: [try NMEATarget(parsing: "udp://127.0.0.1:10110")]),
+             "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"),
+            (FeedPlan(simulator: "booted"),
+             "--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)"),
+            (FeedPlan(androidEmulator: try AndroidConsoleAddress(parsing: "5554")),
+             "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"),
+        ]
+        for (feeds, message) in cases {
+            #expect(feeds.problem(speed: 0) == message)
+            #expect(feeds.problem(speed: 1) == nil)
+        }
+        #expect(FeedPlan(nmea: [.file("run.nmea")]).problem(speed: 0) == nil)
+    }
+
+    @Test("addresses: a malformed one is a usage failure with the flag's message")
+    func malformedAddresses() {
+        #expect(throws: RunFailure.self) { try NMEATarget(parsing: "ftp://127.0.0.1:1") }
+        do {
+            _ = try HostAndPort(parsing: "[::1]", option: "--serve", allowsPortZero: true)
+            Issue.record("[::1] without a port was taken")
+        } catch {
+            #expect(error.status == .usage)
+            #expect(error.message == "--serve [::1]: expected PORT or HOST:PORT, such as 8080 or 127.0.0.1:8080")
+        }
+        #expect((try? NMEATarget(parsing: "tcp://[::1]:0")) == .tcp(host: "::1", port: 0))
+    }
+}
+
+/// What a run said on the side, kept for the test to read.
+final class MessageLog: Sendable {
+    private let lines = LockedValue<[String]>([])
+    var all: [String] { lines.withLock { $0 } }
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+}
