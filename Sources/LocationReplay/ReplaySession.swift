@@ -17,10 +17,11 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
 
     private var app: any ModelApp
     private var missedFixes = MissedFixTracker()
-    /// The `--event`s and the receiver's signal changes, in order.
-    private var happenings: HappeningQueue
+    /// The device: fixes placed and measured, the `--event`s and the receiver's signal
+    /// changes merged in order.
+    private var stepper: DeviceStepper
     /// Simulated time of the first fix: offset 0.
-    var startTime: Timestamp?
+    var startTime: Timestamp? { stepper.startTime }
     /// Where simulated time stands against the clock, in a paced run once it started.
     var pace: RealTimePace<C.Instant>?
     /// Pause, resume and speed commands from outside the run (a live server), if any.
@@ -35,16 +36,12 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// Seconds added to file times in the current loop, so loops follow each other.
     private var passShiftSeconds = 0.0
     private var firstFileTime: Timestamp?
-    /// The true position of the route's previous fix, for the distance travelled.
-    private var previousRoutePosition: Coordinate?
-    /// The simulated GPS between the route and the location service.
-    private var receiver: GPSReceiver
     /// Where the device stream goes besides Core Location (feeds), if anywhere.
     let device: (any DeviceStreamObserver)?
     private var deliveredLocations = 0
-    private var distanceMeters = 0.0
     private var fixesSinceCancellationCheck = 0
-    private var kinds: [TimelineEvent.Kind] = []
+    /// What the app did in the current step: events to record and effects to carry out.
+    private var appOutput = AppOutput(reservingCapacity: 8)
 
     /// The app's weather service; nil with `--weather none`.
     var weather: WeatherService?
@@ -69,10 +66,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         case .builtin: weather = WeatherService(policy: configuration.weather.policy, model: WeatherModel())
         case .openMeteo, .local: weather = WeatherService(policy: configuration.weather.policy, model: nil)
         }
-        receiver = GPSReceiver(configuration: configuration.receiver)
+        stepper = DeviceStepper(configuration: configuration)
         self.app = app
-        happenings = HappeningQueue(configuration.events)
-        kinds.reserveCapacity(8)
     }
 
     /// A new loop starts a moment (one interval, or a second) after the last one ended.
@@ -80,7 +75,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         guard let currentTime, let firstFileTime else { return }
         let gap = configuration.intervalSeconds ?? 1
         passShiftSeconds = currentTime.adding(seconds: gap).seconds(since: firstFileTime)
-        previousRoutePosition = nil
+        stepper.beginPass()
     }
 
     /// Whether events wait for their moment on the clock (`speed` > 0).
@@ -169,28 +164,21 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
             routeFix.recordingResumesAt = routeFix.recordingResumesAt?.adding(seconds: passShiftSeconds)
         }
         if startTime == nil { try launch(at: routeFix.fix.time, recorder: &recorder) }
-        let time = receiver.deliveryTime(of: routeFix)
-        return Moment(time: time, offset: time.seconds(since: startTime!))
+        return stepper.moment(of: routeFix)
     }
 
     /// The device reaches the route fix; its receiver reports it (or nothing, without a
     /// signal), and the app gets that if Core Location delivers it.
     private mutating func measure<R: TimelineRecorder>(_ routeFix: RouteFix, at moment: Moment, recorder: inout R) throws {
-        let position = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
-        if let previous = previousRoutePosition {
-            distanceMeters += GreatCircle.distanceMeters(
-                latitude1: previous.latitude, longitude1: previous.longitude,
-                latitude2: position.latitude, longitude2: position.longitude)
-        }
-        previousRoutePosition = position
         currentTime = moment.time
         currentOffset = moment.offset
-        let measured = receiver.measure(routeFix, at: moment.time)
+        let measured = stepper.measure(routeFix, at: moment)
+        let position = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
         // A real OS applies its own rules to the receiver's stream: feeds get it all.
         let epoch = DeviceEpoch(time: moment.time, fix: measured)
         if control != nil { lastEpoch = epoch }
         try device?.deviceReported(epoch)
-        if let fix = measured { app.deviceMoved(to: fix, into: &kinds) }
+        if let fix = measured { app.deviceMoved(to: fix, into: &appOutput) }
         noteDelivery(of: measured, truePosition: position, at: moment.offset)
         try emit(at: moment.time, offset: moment.offset, recorder: &recorder)
     }
@@ -198,14 +186,15 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// Gathers the epochs the app missed into `missed` stretches; a delivered fix (or
     /// another reason) closes the open one, which is said just before it.
     private mutating func noteDelivery(of measured: LocationFix?, truePosition: Coordinate, at offset: Double) {
-        let delivered = kinds.contains { if case .location = $0 { true } else { false } }
-        if delivered {
-            if let closed = missedFixes.close() { kinds.insert(.missed(closed), at: 0) }
+        if appOutput.deliversLocation {
+            if let closed = missedFixes.close() { appOutput.items.insert(.event(.missed(closed)), at: 0) }
             return
         }
         let reason = app.locationService.missReason(deviceHasFix: measured != nil)
         let position = measured.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? truePosition
-        if let closed = missedFixes.miss(reason, at: offset, position: position) { kinds.insert(.missed(closed), at: 0) }
+        if let closed = missedFixes.miss(reason, at: offset, position: position) {
+            appOutput.items.insert(.event(.missed(closed)), at: 0)
+        }
     }
 
     /// Events scheduled after the route's last fix still happen, at their own times.
@@ -218,11 +207,11 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     mutating func end<R: TimelineRecorder>(wallSeconds: Double, recorder: inout R) throws -> ReplaySummary {
         let time = currentTime ?? RouteTimer.defaultStartTime
         if startTime == nil { try launch(at: time, recorder: &recorder) }
-        if let closed = missedFixes.close() { kinds.append(.missed(closed)) }
-        app.terminate(into: &kinds)
+        if let closed = missedFixes.close() { appOutput.append(.missed(closed)) }
+        app.terminate(into: &appOutput)
         try emit(at: time, offset: currentOffset, recorder: &recorder)
         let summary = ReplaySummary(
-            points: pointsRead, locations: deliveredLocations, distanceMeters: distanceMeters,
+            points: pointsRead, locations: deliveredLocations, distanceMeters: stepper.distanceMeters,
             simulatedSeconds: currentOffset, wallSeconds: wallSeconds, interrupted: interrupted,
             weather: weather?.statistics ?? WeatherStatistics())
         try recorder.record(TimelineEvent(time: time, offsetSeconds: currentOffset, kind: .end(summary)))
@@ -231,12 +220,11 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     }
 
     private mutating func launch<R: TimelineRecorder>(at time: Timestamp, recorder: inout R) throws {
-        startTime = time
+        stepper.begin(at: time)
         currentTime = time
         if configuration.speed > 0 { pace = RealTimePace(startingAt: clock.now, speed: configuration.speed) }
-        receiver.begin(at: time)
-        kinds.append(.start(start))
-        app.launch(into: &kinds)
+        appOutput.append(.start(start))
+        app.launch(into: &appOutput)
         try emit(at: time, offset: 0, recorder: &recorder)
     }
 
@@ -253,7 +241,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// The next scheduled event or signal change due at or before `offset`. Signal changes
     /// come only while the route lasts (`offset` finite).
     private mutating func nextHappening(upTo offset: Double) -> Happening? {
-        happenings.next(upTo: offset, startTime: startTime, receiver: &receiver, routeLasts: offset.isFinite)
+        stepper.nextHappening(upTo: offset, routeLasts: offset.isFinite)
     }
 
     private mutating func apply<R: TimelineRecorder>(_ happening: Happening, recorder: inout R) throws {
@@ -262,12 +250,12 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         switch happening.what {
         case .scheduled(let event):
             if case .signal(let state) = event.change {
-                if let change = receiver.setSignal(state, at: time) { app.deviceSignalChanged(change, into: &kinds) }
+                if let change = stepper.setSignal(state, at: time) { app.deviceSignalChanged(change, into: &appOutput) }
             } else {
-                app.apply(event.change, into: &kinds)
+                app.apply(event.change, into: &appOutput)
             }
         case .signal(let change):
-            app.deviceSignalChanged(change, into: &kinds)
+            app.deviceSignalChanged(change, into: &appOutput)
         }
         try emit(at: time, offset: eventOffset, recorder: &recorder)
         // An event that changed nothing visible still happened: time has moved on.
@@ -275,7 +263,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         currentOffset = eventOffset
     }
 
-    /// The app received a location: it asks the weather service about it.
+    /// The app asked for the weather at a location it received: the weather service answers
+    /// from its cache or the model now, or starts a fetch.
     private mutating func lookUpWeather<R: TimelineRecorder>(
         for fix: LocationFix, at time: Timestamp, offset: Double, recorder: inout R
     ) throws {
@@ -312,24 +301,21 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     }
 
     private mutating func emit<R: TimelineRecorder>(at time: Timestamp, offset: Double, recorder: inout R) throws {
-        guard !kinds.isEmpty else { return }
-        for kind in kinds {
-            try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
-            if case .location(let fix) = kind {
-                deliveredLocations += 1
+        guard !appOutput.isEmpty else { return }
+        for item in appOutput.items {
+            switch item {
+            case .event(let kind):
+                try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
+                if case .location = kind { deliveredLocations += 1 }
+            case .effect(.lookUpWeather(let fix)):
+                // With `--weather none` the app's lookups go unanswered.
                 if weather != nil { try lookUpWeather(for: fix, at: time, offset: offset, recorder: &recorder) }
             }
         }
-        kinds.removeAll(keepingCapacity: true)
+        appOutput.removeAll()
         currentTime = time
         currentOffset = offset
     }
-}
-
-/// When the receiver reports a route fix: simulated time, and seconds since the start.
-struct Moment {
-    var time: Timestamp
-    var offset: Double
 }
 
 private typealias Happening = HappeningQueue.Happening

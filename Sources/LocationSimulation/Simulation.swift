@@ -4,6 +4,7 @@ import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
 import Timeline
+import LocationReplay
 
 /// A simulated device, user and system for testing an app's own location code: the
 /// route as the device's GPS reports it, Core Location's rules between the device and
@@ -93,15 +94,13 @@ public final class Simulation {
     var callbacks: [(client: Int, callback: Callback)] = []
 
     private var route: RouteFixStream
-    private var receiver: GPSReceiver
-    /// The next route fix and when the receiver reports it; nil at the end of the route.
-    private var upcoming: (routeFix: RouteFix, time: Timestamp)?
-    /// The scheduled changes and the receiver's signal changes, in order.
-    private var happenings: HappeningQueue
+    /// The device, stepped as the replay engine steps it: fixes placed and measured, the
+    /// scheduled changes and the receiver's signal changes merged in order.
+    private var stepper: DeviceStepper
+    /// The next route fix; nil at the end of the route.
+    private var upcoming: RouteFix?
     /// Simulated time of the route's first fix: offset 0.
     public let startTime: Timestamp
-    private var previousTruth: Coordinate?
-    private var distanceMeters = 0.0
     var deliveredLocations = 0
 
     /// - Parameters:
@@ -129,8 +128,7 @@ public final class Simulation {
         if let problem = configuration.problem { throw .invalid(problem) }
         self.route = try Self.open(route, configuration: configuration)
         service = LocationService(configuration: configuration.location)
-        receiver = GPSReceiver(configuration: configuration.receiver)
-        happenings = HappeningQueue(configuration.events)
+        stepper = DeviceStepper(configuration: configuration)
         var collected: [GPXWarning] = []
         let first: RouteFix?
         do throws(GPXError) {
@@ -151,8 +149,8 @@ public final class Simulation {
         warnings = collected
         startTime = first.fix.time
         reading.set(startTime)
-        receiver.begin(at: startTime)
-        upcoming = (first, receiver.deliveryTime(of: first))
+        stepper.begin(at: startTime)
+        upcoming = first
         timeline.append(TimelineEvent(time: startTime, offsetSeconds: 0, kind: .start(start)))
         var output: [LocationService.Output] = []
         service.launch(into: &output)
@@ -226,7 +224,8 @@ public final class Simulation {
         try deliverCallbacks()
         isFinished = true
         let summary = ReplaySummary(
-            points: route.pointsRead, locations: deliveredLocations, distanceMeters: distanceMeters, simulatedSeconds: elapsedSeconds)
+            points: route.pointsRead, locations: deliveredLocations, distanceMeters: stepper.distanceMeters,
+            simulatedSeconds: elapsedSeconds)
         timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
         // A `for await` over a stream ends with the session.
         for stream in liveStreams.values { stream.finish() }
@@ -268,11 +267,12 @@ public final class Simulation {
     /// One thing due at or before `offset`, the earliest first (a scheduled change before a
     /// signal change or a fix at the same moment); false when nothing is due.
     private func step(upTo offset: Double) throws(SimulationError) -> Bool {
-        let fixOffset = upcoming.map { $0.time.seconds(since: startTime) }
+        // When the receiver reports the next fix, asked now (after the last measurement),
+        // as the replay engine asks it.
+        let moment = upcoming.map { stepper.moment(of: $0) }
+        let fixOffset = moment?.offset
         // Everything due before the next fix (or at its moment) comes first.
-        if let happening = happenings.next(
-            upTo: min(fixOffset ?? .infinity, offset), startTime: startTime, receiver: &receiver,
-            routeLasts: fixOffset != nil) {
+        if let happening = stepper.nextHappening(upTo: min(fixOffset ?? .infinity, offset), routeLasts: fixOffset != nil) {
             let at = max(happening.offset, elapsedSeconds)
             switch happening.what {
             case .scheduled(let event): apply(event.change, at: at)
@@ -280,9 +280,9 @@ public final class Simulation {
             }
             return true
         }
-        guard let (routeFix, time) = upcoming, let fixOffset, fixOffset <= offset else { return false }
+        guard let routeFix = upcoming, let moment, moment.offset <= offset else { return false }
         try advanceRoute()
-        measure(routeFix, at: time, offset: max(fixOffset, elapsedSeconds))
+        measure(routeFix, at: Moment(time: moment.time, offset: max(moment.offset, elapsedSeconds)))
         return true
     }
 
@@ -296,43 +296,40 @@ public final class Simulation {
             throw .gpx(error)
         }
         warnings += collected
-        upcoming = next.map { ($0, receiver.deliveryTime(of: $0)) }
+        upcoming = next
     }
 
-    private func measure(_ routeFix: RouteFix, at time: Timestamp, offset: Double) {
-        elapsedSeconds = offset
-        let truth = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
-        if let previousTruth {
-            distanceMeters += GreatCircle.distanceMeters(
-                latitude1: previousTruth.latitude, longitude1: previousTruth.longitude,
-                latitude2: truth.latitude, longitude2: truth.longitude)
-        }
-        previousTruth = truth
-        guard let fix = receiver.measure(routeFix, at: time) else { return }
+    private func measure(_ routeFix: RouteFix, at moment: Moment) {
+        elapsedSeconds = moment.offset
+        guard let fix = stepper.measure(routeFix, at: moment) else { return }
         var output: [LocationService.Output] = []
         service.receive(fix, into: &output)
-        record(output, at: offset)
+        record(output, at: moment.offset)
     }
 
     private func apply(_ change: ScheduledEvent.Change, at offset: Double) {
         elapsedSeconds = offset
-        var output: [LocationService.Output] = []
         switch change {
-        case .authorization(let status): service.changeInSettings(to: status, into: &output)
-        case .accuracy(let accuracy): service.changeAccuracyInSettings(to: accuracy, into: &output)
-        case .services(let enabled): service.setServicesEnabled(enabled, into: &output)
+        case .signal(let state):
+            if let change = stepper.setSignal(state, at: now) { signalChanged(change, at: offset) }
+            return
+        case .tap(let action):
+            timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .tap(action)))
+            callbacks.append((-1, .tap(action)))
+            return
         case .app(let state):
             timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .app(state)))
-            service.setAppState(state, into: &output)
+        case .authorization, .accuracy, .services:
+            break
+        }
+        guard let systemChange = change.systemChange else { return }
+        var output: [LocationService.Output] = []
+        service.apply(systemChange, into: &output)
+        if case .app(let state) = change {
             // The app hears of it (scene phase, UIApplication notifications) before the
             // location callbacks the change causes.
             callbacks.append((-1, .appState(state)))
             if state == .background { announceToLiveStreams() }
-        case .signal(let state):
-            if let change = receiver.setSignal(state, at: now) { signalChanged(change, at: offset) }
-        case .tap(let action):
-            timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .tap(action)))
-            callbacks.append((-1, .tap(action)))
         }
         record(output, at: offset)
     }

@@ -7,6 +7,9 @@ import Timeline
 /// The places app (a vaccination-centre finder): the Core Location handling of the weather
 /// app, and a list of places sorted by distance from each location it receives.
 ///
+/// It keeps the weather app's lookup at each location (a weather line beside the list),
+/// so that a places run's timeline has the weather events it always had.
+///
 /// - On each location it looks up the `limit` nearest places (a k-d tree, not a sort of
 ///   everything per fix) and shows them (a `places` event) only when the list or its order
 ///   changed, not on every fix.
@@ -34,14 +37,14 @@ public struct PlacesAppModel: ModelApp {
 
     public var locationService: LocationService { core.locationService }
 
-    public mutating func launch(into events: inout [TimelineEvent.Kind]) {
-        let first = events.count
+    public mutating func launch(into events: inout AppOutput) {
+        let first = events.items.count
         core.launch(into: &events)
         react(to: &events, from: first)
     }
 
-    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout [TimelineEvent.Kind]) {
-        let first = events.count
+    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
+        let first = events.items.count
         if case .tap(.refresh) = change {
             events.append(.tap(.refresh))
             if locationService.authorizationStatus.isAuthorized, let lastFix {
@@ -56,48 +59,52 @@ public struct PlacesAppModel: ModelApp {
         react(to: &events, from: first)
     }
 
-    public mutating func deviceMoved(to fix: LocationFix, into events: inout [TimelineEvent.Kind]) {
-        let first = events.count
+    public mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
+        let first = events.items.count
         core.deviceMoved(to: fix, into: &events)
         react(to: &events, from: first)
     }
 
-    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout [TimelineEvent.Kind]) {
-        let first = events.count
+    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
+        let first = events.items.count
         core.deviceSignalChanged(change, into: &events)
         react(to: &events, from: first)
     }
 
-    public mutating func terminate(into events: inout [TimelineEvent.Kind]) {
-        let first = events.count
+    public mutating func terminate(into events: inout AppOutput) {
+        let first = events.items.count
         core.terminate(into: &events)
         react(to: &events, from: first)
     }
 
     /// What the app does with what Core Location just said: a location sorts the list, the
     /// loss of access shows it in file order (after the alert).
-    private mutating func react(to events: inout [TimelineEvent.Kind], from first: Int) {
+    private mutating func react(to events: inout AppOutput, from first: Int) {
         var position = first
-        while position < events.count {
-            let kind = events[position]
+        while position < events.items.count {
+            let item = events.items[position]
             position += 1
-            var added: [TimelineEvent.Kind] = []
-            switch kind {
-            case .location(let fix):
+            var added = AppOutput()
+            switch item {
+            case .event(.location(let fix)):
                 lastFix = fix
+                // The weather for this location first (the core app's lookup), then the list.
+                if position < events.items.count, events.items[position] == .effect(.lookUpWeather(fix)) {
+                    position += 1
+                }
                 show(nearest: fix, always: false, into: &added)
-            case .alert(let message) where message == Self.accessOffAlert:
+            case .event(.alert(let message)) where message == Self.accessOffAlert:
                 lastFix = nil
                 showFileOrder(always: false, into: &added)
             default:
                 break
             }
-            events.insert(contentsOf: added, at: position)
-            position += added.count
+            events.items.insert(contentsOf: added.items, at: position)
+            position += added.items.count
         }
     }
 
-    private mutating func show(nearest fix: LocationFix, always: Bool, into events: inout [TimelineEvent.Kind]) {
+    private mutating func show(nearest fix: LocationFix, always: Bool, into events: inout AppOutput) {
         let found = index.nearest(limit, latitude: fix.latitude, longitude: fix.longitude)
         let indices = found.map(\.index)
         if !always, let shown, shown.order == .distance, shown.places == indices { return }
@@ -111,7 +118,7 @@ public struct PlacesAppModel: ModelApp {
             total: places.count)))
     }
 
-    private mutating func showFileOrder(always: Bool, into events: inout [TimelineEvent.Kind]) {
+    private mutating func showFileOrder(always: Bool, into events: inout AppOutput) {
         let indices = Array(places.indices.prefix(limit))
         if !always, let shown, shown.order == .file { return }
         shown = (.file, indices)

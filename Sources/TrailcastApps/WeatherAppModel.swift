@@ -14,8 +14,9 @@ import Device
 /// - On each transition into "no access" (denied, restricted, or location services
 ///   off, which the app sees as denied) it shows one alert.
 ///
-/// Each method appends what happened, in order, to a list of timeline event kinds;
-/// the replay engine stamps them with the simulated time.
+/// Each method appends what happened, in order, to the app's output: timeline event kinds,
+/// which the engine stamps with the simulated time, and after each location it receives,
+/// a weather lookup (``AppEffect/lookUpWeather(_:)``) for the engine to carry out.
 ///
 /// Taps (`--event OFFSET:tap=ACTION`): `currentLocation` asks for one fix when allowed and
 /// shows the alert when not; `refresh` shows the alert when not allowed (the weather
@@ -46,7 +47,7 @@ public struct WeatherAppModel: ModelApp {
     }
 
     /// The app starts: the initial authorization, a prompt if undetermined, updates if allowed.
-    public mutating func launch(into events: inout [TimelineEvent.Kind]) {
+    public mutating func launch(into events: inout AppOutput) {
         var outputs: [LocationService.Output] = []
         locationService.launch(into: &outputs)
         handle(outputs, into: &events)
@@ -54,27 +55,18 @@ public struct WeatherAppModel: ModelApp {
     }
 
     /// The simulated user or system makes a change.
-    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout [TimelineEvent.Kind]) {
-        var outputs: [LocationService.Output] = []
-        switch change {
-        case .authorization(let status):
-            locationService.changeInSettings(to: status, into: &outputs)
-        case .accuracy(let accuracy):
-            locationService.changeAccuracyInSettings(to: accuracy, into: &outputs)
-        case .services(let enabled):
-            locationService.setServicesEnabled(enabled, into: &outputs)
-        case .app(let state):
-            events.append(.app(state))
-            locationService.setAppState(state, into: &outputs)
-        case .signal:
-            // The receiver's business, not the app's: the replay engine hands it to the
-            // device, whose change comes back through `deviceSignalChanged`.
-            break
-        case .tap(let action):
+    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
+        if case .tap(let action) = change {
             events.append(.tap(action))
             tap(action, into: &events)
             return
         }
+        // A signal change is the receiver's business, not the app's: the replay engine
+        // hands it to the device, whose change comes back through `deviceSignalChanged`.
+        guard let systemChange = change.systemChange else { return }
+        if case .app(let state) = change { events.append(.app(state)) }
+        var outputs: [LocationService.Output] = []
+        locationService.apply(systemChange, into: &outputs)
         handle(outputs, into: &events)
         if case .app(.foreground) = change {
             requestIfNeeded(into: &events)
@@ -82,7 +74,7 @@ public struct WeatherAppModel: ModelApp {
     }
 
     /// The user tapped: see the type's documentation.
-    private mutating func tap(_ action: TapAction, into events: inout [TimelineEvent.Kind]) {
+    private mutating func tap(_ action: TapAction, into events: inout AppOutput) {
         let allowed = locationService.authorizationStatus.isAuthorized
         switch action {
         case .currentLocation:
@@ -109,14 +101,14 @@ public struct WeatherAppModel: ModelApp {
     }
 
     /// The device produced a fix; the app receives it if Core Location delivers it.
-    public mutating func deviceMoved(to fix: LocationFix, into events: inout [TimelineEvent.Kind]) {
+    public mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
         var outputs: [LocationService.Output] = []
         locationService.receive(fix, into: &outputs)
         if !outputs.isEmpty { handle(outputs, into: &events) }
     }
 
     /// The device's GPS lost or regained its signal.
-    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout [TimelineEvent.Kind]) {
+    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
         events.append(.signal(change))
         var outputs: [LocationService.Output] = []
         locationService.signalChanged(available: change.state == .restored, into: &outputs)
@@ -124,13 +116,13 @@ public struct WeatherAppModel: ModelApp {
     }
 
     /// The run ends: an Allow Once grant expires with the session.
-    public mutating func terminate(into events: inout [TimelineEvent.Kind]) {
+    public mutating func terminate(into events: inout AppOutput) {
         var outputs: [LocationService.Output] = []
         locationService.endRun(into: &outputs)
         handle(outputs, into: &events)
     }
 
-    private mutating func requestIfNeeded(into events: inout [TimelineEvent.Kind]) {
+    private mutating func requestIfNeeded(into events: inout AppOutput) {
         guard locationService.appState == .foreground else { return }
         switch locationService.authorizationStatus {
         case .notDetermined: break
@@ -143,7 +135,7 @@ public struct WeatherAppModel: ModelApp {
     }
 
     /// The delegate callbacks, in the order Core Location makes them.
-    private mutating func handle(_ outputs: [LocationService.Output], into events: inout [TimelineEvent.Kind]) {
+    private mutating func handle(_ outputs: [LocationService.Output], into events: inout AppOutput) {
         for output in outputs {
             switch output {
             case .authorizationChanged(let change):
@@ -153,6 +145,8 @@ public struct WeatherAppModel: ModelApp {
                 events.append(.prompt(request: request, answer: answer))
             case .location(let fix, _):
                 events.append(.location(fix))
+                // The weather where the user is: what the app is for.
+                events.request(.lookUpWeather(fix))
             case .error(let code, _):
                 events.append(.locationError(code))
             }
@@ -160,7 +154,7 @@ public struct WeatherAppModel: ModelApp {
     }
 
     /// `locationManagerDidChangeAuthorization(_:)`.
-    private mutating func authorizationDidChange(into events: inout [TimelineEvent.Kind]) {
+    private mutating func authorizationDidChange(into events: inout AppOutput) {
         let status = locationService.authorizationStatus
         switch status {
         case .denied, .restricted:

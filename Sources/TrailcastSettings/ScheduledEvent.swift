@@ -102,3 +102,17 @@ public struct ScheduledEventError: Error, Sendable, Equatable, CustomStringConve
 
     public var description: String { "invalid event '\(argument)': \(reason)" }
 }
+
+extension ScheduledEvent.Change {
+    /// The change as the system makes it to Core Location, or nil for what is not the
+    /// system's: the device's signal (the receiver's) and a tap (the app's).
+    public var systemChange: SystemChange? {
+        switch self {
+        case .authorization(let status): .authorization(status)
+        case .accuracy(let accuracy): .accuracy(accuracy)
+        case .services(let enabled): .services(enabled: enabled)
+        case .app(let state): .app(state)
+        case .signal, .tap: nil
+        }
+    }
+}

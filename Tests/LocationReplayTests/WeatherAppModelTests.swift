@@ -247,16 +247,16 @@ struct WeatherAppModelTests {
     @Test(arguments: rows)
     func followsTheAppAndPermissionRules(_ row: Row) {
         var app = WeatherAppModel(locationService: LocationService(configuration: row.configuration), request: row.request)
-        var events: [Kind] = []
+        var output = AppOutput()
         for action in row.actions {
             switch action {
-            case .launch: app.launch(into: &events)
-            case .change(let change): app.apply(change, into: &events)
-            case .move(let n): app.deviceMoved(to: Self.fix(n), into: &events)
-            case .terminate: app.terminate(into: &events)
+            case .launch: app.launch(into: &output)
+            case .change(let change): app.apply(change, into: &output)
+            case .move(let n): app.deviceMoved(to: Self.fix(n), into: &output)
+            case .terminate: app.terminate(into: &output)
             }
         }
-        #expect(events == row.expected)
+        #expect(output.events == row.expected)
     }
 
     @Test func reducedFixesInOneCellShareACoordinate() {
@@ -277,14 +277,34 @@ struct WeatherAppModelTests {
     @Test func theServiceStateFollowsTheApp() {
         var app = WeatherAppModel(
             locationService: LocationService(configuration: .init(promptAnswer: .once)), request: .always)
-        var events: [Kind] = []
-        app.launch(into: &events)
+        var output = AppOutput()
+        app.launch(into: &output)
         #expect(app.request == .always)
         #expect(app.locationService.authorizationStatus == .authorizedWhenInUse)
         #expect(app.locationService.isUpdating())
-        app.apply(.app(.background), into: &events)
+        app.apply(.app(.background), into: &output)
         #expect(app.locationService.appState == .background)
         #expect(app.locationService.authorizationStatus == .notDetermined)
         #expect(!app.locationService.isUpdating())
+    }
+
+    @Test("after each location it receives, and only then, the app asks for the weather there, right after the location")
+    func asksForTheWeatherAtEachLocation() {
+        var app = WeatherAppModel(locationService: LocationService(configuration: .init()))
+        var output = AppOutput()
+        app.launch(into: &output)
+        #expect(output.effects == [])
+        for n in 0...1 { app.deviceMoved(to: Self.fix(n), into: &output) }
+        #expect(output.effects == [.lookUpWeather(Self.fix(0)), .lookUpWeather(Self.fix(1))])
+        for (index, item) in output.items.enumerated() {
+            guard case .event(.location(let fix)) = item else { continue }
+            #expect(output.items[index + 1] == .effect(.lookUpWeather(fix)))
+        }
+
+        var denied = WeatherAppModel(locationService: LocationService(configuration: .init(initialStatus: .denied)))
+        var nothing = AppOutput()
+        denied.launch(into: &nothing)
+        for n in 0...1 { denied.deviceMoved(to: Self.fix(n), into: &nothing) }
+        #expect(nothing.effects == [], "no location reached the app, so no weather was asked for")
     }
 }
