@@ -510,3 +510,15 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// CI's AddressSanitizer step (.ci/run) instruments this package's own code, not its
+// dependencies': their debug builds are reused from the step before, which saves CI a
+// full rebuild of NIO, BoringSSL and Hummingbird. The allocator and the leak checker are
+// still the whole process's. Only when asked: a package with unsafe flags cannot be a
+// dependency, and users depend on this one.
+if let sanitizer = Context.environment["TRAILCAST_SANITIZE_OWN_CODE"], sanitizer == "address" {
+    for target in package.targets where target.type != .system {
+        target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+        target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-sanitize=\(sanitizer)"])]
+    }
+}
