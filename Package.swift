@@ -6,26 +6,17 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "trailcast", targets: ["trailcast"]),
-        .library(name: "GPXReader", targets: ["GPXReader"]),
-        .library(name: "Device", targets: ["Device"]),
-        .library(name: "LocationReplay", targets: ["LocationReplay"]),
-        .library(name: "Feeds", targets: ["Feeds"]),
-        .library(name: "LiveStream", targets: ["LiveStream"]),
-        // Light: the GPX reader, the device, the location service and the weather model only.
+        // The testing library. Light: the GPX reader, the device, the location service and
+        // the weather model only.
         .library(name: "LocationSimulation", targets: ["LocationSimulation"]),
         // The same, with a local Open-Meteo-compatible server on the simulated clock (NIO).
         .library(name: "LocationSimulationWeather", targets: ["LocationSimulationWeather"]),
-        .library(name: "Timeline", targets: ["Timeline"]),
-        .library(name: "Weather", targets: ["Weather"]),
-        .library(name: "OpenMeteo", targets: ["OpenMeteo"]),
-        .library(name: "WeatherServer", targets: ["WeatherServer"]),
-        .library(name: "Scenario", targets: ["Scenario"]),
-        .library(name: "TrailcastRun", targets: ["TrailcastRun"]),
-        .library(name: "TimelineExpectations", targets: ["TimelineExpectations"]),
-        .library(name: "Report", targets: ["Report"]),
+        // What `trailcast replay` and `check` run, from Swift: a replay from a plan (its
+        // files, feeds, weather and report), a scenario file read and checked.
+        .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario"]),
         // The checks the fuzz targets in Fuzz/ run on each input (and the test suite on
         // every committed input); not an API for users.
-        .library(name: "TrailcastFuzzChecks", targets: ["FuzzChecks"]),
+        .library(name: "TrailcastFuzzChecks", targets: ["TrailcastFuzzChecks"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -43,103 +34,103 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(
-            name: "CLibXML2",
+            name: "CTrailcastLibXML2",
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         // What every layer may use: time and the UTC calendar, ISO 8601, great-circle distance,
         // seeded randomness, a lock the sanitizers see.
         .target(name: "TrailcastBasics"),
-        .target(name: "JSONOutput"),
+        .target(name: "TrailcastJSON"),
         // Core Location's rules for one app: authorization, prompts, accuracy, which fixes
         // reach the app and why not.
         .target(name: "TrailcastCoreLocation",
             dependencies: [
-                "Device",
+                "TrailcastDevice",
                 "TrailcastBasics",
             ]
         ),
         // What shapes a run: the settings the `start` event records and the scheduled events.
         .target(name: "TrailcastSettings",
             dependencies: [
-                "Device",
-                "GPXReader",
-                "OpenMeteoAPI",
+                "TrailcastDevice",
+                "TrailcastGPX",
+                "TrailcastOpenMeteoAPI",
                 "TrailcastCoreLocation",
-                "Weather",
-                "WeatherEndpoints",
+                "TrailcastWeather",
+                "TrailcastWeatherEndpoints",
             ]
         ),
         // The model apps in the simulated phone (weather, places) behind one protocol.
         .target(name: "TrailcastApps",
             dependencies: [
-                "Device",
-                "Places",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastPlaces",
+                "TrailcastTimeline",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
             ]
         ),
-        .target(name: "Weather", dependencies: [
+        .target(name: "TrailcastWeather", dependencies: [
                 "TrailcastBasics",
             ]),
         // Open-Meteo's wire format without a network: the request URL for a query, the JSON
         // answer and error body read. Light, so that fuzzing it builds no HTTP stack.
-        .target(name: "OpenMeteoAPI",
+        .target(name: "TrailcastOpenMeteoAPI",
             dependencies: [
-                "JSONOutput",
+                "TrailcastJSON",
                 "TrailcastBasics",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         // serve-weather's answers without HTTP: queries read, documents written, faults drawn.
-        .target(name: "WeatherEndpoints", dependencies: [
-                "JSONOutput",
+        .target(name: "TrailcastWeatherEndpoints", dependencies: [
+                "TrailcastJSON",
                 "TrailcastBasics",
-                "Weather",
+                "TrailcastWeather",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         // NMEA 0183 sentences for a fix, as every NMEA feed writes them.
-        .target(name: "NMEA",
+        .target(name: "TrailcastNMEA",
             dependencies: [
-                "Device",
+                "TrailcastDevice",
                 "TrailcastBasics",
             ]
         ),
         // Runs wired from settings: a scenario's run, the weather connection a run uses.
         .target(name: "TrailcastRun", dependencies: [
-                "Feeds",
-                "GPXReader",
-                "LiveStream",
-                "LocationReplay",
-                "OpenMeteo",
-                "Report",
-                "Scenario",
-                "Timeline",
+                "TrailcastFeeds",
+                "TrailcastGPX",
+                "TrailcastLiveStream",
+                "TrailcastEngine",
+                "TrailcastOpenMeteo",
+                "TrailcastReport",
+                "TrailcastScenario",
+                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastSettings",
-                "Weather",
-                "WeatherCache",
-                "WeatherServer",
+                "TrailcastWeather",
+                "TrailcastWeatherCache",
+                "TrailcastWeatherServer",
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(
-            name: "OpenMeteo",
+            name: "TrailcastOpenMeteo",
             dependencies: [
-                "OpenMeteoAPI",
+                "TrailcastOpenMeteoAPI",
                 "TrailcastBasics",
-                "Weather",
+                "TrailcastWeather",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(
-            name: "WeatherServer",
+            name: "TrailcastWeatherServer",
             dependencies: [
                 "TrailcastBasics",
-                "Weather",
-                "WeatherEndpoints",
+                "TrailcastWeather",
+                "TrailcastWeatherEndpoints",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -148,46 +139,46 @@ let package = Package(
             ]
         ),
         .target(
-            name: "GPXReader",
+            name: "TrailcastGPX",
             dependencies: [
-                "CLibXML2",
-                "JSONOutput",
+                "CTrailcastLibXML2",
+                "TrailcastJSON",
                 "TrailcastBasics",
             ]
         ),
         .target(
-            name: "Device",
+            name: "TrailcastDevice",
             dependencies: [
-                "GPXReader",
+                "TrailcastGPX",
                 "TrailcastBasics",
             ]
         ),
         .target(
-            name: "Places",
+            name: "TrailcastPlaces",
             dependencies: [
-                "GPXReader",
+                "TrailcastGPX",
                 "TrailcastBasics",
             ]
         ),
         .target(
-            name: "LocationReplay",
+            name: "TrailcastEngine",
             dependencies: [
-                "Device",
-                "GPXReader",
-                "Places",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastGPX",
+                "TrailcastPlaces",
+                "TrailcastTimeline",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         .target(
-            name: "Feeds",
+            name: "TrailcastFeeds",
             dependencies: [
-                "Device",
-                "NMEA",
+                "TrailcastDevice",
+                "TrailcastNMEA",
                 "TrailcastBasics",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -196,31 +187,31 @@ let package = Package(
         .target(
             name: "LocationSimulation",
             dependencies: [
-                "Device",
-                "GPXReader",
-                "LocationReplay",
-                "Timeline",
-                "TimelineExpectations",
+                "TrailcastDevice",
+                "TrailcastGPX",
+                "TrailcastEngine",
+                "TrailcastTimeline",
+                "TrailcastExpectations",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         .target(
             name: "LocationSimulationWeather",
             dependencies: [
                 "LocationSimulation",
-                "WeatherServer",
+                "TrailcastWeatherServer",
             ]
         ),
         .target(
-            name: "LiveStream",
+            name: "TrailcastLiveStream",
             dependencies: [
-                "Device",
-                "JSONOutput",
-                "LocationReplay",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastJSON",
+                "TrailcastEngine",
+                "TrailcastTimeline",
                 "TrailcastBasics",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -230,87 +221,87 @@ let package = Package(
             ]
         ),
         .target(
-            name: "Timeline",
+            name: "TrailcastTimeline",
             dependencies: [
-                "Device",
-                "JSONOutput",
+                "TrailcastDevice",
+                "TrailcastJSON",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         .target(
-            name: "TimelineExpectations",
+            name: "TrailcastExpectations",
             dependencies: [
-                "Timeline",
+                "TrailcastTimeline",
             ]
         ),
         .target(
-            name: "WeatherCache",
+            name: "TrailcastWeatherCache",
             dependencies: [
                 "TrailcastBasics",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         .target(
-            name: "Report",
+            name: "TrailcastReport",
             dependencies: [
-                "JSONOutput",
-                "Timeline",
+                "TrailcastJSON",
+                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
             ]
         ),
         .target(
-            name: "Scenario",
+            name: "TrailcastScenario",
             dependencies: [
-                "Device",
-                "Timeline",
-                "TimelineExpectations",
+                "TrailcastDevice",
+                "TrailcastTimeline",
+                "TrailcastExpectations",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
-                "Weather",
-                "WeatherEndpoints",
+                "TrailcastWeather",
+                "TrailcastWeatherEndpoints",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
         .target(
-            name: "FuzzChecks",
+            name: "TrailcastFuzzChecks",
             dependencies: [
-                "Device",
-                "GPXReader",
-                "LocationReplay",
-                "NMEA",
-                "OpenMeteoAPI",
-                "Places",
-                "Scenario",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastGPX",
+                "TrailcastEngine",
+                "TrailcastNMEA",
+                "TrailcastOpenMeteoAPI",
+                "TrailcastPlaces",
+                "TrailcastScenario",
+                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastSettings",
-                "Weather",
-                "WeatherEndpoints",
+                "TrailcastWeather",
+                "TrailcastWeatherEndpoints",
             ]
         ),
         .executableTarget(
             name: "trailcast",
             dependencies: [
-                "Device",
-                "Feeds",
-                "GPXReader",
-                "LocationReplay",
-                "Report",
-                "Scenario",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastFeeds",
+                "TrailcastGPX",
+                "TrailcastEngine",
+                "TrailcastReport",
+                "TrailcastScenario",
+                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastRun",
                 "TrailcastSettings",
-                "Weather",
-                "WeatherCache",
-                "WeatherEndpoints",
-                "WeatherServer",
+                "TrailcastWeather",
+                "TrailcastWeatherCache",
+                "TrailcastWeatherEndpoints",
+                "TrailcastWeatherServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -318,7 +309,7 @@ let package = Package(
         .testTarget(
             name: "TrailcastRunTests",
             dependencies: [
-                "Timeline",
+                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastRun",
                 "TrailcastSettings",
@@ -333,46 +324,46 @@ let package = Package(
         .testTarget(
             name: "GPXReaderTests",
             dependencies: [
-                "GPXReader",
+                "TrailcastGPX",
                 "TrailcastBasics",
             ]
         ),
         .testTarget(
             name: "DeviceTests",
             dependencies: [
-                "Device",
-                "GPXReader",
+                "TrailcastDevice",
+                "TrailcastGPX",
                 "TrailcastBasics",
             ]
         ),
         .testTarget(
             name: "LocationReplayTests",
             dependencies: [
-                "Device",
-                "GPXReader",
-                "LocationReplay",
-                "Places",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastGPX",
+                "TrailcastEngine",
+                "TrailcastPlaces",
+                "TrailcastTimeline",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
-                "Weather",
+                "TrailcastWeather",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
             name: "FeedsTests",
             dependencies: [
-                "Device",
-                "NMEA",
+                "TrailcastDevice",
+                "TrailcastNMEA",
                 "TrailcastBasics",
             ]
         ),
         .testTarget(
             name: "LocationSimulationTests",
             dependencies: [
-                "GPXReader",
+                "TrailcastGPX",
                 "LocationSimulation",
                 "TrailcastBasics",
             ]
@@ -380,10 +371,10 @@ let package = Package(
         .testTarget(
             name: "LocationSimulationWeatherTests",
             dependencies: [
-                "GPXReader",
+                "TrailcastGPX",
                 "LocationSimulation",
                 "LocationSimulationWeather",
-                "Scenario",
+                "TrailcastScenario",
                 "TrailcastBasics",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -391,10 +382,10 @@ let package = Package(
         .testTarget(
             name: "LiveStreamTests",
             dependencies: [
-                "Device",
-                "LiveStream",
-                "LocationReplay",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastLiveStream",
+                "TrailcastEngine",
+                "TrailcastTimeline",
                 "TrailcastBasics",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
@@ -402,31 +393,31 @@ let package = Package(
         .testTarget(
             name: "TimelineTests",
             dependencies: [
-                "Device",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastTimeline",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         .testTarget(
             name: "WeatherTests",
             dependencies: [
                 "TrailcastBasics",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         .testTarget(
             name: "OpenMeteoTests",
             dependencies: [
-                "OpenMeteo",
-                "OpenMeteoAPI",
+                "TrailcastOpenMeteo",
+                "TrailcastOpenMeteoAPI",
                 "TrailcastBasics",
-                "Weather",
-                "WeatherEndpoints",
-                "WeatherServer",
+                "TrailcastWeather",
+                "TrailcastWeatherEndpoints",
+                "TrailcastWeatherServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -435,9 +426,9 @@ let package = Package(
             name: "WeatherServerTests",
             dependencies: [
                 "TrailcastBasics",
-                "Weather",
-                "WeatherEndpoints",
-                "WeatherServer",
+                "TrailcastWeather",
+                "TrailcastWeatherEndpoints",
+                "TrailcastWeatherServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -448,59 +439,59 @@ let package = Package(
             name: "WeatherCacheTests",
             dependencies: [
                 "TrailcastBasics",
-                "Weather",
-                "WeatherCache",
+                "TrailcastWeather",
+                "TrailcastWeatherCache",
             ]
         ),
         .testTarget(
             name: "PlacesTests",
             dependencies: [
-                "Places",
+                "TrailcastPlaces",
                 "TrailcastBasics",
             ]
         ),
         .testTarget(
             name: "ReportTests",
             dependencies: [
-                "Device",
-                "Report",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastReport",
+                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastSettings",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         .testTarget(
             name: "ScenarioTests",
             dependencies: [
-                "Device",
-                "Scenario",
-                "Timeline",
+                "TrailcastDevice",
+                "TrailcastScenario",
+                "TrailcastTimeline",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastRun",
                 "TrailcastSettings",
-                "Weather",
+                "TrailcastWeather",
             ]
         ),
         .testTarget(
             name: "FuzzRegressionTests",
             dependencies: [
-                "FuzzChecks",
+                "TrailcastFuzzChecks",
             ]
         ),
         .testTarget(
             name: "JSONOutputTests",
             dependencies: [
-                "JSONOutput",
+                "TrailcastJSON",
             ]
         ),
         .testTarget(
             name: "TrailcastEndToEndTests",
             dependencies: [
-                "LiveStream",
+                "TrailcastLiveStream",
                 "TrailcastBasics",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -1,6 +1,6 @@
 import TrailcastBasics
 import TrailcastCoreLocation
-import Device
+import TrailcastDevice
 #if canImport(CoreLocation)
 import CoreLocation
 import Foundation

@@ -1,5 +1,5 @@
 import TrailcastCoreLocation
-import Device
+import TrailcastDevice
 
 /// The part of `CLLocationManager` an app uses, driven by a ``Simulation``: the same
 /// names and, where the documentation says, the same behaviour (see `LocationService`

@@ -1,14 +1,14 @@
 // What a user's test speaks in, so that `import LocationSimulation` is all it needs (until
 // issue 23's public-surface step narrows this to the types a test uses).
-@_exported import LocationReplay
+@_exported import TrailcastEngine
 @_exported import TrailcastCoreLocation
 @_exported import TrailcastSettings
-@_exported import Timeline
-@_exported import struct Weather.WeatherConditions
-@_exported import enum Weather.WMOWeatherCode
+@_exported import TrailcastTimeline
+@_exported import struct TrailcastWeather.WeatherConditions
+@_exported import enum TrailcastWeather.WMOWeatherCode
 import TrailcastCoreLocation
-import Device
-import Weather
+import TrailcastDevice
+import TrailcastWeather
 
 /// The `CLLocationManagerDelegate` callbacks a ``SimulatedLocationManager`` makes, with
 /// Core Location's names, so that an app's delegate code reads the same. Each has an

@@ -1,6 +1,6 @@
 import TrailcastBasics
 import TrailcastCoreLocation
-import Device
+import TrailcastDevice
 
 /// One element of ``Simulation/liveUpdates()``: what `CLLocationUpdate` carries, a fix or
 /// none, and the diagnostics Core Location adds (iOS 18) saying why there is none.

@@ -1,7 +1,7 @@
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 
 /// How what the location service says reaches the app: delegate callbacks of its managers,
 /// updates of its live-update streams, the person answering prompts, all in one queue so

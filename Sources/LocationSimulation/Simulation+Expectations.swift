@@ -1,5 +1,5 @@
-@_exported import TimelineExpectations
-import Timeline
+@_exported import TrailcastExpectations
+import TrailcastTimeline
 
 /// The scenario expectations (`count`, `none`, `event`, `order`, `end`), checked against a
 /// simulation's timeline from Swift, with the one-line evidence `trailcast check` gives.

@@ -1,4 +1,4 @@
-import Weather
+import TrailcastWeather
 
 extension Simulation {
     /// The built-in weather model's conditions at a place at the simulated present: a

@@ -1,10 +1,10 @@
-import Device
-import GPXReader
+import TrailcastDevice
+import TrailcastGPX
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
-import LocationReplay
+import TrailcastTimeline
+import TrailcastEngine
 
 /// A simulated device, user and system for testing an app's own location code: the
 /// route as the device's GPS reports it, Core Location's rules between the device and

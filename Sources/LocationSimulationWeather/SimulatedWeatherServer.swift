@@ -1,6 +1,6 @@
 @_exported import LocationSimulation
-@_exported import struct WeatherEndpoints.WeatherServerFaults
-import WeatherServer
+@_exported import struct TrailcastWeatherEndpoints.WeatherServerFaults
+import TrailcastWeatherServer
 
 /// An Open-Meteo-compatible server on 127.0.0.1 for an app's own networking code in
 /// tests, answering from Trailcast's weather model at the *simulated* time: `current`,

@@ -1,7 +1,7 @@
-import Device
+import TrailcastDevice
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
+import TrailcastTimeline
 
 /// The app in the simulated phone: what it does with Core Location's callbacks, the
 /// user's and the system's changes, and the user's taps. The replay engine drives one,

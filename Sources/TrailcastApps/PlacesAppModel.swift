@@ -1,8 +1,8 @@
-import Device
-import Places
+import TrailcastDevice
+import TrailcastPlaces
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
+import TrailcastTimeline
 
 /// The places app (a vaccination-centre finder): the Core Location handling of the weather
 /// app, and a list of places sorted by distance from each location it receives.

@@ -1,7 +1,7 @@
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 
 /// What a typical weather app does with Core Location, driven by the events of a run.
 ///

@@ -1,4 +1,4 @@
-import Device
+import TrailcastDevice
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

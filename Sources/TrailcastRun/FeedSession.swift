@@ -1,9 +1,9 @@
-import Feeds
-import GPXReader
-import LiveStream
-import LocationReplay
-import Report
-import Timeline
+import TrailcastFeeds
+import TrailcastGPX
+import TrailcastLiveStream
+import TrailcastEngine
+import TrailcastReport
+import TrailcastTimeline
 
 /// One replay with its feeds: started before the first fix (in the task that runs the
 /// replay, which alone calls them), the replay itself, then the feeds closed in an order

@@ -1,6 +1,6 @@
-import LiveStream
-import LocationReplay
-import WeatherServer
+import TrailcastLiveStream
+import TrailcastEngine
+import TrailcastWeatherServer
 
 /// `--serve`: the live server of a run and what it serves from (the event journal, the
 /// device's latest report, the run's control).

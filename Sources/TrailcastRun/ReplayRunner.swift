@@ -1,9 +1,9 @@
-import Feeds
-import GPXReader
-import LiveStream
-import LocationReplay
-import Report
-import Timeline
+import TrailcastFeeds
+import TrailcastGPX
+import TrailcastLiveStream
+import TrailcastEngine
+import TrailcastReport
+import TrailcastTimeline
 import TrailcastSettings
 
 /// Runs a ``ReplayRunPlan`` in real time (or on virtual time, as fast as it goes): creates

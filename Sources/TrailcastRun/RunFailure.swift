@@ -1,5 +1,5 @@
-import GPXReader
-import LocationReplay
+import TrailcastGPX
+import TrailcastEngine
 
 /// The sysexits(3) codes a run ends with, so scripts can tell failures apart. The command
 /// exits with the raw value; the library says which one a failure is.

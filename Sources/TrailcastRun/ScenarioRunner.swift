@@ -1,8 +1,8 @@
 import TrailcastBasics
-import LocationReplay
-import Weather
-import Timeline
-import Scenario
+import TrailcastEngine
+import TrailcastWeather
+import TrailcastTimeline
+import TrailcastScenario
 
 /// Runs scenarios on virtual time and checks their expectations.
 ///

@@ -1,5 +1,5 @@
-import Feeds
-import Timeline
+import TrailcastFeeds
+import TrailcastTimeline
 
 /// Passes the timeline on, and mirrors each change of the app's permission onto the iOS
 /// Simulator (`simctl privacy`), in the order the run makes them.

@@ -1,9 +1,9 @@
-import Feeds
-import GPXReader
-import LiveStream
-import LocationReplay
-import Report
-import Timeline
+import TrailcastFeeds
+import TrailcastGPX
+import TrailcastLiveStream
+import TrailcastEngine
+import TrailcastReport
+import TrailcastTimeline
 
 /// The replay with its timeline recorders put together: the timeline's format, the report,
 /// the weather log, the live stream and the Simulator's permission mirror. One specialised

@@ -1,10 +1,10 @@
 import Logging
-import OpenMeteo
-import Weather
-import WeatherCache
-import WeatherServer
+import TrailcastOpenMeteo
+import TrailcastWeather
+import TrailcastWeatherCache
+import TrailcastWeatherServer
 import TrailcastSettings
-import Scenario
+import TrailcastScenario
 
 /// The network side of a run's weather, for as long as the run lasts: nothing for the
 /// built-in model, an Open-Meteo client, or a `serve-weather` started on an ephemeral port

@@ -1,6 +1,6 @@
-import Weather
+import TrailcastWeather
 import TrailcastCoreLocation
-import Device
+import TrailcastDevice
 
 /// Everything that shapes a run except the file: the effective settings that the
 /// `start` event records.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Report
-import Scenario
+import TrailcastReport
+import TrailcastScenario
 import TrailcastRun
 #if canImport(Glibc)
 import Glibc

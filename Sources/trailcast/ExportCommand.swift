@@ -1,9 +1,9 @@
 import ArgumentParser
-import Feeds
-import LocationReplay
+import TrailcastFeeds
+import TrailcastEngine
 import TrailcastSettings
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 import TrailcastRun
 #if canImport(Glibc)
 import Glibc

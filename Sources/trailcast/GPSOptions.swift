@@ -1,6 +1,6 @@
 import ArgumentParser
 import TrailcastSettings
-import Device
+import TrailcastDevice
 
 /// The flags of `trailcast replay` that shape the simulated GPS receiver.
 ///

@@ -1,5 +1,5 @@
 import ArgumentParser
-import GPXReader
+import TrailcastGPX
 import TrailcastRun
 
 /// `trailcast inspect`: a summary of each GPX file, streamed.

@@ -1,8 +1,8 @@
 import ArgumentParser
-import LocationReplay
-import Scenario
+import TrailcastEngine
+import TrailcastScenario
 import TrailcastBasics
-import Timeline
+import TrailcastTimeline
 import TrailcastSettings
 import TrailcastRun
 #if canImport(Glibc)

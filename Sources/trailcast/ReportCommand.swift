@@ -6,7 +6,7 @@ import Musl
 import Darwin
 #endif
 import ArgumentParser
-import Report
+import TrailcastReport
 import TrailcastRun
 
 /// `trailcast report`: the page of a saved JSON Lines timeline.

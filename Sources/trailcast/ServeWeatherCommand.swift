@@ -1,8 +1,8 @@
 import ArgumentParser
 import Logging
-import WeatherCache
-import WeatherServer
-import WeatherEndpoints
+import TrailcastWeatherCache
+import TrailcastWeatherServer
+import TrailcastWeatherEndpoints
 import TrailcastRun
 #if canImport(Glibc)
 import Glibc

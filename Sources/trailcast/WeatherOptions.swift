@@ -1,5 +1,5 @@
 import ArgumentParser
-import Weather
+import TrailcastWeather
 import TrailcastSettings
 
 /// The weather flags of `trailcast replay`; optional for the same reason as ``RouteOptions``.

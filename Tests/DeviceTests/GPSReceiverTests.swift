@@ -1,4 +1,4 @@
-import Device
+import TrailcastDevice
 import Testing
 import TrailcastBasics
 

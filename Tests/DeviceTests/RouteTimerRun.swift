@@ -1,5 +1,5 @@
-import Device
-import GPXReader
+import TrailcastDevice
+import TrailcastGPX
 
 /// Drives a ``RouteTimer`` over an array of points the way the replay engine does.
 enum RouteTimerRun {

@@ -1,5 +1,5 @@
-import Device
-import GPXReader
+import TrailcastDevice
+import TrailcastGPX
 import Testing
 import TrailcastBasics
 

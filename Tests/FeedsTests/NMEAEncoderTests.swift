@@ -1,6 +1,6 @@
-import Device
+import TrailcastDevice
 import Foundation
-@testable import NMEA
+@testable import TrailcastNMEA
 import Testing
 import TrailcastBasics
 

@@ -1,5 +1,5 @@
 import Foundation
-import FuzzChecks
+import TrailcastFuzzChecks
 import Testing
 
 /// Every input committed under `Fuzz/Corpus/TARGET/` (the seeds) and `Fuzz/Crashes/TARGET/`

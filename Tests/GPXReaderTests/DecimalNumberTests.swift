@@ -1,5 +1,5 @@
 import Testing
-@testable import GPXReader
+@testable import TrailcastGPX
 
 @Suite("Decimal numbers from bytes")
 struct DecimalNumberTests {

@@ -1,5 +1,5 @@
 import Foundation
-import GPXReader
+import TrailcastGPX
 
 /// Reads every event of a GPX document held in a string.
 func readAllEvents(

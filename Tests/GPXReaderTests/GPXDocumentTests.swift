@@ -1,5 +1,5 @@
 import Testing
-import GPXReader
+import TrailcastGPX
 
 @Suite("Whole documents and the async sequence")
 struct GPXDocumentTests {

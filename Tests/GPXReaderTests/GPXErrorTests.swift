@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GPXReader
+import TrailcastGPX
 
 /// Input that cannot be read: where the error is, and how it reads.
 @Suite("Errors")

@@ -1,4 +1,4 @@
-import GPXReader
+import TrailcastGPX
 import Testing
 import TrailcastBasics
 

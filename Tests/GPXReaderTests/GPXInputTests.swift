@@ -1,5 +1,5 @@
 import Foundation
-import GPXReader
+import TrailcastGPX
 import Testing
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,5 @@
 import Testing
-import GPXReader
+import TrailcastGPX
 import TrailcastBasics
 
 /// Every field of a point: GPX 1.0/1.1 elements, Garmin TrackPointExtension, other extensions.

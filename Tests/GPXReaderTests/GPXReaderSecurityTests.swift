@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GPXReader
+import TrailcastGPX
 
 /// Hostile documents: entity tricks, external references, depth and size bombs.
 ///

@@ -1,5 +1,5 @@
 import Testing
-import GPXReader
+import TrailcastGPX
 import TrailcastBasics
 
 /// The numbers `trailcast inspect` reports, on hand-computed examples.

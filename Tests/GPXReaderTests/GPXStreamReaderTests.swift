@@ -1,5 +1,5 @@
 import Testing
-import GPXReader
+import TrailcastGPX
 import TrailcastBasics
 
 /// Document structure: versions, namespaces, metadata and the order of events.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GPXReader
+import TrailcastGPX
 import TrailcastBasics
 
 /// How bytes become text: fragments, entities, chunk boundaries and encodings.

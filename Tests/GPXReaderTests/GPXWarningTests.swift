@@ -1,5 +1,5 @@
 import Testing
-import GPXReader
+import TrailcastGPX
 import TrailcastBasics
 
 /// Problems inside well-formed documents: warnings with their lines, and `strict` reading.

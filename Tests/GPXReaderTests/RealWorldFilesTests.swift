@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import GPXReader
+import TrailcastGPX
 import TrailcastBasics
 
 /// What gpxpy 1.6.2 reads from one file (`Tests/Fixtures/realworld/gpxpy-reference.json`).

@@ -1,5 +1,5 @@
 import Testing
-import JSONOutput
+import TrailcastJSON
 
 @Suite("JSON line writer")
 struct JSONLineWriterTests {

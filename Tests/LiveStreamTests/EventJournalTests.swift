@@ -1,7 +1,7 @@
-import LiveStream
+import TrailcastLiveStream
 import Testing
 import TrailcastBasics
-import Timeline
+import TrailcastTimeline
 
 /// The journal behind `GET /events`: what a reader at any point gets, through the
 /// recorder that writes it and the stream a client is sent.

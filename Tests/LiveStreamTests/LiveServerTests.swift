@@ -1,10 +1,10 @@
 import AsyncHTTPClient
-import LiveStream
-import LocationReplay
+import TrailcastLiveStream
+import TrailcastEngine
 import Testing
 import TrailcastBasics
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 
 /// The server on its own, with a journal the test writes: what an idle stream sends,
 /// and what the endpoints say before the run has reported anything.

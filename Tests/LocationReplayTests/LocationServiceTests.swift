@@ -1,7 +1,7 @@
 import Testing
 import TrailcastBasics
 import TrailcastCoreLocation
-import Device
+import TrailcastDevice
 
 /// Each row drives the service through user and app actions and lists what it
 /// reports, one short string per output, so a row reads like the rule it checks.

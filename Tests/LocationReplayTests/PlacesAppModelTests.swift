@@ -1,7 +1,7 @@
-import Device
-import Places
+import TrailcastDevice
+import TrailcastPlaces
 import Testing
-import Timeline
+import TrailcastTimeline
 import TrailcastApps
 import TrailcastBasics
 import TrailcastCoreLocation

@@ -1,10 +1,10 @@
 import Clocks
-import LocationReplay
+import TrailcastEngine
 import TrailcastBasics
 import Testing
 import TrailcastSettings
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 
 /// Pause, resume and speed commands on a test clock: what the timeline records, when the
 /// following fixes come, and what the device reports while paused.

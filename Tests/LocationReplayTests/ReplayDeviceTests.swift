@@ -1,12 +1,12 @@
 import Foundation
-import LocationReplay
+import TrailcastEngine
 import Testing
-import Weather
+import TrailcastWeather
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 
 /// The device layer inside a replay: signal loss and what Core Location reports, gaps,
 /// noise through the location service's rules, seeds.

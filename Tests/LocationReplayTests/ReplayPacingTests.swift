@@ -1,11 +1,11 @@
 import Clocks
-import LocationReplay
+import TrailcastEngine
 import TrailcastBasics
 import Testing
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 
 /// Real-time runs on a `TestClock`: the run sleeps until `start + offset / speed`, and
 /// the test moves the clock by hand and looks at the timeline while the run waits.

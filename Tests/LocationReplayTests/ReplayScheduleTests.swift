@@ -1,10 +1,10 @@
 import Clocks
 import Foundation
-import LocationReplay
+import TrailcastEngine
 import Testing
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
+import TrailcastTimeline
 import TrailcastApps
 
 /// Scheduled events, loops, accuracy and cancellation through whole runs.

@@ -1,13 +1,13 @@
 import Clocks
 import Foundation
-import GPXReader
-import LocationReplay
+import TrailcastGPX
+import TrailcastEngine
 import Testing
-import Weather
+import TrailcastWeather
 import TrailcastBasics
 import TrailcastSettings
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 
 /// Cancels the task it records in once the app has received a number of locations.
 struct CancellingRecorder: TimelineRecorder {

@@ -1,13 +1,13 @@
 import Clocks
 import Foundation
-import GPXReader
-import LocationReplay
+import TrailcastGPX
+import TrailcastEngine
 import Testing
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 
 /// Whole runs of `Replay` on small GPX files, on virtual time (speed 0), recorded with
 /// `TimelineCollector`. The clock is `UnimplementedClock`, so a virtual run that read

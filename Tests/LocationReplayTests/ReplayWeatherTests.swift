@@ -1,10 +1,10 @@
 import Clocks
-import LocationReplay
+import TrailcastEngine
 import Testing
-import Weather
+import TrailcastWeather
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
+import TrailcastTimeline
 
 /// Every location the app receives asks the weather service; what it answers goes into
 /// the timeline right after the location (virtual time) or when it arrives (real time).

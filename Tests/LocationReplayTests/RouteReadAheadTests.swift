@@ -1,6 +1,6 @@
-import Device
-import GPXReader
-@testable import LocationReplay
+import TrailcastDevice
+import TrailcastGPX
+@testable import TrailcastEngine
 import Testing
 import TrailcastBasics
 import TrailcastSettings

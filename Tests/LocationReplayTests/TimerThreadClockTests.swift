@@ -1,4 +1,4 @@
-import LocationReplay
+import TrailcastEngine
 import TrailcastBasics
 import Testing
 

@@ -2,9 +2,9 @@ import Testing
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
+import TrailcastTimeline
 import TrailcastApps
-import Device
+import TrailcastDevice
 
 /// Each row launches the weather app on a simulated device, then drives it with the
 /// user's and system's changes and the device's movements, and lists every timeline

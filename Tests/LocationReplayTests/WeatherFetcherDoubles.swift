@@ -1,6 +1,6 @@
 import TrailcastBasics
 import Testing
-import Weather
+import TrailcastWeather
 
 /// Answers every fetch at once from a script, and remembers the queries.
 final class ScriptedWeatherFetcher: WeatherFetcher {

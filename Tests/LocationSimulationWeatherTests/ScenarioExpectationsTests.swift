@@ -1,5 +1,5 @@
 import LocationSimulation
-import Scenario
+import TrailcastScenario
 import Testing
 
 /// A scenario file's `expect:` list checked against a run of the app's own code: the

@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import GPXReader
+import TrailcastGPX
 import LocationSimulationWeather
 import Testing
 import TrailcastBasics

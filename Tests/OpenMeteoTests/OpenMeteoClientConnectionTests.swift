@@ -1,6 +1,6 @@
-import OpenMeteo
+import TrailcastOpenMeteo
 import Testing
-import Weather
+import TrailcastWeather
 
 /// Failures that need no server: nothing listening, a query that cannot be sent.
 @Suite struct OpenMeteoClientConnectionTests {

@@ -1,7 +1,7 @@
-import OpenMeteo
+import TrailcastOpenMeteo
 import Testing
-import Weather
-import WeatherServer
+import TrailcastWeather
+import TrailcastWeatherServer
 
 /// Limits that protect the client from the server's answers.
 @Suite struct OpenMeteoClientLimitTests {

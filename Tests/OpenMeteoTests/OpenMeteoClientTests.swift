@@ -1,8 +1,8 @@
-import OpenMeteo
+import TrailcastOpenMeteo
 import Testing
-import Weather
-import WeatherServer
-import WeatherEndpoints
+import TrailcastWeather
+import TrailcastWeatherServer
+import TrailcastWeatherEndpoints
 
 /// The client against a live Open-Meteo-compatible server on 127.0.0.1, one test per fault.
 @Suite struct OpenMeteoClientTests {

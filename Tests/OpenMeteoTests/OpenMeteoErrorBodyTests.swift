@@ -1,6 +1,6 @@
-import OpenMeteo
+import TrailcastOpenMeteo
 import Testing
-import OpenMeteoAPI
+import TrailcastOpenMeteoAPI
 
 @Suite struct OpenMeteoErrorBodyTests {
     @Test func parsesOpenMeteosErrorBody() throws {

@@ -1,7 +1,7 @@
-import OpenMeteo
+import TrailcastOpenMeteo
 import Testing
-import Weather
-import OpenMeteoAPI
+import TrailcastWeather
+import TrailcastOpenMeteoAPI
 
 /// Decoding canned answers; no network.
 @Suite struct OpenMeteoHourlyResponseTests {

@@ -1,7 +1,7 @@
-import OpenMeteo
+import TrailcastOpenMeteo
 import Testing
-import Weather
-import OpenMeteoAPI
+import TrailcastWeather
+import TrailcastOpenMeteoAPI
 
 /// URL building: which API, which parameters, which hour; no network.
 @Suite struct OpenMeteoRequestTests {

@@ -1,4 +1,4 @@
-import OpenMeteo
+import TrailcastOpenMeteo
 import Testing
 
 @Suite struct RetryPolicyTests {

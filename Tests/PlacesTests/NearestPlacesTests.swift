@@ -1,4 +1,4 @@
-@testable import Places
+@testable import TrailcastPlaces
 import Testing
 import TrailcastBasics
 

@@ -1,5 +1,5 @@
 import Foundation
-@testable import Places
+@testable import TrailcastPlaces
 import Testing
 
 @Suite("Places files")

@@ -1,4 +1,4 @@
-@testable import Report
+@testable import TrailcastReport
 import Testing
 
 @Suite("Check report page")

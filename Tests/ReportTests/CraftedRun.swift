@@ -1,9 +1,9 @@
-import Device
-import Weather
+import TrailcastDevice
+import TrailcastWeather
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
+import TrailcastTimeline
 
 /// A small run with one of everything a report draws, its expected drawing worked out by
 /// hand in the tests: three delivered stretches joined by a distance-filter stretch, a

@@ -1,7 +1,7 @@
 import Foundation
-@testable import Report
+@testable import TrailcastReport
 import Testing
-import Timeline
+import TrailcastTimeline
 
 /// A report of any length stays small: what is drawn is thinned or bucketed, what is
 /// counted stays exact.

@@ -1,8 +1,8 @@
-import Device
-@testable import Report
+import TrailcastDevice
+@testable import TrailcastReport
 import Testing
 import TrailcastBasics
-import Timeline
+import TrailcastTimeline
 
 /// `replay --report` reads locations without a JSON round trip; its numbers must be the
 /// ones `trailcast report` reads back from the JSON line, bit for bit.

@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-@testable import Report
+@testable import TrailcastReport
 import Testing
-import Timeline
+import TrailcastTimeline
 
 /// The page of a crafted run: its SVG read back as XML and counted against the drawing
 /// worked out by hand.

@@ -1,4 +1,4 @@
-import Scenario
+import TrailcastScenario
 
 /// Reports shared by the text and JUnit tests: one passing, one failing, one broken file.
 enum CraftedReports {

@@ -1,5 +1,5 @@
-import Scenario
-import Timeline
+import TrailcastScenario
+import TrailcastTimeline
 
 /// Timelines written by hand, as JSON lines, for checking expectations against.
 enum CraftedTimelines {

@@ -1,13 +1,13 @@
-import Scenario
+import TrailcastScenario
 import Testing
 
 // Testing has an `Expectation` too; a scoped import wins over both module imports.
-import enum Scenario.Expectation
-import Weather
+import enum TrailcastScenario.Expectation
+import TrailcastWeather
 
 import TrailcastBasics
 import TrailcastCoreLocation
-import Timeline
+import TrailcastTimeline
 
 /// One expectation checked against ``CraftedTimelines/revoked``, and the detail it must
 /// fail with (nil: it must hold).

@@ -1,9 +1,9 @@
 import Foundation
-import Scenario
+import TrailcastScenario
 import Testing
 
 // Testing has an `Expectation` too; a scoped import wins over both module imports.
-import enum Scenario.Expectation
+import enum TrailcastScenario.Expectation
 
 #if canImport(FoundationXML)
 import FoundationXML

@@ -1,8 +1,8 @@
 import Foundation
-import Scenario
+import TrailcastScenario
 import Testing
 import TrailcastSettings
-import Device
+import TrailcastDevice
 
 /// Reading scenario files: every key to its setting, and every mistake to an error that
 /// names the file, line, column and key.

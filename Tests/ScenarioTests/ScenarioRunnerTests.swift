@@ -1,5 +1,5 @@
 import Foundation
-import Scenario
+import TrailcastScenario
 import Testing
 import TrailcastRun
 

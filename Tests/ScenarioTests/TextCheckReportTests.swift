@@ -1,8 +1,8 @@
-import Scenario
+import TrailcastScenario
 import Testing
 
 // Testing has an `Expectation` too; a scoped import wins over both module imports.
-import enum Scenario.Expectation
+import enum TrailcastScenario.Expectation
 
 @Suite struct TextCheckReportTests {
     @Test func passingFailingAndBroken() {

@@ -1,11 +1,11 @@
-import Device
-import Scenario
+import TrailcastDevice
+import TrailcastScenario
 import Testing
-import Weather
+import TrailcastWeather
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
-import Timeline
+import TrailcastTimeline
 import TrailcastApps
 
 /// The schema that scenario files are checked against must be the timeline's own keys.

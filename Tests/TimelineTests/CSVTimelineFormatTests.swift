@@ -1,7 +1,7 @@
 import Testing
-import Timeline
+import TrailcastTimeline
 import TrailcastCoreLocation
-import Device
+import TrailcastDevice
 
 @Suite("CSV timeline format")
 struct CSVTimelineFormatTests {

@@ -1,9 +1,9 @@
 import Testing
-import Timeline
-import Weather
+import TrailcastTimeline
+import TrailcastWeather
 import TrailcastCoreLocation
 import TrailcastSettings
-import Device
+import TrailcastDevice
 
 @Suite("JSON Lines timeline format")
 struct JSONLinesTimelineFormatTests {

@@ -1,5 +1,5 @@
 import Testing
-import Timeline
+import TrailcastTimeline
 import TrailcastCoreLocation
 import TrailcastSettings
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Timeline
+import TrailcastTimeline
 
 /// The tables of docs/replay.md that say each event type's JSON Lines keys list exactly the
 /// schema's types and keys, in order (the schema is itself checked against the format by

@@ -1,10 +1,10 @@
-import Timeline
-import Weather
+import TrailcastTimeline
+import TrailcastWeather
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
 import TrailcastApps
-import Device
+import TrailcastDevice
 
 /// One event of every kind, with values chosen to exercise rounding, for the format tests.
 enum TimelineSamples {

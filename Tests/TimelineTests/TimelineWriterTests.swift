@@ -1,6 +1,6 @@
 import Testing
-import Timeline
-import Device
+import TrailcastTimeline
+import TrailcastDevice
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

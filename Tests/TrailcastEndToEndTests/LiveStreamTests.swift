@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import LiveStream
+import TrailcastLiveStream
 import Foundation
 import NIOCore
 import NIOHTTP1

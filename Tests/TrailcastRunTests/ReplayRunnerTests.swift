@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import Timeline
+import TrailcastTimeline
 import TrailcastBasics
 import TrailcastRun
 import TrailcastSettings

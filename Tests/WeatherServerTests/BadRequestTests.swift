@@ -1,5 +1,5 @@
 import Testing
-import WeatherServer
+import TrailcastWeatherServer
 
 @Suite("Requests the server cannot answer: HTTP 400 with Open-Meteo's error body")
 struct BadRequestTests {

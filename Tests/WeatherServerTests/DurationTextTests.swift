@@ -1,6 +1,6 @@
 import Testing
-import WeatherServer
-import WeatherEndpoints
+import TrailcastWeatherServer
+import TrailcastWeatherEndpoints
 
 @Suite("DurationText: --latency values as people type them")
 struct DurationTextTests {

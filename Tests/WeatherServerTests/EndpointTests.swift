@@ -1,6 +1,6 @@
 import Testing
-import WeatherServer
-import WeatherEndpoints
+import TrailcastWeatherServer
+import TrailcastWeatherEndpoints
 
 @Suite("Endpoints other than the forecast: /health, unknown paths, other methods")
 struct EndpointTests {

@@ -1,8 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import Testing
-import WeatherServer
-import WeatherEndpoints
+import TrailcastWeatherServer
+import TrailcastWeatherEndpoints
 
 @Suite("Injected faults: failures, truncated JSON, rate limit, latency, held requests, the seed")
 struct FaultTests {

@@ -1,6 +1,6 @@
 import Testing
-import Weather
-import WeatherServer
+import TrailcastWeather
+import TrailcastWeatherServer
 
 /// Every hourly and current variable, in the order the tests ask for them.
 let allHourlyVariables = [

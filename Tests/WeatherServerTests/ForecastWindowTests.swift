@@ -1,6 +1,6 @@
 import Testing
-import Weather
-import WeatherServer
+import TrailcastWeather
+import TrailcastWeatherServer
 
 @Suite("Which hours and days an answer covers: past_days, forecast_days, start/end hours and dates, archive")
 struct ForecastWindowTests {

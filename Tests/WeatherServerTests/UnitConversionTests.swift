@@ -1,6 +1,6 @@
 import Testing
-import Weather
-import WeatherServer
+import TrailcastWeather
+import TrailcastWeatherServer
 
 @Suite("temperature_unit, wind_speed_unit, precipitation_unit: Open-Meteo's symbols and conversions")
 struct UnitConversionTests {

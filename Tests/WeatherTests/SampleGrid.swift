@@ -1,4 +1,4 @@
-import Weather
+import TrailcastWeather
 
 /// A place and instant with the model's conditions there.
 struct Sample: Sendable {

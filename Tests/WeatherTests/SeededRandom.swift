@@ -1,5 +1,5 @@
 import TrailcastBasics
-import Weather
+import TrailcastWeather
 
 /// The model's own generator, so "random" test samples are the same on every run and machine.
 typealias SeededRandom = SplitMix64

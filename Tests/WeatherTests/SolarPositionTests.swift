@@ -1,5 +1,5 @@
 import Testing
-import Weather
+import TrailcastWeather
 
 @Suite("Sun position and is_day")
 struct SolarPositionTests {

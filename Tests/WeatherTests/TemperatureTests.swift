@@ -4,7 +4,7 @@ import Darwin
 import Glibc
 #endif
 import Testing
-import Weather
+import TrailcastWeather
 
 @Suite("Temperature")
 struct TemperatureTests {

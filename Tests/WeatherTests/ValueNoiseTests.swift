@@ -1,6 +1,6 @@
 import Testing
 import TrailcastBasics
-@testable import Weather
+@testable import TrailcastWeather
 
 @Suite("Value noise")
 struct ValueNoiseTests {

@@ -1,5 +1,5 @@
 import Testing
-import Weather
+import TrailcastWeather
 
 @Suite("WMO weather codes")
 struct WMOWeatherCodeTests {

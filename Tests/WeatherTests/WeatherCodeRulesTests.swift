@@ -1,5 +1,5 @@
 import Testing
-@testable import Weather
+@testable import TrailcastWeather
 
 @Suite("Weather code rules")
 struct WeatherCodeRulesTests {

@@ -1,5 +1,5 @@
 import Testing
-import Weather
+import TrailcastWeather
 
 @Suite("Weather model")
 struct WeatherModelTests {

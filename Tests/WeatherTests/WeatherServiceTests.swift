@@ -1,5 +1,5 @@
 import Testing
-import Weather
+import TrailcastWeather
 
 /// The refetch policy, driven lookup by lookup in simulated time.
 @Suite("Weather service: cache, windows, shared fetches, backoff")

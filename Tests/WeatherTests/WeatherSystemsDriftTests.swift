@@ -1,5 +1,5 @@
 import Testing
-import Weather
+import TrailcastWeather
 
 @Suite("Weather systems drift smoothly")
 struct WeatherSystemsDriftTests {

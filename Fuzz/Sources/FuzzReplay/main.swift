@@ -1,4 +1,4 @@
-import FuzzChecks
+import TrailcastFuzzChecks
 
 // libFuzzer calls this with each input; FuzzChecks.replay stops the process on a broken check.
 @_cdecl("LLVMFuzzerTestOneInput")

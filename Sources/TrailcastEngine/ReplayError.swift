@@ -1,0 +1,44 @@
+import TrailcastGPX
+import TrailcastPlaces
+import TrailcastSettings
+
+/// Why a replay could not run or finish.
+public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file could not be read, is malformed, or (strict) has a questionable point.
+    case gpx(GPXError)
+    /// The file has no points of the chosen kind.
+    case nothingToReplay(file: String, source: ReplaySource)
+    /// The settings contradict each other or are out of range.
+    case invalidConfiguration(String)
+    /// The timeline could not be written (disk full, closed pipe).
+    case output(String)
+    /// A feed of the device stream failed: its message, and whether a peer (a console, a
+    /// port) was unavailable rather than a file unwritable.
+    case feed(message: String, peerUnavailable: Bool)
+    /// The places app's file could not be read or is malformed.
+    case places(PlacesFileError)
+
+    public var description: String {
+        switch self {
+        case .gpx(let error):
+            return error.description
+        case .nothingToReplay(let file, let source):
+            let what: String
+            switch source {
+            case .auto: what = "track points, route points or waypoints"
+            case .track: what = "track points (<trkpt>); try --source route or waypoints"
+            case .route: what = "route points (<rtept>); try --source track or waypoints"
+            case .waypoints: what = "waypoints (<wpt>); try --source track or route"
+            }
+            return "\(file): error: nothing to replay: the file has no \(what)"
+        case .invalidConfiguration(let message):
+            return "error: \(message)"
+        case .output(let reason):
+            return "error: cannot write the timeline: \(reason)"
+        case .feed(let message, _):
+            return message
+        case .places(let error):
+            return error.description
+        }
+    }
+}

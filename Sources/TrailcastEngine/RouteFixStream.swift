@@ -1,0 +1,167 @@
+import TrailcastGPX
+import TrailcastSettings
+import TrailcastDevice
+
+/// The route of one pass as timed fixes, one at a time: a file read as it goes (or an
+/// array of points), timed by a ``RouteTimer``. What a replay hands its session in
+/// batches, and what a ``Simulation`` of the testing library pulls as its clock moves.
+///
+/// One read of the file: with `auto`, the source is chosen as the points come. The first
+/// track point makes it `track` (in a GPX file waypoints and routes come before tracks,
+/// so nothing replayable has been passed); a file that ends without one is read again
+/// for its route points, else its waypoints. Memory stays constant whatever the file's
+/// size; points without times get a second reader of the same input as their lookahead,
+/// made only when one is needed.
+public struct RouteFixStream {
+    private enum Points {
+        case file(GPXInput, GPXStreamReader, GPXStreamReader.Options)
+        case array([GPXPoint])
+    }
+
+    private var points: Points
+    private let choice: SourceChoice
+    private var timer: RouteTimer
+    private var index = 0
+    private var startsSegment = false
+    private var reachedEnd = false
+    /// Non-track points passed while `auto` was still undecided.
+    private var passed = PointCensus()
+    /// Set when the file is read again: its reader's warnings were reported the first time.
+    private var rereading = false
+
+    /// The `source` points of `input` (`auto` is chosen as the file is read), timed with
+    /// the configuration's travel speed, interval and maximum gap.
+    public init(
+        input: GPXInput, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
+    ) throws(GPXError) {
+        let choice = SourceChoice(source)
+        self.choice = choice
+        points = .file(input, try input.makeReader(options: options), options)
+        timer = Self.timer(configuration) {
+            PointStreamLookahead(SourcePoints(input: input, options: options, source: choice.source))
+        }
+    }
+
+    /// The same for a file by its path (`-` is standard input, read once).
+    public init(
+        file: String, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
+    ) throws(GPXError) {
+        try self.init(input: GPXInput(path: file), source: source, configuration: configuration, options: options)
+    }
+
+    /// Points given in code, in order.
+    public init(points: [GPXPoint], configuration: ReplayConfiguration) {
+        self.points = .array(points)
+        choice = SourceChoice(.track)
+        timer = Self.timer(configuration) { PointStreamLookahead(points.makeIterator()) }
+    }
+
+    /// The points replayed: `auto` until the file has shown which (after the first fix,
+    /// or the end of a file with nothing to replay).
+    public var source: ReplaySource { choice.source }
+
+    /// How many points of the source have been read so far: after the end, the file's count.
+    public var pointsRead: Int { index }
+
+    private static func timer(
+        _ configuration: ReplayConfiguration, lookahead: @escaping () -> any TimedPointLookahead
+    ) -> RouteTimer {
+        RouteTimer(
+            travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond,
+            intervalSeconds: configuration.intervalSeconds,
+            maxGapSeconds: configuration.maxGapSeconds > 0 ? configuration.maxGapSeconds : nil,
+            lookahead: lookahead)
+    }
+
+    /// The next fix of the route, or nil at its end; problems found on the way (bad
+    /// points, times going back) go to `warnings`.
+    public mutating func next(warnings: (GPXWarning) -> Void = { _ in }) throws(GPXError) -> RouteFix? {
+        while true {
+            if let routeFix = timer.next() { return routeFix }
+            if reachedEnd { return nil }
+            guard let point = try nextPoint(warnings: warnings) else {
+                timer.finish()
+                reachedEnd = true
+                continue
+            }
+            timer.add(point, index: index, startsSegment: startsSegment)
+            startsSegment = false
+            index += 1
+            timer.takeWarnings().forEach(warnings)
+        }
+    }
+
+    /// Appends up to `limit` next fixes to `batch`; returns false once the route has ended.
+    /// (One call per batch: a replay's async loop then moves this struct once per batch,
+    /// not once per fix.)
+    public mutating func fill(
+        _ batch: inout [RouteFix], upTo limit: Int, warnings: (GPXWarning) -> Void = { _ in }
+    ) throws(GPXError) -> Bool {
+        while batch.count < limit {
+            guard let routeFix = try next(warnings: warnings) else { return false }
+            batch.append(routeFix)
+        }
+        return true
+    }
+
+    private mutating func nextPoint(warnings: (GPXWarning) -> Void) throws(GPXError) -> GPXPoint? {
+        switch points {
+        case .array(let array):
+            return index < array.count ? array[index] : nil
+        case .file(let input, let reader, let options):
+            while let event = try reader.next() {
+                if case .warning(let warning) = event {
+                    if !rereading { warnings(warning) }
+                    continue
+                }
+                // A new segment after points: the recording paused in between.
+                if case .beginSegment = event, choice.source == .track, index > 0 { startsSegment = true }
+                guard let (kind, point) = event.replayablePoint else { continue }
+                if choice.source == .auto {
+                    if kind == .track {
+                        choice.source = .track
+                        return point
+                    }
+                    _ = passed.add(kind)
+                    continue
+                }
+                if kind == choice.source { return point }
+            }
+            guard choice.source == .auto else { return nil }
+            // No track point in the whole file: its routes, else its waypoints, read again.
+            choice.source = passed.routePoints > 0 ? .route : .waypoints
+            guard passed.count(of: choice.source) > 0 else { return nil }
+            points = .file(input, try input.makeReader(options: options), options)
+            rereading = true
+            return try nextPoint(warnings: warnings)
+        }
+    }
+}
+
+/// The source a stream replays, shared with its lookahead, which is made only after the
+/// choice (a lookahead is needed for points the stream has already taken).
+private final class SourceChoice {
+    var source: ReplaySource
+    init(_ source: ReplaySource) { self.source = source }
+}
+
+/// The points of one source of a file, read by a second reader: the route timer's
+/// lookahead for points without times. A file that cannot be read ends the lookahead;
+/// the stream's own reader reports the problem when it reaches it.
+private struct SourcePoints: IteratorProtocol {
+    let reader: GPXStreamReader?
+    let source: ReplaySource
+
+    init(input: GPXInput, options: GPXStreamReader.Options, source: ReplaySource) {
+        reader = try? input.makeReader(options: options)
+        self.source = source
+    }
+
+    mutating func next() -> GPXPoint? {
+        guard let reader else { return nil }
+        while let event = try? reader.next() {
+            if let (kind, point) = event.replayablePoint, kind == source { return point }
+        }
+        return nil
+    }
+}

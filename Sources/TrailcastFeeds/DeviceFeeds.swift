@@ -1,0 +1,20 @@
+import TrailcastDevice
+
+/// Several feeds on one device stream: each epoch goes to every one, in order. Nil when
+/// there are none, so a replay without feeds pays nothing per fix.
+public final class DeviceFeeds: DeviceStreamObserver {
+    private let feeds: [any DeviceStreamObserver]
+
+    public init?(_ feeds: [any DeviceStreamObserver]) {
+        guard !feeds.isEmpty else { return nil }
+        self.feeds = feeds
+    }
+
+    public func deviceReported(_ epoch: DeviceEpoch) throws {
+        for feed in feeds { try feed.deviceReported(epoch) }
+    }
+
+    public func deviceStreamEnded() throws {
+        for feed in feeds { try feed.deviceStreamEnded() }
+    }
+}

@@ -1,0 +1,27 @@
+import TrailcastDevice
+
+/// A feed that cannot go on.
+public enum FeedError: DeviceStreamFailure, Sendable, Equatable {
+    /// A file or stream the feed writes to failed (disk full, closed pipe).
+    case cannotWrite(String)
+    /// A feed's server cannot listen on its address (in use, no such host).
+    case cannotListen(String)
+    /// A peer the feed drives (an emulator console) cannot be reached, refused a command
+    /// or went away.
+    case peerFailed(String)
+
+    public var isPeerUnavailable: Bool {
+        switch self {
+        case .cannotWrite: return false
+        case .cannotListen, .peerFailed: return true
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .cannotWrite(let reason): return "error: cannot write the NMEA feed: \(reason)"
+        case .cannotListen(let reason): return "error: cannot listen for NMEA clients on \(reason)"
+        case .peerFailed(let reason): return "error: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import TrailcastDevice
+import TrailcastNMEA
+
+/// `--nmea FILE` and `export --to nmea`: the device stream as an NMEA log, which
+/// gpsfake, gpsbabel and most GPS tools read. Written a buffer at a time, always in
+/// whole epochs, so a file cut short by Ctrl-C still ends on a whole sentence.
+public final class NMEAFileFeed: DeviceStreamObserver {
+    private let writer: DescriptorWriter
+    private var encoder = NMEAEncoder()
+    private var epoch: [UInt8] = []
+
+    /// Writes to an open file descriptor, which the caller owns and closes.
+    public init(descriptor: Int32) {
+        writer = DescriptorWriter(descriptor: descriptor)
+    }
+
+    public func deviceReported(_ epoch: DeviceEpoch) throws {
+        self.epoch.removeAll(keepingCapacity: true)
+        encoder.append(epoch, to: &self.epoch)
+        try writer.append(bytes: self.epoch)
+    }
+
+    public func deviceStreamEnded() throws {
+        try writer.flush()
+    }
+}

@@ -1,0 +1,167 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrailcastDevice
+import Dispatch
+import TrailcastBasics
+import TrailcastNMEA
+
+/// `--simulator DEVICE`: moves a booted iOS Simulator along the device stream with
+/// `xcrun simctl location DEVICE set LAT,LON`, and (with a bundle id) mirrors the
+/// permission changes onto it with `xcrun simctl privacy DEVICE grant|revoke|reset
+/// location|location-always BUNDLE`.
+///
+/// The commands run one at a time, in order, beside the run: a slow `simctl` never holds
+/// the run back. A location still waiting when a newer one comes is replaced by it (the
+/// Simulator only needs to be where the device is now). A command that fails ends the run
+/// at the next fix with one error line.
+public final class SimulatorFeed: DeviceStreamObserver {
+    /// What `simctl privacy` can say about location for an app.
+    public enum Privacy: Equatable, Sendable {
+        case grant(always: Bool)
+        case revoke
+        case reset
+    }
+
+    public let device: String
+    public let bundleID: String?
+    private let runner: CommandQueue
+
+    /// Finds `xcrun` on `PATH`; throws ``FeedError/peerFailed(_:)`` when there is none
+    /// (the iOS Simulator exists on macOS only).
+    public init(device: String, bundleID: String?) throws {
+        guard let xcrun = Self.findOnPath("xcrun") else {
+            throw FeedError.peerFailed(
+                "--simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)")
+        }
+        self.device = device
+        self.bundleID = bundleID
+        runner = CommandQueue(executable: xcrun)
+    }
+
+    public func deviceReported(_ epoch: DeviceEpoch) throws {
+        if let failure = runner.failure { throw FeedError.peerFailed(failure) }
+        // No fix: the Simulator stays where it was, as a device without a signal does.
+        guard let fix = epoch.fix else { return }
+        runner.enqueue(
+            ["simctl", "location", device, "set",
+             "\(NMEAEncoder.decimal(fix.latitude, digits: 7)),\(NMEAEncoder.decimal(fix.longitude, digits: 7))"],
+            replacingPendingLocation: true)
+    }
+
+    /// The app's permission changed (in Settings, or at launch): the same on the Simulator.
+    public func privacyChanged(_ privacy: Privacy) throws {
+        if let failure = runner.failure { throw FeedError.peerFailed(failure) }
+        guard let bundleID else { return }
+        let arguments: [String]
+        switch privacy {
+        case .grant(let always): arguments = ["grant", always ? "location-always" : "location"]
+        case .revoke: arguments = ["revoke", "location"]
+        case .reset: arguments = ["reset", "location"]
+        }
+        runner.enqueue(["simctl", "privacy", device] + arguments + [bundleID], replacingPendingLocation: false)
+    }
+
+    public func deviceStreamEnded() throws {
+        if let failure = runner.failure { throw FeedError.peerFailed(failure) }
+    }
+
+    /// Waits for the commands still queued, then reports a failure among them, if any.
+    public func finish() async throws {
+        await runner.drain()
+        if let failure = runner.failure { throw FeedError.peerFailed(failure) }
+    }
+
+    static func findOnPath(_ name: String) -> String? {
+        guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
+        for folder in path.split(separator: ":") where !folder.isEmpty {
+            let candidate = "\(folder)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}
+
+/// Runs commands one at a time on a thread of its own (each waited for with waitpid),
+/// in the order given.
+private final class CommandQueue: Sendable {
+    private struct State {
+        var queue: [(arguments: [String], isLocation: Bool)] = []
+        var running = false
+        var failure: String?
+    }
+
+    private let executable: String
+    private let state = LockedValue(State())
+    private let worker = DispatchQueue(label: "trailcast.simctl")
+
+    init(executable: String) {
+        self.executable = executable
+    }
+
+    var failure: String? { state.withLock { $0.failure } }
+
+    func enqueue(_ arguments: [String], replacingPendingLocation: Bool) {
+        let start = state.withLock { state -> Bool in
+            // After a failure nothing more runs: the run ends with that failure.
+            guard state.failure == nil else { return false }
+            if replacingPendingLocation, let last = state.queue.last, last.isLocation {
+                state.queue[state.queue.count - 1] = (arguments, true)
+            } else {
+                state.queue.append((arguments, replacingPendingLocation))
+            }
+            guard !state.running else { return false }
+            state.running = true
+            return true
+        }
+        if start { worker.async { self.runQueued() } }
+    }
+
+    /// Waits until everything queued so far has run.
+    func drain() async {
+        while state.withLock({ $0.running }) {
+            await withCheckedContinuation { continuation in worker.async { continuation.resume() } }
+        }
+    }
+
+    private func runQueued() {
+        while true {
+            let next = state.withLock { state -> [String]? in
+                guard !state.queue.isEmpty else {
+                    state.running = false
+                    return nil
+                }
+                return state.queue.removeFirst().arguments
+            }
+            guard let arguments = next else { return }
+            let status = Self.run(executable, arguments)
+            if status != 0 {
+                // The first failure ends the queue: the commands after it are dropped, not
+                // run while the replay reports the failure and exits (one ran on, orphaned,
+                // printing after trailcast's error line).
+                state.withLock { state in
+                    state.failure = "xcrun \(arguments.joined(separator: " ")) failed (exit status \(status))"
+                    state.queue.removeAll()
+                    state.running = false
+                }
+                return
+            }
+        }
+    }
+
+    /// Spawns and waits; the exit status (or 127 when it cannot be started).
+    private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else { return 127 }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        // WIFEXITED / WEXITSTATUS, spelled out: the C macros are not imported into Swift.
+        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+}

@@ -1,0 +1,111 @@
+import TrailcastGPX
+
+extension FuzzChecks {
+    /// Any bytes: the reader gives the same events, and the same error after them, for any
+    /// chunk size; the statistics of those events are finite where they are defined.
+    ///
+    /// A document libxml2 converts (UTF-16, or a declared encoding other than UTF-8) is
+    /// converted ahead of parsing, as far as it has been given: where an error is placed,
+    /// how libxml2 words it, and how many events come before it depend on the cut (random
+    /// seeds kept finding new cases: an error in the declaration with one cut and at the
+    /// bytes with another, a truncation one column apart). For those the check is that both
+    /// reads fail or neither, with the same kind of error, and agree as far as both go.
+    @Sendable public static func gpxReader(_ bytes: [UInt8]) {
+        let oddChunk = 16 + Int(bytes.first ?? 0) % 50
+        let reference = read(bytes, chunkSize: 64 * 1024)
+        let converted = isConvertedByLibXML2(bytes)
+        for chunkSize in [16, oddChunk] {
+            let other = read(bytes, chunkSize: chunkSize)
+            let described = "chunk size \(chunkSize): \(other.events.count) events, \(String(describing: other.error)); "
+                + "64 KiB: \(reference.events.count) events, \(String(describing: reference.error))"
+            if converted && (other.error != nil || reference.error != nil) {
+                let shorter = min(other.events.count, reference.events.count)
+                require(other.events.prefix(shorter) == reference.events.prefix(shorter), "other events: \(described)")
+                require(sameKind(other.error, reference.error), "another kind of error: \(described)")
+            } else {
+                require(withoutWarningsAtTheError(other) == withoutWarningsAtTheError(reference), "other events: \(described)")
+                require(sameFault(other.error, reference.error), "another error: \(described)")
+            }
+        }
+        for event in reference.events {
+            guard let point = event.point else { continue }
+            require(point.latitude.isFinite && abs(point.latitude) <= 90, "a point with latitude \(point.latitude)")
+            require(point.longitude.isFinite && abs(point.longitude) <= 180, "a point with longitude \(point.longitude)")
+        }
+        if let error = reference.error {
+            let text = error.description
+            require(!text.contains("\n"), "an error of more than one line: \(text)")
+            require(text.hasPrefix("fuzz"), "an error that does not name the file: \(text)")
+        }
+    }
+
+    /// A UTF-16 byte order or a declaration naming an encoding other than UTF-8: bytes
+    /// libxml2 does not take as they are.
+    private static func isConvertedByLibXML2(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
+            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C]) {
+            return true
+        }
+        return ChunkBoundary.declaresConvertedEncoding(bytes)
+    }
+
+    /// The events, less a warning at the place of a malformed-XML error: the reader hands
+    /// it out or not depending on whether it came with the error's chunk or an earlier one.
+    private static func withoutWarningsAtTheError(_ read: (events: [GPXEvent], error: GPXError?)) -> [GPXEvent] {
+        guard case .malformedXML(_, let line, let column, _)? = read.error else { return read.events }
+        return read.events.filter { event in
+            guard case .warning(let warning) = event else { return true }
+            return (warning.line, warning.column) != (line, column)
+        }
+    }
+
+    /// Both nil, or both errors of the same case. A root element that is not `<gpx>` and
+    /// malformed XML count as one: with one cut libxml2 starts the root element on the
+    /// name it has converted so far (`<g`), with another it fails inside the name.
+    private static func sameKind(_ one: GPXError?, _ other: GPXError?) -> Bool {
+        switch (one, other) {
+        case (nil, nil): return true
+        case (.malformedXML?, .notGPX?), (.notGPX?, .malformedXML?): return true
+        case (.malformedXML?, .malformedXML?), (.notGPX?, .notGPX?), (.unsafeDocument?, .unsafeDocument?),
+             (.invalidContent?, .invalidContent?), (.cannotRead?, .cannotRead?), (.cannotOpen?, .cannotOpen?):
+            return true
+        default: return false
+        }
+    }
+
+    /// The same error, or the same malformed-XML error at the same place: libxml2 words one
+    /// fault differently depending on where a chunk was cut (bad UTF-8 at a tag's end is
+    /// "expected '>'" in one and "Input is not proper UTF-8" in another).
+    ///
+    /// Bytes the encoding cannot convert are converted ahead of parsing, a chunk at a time,
+    /// so where the parse stops then depends on the cut too: any malformed-XML error will do
+    /// when either one says so.
+    private static func sameFault(_ one: GPXError?, _ other: GPXError?) -> Bool {
+        let encoding = GPXError.encodingMismatchReason
+        if case .malformedXML(let file, let line, let column, let reason)? = one,
+           case .malformedXML(file, let otherLine, let otherColumn, let otherReason)? = other {
+            return (line, column) == (otherLine, otherColumn) || reason == encoding || otherReason == encoding
+        }
+        return one == other
+    }
+
+    private static func read(_ bytes: [UInt8], chunkSize: Int) -> (events: [GPXEvent], error: GPXError?) {
+        let reader = GPXStreamReader(bytes: bytes, name: "fuzz.gpx", options: .init(chunkSize: chunkSize))
+        var events: [GPXEvent] = []
+        do {
+            while let event = try reader.next() { events.append(event) }
+            return (events, nil)
+        } catch {
+            return (events, error)
+        }
+    }
+}
+
+extension GPXEvent {
+    fileprivate var point: GPXPoint? {
+        switch self {
+        case .trackPoint(let point), .routePoint(let point), .waypoint(let point): return point
+        default: return nil
+        }
+    }
+}

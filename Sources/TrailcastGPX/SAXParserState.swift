@@ -1,0 +1,476 @@
+internal import CTrailcastLibXML2
+import TrailcastBasics
+
+/// The reader's state between libxml2 SAX2 callbacks.
+///
+/// libxml2 calls plain C functions with a `void *` user-data pointer; this struct
+/// lives behind that pointer (see ``GPXStreamReader``), so callbacks reach it
+/// without reference counting. Everything on the per-point path works on bytes:
+/// names are compared in place, numbers and times are parsed from the text
+/// buffer, and no `String` is made unless the file has a string to give.
+struct SAXParserState {
+    /// Deeper nesting than this is refused before libxml2's own limit, to keep the
+    /// element stack bounded whatever the document.
+    static let maximumDepth = 256
+    /// Text kept per element; a longer value is cut, with a warning, so a single
+    /// 100 MB `<desc>` cannot exhaust memory.
+    static let maximumTextBytes = 1 << 20
+
+    let fileName: String
+    let strict: Bool
+    let checksTimeOrder: Bool
+    let fields: GPXFieldSelection
+    var context: xmlParserCtxtPtr?
+
+    /// Events produced by the callbacks of the current chunk, handed out by the reader.
+    var pending: [GPXEvent] = []
+    /// Set by a callback that refuses the document; the reader throws it.
+    var failure: GPXError?
+    /// libxml2's first fatal error, with its position.
+    var firstFatalError: (line: Int, column: Int, message: String)?
+    /// Where the DOCTYPE's declaration ends (its internal subset's `[`, if it has one).
+    private(set) var documentTypeSubsetStart: (line: Int, column: Int)?
+
+    private var stack: [ElementKind] = []
+    private var text = TextBuffer(capacity: 256)
+    private(set) var isCapturingText = false
+    private var textWasCut = false
+    private var depthOfLastStartedElement = 0
+
+    private var point = GPXPoint(latitude: 0, longitude: 0)
+    private var pointIsValid = false
+    private var metadata = GPXMetadata()
+    private var metadataDelivered = false
+    private var path = GPXPathInfo()
+    private var pathDelivered = false
+    private var pointsInSegment = 0
+    private var previousTimeInSegmentOrRoute: Timestamp?
+    private var previousWaypointTime: Timestamp?
+    private var warnedAboutZonelessTime = false
+
+    init(fileName: String, strict: Bool, checksTimeOrder: Bool = true, fields: GPXFieldSelection = .all) {
+        self.fileName = fileName
+        self.strict = strict
+        self.checksTimeOrder = checksTimeOrder
+        self.fields = fields
+        pending.reserveCapacity(1024)
+        stack.reserveCapacity(Self.maximumDepth)
+    }
+
+    /// Where libxml2 is in the input: just past the construct being reported.
+    var position: (line: Int, column: Int) {
+        guard let input = context?.pointee.input else { return (0, 0) }
+        return (Int(input.pointee.line), Int(input.pointee.col))
+    }
+
+    // MARK: - Callbacks
+
+    mutating func startElement(
+        localName: UnsafePointer<UInt8>,
+        namespaceURI: UnsafePointer<UInt8>?,
+        attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        guard failure == nil else { return }
+        guard stack.count < Self.maximumDepth else {
+            let (line, column) = position
+            refuse(.unsafeDocument(
+                file: fileName, line: line, column: column,
+                reason: "elements nested deeper than \(Self.maximumDepth) levels"))
+            return
+        }
+        guard let parent = stack.last else {
+            startRoot(localName: localName, namespaceURI: namespaceURI,
+                      attributeCount: attributeCount, attributes: attributes)
+            return
+        }
+        let kind = ElementKind.classify(
+            localName: localName, namespace: Namespace(uri: namespaceURI), parent: parent)
+        stack.append(kind)
+        depthOfLastStartedElement = stack.count
+
+        switch kind {
+        case .waypoint, .routePoint, .trackPoint:
+            deliverMetadataIfNeeded()
+            if kind == .routePoint { deliverPathIfNeeded(.route) }
+            startPoint(kind, attributeCount: attributeCount, attributes: attributes)
+        case .route, .track:
+            deliverMetadataIfNeeded()
+            path = GPXPathInfo(line: position.line)
+            pathDelivered = false
+            previousTimeInSegmentOrRoute = nil
+        case .trackSegment:
+            deliverPathIfNeeded(.track)
+            pointsInSegment = 0
+            previousTimeInSegmentOrRoute = nil
+            pending.append(.beginSegment(line: position.line))
+        default:
+            if kind.capturesText && fields.includes(kind) {
+                text.removeAll()
+                textWasCut = false
+                isCapturingText = true
+            }
+        }
+    }
+
+    mutating func endElement(
+        localName: UnsafePointer<UInt8>?, prefix: UnsafePointer<UInt8>?,
+        namespaceURI: UnsafePointer<UInt8>?
+    ) {
+        guard failure == nil, let kind = stack.popLast() else { return }
+        let parent = stack.last
+        if kind.capturesText {
+            isCapturingText = false
+            if !fields.includes(kind) { return }
+        }
+
+        switch kind {
+        case .name, .description, .type, .symbol:
+            assignString(kind, parent: parent)
+        case .time:
+            assignTime(parent: parent)
+        case .elevation:
+            point.elevationMeters = number(named: "ele")
+        case .horizontalDilution:
+            point.horizontalDilution = number(named: "hdop")
+        case .verticalDilution:
+            point.verticalDilution = number(named: "vdop")
+        case .positionDilution:
+            point.positionDilution = number(named: "pdop")
+        case .speed, .garminSpeed:
+            point.speedMetersPerSecond = number(named: "speed") ?? point.speedMetersPerSecond
+        case .course, .garminCourse:
+            point.courseDegrees = number(named: "course") ?? point.courseDegrees
+        case .satellites:
+            point.satellites = integer(named: "sat")
+        case .fix:
+            assignFix()
+        case .garminHeartRate:
+            point.heartRateBeatsPerMinute = integer(named: "hr")
+        case .garminCadence:
+            point.cadenceRevolutionsPerMinute = integer(named: "cad")
+        case .garminAirTemperature:
+            point.airTemperatureCelsius = number(named: "atemp")
+        case .garminWaterTemperature:
+            point.waterTemperatureCelsius = number(named: "wtemp")
+        case .garminDepth:
+            point.depthMeters = number(named: "depth")
+        case .foreignExtension:
+            // Only leaves carry a value: a container's text is just indentation.
+            if depthOfLastStartedElement == stack.count + 1 {
+                keepForeignExtension(localName: localName, prefix: prefix, namespaceURI: namespaceURI)
+            }
+        case .waypoint, .routePoint, .trackPoint:
+            finishPoint(kind)
+        case .trackSegment:
+            if pointsInSegment == 0 {
+                warn("empty track segment <trkseg> (it has no valid points)")
+            }
+            pending.append(.endSegment)
+        case .track:
+            deliverPathIfNeeded(.track)
+            pending.append(.endTrack)
+        case .route:
+            deliverPathIfNeeded(.route)
+            pending.append(.endRoute)
+        case .metadata, .gpx:
+            deliverMetadataIfNeeded()
+        default:
+            break
+        }
+    }
+
+    mutating func appendText(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard !textWasCut else { return }
+        let room = Self.maximumTextBytes - text.count
+        guard count > room else {
+            text.append(bytes, count: count)
+            return
+        }
+        // Cut before a UTF-8 lead byte, never inside a character (libxml2 hands out
+        // valid UTF-8), and keep nothing after the cut, even if a later fragment fits.
+        var kept = room
+        while kept > 0, bytes[kept] & 0xC0 == 0x80 { kept -= 1 }
+        text.append(bytes, count: kept)
+        textWasCut = true
+        warn("element text longer than \(Self.maximumTextBytes) bytes; the rest is ignored")
+    }
+
+    mutating func refuseEntityDeclaration(named name: String) {
+        let (line, column) = position
+        refuse(.unsafeDocument(
+            file: fileName, line: line, column: column,
+            reason: "the document declares the entity '\(name)'; entity declarations are refused "
+                + "(they allow entity-expansion bombs and reading other files)"))
+    }
+
+    /// The DOCTYPE's name and external identifiers are read; libxml2 stands at its internal
+    /// subset's `[`, if any.
+    mutating func noteDocumentType() {
+        documentTypeSubsetStart = position
+    }
+
+    /// A fatal error while libxml2 reads the DOCTYPE's internal subset. libxml2 2.9's push
+    /// parser looks ahead for the subset's end in each chunk it is given, and a malformed
+    /// subset defeats that lookahead differently for each cut: one file was "Extra content
+    /// at the end of the document" at the `[` when read 64 KiB at a time and "error detected
+    /// in Markup declaration" two columns on when read 16 bytes at a time (found by fuzzing,
+    /// kept in Fuzz/Crashes/gpx-reader/). Both are this one error, at the `[`.
+    mutating func recordMalformedInternalSubset() {
+        guard firstFatalError == nil else { return }
+        let (line, column) = documentTypeSubsetStart ?? position
+        firstFatalError = (line, column, GPXError.malformedInternalSubsetReason)
+    }
+
+    mutating func recordLibXMLError(
+        line: Int, column: Int, message: String, isFatal: Bool, isEndOfDocument: Bool
+    ) {
+        if isFatal {
+            guard firstFatalError == nil else { return }
+            // libxml2 says "Extra content at the end of the document" both for text after
+            // </gpx> and for input that stops early; only the first is extra content.
+            var message = message
+            if isEndOfDocument, depthOfLastStartedElement == 0 {
+                message = "the file ends before any element: it is empty, truncated or not XML"
+            } else if isEndOfDocument, !stack.isEmpty {
+                message = "the file ends before </gpx>: it is truncated or incomplete"
+            }
+            firstFatalError = (line, column, message)
+        } else {
+            warn(message, line: line, column: column)
+        }
+    }
+
+    // MARK: - Elements
+
+    private mutating func startRoot(
+        localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?,
+        attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        guard localName.isNamed("gpx") else {
+            let (line, column) = position
+            refuse(.notGPX(file: fileName, line: line, column: column,
+                           rootElement: String(cString: localName)))
+            return
+        }
+        stack.append(.gpx)
+        depthOfLastStartedElement = 1
+        Self.forEachAttribute(attributeCount, attributes) { name, value in
+            if name.isNamed("version") {
+                metadata.version = String(decoding: value, as: UTF8.self)
+            } else if name.isNamed("creator") {
+                metadata.creator = String(decoding: value, as: UTF8.self)
+            }
+        }
+        if metadata.version == nil, let namespaceURI {
+            if namespaceURI.isNamed("http://www.topografix.com/GPX/1/1") { metadata.version = "1.1" }
+            if namespaceURI.isNamed("http://www.topografix.com/GPX/1/0") { metadata.version = "1.0" }
+        }
+    }
+
+    private mutating func startPoint(
+        _ kind: ElementKind, attributeCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
+    ) {
+        let (line, column) = position
+        point = GPXPoint(latitude: 0, longitude: 0, line: line, column: column)
+        var latitude: Double?
+        var longitude: Double?
+        var latitudeText: UnsafeRawBufferPointer?
+        var longitudeText: UnsafeRawBufferPointer?
+        Self.forEachAttribute(attributeCount, attributes) { name, value in
+            if name.isNamed("lat") {
+                latitudeText = value
+                latitude = DecimalNumber.parse(value.trimmingASCIIWhitespace())
+            } else if name.isNamed("lon") {
+                longitudeText = value
+                longitude = DecimalNumber.parse(value.trimmingASCIIWhitespace())
+            }
+        }
+        let element = kind.tagName
+        pointIsValid = false
+        guard let latitudeText else {
+            return warn("<\(element)> has no lat attribute; point skipped", line: line, column: column)
+        }
+        guard let longitudeText else {
+            return warn("<\(element)> has no lon attribute; point skipped", line: line, column: column)
+        }
+        guard let latitude, latitude >= -90, latitude <= 90 else {
+            return warn("<\(element)> has lat=\"\(String(decoding: latitudeText, as: UTF8.self))\", "
+                + "not a latitude in -90...90; point skipped", line: line, column: column)
+        }
+        guard let longitude, longitude >= -180, longitude <= 180 else {
+            return warn("<\(element)> has lon=\"\(String(decoding: longitudeText, as: UTF8.self))\", "
+                + "not a longitude in -180...180; point skipped", line: line, column: column)
+        }
+        point.latitude = latitude
+        point.longitude = longitude
+        pointIsValid = true
+    }
+
+    private mutating func finishPoint(_ kind: ElementKind) {
+        guard pointIsValid else { return }
+        if checksTimeOrder, let time = point.time {
+            let previous = kind == .waypoint ? previousWaypointTime : previousTimeInSegmentOrRoute
+            if let previous, time < previous {
+                warn("<\(kind.tagName)> time \(time) is earlier than the previous point's \(previous); "
+                    + "time dropped", line: point.line, column: point.column)
+                // Strict reading stops here: the point is not handed out after the error.
+                guard failure == nil else { return }
+                point.time = nil
+            } else if kind == .waypoint {
+                previousWaypointTime = time
+            } else {
+                previousTimeInSegmentOrRoute = time
+            }
+        }
+        switch kind {
+        case .waypoint: pending.append(.waypoint(point))
+        case .routePoint: pending.append(.routePoint(point))
+        default:
+            pointsInSegment += 1
+            pending.append(.trackPoint(point))
+        }
+    }
+
+    private mutating func assignString(_ kind: ElementKind, parent: ElementKind?) {
+        let value = String(decoding: trimmedText(), as: UTF8.self)
+        switch (parent, kind) {
+        case (.metadata?, .name), (.gpx?, .name): metadata.name = value
+        case (.metadata?, .description), (.gpx?, .description): metadata.description = value
+        case (.track?, .name), (.route?, .name): path.name = value
+        case (.track?, .description), (.route?, .description): path.description = value
+        case (.track?, .type), (.route?, .type): path.type = value
+        case (_, .name): point.name = value
+        case (_, .description): point.description = value
+        case (_, .symbol): point.symbol = value
+        case (_, .type): point.type = value
+        default: break
+        }
+    }
+
+    private mutating func assignTime(parent: ElementKind?) {
+        let bytes = trimmedText()
+        guard bytes.count > 0 else { return }
+        guard let parsed = ISO8601.parse(bytes) else {
+            warn("unparsable time \"\(String(decoding: bytes, as: UTF8.self))\"; time dropped")
+            return
+        }
+        if !parsed.hadZone && !warnedAboutZonelessTime {
+            warnedAboutZonelessTime = true
+            warn("time \"\(String(decoding: bytes, as: UTF8.self))\" has no zone; "
+                + "times without a zone are read as UTC")
+        }
+        if parent == .metadata || parent == .gpx {
+            metadata.time = parsed.timestamp
+        } else {
+            point.time = parsed.timestamp
+        }
+    }
+
+    private mutating func assignFix() {
+        let value = String(decoding: trimmedText(), as: UTF8.self)
+        guard !value.isEmpty else { return }
+        if let fix = GPXFix(rawValue: value) {
+            point.fix = fix
+        } else {
+            warn("<fix> is \"\(value)\", not one of none, 2d, 3d, dgps, pps; value dropped")
+        }
+    }
+
+    private mutating func keepForeignExtension(
+        localName: UnsafePointer<UInt8>?, prefix: UnsafePointer<UInt8>?,
+        namespaceURI: UnsafePointer<UInt8>?
+    ) {
+        let value = trimmedText()
+        guard value.count > 0, let localName else { return }
+        var name = String(cString: localName)
+        if let prefix { name = String(cString: prefix) + ":" + name }
+        point.extensions.append(GPXExtensionElement(
+            name: name, namespaceURI: namespaceURI.map { String(cString: $0) },
+            text: String(decoding: value, as: UTF8.self)))
+    }
+
+    private mutating func number(named element: StaticString) -> Double? {
+        let bytes = trimmedText()
+        guard bytes.count > 0 else { return nil }  // <ele/> and friends: simply unknown
+        if let value = DecimalNumber.parse(bytes) { return value }
+        warn("<\(element)> is \"\(String(decoding: bytes, as: UTF8.self))\", not a number; value dropped")
+        return nil
+    }
+
+    private mutating func integer(named element: StaticString) -> Int? {
+        guard let value = number(named: element) else { return nil }
+        guard value.magnitude < 1e9 else {
+            warn("<\(element)> is \(value), out of range; value dropped")
+            return nil
+        }
+        return Int(value.rounded())
+    }
+
+    // MARK: - Delivery
+
+    private mutating func deliverMetadataIfNeeded() {
+        guard !metadataDelivered else { return }
+        metadataDelivered = true
+        pending.append(.metadata(metadata))
+    }
+
+    private mutating func deliverPathIfNeeded(_ kind: ElementKind) {
+        guard !pathDelivered else { return }
+        pathDelivered = true
+        pending.append(kind == .track ? .beginTrack(path) : .beginRoute(path))
+    }
+
+    private mutating func warn(_ message: String) {
+        let (line, column) = position
+        warn(message, line: line, column: column)
+    }
+
+    private mutating func warn(_ message: String, line: Int, column: Int) {
+        if strict {
+            refuse(.invalidContent(file: fileName, line: line, column: column, message: message))
+        } else {
+            pending.append(.warning(GPXWarning(line: line, column: column, message: message)))
+        }
+    }
+
+    private mutating func refuse(_ error: GPXError) {
+        guard failure == nil else { return }
+        failure = error
+        if let context { xmlStopParser(context) }
+    }
+
+    private func trimmedText() -> UnsafeRawBufferPointer {
+        text.bytes.trimmingASCIIWhitespace()
+    }
+
+    /// Frees what the state allocated by hand; called once by the reader's deinit.
+    func deallocate() { text.deallocate() }
+
+    private static func forEachAttribute(
+        _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+        _ body: (UnsafePointer<UInt8>, UnsafeRawBufferPointer) -> Void
+    ) {
+        guard let attributes else { return }
+        // SAX2 hands attributes as (localname, prefix, URI, value, end) quintuples;
+        // the value is not NUL-terminated.
+        for index in 0..<count {
+            let base = attributes + index * 5
+            guard let name = base[0], base[2] == nil, let start = base[3], let end = base[4] else {
+                continue
+            }
+            body(name, UnsafeRawBufferPointer(start: start, count: end - start))
+        }
+    }
+}
+
+extension ElementKind {
+    var tagName: String {
+        switch self {
+        case .waypoint: return "wpt"
+        case .routePoint: return "rtept"
+        default: return "trkpt"
+        }
+    }
+}

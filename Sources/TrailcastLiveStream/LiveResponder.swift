@@ -1,0 +1,153 @@
+import HTTPTypes
+import Hummingbird
+import TrailcastJSON
+import TrailcastEngine
+
+/// Answers the live server's requests: the event stream, the device's location, health,
+/// and the run's controls.
+struct LiveResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let journal: EventJournal
+    let latest: LatestDeviceReport
+    let control: ReplayControl
+    /// A comment line this often keeps proxies from dropping an idle stream.
+    let keepAliveInterval: Duration
+
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let path = request.uri.path
+        switch path {
+        case "/events":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return events(request)
+        case "/location":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            guard let json = latest.json else {
+                return Self.json(.serviceUnavailable, Self.error("the device has not reported yet"))
+            }
+            return Self.json(.ok, json)
+        case "/health":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return Self.json(.ok, health())
+        case "/pause", "/resume", "/speed":
+            guard request.method == .post else { return Self.methodNotAllowed(allow: "POST") }
+            return command(path, request)
+        default:
+            return Self.json(.notFound, Self.error("no such endpoint: GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N"))
+        }
+    }
+
+    /// `GET /events`: from the event after `Last-Event-ID` (header, or `lastEventId` in
+    /// the query for clients that cannot set headers), else from the first.
+    private func events(_ request: Request) -> Response {
+        let lastID = request.headers[Self.lastEventID].flatMap { Int($0.filter { $0 != " " }) }
+            ?? request.uri.queryParameters.get("lastEventId").flatMap { Int($0) }
+            ?? 0
+        let journal = self.journal
+        let keepAliveInterval = self.keepAliveInterval
+        let body = ResponseBody { writer in
+            // Browsers reconnect a second after the stream drops, rather than three.
+            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            var offset = journal.position(after: lastID)
+            while true {
+                let chunk = journal.read(from: offset, maximumCount: 64 * 1024)
+                if !chunk.isEmpty {
+                    try await writer.write(ByteBuffer(bytes: chunk))
+                    offset += chunk.count
+                    continue
+                }
+                if journal.isExhausted(at: offset) { break }
+                if try await Self.waitForMore(journal, after: offset, orFor: keepAliveInterval) == .keepAlive {
+                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                }
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream", .cacheControl: "no-cache",
+                .accessControlAllowOrigin: "*", HTTPField.Name("X-Accel-Buffering")!: "no",
+            ],
+            body: body)
+    }
+
+    private enum Wake { case more, keepAlive }
+
+    private static func waitForMore(_ journal: EventJournal, after offset: Int, orFor interval: Duration) async throws -> Wake {
+        try await withThrowingTaskGroup(of: Wake.self) { group in
+            group.addTask {
+                await journal.waitForMore(after: offset)
+                return .more
+            }
+            group.addTask {
+                try await Task.sleep(for: interval)
+                return .keepAlive
+            }
+            let first = try await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+
+    private func health() -> [UInt8] {
+        let state = control.state
+        var json = JSONLineWriter(capacity: 128)
+        json.beginObject()
+        json.field("status", "ok")
+        json.field("events", journal.eventCount)
+        json.field("paused", state.paused)
+        json.field("multiplier", state.speed, fractionDigits: 3)
+        json.field("ended", state.ended)
+        json.endObject()
+        return json.bytes
+    }
+
+    /// `POST /pause`, `/resume`, `/speed?multiplier=N`: the state the run goes into.
+    private func command(_ path: String, _ request: Request) -> Response {
+        let command: ReplayControl.Command
+        switch path {
+        case "/pause": command = .pause
+        case "/resume": command = .resume
+        default:
+            guard let text = request.uri.queryParameters.get("multiplier"), let multiplier = Double(text) else {
+                return Self.json(.badRequest, Self.error("give the new speed as ?multiplier=N (simulated seconds per real second)"))
+            }
+            command = .speed(multiplier)
+        }
+        do {
+            let state = try control.send(command)
+            var json = JSONLineWriter(capacity: 64)
+            json.beginObject()
+            json.field("paused", state.paused)
+            json.field("multiplier", state.speed, fractionDigits: 3)
+            json.endObject()
+            return Self.json(.ok, json.bytes)
+        } catch {
+            return Self.json(error == .runEnded ? .conflict : .badRequest, Self.error(error.description))
+        }
+    }
+
+    private static func error(_ message: String) -> [UInt8] {
+        var json = JSONLineWriter(capacity: 64 + message.utf8.count)
+        json.beginObject()
+        json.field("error", message)
+        json.endObject()
+        return json.bytes
+    }
+
+    private static func json(_ status: HTTPResponse.Status, _ body: [UInt8]) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json", .accessControlAllowOrigin: "*"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    private static func methodNotAllowed(allow: String) -> Response {
+        var response = json(.methodNotAllowed, error("method not allowed: use \(allow)"))
+        response.headers[.allow] = allow
+        return response
+    }
+}

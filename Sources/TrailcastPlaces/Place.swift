@@ -1,0 +1,58 @@
+import TrailcastGPX
+
+/// A named point the places app sorts by distance: a vaccination centre, a shop.
+public struct Place: Sendable, Equatable {
+    public var name: String
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(name: String, latitude: Double, longitude: Double) {
+        self.name = name
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A places file that cannot be used: one line, as compilers write them.
+public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    /// 0 when the problem is the file as a whole (it cannot be opened).
+    public var line: Int
+    public var column: Int
+    public var reason: String
+    /// Whether the file could not be read at all (exit 66) rather than being malformed (65).
+    public var isUnreadable: Bool
+
+    public init(file: String, line: Int, column: Int, reason: String, isUnreadable: Bool = false) {
+        self.file = file
+        self.line = line
+        self.column = column
+        // One line always: a quoted CSV field may hold line breaks.
+        self.reason = reason.split(whereSeparator: \.isNewline).joined(separator: " ")
+        self.isUnreadable = isUnreadable
+    }
+
+    public var description: String { Self.prefix(file: file, line: line, column: column) + reason }
+
+    /// The GPX reader's own error for a waypoints file, in the same words.
+    init(_ error: GPXError) {
+        let (line, column): (Int, Int)
+        var isUnreadable = false
+        switch error {
+        case .cannotOpen, .cannotRead:
+            (line, column) = (0, 0)
+            isUnreadable = true
+        case .malformedXML(_, let l, let c, _), .notGPX(_, let l, let c, _), .unsafeDocument(_, let l, let c, _),
+             .invalidContent(_, let l, let c, _):
+            (line, column) = (l, c)
+        }
+        let prefix = Self.prefix(file: error.file, line: line, column: column)
+        self.init(
+            file: error.file, line: line, column: column, reason: String(error.description.dropFirst(prefix.count)),
+            isUnreadable: isUnreadable)
+    }
+
+    private static func prefix(file: String, line: Int, column: Int) -> String {
+        line > 0 ? "\(file):\(line):\(column): error: " : "\(file): error: "
+    }
+}

@@ -1,0 +1,224 @@
+import Foundation
+import TrailcastGPX
+
+/// Reads a places file: a GeoJSON FeatureCollection of Points, a CSV (`name,lat,lon[,...]`,
+/// with that header), or a GPX file's `<wpt>`s (named by `<name>`), chosen by the
+/// extension (`.geojson`/`.json`, `.csv`, `.gpx`).
+///
+/// The whole file is the app's data and is held in memory (100,000 places are a few MB).
+/// Every problem is one line naming the file, line and column, as the GPX reader's are.
+public enum PlacesFile {
+    public static func load(_ path: String) throws(PlacesFileError) -> [Place] {
+        let lowered = path.lowercased()
+        if lowered.hasSuffix(".gpx") { return try waypoints(path) }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the places file" : "no such places file"
+            throw PlacesFileError(file: path, line: 0, column: 0, reason: reason, isUnreadable: true)
+        }
+        if lowered.hasSuffix(".csv") { return try csv(data, file: path) }
+        if lowered.hasSuffix(".geojson") || lowered.hasSuffix(".json") { return try geoJSON(data, file: path) }
+        throw PlacesFileError(file: path, line: 0, column: 0, reason: "a places file ends in .geojson, .json, .csv or .gpx")
+    }
+
+    // MARK: CSV
+
+    /// RFC 4180: fields may be quoted (`"Clinic, North"`, `""` for a quote); the first row
+    /// names the columns and must have `name`, `lat` and `lon` (in any order, others ignored).
+    static func csv(_ data: Data, file: String) throws(PlacesFileError) -> [Place] {
+        let text = String(decoding: data, as: UTF8.self)
+        var rows: [(line: Int, fields: [String])] = []
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var line = 1
+        var rowLine = 1
+        var afterQuote = false
+        for character in text {
+            if quoted {
+                if character == "\"" {
+                    quoted = false
+                    afterQuote = true
+                } else {
+                    if character.isNewline { line += 1 }
+                    field.append(character)
+                }
+                continue
+            }
+            switch character {
+            case "\"":
+                if afterQuote { field.append("\"") }
+                quoted = true
+                afterQuote = false
+            case ",":
+                fields.append(field)
+                field = ""
+                afterQuote = false
+            case "\n", "\r\n", "\r":
+                fields.append(field)
+                if fields != [""] { rows.append((rowLine, fields)) }
+                fields = []
+                field = ""
+                line += 1
+                rowLine = line
+                afterQuote = false
+            default:
+                field.append(character)
+                afterQuote = false
+            }
+        }
+        if quoted { throw PlacesFileError(file: file, line: rowLine, column: 1, reason: "a quoted field is not closed") }
+        fields.append(field)
+        if fields != [""] { rows.append((rowLine, fields)) }
+        guard let header = rows.first else {
+            throw PlacesFileError(file: file, line: 1, column: 1, reason: "empty: expected a header `name,lat,lon`")
+        }
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        guard let nameColumn = names.firstIndex(of: "name"), let latitudeColumn = names.firstIndex(of: "lat"),
+              let longitudeColumn = names.firstIndex(of: "lon") else {
+            throw PlacesFileError(file: file, line: header.line, column: 1,
+                                  reason: "the header must name the columns name, lat and lon, not '\(header.fields.joined(separator: ","))'")
+        }
+        var places: [Place] = []
+        places.reserveCapacity(rows.count - 1)
+        for row in rows.dropFirst() {
+            func column(_ index: Int) -> Int {
+                row.fields.prefix(index).reduce(1) { $0 + $1.count + 1 }
+            }
+            guard row.fields.count > max(nameColumn, latitudeColumn, longitudeColumn) else {
+                throw PlacesFileError(file: file, line: row.line, column: 1,
+                                      reason: "expected at least \(max(nameColumn, latitudeColumn, longitudeColumn) + 1) fields, found \(row.fields.count)")
+            }
+            let name = row.fields[nameColumn].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else {
+                throw PlacesFileError(file: file, line: row.line, column: column(nameColumn), reason: "a place needs a name")
+            }
+            let latitude = try coordinate(row.fields[latitudeColumn], limit: 90, what: "lat", file: file, line: row.line, column: column(latitudeColumn))
+            let longitude = try coordinate(row.fields[longitudeColumn], limit: 180, what: "lon", file: file, line: row.line, column: column(longitudeColumn))
+            places.append(Place(name: name, latitude: latitude, longitude: longitude))
+        }
+        return places
+    }
+
+    private static func coordinate(
+        _ text: String, limit: Double, what: String, file: String, line: Int, column: Int
+    ) throws(PlacesFileError) -> Double {
+        guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else {
+            throw PlacesFileError(file: file, line: line, column: column,
+                                  reason: "\(what) must be a number from -\(Int(limit)) to \(Int(limit)), not '\(text.count > 40 ? text.prefix(40) + "..." : text)'")
+        }
+        return value
+    }
+
+    // MARK: GeoJSON
+
+    /// RFC 7946: a FeatureCollection whose features are Points (`[lon, lat]`), named by
+    /// `properties.name`. Lines and columns come from where each feature starts in the text.
+    static func geoJSON(_ data: Data, file: String) throws(PlacesFileError) -> [Place] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let (line, column) = position(in: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "")
+            throw PlacesFileError(file: file, line: line, column: column, reason: "not JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")")
+        }
+        let starts = featureStarts(in: data)
+        guard let collection = object as? [String: Any], collection["type"] as? String == "FeatureCollection",
+              let features = collection["features"] as? [Any] else {
+            throw PlacesFileError(file: file, line: 1, column: 1, reason: "expected a GeoJSON FeatureCollection with a `features` array")
+        }
+        var places: [Place] = []
+        places.reserveCapacity(features.count)
+        for (index, feature) in features.enumerated() {
+            let (line, column) = index < starts.count ? starts[index] : (1, 1)
+            func fail(_ reason: String) -> PlacesFileError {
+                PlacesFileError(file: file, line: line, column: column, reason: "features[\(index)]: \(reason)")
+            }
+            guard let feature = feature as? [String: Any], let geometry = feature["geometry"] as? [String: Any],
+                  geometry["type"] as? String == "Point", let coordinates = geometry["coordinates"] as? [Any],
+                  coordinates.count >= 2,
+                  let longitude = (coordinates[0] as? NSNumber)?.doubleValue, let latitude = (coordinates[1] as? NSNumber)?.doubleValue
+            else { throw fail("expected a Feature with a Point geometry [lon, lat]") }
+            guard abs(latitude) <= 90, abs(longitude) <= 180, latitude.isFinite, longitude.isFinite else {
+                throw fail("coordinates out of range: [\(longitude), \(latitude)]")
+            }
+            guard let name = (feature["properties"] as? [String: Any])?["name"] as? String, !name.isEmpty else {
+                throw fail("a place needs properties.name")
+            }
+            places.append(Place(name: name, latitude: latitude, longitude: longitude))
+        }
+        return places
+    }
+
+    /// `around line 3, column 5` in a JSON error, or the start of the file.
+    private static func position(in message: String) -> (Int, Int) {
+        guard let match = message.firstMatch(of: /line (\d+), column (\d+)/),
+              let line = Int(match.1), let column = Int(match.2) else { return (1, 1) }
+        return (line, column)
+    }
+
+    /// Where each element of the `features` array starts (line, column), by a scan that
+    /// follows strings and nesting; good enough to point at a feature, never trusted for more.
+    private static func featureStarts(in data: Data) -> [(Int, Int)] {
+        var starts: [(Int, Int)] = []
+        var line = 1, column = 0
+        var depth = 0
+        var inString = false, escaped = false
+        var featuresDepth: Int?
+        var lastKey = ""
+        var currentString = ""
+        for byte in data {
+            column += 1
+            if byte == 0x0A { line += 1; column = 0 }
+            if inString {
+                if escaped { escaped = false; continue }
+                if byte == UInt8(ascii: "\\") { escaped = true; continue }
+                if byte == UInt8(ascii: "\"") { inString = false; lastKey = currentString; continue }
+                if currentString.utf8.count < 16 { currentString.unicodeScalars.append(Unicode.Scalar(byte)) }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""):
+                inString = true
+                currentString = ""
+            case UInt8(ascii: "["):
+                depth += 1
+                if featuresDepth == nil && lastKey == "features" && depth == 2 { featuresDepth = depth }
+            case UInt8(ascii: "{"):
+                if let featuresDepth, depth == featuresDepth { starts.append((line, column)) }
+                depth += 1
+            case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                depth -= 1
+            default:
+                break
+            }
+        }
+        return starts
+    }
+
+    // MARK: GPX
+
+    /// The file's `<wpt>`s, each named by its `<name>`; the streaming reader's errors as they are.
+    static func waypoints(_ path: String) throws(PlacesFileError) -> [Place] {
+        var places: [Place] = []
+        do {
+            let reader = try GPXStreamReader(contentsOfFile: path)
+            while let event = try reader.next() {
+                guard case .waypoint(let point) = event else { continue }
+                guard let name = point.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
+                    throw PlacesFileError(file: path, line: 1, column: 1, reason: "waypoint \(places.count + 1) has no <name>")
+                }
+                places.append(Place(name: name, latitude: point.latitude, longitude: point.longitude))
+            }
+        } catch let error as GPXError {
+            throw PlacesFileError(error)
+        } catch let error as PlacesFileError {
+            throw error
+        } catch {
+            throw PlacesFileError(file: path, line: 0, column: 0, reason: "\(error)")
+        }
+        guard !places.isEmpty else {
+            throw PlacesFileError(file: path, line: 1, column: 1, reason: "no <wpt> in the file: the places are its waypoints")
+        }
+        return places
+    }
+}

@@ -1,0 +1,71 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrailcastJSON
+
+/// Writing a page, and reading a JSON Lines timeline line by line in bounded memory.
+public enum ReportFile {
+    /// write(2) failed while writing the page.
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
+        public var code: Int32
+        public var description: String { String(cString: strerror(code)) }
+    }
+
+    /// Writes all of `text`, retrying short writes and EINTR.
+    public static func write(_ text: String, to descriptor: Int32) throws(WriteError) {
+        var text = text
+        let failure = text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
+        if let failure { throw WriteError(code: failure) }
+    }
+
+    /// The longest line read; a longer one is an error rather than unbounded memory.
+    public static let maximumLineBytes = 16 << 20
+
+    public enum ReadError: Error, Sendable, Equatable {
+        /// read(2) failed.
+        case io(code: Int32)
+        /// A line longer than ``maximumLineBytes``, at this line number.
+        case lineTooLong(line: Int)
+    }
+
+    /// Calls `body` with each line (without its line break) and its number from 1; the
+    /// last line counts even without a final newline (`terminated` false).
+    public static func forEachLine(
+        in descriptor: Int32, _ body: (_ line: String, _ number: Int, _ terminated: Bool) throws -> Void
+    ) throws {
+        var pending: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var number = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress!, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadError.io(code: errno)
+            }
+            if count == 0 { break }
+            var start = 0
+            for index in 0..<count where chunk[index] == 0x0A {
+                number += 1
+                pending.append(contentsOf: chunk[start..<index])
+                if pending.last == 0x0D { pending.removeLast() }
+                try body(String(decoding: pending, as: UTF8.self), number, true)
+                pending.removeAll(keepingCapacity: true)
+                start = index + 1
+            }
+            pending.append(contentsOf: chunk[start..<count])
+            if pending.count > maximumLineBytes { throw ReadError.lineTooLong(line: number + 1) }
+        }
+        if !pending.isEmpty {
+            try body(String(decoding: pending, as: UTF8.self), number + 1, false)
+        }
+    }
+}
+
+// The C call under another name, so that `read` above is not mistaken for a method.
+private func systemRead(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(descriptor, bytes, count)
+}

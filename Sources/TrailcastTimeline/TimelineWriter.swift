@@ -1,0 +1,53 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrailcastJSON
+
+/// Writes a timeline to a file descriptor in a ``TimelineFormat``.
+///
+/// Lines are buffered and written whole: the buffer is handed to write(2) only in
+/// complete lines and retried until every byte is out, so a reader (or a file left
+/// after Ctrl-C) never sees half a line.
+public struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
+    /// Buffered bytes are written once they pass this size, and on every flush.
+    public static var bufferLimit: Int { 64 * 1024 }
+
+    private let descriptor: Int32
+    private var format: Format
+    private var buffer: [UInt8] = []
+    private var wroteHeader = false
+
+    /// Writes to `descriptor`, which stays open (the caller owns it).
+    public init(descriptor: Int32, format: Format) {
+        self.descriptor = descriptor
+        self.format = format
+        buffer.reserveCapacity(Self.bufferLimit + 4096)
+    }
+
+    public mutating func record(_ event: TimelineEvent) throws {
+        if !wroteHeader {
+            wroteHeader = true
+            format.appendHeader(to: &buffer)
+        }
+        format.append(event, to: &buffer)
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
+    public mutating func flush() throws {
+        guard !buffer.isEmpty else { return }
+        defer { buffer.removeAll(keepingCapacity: true) }
+        let failure = buffer.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
+        if let failure { throw TimelineWriteError(code: failure) }
+    }
+}
+
+/// write(2) failed: the disk is full, the pipe closed, the file system went away.
+public struct TimelineWriteError: Error, Sendable, CustomStringConvertible {
+    public var code: Int32
+
+    public var description: String { String(cString: strerror(code)) }
+}

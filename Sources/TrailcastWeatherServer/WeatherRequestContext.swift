@@ -1,0 +1,15 @@
+import Hummingbird
+import NIOCore
+import TrailcastWeatherEndpoints
+
+/// Hummingbird's per-request context, plus the connection: a request held by the timeout
+/// fault ends by closing it, so the client sees no answer at all rather than an error status.
+struct WeatherRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let channel: any Channel
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = CoreRequestContextStorage(source: source)
+        channel = source.channel
+    }
+}

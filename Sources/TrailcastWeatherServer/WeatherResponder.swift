@@ -1,0 +1,109 @@
+import Hummingbird
+import Logging
+import ServiceLifecycle
+import TrailcastWeather
+import TrailcastWeatherEndpoints
+
+/// Answers every request: routes `/health`, `/v1/forecast` and `/v1/archive`, applies the
+/// faults to the weather endpoints, and logs one line per request.
+struct WeatherResponder: HTTPResponder {
+    typealias Context = WeatherRequestContext
+
+    let endpoints: ForecastEndpoints
+    let schedule: FaultSchedule
+    let logger: Logger
+    /// The wall clock, seconds since 1970: "today" for the default window and `current`.
+    let unixTime: @Sendable () -> Int
+
+    /// The longest a held request waits when neither its client nor a shutdown ends it.
+    static let maximumHold = Duration.seconds(600)
+
+    func respond(to request: Request, context: WeatherRequestContext) async throws -> Response {
+        let started = ContinuousClock.now
+        let answer = await answer(request, started: started)
+        log(request, answer, elapsed: started.duration(to: .now))
+        if answer.status == nil {
+            // Held without an answer: drop the connection, so the client sees what a
+            // server that never answers looks like once it is gone.
+            context.channel.close(promise: nil)
+        }
+        return answer.response
+    }
+
+    private func answer(_ request: Request, started: ContinuousClock.Instant) async -> WeatherAnswer {
+        let endpoint: ForecastQuery.Endpoint
+        switch request.uri.path {
+        case "/health":
+            guard request.method == .get else { return .error(.methodNotAllowed, reason: "Method Not Allowed") }
+            return WeatherAnswer(status: .ok, body: Array(#"{"status":"ok"}"#.utf8))
+        case "/v1/forecast": endpoint = .forecast
+        case "/v1/archive": endpoint = .archive
+        default: return .error(.notFound, reason: "Not Found")
+        }
+        guard request.method == .get else { return .error(.methodNotAllowed, reason: "Method Not Allowed") }
+
+        let faults = schedule.next(at: started)
+        var applied: [String] = []
+        if faults.rateLimited {
+            return .rateLimited
+        }
+        if faults.latency > .zero {
+            applied.append("latency")
+            await Self.wait(faults.latency)
+        }
+        if faults.timeout {
+            // The request's own line comes when the hold ends; this says it began.
+            logger.debug("\(request.method) \(request.uri.string) held without an answer (fault=timeout)")
+            await Self.hold(request)
+            return WeatherAnswer(status: nil, body: [], faults: applied + ["timeout"])
+        }
+        if faults.fail {
+            return .error(.internalServerError, reason: "Internal Server Error", faults: applied + ["fail"])
+        }
+
+        var answer = forecast(request, endpoint: endpoint)
+        if faults.malformed && answer.status == .ok {
+            answer = answer.truncated
+            applied.append("malformed")
+        }
+        answer.faults = applied
+        return answer
+    }
+
+    /// The weather itself; `generationtime_ms` counts from here, without the latency fault.
+    private func forecast(_ request: Request, endpoint: ForecastQuery.Endpoint) -> WeatherAnswer {
+        let started = ContinuousClock.now
+        let parameters = QueryParameters(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+        return endpoints.answer(
+            endpoint: endpoint, parameters: parameters, now: unixTime()) { started.duration(to: .now) }
+    }
+
+    /// Sleeps for the latency fault, cut short by a graceful shutdown so that stopping the
+    /// server never waits for it.
+    private static func wait(_ latency: Duration) async {
+        try? await cancelWhenGracefulShutdown {
+            try await Task.sleep(for: latency)
+        }
+    }
+
+    /// Holds a request until its client closes the connection (gives up), the server shuts
+    /// down, the task is cancelled, or ``maximumHold`` passes, whichever comes first.
+    private static func hold(_ request: Request) async {
+        _ = try? await request.body.consumeWithCancellationOnInboundClose { _ in
+            try await cancelWhenGracefulShutdown {
+                try await Task.sleep(for: maximumHold)
+            }
+        }
+    }
+
+    /// One line per request: `GET /v1/forecast?latitude=... 200 12 ms`, then the faults.
+    private func log(_ request: Request, _ answer: WeatherAnswer, elapsed: Duration) {
+        let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
+        let status = answer.status.map { String($0.code) } ?? "no-answer"
+        var line = "\(request.method) \(request.uri.string) \(status) \(milliseconds) ms"
+        if !answer.faults.isEmpty {
+            line += " fault=\(answer.faults.joined(separator: ","))"
+        }
+        logger.info("\(line)")
+    }
+}
