@@ -309,20 +309,19 @@ public final class Simulation {
 
     private func apply(_ change: ScheduledEvent.Change, at offset: Double) {
         elapsedSeconds = offset
-        switch change {
-        case .signal(let state):
-            if let change = stepper.setSignal(state, at: now) { signalChanged(change, at: offset) }
+        guard let systemChange = change.systemChange else {
+            // Not the system's: the receiver's signal, or the user's tap (the app's code).
+            if case .signal(let state) = change, let signal = stepper.setSignal(state, at: now) {
+                signalChanged(signal, at: offset)
+            } else if case .tap(let action) = change {
+                timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .tap(action)))
+                callbacks.append((-1, .tap(action)))
+            }
             return
-        case .tap(let action):
-            timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .tap(action)))
-            callbacks.append((-1, .tap(action)))
-            return
-        case .app(let state):
-            timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .app(state)))
-        case .authorization, .accuracy, .services:
-            break
         }
-        guard let systemChange = change.systemChange else { return }
+        if case .app(let state) = change {
+            timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .app(state)))
+        }
         var output: [LocationService.Output] = []
         service.apply(systemChange, into: &output)
         if case .app(let state) = change {

@@ -4,6 +4,7 @@ import TrailcastLiveStream
 import TrailcastEngine
 import TrailcastReport
 import TrailcastTimeline
+import TrailcastWeatherServer
 
 /// One replay with its feeds: started before the first fix (in the task that runs the
 /// replay, which alone calls them), the replay itself, then the feeds closed in an order
@@ -16,7 +17,7 @@ enum FeedSession {
         var datagrams: [NMEAUDPFeed] = []
         for case .tcp(let host, let port) in plan.nmea {
             let feed = try await NMEATCPFeed.start(host: host, port: port) { messages($0) }
-            messages("trailcast: serving NMEA on tcp://\(host.contains(":") ? "[\(host)]" : host):\(feed.port)")
+            messages("trailcast: serving NMEA on tcp://\(WeatherServer.authority(host: host, port: feed.port))")
             servers.append(feed)
         }
         for case .udp(let host, let port) in plan.nmea {
