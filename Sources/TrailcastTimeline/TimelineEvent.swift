@@ -46,22 +46,53 @@ public struct TimelineEvent: Sendable, Equatable {
         /// The name used for `type` in every output format.
         public var typeName: String {
             switch self {
-            case .start: return "start"
-            case .authorization: return "authorization"
-            case .prompt: return "prompt"
-            case .location: return "location"
-            case .missed: return "missed"
-            case .locationError: return "locationError"
-            case .alert: return "alert"
-            case .tap: return "tap"
-            case .places: return "places"
-            case .weather: return "weather"
-            case .weatherError: return "weatherError"
-            case .app: return "app"
-            case .signal: return "signal"
-            case .control: return "control"
-            case .call: return "call"
-            case .end: return "end"
+            case .start: return ReplayStart.eventType
+            case .authorization: return AuthorizationChange.eventType
+            case .prompt: return PromptShown.eventType
+            case .location: return LocationFix.eventType
+            case .missed: return MissedFixes.eventType
+            case .locationError: return LocationErrorCode.eventType
+            case .alert: return AlertShown.eventType
+            case .tap: return TapAction.eventType
+            case .places: return PlacesList.eventType
+            case .weather: return WeatherObservation.eventType
+            case .weatherError: return WeatherFailure.eventType
+            case .app: return AppState.eventType
+            case .signal: return SignalChange.eventType
+            case .control: return ControlChange.eventType
+            case .call: return ManagerCall.eventType
+            case .end: return ReplaySummary.eventType
+            }
+        }
+
+        /// Every kind's definition, in the order the schema lists them.
+        static let definitions: [any TimelineEventBody.Type] = [
+            ReplayStart.self, AuthorizationChange.self, PromptShown.self, LocationFix.self, MissedFixes.self,
+            LocationErrorCode.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self,
+            SignalChange.self, ControlChange.self, ManagerCall.self, WeatherObservation.self,
+            WeatherFailure.self, ReplaySummary.self,
+        ]
+
+        /// Hands the event's definition to a format: each format writes every kind through
+        /// this one switch.
+        func accept(_ visitor: inout some TimelineEventVisitor) {
+            switch self {
+            case .start(let start): visitor.visit(start)
+            case .authorization(let change): visitor.visit(change)
+            case .prompt(let request, let answer): visitor.visit(PromptShown(request: request, answer: answer))
+            case .location(let fix): visitor.visit(fix)
+            case .missed(let missed): visitor.visit(missed)
+            case .locationError(let code): visitor.visit(code)
+            case .alert(let message): visitor.visit(AlertShown(message: message))
+            case .tap(let action): visitor.visit(action)
+            case .places(let list): visitor.visit(list)
+            case .weather(let weather): visitor.visit(weather)
+            case .weatherError(let failure): visitor.visit(failure)
+            case .app(let state): visitor.visit(state)
+            case .signal(let change): visitor.visit(change)
+            case .control(let change): visitor.visit(change)
+            case .call(let call): visitor.visit(call)
+            case .end(let summary): visitor.visit(summary)
             }
         }
     }
@@ -79,56 +110,3 @@ public struct TimelineEvent: Sendable, Equatable {
     }
 }
 
-/// The `start` event: the file, the points chosen, and the effective settings.
-public struct ReplayStart: Sendable, Equatable {
-    /// The path as given.
-    public var file: String
-    /// The kind of points replayed: never `auto`, unless a run from standard input was
-    /// interrupted before its first point arrived.
-    public var source: ReplaySource
-    /// How many points of that kind there are, when known before the run: for points
-    /// given in code. A file is read once, as it is replayed, so its count is in `end`
-    /// (``ReplaySummary/points``) and this is nil.
-    public var points: Int?
-    public var settings: ReplayConfiguration
-
-    public init(file: String, source: ReplaySource, points: Int?, settings: ReplayConfiguration) {
-        self.file = file
-        self.source = source
-        self.points = points
-        self.settings = settings
-    }
-}
-
-/// The `end` event: totals of a run, also when it was interrupted.
-public struct ReplaySummary: Sendable, Equatable {
-    /// Points of the replayed source in the file (on one play of it; those read so far
-    /// when the run was interrupted during the first).
-    public var points: Int
-    /// Locations delivered to the app.
-    public var locations: Int
-    /// Distance the simulated device moved along the true route (every fix, delivered or
-    /// not, without the GPS error; the jump back to the start between loops is not counted).
-    public var distanceMeters: Double
-    /// Simulated seconds from start to end.
-    public var simulatedSeconds: Double
-    /// Real seconds the run took: the only figure that differs between identical runs.
-    public var wallSeconds: Double
-    /// Whether the run was stopped (by a signal or task cancellation) before its end.
-    public var interrupted: Bool
-    /// What the weather service did.
-    public var weather: WeatherStatistics
-
-    public init(
-        points: Int = 0, locations: Int = 0, distanceMeters: Double = 0, simulatedSeconds: Double = 0,
-        wallSeconds: Double = 0, interrupted: Bool = false, weather: WeatherStatistics = .init()
-    ) {
-        self.points = points
-        self.locations = locations
-        self.distanceMeters = distanceMeters
-        self.simulatedSeconds = simulatedSeconds
-        self.wallSeconds = wallSeconds
-        self.interrupted = interrupted
-        self.weather = weather
-    }
-}

@@ -1,3 +1,4 @@
+import Foundation
 import TrailcastDevice
 import TrailcastScenario
 import Testing
@@ -22,6 +23,8 @@ struct TimelineSchemaTests {
         .authorization(AuthorizationChange(from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .prompt)),
         .prompt(request: .whenInUse, answer: .deny),
         .location(LocationFix(time: time, latitude: 37.8, longitude: -122.4, sourceIndex: 0)),
+        .location(LocationFix(time: time, latitude: 37.8, longitude: -122.4, altitudeMeters: 12, sourceIndex: 1,
+                              truth: Coordinate(latitude: 37.80001, longitude: -122.40002))),
         .missed(MissedFixes(reason: .distanceFilter, fixes: 2, sinceOffset: 1, untilOffset: 2, path: [
             Coordinate(latitude: 37.8, longitude: -122.4), Coordinate(latitude: 37.8001, longitude: -122.4001),
         ])),
@@ -45,6 +48,58 @@ struct TimelineSchemaTests {
         let record = TimelineRecord(TimelineEvent(time: Self.time, offsetSeconds: 0, kind: kind))
         let keys = try #require(TimelineSchema.keys[record.type])
         #expect(Set(record.fields.keys) == Set(TimelineSchema.commonKeys + keys))
+    }
+
+    /// Both formats write from one definition per kind: a CSV row fills exactly the columns
+    /// of the JSON line's non-null keys. A JSON value with a column of its own (`settings`)
+    /// is one cell; an object without one (`truth`) has a column per key (`truthLat`).
+    @Test(arguments: oneOfEachKind)
+    func csvFillsTheColumnsOfTheJSONLinesKeys(kind: TimelineEvent.Kind) throws {
+        let event = TimelineEvent(time: Self.time, offsetSeconds: 0, kind: kind)
+        let record = TimelineRecord(event)
+        var expected: Set<String> = []
+        for (key, value) in record.fields where value != .null {
+            guard case .json(let text) = value, !CSVTimelineFormat.columns.contains(key),
+                  let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            else {
+                expected.insert(key)
+                continue
+            }
+            for nested in object.keys { expected.insert(key + nested.prefix(1).uppercased() + nested.dropFirst()) }
+        }
+        var format = CSVTimelineFormat()
+        var bytes: [UInt8] = []
+        format.append(event, to: &bytes)
+        let cells = Self.csvCells(String(decoding: bytes.dropLast(), as: UTF8.self))
+        try #require(cells.count == CSVTimelineFormat.columns.count)
+        let filled = Set(zip(CSVTimelineFormat.columns, cells).filter { !$0.1.isEmpty }.map(\.0))
+        #expect(filled == expected)
+    }
+
+    /// One CSV record's cells, unquoted as RFC 4180 says.
+    static func csvCells(_ row: String) -> [String] {
+        var cells: [String] = []
+        var cell = ""
+        var quoted = false
+        var characters = row.makeIterator()
+        while let character = characters.next() {
+            switch (character, quoted) {
+            case ("\"", false) where cell.isEmpty: quoted = true
+            case ("\"", true):
+                // A doubled quote is one quote; a single one ends the quoted cell.
+                if let next = characters.next() {
+                    if next == "\"" { cell.append("\"") } else { quoted = false; cells.append(cell); cell = ""; if next != "," { cell.append(next) } }
+                } else {
+                    quoted = false
+                }
+            case (",", false):
+                cells.append(cell)
+                cell = ""
+            default: cell.append(character)
+            }
+        }
+        cells.append(cell)
+        return cells
     }
 
     @Test func everyTypeIsListed() {

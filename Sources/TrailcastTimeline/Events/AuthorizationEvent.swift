@@ -1,0 +1,24 @@
+import TrailcastCoreLocation
+
+extension AuthorizationChange: TimelineEventBody {
+    static let eventType = "authorization"
+    static let textColor = TimelineTextColor.yellow
+    static var example: AuthorizationChange {
+        AuthorizationChange(from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .prompt)
+    }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("from", from.rawValue)
+        fields.string("to", to.rawValue)
+        fields.string("accuracy", accuracy.rawValue)
+        fields.bool("servicesEnabled", servicesEnabled)
+        fields.string("cause", cause.rawValue)
+    }
+
+    /// `notDetermined -> whenInUse, accuracy full, services on (prompt)`
+    func appendText(to bytes: inout [UInt8]) {
+        var text = from == to ? to.rawValue : "\(from.rawValue) -> \(to.rawValue)"
+        text += ", accuracy \(accuracy.rawValue), services \(servicesEnabled ? "on" : "off") (\(cause.rawValue))"
+        bytes.append(contentsOf: text.utf8)
+    }
+}

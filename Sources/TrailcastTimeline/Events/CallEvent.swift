@@ -1,0 +1,17 @@
+import TrailcastCoreLocation
+
+extension ManagerCall: TimelineEventBody {
+    static let eventType = "call"
+    static let textColor = TimelineTextColor.cyan
+    static var example: ManagerCall { ManagerCall(method: .requestLocation, manager: 0) }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("method", method.rawValue)
+        fields.integer("manager", manager)
+    }
+
+    /// `manager 0: requestLocation()`
+    func appendText(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "manager \(manager): \(method.rawValue)()".utf8)
+    }
+}

@@ -1,0 +1,17 @@
+import TrailcastCoreLocation
+
+extension LocationErrorCode: TimelineEventBody {
+    static let eventType = "locationError"
+    static let textColor = TimelineTextColor.boldRed
+    static var example: LocationErrorCode { .denied }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("code", rawValue)
+        fields.string("message", message)
+    }
+
+    /// `denied: ...`
+    func appendText(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "\(rawValue): \(message)".utf8)
+    }
+}

@@ -1,0 +1,69 @@
+/// What the places app shows: the timeline's `places` event.
+public struct PlacesList: Sendable, Equatable {
+    public enum Order: String, Sendable {
+        /// Nearest first, from the app's last location.
+        case distance
+        /// As the file lists them: the app has no location.
+        case file
+    }
+
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var latitude: Double
+        public var longitude: Double
+        /// Great-circle metres from the app's location; nil in file order.
+        public var distanceMeters: Double?
+
+        public init(name: String, latitude: Double, longitude: Double, distanceMeters: Double?) {
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.distanceMeters = distanceMeters
+        }
+    }
+
+    public var order: Order
+    /// The first `--places-limit` places in that order.
+    public var nearest: [Entry]
+    /// How many places the app has.
+    public var total: Int
+
+    public init(order: Order, nearest: [Entry], total: Int) {
+        self.order = order
+        self.nearest = nearest
+        self.total = total
+    }
+}
+
+extension PlacesList: TimelineEventBody {
+    static let eventType = "places"
+    static let textColor = TimelineTextColor.blue
+    static var example: PlacesList { PlacesList(order: .file, nearest: [], total: 0) }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("order", order.rawValue)
+        // `[{"name":..,"lat":..,"lon":..,"distanceMeters":..},...]`
+        fields.json("nearest") { line in
+            line.beginArray()
+            for entry in nearest {
+                line.beginObject()
+                line.field("name", entry.name)
+                line.field("lat", entry.latitude, fractionDigits: TimelinePrecision.coordinate)
+                line.field("lon", entry.longitude, fractionDigits: TimelinePrecision.coordinate)
+                line.field("distanceMeters", entry.distanceMeters, fractionDigits: TimelinePrecision.distance)
+                line.endObject()
+            }
+            line.endArray()
+        }
+        fields.integer("total", total)
+    }
+
+    /// `nearest 2 of 37: Clinic (120 m), Library (300 m)`
+    func appendText(to bytes: inout [UInt8]) {
+        var text = order == .distance ? "nearest \(nearest.count) of \(total): " : "file order, \(nearest.count) of \(total): "
+        text += nearest.map { entry in
+            entry.distanceMeters.map { "\(entry.name) (\(TextTimelineFormat.number($0, digits: 0)) m)" } ?? entry.name
+        }.joined(separator: ", ")
+        bytes.append(contentsOf: text.utf8)
+    }
+}

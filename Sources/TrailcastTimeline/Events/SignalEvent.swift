@@ -1,0 +1,18 @@
+import TrailcastBasics
+import TrailcastDevice
+
+extension SignalChange: TimelineEventBody {
+    static let eventType = "signal"
+    static let textColor = TimelineTextColor.cyan
+    static var example: SignalChange { SignalChange(state: .lost, cause: .event, time: Timestamp(secondsSince1970: 0)) }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("state", state.rawValue)
+        fields.string("cause", cause.rawValue)
+    }
+
+    /// `lost (event)`
+    func appendText(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "\(state.rawValue) (\(cause.rawValue))".utf8)
+    }
+}

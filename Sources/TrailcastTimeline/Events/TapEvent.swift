@@ -1,0 +1,15 @@
+import TrailcastSettings
+
+extension TapAction: TimelineEventBody {
+    static let eventType = "tap"
+    static let textColor = TimelineTextColor.cyan
+    static var example: TapAction { .requestPermission }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("action", rawValue)
+    }
+
+    func appendText(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: rawValue.utf8)
+    }
+}
