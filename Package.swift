@@ -46,17 +46,17 @@ let package = Package(
         // reach the app and why not.
         .target(name: "TrailcastCoreLocation",
             dependencies: [
-                "TrailcastDevice",
                 "TrailcastBasics",
+                "TrailcastDevice",
             ]
         ),
         // What shapes a run: the settings the `start` event records and the scheduled events.
         .target(name: "TrailcastSettings",
             dependencies: [
+                "TrailcastCoreLocation",
                 "TrailcastDevice",
                 "TrailcastGPX",
                 "TrailcastOpenMeteoAPI",
-                "TrailcastCoreLocation",
                 "TrailcastWeather",
                 "TrailcastWeatherEndpoints",
             ]
@@ -64,11 +64,11 @@ let package = Package(
         // The model apps in the simulated phone (weather, places) behind one protocol.
         .target(name: "TrailcastApps",
             dependencies: [
+                "TrailcastCoreLocation",
                 "TrailcastDevice",
                 "TrailcastPlaces",
-                "TrailcastTimeline",
-                "TrailcastCoreLocation",
                 "TrailcastSettings",
+                "TrailcastTimeline",
             ]
         ),
         .target(name: "TrailcastWeather", dependencies: [
@@ -78,37 +78,38 @@ let package = Package(
         // answer and error body read. Light, so that fuzzing it builds no HTTP stack.
         .target(name: "TrailcastOpenMeteoAPI",
             dependencies: [
-                "TrailcastJSON",
                 "TrailcastBasics",
+                "TrailcastJSON",
                 "TrailcastWeather",
             ]
         ),
         // serve-weather's answers without HTTP: queries read, documents written, faults drawn.
         .target(name: "TrailcastWeatherEndpoints", dependencies: [
-                "TrailcastJSON",
                 "TrailcastBasics",
+                "TrailcastJSON",
                 "TrailcastWeather",
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         // NMEA 0183 sentences for a fix, as every NMEA feed writes them.
         .target(name: "TrailcastNMEA",
             dependencies: [
-                "TrailcastDevice",
                 "TrailcastBasics",
+                "TrailcastDevice",
             ]
         ),
         // Runs wired from settings: a scenario's run, the weather connection a run uses.
         .target(name: "TrailcastRun", dependencies: [
+                "TrailcastBasics",
+                "TrailcastDevice",
+                "TrailcastEngine",
                 "TrailcastFeeds",
                 "TrailcastGPX",
                 "TrailcastLiveStream",
-                "TrailcastEngine",
                 "TrailcastOpenMeteo",
                 "TrailcastReport",
                 "TrailcastScenario",
-                "TrailcastTimeline",
-                "TrailcastBasics",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
                 "TrailcastWeatherCache",
                 "TrailcastWeatherServer",
@@ -117,8 +118,8 @@ let package = Package(
         .target(
             name: "TrailcastOpenMeteo",
             dependencies: [
-                "TrailcastOpenMeteoAPI",
                 "TrailcastBasics",
+                "TrailcastOpenMeteoAPI",
                 "TrailcastWeather",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -142,44 +143,44 @@ let package = Package(
             name: "TrailcastGPX",
             dependencies: [
                 "CTrailcastLibXML2",
-                "TrailcastJSON",
                 "TrailcastBasics",
+                "TrailcastJSON",
             ]
         ),
         .target(
             name: "TrailcastDevice",
             dependencies: [
-                "TrailcastGPX",
                 "TrailcastBasics",
+                "TrailcastGPX",
             ]
         ),
         .target(
             name: "TrailcastPlaces",
             dependencies: [
-                "TrailcastGPX",
                 "TrailcastBasics",
+                "TrailcastGPX",
             ]
         ),
         .target(
             name: "TrailcastEngine",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastGPX",
-                "TrailcastPlaces",
-                "TrailcastTimeline",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastGPX",
+                "TrailcastPlaces",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
             ]
         ),
         .target(
             name: "TrailcastFeeds",
             dependencies: [
+                "TrailcastBasics",
                 "TrailcastDevice",
                 "TrailcastNMEA",
-                "TrailcastBasics",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
@@ -187,14 +188,14 @@ let package = Package(
         .target(
             name: "LocationSimulation",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastGPX",
-                "TrailcastEngine",
-                "TrailcastTimeline",
-                "TrailcastExpectations",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastEngine",
+                "TrailcastExpectations",
+                "TrailcastGPX",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
             ]
         ),
@@ -208,11 +209,11 @@ let package = Package(
         .target(
             name: "TrailcastLiveStream",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastJSON",
-                "TrailcastEngine",
-                "TrailcastTimeline",
                 "TrailcastBasics",
+                "TrailcastDevice",
+                "TrailcastEngine",
+                "TrailcastJSON",
+                "TrailcastTimeline",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -223,10 +224,10 @@ let package = Package(
         .target(
             name: "TrailcastTimeline",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastJSON",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastJSON",
                 "TrailcastSettings",
                 "TrailcastWeather",
             ]
@@ -247,21 +248,21 @@ let package = Package(
         .target(
             name: "TrailcastReport",
             dependencies: [
-                "TrailcastJSON",
-                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastJSON",
+                "TrailcastTimeline",
             ]
         ),
         .target(
             name: "TrailcastScenario",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastTimeline",
-                "TrailcastExpectations",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastExpectations",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
                 "TrailcastWeatherEndpoints",
                 .product(name: "Yams", package: "Yams"),
@@ -270,16 +271,16 @@ let package = Package(
         .target(
             name: "TrailcastFuzzChecks",
             dependencies: [
+                "TrailcastBasics",
                 "TrailcastDevice",
-                "TrailcastGPX",
                 "TrailcastEngine",
+                "TrailcastGPX",
                 "TrailcastNMEA",
                 "TrailcastOpenMeteoAPI",
                 "TrailcastPlaces",
                 "TrailcastScenario",
-                "TrailcastTimeline",
-                "TrailcastBasics",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
                 "TrailcastWeatherEndpoints",
             ]
@@ -287,17 +288,17 @@ let package = Package(
         .executableTarget(
             name: "trailcast",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastFeeds",
-                "TrailcastGPX",
-                "TrailcastEngine",
-                "TrailcastReport",
-                "TrailcastScenario",
-                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastEngine",
+                "TrailcastFeeds",
+                "TrailcastGPX",
+                "TrailcastReport",
                 "TrailcastRun",
+                "TrailcastScenario",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
                 "TrailcastWeatherCache",
                 "TrailcastWeatherEndpoints",
@@ -309,10 +310,10 @@ let package = Package(
         .testTarget(
             name: "TrailcastRunTests",
             dependencies: [
-                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastRun",
                 "TrailcastSettings",
+                "TrailcastTimeline",
             ]
         ),
         .testTarget(
@@ -324,30 +325,30 @@ let package = Package(
         .testTarget(
             name: "GPXReaderTests",
             dependencies: [
-                "TrailcastGPX",
                 "TrailcastBasics",
+                "TrailcastGPX",
             ]
         ),
         .testTarget(
             name: "DeviceTests",
             dependencies: [
+                "TrailcastBasics",
                 "TrailcastDevice",
                 "TrailcastGPX",
-                "TrailcastBasics",
             ]
         ),
         .testTarget(
             name: "LocationReplayTests",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastGPX",
-                "TrailcastEngine",
-                "TrailcastPlaces",
-                "TrailcastTimeline",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastEngine",
+                "TrailcastGPX",
+                "TrailcastPlaces",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
@@ -355,50 +356,53 @@ let package = Package(
         .testTarget(
             name: "FeedsTests",
             dependencies: [
+                "TrailcastBasics",
                 "TrailcastDevice",
                 "TrailcastNMEA",
-                "TrailcastBasics",
             ]
         ),
         .testTarget(
             name: "LocationSimulationTests",
             dependencies: [
-                "TrailcastGPX",
                 "LocationSimulation",
                 "TrailcastBasics",
+                "TrailcastEngine",
+                "TrailcastGPX",
+                "TrailcastSettings",
+                "TrailcastTimeline",
             ]
         ),
         .testTarget(
             name: "LocationSimulationWeatherTests",
             dependencies: [
-                "TrailcastGPX",
                 "LocationSimulation",
                 "LocationSimulationWeather",
-                "TrailcastScenario",
                 "TrailcastBasics",
+                "TrailcastGPX",
+                "TrailcastScenario",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "LiveStreamTests",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastLiveStream",
-                "TrailcastEngine",
-                "TrailcastTimeline",
                 "TrailcastBasics",
+                "TrailcastDevice",
+                "TrailcastEngine",
+                "TrailcastLiveStream",
+                "TrailcastTimeline",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .testTarget(
             name: "TimelineTests",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastTimeline",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
             ]
         ),
@@ -412,9 +416,9 @@ let package = Package(
         .testTarget(
             name: "OpenMeteoTests",
             dependencies: [
+                "TrailcastBasics",
                 "TrailcastOpenMeteo",
                 "TrailcastOpenMeteoAPI",
-                "TrailcastBasics",
                 "TrailcastWeather",
                 "TrailcastWeatherEndpoints",
                 "TrailcastWeatherServer",
@@ -446,33 +450,33 @@ let package = Package(
         .testTarget(
             name: "PlacesTests",
             dependencies: [
-                "TrailcastPlaces",
                 "TrailcastBasics",
+                "TrailcastPlaces",
             ]
         ),
         .testTarget(
             name: "ReportTests",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastReport",
-                "TrailcastTimeline",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastReport",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
             ]
         ),
         .testTarget(
             name: "ScenarioTests",
             dependencies: [
-                "TrailcastDevice",
-                "TrailcastScenario",
-                "TrailcastTimeline",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
                 "TrailcastRun",
+                "TrailcastScenario",
                 "TrailcastSettings",
+                "TrailcastTimeline",
                 "TrailcastWeather",
             ]
         ),
@@ -491,8 +495,8 @@ let package = Package(
         .testTarget(
             name: "TrailcastEndToEndTests",
             dependencies: [
-                "TrailcastLiveStream",
                 "TrailcastBasics",
+                "TrailcastLiveStream",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

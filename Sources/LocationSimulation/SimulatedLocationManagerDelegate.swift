@@ -1,11 +1,5 @@
 // What a user's test speaks in, so that `import LocationSimulation` is all it needs (until
 // issue 23's public-surface step narrows this to the types a test uses).
-@_exported import TrailcastEngine
-@_exported import TrailcastCoreLocation
-@_exported import TrailcastSettings
-@_exported import TrailcastTimeline
-@_exported import struct TrailcastWeather.WeatherConditions
-@_exported import enum TrailcastWeather.WMOWeatherCode
 import TrailcastCoreLocation
 import TrailcastDevice
 import TrailcastWeather

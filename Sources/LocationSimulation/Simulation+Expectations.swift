@@ -1,4 +1,4 @@
-@_exported import TrailcastExpectations
+import TrailcastExpectations
 import TrailcastTimeline
 
 /// The scenario expectations (`count`, `none`, `event`, `order`, `end`), checked against a

@@ -1,4 +1,8 @@
 import LocationSimulation
+// The engine and the settings too: one test checks that the library and `replay` give the same events.
+import TrailcastEngine
+import TrailcastSettings
+import TrailcastTimeline
 import Testing
 
 @Suite("Simulation and its managers")

@@ -1,0 +1,59 @@
+// What a test of the user's code names, and nothing of the engine's insides: the
+// simulation's vocabulary (time, points, fixes, the GPS profile, Core Location's states),
+// the timeline's events and their payloads, the scheduled changes, and the expectations.
+// Each is listed on purpose; the modules behind them are not re-exported whole.
+
+@_exported import struct TrailcastBasics.Timestamp
+
+@_exported import struct TrailcastGPX.GPXPoint
+@_exported import enum TrailcastGPX.GPXError
+@_exported import struct TrailcastGPX.GPXWarning
+@_exported import enum TrailcastGPX.GPXFix
+
+@_exported import struct TrailcastDevice.Coordinate
+@_exported import struct TrailcastDevice.LocationFix
+@_exported import struct TrailcastDevice.GPSProfile
+@_exported import struct TrailcastDevice.SignalChange
+@_exported import enum TrailcastDevice.SignalState
+@_exported import enum TrailcastDevice.SignalCause
+
+@_exported import enum TrailcastCoreLocation.AppState
+@_exported import enum TrailcastCoreLocation.ApproximateLocation
+@_exported import struct TrailcastCoreLocation.AuthorizationChange
+@_exported import enum TrailcastCoreLocation.AuthorizationChangeCause
+@_exported import enum TrailcastCoreLocation.AuthorizationRequest
+@_exported import enum TrailcastCoreLocation.AuthorizationStatus
+@_exported import enum TrailcastCoreLocation.LocationAccuracy
+@_exported import enum TrailcastCoreLocation.LocationErrorCode
+@_exported import struct TrailcastCoreLocation.ManagerCall
+@_exported import struct TrailcastCoreLocation.MissedFixes
+@_exported import enum TrailcastCoreLocation.PromptAnswer
+
+@_exported import struct TrailcastSettings.ReplayConfiguration
+@_exported import enum TrailcastSettings.ReplaySource
+@_exported import struct TrailcastSettings.ScheduledEvent
+@_exported import struct TrailcastSettings.ScheduledEventError
+@_exported import struct TrailcastSettings.SimulatedOffset
+@_exported import enum TrailcastSettings.TapAction
+
+@_exported import struct TrailcastTimeline.TimelineEvent
+@_exported import struct TrailcastTimeline.ReplayStart
+@_exported import struct TrailcastTimeline.ReplaySummary
+@_exported import struct TrailcastTimeline.ControlChange
+@_exported import struct TrailcastTimeline.PlacesList
+@_exported import struct TrailcastTimeline.TimelineRecord
+@_exported import enum TrailcastTimeline.TimelineValue
+
+@_exported import struct TrailcastWeather.WeatherConditions
+@_exported import enum TrailcastWeather.WMOWeatherCode
+@_exported import struct TrailcastWeather.WeatherObservation
+@_exported import struct TrailcastWeather.WeatherFailure
+
+@_exported import enum TrailcastExpectations.Expectation
+@_exported import struct TrailcastExpectations.EventSelector
+@_exported import enum TrailcastExpectations.CountRule
+@_exported import enum TrailcastExpectations.ValueMatcher
+@_exported import struct TrailcastExpectations.FieldMatch
+@_exported import struct TrailcastExpectations.NumberComparison
+@_exported import struct TrailcastExpectations.OffsetWindow
+@_exported import struct TrailcastExpectations.ExpectationOutcome
