@@ -158,3 +158,13 @@ extension UnsafePointer where Pointee == UInt8 {
         return self[count] == 0
     }
 }
+
+extension ElementKind {
+    var tagName: String {
+        switch self {
+        case .waypoint: return "wpt"
+        case .routePoint: return "rtept"
+        default: return "trkpt"
+        }
+    }
+}

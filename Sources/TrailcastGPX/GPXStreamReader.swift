@@ -335,3 +335,23 @@ extension String {
         return String(result)
     }
 }
+
+extension SAXParserState {
+    /// Calls `body` with each attribute of a SAX2 start-element callback that has no
+    /// namespace: its local name and its value's bytes.
+    static func forEachAttribute(
+        _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
+        _ body: (UnsafePointer<UInt8>, UnsafeRawBufferPointer) -> Void
+    ) {
+        guard let attributes else { return }
+        // SAX2 hands attributes as (localname, prefix, URI, value, end) quintuples;
+        // the value is not NUL-terminated.
+        for index in 0..<count {
+            let base = attributes + index * 5
+            guard let name = base[0], base[2] == nil, let start = base[3], let end = base[4] else {
+                continue
+            }
+            body(name, UnsafeRawBufferPointer(start: start, count: end - start))
+        }
+    }
+}

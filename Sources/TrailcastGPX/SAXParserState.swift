@@ -29,13 +29,13 @@ struct SAXParserState {
     /// libxml2's first fatal error, with its position.
     var firstFatalError: (line: Int, column: Int, message: String)?
     /// Where the DOCTYPE's declaration ends (its internal subset's `[`, if it has one).
-    private(set) var documentTypeSubsetStart: (line: Int, column: Int)?
+    var documentTypeSubsetStart: (line: Int, column: Int)?
 
-    private var stack: [ElementKind] = []
+    private(set) var stack: [ElementKind] = []
     private var text = TextBuffer(capacity: 256)
     private(set) var isCapturingText = false
     private var textWasCut = false
-    private var depthOfLastStartedElement = 0
+    private(set) var depthOfLastStartedElement = 0
 
     private var point = GPXPoint(latitude: 0, longitude: 0)
     private var pointIsValid = false
@@ -194,51 +194,6 @@ struct SAXParserState {
         text.append(bytes, count: kept)
         textWasCut = true
         warn("element text longer than \(Self.maximumTextBytes) bytes; the rest is ignored")
-    }
-
-    mutating func refuseEntityDeclaration(named name: String) {
-        let (line, column) = position
-        refuse(.unsafeDocument(
-            file: fileName, line: line, column: column,
-            reason: "the document declares the entity '\(name)'; entity declarations are refused "
-                + "(they allow entity-expansion bombs and reading other files)"))
-    }
-
-    /// The DOCTYPE's name and external identifiers are read; libxml2 stands at its internal
-    /// subset's `[`, if any.
-    mutating func noteDocumentType() {
-        documentTypeSubsetStart = position
-    }
-
-    /// A fatal error while libxml2 reads the DOCTYPE's internal subset. libxml2 2.9's push
-    /// parser looks ahead for the subset's end in each chunk it is given, and a malformed
-    /// subset defeats that lookahead differently for each cut: one file was "Extra content
-    /// at the end of the document" at the `[` when read 64 KiB at a time and "error detected
-    /// in Markup declaration" two columns on when read 16 bytes at a time (found by fuzzing,
-    /// kept in Fuzz/Crashes/gpx-reader/). Both are this one error, at the `[`.
-    mutating func recordMalformedInternalSubset() {
-        guard firstFatalError == nil else { return }
-        let (line, column) = documentTypeSubsetStart ?? position
-        firstFatalError = (line, column, GPXError.malformedInternalSubsetReason)
-    }
-
-    mutating func recordLibXMLError(
-        line: Int, column: Int, message: String, isFatal: Bool, isEndOfDocument: Bool
-    ) {
-        if isFatal {
-            guard firstFatalError == nil else { return }
-            // libxml2 says "Extra content at the end of the document" both for text after
-            // </gpx> and for input that stops early; only the first is extra content.
-            var message = message
-            if isEndOfDocument, depthOfLastStartedElement == 0 {
-                message = "the file ends before any element: it is empty, truncated or not XML"
-            } else if isEndOfDocument, !stack.isEmpty {
-                message = "the file ends before </gpx>: it is truncated or incomplete"
-            }
-            firstFatalError = (line, column, message)
-        } else {
-            warn(message, line: line, column: column)
-        }
     }
 
     // MARK: - Elements
@@ -422,55 +377,10 @@ struct SAXParserState {
         pending.append(kind == .track ? .beginTrack(path) : .beginRoute(path))
     }
 
-    private mutating func warn(_ message: String) {
-        let (line, column) = position
-        warn(message, line: line, column: column)
-    }
-
-    private mutating func warn(_ message: String, line: Int, column: Int) {
-        if strict {
-            refuse(.invalidContent(file: fileName, line: line, column: column, message: message))
-        } else {
-            pending.append(.warning(GPXWarning(line: line, column: column, message: message)))
-        }
-    }
-
-    private mutating func refuse(_ error: GPXError) {
-        guard failure == nil else { return }
-        failure = error
-        if let context { xmlStopParser(context) }
-    }
-
     private func trimmedText() -> UnsafeRawBufferPointer {
         text.bytes.trimmingASCIIWhitespace()
     }
 
     /// Frees what the state allocated by hand; called once by the reader's deinit.
     func deallocate() { text.deallocate() }
-
-    private static func forEachAttribute(
-        _ count: Int, _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?,
-        _ body: (UnsafePointer<UInt8>, UnsafeRawBufferPointer) -> Void
-    ) {
-        guard let attributes else { return }
-        // SAX2 hands attributes as (localname, prefix, URI, value, end) quintuples;
-        // the value is not NUL-terminated.
-        for index in 0..<count {
-            let base = attributes + index * 5
-            guard let name = base[0], base[2] == nil, let start = base[3], let end = base[4] else {
-                continue
-            }
-            body(name, UnsafeRawBufferPointer(start: start, count: end - start))
-        }
-    }
-}
-
-extension ElementKind {
-    var tagName: String {
-        switch self {
-        case .waypoint: return "wpt"
-        case .routePoint: return "rtept"
-        default: return "trkpt"
-        }
-    }
 }

@@ -1,0 +1,71 @@
+internal import CTrailcastLibXML2
+
+/// The reader's problems: libxml2's errors and warnings placed and worded for a GPX
+/// reader, the documents it refuses outright, and warnings that become errors with
+/// `--strict`. Kept apart from the elements' handling (``SAXParserState``), which only
+/// calls ``warn(_:)`` and ``refuse(_:)``.
+extension SAXParserState {
+    mutating func refuseEntityDeclaration(named name: String) {
+        let (line, column) = position
+        refuse(.unsafeDocument(
+            file: fileName, line: line, column: column,
+            reason: "the document declares the entity '\(name)'; entity declarations are refused "
+                + "(they allow entity-expansion bombs and reading other files)"))
+    }
+
+    /// The DOCTYPE's name and external identifiers are read; libxml2 stands at its internal
+    /// subset's `[`, if any.
+    mutating func noteDocumentType() {
+        documentTypeSubsetStart = position
+    }
+
+    /// A fatal error while libxml2 reads the DOCTYPE's internal subset. libxml2 2.9's push
+    /// parser looks ahead for the subset's end in each chunk it is given, and a malformed
+    /// subset defeats that lookahead differently for each cut: one file was "Extra content
+    /// at the end of the document" at the `[` when read 64 KiB at a time and "error detected
+    /// in Markup declaration" two columns on when read 16 bytes at a time (found by fuzzing,
+    /// kept in Fuzz/Crashes/gpx-reader/). Both are this one error, at the `[`.
+    mutating func recordMalformedInternalSubset() {
+        guard firstFatalError == nil else { return }
+        let (line, column) = documentTypeSubsetStart ?? position
+        firstFatalError = (line, column, GPXError.malformedInternalSubsetReason)
+    }
+
+    mutating func recordLibXMLError(
+        line: Int, column: Int, message: String, isFatal: Bool, isEndOfDocument: Bool
+    ) {
+        if isFatal {
+            guard firstFatalError == nil else { return }
+            // libxml2 says "Extra content at the end of the document" both for text after
+            // </gpx> and for input that stops early; only the first is extra content.
+            var message = message
+            if isEndOfDocument, depthOfLastStartedElement == 0 {
+                message = "the file ends before any element: it is empty, truncated or not XML"
+            } else if isEndOfDocument, !stack.isEmpty {
+                message = "the file ends before </gpx>: it is truncated or incomplete"
+            }
+            firstFatalError = (line, column, message)
+        } else {
+            warn(message, line: line, column: column)
+        }
+    }
+
+    mutating func warn(_ message: String) {
+        let (line, column) = position
+        warn(message, line: line, column: column)
+    }
+
+    mutating func warn(_ message: String, line: Int, column: Int) {
+        if strict {
+            refuse(.invalidContent(file: fileName, line: line, column: column, message: message))
+        } else {
+            pending.append(.warning(GPXWarning(line: line, column: column, message: message)))
+        }
+    }
+
+    mutating func refuse(_ error: GPXError) {
+        guard failure == nil else { return }
+        failure = error
+        if let context { xmlStopParser(context) }
+    }
+}
