@@ -1,3 +1,4 @@
+import TrailcastSettings
 import Yams
 
 /// A node of a scenario's YAML with what errors need: the file, the key path that led to
@@ -5,7 +6,7 @@ import Yams
 ///
 /// Scalars are read from their text, not from YAML 1.1's guesses: `10:30` is not the
 /// sexagesimal number 630 here, and a quoted `"5"` is a string, not a number.
-struct ScenarioNode {
+struct ScenarioNode: SettingInput {
     let node: Node
     let file: String
     let path: String
@@ -15,6 +16,17 @@ struct ScenarioNode {
 
     func error(_ message: String) -> ScenarioError {
         ScenarioError(file: file, line: line, column: column, message: path.isEmpty ? message : "\(path): \(message)")
+    }
+
+    /// A scalar's text however it is quoted (a duration may be `"10m"`).
+    var scalarText: String? {
+        guard case .scalar(let scalar) = node else { return nil }
+        return scalar.string
+    }
+
+    /// A file's path; a relative one starts at the scenario file's folder, like the route.
+    func filePath() throws(ScenarioError) -> String {
+        ScenarioParser.resolve(try string(), against: file)
     }
 
     private var plainText: String? {

@@ -4,6 +4,9 @@ import TrailcastDevice
 
 /// Everything that shapes a run except the file: the effective settings that the
 /// `start` event records.
+///
+/// Each field is a setting declared in ``ReplaySetting/all``: its key in a scenario and in
+/// `start.settings`, how a scenario gives it, and when it cannot run (``problem``).
 public struct ReplayConfiguration: Sendable, Equatable {
     /// Which points to replay.
     public var source: ReplaySource
@@ -70,36 +73,5 @@ public struct ReplayConfiguration: Sendable, Equatable {
     public var receiver: GPSReceiver.Configuration {
         GPSReceiver.Configuration(
             profile: gps, seed: seed, jitterSeconds: jitterMilliseconds / 1000, cadenceSeconds: cadenceSeconds)
-    }
-
-    /// Why these settings cannot run, or nil when they can.
-    public var problem: String? {
-        if !(travelSpeedMetersPerSecond > 0) || !travelSpeedMetersPerSecond.isFinite {
-            return "--travel-speed must be a positive number of metres per second"
-        }
-        if let intervalSeconds, !(intervalSeconds >= 0.001) || !intervalSeconds.isFinite {
-            return "--interval must be at least 0.001 seconds"
-        }
-        if !(speed >= 0) || !speed.isFinite { return "--speed must be 0 (virtual time) or a positive multiplier" }
-        if loops < 0 { return "--loop must be 0 (forever) or a positive count" }
-        if loops == 0 && speed == 0 { return "--loop 0 (forever) needs real time: add --speed N" }
-        if let filter = location.distanceFilterMeters, !(filter >= 0) || !filter.isFinite {
-            return "--distance-filter must be a non-negative number of metres"
-        }
-        if let problem = weather.policy.problem { return problem }
-        if weather.cache != nil && !weather.usesNetwork {
-            return "--weather-cache keeps network answers: it needs --weather open-meteo or local, not \(weather.provider.rawValue)"
-        }
-        if let problem = gps.problem { return problem }
-        if !(jitterMilliseconds >= 0) || !jitterMilliseconds.isFinite {
-            return "--jitter must be a non-negative number of milliseconds"
-        }
-        if jitterMilliseconds >= cadenceSeconds * 1000 {
-            return "--jitter must be less than the interval between fixes (\(cadenceSeconds * 1000) ms): a fix comes late, never after the next one"
-        }
-        if !(maxGapSeconds >= 0) || !maxGapSeconds.isFinite {
-            return "--max-gap must be a non-negative number of seconds (0: never)"
-        }
-        return nil
     }
 }

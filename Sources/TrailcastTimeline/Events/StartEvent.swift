@@ -34,7 +34,8 @@ extension ReplayStart: TimelineEventBody {
         fields.string("file", file)
         fields.string("source", source.rawValue)
         fields.integer("points", points)
-        fields.json("settings") { Self.appendSettings(settings, to: &$0) }
+        // The effective settings, each as its declaration records it (ReplaySetting).
+        fields.json("settings") { ReplaySetting.writeStartSettings(settings, to: &$0) }
     }
 
     /// `gpx/walk.gpx: 1840 track points, virtual time, GPS urban-canyon (±12.0 m typical, seed 7)`
@@ -54,52 +55,5 @@ extension ReplayStart: TimelineEventBody {
             text += ", GPS \(gps.name) (±\(typical) m typical, seed \(settings.seed))"
         }
         bytes.append(contentsOf: text.utf8)
-    }
-
-    /// The effective settings, named as the command-line flags are.
-    static func appendSettings(_ settings: ReplayConfiguration, to line: inout JSONLineWriter) {
-        line.beginObject()
-        line.field("travelSpeed", settings.travelSpeedMetersPerSecond, fractionDigits: 3)
-        line.field("interval", settings.intervalSeconds, fractionDigits: 3)
-        line.field("speed", settings.speed, fractionDigits: 3)
-        line.field("loop", settings.loops)
-        line.field("authorization", settings.location.initialStatus.argument)
-        line.field("accuracy", settings.location.initialAccuracy.rawValue)
-        line.field("services", settings.location.servicesEnabled ? "on" : "off")
-        line.field("prompt", settings.location.promptAnswer.rawValue)
-        line.field("promptAlways", settings.location.alwaysUpgradeAnswer.rawValue)
-        line.field("request", settings.request.rawValue)
-        line.field("distanceFilter", settings.location.distanceFilterMeters, fractionDigits: 3)
-        line.key("events")
-        line.beginArray()
-        for event in settings.events { line.string(event.description) }
-        line.endArray()
-        line.field("strict", settings.strict)
-        line.field("weather", settings.weather.provider.rawValue)
-        line.field("weatherUrl", settings.weather.url)
-        line.field("weatherCell", settings.weather.policy.cellDegrees, fractionDigits: TimelinePrecision.cellDegrees)
-        line.field("weatherTtl", settings.weather.policy.freshnessSeconds, fractionDigits: TimelinePrecision.offset)
-        line.field("weatherEvents", settings.weather.policy.reportsCacheHits ? "all" : "fetches")
-        line.field("weatherCache", settings.weather.cache?.directory)
-        line.field("weatherOffline", settings.weather.cache?.offline ?? false)
-        line.field("weatherCacheMax", settings.weather.cache?.maximumMegabytes, fractionDigits: 3)
-        let gps = settings.gps
-        line.field("gps", gps.name)
-        line.field("gpsSigma", gps.isPerfect ? nil : gps.sigmaMeters, fractionDigits: 3)
-        line.field("gpsCorrelation", gps.isPerfect ? nil : gps.correlationSeconds, fractionDigits: 3)
-        line.field("gpsMultipath", gps.isPerfect ? nil : gps.multipathPerSecond, fractionDigits: 6)
-        line.field("seed", Int(truncatingIfNeeded: settings.seed))
-        line.field("jitter", settings.jitterMilliseconds, fractionDigits: 3)
-        line.field("maxGap", settings.maxGapSeconds, fractionDigits: 3)
-        line.field("app", settings.app.name)
-        switch settings.app {
-        case .weather:
-            line.field("places", nil as String?)
-            line.field("placesLimit", nil as Int?)
-        case .places(let file, let limit):
-            line.field("places", file)
-            line.field("placesLimit", limit)
-        }
-        line.endObject()
     }
 }

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TrailcastJSON
+import TrailcastScenario
+import TrailcastSettings
+
+/// The settings' declarations (`ReplaySetting.all`) against what reads and records them: a
+/// scenario key moves exactly its own `start.settings` keys, and the docs' table names every
+/// key a scenario may set.
+@Suite("Settings: one declaration each")
+struct ReplaySettingTests {
+    /// One non-default value for each scenario key, and the `start.settings` keys it changes.
+    static let samples: [(yaml: String, changes: [String])] = [
+        ("travelSpeed: 2.5", ["travelSpeed"]),
+        ("interval: 5", ["interval"]),
+        ("loop: 2", ["loop"]),
+        ("authorization: denied", ["authorization"]),
+        ("accuracy: reduced", ["accuracy"]),
+        ("services: off", ["services"]),
+        ("prompt: deny", ["prompt"]),
+        ("promptAlways: deny", ["promptAlways"]),
+        ("request: always", ["request"]),
+        ("distanceFilter: 25", ["distanceFilter"]),
+        ("events: [\"10m:app=background\"]", ["events"]),
+        ("strict: true", ["strict"]),
+        ("weather: {source: none}", ["weather"]),
+        ("weather: {source: open-meteo}", ["weather", "weatherUrl"]),
+        ("weather: {cell: 0.05}", ["weatherCell"]),
+        ("weather: {ttl: 1h}", ["weatherTtl"]),
+        ("weather: {events: all}", ["weatherEvents"]),
+        ("weather: {source: local, cache: recorded, offline: true, cacheMax: 5}",
+         ["weather", "weatherCache", "weatherOffline", "weatherCacheMax"]),
+        ("gps: urban-canyon", ["gps", "gpsSigma", "gpsCorrelation", "gpsMultipath"]),
+        // A custom figure over the perfect GPS starts from open sky.
+        ("gpsSigma: 3", ["gps", "gpsSigma", "gpsCorrelation", "gpsMultipath"]),
+        ("gps: open-sky\ngpsCorrelation: 30", ["gps", "gpsSigma", "gpsCorrelation", "gpsMultipath"]),
+        ("gps: open-sky\ngpsMultipath: 0.5", ["gps", "gpsSigma", "gpsCorrelation", "gpsMultipath"]),
+        ("seed: 9", ["seed"]),
+        ("jitter: 100", ["jitter"]),
+        ("maxGap: 10m", ["maxGap"]),
+        ("app: places\nplaces: ../places.geojson", ["app", "places", "placesLimit"]),
+        ("places: ../places.geojson\nplacesLimit: 3", ["app", "places", "placesLimit"]),
+        ("app: weather", []),
+        // The kind of points is the `start` event's own field, not a setting it records.
+        ("source: route", []),
+    ]
+
+    static func startSettings(_ configuration: ReplayConfiguration) throws -> [String: String] {
+        var line = JSONLineWriter()
+        ReplaySetting.writeStartSettings(configuration, to: &line)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.bytes)) as? [String: Any])
+        // Each value as JSON text, so that `null`, numbers and lists compare alike.
+        return try object.mapValues { value in
+            let data = try JSONSerialization.data(withJSONObject: [value], options: [.sortedKeys, .fragmentsAllowed])
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    @Test("every key a scenario may set has a sample below")
+    func everyScenarioKeySampled() {
+        let sampled = Set(Self.samples.flatMap { sample in
+            sample.yaml.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+        })
+        #expect(sampled == Set(ReplaySetting.scenarioKeys))
+    }
+
+    @Test("a scenario key changes exactly its own keys of start.settings", arguments: samples)
+    func scenarioKeyChangesItsOwnRecord(yaml: String, changes: [String]) throws {
+        let defaults = try Self.startSettings(ReplayConfiguration())
+        let scenario = try ScenarioParser.parse(
+            yaml: "gpx: ../sf-waterfront-walk.gpx\n" + yaml, file: ScenarioParserTests.file)
+        let recorded = try Self.startSettings(scenario.configuration)
+        #expect(Set(recorded.keys) == Set(defaults.keys))
+        let changed = recorded.keys.filter { recorded[$0] != defaults[$0] }
+        #expect(Set(changed) == Set(changes), "\(yaml)")
+    }
+
+    @Test("docs/scenarios.md's key table names every key a scenario may set")
+    func docsTableNamesEveryKey() throws {
+        let docs = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("docs/scenarios.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        let table = try #require(text.components(separatedBy: "| key | as the flag | default |").dropFirst().first)
+        var documented: [String] = []
+        for row in table.components(separatedBy: "\n").dropFirst(2) {
+            guard row.hasPrefix("| `") else { break }
+            let firstCell = row.split(separator: "|")[0]
+            // `weather`'s own keys are a block's, listed after its colon; `weather.server` is inside it.
+            let keysCell = firstCell.hasPrefix(" `weather") ? firstCell.prefix { $0 != ":" } : firstCell
+            // Values and notes are in parentheses: `services` (`on`/`off`).
+            var depth = 0
+            let outside = keysCell.filter { character in
+                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 }
+                return depth == 0 && character != ")"
+            }
+            documented += outside.split(separator: "`", omittingEmptySubsequences: false).enumerated()
+                .filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        let documentedSettings = documented.filter { !["name", "gpx", "expect", "weather.server"].contains($0) }
+        #expect(documentedSettings.sorted() == ReplaySetting.scenarioKeys.sorted())
+    }
+}
