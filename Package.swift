@@ -101,12 +101,14 @@ let package = Package(
         // Runs wired from settings: a scenario's run, the weather connection a run uses.
         .target(name: "TrailcastRun", dependencies: [
                 "TrailcastBasics",
+                "TrailcastCoreLocation",
                 "TrailcastDevice",
                 "TrailcastEngine",
                 "TrailcastFeeds",
                 "TrailcastGPX",
                 "TrailcastLiveStream",
                 "TrailcastOpenMeteo",
+                "TrailcastPlaces",
                 "TrailcastReport",
                 "TrailcastScenario",
                 "TrailcastSettings",
@@ -204,6 +206,7 @@ let package = Package(
             name: "LocationSimulationWeather",
             dependencies: [
                 "LocationSimulation",
+                "TrailcastWeatherEndpoints",
                 "TrailcastWeatherServer",
             ]
         ),
@@ -251,6 +254,7 @@ let package = Package(
             dependencies: [
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
+                "TrailcastDevice",
                 "TrailcastJSON",
                 "TrailcastTimeline",
             ]
@@ -259,13 +263,9 @@ let package = Package(
             name: "TrailcastScenario",
             dependencies: [
                 "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
                 "TrailcastExpectations",
                 "TrailcastSettings",
                 "TrailcastTimeline",
-                "TrailcastWeather",
-                "TrailcastWeatherEndpoints",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -423,7 +423,6 @@ let package = Package(
                 "TrailcastWeather",
                 "TrailcastWeatherEndpoints",
                 "TrailcastWeatherServer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -480,6 +479,7 @@ let package = Package(
                 "TrailcastSettings",
                 "TrailcastTimeline",
                 "TrailcastWeather",
+                "TrailcastWeatherEndpoints",
             ]
         ),
         .testTarget(
@@ -507,6 +507,17 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The upcoming language rules, for every target: an import is internal unless it says `public`
+// (so a module re-exports only what it means to), a member is visible only from a module
+// the file imports itself, and an existential is spelled `any P`.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("InternalImportsByDefault"),
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}
 
 // CI's AddressSanitizer step (.ci/run) instruments this package's own code, not its
 // dependencies': their debug builds are reused from the step before, which saves CI a

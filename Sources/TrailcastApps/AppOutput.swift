@@ -1,5 +1,5 @@
-import TrailcastDevice
-import TrailcastTimeline
+public import TrailcastDevice
+public import TrailcastTimeline
 
 /// What an app asks the engine to do for it: the app decides, the engine carries it out
 /// (with the run's weather service, its cache and its fetches), so an app knows nothing of

@@ -1,6 +1,6 @@
-import TrailcastDevice
-import TrailcastCoreLocation
-import TrailcastSettings
+public import TrailcastDevice
+public import TrailcastCoreLocation
+public import TrailcastSettings
 import TrailcastTimeline
 
 /// The app in the simulated phone: what it does with Core Location's callbacks, the

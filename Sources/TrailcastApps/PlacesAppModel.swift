@@ -1,7 +1,7 @@
-import TrailcastDevice
-import TrailcastPlaces
-import TrailcastCoreLocation
-import TrailcastSettings
+public import TrailcastDevice
+public import TrailcastPlaces
+public import TrailcastCoreLocation
+public import TrailcastSettings
 import TrailcastTimeline
 
 /// The places app (a vaccination-centre finder): the Core Location handling of the weather

@@ -1,7 +1,7 @@
-import TrailcastCoreLocation
-import TrailcastSettings
+public import TrailcastCoreLocation
+public import TrailcastSettings
 import TrailcastTimeline
-import TrailcastDevice
+public import TrailcastDevice
 
 /// What a typical weather app does with Core Location, driven by the events of a run.
 ///

@@ -1,4 +1,4 @@
-import TrailcastDevice
+public import TrailcastDevice
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,5 +1,5 @@
 import TrailcastBasics
-import TrailcastDevice
+public import TrailcastDevice
 
 /// A model of `CLLocationManager` for one app: authorization, prompts, updates and
 /// the rules that decide which fixes reach the app.

@@ -1,4 +1,4 @@
-import TrailcastDevice
+public import TrailcastDevice
 
 /// A stretch of device epochs the app did not receive, all for one reason: what the
 /// timeline's `missed` event says, so that a report can draw where the app went dark

@@ -1,4 +1,4 @@
-import TrailcastBasics
+public import TrailcastBasics
 
 /// One report of the simulated receiver, before Core Location's rules: a fix, or none
 /// while the signal is lost. What a real device's GPS hands its operating system, and

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TrailcastBasics
+public import TrailcastBasics
 
 /// The simulated device's GPS receiver: the layer between the true route and Core
 /// Location. It turns each fix of the route into what a receiver reports (with the

@@ -1,4 +1,4 @@
-import TrailcastBasics
+public import TrailcastBasics
 
 /// One location as an app receives it: Core Location's `CLLocation`, in SI units.
 public struct LocationFix: Sendable, Equatable {

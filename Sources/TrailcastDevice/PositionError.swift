@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TrailcastBasics
+public import TrailcastBasics
 
 /// The simulated receiver's error at one moment, and what it reports about it.
 public struct ErrorSample: Sendable, Equatable {

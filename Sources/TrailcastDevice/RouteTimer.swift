@@ -1,5 +1,5 @@
-import TrailcastGPX
-import TrailcastBasics
+public import TrailcastGPX
+public import TrailcastBasics
 
 /// Turns route points into timed fixes of the true route, streaming and lazily: memory
 /// stays constant whatever the length of a leg, a gap or the route.

@@ -1,4 +1,4 @@
-import TrailcastBasics
+public import TrailcastBasics
 
 /// Whether the receiver has a fix.
 public enum SignalState: String, Sendable, CaseIterable {

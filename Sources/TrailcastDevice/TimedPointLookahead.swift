@@ -1,5 +1,5 @@
-import TrailcastGPX
-import TrailcastBasics
+public import TrailcastGPX
+public import TrailcastBasics
 
 /// The next point ahead on the route that has its own `<time>`: what a run of points
 /// without times is timed against.

@@ -1,6 +1,6 @@
-import TrailcastDevice
-import TrailcastBasics
-import TrailcastSettings
+package import TrailcastDevice
+package import TrailcastBasics
+package import TrailcastSettings
 
 /// The simulated device stepped in time: when the receiver reports each route fix, what
 /// happens before it (the scheduled events and the receiver's own signal changes, merged),

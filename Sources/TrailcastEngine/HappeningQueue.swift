@@ -1,6 +1,6 @@
-import TrailcastBasics
-import TrailcastSettings
-import TrailcastDevice
+public import TrailcastBasics
+public import TrailcastSettings
+public import TrailcastDevice
 
 /// What happens between a route's fixes, in order: the scheduled `--event`s and the
 /// receiver's own signal changes (dropouts, recording gaps). Shared by the replay and the

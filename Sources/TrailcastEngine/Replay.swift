@@ -1,12 +1,12 @@
 import TrailcastBasics
-import TrailcastGPX
+public import TrailcastGPX
 import TrailcastPlaces
-import TrailcastWeather
+public import TrailcastWeather
 import TrailcastCoreLocation
-import TrailcastSettings
-import TrailcastTimeline
+public import TrailcastSettings
+public import TrailcastTimeline
 import TrailcastApps
-import TrailcastDevice
+public import TrailcastDevice
 
 /// Replays a GPX file as a device's location stream through ``LocationService`` and
 /// ``WeatherAppModel``, writing each thing that happens to a ``TimelineRecorder``.

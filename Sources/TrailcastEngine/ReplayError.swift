@@ -1,6 +1,6 @@
-import TrailcastGPX
-import TrailcastPlaces
-import TrailcastSettings
+public import TrailcastGPX
+public import TrailcastPlaces
+public import TrailcastSettings
 
 /// Why a replay could not run or finish.
 public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,5 +1,7 @@
 import TrailcastWeather
 import TrailcastTimeline
+import TrailcastBasics
+import TrailcastDevice
 
 /// Real-time pacing of a session: waiting for each moment on the clock, waking early for
 /// weather fetches finishing beside the stream and for control commands, and holding

@@ -4,6 +4,7 @@ import TrailcastSettings
 import TrailcastTimeline
 import TrailcastApps
 import TrailcastDevice
+import TrailcastCoreLocation
 
 /// The state of one run between its events: the app, the schedule, the clocks and the
 /// totals. Owned by ``Replay``; split out so the engine reads as "read, time, deliver".

@@ -1,6 +1,6 @@
-import TrailcastGPX
-import TrailcastSettings
-import TrailcastDevice
+public import TrailcastGPX
+public import TrailcastSettings
+public import TrailcastDevice
 
 /// The route of one pass as timed fixes, one at a time: a file read as it goes (or an
 /// array of points), timed by a ``RouteTimer``. What a replay hands its session in

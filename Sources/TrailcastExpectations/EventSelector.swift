@@ -1,4 +1,4 @@
-import TrailcastTimeline
+public import TrailcastTimeline
 
 /// The events an expectation is about: every event of a type, or those whose fields
 /// also match (a subset match: other fields may be anything).

@@ -1,4 +1,4 @@
-import TrailcastTimeline
+public import TrailcastTimeline
 
 /// Checks expectations against a run's timeline and says, in one line, why one failed.
 ///

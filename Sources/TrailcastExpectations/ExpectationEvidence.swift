@@ -1,4 +1,4 @@
-import TrailcastTimeline
+public import TrailcastTimeline
 
 extension ExpectationEvaluator {
     /// What the timeline showed for an expectation that held, in one line, for reports that

@@ -1,4 +1,4 @@
-import TrailcastTimeline
+public import TrailcastTimeline
 
 /// What a field's value must be, as a scenario writes it: a string, a boolean, null, a
 /// number (with an optional tolerance, `12.3 +- 0.5`), or a comparison (`>= 100`).

@@ -1,5 +1,5 @@
-import TrailcastDevice
-import NIOCore
+public import TrailcastDevice
+public import NIOCore
 import NIOPosix
 import TrailcastBasics
 import TrailcastNMEA

@@ -1,4 +1,5 @@
-import TrailcastDevice
+public import TrailcastDevice
+import TrailcastBasics
 
 /// `export --to csv`: one row per fix of the device stream, with a header; the true
 /// position last (empty with a perfect GPS).

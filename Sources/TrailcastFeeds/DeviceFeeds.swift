@@ -1,4 +1,4 @@
-import TrailcastDevice
+public import TrailcastDevice
 
 /// Several feeds on one device stream: each epoch goes to every one, in order. Nil when
 /// there are none, so a replay without feeds pays nothing per fix.

@@ -1,4 +1,4 @@
-import TrailcastDevice
+public import TrailcastDevice
 
 /// A feed that cannot go on.
 public enum FeedError: DeviceStreamFailure, Sendable, Equatable {

@@ -1,4 +1,5 @@
-import TrailcastDevice
+public import TrailcastDevice
+import TrailcastBasics
 
 /// `export --to geojson`: an RFC 7946 FeatureCollection of the device's fixes: first a
 /// LineString through all of them (its `properties.coordTimes` the fixes' times, as

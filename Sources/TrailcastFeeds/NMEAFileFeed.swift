@@ -1,4 +1,4 @@
-import TrailcastDevice
+public import TrailcastDevice
 import TrailcastNMEA
 
 /// `--nmea FILE` and `export --to nmea`: the device stream as an NMEA log, which

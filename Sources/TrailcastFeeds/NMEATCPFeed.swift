@@ -1,4 +1,4 @@
-import TrailcastDevice
+public import TrailcastDevice
 import NIOCore
 import NIOPosix
 import TrailcastBasics

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TrailcastDevice
+public import TrailcastDevice
 import Dispatch
 import TrailcastBasics
 import TrailcastNMEA

@@ -1,5 +1,6 @@
-import TrailcastDevice
+public import TrailcastDevice
 import TrailcastNMEA
+import TrailcastBasics
 
 /// `export --to xcode-gpx`: the device's fixes as the timed `<wpt>` list Xcode's location
 /// simulation replays. Xcode's own GPX template is waypoints sorted by `<time>`, which it

@@ -1,4 +1,4 @@
-import TrailcastBasics
+public import TrailcastBasics
 /// What a GPX file says about itself: the root's attributes and `<metadata>`
 /// (or, in GPX 1.0, the same elements directly under `<gpx>`).
 public struct GPXMetadata: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import TrailcastBasics
+public import TrailcastBasics
 /// One waypoint, route point or track point, with every field GPX 1.0/1.1 and
 /// Garmin's TrackPointExtension define. Fields absent from the file are nil.
 public struct GPXPoint: Sendable, Equatable {

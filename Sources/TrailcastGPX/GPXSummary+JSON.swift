@@ -1,4 +1,5 @@
 import TrailcastJSON
+import TrailcastBasics
 
 extension GPXSummary {
     /// The summary as one JSON object and a newline, keys in the documented order.

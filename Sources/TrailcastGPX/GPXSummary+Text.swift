@@ -1,3 +1,4 @@
+import TrailcastBasics
 extension GPXSummary {
     /// A readable multi-line report, one fact per line, ending with a newline.
     public func textReport() -> String {

@@ -1,4 +1,4 @@
-import TrailcastBasics
+public import TrailcastBasics
 /// What `trailcast inspect` reports about one GPX file. Numbers are SI units.
 public struct GPXSummary: Sendable, Equatable {
     public var file: String

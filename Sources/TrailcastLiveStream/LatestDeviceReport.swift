@@ -1,4 +1,4 @@
-import TrailcastDevice
+public import TrailcastDevice
 import TrailcastJSON
 import TrailcastBasics
 import TrailcastTimeline

@@ -1,4 +1,4 @@
-import TrailcastTimeline
+public import TrailcastTimeline
 
 /// Records a run's timeline into an ``EventJournal`` as Server-Sent Events: each event's
 /// JSON Lines object as its `data:`, its type as `event:`, its place in the run (1 for

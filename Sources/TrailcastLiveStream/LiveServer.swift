@@ -10,7 +10,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TrailcastEngine
+public import TrailcastEngine
 
 /// The live view of a running replay over HTTP: `GET /events` (the timeline as
 /// Server-Sent Events), `GET /location` (the device's latest report), `GET /health`, and

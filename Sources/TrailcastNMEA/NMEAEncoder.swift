@@ -1,4 +1,4 @@
-import TrailcastDevice
+public import TrailcastDevice
 import TrailcastBasics
 
 /// Turns the device stream into NMEA 0183 sentences, as a GPS receiver on a serial line

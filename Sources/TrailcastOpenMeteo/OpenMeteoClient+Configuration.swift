@@ -1,5 +1,5 @@
-import TrailcastOpenMeteoAPI
-import TrailcastWeather
+public import TrailcastOpenMeteoAPI
+public import TrailcastWeather
 
 extension OpenMeteoClient {
     /// Where an ``OpenMeteoClient`` sends its requests, how long it waits and how often it

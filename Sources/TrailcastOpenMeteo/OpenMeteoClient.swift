@@ -2,8 +2,9 @@ import TrailcastBasics
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-import TrailcastWeather
+public import TrailcastWeather
 import TrailcastOpenMeteoAPI
+import NIOHTTP1
 
 /// A ``TrailcastWeather/WeatherFetcher`` that asks Open-Meteo (or a compatible server) for the weather
 /// at a simulated place and time, retrying what may succeed on a second try.
@@ -43,9 +44,12 @@ public final class OpenMeteoClient: WeatherFetcher {
     ///     ``Configuration/requestTimeout`` timer and the waits between attempts. Tests
     ///     inject one to see when the client waits; AsyncHTTPClient's deadlines and
     ///     `elapsedMilliseconds` always use real time.
+    /// The system's wall clock in seconds since 1970: the default "now".
+    @Sendable public static func systemTime() -> Double { Date().timeIntervalSince1970 }
+
     public init(
         configuration: Configuration = Configuration(),
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        now: @escaping @Sendable () -> Double = OpenMeteoClient.systemTime,
         clock: any Clock<Duration> = ContinuousClock()
     ) {
         self.configuration = configuration
@@ -64,7 +68,7 @@ public final class OpenMeteoClient: WeatherFetcher {
     /// throws.
     public static func withClient<T: Sendable>(
         configuration: Configuration = Configuration(),
-        now: @escaping @Sendable () -> Double = { Date().timeIntervalSince1970 },
+        now: @escaping @Sendable () -> Double = OpenMeteoClient.systemTime,
         clock: any Clock<Duration> = ContinuousClock(),
         _ body: (OpenMeteoClient) async throws -> T
     ) async throws -> T {

@@ -1,5 +1,5 @@
 import Foundation
-import TrailcastWeather
+public import TrailcastWeather
 
 /// The part of an Open-Meteo forecast or archive answer the client reads: the `hourly`
 /// arrays requested with `timeformat=unixtime`.

@@ -1,4 +1,5 @@
-import TrailcastWeather
+public import TrailcastWeather
+import Foundation
 
 /// The Open-Meteo request that answers one ``TrailcastWeather/WeatherQuery``: which API, which URL,
 /// and which hour of the answer to read.

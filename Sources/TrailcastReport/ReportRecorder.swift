@@ -1,5 +1,6 @@
 import TrailcastBasics
-import TrailcastTimeline
+public import TrailcastTimeline
+import TrailcastDevice
 
 /// The report of a run being recorded (`replay --report`): each event goes in as its JSON
 /// Lines record, the very thing `trailcast report` reads back, so both give the same page.

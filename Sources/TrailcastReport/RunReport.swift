@@ -1,5 +1,5 @@
 import Foundation
-import TrailcastTimeline
+public import TrailcastTimeline
 
 /// What a report page shows of one run, gathered from its timeline one event at a time in
 /// bounded memory (paths thinned, series bucketed, markers and table rows sampled or

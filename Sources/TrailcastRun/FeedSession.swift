@@ -6,6 +6,7 @@ import TrailcastReport
 import TrailcastTimeline
 import TrailcastWeatherServer
 import TrailcastDevice
+import TrailcastSettings
 
 /// One replay with its feeds: started before the first fix (in the task that runs the
 /// replay, which alone calls them), the replay itself, then the feeds closed in an order

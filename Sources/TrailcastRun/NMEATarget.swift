@@ -1,3 +1,4 @@
+import Foundation
 /// Where `--nmea` sends the device stream: a file, a TCP port that clients (gpsd) connect
 /// to, or a UDP address datagrams go to.
 public enum NMEATarget: Equatable, Sendable {

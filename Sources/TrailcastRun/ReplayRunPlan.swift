@@ -1,5 +1,5 @@
-import TrailcastSettings
-import TrailcastTimeline
+public import TrailcastSettings
+public import TrailcastTimeline
 
 /// Where a run's lines go and what the run says on the side: warnings, the addresses it
 /// serves on. `trailcast` passes standard error; a library user passes its own log.

@@ -3,8 +3,9 @@ import TrailcastGPX
 import TrailcastLiveStream
 import TrailcastEngine
 import TrailcastReport
-import TrailcastTimeline
+public import TrailcastTimeline
 import TrailcastSettings
+import TrailcastWeatherCache
 
 /// Runs a ``ReplayRunPlan`` in real time (or on virtual time, as fast as it goes): creates
 /// its files, connects its weather and feeds, replays, writes the report (also after a

@@ -1,5 +1,6 @@
-import TrailcastGPX
-import TrailcastEngine
+public import TrailcastGPX
+public import TrailcastEngine
+import TrailcastPlaces
 
 /// The sysexits(3) codes a run ends with, so scripts can tell failures apart. The command
 /// exits with the raw value; the library says which one a failure is.

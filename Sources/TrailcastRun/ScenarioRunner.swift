@@ -1,8 +1,9 @@
 import TrailcastBasics
-import TrailcastEngine
+public import TrailcastEngine
 import TrailcastWeather
-import TrailcastTimeline
-import TrailcastScenario
+public import TrailcastTimeline
+public import TrailcastScenario
+import TrailcastSettings
 
 /// Runs scenarios on virtual time and checks their expectations.
 ///

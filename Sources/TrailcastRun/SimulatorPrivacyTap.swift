@@ -1,5 +1,6 @@
 import TrailcastFeeds
 import TrailcastTimeline
+import TrailcastCoreLocation
 
 /// Passes the timeline on, and mirrors each change of the app's permission onto the iOS
 /// Simulator (`simctl privacy`), in the order the run makes them.

@@ -1,9 +1,9 @@
 import Logging
 import TrailcastOpenMeteo
-import TrailcastWeather
-import TrailcastWeatherCache
+public import TrailcastWeather
+public import TrailcastWeatherCache
 import TrailcastWeatherServer
-import TrailcastSettings
+public import TrailcastSettings
 import TrailcastScenario
 
 /// The network side of a run's weather, for as long as the run lasts: nothing for the

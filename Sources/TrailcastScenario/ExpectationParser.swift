@@ -1,5 +1,6 @@
 import Foundation
 import TrailcastTimeline
+import Yams
 
 /// Reads a scenario's `expect:` list. Each entry is a mapping with one kind key:
 ///

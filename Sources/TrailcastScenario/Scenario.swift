@@ -1,4 +1,4 @@
-import TrailcastSettings
+public import TrailcastSettings
 
 
 /// A permission (or weather) flow to check in CI: a route, what the simulated user and

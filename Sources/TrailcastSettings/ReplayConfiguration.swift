@@ -1,6 +1,6 @@
 import TrailcastWeather
-import TrailcastCoreLocation
-import TrailcastDevice
+public import TrailcastCoreLocation
+public import TrailcastDevice
 
 /// Everything that shapes a run except the file: the effective settings that the
 /// `start` event records.

@@ -1,4 +1,5 @@
-import TrailcastJSON
+public import TrailcastJSON
+import TrailcastDevice
 
 /// One setting of a run, declared once (in ``ReplaySetting/all``): its key, how a scenario
 /// file gives it, what the `start` event records of it, and when it cannot run.

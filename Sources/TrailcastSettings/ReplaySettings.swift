@@ -1,5 +1,6 @@
 import TrailcastCoreLocation
 import TrailcastDevice
+import TrailcastWeather
 
 extension ReplaySetting {
     /// Every setting of a run, in the order `start.settings` records them (and a scenario's

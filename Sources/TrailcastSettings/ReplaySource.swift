@@ -1,4 +1,4 @@
-import TrailcastGPX
+public import TrailcastGPX
 
 /// Which points of a GPX file become the device's route.
 public enum ReplaySource: String, Sendable, CaseIterable {

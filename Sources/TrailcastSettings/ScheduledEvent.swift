@@ -1,5 +1,5 @@
-import TrailcastCoreLocation
-import TrailcastDevice
+public import TrailcastCoreLocation
+public import TrailcastDevice
 
 /// Something the simulated user or system does at a moment of the run:
 /// `--event OFFSET:KEY=VALUE`.

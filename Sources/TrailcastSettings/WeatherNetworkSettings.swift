@@ -1,5 +1,5 @@
 import TrailcastOpenMeteoAPI
-import TrailcastWeatherEndpoints
+public import TrailcastWeatherEndpoints
 
 /// How a run reaches its weather over HTTP: the Open-Meteo URLs and request timeout, and
 /// for a local server (`--weather local`), the faults it injects.

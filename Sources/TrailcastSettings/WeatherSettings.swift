@@ -1,4 +1,4 @@
-import TrailcastWeather
+public import TrailcastWeather
 
 /// Where the app's weather comes from and how it is cached: the weather part of a run's
 /// settings, as the `start` event records them.

@@ -1,4 +1,5 @@
 import TrailcastWeatherEndpoints
+import TrailcastWeather
 
 /// A scenario's `weather:` block: the weather flags without their `--weather-` prefix
 /// (`ttl` for `--weather-ttl`), and `server:` for a local server's faults

@@ -1,8 +1,8 @@
-import TrailcastWeather
-import TrailcastBasics
-import TrailcastCoreLocation
-import TrailcastSettings
-import TrailcastDevice
+public import TrailcastWeather
+public import TrailcastBasics
+public import TrailcastCoreLocation
+public import TrailcastSettings
+public import TrailcastDevice
 
 /// One line of a run's timeline: what happened, and when in simulated time.
 public struct TimelineEvent: Sendable, Equatable {

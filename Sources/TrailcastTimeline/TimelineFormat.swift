@@ -1,4 +1,4 @@
-import TrailcastBasics
+public import TrailcastBasics
 
 /// Turns timeline events into lines of bytes: JSON Lines, aligned text or CSV.
 public protocol TimelineFormat {

@@ -1,5 +1,5 @@
 import Foundation
-import TrailcastWeather
+public import TrailcastWeather
 
 /// A ``WeatherFetcher`` with the disk cache in front: a recorded answer is returned without
 /// a request (``WeatherFetchOutcome/Origin/disk``); a miss goes to the network and its

@@ -1,5 +1,5 @@
 import Foundation
-import TrailcastWeather
+public import TrailcastWeather
 
 /// A weather cache directory read whole, for `serve-weather --cache DIR`: each entry
 /// answers for its cell and the window it was fetched for.

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TrailcastBasics
-import TrailcastWeather
+public import TrailcastWeather
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

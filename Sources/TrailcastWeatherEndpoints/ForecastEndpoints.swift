@@ -1,4 +1,5 @@
-import TrailcastWeather
+public import TrailcastWeather
+import HTTPTypes
 
 /// What `/v1/forecast` and `/v1/archive` answer for a query, without HTTP: the server's
 /// responder uses it, and so can a test or a fuzz target that wants the answers alone.

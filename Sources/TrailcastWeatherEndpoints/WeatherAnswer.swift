@@ -1,4 +1,4 @@
-import HTTPTypes
+package import HTTPTypes
 import TrailcastJSON
 
 /// What the server answers one request with, before it becomes a Hummingbird `Response`.

@@ -1,11 +1,11 @@
 import Hummingbird
-import Logging
+public import Logging
 import NIOCore
 import ServiceLifecycle
 import TrailcastBasics
 import UnixSignals
-import TrailcastWeather
-import TrailcastWeatherEndpoints
+public import TrailcastWeather
+public import TrailcastWeatherEndpoints
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -55,11 +55,14 @@ public struct WeatherServer: Sendable {
     ///
     /// - Parameter currentUnixTime: The wall clock in seconds since 1970, which places
     ///   "today" for the default forecast window and `current`; tests can fix it.
+    /// The system's wall clock in whole seconds since 1970: the default "now".
+    @Sendable public static func systemUnixTime() -> Int { Int(time(nil)) }
+
     public init(
         host: String = "127.0.0.1", port: Int = 8080, faults: WeatherServerFaults = .init(),
         model: WeatherModel = WeatherModel(), recorded: (any RecordedConditions)? = nil,
         logger: Logger = Logger(label: "trailcast.serve-weather"), idleTimeout: Duration = defaultIdleTimeout,
-        currentUnixTime: @escaping @Sendable () -> Int = { Int(time(nil)) }
+        currentUnixTime: @escaping @Sendable () -> Int = WeatherServer.systemUnixTime
     ) {
         self.idleTimeout = idleTimeout
         self.host = host

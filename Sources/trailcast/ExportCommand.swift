@@ -5,6 +5,7 @@ import TrailcastSettings
 import TrailcastTimeline
 import TrailcastDevice
 import TrailcastRun
+import TrailcastCoreLocation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

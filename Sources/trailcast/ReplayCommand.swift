@@ -1,4 +1,5 @@
-import ArgumentParser
+// Public: a public type of the run library conforms to ExpressibleByArgument below.
+public import ArgumentParser
 import TrailcastEngine
 import TrailcastScenario
 import TrailcastBasics

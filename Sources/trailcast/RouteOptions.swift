@@ -1,5 +1,7 @@
-import ArgumentParser
-import TrailcastCoreLocation
+// Public: the flags' value types (the settings', Core Location's) conform to
+// argument-parser's ExpressibleByArgument below, and a public type's conformance is public.
+public import ArgumentParser
+public import TrailcastCoreLocation
 import TrailcastSettings
 
 /// The flags of `trailcast replay` that shape the run: the route, the user, the system.

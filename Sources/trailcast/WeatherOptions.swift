@@ -1,6 +1,8 @@
-import ArgumentParser
+// Public: a public type of the run library conforms to ExpressibleByArgument below.
+public import ArgumentParser
 import TrailcastWeather
 import TrailcastSettings
+import TrailcastWeatherEndpoints
 
 /// The weather flags of `trailcast replay`; optional for the same reason as ``RouteOptions``.
 struct WeatherOptions: ParsableArguments {

@@ -5,6 +5,9 @@ import Testing
 import TrailcastBasics
 import TrailcastTimeline
 import TrailcastDevice
+import FoundationEssentials
+import NIOCore
+import NIOHTTP1
 
 /// The server on its own, with a journal the test writes: what an idle stream sends,
 /// and what the endpoints say before the run has reported anything.

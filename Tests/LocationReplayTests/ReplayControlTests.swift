@@ -5,6 +5,7 @@ import Testing
 import TrailcastSettings
 import TrailcastTimeline
 import TrailcastDevice
+import TrailcastCoreLocation
 
 /// Pause, resume and speed commands on a test clock: what the timeline records, when the
 /// following fixes come, and what the device reports while paused.

@@ -6,6 +6,8 @@ import TrailcastCoreLocation
 import TrailcastSettings
 import TrailcastTimeline
 import TrailcastApps
+import TrailcastDevice
+import TrailcastBasics
 
 /// Scheduled events, loops, accuracy and cancellation through whole runs.
 extension ReplayTests {

@@ -5,6 +5,8 @@ import TrailcastWeather
 import TrailcastCoreLocation
 import TrailcastSettings
 import TrailcastTimeline
+import TrailcastBasics
+import TrailcastDevice
 
 /// Every location the app receives asks the weather service; what it answers goes into
 /// the timeline right after the location (virtual time) or when it arrives (real time).

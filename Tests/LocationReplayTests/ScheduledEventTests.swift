@@ -1,5 +1,6 @@
 import Testing
 import TrailcastSettings
+import TrailcastCoreLocation
 
 /// `--event OFFSET:KEY=VALUE`: the offset spellings, every key and value, and the
 /// message a user sees for each kind of mistake.

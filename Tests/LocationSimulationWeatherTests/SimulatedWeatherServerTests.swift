@@ -3,6 +3,8 @@ import TrailcastGPX
 import LocationSimulationWeather
 import Testing
 import TrailcastBasics
+import NIOHTTP1
+import NIOCore
 
 /// The local Open-Meteo on the simulation's clock, asked as an app's networking code would.
 @Suite("A weather server on the simulated clock")

@@ -1,5 +1,6 @@
 @testable import TrailcastReport
 import Testing
+import Foundation
 
 @Suite("Check report page")
 struct CheckReportPageTests {

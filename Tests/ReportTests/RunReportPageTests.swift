@@ -5,6 +5,8 @@ import FoundationXML
 @testable import TrailcastReport
 import Testing
 import TrailcastTimeline
+import TrailcastSettings
+import TrailcastBasics
 
 /// The page of a crafted run: its SVG read back as XML and counted against the drawing
 /// worked out by hand.

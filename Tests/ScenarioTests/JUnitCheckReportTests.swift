@@ -28,7 +28,7 @@ final class ParsedElement {
 final class ParsedDocument: NSObject, XMLParserDelegate {
     private var stack: [ParsedElement] = []
     private(set) var root: ParsedElement?
-    private(set) var parseError: Error?
+    private(set) var parseError: (any Error)?
 
     static func parse(_ xml: String) throws -> ParsedElement {
         let document = ParsedDocument()
@@ -58,7 +58,7 @@ final class ParsedDocument: NSObject, XMLParserDelegate {
         stack.last?.text += string
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         self.parseError = parseError
     }
 }

@@ -3,6 +3,9 @@ import TrailcastScenario
 import Testing
 import TrailcastSettings
 import TrailcastDevice
+import TrailcastCoreLocation
+import TrailcastWeather
+import TrailcastWeatherEndpoints
 
 /// Reading scenario files: every key to its setting, and every mistake to an error that
 /// names the file, line, column and key.

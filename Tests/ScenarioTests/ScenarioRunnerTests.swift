@@ -2,6 +2,8 @@ import Foundation
 import TrailcastScenario
 import Testing
 import TrailcastRun
+import TrailcastSettings
+import TrailcastTimeline
 
 /// Running scenarios: the replay on virtual time, a local weather server for the run, and
 /// the expectations checked against the timeline.

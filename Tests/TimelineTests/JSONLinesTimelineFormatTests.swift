@@ -4,6 +4,7 @@ import TrailcastWeather
 import TrailcastCoreLocation
 import TrailcastSettings
 import TrailcastDevice
+import TrailcastBasics
 
 @Suite("JSON Lines timeline format")
 struct JSONLinesTimelineFormatTests {

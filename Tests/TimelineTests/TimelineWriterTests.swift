@@ -1,6 +1,7 @@
 import Testing
 import TrailcastTimeline
 import TrailcastDevice
+import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,5 @@
 import Testing
+import FoundationEssentials
 
 /// What trailcast prints and writes is what it printed and wrote before issue 23's rebuild
 /// began: Tests/Fixtures/baseline/baseline.py runs 53 commands (every sample scenario, and

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import Testing
+import NIOHTTP1
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,6 +1,7 @@
 import Testing
 import TrailcastWeatherServer
 import TrailcastWeatherEndpoints
+import NIOHTTP1
 
 @Suite("Endpoints other than the forecast: /health, unknown paths, other methods")
 struct EndpointTests {

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 import TrailcastWeatherServer
 import TrailcastWeatherEndpoints
+import Logging
 
 @Suite("Injected faults: failures, truncated JSON, rate limit, latency, held requests, the seed")
 struct FaultTests {

@@ -1,6 +1,7 @@
 import Testing
 import TrailcastWeather
 import TrailcastWeatherServer
+import Foundation
 
 /// Every hourly and current variable, in the order the tests ask for them.
 let allHourlyVariables = [

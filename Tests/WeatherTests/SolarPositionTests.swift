@@ -1,5 +1,6 @@
 import Testing
 import TrailcastWeather
+import TrailcastBasics
 
 @Suite("Sun position and is_day")
 struct SolarPositionTests {

@@ -5,6 +5,7 @@ import Glibc
 #endif
 import Testing
 import TrailcastWeather
+import TrailcastBasics
 
 @Suite("Temperature")
 struct TemperatureTests {

@@ -1,5 +1,6 @@
 import Testing
 import TrailcastWeather
+import TrailcastBasics
 
 @Suite("Weather model")
 struct WeatherModelTests {

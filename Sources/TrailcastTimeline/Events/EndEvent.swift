@@ -1,4 +1,4 @@
-import TrailcastWeather
+public import TrailcastWeather
 
 /// The `end` event: totals of a run, also when it was interrupted.
 public struct ReplaySummary: Sendable, Equatable {

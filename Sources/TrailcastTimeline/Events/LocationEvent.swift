@@ -1,5 +1,6 @@
 import TrailcastBasics
 import TrailcastDevice
+import TrailcastJSON
 
 extension LocationFix: TimelineEventBody {
     static let eventType = "location"

@@ -1,5 +1,6 @@
 import TrailcastCoreLocation
 import TrailcastDevice
+import TrailcastJSON
 
 extension MissedFixes: TimelineEventBody {
     static let eventType = "missed"

@@ -1,3 +1,4 @@
+import TrailcastJSON
 /// What the places app shows: the timeline's `places` event.
 public struct PlacesList: Sendable, Equatable {
     public enum Order: String, Sendable {

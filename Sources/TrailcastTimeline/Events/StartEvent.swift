@@ -1,6 +1,6 @@
 import TrailcastDevice
 import TrailcastJSON
-import TrailcastSettings
+public import TrailcastSettings
 
 /// The `start` event: the file, the points chosen, and the effective settings.
 public struct ReplayStart: Sendable, Equatable {

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Checks Package.swift against the sources and against ARCHITECTURE.md's layer table.
+
+- Every target declares exactly the modules of this package its files import (no declared
+  dependency unused, none imported without being declared), and every package product it
+  declares is imported somewhere in it.
+- Every dependency of a module in the layer table points to its own layer or one above it
+  in the table (down the stack), and every module of Sources/ is in the table.
+
+Run from anywhere: python3 .ci/check-layers.py. Exit 1 and a line per problem.
+"""
+import os
+import re
+import sys
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
+
+
+def targets(manifest):
+    """(kind, name, local dependencies, product dependencies) of each target, in order."""
+    found = []
+    for match in re.finditer(r"\.(target|testTarget|executableTarget)\(\s*name:\s*\"(\w+)\"", manifest):
+        kind, name = match.group(1), match.group(2)
+        rest = manifest[match.end():]
+        # The target's arguments end at the next target (or the end of the list).
+        following = re.search(r"\n\s*\.(target|testTarget|executableTarget|systemLibrary)\(|\n    \],", rest)
+        body = rest[: following.start()] if following else rest
+        deps = re.search(r"dependencies:\s*\[(.*?)\]", body, re.S)
+        local, products = [], []
+        if deps:
+            text = deps.group(1)
+            products = re.findall(r"\.product\(name:\s*\"(\w+)\"", text)
+            text = re.sub(r"\.product\([^)]*\)", "", text)
+            local = re.findall(r"\"(\w+)\"", text)
+        path = re.search(r"path:\s*\"([^\"]+)\"", body)
+        folder = path.group(1) if path else os.path.join("Tests" if kind == "testTarget" else "Sources", name)
+        found.append((kind, name, folder, local, products))
+    return found
+
+
+IMPORT = re.compile(
+    r"^\s*(?:@_exported\s+|@preconcurrency\s+|@testable\s+|public\s+|package\s+|internal\s+)*import\s+"
+    r"(?:struct\s+|enum\s+|class\s+|protocol\s+|func\s+|typealias\s+|var\s+|let\s+)?(\w+)")
+
+
+def imports(folder):
+    modules = set()
+    for directory, _, files in os.walk(os.path.join(ROOT, folder)):
+        for file in files:
+            if file.endswith(".swift"):
+                with open(os.path.join(directory, file), encoding="utf-8") as source:
+                    for line in source:
+                        match = IMPORT.match(line)
+                        if match:
+                            modules.add(match.group(1))
+    return modules
+
+
+def layers(architecture):
+    """Each module's row in the layer table: 0 for the bottom row (basics)."""
+    section = architecture.split("## Layers", 1)[1].split("\n## ", 1)[0]
+    ranks = {}
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "`" in line]
+    for rank, row in enumerate(rows):
+        for module in re.findall(r"`(\w+)`", row.split("|")[2]):
+            ranks[module] = rank
+    return ranks
+
+
+def main():
+    with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as file:
+        manifest = file.read()
+    with open(os.path.join(ROOT, "ARCHITECTURE.md"), encoding="utf-8") as file:
+        ranks = layers(file.read())
+    all_targets = targets(manifest)
+    local_names = {name for _, name, _, _, _ in all_targets} | set(
+        re.findall(r"\.systemLibrary\(\s*name:\s*\"(\w+)\"", manifest))
+    problems = []
+    for kind, name, folder, local, products in all_targets:
+        imported = imports(folder)
+        for dependency in local:
+            if dependency not in imported:
+                problems.append(f"{name}: declares {dependency} but no file imports it")
+        for module in sorted(imported & local_names - set(local) - {name}):
+            problems.append(f"{name}: imports {module} without declaring it")
+        for product in products:
+            if product not in imported:
+                problems.append(f"{name}: declares the product {product} but no file imports it")
+        if kind == "testTarget":
+            continue
+        if name not in ranks:
+            problems.append(f"{name}: not in ARCHITECTURE.md's layer table")
+            continue
+        for dependency in local:
+            if dependency in ranks and ranks[dependency] > ranks[name]:
+                problems.append(
+                    f"{name}: depends on {dependency}, a layer above it in ARCHITECTURE.md's table")
+    for problem in problems:
+        print(problem)
+    if problems:
+        return 1
+    print(f"layers: {len(all_targets)} targets, each declaring exactly what it imports, every dependency pointing down")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
