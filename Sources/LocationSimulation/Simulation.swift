@@ -265,24 +265,22 @@ public final class Simulation {
     // MARK: - The steps
 
     /// One thing due at or before `offset`, the earliest first (a scheduled change before a
-    /// signal change or a fix at the same moment); false when nothing is due.
+    /// signal change or a fix at the same moment), as the replay engine steps the device;
+    /// false when nothing is due.
     private func step(upTo offset: Double) throws(SimulationError) -> Bool {
-        // When the receiver reports the next fix, asked now (after the last measurement),
-        // as the replay engine asks it.
-        let moment = upcoming.map { stepper.moment(of: $0) }
-        let fixOffset = moment?.offset
-        // Everything due before the next fix (or at its moment) comes first.
-        if let happening = stepper.nextHappening(upTo: min(fixOffset ?? .infinity, offset), routeLasts: fixOffset != nil) {
-            let at = max(happening.offset, elapsedSeconds)
+        guard let step = stepper.nextStep(upcoming: upcoming, upTo: offset, current: elapsedSeconds) else { return false }
+        switch step {
+        case .happening(let happening):
             switch happening.what {
-            case .scheduled(let event): apply(event.change, at: at)
-            case .signal(let change): signalChanged(change, at: at)
+            case .change(let change): apply(change, at: happening.offset)
+            case .signal(let change?): signalChanged(change, at: happening.offset)
+            case .signal(nil): elapsedSeconds = happening.offset
             }
-            return true
+        case .fix(let moment):
+            guard let routeFix = upcoming else { return false }
+            try advanceRoute()
+            measure(routeFix, at: Moment(time: moment.time, offset: max(moment.offset, elapsedSeconds)))
         }
-        guard let routeFix = upcoming, let moment, moment.offset <= offset else { return false }
-        try advanceRoute()
-        measure(routeFix, at: Moment(time: moment.time, offset: max(moment.offset, elapsedSeconds)))
         return true
     }
 

@@ -41,14 +41,43 @@ package struct DeviceStepper: Sendable {
         return Moment(time: time, offset: time.seconds(since: startTime!))
     }
 
-    /// The next scheduled event or signal change due at or before `offset`, the earliest
-    /// first (a scheduled event before a signal change at the same moment). The receiver
-    /// changes its signal only while the route lasts.
-    package mutating func nextHappening(upTo offset: Double, routeLasts: Bool) -> HappeningQueue.Happening? {
-        happenings.next(upTo: offset, startTime: startTime, receiver: &receiver, routeLasts: routeLasts)
+    /// What the device does next, at or before `limit`: a scheduled change of the user's or
+    /// the system's, a change of the receiver's signal (its own, or a scheduled
+    /// `signal=lost|restored`), or the report of `upcoming`, the route's next fix; nil when
+    /// nothing is due. What is due by the fix's moment comes before it (a scheduled change
+    /// before a signal change at the same moment); the receiver changes its signal only
+    /// while the route lasts (`upcoming`).
+    ///
+    /// Both drivers step the device through this: the replay engine (the next fix always
+    /// given, `limit` infinite) and `Simulation` (up to the moment a test asked for).
+    ///
+    /// - Parameter current: the driver's simulated present; a happening due earlier (a
+    ///   moment already passed) happens now.
+    package mutating func nextStep(upcoming: RouteFix?, upTo limit: Double, current: Double) -> DeviceStep? {
+        let moment = upcoming.map { self.moment(of: $0) }
+        if let happening = happenings.next(
+            upTo: min(moment?.offset ?? .infinity, limit), startTime: startTime, receiver: &receiver,
+            routeLasts: upcoming != nil
+        ) {
+            let offset = max(happening.offset, current)
+            switch happening.what {
+            case .signal(let change):
+                return .happening(DeviceHappening(what: .signal(change), offset: offset))
+            case .scheduled(let event):
+                guard case .signal(let state) = event.change else {
+                    return .happening(DeviceHappening(what: .change(event.change), offset: offset))
+                }
+                // A scheduled loss or return of the signal is the receiver's to make.
+                let change = receiver.setSignal(state, at: startTime!.adding(seconds: offset))
+                return .happening(DeviceHappening(what: .signal(change), offset: offset))
+            }
+        }
+        guard let moment, moment.offset <= limit else { return nil }
+        return .fix(moment)
     }
 
-    /// A scheduled `signal=lost|restored` at `time`: the change it makes, if any.
+    /// A `signal=lost|restored` the user's code performs now, at `time`: the change it
+    /// makes, if any.
     package mutating func setSignal(_ state: SignalState, at time: Timestamp) -> SignalChange? {
         receiver.setSignal(state, at: time)
     }
@@ -65,6 +94,30 @@ package struct DeviceStepper: Sendable {
         previousTruth = truth
         return receiver.measure(routeFix, at: moment.time)
     }
+}
+
+/// One step of the device (``DeviceStepper/nextStep(upcoming:upTo:current:)``), for the
+/// driver to carry out on the phone: Core Location and the app.
+package enum DeviceStep: Sendable {
+    /// Something happens before the next fix.
+    case happening(DeviceHappening)
+    /// The route's next fix is due: measure it (``DeviceStepper/measure(_:at:)``).
+    case fix(Moment)
+}
+
+/// A change between the route's fixes, at simulated seconds since the start.
+package struct DeviceHappening: Sendable {
+    package enum What: Sendable {
+        /// The user's or the system's, from the schedule: Settings, Location Services, the
+        /// app's state, a tap.
+        case change(ScheduledEvent.Change)
+        /// The receiver lost or regained its signal; nil for a scheduled change that changed
+        /// nothing (time moves on all the same).
+        case signal(SignalChange?)
+    }
+
+    package var what: What
+    package var offset: Double
 }
 
 /// When the receiver reports a route fix: simulated time, and seconds since the start.

@@ -86,11 +86,19 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// reports reaches the app at its moment, waiting on the clock for it.
     mutating func deliver<R: TimelineRecorder>(_ routeFixes: [RouteFix], recorder: inout R) async throws {
         for var routeFix in routeFixes {
-            let moment = try place(&routeFix, recorder: &recorder)
-            try await runHappenings(upTo: moment.offset, recorder: &recorder)
-            try await wait(until: moment.offset, recorder: &recorder)
-            try measure(routeFix, at: moment, recorder: &recorder)
-            try await resolvePendingFetches(recorder: &recorder)
+            try place(&routeFix, recorder: &recorder)
+            while let step = stepper.nextStep(upcoming: routeFix, upTo: .infinity, current: currentOffset) {
+                switch step {
+                case .happening(let happening):
+                    try await wait(until: happening.offset, recorder: &recorder)
+                    try apply(happening, recorder: &recorder)
+                case .fix(let moment):
+                    try await wait(until: moment.offset, recorder: &recorder)
+                    try measure(routeFix, at: moment, recorder: &recorder)
+                }
+                try await resolvePendingFetches(recorder: &recorder)
+                if case .fix = step { break }
+            }
         }
     }
 
@@ -107,12 +115,17 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         while index < routeFixes.count {
             // Placing the same fix again after an early return changes nothing.
             var routeFix = routeFixes[index]
-            let moment = try place(&routeFix, recorder: &recorder)
-            while let happening = nextHappening(upTo: moment.offset) {
-                try apply(happening, recorder: &recorder)
-                if !pendingFetches.isEmpty { return index }
+            try place(&routeFix, recorder: &recorder)
+            stepping: while let step = stepper.nextStep(upcoming: routeFix, upTo: .infinity, current: currentOffset) {
+                switch step {
+                case .happening(let happening):
+                    try apply(happening, recorder: &recorder)
+                    if !pendingFetches.isEmpty { return index }
+                case .fix(let moment):
+                    try measure(routeFix, at: moment, recorder: &recorder)
+                    break stepping
+                }
             }
-            try measure(routeFix, at: moment, recorder: &recorder)
             index += 1
             fixesSinceCancellationCheck += 1
             if fixesSinceCancellationCheck >= 1024 {
@@ -156,16 +169,14 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         inbox.cancelAll()
     }
 
-    /// Moves a route fix from file time to run time (launching the app at the first);
-    /// when the receiver reports it.
-    private mutating func place<R: TimelineRecorder>(_ routeFix: inout RouteFix, recorder: inout R) throws -> Moment {
+    /// Moves a route fix from file time to run time (launching the app at the first).
+    private mutating func place<R: TimelineRecorder>(_ routeFix: inout RouteFix, recorder: inout R) throws {
         if firstFileTime == nil { firstFileTime = routeFix.fix.time }
         if passShiftSeconds != 0 {
             routeFix.fix.time = routeFix.fix.time.adding(seconds: passShiftSeconds)
             routeFix.recordingResumesAt = routeFix.recordingResumesAt?.adding(seconds: passShiftSeconds)
         }
         if startTime == nil { try launch(at: routeFix.fix.time, recorder: &recorder) }
-        return stepper.moment(of: routeFix)
     }
 
     /// The device reaches the route fix; its receiver reports it (or nothing, without a
@@ -201,7 +212,11 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// Events scheduled after the route's last fix still happen, at their own times.
     /// (The receiver's own changes stop with the route: nothing is measured after it.)
     mutating func finishSchedule<R: TimelineRecorder>(recorder: inout R) async throws {
-        try await runHappenings(upTo: .infinity, recorder: &recorder)
+        while case .happening(let happening) = stepper.nextStep(upcoming: nil, upTo: .infinity, current: currentOffset) {
+            try await wait(until: happening.offset, recorder: &recorder)
+            try apply(happening, recorder: &recorder)
+            try await resolvePendingFetches(recorder: &recorder)
+        }
     }
 
     /// The app session ends (an Allow Once grant expires), then the `end` event.
@@ -229,39 +244,18 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         try emit(at: time, offset: 0, recorder: &recorder)
     }
 
-    /// Paced: the scheduled events and the receiver's signal changes up to `offset`, each
-    /// at its moment.
-    private mutating func runHappenings<R: TimelineRecorder>(upTo offset: Double, recorder: inout R) async throws {
-        while let happening = nextHappening(upTo: offset) {
-            try await wait(until: max(happening.offset, currentOffset), recorder: &recorder)
-            try apply(happening, recorder: &recorder)
-            try await resolvePendingFetches(recorder: &recorder)
-        }
-    }
-
-    /// The next scheduled event or signal change due at or before `offset`. Signal changes
-    /// come only while the route lasts (`offset` finite).
-    private mutating func nextHappening(upTo offset: Double) -> Happening? {
-        stepper.nextHappening(upTo: offset, routeLasts: offset.isFinite)
-    }
-
-    private mutating func apply<R: TimelineRecorder>(_ happening: Happening, recorder: inout R) throws {
-        let eventOffset = max(happening.offset, currentOffset)
-        let time = startTime!.adding(seconds: eventOffset)
+    /// A scheduled change reaches the app; a signal change reaches it through the device.
+    private mutating func apply<R: TimelineRecorder>(_ happening: DeviceHappening, recorder: inout R) throws {
+        let time = startTime!.adding(seconds: happening.offset)
         switch happening.what {
-        case .scheduled(let event):
-            if case .signal(let state) = event.change {
-                if let change = stepper.setSignal(state, at: time) { app.deviceSignalChanged(change, into: &appOutput) }
-            } else {
-                app.apply(event.change, into: &appOutput)
-            }
-        case .signal(let change):
-            app.deviceSignalChanged(change, into: &appOutput)
+        case .change(let change): app.apply(change, into: &appOutput)
+        case .signal(let change?): app.deviceSignalChanged(change, into: &appOutput)
+        case .signal(nil): break
         }
-        try emit(at: time, offset: eventOffset, recorder: &recorder)
+        try emit(at: time, offset: happening.offset, recorder: &recorder)
         // An event that changed nothing visible still happened: time has moved on.
         currentTime = time
-        currentOffset = eventOffset
+        currentOffset = happening.offset
     }
 
     /// The app asked for the weather at a location it received: the weather service answers
@@ -319,4 +313,3 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     }
 }
 
-private typealias Happening = HappeningQueue.Happening
