@@ -8,9 +8,7 @@ extension ReplaySetting {
     /// a declaration here, and the command-line option that sets the field.
     public static let all: [ReplaySetting] = [
         ReplaySetting("source",
-            read: { input, draft in
-                draft.configuration.source = ReplaySource(rawValue: try input.choice(ReplaySource.allCases.map(\.rawValue)))!
-            },
+            read: { input, draft in draft.configuration.source = try input.choice(of: ReplaySource.self) },
             // The `start` event's own field: the kind of points actually replayed.
             record: nil),
         ReplaySetting("travelSpeed",
@@ -54,19 +52,13 @@ extension ReplaySetting {
             },
             record: { .text($0.location.initialStatus.argument) }),
         ReplaySetting("accuracy",
-            read: { input, draft in
-                draft.configuration.location.initialAccuracy = LocationAccuracy(
-                    rawValue: try input.choice(LocationAccuracy.allCases.map(\.rawValue)))!
-            },
+            read: { input, draft in draft.configuration.location.initialAccuracy = try input.choice(of: LocationAccuracy.self) },
             record: { .text($0.location.initialAccuracy.rawValue) }),
         ReplaySetting("services",
             read: { input, draft in draft.configuration.location.servicesEnabled = try input.onOff() },
             record: { .text($0.location.servicesEnabled ? "on" : "off") }),
         ReplaySetting("prompt",
-            read: { input, draft in
-                draft.configuration.location.promptAnswer = PromptAnswer(
-                    rawValue: try input.choice(PromptAnswer.allCases.map(\.rawValue)))!
-            },
+            read: { input, draft in draft.configuration.location.promptAnswer = try input.choice(of: PromptAnswer.self) },
             record: { .text($0.location.promptAnswer.rawValue) }),
         ReplaySetting("promptAlways",
             read: { input, draft in

@@ -67,6 +67,13 @@ extension SettingInput {
         return offset.seconds
     }
 
+    /// One of an enumeration's cases, by its raw value (as the flags spell them).
+    public func choice<Value: RawRepresentable & CaseIterable>(
+        of type: Value.Type
+    ) throws(Failure) -> Value where Value.RawValue == String {
+        Value(rawValue: try choice(Value.allCases.map(\.rawValue)))!
+    }
+
     /// A seed: a whole number that is not negative.
     public func seed() throws(Failure) -> UInt64 {
         let seed = try integer()

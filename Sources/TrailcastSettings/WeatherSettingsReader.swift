@@ -22,7 +22,7 @@ enum WeatherSettingsReader {
         for (key, value) in try input.mapping(allowed: keys) {
             switch key {
             case "source":
-                provider = WeatherSettings.Provider(rawValue: try value.choice(WeatherSettings.Provider.allCases.map(\.rawValue)))
+                provider = try value.choice(of: WeatherSettings.Provider.self)
             case "url":
                 network.forecastURL = try value.string()
                 urlInput = value

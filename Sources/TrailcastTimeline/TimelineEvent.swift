@@ -9,7 +9,10 @@ public struct TimelineEvent: Sendable, Equatable {
     /// What happened.
     public enum Kind: Sendable, Equatable {
         /// The first event: what is replayed, and with which settings.
-        case start(ReplayStart)
+        ///
+        /// Indirect, as is `weather`: a kind is as large as its largest payload, and these two
+        /// (360 and 137 bytes) would make every `location` of a million-fix run move as much.
+        indirect case start(ReplayStart)
         /// The app's authorization, accuracy or location services changed (or, with
         /// cause `initial`, the state at launch).
         case authorization(AuthorizationChange)
@@ -29,7 +32,7 @@ public struct TimelineEvent: Sendable, Equatable {
         /// The places app showed its list: nearest first, or in file order without location.
         case places(PlacesList)
         /// The app got the weather for its location: fetched, computed, or from the cache.
-        case weather(WeatherObservation)
+        indirect case weather(WeatherObservation)
         /// A weather fetch failed after its retries.
         case weatherError(WeatherFailure)
         /// The app moved to the background or the foreground.
