@@ -34,6 +34,9 @@ public final class OpenMeteoClient: WeatherFetcher {
     private let now: @Sendable () -> Double
     private let clock: any Clock<Duration>
 
+    /// The system's wall clock in seconds since 1970: the default "now".
+    @Sendable public static func systemTime() -> Double { Date().timeIntervalSince1970 }
+
     /// Creates a client and its connection pool.
     ///
     /// - Parameters:
@@ -44,9 +47,6 @@ public final class OpenMeteoClient: WeatherFetcher {
     ///     ``Configuration/requestTimeout`` timer and the waits between attempts. Tests
     ///     inject one to see when the client waits; AsyncHTTPClient's deadlines and
     ///     `elapsedMilliseconds` always use real time.
-    /// The system's wall clock in seconds since 1970: the default "now".
-    @Sendable public static func systemTime() -> Double { Date().timeIntervalSince1970 }
-
     public init(
         configuration: Configuration = Configuration(),
         now: @escaping @Sendable () -> Double = OpenMeteoClient.systemTime,

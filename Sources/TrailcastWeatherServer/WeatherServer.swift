@@ -50,14 +50,14 @@ public struct WeatherServer: Sendable {
     /// nginx's `client_header_timeout`, a minute.
     public static let defaultIdleTimeout = Duration.seconds(60)
 
+    /// The system's wall clock in whole seconds since 1970: the default "now".
+    @Sendable public static func systemUnixTime() -> Int { Int(time(nil)) }
+
     /// A server that is not running yet; ``run(handlesSignals:onListening:)`` or
     /// ``withRunningServer(_:)`` starts it.
     ///
     /// - Parameter currentUnixTime: The wall clock in seconds since 1970, which places
     ///   "today" for the default forecast window and `current`; tests can fix it.
-    /// The system's wall clock in whole seconds since 1970: the default "now".
-    @Sendable public static func systemUnixTime() -> Int { Int(time(nil)) }
-
     public init(
         host: String = "127.0.0.1", port: Int = 8080, faults: WeatherServerFaults = .init(),
         model: WeatherModel = WeatherModel(), recorded: (any RecordedConditions)? = nil,
