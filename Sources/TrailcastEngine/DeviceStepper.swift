@@ -36,7 +36,7 @@ package struct DeviceStepper: Sendable {
 
     /// When the receiver reports `routeFix` (its time plus any jitter), and that moment's
     /// offset. Call ``begin(at:)`` first.
-    package func moment(of routeFix: RouteFix) -> Moment {
+    private func moment(of routeFix: RouteFix) -> Moment {
         let time = receiver.deliveryTime(of: routeFix)
         return Moment(time: time, offset: time.seconds(since: startTime!))
     }

@@ -1,29 +1,29 @@
-public import TrailcastBasics
-public import TrailcastSettings
-public import TrailcastDevice
+import TrailcastBasics
+import TrailcastSettings
+import TrailcastDevice
 
 /// What happens between a route's fixes, in order: the scheduled `--event`s and the
-/// receiver's own signal changes (dropouts, recording gaps). Shared by the replay and the
-/// testing library's simulation, so both merge them by the same rule: the earliest first,
-/// a scheduled event before a signal change at the same moment, and signal changes only
-/// while the route lasts.
-public struct HappeningQueue: Sendable {
+/// receiver's own signal changes (dropouts, recording gaps), merged by one rule: the
+/// earliest first, a scheduled event before a signal change at the same moment, and signal
+/// changes only while the route lasts. Behind ``DeviceStepper/nextStep(upcoming:upTo:current:)``,
+/// which the replay and the testing library's simulation both step by.
+struct HappeningQueue: Sendable {
     /// One thing that happens, at simulated seconds since the start.
-    public struct Happening: Sendable {
-        public enum What: Sendable {
+    struct Happening: Sendable {
+        enum What: Sendable {
             case scheduled(ScheduledEvent)
             case signal(SignalChange)
         }
 
-        public var offset: Double
-        public var what: What
+        var offset: Double
+        var what: What
     }
 
     /// Sorted by offset; equal offsets keep the order they were given in.
     private let schedule: [ScheduledEvent]
     private var nextScheduled = 0
 
-    public init(_ events: [ScheduledEvent]) {
+    init(_ events: [ScheduledEvent]) {
         schedule = events.enumerated()
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }
             .map(\.element)
@@ -34,7 +34,7 @@ public struct HappeningQueue: Sendable {
     /// - Parameters:
     ///   - startTime: offset 0 (nil before the route's first fix: no signal changes yet).
     ///   - routeLasts: whether fixes remain; the receiver changes nothing after the route.
-    public mutating func next(
+    mutating func next(
         upTo offset: Double, startTime: Timestamp?, receiver: inout GPSReceiver, routeLasts: Bool
     ) -> Happening? {
         let scheduled = nextScheduled < schedule.count && schedule[nextScheduled].offset.seconds <= offset
