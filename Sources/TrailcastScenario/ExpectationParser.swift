@@ -1,4 +1,5 @@
 import Foundation
+import TrailcastSettings
 import TrailcastTimeline
 import Yams
 
@@ -75,23 +76,23 @@ enum ExpectationParser {
                 throw node.error("a count needs 'exactly', or 'atLeast' and/or 'atMost'")
             }
             let window = OffsetWindow(
-                from: try value("from").map(ScenarioParser.duration), to: try value("to").map(ScenarioParser.duration))
+                from: try value("from").map { node throws(ScenarioError) in try node.duration() }, to: try value("to").map { node throws(ScenarioError) in try node.duration() })
             if let from = window.from, let to = window.to, from > to {
                 throw value("to")!.error("the window ends (\(OffsetWindow.format(to))) before it starts (\(OffsetWindow.format(from)))")
             }
             return .count(selector, rule, window: window)
         case "none":
             let selector = try self.selector(type: value("none")!, fields: value("fields"))
-            let after = try value("after").map(ScenarioParser.duration)
-            let before = try value("before").map(ScenarioParser.duration)
+            let after = try value("after").map { node throws(ScenarioError) in try node.duration() }
+            let before = try value("before").map { node throws(ScenarioError) in try node.duration() }
             if let after, let before, after >= before {
                 throw value("before")!.error("nothing lies strictly between \(OffsetWindow.format(after)) and \(OffsetWindow.format(before))")
             }
             return .absent(selector, after: after, before: before)
         case "event":
             let selector = try self.selector(type: value("event")!, fields: value("fields"))
-            let at = try value("at").map(ScenarioParser.duration)
-            let tolerance = try value("tolerance").map(ScenarioParser.duration) ?? 0
+            let at = try value("at").map { node throws(ScenarioError) in try node.duration() }
+            let tolerance = try value("tolerance").map { node throws(ScenarioError) in try node.duration() } ?? 0
             if at == nil, let toleranceNode = value("tolerance") {
                 throw toleranceNode.error("a tolerance needs 'at'")
             }

@@ -109,11 +109,6 @@ public enum ScenarioParser {
         }
     }
 
-    /// Simulated seconds from `45s`, `10m`, `1h5m`, `250ms` or a plain number of seconds.
-    static func duration(_ node: ScenarioNode) throws(ScenarioError) -> Double {
-        try node.duration()
-    }
-
     static func resolve(_ path: String, against file: String) -> String {
         guard !path.hasPrefix("/") else { return path }
         let directory = (file as NSString).deletingLastPathComponent

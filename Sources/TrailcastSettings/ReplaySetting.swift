@@ -41,16 +41,18 @@ public struct ReplaySetting: Sendable {
         self.problem = problem
     }
 
+    /// The settings a scenario may set, in the declarations' order.
+    private static let scenarioSettings = all.filter { $0.read != nil }
+    private static let scenarioSettingsByKey = Dictionary(
+        uniqueKeysWithValues: scenarioSettings.map { ($0.key.description, $0) })
+
     /// The keys a scenario may set, in the declarations' order.
-    public static let scenarioKeys: [String] = all.filter { $0.read != nil }.map(\.key.description)
+    public static let scenarioKeys: [String] = scenarioSettings.map(\.key.description)
 
     /// The setting a scenario's `key` sets, if it is one.
     public static func scenarioSetting(_ key: String) -> ReplaySetting? {
-        scenarioSettings[key]
+        scenarioSettingsByKey[key]
     }
-
-    private static let scenarioSettings: [String: ReplaySetting] = Dictionary(
-        uniqueKeysWithValues: all.filter { $0.read != nil }.map { ($0.key.description, $0) })
 
     /// Reads this setting's value from a scenario into `draft`.
     public func read(_ input: some SettingInput, into draft: inout SettingsDraft) throws {
