@@ -191,6 +191,7 @@ let package = Package(
         .target(
             name: "LocationSimulation",
             dependencies: [
+                "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastDevice",

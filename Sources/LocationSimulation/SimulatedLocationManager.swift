@@ -55,13 +55,19 @@ public final class SimulatedLocationManager {
     /// Metres the device must move before the next update; ``distanceFilterNone`` (or any
     /// negative value) for every fix.
     public var distanceFilter: Double = distanceFilterNone {
-        didSet { simulation.service.setDistanceFilter(distanceFilter >= 0 ? distanceFilter : nil, client: client) }
+        didSet {
+            let client = self.client, filter = distanceFilter >= 0 ? distanceFilter : nil
+            simulation.configureService { $0.setDistanceFilter(filter, client: client) }
+        }
     }
 
     /// The accuracy wanted; ``accuracyReduced`` gives approximate fixes (as with Precise
     /// Location off), any other value full fixes when authorized.
     public var desiredAccuracy: Double = accuracyBest {
-        didSet { simulation.service.setWantsReducedAccuracy(desiredAccuracy >= Self.accuracyReduced, client: client) }
+        didSet {
+            let client = self.client, reduced = desiredAccuracy >= Self.accuracyReduced
+            simulation.configureService { $0.setWantsReducedAccuracy(reduced, client: client) }
+        }
     }
 
     /// Shows the When In Use prompt while `notDetermined`; the simulated person's answer

@@ -1,3 +1,4 @@
+import TrailcastApps
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastDevice
@@ -72,13 +73,20 @@ extension Simulation {
     /// Iterate it from the test; the simulation buffers what it yields until then.
     public func liveUpdates() -> AsyncStream<SimulatedLocationUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(of: SimulatedLocationUpdate.self)
-        let client = allocateClient()
-        liveStreams[client] = LiveUpdateStream(continuation)
-        var output: [LocationService.Output] = []
-        service.startUpdatingLocation(client: client, into: &output)
-        record(output, at: elapsedSeconds)
-        announceToLiveStreams()
+        appActs { app, output in app.startLiveStream(LiveUpdateStream(continuation), into: &output) }
         return stream
+    }
+}
+
+extension AppUnderTest {
+    /// A new stream starts updating at once.
+    mutating func startLiveStream(_ stream: LiveUpdateStream, into output: inout AppOutput) {
+        let client = allocateClient()
+        liveStreams[client] = stream
+        var outputs: [LocationService.Output] = []
+        service.startUpdatingLocation(client: client, into: &outputs)
+        record(outputs, into: &output)
+        announceToLiveStreams()
     }
 
     /// The update a stream gets now, with `location` or without one.
@@ -99,7 +107,7 @@ extension Simulation {
     }
 
     /// Each stream whose reason for having no fix changed hears it, once.
-    func announceToLiveStreams() {
+    mutating func announceToLiveStreams() {
         for client in liveStreams.keys.sorted() {
             guard let stream = liveStreams[client] else { continue }
             if stream.isEnded {
@@ -122,12 +130,26 @@ extension Simulation {
 
     /// Authorization changed: streams stopped by its loss start again once it is back,
     /// and every stream hears what it means for them.
-    func resumeLiveStreams() {
+    mutating func resumeLiveStreams(into output: inout AppOutput) {
         for client in liveStreams.keys.sorted() where service.authorizationStatus.isAuthorized && !service.isUpdating(client: client) {
-            var output: [LocationService.Output] = []
-            service.startUpdatingLocation(client: client, into: &output)
-            record(output, at: elapsedSeconds)
+            var outputs: [LocationService.Output] = []
+            service.startUpdatingLocation(client: client, into: &outputs)
+            record(outputs, into: &output)
         }
         announceToLiveStreams()
+    }
+
+    /// Streams whose consumer has gone stop updating.
+    mutating func stopEndedLiveStreams() {
+        for (client, stream) in liveStreams where stream.isEnded {
+            service.stopUpdatingLocation(client: client)
+            liveStreams[client] = nil
+        }
+    }
+
+    /// The session is over: a `for await` over a stream ends.
+    mutating func finishLiveStreams() {
+        for stream in liveStreams.values { stream.finish() }
+        liveStreams.removeAll()
     }
 }

@@ -81,22 +81,14 @@ public final class Simulation {
     /// Whether ``finish()`` has ended the app's session.
     public private(set) var isFinished = false
 
-    /// The app's location service, shared by its managers.
-    var service: LocationService
-    /// The app's managers and live-update streams, by their client number in the service.
-    var managers: [Int: WeakManager] = [:]
-    var liveStreams: [Int: LiveUpdateStream] = [:]
-    var clientZeroTaken = false
-    /// Prompts shown and not yet answered.
-    var promptsShowing = 0
     var appStateObservers: [(AppState) -> Void] = []
     var tapObservers: [(TapAction) -> Void] = []
-    var callbacks: [(client: Int, callback: Callback)] = []
 
     private var route: RouteFixStream
-    /// The device, stepped as the replay engine steps it: fixes placed and measured, the
-    /// scheduled changes and the receiver's signal changes merged in order.
-    private var stepper: DeviceStepper
+    /// The engine's phone, stepped as the replay steps it (fixes placed and measured, the
+    /// scheduled changes and the receiver's signal changes merged in order), with the
+    /// app's code behind Core Location as its app.
+    var phone: Phone<AppUnderTest>
     /// The next route fix; nil at the end of the route.
     private var upcoming: RouteFix?
     /// Simulated time of the route's first fix: offset 0.
@@ -127,8 +119,11 @@ public final class Simulation {
             intervalSeconds: intervalSeconds, location: location, events: events, gps: gps, seed: seed)
         if let problem = configuration.problem { throw .invalid(problem) }
         self.route = try Self.open(route, configuration: configuration)
-        service = LocationService(configuration: configuration.location)
-        stepper = DeviceStepper(configuration: configuration)
+        // The library's timeline has never had `missed` events: an app's code sees its
+        // own gaps, and tests written against it count what it received.
+        phone = Phone(
+            configuration: configuration, app: AppUnderTest(service: LocationService(configuration: configuration.location)),
+            recordsMissedFixes: false)
         var collected: [GPXWarning] = []
         let first: RouteFix?
         do throws(GPXError) {
@@ -149,12 +144,9 @@ public final class Simulation {
         warnings = collected
         startTime = first.fix.time
         reading.set(startTime)
-        stepper.begin(at: startTime)
         upcoming = first
-        timeline.append(TimelineEvent(time: startTime, offsetSeconds: 0, kind: .start(start)))
-        var output: [LocationService.Output] = []
-        service.launch(into: &output)
-        record(output, at: 0, notify: false)
+        phone.launch(at: startTime, start: start)
+        recordOutput(at: 0)
     }
 
     /// The route's fixes: a file read once as the clock moves (`auto` decided by its first
@@ -199,10 +191,10 @@ public final class Simulation {
     public func run(until offset: Double) throws(SimulationError) {
         guard !isFinished else { throw .finished }
         try deliverCallbacks()
-        stopEndedLiveStreams()
+        appActs { app, _ in app.stopEndedLiveStreams() }
         while try step(upTo: offset) {
             try deliverCallbacks()
-            stopEndedLiveStreams()
+            appActs { app, _ in app.stopEndedLiveStreams() }
         }
         // Running to the end (an infinite offset) leaves the clock at the last event.
         if offset.isFinite { elapsedSeconds = max(elapsedSeconds, offset) }
@@ -218,18 +210,16 @@ public final class Simulation {
     @discardableResult
     public func finish() throws(SimulationError) -> ReplaySummary {
         try settle()
-        var output: [LocationService.Output] = []
-        service.endRun(into: &output)
-        record(output, at: elapsedSeconds)
+        phone.end()
+        recordOutput(at: elapsedSeconds)
         try deliverCallbacks()
         isFinished = true
         let summary = ReplaySummary(
-            points: route.pointsRead, locations: deliveredLocations, distanceMeters: stepper.distanceMeters,
+            points: route.pointsRead, locations: deliveredLocations, distanceMeters: phone.distanceMeters,
             simulatedSeconds: elapsedSeconds)
         timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
         // A `for await` over a stream ends with the session.
-        for stream in liveStreams.values { stream.finish() }
-        liveStreams.removeAll()
+        appActs { app, _ in app.finishLiveStreams() }
         return summary
     }
 
@@ -242,7 +232,8 @@ public final class Simulation {
     /// The simulated person or system changes something now (as a scheduled event would).
     public func perform(_ change: ScheduledEvent.Change) throws(SimulationError) {
         guard !isFinished else { throw .finished }
-        apply(change, at: elapsedSeconds)
+        phone.perform(change, at: elapsedSeconds)
+        recordOutput(at: elapsedSeconds)
         try deliverCallbacks()
     }
 
@@ -268,14 +259,12 @@ public final class Simulation {
     /// signal change or a fix at the same moment), as the replay engine steps the device;
     /// false when nothing is due.
     private func step(upTo offset: Double) throws(SimulationError) -> Bool {
-        guard let step = stepper.nextStep(upcoming: upcoming, upTo: offset, current: elapsedSeconds) else { return false }
+        guard let step = phone.nextStep(upcoming: upcoming, upTo: offset, current: elapsedSeconds) else { return false }
         switch step {
         case .happening(let happening):
-            switch happening.what {
-            case .change(let change): apply(change, at: happening.offset)
-            case .signal(let change?): signalChanged(change, at: happening.offset)
-            case .signal(nil): elapsedSeconds = happening.offset
-            }
+            elapsedSeconds = happening.offset
+            phone.carryOut(happening)
+            recordOutput(at: happening.offset)
         case .fix(let moment):
             guard let routeFix = upcoming else { return false }
             try advanceRoute()
@@ -299,45 +288,10 @@ public final class Simulation {
 
     private func measure(_ routeFix: RouteFix, at moment: Moment) {
         elapsedSeconds = moment.offset
-        guard let fix = stepper.measure(routeFix, at: moment) else { return }
-        var output: [LocationService.Output] = []
-        service.receive(fix, into: &output)
-        record(output, at: moment.offset)
-    }
-
-    private func apply(_ change: ScheduledEvent.Change, at offset: Double) {
-        elapsedSeconds = offset
-        guard let systemChange = change.systemChange else {
-            // Not the system's: the receiver's signal, or the user's tap (the app's code).
-            if case .signal(let state) = change, let signal = stepper.setSignal(state, at: now) {
-                signalChanged(signal, at: offset)
-            } else if case .tap(let action) = change {
-                timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .tap(action)))
-                callbacks.append((-1, .tap(action)))
-            }
-            return
-        }
-        if case .app(let state) = change {
-            timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .app(state)))
-        }
-        var output: [LocationService.Output] = []
-        service.apply(systemChange, into: &output)
-        if case .app(let state) = change {
-            // The app hears of it (scene phase, UIApplication notifications) before the
-            // location callbacks the change causes.
-            callbacks.append((-1, .appState(state)))
-            if state == .background { announceToLiveStreams() }
-        }
-        record(output, at: offset)
-    }
-
-    private func signalChanged(_ change: SignalChange, at offset: Double) {
-        elapsedSeconds = offset
-        timeline.append(TimelineEvent(time: now, offsetSeconds: offset, kind: .signal(change)))
-        var output: [LocationService.Output] = []
-        service.signalChanged(available: change.state == .restored, into: &output)
-        record(output, at: offset)
-        announceToLiveStreams()
+        let measured = phone.measure(routeFix, at: moment)
+        let truth = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
+        phone.deliver(measured, truePosition: truth, at: moment.offset)
+        recordOutput(at: moment.offset)
     }
 }
 

@@ -3,17 +3,21 @@ public import TrailcastCoreLocation
 public import TrailcastSettings
 import TrailcastTimeline
 
-/// The app in the simulated phone: what it does with Core Location's callbacks, the
-/// user's and the system's changes, and the user's taps. The replay engine drives one,
-/// the weather app (``WeatherAppModel``) or the places app (``PlacesAppModel``), without
-/// knowing which; every method appends what happened, in order, as timeline event kinds,
-/// and what it wants done (a weather lookup) as effects the engine carries out.
-public protocol ModelApp: Sendable {
+/// The app in the simulated phone, as the engine drives it: what it does with the
+/// device's fixes and signal, the user's and the system's changes, and the user's taps,
+/// through Core Location. Every method appends what happened, in order, as timeline event
+/// kinds, and what the app wants done (a weather lookup) as effects its driver carries out.
+///
+/// Two kinds of app: a model app (``ModelApp``: the weather app, the places app), which
+/// `trailcast replay` runs, and the user's own code behind the testing library's
+/// `Simulation`, whose callbacks reach the app's delegates.
+public protocol PhoneApp {
     /// The app's location manager(s) and Core Location's state for the app.
     var locationService: LocationService { get }
     /// The app starts.
     mutating func launch(into output: inout AppOutput)
-    /// The user or the system changes something, or the user taps (`--event`).
+    /// The user or the system changes something, or the user taps (`--event`). A change
+    /// of the signal never comes here: the device makes it (``deviceSignalChanged(_:into:)``).
     mutating func apply(_ change: ScheduledEvent.Change, into output: inout AppOutput)
     /// The device has a fix; the app receives it if Core Location delivers it.
     mutating func deviceMoved(to fix: LocationFix, into output: inout AppOutput)
@@ -22,3 +26,8 @@ public protocol ModelApp: Sendable {
     /// The run ends.
     mutating func terminate(into output: inout AppOutput)
 }
+
+/// A model app: what a typical app does with Core Location, written in this project
+/// (``WeatherAppModel``, ``PlacesAppModel``), which the replay engine drives without
+/// knowing which.
+public protocol ModelApp: PhoneApp, Sendable {}

@@ -6,9 +6,9 @@ package import TrailcastSettings
 /// happens before it (the scheduled events and the receiver's own signal changes, merged),
 /// and what the receiver measures, with the distance travelled along the true route.
 ///
-/// One definition for both drivers: the replay engine (``Replay``, in real or virtual
-/// time) and the testing library's `Simulation` (on demand) step the device through this
-/// type, so they place fixes, merge happenings and measure by the same rules.
+/// The device half of the engine's ``Phone``, which both drivers step: the replay
+/// (``Replay``, in real or virtual time) and the testing library's `Simulation` (on
+/// demand), so they place fixes, merge happenings and measure by the same rules.
 package struct DeviceStepper: Sendable {
     private var receiver: GPSReceiver
     private var happenings: HappeningQueue
@@ -48,7 +48,7 @@ package struct DeviceStepper: Sendable {
     /// before a signal change at the same moment); the receiver changes its signal only
     /// while the route lasts (`upcoming`).
     ///
-    /// Both drivers step the device through this: the replay engine (the next fix always
+    /// Both drivers step through this, by way of the phone: the replay (the next fix always
     /// given, `limit` infinite) and `Simulation` (up to the moment a test asked for).
     ///
     /// - Parameter current: the driver's simulated present; a happening due earlier (a

@@ -16,13 +16,11 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// Points of the source in the file (read on the first pass; so far, if interrupted in it).
     var pointsRead = 0
 
-    private var app: any ModelApp
-    private var missedFixes = MissedFixTracker()
-    /// The device: fixes placed and measured, the `--event`s and the receiver's signal
-    /// changes merged in order.
-    private var stepper: DeviceStepper
+    /// The device and the model app: fixes placed and measured, the `--event`s and the
+    /// receiver's signal changes merged in order, and what the app did.
+    private var phone: Phone<AnyModelApp>
     /// Simulated time of the first fix: offset 0.
-    var startTime: Timestamp? { stepper.startTime }
+    var startTime: Timestamp? { phone.startTime }
     /// Where simulated time stands against the clock, in a paced run once it started.
     var pace: RealTimePace<C.Instant>?
     /// Pause, resume and speed commands from outside the run (a live server), if any.
@@ -41,8 +39,6 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     let device: (any DeviceStreamObserver)?
     private var deliveredLocations = 0
     private var fixesSinceCancellationCheck = 0
-    /// What the app did in the current step: events to record and effects to carry out.
-    private var appOutput = AppOutput(reservingCapacity: 8)
 
     /// The app's weather service; nil with `--weather none`.
     var weather: WeatherService?
@@ -67,8 +63,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         case .builtin: weather = WeatherService(policy: configuration.weather.policy, model: WeatherModel())
         case .openMeteo, .local: weather = WeatherService(policy: configuration.weather.policy, model: nil)
         }
-        stepper = DeviceStepper(configuration: configuration)
-        self.app = app
+        phone = Phone(configuration: configuration, app: AnyModelApp(app), recordsMissedFixes: true)
     }
 
     /// A new loop starts a moment (one interval, or a second) after the last one ended.
@@ -76,7 +71,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         guard let currentTime, let firstFileTime else { return }
         let gap = configuration.intervalSeconds ?? 1
         passShiftSeconds = currentTime.adding(seconds: gap).seconds(since: firstFileTime)
-        stepper.beginPass()
+        phone.beginPass()
     }
 
     /// Whether events wait for their moment on the clock (`speed` > 0).
@@ -87,7 +82,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     mutating func deliver<R: TimelineRecorder>(_ routeFixes: [RouteFix], recorder: inout R) async throws {
         for var routeFix in routeFixes {
             try place(&routeFix, recorder: &recorder)
-            while let step = stepper.nextStep(upcoming: routeFix, upTo: .infinity, current: currentOffset) {
+            while let step = phone.nextStep(upcoming: routeFix, upTo: .infinity, current: currentOffset) {
                 switch step {
                 case .happening(let happening):
                     try await wait(until: happening.offset, recorder: &recorder)
@@ -116,7 +111,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
             // Placing the same fix again after an early return changes nothing.
             var routeFix = routeFixes[index]
             try place(&routeFix, recorder: &recorder)
-            stepping: while let step = stepper.nextStep(upcoming: routeFix, upTo: .infinity, current: currentOffset) {
+            stepping: while let step = phone.nextStep(upcoming: routeFix, upTo: .infinity, current: currentOffset) {
                 switch step {
                 case .happening(let happening):
                     try apply(happening, recorder: &recorder)
@@ -184,35 +179,20 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     private mutating func measure<R: TimelineRecorder>(_ routeFix: RouteFix, at moment: Moment, recorder: inout R) throws {
         currentTime = moment.time
         currentOffset = moment.offset
-        let measured = stepper.measure(routeFix, at: moment)
-        let position = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
+        let measured = phone.measure(routeFix, at: moment)
         // A real OS applies its own rules to the receiver's stream: feeds get it all.
         let epoch = DeviceEpoch(time: moment.time, fix: measured)
         if control != nil { lastEpoch = epoch }
         try device?.deviceReported(epoch)
-        if let fix = measured { app.deviceMoved(to: fix, into: &appOutput) }
-        noteDelivery(of: measured, truePosition: position, at: moment.offset)
+        let position = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
+        phone.deliver(measured, truePosition: position, at: moment.offset)
         try emit(at: moment.time, offset: moment.offset, recorder: &recorder)
-    }
-
-    /// Gathers the epochs the app missed into `missed` stretches; a delivered fix (or
-    /// another reason) closes the open one, which is said just before it.
-    private mutating func noteDelivery(of measured: LocationFix?, truePosition: Coordinate, at offset: Double) {
-        if appOutput.deliversLocation {
-            if let closed = missedFixes.close() { appOutput.items.insert(.event(.missed(closed)), at: 0) }
-            return
-        }
-        let reason = app.locationService.missReason(deviceHasFix: measured != nil)
-        let position = measured.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? truePosition
-        if let closed = missedFixes.miss(reason, at: offset, position: position) {
-            appOutput.items.insert(.event(.missed(closed)), at: 0)
-        }
     }
 
     /// Events scheduled after the route's last fix still happen, at their own times.
     /// (The receiver's own changes stop with the route: nothing is measured after it.)
     mutating func finishSchedule<R: TimelineRecorder>(recorder: inout R) async throws {
-        while case .happening(let happening) = stepper.nextStep(upcoming: nil, upTo: .infinity, current: currentOffset) {
+        while case .happening(let happening) = phone.nextStep(upcoming: nil, upTo: .infinity, current: currentOffset) {
             try await wait(until: happening.offset, recorder: &recorder)
             try apply(happening, recorder: &recorder)
             try await resolvePendingFetches(recorder: &recorder)
@@ -223,11 +203,10 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     mutating func end<R: TimelineRecorder>(wallSeconds: Double, recorder: inout R) throws -> ReplaySummary {
         let time = currentTime ?? RouteTimer.defaultStartTime
         if startTime == nil { try launch(at: time, recorder: &recorder) }
-        if let closed = missedFixes.close() { appOutput.append(.missed(closed)) }
-        app.terminate(into: &appOutput)
+        phone.end()
         try emit(at: time, offset: currentOffset, recorder: &recorder)
         let summary = ReplaySummary(
-            points: pointsRead, locations: deliveredLocations, distanceMeters: stepper.distanceMeters,
+            points: pointsRead, locations: deliveredLocations, distanceMeters: phone.distanceMeters,
             simulatedSeconds: currentOffset, wallSeconds: wallSeconds, interrupted: interrupted,
             weather: weather?.statistics ?? WeatherStatistics())
         try recorder.record(TimelineEvent(time: time, offsetSeconds: currentOffset, kind: .end(summary)))
@@ -236,22 +215,16 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     }
 
     private mutating func launch<R: TimelineRecorder>(at time: Timestamp, recorder: inout R) throws {
-        stepper.begin(at: time)
         currentTime = time
         if configuration.speed > 0 { pace = RealTimePace(startingAt: clock.now, speed: configuration.speed) }
-        appOutput.append(.start(start))
-        app.launch(into: &appOutput)
+        phone.launch(at: time, start: start)
         try emit(at: time, offset: 0, recorder: &recorder)
     }
 
     /// A scheduled change reaches the app; a signal change reaches it through the device.
     private mutating func apply<R: TimelineRecorder>(_ happening: DeviceHappening, recorder: inout R) throws {
         let time = startTime!.adding(seconds: happening.offset)
-        switch happening.what {
-        case .change(let change): app.apply(change, into: &appOutput)
-        case .signal(let change?): app.deviceSignalChanged(change, into: &appOutput)
-        case .signal(nil): break
-        }
+        phone.carryOut(happening)
         try emit(at: time, offset: happening.offset, recorder: &recorder)
         // An event that changed nothing visible still happened: time has moved on.
         currentTime = time
@@ -296,8 +269,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     }
 
     private mutating func emit<R: TimelineRecorder>(at time: Timestamp, offset: Double, recorder: inout R) throws {
-        guard !appOutput.isEmpty else { return }
-        for item in appOutput.items {
+        guard !phone.output.isEmpty else { return }
+        for item in phone.output.items {
             switch item {
             case .event(let kind):
                 try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
@@ -307,7 +280,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
                 if weather != nil { try lookUpWeather(for: fix, at: time, offset: offset, recorder: &recorder) }
             }
         }
-        appOutput.removeAll()
+        phone.clearOutput()
         currentTime = time
         currentOffset = offset
     }

@@ -1,0 +1,203 @@
+import TrailcastApps
+import TrailcastCoreLocation
+import TrailcastDevice
+import TrailcastSettings
+import TrailcastTimeline
+
+/// The user's code as the engine's phone sees its app (``PhoneApp``): Core Location's state
+/// for the app (its location service) and what it says to the app's code, queued as
+/// callbacks for its managers' delegates, its live-update streams and the simulation's
+/// observers, so that they arrive in order and never inside the call that caused them.
+///
+/// The ``Simulation`` owns it through the engine's `Phone`; what the service says is also
+/// written to the phone's output as timeline events, which the simulation stamps.
+struct AppUnderTest: PhoneApp {
+    /// Something waiting to reach the app's code.
+    enum Callback {
+        /// The system's prompt is up; the simulated person answers it after the callbacks
+        /// already due (as a person takes a moment), so the app's initial callback still
+        /// sees `notDetermined`. `answered` runs after the answer (a completion handler).
+        case prompt(AuthorizationRequest, answered: (() -> Void)?)
+        /// A request that showed no prompt: only its completion runs.
+        case answered(() -> Void)
+        case appState(AppState)
+        case tap(TapAction)
+        case authorization
+        case location(LocationFix)
+        case error(LocationErrorCode)
+        case liveUpdate(SimulatedLocationUpdate)
+    }
+
+    struct WeakManager {
+        weak var manager: SimulatedLocationManager?
+    }
+
+    /// The app's location service, shared by its managers.
+    var service: LocationService
+    /// The app's managers and live-update streams, by their client number in the service.
+    private(set) var managers: [Int: WeakManager] = [:]
+    var liveStreams: [Int: LiveUpdateStream] = [:]
+    private var clientZeroTaken = false
+    /// Prompts shown and not yet answered.
+    private(set) var promptsShowing = 0
+    /// Callbacks waiting, each for a client (-1: the app as a whole).
+    private var callbacks: [(client: Int, callback: Callback)] = []
+
+    init(service: LocationService) {
+        self.service = service
+    }
+
+    var locationService: LocationService { service }
+
+    // MARK: - The phone's steps
+
+    /// The app starts: Core Location's initial state, before any delegate is set.
+    mutating func launch(into output: inout AppOutput) {
+        var outputs: [LocationService.Output] = []
+        service.launch(into: &outputs)
+        record(outputs, into: &output, notify: false)
+    }
+
+    mutating func apply(_ change: ScheduledEvent.Change, into output: inout AppOutput) {
+        guard let systemChange = change.systemChange else {
+            // Not the system's: the user's tap, which the app's own code handles.
+            if case .tap(let action) = change {
+                output.append(.tap(action))
+                callbacks.append((-1, .tap(action)))
+            }
+            return
+        }
+        if case .app(let state) = change { output.append(.app(state)) }
+        var outputs: [LocationService.Output] = []
+        service.apply(systemChange, into: &outputs)
+        if case .app(let state) = change {
+            // The app hears of it (scene phase, UIApplication notifications) before the
+            // location callbacks the change causes.
+            callbacks.append((-1, .appState(state)))
+            if state == .background { announceToLiveStreams() }
+        }
+        record(outputs, into: &output)
+    }
+
+    mutating func deviceMoved(to fix: LocationFix, into output: inout AppOutput) {
+        var outputs: [LocationService.Output] = []
+        service.receive(fix, into: &outputs)
+        record(outputs, into: &output)
+    }
+
+    mutating func deviceSignalChanged(_ change: SignalChange, into output: inout AppOutput) {
+        output.append(.signal(change))
+        var outputs: [LocationService.Output] = []
+        service.signalChanged(available: change.state == .restored, into: &outputs)
+        record(outputs, into: &output)
+        announceToLiveStreams()
+    }
+
+    /// The app's session ends (an Allow Once grant expires); its streams end after the
+    /// callbacks due (``finishLiveStreams()``).
+    mutating func terminate(into output: inout AppOutput) {
+        var outputs: [LocationService.Output] = []
+        service.endRun(into: &outputs)
+        record(outputs, into: &output)
+    }
+
+    // MARK: - The app's code calling
+
+    /// A client number in the location service for a new manager or stream.
+    mutating func allocateClient() -> Int {
+        guard clientZeroTaken else {
+            clientZeroTaken = true
+            return 0
+        }
+        return service.addClient()
+    }
+
+    mutating func attach(_ manager: SimulatedLocationManager, as client: Int) {
+        managers[client] = WeakManager(manager: manager)
+    }
+
+    /// A manager was deallocated: its updates stop, as a `CLLocationManager`'s do.
+    mutating func detach(client: Int) {
+        managers[client] = nil
+        service.stopUpdatingLocation(client: client)
+    }
+
+    mutating func enqueue(_ callback: Callback, for client: Int) {
+        callbacks.append((client, callback))
+    }
+
+    /// The oldest callback waiting, taken off the queue.
+    mutating func takeCallback() -> (client: Int, callback: Callback)? {
+        callbacks.isEmpty ? nil : callbacks.removeFirst()
+    }
+
+    func recordCall(_ method: ManagerCall.Method, from client: Int, into output: inout AppOutput) {
+        output.append(.call(ManagerCall(method: method, manager: client)))
+    }
+
+    /// The app asked for permission: recorded now, answered when the callbacks due are made.
+    mutating func requestAuthorization(
+        _ request: AuthorizationRequest, from client: Int, as method: ManagerCall.Method,
+        answered: (() -> Void)?, into output: inout AppOutput
+    ) {
+        recordCall(method, from: client, into: &output)
+        // Core Location ignores a request that would not prompt; its completion still runs.
+        guard service.wouldPrompt(request) else {
+            if let answered { callbacks.append((client, .answered(answered))) }
+            return
+        }
+        promptsShowing += 1
+        callbacks.append((client, .prompt(request, answered: answered)))
+        announceToLiveStreams()
+    }
+
+    /// The simulated person answers a prompt the app's code caused.
+    mutating func answerPrompt(_ request: AuthorizationRequest, into output: inout AppOutput) {
+        promptsShowing -= 1
+        var outputs: [LocationService.Output] = []
+        service.requestAuthorization(request, into: &outputs)
+        record(outputs, into: &output)
+        announceToLiveStreams()
+    }
+
+    /// The app's code called its manager: recorded, then what the service makes of it.
+    mutating func call(
+        _ method: ManagerCall.Method, from client: Int, into output: inout AppOutput,
+        _ body: (inout LocationService, inout [LocationService.Output]) -> Void
+    ) {
+        recordCall(method, from: client, into: &output)
+        var outputs: [LocationService.Output] = []
+        body(&service, &outputs)
+        record(outputs, into: &output)
+    }
+
+    // MARK: - What the service says
+
+    /// The service's outputs as timeline events and, with `notify`, callbacks.
+    mutating func record(_ outputs: [LocationService.Output], into output: inout AppOutput, notify: Bool = true) {
+        var authorizationChanged = false
+        for item in outputs {
+            switch item {
+            case .authorizationChanged(let change):
+                output.append(.authorization(change))
+                authorizationChanged = true
+                if notify { for client in managers.keys.sorted() { enqueue(.authorization, for: client) } }
+            case .prompt(let request, let answer):
+                output.append(.prompt(request: request, answer: answer))
+            case .location(let fix, let client):
+                output.append(.location(fix))
+                if let stream = liveStreams[client] {
+                    stream.lastDiagnostics = nil
+                    enqueue(.liveUpdate(update(for: stream, location: fix)), for: client)
+                } else if notify {
+                    enqueue(.location(fix), for: client)
+                }
+            case .error(let code, let client):
+                output.append(.locationError(code))
+                // A live stream says it in its next update's diagnostics instead.
+                if notify && liveStreams[client] == nil { enqueue(.error(code), for: client) }
+            }
+        }
+        if authorizationChanged { resumeLiveStreams(into: &output) }
+    }
+}
