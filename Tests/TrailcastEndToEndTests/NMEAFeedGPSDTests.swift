@@ -32,7 +32,9 @@ struct NMEAFeedGPSDTests {
     func gpsdReadsTheFeed() async throws {
         let replay = try ReplayProcess(arguments: Self.arguments)
         let port = try await replay.nmeaPort()
-        let gpsdPort = try ToolProcess.freeLocalPort()
+        // Held until the test ends: gpsd binds it beside this socket (see HeldLocalPort).
+        let heldPort = try HeldLocalPort()
+        let gpsdPort = heldPort.port
         let gpsd = try ToolProcess("gpsd", ["-N", "-n", "-S", String(gpsdPort), "tcp://127.0.0.1:\(port)"])
         defer { gpsd.stop() }
         var pipe: ToolProcess?
@@ -52,6 +54,7 @@ struct NMEAFeedGPSDTests {
         let (status, _) = try await replay.waitForExit()
         #expect(status == 130)
         pipe!.stop()
+        withExtendedLifetime(heldPort) {}
 
         let timeline = try ReplayTimeline(text: replay.stdout)
         var fixes: [Double: OrderedJSON] = [:]

@@ -46,19 +46,30 @@ final class ToolProcess: @unchecked Sendable {
         stop()
         scratch.remove()
     }
+}
 
-    /// A TCP port on 127.0.0.1 that nothing listens on right now, for a peer that must be
-    /// told its port (gpsd's -S takes a number; it cannot be handed a bound socket or print
-    /// the port it took). Another process could take the port before gpsd does: rare, and
-    /// the test then fails saying gpsd did not start, rather than passing wrongly.
-    static func freeLocalPort() throws -> Int {
+/// A TCP port on 127.0.0.1 held for a peer that must be told its port: gpsd's `-S` takes a
+/// number, refuses 0 ("can't get \"0\" service entry"), and its systemd socket activation
+/// hands it only the control socket, never the client listener (gpsd 3.22, gpsd.c).
+///
+/// The port is bound here with `SO_REUSEADDR` and never listened on, so the kernel gives it
+/// to no one else, while gpsd, which binds with `SO_REUSEADDR` too, can bind and listen on
+/// it (Linux allows that while no socket listens on the port). Nothing is picked by closing
+/// a socket and hoping; release it once the peer listens, or let it go with the test.
+final class HeldLocalPort {
+    let port: Int
+    private let socket: Int32
+
+    init() throws {
         #if canImport(Glibc)
         let streamType = Int32(SOCK_STREAM.rawValue)
         #else
         let streamType = SOCK_STREAM
         #endif
         let socket = Foundation.socket(AF_INET, streamType, 0)
-        defer { close(socket) }
+        guard socket >= 0 else { throw POSIXError(.EMFILE) }
+        var reuse: Int32 = 1
+        setsockopt(socket, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -67,11 +78,19 @@ final class ToolProcess: @unchecked Sendable {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) }
         }
-        guard bound == 0 else { throw POSIXError(.EADDRINUSE) }
+        guard bound == 0 else {
+            close(socket)
+            throw POSIXError(.EADDRINUSE)
+        }
         _ = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
         }
-        return Int(UInt16(bigEndian: address.sin_port))
+        self.socket = socket
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    deinit {
+        close(socket)
     }
 }
 
