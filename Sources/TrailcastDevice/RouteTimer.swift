@@ -136,13 +136,29 @@ public struct RouteTimer {
     /// The next fix of the leg in progress (or the final one); nil when the timer needs
     /// another point.
     public mutating func next() -> RouteFix? {
-        guard var leg else {
+        guard leg != nil else {
             defer { finalFix = nil }
             return finalFix
         }
-        let fix = leg.next(intervalSeconds: intervalSeconds, intervalTime: &nextIntervalTime)
-        if fix == nil { self.leg = nil } else { self.leg = leg }
+        // In place: a leg is two points and their motion, copied out and back twice per
+        // point otherwise (the reader thread's largest cost in a million-point replay).
+        let fix = leg!.next(intervalSeconds: intervalSeconds, intervalTime: &nextIntervalTime)
+        if fix == nil { leg = nil }
         return fix
+    }
+
+    /// Appends the fixes due before the timer needs another point (those ``next()`` would
+    /// return) to `batch`, until it holds `limit`; true when it stopped at the limit, false
+    /// when the timer needs another point (or, after ``finish()``, the route is over).
+    ///
+    /// A batch filled here takes each fix straight from the leg: through ``next()`` from
+    /// another module, each fix (134 bytes) is copied out several times on its way.
+    public mutating func drain(into batch: inout [RouteFix], upTo limit: Int) -> Bool {
+        while batch.count < limit {
+            guard let fix = next() else { return false }
+            batch.append(fix)
+        }
+        return true
     }
 
     // MARK: - Times

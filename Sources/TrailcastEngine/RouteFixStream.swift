@@ -78,17 +78,24 @@ public struct RouteFixStream {
     public mutating func next(warnings: (GPXWarning) -> Void = { _ in }) throws(GPXError) -> RouteFix? {
         while true {
             if let routeFix = timer.next() { return routeFix }
-            if reachedEnd { return nil }
-            guard let point = try nextPoint(warnings: warnings) else {
-                timer.finish()
-                reachedEnd = true
-                continue
-            }
-            timer.add(point, index: index, startsSegment: startsSegment)
-            startsSegment = false
-            index += 1
-            timer.takeWarnings().forEach(warnings)
+            guard try timeNextPoint(warnings: warnings) else { return nil }
         }
+    }
+
+    /// Hands the timer the route's next point (or, at the end of the route, its end);
+    /// false once the route had already ended.
+    private mutating func timeNextPoint(warnings: (GPXWarning) -> Void) throws(GPXError) -> Bool {
+        if reachedEnd { return false }
+        guard let point = try nextPoint(warnings: warnings) else {
+            timer.finish()
+            reachedEnd = true
+            return true
+        }
+        timer.add(point, index: index, startsSegment: startsSegment)
+        startsSegment = false
+        index += 1
+        if !timer.warnings.isEmpty { timer.takeWarnings().forEach(warnings) }
+        return true
     }
 
     /// Appends up to `limit` next fixes to `batch`; returns false once the route has ended.
@@ -97,9 +104,8 @@ public struct RouteFixStream {
     public mutating func fill(
         _ batch: inout [RouteFix], upTo limit: Int, warnings: (GPXWarning) -> Void = { _ in }
     ) throws(GPXError) -> Bool {
-        while batch.count < limit {
-            guard let routeFix = try next(warnings: warnings) else { return false }
-            batch.append(routeFix)
+        while !timer.drain(into: &batch, upTo: limit) {
+            guard try timeNextPoint(warnings: warnings) else { return false }
         }
         return true
     }

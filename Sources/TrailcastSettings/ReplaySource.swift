@@ -54,6 +54,9 @@ public struct PointCensus: Sendable, Equatable {
 
 extension GPXEvent {
     /// The point this event carries and the source it belongs to; nil for other events.
+    /// Inlinable: asked of every event of a replay, and across modules a call returns the
+    /// whole point copied into a new tuple.
+    @inlinable
     package var replayablePoint: (source: ReplaySource, point: GPXPoint)? {
         switch self {
         case .trackPoint(let point): return (.track, point)

@@ -86,4 +86,39 @@ struct RouteTimerTests {
         #expect(still[0].speedMetersPerSecond == 0)
         #expect(still[0].courseDegrees == -1)
     }
+
+    /// `drain(into:upTo:)` (how a replay fills its batches) gives exactly the fixes `next()`
+    /// gives, in order, whatever the batch size: with an interval (several fixes per leg),
+    /// a pause (a segment start) and the final point, and stopping at the limit mid-leg.
+    @Test("drain gives next()'s fixes, in order, for any batch size", arguments: [1, 2, 3, 7, 100])
+    func drainGivesTheSameFixesAsNext(batchSize: Int) {
+        let points = (0..<8).map { Self.point($0, seconds: Double($0) * 25, elevation: Double($0)) }
+        let expected = RouteTimerRun.run(points, segmentStarts: [5], intervalSeconds: 10).fixes
+        var timer = RouteTimer(intervalSeconds: 10, lookahead: { PointStreamLookahead(points.makeIterator()) })
+        var batches: [[RouteFix]] = []
+        var batch: [RouteFix] = []
+        var next = 0
+        var finished = false
+        while true {
+            if timer.drain(into: &batch, upTo: batchSize) {
+                #expect(batch.count == batchSize)
+                batches.append(batch)
+                batch.removeAll()
+                continue
+            }
+            if next < points.count {
+                timer.add(points[next], index: next, startsSegment: next == 5)
+                next += 1
+            } else if !finished {
+                timer.finish()
+                finished = true
+            } else {
+                break
+            }
+        }
+        batches.append(batch)
+        #expect(batches.dropLast().allSatisfy { $0.count == batchSize })
+        #expect(batches.flatMap { $0 } == expected)
+        #expect(expected.count == 17, "every 10 s to 90 s, the pause's own point at 100 s, then every 10 s from 125 s to the last point at 175 s")
+    }
 }
