@@ -61,8 +61,9 @@ final class HeldLocalPort {
     private let socket: Int32
 
     init() throws {
+        // Close-on-exec: the peers a test starts (gpsd, gpspipe) never hold the reservation.
         #if canImport(Glibc)
-        let streamType = Int32(SOCK_STREAM.rawValue)
+        let streamType = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         #else
         let streamType = SOCK_STREAM
         #endif
