@@ -40,13 +40,17 @@ struct AppUnderTest: PhoneApp {
     private var clientZeroTaken = false
     /// Prompts shown and not yet answered.
     private(set) var promptsShowing = 0
-    /// Callbacks waiting, each for a client (-1: the app as a whole).
+    /// Callbacks waiting, each for a client (-1: the app as a whole, or a service session).
+    /// They hold the user's closures: nothing here may call one or drop one but
+    /// ``takeCallback()``, whose caller makes the callback outside the phone (see
+    /// `Simulation.appActs`).
     private var callbacks: [(client: Int, callback: Callback)] = []
 
     init(service: LocationService) {
         self.service = service
     }
 
+    /// The same service, by ``PhoneApp``'s name.
     var locationService: LocationService { service }
 
     // MARK: - The phone's steps
@@ -125,6 +129,8 @@ struct AppUnderTest: PhoneApp {
     mutating func enqueue(_ callback: Callback, for client: Int) {
         callbacks.append((client, callback))
     }
+
+    var hasCallbacks: Bool { !callbacks.isEmpty }
 
     /// The oldest callback waiting, taken off the queue.
     mutating func takeCallback() -> (client: Int, callback: Callback)? {

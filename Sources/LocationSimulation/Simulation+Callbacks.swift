@@ -10,7 +10,13 @@ extension Simulation {
     /// The app's location service, as its managers read it.
     var service: LocationService { phone.app.service }
 
-    /// The app's code acts now: what it causes is recorded at the present.
+    /// The app's code acts now, through `body`: what it causes, and anything else waiting in
+    /// the phone's output, is recorded at the present.
+    ///
+    /// `body` holds the phone for its whole run: it must never call the user's code (a
+    /// delegate, an observer, a completion) or drop the last reference to one, whose
+    /// manager's `deinit` would come back here while the phone is held (a crash for
+    /// overlapping accesses). Callbacks are queued instead and made by ``deliverCallbacks()``.
     @discardableResult
     func appActs<Result>(_ body: (inout AppUnderTest, inout AppOutput) -> Result) -> Result {
         let result = phone.withApp(body)
@@ -70,16 +76,18 @@ extension Simulation {
 
     /// A manager's setting changes the service's state for it (nothing to record).
     func configureService(_ body: (inout LocationService) -> Void) {
-        appActs { app, _ in body(&app.service) }
+        phone.withApp { app, _ in body(&app.service) }
     }
 
     /// Makes the waiting callbacks in order, including those they cause.
     func deliverCallbacks() throws(SimulationError) {
         var made = 0
-        while let (client, callback) = phone.withApp({ app, _ in app.takeCallback() }) {
+        while phone.app.hasCallbacks {
             made += 1
             // An app that answers every callback with a call that causes another never settles.
+            // (Counted before taking one: what is still queued stays queued.)
             guard made <= 100_000 else { throw .callbackLoop }
+            guard let (client, callback) = phone.withApp({ app, _ in app.takeCallback() }) else { break }
             switch callback {
             case .appState(let state):
                 appStateObservers.forEach { $0(state) }

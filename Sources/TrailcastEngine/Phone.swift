@@ -61,8 +61,9 @@ package struct Phone<App: PhoneApp> {
         }
     }
 
-    /// A change made `offset` seconds after the start, scheduled or made now by the user's
-    /// code: a loss or return of the signal is the receiver's to make, the rest the app's.
+    /// A change made `offset` seconds after the start, scheduled or made now by the driver
+    /// (a test's `Simulation.perform`): a loss or return of the signal is the receiver's to
+    /// make, the rest the app's. Only after ``launch(at:start:)``, which sets the start.
     package mutating func perform(_ change: ScheduledEvent.Change, at offset: Double) {
         guard case .signal(let state) = change else {
             app.apply(change, into: &output)
@@ -85,13 +86,14 @@ package struct Phone<App: PhoneApp> {
     package mutating func deliver(_ measured: LocationFix?, truePosition: Coordinate, at offset: Double) {
         if let fix = measured { app.deviceMoved(to: fix, into: &output) }
         guard missedFixes != nil else { return }
+        // Optional chaining mutates the tracker in place (a copy would copy its path).
         if output.deliversLocation {
-            if let closed = missedFixes!.close() { output.items.insert(.event(.missed(closed)), at: 0) }
+            if let closed = missedFixes?.close() { output.items.insert(.event(.missed(closed)), at: 0) }
             return
         }
         let reason = app.locationService.missReason(deviceHasFix: measured != nil)
         let position = measured.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? truePosition
-        if let closed = missedFixes!.miss(reason, at: offset, position: position) {
+        if let closed = missedFixes?.miss(reason, at: offset, position: position) {
             output.items.insert(.event(.missed(closed)), at: 0)
         }
     }
@@ -104,7 +106,8 @@ package struct Phone<App: PhoneApp> {
     }
 
     /// Outside a step: the driver lets the app act now (the user's code calling its
-    /// managers), its events gathered in the output like a step's.
+    /// managers), its events gathered in the output like a step's. The phone is held for
+    /// the whole of `body`, which must not reach the driver's phone again.
     package mutating func withApp<Result>(_ body: (inout App, inout AppOutput) throws -> Result) rethrows -> Result {
         try body(&app, &output)
     }

@@ -111,4 +111,27 @@ struct ReviewFindingsTests {
         #expect(app.take().last == "fix 47.00010")
         #expect(simulation.elapsedSeconds == 1)
     }
+
+    /// An app that answers every callback with a call causing another never settles: the
+    /// simulation stops it after 100,000 callbacks with `callbackLoop`, and the callback it
+    /// had not made yet stays queued for the next run (none is lost).
+    @Test func aCallbackLoopStopsAt100000AndLosesNothing() throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        var completions = 0
+        var looping = true
+        // With full accuracy already, the request completes at once, through the queue.
+        func ask() {
+            manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Loop") { _ in
+                completions += 1
+                if looping { ask() }
+            }
+        }
+        ask()
+        #expect(throws: SimulationError.callbackLoop) { try simulation.settle() }
+        #expect(completions == 100_000)
+        looping = false
+        try simulation.settle()
+        #expect(completions == 100_001, "the request queued when the loop was stopped still completes")
+    }
 }
