@@ -240,6 +240,7 @@ let package = Package(
         .target(
             name: "TrailcastExpectations",
             dependencies: [
+                "TrailcastBasics",
                 "TrailcastTimeline",
             ]
         ),

@@ -13,8 +13,13 @@ public import TrailcastTimeline
 public enum ExpectationEvaluator {
     /// Checks one expectation against a run's records (in timeline order, `start` first,
     /// `end` last).
+    /// An expectation naming a type or field the timeline never has fails with the
+    /// problem (``Expectation/problem``), whatever the run did.
     public static func evaluate(_ expectation: Expectation, line: Int, in records: [TimelineRecord]) -> ExpectationOutcome {
         let detail: String?
+        if let problem = expectation.problem {
+            return ExpectationOutcome(expectation: expectation, line: line, passed: false, detail: problem)
+        }
         switch expectation {
         case .count(let selector, let rule, let window):
             detail = count(selector, rule, window: window, in: records)
@@ -43,7 +48,11 @@ public enum ExpectationEvaluator {
         if let limit = rule.upperBound, inside.count > limit {
             // The first event past the limit is the one to look at: everything before it was allowed.
             detail += "; the \(ordinal(limit + 1)) (over the limit): \(inside[limit].line)"
-        } else if matching.count > inside.count {
+            return detail
+        }
+        // Too few: when each of those counted happened, so a test says what it did see.
+        if !inside.isEmpty { detail += ": at \(offsets(of: inside))" }
+        if matching.count > inside.count {
             detail += " (\(matching.count - inside.count) more outside the window)"
         }
         return detail
@@ -123,6 +132,13 @@ public enum ExpectationEvaluator {
         }
         guard let nearest else { return detail }
         return "\(detail); nearest miss: \(nearest.record.line)"
+    }
+
+    /// `0s, 5m, 5m5s`, the first ten, then how many more.
+    private static func offsets(of records: [TimelineRecord]) -> String {
+        var text = records.prefix(10).map { OffsetWindow.format($0.offsetSeconds) }.joined(separator: ", ")
+        if records.count > 10 { text += " and \(records.count - 10) more" }
+        return text
     }
 
     /// `1st`, `2nd`, `3rd`, `4th`, `11th`, `12th`, `13th`, `21st`.

@@ -1,4 +1,5 @@
 import Foundation
+import TrailcastExpectations
 import TrailcastSettings
 import TrailcastTimeline
 import Yams
@@ -129,14 +130,7 @@ enum ExpectationParser {
 
     private static func selector(type node: ScenarioNode, fields: ScenarioNode?) throws(ScenarioError) -> EventSelector {
         let type = try node.string()
-        guard TimelineSchema.keys[type] != nil else {
-            var message = "unknown event type '\(type)'"
-            if let suggestion = ScenarioNode.closest(to: type, in: TimelineSchema.types) {
-                message += " (did you mean '\(suggestion)'?)"
-            }
-            message += "; types: \(TimelineSchema.types.joined(separator: ", "))"
-            throw node.error(message)
-        }
+        if let problem = EventSelector.problem(ofType: type) { throw node.error(problem) }
         return EventSelector(type: type, fields: try fields.map { node throws(ScenarioError) in try self.fields(node, of: type) } ?? [])
     }
 

@@ -1,3 +1,4 @@
+import TrailcastBasics
 import TrailcastSettings
 import Yams
 
@@ -58,10 +59,7 @@ struct ScenarioNode: SettingInput {
             guard case .scalar(let scalar) = keyNode else { throw keyed.error("a key must be a plain word, not \(keyed.shown)") }
             let key = scalar.string
             guard allowed.contains(key) else {
-                var message = "unknown key '\(key)'"
-                if let suggestion = Self.closest(to: key, in: allowed) { message += " (did you mean '\(suggestion)'?)" }
-                message += "; known keys: \(allowed.joined(separator: ", "))"
-                throw keyed.error(message)
+                throw keyed.error(Spelling.unknown("key", key, among: allowed, listedAs: "known keys"))
             }
             if pairs.contains(where: { $0.key == key }) { throw keyed.error("'\(key)' is given twice") }
             pairs.append((key, child(key, valueNode)))
@@ -116,27 +114,5 @@ struct ScenarioNode: SettingInput {
             throw error("expected one of \(values.joined(separator: ", ")), not \(shown)")
         }
         return scalar.string
-    }
-
-    /// Edit distance at most 2 (or a different case): the key the user probably meant.
-    static func closest(to word: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, distance(word.lowercased(), $0.lowercased())) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
-        return best.0
-    }
-
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }

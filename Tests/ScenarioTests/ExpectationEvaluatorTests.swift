@@ -77,12 +77,13 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         .init(
             .count(select("location"), .between(1, 2), window: .init(from: 0)),
             "found 4; the 3rd (over the limit): \(line(10))"),
-        .init(.count(select("location"), .atLeast(5), window: .init()), "found 4"),
-        .init(.count(select("location"), .between(5, 9), window: .init()), "found 4"),
-        .init(.count(select("location"), .exactly(5), window: .init()), "found 4"),
+        // Too few: when each counted event happened.
+        .init(.count(select("location"), .atLeast(5), window: .init()), "found 4: at 0s, 5m, 10m5s, 15m2s"),
+        .init(.count(select("location"), .between(5, 9), window: .init()), "found 4: at 0s, 5m, 10m5s, 15m2s"),
+        .init(.count(select("location"), .exactly(5), window: .init()), "found 4: at 0s, 5m, 10m5s, 15m2s"),
         .init(
             .count(select("location"), .atLeast(2), window: .init(from: 300.001, to: 605)),
-            "found 1 (3 more outside the window)"),
+            "found 1: at 10m5s (3 more outside the window)"),
         .init(
             .count(select("location"), .exactly(1), window: .init(from: 0.001, to: 299.999)),
             "found 0 (4 more outside the window)"),
@@ -189,9 +190,10 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
               "no weather {temperatureCelsius: 19 +- 0.39} at all; nearest miss: \(line(5))"),
         .init(.present(select("location", ("lat", number(37.7954, 0.0000029))), at: nil, tolerance: 0),
               "no location {lat: 37.7954 +- 2.9e-06} at all; nearest miss: \(line(4))"),
-        // A field the event does not have never matches.
+        // A field the event type never has fails, naming the type's fields: as a typo, it
+        // would make an `absent` hold whatever the run did.
         .init(.present(select("location", ("floor", number(1))), at: nil, tolerance: 0),
-              "no location {floor: 1} at all; nearest miss: \(line(4))"),
+              "unknown field 'floor'; fields of location: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, truth"),
         // A string is not a number, nor a number a string, nor a string a boolean.
         .init(.present(select("location", ("index", .string("1"))), at: nil, tolerance: 0),
               #"no location {index: "1"} at all; nearest miss: "# + line(4)),
@@ -275,13 +277,16 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
             #"locations is 4, expected "4""#),
         .init(
             .end([field("foo", number(1))]),
-            "end has no field foo"),
+            "unknown field 'foo'; fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
+        .init(
+            .end([field("location", number(4))]),
+            "unknown field 'location' (did you mean 'locations'?); fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
         .init(
             .end([
                 field("locations", compare(.greaterOrEqual, 4)), field("weatherErrors", compare(.greater, 0)),
-                field("foo", .null), field("wallSeconds", compare(.less, 0.01)),
+                field("wallSeconds", compare(.less, 0.01)),
             ]),
-            "weatherErrors is 0, expected > 0; end has no field foo; wallSeconds is 0.035, expected < 0.01"),
+            "weatherErrors is 0, expected > 0; wallSeconds is 0.035, expected < 0.01"),
     ]
 
     @Test(arguments: endCases)

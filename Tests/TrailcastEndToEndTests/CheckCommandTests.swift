@@ -141,7 +141,7 @@ struct CheckCommandTests {
         return [
             "FAIL  failing.yaml: every kind failing (12 of 17 expectations failed)",
             "      line 9: count alert == 2",
-            "        found 1",
+            "        found 1: at 1m",
             "      line 11: count location <= 3",
             "        found 11; the 4th (over the limit): \(locations[3])",
             "      line 13: count location >= 1 from 1m to 2m",

@@ -1,0 +1,37 @@
+/// What a mistyped name was probably meant to be, for messages that name the right one.
+public enum Spelling {
+    /// The candidate within an edit distance of 2 of `word` (case aside), the first of the
+    /// closest; else the shortest candidate that `word` (3 letters or more) begins, a name
+    /// cut short (`horizontalAcc`); nil when none is that close.
+    public static func closest(to word: String, in candidates: [String]) -> String? {
+        let lowered = word.lowercased()
+        let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
+        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 { return best.0 }
+        guard lowered.count >= 3 else { return nil }
+        return candidates.filter { $0.lowercased().hasPrefix(lowered) }.min { $0.count < $1.count }
+    }
+
+    /// `unknown event type 'locations' (did you mean 'location'?); types: start, ...`: the
+    /// word, the suggestion if there is one, and every valid name.
+    public static func unknown(_ what: String, _ word: String, among candidates: [String], listedAs list: String) -> String {
+        var message = "unknown \(what) '\(word)'"
+        if let suggestion = closest(to: word, in: candidates) { message += " (did you mean '\(suggestion)'?)" }
+        return message + "; \(list): \(candidates.joined(separator: ", "))"
+    }
+
+    /// Levenshtein distance.
+    private static func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,51 @@
+import LocationSimulation
+import Testing
+
+/// A name the timeline never has fails the expectation and names the valid ones: an
+/// `absent` about a mistyped type would otherwise hold whatever the app did.
+@Suite("Expectations checked against the timeline's schema")
+struct CheckedExpectationTests {
+    static func walk() throws -> Simulation {
+        let simulation = try Simulation(route: .points(Walk.points(30)), system: .init(authorization: .authorizedWhenInUse))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        manager.startUpdatingLocation()
+        try simulation.runToEnd()
+        try simulation.finish()
+        return simulation
+    }
+
+    @Test func aMistypedEventTypeFailsAndNamesTheTypes() throws {
+        let simulation = try Self.walk()
+        let outcome = simulation.check(.absent(EventSelector(type: "locations"), after: nil, before: nil))
+        #expect(!outcome.passed)
+        #expect(outcome.detail == "unknown event type 'locations' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, alert, tap, places, app, signal, control, call, weather, weatherError, end")
+        #expect(throws: ExpectationFailure.self) {
+            try simulation.expect(.absent(EventSelector(type: "locations"), after: nil, before: nil))
+        }
+    }
+
+    @Test func aMistypedFieldFailsAndNamesTheTypesFields() throws {
+        let simulation = try Self.walk()
+        let selector = EventSelector(type: "location", fields: [FieldMatch(key: "horizontalAcc", matcher: .comparison(NumberComparison(parsing: "> 100")!))])
+        let outcome = simulation.check(.absent(selector, after: nil, before: nil))
+        #expect(!outcome.passed)
+        #expect(outcome.detail == "unknown field 'horizontalAcc' (did you mean 'horizontalAccuracy'?); fields of location: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, truth")
+    }
+
+    @Test func eachSelectorOfAnOrderAndEachEndFieldIsChecked() throws {
+        let simulation = try Self.walk()
+        let order = simulation.check(.order(first: EventSelector(type: "authorization"), then: EventSelector(type: "locaton")))
+        #expect(order.detail?.hasPrefix("unknown event type 'locaton' (did you mean 'location'?)") == true)
+        let end = simulation.check(.end([FieldMatch(key: "location", matcher: .number(30, tolerance: 0))]))
+        #expect(end.detail?.hasPrefix("unknown field 'location' (did you mean 'locations'?); fields of end: t, offset, type, points, locations,") == true)
+        // Spelled right, the same expectations hold.
+        #expect(simulation.check(.order(first: EventSelector(type: "authorization"), then: EventSelector(type: "location"))).passed)
+        #expect(simulation.check(.end([FieldMatch(key: "locations", matcher: .number(30, tolerance: 0))])).passed)
+    }
+
+    @Test func aWordFarFromEveryNameGetsNoSuggestion() throws {
+        let simulation = try Self.walk()
+        let outcome = simulation.check(.count(EventSelector(type: "geofence"), .exactly(0), window: OffsetWindow()))
+        #expect(outcome.detail?.hasPrefix("unknown event type 'geofence'; types: start,") == true)
+    }
+}
