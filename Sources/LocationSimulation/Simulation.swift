@@ -26,21 +26,41 @@ import TrailcastEngine
 public final class Simulation {
     /// What the simulated person answers when the system asks.
     public struct User: Sendable, Equatable {
-        /// The answer to the first permission prompt.
-        public var promptAnswer: PromptAnswer
+        /// The answers to the permission prompt, in turn: the first time it shows, the next
+        /// time (once an Allow Once grant has expired, or Settings set it back to Ask Next
+        /// Time), and so on; the last answers every later prompt. Never empty.
+        public var promptAnswers: [PromptAnswer]
         /// The answer to the one-time offer to upgrade When In Use to Always.
         public var alwaysUpgradeAnswer: PromptAnswer
         /// The answer when an app with approximate location asks for precise location
         /// for the session (`allow` or `deny`).
         public var temporaryFullAccuracyAnswer: PromptAnswer
 
+        /// Every permission prompt answered `promptAnswer`.
         public init(
             promptAnswer: PromptAnswer = .allow, alwaysUpgradeAnswer: PromptAnswer = .allow,
             temporaryFullAccuracyAnswer: PromptAnswer = .allow
         ) {
-            self.promptAnswer = promptAnswer
+            self.init(
+                promptAnswers: [promptAnswer], alwaysUpgradeAnswer: alwaysUpgradeAnswer,
+                temporaryFullAccuracyAnswer: temporaryFullAccuracyAnswer)
+        }
+
+        /// The permission prompt answered in turn: `[.once, .deny]` is "Allow Once", then
+        /// "Don't Allow" when asked again. An empty list answers `allow`.
+        public init(
+            promptAnswers: [PromptAnswer], alwaysUpgradeAnswer: PromptAnswer = .allow,
+            temporaryFullAccuracyAnswer: PromptAnswer = .allow
+        ) {
+            self.promptAnswers = promptAnswers.isEmpty ? [.allow] : promptAnswers
             self.alwaysUpgradeAnswer = alwaysUpgradeAnswer
             self.temporaryFullAccuracyAnswer = temporaryFullAccuracyAnswer
+        }
+
+        /// The answer to the first prompt; setting it answers every prompt so.
+        public var promptAnswer: PromptAnswer {
+            get { promptAnswers.first ?? .allow }
+            set { promptAnswers = [newValue] }
         }
     }
 
@@ -81,6 +101,14 @@ public final class Simulation {
     /// Whether ``finish()`` has ended the app's session.
     public private(set) var isFinished = false
 
+    /// The fixes Core Location delivered to the app so far, in order: the timeline's
+    /// `location` events (to the app's managers and live-update streams alike).
+    public var deliveredLocations: [LocationFix] {
+        timeline.compactMap { event in
+            if case .location(let fix) = event.kind { fix } else { nil }
+        }
+    }
+
     var appStateObservers: [(AppState) -> Void] = []
     var tapObservers: [(TapAction) -> Void] = []
 
@@ -93,7 +121,8 @@ public final class Simulation {
     private var upcoming: RouteFix?
     /// Simulated time of the route's first fix: offset 0.
     public let startTime: Timestamp
-    var deliveredLocations = 0
+    /// `location` events so far: the `end` event's count.
+    var deliveredLocationCount = 0
 
     /// - Parameters:
     ///   - route: where the device goes: a GPX file's points or points given in code.
@@ -112,8 +141,8 @@ public final class Simulation {
     ) throws(SimulationError) {
         var location = LocationService.Configuration(
             initialStatus: system.authorization, initialAccuracy: system.accuracy,
-            servicesEnabled: system.servicesEnabled, promptAnswer: user.promptAnswer,
-            alwaysUpgradeAnswer: user.alwaysUpgradeAnswer)
+            servicesEnabled: system.servicesEnabled, alwaysUpgradeAnswer: user.alwaysUpgradeAnswer)
+        location.promptAnswers = user.promptAnswers
         location.temporaryFullAccuracyAnswer = user.temporaryFullAccuracyAnswer
         let configuration = ReplayConfiguration(
             intervalSeconds: intervalSeconds, location: location, events: events, gps: gps, seed: seed)
@@ -215,7 +244,7 @@ public final class Simulation {
         try deliverCallbacks()
         isFinished = true
         let summary = ReplaySummary(
-            points: route.pointsRead, locations: deliveredLocations, distanceMeters: phone.distanceMeters,
+            points: route.pointsRead, locations: deliveredLocationCount, distanceMeters: phone.distanceMeters,
             simulatedSeconds: elapsedSeconds)
         timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
         // A `for await` over a stream ends with the session.

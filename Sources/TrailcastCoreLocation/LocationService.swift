@@ -6,7 +6,7 @@ public import TrailcastDevice
 ///
 /// The rules (also in docs/replay.md's table):
 /// - A prompt appears only while the status is `notDetermined` (and location services
-///   are on). The simulated user answers with ``Configuration/promptAnswer``.
+///   are on). The simulated user answers with ``Configuration/promptAnswers``, in turn.
 ///   Deny gives `denied`; after that every request does nothing.
 /// - Allow Once gives `authorizedWhenInUse` until the app goes to the background or
 ///   the run ends, then the status reverts to `notDetermined` (cause `expired`).
@@ -33,34 +33,6 @@ public import TrailcastDevice
 ///   may receive, once, then stops; without authorization it fails with `denied`, and
 ///   while the signal is lost with `locationUnknown`.
 public struct LocationService: Sendable {
-    /// The simulated device, user and app settings.
-    public struct Configuration: Sendable, Equatable {
-        public var initialStatus: AuthorizationStatus
-        public var initialAccuracy: LocationAccuracy
-        public var servicesEnabled: Bool
-        public var promptAnswer: PromptAnswer
-        /// The answer to the one-time offer to upgrade when-in-use to always.
-        public var alwaysUpgradeAnswer: PromptAnswer
-        /// Minimum distance between delivered fixes; nil delivers every fix.
-        public var distanceFilterMeters: Double?
-        /// The answer to a request for temporary full accuracy (`allow`, or `deny`).
-        public var temporaryFullAccuracyAnswer: PromptAnswer = .allow
-
-        public init(
-            initialStatus: AuthorizationStatus = .notDetermined,
-            initialAccuracy: LocationAccuracy = .full, servicesEnabled: Bool = true,
-            promptAnswer: PromptAnswer = .allow, alwaysUpgradeAnswer: PromptAnswer = .allow,
-            distanceFilterMeters: Double? = nil
-        ) {
-            self.initialStatus = initialStatus
-            self.initialAccuracy = initialAccuracy
-            self.servicesEnabled = servicesEnabled
-            self.promptAnswer = promptAnswer
-            self.alwaysUpgradeAnswer = alwaysUpgradeAnswer
-            self.distanceFilterMeters = distanceFilterMeters
-        }
-    }
-
     /// What the service tells the app (the delegate callbacks) and the user sees.
     public enum Output: Sendable, Equatable {
         case authorizationChanged(AuthorizationChange)
@@ -96,6 +68,8 @@ public struct LocationService: Sendable {
     /// Full accuracy granted for this session only, over a reduced setting.
     private var isTemporaryFullAccuracy = false
     private var alwaysUpgradeOffered = false
+    /// Permission prompts shown so far: which of ``Configuration/promptAnswers`` answers the next.
+    private var permissionPromptsShown = 0
     /// Whether the device's receiver has a fix.
     public private(set) var hasSignal = true
 
@@ -158,7 +132,8 @@ public struct LocationService: Sendable {
         guard wouldPrompt(request) else { return }
         switch storedStatus {
         case .notDetermined:
-            let answer = configuration.promptAnswer
+            let answer = configuration.answer(toPromptAfter: permissionPromptsShown)
+            permissionPromptsShown += 1
             output.append(.prompt(request: request, answer: answer))
             switch answer {
             case .allow:

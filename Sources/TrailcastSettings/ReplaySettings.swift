@@ -59,7 +59,9 @@ extension ReplaySetting {
             record: { .text($0.location.servicesEnabled ? "on" : "off") }),
         ReplaySetting("prompt",
             read: { input, draft in draft.configuration.location.promptAnswer = try input.choice(of: PromptAnswer.self) },
-            record: { .text($0.location.promptAnswer.rawValue) }),
+            // A sequence given in Swift (`Simulation.User(promptAnswers:)`) is recorded in turn.
+            record: { .text($0.location.promptAnswers.map(\.rawValue).joined(separator: ",")) },
+            problem: { $0.location.promptAnswers.isEmpty ? "the prompt needs at least one answer" : nil }),
         ReplaySetting("promptAlways",
             read: { input, draft in
                 draft.configuration.location.alwaysUpgradeAnswer = PromptAnswer(rawValue: try input.choice(["allow", "deny"]))!

@@ -5,10 +5,12 @@ public import TrailcastDevice
 /// `--event OFFSET:KEY=VALUE`.
 ///
 /// ```swift
-/// let revoke = try ScheduledEvent(parsing: "10m:authorization=denied")  // revoked in Settings
-/// let away = try ScheduledEvent(parsing: "1h5m:app=background")          // user leaves the app
+/// let revoke = ScheduledEvent.at(.minutes(10), .authorization(.denied))  // revoked in Settings
+/// let away = ScheduledEvent.at(.minutes(65), .app(.background))          // user leaves the app
 /// let tunnel = try ScheduledEvent(parsing: "20m:signal=lost")             // GPS loses its fix
 /// ```
+///
+/// The typed form (``at(_:_:)``) cannot be mistyped; the text form is the command line's.
 public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     /// A change the simulated user makes.
     public enum Change: Sendable, Hashable {
@@ -33,6 +35,11 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     public init(offset: SimulatedOffset, change: Change) {
         self.offset = offset
         self.change = change
+    }
+
+    /// `.at(.minutes(20), .authorization(.denied))`: `20m:authorization=denied`, typed.
+    public static func at(_ offset: SimulatedOffset, _ change: Change) -> ScheduledEvent {
+        ScheduledEvent(offset: offset, change: change)
     }
 
     /// Parses `OFFSET:KEY=VALUE`; throws a message naming what is wrong and what is valid.

@@ -24,6 +24,21 @@ public struct SimulatedOffset: Sendable, Hashable, Comparable, CustomStringConve
 
     public var seconds: Double { Double(milliseconds) / 1000 }
 
+    /// `.seconds(45)`: what `45s` says (negative spans count as 0, as no offset is before the start).
+    public static func seconds(_ seconds: Double) -> SimulatedOffset {
+        SimulatedOffset(seconds: max(seconds, 0))
+    }
+
+    /// `.minutes(20)`: `20m`.
+    public static func minutes(_ minutes: Double) -> SimulatedOffset {
+        .seconds(minutes * 60)
+    }
+
+    /// `.hours(1.5)`: `1h30m`.
+    public static func hours(_ hours: Double) -> SimulatedOffset {
+        .seconds(hours * 3600)
+    }
+
     /// Parses `1h5m30s`, `250ms`, `2.5m` or `90`; nil for anything else or a negative span.
     public init?(_ text: String) {
         var bytes = Substring(text)
