@@ -1,0 +1,62 @@
+import LocationSimulation
+import Testing
+import TrailcastBasics
+
+/// `verify` reports a failing expectation at its own line, with the evidence, and lets the
+/// test go on to report the next one.
+@Suite("Expectations reported at their line")
+struct VerifyTests {
+    static func walk() throws -> Simulation {
+        let simulation = try Simulation(route: .points(Walk.points(30)))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        manager.requestWhenInUseAuthorization()
+        manager.startUpdatingLocation()
+        try simulation.runToEnd()
+        return simulation
+    }
+
+    @Test func aFailureIsRecordedAtTheCallersLineWithItsEvidence() throws {
+        let simulation = try Self.walk()
+        // The matcher may run on any thread.
+        let recorded = LockedValue<[(line: Int, comment: String)]>([])
+        let firstLine = #line + 3
+        withKnownIssue {
+            // Two failures in a row: both are reported, each at its own line.
+            simulation.verify(.count(EventSelector(type: "prompt"), .exactly(2), window: OffsetWindow()))
+            simulation.verify(.absent(EventSelector(type: "locations"), after: nil, before: nil))
+        } matching: { issue in
+            recorded.withLock { $0.append((issue.sourceLocation?.line ?? 0, issue.comments.map(\.rawValue).joined())) }
+            return true
+        }
+        let issues = recorded.withLock { $0 }
+        #expect(issues.map(\.line) == [firstLine, firstLine + 1])
+        #expect(issues.first?.comment == "expected count prompt == 2: found 1: at 0s")
+        #expect(issues.last?.comment.hasPrefix("expected no locations: unknown event type 'locations' (did you mean 'location'?)") == true)
+    }
+
+    @Test func aHoldingExpectationRecordsNothing() throws {
+        let simulation = try Self.walk()
+        #expect(simulation.verify(.count(EventSelector(type: "prompt"), .exactly(1), window: OffsetWindow())))
+        #expect(simulation.verify([
+            .present(EventSelector(type: "location"), at: nil, tolerance: 0),
+            .order(first: EventSelector(type: "prompt"), then: EventSelector(type: "location")),
+        ]))
+    }
+
+    @Test func aListReportsEachFailure() throws {
+        let simulation = try Self.walk()
+        let count = LockedValue(0)
+        withKnownIssue {
+            let allHold = simulation.verify([
+                .count(EventSelector(type: "alert"), .atLeast(1), window: OffsetWindow()),
+                .present(EventSelector(type: "location"), at: nil, tolerance: 0),
+                .absent(EventSelector(type: "location"), after: nil, before: nil),
+            ])
+            #expect(!allHold)
+        } matching: { _ in
+            count.withLock { $0 += 1 }
+            return true
+        }
+        #expect(count.withLock { $0 } == 2)
+    }
+}
