@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "LocationSimulation", targets: ["LocationSimulation"]),
         // The same, with a local Open-Meteo-compatible server on the simulated clock (NIO).
         .library(name: "LocationSimulationWeather", targets: ["LocationSimulationWeather"]),
+        // The same as LocationSimulation, with expectations reported as Swift Testing issues
+        // at their own line (`simulation.verify`): for test targets only, as it links Testing.
+        .library(name: "LocationSimulationTesting", targets: ["LocationSimulationTesting"]),
         // What `trailcast replay` and `check` run, from Swift: a replay from a plan (its
         // files, feeds, weather and report), a scenario file read and checked.
         .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario"]),
@@ -204,6 +207,12 @@ let package = Package(
             ]
         ),
         .target(
+            name: "LocationSimulationTesting",
+            dependencies: [
+                "LocationSimulation",
+            ]
+        ),
+        .target(
             name: "LocationSimulationWeather",
             dependencies: [
                 "LocationSimulation",
@@ -368,6 +377,7 @@ let package = Package(
             name: "LocationSimulationTests",
             dependencies: [
                 "LocationSimulation",
+                "LocationSimulationTesting",
                 "TrailcastBasics",
                 "TrailcastEngine",
                 "TrailcastGPX",

@@ -21,8 +21,9 @@ extension LocationFix {
     public var speed: Double { speedMetersPerSecond }
     /// `CLLocation.course`: degrees clockwise from true north; -1 when unknown.
     public var course: Double { courseDegrees }
-    /// `CLLocation.timestamp`, as the simulation's own time (seconds since 1970 in
-    /// `timeIntervalSince1970`): no Foundation `Date` here.
+    /// `CLLocation.timestamp`, as the simulation's own `Timestamp`, not a Foundation `Date`
+    /// (`timeIntervalSince1970` converts; `timeIntervalSinceNow` has no meaning on a
+    /// simulated clock).
     public var timestamp: Timestamp { time }
 }
 
@@ -33,9 +34,14 @@ extension LocationAccuracy {
     public static var reducedAccuracy: LocationAccuracy { .reduced }
 }
 
-// Core Location's constants, where Core Location itself is not there to define them (on
-// Apple platforms its own are the same values for the same uses).
-#if !canImport(CoreLocation)
+// Core Location's constants: on Apple platforms Core Location's own, re-exported (the same
+// values for the same uses, and no second declaration to be ambiguous with); elsewhere
+// declared here.
+#if canImport(CoreLocation)
+@_exported import var CoreLocation.kCLLocationAccuracyBest
+@_exported import var CoreLocation.kCLLocationAccuracyReduced
+@_exported import var CoreLocation.kCLDistanceFilterNone
+#else
 /// `kCLLocationAccuracyBest`.
 public let kCLLocationAccuracyBest = SimulatedLocationManager.accuracyBest
 /// `kCLLocationAccuracyReduced`: approximate fixes even with Precise Location on.

@@ -36,6 +36,10 @@ extension Simulation {
 public struct ExpectationFailure: Error, CustomStringConvertible {
     public var outcome: ExpectationOutcome
 
+    public init(outcome: ExpectationOutcome) {
+        self.outcome = outcome
+    }
+
     public var description: String {
         "expected \(outcome.expectation): \(outcome.detail ?? "it did not hold")"
     }

@@ -28,7 +28,8 @@ public final class Simulation {
     public struct User: Sendable, Equatable {
         /// The answers to the permission prompt, in turn: the first time it shows, the next
         /// time (once an Allow Once grant has expired, or Settings set it back to Ask Next
-        /// Time), and so on; the last answers every later prompt. Never empty.
+        /// Time), and so on; the last answers every later prompt. An empty list is refused
+        /// when the simulation starts (``SimulationError/invalid(_:)``).
         public var promptAnswers: [PromptAnswer]
         /// The answer to the one-time offer to upgrade When In Use to Always.
         public var alwaysUpgradeAnswer: PromptAnswer

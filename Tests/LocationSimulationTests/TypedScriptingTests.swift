@@ -35,7 +35,25 @@ struct TypedScriptingTests {
         #expect(start.fields["settings"]?.description.contains(#""prompt":"once,deny""#) == true)
     }
 
+    /// Settings set back to Ask Next Time after the refusal: the third prompt gets the
+    /// list's last answer again.
     @Test func theLastAnswerAnswersEveryLaterPrompt() throws {
+        let simulation = try Simulation(
+            route: .points(Walk.points(60)), user: .init(promptAnswers: [.once, .deny]),
+            events: [.at(.seconds(10), .app(.background)), .at(.seconds(20), .app(.foreground)),
+                     .at(.seconds(30), .authorization(.notDetermined))])
+        let app = RecordingApp(simulation)
+        app.onAuthorization = { manager in
+            if manager.authorizationStatus == .notDetermined { manager.requestWhenInUseAuthorization() }
+        }
+        try simulation.runToEnd()
+        let prompts = simulation.timeline.compactMap { event -> PromptAnswer? in
+            if case .prompt(_, let answer) = event.kind { answer } else { nil }
+        }
+        #expect(prompts == [.once, .deny, .deny])
+    }
+
+    @Test func anEmptyListAnswersAllowAndSettingOneAnswerAnswersAll() throws {
         var user = Simulation.User(promptAnswers: [])
         #expect(user.promptAnswers == [.allow], "an empty list answers allow")
         user.promptAnswer = .deny

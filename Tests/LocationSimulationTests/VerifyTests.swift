@@ -1,4 +1,4 @@
-import LocationSimulation
+import LocationSimulationTesting
 import Testing
 import TrailcastBasics
 
@@ -37,10 +37,13 @@ struct VerifyTests {
     @Test func aHoldingExpectationRecordsNothing() throws {
         let simulation = try Self.walk()
         #expect(simulation.verify(.count(EventSelector(type: "prompt"), .exactly(1), window: OffsetWindow())))
-        #expect(simulation.verify([
+        // Swift Testing has an `Expectation` of its own: this is how a file importing both
+        // names the simulation's.
+        let checks: [LocationSimulation.Expectation] = [
             .present(EventSelector(type: "location"), at: nil, tolerance: 0),
             .order(first: EventSelector(type: "prompt"), then: EventSelector(type: "location")),
-        ]))
+        ]
+        #expect(simulation.verify(checks))
     }
 
     @Test func aListReportsEachFailure() throws {

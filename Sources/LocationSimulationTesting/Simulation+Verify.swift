@@ -1,6 +1,5 @@
-#if canImport(Testing)
+@_exported public import LocationSimulation
 public import Testing
-import TrailcastExpectations
 
 /// Expectations reported where they are written, with Swift Testing: each one that fails
 /// is an issue at the caller's line (not the `@Test` function's), with its evidence, and
@@ -11,13 +10,16 @@ import TrailcastExpectations
 /// simulation.verify(.absent(EventSelector(type: "location"), after: 600, before: nil))
 /// ```
 ///
-/// ``expect(_:)`` (throwing) stops the test at the first failure instead, which XCTest
-/// tests and code outside a test can use.
+/// `expect(_:)` (throwing) stops the test at the first failure instead, which XCTest
+/// tests and code outside a test can use. `verify` is for Swift Testing only: outside a
+/// Swift Testing test an issue would be dropped and a failing expectation pass unseen, so
+/// there it stops the process saying so.
 extension Simulation {
     /// Whether `expectation` holds; when it does not, records an issue at the caller's line
     /// saying what was expected and the evidence.
     @discardableResult
-    public func verify(_ expectation: Expectation, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func verify(_ expectation: LocationSimulation.Expectation, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        requireSwiftTesting(sourceLocation)
         let outcome = check(expectation)
         if !outcome.passed {
             Issue.record(Comment(rawValue: ExpectationFailure(outcome: outcome).description), sourceLocation: sourceLocation)
@@ -27,7 +29,8 @@ extension Simulation {
 
     /// Each of `expectations`, every failure recorded at the caller's line; whether all hold.
     @discardableResult
-    public func verify(_ expectations: [Expectation], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func verify(_ expectations: [LocationSimulation.Expectation], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        requireSwiftTesting(sourceLocation)
         var allHold = true
         for outcome in check(expectations) where !outcome.passed {
             allHold = false
@@ -35,5 +38,10 @@ extension Simulation {
         }
         return allHold
     }
+
+    private func requireSwiftTesting(_ sourceLocation: SourceLocation) {
+        guard Test.current == nil else { return }
+        preconditionFailure(
+            "\(sourceLocation): Simulation.verify records Swift Testing issues and runs only in a Swift Testing test; in XCTest, use `try simulation.expect(...)`")
+    }
 }
-#endif
