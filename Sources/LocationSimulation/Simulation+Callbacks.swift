@@ -30,7 +30,6 @@ extension Simulation {
         for item in phone.output.items {
             // The app's code looks up its own weather: the user's app asks for no effects.
             guard case .event(let kind) = item else { continue }
-            if case .location = kind { deliveredLocationCount += 1 }
             timeline.append(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
         }
         phone.clearOutput()

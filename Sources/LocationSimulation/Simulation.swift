@@ -122,8 +122,6 @@ public final class Simulation {
     private var upcoming: RouteFix?
     /// Simulated time of the route's first fix: offset 0.
     public let startTime: Timestamp
-    /// `location` events so far: the `end` event's count.
-    var deliveredLocationCount = 0
 
     /// - Parameters:
     ///   - route: where the device goes: a GPX file's points or points given in code.
@@ -245,7 +243,7 @@ public final class Simulation {
         try deliverCallbacks()
         isFinished = true
         let summary = ReplaySummary(
-            points: route.pointsRead, locations: deliveredLocationCount, distanceMeters: phone.distanceMeters,
+            points: route.pointsRead, locations: deliveredLocations.count, distanceMeters: phone.distanceMeters,
             simulatedSeconds: elapsedSeconds)
         timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
         // A `for await` over a stream ends with the session.
@@ -319,8 +317,7 @@ public final class Simulation {
     private func measure(_ routeFix: RouteFix, at moment: Moment) {
         elapsedSeconds = moment.offset
         let measured = phone.measure(routeFix, at: moment)
-        let truth = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
-        phone.deliver(measured, truePosition: truth, at: moment.offset)
+        phone.deliver(measured, of: routeFix, at: moment.offset)
         recordOutput(at: moment.offset)
     }
 }

@@ -75,7 +75,7 @@ package struct Phone<App: PhoneApp> {
     }
 
     /// The device reaches `routeFix` at `moment`: what its receiver reports (nil without a
-    /// signal), for the feeds to hear before ``deliver(_:truePosition:at:)`` hands it on.
+    /// signal), for the feeds to hear before ``deliver(_:of:at:)`` hands it on.
     package mutating func measure(_ routeFix: RouteFix, at moment: Moment) -> LocationFix? {
         device.measure(routeFix, at: moment)
     }
@@ -83,7 +83,7 @@ package struct Phone<App: PhoneApp> {
     /// What the receiver measured reaches the app if Core Location delivers it; an epoch
     /// the app misses joins the open `missed` stretch, which a delivered fix closes (said
     /// just before it).
-    package mutating func deliver(_ measured: LocationFix?, truePosition: Coordinate, at offset: Double) {
+    package mutating func deliver(_ measured: LocationFix?, of routeFix: RouteFix, at offset: Double) {
         if let fix = measured { app.deviceMoved(to: fix, into: &output) }
         guard missedFixes != nil else { return }
         // Optional chaining mutates the tracker in place (a copy would copy its path).
@@ -92,7 +92,9 @@ package struct Phone<App: PhoneApp> {
             return
         }
         let reason = app.locationService.missReason(deviceHasFix: measured != nil)
-        let position = measured.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) } ?? truePosition
+        // Where the app missed it: the fix measured, or the route's own point without one.
+        let position = measured.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+            ?? Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
         if let closed = missedFixes?.miss(reason, at: offset, position: position) {
             output.items.insert(.event(.missed(closed)), at: 0)
         }

@@ -184,8 +184,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         let epoch = DeviceEpoch(time: moment.time, fix: measured)
         if control != nil { lastEpoch = epoch }
         try device?.deviceReported(epoch)
-        let position = Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
-        phone.deliver(measured, truePosition: position, at: moment.offset)
+        phone.deliver(measured, of: routeFix, at: moment.offset)
         try emit(at: moment.time, offset: moment.offset, recorder: &recorder)
     }
 
