@@ -9,6 +9,10 @@ let package = Package(
         // The testing library. Light: the GPX reader, the device, the location service and
         // the weather model only.
         .library(name: "LocationSimulation", targets: ["LocationSimulation"]),
+        // For the app itself: `LocationManaging`, the protocol `CLLocationManager` and the
+        // simulated manager share, and Core Location's value types off Apple platforms.
+        // Depends on nothing.
+        .library(name: "CoreLocationSeam", targets: ["CoreLocationSeam"]),
         // The same, with a local Open-Meteo-compatible server on the simulated clock (NIO).
         .library(name: "LocationSimulationWeather", targets: ["LocationSimulationWeather"]),
         // The same as LocationSimulation, with expectations reported as Swift Testing issues
@@ -44,6 +48,8 @@ let package = Package(
         // What every layer may use: time and the UTC calendar, ISO 8601, great-circle distance,
         // seeded randomness, a lock the sanitizers see.
         .target(name: "TrailcastBasics"),
+        // The seam between an app's location code and Core Location: `LocationManaging`.
+        .target(name: "CoreLocationSeam"),
         .target(name: "TrailcastJSON"),
         // Core Location's rules for one app: authorization, prompts, accuracy, which fixes
         // reach the app and why not.
@@ -194,6 +200,7 @@ let package = Package(
         .target(
             name: "LocationSimulation",
             dependencies: [
+                "CoreLocationSeam",
                 "TrailcastApps",
                 "TrailcastBasics",
                 "TrailcastCoreLocation",

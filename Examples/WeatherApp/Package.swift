@@ -20,8 +20,13 @@ let package = Package(
         .package(name: "Trailcast", path: "../.."),
     ],
     targets: [
-        .target(name: "WeatherAppCore", swiftSettings: [.define("BROKEN_VIEW_MODEL", .when(traits: ["BrokenViewModel"]))]),
-        // The adapters from the app's protocols to the simulation, for both test targets.
+        // The app's code: against `LocationManaging` (CoreLocationSeam, which depends on
+        // nothing), so that the same view model takes a `CLLocationManager` or the simulation's.
+        .target(
+            name: "WeatherAppCore",
+            dependencies: [.product(name: "CoreLocationSeam", package: "Trailcast")],
+            swiftSettings: [.define("BROKEN_VIEW_MODEL", .when(traits: ["BrokenViewModel"]))]),
+        // The weather client over the simulation's weather model, for both test targets.
         .target(
             name: "WeatherAppTestSupport",
             dependencies: [

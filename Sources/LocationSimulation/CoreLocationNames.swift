@@ -1,14 +1,41 @@
+public import CoreLocationSeam
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastDevice
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
-// Core Location's names for the simulation's values, so that code typed from Core
-// Location habit (`location.coordinate`, `horizontalAccuracy`, `.reducedAccuracy`,
-// `kCLLocationAccuracyBest`) compiles against the simulation too. The values are those
-// `CLLocation` documents: an unknown altitude is 0 with a negative `verticalAccuracy`, an
-// unknown speed or course is negative.
+// The simulation's values in Core Location's types, as `LocationManaging` hands them to an
+// app: `CLLocation`, `CLAuthorizationStatus`, `CLAccuracyAuthorization` and `CLError`
+// (Core Location's own on Apple platforms, CoreLocationSeam's stand-ins elsewhere; the
+// conversions are the same code on both). And Core Location's names on the simulation's own
+// fix, so that code typed from habit (`fix.coordinate`, `fix.horizontalAccuracy`) compiles.
 
 extension LocationFix {
+    /// The fix as Core Location reports one: `altitude` 0 and `verticalAccuracy` -1 when
+    /// unknown, as Core Location marks an invalid altitude.
+    public var clLocation: CLLocation {
+        CLLocation(
+            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
+            altitude: altitude, horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy,
+            course: course, speed: speed, timestamp: Date(timeIntervalSince1970: time.timeIntervalSince1970))
+    }
+
+    /// A fix from a Core Location one (its `sourceIndex` is the route point it stands for).
+    public init(_ location: CLLocation, sourceIndex: Int = 0) {
+        let hasAltitude = location.verticalAccuracy >= 0
+        self.init(
+            time: Timestamp(timeIntervalSince1970: location.timestamp.timeIntervalSince1970),
+            latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
+            altitudeMeters: hasAltitude ? location.altitude : nil,
+            horizontalAccuracyMeters: location.horizontalAccuracy,
+            verticalAccuracyMeters: hasAltitude ? location.verticalAccuracy : nil,
+            speedMetersPerSecond: location.speed, courseDegrees: location.course, sourceIndex: sourceIndex)
+    }
+
     /// `CLLocation.coordinate`: latitude and longitude in degrees.
     public var coordinate: Coordinate { Coordinate(latitude: latitude, longitude: longitude) }
     /// `CLLocation.altitude`: metres above sea level; 0 when unknown (see `verticalAccuracy`).
@@ -21,10 +48,36 @@ extension LocationFix {
     public var speed: Double { speedMetersPerSecond }
     /// `CLLocation.course`: degrees clockwise from true north; -1 when unknown.
     public var course: Double { courseDegrees }
-    /// `CLLocation.timestamp`, as the simulation's own `Timestamp`, not a Foundation `Date`
-    /// (`timeIntervalSince1970` converts; `timeIntervalSinceNow` has no meaning on a
-    /// simulated clock).
+    /// `CLLocation.timestamp`, as the simulation's own `Timestamp` (``clLocation`` has a `Date`).
     public var timestamp: Timestamp { time }
+}
+
+extension AuthorizationStatus {
+    /// The same status as Core Location's type.
+    public var clAuthorizationStatus: CLAuthorizationStatus {
+        switch self {
+        case .notDetermined: return .notDetermined
+        case .restricted: return .restricted
+        case .denied: return .denied
+        case .authorizedWhenInUse: return .authorizedWhenInUse
+        case .authorizedAlways: return .authorizedAlways
+        }
+    }
+
+    /// Core Location's status as the simulation's (an unknown future case reads as not determined).
+    public init(_ status: CLAuthorizationStatus) {
+        switch status {
+        case .notDetermined: self = .notDetermined
+        case .restricted: self = .restricted
+        case .denied: self = .denied
+        case .authorizedAlways: self = .authorizedAlways
+        case .authorizedWhenInUse: self = .authorizedWhenInUse
+        #if canImport(CoreLocation)
+        // Core Location's enum may grow (the stand-in's cannot).
+        @unknown default: self = .notDetermined
+        #endif
+        }
+    }
 }
 
 extension LocationAccuracy {
@@ -32,20 +85,21 @@ extension LocationAccuracy {
     public static var fullAccuracy: LocationAccuracy { .full }
     /// `CLAccuracyAuthorization.reducedAccuracy`.
     public static var reducedAccuracy: LocationAccuracy { .reduced }
+
+    /// Core Location's accuracy as the simulation's.
+    public init(_ accuracy: CLAccuracyAuthorization) {
+        self = accuracy == .fullAccuracy ? .full : .reduced
+    }
+
+    /// The same accuracy as Core Location's type.
+    public var clAccuracyAuthorization: CLAccuracyAuthorization {
+        self == .full ? .fullAccuracy : .reducedAccuracy
+    }
 }
 
-// Core Location's constants: on Apple platforms Core Location's own, re-exported (the same
-// values for the same uses, and no second declaration to be ambiguous with); elsewhere
-// declared here.
-#if canImport(CoreLocation)
-@_exported import var CoreLocation.kCLLocationAccuracyBest
-@_exported import var CoreLocation.kCLLocationAccuracyReduced
-@_exported import var CoreLocation.kCLDistanceFilterNone
-#else
-/// `kCLLocationAccuracyBest`.
-public let kCLLocationAccuracyBest = SimulatedLocationManager.accuracyBest
-/// `kCLLocationAccuracyReduced`: approximate fixes even with Precise Location on.
-public let kCLLocationAccuracyReduced = SimulatedLocationManager.accuracyReduced
-/// `kCLDistanceFilterNone`.
-public let kCLDistanceFilterNone = SimulatedLocationManager.distanceFilterNone
-#endif
+extension LocationErrorCode {
+    /// The error Core Location reports with this code.
+    public var clError: CLError {
+        CLError(self == .denied ? .denied : .locationUnknown)
+    }
+}

@@ -3,6 +3,10 @@
 // the timeline's events and their payloads, the scheduled changes, and the expectations.
 // Each is listed on purpose; the modules behind them are not re-exported whole.
 
+// Core Location's shape: `LocationManaging`, its delegate, and Core Location's value types
+// (Core Location itself on Apple platforms).
+@_exported import CoreLocationSeam
+
 @_exported import struct TrailcastBasics.Timestamp
 
 @_exported import struct TrailcastGPX.GPXPoint

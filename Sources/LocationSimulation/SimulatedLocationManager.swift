@@ -1,39 +1,33 @@
+public import CoreLocationSeam
 import TrailcastCoreLocation
 import TrailcastDevice
 
-/// The part of `CLLocationManager` an app uses, driven by a ``Simulation``: the same
-/// names and, where the documentation says, the same behaviour (see `LocationService`
-/// for the rules). Several managers of one simulation share the app's authorization, as
-/// on a device.
+/// The simulation's `CLLocationManager`: a ``LocationManaging`` that a ``Simulation``
+/// drives, with Core Location's members and, where the documentation says, its behaviour
+/// (see `LocationService` for the rules). Several managers of one simulation share the
+/// app's authorization, as on a device.
 ///
-/// Calls return at once; what they cause reaches the delegate when the simulation next
-/// runs (``Simulation/advance(by:)-(Double)``, ``Simulation/settle()``), as Core Location's
-/// callbacks arrive later on the run loop, never inside the call.
-public final class SimulatedLocationManager {
-    /// `kCLDistanceFilterNone`.
-    public static let distanceFilterNone = -1.0
-    /// `kCLLocationAccuracyBest`.
-    public static let accuracyBest = -1.0
-    /// `kCLLocationAccuracyReduced`: ask for approximate fixes even with precise location on.
-    public static let accuracyReduced = 3000.0
-
+/// Calls return at once; what they cause reaches ``locationDelegate`` when the simulation
+/// next runs (``Simulation/advance(by:)-(Double)``, ``Simulation/settle()``), as Core
+/// Location's callbacks arrive later on the run loop, never inside the call.
+public final class SimulatedLocationManager: LocationManaging {
     private let simulation: Simulation
     /// This manager's client number in the location service.
     let client: Int
     private var announcedAuthorization = false
 
     /// Receives the callbacks. Setting it the first time schedules the initial
-    /// `locationManagerDidChangeAuthorization`.
-    public weak var delegate: (any SimulatedLocationManagerDelegate)? {
+    /// `locationManagerDidChangeAuthorization`, as creating a `CLLocationManager` does.
+    public weak var locationDelegate: (any LocationManagingDelegate)? {
         didSet {
-            guard delegate != nil, !announcedAuthorization else { return }
+            guard locationDelegate != nil, !announcedAuthorization else { return }
             announcedAuthorization = true
             simulation.enqueue(.authorization, for: client)
         }
     }
 
-    /// The last fix delivered to this manager (Core Location's `location`), nil before the first.
-    public internal(set) var location: LocationFix?
+    /// The last fix delivered to this manager, as the simulation's own value.
+    public internal(set) var lastFix: LocationFix?
 
     /// A manager of the simulated app.
     public init(simulation: Simulation) {
@@ -46,26 +40,38 @@ public final class SimulatedLocationManager {
         simulation.detach(client: client)
     }
 
-    public var authorizationStatus: AuthorizationStatus { simulation.service.authorizationStatus }
-    public var accuracyAuthorization: LocationAccuracy { simulation.service.accuracy }
+    /// Whether location services are on for the simulated device: that of the simulation
+    /// making the current callback or step, or else of the newest simulation alive
+    /// (``Simulation/System/servicesEnabled``). Tests that run in parallel and turn services
+    /// off should read it in a callback, as Apple advises apps to (or read
+    /// ``servicesEnabled`` on the manager).
+    public static func locationServicesEnabled() -> Bool {
+        Simulation.current?.service.servicesEnabled ?? true
+    }
 
-    /// Core Location's class method, answered by this manager's simulated device.
-    public func locationServicesEnabled() -> Bool { simulation.service.servicesEnabled }
+    /// Whether location services are on for this manager's simulated device.
+    public var servicesEnabled: Bool { simulation.service.servicesEnabled }
 
-    /// Metres the device must move before the next update; ``distanceFilterNone`` (or any
+    public var authorizationStatus: CLAuthorizationStatus { simulation.service.authorizationStatus.clAuthorizationStatus }
+    public var accuracyAuthorization: CLAccuracyAuthorization { simulation.service.accuracy.clAccuracyAuthorization }
+
+    /// The last fix delivered to this manager (Core Location's `location`), nil before the first.
+    public var location: CLLocation? { lastFix?.clLocation }
+
+    /// Metres the device must move before the next update; `kCLDistanceFilterNone` (or any
     /// negative value) for every fix.
-    public var distanceFilter: Double = distanceFilterNone {
+    public var distanceFilter: CLLocationDistance = kCLDistanceFilterNone {
         didSet {
             let client = self.client, filter = distanceFilter >= 0 ? distanceFilter : nil
             simulation.configureService { $0.setDistanceFilter(filter, client: client) }
         }
     }
 
-    /// The accuracy wanted; ``accuracyReduced`` gives approximate fixes (as with Precise
-    /// Location off), any other value full fixes when authorized.
-    public var desiredAccuracy: Double = accuracyBest {
+    /// The accuracy wanted; `kCLLocationAccuracyReduced` gives approximate fixes (as with
+    /// Precise Location off), any other value full fixes when authorized.
+    public var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest {
         didSet {
-            let client = self.client, reduced = desiredAccuracy >= Self.accuracyReduced
+            let client = self.client, reduced = desiredAccuracy >= kCLLocationAccuracyReduced
             simulation.configureService { $0.setWantsReducedAccuracy(reduced, client: client) }
         }
     }
@@ -85,15 +91,15 @@ public final class SimulatedLocationManager {
     /// for this session (``Simulation/User/temporaryFullAccuracyAnswer``); `completion`
     /// runs once answered, and a granted request reaches the delegate as an authorization
     /// change (full accuracy until the app goes to the background). Any purpose key is
-    /// taken. Without authorization the completion gets `denied` and nothing is shown; with
-    /// full accuracy already, it gets nil at once.
+    /// taken. Without authorization the completion gets `CLError(.denied)` and nothing is
+    /// shown; with full accuracy already, it gets nil at once.
     public func requestTemporaryFullAccuracyAuthorization(
-        withPurposeKey purposeKey: String, completion: ((SimulatedLocationError?) -> Void)? = nil
+        withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)?
     ) {
-        let authorized = authorizationStatus.isAuthorized
+        let authorized = simulation.service.authorizationStatus.isAuthorized
         simulation.requestAuthorization(
             .temporaryFullAccuracy, from: client, as: .requestTemporaryFullAccuracyAuthorization,
-            answered: completion.map { completion in { completion(authorized ? nil : SimulatedLocationError(.denied)) } })
+            answered: completion.map { completion in { completion(authorized ? nil : CLError(.denied)) } })
     }
 
     public func startUpdatingLocation() {

@@ -80,6 +80,7 @@ extension Simulation {
 
     /// Makes the waiting callbacks in order, including those they cause.
     func deliverCallbacks() throws(SimulationError) {
+        becomeCurrent()
         var made = 0
         while phone.app.hasCallbacks {
             made += 1
@@ -102,15 +103,15 @@ extension Simulation {
             case .authorization, .location, .error:
                 guard let manager = phone.app.managers[client]?.manager else { continue }
                 // `location` is the last fix, delegate or not.
-                if case .location(let fix) = callback { manager.location = fix }
-                guard let delegate = manager.delegate else { continue }
+                if case .location(let fix) = callback { manager.lastFix = fix }
+                guard let delegate = manager.locationDelegate else { continue }
                 switch callback {
                 case .authorization:
                     delegate.locationManagerDidChangeAuthorization(manager)
                 case .location(let fix):
-                    delegate.locationManager(manager, didUpdateLocations: [fix])
+                    delegate.locationManager(manager, didUpdateLocations: [fix.clLocation])
                 case .error(let code):
-                    delegate.locationManager(manager, didFailWithError: SimulatedLocationError(code))
+                    delegate.locationManager(manager, didFailWithError: code.clError)
                 default:
                     break
                 }

@@ -175,6 +175,7 @@ public final class Simulation {
         upcoming = first
         phone.launch(at: startTime, start: start)
         recordOutput(at: 0)
+        becomeCurrent()
     }
 
     /// The route's fixes: a file read once as the clock moves (`auto` decided by its first

@@ -129,7 +129,8 @@ struct CoreLocationRulesTests {
         app.manager.startUpdatingLocation()
         try simulation.advance(by: 7)
         #expect(app.manager.authorizationStatus == .denied)
-        #expect(!app.manager.locationServicesEnabled())
+        #expect(!app.manager.servicesEnabled)
+        #expect(!SimulatedLocationManager.locationServicesEnabled(), "the class method: this thread's simulation")
         app.manager.requestAlwaysAuthorization()
         try simulation.settle()
         let log = app.take()
@@ -137,7 +138,8 @@ struct CoreLocationRulesTests {
         #expect(!simulation.timeline.contains { $0.kind.typeName == "prompt" }, "requests do nothing")
         try simulation.advance(by: 5)
         #expect(app.take() == ["auth authorizedAlways"])
-        #expect(app.manager.locationServicesEnabled())
+        #expect(app.manager.servicesEnabled)
+        #expect(SimulatedLocationManager.locationServicesEnabled())
     }
 
     @Test(arguments: [(AuthorizationStatus.authorizedWhenInUse, 0), (.authorizedAlways, 10)])
@@ -164,8 +166,9 @@ struct CoreLocationRulesTests {
         #expect(fixes.map(\.time).map { $0.seconds(since: Walk.start) } == [0, 900, 1800])
         #expect(fixes.allSatisfy { $0.horizontalAccuracyMeters >= 3000 && $0.speedMetersPerSecond == -1 && $0.courseDegrees == -1 })
         #expect(fixes.map(\.latitude) == fixes.map { ApproximateLocation.approximate($0).latitude })
-        #expect(app.manager.accuracyAuthorization == .reduced)
-        #expect(app.manager.location == fixes.last)
+        #expect(app.manager.accuracyAuthorization == .reducedAccuracy)
+        #expect(app.manager.lastFix == fixes.last)
+        #expect(app.manager.location?.coordinate.latitude == fixes.last?.latitude)
     }
 
     @Test func theDistanceFilterHoldsBackFixesCloserThanItsDistance() throws {

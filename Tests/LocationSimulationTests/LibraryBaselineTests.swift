@@ -14,7 +14,7 @@ import Testing
 struct LibraryBaselineTests {
     /// A delegate that logs every callback and, like a typical app, starts updates once
     /// authorized.
-    final class StartingApp: SimulatedLocationManagerDelegate {
+    final class StartingApp: LocationManagingDelegate {
         let manager: SimulatedLocationManager
         let name: String
         let log: Log
@@ -24,28 +24,32 @@ struct LibraryBaselineTests {
             self.name = name
             self.log = log
             self.startsWhenAuthorized = startsWhenAuthorized
-            manager.delegate = self
+            manager.locationDelegate = self
         }
 
         let startsWhenAuthorized: Bool
 
-        func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
-            log.lines.append("\(name) auth \(manager.authorizationStatus) \(manager.accuracyAuthorization)")
-            if startsWhenAuthorized && manager.authorizationStatus.isAuthorized { manager.startUpdatingLocation() }
+        func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
+            // The simulation's own names, as when the baseline was recorded.
+            let status = AuthorizationStatus(manager.authorizationStatus)
+            log.lines.append("\(name) auth \(status) \(LocationAccuracy(manager.accuracyAuthorization))")
+            if startsWhenAuthorized && status.isAuthorized { manager.startUpdatingLocation() }
         }
 
-        func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [LocationFix]) {
+        func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
             for fix in locations {
-                log.lines.append("\(name) fix \(String(format5: fix.latitude)) \(String(format5: fix.longitude)) \(fix.horizontalAccuracyMeters)")
+                log.lines.append("\(name) fix \(String(format5: fix.coordinate.latitude)) \(String(format5: fix.coordinate.longitude)) \(fix.horizontalAccuracy)")
             }
         }
 
-        func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
-            log.lines.append("\(name) error \((error as? SimulatedLocationError)?.code.rawValue ?? "?")")
+        func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {
+            log.lines.append("\(name) error \((error as? CLError).map { "\($0.code)" } ?? "?")")
         }
     }
 
-    final class Log {
+    // @unchecked: the simulation makes its callbacks and completions on the test's own
+    // thread, inside `advance`; `Sendable` only because Core Location's completion is.
+    final class Log: @unchecked Sendable {
         var lines: [String] = []
     }
 
@@ -113,10 +117,10 @@ struct LibraryBaselineTests {
             let app = StartingApp(simulation, name: "app", log: log)
             try simulation.advance(by: 5)
             app.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Directions") { error in
-                log.lines.append("temporary full accuracy \(error.map { "\($0.code.rawValue)" } ?? "granted")")
+                log.lines.append("temporary full accuracy \(error.map { "\(($0 as? CLError).map { "\($0.code)" } ?? "?")" } ?? "granted")")
             }
             try simulation.advance(by: 10)
-            app.manager.desiredAccuracy = SimulatedLocationManager.accuracyReduced
+            app.manager.desiredAccuracy = kCLLocationAccuracyReduced
             try simulation.advance(by: 50)
             try simulation.finish()
             return simulation

@@ -1,4 +1,5 @@
 import LocationSimulation
+import TrailcastBasics
 import Testing
 
 /// The iOS 17/18 style: `liveUpdates()` with its diagnostics, a service session that
@@ -101,18 +102,18 @@ struct LiveUpdatesTests {
             system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced),
             user: .init(temporaryFullAccuracyAnswer: answer), events: ["10s:app=background"])
         let app = RecordingApp(simulation)
-        var answered = false
+        let answered = LockedValue(false)
         app.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation") { error in
             #expect(error == nil)
-            answered = true
+            answered.withLock { $0 = true }
         }
-        #expect(!answered, "the person answers after the call returns")
+        #expect(!answered.withLock { $0 }, "the person answers after the call returns")
         try simulation.settle()
-        #expect(answered)
-        #expect(app.manager.accuracyAuthorization == during)
+        #expect(answered.withLock { $0 })
+        #expect(LocationAccuracy(app.manager.accuracyAuthorization) == during)
         #expect(simulation.timeline.contains { $0.kind == .prompt(request: .temporaryFullAccuracy, answer: answer) })
         try simulation.advance(by: 11)
-        #expect(app.manager.accuracyAuthorization == .reduced, "back to approximate in the background")
+        #expect(app.manager.accuracyAuthorization == .reducedAccuracy, "back to approximate in the background")
         let causes = simulation.timeline.compactMap { event -> String? in
             if case .authorization(let change) = event.kind { return "\(change.accuracy) \(change.cause)" } else { return nil }
         }

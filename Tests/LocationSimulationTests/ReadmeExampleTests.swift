@@ -5,15 +5,15 @@ import Testing
 /// for the route's path).
 @Suite("The README's example")
 struct ReadmeExampleTests {
-    final class App: SimulatedLocationManagerDelegate {
+    final class App: LocationManagingDelegate {
         let manager: SimulatedLocationManager
         var alert: String?
         init(_ simulation: Simulation) {
             manager = SimulatedLocationManager(simulation: simulation)
-            manager.delegate = self
+            manager.locationDelegate = self
             manager.requestWhenInUseAuthorization()
         }
-        func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+        func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
             if manager.authorizationStatus == .denied { alert = "Location is off" }
             if manager.authorizationStatus == .authorizedWhenInUse { manager.startUpdatingLocation() }
         }

@@ -4,15 +4,15 @@ import TrailcastBasics
 
 /// An app's delegate that writes down every callback, in order, the way a test reads it:
 /// `auth authorizedWhenInUse`, `fix 47.00013`, `error denied`.
-final class RecordingApp: SimulatedLocationManagerDelegate {
+final class RecordingApp: LocationManagingDelegate {
     let manager: SimulatedLocationManager
     private(set) var log: [String] = []
     /// What to do on each authorization callback (a typical app starts updates here).
-    var onAuthorization: ((SimulatedLocationManager) -> Void)?
+    var onAuthorization: ((any LocationManaging) -> Void)?
 
     init(_ simulation: Simulation) {
         manager = SimulatedLocationManager(simulation: simulation)
-        manager.delegate = self
+        manager.locationDelegate = self
     }
 
     /// The log since the last call.
@@ -21,21 +21,21 @@ final class RecordingApp: SimulatedLocationManagerDelegate {
         return log
     }
 
-    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+    func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
         log.append("auth \(manager.authorizationStatus)")
         onAuthorization?(manager)
     }
 
-    func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [LocationFix]) {
+    func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
         for fix in locations { log.append("fix \(Self.latitude(fix))") }
     }
 
-    func locationManager(_ manager: SimulatedLocationManager, didFailWithError error: any Error) {
-        log.append("error \((error as? SimulatedLocationError)?.code.rawValue ?? "?")")
+    func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {
+        log.append("error \((error as? CLError).map { "\($0.code)" } ?? "?")")
     }
 
-    static func latitude(_ fix: LocationFix) -> String {
-        String(format5: fix.latitude)
+    static func latitude(_ fix: CLLocation) -> String {
+        String(format5: fix.coordinate.latitude)
     }
 }
 

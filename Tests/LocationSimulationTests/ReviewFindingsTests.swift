@@ -1,4 +1,5 @@
 import LocationSimulation
+import TrailcastBasics
 import Testing
 
 /// What a review of the library against Core Location's documentation found, each pinned.
@@ -90,16 +91,19 @@ struct ReviewFindingsTests {
         let manager = SimulatedLocationManager(simulation: simulation)
         manager.startUpdatingLocation()
         try simulation.advance(by: 3)
-        #expect(manager.location?.latitude == 47.0003)
+        #expect(manager.location?.coordinate.latitude == 47.0003)
+        #expect(manager.lastFix?.latitude == 47.0003)
     }
 
     @Test func temporaryFullAccuracyWithoutAuthorizationCompletesWithDenied() throws {
         let simulation = try Self.simulation(system: .init(authorization: .denied, accuracy: .reduced))
         let manager = SimulatedLocationManager(simulation: simulation)
-        var result: SimulatedLocationError??
-        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation") { result = .some($0) }
+        let result = LockedValue<[CLError.Code?]>([])
+        manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Navigation") { error in
+            result.withLock { $0.append((error as? CLError)?.code) }
+        }
         try simulation.settle()
-        #expect(result == .some(SimulatedLocationError(.denied)))
+        #expect(result.withLock { $0 } == [.denied])
         #expect(!simulation.timeline.contains { $0.kind.typeName == "prompt" })
     }
 
@@ -118,20 +122,25 @@ struct ReviewFindingsTests {
     @Test func aCallbackLoopStopsAt100000AndLosesNothing() throws {
         let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse))
         let manager = SimulatedLocationManager(simulation: simulation)
-        var completions = 0
-        var looping = true
+        // (completions, looping): the completion is `@Sendable`, as Core Location's is.
+        let state = LockedValue((completions: 0, looping: true))
         // With full accuracy already, the request completes at once, through the queue.
-        func ask() {
-            manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Loop") { _ in
-                completions += 1
-                if looping { ask() }
+        // @unchecked: the simulation completes on the test's own thread, inside `settle`.
+        struct Manager: @unchecked Sendable { unowned let manager: SimulatedLocationManager }
+        @Sendable func ask(_ manager: Manager) {
+            manager.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Loop") { _ in
+                let looping = state.withLock { state in
+                    state.completions += 1
+                    return state.looping
+                }
+                if looping { ask(manager) }
             }
         }
-        ask()
+        ask(Manager(manager: manager))
         #expect(throws: SimulationError.callbackLoop) { try simulation.settle() }
-        #expect(completions == 100_000)
-        looping = false
+        #expect(state.withLock { $0.completions } == 100_000)
+        state.withLock { $0.looping = false }
         try simulation.settle()
-        #expect(completions == 100_001, "the request queued when the loop was stopped still completes")
+        #expect(state.withLock { $0.completions } == 100_001, "the request queued when the loop was stopped still completes")
     }
 }

@@ -6,14 +6,14 @@ import Testing
 @Suite("Simulation taps")
 struct SimulationTapTests {
     /// A map screen's "current location" button, as an app would write it.
-    final class MapScreen: SimulatedLocationManagerDelegate {
+    final class MapScreen: LocationManagingDelegate {
         let manager: SimulatedLocationManager
         var alerts = 0
         var fixes = 0
 
         init(_ simulation: Simulation) {
             manager = SimulatedLocationManager(simulation: simulation)
-            manager.delegate = self
+            manager.locationDelegate = self
             // Unowned both: the simulation keeps its observers (AddressSanitizer's leak
             // check found the cycle a strong capture of the simulation makes).
             simulation.onTap { [unowned self, unowned simulation] action in
@@ -27,7 +27,7 @@ struct SimulationTapTests {
             }
         }
 
-        func locationManager(_ manager: SimulatedLocationManager, didUpdateLocations locations: [LocationFix]) {
+        func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
             fixes += locations.count
         }
     }

@@ -44,7 +44,7 @@ struct SimulationTests {
         app.manager.requestLocation()
         try simulation.advance(by: 5)
         #expect(app.take() == ["auth authorizedWhenInUse", "fix 47.00040"], "the next fix, at 4 s, and no more")
-        #expect(app.manager.location?.latitude == 47.0004)
+        #expect(app.manager.location?.coordinate.latitude == 47.0004)
         app.manager.requestLocation()
         try simulation.advance(by: 1)
         #expect(app.take() == ["fix 47.00090"], "another request, another fix, whatever the distance")
@@ -71,14 +71,14 @@ struct SimulationTests {
         let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
         let coarse = RecordingApp(simulation)
         let precise = RecordingApp(simulation)
-        coarse.manager.desiredAccuracy = SimulatedLocationManager.accuracyReduced
+        coarse.manager.desiredAccuracy = kCLLocationAccuracyReduced
         coarse.manager.startUpdatingLocation()
         precise.manager.startUpdatingLocation()
         try simulation.advance(by: 10)
-        #expect(coarse.manager.location?.horizontalAccuracyMeters == ApproximateLocation.horizontalAccuracyMeters)
+        #expect(coarse.manager.location?.horizontalAccuracy == ApproximateLocation.horizontalAccuracyMeters)
         #expect(coarse.take().filter { $0.hasPrefix("fix") }.count == 1, "at most one per 15 minutes")
         #expect(precise.take().filter { $0.hasPrefix("fix") }.count == 11)
-        #expect(precise.manager.accuracyAuthorization == .full)
+        #expect(precise.manager.accuracyAuthorization == .fullAccuracy)
     }
 
     @Test func aDelegateSetLaterGetsTheInitialCallbackThenAndNothingBefore() throws {
@@ -86,7 +86,7 @@ struct SimulationTests {
         let manager = SimulatedLocationManager(simulation: simulation)
         try simulation.advance(by: 5)
         let app = Recorder()
-        manager.delegate = app
+        manager.locationDelegate = app
         try simulation.settle()
         #expect(app.log == ["auth"])
     }
@@ -156,13 +156,13 @@ struct SimulationTests {
 /// The model app of the `trailcast` command, written against the library: asks at
 /// launch and on returning to the foreground while undetermined, starts updates whenever
 /// authorized and not updating.
-final class ModelWeatherApp: SimulatedLocationManagerDelegate {
+final class ModelWeatherApp: LocationManagingDelegate {
     let manager: SimulatedLocationManager
     private var updating = false
 
     init(_ simulation: Simulation) {
         manager = SimulatedLocationManager(simulation: simulation)
-        manager.delegate = self
+        manager.locationDelegate = self
         if manager.authorizationStatus == .notDetermined { manager.requestWhenInUseAuthorization() }
         simulation.onAppStateChange { [unowned self] state in
             if state == .foreground && manager.authorizationStatus == .notDetermined {
@@ -171,7 +171,7 @@ final class ModelWeatherApp: SimulatedLocationManagerDelegate {
         }
     }
 
-    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+    func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
         switch manager.authorizationStatus {
         case .authorizedWhenInUse, .authorizedAlways:
             guard !updating else { return }
@@ -184,10 +184,10 @@ final class ModelWeatherApp: SimulatedLocationManagerDelegate {
     }
 }
 
-final class Recorder: SimulatedLocationManagerDelegate {
+final class Recorder: LocationManagingDelegate {
     var log: [String] = []
 
-    func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+    func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
         log.append("auth")
     }
 }

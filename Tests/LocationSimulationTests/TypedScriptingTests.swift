@@ -22,7 +22,7 @@ struct TypedScriptingTests {
         let app = RecordingApp(simulation)
         app.onAuthorization = { manager in
             if manager.authorizationStatus == .notDetermined { manager.requestWhenInUseAuthorization() }
-            if manager.authorizationStatus.isAuthorized { manager.startUpdatingLocation() }
+            if [.authorizedWhenInUse, .authorizedAlways].contains(manager.authorizationStatus) { manager.startUpdatingLocation() }
         }
         try simulation.runToEnd()
         try simulation.finish()

@@ -14,7 +14,7 @@ struct ScenarioExpectationsTests {
     }()
 
     /// Asks at launch, starts whenever authorized, shows one alert per loss of access.
-    final class App: SimulatedLocationManagerDelegate {
+    final class App: LocationManagingDelegate {
         let manager: SimulatedLocationManager
         let simulation: Simulation
         private var updating = false
@@ -23,11 +23,11 @@ struct ScenarioExpectationsTests {
         init(_ simulation: Simulation) {
             self.simulation = simulation
             manager = SimulatedLocationManager(simulation: simulation)
-            manager.delegate = self
+            manager.locationDelegate = self
             manager.requestWhenInUseAuthorization()
         }
 
-        func locationManagerDidChangeAuthorization(_ manager: SimulatedLocationManager) {
+        func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
             switch manager.authorizationStatus {
             case .authorizedWhenInUse, .authorizedAlways:
                 alertShown = false

@@ -1,7 +1,13 @@
+import CoreLocationSeam
+
 /// The weather screen: asks for permission, follows the user's place, refetches the
 /// weather whenever the place changes, and says so when location is off.
+///
+/// Written once against `LocationManaging`: the app gives it a `CLLocationManager()`, its
+/// tests Trailcast's `SimulatedLocationManager`; there is no adapter between them. The
+/// callbacks come on the main actor through an isolated conformance (Swift 6.2).
 @MainActor
-public final class WeatherViewModel: LocationClientDelegate {
+public final class WeatherViewModel: @MainActor LocationManagingDelegate {
     public enum Permission: Equatable, Sendable {
         case unknown, asking, granted, refused
     }
@@ -18,20 +24,27 @@ public final class WeatherViewModel: LocationClientDelegate {
 
     public static let locationOffAlert = "Location access is off. Open Settings to see the weather where you are."
 
-    private let location: any LocationClient
+    private let location: any LocationManaging
     private let weatherClient: any WeatherClient
     private var updating = false
     private var fetches: [Task<Void, Never>] = []
 
-    public init(location: any LocationClient, weather: any WeatherClient) {
+    public init(location: any LocationManaging, weather: any WeatherClient) {
         self.location = location
         weatherClient = weather
-        location.delegate = self
+        location.locationDelegate = self
     }
+
+    #if canImport(CoreLocation)
+    /// The app's screen: the device's Core Location and Open-Meteo.
+    public convenience init() {
+        self.init(location: CLLocationManager(), weather: OpenMeteoWeatherClient())
+    }
+    #endif
 
     /// The screen appears (launch, or back from the background).
     public func appear() {
-        if location.authorization == .notDetermined {
+        if location.authorizationStatus == .notDetermined {
             permission = .asking
             location.requestWhenInUseAuthorization()
         }
@@ -39,7 +52,7 @@ public final class WeatherViewModel: LocationClientDelegate {
 
     /// The "current location" button: one fix now, or the alert without permission.
     public func currentLocationTapped() {
-        if location.authorization.isAuthorized {
+        if Self.isAuthorized(location.authorizationStatus) {
             location.requestLocation()
         } else {
             alert = Self.locationOffAlert
@@ -53,14 +66,14 @@ public final class WeatherViewModel: LocationClientDelegate {
         for fetch in running { await fetch.value }
     }
 
-    public func locationClientDidChangeAuthorization(_ client: any LocationClient) {
-        switch client.authorization {
+    public func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
+        switch manager.authorizationStatus {
         case .authorizedWhenInUse, .authorizedAlways:
             permission = .granted
             alert = nil
             if !updating {
                 updating = true
-                client.startUpdatingLocation()
+                manager.startUpdatingLocation()
             }
         case .denied, .restricted:
             permission = .refused
@@ -71,27 +84,37 @@ public final class WeatherViewModel: LocationClientDelegate {
             // although the user said no.
             fetchWeather(at: Place(latitude: 37.3349, longitude: -122.009))
             #endif
-        case .notDetermined:
+        default:
+            // Not determined. (`default` rather than `.notDetermined` and `@unknown
+            // default`: Core Location's enum may grow, the stand-in's off Apple cannot, and
+            // this compiles without a warning on both.)
             updating = false
             if permission != .asking { permission = .unknown }
         }
     }
 
-    public func locationClient(_ client: any LocationClient, didUpdate place: Place) {
-        guard place != self.place else { return }
-        self.place = place
-        fetchWeather(at: place)
+    public func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
+        for location in locations {
+            let place = Place(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)
+            guard place != self.place else { continue }
+            self.place = place
+            fetchWeather(at: place)
+        }
     }
 
-    public func locationClient(_ client: any LocationClient, didFailWith error: LocationClientError) {
-        switch error {
-        case .denied:
+    public func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {
+        switch (error as? CLError)?.code {
+        case .denied?:
             updating = false
             alert = Self.locationOffAlert
-        case .locationUnknown:
-            // A tunnel: keep showing the last place and its weather.
+        default:
+            // `locationUnknown`, a tunnel: keep showing the last place and its weather.
             break
         }
+    }
+
+    private static func isAuthorized(_ status: CLAuthorizationStatus) -> Bool {
+        status == .authorizedWhenInUse || status == .authorizedAlways
     }
 
     private func fetchWeather(at place: Place) {

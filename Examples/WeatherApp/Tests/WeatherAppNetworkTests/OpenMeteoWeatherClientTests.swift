@@ -14,7 +14,7 @@ struct OpenMeteoWeatherClientTests {
         let simulation = try Simulation(route: .file(Self.walk), system: .init(authorization: .authorizedWhenInUse))
         let server = try await SimulatedWeatherServer.start(for: simulation, faults: WeatherServerFaults(failRate: 0.5, seed: 4))
         let model = WeatherViewModel(
-            location: SimulatedLocationClient(simulation),
+            location: SimulatedLocationManager(simulation: simulation),
             weather: OpenMeteoWeatherClient(baseURL: "http://127.0.0.1:\(server.port)", timeout: 30))
         model.appear()
         for _ in 0..<30 {

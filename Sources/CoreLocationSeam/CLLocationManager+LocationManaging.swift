@@ -1,0 +1,56 @@
+// `CLLocationManager` as a `LocationManaging`: every requirement but the delegate is the
+// class's own member. Apple platforms only; CI type-checks this file against the stand-in
+// module in ci/apple-shim/, as no Apple toolchain runs there.
+#if canImport(CoreLocation)
+import CoreLocation
+import ObjectiveC
+
+extension CLLocationManager: LocationManaging {
+    /// Sets `delegate` to a forwarder that this manager keeps, which passes each callback
+    /// on to `locationDelegate` (held weakly, as `delegate` is). Setting `delegate`
+    /// yourself afterwards replaces the forwarder.
+    public var locationDelegate: (any LocationManagingDelegate)? {
+        get { (delegate as? LocationDelegateForwarder)?.target }
+        set {
+            guard let newValue else {
+                if delegate is LocationDelegateForwarder { delegate = nil }
+                keptForwarder = nil
+                return
+            }
+            let forwarder = LocationDelegateForwarder(target: newValue)
+            keptForwarder = forwarder
+            delegate = forwarder
+        }
+    }
+
+    /// `delegate` is weak: the forwarder lives as long as the manager, as an associated object.
+    private var keptForwarder: LocationDelegateForwarder? {
+        get { objc_getAssociatedObject(self, &forwarderKey) as? LocationDelegateForwarder }
+        set { objc_setAssociatedObject(self, &forwarderKey, newValue, .OBJC_ASSOCIATION_RETAIN_NONATOMIC) }
+    }
+}
+
+/// The associated object's key: only its address matters.
+nonisolated(unsafe) private var forwarderKey: UInt8 = 0
+
+/// Core Location's delegate callbacks, passed on with the manager as `LocationManaging`.
+final class LocationDelegateForwarder: NSObject, CLLocationManagerDelegate {
+    weak var target: (any LocationManagingDelegate)?
+
+    init(target: any LocationManagingDelegate) {
+        self.target = target
+    }
+
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+        target?.locationManagerDidChangeAuthorization(manager)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+        target?.locationManager(manager, didUpdateLocations: locations)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+        target?.locationManager(manager, didFailWithError: error)
+    }
+}
+#endif

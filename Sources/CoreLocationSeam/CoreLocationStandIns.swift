@@ -1,0 +1,143 @@
+// Core Location's value types, for platforms without Core Location (Linux, where the
+// simulation's tests run too): the same names, members and raw values as Apple's, each
+// from the page named beside it under https://developer.apple.com/documentation/corelocation/,
+// so that code written against `LocationManaging` compiles unchanged on both. Only what
+// the seam and an app's location code use is here; on Apple platforms this file is empty
+// and Core Location itself is re-exported.
+//
+// CI also compiles this file into the stand-in `CoreLocation` module it type-checks the
+// Apple-only code against (ci/apple-shim/), so that code meets these same declarations.
+#if canImport(CoreLocation)
+@_exported import CoreLocation
+#else
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Degrees. cllocationdegrees
+public typealias CLLocationDegrees = Double
+/// Metres. cllocationdistance
+public typealias CLLocationDistance = Double
+/// Metres of uncertainty; negative when invalid. cllocationaccuracy
+public typealias CLLocationAccuracy = Double
+/// Metres per second; negative when invalid. cllocationspeed
+public typealias CLLocationSpeed = Double
+/// Degrees clockwise from true north; negative when invalid. cllocationdirection
+public typealias CLLocationDirection = Double
+
+/// A latitude and longitude, WGS 84. cllocationcoordinate2d
+public struct CLLocationCoordinate2D: Sendable {
+    public var latitude: CLLocationDegrees
+    public var longitude: CLLocationDegrees
+
+    public init() {
+        self.init(latitude: 0, longitude: 0)
+    }
+
+    public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// A fix, as Core Location reports one. cllocation
+///
+/// A class, as Apple's is (immutable, and so `Sendable`). An unknown altitude has a negative
+/// `verticalAccuracy`; an unknown speed or course is negative.
+public final class CLLocation: Sendable, CustomStringConvertible {
+    public let coordinate: CLLocationCoordinate2D
+    public let altitude: CLLocationDistance
+    public let horizontalAccuracy: CLLocationAccuracy
+    public let verticalAccuracy: CLLocationAccuracy
+    public let course: CLLocationDirection
+    public let speed: CLLocationSpeed
+    public let timestamp: Date
+
+    /// cllocation/init(latitude:longitude:): accuracy 0, altitude unknown, now.
+    public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
+        self.init(
+            coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude), altitude: 0,
+            horizontalAccuracy: 0, verticalAccuracy: -1, course: -1, speed: -1, timestamp: Date())
+    }
+
+    /// cllocation/init(coordinate:altitude:horizontalaccuracy:verticalaccuracy:course:speed:timestamp:)
+    public init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
+        verticalAccuracy: CLLocationAccuracy, course: CLLocationDirection, speed: CLLocationSpeed, timestamp: Date
+    ) {
+        self.coordinate = coordinate
+        self.altitude = altitude
+        self.horizontalAccuracy = horizontalAccuracy
+        self.verticalAccuracy = verticalAccuracy
+        self.course = course
+        self.speed = speed
+        self.timestamp = timestamp
+    }
+
+    /// Metres to `location` along the surface (cllocation/distance(from:)); a sphere of
+    /// the mean Earth radius here, which is within 0.5% of Apple's figure.
+    public func distance(from location: CLLocation) -> CLLocationDistance {
+        let radians = Double.pi / 180
+        let phi1 = coordinate.latitude * radians, phi2 = location.coordinate.latitude * radians
+        let deltaPhi = phi2 - phi1, deltaLambda = (location.coordinate.longitude - coordinate.longitude) * radians
+        let h = sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
+        return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
+    }
+
+    public var description: String {
+        "<\(coordinate.latitude),\(coordinate.longitude)> +/- \(horizontalAccuracy)m (speed \(speed) mps / course \(course)) @ \(timestamp)"
+    }
+}
+
+/// The app's authorization to use location. clauthorizationstatus
+public enum CLAuthorizationStatus: Int32, Sendable {
+    case notDetermined = 0
+    case restricted = 1
+    case denied = 2
+    case authorizedAlways = 3
+    case authorizedWhenInUse = 4
+}
+
+/// Precise or approximate location. claccuracyauthorization
+public enum CLAccuracyAuthorization: Int, Sendable {
+    case fullAccuracy = 0
+    case reducedAccuracy = 1
+}
+
+/// A Core Location error: the two codes a location manager's updates report. clerror
+public struct CLError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// clerror/code
+    public enum Code: Int, Sendable {
+        /// No fix right now; updates go on. clerror/code/locationunknown
+        case locationUnknown = 0
+        /// The app may not use location; stop updating. clerror/code/denied
+        case denied = 1
+    }
+
+    public let code: Code
+
+    public init(_ code: Code) {
+        self.code = code
+    }
+
+    public static var locationUnknown: Code { .locationUnknown }
+    public static var denied: Code { .denied }
+
+    public var description: String { "kCLErrorDomain error \(code.rawValue)" }
+}
+
+/// The best accuracy the device can give. kcllocationaccuracybest
+public let kCLLocationAccuracyBest: CLLocationAccuracy = -1
+/// Approximate fixes even with Precise Location on (iOS 14). kcllocationaccuracyreduced
+public let kCLLocationAccuracyReduced: CLLocationAccuracy = 3000
+/// Every fix, however little the device moved. kcldistancefilternone
+public let kCLDistanceFilterNone: CLLocationDistance = -1
+
+#endif

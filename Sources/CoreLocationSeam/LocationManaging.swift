@@ -1,0 +1,104 @@
+// The one seam between an app's location code and Core Location: the members of
+// `CLLocationManager` an app uses, as a protocol that `CLLocationManager` conforms to
+// (CLLocationManager+LocationManaging.swift, Apple platforms) and the simulation's
+// `SimulatedLocationManager` conforms to (the LocationSimulation library). Code written
+// against it runs on a device and in a test without an adapter.
+//
+// Each requirement is Core Location's own declaration, copied from the page named beside
+// it (https://developer.apple.com/documentation/corelocation/...), so that
+// `CLLocationManager`'s members satisfy it as they are. The one exception is the delegate,
+// below.
+
+/// The members of `CLLocationManager` an app's location code uses.
+///
+/// Write a view model against `any LocationManaging` and give it a `CLLocationManager()`
+/// in the app and a `SimulatedLocationManager` in its tests:
+///
+/// ```swift
+/// @MainActor final class RunTracker: @MainActor LocationManagingDelegate {
+///     let manager: any LocationManaging
+///     init(manager: any LocationManaging) {
+///         self.manager = manager
+///         manager.locationDelegate = self
+///     }
+///     func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) { … }
+/// }
+/// ```
+public protocol LocationManaging: AnyObject {
+    /// Receives the callbacks. `CLLocationManager`'s own `delegate` takes a
+    /// `CLLocationManagerDelegate`, whose callbacks name the concrete class; this one takes a
+    /// ``LocationManagingDelegate``, whose callbacks name the protocol. On a
+    /// `CLLocationManager`, setting it sets `delegate` to a forwarder the manager keeps;
+    /// held weakly, as `delegate` is.
+    var locationDelegate: (any LocationManagingDelegate)? { get set }
+
+    /// Whether location services are on for the device (Settings > Privacy & Security >
+    /// Location Services). Apple advises against calling it on the main thread: wait for
+    /// ``LocationManagingDelegate/locationManagerDidChangeAuthorization(_:)`` and read
+    /// ``authorizationStatus`` first.
+    /// cllocationmanager/locationservicesenabled()-7d4wh
+    static func locationServicesEnabled() -> Bool
+
+    /// The app's authorization. cllocationmanager/authorizationstatus
+    var authorizationStatus: CLAuthorizationStatus { get }
+    /// Precise or approximate. cllocationmanager/accuracyauthorization
+    var accuracyAuthorization: CLAccuracyAuthorization { get }
+    /// The most recently received fix; nil before the first. cllocationmanager/location
+    var location: CLLocation? { get }
+    /// Metres the device must move before the next update, or `kCLDistanceFilterNone`.
+    /// cllocationmanager/distancefilter
+    var distanceFilter: CLLocationDistance { get set }
+    /// The accuracy wanted, one of the `kCLLocationAccuracy…` constants.
+    /// cllocationmanager/desiredaccuracy
+    var desiredAccuracy: CLLocationAccuracy { get set }
+
+    /// cllocationmanager/requestwheninuseauthorization()
+    func requestWhenInUseAuthorization()
+    /// cllocationmanager/requestalwaysauthorization()
+    func requestAlwaysAuthorization()
+    /// cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)
+    func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)?)
+    /// cllocationmanager/startupdatinglocation()
+    func startUpdatingLocation()
+    /// cllocationmanager/stopupdatinglocation()
+    func stopUpdatingLocation()
+    /// One fix, then updates stop. cllocationmanager/requestlocation()
+    func requestLocation()
+}
+
+extension LocationManaging {
+    /// The request without a completion, as `CLLocationManager`'s default argument allows.
+    public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+        requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey, completion: nil)
+    }
+}
+
+/// The `CLLocationManagerDelegate` callbacks an app uses, with Core Location's names, each
+/// naming the manager as ``LocationManaging``. Each has an empty default, as Core
+/// Location's optional methods do.
+///
+/// The callbacks come on the thread the manager's work runs on: on a device, the run loop
+/// of the thread that created the `CLLocationManager` (the main thread for a view model);
+/// in a simulation, the thread that moves the simulation on. To receive them on the main
+/// actor, a `@MainActor` class conforms either
+/// - `@MainActor LocationManagingDelegate`: an isolated conformance (SE-0470), Swift 6.2 and
+///   later; calls from elsewhere do not compile; or
+/// - `@preconcurrency LocationManagingDelegate`: Swift 6.0 and later (SE-0423); a callback
+///   that arrives off the main actor stops the app at run time.
+public protocol LocationManagingDelegate: AnyObject {
+    /// The app's authorization or accuracy changed; also once soon after the delegate is set.
+    /// cllocationmanagerdelegate/locationmanagerdidchangeauthorization(_:)
+    func locationManagerDidChangeAuthorization(_ manager: any LocationManaging)
+    /// New fixes, oldest first. cllocationmanagerdelegate/locationmanager(_:didupdatelocations:)
+    func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation])
+    /// A `CLError`: `.denied` (stop updating) or `.locationUnknown` (keep waiting).
+    /// cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)
+    func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error)
+}
+
+extension LocationManagingDelegate {
+    public func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {}
+    public func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {}
+    public func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {}
+}
