@@ -54,8 +54,11 @@ public protocol LocationManaging: AnyObject {
 
     /// cllocationmanager/requestwheninuseauthorization()
     func requestWhenInUseAuthorization()
-    /// cllocationmanager/requestalwaysauthorization()
+    #if !os(visionOS)
+    /// cllocationmanager/requestalwaysauthorization(): iOS, macOS and watchOS; unavailable
+    /// in visionOS (https://developer.apple.com/forums/thread/748605), and so not required there.
     func requestAlwaysAuthorization()
+    #endif
     /// cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)
     func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)?)

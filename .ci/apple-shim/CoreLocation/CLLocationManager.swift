@@ -1,0 +1,60 @@
+// A stand-in for Core Location's CLLocationManager and its delegate, for CI to type-check
+// the Apple-only code against (see typecheck-apple.sh). Each declaration is copied from
+// the Apple documentation page named beside it (https://developer.apple.com/documentation/
+// corelocation/…); the bodies never run. The value types come from
+// Sources/CoreLocationSeam/CoreLocationStandIns.swift, compiled into this same module.
+@_exported import Foundation
+
+/// cllocationmanager: `class CLLocationManager : NSObject`, neither Sendable nor MainActor.
+open class CLLocationManager: NSObject {
+    /// cllocationmanager/delegate
+    open weak var delegate: (any CLLocationManagerDelegate)?
+    /// cllocationmanager/locationservicesenabled()
+    open class func locationServicesEnabled() -> Bool { fatalError("stand-in") }
+    /// cllocationmanager/authorizationstatus-swift.property
+    open var authorizationStatus: CLAuthorizationStatus { fatalError("stand-in") }
+    /// cllocationmanager/accuracyauthorization
+    open var accuracyAuthorization: CLAccuracyAuthorization { fatalError("stand-in") }
+    /// cllocationmanager/location (`@NSCopying` there: an Objective-C attribute)
+    open var location: CLLocation? { fatalError("stand-in") }
+    /// cllocationmanager/distancefilter
+    open var distanceFilter: CLLocationDistance = kCLDistanceFilterNone
+    /// cllocationmanager/desiredaccuracy
+    open var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
+
+    public override init() {}
+
+    /// cllocationmanager/requestwheninuseauthorization()
+    open func requestWhenInUseAuthorization() {}
+    /// cllocationmanager/requestalwaysauthorization() (iOS, macOS, watchOS; visionOS not listed)
+    open func requestAlwaysAuthorization() {}
+    /// cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)
+    open func requestTemporaryFullAccuracyAuthorization(
+        withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil) {}
+    /// cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:)
+    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {}
+    /// cllocationmanager/startupdatinglocation()
+    open func startUpdatingLocation() {}
+    /// cllocationmanager/stopupdatinglocation()
+    open func stopUpdatingLocation() {}
+    /// cllocationmanager/requestlocation()
+    open func requestLocation() {}
+}
+
+/// cllocationmanagerdelegate: `protocol CLLocationManagerDelegate : NSObjectProtocol`, its
+/// methods `optional` (Objective-C); here requirements with empty defaults, the nearest
+/// Swift has without Objective-C.
+public protocol CLLocationManagerDelegate: NSObjectProtocol {
+    /// cllocationmanagerdelegate/locationmanagerdidchangeauthorization(_:)
+    func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
+    /// cllocationmanagerdelegate/locationmanager(_:didupdatelocations:)
+    func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
+    /// cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)
+    func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
+}
+
+extension CLLocationManagerDelegate {
+    public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
+    public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {}
+    public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+}

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Type-checks the code only Apple platforms compile (`#if canImport(CoreLocation)`), as no
+# Apple toolchain runs here: against stand-in `CoreLocation` and `ObjectiveC` modules
+# (.ci/apple-shim/, each declaration copied from the Apple documentation page it names,
+# plus CoreLocationSeam's own stand-ins for the value types). What it checks:
+#   - CoreLocationSeam with Core Location present: CLLocationManager's conformance to
+#     LocationManaging and the forwarder behind `locationDelegate`;
+#   - LocationSimulation's sources with Core Location's types (the simulated manager's
+#     conformance, the conversions);
+#   - the example app's code (Examples/WeatherApp/Sources), whose `init()` builds a
+#     CLLocationManager.
+# What it cannot check: that the stand-ins match the SDK beyond the copied declarations
+# (Objective-C `optional` requirements are Swift defaults here), code generation, linking,
+# and the run-time behaviour of CLLocationManager.
+# Needs the debug build of the package (`swift build`): it reads its modules.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(mktemp -d /tmp/trailcast-apple-shim.XXXXXX)
+trap 'rm -rf "$out"' EXIT
+modules=$(swift build --show-bin-path)/Modules
+# SwiftPM's package name for `package` declarations: the checkout folder's identity.
+package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
+flags=(-swift-version 6 -warnings-as-errors -parse-as-library
+  -enable-upcoming-feature InternalImportsByDefault
+  -enable-upcoming-feature MemberImportVisibility
+  -enable-upcoming-feature ExistentialAny)
+libxml=(-Xcc -fmodule-map-file=Sources/CTrailcastLibXML2/module.modulemap $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
+
+swiftc "${flags[@]}" -D TRAILCAST_APPLE_SHIM -emit-module -module-name CoreLocation -emit-module-path "$out/CoreLocation.swiftmodule" \
+  Sources/CoreLocationSeam/CoreLocationStandIns.swift .ci/apple-shim/CoreLocation/*.swift
+swiftc "${flags[@]}" -emit-module -module-name ObjectiveC -emit-module-path "$out/ObjectiveC.swiftmodule" \
+  .ci/apple-shim/ObjectiveC/*.swift
+mkdir -p "$out/seam"
+swiftc "${flags[@]}" -I "$out" -emit-module -module-name CoreLocationSeam \
+  -emit-module-path "$out/seam/CoreLocationSeam.swiftmodule" Sources/CoreLocationSeam/*.swift
+echo "apple shim: CoreLocationSeam type-checks with Core Location"
+
+# The seam built against the stand-ins comes first, before the package's own (Linux) one.
+swiftc "${flags[@]}" -I "$out/seam" -I "$out" -I "$modules" "${libxml[@]}" -package-name "$package_name" -typecheck -module-name LocationSimulation \
+  Sources/LocationSimulation/*.swift
+echo "apple shim: LocationSimulation type-checks with Core Location"
+
+# The example's own settings: Swift 6, none of the package's upcoming features.
+swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$out/seam" -I "$out" -typecheck -module-name WeatherAppCore \
+  -D BROKEN_VIEW_MODEL_NEVER Examples/WeatherApp/Sources/WeatherAppCore/*.swift
+echo "apple shim: the example app type-checks with Core Location"
