@@ -5,6 +5,7 @@ let package = Package(
     name: "Trailcast",
     platforms: [.macOS(.v15)],
     products: [
+        // Needs the `Tool` trait (on by default).
         .executable(name: "trailcast", targets: ["trailcast"]),
         // The testing library. Light: the GPX reader, the device, the location service and
         // the weather model only.
@@ -13,17 +14,31 @@ let package = Package(
         // simulated manager share, and Core Location's value types off Apple platforms.
         // Depends on nothing.
         .library(name: "CoreLocationSeam", targets: ["CoreLocationSeam"]),
-        // The same, with a local Open-Meteo-compatible server on the simulated clock (NIO).
+        // The same, with a local Open-Meteo-compatible server on the simulated clock (NIO;
+        // needs the `Tool` trait).
         .library(name: "LocationSimulationWeather", targets: ["LocationSimulationWeather"]),
         // The same as LocationSimulation, with expectations reported as Swift Testing issues
         // at their own line (`simulation.verify`): for test targets only, as it links Testing.
         .library(name: "LocationSimulationTesting", targets: ["LocationSimulationTesting"]),
         // What `trailcast replay` and `check` run, from Swift: a replay from a plan (its
-        // files, feeds, weather and report), a scenario file read and checked.
+        // files, feeds, weather and report), a scenario file read and checked. Needs `Tool`.
         .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario"]),
         // The checks the fuzz targets in Fuzz/ run on each input (and the test suite on
-        // every committed input); not an API for users.
+        // every committed input); not an API for users. Needs `Tool` (Yams).
         .library(name: "TrailcastFuzzChecks", targets: ["TrailcastFuzzChecks"]),
+    ],
+    // What the light products do without: every use of the packages below but
+    // swift-http-types (and the DocC plugin, which no target uses) is conditioned on `Tool`,
+    // and SwiftPM (6.2 and later) resolves no package whose every use is conditioned on a
+    // trait that is off. A package that depends on Trailcast for LocationSimulation,
+    // LocationSimulationTesting or CoreLocationSeam says `traits: []` and resolves none of
+    // NIO, Hummingbird, AsyncHTTPClient, swift-crypto, Yams or ArgumentParser.
+    traits: [
+        .trait(
+            name: "Tool",
+            description: "The trailcast command, LocationSimulationWeather and TrailcastRun, with their servers, clients and feeds (NIO, Hummingbird, AsyncHTTPClient, Yams, ArgumentParser, swift-log). On by default; off for a light testing-library dependency."
+        ),
+        .default(enabledTraits: ["Tool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -125,7 +140,7 @@ let package = Package(
                 "TrailcastWeather",
                 "TrailcastWeatherCache",
                 "TrailcastWeatherServer",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
             ]),
         .target(
             name: "TrailcastOpenMeteo",
@@ -133,9 +148,9 @@ let package = Package(
                 "TrailcastBasics",
                 "TrailcastOpenMeteoAPI",
                 "TrailcastWeather",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]
         ),
         .target(
@@ -144,11 +159,11 @@ let package = Package(
                 "TrailcastBasics",
                 "TrailcastWeather",
                 "TrailcastWeatherEndpoints",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tool"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tool"])),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["Tool"])),
             ]
         ),
         .target(
@@ -193,8 +208,8 @@ let package = Package(
                 "TrailcastBasics",
                 "TrailcastDevice",
                 "TrailcastNMEA",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]
         ),
         .target(
@@ -235,11 +250,11 @@ let package = Package(
                 "TrailcastEngine",
                 "TrailcastJSON",
                 "TrailcastTimeline",
-                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tool"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tool"])),
             ]
         ),
         .target(
@@ -284,7 +299,7 @@ let package = Package(
                 "TrailcastExpectations",
                 "TrailcastSettings",
                 "TrailcastTimeline",
-                .product(name: "Yams", package: "Yams"),
+                .product(name: "Yams", package: "Yams", condition: .when(traits: ["Tool"])),
             ]
         ),
         .target(
@@ -322,8 +337,8 @@ let package = Package(
                 "TrailcastWeatherCache",
                 "TrailcastWeatherEndpoints",
                 "TrailcastWeatherServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
             ]
         ),
         .testTarget(
@@ -369,7 +384,7 @@ let package = Package(
                 "TrailcastSettings",
                 "TrailcastTimeline",
                 "TrailcastWeather",
-                .product(name: "Clocks", package: "swift-clocks"),
+                .product(name: "Clocks", package: "swift-clocks", condition: .when(traits: ["Tool"])),
             ]
         ),
         .testTarget(
@@ -400,7 +415,7 @@ let package = Package(
                 "TrailcastBasics",
                 "TrailcastGPX",
                 "TrailcastScenario",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
             ]
         ),
         .testTarget(
@@ -411,7 +426,7 @@ let package = Package(
                 "TrailcastEngine",
                 "TrailcastLiveStream",
                 "TrailcastTimeline",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
             ]
         ),
         .testTarget(
@@ -442,7 +457,7 @@ let package = Package(
                 "TrailcastWeather",
                 "TrailcastWeatherEndpoints",
                 "TrailcastWeatherServer",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
             ]
         ),
         .testTarget(
@@ -452,10 +467,10 @@ let package = Package(
                 "TrailcastWeather",
                 "TrailcastWeatherEndpoints",
                 "TrailcastWeatherServer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
+                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]
         ),
         .testTarget(
@@ -518,9 +533,9 @@ let package = Package(
             dependencies: [
                 "TrailcastBasics",
                 "TrailcastLiveStream",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]
         ),
     ],

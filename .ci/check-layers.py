@@ -25,6 +25,8 @@ def targets(manifest):
         # The target's arguments end at the next target (or the end of the list).
         following = re.search(r"\n\s*\.(target|testTarget|executableTarget|systemLibrary)\(|\n    \],", rest)
         body = rest[: following.start()] if following else rest
+        # A dependency's condition (`.when(traits: ["Tool"])`) names no module.
+        body = re.sub(r",\s*condition:\s*\.when\([^)]*\)", "", body)
         deps = re.search(r"dependencies:\s*\[(.*?)\]", body, re.S)
         local, products = [], []
         if deps:
