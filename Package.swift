@@ -226,7 +226,9 @@ let package = Package(
                 "TrailcastSettings",
                 "TrailcastTimeline",
                 "TrailcastWeather",
-            ]
+            ],
+            // The sample routes tests can use (`SampleRoute`); gpx/ links to them.
+            resources: [.copy("SampleRoutes")]
         ),
         .target(
             name: "LocationSimulationTesting",

@@ -4,6 +4,7 @@ import TrailcastEngine
 import TrailcastSettings
 import TrailcastTimeline
 import Testing
+import Foundation
 
 @Suite("Simulation and its managers")
 struct SimulationTests {
@@ -236,5 +237,31 @@ struct SimulationClockTests {
         #expect(simulation.elapsedSeconds == 9, "nothing moves the clock to a time that is not one")
         try simulation.advance(by: 1)
         #expect(simulation.now == Walk.start.adding(seconds: 10))
+    }
+}
+
+@Suite("Sample routes")
+struct SampleRouteTests {
+    @Test func everySampleIsInTheBundleAndReadsAsTheRepositorysCopy() throws {
+        for sample in SampleRoute.allCases {
+            let url = try #require(sample.url, "\(sample) is not in the bundle")
+            let simulation = try Simulation(route: .sample(sample))
+            try simulation.runToEnd()
+            let fromFile = try Simulation(route: .file(url))
+            try fromFile.runToEnd()
+            #expect(simulation.elapsedSeconds == fromFile.elapsedSeconds)
+            #expect(simulation.warnings.isEmpty)
+        }
+    }
+
+    @Test func theWalkIsTheQuickStartsFile() throws {
+        let bundled = try #require(SampleRoute.sfWaterfrontWalk.url)
+        let repository = String(#filePath.split(separator: "/Tests/")[0]) + "/gpx/sf-waterfront-walk.gpx"
+        let bundledBytes = try Data(contentsOf: bundled), repositoryBytes = try Data(contentsOf: URL(fileURLWithPath: repository))
+        #expect(bundledBytes == repositoryBytes)
+        #expect(bundledBytes.count > 200_000)
+        let walk = try Simulation(route: .sample(.sfWaterfrontWalk))
+        try walk.runToEnd()
+        #expect(walk.elapsedSeconds == 86 * 60 + 6, "1 h 26 min 06 s, as gpx/README.md says")
     }
 }
