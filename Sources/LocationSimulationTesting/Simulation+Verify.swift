@@ -10,10 +10,10 @@ public import Testing
 /// simulation.verify(.absent(EventSelector(type: "location"), after: 600, before: nil))
 /// ```
 ///
-/// `expect(_:)` (throwing) stops the test at the first failure instead, which XCTest
-/// tests and code outside a test can use. `verify` is for Swift Testing only: outside a
-/// Swift Testing test an issue would be dropped and a failing expectation pass unseen, so
-/// there it stops the process saying so.
+/// In XCTest, ``XCTAssertHolds(_:in:_:file:line:)`` does the same. `expect(_:)` (throwing)
+/// stops the test at the first failure instead, which code outside a test can use. `verify`
+/// is for Swift Testing only: outside a Swift Testing test an issue would be dropped and a
+/// failing expectation pass unseen, so there it stops the process saying so.
 extension Simulation {
     /// Whether `expectation` holds; when it does not, records an issue at the caller's line
     /// saying what was expected and the evidence.
@@ -42,6 +42,6 @@ extension Simulation {
     private func requireSwiftTesting(_ sourceLocation: SourceLocation) {
         guard Test.current == nil else { return }
         preconditionFailure(
-            "\(sourceLocation): Simulation.verify records Swift Testing issues and runs only in a Swift Testing test; in XCTest, use `try simulation.expect(...)`")
+            "\(sourceLocation): Simulation.verify records Swift Testing issues and runs only in a Swift Testing test; in XCTest, use `XCTAssertHolds(_:in:)`")
     }
 }

@@ -1,0 +1,41 @@
+import LocationSimulationTesting
+import XCTest
+
+/// `XCTAssertHolds` fails an XCTest test at the caller's own line, with the evidence, and
+/// every failing expectation of the test is reported.
+final class XCTAssertHoldsTests: XCTestCase {
+    /// The failures this test reported, kept instead of failing it.
+    private var failures: [(description: String, line: Int)] = []
+    private var capturing = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        guard capturing else {
+            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+        failures.append((description, lineNumber))
+    }
+
+    private func walk() throws -> Simulation {
+        let simulation = try Simulation(route: .points(Walk.points(30)))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        manager.requestWhenInUseAuthorization()
+        manager.startUpdatingLocation()
+        try simulation.runToEnd()
+        return simulation
+    }
+
+    func testEachFailureIsReportedAtItsOwnLineWithItsEvidence() throws {
+        let simulation = try walk()
+        capturing = true
+        let firstLine = #line + 1
+        XCTAssertHolds(.count(EventSelector(type: "prompt"), .exactly(2), window: OffsetWindow()), in: simulation)
+        XCTAssertHolds(.absent(EventSelector(type: "locations"), after: nil, before: nil), in: simulation, "a typo")
+        let holds = XCTAssertHolds(.count(EventSelector(type: "prompt"), .exactly(1), window: OffsetWindow()), in: simulation)
+        capturing = false
+        XCTAssertTrue(holds)
+        XCTAssertEqual(failures.map(\.line), [firstLine, firstLine + 1])
+        XCTAssertEqual(failures.first?.description.contains("expected count prompt == 2: found 1: at 0s"), true, "\(failures)")
+        XCTAssertEqual(failures.last?.description.contains("unknown event type 'locations' (did you mean 'location'?)"), true)
+        XCTAssertEqual(failures.last?.description.hasSuffix(" - a typo"), true)
+    }
+}
