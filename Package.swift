@@ -1,9 +1,18 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+// Where libxml2 is a system package found with pkg-config, and where the SDK has it.
+let libxml2SystemPackagePlatforms: [Platform] = [.linux, .android, .windows, .openbsd, .wasi]
+let appleSDKPlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
+
 let package = Package(
     name: "Trailcast",
-    platforms: [.macOS(.v15)],
+    // macOS 15 for the command-line tool (Synchronization's Mutex and Atomic in its server
+    // and cache). The libraries an app and its tests use (CoreLocationSeam, LocationSimulation,
+    // LocationSimulationTesting) use nothing newer than iOS 17, watchOS 10 and visionOS 1:
+    // CI checks their sources for Synchronization (.ci/check-layers.py); no Apple toolchain
+    // has compiled them (README, "Apple platforms").
+    platforms: [.macOS(.v15), .iOS(.v17), .watchOS(.v10), .visionOS(.v1)],
     products: [
         // Needs the `Tool` trait (on by default).
         .executable(name: "trailcast", targets: ["trailcast"]),
@@ -55,11 +64,16 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
     targets: [
+        // libxml2 where it is a system package (Debian's libxml2-dev). Apple platforms use
+        // their SDK's own `libxml2` module instead: no pkg-config, no Homebrew, and it is
+        // what an iOS build can see.
         .systemLibrary(
             name: "CTrailcastLibXML2",
             pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+            providers: [.apt(["libxml2-dev"])]
         ),
+        // Silencing libxml2's generic error channel, whose handler is C variadic.
+        .target(name: "CTrailcastXMLErrors"),
         // What every layer may use: time and the UTC calendar, ISO 8601, great-circle distance,
         // seeded randomness, a lock the sanitizers see.
         .target(name: "TrailcastBasics"),
@@ -169,10 +183,12 @@ let package = Package(
         .target(
             name: "TrailcastGPX",
             dependencies: [
-                "CTrailcastLibXML2",
+                .target(name: "CTrailcastLibXML2", condition: .when(platforms: libxml2SystemPackagePlatforms)),
+                "CTrailcastXMLErrors",
                 "TrailcastBasics",
                 "TrailcastJSON",
-            ]
+            ],
+            linkerSettings: [.linkedLibrary("xml2", .when(platforms: appleSDKPlatforms))]
         ),
         .target(
             name: "TrailcastDevice",

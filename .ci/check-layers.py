@@ -19,6 +19,8 @@ ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
 def targets(manifest):
     """(kind, name, local dependencies, product dependencies) of each target, in order."""
     found = []
+    # A conditional dependency on a target (`.target(name: "X", condition: ...)`) is "X".
+    manifest = re.sub(r"\.target\(name:\s*\"(\w+)\",\s*condition:\s*\.when\([^)]*\)\)", r'"\1"', manifest)
     for match in re.finditer(r"\.(target|testTarget|executableTarget)\(\s*name:\s*\"(\w+)\"", manifest):
         kind, name = match.group(1), match.group(2)
         rest = manifest[match.end():]
@@ -69,6 +71,33 @@ def layers(architecture):
     return ranks
 
 
+# What an app and its tests link (Package.swift declares them for iOS 17, watchOS 10 and
+# visionOS 1): none may use Synchronization (iOS 18), nor a package but swift-http-types (the
+# `Tool` trait keeps the others out of a light dependency).
+LIGHT_PRODUCTS = ["CoreLocationSeam", "LocationSimulation", "LocationSimulationTesting"]
+LIGHT_PACKAGE_PRODUCTS = {"HTTPTypes"}
+NEWER_THAN_THE_LIGHT_PLATFORMS = {"Synchronization"}
+
+
+def light_product_problems(all_targets):
+    by_name = {name: (folder, local, products) for _, name, folder, local, products in all_targets}
+    closure, pending = set(), list(LIGHT_PRODUCTS)
+    while pending:
+        name = pending.pop()
+        if name in closure or name not in by_name:
+            continue
+        closure.add(name)
+        pending.extend(by_name[name][1])
+    problems = []
+    for name in sorted(closure):
+        folder, _, products = by_name[name]
+        for module in sorted(imports(folder) & NEWER_THAN_THE_LIGHT_PLATFORMS):
+            problems.append(f"{name}: imports {module}, newer than the light products' iOS 17 (Package.swift)")
+        for product in sorted(set(products) - LIGHT_PACKAGE_PRODUCTS):
+            problems.append(f"{name}: a light product's module uses the package product {product}")
+    return problems
+
+
 def main():
     with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as file:
         manifest = file.read()
@@ -97,11 +126,13 @@ def main():
             if dependency in ranks and ranks[dependency] > ranks[name]:
                 problems.append(
                     f"{name}: depends on {dependency}, a layer above it in ARCHITECTURE.md's table")
+    problems += light_product_problems(all_targets)
     for problem in problems:
         print(problem)
     if problems:
         return 1
-    print(f"layers: {len(all_targets)} targets, each declaring exactly what it imports, every dependency pointing down")
+    print(f"layers: {len(all_targets)} targets, each declaring exactly what it imports, every dependency pointing down;"
+          f" the light products use no Synchronization and no package but {', '.join(sorted(LIGHT_PACKAGE_PRODUCTS))}")
     return 0
 
 

@@ -12,19 +12,27 @@
 # What it cannot check: that the stand-ins match the SDK beyond the copied declarations
 # (Objective-C `optional` requirements are Swift defaults here), code generation, linking,
 # and the run-time behaviour of CLLocationManager.
-# Needs the debug build of the package (`swift build`): it reads its modules.
+# Arguments: more files to type-check as an app's code with Core Location (a user's view
+# model: .ci/fresh-user-package.sh). Needs the debug build of the package (`swift build`):
+# it reads its modules.
 set -euo pipefail
+extra=()
+for file in "$@"; do extra+=("$(cd "$(dirname "$file")" && pwd)/$(basename "$file")"); done
 cd "$(dirname "$0")/.."
 out=$(mktemp -d /tmp/trailcast-apple-shim.XXXXXX)
 trap 'rm -rf "$out"' EXIT
-modules=$(swift build --show-bin-path)/Modules
+bin=$(swift build --show-bin-path)
+modules=$bin/Modules
+# The C modules the package's Swift modules were built with.
+libxml=(-Xcc -fmodule-map-file=Sources/CTrailcastLibXML2/module.modulemap $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g')
+  -Xcc -fmodule-map-file="$bin/CTrailcastXMLErrors.build/module.modulemap")
 # SwiftPM's package name for `package` declarations: the checkout folder's identity.
 package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
 flags=(-swift-version 6 -warnings-as-errors -parse-as-library
   -enable-upcoming-feature InternalImportsByDefault
   -enable-upcoming-feature MemberImportVisibility
   -enable-upcoming-feature ExistentialAny)
-libxml=(-Xcc -fmodule-map-file=Sources/CTrailcastLibXML2/module.modulemap $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g'))
+
 
 swiftc "${flags[@]}" -D TRAILCAST_APPLE_SHIM -emit-module -module-name CoreLocation -emit-module-path "$out/CoreLocation.swiftmodule" \
   Sources/CoreLocationSeam/CoreLocationStandIns.swift .ci/apple-shim/CoreLocation/*.swift
@@ -37,10 +45,31 @@ echo "apple shim: CoreLocationSeam type-checks with Core Location"
 
 # The seam built against the stand-ins comes first, before the package's own (Linux) one.
 swiftc "${flags[@]}" -I "$out/seam" -I "$out" -I "$modules" "${libxml[@]}" -package-name "$package_name" -typecheck -module-name LocationSimulation \
-  Sources/LocationSimulation/*.swift
+  Sources/LocationSimulation/*.swift "$bin"/LocationSimulation.build/DerivedSources/*.swift
 echo "apple shim: LocationSimulation type-checks with Core Location"
+
+# The GPX reader with the Apple SDK's `libxml2` module instead of CTrailcastLibXML2 (which
+# Package.swift links only where libxml2 is a system package): a stand-in `libxml2` module
+# over Debian's headers, as the SDK's declares them.
+mkdir -p "$out/sdk/libxml2"
+cat > "$out/sdk/libxml2/module.modulemap" <<MAP
+module libxml2 [system] {
+    header "$(pwd)/Sources/CTrailcastLibXML2/shim.h"
+    link "xml2"
+    export *
+}
+MAP
+swiftc "${flags[@]}" -I "$out/sdk" -I "$modules" $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
+  -Xcc -fmodule-map-file="$bin/CTrailcastXMLErrors.build/module.modulemap" -Xcc -I -Xcc Sources/CTrailcastXMLErrors/include \
+  -package-name "$package_name" -typecheck -module-name TrailcastGPX Sources/TrailcastGPX/*.swift
+echo "apple shim: TrailcastGPX type-checks with the SDK's libxml2 module"
 
 # The example's own settings: Swift 6, none of the package's upcoming features.
 swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$out/seam" -I "$out" -typecheck -module-name WeatherAppCore \
   -D BROKEN_VIEW_MODEL_NEVER Examples/WeatherApp/Sources/WeatherAppCore/*.swift
 echo "apple shim: the example app type-checks with Core Location"
+
+if [ ${#extra[@]} -gt 0 ]; then
+  swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$out/seam" -I "$out" -typecheck -module-name AppCode "${extra[@]}"
+  echo "apple shim: ${extra[*]} type-check with Core Location"
+fi

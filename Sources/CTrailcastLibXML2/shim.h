@@ -17,18 +17,4 @@
 #include <libxml/xmlerror.h>
 #include <libxml/SAX2.h>
 
-/* libxml2 reports some faults only through its generic error channel, which prints to
- * standard error by default ("encoding error : input conversion failed ..."): a
- * malformed file must give one line, Trailcast's own. The channel's handler is C
- * variadic, which Swift cannot define, hence this shim. libxml2 keeps the handler per
- * thread, so call it on the thread that parses. */
-static void trailcast_ignore_libxml2_message(void *context, const char *message, ...) {
-    (void)context;
-    (void)message;
-}
-
-static inline void trailcast_silence_libxml2_generic_errors(void) {
-    xmlSetGenericErrorFunc(NULL, trailcast_ignore_libxml2_message);
-}
-
 #endif

@@ -1,4 +1,10 @@
+// libxml2: Debian's through pkg-config (CTrailcastLibXML2), or the Apple SDK's own module.
+#if canImport(CTrailcastLibXML2)
 internal import CTrailcastLibXML2
+#else
+internal import libxml2
+#endif
+internal import CTrailcastXMLErrors
 
 /// Reads a GPX file as a stream of ``GPXEvent``s, in document order, in constant memory.
 ///

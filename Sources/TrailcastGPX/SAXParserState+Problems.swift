@@ -1,4 +1,9 @@
+// libxml2: Debian's through pkg-config (CTrailcastLibXML2), or the Apple SDK's own module.
+#if canImport(CTrailcastLibXML2)
 internal import CTrailcastLibXML2
+#else
+internal import libxml2
+#endif
 
 /// The reader's problems: libxml2's errors and warnings placed and worded for a GPX
 /// reader, the documents it refuses outright, and warnings that become errors with

@@ -1,4 +1,9 @@
+// libxml2: Debian's through pkg-config (CTrailcastLibXML2), or the Apple SDK's own module.
+#if canImport(CTrailcastLibXML2)
 internal import CTrailcastLibXML2
+#else
+internal import libxml2
+#endif
 import TrailcastBasics
 
 /// The reader's state between libxml2 SAX2 callbacks.
