@@ -2,7 +2,7 @@ public import CoreLocationSeam
 import TrailcastCoreLocation
 import TrailcastDevice
 
-/// The simulation's `CLLocationManager`: a ``LocationManaging`` that a ``Simulation``
+/// The simulation's `CLLocationManager`: a `LocationManaging` that a ``Simulation``
 /// drives, with Core Location's members and, where the documentation says, its behaviour
 /// (see `LocationService` for the rules). Several managers of one simulation share the
 /// app's authorization, as on a device.

@@ -1,31 +1,40 @@
-import LocationSimulation
+// README:begin
+import LocationSimulationTesting
 import Testing
 
-/// The README's shortest complete test, kept compiling and passing word for word (but
-/// for the route's path).
-@Suite("The README's example")
-struct ReadmeExampleTests {
-    final class App: LocationManagingDelegate {
-        let manager: SimulatedLocationManager
-        var alert: String?
-        init(_ simulation: Simulation) {
-            manager = SimulatedLocationManager(simulation: simulation)
-            manager.locationDelegate = self
-            manager.requestWhenInUseAuthorization()
-        }
-        func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
-            if manager.authorizationStatus == .denied { alert = "Location is off" }
-            if manager.authorizationStatus == .authorizedWhenInUse { manager.startUpdatingLocation() }
-        }
+@MainActor
+final class App: @MainActor LocationManagingDelegate {   // your view model; the app passes CLLocationManager()
+    let manager: any LocationManaging
+    var alert: String?
+    init(manager: any LocationManaging) {
+        self.manager = manager
+        manager.locationDelegate = self
+        manager.requestWhenInUseAuthorization()
     }
+    func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
+        if manager.authorizationStatus == .denied { alert = "Location is off" }
+        if manager.authorizationStatus == .authorizedWhenInUse { manager.startUpdatingLocation() }
+    }
+}
 
-    @Test func revokedHalfway() throws {
-        let simulation = try Simulation(route: .file(SimulationTests.root + "/gpx/sf-waterfront-walk.gpx"),
-                                        events: [try ScheduledEvent(parsing: "10m:authorization=denied")])
-        let app = App(simulation)
-        try simulation.advance(by: 15 * 60)
-        #expect(app.alert != nil)
-        try simulation.expect(.absent(EventSelector(type: "location"), after: 600, before: nil))
-        try simulation.expect(.count(EventSelector(type: "location"), .atLeast(100), window: OffsetWindow()))
-    }
+@MainActor
+@Test func revokedHalfway() throws {
+    let simulation = try Simulation(route: .sample(.sfWaterfrontWalk),
+                                    events: [.at(.minutes(10), .authorization(.denied))])
+    let app = App(manager: SimulatedLocationManager(simulation: simulation))
+    try simulation.advance(by: 15 * 60)                          // nothing sleeps
+    #expect(app.alert != nil)
+    simulation.verify(.absent(EventSelector(type: "location"), after: 600, before: nil))
+}
+// README:end
+
+import Foundation
+
+/// The README's shortest complete test (above, between the markers) is in the README word
+/// for word, so that what the README shows compiles and passes.
+@Test func theReadmeShowsTheTestAboveWordForWord() throws {
+    let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+    let example = source.components(separatedBy: "// README:begin\n")[1].components(separatedBy: "// README:end")[0]
+    let readme = try String(contentsOfFile: SimulationTests.root + "/README.md", encoding: .utf8)
+    #expect(readme.contains("```swift\n" + example + "```"))
 }
