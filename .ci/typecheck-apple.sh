@@ -66,7 +66,7 @@ echo "apple shim: TrailcastGPX type-checks with the SDK's libxml2 module"
 
 # The example's own settings: Swift 6, none of the package's upcoming features.
 swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$out/seam" -I "$out" -typecheck -module-name WeatherAppCore \
-  -D BROKEN_VIEW_MODEL_NEVER Examples/WeatherApp/Sources/WeatherAppCore/*.swift
+  Examples/WeatherApp/Sources/WeatherAppCore/*.swift
 echo "apple shim: the example app type-checks with Core Location"
 
 if [ ${#extra[@]} -gt 0 ]; then

@@ -1,7 +1,8 @@
 // `CLLocationManager` as a `LocationManaging`: every requirement but the delegate is the
-// class's own member. Apple platforms only; CI type-checks this file against the stand-in
-// module in ci/apple-shim/, as no Apple toolchain runs there.
-#if canImport(CoreLocation)
+// class's own member. Apple platforms only, and not tvOS, whose CLLocationManager cannot
+// start updates; CI type-checks this file against the stand-in module in .ci/apple-shim/,
+// as no Apple toolchain runs there.
+#if canImport(CoreLocation) && !os(tvOS)
 import CoreLocation
 import ObjectiveC
 

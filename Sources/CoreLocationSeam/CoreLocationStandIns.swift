@@ -20,6 +20,8 @@ public import Foundation
 import Glibc
 #elseif canImport(Musl)
 import Musl
+#elseif canImport(Android)
+import Android
 #endif
 
 /// Degrees. cllocationdegrees

@@ -87,8 +87,9 @@ extension LocationManaging {
 /// actor, a `@MainActor` class conforms either
 /// - `@MainActor LocationManagingDelegate`: an isolated conformance (SE-0470), Swift 6.2 and
 ///   later; calls from elsewhere do not compile; or
-/// - `@preconcurrency LocationManagingDelegate`: Swift 6.0 and later (SE-0423); a callback
-///   that arrives off the main actor stops the app at run time.
+/// - `@preconcurrency LocationManagingDelegate`: Swift 6.1 (this package's oldest tools
+///   version; the form itself is SE-0423's, Swift 6.0); a callback that arrives off the main
+///   actor stops the app at run time.
 public protocol LocationManagingDelegate: AnyObject {
     /// The app's authorization or accuracy changed; also once soon after the delegate is set.
     /// cllocationmanagerdelegate/locationmanagerdidchangeauthorization(_:)

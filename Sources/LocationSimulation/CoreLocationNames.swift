@@ -53,30 +53,22 @@ extension LocationFix {
 }
 
 extension AuthorizationStatus {
+    // By Core Location's raw values (CLLocationManager.h: notDetermined 0, restricted 1,
+    // denied 2, authorizedAlways 3, authorizedWhenInUse 4), not its case names: visionOS
+    // has no `authorizedAlways` to name.
+    private static let clRawValues: [(AuthorizationStatus, Int32)] = [
+        (.notDetermined, 0), (.restricted, 1), (.denied, 2), (.authorizedAlways, 3), (.authorizedWhenInUse, 4),
+    ]
+
     /// The same status as Core Location's type.
     public var clAuthorizationStatus: CLAuthorizationStatus {
-        switch self {
-        case .notDetermined: return .notDetermined
-        case .restricted: return .restricted
-        case .denied: return .denied
-        case .authorizedWhenInUse: return .authorizedWhenInUse
-        case .authorizedAlways: return .authorizedAlways
-        }
+        let raw = Self.clRawValues.first { $0.0 == self }?.1 ?? 0
+        return CLAuthorizationStatus(rawValue: raw) ?? .notDetermined
     }
 
-    /// Core Location's status as the simulation's (an unknown future case reads as not determined).
+    /// Core Location's status as the simulation's (a future value reads as not determined).
     public init(_ status: CLAuthorizationStatus) {
-        switch status {
-        case .notDetermined: self = .notDetermined
-        case .restricted: self = .restricted
-        case .denied: self = .denied
-        case .authorizedAlways: self = .authorizedAlways
-        case .authorizedWhenInUse: self = .authorizedWhenInUse
-        #if canImport(CoreLocation)
-        // Core Location's enum may grow (the stand-in's cannot).
-        @unknown default: self = .notDetermined
-        #endif
-        }
+        self = Self.clRawValues.first { $0.1 == status.rawValue }?.0 ?? .notDetermined
     }
 }
 

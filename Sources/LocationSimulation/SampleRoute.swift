@@ -18,8 +18,9 @@ public enum SampleRoute: String, CaseIterable, Sendable {
 }
 
 extension Simulation.Route {
-    /// A route the library ships (``SampleRoute``). Should the bundle be missing, the
-    /// simulation's init throws for a file that cannot be read, naming the sample.
+    /// A route the library ships (``SampleRoute``). Should the file be missing from the
+    /// bundle, the simulation's init throws for a file that cannot be read, naming the
+    /// sample (a missing bundle stops in SwiftPM's own `Bundle.module`, saying which).
     public static func sample(_ route: SampleRoute) -> Simulation.Route {
         .file(route.url?.path ?? "\(route.rawValue).gpx (bundled sample: not found in the LocationSimulation bundle)")
     }

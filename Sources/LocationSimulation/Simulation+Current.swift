@@ -39,10 +39,11 @@ private struct WeakSimulation: @unchecked Sendable {
     weak var simulation: Simulation?
 }
 
+/// The calling thread's `pthread_t`: an integer with glibc, a pointer on Darwin and with Musl.
 private func currentThreadID() -> UInt {
-    #if canImport(Darwin)
-    UInt(bitPattern: pthread_self())
-    #else
+    #if canImport(Glibc)
     UInt(pthread_self())
+    #else
+    UInt(bitPattern: pthread_self())
     #endif
 }

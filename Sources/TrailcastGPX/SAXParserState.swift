@@ -1,5 +1,6 @@
-// libxml2: Debian's through pkg-config (CTrailcastLibXML2), or the Apple SDK's own module.
-#if canImport(CTrailcastLibXML2)
+// libxml2: Debian's through pkg-config (CTrailcastLibXML2), or the Apple SDK's own module,
+// as Package.swift chooses (even should the system library's module map be visible there).
+#if canImport(CTrailcastLibXML2) && !canImport(Darwin)
 internal import CTrailcastLibXML2
 #else
 internal import libxml2

@@ -43,7 +43,7 @@ struct LibraryBaselineTests {
         }
 
         func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {
-            log.lines.append("\(name) error \((error as? CLError).map { "\($0.code)" } ?? "?")")
+            log.lines.append("\(name) error \(RecordingApp.codeName(error))")
         }
     }
 
@@ -117,7 +117,7 @@ struct LibraryBaselineTests {
             let app = StartingApp(simulation, name: "app", log: log)
             try simulation.advance(by: 5)
             app.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Directions") { error in
-                log.lines.append("temporary full accuracy \(error.map { "\(($0 as? CLError).map { "\($0.code)" } ?? "?")" } ?? "granted")")
+                log.lines.append("temporary full accuracy \(error == nil ? "granted" : RecordingApp.codeName(error))")
             }
             try simulation.advance(by: 10)
             app.manager.desiredAccuracy = kCLLocationAccuracyReduced

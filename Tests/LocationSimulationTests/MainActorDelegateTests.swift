@@ -1,8 +1,8 @@
 import LocationSimulation
 import Testing
 
-/// The second way a `@MainActor` view model receives the callbacks, for Swift 6.0 and 6.1
-/// (SE-0423): a `@preconcurrency` conformance, whose callbacks are checked at run time to
+/// The second way a `@MainActor` view model receives the callbacks, for a Swift 6.1
+/// toolchain (SE-0423): a `@preconcurrency` conformance, whose callbacks are checked at run time to
 /// arrive on the main actor (the first way, an isolated conformance, is the README's test).
 @MainActor
 final class PreconcurrencyTracker: @preconcurrency LocationManagingDelegate {

@@ -22,7 +22,7 @@ final class RecordingApp: LocationManagingDelegate {
     }
 
     func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
-        log.append("auth \(manager.authorizationStatus)")
+        log.append("auth \(AuthorizationStatus(manager.authorizationStatus))")
         onAuthorization?(manager)
     }
 
@@ -31,7 +31,17 @@ final class RecordingApp: LocationManagingDelegate {
     }
 
     func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {
-        log.append("error \((error as? CLError).map { "\($0.code)" } ?? "?")")
+        log.append("error \(Self.codeName(error))")
+    }
+
+    /// A `CLError`'s code as the timeline names it. (Not `"\(code)"`: on Apple platforms
+    /// Core Location's codes are imported C enums, which print their type's name.)
+    static func codeName(_ error: (any Error)?) -> String {
+        switch (error as? CLError)?.code {
+        case .denied?: "denied"
+        case .locationUnknown?: "locationUnknown"
+        default: "?"
+        }
     }
 
     static func latitude(_ fix: CLLocation) -> String {

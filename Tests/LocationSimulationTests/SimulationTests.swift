@@ -265,3 +265,35 @@ struct SampleRouteTests {
         #expect(walk.elapsedSeconds == 86 * 60 + 6, "1 h 26 min 06 s, as gpx/README.md says")
     }
 }
+
+@Suite("The class method locationServicesEnabled()")
+struct LocationServicesEnabledTests {
+    @Test func itAnswersForTheSimulationThisThreadLastMadeOrMovedOn() throws {
+        let off = try Simulation(route: .points(Walk.points(10)), system: .init(servicesEnabled: false))
+        #expect(!SimulatedLocationManager.locationServicesEnabled())
+        let on = try Simulation(route: .points(Walk.points(10)))
+        #expect(SimulatedLocationManager.locationServicesEnabled(), "the newest")
+        try off.advance(by: 1)
+        #expect(!SimulatedLocationManager.locationServicesEnabled(), "the one moved on last")
+        try on.settle()
+        #expect(SimulatedLocationManager.locationServicesEnabled())
+    }
+
+    /// In a callback, always the simulation making it, whichever was made or moved last.
+    @Test func inACallbackItIsTheSimulationMakingIt() throws {
+        final class Reader: LocationManagingDelegate {
+            var answers: [Bool] = []
+            func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
+                answers.append(type(of: manager).locationServicesEnabled())
+            }
+        }
+        let off = try Simulation(route: .points(Walk.points(10)), system: .init(servicesEnabled: false))
+        let manager = SimulatedLocationManager(simulation: off)
+        let reader = Reader()
+        manager.locationDelegate = reader
+        let on = try Simulation(route: .points(Walk.points(10)))
+        try off.settle()
+        #expect(reader.answers == [false])
+        _ = on
+    }
+}

@@ -8,24 +8,23 @@ final class XCTAssertHoldsTests: XCTestCase {
     private var failures: [(description: String, line: Int)] = []
     private var capturing = false
 
+    #if canImport(Darwin)
+    override func record(_ issue: XCTIssue) {
+        guard capturing else { return super.record(issue) }
+        failures.append((issue.compactDescription, issue.sourceCodeContext.location?.lineNumber ?? 0))
+    }
+    #else
+    // swift-corelibs-xctest has no XCTIssue.
     override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
         guard capturing else {
             return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
         }
         failures.append((description, lineNumber))
     }
-
-    private func walk() throws -> Simulation {
-        let simulation = try Simulation(route: .points(Walk.points(30)))
-        let manager = SimulatedLocationManager(simulation: simulation)
-        manager.requestWhenInUseAuthorization()
-        manager.startUpdatingLocation()
-        try simulation.runToEnd()
-        return simulation
-    }
+    #endif
 
     func testEachFailureIsReportedAtItsOwnLineWithItsEvidence() throws {
-        let simulation = try walk()
+        let simulation = try VerifyTests.walk()   // the walk the Swift Testing twin checks
         capturing = true
         let firstLine = #line + 1
         XCTAssertHolds(.count(EventSelector(type: "prompt"), .exactly(2), window: OffsetWindow()), in: simulation)
