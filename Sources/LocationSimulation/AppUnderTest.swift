@@ -202,6 +202,10 @@ struct AppUnderTest: PhoneApp {
                 output.append(.locationError(code))
                 // A live stream says it in its next update's diagnostics instead.
                 if notify && liveStreams[client] == nil { enqueue(.error(code), for: client) }
+            case .region(let event):
+                output.append(.region(event))
+            case .regionError(let failure, _):
+                output.append(.regionError(failure))
             }
         }
         if authorizationChanged { resumeLiveStreams(into: &output) }

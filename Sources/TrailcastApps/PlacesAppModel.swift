@@ -28,8 +28,11 @@ public struct PlacesAppModel: ModelApp {
     private var shown: (order: PlacesList.Order, places: [Int])?
     private var lastFix: LocationFix?
 
-    public init(locationService: LocationService, request: AuthorizationRequest = .whenInUse, places: [Place], limit: Int) {
-        core = WeatherAppModel(locationService: locationService, request: request, accessOffMessage: Self.accessOffAlert)
+    public init(
+        locationService: LocationService, request: AuthorizationRequest = .whenInUse, places: [Place], limit: Int,
+        regions: [CircularRegion] = []
+    ) {
+        core = WeatherAppModel(locationService: locationService, request: request, accessOffMessage: Self.accessOffAlert, regions: regions)
         self.places = places
         self.limit = max(limit, 1)
         index = NearestPlaces(places)

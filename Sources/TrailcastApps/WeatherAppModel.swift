@@ -34,16 +34,19 @@ public struct WeatherAppModel: ModelApp {
     public private(set) var locationService: LocationService
     /// The words of this app's no-access alert.
     public let accessOffMessage: String
+    /// The regions the app monitors (`--regions`), registered at launch.
+    public let regions: [CircularRegion]
     /// Whether the alert for the current no-access state has been shown.
     private var alertShown = false
 
     public init(
         locationService: LocationService, request: AuthorizationRequest = .whenInUse,
-        accessOffMessage: String = WeatherAppModel.accessOffAlert
+        accessOffMessage: String = WeatherAppModel.accessOffAlert, regions: [CircularRegion] = []
     ) {
         self.locationService = locationService
         self.request = request
         self.accessOffMessage = accessOffMessage
+        self.regions = regions
     }
 
     /// The app starts: the initial authorization, a prompt if undetermined, updates if allowed.
@@ -52,6 +55,10 @@ public struct WeatherAppModel: ModelApp {
         locationService.launch(into: &outputs)
         handle(outputs, into: &events)
         requestIfNeeded(into: &events)
+        // After the prompt, so that a granted app's registration is not refused.
+        outputs.removeAll()
+        for region in regions { locationService.startMonitoring(region, into: &outputs) }
+        handle(outputs, into: &events)
     }
 
     /// The simulated user or system makes a change.
@@ -149,6 +156,10 @@ public struct WeatherAppModel: ModelApp {
                 events.request(.lookUpWeather(fix))
             case .error(let code, _):
                 events.append(.locationError(code))
+            case .region(let event):
+                events.append(.region(event))
+            case .regionError(let failure, _):
+                events.append(.regionError(failure))
             }
         }
     }

@@ -41,6 +41,11 @@ public struct LocationService: Sendable {
         case location(LocationFix, client: Int)
         /// `didFailWithError` for one client.
         case error(LocationErrorCode, client: Int)
+        /// Region monitoring's news, for every client (Apple: "every active location manager
+        /// object delivers this message to its associated delegate").
+        case region(RegionEvent)
+        /// `monitoringDidFailFor` for the client that registered the region.
+        case regionError(RegionFailure, client: Int)
     }
 
     /// What each client (location manager) asked for.
@@ -72,6 +77,8 @@ public struct LocationService: Sendable {
     private var permissionPromptsShown = 0
     /// Whether the device's receiver has a fix.
     public private(set) var hasSignal = true
+    /// The app's monitored regions (shared by its clients) and what is known of each.
+    public internal(set) var regionMonitor = RegionMonitor()
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -239,6 +246,7 @@ public struct LocationService: Sendable {
         accuracy = newAccuracy
         for index in clients.indices { clients[index].lastDelivered = nil }
         output.append(authorizationChanged(from: authorizationStatus, cause: .settings))
+        settleRegions(into: &output)
     }
 
     /// The user switches Location Services for the whole device.
@@ -256,6 +264,7 @@ public struct LocationService: Sendable {
             expireTemporaryFullAccuracy(into: &output)
             expireAllowOnce(into: &output)
         }
+        settleRegions(into: &output)
     }
 
     /// The run ends: an Allow Once grant does not outlive the app session.
@@ -270,10 +279,12 @@ public struct LocationService: Sendable {
         accuracy = .reduced
         for index in clients.indices { clients[index].lastDelivered = nil }
         output.append(authorizationChanged(from: authorizationStatus, cause: .expired))
+        settleRegions(into: &output)
     }
 
     /// A raw fix from the device; delivered to each client the rules allow.
     public mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
+        defer { observeRegions(fix, into: &output) }
         guard mayReceive else { return }
         for index in clients.indices where clients[index].wantsFixes {
             guard let delivered = deliverable(fix, to: clients[index]) else { continue }
@@ -346,6 +357,7 @@ public struct LocationService: Sendable {
         let after = authorizationStatus
         guard after != before else { return }
         output.append(authorizationChanged(from: before, cause: cause))
+        settleRegions(into: &output)
         // Losing authorization, or being refused it (Don't Allow at the first prompt,
         // Location Services off) while updates or a one-shot request wait for it, fails
         // them with `denied` and stops them (an Allow Once grant that expires, silently).

@@ -162,13 +162,24 @@ public struct Replay: Sendable {
     /// The model app the settings name, its places read for the places app.
     static func makeApp(_ configuration: ReplayConfiguration) throws(ReplayError) -> any ModelApp {
         let service = LocationService(configuration: configuration.location)
+        let regions: [CircularRegion]
+        do throws(PlacesFileError) {
+            regions = try configuration.regionsFile.map { file throws(PlacesFileError) in
+                try RegionsFile.load(file).map {
+                    CircularRegion(identifier: $0.identifier, center: Coordinate(latitude: $0.latitude, longitude: $0.longitude), radiusMeters: $0.radiusMeters)
+                }
+            } ?? []
+        } catch {
+            throw .places(error)
+        }
         switch configuration.app {
         case .weather:
-            return WeatherAppModel(locationService: service, request: configuration.request)
+            return WeatherAppModel(locationService: service, request: configuration.request, regions: regions)
         case .places(let file, let limit):
             do throws(PlacesFileError) {
                 let places = try PlacesFile.load(file)
-                return PlacesAppModel(locationService: service, request: configuration.request, places: places, limit: limit)
+                return PlacesAppModel(
+                    locationService: service, request: configuration.request, places: places, limit: limit, regions: regions)
             } catch {
                 throw .places(error)
             }

@@ -22,9 +22,9 @@ public enum PlacesFile {
 
     // MARK: CSV
 
-    /// RFC 4180: fields may be quoted (`"Clinic, North"`, `""` for a quote); the first row
-    /// names the columns and must have `name`, `lat` and `lon` (in any order, others ignored).
-    static func csv(_ data: Data, file: String) throws(PlacesFileError) -> [Place] {
+    /// RFC 4180 rows with the line each starts on: fields may be quoted (`"Clinic, North"`,
+    /// `""` for a quote); blank lines are skipped.
+    static func csvRows(_ data: Data, file: String) throws(PlacesFileError) -> [(line: Int, fields: [String])] {
         let text = String(decoding: data, as: UTF8.self)
         var rows: [(line: Int, fields: [String])] = []
         var fields: [String] = []
@@ -69,6 +69,13 @@ public enum PlacesFile {
         if quoted { throw PlacesFileError(file: file, line: rowLine, column: 1, reason: "a quoted field is not closed") }
         fields.append(field)
         if fields != [""] { rows.append((rowLine, fields)) }
+        return rows
+    }
+
+    /// RFC 4180: fields may be quoted (`"Clinic, North"`, `""` for a quote); the first row
+    /// names the columns and must have `name`, `lat` and `lon` (in any order, others ignored).
+    static func csv(_ data: Data, file: String) throws(PlacesFileError) -> [Place] {
+        let rows = try csvRows(data, file: file)
         guard let header = rows.first else {
             throw PlacesFileError(file: file, line: 1, column: 1, reason: "empty: expected a header `name,lat,lon`")
         }
@@ -99,7 +106,7 @@ public enum PlacesFile {
         return places
     }
 
-    private static func coordinate(
+    static func coordinate(
         _ text: String, limit: Double, what: String, file: String, line: Int, column: Int
     ) throws(PlacesFileError) -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else {
@@ -114,22 +121,12 @@ public enum PlacesFile {
     /// RFC 7946: a FeatureCollection whose features are Points (`[lon, lat]`), named by
     /// `properties.name`. Lines and columns come from where each feature starts in the text.
     static func geoJSON(_ data: Data, file: String) throws(PlacesFileError) -> [Place] {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let (line, column) = position(in: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "")
-            throw PlacesFileError(file: file, line: line, column: column, reason: "not JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")")
-        }
-        let starts = featureStarts(in: data)
-        guard let collection = object as? [String: Any], collection["type"] as? String == "FeatureCollection",
-              let features = collection["features"] as? [Any] else {
-            throw PlacesFileError(file: file, line: 1, column: 1, reason: "expected a GeoJSON FeatureCollection with a `features` array")
-        }
+        let features = try geoJSONFeatures(data, file: file)
         var places: [Place] = []
         places.reserveCapacity(features.count)
         for (index, feature) in features.enumerated() {
-            let (line, column) = index < starts.count ? starts[index] : (1, 1)
+            let (line, column) = feature.start
+            let feature = feature.value
             func fail(_ reason: String) -> PlacesFileError {
                 PlacesFileError(file: file, line: line, column: column, reason: "features[\(index)]: \(reason)")
             }
@@ -147,6 +144,23 @@ public enum PlacesFile {
             places.append(Place(name: name, latitude: latitude, longitude: longitude))
         }
         return places
+    }
+
+    /// A FeatureCollection's features, each with the line and column where it starts.
+    static func geoJSONFeatures(_ data: Data, file: String) throws(PlacesFileError) -> [(value: Any, start: (Int, Int))] {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let (line, column) = position(in: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "")
+            throw PlacesFileError(file: file, line: line, column: column, reason: "not JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")")
+        }
+        let starts = featureStarts(in: data)
+        guard let collection = object as? [String: Any], collection["type"] as? String == "FeatureCollection",
+              let features = collection["features"] as? [Any] else {
+            throw PlacesFileError(file: file, line: 1, column: 1, reason: "expected a GeoJSON FeatureCollection with a `features` array")
+        }
+        return features.enumerated().map { index, feature in (feature, index < starts.count ? starts[index] : (1, 1)) }
     }
 
     /// `around line 3, column 5` in a JSON error, or the start of the file.

@@ -40,6 +40,9 @@ public struct ReplayConfiguration: Sendable, Equatable {
     public var maxGapSeconds: Double
     /// `--app`: the model app in the phone.
     public var app: ModelAppChoice = .weather
+    /// `--regions`: a file of circles the model app monitors (Core Location's region
+    /// monitoring); nil monitors none.
+    public var regionsFile: String?
 
     public init(
         source: ReplaySource = .auto,

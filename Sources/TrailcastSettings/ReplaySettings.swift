@@ -174,6 +174,9 @@ extension ReplaySetting {
                 guard case .places(_, let limit) = $0.app else { return .integer(nil) }
                 return .integer(limit)
             }),
+        ReplaySetting("regions",
+            read: { input, draft in draft.configuration.regionsFile = try input.filePath() },
+            record: { .text($0.regionsFile) }),
     ]
 
     private static func scheduledEvents(_ input: some SettingInput) throws -> [ScheduledEvent] {

@@ -25,6 +25,11 @@ public struct TimelineEvent: Sendable, Equatable {
         case missed(MissedFixes)
         /// The app received `locationManager(_:didFailWithError:)`.
         case locationError(LocationErrorCode)
+        /// Region monitoring told the app of a region: monitoring started, a crossing, or
+        /// a determined state (`didDetermineState`); or the app stopped monitoring it.
+        case region(RegionEvent)
+        /// Region monitoring failed for a region (`monitoringDidFailFor`).
+        case regionError(RegionFailure)
         /// The app showed an alert to the user.
         case alert(message: String)
         /// The user tapped in the app (`--event OFFSET:tap=ACTION`).
@@ -55,6 +60,8 @@ public struct TimelineEvent: Sendable, Equatable {
             case .location: return LocationFix.eventType
             case .missed: return MissedFixes.eventType
             case .locationError: return LocationErrorCode.eventType
+            case .region: return RegionEvent.eventType
+            case .regionError: return RegionFailure.eventType
             case .alert: return AlertShown.eventType
             case .tap: return TapAction.eventType
             case .places: return PlacesList.eventType
@@ -71,7 +78,7 @@ public struct TimelineEvent: Sendable, Equatable {
         /// Every kind's definition, in the order the schema lists them.
         static let definitions: [any TimelineEventBody.Type] = [
             ReplayStart.self, AuthorizationChange.self, PromptShown.self, LocationFix.self, MissedFixes.self,
-            LocationErrorCode.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self,
+            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self,
             SignalChange.self, ControlChange.self, ManagerCall.self, WeatherObservation.self,
             WeatherFailure.self, ReplaySummary.self,
         ]
@@ -86,6 +93,8 @@ public struct TimelineEvent: Sendable, Equatable {
             case .location(let fix): visitor.visit(fix)
             case .missed(let missed): visitor.visit(missed)
             case .locationError(let code): visitor.visit(code)
+            case .region(let event): visitor.visit(event)
+            case .regionError(let failure): visitor.visit(failure)
             case .alert(let message): visitor.visit(AlertShown(message: message))
             case .tap(let action): visitor.visit(action)
             case .places(let list): visitor.visit(list)

@@ -18,6 +18,11 @@ struct AppOptions: ParsableArguments {
     @Option(name: .customLong("places-limit"), help: ArgumentHelp("How many nearest places the app shows. (default: 5)", valueName: "N"))
     var placesLimit: Int?
 
+    @Option(help: ArgumentHelp(
+        "Circles the app monitors with Core Location's region monitoring: a GeoJSON FeatureCollection of Points with properties.radius (metres) and an optional identifier, or a CSV (identifier,lat,lon,radius).",
+        valueName: "FILE"))
+    var regions: String?
+
     func validate() throws {
         // `--app places` without `--places` may take its file from a `--scenario`: `apply` decides.
         if app == .weather, places != nil || placesLimit != nil {
@@ -30,6 +35,7 @@ struct AppOptions: ParsableArguments {
 
     /// The flags given, laid over the defaults or a scenario's choice.
     func apply(to configuration: inout ReplayConfiguration) throws {
+        if let regions { configuration.regionsFile = regions }
         if app == .weather { configuration.app = .weather }
         if let places {
             var limit = 5

@@ -20,6 +20,8 @@ struct ReplayTimeline {
         ],
         "missed": ["t", "offset", "type", "reason", "fixes", "since", "until", "path"],
         "locationError": ["t", "offset", "type", "code", "message"],
+        "region": ["t", "offset", "type", "identifier", "change", "lat", "lon"],
+        "regionError": ["t", "offset", "type", "identifier", "code", "reason", "message"],
         "alert": ["t", "offset", "type", "message"],
         "tap": ["t", "offset", "type", "action"],
         "places": ["t", "offset", "type", "order", "nearest", "total"],
@@ -45,6 +47,7 @@ struct ReplayTimeline {
         "promptAlways", "request", "distanceFilter", "events", "strict",
         "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents", "weatherCache", "weatherOffline", "weatherCacheMax",
         "gps", "gpsSigma", "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "app", "places", "placesLimit",
+        "regions",
     ]
 
     static let alertMessage = "Location access is off. Enable it in Settings to see local weather."

@@ -1,0 +1,19 @@
+import TrailcastCoreLocation
+
+extension RegionFailure: TimelineEventBody {
+    static let eventType = "regionError"
+    static let textColor = TimelineTextColor.boldRed
+    static var example: RegionFailure { RegionFailure(identifier: "pharmacy", reason: .limit) }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("identifier", identifier)
+        fields.string("code", reason.code.rawValue)
+        fields.string("reason", reason.rawValue)
+        fields.string("message", message)
+    }
+
+    /// `pharmacy: limit: The app already monitors 20 regions (kCLErrorRegionMonitoringFailure).`
+    func appendText(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "\(identifier): \(reason.rawValue): \(message)".utf8)
+    }
+}

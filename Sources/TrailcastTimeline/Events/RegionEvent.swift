@@ -1,0 +1,28 @@
+import TrailcastCoreLocation
+import TrailcastDevice
+
+extension RegionEvent: TimelineEventBody {
+    static let eventType = "region"
+    static let textColor = TimelineTextColor.magenta
+    static var example: RegionEvent {
+        RegionEvent(identifier: "pharmacy", change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))
+    }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("identifier", identifier)
+        fields.string("change", change.rawValue)
+        // The fix that settled it: where the device was when Core Location decided.
+        fields.number("lat", position?.latitude, digits: TimelinePrecision.coordinate)
+        fields.number("lon", position?.longitude, digits: TimelinePrecision.coordinate)
+    }
+
+    /// `enter pharmacy at 37.808520, -122.410050`
+    func appendText(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "\(change.rawValue) \(identifier)".utf8)
+        guard let position else { return }
+        bytes.append(contentsOf: " at ".utf8)
+        TextTimelineFormat.appendFixed(position.latitude, digits: 6, width: 0, to: &bytes)
+        bytes.append(contentsOf: ", ".utf8)
+        TextTimelineFormat.appendFixed(position.longitude, digits: 6, width: 0, to: &bytes)
+    }
+}

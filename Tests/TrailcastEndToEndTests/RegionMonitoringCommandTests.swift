@@ -1,0 +1,173 @@
+import Foundation
+import Testing
+
+/// `--regions FILE`: Core Location's region monitoring for the model app, through the
+/// binary, on routes built here around a region centred at ``RegionRoute/center``.
+@Suite("trailcast replay --regions")
+struct RegionMonitoringCommandTests {
+    static let regionsCSV = "identifier,lat,lon,radius\nshop,\(RegionRoute.center.latitude),\(RegionRoute.center.longitude),100\n"
+
+    /// The `region` events after the `started` ones, as `change identifier @offset`.
+    static func crossings(_ timeline: ReplayTimeline) -> [String] {
+        timeline.events(ofType: "region").compactMap { event in
+            guard let change = event["change"]?.stringValue, change != "started" else { return nil }
+            return "\(change) \(event["identifier"]?.stringValue ?? "?") @\(event["offset"].map { "\($0)" } ?? "?")"
+        }
+    }
+
+    static func run(_ route: String, regions: String = regionsCSV, _ arguments: [String] = []) async throws -> ReplayTimeline {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let gpx = try scratch.file(named: "route.gpx", text: route)
+        let file = try scratch.file(named: "regions.csv", text: regions)
+        return try await ReplayTimeline.run(gpx.path, ["--regions", file.path, "--weather", "none"] + arguments)
+    }
+
+    /// West to east at 2 m/s through the centre of the 100 m region, 60 s at its centre.
+    static let throughAndStay = RegionRoute.gpx(legs: [(-200, 0, 100), (0, 0, 60), (0, 300, 150)])
+
+    @Test("entering: the boundary at 50 s, the cushion (10 m for a 5 m fix) at 55 s, enter 20 s later at 75 s; exit likewise at 235 s")
+    func enterAndExit() async throws {
+        let timeline = try await Self.run(Self.throughAndStay)
+        #expect(timeline.events(ofType: "region").first?["change"] == .string("started"))
+        #expect(Self.crossings(timeline) == ["enter shop @75", "exit shop @235"])
+        let enter = try #require(timeline.events(ofType: "region").first { $0["change"] == .string("enter") })
+        #expect(enter["lat"] != nil && enter["lon"] != .null, "the fix that settled it")
+        #expect(timeline.events.first?["settings"]?["regions"]?.stringValue?.hasSuffix("regions.csv") == true)
+    }
+
+    @Test("a corner cut at 10 m/s: 13 s inside the boundary, 10 s beyond the cushion: no event")
+    func cornerCut() async throws {
+        // 74.8 m from the centre: inside the 90 m line for 100 m of road, the 100 m boundary for 133 m.
+        let timeline = try await Self.run(RegionRoute.gpx(legs: [(-300, 300, 60)], north: 74.8))
+        #expect(Self.crossings(timeline) == [])
+        // The same line a little deeper, 70 m out: 14 s beyond the cushion, an enter and an exit.
+        let deeper = try await Self.run(RegionRoute.gpx(legs: [(-300, 300, 60)], north: 70))
+        #expect(Self.crossings(deeper).map { $0.prefix(5) } == ["enter", "exit "])
+    }
+
+    @Test("the 21st region fails with regionMonitoringFailure; the first 20 start")
+    func twentyFirst() async throws {
+        var regions = "identifier,lat,lon,radius\n"
+        for index in 1...21 { regions += "r\(index),\(RegionRoute.center.latitude),\(RegionRoute.center.longitude + Double(index) * 0.01),100\n" }
+        let timeline = try await Self.run(Self.throughAndStay, regions: regions)
+        #expect(timeline.events(ofType: "region").filter { $0["change"] == .string("started") }.count == 20)
+        let errors = timeline.events(ofType: "regionError")
+        #expect(errors.map { $0["identifier"] } == [.string("r21")])
+        #expect(errors.first?["code"] == .string("regionMonitoringFailure") && errors.first?["reason"] == .string("limit"))
+    }
+
+    @Test("a radius above maximumRegionMonitoringDistance (100 km here) fails; the others are monitored")
+    func radiusTooLarge() async throws {
+        let regions = Self.regionsCSV + "county,0,0,100001\n"
+        let timeline = try await Self.run(Self.throughAndStay, regions: regions)
+        #expect(timeline.events(ofType: "regionError").map { $0["reason"] } == [.string("radius")])
+        #expect(Self.crossings(timeline) == ["enter shop @75", "exit shop @235"])
+    }
+
+    @Test("denied: regionMonitoringDenied, and no crossing reaches the app")
+    func denied() async throws {
+        let timeline = try await Self.run(Self.throughAndStay, ["--prompt", "deny"])
+        let error = try #require(timeline.events(ofType: "regionError").first)
+        #expect(error["code"] == .string("regionMonitoringDenied") && error["reason"] == .string("denied"))
+        #expect(timeline.events(ofType: "region").isEmpty)
+    }
+
+    @Test("approximate location: regionMonitoringDenied (reason reducedAccuracy), no crossing")
+    func approximate() async throws {
+        let timeline = try await Self.run(Self.throughAndStay, ["--accuracy", "reduced"])
+        #expect(timeline.events(ofType: "regionError").map { $0["reason"] } == [.string("reducedAccuracy")])
+        #expect(Self.crossings(timeline) == [])
+    }
+
+    @Test("When In Use in the background: the enter waits until the app is in use again, then comes once; Always hears it at once")
+    func whenInUseInTheBackground() async throws {
+        let held = try await Self.run(Self.throughAndStay, ["--event", "30s:app=background", "--event", "120s:app=foreground"])
+        #expect(Self.crossings(held) == ["enter shop @120", "exit shop @235"])
+        let always = try await Self.run(Self.throughAndStay, [
+            "--request", "always", "--event", "30s:app=background", "--event", "120s:app=foreground",
+        ])
+        #expect(Self.crossings(always) == ["enter shop @75", "exit shop @235"])
+    }
+
+    @Test("a crossing while the app is denied is not told later; monitoring resumes silently when allowed again")
+    func revokedThenRestored() async throws {
+        let timeline = try await Self.run(Self.throughAndStay, [
+            "--event", "30s:authorization=denied", "--event", "120s:authorization=authorizedWhenInUse",
+        ])
+        #expect(Self.crossings(timeline) == ["exit shop @235"])
+    }
+
+    @Test("urban-canyon noise on a device standing on the boundary for an hour: no enter or exit")
+    func noFlapping() async throws {
+        // The shop's boundary, 100 m east of its centre, for an hour.
+        let standing = RegionRoute.gpx(legs: [(100, 100, 3600)])
+        for seed in 1...3 {
+            let timeline = try await Self.run(standing, ["--gps", "urban-canyon", "--seed", "\(seed)"])
+            #expect(Self.crossings(timeline) == [], "seed \(seed)")
+        }
+    }
+
+    @Test("a GeoJSON regions file gives the same run as the CSV")
+    func geoJSON() async throws {
+        let geoJSON = """
+            {"type": "FeatureCollection", "features": [
+              {"type": "Feature", "geometry": {"type": "Point", "coordinates": [\(RegionRoute.center.longitude), \(RegionRoute.center.latitude)]},
+               "properties": {"identifier": "shop", "radius": 100}}
+            ]}
+            """
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let gpx = try scratch.file(named: "route.gpx", text: Self.throughAndStay)
+        let file = try scratch.file(named: "regions.geojson", text: geoJSON)
+        let fromGeoJSON = try await ReplayTimeline.run(gpx.path, ["--regions", file.path, "--weather", "none"])
+        let fromCSV = try await Self.run(Self.throughAndStay)
+        #expect(fromGeoJSON.lines.dropFirst().map(ReplayTimeline.withoutWallSeconds) == fromCSV.lines.dropFirst().map(ReplayTimeline.withoutWallSeconds))
+    }
+
+    @Test("a bad regions file: one line naming it, exit 65; a missing one, 66", arguments: [
+        ("regions.csv", "identifier,lat,lon,radius\nshop,47,8,-5\n", "regions.csv:2:10: error: radius must be a positive number of metres, not '-5'", Int32(65)),
+        ("regions.csv", "name,lat,lon\nshop,47,8\n", "regions.csv:1:1: error: the header must name the columns identifier, lat, lon and radius, not 'name,lat,lon'", 65),
+        ("regions.geojson", #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [8, 47]}}]}"#,
+         "regions.geojson:1:46: error: features[0]: a region needs properties.radius, a positive number of metres", 65),
+    ])
+    func badFile(name: String, contents: String, message: String, status: Int32) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(named: name, text: contents)
+        let result = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--regions", file.path])
+        #expect(result.status == status)
+        #expect(result.stderr == "\(scratch.url.path)/\(message)\n")
+        let missing = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--regions", "\(scratch.url.path)/none.csv"])
+        #expect(missing.status == 66)
+        #expect(missing.stderr == "\(scratch.url.path)/none.csv: error: no such regions file\n")
+    }
+}
+
+/// A GPX track of 1 s points along a west-east line near ``center``.
+enum RegionRoute {
+    static let center = (latitude: 47.0, longitude: 8.0)
+
+    /// Legs of `(from, to, seconds)` in metres east of the centre, on a line `north` metres
+    /// north of it; each leg's points from its start, one per second, the last leg's end too.
+    static func gpx(legs: [(from: Double, to: Double, seconds: Int)], north: Double = 0) -> String {
+        let metresPerDegreeLatitude = 111_320.0
+        let metresPerDegreeLongitude = metresPerDegreeLatitude * cos(center.latitude * .pi / 180)
+        var text = #"<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>"# + "\n"
+        var second = 0
+        func point(east: Double) {
+            let latitude = center.latitude + north / metresPerDegreeLatitude
+            let longitude = center.longitude + east / metresPerDegreeLongitude
+            let time = Date(timeIntervalSince1970: 1_781_366_400 + Double(second))
+            text += #"<trkpt lat="\#(latitude)" lon="\#(longitude)"><time>\#(time.ISO8601Format())</time></trkpt>"# + "\n"
+            second += 1
+        }
+        for leg in legs {
+            for step in 0..<leg.seconds {
+                point(east: leg.from + (leg.to - leg.from) * Double(step) / Double(leg.seconds))
+            }
+        }
+        if let last = legs.last { point(east: last.to) }
+        return text + "</trkseg></trk></gpx>\n"
+    }
+}
