@@ -181,6 +181,10 @@ struct LocationServiceTests {
             return "fix"
         case .error(let code, _):
             return "error \(code)"
+        case .region(let event):
+            return "region \(event.change) \(event.identifier)"
+        case .regionError(let failure, let client):
+            return "regionError \(failure.reason) \(failure.identifier) client \(client)"
         }
     }
 }

@@ -39,6 +39,7 @@ struct ReplaySettingTests {
         ("jitter: 100", ["jitter"]),
         ("maxGap: 10m", ["maxGap"]),
         ("app: places\nplaces: ../places.geojson", ["app", "places", "placesLimit"]),
+        ("regions: ../regions.csv", ["regions"]),
         ("places: ../places.geojson\nplacesLimit: 3", ["app", "places", "placesLimit"]),
         ("app: weather", []),
         // The kind of points is the `start` event's own field, not a setting it records.

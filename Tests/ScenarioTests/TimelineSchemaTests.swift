@@ -29,6 +29,9 @@ struct TimelineSchemaTests {
             Coordinate(latitude: 37.8, longitude: -122.4), Coordinate(latitude: 37.8001, longitude: -122.4001),
         ])),
         .locationError(.denied),
+        .region(RegionEvent(identifier: "pharmacy", change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))),
+        .region(RegionEvent(identifier: "pharmacy", change: .started)),
+        .regionError(RegionFailure(identifier: "gym", reason: .limit)),
         .alert(message: WeatherAppModel.accessOffAlert),
         .tap(.requestPermission),
         .places(PlacesList(order: .distance, nearest: [

@@ -11,7 +11,7 @@ struct RegionMonitoringCommandTests {
     static func crossings(_ timeline: ReplayTimeline) -> [String] {
         timeline.events(ofType: "region").compactMap { event in
             guard let change = event["change"]?.stringValue, change != "started" else { return nil }
-            return "\(change) \(event["identifier"]?.stringValue ?? "?") @\(event["offset"].map { "\($0)" } ?? "?")"
+            return "\(change) \(event["identifier"]?.stringValue ?? "?") @\(event["offset"]?.doubleValue.map { "\($0)" } ?? "?")"
         }
     }
 
@@ -23,14 +23,15 @@ struct RegionMonitoringCommandTests {
         return try await ReplayTimeline.run(gpx.path, ["--regions", file.path, "--weather", "none"] + arguments)
     }
 
-    /// West to east at 2 m/s through the centre of the 100 m region, 60 s at its centre.
-    static let throughAndStay = RegionRoute.gpx(legs: [(-200, 0, 100), (0, 0, 60), (0, 300, 150)])
+    /// West to east at 2 m/s through the 100 m region, 60 s a metre from its centre. The
+    /// boundary and the cushion fall between fixes, so that rounding cannot move an event.
+    static let throughAndStay = RegionRoute.gpx(legs: [(-201, 1, 101), (1, 1, 60), (1, 301, 150)])
 
-    @Test("entering: the boundary at 50 s, the cushion (10 m for a 5 m fix) at 55 s, enter 20 s later at 75 s; exit likewise at 235 s")
+    @Test("entering: the boundary at 50.5 s, the cushion (10 m for a 5 m fix) at 55.5 s, enter at the first fix 20 s after the first fix past it (56 s): 76 s; exit likewise at 236 s")
     func enterAndExit() async throws {
         let timeline = try await Self.run(Self.throughAndStay)
         #expect(timeline.events(ofType: "region").first?["change"] == .string("started"))
-        #expect(Self.crossings(timeline) == ["enter shop @75", "exit shop @235"])
+        #expect(Self.crossings(timeline) == ["enter shop @76.0", "exit shop @236.0"])
         let enter = try #require(timeline.events(ofType: "region").first { $0["change"] == .string("enter") })
         #expect(enter["lat"] != nil && enter["lon"] != .null, "the fix that settled it")
         #expect(timeline.events.first?["settings"]?["regions"]?.stringValue?.hasSuffix("regions.csv") == true)
@@ -41,8 +42,8 @@ struct RegionMonitoringCommandTests {
         // 74.8 m from the centre: inside the 90 m line for 100 m of road, the 100 m boundary for 133 m.
         let timeline = try await Self.run(RegionRoute.gpx(legs: [(-300, 300, 60)], north: 74.8))
         #expect(Self.crossings(timeline) == [])
-        // The same line a little deeper, 70 m out: 14 s beyond the cushion, an enter and an exit.
-        let deeper = try await Self.run(RegionRoute.gpx(legs: [(-300, 300, 60)], north: 70))
+        // Deeper and slower, 40 m out at 4 m/s: 40 s beyond the cushion, an enter and an exit.
+        let deeper = try await Self.run(RegionRoute.gpx(legs: [(-300, 300, 150)], north: 40))
         #expect(Self.crossings(deeper).map { $0.prefix(5) } == ["enter", "exit "])
     }
 
@@ -62,7 +63,7 @@ struct RegionMonitoringCommandTests {
         let regions = Self.regionsCSV + "county,0,0,100001\n"
         let timeline = try await Self.run(Self.throughAndStay, regions: regions)
         #expect(timeline.events(ofType: "regionError").map { $0["reason"] } == [.string("radius")])
-        #expect(Self.crossings(timeline) == ["enter shop @75", "exit shop @235"])
+        #expect(Self.crossings(timeline) == ["enter shop @76.0", "exit shop @236.0"])
     }
 
     @Test("denied: regionMonitoringDenied, and no crossing reaches the app")
@@ -83,11 +84,11 @@ struct RegionMonitoringCommandTests {
     @Test("When In Use in the background: the enter waits until the app is in use again, then comes once; Always hears it at once")
     func whenInUseInTheBackground() async throws {
         let held = try await Self.run(Self.throughAndStay, ["--event", "30s:app=background", "--event", "120s:app=foreground"])
-        #expect(Self.crossings(held) == ["enter shop @120", "exit shop @235"])
+        #expect(Self.crossings(held) == ["enter shop @120.0", "exit shop @236.0"])
         let always = try await Self.run(Self.throughAndStay, [
             "--request", "always", "--event", "30s:app=background", "--event", "120s:app=foreground",
         ])
-        #expect(Self.crossings(always) == ["enter shop @75", "exit shop @235"])
+        #expect(Self.crossings(always) == ["enter shop @76.0", "exit shop @236.0"])
     }
 
     @Test("a crossing while the app is denied is not told later; monitoring resumes silently when allowed again")
@@ -95,7 +96,7 @@ struct RegionMonitoringCommandTests {
         let timeline = try await Self.run(Self.throughAndStay, [
             "--event", "30s:authorization=denied", "--event", "120s:authorization=authorizedWhenInUse",
         ])
-        #expect(Self.crossings(timeline) == ["exit shop @235"])
+        #expect(Self.crossings(timeline) == ["exit shop @236.0"])
     }
 
     @Test("urban-canyon noise on a device standing on the boundary for an hour: no enter or exit")
@@ -105,6 +106,13 @@ struct RegionMonitoringCommandTests {
         for seed in 1...3 {
             let timeline = try await Self.run(standing, ["--gps", "urban-canyon", "--seed", "\(seed)"])
             #expect(Self.crossings(timeline) == [], "seed \(seed)")
+            // The noise is real: the fixes fall on both sides of the boundary, some far.
+            let distances = timeline.events(ofType: "location").compactMap { fix -> Double? in
+                guard let latitude = fix["lat"]?.doubleValue, let longitude = fix["lon"]?.doubleValue else { return nil }
+                return RegionRoute.distanceFromCenter(latitude: latitude, longitude: longitude)
+            }
+            #expect(distances.count > 3000)
+            #expect(distances.filter { $0 < 90 }.count > 100 && distances.filter { $0 > 110 }.count > 100, "seed \(seed)")
         }
     }
 
@@ -126,10 +134,10 @@ struct RegionMonitoringCommandTests {
     }
 
     @Test("a bad regions file: one line naming it, exit 65; a missing one, 66", arguments: [
-        ("regions.csv", "identifier,lat,lon,radius\nshop,47,8,-5\n", "regions.csv:2:10: error: radius must be a positive number of metres, not '-5'", Int32(65)),
+        ("regions.csv", "identifier,lat,lon,radius\nshop,47,8,-5\n", "regions.csv:2:11: error: radius must be a positive number of metres, not '-5'", Int32(65)),
         ("regions.csv", "name,lat,lon\nshop,47,8\n", "regions.csv:1:1: error: the header must name the columns identifier, lat, lon and radius, not 'name,lat,lon'", 65),
         ("regions.geojson", #"{"type": "FeatureCollection", "features": [{"type": "Feature", "geometry": {"type": "Point", "coordinates": [8, 47]}}]}"#,
-         "regions.geojson:1:46: error: features[0]: a region needs properties.radius, a positive number of metres", 65),
+         "regions.geojson:1:44: error: features[0]: a region needs properties.radius, a positive number of metres", 65),
     ])
     func badFile(name: String, contents: String, message: String, status: Int32) async throws {
         let scratch = try ScratchDirectory()
@@ -147,6 +155,13 @@ struct RegionMonitoringCommandTests {
 /// A GPX track of 1 s points along a west-east line near ``center``.
 enum RegionRoute {
     static let center = (latitude: 47.0, longitude: 8.0)
+
+    /// Metres from the centre, on the flat approximation the routes are built with.
+    static func distanceFromCenter(latitude: Double, longitude: Double) -> Double {
+        let north = (latitude - center.latitude) * 111_320
+        let east = (longitude - center.longitude) * 111_320 * cos(center.latitude * .pi / 180)
+        return (north * north + east * east).squareRoot()
+    }
 
     /// Legs of `(from, to, seconds)` in metres east of the centre, on a line `north` metres
     /// north of it; each leg's points from its start, one per second, the last leg's end too.

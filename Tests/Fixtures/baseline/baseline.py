@@ -79,6 +79,10 @@ RUNS += [
     ("places-csv-taps", ["replay", WALK, "--format", "jsonl", "--app", "places", "--places", "gpx/places/sf-clinics.csv",
                          "--places-limit", "3", "--authorization", "denied", "--event", "2m:tap=openSettings",
                          "--event", "3m:authorization=whenInUse", "--event", "4m:app=foreground"]),
+    # Region monitoring (issue 24).
+    ("regions-geojson", ["replay", WALK, "--format", "jsonl", "--regions", "gpx/places/sf-regions.geojson"]),
+    ("regions-csv-urban-text", ["replay", WALK, "--format", "text", "--color", "never", "--gps", "urban-canyon",
+                                "--regions", "gpx/places/sf-regions.csv", "--weather", "none"]),
     # Weather: every event, a log, the recorded cache offline, none.
     ("weather-all-events-log", ["replay", WALK, "--format", "jsonl", "--weather-events", "all",
                                 "--weather-log", "{scratch}/weather.csv", "--weather-cell", "0.02", "--weather-ttl", "5m"]),
