@@ -26,7 +26,7 @@ struct CheckCommandTests {
         let lines = result.stdoutLines
         try #require(lines.count == samples.count + 1, "\(result.stdout)")
         // One line per sample, in file-name order, with its name and its number of expectations.
-        #expect(samples.count == 14)
+        #expect(samples.count == 17)
         #expect(Array(lines.dropLast()) == [
             "PASS  gpx/scenarios/allow-once-background.yaml: Allow Once, app to the background and back (7 expectations)",
             "PASS  gpx/scenarios/approximate-location.yaml: approximate location (6 expectations)",
@@ -39,11 +39,14 @@ struct CheckCommandTests {
             "PASS  gpx/scenarios/places-nearest.yaml: places, nearest changes along the walk (5 expectations)",
             "PASS  gpx/scenarios/places-open-settings.yaml: places, open Settings and allow (6 expectations)",
             "PASS  gpx/scenarios/recorded-weather-offline.yaml: recorded weather, offline (5 expectations)",
+            "PASS  gpx/scenarios/regions-arrive-and-leave.yaml: regions, arrive at the pharmacy and leave (7 expectations)",
+            "PASS  gpx/scenarios/regions-the-21st.yaml: regions, the 21st fails (4 expectations)",
+            "PASS  gpx/scenarios/regions-when-in-use-background.yaml: regions, When In Use misses a visit made in the background (4 expectations)",
             "PASS  gpx/scenarios/revoked-halfway.yaml: revoked halfway, then re-granted (8 expectations)",
             "PASS  gpx/scenarios/tunnel.yaml: a tunnel, signal lost for 2 minutes (8 expectations)",
             "PASS  gpx/scenarios/urban-canyon.yaml: urban canyon, weather fetches stay bounded (8 expectations)",
         ])
-        #expect(lines.last == ScenarioFiles.summary(scenarios: 14, passed: 14, expectations: 96))
+        #expect(lines.last == ScenarioFiles.summary(scenarios: 17, passed: 17, expectations: 111))
     }
 
     @Test("the text report of the samples is byte-identical across runs (no timings in it)")
@@ -54,7 +57,7 @@ struct CheckCommandTests {
         #expect(first.status == 0)
         #expect(second.status == 0)
         #expect(first.stdout == second.stdout)
-        #expect(first.stdoutLines.count == 15, "a PASS line for each of the 14 samples, then the summary")
+        #expect(first.stdoutLines.count == 18, "a PASS line for each of the 17 samples, then the summary")
     }
 
     // MARK: - Failing expectations

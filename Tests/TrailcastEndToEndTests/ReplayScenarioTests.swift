@@ -45,6 +45,10 @@ struct ReplayScenarioTests {
                            "--event", "2m:tap=openSettings", "--event", "3m:authorization=whenInUse", "--event", "4m:app=foreground"]),
         Equivalent(scenario: "recorded-weather-offline",
                    flags: ["--weather", "local", "--weather-cache", "gpx/scenarios/recorded-weather", "--weather-offline"]),
+        Equivalent(scenario: "regions-arrive-and-leave", flags: ["--regions", "gpx/places/sf-regions.geojson"]),
+        Equivalent(scenario: "regions-when-in-use-background",
+                   flags: ["--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=background", "--event", "20m:app=foreground"]),
+        Equivalent(scenario: "regions-the-21st", flags: ["--regions", "gpx/places/sf-21-regions.csv"]),
     ]
 
     /// Flags laid over a scenario, and the plain flags that give the same run.
