@@ -51,6 +51,12 @@ public protocol LocationManaging: AnyObject {
     /// The accuracy wanted, one of the `kCLLocationAccuracy…` constants.
     /// cllocationmanager/desiredaccuracy
     var desiredAccuracy: CLLocationAccuracy { get set }
+    #if !os(visionOS)
+    /// Whether updates started in the foreground go on in the background (the app needs the
+    /// `location` background mode). cllocationmanager/allowsbackgroundlocationupdates: iOS 9,
+    /// macOS 10.15, watchOS 4; not listed for visionOS, and so not required there.
+    var allowsBackgroundLocationUpdates: Bool { get set }
+    #endif
 
     /// cllocationmanager/requestwheninuseauthorization()
     func requestWhenInUseAuthorization()

@@ -206,6 +206,12 @@ struct AppUnderTest: PhoneApp {
                 output.append(.region(event))
             case .regionError(let failure, _):
                 output.append(.regionError(failure))
+            case .visit(let visit):
+                output.append(.visit(visit))
+            case .paused(let client):
+                output.append(.pause(UpdatesPaused(manager: client)))
+            case .resumed(let client):
+                output.append(.resume(UpdatesResumed(manager: client)))
             }
         }
         if authorizationChanged { resumeLiveStreams(into: &output) }

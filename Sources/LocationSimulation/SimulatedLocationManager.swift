@@ -67,6 +67,35 @@ public final class SimulatedLocationManager: LocationManaging {
         }
     }
 
+    /// Whether updates started in the foreground go on in the background (Core Location's
+    /// rule: docs/background.md). Off by default, as in Core Location: without it an app gets
+    /// no fixes in the background, When In Use or Always.
+    public var allowsBackgroundLocationUpdates = false {
+        didSet {
+            let client = self.client, allowed = allowsBackgroundLocationUpdates
+            simulation.configureService { $0.setAllowsBackgroundLocationUpdates(allowed, client: client) }
+        }
+    }
+
+    /// Whether an Always app's background updates show the indicator (a When In Use app's
+    /// always do). While it shows, the app is in use. Not part of `LocationManaging` yet
+    /// (iOS only in Core Location).
+    public var showsBackgroundLocationIndicator = false {
+        didSet {
+            let client = self.client, shows = showsBackgroundLocationIndicator
+            simulation.configureService { $0.setShowsBackgroundLocationIndicator(shows, client: client) }
+        }
+    }
+
+    /// Whether Core Location may pause updates when the device stands still in the
+    /// background (on by default, as in Core Location). Not part of `LocationManaging` yet.
+    public var pausesLocationUpdatesAutomatically = true {
+        didSet {
+            let client = self.client, pauses = pausesLocationUpdatesAutomatically
+            simulation.configureService { $0.setPausesLocationUpdatesAutomatically(pauses, client: client) }
+        }
+    }
+
     /// The accuracy wanted; `kCLLocationAccuracyReduced` gives approximate fixes (as with
     /// Precise Location off), any other value full fixes when authorized.
     public var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest {

@@ -31,3 +31,24 @@ public protocol PhoneApp {
 /// (``WeatherAppModel``, ``PlacesAppModel``), which the replay engine drives without
 /// knowing which.
 public protocol ModelApp: PhoneApp, Sendable {}
+
+/// Which of Core Location's services a model app uses beyond authorization and standard
+/// updates: `--regions`, `--significant-changes`, `--visits`, `--background-updates`.
+public struct ServicesUsed: Sendable, Equatable {
+    /// Monitored from launch, once the app has asked for permission.
+    public var regions: [CircularRegion]
+    /// The significant-change service instead of standard updates.
+    public var significantChanges: Bool
+    /// The visits service, from launch.
+    public var visits: Bool
+    /// `allowsBackgroundLocationUpdates`: standard updates started in the foreground go on
+    /// in the background.
+    public var backgroundUpdates: Bool
+
+    public init(regions: [CircularRegion] = [], significantChanges: Bool = false, visits: Bool = false, backgroundUpdates: Bool = false) {
+        self.regions = regions
+        self.significantChanges = significantChanges
+        self.visits = visits
+        self.backgroundUpdates = backgroundUpdates
+    }
+}

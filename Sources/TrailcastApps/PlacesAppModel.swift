@@ -30,9 +30,9 @@ public struct PlacesAppModel: ModelApp {
 
     public init(
         locationService: LocationService, request: AuthorizationRequest = .whenInUse, places: [Place], limit: Int,
-        regions: [CircularRegion] = []
+        services: ServicesUsed = ServicesUsed()
     ) {
-        core = WeatherAppModel(locationService: locationService, request: request, accessOffMessage: Self.accessOffAlert, regions: regions)
+        core = WeatherAppModel(locationService: locationService, request: request, accessOffMessage: Self.accessOffAlert, services: services)
         self.places = places
         self.limit = max(limit, 1)
         index = NearestPlaces(places)

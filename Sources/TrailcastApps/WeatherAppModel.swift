@@ -34,19 +34,20 @@ public struct WeatherAppModel: ModelApp {
     public private(set) var locationService: LocationService
     /// The words of this app's no-access alert.
     public let accessOffMessage: String
-    /// The regions the app monitors (`--regions`), registered at launch.
-    public let regions: [CircularRegion]
+    /// The services it uses beyond standard updates (regions, significant changes, visits).
+    public let services: ServicesUsed
     /// Whether the alert for the current no-access state has been shown.
     private var alertShown = false
 
     public init(
         locationService: LocationService, request: AuthorizationRequest = .whenInUse,
-        accessOffMessage: String = WeatherAppModel.accessOffAlert, regions: [CircularRegion] = []
+        accessOffMessage: String = WeatherAppModel.accessOffAlert, services: ServicesUsed = ServicesUsed()
     ) {
         self.locationService = locationService
         self.request = request
         self.accessOffMessage = accessOffMessage
-        self.regions = regions
+        self.services = services
+        self.locationService.allowsBackgroundLocationUpdates = services.backgroundUpdates
     }
 
     /// The app starts: the initial authorization, a prompt if undetermined, updates if allowed.
@@ -57,8 +58,9 @@ public struct WeatherAppModel: ModelApp {
         requestIfNeeded(into: &events)
         // After the prompt, so that a granted app's registration is not refused.
         outputs.removeAll()
-        for region in regions { locationService.startMonitoring(region, into: &outputs) }
+        for region in services.regions { locationService.startMonitoring(region, into: &outputs) }
         handle(outputs, into: &events)
+        if services.visits { startVisitsIfAllowed(into: &events) }
     }
 
     /// The simulated user or system makes a change.
@@ -77,6 +79,12 @@ public struct WeatherAppModel: ModelApp {
         handle(outputs, into: &events)
         if case .app(.foreground) = change {
             requestIfNeeded(into: &events)
+            // Updates paused in the background start again now the person uses the app.
+            if locationService.isPaused() {
+                outputs.removeAll()
+                locationService.startUpdatingLocation(into: &outputs)
+                handle(outputs, into: &events)
+            }
         }
     }
 
@@ -129,6 +137,14 @@ public struct WeatherAppModel: ModelApp {
         handle(outputs, into: &events)
     }
 
+    /// The visits service, once authorized (started before, it would fail with `denied`).
+    private mutating func startVisitsIfAllowed(into events: inout AppOutput) {
+        guard !locationService.monitorsVisits, locationService.authorizationStatus.isAuthorized else { return }
+        var outputs: [LocationService.Output] = []
+        locationService.startMonitoringVisits(into: &outputs)
+        handle(outputs, into: &events)
+    }
+
     private mutating func requestIfNeeded(into events: inout AppOutput) {
         guard locationService.appState == .foreground else { return }
         switch locationService.authorizationStatus {
@@ -160,6 +176,12 @@ public struct WeatherAppModel: ModelApp {
                 events.append(.region(event))
             case .regionError(let failure, _):
                 events.append(.regionError(failure))
+            case .visit(let visit):
+                events.append(.visit(visit))
+            case .paused(let client):
+                events.append(.pause(UpdatesPaused(manager: client)))
+            case .resumed(let client):
+                events.append(.resume(UpdatesResumed(manager: client)))
             }
         }
     }
@@ -175,11 +197,18 @@ public struct WeatherAppModel: ModelApp {
             }
         case .authorizedWhenInUse, .authorizedAlways:
             alertShown = false
-            if !locationService.isUpdating() {
+            if services.significantChanges {
+                if !locationService.monitorsSignificantChanges() {
+                    var outputs: [LocationService.Output] = []
+                    locationService.startMonitoringSignificantLocationChanges(into: &outputs)
+                    handle(outputs, into: &events)
+                }
+            } else if !locationService.isUpdating() {
                 var outputs: [LocationService.Output] = []
                 locationService.startUpdatingLocation(into: &outputs)
                 handle(outputs, into: &events)
             }
+            if services.visits { startVisitsIfAllowed(into: &events) }
         case .notDetermined:
             alertShown = false
         }

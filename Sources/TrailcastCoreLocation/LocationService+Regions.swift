@@ -57,7 +57,7 @@ extension LocationService {
 
     /// Whether the app hears of region events now.
     var hearsRegionEvents: Bool {
-        monitorsRegions && (appState == .foreground || authorizationStatus == .authorizedAlways)
+        monitorsRegions && (isInUse || authorizationStatus == .authorizedAlways)
     }
 
     /// A fix of the device reaches region monitoring, whatever the app's updates.
@@ -71,6 +71,7 @@ extension LocationService {
     /// After a change of the app's state, authorization or accuracy: monitoring stops,
     /// or the app hears what it was not told.
     mutating func settleRegions(into output: inout [Output]) {
+        settleVisits(into: &output)
         guard !regionMonitor.regions.isEmpty else { return }
         guard monitorsRegions else {
             regionMonitor.forget()

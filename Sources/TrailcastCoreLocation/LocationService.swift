@@ -44,13 +44,34 @@ public struct LocationService: Sendable {
         /// Region monitoring's news, for every client (Apple: "every active location manager
         /// object delivers this message to its associated delegate").
         case region(RegionEvent)
+        /// `locationManagerDidPauseLocationUpdates` / `...DidResumeLocationUpdates`.
+        case paused(client: Int)
+        case resumed(client: Int)
         /// `monitoringDidFailFor` for the client that registered the region.
         case regionError(RegionFailure, client: Int)
+        /// `didVisit`, for every client (visits are the app's, not one manager's).
+        case visit(Visit)
     }
 
     /// What each client (location manager) asked for.
-    private struct Client: Sendable {
+    struct Client: Sendable {
         var isUpdating = false
+        /// `startMonitoringSignificantLocationChanges()` is on.
+        var significantChanges = false
+        /// The device's fix behind the last significant-change delivery.
+        var lastSignificant: LocationFix?
+        /// `allowsBackgroundLocationUpdates`.
+        var allowsBackgroundUpdates = false
+        /// `showsBackgroundLocationIndicator` (Always apps only).
+        var showsBackgroundIndicator = false
+        /// `pausesLocationUpdatesAutomatically` (true by default, as in Core Location).
+        var pausesAutomatically = true
+        /// Updates were started (or were running) while the app was in the foreground.
+        var startedInForeground = false
+        /// Paused automatically: nothing is delivered until the app starts updates again.
+        var isPaused = false
+        /// Where the device has stood since, for the automatic pause.
+        var stationaryAnchor: LocationFix?
         /// A `requestLocation()` waiting for its fix.
         var awaitsOneFix = false
         var distanceFilterMeters: Double?
@@ -68,7 +89,7 @@ public struct LocationService: Sendable {
     public private(set) var accuracy: LocationAccuracy
     public private(set) var servicesEnabled: Bool
     public private(set) var appState: AppState = .foreground
-    private var clients: [Client]
+    var clients: [Client]
     private var isAllowOnceGrant = false
     /// Full accuracy granted for this session only, over a reduced setting.
     private var isTemporaryFullAccuracy = false
@@ -79,6 +100,10 @@ public struct LocationService: Sendable {
     public private(set) var hasSignal = true
     /// The app's monitored regions (shared by its clients) and what is known of each.
     public internal(set) var regionMonitor = RegionMonitor()
+    /// The visits service, app-wide: nil while off.
+    var visitDetector: VisitDetector?
+    /// Visits a When In Use app in the background has not heard yet, oldest first.
+    var heldVisits: [Visit] = []
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -184,6 +209,12 @@ public struct LocationService: Sendable {
             output.append(.error(.denied, client: client))
         default:
             clients[client].isUpdating = true
+            if appState == .foreground { clients[client].startedInForeground = true }
+            if clients[client].isPaused {
+                clients[client].isPaused = false
+                clients[client].stationaryAnchor = nil
+                output.append(.resumed(client: client))
+            }
             if !hasSignal && receivesFixes(clients[client]) { output.append(.error(.locationUnknown, client: client)) }
         }
     }
@@ -197,7 +228,7 @@ public struct LocationService: Sendable {
         default:
             guard !clients[client].isUpdating else { return }
             clients[client].awaitsOneFix = true
-            if !hasSignal && mayReceive {
+            if !hasSignal && receivesFixes(clients[client]) {
                 clients[client].awaitsOneFix = false
                 output.append(.error(.locationUnknown, client: client))
             }
@@ -216,20 +247,19 @@ public struct LocationService: Sendable {
         }
     }
 
-    /// Whether fixes may reach the app now: authorized, and allowed in its state.
-    private var mayReceive: Bool {
-        authorizationStatus.isAuthorized && (appState == .foreground || authorizationStatus == .authorizedAlways)
-    }
-
-    /// Whether fixes reach the client now: it wants them, and the app may receive them.
-    private func receivesFixes(_ client: Client) -> Bool {
-        client.wantsFixes && mayReceive
+    /// Whether fixes reach the client now: it wants them, the app is authorized, and the
+    /// client may receive them in the app's state (see ``runsInBackground(_:)``).
+    func receivesFixes(_ client: Client) -> Bool {
+        client.wantsFixes && !client.isPaused && authorizationStatus.isAuthorized
+            && (appState == .foreground || runsInBackground(client))
     }
 
     /// `stopUpdatingLocation()`: also ends a `requestLocation()` still waiting.
     public mutating func stopUpdatingLocation(client: Int = 0) {
         clients[client].isUpdating = false
         clients[client].awaitsOneFix = false
+        clients[client].startedInForeground = false
+        clients[client].isPaused = false
     }
 
     /// The user changes the app's permission in Settings.
@@ -260,7 +290,13 @@ public struct LocationService: Sendable {
     /// The app moves between foreground and background.
     public mutating func setAppState(_ state: AppState, into output: inout [Output]) {
         appState = state
-        if state == .background {
+        for index in clients.indices {
+            clients[index].stationaryAnchor = nil
+            if state == .foreground && clients[index].isUpdating { clients[index].startedInForeground = true }
+        }
+        // Apple: Allow Once and temporary full accuracy end when the app is no longer in
+        // use, which the background location indicator prolongs.
+        if state == .background && !isInUse {
             expireTemporaryFullAccuracy(into: &output)
             expireAllowOnce(into: &output)
         }
@@ -284,15 +320,19 @@ public struct LocationService: Sendable {
 
     /// A raw fix from the device; delivered to each client the rules allow.
     public mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
-        defer { observeRegions(fix, into: &output) }
-        guard mayReceive else { return }
-        for index in clients.indices where clients[index].wantsFixes {
+        defer {
+            observeRegions(fix, into: &output)
+            observeVisits(fix, into: &output)
+        }
+        for index in clients.indices where receivesFixes(clients[index]) {
             guard let delivered = deliverable(fix, to: clients[index]) else { continue }
             clients[index].lastDelivered = delivered
             // A one-shot request is met by its first fix, which no filter holds back.
             clients[index].awaitsOneFix = false
             output.append(.location(delivered, client: index))
         }
+        pauseIfStationary(fix, into: &output)
+        deliverSignificantChanges(fix, into: &output)
     }
 
     /// Why a device epoch did not reach the client: the first rule that held it back.
@@ -300,8 +340,15 @@ public struct LocationService: Sendable {
     /// (authorization, background, updates) outrank, since they would hold a fix back too.
     public func missReason(client: Int = 0, deviceHasFix: Bool) -> MissedFixes.Reason {
         if !authorizationStatus.isAuthorized { return .notAuthorized }
-        if !mayReceive { return .background }
-        if !clients[client].wantsFixes { return .notUpdating }
+        let asked = clients[client]
+        if appState == .background && !(asked.wantsFixes && runsInBackground(asked)) {
+            let hearsSignificantChanges = asked.significantChanges && (isInUse || authorizationStatus == .authorizedAlways)
+            return hearsSignificantChanges && !asked.wantsFixes ? .significantChanges : .background
+        }
+        if !asked.wantsFixes {
+            return asked.significantChanges ? .significantChanges : .notUpdating
+        }
+        if asked.isPaused { return .paused }
         if !deviceHasFix { return .noSignal }
         if accuracy == .reduced || clients[client].wantsReducedAccuracy { return .reducedAccuracy }
         return .distanceFilter
@@ -333,6 +380,7 @@ public struct LocationService: Sendable {
         for index in clients.indices {
             clients[index].isUpdating = false
             clients[index].awaitsOneFix = false
+            clients[index].significantChanges = false
         }
         change(to: .notDetermined, cause: .expired, into: &output)
     }
@@ -362,9 +410,10 @@ public struct LocationService: Sendable {
         // Location Services off) while updates or a one-shot request wait for it, fails
         // them with `denied` and stops them (an Allow Once grant that expires, silently).
         guard !after.isAuthorized, before.isAuthorized || after != .notDetermined else { return }
-        for index in clients.indices where clients[index].wantsFixes {
+        for index in clients.indices where clients[index].wantsFixes || clients[index].significantChanges {
             clients[index].isUpdating = false
             clients[index].awaitsOneFix = false
+            clients[index].significantChanges = false
             if cause != .expired { output.append(.error(.denied, client: index)) }
         }
     }

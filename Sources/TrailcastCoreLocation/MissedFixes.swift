@@ -12,6 +12,11 @@ public struct MissedFixes: Sendable, Equatable {
         case background
         /// Authorized, but the app had not started (or had stopped) updates.
         case notUpdating
+        /// Only the significant-change service is on, and the device has not moved far
+        /// enough, or long enough, since its last delivery.
+        case significantChanges
+        /// Updates paused automatically (the device stood still in the background).
+        case paused
         /// The device's receiver had no fix.
         case noSignal
         /// Approximate location: at most one fix per 15 minutes.

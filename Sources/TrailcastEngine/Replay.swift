@@ -172,14 +172,17 @@ public struct Replay: Sendable {
         } catch {
             throw .places(error)
         }
+        let services = ServicesUsed(
+            regions: regions, significantChanges: configuration.significantChanges, visits: configuration.visits,
+            backgroundUpdates: configuration.backgroundUpdates)
         switch configuration.app {
         case .weather:
-            return WeatherAppModel(locationService: service, request: configuration.request, regions: regions)
+            return WeatherAppModel(locationService: service, request: configuration.request, services: services)
         case .places(let file, let limit):
             do throws(PlacesFileError) {
                 let places = try PlacesFile.load(file)
                 return PlacesAppModel(
-                    locationService: service, request: configuration.request, places: places, limit: limit, regions: regions)
+                    locationService: service, request: configuration.request, places: places, limit: limit, services: services)
             } catch {
                 throw .places(error)
             }

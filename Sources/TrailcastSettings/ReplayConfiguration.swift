@@ -43,6 +43,13 @@ public struct ReplayConfiguration: Sendable, Equatable {
     /// `--regions`: a file of circles the model app monitors (Core Location's region
     /// monitoring); nil monitors none.
     public var regionsFile: String?
+    /// `--significant-changes`: the model app uses the significant-change service instead
+    /// of standard updates.
+    public var significantChanges = false
+    /// `--visits`: the model app monitors visits.
+    public var visits = false
+    /// `--background-updates`: the model app sets `allowsBackgroundLocationUpdates`.
+    public var backgroundUpdates = false
 
     public init(
         source: ReplaySource = .auto,

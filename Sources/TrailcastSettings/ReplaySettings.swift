@@ -177,6 +177,15 @@ extension ReplaySetting {
         ReplaySetting("regions",
             read: { input, draft in draft.configuration.regionsFile = try input.filePath() },
             record: { .text($0.regionsFile) }),
+        ReplaySetting("significantChanges",
+            read: { input, draft in draft.configuration.significantChanges = try input.bool() },
+            record: { .flag($0.significantChanges) }),
+        ReplaySetting("visits",
+            read: { input, draft in draft.configuration.visits = try input.bool() },
+            record: { .flag($0.visits) }),
+        ReplaySetting("backgroundUpdates",
+            read: { input, draft in draft.configuration.backgroundUpdates = try input.bool() },
+            record: { .flag($0.backgroundUpdates) }),
     ]
 
     private static func scheduledEvents(_ input: some SettingInput) throws -> [ScheduledEvent] {

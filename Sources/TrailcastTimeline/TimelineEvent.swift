@@ -30,6 +30,11 @@ public struct TimelineEvent: Sendable, Equatable {
         case region(RegionEvent)
         /// Region monitoring failed for a region (`monitoringDidFailFor`).
         case regionError(RegionFailure)
+        /// The visits service told the app of an arrival, or a departure (`didVisit`).
+        case visit(Visit)
+        /// Core Location paused a manager's updates automatically, or the app resumed them.
+        case pause(UpdatesPaused)
+        case resume(UpdatesResumed)
         /// The app showed an alert to the user.
         case alert(message: String)
         /// The user tapped in the app (`--event OFFSET:tap=ACTION`).
@@ -62,6 +67,9 @@ public struct TimelineEvent: Sendable, Equatable {
             case .locationError: return LocationErrorCode.eventType
             case .region: return RegionEvent.eventType
             case .regionError: return RegionFailure.eventType
+            case .visit: return Visit.eventType
+            case .pause: return UpdatesPaused.eventType
+            case .resume: return UpdatesResumed.eventType
             case .alert: return AlertShown.eventType
             case .tap: return TapAction.eventType
             case .places: return PlacesList.eventType
@@ -78,7 +86,7 @@ public struct TimelineEvent: Sendable, Equatable {
         /// Every kind's definition, in the order the schema lists them.
         static let definitions: [any TimelineEventBody.Type] = [
             ReplayStart.self, AuthorizationChange.self, PromptShown.self, LocationFix.self, MissedFixes.self,
-            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self,
+            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, Visit.self, UpdatesPaused.self, UpdatesResumed.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self,
             SignalChange.self, ControlChange.self, ManagerCall.self, WeatherObservation.self,
             WeatherFailure.self, ReplaySummary.self,
         ]
@@ -95,6 +103,9 @@ public struct TimelineEvent: Sendable, Equatable {
             case .locationError(let code): visitor.visit(code)
             case .region(let event): visitor.visit(event)
             case .regionError(let failure): visitor.visit(failure)
+            case .visit(let visit): visitor.visit(visit)
+            case .pause(let pause): visitor.visit(pause)
+            case .resume(let resume): visitor.visit(resume)
             case .alert(let message): visitor.visit(AlertShown(message: message))
             case .tap(let action): visitor.visit(action)
             case .places(let list): visitor.visit(list)

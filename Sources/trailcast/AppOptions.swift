@@ -23,6 +23,15 @@ struct AppOptions: ParsableArguments {
         valueName: "FILE"))
     var regions: String?
 
+    @Flag(name: .customLong("significant-changes"), help: "The app uses Core Location's significant-change service (about every 500 m, at most every 5 minutes) instead of standard updates.")
+    var significantChanges = false
+
+    @Flag(help: "The app monitors visits (Core Location's didVisit: arrivals and departures where the device dwells).")
+    var visits = false
+
+    @Flag(name: .customLong("background-updates"), help: "The app sets allowsBackgroundLocationUpdates: updates started in the foreground go on in the background.")
+    var backgroundUpdates = false
+
     func validate() throws {
         // `--app places` without `--places` may take its file from a `--scenario`: `apply` decides.
         if app == .weather, places != nil || placesLimit != nil {
@@ -36,6 +45,10 @@ struct AppOptions: ParsableArguments {
     /// The flags given, laid over the defaults or a scenario's choice.
     func apply(to configuration: inout ReplayConfiguration) throws {
         if let regions { configuration.regionsFile = regions }
+        // A flag can only switch a service on; a scenario's `true` stays when it is absent.
+        if significantChanges { configuration.significantChanges = true }
+        if visits { configuration.visits = true }
+        if backgroundUpdates { configuration.backgroundUpdates = true }
         if app == .weather { configuration.app = .weather }
         if let places {
             var limit = 5

@@ -142,10 +142,14 @@ struct CoreLocationRulesTests {
         #expect(SimulatedLocationManager.locationServicesEnabled())
     }
 
-    @Test(arguments: [(AuthorizationStatus.authorizedWhenInUse, 0), (.authorizedAlways, 10)])
-    func inTheBackgroundOnlyAnAlwaysAppGetsFixes(status: AuthorizationStatus, fixesInBackground: Int) throws {
+    @Test("in the background, fixes only with allowsBackgroundLocationUpdates (updates started in the foreground), When In Use or Always", arguments: [
+        (AuthorizationStatus.authorizedWhenInUse, false, 0), (.authorizedAlways, false, 0),
+        (.authorizedWhenInUse, true, 10), (.authorizedAlways, true, 10),
+    ])
+    func inTheBackgroundOnlyBackgroundUpdatesGetFixes(status: AuthorizationStatus, allowsBackground: Bool, fixesInBackground: Int) throws {
         let simulation = try Self.simulation(system: .init(authorization: status), events: ["10s:app=background", "20s:app=foreground"])
         let app = RecordingApp(simulation)
+        app.manager.allowsBackgroundLocationUpdates = allowsBackground
         app.manager.startUpdatingLocation()
         try simulation.advance(by: 9.5)
         _ = app.take()

@@ -40,6 +40,9 @@ struct ReplaySettingTests {
         ("maxGap: 10m", ["maxGap"]),
         ("app: places\nplaces: ../places.geojson", ["app", "places", "placesLimit"]),
         ("regions: ../regions.csv", ["regions"]),
+        ("significantChanges: true", ["significantChanges"]),
+        ("visits: true", ["visits"]),
+        ("backgroundUpdates: true", ["backgroundUpdates"]),
         ("places: ../places.geojson\nplacesLimit: 3", ["app", "places", "placesLimit"]),
         ("app: weather", []),
         // The kind of points is the `start` event's own field, not a setting it records.

@@ -32,6 +32,10 @@ struct TimelineSchemaTests {
         .region(RegionEvent(identifier: "pharmacy", change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))),
         .region(RegionEvent(identifier: "pharmacy", change: .started)),
         .regionError(RegionFailure(identifier: "gym", reason: .limit)),
+        .visit(Visit(arrival: time, departure: nil, latitude: 37.8, longitude: -122.4, horizontalAccuracyMeters: 50)),
+        .visit(Visit(arrival: time, departure: time.adding(seconds: 600), latitude: 37.8, longitude: -122.4, horizontalAccuracyMeters: 50)),
+        .pause(UpdatesPaused(manager: 0)),
+        .resume(UpdatesResumed(manager: 0)),
         .alert(message: WeatherAppModel.accessOffAlert),
         .tap(.requestPermission),
         .places(PlacesList(order: .distance, nearest: [

@@ -12,7 +12,7 @@ struct CSVTimelineFormatTests {
         cell,stale,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,\
         cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,isDay,attempts,fetchMs,\
         httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors,truthLat,truthLon,\
-        action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change
+        action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,arrival,departure
         """
 
     static func rows(_ events: [TimelineEvent]) -> [String] {
@@ -34,7 +34,7 @@ struct CSVTimelineFormatTests {
 
     @Test("the header names the fixed columns, once, before the first row")
     func header() {
-        #expect(CSVTimelineFormat.columns.count == 66)
+        #expect(CSVTimelineFormat.columns.count == 68)
         #expect(CSVTimelineFormat.columns.joined(separator: ",") == Self.header)
         let rows = Self.rows(TimelineSamples.all)
         #expect(rows.first == Self.header)
@@ -107,7 +107,7 @@ struct CSVTimelineFormatTests {
         #expect(rows[1] == Self.row("2026-06-13T16:01:30.500Z", "90.5", "control", [
             "action": "pause", "paused": "true", "multiplier": "60",
         ]))
-        #expect(CSVTimelineFormat.columns.suffix(15) == ["action", "paused", "multiplier", "method", "manager", "reason", "fixes", "since", "until", "path", "order", "nearest", "total", "identifier", "change"])
+        #expect(CSVTimelineFormat.columns.suffix(17) == ["action", "paused", "multiplier", "method", "manager", "reason", "fixes", "since", "until", "path", "order", "nearest", "total", "identifier", "change", "arrival", "departure"])
     }
 
     @Test("a call event fills method and manager")
@@ -123,7 +123,7 @@ struct CSVTimelineFormatTests {
             "file": #""walks/a, ""b"".gpx""#,
             "source": "track",
             "points": "",
-            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false,""weather"":""builtin"",""weatherUrl"":null,""weatherCell"":0.01,""weatherTtl"":900,""weatherEvents"":""fetches"",""weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null,""gps"":""perfect"",""gpsSigma"":null,""gpsCorrelation"":null,""gpsMultipath"":null,""seed"":1,""jitter"":0,""maxGap"":300,""app"":""weather"",""places"":null,""placesLimit"":null,""regions"":null}""#,
+            "settings": #""{""travelSpeed"":1.4,""interval"":null,""speed"":0,""loop"":1,""authorization"":""notDetermined"",""accuracy"":""full"",""services"":""on"",""prompt"":""allow"",""promptAlways"":""allow"",""request"":""whenInUse"",""distanceFilter"":null,""events"":[],""strict"":false,""weather"":""builtin"",""weatherUrl"":null,""weatherCell"":0.01,""weatherTtl"":900,""weatherEvents"":""fetches"",""weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null,""gps"":""perfect"",""gpsSigma"":null,""gpsCorrelation"":null,""gpsMultipath"":null,""seed"":1,""jitter"":0,""maxGap"":300,""app"":""weather"",""places"":null,""placesLimit"":null,""regions"":null,""significantChanges"":false,""visits"":false,""backgroundUpdates"":false}""#,
         ]))
     }
 

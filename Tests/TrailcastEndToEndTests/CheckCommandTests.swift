@@ -232,7 +232,7 @@ struct CheckCommandTests {
     static let brokenFiles: [Broken] = [
         Broken(what: "an unknown top-level key, with a suggestion",
                yaml: "gpx: \(walk)\nprompts: deny\n",
-               error: "2:1: error: unknown key 'prompts' (did you mean 'prompt'?); known keys: name, gpx, source, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, expect"),
+               error: "2:1: error: unknown key 'prompts' (did you mean 'prompt'?); known keys: name, gpx, source, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, expect"),
         Broken(what: "an unknown nested key, with its path",
                yaml: "gpx: \(walk)\nweather:\n  server:\n    failrate: 0.5\n",
                error: "4:5: error: weather.server: unknown key 'failrate' (did you mean 'failRate'?); known keys: failRate, latency, timeoutRate, malformedRate, rateLimit, seed"),
@@ -277,7 +277,7 @@ struct CheckCommandTests {
                error: "5:5: error: weather.server: a local server's faults need 'source: local', not 'builtin'"),
         Broken(what: "an unknown event type in an expectation",
                yaml: "gpx: \(walk)\nexpect:\n  - count: locaton\n    exactly: 1\n",
-               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, alert, tap, places, app, signal, control, call, weather, weatherError, end"),
+               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, alert, tap, places, app, signal, control, call, weather, weatherError, end"),
         Broken(what: "a field the event type does not have",
                yaml: "gpx: \(walk)\nexpect:\n  - event: alert\n    fields: {code: denied}\n",
                error: "4:14: error: expect[0].fields: unknown key 'code'; known keys: t, offset, type, message"),

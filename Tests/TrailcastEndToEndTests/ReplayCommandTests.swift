@@ -14,7 +14,7 @@ struct ReplayCommandTests {
         // 15-minute window visited), end.
         #expect(timeline.lines.count == 1859)
         #expect(Array(timeline.lines.prefix(7)) == [
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":null,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,"gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300,"app":"weather","places":null,"placesLimit":null,"regions":null}}"#,
+            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":null,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,"gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300,"app":"weather","places":null,"placesLimit":null,"regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false}}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"notDetermined","accuracy":"full","servicesEnabled":true,"cause":"initial"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#,
@@ -45,8 +45,11 @@ struct ReplayCommandTests {
         // in ReplayWeatherCommandTests; control's, with a live run, in LiveStreamTests; call
         // is the testing library's; places, the places app's, in PlacesAppTests; regionError's
         // in RegionMonitoringCommandTests (here the four regions start, and no crossing is
-        // heard: Allow Once has expired by the first).
-        let types = Set(ReplayTimeline.keys.keys).subtracting(["weatherError", "control", "call", "places", "regionError"])
+        // heard: Allow Once has expired by the first); visit, pause and resume in
+        // BackgroundServicesCommandTests.
+        let types = Set(ReplayTimeline.keys.keys).subtracting([
+            "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume",
+        ])
         #expect(Set(timeline.types) == types)
         // How many of each: 162 fixes (none while lost, in the background or denied), the
         // weather of the first two cells, a missed stretch for the tunnel, the background and
@@ -89,7 +92,7 @@ struct ReplayCommandTests {
             "events":["20m:authorization=always","10m:app=background"],"strict":true,\
             "weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches",\
             "weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,\
-            "gps":"custom","gpsSigma":4,"gpsCorrelation":30,"gpsMultipath":0.002,"seed":9,"jitter":150,"maxGap":120,"app":"weather","places":null,"placesLimit":null,"regions":null}
+            "gps":"custom","gpsSigma":4,"gpsCorrelation":30,"gpsMultipath":0.002,"seed":9,"jitter":150,"maxGap":120,"app":"weather","places":null,"placesLimit":null,"regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false}
             """)))
     }
 

@@ -172,8 +172,8 @@ enum PerfectBaseline {
         var text = kept.joined(separator: "\n").replacingOccurrences(of: #","truth":null"#, with: "")
             // The model app's settings, the weather app's (they came with the places app).
             // Region monitoring's setting, none (it came with issue 24).
-            .replacingOccurrences(of: #","regions":null"#, with: "")
-            .replacingOccurrences(of: #",""regions"":null"#, with: "")
+            .replacingOccurrences(of: #","regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false"#, with: "")
+            .replacingOccurrences(of: #",""regions"":null,""significantChanges"":false,""visits"":false,""backgroundUpdates"":false"#, with: "")
             .replacingOccurrences(of: #","app":"weather","places":null,"placesLimit":null"#, with: "")
             .replacingOccurrences(of: #",""app"":""weather"",""places"":null,""placesLimit"":null"#, with: "")
             // The weather cache's settings, off (they came with the disk cache).
@@ -185,9 +185,9 @@ enum PerfectBaseline {
         if text.hasPrefix("t,offset,type,") {
             // Every row ends in the two truth cells, empty with a perfect GPS, the three
             // control cells, empty without a live run, the testing library's two, and the
-            // five of `missed` events, the places app's three and region monitoring's two.
-            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change\n", with: "\n")
-                .replacingOccurrences(of: ",,,,,,,,,,,,,,,,,\n", with: "\n")
+            // five of `missed` events, the places app's three, region monitoring's two and visits' two.
+            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,arrival,departure\n", with: "\n")
+                .replacingOccurrences(of: ",,,,,,,,,,,,,,,,,,,\n", with: "\n")
         }
         return text
     }

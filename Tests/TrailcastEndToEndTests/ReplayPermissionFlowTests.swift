@@ -200,11 +200,13 @@ struct ReplayPermissionFlowTests {
         ])
     }
 
-    @Test("in the background a when-in-use app gets no fixes; an Always app keeps getting them")
+    @Test("in the background no app gets fixes, When In Use or Always, unless it allows background updates: then both do")
     func background() async throws {
         let events = ["--event", "10m:app=background", "--event", "20m:app=foreground"]
         let whenInUse = try await ReplayTimeline.run(Self.walk, ["--authorization", "whenInUse"] + events)
-        let always = try await ReplayTimeline.run(Self.walk, ["--authorization", "always"] + events)
+        let always = try await ReplayTimeline.run(Self.walk, ["--authorization", "always", "--background-updates"] + events)
+        let alwaysWithout = try await ReplayTimeline.run(Self.walk, ["--authorization", "always"] + events)
+        let whenInUseWith = try await ReplayTimeline.run(Self.walk, ["--authorization", "whenInUse", "--background-updates"] + events)
 
         #expect(whenInUse.storyLines == [
             Self.authorization(0, "authorizedWhenInUse", "authorizedWhenInUse", cause: "initial"),
@@ -223,6 +225,9 @@ struct ReplayPermissionFlowTests {
         }
         #expect(inBackground(whenInUse) == 0)
         #expect(inBackground(always) == 209)
+        #expect(inBackground(alwaysWithout) == 0)
+        #expect(inBackground(whenInUseWith) == 209)
+        #expect(alwaysWithout.end?["locations"] == whenInUse.end?["locations"])
     }
 
     // MARK: - Expected lines

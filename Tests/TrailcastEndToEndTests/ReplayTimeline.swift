@@ -22,6 +22,9 @@ struct ReplayTimeline {
         "locationError": ["t", "offset", "type", "code", "message"],
         "region": ["t", "offset", "type", "identifier", "change", "lat", "lon"],
         "regionError": ["t", "offset", "type", "identifier", "code", "reason", "message"],
+        "visit": ["t", "offset", "type", "arrival", "departure", "lat", "lon", "horizontalAccuracy"],
+        "pause": ["t", "offset", "type", "manager"],
+        "resume": ["t", "offset", "type", "manager"],
         "alert": ["t", "offset", "type", "message"],
         "tap": ["t", "offset", "type", "action"],
         "places": ["t", "offset", "type", "order", "nearest", "total"],
@@ -47,7 +50,7 @@ struct ReplayTimeline {
         "promptAlways", "request", "distanceFilter", "events", "strict",
         "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents", "weatherCache", "weatherOffline", "weatherCacheMax",
         "gps", "gpsSigma", "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "app", "places", "placesLimit",
-        "regions",
+        "regions", "significantChanges", "visits", "backgroundUpdates",
     ]
 
     static let alertMessage = "Location access is off. Enable it in Settings to see local weather."

@@ -21,6 +21,8 @@ open class CLLocationManager: NSObject {
     open var distanceFilter: CLLocationDistance = kCLDistanceFilterNone
     /// cllocationmanager/desiredaccuracy
     open var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
+    /// cllocationmanager/allowsbackgroundlocationupdates: `var allowsBackgroundLocationUpdates: Bool { get set }`
+    open var allowsBackgroundLocationUpdates: Bool = false
 
     public override init() {}
 

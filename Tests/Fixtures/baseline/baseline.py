@@ -83,6 +83,9 @@ RUNS += [
     ("regions-geojson", ["replay", WALK, "--format", "jsonl", "--regions", "gpx/places/sf-regions.geojson"]),
     ("regions-csv-urban-text", ["replay", WALK, "--format", "text", "--color", "never", "--gps", "urban-canyon",
                                 "--regions", "gpx/places/sf-regions.csv", "--weather", "none"]),
+    ("significant-changes-ride", ["replay", RIDE, "--format", "jsonl", "--significant-changes"]),
+    ("always-background-updates-visits", ["replay", WALK, "--format", "jsonl", "--request", "always", "--visits",
+                                          "--background-updates", "--event", "3m:app=background"]),
     # Weather: every event, a log, the recorded cache offline, none.
     ("weather-all-events-log", ["replay", WALK, "--format", "jsonl", "--weather-events", "all",
                                 "--weather-log", "{scratch}/weather.csv", "--weather-cell", "0.02", "--weather-ttl", "5m"]),

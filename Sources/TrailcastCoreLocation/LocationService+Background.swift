@@ -1,0 +1,86 @@
+import TrailcastBasics
+import TrailcastDevice
+
+/// Standard updates in the background, each rule in docs/background.md's table with its source:
+/// - A client's updates reach the app in the background only with
+///   `allowsBackgroundLocationUpdates` and only if they were started while the app was in
+///   the foreground (Apple: "When the value of this property is true and you start location
+///   updates while the app is in the foreground, Core Location configures the system to keep
+///   the app running"; "Attempts to start location updates while your app runs in the
+///   background will fail"). Without it they stop there: Apple says they "may or may not
+///   continue", and the project takes the case a test must survive.
+/// - The indicator: a When In Use app with such updates running in the background shows it,
+///   an Always app only with `showsBackgroundLocationIndicator`. While it shows, the app is
+///   "in use" (Apple lists "When the app shows the background location usage indicator"), so
+///   a When In Use app hears regions, visits and significant changes, and Allow Once does
+///   not expire.
+/// - `pausesLocationUpdatesAutomatically` (on by default): in the background, when the
+///   device's fixes stay within ``automaticPauseRadiusMeters`` for
+///   ``automaticPauseSeconds``, updates pause (`didPauseLocationUpdates`) until the app starts
+///   them again (`didResumeLocationUpdates`): Apple "does not resume updates automatically".
+///   The figures are the project's: Apple gives none.
+extension LocationService {
+    public static let automaticPauseRadiusMeters = 50.0
+    public static let automaticPauseSeconds = 600.0
+
+    /// Client 0's `allowsBackgroundLocationUpdates` (the model app has one manager).
+    public var allowsBackgroundLocationUpdates: Bool {
+        get { clients[0].allowsBackgroundUpdates }
+        set { clients[0].allowsBackgroundUpdates = newValue }
+    }
+
+    /// A client's `allowsBackgroundLocationUpdates`.
+    public mutating func setAllowsBackgroundLocationUpdates(_ allowed: Bool, client: Int) {
+        clients[client].allowsBackgroundUpdates = allowed
+    }
+
+    /// A client's `showsBackgroundLocationIndicator`.
+    public mutating func setShowsBackgroundLocationIndicator(_ shows: Bool, client: Int) {
+        clients[client].showsBackgroundIndicator = shows
+    }
+
+    /// A client's `pausesLocationUpdatesAutomatically`.
+    public mutating func setPausesLocationUpdatesAutomatically(_ pauses: Bool, client: Int) {
+        clients[client].pausesAutomatically = pauses
+        if !pauses { clients[client].stationaryAnchor = nil }
+    }
+
+    /// Whether the client's updates were paused automatically.
+    public func isPaused(client: Int = 0) -> Bool { clients[client].isPaused }
+
+    /// Whether the client's updates go on while the app is in the background.
+    func runsInBackground(_ client: Client) -> Bool {
+        client.isUpdating && client.allowsBackgroundUpdates && client.startedInForeground
+    }
+
+    /// Whether the system shows the background location indicator for the app now.
+    public var showsBackgroundIndicator: Bool {
+        guard appState == .background, authorizationStatus.isAuthorized else { return false }
+        return clients.contains { client in
+            runsInBackground(client) && !client.isPaused
+                && (authorizationStatus == .authorizedWhenInUse || client.showsBackgroundIndicator)
+        }
+    }
+
+    /// Apple's "in use": in the foreground, or showing the background location indicator.
+    public var isInUse: Bool { appState == .foreground || showsBackgroundIndicator }
+
+    /// In the background, a client whose device has stood still long enough pauses.
+    mutating func pauseIfStationary(_ fix: LocationFix, into output: inout [Output]) {
+        guard appState == .background else { return }
+        for index in clients.indices where clients[index].pausesAutomatically && receivesFixes(clients[index]) {
+            guard let anchor = clients[index].stationaryAnchor,
+                  GreatCircle.distanceMeters(
+                      latitude1: anchor.latitude, longitude1: anchor.longitude,
+                      latitude2: fix.latitude, longitude2: fix.longitude) <= Self.automaticPauseRadiusMeters
+            else {
+                clients[index].stationaryAnchor = fix
+                continue
+            }
+            guard fix.time.seconds(since: anchor.time) >= Self.automaticPauseSeconds else { continue }
+            clients[index].isPaused = true
+            clients[index].stationaryAnchor = nil
+            output.append(.paused(client: index))
+        }
+    }
+}
