@@ -208,6 +208,8 @@ struct AppUnderTest: PhoneApp {
                 output.append(.regionError(failure))
             case .visit(let visit):
                 output.append(.visit(visit))
+            case .launched(let reason):
+                output.append(.launch(reason))
             case .paused(let client):
                 output.append(.pause(UpdatesPaused(manager: client)))
             case .resumed(let client):

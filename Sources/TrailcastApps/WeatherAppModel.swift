@@ -79,6 +79,8 @@ public struct WeatherAppModel: ModelApp {
         handle(outputs, into: &events)
         if case .app(.foreground) = change {
             requestIfNeeded(into: &events)
+            // Launched by the person after it was terminated: its services start again.
+            startServicesIfAuthorized(into: &events)
             // Updates paused in the background start again now the person uses the app.
             if locationService.isPaused() {
                 outputs.removeAll()
@@ -178,6 +180,8 @@ public struct WeatherAppModel: ModelApp {
                 events.append(.regionError(failure))
             case .visit(let visit):
                 events.append(.visit(visit))
+            case .launched(let reason):
+                events.append(.launch(reason))
             case .paused(let client):
                 events.append(.pause(UpdatesPaused(manager: client)))
             case .resumed(let client):
@@ -197,20 +201,26 @@ public struct WeatherAppModel: ModelApp {
             }
         case .authorizedWhenInUse, .authorizedAlways:
             alertShown = false
-            if services.significantChanges {
-                if !locationService.monitorsSignificantChanges() {
-                    var outputs: [LocationService.Output] = []
-                    locationService.startMonitoringSignificantLocationChanges(into: &outputs)
-                    handle(outputs, into: &events)
-                }
-            } else if !locationService.isUpdating() {
-                var outputs: [LocationService.Output] = []
-                locationService.startUpdatingLocation(into: &outputs)
-                handle(outputs, into: &events)
-            }
-            if services.visits { startVisitsIfAllowed(into: &events) }
+            startServicesIfAuthorized(into: &events)
         case .notDetermined:
             alertShown = false
         }
+    }
+
+    /// Updates (or the significant-change service) and visits, when authorized and not running.
+    private mutating func startServicesIfAuthorized(into events: inout AppOutput) {
+        guard locationService.authorizationStatus.isAuthorized else { return }
+        if services.significantChanges {
+            if !locationService.monitorsSignificantChanges() {
+                var outputs: [LocationService.Output] = []
+                locationService.startMonitoringSignificantLocationChanges(into: &outputs)
+                handle(outputs, into: &events)
+            }
+        } else if !locationService.isUpdating() {
+            var outputs: [LocationService.Output] = []
+            locationService.startUpdatingLocation(into: &outputs)
+            handle(outputs, into: &events)
+        }
+        if services.visits { startVisitsIfAllowed(into: &events) }
     }
 }

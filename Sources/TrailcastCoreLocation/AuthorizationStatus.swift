@@ -74,8 +74,16 @@ public enum AuthorizationChangeCause: String, Sendable {
     case expired
 }
 
-/// Whether the simulated app is on screen.
+/// Whether the simulated app is on screen, or running at all.
 public enum AppState: String, Sendable {
     case foreground
     case background
+    /// Not running: the person swiped it away or the system ended it (`--event ...:app=terminated`).
+    /// Core Location may relaunch it into the background (docs/background.md).
+    case terminated
+}
+
+/// What woke a terminated app: the `launch` event.
+public enum LaunchReason: String, Sendable, CaseIterable {
+    case region, significantChange, visit
 }

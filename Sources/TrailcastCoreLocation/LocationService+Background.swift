@@ -53,6 +53,18 @@ extension LocationService {
         client.isUpdating && client.allowsBackgroundUpdates && client.startedInForeground
     }
 
+    /// An event for a terminated app: Core Location relaunches it into the background first
+    /// if it is authorized Always (Apple: "Yes for significant location change, visits, and
+    /// region monitoring services" launch a terminated app, with Always only). Whether the
+    /// app may hear the event now.
+    mutating func wakeIfTerminated(for reason: LaunchReason, into output: inout [Output]) -> Bool {
+        guard appState == .terminated else { return true }
+        guard authorizationStatus == .authorizedAlways else { return false }
+        appState = .background
+        output.append(.launched(reason))
+        return true
+    }
+
     /// Whether the system shows the background location indicator for the app now.
     public var showsBackgroundIndicator: Bool {
         guard appState == .background, authorizationStatus.isAuthorized else { return false }
@@ -63,6 +75,7 @@ extension LocationService {
     }
 
     /// Apple's "in use": in the foreground, or showing the background location indicator.
+    /// (A terminated app never is.)
     public var isInUse: Bool { appState == .foreground || showsBackgroundIndicator }
 
     /// In the background, a client whose device has stood still long enough pauses.

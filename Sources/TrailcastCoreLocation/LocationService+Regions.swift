@@ -64,7 +64,10 @@ extension LocationService {
     mutating func observeRegions(_ fix: LocationFix, into output: inout [Output]) {
         guard !regionMonitor.regions.isEmpty, monitorsRegions else { return }
         var events: [RegionEvent] = []
+        // An Always app hears them even when terminated: it is relaunched for them.
         regionMonitor.observe(fix, appHears: hearsRegionEvents, into: &events)
+        guard !events.isEmpty else { return }
+        guard wakeIfTerminated(for: .region, into: &output) else { return }
         for event in events { output.append(.region(event)) }
     }
 

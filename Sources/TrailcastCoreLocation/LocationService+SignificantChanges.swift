@@ -46,6 +46,7 @@ extension LocationService {
     /// After the standard deliveries of `fix` (only when the app may receive fixes at all).
     mutating func deliverSignificantChanges(_ fix: LocationFix, into output: inout [Output]) {
         guard authorizationStatus.isAuthorized, isInUse || authorizationStatus == .authorizedAlways else { return }
+        var woken = false
         for index in clients.indices where clients[index].significantChanges && !clients[index].wantsFixes {
             if let last = clients[index].lastSignificant {
                 guard fix.time.seconds(since: last.time) >= Self.significantChangeSeconds,
@@ -53,6 +54,10 @@ extension LocationService {
                           latitude1: last.latitude, longitude1: last.longitude,
                           latitude2: fix.latitude, longitude2: fix.longitude) >= Self.significantChangeMeters
                 else { continue }
+            }
+            if !woken {
+                guard wakeIfTerminated(for: .significantChange, into: &output) else { return }
+                woken = true
             }
             clients[index].lastSignificant = fix
             let delivered = accuracy == .reduced || clients[index].wantsReducedAccuracy ? ApproximateLocation.approximate(fix) : fix

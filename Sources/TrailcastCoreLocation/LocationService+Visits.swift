@@ -49,7 +49,10 @@ extension LocationService {
             visit.longitude = snapped.longitude
             visit.horizontalAccuracyMeters = snapped.horizontalAccuracyMeters
         }
-        if hearsInTheBackground || isInUse {
+        if appState == .terminated && hearsInTheBackground {
+            _ = wakeIfTerminated(for: .visit, into: &output)
+            output.append(.visit(visit))
+        } else if hearsInTheBackground || isInUse {
             output.append(.visit(visit))
         } else {
             if heldVisits.count == Self.heldVisitLimit { heldVisits.removeFirst() }

@@ -44,6 +44,9 @@ public struct LocationService: Sendable {
         /// Region monitoring's news, for every client (Apple: "every active location manager
         /// object delivers this message to its associated delegate").
         case region(RegionEvent)
+        /// Core Location relaunched the terminated app into the background for an event,
+        /// which follows.
+        case launched(LaunchReason)
         /// `locationManagerDidPauseLocationUpdates` / `...DidResumeLocationUpdates`.
         case paused(client: Int)
         case resumed(client: Int)
@@ -88,7 +91,7 @@ public struct LocationService: Sendable {
     public private(set) var storedStatus: AuthorizationStatus
     public private(set) var accuracy: LocationAccuracy
     public private(set) var servicesEnabled: Bool
-    public private(set) var appState: AppState = .foreground
+    public internal(set) var appState: AppState = .foreground
     var clients: [Client]
     private var isAllowOnceGrant = false
     /// Full accuracy granted for this session only, over a reduced setting.
@@ -290,13 +293,23 @@ public struct LocationService: Sendable {
     /// The app moves between foreground and background.
     public mutating func setAppState(_ state: AppState, into output: inout [Output]) {
         appState = state
+        if state == .terminated {
+            // A terminated app's managers are gone: updates and one-shot requests end. What
+            // the system keeps for it (regions, visits, the significant-change service) stays.
+            for index in clients.indices {
+                clients[index].isUpdating = false
+                clients[index].awaitsOneFix = false
+                clients[index].isPaused = false
+                clients[index].startedInForeground = false
+            }
+        }
         for index in clients.indices {
             clients[index].stationaryAnchor = nil
             if state == .foreground && clients[index].isUpdating { clients[index].startedInForeground = true }
         }
         // Apple: Allow Once and temporary full accuracy end when the app is no longer in
         // use, which the background location indicator prolongs.
-        if state == .background && !isInUse {
+        if state != .foreground && !isInUse {
             expireTemporaryFullAccuracy(into: &output)
             expireAllowOnce(into: &output)
         }
@@ -340,8 +353,9 @@ public struct LocationService: Sendable {
     /// (authorization, background, updates) outrank, since they would hold a fix back too.
     public func missReason(client: Int = 0, deviceHasFix: Bool) -> MissedFixes.Reason {
         if !authorizationStatus.isAuthorized { return .notAuthorized }
+        if appState == .terminated { return .notRunning }
         let asked = clients[client]
-        if appState == .background && !(asked.wantsFixes && runsInBackground(asked)) {
+        if appState != .foreground && !(asked.wantsFixes && runsInBackground(asked)) {
             let hearsSignificantChanges = asked.significantChanges && (isInUse || authorizationStatus == .authorizedAlways)
             return hearsSignificantChanges && !asked.wantsFixes ? .significantChanges : .background
         }

@@ -17,6 +17,8 @@ public struct MissedFixes: Sendable, Equatable {
         case significantChanges
         /// Updates paused automatically (the device stood still in the background).
         case paused
+        /// The app was not running (terminated), and nothing woke it.
+        case notRunning
         /// The device's receiver had no fix.
         case noSignal
         /// Approximate location: at most one fix per 15 minutes.

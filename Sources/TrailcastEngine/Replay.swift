@@ -176,6 +176,8 @@ public struct Replay: Sendable {
             regions: regions, significantChanges: configuration.significantChanges, visits: configuration.visits,
             backgroundUpdates: configuration.backgroundUpdates)
         switch configuration.app {
+        case .reminders:
+            return RemindersAppModel(locationService: service, regions: regions)
         case .weather:
             return WeatherAppModel(locationService: service, request: configuration.request, services: services)
         case .places(let file, let limit):

@@ -4,11 +4,18 @@ public enum ModelAppChoice: Sendable, Equatable {
     case weather
     /// The places app: the places of `file` sorted by distance, the first `limit` shown.
     case places(file: String, limit: Int)
+    /// The reminders app: "remind me when I arrive at / leave a place", for the `--regions`.
+    case reminders
+
+    public var isPlaces: Bool {
+        if case .places = self { true } else { false }
+    }
 
     public var name: String {
         switch self {
         case .weather: return "weather"
         case .places: return "places"
+        case .reminders: return "reminders"
         }
     }
 }

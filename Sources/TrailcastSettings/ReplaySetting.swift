@@ -119,8 +119,13 @@ public struct SettingsDraft {
     public func finished(in whole: some SettingInput) throws -> (configuration: ReplayConfiguration, network: WeatherNetworkSettings) {
         var configuration = self.configuration
         // `app: places` with `places: FILE` (relative to the scenario file, like the route).
-        let appName = try app.map { input in try input.choice(["weather", "places"]) }
-        if let places {
+        let appName = try app.map { input in try input.choice(["weather", "places", "reminders"]) }
+        if appName == "reminders", let app {
+            if places != nil { throw app.error("'places' is for 'app: places'") }
+            // The regions are the reminders' places.
+            if configuration.regionsFile == nil { throw app.error("'app: reminders' needs 'regions: FILE'") }
+            configuration.app = .reminders
+        } else if let places {
             if appName == "weather" { throw places.input.error("'places' is for 'app: places'") }
             configuration.app = .places(file: places.file, limit: placesLimit ?? 5)
         } else if appName == "places", let app {

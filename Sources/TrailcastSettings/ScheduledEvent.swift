@@ -72,7 +72,7 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
             valid = "on, off"
         case "app":
             change = AppState(rawValue: value).map(Change.app)
-            valid = "background, foreground"
+            valid = "background, foreground, terminated"
         case "signal":
             change = SignalState(rawValue: value).map(Change.signal)
             valid = "lost, restored"

@@ -45,8 +45,10 @@ public struct TimelineEvent: Sendable, Equatable {
         indirect case weather(WeatherObservation)
         /// A weather fetch failed after its retries.
         case weatherError(WeatherFailure)
-        /// The app moved to the background or the foreground.
+        /// The app moved to the background or the foreground, or was terminated.
         case app(AppState)
+        /// Core Location relaunched the terminated app into the background, for an event.
+        case launch(LaunchReason)
         /// The device's GPS lost or regained its signal.
         case signal(SignalChange)
         /// The run was paused, resumed or re-paced from outside (``ReplayControl``).
@@ -76,6 +78,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .weather: return WeatherObservation.eventType
             case .weatherError: return WeatherFailure.eventType
             case .app: return AppState.eventType
+            case .launch: return LaunchReason.eventType
             case .signal: return SignalChange.eventType
             case .control: return ControlChange.eventType
             case .call: return ManagerCall.eventType
@@ -86,7 +89,7 @@ public struct TimelineEvent: Sendable, Equatable {
         /// Every kind's definition, in the order the schema lists them.
         static let definitions: [any TimelineEventBody.Type] = [
             ReplayStart.self, AuthorizationChange.self, PromptShown.self, LocationFix.self, MissedFixes.self,
-            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, Visit.self, UpdatesPaused.self, UpdatesResumed.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self,
+            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, Visit.self, UpdatesPaused.self, UpdatesResumed.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self, LaunchReason.self,
             SignalChange.self, ControlChange.self, ManagerCall.self, WeatherObservation.self,
             WeatherFailure.self, ReplaySummary.self,
         ]
@@ -112,6 +115,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .weather(let weather): visitor.visit(weather)
             case .weatherError(let failure): visitor.visit(failure)
             case .app(let state): visitor.visit(state)
+            case .launch(let reason): visitor.visit(reason)
             case .signal(let change): visitor.visit(change)
             case .control(let change): visitor.visit(change)
             case .call(let call): visitor.visit(call)

@@ -3,10 +3,10 @@ import TrailcastSettings
 
 /// Which model app sits in the phone (`--app`), and the places app's data.
 struct AppOptions: ParsableArguments {
-    enum AppName: String, ExpressibleByArgument, CaseIterable { case weather, places }
+    enum AppName: String, ExpressibleByArgument, CaseIterable { case weather, places, reminders }
 
     @Option(help: ArgumentHelp(
-        "The model app: weather (weather for every new location) or places (--places sorted by distance). (default: weather)",
+        "The model app: weather (weather for every new location), places (--places sorted by distance) or reminders (a reminder on arriving at or leaving each of the --regions, asking for Always in two steps). (default: weather)",
         valueName: "app"))
     var app: AppName?
 
@@ -50,6 +50,10 @@ struct AppOptions: ParsableArguments {
         if visits { configuration.visits = true }
         if backgroundUpdates { configuration.backgroundUpdates = true }
         if app == .weather { configuration.app = .weather }
+        if app == .reminders {
+            if places != nil || placesLimit != nil { throw ValidationError("--places and --places-limit are for --app places, not reminders") }
+            configuration.app = .reminders
+        }
         if let places {
             var limit = 5
             if case .places(_, let scenarioLimit) = configuration.app { limit = scenarioLimit }
@@ -59,8 +63,11 @@ struct AppOptions: ParsableArguments {
                 throw ValidationError("--places-limit needs --places FILE")
             }
             configuration.app = .places(file: file, limit: placesLimit)
-        } else if app == .places, case .weather = configuration.app {
+        } else if app == .places, !configuration.app.isPlaces {
             throw ValidationError("--app places needs --places FILE")
+        }
+        if case .reminders = configuration.app, configuration.regionsFile == nil {
+            throw ValidationError("--app reminders needs --regions FILE: the places to be reminded at")
         }
     }
 }

@@ -187,6 +187,8 @@ struct LocationServiceTests {
             return "regionError \(failure.reason) \(failure.identifier) client \(client)"
         case .visit:
             return "visit"
+        case .launched(let reason):
+            return "launched \(reason)"
         case .paused(let client):
             return "paused \(client)"
         case .resumed(let client):

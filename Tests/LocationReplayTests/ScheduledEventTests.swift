@@ -174,9 +174,9 @@ struct ScheduledEventTests {
         ErrorRow(argument: "10m:accuracy=precise", reason: "'precise' is not a valid accuracy; use full, reduced"),
         ErrorRow(argument: "10m:services=true", reason: "'true' is not a valid services; use on, off"),
         ErrorRow(argument: "10m:services=on=off", reason: "'on=off' is not a valid services; use on, off"),
-        ErrorRow(argument: "10m:app=suspended", reason: "'suspended' is not a valid app; use background, foreground"),
+        ErrorRow(argument: "10m:app=suspended", reason: "'suspended' is not a valid app; use background, foreground, terminated"),
         ErrorRow(argument: "10m:app= background",
-                 reason: "' background' is not a valid app; use background, foreground"),
+                 reason: "' background' is not a valid app; use background, foreground, terminated"),
     ]
 
     @Test(arguments: invalidEvents)

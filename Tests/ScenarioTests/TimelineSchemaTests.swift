@@ -42,6 +42,7 @@ struct TimelineSchemaTests {
             PlacesList.Entry(name: "Clinic", latitude: 37.8, longitude: -122.4, distanceMeters: 120.5),
         ], total: 37)),
         .app(.background),
+        .launch(.region),
         .signal(SignalChange(state: .lost, cause: .event, time: time)),
         .control(ControlChange(action: .pause, paused: true, speed: 60)),
         .call(ManagerCall(method: .requestLocation, manager: 0)),

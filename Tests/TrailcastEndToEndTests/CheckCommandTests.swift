@@ -26,7 +26,7 @@ struct CheckCommandTests {
         let lines = result.stdoutLines
         try #require(lines.count == samples.count + 1, "\(result.stdout)")
         // One line per sample, in file-name order, with its name and its number of expectations.
-        #expect(samples.count == 17)
+        #expect(samples.count == 18)
         #expect(Array(lines.dropLast()) == [
             "PASS  gpx/scenarios/allow-once-background.yaml: Allow Once, app to the background and back (7 expectations)",
             "PASS  gpx/scenarios/approximate-location.yaml: approximate location (6 expectations)",
@@ -42,11 +42,12 @@ struct CheckCommandTests {
             "PASS  gpx/scenarios/regions-arrive-and-leave.yaml: regions, arrive at the pharmacy and leave (7 expectations)",
             "PASS  gpx/scenarios/regions-the-21st.yaml: regions, the 21st fails (4 expectations)",
             "PASS  gpx/scenarios/regions-when-in-use-background.yaml: regions, When In Use misses a visit made in the background (4 expectations)",
+            "PASS  gpx/scenarios/reminders-arrive-at-the-pharmacy.yaml: reminders, arrive at the pharmacy with the app closed (6 expectations)",
             "PASS  gpx/scenarios/revoked-halfway.yaml: revoked halfway, then re-granted (8 expectations)",
             "PASS  gpx/scenarios/tunnel.yaml: a tunnel, signal lost for 2 minutes (8 expectations)",
             "PASS  gpx/scenarios/urban-canyon.yaml: urban canyon, weather fetches stay bounded (8 expectations)",
         ])
-        #expect(lines.last == ScenarioFiles.summary(scenarios: 17, passed: 17, expectations: 111))
+        #expect(lines.last == ScenarioFiles.summary(scenarios: 18, passed: 18, expectations: 117))
     }
 
     @Test("the text report of the samples is byte-identical across runs (no timings in it)")
@@ -57,7 +58,7 @@ struct CheckCommandTests {
         #expect(first.status == 0)
         #expect(second.status == 0)
         #expect(first.stdout == second.stdout)
-        #expect(first.stdoutLines.count == 18, "a PASS line for each of the 17 samples, then the summary")
+        #expect(first.stdoutLines.count == 19, "a PASS line for each of the 18 samples, then the summary")
     }
 
     // MARK: - Failing expectations
@@ -277,7 +278,7 @@ struct CheckCommandTests {
                error: "5:5: error: weather.server: a local server's faults need 'source: local', not 'builtin'"),
         Broken(what: "an unknown event type in an expectation",
                yaml: "gpx: \(walk)\nexpect:\n  - count: locaton\n    exactly: 1\n",
-               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, alert, tap, places, app, signal, control, call, weather, weatherError, end"),
+               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
         Broken(what: "a field the event type does not have",
                yaml: "gpx: \(walk)\nexpect:\n  - event: alert\n    fields: {code: denied}\n",
                error: "4:14: error: expect[0].fields: unknown key 'code'; known keys: t, offset, type, message"),

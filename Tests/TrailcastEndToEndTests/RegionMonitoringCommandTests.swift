@@ -186,3 +186,92 @@ enum RegionRoute {
         return text + "</trkseg></trk></gpx>\n"
     }
 }
+
+/// `--app reminders` and a terminated app relaunched by Core Location.
+@Suite("trailcast replay --app reminders, app=terminated")
+struct RemindersAppCommandTests {
+    static let walk = "gpx/sf-waterfront-walk.gpx"
+    static let regions = "gpx/places/sf-regions.geojson"
+
+    static func messages(_ timeline: ReplayTimeline) -> [String] {
+        timeline.events(ofType: "alert").compactMap { $0["message"]?.stringValue }
+    }
+
+    @Test("the two steps: When In Use at launch, the regions, then Always; a reminder on each arrival and departure; no updates, no weather")
+    func twoSteps() async throws {
+        let timeline = try await ReplayTimeline.run(Self.walk, ["--app", "reminders", "--regions", Self.regions])
+        #expect(timeline.events(ofType: "prompt").map { $0["request"] } == [.string("whenInUse"), .string("always")])
+        #expect(timeline.types.prefix(10).filter { $0 == "region" }.count == 4, "registered between the two prompts")
+        #expect(Self.messages(timeline) == [
+            "Reminder: you arrived at pharmacy.", "Reminder: you left pharmacy.", "Reminder: you arrived at bakery.",
+            "Reminder: you left bakery.", "Reminder: you arrived at office.", "Reminder: you left office.",
+        ])
+        #expect(timeline.locations.isEmpty && timeline.events(ofType: "weather").isEmpty)
+        #expect(timeline.events.first?["settings"]?["app"] == .string("reminders"))
+    }
+
+    @Test("Always refused: one warning that reminders come only while the app is open; none in the background")
+    func upgradeRefused() async throws {
+        let timeline = try await ReplayTimeline.run(Self.walk, [
+            "--app", "reminders", "--regions", Self.regions, "--prompt-always", "deny", "--event", "5m:app=background",
+        ])
+        #expect(Self.messages(timeline) == [RegionRoute.onlyWhileOpen])
+    }
+
+    @Test("an Always app terminated at 5 minutes is relaunched into the background for the first crossing, which it then hears")
+    func relaunchedForARegion() async throws {
+        let timeline = try await ReplayTimeline.run(Self.walk, [
+            "--app", "reminders", "--regions", Self.regions, "--event", "5m:app=terminated",
+        ])
+        let story = timeline.events.filter { ["app", "launch", "region", "alert"].contains($0["type"]?.stringValue ?? "") && $0["change"] != .string("started") }
+        #expect(story.prefix(4).map { "\($0["type"]?.stringValue ?? "") \($0["state"]?.stringValue ?? $0["reason"]?.stringValue ?? $0["change"]?.stringValue ?? $0["message"]?.stringValue ?? "")@\($0["offset"]?.doubleValue ?? -1)" } == [
+            "app terminated@300.0", "launch region@697.0", "region enter@697.0", "alert Reminder: you arrived at pharmacy.@697.0",
+        ])
+    }
+
+    @Test("When In Use, terminated: never relaunched; launched by the person later, it hears only regions crossed after")
+    func whenInUseNotRelaunched() async throws {
+        let timeline = try await ReplayTimeline.run(Self.walk, [
+            "--app", "reminders", "--regions", Self.regions, "--prompt-always", "deny",
+            "--event", "5m:app=terminated", "--event", "50m:app=foreground",
+        ])
+        #expect(timeline.events(ofType: "launch").isEmpty)
+        #expect(Self.messages(timeline).dropFirst() == ["Reminder: you arrived at office.", "Reminder: you left office."])
+        #expect(timeline.events(ofType: "missed").contains { $0["reason"] == .string("notRunning") })
+    }
+
+    @Test("significant changes and visits wake an Always app too; a When In Use app stays terminated")
+    func otherWakeUps() async throws {
+        let drive = RegionRoute.gpx(legs: [(0, 30_000, 3000)])
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let gpx = try scratch.file(named: "drive.gpx", text: drive)
+        let significant = try await ReplayTimeline.run(gpx.path, [
+            "--significant-changes", "--request", "always", "--event", "100s:app=terminated", "--weather", "none",
+        ])
+        #expect(significant.events(ofType: "launch").map { $0["reason"] } == [.string("significantChange")])
+        #expect(significant.events(ofType: "launch").first?["offset"] == .number("300"))
+        #expect(significant.locations.count == 11, "the app hears every later change, relaunched in the background")
+        let stops = try scratch.file(named: "stops.gpx", text: BackgroundServicesCommandTests.threeStops)
+        let visits = try await ReplayTimeline.run(stops.path, [
+            "--visits", "--request", "always", "--event", "100s:app=terminated", "--weather", "none",
+        ])
+        #expect(visits.events(ofType: "launch").map { $0["reason"] } == [.string("visit")])
+        #expect(visits.events(ofType: "visit").count == 6)
+        let whenInUse = try await ReplayTimeline.run(gpx.path, [
+            "--significant-changes", "--event", "100s:app=terminated", "--weather", "none",
+        ])
+        #expect(whenInUse.events(ofType: "launch").isEmpty && whenInUse.locations.count == 1)
+    }
+
+    @Test("--app reminders without --regions: exit 64 and one line")
+    func needsRegions() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--app", "reminders"])
+        #expect(result.status == 64)
+        #expect(result.stderr.split(separator: "\n").first == "Error: --app reminders needs --regions FILE: the places to be reminded at")
+    }
+}
+
+extension RegionRoute {
+    static let onlyWhileOpen = "Reminders come only while the app is open. Choose Always in Settings to be reminded in the background."
+}

@@ -48,7 +48,7 @@ struct ReplayCommandTests {
         // heard: Allow Once has expired by the first); visit, pause and resume in
         // BackgroundServicesCommandTests.
         let types = Set(ReplayTimeline.keys.keys).subtracting([
-            "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume",
+            "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume", "launch",
         ])
         #expect(Set(timeline.types) == types)
         // How many of each: 162 fixes (none while lost, in the background or denied), the

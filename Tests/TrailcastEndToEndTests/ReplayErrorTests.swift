@@ -24,7 +24,7 @@ struct ReplayErrorTests {
         Usage(arguments: ["--event", "5m:services"],
               message: "Error: invalid event '5m:services': expected KEY=VALUE after the offset"),
         Usage(arguments: ["--event", "10m:authorization=denied", "--event", "1m:app=sideways"],
-              message: "Error: invalid event '1m:app=sideways': 'sideways' is not a valid app; use background, foreground"),
+              message: "Error: invalid event '1m:app=sideways': 'sideways' is not a valid app; use background, foreground, terminated"),
         Usage(arguments: ["--loop", "0"], message: "Error: --loop 0 (forever) needs real time: add --speed N"),
         Usage(arguments: ["--interval", "0"], message: "Error: --interval must be at least 0.001 seconds"),
         Usage(arguments: ["--travel-speed", "0"],

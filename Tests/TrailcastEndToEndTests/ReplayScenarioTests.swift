@@ -49,6 +49,8 @@ struct ReplayScenarioTests {
         Equivalent(scenario: "regions-when-in-use-background",
                    flags: ["--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=background", "--event", "20m:app=foreground"]),
         Equivalent(scenario: "regions-the-21st", flags: ["--regions", "gpx/places/sf-21-regions.csv"]),
+        Equivalent(scenario: "reminders-arrive-at-the-pharmacy",
+                   flags: ["--app", "reminders", "--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=terminated"]),
     ]
 
     /// Flags laid over a scenario, and the plain flags that give the same run.

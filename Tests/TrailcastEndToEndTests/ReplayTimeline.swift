@@ -29,6 +29,7 @@ struct ReplayTimeline {
         "tap": ["t", "offset", "type", "action"],
         "places": ["t", "offset", "type", "order", "nearest", "total"],
         "app": ["t", "offset", "type", "state"],
+        "launch": ["t", "offset", "type", "reason"],
         "signal": ["t", "offset", "type", "state", "cause"],
         "control": ["t", "offset", "type", "action", "paused", "multiplier"],
         "call": ["t", "offset", "type", "method", "manager"],

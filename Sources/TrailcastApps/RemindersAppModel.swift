@@ -1,0 +1,141 @@
+public import TrailcastCoreLocation
+public import TrailcastDevice
+public import TrailcastSettings
+import TrailcastTimeline
+
+/// The reminders app: "remind me when I arrive at / leave a place". It monitors the
+/// `--regions` and shows a reminder (an `alert`) on each arrival and departure Core Location
+/// tells it of. It runs no standard updates and looks up no weather.
+///
+/// Authorization in Apple's two steps ("Requesting authorization to use location
+/// services"): When In Use at launch, then, once the regions are registered, Always (the
+/// one-time upgrade prompt, answered by `--prompt-always`). With When In Use only, it warns
+/// once that reminders come only while the app is open; without access, once that they need
+/// location. A region that cannot be monitored is said in an alert too.
+public struct RemindersAppModel: ModelApp {
+    public static let needsAccessAlert = "Reminders need location access. Allow it in Settings to be reminded at your places."
+    public static let onlyWhileOpenAlert = "Reminders come only while the app is open. Choose Always in Settings to be reminded in the background."
+
+    public private(set) var locationService: LocationService
+    public let regions: [CircularRegion]
+    private var registered = false
+    private var warnedWhileOpen = false
+    private var warnedNoAccess = false
+
+    public init(locationService: LocationService, regions: [CircularRegion]) {
+        self.locationService = locationService
+        self.regions = regions
+    }
+
+    public static func reminder(_ event: RegionEvent) -> String? {
+        switch event.change {
+        case .enter: return "Reminder: you arrived at \(event.identifier)."
+        case .exit: return "Reminder: you left \(event.identifier)."
+        default: return nil
+        }
+    }
+
+    public mutating func launch(into events: inout AppOutput) {
+        var outputs: [LocationService.Output] = []
+        locationService.launch(into: &outputs)
+        if locationService.authorizationStatus == .notDetermined {
+            locationService.requestAuthorization(.whenInUse, into: &outputs)
+        }
+        handle(outputs, into: &events)
+        settle(into: &events)
+    }
+
+    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
+        if case .tap(let action) = change {
+            events.append(.tap(action))
+            return
+        }
+        guard let systemChange = change.systemChange else { return }
+        if case .app(let state) = change { events.append(.app(state)) }
+        var outputs: [LocationService.Output] = []
+        locationService.apply(systemChange, into: &outputs)
+        handle(outputs, into: &events)
+        if case .app(.foreground) = change {
+            if locationService.authorizationStatus == .notDetermined {
+                outputs.removeAll()
+                locationService.requestAuthorization(.whenInUse, into: &outputs)
+                handle(outputs, into: &events)
+            }
+            settle(into: &events)
+        }
+    }
+
+    public mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
+        var outputs: [LocationService.Output] = []
+        locationService.receive(fix, into: &outputs)
+        if !outputs.isEmpty { handle(outputs, into: &events) }
+    }
+
+    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
+        events.append(.signal(change))
+        var outputs: [LocationService.Output] = []
+        locationService.signalChanged(available: change.state == .restored, into: &outputs)
+        handle(outputs, into: &events)
+    }
+
+    public mutating func terminate(into events: inout AppOutput) {
+        var outputs: [LocationService.Output] = []
+        locationService.endRun(into: &outputs)
+        handle(outputs, into: &events)
+    }
+
+    /// With authorization: the regions registered once, then the second step, Always.
+    private mutating func settle(into events: inout AppOutput) {
+        guard locationService.appState == .foreground else { return }
+        let status = locationService.authorizationStatus
+        guard status.isAuthorized else { return }
+        var outputs: [LocationService.Output] = []
+        if !registered {
+            registered = true
+            for region in regions { locationService.startMonitoring(region, into: &outputs) }
+        }
+        if status == .authorizedWhenInUse && locationService.wouldPrompt(.always) {
+            locationService.requestAuthorization(.always, into: &outputs)
+        }
+        handle(outputs, into: &events)
+        if locationService.authorizationStatus == .authorizedWhenInUse && !warnedWhileOpen {
+            warnedWhileOpen = true
+            events.append(.alert(message: Self.onlyWhileOpenAlert))
+        }
+    }
+
+    private mutating func handle(_ outputs: [LocationService.Output], into events: inout AppOutput) {
+        for output in outputs {
+            switch output {
+            case .authorizationChanged(let change):
+                events.append(.authorization(change))
+                if change.to.isAuthorized {
+                    warnedNoAccess = false
+                } else if change.to != .notDetermined && !warnedNoAccess {
+                    warnedNoAccess = true
+                    events.append(.alert(message: Self.needsAccessAlert))
+                }
+            case .prompt(let request, let answer):
+                events.append(.prompt(request: request, answer: answer))
+            case .location(let fix, _):
+                events.append(.location(fix))
+            case .error(let code, _):
+                events.append(.locationError(code))
+            case .region(let event):
+                events.append(.region(event))
+                if let reminder = Self.reminder(event) { events.append(.alert(message: reminder)) }
+            case .regionError(let failure, _):
+                events.append(.regionError(failure))
+                events.append(.alert(message: "No reminders at \(failure.identifier): \(failure.message)"))
+            case .visit(let visit):
+                events.append(.visit(visit))
+            case .launched(let reason):
+                events.append(.launch(reason))
+            case .paused(let client):
+                events.append(.pause(UpdatesPaused(manager: client)))
+            case .resumed(let client):
+                events.append(.resume(UpdatesResumed(manager: client)))
+            }
+        }
+    }
+}
