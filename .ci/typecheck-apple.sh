@@ -39,12 +39,12 @@ swiftc "${flags[@]}" -D TRAILCAST_APPLE_SHIM -emit-module -module-name CoreLocat
 swiftc "${flags[@]}" -emit-module -module-name ObjectiveC -emit-module-path "$out/ObjectiveC.swiftmodule" \
   .ci/apple-shim/ObjectiveC/*.swift
 mkdir -p "$out/seam"
-swiftc "${flags[@]}" -I "$out" -emit-module -module-name CoreLocationSeam \
+swiftc "${flags[@]}" -D TRAILCAST_APPLE_TYPECHECK -I "$out" -emit-module -module-name CoreLocationSeam \
   -emit-module-path "$out/seam/CoreLocationSeam.swiftmodule" Sources/CoreLocationSeam/*.swift
 echo "apple shim: CoreLocationSeam type-checks with Core Location"
 
 # The seam built against the stand-ins comes first, before the package's own (Linux) one.
-swiftc "${flags[@]}" -I "$out/seam" -I "$out" -I "$modules" "${libxml[@]}" -package-name "$package_name" -typecheck -module-name LocationSimulation \
+swiftc "${flags[@]}" -D TRAILCAST_APPLE_TYPECHECK -I "$out/seam" -I "$out" -I "$modules" "${libxml[@]}" -package-name "$package_name" -typecheck -module-name LocationSimulation \
   Sources/LocationSimulation/*.swift "$bin"/LocationSimulation.build/DerivedSources/*.swift
 echo "apple shim: LocationSimulation type-checks with Core Location"
 

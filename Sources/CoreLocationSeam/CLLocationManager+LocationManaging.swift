@@ -53,5 +53,27 @@ final class LocationDelegateForwarder: NSObject, CLLocationManagerDelegate {
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
         target?.locationManager(manager, didFailWithError: error)
     }
+
+    #if os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK
+    func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {
+        target?.locationManager(manager, didStartMonitoringFor: region)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {
+        target?.locationManager(manager, didEnterRegion: region)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {
+        target?.locationManager(manager, didExitRegion: region)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {
+        target?.locationManager(manager, didDetermineState: state, for: region)
+    }
+
+    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+        target?.locationManager(manager, monitoringDidFailFor: region, withError: error)
+    }
+    #endif
 }
 #endif

@@ -122,6 +122,11 @@ public struct CLError: Error, Hashable, Sendable, CustomStringConvertible {
         case locationUnknown = 0
         /// The app may not use location; stop updating. clerror/code/denied
         case denied = 1
+        /// The user denied the region monitoring service. clerror/code/regionmonitoringdenied
+        case regionMonitoringDenied = 4
+        /// A region could not be monitored: too many, or too large.
+        /// clerror/code/regionmonitoringfailure
+        case regionMonitoringFailure = 5
     }
 
     public let code: Code
@@ -132,8 +137,68 @@ public struct CLError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public static var locationUnknown: Code { .locationUnknown }
     public static var denied: Code { .denied }
+    public static var regionMonitoringDenied: Code { .regionMonitoringDenied }
+    public static var regionMonitoringFailure: Code { .regionMonitoringFailure }
 
     public var description: String { "kCLErrorDomain error \(code.rawValue)" }
+}
+
+/// Where the device is with respect to a region. clregionstate
+public enum CLRegionState: Int, Sendable {
+    case unknown = 0
+    case inside = 1
+    case outside = 2
+}
+
+/// An area Core Location can monitor, named by its identifier. clregion (an abstract base:
+/// monitor a ``CLCircularRegion``). Two regions are equal when their identifiers are, as
+/// `monitoredRegions` holds copies.
+open class CLRegion: Hashable, CustomStringConvertible {
+    /// clregion/identifier
+    public let identifier: String
+    /// clregion/notifyonentry: true unless the app says otherwise.
+    open var notifyOnEntry = true
+    /// clregion/notifyonexit
+    open var notifyOnExit = true
+
+    init(identifier: String) {
+        self.identifier = identifier
+    }
+
+    public static func == (left: CLRegion, right: CLRegion) -> Bool {
+        left.identifier == right.identifier
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(identifier)
+    }
+
+    open var description: String { "CLRegion (identifier:'\(identifier)')" }
+}
+
+/// A circle on the Earth's surface. clcircularregion
+open class CLCircularRegion: CLRegion {
+    /// clcircularregion/center
+    public let center: CLLocationCoordinate2D
+    /// Metres. clcircularregion/radius
+    public let radius: CLLocationDistance
+
+    /// clcircularregion/init(center:radius:identifier:)
+    public init(center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String) {
+        self.center = center
+        self.radius = radius
+        super.init(identifier: identifier)
+    }
+
+    /// clcircularregion/contains(_:)
+    public func contains(_ coordinate: CLLocationCoordinate2D) -> Bool {
+        CLLocation(latitude: center.latitude, longitude: center.longitude)
+            .distance(from: CLLocation(latitude: coordinate.latitude, longitude: coordinate.longitude)) <= radius
+    }
+
+    open override var description: String {
+        "CLCircularRegion (identifier:'\(identifier)', center:<\(center.latitude),\(center.longitude)>, radius:\(radius)m)"
+    }
 }
 
 /// The best accuracy the device can give. kcllocationaccuracybest

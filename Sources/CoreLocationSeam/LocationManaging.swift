@@ -74,6 +74,30 @@ public protocol LocationManaging: AnyObject {
     func stopUpdatingLocation()
     /// One fix, then updates stop. cllocationmanager/requestlocation()
     func requestLocation()
+
+    #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    // Region monitoring and the significant-change service: iOS and macOS (not watchOS or
+    // visionOS, where Apple's pages do not list them, and so not required there).
+
+    /// Watch a region (a `CLCircularRegion`), shared by all the app's managers.
+    /// cllocationmanager/startmonitoring(for:)
+    func startMonitoring(for region: CLRegion)
+    /// cllocationmanager/stopmonitoring(for:)
+    func stopMonitoring(for region: CLRegion)
+    /// The region's state, told to `didDetermineState`. cllocationmanager/requeststate(for:)
+    func requestState(for region: CLRegion)
+    /// The regions the app monitors, as copies. cllocationmanager/monitoredregions
+    var monitoredRegions: Set<CLRegion> { get }
+    /// The largest radius a region may have. cllocationmanager/maximumregionmonitoringdistance
+    var maximumRegionMonitoringDistance: CLLocationDistance { get }
+    /// Whether the device can monitor regions of this class.
+    /// cllocationmanager/ismonitoringavailable(for:)
+    static func isMonitoringAvailable(for regionClass: AnyClass) -> Bool
+    /// cllocationmanager/startmonitoringsignificantlocationchanges()
+    func startMonitoringSignificantLocationChanges()
+    /// cllocationmanager/stopmonitoringsignificantlocationchanges()
+    func stopMonitoringSignificantLocationChanges()
+    #endif
 }
 
 extension LocationManaging {
@@ -105,10 +129,32 @@ public protocol LocationManagingDelegate: AnyObject {
     /// A `CLError`: `.denied` (stop updating) or `.locationUnknown` (keep waiting).
     /// cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)
     func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error)
+
+    #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    /// cllocationmanagerdelegate/locationmanager(_:didstartmonitoringfor:)
+    func locationManager(_ manager: any LocationManaging, didStartMonitoringFor region: CLRegion)
+    /// cllocationmanagerdelegate/locationmanager(_:didenterregion:)
+    func locationManager(_ manager: any LocationManaging, didEnterRegion region: CLRegion)
+    /// cllocationmanagerdelegate/locationmanager(_:didexitregion:)
+    func locationManager(_ manager: any LocationManaging, didExitRegion region: CLRegion)
+    /// On every crossing (beside enter or exit) and after `requestState(for:)`.
+    /// cllocationmanagerdelegate/locationmanager(_:diddeterminestate:for:)
+    func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion)
+    /// `CLError` `.regionMonitoringFailure` or `.regionMonitoringDenied`.
+    /// cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
+    func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error)
+    #endif
 }
 
 extension LocationManagingDelegate {
     public func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {}
     public func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {}
     public func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {}
+    #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    public func locationManager(_ manager: any LocationManaging, didStartMonitoringFor region: CLRegion) {}
+    public func locationManager(_ manager: any LocationManaging, didEnterRegion region: CLRegion) {}
+    public func locationManager(_ manager: any LocationManaging, didExitRegion region: CLRegion) {}
+    public func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion) {}
+    public func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
+    #endif
 }

@@ -26,6 +26,10 @@ struct AppUnderTest: PhoneApp {
         case location(LocationFix)
         case error(LocationErrorCode)
         case liveUpdate(SimulatedLocationUpdate)
+        /// Region monitoring's news of a region (not `stopped`, which has no callback).
+        case region(RegionEvent.Change, CircularRegion)
+        /// `monitoringDidFailFor`: the region the app tried to monitor.
+        case regionFailed(RegionFailure, CircularRegion?)
     }
 
     struct WeakManager {
@@ -38,6 +42,9 @@ struct AppUnderTest: PhoneApp {
     private(set) var managers: [Int: WeakManager] = [:]
     var liveStreams: [Int: LiveUpdateStream] = [:]
     private var clientZeroTaken = false
+    /// The region each identifier last named in `startMonitoring(for:)`: what a callback
+    /// hands back (a failed one is not among the monitored regions).
+    private var regionsNamed: [String: CircularRegion] = [:]
     /// Prompts shown and not yet answered.
     private(set) var promptsShowing = 0
     /// Callbacks waiting, each for a client (-1: the app as a whole, or a service session).
@@ -166,6 +173,14 @@ struct AppUnderTest: PhoneApp {
         announceToLiveStreams()
     }
 
+    /// `startMonitoring(for:)`: the region remembered for its callbacks, then the call.
+    mutating func startMonitoring(_ region: CircularRegion, from client: Int, into output: inout AppOutput) {
+        regionsNamed[region.identifier] = region
+        call(.startMonitoring, from: client, into: &output) { service, outputs in
+            service.startMonitoring(region, client: client, into: &outputs)
+        }
+    }
+
     /// The app's code called its manager: recorded, then what the service makes of it.
     mutating func call(
         _ method: ManagerCall.Method, from client: Int, into output: inout AppOutput,
@@ -204,8 +219,15 @@ struct AppUnderTest: PhoneApp {
                 if notify && liveStreams[client] == nil { enqueue(.error(code), for: client) }
             case .region(let event):
                 output.append(.region(event))
-            case .regionError(let failure, _):
+                // Every manager's delegate hears it (Apple: "It doesn't matter which location
+                // manager actually registered the specified region").
+                guard notify, event.change != .stopped,
+                      let region = service.monitoredRegions.first(where: { $0.identifier == event.identifier })
+                        ?? regionsNamed[event.identifier] else { continue }
+                for client in managers.keys.sorted() { enqueue(.region(event.change, region), for: client) }
+            case .regionError(let failure, let client):
                 output.append(.regionError(failure))
+                if notify { enqueue(.regionFailed(failure, regionsNamed[failure.identifier]), for: client) }
             case .visit(let visit):
                 output.append(.visit(visit))
             case .launched(let reason):

@@ -95,3 +95,32 @@ extension LocationErrorCode {
         CLError(self == .denied ? .denied : .locationUnknown)
     }
 }
+
+#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+extension CLCircularRegion {
+    /// Core Location's region for the simulation's, its notify flags kept.
+    convenience init(_ region: CircularRegion) {
+        self.init(
+            center: CLLocationCoordinate2D(latitude: region.center.latitude, longitude: region.center.longitude),
+            radius: region.radiusMeters, identifier: region.identifier)
+        notifyOnEntry = region.notifyOnEntry
+        notifyOnExit = region.notifyOnExit
+    }
+}
+
+extension CircularRegion {
+    /// The simulation's region for Core Location's.
+    init(_ region: CLCircularRegion) {
+        self.init(
+            identifier: region.identifier, center: Coordinate(latitude: region.center.latitude, longitude: region.center.longitude),
+            radiusMeters: region.radius, notifyOnEntry: region.notifyOnEntry, notifyOnExit: region.notifyOnExit)
+    }
+}
+#endif
+
+extension RegionErrorCode {
+    /// The error Core Location reports with this code.
+    public var clError: CLError {
+        CLError(self == .regionMonitoringDenied ? .regionMonitoringDenied : .regionMonitoringFailure)
+    }
+}

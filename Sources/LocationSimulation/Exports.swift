@@ -32,6 +32,11 @@
 @_exported import struct TrailcastCoreLocation.ManagerCall
 @_exported import struct TrailcastCoreLocation.MissedFixes
 @_exported import enum TrailcastCoreLocation.PromptAnswer
+@_exported import struct TrailcastCoreLocation.RegionEvent
+@_exported import struct TrailcastCoreLocation.RegionFailure
+@_exported import enum TrailcastCoreLocation.RegionErrorCode
+@_exported import struct TrailcastCoreLocation.Visit
+@_exported import enum TrailcastCoreLocation.LaunchReason
 
 @_exported import struct TrailcastSettings.ReplayConfiguration
 @_exported import enum TrailcastSettings.ReplaySource
@@ -45,6 +50,8 @@
 @_exported import struct TrailcastTimeline.ReplaySummary
 @_exported import struct TrailcastTimeline.ControlChange
 @_exported import struct TrailcastTimeline.PlacesList
+@_exported import struct TrailcastTimeline.UpdatesPaused
+@_exported import struct TrailcastTimeline.UpdatesResumed
 @_exported import struct TrailcastTimeline.TimelineRecord
 @_exported import enum TrailcastTimeline.TimelineValue
 

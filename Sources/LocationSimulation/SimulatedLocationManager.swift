@@ -153,3 +153,67 @@ public final class SimulatedLocationManager: LocationManaging {
         }
     }
 }
+
+#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+/// Region monitoring and the significant-change service, with Core Location's rules
+/// (docs/regions.md, docs/background.md).
+extension SimulatedLocationManager {
+    /// Watches a `CLCircularRegion` (another kind of region fails with
+    /// `regionMonitoringFailure`): `didStartMonitoringFor`, then `didEnterRegion` /
+    /// `didExitRegion` 20 s after the device is past the boundary by the cushion. Regions are
+    /// the app's, shared by its managers; every manager's delegate hears their events.
+    public func startMonitoring(for region: CLRegion) {
+        let client = self.client
+        guard let circle = region as? CLCircularRegion else {
+            simulation.call(.startMonitoring, from: client) { _, output in
+                output.append(.regionError(RegionFailure(identifier: region.identifier, reason: .unsupported), client: client))
+            }
+            return
+        }
+        simulation.startMonitoring(CircularRegion(circle), from: client)
+    }
+
+    public func stopMonitoring(for region: CLRegion) {
+        let client = self.client, identifier = region.identifier
+        simulation.call(.stopMonitoring, from: client) { service, output in
+            service.stopMonitoring(identifier, into: &output)
+        }
+    }
+
+    /// `didDetermineState` after the next fix the app may hear of.
+    public func requestState(for region: CLRegion) {
+        let client = self.client, identifier = region.identifier
+        simulation.call(.requestState, from: client) { service, _ in
+            service.requestState(identifier)
+        }
+    }
+
+    /// The app's regions, as new copies each time (as Core Location's).
+    public var monitoredRegions: Set<CLRegion> {
+        Set(simulation.service.monitoredRegions.map { CLCircularRegion($0) as CLRegion })
+    }
+
+    /// 100 km: Apple gives no figure (docs/regions.md).
+    public var maximumRegionMonitoringDistance: CLLocationDistance { RegionMonitor.maximumRadiusMeters }
+
+    /// Circular regions only.
+    public static func isMonitoringAvailable(for regionClass: AnyClass) -> Bool {
+        regionClass == CLCircularRegion.self
+    }
+
+    /// Deliveries to `didUpdateLocations`: the next fix, then every 500 m and 5 minutes.
+    public func startMonitoringSignificantLocationChanges() {
+        let client = self.client
+        simulation.call(.startMonitoringSignificantLocationChanges, from: client) { service, output in
+            service.startMonitoringSignificantLocationChanges(client: client, into: &output)
+        }
+    }
+
+    public func stopMonitoringSignificantLocationChanges() {
+        let client = self.client
+        simulation.call(.stopMonitoringSignificantLocationChanges, from: client) { service, _ in
+            service.stopMonitoringSignificantLocationChanges(client: client)
+        }
+    }
+}
+#endif

@@ -66,6 +66,11 @@ extension Simulation {
         appActs { app, output in app.recordCall(method, from: client, into: &output) }
     }
 
+    /// `startMonitoring(for:)` with a circle.
+    func startMonitoring(_ region: CircularRegion, from client: Int) {
+        appActs { app, output in app.startMonitoring(region, from: client, into: &output) }
+    }
+
     /// The app's code called its manager: recorded, then what the service makes of it.
     func call(
         _ method: ManagerCall.Method, from client: Int, _ body: (inout LocationService, inout [LocationService.Output]) -> Void
@@ -100,6 +105,14 @@ extension Simulation {
                 completion()
             case .liveUpdate(let update):
                 phone.app.liveStreams[client]?.yield(update)
+            case .region(let change, let region):
+                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
+                Self.tell(delegate, of: change, for: region, by: manager)
+            case .regionFailed(let failure, let region):
+                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
+                #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+                delegate.locationManager(manager, monitoringDidFailFor: region.map(CLCircularRegion.init), withError: failure.reason.code.clError)
+                #endif
             case .authorization, .location, .error:
                 guard let manager = phone.app.managers[client]?.manager else { continue }
                 // `location` is the last fix, delegate or not.
@@ -117,5 +130,34 @@ extension Simulation {
                 }
             }
         }
+    }
+
+    /// A region callback: a crossing is `didEnterRegion` or `didExitRegion`, then
+    /// `didDetermineState` (Apple calls it "in addition"; the order is the project's).
+    static func tell(
+        _ delegate: any LocationManagingDelegate, of change: RegionEvent.Change, for region: CircularRegion,
+        by manager: SimulatedLocationManager
+    ) {
+        #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+        let clRegion = CLCircularRegion(region)
+        switch change {
+        case .started:
+            delegate.locationManager(manager, didStartMonitoringFor: clRegion)
+        case .enter:
+            delegate.locationManager(manager, didEnterRegion: clRegion)
+            delegate.locationManager(manager, didDetermineState: .inside, for: clRegion)
+        case .exit:
+            delegate.locationManager(manager, didExitRegion: clRegion)
+            delegate.locationManager(manager, didDetermineState: .outside, for: clRegion)
+        case .inside:
+            delegate.locationManager(manager, didDetermineState: .inside, for: clRegion)
+        case .outside:
+            delegate.locationManager(manager, didDetermineState: .outside, for: clRegion)
+        case .unknown:
+            delegate.locationManager(manager, didDetermineState: .unknown, for: clRegion)
+        case .stopped:
+            break
+        }
+        #endif
     }
 }

@@ -75,11 +75,13 @@ public struct RegionFailure: Sendable, Equatable {
         case denied
         /// Approximate location: Core Location does not monitor regions for the app.
         case reducedAccuracy
+        /// Not a circular region: the simulation monitors circles only.
+        case unsupported
 
         /// The error code the app receives.
         public var code: RegionErrorCode {
             switch self {
-            case .limit, .radius: return .regionMonitoringFailure
+            case .limit, .radius, .unsupported: return .regionMonitoringFailure
             case .denied, .reducedAccuracy: return .regionMonitoringDenied
             }
         }
@@ -99,6 +101,7 @@ public struct RegionFailure: Sendable, Equatable {
         case .radius: return "The radius is larger than maximumRegionMonitoringDistance (kCLErrorRegionMonitoringFailure)."
         case .denied: return "The app is not authorized to monitor regions (kCLErrorRegionMonitoringDenied)."
         case .reducedAccuracy: return "Approximate location: the app cannot monitor regions (kCLErrorRegionMonitoringDenied)."
+        case .unsupported: return "Only circular regions are simulated (kCLErrorRegionMonitoringFailure)."
         }
     }
 }

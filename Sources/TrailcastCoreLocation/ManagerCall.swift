@@ -6,6 +6,8 @@ public struct ManagerCall: Sendable, Equatable {
         case requestWhenInUseAuthorization, requestAlwaysAuthorization
         case startUpdatingLocation, stopUpdatingLocation, requestLocation
         case requestTemporaryFullAccuracyAuthorization
+        case startMonitoring, stopMonitoring, requestState
+        case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
         /// `CLServiceSession(authorization:)`: the app began a service session.
         case serviceSession
     }

@@ -41,6 +41,22 @@ open class CLLocationManager: NSObject {
     open func stopUpdatingLocation() {}
     /// cllocationmanager/requestlocation()
     open func requestLocation() {}
+    /// cllocationmanager/startmonitoring(for:)
+    open func startMonitoring(for region: CLRegion) {}
+    /// cllocationmanager/stopmonitoring(for:)
+    open func stopMonitoring(for region: CLRegion) {}
+    /// cllocationmanager/requeststate(for:)
+    open func requestState(for region: CLRegion) {}
+    /// cllocationmanager/monitoredregions: `var monitoredRegions: Set<CLRegion> { get }`
+    open var monitoredRegions: Set<CLRegion> { fatalError("stand-in") }
+    /// cllocationmanager/maximumregionmonitoringdistance: `var maximumRegionMonitoringDistance: CLLocationDistance { get }`
+    open var maximumRegionMonitoringDistance: CLLocationDistance { fatalError("stand-in") }
+    /// cllocationmanager/ismonitoringavailable(for:): `class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool`
+    open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool { fatalError("stand-in") }
+    /// cllocationmanager/startmonitoringsignificantlocationchanges()
+    open func startMonitoringSignificantLocationChanges() {}
+    /// cllocationmanager/stopmonitoringsignificantlocationchanges()
+    open func stopMonitoringSignificantLocationChanges() {}
 }
 
 /// cllocationmanagerdelegate: `protocol CLLocationManagerDelegate : NSObjectProtocol`, its
@@ -53,10 +69,25 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
     /// cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
+    /// cllocationmanagerdelegate/locationmanager(_:didstartmonitoringfor:)
+    func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
+    /// cllocationmanagerdelegate/locationmanager(_:didenterregion:)
+    func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion)
+    /// cllocationmanagerdelegate/locationmanager(_:didexitregion:)
+    func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion)
+    /// cllocationmanagerdelegate/locationmanager(_:diddeterminestate:for:)
+    func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
+    /// cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
+    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
 }
 
 extension CLLocationManagerDelegate {
     public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
     public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {}
     public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+    public func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {}
+    public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {}
+    public func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {}
+    public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {}
+    public func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
 }

@@ -1,0 +1,142 @@
+import LocationSimulation
+import Testing
+
+/// Region monitoring and significant changes through `SimulatedLocationManager`, as an app's
+/// code meets them: a reminders view model written against `LocationManaging`.
+@Suite("Region monitoring through SimulatedLocationManager")
+struct RegionMonitoringLibraryTests {
+    /// "Remind me when I arrive": When In Use first, its places registered, then Always.
+    final class RemindersViewModel: LocationManagingDelegate {
+        let manager: any LocationManaging
+        let places: [CLCircularRegion]
+        private(set) var reminders: [String] = []
+        private(set) var states: [String] = []
+        private(set) var started: [String] = []
+        private(set) var failures: [String] = []
+
+        init(manager: any LocationManaging, places: [CLCircularRegion]) {
+            self.manager = manager
+            self.places = places
+            manager.locationDelegate = self
+        }
+
+        func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
+            switch manager.authorizationStatus {
+            case .notDetermined:
+                manager.requestWhenInUseAuthorization()
+            case .authorizedWhenInUse:
+                if manager.monitoredRegions.isEmpty { places.forEach(manager.startMonitoring(for:)) }
+                manager.requestAlwaysAuthorization()
+            default:
+                break
+            }
+        }
+
+        func locationManager(_ manager: any LocationManaging, didStartMonitoringFor region: CLRegion) {
+            started.append(region.identifier)
+        }
+
+        func locationManager(_ manager: any LocationManaging, didEnterRegion region: CLRegion) {
+            reminders.append("arrived at \(region.identifier)")
+        }
+
+        func locationManager(_ manager: any LocationManaging, didExitRegion region: CLRegion) {
+            reminders.append("left \(region.identifier)")
+        }
+
+        func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion) {
+            states.append("\(region.identifier) \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")")
+        }
+
+        func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+            failures.append("\(region?.identifier ?? "?") \((error as? CLError)?.code == .regionMonitoringDenied ? "denied" : "failure")")
+        }
+    }
+
+    /// A 500 m circle around the walk's point 300 (47.03°N 8°E): the walk (11 m/s north)
+    /// is inside it from about 255 s to 345 s.
+    static func shop(_ identifier: String = "shop", radius: Double = 500) -> CLCircularRegion {
+        CLCircularRegion(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: radius, identifier: identifier)
+    }
+
+    static func offsets(_ simulation: Simulation, _ change: String) -> [Double] {
+        simulation.timeline.compactMap { event in
+            guard case .region(let region) = event.kind, region.change.rawValue == change else { return nil }
+            return event.offsetSeconds
+        }
+    }
+
+    @Test("the view model asks for When In Use, registers, asks for Always, and is reminded on arriving and on leaving")
+    func arriveAndLeave() throws {
+        let simulation = try Simulation(route: .points(Walk.points(600)))
+        let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [Self.shop()])
+        try simulation.runToEnd()
+        #expect(model.started == ["shop"])
+        #expect(model.reminders == ["arrived at shop", "left shop"])
+        #expect(model.states == ["shop inside", "shop outside"], "didDetermineState beside each crossing")
+        #expect(model.manager.authorizationStatus == .authorizedAlways, "the second step, Always")
+        let prompts = simulation.timeline.compactMap { event -> AuthorizationRequest? in
+            if case .prompt(let request, _) = event.kind { request } else { nil }
+        }
+        #expect(prompts == [.whenInUse, .always])
+        // The boundary at about 255 s, 10 m deeper a second later, 20 s more: about 276 s.
+        let enter = try #require(Self.offsets(simulation, "enter").first)
+        let exit = try #require(Self.offsets(simulation, "exit").first)
+        #expect((270...280).contains(enter) && (360...370).contains(exit), "enter \(enter), exit \(exit)")
+        #expect(simulation.timeline.contains { $0.kind == .call(ManagerCall(method: .startMonitoring, manager: 0)) })
+    }
+
+    @Test("regions are the app's: a second manager's delegate hears the first one's regions, and sees them in monitoredRegions")
+    func sharedByManagers() throws {
+        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let first = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [Self.shop()])
+        let second = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [])
+        try simulation.run(until: 100)
+        #expect(second.manager.monitoredRegions.map(\.identifier) == ["shop"])
+        try simulation.runToEnd()
+        #expect(first.reminders == second.reminders && second.reminders.count == 2)
+    }
+
+    @Test("the 21st region and one above maximumRegionMonitoringDistance fail with regionMonitoringFailure; denied, with regionMonitoringDenied")
+    func failures() throws {
+        let simulation = try Simulation(route: .points(Walk.points(60)), system: .init(authorization: .authorizedWhenInUse))
+        let places = (1...21).map { Self.shop("r\($0)", radius: 100) } + [Self.shop("huge", radius: 200_000)]
+        let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: places)
+        try simulation.runToEnd()
+        #expect(model.failures == ["r21 failure", "huge failure"])
+        #expect(model.manager.monitoredRegions.count == 20)
+        #expect(model.manager.maximumRegionMonitoringDistance == 100_000)
+        #expect(SimulatedLocationManager.isMonitoringAvailable(for: CLCircularRegion.self))
+
+        let denied = try Simulation(route: .points(Walk.points(60)), system: .init(authorization: .denied))
+        let manager = SimulatedLocationManager(simulation: denied)
+        let refused = RemindersViewModel(manager: manager, places: [])
+        manager.startMonitoring(for: Self.shop())
+        try denied.runToEnd()
+        #expect(refused.failures == ["shop denied"])
+    }
+
+    @Test("requestState(for:) answers after the next fix; stopMonitoring(for:) ends the events")
+    func stateAndStop() throws {
+        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [Self.shop()])
+        try simulation.run(until: 10)
+        model.manager.requestState(for: Self.shop())
+        try simulation.run(until: 12)
+        #expect(model.states == ["shop outside"])
+        model.manager.stopMonitoring(for: Self.shop())
+        try simulation.runToEnd()
+        #expect(model.reminders.isEmpty)
+        #expect(model.manager.monitoredRegions.isEmpty)
+    }
+
+    @Test("significant changes through the manager: the first fix, then every 300 s at 11 m/s")
+    func significantChanges() throws {
+        let simulation = try Simulation(route: .points(Walk.points(1000)), system: .init(authorization: .authorizedAlways))
+        let app = RecordingApp(simulation)
+        app.manager.startMonitoringSignificantLocationChanges()
+        try simulation.runToEnd()
+        let fixes = simulation.timeline.filter { if case .location = $0.kind { true } else { false } }.map(\.offsetSeconds)
+        #expect(fixes == [0, 300, 600, 900])
+    }
+}
