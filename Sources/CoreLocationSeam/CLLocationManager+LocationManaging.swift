@@ -75,5 +75,15 @@ final class LocationDelegateForwarder: NSObject, CLLocationManagerDelegate {
         target?.locationManager(manager, monitoringDidFailFor: region, withError: error)
     }
     #endif
+
+    #if os(iOS) || TRAILCAST_APPLE_TYPECHECK
+    func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {
+        target?.locationManagerDidPauseLocationUpdates(manager)
+    }
+
+    func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {
+        target?.locationManagerDidResumeLocationUpdates(manager)
+    }
+    #endif
 }
 #endif

@@ -144,6 +144,15 @@ public protocol LocationManagingDelegate: AnyObject {
     /// cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
     func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error)
     #endif
+
+    #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    /// Core Location paused updates (the device stood still). iOS.
+    /// cllocationmanagerdelegate/locationmanagerdidpauselocationupdates(_:)
+    func locationManagerDidPauseLocationUpdates(_ manager: any LocationManaging)
+    /// The app started paused updates again.
+    /// cllocationmanagerdelegate/locationmanagerdidresumelocationupdates(_:)
+    func locationManagerDidResumeLocationUpdates(_ manager: any LocationManaging)
+    #endif
 }
 
 extension LocationManagingDelegate {
@@ -156,5 +165,9 @@ extension LocationManagingDelegate {
     public func locationManager(_ manager: any LocationManaging, didExitRegion region: CLRegion) {}
     public func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion) {}
     public func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
+    #endif
+    #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    public func locationManagerDidPauseLocationUpdates(_ manager: any LocationManaging) {}
+    public func locationManagerDidResumeLocationUpdates(_ manager: any LocationManaging) {}
     #endif
 }

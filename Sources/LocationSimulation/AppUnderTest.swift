@@ -30,6 +30,10 @@ struct AppUnderTest: PhoneApp {
         case region(RegionEvent.Change, CircularRegion)
         /// `monitoringDidFailFor`: the region the app tried to monitor.
         case regionFailed(RegionFailure, CircularRegion?)
+        /// A `CLMonitor` condition's event, for the monitor of that name.
+        case monitorEvent(String, RegionEvent)
+        /// `locationManagerDidPauseLocationUpdates` / `...DidResumeLocationUpdates`.
+        case paused, resumed
     }
 
     struct WeakManager {
@@ -41,10 +45,9 @@ struct AppUnderTest: PhoneApp {
     /// The app's managers and live-update streams, by their client number in the service.
     private(set) var managers: [Int: WeakManager] = [:]
     var liveStreams: [Int: LiveUpdateStream] = [:]
+    /// The `SimulatedMonitor`s by name.
+    var monitorStreams: [String: MonitorStream] = [:]
     private var clientZeroTaken = false
-    /// The region each identifier last named in `startMonitoring(for:)`: what a callback
-    /// hands back (a failed one is not among the monitored regions).
-    private var regionsNamed: [String: CircularRegion] = [:]
     /// Prompts shown and not yet answered.
     private(set) var promptsShowing = 0
     /// Callbacks waiting, each for a client (-1: the app as a whole, or a service session).
@@ -131,6 +134,7 @@ struct AppUnderTest: PhoneApp {
     mutating func detach(client: Int) {
         managers[client] = nil
         service.stopUpdatingLocation(client: client)
+        service.stopMonitoringSignificantLocationChanges(client: client)
     }
 
     mutating func enqueue(_ callback: Callback, for client: Int) {
@@ -175,7 +179,6 @@ struct AppUnderTest: PhoneApp {
 
     /// `startMonitoring(for:)`: the region remembered for its callbacks, then the call.
     mutating func startMonitoring(_ region: CircularRegion, from client: Int, into output: inout AppOutput) {
-        regionsNamed[region.identifier] = region
         call(.startMonitoring, from: client, into: &output) { service, outputs in
             service.startMonitoring(region, client: client, into: &outputs)
         }
@@ -221,21 +224,26 @@ struct AppUnderTest: PhoneApp {
                 output.append(.region(event))
                 // Every manager's delegate hears it (Apple: "It doesn't matter which location
                 // manager actually registered the specified region").
-                guard notify, event.change != .stopped,
-                      let region = service.monitoredRegions.first(where: { $0.identifier == event.identifier })
-                        ?? regionsNamed[event.identifier] else { continue }
-                for client in managers.keys.sorted() { enqueue(.region(event.change, region), for: client) }
+                guard notify, event.change != .stopped else { continue }
+                for client in managers.keys.sorted() { enqueue(.region(event.change, event.region), for: client) }
             case .regionError(let failure, let client):
                 output.append(.regionError(failure))
-                if notify { enqueue(.regionFailed(failure, regionsNamed[failure.identifier]), for: client) }
+                if notify { enqueue(.regionFailed(failure, failure.region), for: client) }
             case .visit(let visit):
                 output.append(.visit(visit))
+            case .monitor(let name, let event):
+                output.append(.region(event))
+                if notify { enqueue(.monitorEvent(name, event), for: -1) }
             case .launched(let reason):
                 output.append(.launch(reason))
+                // Relaunched into the background: the app's code hears it starts there.
+                if notify { callbacks.append((-1, .appState(.background))) }
             case .paused(let client):
                 output.append(.pause(UpdatesPaused(manager: client)))
+                if notify { enqueue(.paused, for: client) }
             case .resumed(let client):
                 output.append(.resume(UpdatesResumed(manager: client)))
+                if notify { enqueue(.resumed, for: client) }
             }
         }
         if authorizationChanged { resumeLiveStreams(into: &output) }

@@ -147,9 +147,10 @@ extension AppUnderTest {
         }
     }
 
-    /// The session is over: a `for await` over a stream ends.
+    /// The session is over: a `for await` over a stream (live updates, a monitor's events) ends.
     mutating func finishLiveStreams() {
         for stream in liveStreams.values { stream.finish() }
         liveStreams.removeAll()
+        for stream in monitorStreams.values { stream.finish() }
     }
 }

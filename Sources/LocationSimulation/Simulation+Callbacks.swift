@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import TrailcastApps
 import TrailcastCoreLocation
 import TrailcastEngine
@@ -105,6 +110,18 @@ extension Simulation {
                 completion()
             case .liveUpdate(let update):
                 phone.app.liveStreams[client]?.yield(update)
+            case .paused, .resumed:
+                #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
+                if case .paused = callback {
+                    delegate.locationManagerDidPauseLocationUpdates(manager)
+                } else {
+                    delegate.locationManagerDidResumeLocationUpdates(manager)
+                }
+                #endif
+            case .monitorEvent(let name, let event):
+                let date = Date(timeIntervalSince1970: startTime.adding(seconds: elapsedSeconds).timeIntervalSince1970)
+                phone.app.monitorStreams[name]?.deliver(event, at: date)
             case .region(let change, let region):
                 guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
                 Self.tell(delegate, of: change, for: region, by: manager)
@@ -155,7 +172,7 @@ extension Simulation {
             delegate.locationManager(manager, didDetermineState: .outside, for: clRegion)
         case .unknown:
             delegate.locationManager(manager, didDetermineState: .unknown, for: clRegion)
-        case .stopped:
+        case .stopped, .satisfied, .unsatisfied, .unmonitored:
             break
         }
         #endif

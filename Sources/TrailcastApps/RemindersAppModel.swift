@@ -129,6 +129,8 @@ public struct RemindersAppModel: ModelApp {
                 events.append(.alert(message: "No reminders at \(failure.identifier): \(failure.message)"))
             case .visit(let visit):
                 events.append(.visit(visit))
+            case .monitor(_, let event):
+                events.append(.region(event))
             case .launched(let reason):
                 events.append(.launch(reason))
             case .paused(let client):

@@ -180,6 +180,8 @@ public struct WeatherAppModel: ModelApp {
                 events.append(.regionError(failure))
             case .visit(let visit):
                 events.append(.visit(visit))
+            case .monitor(_, let event):
+                events.append(.region(event))
             case .launched(let reason):
                 events.append(.launch(reason))
             case .paused(let client):

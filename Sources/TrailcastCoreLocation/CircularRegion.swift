@@ -39,6 +39,11 @@ public struct RegionEvent: Sendable, Equatable {
         case inside, outside, unknown
         /// The app called `stopMonitoring(for:)` (no callback: the report's band needs it).
         case stopped
+        /// A `CLMonitor` condition's event: its state (the first determination included,
+        /// when it differs from the state assumed).
+        case satisfied, unsatisfied
+        /// A `CLMonitor` condition over the limit: never monitored.
+        case unmonitored
 
         /// The answer to `requestState(for:)` in `state`.
         public static func determined(_ state: RegionState) -> Change {
@@ -50,14 +55,17 @@ public struct RegionEvent: Sendable, Equatable {
         }
     }
 
-    public var identifier: String
+    /// The region, as the app registered it.
+    public var region: CircularRegion
     public var change: Change
     /// The device's fix that settled the change (an enter, an exit, a determined state);
-    /// nil for `started`, `stopped` and `unknown`.
+    /// nil for `started`, `stopped` and `unknown`, and for a crossing told late.
     public var position: Coordinate?
 
-    public init(identifier: String, change: Change, position: Coordinate? = nil) {
-        self.identifier = identifier
+    public var identifier: String { region.identifier }
+
+    public init(region: CircularRegion, change: Change, position: Coordinate? = nil) {
+        self.region = region
         self.change = change
         self.position = position
     }
@@ -89,10 +97,13 @@ public struct RegionFailure: Sendable, Equatable {
 
     public var identifier: String
     public var reason: Reason
+    /// The region the app tried to monitor, for the callback (not written to the timeline).
+    public var region: CircularRegion?
 
-    public init(identifier: String, reason: Reason) {
+    public init(identifier: String, reason: Reason, region: CircularRegion? = nil) {
         self.identifier = identifier
         self.reason = reason
+        self.region = region
     }
 
     public var message: String {

@@ -21,25 +21,25 @@ extension LocationService {
     /// `startMonitoring(for:)`.
     public mutating func startMonitoring(_ region: CircularRegion, client: Int = 0, into output: inout [Output]) {
         if let reason = regionMonitor.register(region) {
-            output.append(.regionError(RegionFailure(identifier: region.identifier, reason: reason), client: client))
+            output.append(.regionError(RegionFailure(identifier: region.identifier, reason: reason, region: region), client: client))
             return
         }
         switch authorizationStatus {
         case .denied, .restricted:
-            output.append(.regionError(RegionFailure(identifier: region.identifier, reason: .denied), client: client))
+            output.append(.regionError(RegionFailure(identifier: region.identifier, reason: .denied, region: region), client: client))
         default:
             if accuracy == .reduced {
-                output.append(.regionError(RegionFailure(identifier: region.identifier, reason: .reducedAccuracy), client: client))
+                output.append(.regionError(RegionFailure(identifier: region.identifier, reason: .reducedAccuracy, region: region), client: client))
             } else {
-                output.append(.region(RegionEvent(identifier: region.identifier, change: .started)))
+                output.append(.region(RegionEvent(region: region, change: .started)))
             }
         }
     }
 
     /// `stopMonitoring(for:)`: the region is no longer the app's; nothing if it was not.
     public mutating func stopMonitoring(_ identifier: String, into output: inout [Output]) {
-        guard regionMonitor.remove(identifier) else { return }
-        output.append(.region(RegionEvent(identifier: identifier, change: .stopped)))
+        guard let region = regionMonitor.remove(identifier) else { return }
+        output.append(.region(RegionEvent(region: region, change: .stopped)))
     }
 
     /// `requestState(for:)`: `didDetermineState` after the next fix the app may hear of.
@@ -74,7 +74,10 @@ extension LocationService {
     /// After a change of the app's state, authorization or accuracy: monitoring stops,
     /// or the app hears what it was not told.
     mutating func settleRegions(into output: inout [Output]) {
+        // A terminated app hears nothing until it is launched or relaunched for an event.
+        guard appState != .terminated else { return }
         settleVisits(into: &output)
+        settleConditions(into: &output)
         guard !regionMonitor.regions.isEmpty else { return }
         guard monitorsRegions else {
             regionMonitor.forget()

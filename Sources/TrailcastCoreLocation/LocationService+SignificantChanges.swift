@@ -14,7 +14,9 @@ import TrailcastDevice
 /// - The same authorization as updates: started while denied or restricted, a `denied`
 ///   error; a When In Use app hears nothing in the background (Apple: "any outstanding
 ///   requests suspend until the user resumes using your app"); an Always app does.
-/// - A client whose standard updates run gets those instead (they include every fix).
+/// - A client whose standard updates deliver gets those instead (they include every fix);
+///   when they deliver nothing (paused, or in the background without background updates),
+///   the significant changes do.
 extension LocationService {
     /// Apple's figure: "500 meters or more".
     public static let significantChangeMeters = 500.0
@@ -47,7 +49,7 @@ extension LocationService {
     mutating func deliverSignificantChanges(_ fix: LocationFix, into output: inout [Output]) {
         guard authorizationStatus.isAuthorized, isInUse || authorizationStatus == .authorizedAlways else { return }
         var woken = false
-        for index in clients.indices where clients[index].significantChanges && !clients[index].wantsFixes {
+        for index in clients.indices where clients[index].significantChanges && !receivesFixes(clients[index]) {
             if let last = clients[index].lastSignificant {
                 guard fix.time.seconds(since: last.time) >= Self.significantChangeSeconds,
                       GreatCircle.distanceMeters(

@@ -54,6 +54,9 @@ public struct LocationService: Sendable {
         case regionError(RegionFailure, client: Int)
         /// `didVisit`, for every client (visits are the app's, not one manager's).
         case visit(Visit)
+        /// A `CLMonitor` condition's event (`satisfied`, `unsatisfied`, `unmonitored`), for
+        /// the monitor of that name.
+        case monitor(name: String, RegionEvent)
     }
 
     /// What each client (location manager) asked for.
@@ -103,6 +106,8 @@ public struct LocationService: Sendable {
     public private(set) var hasSignal = true
     /// The app's monitored regions (shared by its clients) and what is known of each.
     public internal(set) var regionMonitor = RegionMonitor()
+    /// `CLMonitor`s by name, each with its conditions (a `RegionMonitor` in CLMonitor's way).
+    var conditionMonitors: [String: RegionMonitor] = [:]
     /// The visits service, app-wide: nil while off.
     var visitDetector: VisitDetector?
     /// Visits a When In Use app in the background has not heard yet, oldest first.
@@ -333,8 +338,15 @@ public struct LocationService: Sendable {
 
     /// A raw fix from the device; delivered to each client the rules allow.
     public mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
+        // The indicator may have gone since the app left the foreground (a pause, updates
+        // stopped): Allow Once and temporary full accuracy end once the app is not in use.
+        if appState != .foreground && (isAllowOnceGrant || isTemporaryFullAccuracy) && !isInUse {
+            expireTemporaryFullAccuracy(into: &output)
+            expireAllowOnce(into: &output)
+        }
         defer {
             observeRegions(fix, into: &output)
+            observeConditions(fix, into: &output)
             observeVisits(fix, into: &output)
         }
         for index in clients.indices where receivesFixes(clients[index]) {
@@ -357,7 +369,7 @@ public struct LocationService: Sendable {
         let asked = clients[client]
         if appState != .foreground && !(asked.wantsFixes && runsInBackground(asked)) {
             let hearsSignificantChanges = asked.significantChanges && (isInUse || authorizationStatus == .authorizedAlways)
-            return hearsSignificantChanges && !asked.wantsFixes ? .significantChanges : .background
+            return hearsSignificantChanges ? .significantChanges : .background
         }
         if !asked.wantsFixes {
             return asked.significantChanges ? .significantChanges : .notUpdating

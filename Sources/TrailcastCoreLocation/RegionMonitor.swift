@@ -50,8 +50,13 @@ public struct RegionMonitor: Sendable {
     }
 
     private var watched: [Watched] = []
+    /// `CLMonitor`'s way: the first determination is told when it differs from the state
+    /// the condition was added with (the default, `unknown`, always does).
+    let announcesFirstDetermination: Bool
 
-    public init() {}
+    public init(announcesFirstDetermination: Bool = false) {
+        self.announcesFirstDetermination = announcesFirstDetermination
+    }
 
     /// `monitoredRegions`, in the order they were registered.
     public var regions: [CircularRegion] { watched.map(\.region) }
@@ -63,23 +68,24 @@ public struct RegionMonitor: Sendable {
 
     /// `startMonitoring(for:)`'s bookkeeping: the region added, or replacing the one with its
     /// identifier (Apple: "the old region is replaced by the new one"), or why it cannot be.
-    public mutating func register(_ region: CircularRegion) -> RegionFailure.Reason? {
+    public mutating func register(_ region: CircularRegion, assuming: RegionState = .unknown) -> RegionFailure.Reason? {
         guard region.radiusMeters > 0, region.radiusMeters <= Self.maximumRadiusMeters else { return .radius }
         if let index = watched.firstIndex(where: { $0.region.identifier == region.identifier }) {
-            watched[index] = Watched(region: region)
+            watched[index] = Watched(region: region, told: assuming)
             return nil
         }
         guard watched.count < Self.limit else { return .limit }
-        watched.append(Watched(region: region))
+        watched.append(Watched(region: region, told: assuming))
         return nil
     }
 
-    /// `stopMonitoring(for:)`: whether the region was monitored (Apple: otherwise "this
+    public var count: Int { watched.count }
+
+    /// `stopMonitoring(for:)`: the region, if it was monitored (Apple: otherwise "this
     /// method has no effect").
-    public mutating func remove(_ identifier: String) -> Bool {
-        guard let index = watched.firstIndex(where: { $0.region.identifier == identifier }) else { return false }
-        watched.remove(at: index)
-        return true
+    public mutating func remove(_ identifier: String) -> CircularRegion? {
+        guard let index = watched.firstIndex(where: { $0.region.identifier == identifier }) else { return nil }
+        return watched.remove(at: index).region
     }
 
     /// `requestState(for:)`: answered after the next fix the app may hear of. Whether the
@@ -125,11 +131,11 @@ public struct RegionMonitor: Sendable {
                 entry.candidate = nil
             }
             if appHears {
-                Self.tell(&entry, position: position, into: &events)
+                Self.tell(&entry, position: position, announcingFirst: announcesFirstDetermination, into: &events)
                 if entry.stateRequested {
                     entry.stateRequested = false
                     events.append(RegionEvent(
-                        identifier: entry.region.identifier, change: .determined(entry.state),
+                        region: entry.region, change: .determined(entry.state),
                         position: entry.state == .unknown ? nil : position))
                 }
             }
@@ -141,22 +147,24 @@ public struct RegionMonitor: Sendable {
     /// crossings it has not been told of, one per region, at its present side.
     public mutating func catchUp(into events: inout [RegionEvent]) {
         for index in watched.indices {
-            Self.tell(&watched[index], position: nil, into: &events)
+            Self.tell(&watched[index], position: nil, announcingFirst: announcesFirstDetermination, into: &events)
         }
     }
 
     /// What the app hears of `entry`'s state: nothing for the first determination, an
     /// enter or exit (if the region asks for it) for a crossing.
-    private static func tell(_ entry: inout Watched, position: Coordinate?, into events: inout [RegionEvent]) {
-        guard entry.state != entry.told else { return }
+    private static func tell(
+        _ entry: inout Watched, position: Coordinate?, announcingFirst: Bool, into events: inout [RegionEvent]
+    ) {
+        guard entry.state != entry.told, entry.state != .unknown else { return }
         let before = entry.told
         entry.told = entry.state
-        guard before != .unknown else { return }
+        guard before != .unknown || announcingFirst else { return }
         switch entry.state {
         case .inside where entry.region.notifyOnEntry:
-            events.append(RegionEvent(identifier: entry.region.identifier, change: .enter, position: position))
+            events.append(RegionEvent(region: entry.region, change: .enter, position: position))
         case .outside where entry.region.notifyOnExit:
-            events.append(RegionEvent(identifier: entry.region.identifier, change: .exit, position: position))
+            events.append(RegionEvent(region: entry.region, change: .exit, position: position))
         default:
             break
         }

@@ -32,6 +32,7 @@ struct MapView {
             return svg
         }
         svg += cells(report, frame)
+        svg += regions(report, frame)
         svg += truth(report, frame)
         svg += route(report, frame)
         svg += dots(report, frame)
@@ -55,6 +56,12 @@ struct MapView {
         for dot in report.fixDots.items { if let x = dot.x, let y = dot.y { include(x, y) } }
         for marker in report.markers.values.flatMap(\.items) {
             if let x = marker.x, let y = marker.y { include(x, y) }
+        }
+        // Regions frame the map only when nothing else does (a reminders run has no path).
+        if minX > maxX {
+            for region in report.regions {
+                include(WebMercator.x(longitude: region.longitude), WebMercator.y(latitude: region.latitude))
+            }
         }
         guard minX <= maxX else { return nil }
         let middleLatitude = WebMercator.latitude(y: (minY + maxY) / 2)
@@ -89,6 +96,30 @@ struct MapView {
         }
         return svg + "</g>\n"
     }
+
+    /// Each monitored region as a circle: green once entered, grey when entered and left,
+    /// dashed when the app was never told it entered.
+    private func regions(_ report: RunReport, _ frame: Frame) -> String {
+        guard !report.regions.isEmpty else { return "" }
+        var svg = "<g class=\"regions\">\n"
+        for region in report.regions {
+            let (cx, cy) = frame.point(WebMercator.x(longitude: region.longitude), WebMercator.y(latitude: region.latitude))
+            let pixels = region.radiusMeters / WebMercator.metersPerUnit(atLatitude: region.latitude) * frame.scale
+            // Far off the map, or larger than it many times over: not drawn.
+            guard pixels.isFinite, pixels < 20 * max(width, height), cx > -pixels - width, cx < 2 * width + pixels,
+                  cy > -pixels - height, cy < 2 * height + pixels else { continue }
+            let (fill, stroke) = Self.regionColors[region.status] ?? ("#eaeef2", "#6e7781")
+            let dash = region.status == "never" ? " stroke-dasharray=\"5 4\"" : ""
+            svg += "<circle class=\"region region-\(region.status)\" cx=\"\(Markup.number(cx))\" cy=\"\(Markup.number(cy))\" r=\"\(Markup.number(max(pixels, 2)))\" fill=\"\(fill)\" fill-opacity=\"0.25\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash)>"
+            let told = region.status == "never" ? "never entered" : "entered \(region.entries)x, left \(region.exits)x"
+            svg += "<title>region \(Markup.escape(region.identifier)) (\(Markup.distance(region.radiusMeters))): \(told)</title></circle>\n"
+        }
+        return svg + "</g>\n"
+    }
+
+    static let regionColors: [String: (fill: String, stroke: String)] = [
+        "entered": ("#4ac26b", "#1a7f37"), "exited": ("#afb8c1", "#57606a"), "never": ("#ffffff", "#6e7781"),
+    ]
 
     private func truth(_ report: RunReport, _ frame: Frame) -> String {
         guard report.gpsIsNoisy, report.truth.points.count > 1 else { return "" }

@@ -7,6 +7,10 @@ public enum ReportMarkerKind: String, Sendable, CaseIterable {
     case weatherError
     case control
     case tap
+    case regionEnter
+    case regionExit
+    case visit
+    case launch
 
     var label: String {
         switch self {
@@ -17,6 +21,10 @@ public enum ReportMarkerKind: String, Sendable, CaseIterable {
         case .weatherError: return "weather error"
         case .control: return "pause / resume / speed"
         case .tap: return "the user's tap"
+        case .regionEnter: return "entered a region"
+        case .regionExit: return "left a region"
+        case .visit: return "a visit (arrival or departure)"
+        case .launch: return "relaunched by Core Location"
         }
     }
 
@@ -29,6 +37,10 @@ public enum ReportMarkerKind: String, Sendable, CaseIterable {
         case .weatherError: return "#a40e26"
         case .control: return "#0550ae"
         case .tap: return "#1b7c83"
+        case .regionEnter: return "#1a7f37"
+        case .regionExit: return "#6e7781"
+        case .visit: return "#0969da"
+        case .launch: return "#24292f"
         }
     }
 
@@ -42,6 +54,10 @@ public enum ReportMarkerKind: String, Sendable, CaseIterable {
         case .weatherError: return "W"
         case .control: return "‖"
         case .tap: return "T"
+        case .regionEnter: return "E"
+        case .regionExit: return "X"
+        case .visit: return "V"
+        case .launch: return "L"
         }
     }
 }

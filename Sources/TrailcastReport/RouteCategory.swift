@@ -12,6 +12,9 @@ public enum RouteCategory: String, Sendable, CaseIterable, Equatable {
     case noSignal
     case reducedAccuracy
     case distanceFilter
+    case significantChanges
+    case paused
+    case notRunning
     /// A `missed` reason this version does not know (a newer timeline).
     case otherMiss
 
@@ -29,6 +32,9 @@ public enum RouteCategory: String, Sendable, CaseIterable, Equatable {
         case .noSignal: return "no GPS signal"
         case .reducedAccuracy: return "reduced accuracy"
         case .distanceFilter: return "distance filter"
+        case .significantChanges: return "between significant changes"
+        case .paused: return "updates paused"
+        case .notRunning: return "app not running"
         case .otherMiss: return "missed (other)"
         }
     }
@@ -42,6 +48,9 @@ public enum RouteCategory: String, Sendable, CaseIterable, Equatable {
         case .noSignal: return "#24292f"
         case .reducedAccuracy: return "#bf8700"
         case .distanceFilter: return "#0969da"
+        case .significantChanges: return "#54aeff"
+        case .paused: return "#d4a72c"
+        case .notRunning: return "#afb8c1"
         case .otherMiss: return "#953800"
         }
     }

@@ -21,6 +21,7 @@ public struct RunReport: Sendable {
         public var tableRows = 1000
         public var weatherCells = 2000
         public var chartBuckets = 800
+        public var regions = 100
         public init() {}
     }
 
@@ -53,6 +54,11 @@ public struct RunReport: Sendable {
     var moreCells = false
     var weather: TimeBuckets<WeatherBucket>
     var bands: [StateBand]
+    /// Region monitoring's band (`on` while a region is monitored), once a region appears.
+    var monitoringBand: StateBand?
+    /// The regions seen, in order of first appearance (at most ``Limits/regions``).
+    var regions: [ReportRegion] = []
+    private var monitored: Set<String> = []
     var rows: [(offset: Double, type: String, text: String)] = []
     var rowsSeen = 0
     private var lastIndex: Int?
@@ -100,16 +106,27 @@ public struct RunReport: Sendable {
         case "weather": weatherObservation(record, at: offset)
         case "weatherError":
             mark(.weatherError, at: offset, text: "weather error, cell \(record.string("cell") ?? "?"): \(record.string("message") ?? "")", row: row)
+        case "region": region(record, at: offset, row: row)
+        case "regionError":
+            mark(.locationError, at: offset, text: "region error, \(record.string("identifier") ?? "?"): \(record.string("reason") ?? "?")", row: row)
+        case "visit": visit(record, at: offset, row: row)
+        case "launch":
+            mark(.launch, at: offset, text: "relaunched for \(record.string("reason") ?? "?")", row: row)
+            bands[2].set("background", at: offset)
         case "end": end(record)
         default: break
         }
     }
+
+    /// Every state band drawn: the fixed ones, then region monitoring's if any.
+    var allBands: [StateBand] { bands + (monitoringBand.map { [$0] } ?? []) }
 
     /// The timeline is over: bands end at the last offset.
     public mutating func finish() {
         guard !finished else { return }
         finished = true
         for index in bands.indices { bands[index].finish(at: lastOffset) }
+        monitoringBand?.finish(at: lastOffset)
         if let lastPosition { placeWaitingMarkers(at: lastPosition) }
         route.thin(to: limits.pathPoints)
         truth.thin(to: limits.truthPoints)
@@ -237,6 +254,50 @@ public struct RunReport: Sendable {
         }
     }
 
+    private mutating func region(_ record: TimelineRecord, at offset: Double, row: Int?) {
+        guard let identifier = record.string("identifier"), let change = record.string("change") else { return }
+        if monitoringBand == nil {
+            monitoringBand = StateBand(title: "monitoring", capacity: limits.chartBuckets)
+            monitoringBand!.set("off", at: 0)
+        }
+        var index = regions.firstIndex { $0.identifier == identifier }
+        // A condition over CLMonitor's limit was never monitored: no circle.
+        if index == nil, change != "unmonitored", regions.count < limits.regions, case .json(let center)? = record.fields["center"],
+           let (latitude, longitude) = PathText.coordinates(inObject: center), let radius = record.number("radius"),
+           abs(latitude) <= 90, abs(longitude) <= 180, radius > 0 {
+            regions.append(ReportRegion(identifier: identifier, latitude: latitude, longitude: longitude, radiusMeters: radius))
+            index = regions.count - 1
+        }
+        let position: (x: Double, y: Double)? = record.number("lat").flatMap { latitude in
+            record.number("lon").map { (WebMercator.x(longitude: $0), WebMercator.y(latitude: latitude)) }
+        }
+        switch change {
+        // A CLMonitor condition has no `started`: it is monitored from its first event.
+        case "started", "satisfied", "unsatisfied": monitored.insert(identifier)
+        case "stopped": monitored.remove(identifier)
+        default: break
+        }
+        switch change {
+        case "enter", "satisfied":
+            if let index { regions[index].entries += 1 }
+            mark(.regionEnter, at: offset, text: "entered \(identifier)", row: row, position: position)
+        case "exit", "unsatisfied":
+            // A condition's first event may be `unsatisfied` without an entry before it.
+            if let index, change == "exit" || regions[index].entries > 0 { regions[index].exits += 1 }
+            mark(.regionExit, at: offset, text: "left \(identifier)", row: row, position: position)
+        default: break
+        }
+        monitoringBand!.set(monitored.isEmpty ? "off" : "on", at: offset)
+    }
+
+    private mutating func visit(_ record: TimelineRecord, at offset: Double, row: Int?) {
+        let position: (x: Double, y: Double)? = record.number("lat").flatMap { latitude in
+            record.number("lon").map { (WebMercator.x(longitude: $0), WebMercator.y(latitude: latitude)) }
+        }
+        let departed = record.string("departure") != nil
+        mark(.visit, at: offset, text: departed ? "visit ended (departure)" : "visit began (arrival)", row: row, position: position)
+    }
+
     private mutating func end(_ record: TimelineRecord) {
         let keys = TimelineSchema.keys["end"] ?? []
         totals = keys.compactMap { key in record.fields[key].map { (key, $0.description) } }
@@ -246,10 +307,14 @@ public struct RunReport: Sendable {
 
     // MARK: markers and rows
 
-    private mutating func mark(_ kind: ReportMarkerKind, at offset: Double, text: String, row: Int?) {
+    /// A marker where the event says (a crossing's fix), else where the device last was.
+    private mutating func mark(
+        _ kind: ReportMarkerKind, at offset: Double, text: String, row: Int?, position: (x: Double, y: Double)? = nil
+    ) {
         var sample = markers[kind] ?? StrideSample(capacity: limits.markersPerKind)
-        sample.add(ReportMarker(kind: kind, offset: offset, x: lastPosition?.x, y: lastPosition?.y, text: text, row: row))
-        if lastPosition == nil { kindsAwaitingPosition.insert(kind) }
+        let at = position ?? lastPosition
+        sample.add(ReportMarker(kind: kind, offset: offset, x: at?.x, y: at?.y, text: text, row: row))
+        if at == nil { kindsAwaitingPosition.insert(kind) }
         markers[kind] = sample
     }
 
@@ -309,5 +374,22 @@ extension TimelineRecord {
     func number(_ key: String) -> Double? {
         if case .number(let value)? = fields[key], value.isFinite { return value }
         return nil
+    }
+}
+
+/// A monitored region as the report draws it: a circle, coloured by whether the device was
+/// ever told it entered.
+struct ReportRegion: Sendable {
+    var identifier: String
+    var latitude: Double
+    var longitude: Double
+    var radiusMeters: Double
+    var entries = 0
+    var exits = 0
+
+    /// `entered`, `exited` (entered and left again) or `never`.
+    var status: String {
+        if entries == 0 { return "never" }
+        return exits >= entries ? "exited" : "entered"
     }
 }

@@ -71,6 +71,11 @@ enum PageHTML {
             let drawn = report.moreCells ? "the first \(Markup.count(report.cellOrder.count)) drawn, more looked up" : Markup.count(report.cellOrder.count)
             html += "<span><i class=\"sw sq\"></i>weather cell looked up (\(drawn))</span>"
         }
+        for status in ["entered", "exited", "never"] where report.regions.contains(where: { $0.status == status }) {
+            let colors = MapView.regionColors[status]!
+            let words = ["entered": "region entered", "exited": "region entered and left", "never": "region never entered"][status]!
+            html += "<span><i class=\"sw ring\" style=\"background:\(colors.fill);border:1.5px \(status == "never" ? "dashed" : "solid") \(colors.stroke)\"></i>\(words)</span>"
+        }
         html += markerLegend(report, includeControl: false)
         html += "</div>\n"
         let path = report.route
@@ -93,7 +98,7 @@ enum PageHTML {
     static func chartLegend(_ report: RunReport, bandsOnly: Bool) -> String {
         var html = "<div class=\"legend\">"
         var seen = Set<String>()
-        for band in report.bands {
+        for band in report.allBands {
             for run in band.runs where !seen.contains(band.title + run.state) {
                 seen.insert(band.title + run.state)
                 html += "<span><i class=\"sw\" style=\"background:\(TimelineChart.color(ofState: run.state, in: band))\"></i>\(band.title): \(Markup.escape(TimelineChart.label(ofState: run.state, in: band)))</span>"
@@ -127,8 +132,8 @@ enum PageHTML {
     }
 
     static func orderedTypes(_ counts: [String: Int]) -> [String] {
-        let known = ["start", "authorization", "prompt", "location", "missed", "locationError", "alert", "tap", "places", "app", "signal",
-                     "control", "call", "weather", "weatherError", "end"]
+        let known = ["start", "authorization", "prompt", "location", "missed", "locationError", "region", "regionError", "visit",
+                     "pause", "resume", "alert", "tap", "places", "app", "launch", "signal", "control", "call", "weather", "weatherError", "end"]
         return known.filter { counts[$0] != nil } + counts.keys.filter { !known.contains($0) }.sorted()
     }
 

@@ -19,7 +19,7 @@ struct TimelineChart {
 
         var body = ""
         var y = 6.0
-        for band in report.bands {
+        for band in report.allBands {
             body += bandRow(band, y: y, x: x)
             y += bandHeight + bandGap
         }
@@ -163,6 +163,7 @@ struct TimelineChart {
         "full": "#4ac26b", "reduced": "#bf8700",
         "foreground": "#54aeff", "background": "#8250df",
         "ok": "#4ac26b", "lost": "#24292f",
+        "on": "#1a7f37", "off": "#eaeef2",
     ]
 
     static func color(ofState state: String, in band: StateBand) -> String {

@@ -187,6 +187,8 @@ struct LocationServiceTests {
             return "regionError \(failure.reason) \(failure.identifier) client \(client)"
         case .visit:
             return "visit"
+        case .monitor(let name, let event):
+            return "monitor \(name) \(event.change) \(event.identifier)"
         case .launched(let reason):
             return "launched \(reason)"
         case .paused(let client):

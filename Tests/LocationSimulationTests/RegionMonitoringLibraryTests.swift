@@ -140,3 +140,77 @@ struct RegionMonitoringLibraryTests {
         #expect(fixes == [0, 300, 600, 900])
     }
 }
+
+/// `SimulatedMonitor`, CLMonitor's shape: conditions and their events as an async sequence.
+@Suite("CLMonitor's shape: SimulatedMonitor", .timeLimit(.minutes(1)))
+struct SimulatedMonitorTests {
+    static let shop = SimulatedMonitor.CircularGeographicCondition(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500)
+
+    static func far(_ index: Int) -> SimulatedMonitor.CircularGeographicCondition {
+        .init(center: CLLocationCoordinate2D(latitude: 46, longitude: 8 + Double(index) * 0.01), radius: 100)
+    }
+
+    @Test("added unknown: the first state is an event, then satisfied and unsatisfied as the walk crosses; the 21st is unmonitored")
+    func events() async throws {
+        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let monitor = SimulatedMonitor("reminders", simulation: simulation)
+        monitor.add(Self.shop, identifier: "shop")
+        for index in 1...19 { monitor.add(Self.far(index), identifier: "far-\(index)", assuming: .unsatisfied) }
+        monitor.add(Self.far(20), identifier: "one too many")
+        try simulation.runToEnd()
+        try simulation.finish()  // the session ends, and so does the events sequence
+        var seen: [String] = []
+        for await event in monitor.events { seen.append("\(event.identifier) \(event.state.rawValue)") }
+        #expect(seen == ["one too many unmonitored", "shop unsatisfied", "shop satisfied", "shop unsatisfied"],
+                "the assumed unsatisfied of the far ones was right: no event for them")
+        #expect(monitor.record(for: "shop")?.lastEvent.state == .unsatisfied)
+        #expect(monitor.record(for: "one too many")?.lastEvent.conditionLimitExceeded == true)
+        #expect(monitor.record(for: "nowhere") == nil)
+        #expect(monitor.identifiers.count == 21)
+    }
+
+    @Test("assumed satisfied wrongly: corrected at the first determination; remove(_:) ends a condition's events")
+    func assumedAndRemoved() async throws {
+        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let monitor = SimulatedMonitor("m", simulation: simulation)
+        monitor.add(Self.shop, identifier: "shop", assuming: .satisfied)
+        try simulation.run(until: 100)
+        monitor.remove("shop")
+        try simulation.runToEnd()
+        try simulation.finish()
+        var seen: [String] = []
+        for await event in monitor.events { seen.append("\(event.identifier) \(event.state.rawValue)") }
+        #expect(seen == ["shop unsatisfied"])
+        #expect(monitor.identifiers.isEmpty)
+    }
+}
+
+/// Background updates through the manager: the pause and its resumption reach the delegate.
+@Suite("Background updates through SimulatedLocationManager")
+struct BackgroundLibraryTests {
+    final class Tracker: LocationManagingDelegate {
+        private(set) var log: [String] = []
+        func locationManagerDidPauseLocationUpdates(_ manager: any LocationManaging) { log.append("paused") }
+        func locationManagerDidResumeLocationUpdates(_ manager: any LocationManaging) { log.append("resumed") }
+    }
+
+    @Test("standing still in the background for ten minutes: didPauseLocationUpdates; starting again: didResumeLocationUpdates")
+    func pauseAndResume() throws {
+        // Ten points, then the device stands at the last one for 20 minutes.
+        var points = Walk.points(10)
+        let last = points[9]
+        for second in 10..<1210 { points.append(GPXPoint(latitude: last.latitude, longitude: last.longitude, time: Walk.start.adding(seconds: Double(second)))) }
+        let simulation = try Simulation(
+            route: .points(points), system: .init(authorization: .authorizedWhenInUse), events: [try ScheduledEvent(parsing: "5s:app=background")])
+        let manager = SimulatedLocationManager(simulation: simulation)
+        let tracker = Tracker()
+        manager.locationDelegate = tracker
+        manager.allowsBackgroundLocationUpdates = true
+        manager.startUpdatingLocation()
+        try simulation.run(until: 700)
+        #expect(tracker.log == ["paused"])
+        manager.startUpdatingLocation()
+        try simulation.settle()
+        #expect(tracker.log == ["paused", "resumed"])
+    }
+}

@@ -18,6 +18,7 @@ struct TimelineSchemaTests {
         cloudCover: 40, weatherCode: .partlyCloudy, windSpeedMps: 3.1, windDirectionDegrees: 240, isDay: true)
     static let cell = WeatherCell(latitude: 37.8, longitude: -122.4, sizeDegrees: 0.01)
 
+    static let pharmacy = CircularRegion(identifier: "pharmacy", center: Coordinate(latitude: 37.8, longitude: -122.4), radiusMeters: 100)
     static let oneOfEachKind: [TimelineEvent.Kind] = [
         .start(ReplayStart(file: "walk.gpx", source: .track, points: 3, settings: ReplayConfiguration())),
         .authorization(AuthorizationChange(from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .prompt)),
@@ -29,8 +30,8 @@ struct TimelineSchemaTests {
             Coordinate(latitude: 37.8, longitude: -122.4), Coordinate(latitude: 37.8001, longitude: -122.4001),
         ])),
         .locationError(.denied),
-        .region(RegionEvent(identifier: "pharmacy", change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))),
-        .region(RegionEvent(identifier: "pharmacy", change: .started)),
+        .region(RegionEvent(region: pharmacy, change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))),
+        .region(RegionEvent(region: pharmacy, change: .started)),
         .regionError(RegionFailure(identifier: "gym", reason: .limit)),
         .visit(Visit(arrival: time, departure: nil, latitude: 37.8, longitude: -122.4, horizontalAccuracyMeters: 50)),
         .visit(Visit(arrival: time, departure: time.adding(seconds: 600), latitude: 37.8, longitude: -122.4, horizontalAccuracyMeters: 50)),

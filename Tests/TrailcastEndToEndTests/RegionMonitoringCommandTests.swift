@@ -33,7 +33,7 @@ struct RegionMonitoringCommandTests {
         #expect(timeline.events(ofType: "region").first?["change"] == .string("started"))
         #expect(Self.crossings(timeline) == ["enter shop @76.0", "exit shop @236.0"])
         let enter = try #require(timeline.events(ofType: "region").first { $0["change"] == .string("enter") })
-        #expect(enter["lat"] != nil && enter["lon"] != .null, "the fix that settled it")
+        #expect(enter["lat"]?.doubleValue != nil && enter["lon"]?.doubleValue != nil, "the fix that settled it")
         #expect(timeline.events.first?["settings"]?["regions"]?.stringValue?.hasSuffix("regions.csv") == true)
     }
 

@@ -17,7 +17,7 @@ struct ReplayOutputTests {
         cell,stale,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,\
         cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,isDay,attempts,fetchMs,\
         httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors,truthLat,truthLon,\
-        action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,arrival,departure
+        action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure
         """
 
     @Test("text: one aligned line per event, the type in a 15-column field, no colour in a pipe")
@@ -101,7 +101,7 @@ struct ReplayOutputTests {
         #expect(process.stdout.contains("\u{1B}") == terminal.colored)
     }
 
-    @Test("CSV: the header, one row per event, the same 68 columns in every row, quoted settings")
+    @Test("CSV: the header, one row per event, the same 71 columns in every row, quoted settings")
     func csvShape() async throws {
         let jsonl = try await ReplayTimeline.run(Self.walk, Self.story)
         let csv = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "csv"] + Self.story)
@@ -110,7 +110,7 @@ struct ReplayOutputTests {
         let rows = try Self.csvRows(csv.stdout)
         #expect(rows.first?.joined(separator: ",") == Self.csvHeader)
         #expect(rows.count == jsonl.lines.count + 1)
-        #expect(rows.allSatisfy { $0.count == 68 }, "\(Set(rows.map(\.count)))")
+        #expect(rows.allSatisfy { $0.count == 71 }, "\(Set(rows.map(\.count)))")
         let header = rows[0]
         for (row, event) in zip(rows.dropFirst(), jsonl.events) {
             // Every CSV cell holds the JSON value (strings unquoted, null empty), and
@@ -146,7 +146,7 @@ struct ReplayOutputTests {
         #expect(csv.stdoutLines[1].hasPrefix("2026-06-13T17:00:00.000Z,0,start,\(quoted),waypoints,,"))
         let rows = try Self.csvRows(csv.stdout)
         #expect(rows[1][3] == file.path)
-        #expect(rows.allSatisfy { $0.count == 68 })
+        #expect(rows.allSatisfy { $0.count == 71 })
     }
 
     @Test("--output FILE writes what stdout would have, and nothing to stdout", arguments: ["jsonl", "text", "csv"])

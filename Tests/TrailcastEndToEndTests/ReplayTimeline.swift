@@ -20,7 +20,7 @@ struct ReplayTimeline {
         ],
         "missed": ["t", "offset", "type", "reason", "fixes", "since", "until", "path"],
         "locationError": ["t", "offset", "type", "code", "message"],
-        "region": ["t", "offset", "type", "identifier", "change", "lat", "lon"],
+        "region": ["t", "offset", "type", "identifier", "change", "lat", "lon", "center", "radius"],
         "regionError": ["t", "offset", "type", "identifier", "code", "reason", "message"],
         "visit": ["t", "offset", "type", "arrival", "departure", "lat", "lon", "horizontalAccuracy"],
         "pause": ["t", "offset", "type", "manager"],

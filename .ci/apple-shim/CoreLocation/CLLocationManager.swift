@@ -79,6 +79,10 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
     /// cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
     func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
+    /// cllocationmanagerdelegate/locationmanagerdidpauselocationupdates(_:)
+    func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
+    /// cllocationmanagerdelegate/locationmanagerdidresumelocationupdates(_:)
+    func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
 }
 
 extension CLLocationManagerDelegate {
@@ -90,4 +94,6 @@ extension CLLocationManagerDelegate {
     public func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
+    public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
+    public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {}
 }

@@ -5,7 +5,9 @@ extension RegionEvent: TimelineEventBody {
     static let eventType = "region"
     static let textColor = TimelineTextColor.magenta
     static var example: RegionEvent {
-        RegionEvent(identifier: "pharmacy", change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))
+        RegionEvent(
+            region: CircularRegion(identifier: "pharmacy", center: Coordinate(latitude: 37.8, longitude: -122.4), radiusMeters: 100),
+            change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))
     }
 
     func writeFields(to fields: inout some TimelineFields) {
@@ -14,6 +16,12 @@ extension RegionEvent: TimelineEventBody {
         // The fix that settled it: where the device was when Core Location decided.
         fields.number("lat", position?.latitude, digits: TimelinePrecision.coordinate)
         fields.number("lon", position?.longitude, digits: TimelinePrecision.coordinate)
+        // The region itself, so that a timeline alone can draw it (the report's circles).
+        fields.object("center", present: true) { center in
+            center.number("lat", region.center.latitude, digits: TimelinePrecision.coordinate)
+            center.number("lon", region.center.longitude, digits: TimelinePrecision.coordinate)
+        }
+        fields.number("radius", region.radiusMeters, digits: 1)
     }
 
     /// `enter pharmacy at 37.808520, -122.410050`

@@ -1,0 +1,130 @@
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastDevice
+
+/// `CLMonitor`'s shape (iOS 17) on a simulation: circular geographic conditions added by
+/// identifier with an assumed state, and their events as an async sequence to iterate.
+///
+/// The rules are region monitoring's (the 20 s crossing rule, authorization) with
+/// CLMonitor's differences: the first determination is an event when it differs from the
+/// state assumed, and the app's 21st condition gets one `unmonitored` event (docs/regions.md).
+/// Unlike `CLMonitor`, not an actor: it is used on the thread that moves the simulation, and
+/// its events are yielded as the simulation makes its callbacks.
+public final class SimulatedMonitor {
+    /// `CLMonitor.Event.State` (`CLMonitoringState`).
+    public enum State: String, Sendable {
+        case unknown, satisfied, unsatisfied, unmonitored
+    }
+
+    /// `CLMonitor.CircularGeographicCondition`.
+    public struct CircularGeographicCondition: Sendable {
+        public var center: CLLocationCoordinate2D
+        public var radius: CLLocationDistance
+
+        public init(center: CLLocationCoordinate2D, radius: CLLocationDistance) {
+            self.center = center
+            self.radius = radius
+        }
+    }
+
+    /// `CLMonitor.Event`.
+    public struct Event: Sendable {
+        public var identifier: String
+        public var state: State
+        /// The simulated moment of the event.
+        public var date: Date
+        /// The condition is over the app's limit (iOS 18's diagnostic).
+        public var conditionLimitExceeded: Bool
+    }
+
+    /// `CLMonitor.Record`: the condition and its latest event.
+    public struct Record: Sendable {
+        public var condition: CircularGeographicCondition
+        public var lastEvent: Event
+    }
+
+    public let name: String
+    /// `CLMonitor.events`: every event of this monitor's conditions, in order. Iterate it
+    /// from the test; the simulation buffers what it yields until then.
+    public let events: AsyncStream<Event>
+    private let simulation: Simulation
+    private let stream: MonitorStream
+
+    /// `CLMonitor(_:)`: one monitor of this name per simulation at a time, as Core Location
+    /// allows one instance per name.
+    public init(_ name: String, simulation: Simulation) {
+        self.name = name
+        self.simulation = simulation
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self)
+        self.events = events
+        stream = MonitorStream(continuation)
+        simulation.appActs { app, _ in app.monitorStreams[name] = stream }
+    }
+
+    deinit {
+        stream.finish()
+    }
+
+    /// `add(_:identifier:assuming:)`; `assuming` defaults to `unknown`, as `add(_:identifier:)`.
+    public func add(_ condition: CircularGeographicCondition, identifier: String, assuming state: State = .unknown) {
+        let region = CircularRegion(
+            identifier: identifier, center: Coordinate(latitude: condition.center.latitude, longitude: condition.center.longitude),
+            radiusMeters: condition.radius)
+        let assumed: RegionState = state == .satisfied ? .inside : state == .unsatisfied ? .outside : .unknown
+        let date = Date(timeIntervalSince1970: simulation.startTime.adding(seconds: simulation.elapsedSeconds).timeIntervalSince1970)
+        stream.records[identifier] = Record(
+            condition: condition, lastEvent: Event(identifier: identifier, state: state, date: date, conditionLimitExceeded: false))
+        let name = self.name
+        simulation.call(.startMonitoring, from: -1) { service, output in
+            service.addCondition(region, monitor: name, assuming: assumed, into: &output)
+        }
+    }
+
+    /// `remove(_:)`.
+    public func remove(_ identifier: String) {
+        stream.records[identifier] = nil
+        let name = self.name
+        simulation.call(.stopMonitoring, from: -1) { service, _ in
+            service.removeCondition(identifier, monitor: name)
+        }
+    }
+
+    /// `identifiers`: the conditions added and not removed.
+    public var identifiers: [String] { stream.records.keys.sorted() }
+
+    /// `record(for:)`: nil for an identifier never added (or removed).
+    public func record(for identifier: String) -> Record? { stream.records[identifier] }
+}
+
+/// Where a monitor's events go: its stream, and the records they update.
+final class MonitorStream {
+    private let continuation: AsyncStream<SimulatedMonitor.Event>.Continuation
+    var records: [String: SimulatedMonitor.Record] = [:]
+
+    init(_ continuation: AsyncStream<SimulatedMonitor.Event>.Continuation) {
+        self.continuation = continuation
+    }
+
+    func deliver(_ event: RegionEvent, at date: Date) {
+        let state: SimulatedMonitor.State
+        switch event.change {
+        case .satisfied: state = .satisfied
+        case .unsatisfied: state = .unsatisfied
+        case .unmonitored: state = .unmonitored
+        default: return
+        }
+        let delivered = SimulatedMonitor.Event(
+            identifier: event.identifier, state: state, date: date, conditionLimitExceeded: state == .unmonitored)
+        records[event.identifier]?.lastEvent = delivered
+        continuation.yield(delivered)
+    }
+
+    func finish() {
+        continuation.finish()
+    }
+}
