@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates docs/report.png, the README's picture of a report: the waterfront walk with a
-# noisy GPS, a trip to the background and a revocation, rendered by headless Chromium.
+# noisy GPS, a trip to the background, a revocation and three monitored places, rendered
+# by headless Chromium.
 #
 #   docs/make-screenshot.sh            (uses .build/debug/trailcast, building it if needed)
 #   TRAILCAST_BIN=path docs/make-screenshot.sh
@@ -13,6 +14,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$bin" replay gpx/sf-waterfront-walk.gpx --gps urban-canyon --seed 3 \
   --event 20m:app=background --event 35m:app=foreground --event 60m:authorization=denied \
+  --regions gpx/places/sf-regions.geojson \
   --format jsonl --output "$work/run.jsonl" --report "$work/run.html"
 "$browser" --headless --no-sandbox --disable-gpu --hide-scrollbars --no-first-run \
   --user-data-dir="$work/profile" --window-size=1040,1380 \
