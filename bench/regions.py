@@ -14,6 +14,7 @@ Target (issue 24): the second within 1.2x of the first.
 import argparse
 import math
 import os
+import resource
 import statistics
 import subprocess
 import tempfile
@@ -43,13 +44,15 @@ def write_track(path, hours):
     return points
 
 
-def median_seconds(command, runs):
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        times.append(time.perf_counter() - started)
-    return times
+def timed(command):
+    """Wall seconds and CPU seconds (user + system) of one run: on a shared two-core VM the
+    wall time wanders by a third from run to run, the CPU time far less."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def main():
@@ -69,19 +72,24 @@ def main():
             out.write(f"off-{index},{latitude + 0.018:.7f},{longitude:.7f},150\n")
     base = [args.trailcast, "replay", track, "--weather", "none", "--format", "jsonl", "--output", "/dev/null"]
     monitored = base + ["--regions", regions, "--visits"]
-    plain_times, monitored_times = [], []
+    plain, watched = [], []
     for _ in range(args.runs):
-        plain_times += median_seconds(base, 1)
-        monitored_times += median_seconds(monitored, 1)
-    timeline = subprocess.run(monitored[:-2], check=True, capture_output=True, text=True).stdout
-    plain, with_regions = statistics.median(plain_times), statistics.median(monitored_times)
-    print(f"{args.hours * 3600:,} fixes at 1 Hz, {len(crossed) * 2} regions (half crossed), visits on; {args.runs} runs, wall seconds\n")
-    print(f"| run | median | min | max |\n| --- | ---: | ---: | ---: |")
-    print(f"| weather app, no weather | {plain:.3f} | {min(plain_times):.3f} | {max(plain_times):.3f} |")
-    print(f"| + `--regions` (20) `--visits` | {with_regions:.3f} | {min(monitored_times):.3f} | {max(monitored_times):.3f} |")
+        plain.append(timed(base))
+        watched.append(timed(monitored))
+    timeline = subprocess.run(
+        [args.trailcast, "replay", track, "--weather", "none", "--format", "jsonl", "--regions", regions, "--visits"],
+        check=True, capture_output=True, text=True).stdout
+    print(f"{args.hours * 3600:,} fixes at 1 Hz, {len(crossed) * 2} regions (half crossed), visits on; {args.runs} runs, alternating\n")
+    print("| run | wall median | wall min-max | CPU median | CPU min-max |\n| --- | ---: | ---: | ---: | ---: |")
+    for label, runs in [("weather app, no weather", plain), ("+ `--regions` (20) `--visits`", watched)]:
+        walls, cpus = [run[0] for run in runs], [run[1] for run in runs]
+        print(f"| {label} | {statistics.median(walls):.3f} | {min(walls):.3f}-{max(walls):.3f} | "
+              f"{statistics.median(cpus):.3f} | {min(cpus):.3f}-{max(cpus):.3f} |")
+    wall_ratio = statistics.median([run[0] for run in watched]) / statistics.median([run[0] for run in plain])
+    cpu_ratio = statistics.median([run[1] for run in watched]) / statistics.median([run[1] for run in plain])
     enters, exits = timeline.count('"change":"enter"'), timeline.count('"change":"exit"')
     visits = timeline.count('"type":"visit"')
-    print(f"\nratio {with_regions / plain:.3f} (target <= 1.2); the monitored run told "
+    print(f"\nratio of medians: wall {wall_ratio:.3f}, CPU {cpu_ratio:.3f} (target <= 1.2); the monitored run told "
           f"{enters} enters, {exits} exits, {visits} visit events")
 
 

@@ -62,7 +62,7 @@ extension LocationService {
 
     /// A fix of the device reaches region monitoring, whatever the app's updates.
     mutating func observeRegions(_ fix: LocationFix, into output: inout [Output]) {
-        guard !regionMonitor.regions.isEmpty, monitorsRegions else { return }
+        guard !regionMonitor.isEmpty, monitorsRegions else { return }
         var events: [RegionEvent] = []
         // An Always app hears them even when terminated: it is relaunched for them.
         regionMonitor.observe(fix, appHears: hearsRegionEvents, into: &events)
@@ -78,7 +78,7 @@ extension LocationService {
         guard appState != .terminated else { return }
         settleVisits(into: &output)
         settleConditions(into: &output)
-        guard !regionMonitor.regions.isEmpty else { return }
+        guard !regionMonitor.isEmpty else { return }
         guard monitorsRegions else {
             regionMonitor.forget()
             return

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TrailcastBasics
 public import TrailcastDevice
 
@@ -38,6 +45,8 @@ public struct RegionMonitor: Sendable {
 
     private struct Watched: Sendable {
         var region: CircularRegion
+        /// cos(latitude) of the centre, for the quick distance.
+        let cosCenter: Double
         /// Where the system has determined the device to be.
         var state: RegionState = .unknown
         /// What the app last learned: a crossing it has not heard of (suspended, or
@@ -47,9 +56,20 @@ public struct RegionMonitor: Sendable {
         var candidate: (state: RegionState, since: Timestamp)?
         /// A `requestState(for:)` waiting for the next determination.
         var stateRequested = false
+        /// Metres the device may still move before a fix could show anything but `state`
+        /// (beyond any cushion): until then the fix needs no distance of its own.
+        var slack = 0.0
+
+        init(region: CircularRegion, told: RegionState = .unknown) {
+            self.region = region
+            self.told = told
+            cosCenter = cos(region.center.latitude * .pi / 180)
+        }
     }
 
     private var watched: [Watched] = []
+    /// The last fix observed, for how far the next one moved.
+    private var lastPosition: (latitude: Double, longitude: Double, cosLatitude: Double)?
     /// `CLMonitor`'s way: the first determination is told when it differs from the state
     /// the condition was added with (the default, `unknown`, always does).
     let announcesFirstDetermination: Bool
@@ -80,6 +100,8 @@ public struct RegionMonitor: Sendable {
     }
 
     public var count: Int { watched.count }
+    /// Without building ``regions`` (which copies every region: not once per fix).
+    public var isEmpty: Bool { watched.isEmpty }
 
     /// `stopMonitoring(for:)`: the region, if it was monitored (Apple: otherwise "this
     /// method has no effect").
@@ -100,6 +122,7 @@ public struct RegionMonitor: Sendable {
     /// off): nothing is known any more, and the next determination is silent.
     public mutating func forget() {
         for index in watched.indices {
+            watched[index].slack = 0
             watched[index].state = .unknown
             watched[index].told = .unknown
             watched[index].candidate = nil
@@ -110,36 +133,57 @@ public struct RegionMonitor: Sendable {
     /// registration order, when `appHears` (otherwise kept for ``catchUp(into:)``).
     public mutating func observe(_ fix: LocationFix, appHears: Bool, into events: inout [RegionEvent]) {
         let position = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
-        for index in watched.indices {
-            let evidence = Self.evidence(of: fix, for: watched[index].region)
-            var entry = watched[index]
-            if entry.state == .unknown {
-                if let evidence {
-                    entry.state = evidence
-                    entry.candidate = nil
+        let cosFix = cos(fix.latitude * .pi / 180)
+        // How far the fix moved since the last one (noise included): every region's slack
+        // shrinks by it (the triangle inequality), with a margin for the quick distance.
+        var moved = Double.infinity
+        if let last = lastPosition, abs(fix.latitude) < 80, abs(last.latitude) < 80 {
+            moved = Self.quickDistance(
+                fix.latitude, fix.longitude, cosFix, last.latitude, last.longitude, last.cosLatitude) * 1.005 + 1
+        }
+        lastPosition = (fix.latitude, fix.longitude, cosFix)
+        // In place, through the buffer: a copy of each entry per fix would retain and release
+        // its strings, and each subscript would check the array's uniqueness again.
+        let announcesFirst = announcesFirstDetermination
+        watched.withUnsafeMutableBufferPointer { watched in
+            for index in watched.indices {
+                watched[index].slack -= moved
+                // A settled region far from its boundary (slack left): nothing can change.
+                if watched[index].slack > 0, watched[index].candidate == nil, !watched[index].stateRequested,
+                   watched[index].state != .unknown, !appHears || watched[index].told == watched[index].state {
+                    continue
                 }
-            } else if let evidence, evidence != entry.state {
-                if let candidate = entry.candidate, candidate.state == evidence {
-                    if fix.time.seconds(since: candidate.since) >= Self.dwellSeconds {
-                        entry.state = evidence
-                        entry.candidate = nil
+                let (evidence, slack) = Self.evidence(of: fix, cosFix: cosFix, for: watched[index])
+                watched[index].slack = evidence == watched[index].state ? slack : 0
+                let state = watched[index].state
+                if state == .unknown {
+                    if let evidence {
+                        watched[index].state = evidence
+                        watched[index].candidate = nil
                     }
-                } else {
-                    entry.candidate = (evidence, fix.time)
+                } else if let evidence, evidence != state {
+                    if let candidate = watched[index].candidate, candidate.state == evidence {
+                        if fix.time.seconds(since: candidate.since) >= Self.dwellSeconds {
+                            watched[index].state = evidence
+                            watched[index].candidate = nil
+                        }
+                    } else {
+                        watched[index].candidate = (evidence, fix.time)
+                    }
+                } else if watched[index].candidate != nil {
+                    watched[index].candidate = nil
                 }
-            } else {
-                entry.candidate = nil
-            }
-            if appHears {
-                Self.tell(&entry, position: position, announcingFirst: announcesFirstDetermination, into: &events)
-                if entry.stateRequested {
-                    entry.stateRequested = false
-                    events.append(RegionEvent(
-                        region: entry.region, change: .determined(entry.state),
-                        position: entry.state == .unknown ? nil : position))
+                if appHears {
+                    Self.tell(&watched[index], position: position, announcingFirst: announcesFirst, into: &events)
+                    if watched[index].stateRequested {
+                        watched[index].stateRequested = false
+                        let determined = watched[index].state
+                        events.append(RegionEvent(
+                            region: watched[index].region, change: .determined(determined),
+                            position: determined == .unknown ? nil : position))
+                    }
                 }
             }
-            watched[index] = entry
         }
     }
 
@@ -171,14 +215,43 @@ public struct RegionMonitor: Sendable {
     }
 
     /// Which side of the region's boundary the fix shows, beyond the cushion; nil within it.
-    static func evidence(of fix: LocationFix, for region: CircularRegion) -> RegionState? {
+    ///
+    /// A quick flat-earth distance settles most fixes, those well away from the boundary
+    /// (its error, second order in the distance, is far inside the 0.5% and 1 m margins
+    /// below); the great-circle distance settles the rest, so the answer is the same.
+    ///
+    /// With it, the slack: how far the device may move before a fix could show another side
+    /// (against the largest cushion there is, half the radius), 0 when it is near.
+    private static func evidence(of fix: LocationFix, cosFix: Double, for entry: Watched) -> (RegionState?, slack: Double) {
+        let region = entry.region
+        let cushion = cushionMeters(accuracy: fix.horizontalAccuracyMeters, radius: region.radiusMeters)
+        let inner = region.radiusMeters - cushion, outer = region.radiusMeters + cushion
+        if abs(fix.latitude) < 80 && abs(region.center.latitude) < 80 {
+            let quick = quickDistance(
+                fix.latitude, fix.longitude, cosFix, region.center.latitude, region.center.longitude, entry.cosCenter)
+            let low = quick * 0.995 - 1, high = quick * 1.005 + 1
+            if low > outer { return (.outside, max(0, low - 1.5 * region.radiusMeters)) }
+            if high < inner { return (.inside, max(0, 0.5 * region.radiusMeters - high)) }
+        }
         let distance = GreatCircle.distanceMeters(
             latitude1: fix.latitude, longitude1: fix.longitude,
             latitude2: region.center.latitude, longitude2: region.center.longitude)
-        let cushion = cushionMeters(accuracy: fix.horizontalAccuracyMeters, radius: region.radiusMeters)
-        if distance <= region.radiusMeters - cushion { return .inside }
-        if distance >= region.radiusMeters + cushion { return .outside }
-        return nil
+        if distance <= inner { return (.inside, 0) }
+        if distance >= outer { return (.outside, 0) }
+        return (nil, 0)
+    }
+
+    /// Metres on a flat earth around the two points (within 0.5% and 1 m of the great-circle
+    /// distance away from the poles and at up to hundreds of kilometres).
+    private static func quickDistance(
+        _ latitude1: Double, _ longitude1: Double, _ cos1: Double, _ latitude2: Double, _ longitude2: Double, _ cos2: Double
+    ) -> Double {
+        let radians = Double.pi / 180
+        let north = (latitude1 - latitude2) * radians
+        var east = (longitude1 - longitude2) * radians
+        if east > .pi { east -= 2 * .pi } else if east < -.pi { east += 2 * .pi }
+        east *= (cos1 + cos2) / 2
+        return GreatCircle.meanEarthRadiusMeters * (north * north + east * east).squareRoot()
     }
 
     /// How far past the boundary a fix must lie to count (see the type's documentation).
