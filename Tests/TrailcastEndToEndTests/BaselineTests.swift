@@ -12,16 +12,16 @@ import FoundationEssentials
 @Suite("behaviour as recorded before the rebuild")
 struct BaselineTests {
     @Test(
-        "62 runs, byte for byte as recorded (less wall-clock figures)",
+        "63 runs, byte for byte as recorded (less wall-clock figures)",
         .enabled(if: Self.isLinux, "the digests were recorded on Linux"))
     func runsAsRecorded() async throws {
-        // Niced like every throughput run: these 62 hold one of the slots for a while.
+        // Niced like every throughput run: these 63 hold one of the slots for a while.
         let result = try await TrailcastBinary.runTool(
             "nice",
             ["-n", "10", "python3", "Tests/Fixtures/baseline/baseline.py", "--trailcast", TrailcastBinary.url.path, "--check", "--jobs", "1"],
             environment: TrailcastBinary.environment())
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasSuffix("baseline: 62 of 62 runs as recorded\n"), "\(result.stdout)")
+        #expect(result.stdout.hasSuffix("baseline: 63 of 63 runs as recorded\n"), "\(result.stdout)")
     }
 
     static var isLinux: Bool {

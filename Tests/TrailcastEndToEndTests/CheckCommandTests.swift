@@ -26,7 +26,7 @@ struct CheckCommandTests {
         let lines = result.stdoutLines
         try #require(lines.count == samples.count + 1, "\(result.stdout)")
         // One line per sample, in file-name order, with its name and its number of expectations.
-        #expect(samples.count == 18)
+        #expect(samples.count == 19)
         #expect(Array(lines.dropLast()) == [
             "PASS  gpx/scenarios/allow-once-background.yaml: Allow Once, app to the background and back (7 expectations)",
             "PASS  gpx/scenarios/approximate-location.yaml: approximate location (6 expectations)",
@@ -44,10 +44,11 @@ struct CheckCommandTests {
             "PASS  gpx/scenarios/regions-when-in-use-background.yaml: regions, When In Use misses a visit made in the background (4 expectations)",
             "PASS  gpx/scenarios/reminders-arrive-at-the-pharmacy.yaml: reminders, arrive at the pharmacy with the app closed (6 expectations)",
             "PASS  gpx/scenarios/revoked-halfway.yaml: revoked halfway, then re-granted (8 expectations)",
+            "PASS  gpx/scenarios/significant-changes-on-a-ride.yaml: significant changes on a ride (5 expectations)",
             "PASS  gpx/scenarios/tunnel.yaml: a tunnel, signal lost for 2 minutes (8 expectations)",
             "PASS  gpx/scenarios/urban-canyon.yaml: urban canyon, weather fetches stay bounded (8 expectations)",
         ])
-        #expect(lines.last == ScenarioFiles.summary(scenarios: 18, passed: 18, expectations: 117))
+        #expect(lines.last == ScenarioFiles.summary(scenarios: 19, passed: 19, expectations: 122))
     }
 
     @Test("the text report of the samples is byte-identical across runs (no timings in it)")
@@ -58,7 +59,7 @@ struct CheckCommandTests {
         #expect(first.status == 0)
         #expect(second.status == 0)
         #expect(first.stdout == second.stdout)
-        #expect(first.stdoutLines.count == 19, "a PASS line for each of the 18 samples, then the summary")
+        #expect(first.stdoutLines.count == 20, "a PASS line for each of the 19 samples, then the summary")
     }
 
     // MARK: - Failing expectations

@@ -12,13 +12,15 @@ struct ReplayScenarioTests {
     /// A scenario, flags given with it, and the flags that give the same run without it.
     struct Equivalent: Sendable, CustomTestStringConvertible {
         var scenario: String
+        /// The scenario's route, as the flags name it.
+        var file = ReplayScenarioTests.walk
         var overrides: [String] = []
         var flags: [String]
         var testDescription: String { ([scenario] + overrides).joined(separator: " ") }
         var path: String { "gpx/scenarios/\(scenario).yaml" }
     }
 
-    /// Every sample scenario, as `trailcast replay` flags on the walk.
+    /// Every sample scenario, as `trailcast replay` flags on its route (the walk unless said).
     static let samples: [Equivalent] = [
         Equivalent(scenario: "happy-path", flags: ["--prompt", "allow"]),
         Equivalent(scenario: "denied-at-first-prompt", flags: ["--prompt", "deny"]),
@@ -49,6 +51,7 @@ struct ReplayScenarioTests {
         Equivalent(scenario: "regions-when-in-use-background",
                    flags: ["--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=background", "--event", "20m:app=foreground"]),
         Equivalent(scenario: "regions-the-21st", flags: ["--regions", "gpx/places/sf-21-regions.csv"]),
+        Equivalent(scenario: "significant-changes-on-a-ride", file: "gpx/zurich-lake-ride.gpx", flags: ["--significant-changes"]),
         Equivalent(scenario: "reminders-arrive-at-the-pharmacy",
                    flags: ["--app", "reminders", "--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=terminated"]),
     ]
@@ -96,10 +99,10 @@ struct ReplayScenarioTests {
     @Test("replay --scenario prints the timeline of `replay GPX` with the equivalent flags", arguments: samples)
     func sameAsFlags(equivalent: Equivalent) async throws {
         let fromScenario = try await ReplayTimeline.run(scenario: equivalent.path)
-        let fromFlags = try await ReplayTimeline.run(Self.walk, equivalent.flags)
+        let fromFlags = try await ReplayTimeline.run(equivalent.file, equivalent.flags)
         Self.expectSameTimeline(fromScenario, fromFlags)
         // `gpx: ../sf-waterfront-walk.gpx` resolves against the scenario's folder, tidily.
-        #expect(fromScenario.events.first?["file"]?.stringValue == Self.walk)
+        #expect(fromScenario.events.first?["file"]?.stringValue == equivalent.file)
     }
 
     @Test("flags given with --scenario override it; --event adds to its events", arguments: overridden)
