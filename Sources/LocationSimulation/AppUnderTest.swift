@@ -201,15 +201,14 @@ struct AppUnderTest: PhoneApp {
     mutating func record(_ outputs: [LocationService.Output], into output: inout AppOutput, notify: Bool = true) {
         var authorizationChanged = false
         for item in outputs {
+            output.append(TimelineEvent.Kind(item))
             switch item {
-            case .authorizationChanged(let change):
-                output.append(.authorization(change))
+            case .authorizationChanged:
                 authorizationChanged = true
                 if notify { for client in managers.keys.sorted() { enqueue(.authorization, for: client) } }
-            case .prompt(let request, let answer):
-                output.append(.prompt(request: request, answer: answer))
+            case .prompt, .visit:
+                break
             case .location(let fix, let client):
-                output.append(.location(fix))
                 if let stream = liveStreams[client] {
                     stream.lastDiagnostics = nil
                     enqueue(.liveUpdate(update(for: stream, location: fix)), for: client)
@@ -217,32 +216,23 @@ struct AppUnderTest: PhoneApp {
                     enqueue(.location(fix), for: client)
                 }
             case .error(let code, let client):
-                output.append(.locationError(code))
                 // A live stream says it in its next update's diagnostics instead.
                 if notify && liveStreams[client] == nil { enqueue(.error(code), for: client) }
             case .region(let event):
-                output.append(.region(event))
                 // Every manager's delegate hears it (Apple: "It doesn't matter which location
                 // manager actually registered the specified region").
                 guard notify, event.change != .stopped else { continue }
                 for client in managers.keys.sorted() { enqueue(.region(event.change, event.region), for: client) }
             case .regionError(let failure, let client):
-                output.append(.regionError(failure))
                 if notify { enqueue(.regionFailed(failure, failure.region), for: client) }
-            case .visit(let visit):
-                output.append(.visit(visit))
             case .monitor(let name, let event):
-                output.append(.region(event))
                 if notify { enqueue(.monitorEvent(name, event), for: -1) }
-            case .launched(let reason):
-                output.append(.launch(reason))
+            case .launched:
                 // Relaunched into the background: the app's code hears it starts there.
                 if notify { callbacks.append((-1, .appState(.background))) }
             case .paused(let client):
-                output.append(.pause(UpdatesPaused(manager: client)))
                 if notify { enqueue(.paused, for: client) }
             case .resumed(let client):
-                output.append(.resume(UpdatesResumed(manager: client)))
                 if notify { enqueue(.resumed, for: client) }
             }
         }

@@ -1,5 +1,6 @@
 public import TrailcastDevice
 public import TrailcastTimeline
+public import TrailcastCoreLocation
 
 /// What an app asks the engine to do for it: the app decides, the engine carries it out
 /// (with the run's weather service, its cache and its fetches), so an app knows nothing of
@@ -57,5 +58,25 @@ public struct AppOutput: Sendable, Equatable {
 
     public mutating func removeAll() {
         items.removeAll(keepingCapacity: true)
+    }
+}
+
+extension TimelineEvent.Kind {
+    /// The timeline event for what Core Location said to the app: one mapping for every
+    /// app (the model apps, and the testing library's app under test), which then reacts
+    /// in its own way.
+    public init(_ output: LocationService.Output) {
+        switch output {
+        case .authorizationChanged(let change): self = .authorization(change)
+        case .prompt(let request, let answer): self = .prompt(request: request, answer: answer)
+        case .location(let fix, _): self = .location(fix)
+        case .error(let code, _): self = .locationError(code)
+        case .region(let event), .monitor(_, let event): self = .region(event)
+        case .regionError(let failure, _): self = .regionError(failure)
+        case .visit(let visit): self = .visit(visit)
+        case .launched(let reason): self = .launch(reason)
+        case .paused(let client): self = .pause(UpdatesPaused(manager: client))
+        case .resumed(let client): self = .resume(UpdatesResumed(manager: client))
+        }
     }
 }

@@ -106,37 +106,21 @@ public struct RemindersAppModel: ModelApp {
 
     private mutating func handle(_ outputs: [LocationService.Output], into events: inout AppOutput) {
         for output in outputs {
+            events.append(TimelineEvent.Kind(output))
             switch output {
             case .authorizationChanged(let change):
-                events.append(.authorization(change))
                 if change.to.isAuthorized {
                     warnedNoAccess = false
                 } else if change.to != .notDetermined && !warnedNoAccess {
                     warnedNoAccess = true
                     events.append(.alert(message: Self.needsAccessAlert))
                 }
-            case .prompt(let request, let answer):
-                events.append(.prompt(request: request, answer: answer))
-            case .location(let fix, _):
-                events.append(.location(fix))
-            case .error(let code, _):
-                events.append(.locationError(code))
             case .region(let event):
-                events.append(.region(event))
                 if let reminder = Self.reminder(event) { events.append(.alert(message: reminder)) }
             case .regionError(let failure, _):
-                events.append(.regionError(failure))
                 events.append(.alert(message: "No reminders at \(failure.identifier): \(failure.message)"))
-            case .visit(let visit):
-                events.append(.visit(visit))
-            case .monitor(_, let event):
-                events.append(.region(event))
-            case .launched(let reason):
-                events.append(.launch(reason))
-            case .paused(let client):
-                events.append(.pause(UpdatesPaused(manager: client)))
-            case .resumed(let client):
-                events.append(.resume(UpdatesResumed(manager: client)))
+            default:
+                break
             }
         }
     }

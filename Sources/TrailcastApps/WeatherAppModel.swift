@@ -162,32 +162,15 @@ public struct WeatherAppModel: ModelApp {
     /// The delegate callbacks, in the order Core Location makes them.
     private mutating func handle(_ outputs: [LocationService.Output], into events: inout AppOutput) {
         for output in outputs {
+            events.append(TimelineEvent.Kind(output))
             switch output {
-            case .authorizationChanged(let change):
-                events.append(.authorization(change))
+            case .authorizationChanged:
                 authorizationDidChange(into: &events)
-            case .prompt(let request, let answer):
-                events.append(.prompt(request: request, answer: answer))
             case .location(let fix, _):
-                events.append(.location(fix))
                 // The weather where the user is: what the app is for.
                 events.request(.lookUpWeather(fix))
-            case .error(let code, _):
-                events.append(.locationError(code))
-            case .region(let event):
-                events.append(.region(event))
-            case .regionError(let failure, _):
-                events.append(.regionError(failure))
-            case .visit(let visit):
-                events.append(.visit(visit))
-            case .monitor(_, let event):
-                events.append(.region(event))
-            case .launched(let reason):
-                events.append(.launch(reason))
-            case .paused(let client):
-                events.append(.pause(UpdatesPaused(manager: client)))
-            case .resumed(let client):
-                events.append(.resume(UpdatesResumed(manager: client)))
+            default:
+                break
             }
         }
     }

@@ -53,10 +53,7 @@ extension LocationService {
             var events: [RegionEvent] = []
             conditionMonitors[name]?.observe(fix, appHears: hears, into: &events)
             guard !events.isEmpty, wakeIfTerminated(for: .region, into: &output) else { continue }
-            for event in events {
-                let state: RegionEvent.Change = event.change == .enter || event.change == .inside ? .satisfied : .unsatisfied
-                output.append(.monitor(name: name, RegionEvent(region: event.region, change: state, position: event.position)))
-            }
+            for event in events { output.append(.monitor(name: name, Self.conditionEvent(event))) }
         }
     }
 
@@ -71,10 +68,13 @@ extension LocationService {
         for name in conditionMonitors.keys.sorted() {
             var events: [RegionEvent] = []
             conditionMonitors[name]?.catchUp(into: &events)
-            for event in events {
-                let state: RegionEvent.Change = event.change == .enter || event.change == .inside ? .satisfied : .unsatisfied
-                output.append(.monitor(name: name, RegionEvent(region: event.region, change: state, position: event.position)))
-            }
+            for event in events { output.append(.monitor(name: name, Self.conditionEvent(event))) }
         }
+    }
+
+    /// A region's crossing as a condition's state: inside is `satisfied`.
+    private static func conditionEvent(_ event: RegionEvent) -> RegionEvent {
+        let state: RegionEvent.Change = event.change == .enter || event.change == .inside ? .satisfied : .unsatisfied
+        return RegionEvent(region: event.region, change: state, position: event.position)
     }
 }
