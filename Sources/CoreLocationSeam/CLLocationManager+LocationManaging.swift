@@ -31,6 +31,11 @@ extension CLLocationManager: LocationManaging {
     }
 }
 
+#if os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK
+/// Every requirement is `CLVisit`'s own property.
+extension CLVisit: LocationVisit {}
+#endif
+
 /// The associated object's key: only its address matters.
 nonisolated(unsafe) private var forwarderKey: UInt8 = 0
 
@@ -73,6 +78,10 @@ final class LocationDelegateForwarder: NSObject, CLLocationManagerDelegate {
 
     func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
         target?.locationManager(manager, monitoringDidFailFor: region, withError: error)
+    }
+
+    func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {
+        target?.locationManager(manager, didVisit: visit)
     }
     #endif
 

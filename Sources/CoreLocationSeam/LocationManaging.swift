@@ -9,6 +9,12 @@
 // `CLLocationManager`'s members satisfy it as they are. The one exception is the delegate,
 // below.
 
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
+
 /// The members of `CLLocationManager` an app's location code uses.
 ///
 /// Write a view model against `any LocationManaging` and give it a `CLLocationManager()`
@@ -97,6 +103,11 @@ public protocol LocationManaging: AnyObject {
     func startMonitoringSignificantLocationChanges()
     /// cllocationmanager/stopmonitoringsignificantlocationchanges()
     func stopMonitoringSignificantLocationChanges()
+    /// Visits, for all the app's managers, told to `didVisit`.
+    /// cllocationmanager/startmonitoringvisits()
+    func startMonitoringVisits()
+    /// cllocationmanager/stopmonitoringvisits()
+    func stopMonitoringVisits()
     #endif
 }
 
@@ -143,6 +154,10 @@ public protocol LocationManagingDelegate: AnyObject {
     /// `CLError` `.regionMonitoringFailure` or `.regionMonitoringDenied`.
     /// cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
     func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error)
+    /// A visit began (`departureDate` is `distantFuture`) or ended.
+    /// cllocationmanagerdelegate/locationmanager(_:didvisit:), whose `CLVisit` is a
+    /// ``LocationVisit``.
+    func locationManager(_ manager: any LocationManaging, didVisit visit: any LocationVisit)
     #endif
 
     #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
@@ -160,6 +175,7 @@ extension LocationManagingDelegate {
     public func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {}
     public func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {}
     #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    public func locationManager(_ manager: any LocationManaging, didVisit visit: any LocationVisit) {}
     public func locationManager(_ manager: any LocationManaging, didStartMonitoringFor region: CLRegion) {}
     public func locationManager(_ manager: any LocationManaging, didEnterRegion region: CLRegion) {}
     public func locationManager(_ manager: any LocationManaging, didExitRegion region: CLRegion) {}
@@ -171,3 +187,20 @@ extension LocationManagingDelegate {
     public func locationManagerDidResumeLocationUpdates(_ manager: any LocationManaging) {}
     #endif
 }
+
+#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+/// A visit as `didVisit` describes it: `CLVisit`'s members (clvisit), which `CLVisit`
+/// conforms to with its own. A protocol rather than the class because Apple says of
+/// `CLVisit`: "You do not create visit objects directly, nor should you subclass" it, so a
+/// simulation cannot hand the app one; it hands it a `SimulatedVisit` instead.
+public protocol LocationVisit {
+    /// When the device arrived, or `Date.distantPast` if that is unknown. clvisit/arrivaldate
+    var arrivalDate: Date { get }
+    /// When it left, or `Date.distantFuture` while it is still there. clvisit/departuredate
+    var departureDate: Date { get }
+    /// The centre of the place. clvisit/coordinate
+    var coordinate: CLLocationCoordinate2D { get }
+    /// The radius around the centre, in metres. clvisit/horizontalaccuracy
+    var horizontalAccuracy: CLLocationAccuracy { get }
+}
+#endif

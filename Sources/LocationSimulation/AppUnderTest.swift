@@ -34,6 +34,8 @@ struct AppUnderTest: PhoneApp {
         case monitorEvent(String, RegionEvent)
         /// `locationManagerDidPauseLocationUpdates` / `...DidResumeLocationUpdates`.
         case paused, resumed
+        /// `didVisit`.
+        case visit(Visit)
     }
 
     struct WeakManager {
@@ -50,6 +52,8 @@ struct AppUnderTest: PhoneApp {
     private var clientZeroTaken = false
     /// Prompts shown and not yet answered.
     private(set) var promptsShowing = 0
+    /// What each `SimulatedServiceSession` held asks for (nil: nothing).
+    var serviceSessionGoals: [ObjectIdentifier: AuthorizationRequest] = [:]
     /// Callbacks waiting, each for a client (-1: the app as a whole, or a service session).
     /// They hold the user's closures: nothing here may call one or drop one but
     /// ``takeCallback()``, whose caller makes the callback outside the phone (see
@@ -91,6 +95,7 @@ struct AppUnderTest: PhoneApp {
             if state == .background { announceToLiveStreams() }
         }
         record(outputs, into: &output)
+        if case .app(.foreground) = change { serviceSessionsAskAgain(into: &output) }
     }
 
     mutating func deviceMoved(to fix: LocationFix, into output: inout AppOutput) {
@@ -206,8 +211,12 @@ struct AppUnderTest: PhoneApp {
             case .authorizationChanged:
                 authorizationChanged = true
                 if notify { for client in managers.keys.sorted() { enqueue(.authorization, for: client) } }
-            case .prompt, .visit:
+            case .prompt:
                 break
+            case .visit(let visit):
+                // Every manager's delegate hears it (Apple: "Enabling visit events for one
+                // location manager enables visit events for all other location manager objects").
+                if notify { for client in managers.keys.sorted() { enqueue(.visit(visit), for: client) } }
             case .location(let fix, let client):
                 if let stream = liveStreams[client] {
                     stream.lastDiagnostics = nil

@@ -215,5 +215,22 @@ extension SimulatedLocationManager {
             service.stopMonitoringSignificantLocationChanges(client: client)
         }
     }
+
+    /// Visits for the whole app, told to every manager's `didVisit` as a ``SimulatedVisit``:
+    /// an arrival after 5 minutes within 50 m, a departure after 60 s beyond 100 m (the
+    /// project's rule, docs/background.md). Started while denied: `didFailWithError` `.denied`.
+    public func startMonitoringVisits() {
+        let client = self.client
+        simulation.call(.startMonitoringVisits, from: client) { service, output in
+            service.startMonitoringVisits(client: client, into: &output)
+        }
+    }
+
+    /// For the whole app, as Core Location's.
+    public func stopMonitoringVisits() {
+        simulation.call(.stopMonitoringVisits, from: client) { service, _ in
+            service.stopMonitoringVisits()
+        }
+    }
 }
 #endif

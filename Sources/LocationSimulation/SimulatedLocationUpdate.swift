@@ -15,7 +15,8 @@ public struct SimulatedLocationUpdate: Sendable, Equatable {
     public var authorizationRestricted = false
     /// A permission prompt is showing.
     public var authorizationRequestInProgress = false
-    /// A When In Use app in the background: no fixes until it is in use again.
+    /// A When In Use app in the background, not kept in use (by a
+    /// ``SimulatedBackgroundActivitySession``): no fixes until it is in use again.
     public var insufficientlyInUse = false
     /// The device has no fix (a tunnel, a dropout).
     public var locationUnavailable = false
@@ -97,7 +98,7 @@ extension AppUnderTest {
         update.authorizationDenied = service.servicesEnabled && status == .denied
         update.authorizationRestricted = status == .restricted
         update.authorizationRequestInProgress = promptsShowing > 0
-        update.insufficientlyInUse = status == .authorizedWhenInUse && service.appState == .background
+        update.insufficientlyInUse = status == .authorizedWhenInUse && service.appState == .background && !service.isInUse
         update.locationUnavailable = status.isAuthorized && !service.hasSignal
         update.accuracyLimited = service.accuracy == .reduced
         if let location {

@@ -1,14 +1,26 @@
+import TrailcastApps
 import TrailcastCoreLocation
 
-/// `CLServiceSession`: held by the app while it needs location. Beginning one with an
-/// authorization goal while the status is `notDetermined` and the app is in the
-/// foreground shows the prompt on the app's behalf, as Core Location does for an app that
-/// does not request authorization itself; it changes nothing else in the simulation (see
-/// the DocC article for what is this project's reading).
+/// `CLServiceSession` (iOS 18): held by the app while a workflow needs location. With an
+/// authorization goal it asks for that authorization "when possible — for example, when
+/// your app is in the foreground" (Apple, `init(authorization:)`): at once if the status is
+/// `notDetermined` and the app is in the foreground, otherwise the next time the app comes
+/// to the foreground with the status `notDetermined`, which is also how it is "re-asking as
+/// needed after temporary authorization lapses due to time your app spends in the
+/// background" (Apple, `CLServiceSession`): an expired Allow Once. It changes nothing else
+/// in the simulation (see the DocC article for what is this project's reading).
 public final class SimulatedServiceSession {
     /// What the session asks for.
     public enum Authorization: Sendable, Equatable {
         case none, whenInUse, always
+
+        var request: AuthorizationRequest? {
+            switch self {
+            case .none: nil
+            case .whenInUse: .whenInUse
+            case .always: .always
+            }
+        }
     }
 
     public let authorization: Authorization
@@ -19,30 +31,87 @@ public final class SimulatedServiceSession {
     public init(simulation: Simulation, authorization: Authorization) {
         self.simulation = simulation
         self.authorization = authorization
-        simulation.serviceSessionBegan(authorization)
+        simulation.serviceSessionBegan(authorization, id: ObjectIdentifier(self))
     }
 
-    /// Ends the session (Core Location's `invalidate()`); it changes nothing else in the
-    /// simulation, which keeps no state for sessions beyond their prompt.
+    /// Ends the session (Core Location's `invalidate()`): it asks for nothing again.
     public func invalidate() {
+        guard isValid else { return }
         isValid = false
+        simulation?.serviceSessionEnded(id: ObjectIdentifier(self))
+    }
+
+    deinit {
+        // Dropping the last reference ends it, as it does a `CLServiceSession`.
+        if isValid { simulation?.serviceSessionEnded(id: ObjectIdentifier(self)) }
+    }
+}
+
+/// `CLBackgroundActivitySession` (iOS 17): while the app holds one, begun or carried into
+/// the foreground, the background location indicator keeps the app in use in the
+/// background: a When In Use app's updates started in the foreground go on there (without
+/// `allowsBackgroundLocationUpdates`), `liveUpdates()` has no `insufficientlyInUse`, and
+/// regions, visits and significant changes are heard at once; Allow Once does not expire.
+/// Rules and sources: docs/background.md.
+public final class SimulatedBackgroundActivitySession {
+    private weak var simulation: Simulation?
+    public private(set) var isValid = true
+
+    /// Begins the session (recorded as a `call` with method `backgroundActivitySession`,
+    /// manager -1).
+    public init(simulation: Simulation) {
+        self.simulation = simulation
+        simulation.recordCall(.backgroundActivitySession, from: -1)
+        simulation.configureService { $0.beginBackgroundActivitySession() }
+    }
+
+    /// Ends the session (Core Location's `invalidate()`).
+    public func invalidate() {
+        guard isValid else { return }
+        isValid = false
+        simulation?.backgroundActivitySessionEnded()
+    }
+
+    deinit {
+        if isValid { simulation?.backgroundActivitySessionEnded() }
     }
 }
 
 extension Simulation {
-    func serviceSessionBegan(_ authorization: SimulatedServiceSession.Authorization) {
-        let request: AuthorizationRequest?
-        switch authorization {
-        case .none: request = nil
-        case .whenInUse: request = .whenInUse
-        case .always: request = .always
-        }
-        guard let request, service.authorizationStatus == .notDetermined, service.servicesEnabled,
+    func serviceSessionBegan(_ authorization: SimulatedServiceSession.Authorization, id: ObjectIdentifier) {
+        appActs { app, _ in app.serviceSessionGoals[id] = authorization.request }
+        guard let request = authorization.request, service.authorizationStatus == .notDetermined, service.servicesEnabled,
               service.appState == .foreground
         else {
             recordCall(.serviceSession, from: -1)
             return
         }
         requestAuthorization(request, from: -1, as: .serviceSession)
+    }
+
+    func serviceSessionEnded(id: ObjectIdentifier) {
+        appActs { app, _ in app.serviceSessionGoals[id] = nil }
+    }
+
+    func backgroundActivitySessionEnded() {
+        appActs { app, output in
+            var outputs: [LocationService.Output] = []
+            app.service.endBackgroundActivitySession(into: &outputs)
+            app.record(outputs, into: &output)
+        }
+    }
+}
+
+extension AppUnderTest {
+    /// In the foreground with the status `notDetermined` (a lapsed Allow Once, or a session
+    /// begun in the background): the service sessions held ask again, for the most any of
+    /// them needs.
+    mutating func serviceSessionsAskAgain(into output: inout AppOutput) {
+        guard service.appState == .foreground, service.authorizationStatus == .notDetermined, service.servicesEnabled,
+              promptsShowing == 0
+        else { return }
+        guard !serviceSessionGoals.isEmpty else { return }
+        let request: AuthorizationRequest = serviceSessionGoals.values.contains(.always) ? .always : .whenInUse
+        requestAuthorization(request, from: -1, as: .serviceSession, answered: nil, into: &output)
     }
 }

@@ -122,6 +122,11 @@ extension Simulation {
             case .monitorEvent(let name, let event):
                 let date = Date(timeIntervalSince1970: startTime.adding(seconds: elapsedSeconds).timeIntervalSince1970)
                 phone.app.monitorStreams[name]?.deliver(event, at: date)
+            case .visit(let visit):
+                #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
+                delegate.locationManager(manager, didVisit: SimulatedVisit(visit))
+                #endif
             case .region(let change, let region):
                 guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
                 Self.tell(delegate, of: change, for: region, by: manager)

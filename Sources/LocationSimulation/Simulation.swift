@@ -110,6 +110,12 @@ public final class Simulation {
         }
     }
 
+    /// Whether the system shows the background location indicator for the app now: in the
+    /// background, with a When In Use app's background updates running, an Always app's
+    /// with `showsBackgroundLocationIndicator`, or a ``SimulatedBackgroundActivitySession``
+    /// held. While it shows, the app is in use (docs/background.md).
+    public var showsBackgroundLocationIndicator: Bool { phone.app.service.showsBackgroundIndicator }
+
     var appStateObservers: [(AppState) -> Void] = []
     var tapObservers: [(TapAction) -> Void] = []
 

@@ -19,6 +19,14 @@ import TrailcastDevice
 ///   ``automaticPauseSeconds``, updates pause (`didPauseLocationUpdates`) until the app starts
 ///   them again (`didResumeLocationUpdates`): Apple "does not resume updates automatically".
 ///   The figures are the project's: Apple gives none.
+/// - `CLBackgroundActivitySession` (iOS 17): "a visual indicator that keeps your app in use
+///   in the background, allowing it to receive updates or events"; it "allows a
+///   when-in-use authorized app to receive location updates or monitoring events". While
+///   the app holds one and has been in the foreground since it began (the project's
+///   reading: a session keeps the app in use, it cannot make an app in use that is not),
+///   the indicator shows in the background, so the app is in use, and updates started in
+///   the foreground go on there as with `allowsBackgroundLocationUpdates` (the project's
+///   reading of "allowing it to receive updates"). A terminated app's sessions end with it.
 extension LocationService {
     public static let automaticPauseRadiusMeters = 50.0
     public static let automaticPauseSeconds = 600.0
@@ -50,7 +58,41 @@ extension LocationService {
 
     /// Whether the client's updates go on while the app is in the background.
     func runsInBackground(_ client: Client) -> Bool {
-        client.isUpdating && client.allowsBackgroundUpdates && client.startedInForeground
+        client.isUpdating && client.startedInForeground && (client.allowsBackgroundUpdates || sessionsKeepAppInUse)
+    }
+
+    /// The app begins a `CLBackgroundActivitySession`.
+    public mutating func beginBackgroundActivitySession() {
+        backgroundActivitySessions += 1
+        if appState == .foreground { sessionsKeepAppInUse = true }
+    }
+
+    /// The app invalidates (or drops) one of its sessions; after the last, a When In Use
+    /// app in the background is no longer in use (Allow Once ends then, as when the
+    /// indicator goes).
+    public mutating func endBackgroundActivitySession(into output: inout [Output]) {
+        guard backgroundActivitySessions > 0 else { return }
+        backgroundActivitySessions -= 1
+        guard backgroundActivitySessions == 0 else { return }
+        sessionsKeepAppInUse = false
+        if appState != .foreground && !isInUse {
+            expireTemporaryFullAccuracy(into: &output)
+            expireAllowOnce(into: &output)
+        }
+    }
+
+    /// How many `CLBackgroundActivitySession`s the app holds.
+    public var backgroundActivitySessionCount: Int { backgroundActivitySessions }
+
+    /// Sessions held take effect in the foreground and end with the app.
+    mutating func updateBackgroundActivitySessions(for state: AppState) {
+        switch state {
+        case .foreground: sessionsKeepAppInUse = backgroundActivitySessions > 0
+        case .terminated:
+            backgroundActivitySessions = 0
+            sessionsKeepAppInUse = false
+        case .background: break
+        }
     }
 
     /// An event for a terminated app: Core Location relaunches it into the background first
@@ -68,6 +110,7 @@ extension LocationService {
     /// Whether the system shows the background location indicator for the app now.
     public var showsBackgroundIndicator: Bool {
         guard appState == .background, authorizationStatus.isAuthorized else { return false }
+        if sessionsKeepAppInUse { return true }
         return clients.contains { client in
             runsInBackground(client) && !client.isPaused
                 && (authorizationStatus == .authorizedWhenInUse || client.showsBackgroundIndicator)

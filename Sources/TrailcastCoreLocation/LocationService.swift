@@ -112,6 +112,10 @@ public struct LocationService: Sendable {
     var visitDetector: VisitDetector?
     /// Visits a When In Use app in the background has not heard yet, oldest first.
     var heldVisits: [Visit] = []
+    /// `CLBackgroundActivitySession`s the app holds, and whether they keep it in use now
+    /// (see LocationService+Background.swift).
+    var backgroundActivitySessions = 0
+    var sessionsKeepAppInUse = false
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -298,6 +302,7 @@ public struct LocationService: Sendable {
     /// The app moves between foreground and background.
     public mutating func setAppState(_ state: AppState, into output: inout [Output]) {
         appState = state
+        updateBackgroundActivitySessions(for: state)
         if state == .terminated {
             // A terminated app's managers are gone: updates and one-shot requests end. What
             // the system keeps for it (regions, visits, the significant-change service) stays.
@@ -327,7 +332,7 @@ public struct LocationService: Sendable {
         expireAllowOnce(into: &output)
     }
 
-    private mutating func expireTemporaryFullAccuracy(into output: inout [Output]) {
+    mutating func expireTemporaryFullAccuracy(into output: inout [Output]) {
         guard isTemporaryFullAccuracy else { return }
         isTemporaryFullAccuracy = false
         accuracy = .reduced
@@ -400,7 +405,7 @@ public struct LocationService: Sendable {
         return delivered
     }
 
-    private mutating func expireAllowOnce(into output: inout [Output]) {
+    mutating func expireAllowOnce(into output: inout [Output]) {
         guard isAllowOnceGrant else { return }
         isAllowOnceGrant = false
         for index in clients.indices {

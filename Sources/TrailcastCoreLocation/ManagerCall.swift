@@ -8,8 +8,12 @@ public struct ManagerCall: Sendable, Equatable {
         case requestTemporaryFullAccuracyAuthorization
         case startMonitoring, stopMonitoring, requestState
         case startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges
-        /// `CLServiceSession(authorization:)`: the app began a service session.
+        case startMonitoringVisits, stopMonitoringVisits
+        /// `CLServiceSession(authorization:)`: the app began a service session, or the
+        /// session asked again for authorization that had lapsed.
         case serviceSession
+        /// `CLBackgroundActivitySession()`: the app began a background activity session.
+        case backgroundActivitySession
     }
 
     public var method: Method

@@ -4,8 +4,9 @@ public import TrailcastDevice
 /// `CLVisit`: a place the device stayed, with when it arrived and, once it has left, when
 /// it departed.
 public struct Visit: Sendable, Equatable {
-    /// Nil in an arrival event (Core Location's `distantFuture`): the device is still there.
+    /// Nil when unknown (Core Location's `distantPast`); the model always knows it.
     public var arrival: Timestamp?
+    /// Nil in an arrival event (Core Location's `distantFuture`): the device is still there.
     public var departure: Timestamp?
     /// The centre of the place.
     public var latitude: Double

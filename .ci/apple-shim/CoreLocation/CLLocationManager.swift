@@ -57,6 +57,22 @@ open class CLLocationManager: NSObject {
     open func startMonitoringSignificantLocationChanges() {}
     /// cllocationmanager/stopmonitoringsignificantlocationchanges()
     open func stopMonitoringSignificantLocationChanges() {}
+    /// cllocationmanager/startmonitoringvisits()
+    open func startMonitoringVisits() {}
+    /// cllocationmanager/stopmonitoringvisits()
+    open func stopMonitoringVisits() {}
+}
+
+/// clvisit: `class CLVisit` (`NSObject`, `NSSecureCoding`, `NSCopying`), read-only properties.
+open class CLVisit: NSObject {
+    /// clvisit/arrivaldate: `var arrivalDate: Date { get }`
+    open var arrivalDate: Date { fatalError("stand-in") }
+    /// clvisit/departuredate: `var departureDate: Date { get }`
+    open var departureDate: Date { fatalError("stand-in") }
+    /// clvisit/coordinate: `var coordinate: CLLocationCoordinate2D { get }`
+    open var coordinate: CLLocationCoordinate2D { fatalError("stand-in") }
+    /// clvisit/horizontalaccuracy: `var horizontalAccuracy: CLLocationAccuracy { get }`
+    open var horizontalAccuracy: CLLocationAccuracy { fatalError("stand-in") }
 }
 
 /// cllocationmanagerdelegate: `protocol CLLocationManagerDelegate : NSObjectProtocol`, its
@@ -81,6 +97,8 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
     /// cllocationmanagerdelegate/locationmanagerdidpauselocationupdates(_:)
     func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
+    /// cllocationmanagerdelegate/locationmanager(_:didvisit:)
+    func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
     /// cllocationmanagerdelegate/locationmanagerdidresumelocationupdates(_:)
     func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
 }
@@ -95,5 +113,6 @@ extension CLLocationManagerDelegate {
     public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
     public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
+    public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
     public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {}
 }
