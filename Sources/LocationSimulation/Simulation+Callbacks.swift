@@ -83,9 +83,10 @@ extension Simulation {
         appActs { app, output in app.call(method, from: client, into: &output, body) }
     }
 
-    /// A manager's setting changes the service's state for it (nothing to record).
+    /// A manager's setting changes the service's state for it: nothing to record but what
+    /// the system shows (the background location indicator).
     func configureService(_ body: (inout LocationService) -> Void) {
-        phone.withApp { app, _ in body(&app.service) }
+        appActs { app, _ in body(&app.service) }
     }
 
     /// Makes the waiting callbacks in order, including those they cause.

@@ -22,6 +22,8 @@ package struct Phone<App: PhoneApp> {
     /// Epochs the app missed, gathered into stretches; nil when the driver does not record
     /// them (the library's timeline has never had `missed` events).
     private var missedFixes: MissedFixTracker?
+    /// Whether the background location indicator showed after the last step.
+    private var indicatorShown = false
 
     package init(configuration: ReplayConfiguration, app: App, recordsMissedFixes: Bool) {
         device = DeviceStepper(configuration: configuration)
@@ -59,12 +61,14 @@ package struct Phone<App: PhoneApp> {
         case .signal(let change?): app.deviceSignalChanged(change, into: &output)
         case .signal(nil): break
         }
+        noteIndicator()
     }
 
     /// A change made `offset` seconds after the start, scheduled or made now by the driver
     /// (a test's `Simulation.perform`): a loss or return of the signal is the receiver's to
     /// make, the rest the app's. Only after ``launch(at:start:)``, which sets the start.
     package mutating func perform(_ change: ScheduledEvent.Change, at offset: Double) {
+        defer { noteIndicator() }
         guard case .signal(let state) = change else {
             app.apply(change, into: &output)
             return
@@ -84,7 +88,10 @@ package struct Phone<App: PhoneApp> {
     /// the app misses joins the open `missed` stretch, which a delivered fix closes (said
     /// just before it).
     package mutating func deliver(_ measured: LocationFix?, of routeFix: RouteFix, at offset: Double) {
-        if let fix = measured { app.deviceMoved(to: fix, into: &output) }
+        if let fix = measured {
+            app.deviceMoved(to: fix, into: &output)
+            noteIndicator()
+        }
         guard missedFixes != nil else { return }
         // Optional chaining mutates the tracker in place (a copy would copy its path).
         if output.deliversLocation {
@@ -111,7 +118,17 @@ package struct Phone<App: PhoneApp> {
     /// managers), its events gathered in the output like a step's. The phone is held for
     /// the whole of `body`, which must not reach the driver's phone again.
     package mutating func withApp<Result>(_ body: (inout App, inout AppOutput) throws -> Result) rethrows -> Result {
-        try body(&app, &output)
+        defer { noteIndicator() }
+        return try body(&app, &output)
+    }
+
+    /// The indicator is the system's, heard by no callback: said when it appears or goes
+    /// (an `indicator` event after the step's other events).
+    private mutating func noteIndicator() {
+        let shown = app.locationService.showsBackgroundIndicator
+        guard shown != indicatorShown else { return }
+        indicatorShown = shown
+        output.append(.indicator(shown ? .shown : .hidden))
     }
 
     /// The driver has taken the output; its room is kept for the next step.

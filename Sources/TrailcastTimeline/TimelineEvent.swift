@@ -35,6 +35,8 @@ public struct TimelineEvent: Sendable, Equatable {
         /// Core Location paused a manager's updates automatically, or the app resumed them.
         case pause(UpdatesPaused)
         case resume(UpdatesResumed)
+        /// The background location indicator appeared or went.
+        case indicator(BackgroundIndicator)
         /// The app showed an alert to the user.
         case alert(message: String)
         /// The user tapped in the app (`--event OFFSET:tap=ACTION`).
@@ -72,6 +74,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .visit: return Visit.eventType
             case .pause: return UpdatesPaused.eventType
             case .resume: return UpdatesResumed.eventType
+            case .indicator: return BackgroundIndicator.eventType
             case .alert: return AlertShown.eventType
             case .tap: return TapAction.eventType
             case .places: return PlacesList.eventType
@@ -89,7 +92,7 @@ public struct TimelineEvent: Sendable, Equatable {
         /// Every kind's definition, in the order the schema lists them.
         static let definitions: [any TimelineEventBody.Type] = [
             ReplayStart.self, AuthorizationChange.self, PromptShown.self, LocationFix.self, MissedFixes.self,
-            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, Visit.self, UpdatesPaused.self, UpdatesResumed.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self, LaunchReason.self,
+            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, Visit.self, UpdatesPaused.self, UpdatesResumed.self, BackgroundIndicator.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self, LaunchReason.self,
             SignalChange.self, ControlChange.self, ManagerCall.self, WeatherObservation.self,
             WeatherFailure.self, ReplaySummary.self,
         ]
@@ -109,6 +112,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .visit(let visit): visitor.visit(visit)
             case .pause(let pause): visitor.visit(pause)
             case .resume(let resume): visitor.visit(resume)
+            case .indicator(let indicator): visitor.visit(indicator)
             case .alert(let message): visitor.visit(AlertShown(message: message))
             case .tap(let action): visitor.visit(action)
             case .places(let list): visitor.visit(list)

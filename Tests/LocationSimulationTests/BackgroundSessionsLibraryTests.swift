@@ -29,6 +29,10 @@ struct BackgroundSessionsLibraryTests {
         #expect(Self.fixes(app.take()) == 0, "nothing once the session has ended")
         #expect(!simulation.showsBackgroundLocationIndicator)
         #expect(simulation.timeline.contains { $0.kind == .call(ManagerCall(method: .backgroundActivitySession, manager: -1)) })
+        let indicator = simulation.timeline.compactMap { event -> String? in
+            if case .indicator(let state) = event.kind { "\(state.rawValue) \(Int(event.offsetSeconds))" } else { nil }
+        }
+        #expect(indicator == ["shown 10", "hidden 20"], "the timeline's indicator events")
     }
 
     @Test("without a session (the control): nothing in the background")

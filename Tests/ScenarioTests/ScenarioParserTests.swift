@@ -220,7 +220,7 @@ struct ScenarioParserTests {
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather: {ttl: soon}\n", line: 2, column: 16,
                message: "weather.ttl: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: locaton\n    exactly: 1\n", line: 3, column: 12,
-               message: "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
+               message: "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - event: location\n    fields: {latitude: 37}\n", line: 4, column: 14,
                message: "expect[0].fields: unknown key 'latitude' (did you mean 'altitude'?); known keys: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, truth"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n", line: 3, column: 5,

@@ -37,6 +37,7 @@ struct TimelineSchemaTests {
         .visit(Visit(arrival: time, departure: time.adding(seconds: 600), latitude: 37.8, longitude: -122.4, horizontalAccuracyMeters: 50)),
         .pause(UpdatesPaused(manager: 0)),
         .resume(UpdatesResumed(manager: 0)),
+        .indicator(.shown),
         .alert(message: WeatherAppModel.accessOffAlert),
         .tap(.requestPermission),
         .places(PlacesList(order: .distance, nearest: [

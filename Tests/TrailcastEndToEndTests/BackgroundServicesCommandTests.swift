@@ -114,8 +114,11 @@ struct BackgroundServicesCommandTests {
         let without = try await Self.run(route, ["--event", "60s:app=background"])
         #expect(without.locations.last?["offset"]?.doubleValue == 59)
         #expect(without.events(ofType: "missed").last?["reason"] == .string("background"))
+        #expect(without.events(ofType: "indicator").isEmpty)
         let with = try await Self.run(route, ["--background-updates", "--event", "60s:app=background"])
         #expect(with.locations.count == 301)
+        // A When In Use app's background updates show the indicator, from the step it leaves.
+        #expect(with.events(ofType: "indicator").map { [$0["offset"], $0["state"]] } == [[.number("60"), .string("shown")]])
     }
 
     @Test("Always without --background-updates gets nothing in the background either (Core Location suspends the app)")
@@ -125,6 +128,7 @@ struct BackgroundServicesCommandTests {
         #expect(always.locations.last?["offset"]?.doubleValue == 59)
         let flagged = try await Self.run(route, ["--request", "always", "--background-updates", "--event", "60s:app=background"])
         #expect(flagged.locations.count == 301)
+        #expect(flagged.events(ofType: "indicator").isEmpty, "an Always app shows it only with showsBackgroundLocationIndicator")
     }
 
     @Test("Allow Once with background updates running does not expire in the background (the indicator keeps the app in use)")
@@ -150,5 +154,8 @@ struct BackgroundServicesCommandTests {
         #expect(timeline.events(ofType: "resume").map { $0["offset"] } == [.number("1500")])
         #expect(!timeline.locations.contains { ($0["offset"]?.doubleValue ?? 0) > paused && ($0["offset"]?.doubleValue ?? 0) < 1500 })
         #expect(timeline.events(ofType: "missed").contains { $0["reason"] == .string("paused") })
+        // Paused updates show no indicator.
+        #expect(timeline.events(ofType: "indicator").map { [$0["offset"], $0["state"]] }
+            == [[.number("30"), .string("shown")], [pause["offset"], .string("hidden")]])
     }
 }

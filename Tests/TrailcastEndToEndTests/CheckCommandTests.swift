@@ -279,7 +279,7 @@ struct CheckCommandTests {
                error: "5:5: error: weather.server: a local server's faults need 'source: local', not 'builtin'"),
         Broken(what: "an unknown event type in an expectation",
                yaml: "gpx: \(walk)\nexpect:\n  - count: locaton\n    exactly: 1\n",
-               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
+               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
         Broken(what: "a field the event type does not have",
                yaml: "gpx: \(walk)\nexpect:\n  - event: alert\n    fields: {code: denied}\n",
                error: "4:14: error: expect[0].fields: unknown key 'code'; known keys: t, offset, type, message"),

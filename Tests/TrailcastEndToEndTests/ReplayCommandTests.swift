@@ -45,10 +45,10 @@ struct ReplayCommandTests {
         // in ReplayWeatherCommandTests; control's, with a live run, in LiveStreamTests; call
         // is the testing library's; places, the places app's, in PlacesAppTests; regionError's
         // in RegionMonitoringCommandTests (here the four regions start, and no crossing is
-        // heard: Allow Once has expired by the first); visit, pause and resume in
+        // heard: Allow Once has expired by the first); visit, pause, resume and indicator in
         // BackgroundServicesCommandTests.
         let types = Set(ReplayTimeline.keys.keys).subtracting([
-            "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume", "launch",
+            "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume", "indicator", "launch",
         ])
         #expect(Set(timeline.types) == types)
         // How many of each: 162 fixes (none while lost, in the background or denied), the

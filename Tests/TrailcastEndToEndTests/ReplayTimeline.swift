@@ -25,6 +25,7 @@ struct ReplayTimeline {
         "visit": ["t", "offset", "type", "arrival", "departure", "lat", "lon", "horizontalAccuracy"],
         "pause": ["t", "offset", "type", "manager"],
         "resume": ["t", "offset", "type", "manager"],
+        "indicator": ["t", "offset", "type", "state"],
         "alert": ["t", "offset", "type", "message"],
         "tap": ["t", "offset", "type", "action"],
         "places": ["t", "offset", "type", "order", "nearest", "total"],

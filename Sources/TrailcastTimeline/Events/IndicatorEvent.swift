@@ -1,0 +1,22 @@
+/// The `indicator` event: the system began or stopped showing the background location
+/// indicator for the app (the blue pill or status bar arrow that Apple's
+/// `showsBackgroundLocationIndicator` page describes). While it shows, the app is in use
+/// (docs/background.md).
+public enum BackgroundIndicator: String, Sendable, Equatable {
+    case shown, hidden
+}
+
+extension BackgroundIndicator: TimelineEventBody {
+    static let eventType = "indicator"
+    static let textColor = TimelineTextColor.cyan
+    static var example: BackgroundIndicator { .shown }
+
+    func writeFields(to fields: inout some TimelineFields) {
+        fields.string("state", rawValue)
+    }
+
+    /// `background location indicator shown`
+    func appendText(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: "background location indicator \(rawValue)".utf8)
+    }
+}
