@@ -136,11 +136,19 @@ let package = Package(
                 "TrailcastDevice",
             ]
         ),
+        // The Chrome DevTools Protocol messages the browser feed sends and reads (no network).
+        .target(name: "TrailcastDevTools",
+            dependencies: [
+                "TrailcastDevice",
+                "TrailcastJSON",
+            ]
+        ),
         // Runs wired from settings: a scenario's run, the weather connection a run uses.
         .target(name: "TrailcastRun", dependencies: [
                 "TrailcastBasics",
                 "TrailcastCoreLocation",
                 "TrailcastDevice",
+                "TrailcastDevTools",
                 "TrailcastEngine",
                 "TrailcastFeeds",
                 "TrailcastGPX",
@@ -223,9 +231,13 @@ let package = Package(
             dependencies: [
                 "TrailcastBasics",
                 "TrailcastDevice",
+                "TrailcastDevTools",
                 "TrailcastNMEA",
+                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]
         ),
         .target(
@@ -486,7 +498,6 @@ let package = Package(
                 "TrailcastWeatherEndpoints",
                 "TrailcastWeatherServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]

@@ -6,6 +6,7 @@ import TrailcastReport
 import TrailcastTimeline
 import TrailcastWeatherServer
 import TrailcastDevice
+import TrailcastDevTools
 import TrailcastSettings
 
 /// One replay with its feeds: started before the first fix (in the task that runs the
@@ -31,6 +32,13 @@ enum FeedSession {
             emulator = try await AndroidEmulatorFeed.connect(host: address.host, port: address.port, token: token)
         }
         let simulator = try plan.simulator.map { try SimulatorFeed(device: $0, bundleID: plan.bundleID) }
+        var browser: BrowserFeed?
+        if let endpoint = plan.browser {
+            let feed = try await BrowserFeed.connect(endpoint: endpoint, targetFilter: plan.browserTarget) { messages($0) }
+            messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages"
+                + (plan.browserTarget.map { " whose URL contains \"\($0)\"" } ?? ""))
+            browser = feed
+        }
         var live: LiveRun?
         if let address = plan.serve {
             live = try await LiveRun.start(on: address, speed: replay.configuration.speed, messages: messages)
@@ -38,8 +46,8 @@ enum FeedSession {
         let files: [any DeviceStreamObserver] = outputs.nmeaFiles.map(NMEAFileFeed.init(descriptor:))
         let device = DeviceFeeds(
             files + servers + datagrams + (emulator.map { [$0] } ?? []) + (simulator.map { [$0] } ?? [])
-                + (live.map { [$0.latest] } ?? []))
-        let taps = Taps(simulator: simulator, live: live)
+                + (browser.map { [$0] } ?? []) + (live.map { [$0.latest] } ?? []))
+        let taps = Taps(simulator: simulator, browser: browser, live: live)
 
         let result: Result<ReplaySummary, ReplayError>
         do throws(ReplayError) {
@@ -51,6 +59,8 @@ enum FeedSession {
         await live?.server.close()
         for feed in servers { await feed.close() }
         for feed in datagrams { await feed.close() }
+        // What is queued for the pages, and the browser's answers, before the connection closes.
+        await browser?.close()
         // The last fixes' answers (a KO among them ends the run with 69).
         var unanswered: (any Error)?
         if case .success = result {
@@ -64,9 +74,10 @@ enum FeedSession {
     }
 }
 
-/// What taps the timeline besides its files: the live stream and the Simulator's
-/// permission mirror, when asked for.
+/// What taps the timeline besides its files: the live stream and the permission mirror
+/// (Simulator, browser), when asked for.
 struct Taps {
     var simulator: SimulatorFeed?
+    var browser: BrowserFeed?
     var live: LiveRun?
 }

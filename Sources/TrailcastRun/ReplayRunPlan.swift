@@ -74,11 +74,18 @@ public struct FeedPlan: Sendable {
     public var bundleID: String?
     /// `--serve`: where the live run is served.
     public var serve: HostAndPort?
+    /// `--browser`: a Chromium's DevTools endpoint (`http://127.0.0.1:9222`).
+    public var browser: String?
+    /// `--browser-target`: only pages whose URL contains this; nil for every page.
+    public var browserTarget: String?
 
     public init(
         nmea: [NMEATarget] = [], androidEmulator: AndroidConsoleAddress? = nil, androidToken: String? = nil,
-        simulator: String? = nil, bundleID: String? = nil, serve: HostAndPort? = nil
+        simulator: String? = nil, bundleID: String? = nil, serve: HostAndPort? = nil,
+        browser: String? = nil, browserTarget: String? = nil
     ) {
+        self.browser = browser
+        self.browserTarget = browserTarget
         self.nmea = nmea
         self.androidEmulator = androidEmulator
         self.androidToken = androidToken
@@ -101,6 +108,9 @@ public struct FeedPlan: Sendable {
         }
         if androidEmulator != nil {
             return "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"
+        }
+        if browser != nil {
+            return "--browser drives live pages and needs real time: add --speed N (1 is real time)"
         }
         return nil
     }

@@ -6,7 +6,7 @@ import TrailcastReport
 import TrailcastTimeline
 
 /// The replay with its timeline recorders put together: the timeline's format, the report,
-/// the weather log, the live stream and the Simulator's permission mirror. One specialised
+/// the weather log, the live stream and the permission mirror (Simulator, browser). One specialised
 /// loop per combination: the recorders are called a million times on big files, so they
 /// are generic parameters, not existentials.
 enum TimelineOutputs {
@@ -42,19 +42,19 @@ enum TimelineOutputs {
     ) async throws(ReplayError) -> ReplaySummary {
         if let live = taps.live {
             let tee = TimelineTee(recorder, LiveEventRecorder(journal: live.journal))
-            return try await withSimulatorMirror(replay, tee, device, taps, messages)
+            return try await withPermissionMirror(replay, tee, device, taps, messages)
         }
-        return try await withSimulatorMirror(replay, recorder, device, taps, messages)
+        return try await withPermissionMirror(replay, recorder, device, taps, messages)
     }
 
-    /// The Simulator's permission mirror taps the timeline when there is one.
-    private static func withSimulatorMirror<Recorder: TimelineRecorder>(
+    /// The permission mirror taps the timeline when a Simulator or a browser is driven.
+    private static func withPermissionMirror<Recorder: TimelineRecorder>(
         _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ taps: Taps, _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
         let warnings = { (warning: GPXWarning) in messages("\(replay.file):\(warning)") }
         let control = taps.live?.control
-        if let simulator = taps.simulator {
-            var tap = SimulatorPrivacyTap(recorder, simulator: simulator)
+        if taps.simulator != nil || taps.browser != nil {
+            var tap = PermissionMirrorTap(recorder, simulator: taps.simulator, browser: taps.browser)
             return try await replay.run(
                 clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
         }

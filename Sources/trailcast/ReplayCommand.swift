@@ -104,6 +104,16 @@ struct ReplayCommand: AsyncParsableCommand {
     var bundleId: String?
 
     @Option(help: ArgumentHelp(
+        "Drive web pages' navigator.geolocation from the device stream through a Chromium's DevTools endpoint (started with --remote-debugging-port); the pages' geolocation permission follows the app's authorization (needs --speed).",
+        valueName: "URL"))
+    var browser: String?
+
+    @Option(help: ArgumentHelp(
+        "With --browser: only pages whose URL contains TEXT (default: every page, including pages opened later).",
+        valueName: "TEXT"))
+    var browserTarget: String?
+
+    @Option(help: ArgumentHelp(
         "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N (needs --speed; port 0 picks a free one).",
         valueName: "[HOST:]PORT"))
     var serve: String?
@@ -118,6 +128,9 @@ struct ReplayCommand: AsyncParsableCommand {
         if bundleId != nil && simulator == nil {
             throw ValidationError("--bundle-id goes with --simulator DEVICE")
         }
+        if browserTarget != nil && browser == nil {
+            throw ValidationError("--browser-target goes with --browser URL")
+        }
         // With a scenario, its settings are known only when `run()` reads it; it checks then.
         if scenario == nil, let problem = try plan(from: nil).problem {
             throw ValidationError(problem)
@@ -131,7 +144,8 @@ struct ReplayCommand: AsyncParsableCommand {
                 nmea: try nmeaArguments.map(NMEATarget.init(parsing:)),
                 androidEmulator: try androidEmulator.map(AndroidConsoleAddress.init(parsing:)),
                 androidToken: androidToken, simulator: simulator, bundleID: bundleId,
-                serve: try serve.map { try HostAndPort(parsing: $0, option: "--serve", allowsPortZero: true) })
+                serve: try serve.map { try HostAndPort(parsing: $0, option: "--serve", allowsPortZero: true) },
+                browser: browser, browserTarget: browserTarget)
         } catch let failure as RunFailure {
             throw ValidationError(failure.message)
         }

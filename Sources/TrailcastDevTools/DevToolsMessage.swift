@@ -1,0 +1,66 @@
+import Foundation
+
+/// A message from the browser on the DevTools WebSocket: the answer to a command (`id`,
+/// with `result` or `error`) or an event (`method` and `params`), for the browser or, with
+/// `sessionId`, for one attached page. Only the fields the browser feed reads are decoded;
+/// anything else in the message is ignored, and a message that is not such an object is
+/// `nil` from ``init(json:)``, never a crash (it comes from another process).
+public struct DevToolsMessage: Sendable, Equatable, Decodable {
+    public struct Failure: Sendable, Equatable, Decodable {
+        public var code: Int?
+        public var message: String?
+    }
+
+    /// A target as `Target.targetCreated`, `targetInfoChanged` and `attachedToTarget` describe it.
+    public struct TargetInfo: Sendable, Equatable, Decodable {
+        public var targetId: String
+        /// `page`, `iframe`, `worker`, `browser`...
+        public var type: String
+        public var url: String
+    }
+
+    public struct Params: Sendable, Equatable, Decodable {
+        public var targetInfo: TargetInfo?
+        /// `Target.attachedToTarget` / `detachedFromTarget`: the page's session.
+        public var sessionId: String?
+        /// `Target.targetDestroyed` / `detachedFromTarget`.
+        public var targetId: String?
+    }
+
+    public var id: Int?
+    public var method: String?
+    public var sessionId: String?
+    public var params: Params?
+    public var error: Failure?
+
+    /// The message read from the WebSocket's text, or nil if it is not a DevTools message.
+    public init?(json: String) {
+        guard let message = try? JSONDecoder().decode(DevToolsMessage.self, from: Data(json.utf8)) else { return nil }
+        self = message
+    }
+}
+
+/// `GET /json/version` of a DevTools endpoint: the browser's name and the WebSocket URL of
+/// its browser target, through which every page is reached.
+public struct DevToolsVersion: Sendable, Equatable, Decodable {
+    /// `Chrome/156.0.8078.108`, `HeadlessChrome/...`.
+    public var browser: String
+    public var webSocketDebuggerUrl: String
+
+    enum CodingKeys: String, CodingKey {
+        case browser = "Browser"
+        case webSocketDebuggerUrl
+    }
+
+    /// The answer's body, or nil if it is not such an object.
+    public init?(json: [UInt8]) {
+        guard let version = try? JSONDecoder().decode(DevToolsVersion.self, from: Data(json)) else { return nil }
+        self = version
+    }
+
+    /// The major version in `browser` (156 in `Chrome/156.0.8078.108`), if it has one.
+    public var majorVersion: Int? {
+        guard let slash = browser.firstIndex(of: "/") else { return nil }
+        return Int(browser[browser.index(after: slash)...].prefix { $0.isNumber })
+    }
+}

@@ -1,0 +1,148 @@
+public import TrailcastDevice
+public import TrailcastDevTools
+import AsyncHTTPClient
+import NIOCore
+import NIOHTTP1
+import NIOWebSocket
+
+/// `--browser URL`: drives web pages' `navigator.geolocation` from the device stream,
+/// through a Chromium's DevTools endpoint (`--remote-debugging-port`).
+///
+/// It reads the browser's WebSocket URL from `GET URL/json/version`, connects
+/// (``DevToolsSocket``), asks to hear of every target (`Target.setDiscoverTargets`) and attaches to each
+/// page whose URL contains the filter (every page without one), including pages opened or
+/// navigated to a matching URL later. Then, per epoch, every attached page gets
+/// `Emulation.setGeolocationOverride` with the fix (position unavailable, once, while the
+/// signal is lost), and a page attached later gets the last one at once. The page's
+/// permission is the browser's to enforce: ``permissionChanged(_:)`` sets it
+/// (`Browser.setPermission`, every origin) as the run's authorization changes.
+///
+/// The run never waits for the browser: commands queue (at most ``queueLimit``, the oldest
+/// dropped with a warning) and a task sends them. A page closed mid-run is dropped with a
+/// warning; the browser closing ends the feed with a warning, not the run.
+public final class BrowserFeed: DeviceStreamObserver, Sendable {
+    /// Commands waiting for the browser before the oldest are dropped.
+    public static let queueLimit = 4096
+
+    /// The browser's `/json/version`: its name and WebSocket URL.
+    public let version: DevToolsVersion
+    private let outgoing: AsyncStream<DevToolsCommand>.Continuation
+    private let conversation: DevToolsConversation
+    private let connection: Task<Void, Never>
+    private let tracker = EpochTracker()
+
+    /// Reads the endpoint, connects and asks for the pages; `timeout` bounds each step. An
+    /// endpoint that cannot be reached or is not a DevTools endpoint is a
+    /// ``FeedError/peerFailed(_:)`` (exit 69).
+    public static func connect(
+        endpoint: String, targetFilter: String?, timeout: Duration = .seconds(5),
+        warn: @escaping @Sendable (String) -> Void
+    ) async throws -> BrowserFeed {
+        let version = try await readVersion(endpoint: endpoint, timeout: timeout)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: DevToolsCommand.self, bufferingPolicy: .bufferingNewest(queueLimit))
+        let conversation = DevToolsConversation(targetFilter: targetFilter, warn: warn)
+        let channel: DevToolsSocket.Channel
+        do {
+            channel = try await DevToolsSocket.open(version.webSocketDebuggerUrl, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
+        } catch {
+            throw FeedError.peerFailed("cannot open the DevTools connection of \(endpoint) (\(version.webSocketDebuggerUrl)): \(error)")
+        }
+        let connection = Task {
+            do {
+                try await channel.executeThenClose { inbound, outbound in
+                    await conversation.begin(outbound)
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            try await conversation.send(.discoverTargets)
+                            for await command in stream { try await conversation.sendToPages(command) }
+                            // The run is over and everything is sent: the answers, then the close.
+                            await conversation.waitForAnswers()
+                            try await outbound.write(DevToolsSocket.close())
+                        }
+                        try await DevToolsSocket.readMessages(inbound, outbound: outbound) { text in
+                            try await conversation.received(text)
+                        }
+                        group.cancelAll()
+                    }
+                }
+            } catch {}
+            if !(await conversation.isClosing) {
+                warn("trailcast: warning: the browser closed its DevTools connection: the browser feed ends, the run goes on")
+            }
+            await conversation.end()
+        }
+        return BrowserFeed(version: version, outgoing: continuation, conversation: conversation, connection: connection)
+    }
+
+    private init(
+        version: DevToolsVersion, outgoing: AsyncStream<DevToolsCommand>.Continuation,
+        conversation: DevToolsConversation, connection: Task<Void, Never>
+    ) {
+        self.version = version
+        self.outgoing = outgoing
+        self.conversation = conversation
+        self.connection = connection
+    }
+
+    public func deviceReported(_ epoch: DeviceEpoch) throws {
+        // Unavailable once per loss: the page's next callback is the error, then silence.
+        guard tracker.shouldSend(hasFix: epoch.fix != nil) else { return }
+        enqueue(.geolocationOverride(epoch.fix))
+    }
+
+    /// The run's authorization changed: the pages' `geolocation` permission follows.
+    public func permissionChanged(_ setting: GeolocationPermission) {
+        enqueue(.geolocationPermission(setting))
+    }
+
+    public func deviceStreamEnded() throws {}
+
+    /// Sends what is queued and waits, at most `timeout`, for the browser's answers, then
+    /// closes the connection (the browser and its pages stay).
+    public func close(timeout: Duration = .seconds(2)) async {
+        await conversation.markClosing()
+        outgoing.finish()
+        let connection = self.connection
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await connection.value }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+        connection.cancel()
+    }
+
+    /// Pages attached now, by URL (for tests and the docs' examples).
+    public var attachedPages: [String] {
+        get async { await conversation.attachedURLs }
+    }
+
+    private func enqueue(_ command: DevToolsCommand) {
+        if case .dropped = outgoing.yield(command) { tracker.noteDropped(warn: conversation.warn) }
+    }
+
+    /// `GET ENDPOINT/json/version`.
+    static func readVersion(endpoint: String, timeout: Duration) async throws -> DevToolsVersion {
+        var base = endpoint
+        while base.hasSuffix("/") { base.removeLast() }
+        if !base.contains("://") { base = "http://" + base }
+        let body: ByteBuffer
+        do {
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: base + "/json/version"), timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
+            guard response.status == .ok else {
+                throw FeedError.peerFailed("\(base)/json/version answered \(response.status.code): not a DevTools endpoint")
+            }
+            body = try await response.body.collect(upTo: 1 << 16)
+        } catch let error as FeedError {
+            throw error
+        } catch {
+            throw FeedError.peerFailed("cannot reach the DevTools endpoint \(base): \(error)")
+        }
+        guard let version = DevToolsVersion(json: Array(body.readableBytesView)) else {
+            throw FeedError.peerFailed("\(base)/json/version is not a DevTools answer (no webSocketDebuggerUrl)")
+        }
+        return version
+    }
+}

@@ -1,0 +1,148 @@
+import TrailcastBasics
+import TrailcastDevTools
+import NIOCore
+import NIOWebSocket
+
+/// The browser feed's side of the DevTools conversation: which pages it is attached to,
+/// the commands it numbered and how many the browser has answered, and the last location
+/// override (for a page attached later). The reader (the browser's messages) and the writer
+/// (the run's commands) both go through it.
+actor DevToolsConversation {
+    private let targetFilter: String?
+    nonisolated let warn: @Sendable (String) -> Void
+    private var outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>?
+    private var nextID = 0
+    private var unanswered = 0
+    private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Attached pages: session → URL, and session → target.
+    private var sessions: [String: String] = [:]
+    private var targetsBySession: [String: String] = [:]
+    /// Targets asked to attach, not yet attached.
+    private var attaching: Set<String> = []
+    private var lastOverride: DevToolsCommand?
+    private var warnedFailures: Set<String> = []
+    private(set) var isClosing = false
+
+    init(targetFilter: String?, warn: @escaping @Sendable (String) -> Void) {
+        self.targetFilter = targetFilter.flatMap { $0.isEmpty ? nil : $0 }
+        self.warn = warn
+    }
+
+    func begin(_ outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>) {
+        self.outbound = outbound
+    }
+
+    func markClosing() {
+        isClosing = true
+    }
+
+    /// The connection is gone: nothing will be answered.
+    func end() {
+        outbound = nil
+        unanswered = 0
+        resumeAnswerWaiters()
+    }
+
+    var attachedURLs: [String] { sessions.values.sorted() }
+
+    /// A browser-level command (`sessionID` nil) or one for a page.
+    func send(_ command: DevToolsCommand, to sessionID: String? = nil) async throws {
+        guard let outbound else { return }
+        nextID += 1
+        unanswered += 1
+        try await outbound.write(DevToolsSocket.text(command.message(id: nextID, sessionID: sessionID)))
+    }
+
+    /// A command of the run: a location override goes to every page (and is kept for pages
+    /// attached later); a permission is the browser's.
+    func sendToPages(_ command: DevToolsCommand) async throws {
+        guard command.method == DevToolsCommand.geolocationOverride(nil).method else {
+            try await send(command)
+            return
+        }
+        lastOverride = command
+        for session in sessions.keys.sorted() { try await send(command, to: session) }
+    }
+
+    /// Waits until the browser has answered every command sent.
+    func waitForAnswers() async {
+        guard unanswered > 0 else { return }
+        await withCheckedContinuation { answerWaiters.append($0) }
+    }
+
+    /// One message from the browser.
+    func received(_ text: String) async throws {
+        guard let message = DevToolsMessage(json: text) else { return }
+        if message.id != nil {
+            unanswered = max(0, unanswered - 1)
+            if let failure = message.error { warnOnce(failure) }
+            if unanswered == 0 { resumeAnswerWaiters() }
+            return
+        }
+        switch message.method {
+        case "Target.targetCreated", "Target.targetInfoChanged":
+            guard let target = message.params?.targetInfo, wants(target),
+                  !attaching.contains(target.targetId), !isAttached(target.targetId)
+            else { return }
+            attaching.insert(target.targetId)
+            try await send(.attach(to: target.targetId))
+        case "Target.attachedToTarget":
+            guard let session = message.params?.sessionId, let target = message.params?.targetInfo else { return }
+            attaching.remove(target.targetId)
+            sessions[session] = target.url
+            targetsBySession[session] = target.targetId
+            if let lastOverride { try await send(lastOverride, to: session) }
+        case "Target.detachedFromTarget":
+            guard let session = message.params?.sessionId, let url = sessions.removeValue(forKey: session) else { return }
+            targetsBySession[session] = nil
+            if !isClosing { warn("trailcast: warning: the browser page \(url) closed: dropped from the browser feed") }
+        default:
+            break
+        }
+    }
+
+    private func isAttached(_ targetID: String) -> Bool {
+        targetsBySession.values.contains(targetID)
+    }
+
+    /// A page whose URL has the filter in it (every page without one).
+    private func wants(_ target: DevToolsMessage.TargetInfo) -> Bool {
+        guard target.type == "page" else { return false }
+        guard let targetFilter else { return true }
+        return target.url.contains(targetFilter)
+    }
+
+    /// A command the browser refused, said once per kind of refusal.
+    private func warnOnce(_ failure: DevToolsMessage.Failure) {
+        let text = failure.message ?? "code \(failure.code ?? 0)"
+        guard warnedFailures.insert(text).inserted else { return }
+        warn("trailcast: warning: the browser refused a DevTools command: \(text)")
+    }
+
+    private func resumeAnswerWaiters() {
+        let waiters = answerWaiters
+        answerWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+}
+
+/// What the feed sent last (a fix or none), and how many commands the run dropped.
+final class EpochTracker: Sendable {
+    private let state = LockedValue<(lastHadFix: Bool?, dropped: Int)>((nil, 0))
+
+    /// Every fix is sent; a lost signal only when it is new.
+    func shouldSend(hasFix: Bool) -> Bool {
+        state.withLock { state in
+            defer { state.lastHadFix = hasFix }
+            return hasFix || state.lastHadFix != false
+        }
+    }
+
+    func noteDropped(warn: @Sendable (String) -> Void) {
+        let first = state.withLock { state in
+            state.dropped += 1
+            return state.dropped == 1
+        }
+        if first { warn("trailcast: warning: the browser is not keeping up: the oldest location commands are being dropped") }
+    }
+}
