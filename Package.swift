@@ -561,10 +561,14 @@ let package = Package(
             name: "TrailcastEndToEndTests",
             dependencies: [
                 "TrailcastBasics",
+                "TrailcastDevTools",
+                "TrailcastFeeds",
+                "TrailcastJSON",
                 "TrailcastLiveStream",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]
         ),
     ],

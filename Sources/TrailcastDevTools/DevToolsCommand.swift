@@ -12,6 +12,12 @@ public struct DevToolsCommand: Sendable, Equatable {
     /// The parameters as a JSON object, already written.
     public var params: [UInt8]
 
+    /// Any command: `params` a JSON object's bytes.
+    public init(method: String, params: [UInt8]) {
+        self.method = method
+        self.params = params
+    }
+
     /// `Emulation.setGeolocationOverride`: the page's `navigator.geolocation` reports this
     /// fix; nil leaves every parameter out, which "emulates position unavailable". Latitude
     /// and longitude to 1e-8 degrees (a millimetre). Altitude and `altitudeAccuracy` only

@@ -56,6 +56,8 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
                         group.addTask {
                             try await conversation.send(.discoverTargets)
                             for await command in stream { try await conversation.sendToPages(command) }
+                            // Cancelled: the browser went away (the reader below ended).
+                            guard !Task.isCancelled else { return }
                             // The run is over and everything is sent: the answers, then the close.
                             await conversation.waitForAnswers()
                             try await outbound.write(DevToolsSocket.close())

@@ -65,9 +65,18 @@ actor DevToolsConversation {
     }
 
     /// Waits until the browser has answered every command sent.
+    /// (Cancelled, it returns at once: the connection is being torn down.)
     func waitForAnswers() async {
-        guard unanswered > 0 else { return }
-        await withCheckedContinuation { answerWaiters.append($0) }
+        guard unanswered > 0, !Task.isCancelled else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { answerWaiters.append($0) }
+        } onCancel: {
+            Task { await self.stopWaiting() }
+        }
+    }
+
+    private func stopWaiting() {
+        resumeAnswerWaiters()
     }
 
     /// One message from the browser.

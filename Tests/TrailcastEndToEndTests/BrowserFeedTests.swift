@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// `replay --browser`: a web page's `navigator.geolocation`, in Debian's headless Chromium,
+/// driven by the device stream over the DevTools protocol, its permission following the
+/// app's authorization. The page (Tests/Fixtures/browser/watch.html) is what a web app does:
+/// it watches while permitted and writes down what it hears.
+@Suite("replay --browser: web pages' geolocation in headless Chromium", .serialized)
+struct BrowserFeedTests {
+    static let page = "file://" + Repository.root.appendingPathComponent("Tests/Fixtures/browser/watch.html").path
+
+    /// `seconds` points a second apart going east at about 3 m/s from the waterfront,
+    /// climbing 0.1 m a second: every fix has an altitude, a speed and a course.
+    static func route(seconds: Int) throws -> (ScratchDirectory, String) {
+        var text = #"<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>"# + "\n"
+        for second in 0..<seconds {
+            let time = Date(timeIntervalSince1970: 1_781_366_400 + Double(second)).ISO8601Format()
+            let longitude = -122.3942 + Double(second) * 0.000034
+            text += #"<trkpt lat="37.7955" lon="\#(longitude)"><ele>\#(4 + Double(second) / 10)</ele><time>\#(time)</time></trkpt>"# + "\n"
+        }
+        let scratch = try ScratchDirectory()
+        let file = try scratch.file(named: "walk.gpx", text: text + "</trkseg></trk></gpx>\n")
+        return (scratch, file.path)
+    }
+
+    /// The page's fixes: latitude, longitude, accuracy, altitude, altitudeAccuracy, heading, speed.
+    static func fixes(_ heard: [[Any]]) -> [[Double?]] {
+        heard.filter { $0.first as? String == "fix" }.map { $0.dropFirst().map { $0 as? Double } }
+    }
+
+    @Test("watchPosition hears the device's fixes with every field; a denial is PERMISSION_DENIED and the Permissions API's denied; a re-grant resumes; a loss delivers nothing")
+    func fixesAndPermission() async throws {
+        let browser = try await HeadlessChromium()
+        let page = try await browser.open(Self.page)
+        try await Self.waitFor("the page's script") { !(try await page.heard()).isEmpty }
+        let (scratch, gpx) = try Self.route(seconds: 240)
+        defer { scratch.remove() }
+        let result = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--format", "jsonl", "--speed", "40", "--seed", "3", "--browser", browser.endpoint,
+            "--event", "60s:signal=lost", "--event", "80s:signal=restored",
+            "--event", "150s:authorization=denied", "--event", "180s:authorization=whenInUse",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("trailcast: driving the geolocation of"), "\(result.stderr)")
+        let timeline = try ReplayTimeline(result: result)
+        let heard = try await page.heard()
+        let pageFixes = Self.fixes(heard)
+        let sent = timeline.locations
+        // The app and the page are both permitted outside the denial, so each delivered fix
+        // is one the feed sent the page (while denied, neither hears any).
+        #expect(sent.count > 150 && Double(pageFixes.count) >= 0.99 * Double(sent.count), "\(pageFixes.count) of \(sent.count)")
+        var matched = 0
+        var next = sent.startIndex
+        for fix in pageFixes {
+            guard let index = sent[next...].firstIndex(where: {
+                abs(($0["lat"]?.doubleValue ?? 0) - (fix[0] ?? 0)) < 1e-7 && abs(($0["lon"]?.doubleValue ?? 0) - (fix[1] ?? 0)) < 1e-7
+            }) else { continue }
+            matched += 1
+            next = sent.index(after: index)
+            let event = sent[index]
+            #expect(fix[2] == event["horizontalAccuracy"]?.doubleValue)
+            #expect(fix[3] != nil && abs((fix[3] ?? 0) - (event["altitude"]?.doubleValue ?? 0)) < 0.01)
+            #expect(fix[4] == event["verticalAccuracy"]?.doubleValue)
+            #expect(abs((fix[6] ?? -1) - (event["speed"]?.doubleValue ?? 0)) < 0.01)
+            if (event["speed"]?.doubleValue ?? 0) > 0 {
+                #expect(abs((fix[5] ?? -1) - (event["course"]?.doubleValue ?? 0)) < 0.01, "heading")
+            }
+        }
+        #expect(matched == pageFixes.count, "every fix the page heard is one the device reported, in order")
+        // The permission: granted at the prompt, denied at 150 s, granted again at 180 s.
+        let permissions = heard.compactMap { $0.first as? String == "permission" ? $0[1] as? String : nil }
+        #expect(Array(permissions.drop { $0 != "granted" }.prefix(3)) == ["granted", "denied", "granted"], "\(permissions)")
+        let deniedAt = try #require(heard.firstIndex { $0.first as? String == "permission" && $0[1] as? String == "denied" })
+        let regrantedAt = try #require(heard[deniedAt...].firstIndex { $0.first as? String == "permission" && $0[1] as? String == "granted" })
+        #expect(heard[deniedAt..<regrantedAt].contains { $0.first as? String == "error" && $0[1] as? Int == 1 }
+            || heard[..<deniedAt].last { $0.first as? String == "error" }?[1] as? Int == 1, "PERMISSION_DENIED")
+        #expect(!heard[deniedAt..<regrantedAt].contains { $0.first as? String == "fix" }, "no fix while denied")
+        #expect(heard[regrantedAt...].contains { $0.first as? String == "fix" }, "fixes again once granted")
+        // The loss: 20 s without a device fix, so 20 fewer fixes than epochs outside the denial.
+        let missedLoss = timeline.events(ofType: "missed").filter { $0["reason"]?.stringValue == "noSignal" }
+        #expect(!missedLoss.isEmpty)
+        #expect(heard.contains { $0.first as? String == "error" && $0[1] as? Int == 2 }, "POSITION_UNAVAILABLE")
+    }
+
+    @Test("--browser-target: only matching pages, including one opened mid-run; a page closed mid-run is dropped with a warning; the browser quitting ends the feed, not the run")
+    func targetsClosedPagesAndAQuittingBrowser() async throws {
+        let browser = try await HeadlessChromium()
+        let first = try await browser.open(Self.page + "?first")
+        let other = try await browser.open(Self.page + "?other")
+        try await Self.waitFor("the pages' scripts") {
+            let firstHeard = try await first.heard(), otherHeard = try await other.heard()
+            return !firstHeard.isEmpty && !otherHeard.isEmpty
+        }
+        let (scratch, gpx) = try Self.route(seconds: 240)
+        defer { scratch.remove() }
+        let replay = try ReplayProcess(arguments: [
+            "replay", gpx, "--format", "jsonl", "--speed", "20", "--browser", browser.endpoint, "--browser-target", "?first",
+        ])
+        do {
+            try await Self.waitFor("fixes on the first page") { !Self.fixes(try await first.heard()).isEmpty }
+        } catch {
+            Issue.record("replay said: \(replay.stderr); the page heard: \(try await first.heard())")
+            throw error
+        }
+        let late = try await browser.open(Self.page + "?first-late")
+        try await Self.waitFor("fixes on the page opened mid-run") { !Self.fixes(try await late.heard()).isEmpty }
+        #expect(Self.fixes(try await other.heard()).isEmpty, "a page the filter leaves out hears nothing")
+        try await first.close()
+        try await replay.wait(for: "the closed page's warning", until: { replay.stderr.contains("closed: dropped from the browser feed") })
+        #expect(replay.stderr.contains("watch.html?first closed"), "\(replay.stderr)")
+        browser.quit()
+        try await replay.wait(for: "the browser's warning", until: { replay.stderr.contains("the browser closed its DevTools connection") })
+        let (status, _) = try await replay.waitForExit()
+        #expect(status == 0, "the run goes on to its end: \(replay.stderr)")
+        #expect(replay.stdout.contains(#""type":"end""#))
+    }
+
+    /// Polls an asynchronous condition (a page read over DevTools) until it holds.
+    static func waitFor(
+        _ what: String, deadline: Duration = .seconds(120), sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: () async throws -> Bool
+    ) async throws {
+        let end = ContinuousClock.now.advanced(by: deadline)
+        while try await !condition() {
+            guard ContinuousClock.now < end else {
+                Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+                throw ReplayProcess.TimedOut(what: what)
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test("no DevTools endpoint: 69 and one line; --browser needs --speed (64); --browser-target needs --browser (64)")
+    func usageAndUnreachable() async throws {
+        let (scratch, gpx) = try Self.route(seconds: 30)
+        defer { scratch.remove() }
+        let port = try HeldLocalPort()
+        let unreachable = try await TrailcastBinary.run(arguments: ["replay", gpx, "--speed", "10", "--browser", "http://127.0.0.1:\(port.port)"])
+        #expect(unreachable.status == 69)
+        #expect(unreachable.stderr.split(separator: "\n").count == 1, "\(unreachable.stderr)")
+        #expect(unreachable.stderr.contains("cannot reach the DevTools endpoint http://127.0.0.1:\(port.port)"), "\(unreachable.stderr)")
+        let virtual = try await TrailcastBinary.run(arguments: ["replay", gpx, "--browser", "http://127.0.0.1:9222"])
+        #expect(virtual.status == 64 && virtual.stderr.contains("--browser drives live pages and needs real time"), "\(virtual.stderr)")
+        let alone = try await TrailcastBinary.run(arguments: ["replay", gpx, "--browser-target", "x"])
+        #expect(alone.status == 64 && alone.stderr.contains("--browser-target goes with --browser URL"), "\(alone.stderr)")
+    }
+}
