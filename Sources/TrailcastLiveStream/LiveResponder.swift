@@ -11,6 +11,8 @@ struct LiveResponder: HTTPResponder {
     let journal: EventJournal
     let latest: LatestDeviceReport
     let control: ReplayControl
+    /// Who may use the controls.
+    let access: ControlAccess
     /// A comment line this often keeps proxies from dropping an idle stream.
     let keepAliveInterval: Duration
 
@@ -33,6 +35,10 @@ struct LiveResponder: HTTPResponder {
             return Self.json(.ok, health())
         case "/pause", "/resume", "/speed":
             guard request.method == .post else { return Self.methodNotAllowed(allow: "POST") }
+            let token = request.uri.queryParameters.get("token").map { String($0) }
+            if let refusal = access.refusal(headers: request.headers, authority: request.head.authority, queryToken: token) {
+                return Self.json(.forbidden, Self.error(refusal))
+            }
             return command(path, request)
         default:
             return Self.json(.notFound, Self.error("no such endpoint: GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N"))

@@ -14,7 +14,8 @@ public import TrailcastEngine
 
 /// The live view of a running replay over HTTP: `GET /events` (the timeline as
 /// Server-Sent Events), `GET /location` (the device's latest report), `GET /health`, and
-/// `POST /pause`, `/resume`, `/speed?multiplier=N`.
+/// `POST /pause`, `/resume`, `/speed?multiplier=N`, for holders of ``access``'s token and
+/// the server's own pages only (``ControlAccess``).
 ///
 /// ```swift
 /// let journal = try EventJournal()
@@ -28,12 +29,15 @@ public import TrailcastEngine
 public final class LiveServer: Sendable {
     /// The port it listens on (the one chosen, for port 0).
     public let port: Int
+    /// Who may use the controls; its token is the run's.
+    public let access: ControlAccess
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let journal: EventJournal
 
-    private init(port: Int, group: ServiceGroup, task: Task<Void, any Error>, journal: EventJournal) {
+    private init(port: Int, access: ControlAccess, group: ServiceGroup, task: Task<Void, any Error>, journal: EventJournal) {
         self.port = port
+        self.access = access
         self.group = group
         self.task = task
         self.journal = journal
@@ -44,14 +48,16 @@ public final class LiveServer: Sendable {
     /// - Throws: ``LiveServerError`` when it cannot listen (port in use, unknown host).
     public static func start(
         host: String, port: Int, journal: EventJournal, latest: LatestDeviceReport, control: ReplayControl,
-        keepAliveInterval: Duration = .seconds(15)
+        access: ControlAccess? = nil, keepAliveInterval: Duration = .seconds(15)
     ) async throws(LiveServerError) -> LiveServer {
+        let access = access ?? ControlAccess(servedHost: host)
         // Hummingbird's own lines ("Server started") would land amid the timeline's.
         var logger = Logger(label: "trailcast.live")
         logger.logLevel = .critical
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
-            responder: LiveResponder(journal: journal, latest: latest, control: control, keepAliveInterval: keepAliveInterval),
+            responder: LiveResponder(
+                journal: journal, latest: latest, control: control, access: access, keepAliveInterval: keepAliveInterval),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? port)
@@ -76,7 +82,7 @@ public final class LiveServer: Sendable {
             }
             throw LiveServerError(host: host, port: port, reason: reason)
         }
-        return LiveServer(port: boundPort, group: group, task: task, journal: journal)
+        return LiveServer(port: boundPort, access: access, group: group, task: task, journal: journal)
     }
 
     /// The run is over: event streams send what is left and end (a client that has

@@ -19,7 +19,7 @@ struct LiveRun {
             host: address.host, port: address.port, journal: journal, latest: latest, control: control)
         messages(
             "trailcast: serving the live run on http://\(WeatherServer.authority(host: address.host, port: server.port)) "
-                + "(GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N)")
+                + "(GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N with the token \(server.access.token))")
         return LiveRun(journal: journal, latest: latest, control: control, server: server)
     }
 }

@@ -114,7 +114,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var browserTarget: String?
 
     @Option(help: ArgumentHelp(
-        "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N (needs --speed; port 0 picks a free one).",
+        "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N with the token printed at start (needs --speed; port 0 picks a free one).",
         valueName: "[HOST:]PORT"))
     var serve: String?
 

@@ -1,4 +1,5 @@
 import Foundation
+import NIOHTTP1
 import Testing
 
 /// `replay --browser`: a web page's `navigator.geolocation`, in Debian's headless Chromium,
@@ -143,5 +144,36 @@ struct BrowserFeedTests {
         #expect(virtual.status == 64 && virtual.stderr.contains("--browser drives live pages and needs real time"), "\(virtual.stderr)")
         let alone = try await TrailcastBinary.run(arguments: ["replay", gpx, "--browser-target", "x"])
         #expect(alone.status == 64 && alone.stderr.contains("--browser-target goes with --browser URL"), "\(alone.stderr)")
+    }
+}
+
+/// The live server seen from a real browser: Chromium's own `EventSource`, and a page of
+/// another origin trying the controls.
+@Suite("replay --serve in headless Chromium", .serialized)
+struct LiveStreamBrowserTests {
+    @Test("EventSource reads the stream in order from start, every event with its id and type; a page from elsewhere cannot pause the run (403)")
+    func eventSourceAndAForeignPage() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (process, port, _) = try await LiveStreamTests.startLoopingRun(scratch, speed: 100)
+        let browser = try await HeadlessChromium()
+        let page = try await browser.open(
+            "file://" + Repository.root.appendingPathComponent("Tests/Fixtures/browser/live-reader.html").path + "?port=\(port)")
+        var received: [[Any]] = []
+        try await BrowserFeedTests.waitFor("200 events in the page") {
+            let json = try await page.evaluate("JSON.stringify(window.received || [])")
+            received = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] ?? []
+            return received.count >= 200
+        }
+        let ids = received.compactMap { $0[0] as? Int }
+        #expect(Array(ids.prefix(200)) == Array(1...200), "every event once, in order")
+        #expect(received.first?[1] as? String == "start")
+        #expect(received.allSatisfy { ($0[1] as? String) == ($0[2] as? String) }, "each event's name is its data's type")
+        try await BrowserFeedTests.waitFor("the page's pause attempt") { try await page.evaluate("String(window.pauseAnswer)") != "null" }
+        #expect(try await page.evaluate("String(window.pauseAnswer)") == "403")
+        let health = try await LiveClient(port: port).request(.GET, "/health")
+        #expect(health.body.contains(#""paused":false"#), "the run was not paused")
+        process.send(SIGINT)
+        #expect(try await process.waitForExit().status == 130)
     }
 }

@@ -31,7 +31,7 @@ struct LiveStreamTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let (process, port, timelineFile) = try await Self.startLoopingRun(scratch, speed: 100)
-        let client = LiveClient(port: port)
+        let client = LiveClient(port: port, token: process.liveToken)
 
         // The first connection reads 100 events and drops.
         let first = try await client.events(until: { $0.id >= 100 })
@@ -87,7 +87,7 @@ struct LiveStreamTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let (process, port, _) = try await Self.startLoopingRun(scratch)
-        let client = LiveClient(port: port)
+        let client = LiveClient(port: port, token: process.liveToken)
         #expect(try await client.request(.GET, "/nowhere").status == 404)
         let wrongMethod = try await client.request(.GET, "/pause")
         #expect(wrongMethod.status == 405)
@@ -101,6 +101,47 @@ struct LiveStreamTests {
         let health = try await client.request(.GET, "/health")
         #expect(health.headers["Access-Control-Allow-Origin"] == ["*"])
         #expect(health.body.contains(#""paused":false,"multiplier":1000"#), "refused commands changed nothing")
+        process.send(SIGINT)
+        #expect(try await process.waitForExit().status == 130)
+    }
+
+    @Test("the controls: the run's token (Bearer, X-Trailcast-Token, ?token=) or the server's own origin on a loopback host; not no token, a wrong one, another origin, a file's null origin or a rebound host name")
+    func whoMayUseTheControls() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (process, port, _) = try await Self.startLoopingRun(scratch)
+        let token = try #require(process.liveToken)
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
+        let anyone = LiveClient(port: port)
+        let refused: [[(String, String)]] = [
+            [],
+            [("Authorization", "Bearer 0123456789abcdef0123456789abcdef")],
+            [("Origin", "http://evil.example")],
+            [("Origin", "null")],
+            [("Origin", "http://127.0.0.1:\(port + 1)")],
+            // DNS rebinding: the attacker's name resolved to 127.0.0.1, origin and Host agree.
+            [("Origin", "http://evil.example:\(port)"), ("Host", "evil.example:\(port)")],
+        ]
+        for headers in refused {
+            let answer = try await anyone.request(.POST, "/pause", headers: headers)
+            #expect(answer.status == 403, "\(headers)")
+            #expect(answer.body.hasPrefix(#"{"error":""#))
+        }
+        #expect(try await anyone.request(.POST, "/pause?token=nope").status == 403)
+        #expect(try await anyone.request(.GET, "/health").body.contains(#""paused":false"#), "nothing refused took effect")
+        let allowed: [(String, [(String, String)])] = [
+            ("/pause", [("Authorization", "Bearer \(token)")]),
+            ("/resume", [("X-Trailcast-Token", token)]),
+            ("/pause?token=\(token)", []),
+            ("/resume", [("Origin", "http://127.0.0.1:\(port)")]),
+            ("/pause", [("Origin", "http://localhost:\(port)"), ("Host", "localhost:\(port)")]),
+        ]
+        for (path, headers) in allowed {
+            #expect(try await anyone.request(.POST, path, headers: headers).status == 200, "\(path) \(headers)")
+        }
+        // The read-only endpoints stay open to every page.
+        let health = try await anyone.request(.GET, "/health", headers: [("Origin", "http://evil.example")])
+        #expect(health.status == 200 && health.headers["Access-Control-Allow-Origin"] == ["*"])
         process.send(SIGINT)
         #expect(try await process.waitForExit().status == 130)
     }
@@ -148,6 +189,8 @@ struct LiveStreamTests {
 /// A client of one live server: the event stream, read as it arrives, and plain requests.
 struct LiveClient {
     let port: Int
+    /// The run's token, sent with every request as `Authorization: Bearer` (nil: none).
+    var token: String?
 
     /// Reads `GET /events` (after `lastEventID`, if given) until `done` says so of an
     /// event or the server ends the stream; then drops the connection.
@@ -189,10 +232,14 @@ struct LiveClient {
         return events
     }
 
-    func request(_ method: HTTPMethod, _ path: String) async throws -> (status: Int, headers: HTTPHeaders, body: String) {
+    func request(
+        _ method: HTTPMethod, _ path: String, headers extraHeaders: [(String, String)] = []
+    ) async throws -> (status: Int, headers: HTTPHeaders, body: String) {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        for (name, value) in extraHeaders { request.headers.add(name: name, value: value) }
         do {
             let response = try await http.execute(request, timeout: .seconds(30))
             let body = try await response.body.collect(upTo: 1 << 20)
@@ -218,5 +265,11 @@ extension ReplayProcess {
             return port != nil
         }, sourceLocation: sourceLocation)
         return port!
+    }
+
+    /// The run's control token, from the same line (`... with the token TOKEN)`).
+    var liveToken: String? {
+        guard let line = stderr.split(separator: "\n").first(where: { $0.contains("with the token ") }) else { return nil }
+        return String(line.split(separator: " ").last?.dropLast() ?? "")
     }
 }
