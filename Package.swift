@@ -279,6 +279,7 @@ let package = Package(
                 "TrailcastDevice",
                 "TrailcastEngine",
                 "TrailcastJSON",
+                "TrailcastReport",
                 "TrailcastTimeline",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tool"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import TrailcastJSON
 import TrailcastEngine
+import TrailcastReport
 
 /// Answers the live server's requests: the event stream, the device's location, health,
 /// and the run's controls.
@@ -13,6 +14,8 @@ struct LiveResponder: HTTPResponder {
     let control: ReplayControl
     /// Who may use the controls.
     let access: ControlAccess
+    /// The run's report so far, for the live page's map.
+    let report: ReportCollector
     /// A comment line this often keeps proxies from dropping an idle stream.
     let keepAliveInterval: Duration
 
@@ -21,6 +24,12 @@ struct LiveResponder: HTTPResponder {
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         let path = request.uri.path
         switch path {
+        case "/", "/index.html":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return Self.page(LivePage.html, contentType: "text/html; charset=utf-8")
+        case "/map.svg":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return Self.page(report.map(), contentType: "image/svg+xml")
         case "/events":
             guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
             return events(request)
@@ -41,7 +50,7 @@ struct LiveResponder: HTTPResponder {
             }
             return command(path, request)
         default:
-            return Self.json(.notFound, Self.error("no such endpoint: GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N"))
+            return Self.json(.notFound, Self.error("no such endpoint: GET /, /map.svg, /events, /location, /health; POST /pause, /resume, /speed?multiplier=N"))
         }
     }
 
@@ -149,6 +158,13 @@ struct LiveResponder: HTTPResponder {
             status: status,
             headers: [.contentType: "application/json", .accessControlAllowOrigin: "*"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The live page and its map: no CORS header (they are for the served origin), not cached.
+    private static func page(_ text: String, contentType: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
 
     private static func methodNotAllowed(allow: String) -> Response {

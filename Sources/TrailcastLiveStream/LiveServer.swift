@@ -11,8 +11,10 @@ import Musl
 import Darwin
 #endif
 public import TrailcastEngine
+public import TrailcastReport
 
-/// The live view of a running replay over HTTP: `GET /events` (the timeline as
+/// The live view of a running replay over HTTP: `GET /` (the live page), `GET /map.svg`
+/// (the map of `report`, which the run's recorder fills), `GET /events` (the timeline as
 /// Server-Sent Events), `GET /location` (the device's latest report), `GET /health`, and
 /// `POST /pause`, `/resume`, `/speed?multiplier=N`, for holders of ``access``'s token and
 /// the server's own pages only (``ControlAccess``).
@@ -48,7 +50,7 @@ public final class LiveServer: Sendable {
     /// - Throws: ``LiveServerError`` when it cannot listen (port in use, unknown host).
     public static func start(
         host: String, port: Int, journal: EventJournal, latest: LatestDeviceReport, control: ReplayControl,
-        access: ControlAccess? = nil, keepAliveInterval: Duration = .seconds(15)
+        access: ControlAccess? = nil, report: ReportCollector = ReportCollector(), keepAliveInterval: Duration = .seconds(15)
     ) async throws(LiveServerError) -> LiveServer {
         let access = access ?? ControlAccess(servedHost: host)
         // Hummingbird's own lines ("Server started") would land amid the timeline's.
@@ -57,7 +59,8 @@ public final class LiveServer: Sendable {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             responder: LiveResponder(
-                journal: journal, latest: latest, control: control, access: access, keepAliveInterval: keepAliveInterval),
+                journal: journal, latest: latest, control: control, access: access, report: report,
+                keepAliveInterval: keepAliveInterval),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? port)

@@ -8,6 +8,9 @@ struct MapView {
     /// Prefix of the event table's row ids (one page can hold several runs).
     var rowPrefix = "e-"
     var padding = 28.0
+    /// Writes the projection on the `<svg>` (`data-min-x`, `data-min-y`, `data-scale`,
+    /// `data-offset-x`, `data-offset-y`), so that a live page can place the device on it.
+    var exposesProjection = false
 
     /// The projection of one report onto this view.
     private struct Frame {
@@ -30,6 +33,12 @@ struct MapView {
         guard let frame = frame(for: report) else {
             svg += "<text x=\"\(Markup.number(width / 2))\" y=\"\(Markup.number(height / 2))\" text-anchor=\"middle\" fill=\"#57606a\">No positions in this timeline.</text>\n</svg>"
             return svg
+        }
+        if exposesProjection {
+            // On the root element, before its first child: `<svg ... data-...>`.
+            let attributes = " data-min-x=\"\(frame.minX)\" data-min-y=\"\(frame.minY)\" data-scale=\"\(frame.scale)\""
+                + " data-offset-x=\"\(frame.offsetX)\" data-offset-y=\"\(frame.offsetY)\""
+            if let close = svg.firstIndex(of: ">") { svg.insert(contentsOf: attributes, at: close) }
         }
         svg += cells(report, frame)
         svg += regions(report, frame)

@@ -40,6 +40,18 @@ public final class ReportCollector: Sendable {
         return (value < 0 ? -units : units) / scale
     }
 
+    /// The map of everything added so far, as the report draws it, with its projection on
+    /// the `<svg>` for a live page to place the device on (`GET /map.svg` of `--serve`).
+    public func map(width: Double = 960, height: Double = 560) -> String {
+        let snapshot = report.withLock { $0 }
+        var finished = snapshot
+        finished.finish()
+        return MapView(width: width, height: height, rowPrefix: "live-", exposesProjection: true).render(finished)
+    }
+
+    /// The report's style sheet, for a live page that shows its map.
+    public static var styleSheet: String { PageStyle.css }
+
     /// The page of everything added so far (the run may have been interrupted).
     public func page() -> String {
         report.withLock { report in

@@ -1,4 +1,5 @@
 import TrailcastLiveStream
+import TrailcastReport
 import TrailcastEngine
 import TrailcastWeatherServer
 
@@ -8,6 +9,8 @@ struct LiveRun {
     let journal: EventJournal
     let latest: LatestDeviceReport
     let control: ReplayControl
+    /// What the live page's map draws: the run's report so far.
+    let report: ReportCollector
     let server: LiveServer
 
     /// Listens, and says where in `messages` (the port matters for port 0).
@@ -15,11 +18,12 @@ struct LiveRun {
         let journal = try EventJournal()
         let latest = LatestDeviceReport()
         let control = ReplayControl(speed: speed)
+        let report = ReportCollector()
         let server = try await LiveServer.start(
-            host: address.host, port: address.port, journal: journal, latest: latest, control: control)
+            host: address.host, port: address.port, journal: journal, latest: latest, control: control, report: report)
         messages(
             "trailcast: serving the live run on http://\(WeatherServer.authority(host: address.host, port: server.port)) "
-                + "(GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N with the token \(server.access.token))")
-        return LiveRun(journal: journal, latest: latest, control: control, server: server)
+                + "(the live page at /; GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N with the token \(server.access.token))")
+        return LiveRun(journal: journal, latest: latest, control: control, report: report, server: server)
     }
 }

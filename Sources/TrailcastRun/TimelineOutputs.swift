@@ -41,7 +41,7 @@ enum TimelineOutputs {
         _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ taps: Taps, _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
         if let live = taps.live {
-            let tee = TimelineTee(recorder, LiveEventRecorder(journal: live.journal))
+            let tee = TimelineTee(recorder, TimelineTee(LiveEventRecorder(journal: live.journal), ReportRecorder(live.report)))
             return try await withPermissionMirror(replay, tee, device, taps, messages)
         }
         return try await withPermissionMirror(replay, recorder, device, taps, messages)

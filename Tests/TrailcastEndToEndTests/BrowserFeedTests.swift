@@ -177,3 +177,57 @@ struct LiveStreamBrowserTests {
         #expect(try await process.waitForExit().status == 130)
     }
 }
+
+/// The live page at `/`, in headless Chromium, as a person watching and steering a run.
+@Suite("the live page (--serve, GET /) in headless Chromium", .serialized)
+struct LivePageBrowserTests {
+    @Test("the position moves; Pause (clicked) is a control event and no fixes follow until Resume; the log shows the authorization; a reconnect resumes without a gap; no script errors")
+    func watchAndSteer() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (process, port, _) = try await LiveStreamTests.startLoopingRun(scratch, speed: 100)
+        let browser = try await HeadlessChromium()
+        let page = try await browser.open("http://127.0.0.1:\(port)/")
+        func text(_ id: String) async throws -> String {
+            try await page.evaluate("document.getElementById('\(id)').textContent")
+        }
+        func number(_ expression: String) async throws -> Double {
+            Double(try await page.evaluate("String(\(expression))")) ?? .nan
+        }
+        // The marker is on the map, and moves.
+        var first = ""
+        try await BrowserFeedTests.waitFor("the position on the map") {
+            first = try await page.evaluate("String(document.querySelector('#live-position')?.getAttribute('cx')) + ',' + document.querySelector('#live-position')?.getAttribute('cy')")
+            return !first.contains("undefined") && !first.contains("null")
+        }
+        try await BrowserFeedTests.waitFor("the position to move") {
+            let now = try await page.evaluate("document.querySelector('#live-position').getAttribute('cx') + ',' + document.querySelector('#live-position').getAttribute('cy')")
+            return now != first
+        }
+        #expect(try await text("authorization") == "authorizedWhenInUse")
+        #expect(try await number("document.querySelectorAll('#log .entry-authorization').length") >= 1, "the log shows the authorization change")
+        // Pause, clicked: the run stops at a control event.
+        _ = try await page.evaluate("document.getElementById('pause').click(), 1")
+        try await BrowserFeedTests.waitFor("the run paused") { try await text("run-state") == "paused" }
+        let pausedAt = try await number("trailcastLive.lastId")
+        let health = try await LiveClient(port: port, token: process.liveToken).request(.GET, "/health")
+        #expect(health.body.contains(#""paused":true"#))
+        #expect(try await page.evaluate("document.querySelector('#log .entry').className") == "entry entry-control")
+        _ = try await page.evaluate("document.getElementById('resume').click(), 1")
+        try await BrowserFeedTests.waitFor("the run resumed") { try await text("run-state") == "playing" }
+        // Nothing came between the pause and the resume: the resume is the next event.
+        let resumedAt = try await number("Number(document.querySelectorAll('#log .entry-control')[0].textContent.split(' ')[0])")
+        #expect(resumedAt == pausedAt + 1, "paused at event \(pausedAt), resumed at \(resumedAt)")
+        // The page drops its connection and opens a new one from the last event it had.
+        let before = try await number("trailcastLive.lastId")
+        _ = try await page.evaluate("trailcastLive.reconnect(), 1")
+        try await BrowserFeedTests.waitFor("events after the reconnect") { try await number("trailcastLive.lastId") > before + 50 }
+        #expect(try await number("trailcastLive.reconnects") == 1)
+        #expect(try await text("connection").hasPrefix("reconnected after event"))
+        #expect(try await number("trailcastLive.gaps") == 0, "ids continuous across the reconnect")
+        #expect(try await number("trailcastLive.mapRefreshes") >= 1)
+        #expect(try await page.evaluate("JSON.stringify(trailcastLive.errors)") == "[]", "no script errors")
+        process.send(SIGINT)
+        #expect(try await process.waitForExit().status == 130)
+    }
+}
