@@ -280,6 +280,7 @@ let package = Package(
                 "TrailcastEngine",
                 "TrailcastJSON",
                 "TrailcastReport",
+                "TrailcastSettings",
                 "TrailcastTimeline",
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tool"])),
                 .product(name: "HTTPTypes", package: "swift-http-types"),

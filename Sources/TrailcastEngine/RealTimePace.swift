@@ -41,6 +41,8 @@ struct RealTimePace<Instant: InstantProtocol> where Instant.Duration == Duration
         case .speed(let multiplier):
             guard multiplier != speed else { return nil }
             action = .speed
+        case .change:
+            return nil  // The session makes the change; the pace goes on as it was.
         }
         anchorInstant = instant
         anchorOffset = offset
@@ -48,6 +50,7 @@ struct RealTimePace<Instant: InstantProtocol> where Instant.Duration == Duration
         case .pause: paused = true
         case .resume: paused = false
         case .speed(let multiplier): speed = multiplier
+        case .change: break
         }
         return ControlChange(action: action, paused: paused, speed: speed)
     }

@@ -1,3 +1,4 @@
+public import TrailcastSettings
 import TrailcastBasics
 
 /// Steers a real-time replay from outside its task: pause, resume, change the speed.
@@ -16,6 +17,9 @@ public final class ReplayControl: Sendable {
         case resume
         /// Simulated seconds per real second from now on (paused or not).
         case speed(Double)
+        /// A change to the run now, as `--event` would make it at this moment (the
+        /// user's permission, Location Services, the app's state, the signal, a tap).
+        case change(ScheduledEvent.Change)
     }
 
     /// The state the run is in, or will be once it takes the commands sent so far.
@@ -77,6 +81,7 @@ public final class ReplayControl: Sendable {
             case .pause: inner.state.paused = true
             case .resume: inner.state.paused = false
             case .speed(let multiplier): inner.state.speed = multiplier
+            case .change: break
             }
             inner.pending.append(command)
             return inner.state

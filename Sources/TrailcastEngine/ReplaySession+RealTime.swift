@@ -1,4 +1,5 @@
 import TrailcastWeather
+import TrailcastSettings
 import TrailcastTimeline
 import TrailcastBasics
 import TrailcastDevice
@@ -83,8 +84,18 @@ extension ReplaySession {
         let now = clock.now
         for command in commands {
             let offset = min(max(pace!.offset(at: now), currentOffset), limit)
-            guard let change = pace!.apply(command, at: now, offset: offset) else { continue }
             let time = startTime.adding(seconds: offset)
+            if case .change(let change) = command {
+                // Said first, then made: what it causes follows its `control` event.
+                let said = ControlChange(action: .event, paused: pace!.paused, speed: pace!.speed, change: change.assignment)
+                try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: .control(said)))
+                phone.perform(change, at: offset)
+                try emit(at: time, offset: offset, recorder: &recorder)
+                currentTime = time
+                currentOffset = offset
+                continue
+            }
+            guard let change = pace!.apply(command, at: now, offset: offset) else { continue }
             try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: .control(change)))
             currentTime = time
             currentOffset = offset

@@ -18,7 +18,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
 
     /// The device and the model app: fixes placed and measured, the `--event`s and the
     /// receiver's signal changes merged in order, and what the app did.
-    private var phone: Phone<AnyModelApp>
+    var phone: Phone<AnyModelApp>
     /// Simulated time of the first fix: offset 0.
     var startTime: Timestamp? { phone.startTime }
     /// Where simulated time stands against the clock, in a paced run once it started.
@@ -267,7 +267,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         currentOffset = offset
     }
 
-    private mutating func emit<R: TimelineRecorder>(at time: Timestamp, offset: Double, recorder: inout R) throws {
+    mutating func emit<R: TimelineRecorder>(at time: Timestamp, offset: Double, recorder: inout R) throws {
         guard !phone.output.isEmpty else { return }
         for item in phone.output.items {
             switch item {

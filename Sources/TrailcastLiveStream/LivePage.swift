@@ -51,6 +51,21 @@ enum LivePage {
       <span>run: <b id="run-state">playing</b></span>
       <span id="control-error" class="fail"></span>
     </div>
+    <div class="bar" id="changes">
+      <span>now:</span>
+      <button type="button" data-change="authorization=whenInUse">Allow While Using</button>
+      <button type="button" data-change="authorization=always">Allow Always</button>
+      <button type="button" data-change="authorization=denied">Deny</button>
+      <button type="button" data-change="authorization=notDetermined">Ask Next Time</button>
+      <button type="button" data-change="accuracy=reduced">Approximate</button>
+      <button type="button" data-change="accuracy=full">Precise</button>
+      <button type="button" data-change="services=off">Services off</button>
+      <button type="button" data-change="services=on">Services on</button>
+      <button type="button" data-change="app=background">Background</button>
+      <button type="button" data-change="app=foreground">Foreground</button>
+      <button type="button" data-change="signal=lost">Signal lost</button>
+      <button type="button" data-change="signal=restored">Signal back</button>
+    </div>
     <div id="map"></div>
     <h2>Events</h2>
     <div id="log"></div>
@@ -105,7 +120,7 @@ enum LivePage {
 
     function log(id, type, data) {
       const line = document.createElement("div");
-      const detail = data.to ?? data.message ?? data.condition ?? data.state ?? data.action ?? data.reason ?? data.change ?? data.request ?? "";
+      const detail = data.change ?? data.to ?? data.message ?? data.condition ?? data.state ?? data.action ?? data.reason ?? data.change ?? data.request ?? "";
       const where = data.lat !== undefined ? ` ${Number(data.lat).toFixed(5)},${Number(data.lon).toFixed(5)}` : "";
       line.textContent = `${id} ${data.t ?? ""} ${type} ${detail}${where}`;
       line.className = "entry entry-" + type;
@@ -177,6 +192,9 @@ enum LivePage {
     $("pause").onclick = () => control("pause");
     $("resume").onclick = () => control("resume");
     $("set-speed").onclick = () => control("speed?multiplier=" + encodeURIComponent($("speed").value));
+    for (const button of document.querySelectorAll("#changes button")) {
+      button.onclick = () => control("event?change=" + encodeURIComponent(button.dataset.change));
+    }
     </script>
     </body>
     </html>

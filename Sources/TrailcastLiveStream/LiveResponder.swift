@@ -3,6 +3,7 @@ import Hummingbird
 import TrailcastJSON
 import TrailcastEngine
 import TrailcastReport
+import TrailcastSettings
 
 /// Answers the live server's requests: the event stream, the device's location, health,
 /// and the run's controls.
@@ -42,7 +43,7 @@ struct LiveResponder: HTTPResponder {
         case "/health":
             guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
             return Self.json(.ok, health())
-        case "/pause", "/resume", "/speed":
+        case "/pause", "/resume", "/speed", "/event":
             guard request.method == .post else { return Self.methodNotAllowed(allow: "POST") }
             let token = request.uri.queryParameters.get("token").map { String($0) }
             if let refusal = access.refusal(headers: request.headers, authority: request.head.authority, queryToken: token) {
@@ -50,7 +51,7 @@ struct LiveResponder: HTTPResponder {
             }
             return command(path, request)
         default:
-            return Self.json(.notFound, Self.error("no such endpoint: GET /, /map.svg, /events, /location, /health; POST /pause, /resume, /speed?multiplier=N"))
+            return Self.json(.notFound, Self.error("no such endpoint: GET /, /map.svg, /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE"))
         }
     }
 
@@ -120,12 +121,21 @@ struct LiveResponder: HTTPResponder {
         return json.bytes
     }
 
-    /// `POST /pause`, `/resume`, `/speed?multiplier=N`: the state the run goes into.
+    /// `POST /pause`, `/resume`, `/speed?multiplier=N`, `/event?change=KEY=VALUE`: the state
+    /// the run goes into.
     private func command(_ path: String, _ request: Request) -> Response {
         let command: ReplayControl.Command
         switch path {
         case "/pause": command = .pause
         case "/resume": command = .resume
+        case "/event":
+            let text = request.uri.queryParameters.get("change").map { String($0) } ?? ""
+            do {
+                command = .change(try ScheduledEvent(parsing: "0s:" + text).change)
+            } catch {
+                return Self.json(.badRequest, Self.error(
+                    "give the change as ?change=KEY=VALUE, as --event spells it after the offset (authorization=denied, services=off, app=background, signal=lost...): \(error.reason)"))
+            }
         default:
             guard let text = request.uri.queryParameters.get("multiplier"), let multiplier = Double(text) else {
                 return Self.json(.badRequest, Self.error("give the new speed as ?multiplier=N (simulated seconds per real second)"))

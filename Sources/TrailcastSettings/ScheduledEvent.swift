@@ -14,6 +14,18 @@ public import TrailcastDevice
 public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     /// A change the simulated user makes.
     public enum Change: Sendable, Hashable {
+        /// `KEY=VALUE`, as `--event` spells the change after its offset.
+        public var assignment: String {
+            switch self {
+            case .authorization(let status): "authorization=\(status.argument)"
+            case .accuracy(let accuracy): "accuracy=\(accuracy.rawValue)"
+            case .services(let enabled): "services=\(enabled ? "on" : "off")"
+            case .app(let state): "app=\(state.rawValue)"
+            case .signal(let state): "signal=\(state.rawValue)"
+            case .tap(let action): "tap=\(action.rawValue)"
+            }
+        }
+
         /// The user sets the app's permission in Settings.
         case authorization(AuthorizationStatus)
         /// The user turns Precise Location on (`full`) or off (`reduced`).
@@ -90,16 +102,7 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The command-line spelling, which parses back to the same event.
-    public var description: String {
-        switch change {
-        case .authorization(let status): return "\(offset):authorization=\(status.argument)"
-        case .accuracy(let accuracy): return "\(offset):accuracy=\(accuracy.rawValue)"
-        case .services(let enabled): return "\(offset):services=\(enabled ? "on" : "off")"
-        case .app(let state): return "\(offset):app=\(state.rawValue)"
-        case .signal(let state): return "\(offset):signal=\(state.rawValue)"
-        case .tap(let action): return "\(offset):tap=\(action.rawValue)"
-        }
-    }
+    public var description: String { "\(offset):\(change.assignment)" }
 }
 
 /// A malformed `--event` argument.

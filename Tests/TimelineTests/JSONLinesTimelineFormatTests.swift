@@ -52,7 +52,7 @@ struct JSONLinesTimelineFormatTests {
     @Test("a control event says what changed and the state after it")
     func control() {
         #expect(Self.line(TimelineSamples.event(90.5, .control(ControlChange(action: .speed, paused: true, speed: 2.5))))
-            == #"{"t":"2026-06-13T16:01:30.500Z","offset":90.5,"type":"control","action":"speed","paused":true,"multiplier":2.5}"# + "\n")
+            == #"{"t":"2026-06-13T16:01:30.500Z","offset":90.5,"type":"control","action":"speed","paused":true,"multiplier":2.5,"change":null}"# + "\n")
     }
 
     @Test("a call event names the manager's method and which manager")

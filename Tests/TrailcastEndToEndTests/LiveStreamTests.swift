@@ -146,6 +146,36 @@ struct LiveStreamTests {
         #expect(try await process.waitForExit().status == 130)
     }
 
+    @Test("POST /event makes a change now: a control event (action event, change) and then what the change causes, at the same moment; a malformed change is 400")
+    func liveChanges() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (process, port, timelineFile) = try await Self.startLoopingRun(scratch, speed: 100)
+        let client = LiveClient(port: port, token: process.liveToken)
+        _ = try await client.events(until: { $0.id >= 20 })
+        for bad in ["", "?change=authorization=maybe", "?change=weather=rain", "?change=10s:authorization=denied"] {
+            let answer = try await client.request(.POST, "/event\(bad)")
+            #expect(answer.status == 400, "\(bad)")
+            #expect(answer.body.contains("as --event spells it"), "\(answer.body)")
+        }
+        #expect(try await client.request(.POST, "/event?change=authorization=denied").status == 200)
+        #expect(try await client.request(.POST, "/event?change=signal%3Dlost").status == 200)
+        // Both are made by the time the stream shows them.
+        _ = try await client.events(until: { $0.data.contains(#""change":"signal=lost""#) })
+        process.send(SIGINT)
+        #expect(try await process.waitForExit().status == 130)
+        let timeline = try ReplayTimeline(text: String(contentsOf: timelineFile, encoding: .utf8))
+        let lines = timeline.events
+        let denial = try #require(lines.firstIndex { $0["type"]?.stringValue == "control" && $0["change"]?.stringValue == "authorization=denied" })
+        #expect(lines[denial]["action"]?.stringValue == "event")
+        let next = lines[denial + 1]
+        #expect(next["type"]?.stringValue == "authorization" && next["to"]?.stringValue == "denied" && next["cause"]?.stringValue == "settings")
+        #expect(next["offset"] == lines[denial]["offset"], "made at the moment it was said")
+        let loss = try #require(lines.firstIndex { $0["change"]?.stringValue == "signal=lost" })
+        #expect(lines[loss + 1]["type"]?.stringValue == "signal" && lines[loss + 1]["state"]?.stringValue == "lost")
+        #expect(!lines[denial...].contains { $0["type"]?.stringValue == "location" }, "no fix reaches a denied app")
+    }
+
     @Test("a client that stops reading never holds up the run or its exit")
     func stalledClient() async throws {
         let scratch = try ScratchDirectory()

@@ -32,7 +32,7 @@ struct ReplayTimeline {
         "app": ["t", "offset", "type", "state"],
         "launch": ["t", "offset", "type", "reason"],
         "signal": ["t", "offset", "type", "state", "cause"],
-        "control": ["t", "offset", "type", "action", "paused", "multiplier"],
+        "control": ["t", "offset", "type", "action", "paused", "multiplier", "change"],
         "call": ["t", "offset", "type", "method", "manager"],
         "weather": [
             "t", "offset", "type", "lat", "lon", "cell", "source", "stale", "temperatureCelsius",

@@ -1,9 +1,12 @@
 import TrailcastJSON
 
-/// The `control` event: the run was paused, resumed or re-paced from outside.
+/// The `control` event: the run was paused, resumed or re-paced from outside, or a change
+/// was made to it live (`POST /event`: the user's permission, the device's signal...).
 public struct ControlChange: Sendable, Equatable {
     public enum Action: String, Sendable, CaseIterable {
         case pause, resume, speed
+        /// A change made now, as `--event` would schedule it: ``ControlChange/change``.
+        case event
     }
 
     public var action: Action
@@ -11,11 +14,14 @@ public struct ControlChange: Sendable, Equatable {
     public var paused: Bool
     /// The multiplier after the change.
     public var speed: Double
+    /// For `event`: the change, as `--event` spells it after the offset (`authorization=denied`).
+    public var change: String?
 
-    public init(action: Action, paused: Bool, speed: Double) {
+    public init(action: Action, paused: Bool, speed: Double, change: String? = nil) {
         self.action = action
         self.paused = paused
         self.speed = speed
+        self.change = change
     }
 }
 
@@ -28,11 +34,12 @@ extension ControlChange: TimelineEventBody {
         fields.string("action", action.rawValue)
         fields.bool("paused", paused)
         fields.number("multiplier", speed, digits: TimelinePrecision.multiplier)
+        fields.string("change", change)
     }
 
     /// `pause: paused at 60x`
     func appendText(to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: "\(action.rawValue): ".utf8)
+        bytes.append(contentsOf: "\(action.rawValue)\(change.map { " " + $0 } ?? ""): ".utf8)
         bytes.append(contentsOf: (paused ? "paused at " : "running at ").utf8)
         bytes.appendDecimal(speed, fractionDigits: TimelinePrecision.multiplier)
         bytes.append(contentsOf: "x".utf8)
