@@ -29,7 +29,7 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
     private let outgoing: AsyncStream<DevToolsCommand>.Continuation
     private let conversation: DevToolsConversation
     private let connection: Task<Void, Never>
-    private let tracker = EpochTracker()
+    private let tracker: EpochTracker
 
     /// Reads the endpoint, connects and asks for the pages; `timeout` bounds each step. An
     /// endpoint that cannot be reached or is not a DevTools endpoint is a
@@ -42,6 +42,7 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
         let (stream, continuation) = AsyncStream.makeStream(
             of: DevToolsCommand.self, bufferingPolicy: .bufferingNewest(queueLimit))
         let conversation = DevToolsConversation(targetFilter: targetFilter, warn: warn)
+        let tracker = EpochTracker()
         let channel: DevToolsSocket.Channel
         do {
             channel = try await DevToolsSocket.open(version.webSocketDebuggerUrl, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
@@ -69,18 +70,21 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
                     }
                 }
             } catch {}
+            tracker.connectionEnded()
             if !(await conversation.isClosing) {
                 warn("trailcast: warning: the browser closed its DevTools connection: the browser feed ends, the run goes on")
             }
             await conversation.end()
         }
-        return BrowserFeed(version: version, outgoing: continuation, conversation: conversation, connection: connection)
+        return BrowserFeed(
+            version: version, outgoing: continuation, conversation: conversation, connection: connection, tracker: tracker)
     }
 
     private init(
         version: DevToolsVersion, outgoing: AsyncStream<DevToolsCommand>.Continuation,
-        conversation: DevToolsConversation, connection: Task<Void, Never>
+        conversation: DevToolsConversation, connection: Task<Void, Never>, tracker: EpochTracker
     ) {
+        self.tracker = tracker
         self.version = version
         self.outgoing = outgoing
         self.conversation = conversation
@@ -121,6 +125,7 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
     }
 
     private func enqueue(_ command: DevToolsCommand) {
+        guard tracker.isConnected else { return }
         if case .dropped = outgoing.yield(command) { tracker.noteDropped(warn: conversation.warn) }
     }
 

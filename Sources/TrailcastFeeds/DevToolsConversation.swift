@@ -135,17 +135,34 @@ actor DevToolsConversation {
     }
 }
 
-/// What the feed sent last (a fix or none), and how many commands the run dropped.
+/// What the feed sent last (a fix or none), how many commands the run dropped, and whether
+/// the connection is still there to take more.
 final class EpochTracker: Sendable {
-    private let state = LockedValue<(lastHadFix: Bool?, dropped: Int)>((nil, 0))
+    private struct State {
+        var lastHadFix: Bool?
+        var dropped = 0
+        var connectionEnded = false
+    }
 
-    /// Every fix is sent; a lost signal only when it is new.
+    private let state = LockedValue(State())
+
+    /// Every fix is sent; a lost signal only when it is new; nothing once the browser has gone.
     func shouldSend(hasFix: Bool) -> Bool {
         state.withLock { state in
+            guard !state.connectionEnded else { return false }
             defer { state.lastHadFix = hasFix }
             return hasFix || state.lastHadFix != false
         }
     }
+
+    /// The browser closed the connection (or it failed): the run's commands go nowhere now,
+    /// and are not queued (nothing would read the queue, which would fill and then warn of a
+    /// slow browser that is in fact gone).
+    func connectionEnded() {
+        state.withLock { $0.connectionEnded = true }
+    }
+
+    var isConnected: Bool { state.withLock { !$0.connectionEnded } }
 
     func noteDropped(warn: @Sendable (String) -> Void) {
         let first = state.withLock { state in

@@ -120,6 +120,7 @@ struct BrowserFeedTests {
         try await replay.wait(for: "the browser's warning", until: { replay.stderr.contains("the browser closed its DevTools connection") })
         let (status, _) = try await replay.waitForExit()
         #expect(status == 0, "the run goes on to its end: \(replay.stderr)")
+        #expect(!replay.stderr.contains("not keeping up"), "nothing is queued for a browser that has gone")
         #expect(replay.stdout.contains(#""type":"end""#))
     }
 
