@@ -81,9 +81,6 @@ extension LocationService {
         }
     }
 
-    /// How many `CLBackgroundActivitySession`s the app holds.
-    public var backgroundActivitySessionCount: Int { backgroundActivitySessions }
-
     /// Sessions held take effect in the foreground and end with the app.
     mutating func updateBackgroundActivitySessions(for state: AppState) {
         switch state {

@@ -23,8 +23,6 @@ public struct DevToolsMessage: Sendable, Equatable, Decodable {
         public var targetInfo: TargetInfo?
         /// `Target.attachedToTarget` / `detachedFromTarget`: the page's session.
         public var sessionId: String?
-        /// `Target.targetDestroyed` / `detachedFromTarget`.
-        public var targetId: String?
     }
 
     public var id: Int?

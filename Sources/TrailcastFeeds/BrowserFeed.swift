@@ -45,7 +45,7 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
         let tracker = EpochTracker()
         let channel: DevToolsSocket.Channel
         do {
-            channel = try await DevToolsSocket.open(version.webSocketDebuggerUrl, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
+            channel = try await DevToolsSocket.open(version.webSocketDebuggerUrl, timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
         } catch {
             throw FeedError.peerFailed("cannot open the DevTools connection of \(endpoint) (\(version.webSocketDebuggerUrl)): \(error)")
         }
@@ -119,11 +119,6 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
         connection.cancel()
     }
 
-    /// Pages attached now, by URL (for tests and the docs' examples).
-    public var attachedPages: [String] {
-        get async { await conversation.attachedURLs }
-    }
-
     private func enqueue(_ command: DevToolsCommand) {
         guard tracker.isConnected else { return }
         if case .dropped = outgoing.yield(command) { tracker.noteDropped(warn: conversation.warn) }
@@ -137,7 +132,7 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
         let body: ByteBuffer
         do {
             let response = try await HTTPClient.shared.execute(
-                HTTPClientRequest(url: base + "/json/version"), timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000))
+                HTTPClientRequest(url: base + "/json/version"), timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
             guard response.status == .ok else {
                 throw FeedError.peerFailed("\(base)/json/version answered \(response.status.code): not a DevTools endpoint")
             }

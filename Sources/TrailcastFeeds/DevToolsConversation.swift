@@ -14,9 +14,8 @@ actor DevToolsConversation {
     private var nextID = 0
     private var unanswered = 0
     private var answerWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Attached pages: session → URL, and session → target.
-    private var sessions: [String: String] = [:]
-    private var targetsBySession: [String: String] = [:]
+    /// Attached pages, by their session.
+    private var pages: [String: DevToolsMessage.TargetInfo] = [:]
     /// Targets asked to attach, not yet attached.
     private var attaching: Set<String> = []
     private var lastOverride: DevToolsCommand?
@@ -43,8 +42,6 @@ actor DevToolsConversation {
         resumeAnswerWaiters()
     }
 
-    var attachedURLs: [String] { sessions.values.sorted() }
-
     /// A browser-level command (`sessionID` nil) or one for a page.
     func send(_ command: DevToolsCommand, to sessionID: String? = nil) async throws {
         guard let outbound else { return }
@@ -61,7 +58,7 @@ actor DevToolsConversation {
             return
         }
         lastOverride = command
-        for session in sessions.keys.sorted() { try await send(command, to: session) }
+        for session in pages.keys.sorted() { try await send(command, to: session) }
     }
 
     /// Waits until the browser has answered every command sent.
@@ -71,12 +68,8 @@ actor DevToolsConversation {
         await withTaskCancellationHandler {
             await withCheckedContinuation { answerWaiters.append($0) }
         } onCancel: {
-            Task { await self.stopWaiting() }
+            Task { await self.resumeAnswerWaiters() }
         }
-    }
-
-    private func stopWaiting() {
-        resumeAnswerWaiters()
     }
 
     /// One message from the browser.
@@ -98,20 +91,18 @@ actor DevToolsConversation {
         case "Target.attachedToTarget":
             guard let session = message.params?.sessionId, let target = message.params?.targetInfo else { return }
             attaching.remove(target.targetId)
-            sessions[session] = target.url
-            targetsBySession[session] = target.targetId
+            pages[session] = target
             if let lastOverride { try await send(lastOverride, to: session) }
         case "Target.detachedFromTarget":
-            guard let session = message.params?.sessionId, let url = sessions.removeValue(forKey: session) else { return }
-            targetsBySession[session] = nil
-            if !isClosing { warn("trailcast: warning: the browser page \(url) closed: dropped from the browser feed") }
+            guard let session = message.params?.sessionId, let page = pages.removeValue(forKey: session) else { return }
+            if !isClosing { warn("trailcast: warning: the browser page \(page.url) closed: dropped from the browser feed") }
         default:
             break
         }
     }
 
     private func isAttached(_ targetID: String) -> Bool {
-        targetsBySession.values.contains(targetID)
+        pages.values.contains { $0.targetId == targetID }
     }
 
     /// A page whose URL has the filter in it (every page without one).
