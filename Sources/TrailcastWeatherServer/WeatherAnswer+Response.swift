@@ -3,10 +3,15 @@ import TrailcastWeatherEndpoints
 
 extension WeatherAnswer {
     /// The Hummingbird response for an answered request.
+    ///
+    /// Every answer allows any origin, so a web page served from anywhere can call this
+    /// server with `fetch` (Examples/WebApp does), as it can call Open-Meteo's API, which
+    /// answers cross-origin requests too (open-meteo/open-meteo#526, #528). Nothing here is
+    /// private, and a simple `GET` needs no preflight.
     var response: Response {
         Response(
             status: status ?? .serviceUnavailable,
-            headers: [.contentType: "application/json"],
+            headers: [.contentType: "application/json", .accessControlAllowOrigin: "*"],
             body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

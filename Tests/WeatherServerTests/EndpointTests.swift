@@ -17,6 +17,21 @@ struct EndpointTests {
         }
     }
 
+    @Test("every answer lets a web page on any origin read it (Access-Control-Allow-Origin: *), as Open-Meteo's does")
+    func anyOriginMayRead() async throws {
+        var answers = try await ServerHarness.run { server in
+            [
+                try await server.forecast("current=temperature_2m"), try await server.get("/health"),
+                try await server.get("/v1/nowcast"), try await server.get("/v1/forecast"),
+            ]
+        }
+        answers.append(try await ServerHarness.run(faults: WeatherServerFaults(failRate: 1)) { server in
+            try await server.forecast("current=temperature_2m")
+        })
+        #expect(answers.map(\.status) == [200, 200, 404, 400, 500])
+        #expect(answers.map(\.allowedOrigin) == Array(repeating: "*", count: answers.count))
+    }
+
     @Test("an unknown path: 404 with an error body")
     func unknownPath() async throws {
         let answer = try await ServerHarness.run { server in try await server.get("/v1/nowcast?latitude=1&longitude=2") }

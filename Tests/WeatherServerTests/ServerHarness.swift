@@ -60,6 +60,7 @@ struct ServerHarness: Sendable {
         return Fetched(
             status: Int(response.status.code),
             contentType: response.headers.first(name: "content-type"),
+            allowedOrigin: response.headers.first(name: "access-control-allow-origin"),
             bytes: Array(body.readableBytesView))
     }
 
@@ -73,6 +74,8 @@ struct ServerHarness: Sendable {
 struct Fetched: Sendable {
     var status: Int
     var contentType: String?
+    /// `Access-Control-Allow-Origin`: which web pages may read the answer.
+    var allowedOrigin: String?
     var bytes: [UInt8]
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
