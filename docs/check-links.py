@@ -27,7 +27,7 @@ import unicodedata
 import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT = ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "docs/*.md", "bench/README.md", "bench/results/*.md"]
+DEFAULT = ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "docs/*.md", "Examples/*/README.md", "bench/README.md", "bench/results/*.md"]
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
