@@ -570,6 +570,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]
         ),

@@ -1,7 +1,8 @@
 /// The map of a run as inline SVG: weather cells as squares, the true route dashed (with a
 /// noisy GPS), the device's path coloured by what became of its fixes, the fixes the app
 /// received after a gap as dots, markers for prompts, alerts, errors and authorization
-/// changes, a scale bar and a north arrow. Web Mercator, north up; no tiles, no network.
+/// changes, a scale bar and a north arrow. Web Mercator, north up; no tiles and no network
+/// unless given ``tiles``.
 struct MapView {
     var width = 960.0
     var height = 560.0
@@ -11,6 +12,8 @@ struct MapView {
     /// Writes the projection on the `<svg>` (`data-min-x`, `data-min-y`, `data-scale`,
     /// `data-offset-x`, `data-offset-y`), so that a live page can place the device on it.
     var exposesProjection = false
+    /// Web map tiles under everything (`--tiles`), with their credit; nil: none.
+    var tiles: MapTiles?
 
     /// The projection of one report onto this view.
     private struct Frame {
@@ -40,6 +43,11 @@ struct MapView {
                 + " data-offset-x=\"\(frame.offsetX)\" data-offset-y=\"\(frame.offsetY)\""
             if let close = svg.firstIndex(of: ">") { svg.insert(contentsOf: attributes, at: close) }
         }
+        if let tiles {
+            svg += tiles.layer(
+                width: width, height: height, minX: frame.minX, minY: frame.minY, scale: frame.scale,
+                offsetX: frame.offsetX, offsetY: frame.offsetY)
+        }
         svg += cells(report, frame)
         svg += regions(report, frame)
         svg += truth(report, frame)
@@ -48,6 +56,7 @@ struct MapView {
         svg += markers(report, frame)
         svg += scaleBar(frame)
         svg += northArrow()
+        if let tiles { svg += tiles.attributionLabel(width: width, height: height) }
         svg += "</svg>"
         return svg
     }

@@ -6,8 +6,12 @@ import TrailcastDevice
 /// Lines record, the very thing `trailcast report` reads back, so both give the same page.
 public final class ReportCollector: Sendable {
     private let report = LockedValue(RunReport())
+    /// Laid under the maps of ``map(width:height:)`` and ``page()``; nil keeps them offline.
+    public let tiles: MapTiles?
 
-    public init() {}
+    public init(tiles: MapTiles? = nil) {
+        self.tiles = tiles
+    }
 
     public func add(_ event: TimelineEvent) {
         // Locations are nearly every line of a big run: they skip the JSON round trip, with
@@ -46,7 +50,8 @@ public final class ReportCollector: Sendable {
         let snapshot = report.withLock { $0 }
         var finished = snapshot
         finished.finish()
-        return MapView(width: width, height: height, rowPrefix: "live-", exposesProjection: true).render(finished)
+        return MapView(width: width, height: height, rowPrefix: "live-", exposesProjection: true, tiles: tiles)
+            .render(finished)
     }
 
     /// The report's style sheet, for a live page that shows its map.
@@ -57,7 +62,7 @@ public final class ReportCollector: Sendable {
         report.withLock { report in
             var finished = report
             finished.finish()
-            return RunReportPage.render(finished)
+            return RunReportPage.render(finished, tiles: tiles)
         }
     }
 }

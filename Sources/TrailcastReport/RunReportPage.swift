@@ -1,12 +1,14 @@
 /// A self-contained HTML page of one run: summary, map, timeline chart, totals, settings
 /// and the event table. One file, no network; the same report gives the same bytes.
 public enum RunReportPage {
-    public static func render(_ report: RunReport, title: String? = nil) -> String {
+    /// - Parameter tiles: web map tiles to lay under the map (the page then needs a
+    ///   network to show them); nil keeps the page offline.
+    public static func render(_ report: RunReport, title: String? = nil, tiles: MapTiles? = nil) -> String {
         let heading = title ?? "Trailcast report: \(report.file.isEmpty ? "timeline" : report.file)"
         var html = PageHTML.head(title: heading)
         html += "<h1>\(Markup.escape(heading))</h1>\n"
         html += "<p class=\"sub\">\(Markup.escape(PageHTML.subtitle(report)))</p>\n"
-        html += PageHTML.runBody(report, rowPrefix: "e-", mapSize: (960, 560))
+        html += PageHTML.runBody(report, rowPrefix: "e-", mapSize: (960, 560), tiles: tiles)
         html += PageHTML.totals(report)
         html += PageHTML.settings(report)
         html += PageHTML.eventTable(report, rowPrefix: "e-")
@@ -43,9 +45,11 @@ enum PageHTML {
     }
 
     /// The map with its legend, then the chart with its legend.
-    static func runBody(_ report: RunReport, rowPrefix: String, mapSize: (Double, Double), bandsOnly: Bool = false) -> String {
+    static func runBody(
+        _ report: RunReport, rowPrefix: String, mapSize: (Double, Double), bandsOnly: Bool = false, tiles: MapTiles? = nil
+    ) -> String {
         var html = "<section class=\"map-section\">\n<h2>Map</h2>\n"
-        html += MapView(width: mapSize.0, height: mapSize.1, rowPrefix: rowPrefix).render(report) + "\n"
+        html += MapView(width: mapSize.0, height: mapSize.1, rowPrefix: rowPrefix, tiles: tiles).render(report) + "\n"
         html += mapLegend(report)
         html += "</section>\n<section class=\"chart-section\">\n<h2>Timeline</h2>\n"
         html += TimelineChart(width: mapSize.0, rowPrefix: rowPrefix, bandsOnly: bandsOnly).render(report) + "\n"

@@ -41,7 +41,8 @@ enum FeedSession {
         }
         var live: LiveRun?
         if let address = plan.serve {
-            live = try await LiveRun.start(on: address, speed: replay.configuration.speed, messages: messages)
+            live = try await LiveRun.start(
+                on: address, speed: replay.configuration.speed, mapTiles: outputs.mapTiles, messages: messages)
         }
         let files: [any DeviceStreamObserver] = outputs.nmeaFiles.map(NMEAFileFeed.init(descriptor:))
         let device = DeviceFeeds(

@@ -14,11 +14,11 @@ struct LiveRun {
     let server: LiveServer
 
     /// Listens, and says where in `messages` (the port matters for port 0).
-    static func start(on address: HostAndPort, speed: Double, messages: RunMessages) async throws -> LiveRun {
+    static func start(on address: HostAndPort, speed: Double, mapTiles: MapTiles?, messages: RunMessages) async throws -> LiveRun {
         let journal = try EventJournal()
         let latest = LatestDeviceReport()
         let control = ReplayControl(speed: speed)
-        let report = ReportCollector()
+        let report = ReportCollector(tiles: mapTiles)
         let server = try await LiveServer.start(
             host: address.host, port: address.port, journal: journal, latest: latest, control: control, report: report)
         messages(

@@ -1,5 +1,6 @@
 public import TrailcastSettings
 public import TrailcastTimeline
+public import TrailcastReport
 
 /// Where a run's lines go and what the run says on the side: warnings, the addresses it
 /// serves on. `trailcast` passes standard error; a library user passes its own log.
@@ -47,11 +48,15 @@ public struct TimelineOutput: Sendable {
     public var reportPath: String?
     /// The weather events alone, as CSV (`--weather-log`).
     public var weatherLogPath: String?
+    /// Web map tiles under the maps the run draws, the report's and the live page's
+    /// (`--tiles`); nil keeps them offline.
+    public var mapTiles: MapTiles?
 
     public init(
         format: TimelineFormatName = .text, path: String? = nil, color: Color = .auto, reportPath: String? = nil,
-        weatherLogPath: String? = nil
+        weatherLogPath: String? = nil, mapTiles: MapTiles? = nil
     ) {
+        self.mapTiles = mapTiles
         self.format = format
         self.path = path
         self.color = color

@@ -20,10 +20,10 @@ public enum ReplayRunner {
     ) async throws(RunFailure) -> ReplaySummary {
         let files = try RunFiles(plan.output, nmea: plan.feeds.nmea)
         defer { files.closeAll() }
-        let report = files.report.map { _ in ReportCollector() }
+        let report = files.report.map { _ in ReportCollector(tiles: plan.output.mapTiles) }
         let outputs = Outputs(
             timeline: files.timeline, colors: files.usesColor(plan.output.color), format: plan.output.format,
-            weatherLog: files.weatherLog, report: report, nmeaFiles: files.nmea)
+            weatherLog: files.weatherLog, report: report, mapTiles: plan.output.mapTiles, nmeaFiles: files.nmea)
         let result: Result<ReplaySummary, any Error>
         do {
             result = .success(try await WeatherConnection.withFetcher(
@@ -71,5 +71,7 @@ struct Outputs: Sendable {
     var format: TimelineFormatName
     var weatherLog: Int32?
     var report: ReportCollector?
+    /// For the live page's map (the report's are in ``report``).
+    var mapTiles: MapTiles?
     var nmeaFiles: [Int32]
 }

@@ -118,6 +118,8 @@ struct ReplayCommand: AsyncParsableCommand {
         valueName: "[HOST:]PORT"))
     var serve: String?
 
+    @OptionGroup(title: "The maps of the live page (--serve) and the report (--report)") var mapTiles: MapTilesOptions
+
     func validate() throws {
         switch (file, scenario) {
         case (nil, nil): throw ValidationError("name a GPX file to replay, or a scenario with --scenario FILE")
@@ -130,6 +132,9 @@ struct ReplayCommand: AsyncParsableCommand {
         }
         if browserTarget != nil && browser == nil {
             throw ValidationError("--browser-target goes with --browser URL")
+        }
+        if try mapTiles.mapTiles() != nil && serve == nil && report == nil {
+            throw ValidationError("--tiles lays tiles under the map of the live page or the report: add --serve or --report")
         }
         // With a scenario, its settings are known only when `run()` reads it; it checks then.
         if scenario == nil, let problem = try plan(from: nil).problem {
@@ -160,7 +165,8 @@ struct ReplayCommand: AsyncParsableCommand {
         try appOptions.apply(to: &configuration)
         try weather.apply(to: &configuration.weather, network: &network)
         let output = TimelineOutput(
-            format: format, path: output, color: color, reportPath: report, weatherLogPath: weather.logFile)
+            format: format, path: output, color: color, reportPath: report, weatherLogPath: weather.logFile,
+            mapTiles: try mapTiles.mapTiles())
         return ReplayRunPlan(
             file: scenario?.gpxPath ?? file ?? "", configuration: configuration, network: network, output: output,
             feeds: try feedPlan())

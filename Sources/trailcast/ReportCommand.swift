@@ -20,8 +20,8 @@ struct ReportCommand: ParsableCommand {
               trailcast report run.jsonl --output run.html
               trailcast replay walk.gpx --format jsonl | trailcast report - > run.html
 
-            The page is one file with nothing to fetch: open it from disk in any browser, \
-            or print it. The same timeline always gives the same bytes. `replay --report` \
+            The page is one file with nothing to fetch (unless given --tiles): open it from \
+            disk in any browser, or print it. The same timeline always gives the same bytes. `replay --report` \
             writes the same page during a run. Big timelines are drawn thinned (the tables \
             keep exact numbers); the file is read line by line in bounded memory.
             """)
@@ -31,6 +31,12 @@ struct ReportCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Write the page to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
+
+    @OptionGroup var mapTiles: MapTilesOptions
+
+    func validate() throws {
+        _ = try mapTiles.mapTiles()
+    }
 
     func run() throws {
         let input: Int32
@@ -79,7 +85,7 @@ struct ReportCommand: ParsableCommand {
         }
         report.finish()
         do {
-            try ReportFile.write(RunReportPage.render(report), to: destination)
+            try ReportFile.write(RunReportPage.render(report, tiles: try mapTiles.mapTiles()), to: destination)
         } catch {
             StandardStreams.writeError("\(output ?? "standard output"): error: cannot write the report: \(error)")
             throw ExitCode(RunExitStatus.ioError)

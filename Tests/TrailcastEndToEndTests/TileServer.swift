@@ -1,0 +1,80 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+import TrailcastBasics
+
+/// A web map tile server on 127.0.0.1 for the `--tiles` tests: every `GET` is answered
+/// with the same small PNG, and every path asked for is kept, so a test can see which
+/// tiles a browser fetched.
+final class TileServer: Sendable {
+    let port: Int
+    private let listener: any Channel
+    private let paths: LockedValue<[String]>
+
+    /// `http://127.0.0.1:PORT/{z}/{x}/{y}.png`.
+    var template: String { "http://127.0.0.1:\(port)/{z}/{x}/{y}.png" }
+
+    /// The paths asked for so far, in order.
+    var requestedPaths: [String] { paths.withLock { $0 } }
+
+    private init(port: Int, listener: any Channel, paths: LockedValue<[String]>) {
+        self.port = port
+        self.listener = listener
+        self.paths = paths
+    }
+
+    static func start() async throws -> TileServer {
+        let paths = LockedValue<[String]>([])
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.configureHTTPServerPipeline()
+                    try channel.pipeline.syncOperations.addHandler(TileResponder(paths: paths))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return TileServer(port: listener.localAddress!.port!, listener: listener, paths: paths)
+    }
+
+    func close() async {
+        try? await listener.close()
+    }
+}
+
+private final class TileResponder: ChannelInboundHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
+
+    /// A 1 x 1 grey PNG: a browser decodes it and stretches it over the tile's square.
+    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGM4AwAAzgDN1GaQsAAAAABJRU5ErkJggg==")!
+
+    private let paths: LockedValue<[String]>
+    private var keepAlive = true
+
+    init(paths: LockedValue<[String]>) {
+        self.paths = paths
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .head(let head):
+            let uri = head.uri
+            paths.withLock { $0.append(uri) }
+            keepAlive = head.isKeepAlive
+        case .body:
+            break
+        case .end:
+            var headers = HTTPHeaders([("Content-Type", "image/png"), ("Content-Length", String(Self.png.count))])
+            if !keepAlive { headers.add(name: "Connection", value: "close") }
+            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: Self.png)))), promise: nil)
+            let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+            if !keepAlive {
+                let channel = context.channel
+                done.whenComplete { _ in channel.close(promise: nil) }
+            }
+        }
+    }
+}
