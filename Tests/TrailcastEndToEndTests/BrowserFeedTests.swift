@@ -189,13 +189,16 @@ struct LiveStreamBrowserTests {
 /// The live page at `/`, in headless Chromium, as a person watching and steering a run.
 @Suite("the live page (--serve, GET /) in headless Chromium", .serialized)
 struct LivePageBrowserTests {
-    @Test("the position moves; Pause (clicked) is a control event and no fixes follow until Resume; a reconnect resumes without a gap; Deny (clicked) is made now and the state and log show it; no script errors")
+    @Test("the position moves; Pause (clicked) is a control event and no fixes follow until Resume; a reconnect of the page's own and a dropped connection both resume without a gap; Deny (clicked) is made now and the state and log show it; no script errors")
     func watchAndSteer() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let (process, port, _) = try await LiveStreamTests.startLoopingRun(scratch, speed: 100)
+        // The page reaches the run through a relay that can drop its connections as a
+        // network would.
+        let relay = try await TCPRelay.start(to: port)
         let browser = try await HeadlessChromium()
-        let page = try await browser.open("http://127.0.0.1:\(port)/")
+        let page = try await browser.open("http://127.0.0.1:\(relay.port)/")
         func text(_ id: String) async throws -> String {
             try await page.evaluate("document.getElementById('\(id)').textContent")
         }
@@ -233,6 +236,18 @@ struct LivePageBrowserTests {
         #expect(try await text("connection").hasPrefix("reconnected after event"))
         #expect(try await number("trailcastLive.gaps") == 0, "ids continuous across the reconnect")
         #expect(try await number("trailcastLive.mapRefreshes") >= 1)
+        // The connection dropped under the page: EventSource reconnects by itself with
+        // Last-Event-ID, and the page says so.
+        let beforeDrop = try await number("trailcastLive.lastId")
+        await relay.cutAll()
+        try await BrowserFeedTests.waitFor("the page to see the drop and reconnect") {
+            try await number("trailcastLive.reconnects") == 2
+        }
+        try await BrowserFeedTests.waitFor("events after the dropped connection") {
+            try await number("trailcastLive.lastId") > beforeDrop + 50
+        }
+        #expect(try await text("connection").hasPrefix("reconnected after event"))
+        #expect(try await number("trailcastLive.gaps") == 0, "ids continuous across the dropped connection")
         // A permission change, clicked: made now, and the page shows it.
         _ = try await page.evaluate("document.querySelector('[data-change=\"authorization=denied\"]').click(), 1")
         try await BrowserFeedTests.waitFor("the denial on the page") { try await text("authorization") == "denied" }
@@ -243,5 +258,36 @@ struct LivePageBrowserTests {
         #expect(try await page.evaluate("JSON.stringify(trailcastLive.errors)") == "[]", "no script errors")
         process.send(SIGINT)
         #expect(try await process.waitForExit().status == 130)
+        await relay.close()
+    }
+
+    @Test("--tiles: the live page's map lays the tiles that cover it and the browser fetches each of them; the report of the run has them too")
+    func tiles() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let tileServer = try await TileServer.start()
+        let report = scratch.url.appendingPathComponent("run.html")
+        let (process, port, _) = try await LiveStreamTests.startLoopingRun(
+            scratch, speed: 100, extraArguments: ["--tiles", tileServer.template, "--report", report.path])
+        let browser = try await HeadlessChromium()
+        let page = try await browser.open("http://127.0.0.1:\(port)/")
+        var shown: [String] = []
+        try await BrowserFeedTests.waitFor("tiles on the live page's map") {
+            let json = try await page.evaluate("JSON.stringify([...document.querySelectorAll('#map svg .tiles image')].map(image => image.getAttribute('href')))")
+            shown = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String] ?? []
+            return !shown.isEmpty
+        }
+        let paths = shown.map { $0.replacingOccurrences(of: "http://127.0.0.1:\(tileServer.port)", with: "") }
+        #expect(paths.allSatisfy { $0.wholeMatch(of: /\/1[4-9]\/\d+\/\d+\.png/) != nil }, "a street-level zoom: \(paths)")
+        try await BrowserFeedTests.waitFor("the browser to fetch every tile shown") {
+            Set(paths).isSubset(of: Set(tileServer.requestedPaths))
+        }
+        #expect(try await page.evaluate("document.querySelector('#map svg .tiles-attribution').textContent") == "© OpenStreetMap contributors")
+        #expect(try await page.evaluate("JSON.stringify(trailcastLive.errors)") == "[]", "no script errors")
+        process.send(SIGINT)
+        #expect(try await process.waitForExit().status == 130)
+        let reportHTML = try String(contentsOf: report, encoding: .utf8)
+        #expect(reportHTML.contains("<g class=\"tiles\"") && reportHTML.contains(tileServer.template.replacingOccurrences(of: "{z}/{x}/{y}.png", with: "")))
+        await tileServer.close()
     }
 }

@@ -17,11 +17,13 @@ struct LiveStreamTests {
     static let walk = "gpx/sf-waterfront-walk.gpx"
 
     /// A run looping forever at high speed, serving on a free port; stopped by the test.
-    static func startLoopingRun(_ scratch: ScratchDirectory, speed: Int = 1000) async throws -> (ReplayProcess, Int, URL) {
+    static func startLoopingRun(
+        _ scratch: ScratchDirectory, speed: Int = 1000, extraArguments: [String] = []
+    ) async throws -> (ReplayProcess, Int, URL) {
         let timeline = scratch.url.appendingPathComponent("run.jsonl")
         let process = try ReplayProcess(
             arguments: ["replay", walk, "--loop", "0", "--speed", "\(speed)", "--interval", "1", "--weather", "none",
-                        "--serve", "127.0.0.1:0", "--format", "jsonl", "--output", timeline.path],
+                        "--serve", "127.0.0.1:0", "--format", "jsonl", "--output", timeline.path] + extraArguments,
             output: .discarded)
         return (process, try await process.livePort(), timeline)
     }

@@ -43,6 +43,37 @@ struct ReportCommandTests {
         }
     }
 
+    @Test("--tiles: replay --report and report FILE give the same page with the tiles under its map; templates that cannot work and --tiles with no map to lay them under are 64")
+    func tiles() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let jsonl = scratch.url.appendingPathComponent("run.jsonl")
+        let live = scratch.url.appendingPathComponent("live.html")
+        let template = "https://tiles.example.org/{z}/{x}/{y}.png"
+        let tiles = ["--tiles", template, "--tiles-attribution", "Tiles: example.org"]
+        let replay = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl", "--output", jsonl.path, "--report", live.path] + tiles)
+        try #require(replay.status == 0, "\(replay.stderr)")
+        let report = try await TrailcastBinary.run(arguments: ["report", jsonl.path] + tiles)
+        #expect(report.status == 0)
+        #expect(report.stdout == Self.text(live), "replay --report and report differ")
+        #expect(report.stdout.contains("<image href=\"https://tiles.example.org/1"))
+        #expect(report.stdout.contains(">Tiles: example.org</text>"))
+        let plain = try await TrailcastBinary.run(arguments: ["report", jsonl.path])
+        #expect(!plain.stdout.contains("<image") && !plain.stdout.contains("example.org"), "offline without --tiles")
+
+        let usage: [([String], String)] = [
+            (["replay", Self.walk, "--tiles", template], "Error: --tiles lays tiles under the map of the live page or the report: add --serve or --report"),
+            (["report", jsonl.path, "--tiles", "https://{s}.tile.example.org/{z}/{x}/{y}.png"], "Error: --tiles: the tile URL template takes only {z}, {x} and {y} (name one server, not {s} subdomains): https://{s}.tile.example.org/{z}/{x}/{y}.png"),
+            (["report", jsonl.path, "--tiles", "tile.example.org/{z}/{x}/{y}.png"], "Error: --tiles: the tile URL template must start with http:// or https://, not tile.example.org/{z}/{x}/{y}.png"),
+            (["report", jsonl.path, "--tiles-attribution", "me"], "Error: --tiles-attribution goes with --tiles URL_TEMPLATE"),
+        ]
+        for (arguments, message) in usage {
+            let result = try await TrailcastBinary.run(arguments: arguments)
+            #expect(result.status == 64, "\(arguments)")
+            #expect(result.stderrLines.first == message)
+        }
+    }
+
     @Test("a line that is not a timeline event: FILE:LINE:1 and 65; no file 66; no events 65")
     func badInput() async throws {
         let scratch = try ScratchDirectory()
