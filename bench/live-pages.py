@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Many live pages on one run: does watching a run slow it?
+
+Runs, interleaved, `--runs` times each:
+
+    trailcast replay TRACK --speed S --format jsonl --weather none --serve 127.0.0.1:0
+
+once with no page open ("no pages") and once with `--pages` (100) copies of the live page
+(`GET /`) open in one headless Chromium, each in its own window and its own browser
+context (Chromium opens at most six HTTP/1.1 connections per host and context, so 100
+EventSource streams need 17 contexts or more: one each keeps it simple). The pages follow
+the run as a person's would: the event log, the state bar, the position on the map and the
+map itself fetched again every 2 s. Chromium runs at nice 19, so that what is measured is
+trailcast's share of the work, not two cores shared with 100 renderers.
+
+Pacing is measured as bench/pacing.py does: each timeline line on the pipe is stamped when
+read, line i is expected at arrival(first) + offset_i / S, and its lateness is the
+difference (clipped at 0). Only lines whose offset is past the moment the last page
+connected (read from the runs with pages, and used for both) count. After each run with
+pages every page is asked for the last event id it saw and the gaps it counted: each should
+have every event.
+
+Target (issue 28): the runs with pages have a p99 lateness within 1.5x of the runs without
+(and at most 5 ms), and every page has every event.
+
+Needs Chromium and Python's websocket-client (pip install websocket-client).
+
+    live-pages.py --trailcast BIN [--pages 100] [--speed 10] [--points 1200] [--runs 3] [--json OUT]
+"""
+import argparse
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.request
+
+import websocket
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def percentile(sorted_values, p):
+    if not sorted_values:
+        return float("nan")
+    return sorted_values[max(1, math.ceil(p / 100.0 * len(sorted_values))) - 1]
+
+
+class DevTools:
+    """A DevTools connection (no Origin header: Chromium refuses one that sends it)."""
+
+    def __init__(self, url):
+        self.socket = websocket.create_connection(url, suppress_origin=True, timeout=120)
+        self.next_id = 0
+
+    def call(self, method, params, session=None):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params}
+        if session:
+            message["sessionId"] = session
+        self.socket.send(json.dumps(message))
+        while True:
+            answer = json.loads(self.socket.recv())
+            if answer.get("id") == self.next_id:
+                if "error" in answer:
+                    raise RuntimeError(f"{method}: {answer['error']}")
+                return answer["result"]
+
+
+class Browser:
+    def __init__(self):
+        self.profile = tempfile.TemporaryDirectory(prefix="live-pages-")
+        self.process = subprocess.Popen(
+            ["nice", "-n", "19", "chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-dev-shm-usage", f"--user-data-dir={self.profile.name}", "--remote-debugging-port=0",
+             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        port_file = os.path.join(self.profile.name, "DevToolsActivePort")
+        deadline = time.monotonic() + 60
+        while not (os.path.exists(port_file) and "\n" in open(port_file).read()):
+            if time.monotonic() > deadline:
+                raise RuntimeError("Chromium did not start")
+            time.sleep(0.05)
+        port = int(open(port_file).read().split("\n")[0])
+        version = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version"))
+        self.devtools = DevTools(version["webSocketDebuggerUrl"])
+        self.pages = []
+
+    def open(self, url):
+        context = self.devtools.call("Target.createBrowserContext", {})["browserContextId"]
+        target = self.devtools.call("Target.createTarget",
+                                    {"url": url, "browserContextId": context, "newWindow": True})["targetId"]
+        session = self.devtools.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        self.pages.append((context, session))
+
+    def evaluate(self, session, expression):
+        result = self.devtools.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
+        return result["result"].get("value")
+
+    def close_pages(self):
+        for context, _ in self.pages:
+            self.devtools.call("Target.disposeBrowserContext", {"browserContextId": context})
+        self.pages = []
+
+    def quit(self):
+        self.process.terminate()
+        self.process.wait()
+        self.profile.cleanup()
+
+
+def run_once(trailcast, track, speed, browser, pages):
+    """One run; with pages, opens them once the server listens. Returns (arrivals, offsets,
+    the offset at which the last page was connected or None, the pages' states)."""
+    argv = [trailcast, "replay", track, "--speed", "%g" % speed, "--format", "jsonl", "--weather", "none",
+            "--serve", "127.0.0.1:0"]
+    process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0)
+    arrivals, offsets = [], []
+
+    def read():
+        pending = b""
+        fd = process.stdout.fileno()
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            now = time.perf_counter()
+            if not chunk:
+                return
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            for line in lines:
+                if line:
+                    offsets.append(float(json.loads(line)["offset"]))
+                    arrivals.append(now)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    stderr_lines = []
+    port = None
+    for raw in process.stderr:
+        line = raw.decode(errors="replace")
+        stderr_lines.append(line)
+        found = re.search(r"serving the live run on http://127\.0\.0\.1:(\d+)", line)
+        if found:
+            port = int(found.group(1))
+            break
+    if port is None:
+        raise RuntimeError("no live server: " + "".join(stderr_lines)[-2000:])
+    threading.Thread(target=lambda: stderr_lines.extend(l.decode(errors="replace") for l in process.stderr),
+                     daemon=True).start()
+    connected_at = None
+    states = []
+    if pages:
+        for _ in range(pages):
+            browser.open(f"http://127.0.0.1:{port}/")
+        # Connected: every page has heard an event.
+        deadline = time.monotonic() + 300
+        while not all((browser.evaluate(s, "window.trailcastLive ? trailcastLive.lastId : 0") or 0) > 0
+                      for _, s in browser.pages):
+            if time.monotonic() > deadline:
+                raise RuntimeError("the pages did not all connect")
+            time.sleep(0.2)
+        connected_at = offsets[-1] if offsets else 0
+        # Left alone until the run ends; then each page says what it has.
+        while process.poll() is None:
+            time.sleep(0.2)
+        reader.join()
+        for _, session in browser.pages:
+            states.append(browser.evaluate(session, "JSON.stringify({last: trailcastLive.lastId, gaps: trailcastLive.gaps, errors: trailcastLive.errors.length})"))
+        browser.close_pages()
+    process.wait()
+    reader.join()
+    if process.returncode != 0:
+        raise RuntimeError(f"exit {process.returncode}: {''.join(stderr_lines)[-2000:]}")
+    return arrivals, offsets, connected_at, [json.loads(s) for s in states]
+
+
+def lateness(arrivals, offsets, speed, from_offset):
+    t0 = arrivals[0]
+    return [max(0.0, a - (t0 + o / speed)) for a, o in zip(arrivals[1:], offsets[1:]) if o >= from_offset]
+
+
+def main():
+    options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    options.add_argument("--trailcast", required=True)
+    options.add_argument("--pages", type=int, default=100)
+    options.add_argument("--speed", type=float, default=10.0)
+    options.add_argument("--points", type=int, default=1200, help="1 Hz track length (default 1200: 2 minutes at 10x)")
+    options.add_argument("--runs", type=int, default=3)
+    options.add_argument("--json")
+    arguments = options.parse_args()
+
+    track = os.path.join(tempfile.gettempdir(), f"live-pages-{arguments.points}.gpx")
+    with open(track, "w") as file:
+        subprocess.run([sys.executable, os.path.join(HERE, "make-1hz-gpx.py"), str(arguments.points)], stdout=file, check=True)
+    browser = Browser()
+    results = {"no pages": [], f"{arguments.pages} pages": []}
+    page_states = []
+    connected_offsets = []
+    raw_runs = []
+    try:
+        for run in range(arguments.runs):
+            for name, pages in [(f"{arguments.pages} pages", arguments.pages), ("no pages", 0)]:
+                print(f"run {run + 1}/{arguments.runs}: {name}", file=sys.stderr, flush=True)
+                arrivals, offsets, connected_at, states = run_once(arguments.trailcast, track, arguments.speed, browser, pages)
+                if connected_at is not None:
+                    connected_offsets.append(connected_at)
+                    # Each page should have seen the last event: its id is the count of lines.
+                    page_states.append([state | {"expected": len(offsets)} for state in states])
+                raw_runs.append((name, arrivals, offsets))
+    finally:
+        browser.quit()
+    # Both kinds of run counted from the same moment: the latest the pages were all connected.
+    start = max(connected_offsets)
+    for name, arrivals, offsets in raw_runs:
+        results[name].extend(lateness(arrivals, offsets, arguments.speed, start))
+    last_event_ids = sorted({state["last"] for states in page_states for state in states})
+    summary = {}
+    for name, values in results.items():
+        values.sort()
+        summary[name] = {"samples": len(values), "p50_ms": percentile(values, 50) * 1e3,
+                         "p99_ms": percentile(values, 99) * 1e3, "max_ms": values[-1] * 1e3 if values else float("nan")}
+    pages_name = f"{arguments.pages} pages"
+    ratio = summary[pages_name]["p99_ms"] / max(summary["no pages"]["p99_ms"], 1e-9)
+    every_event = all(state["gaps"] == 0 and state["errors"] == 0 and state["last"] == state["expected"]
+                      for states in page_states for state in states)
+    print(f"\nlateness over the lines from offset {start:g} s on (speed {arguments.speed:g}, 1 Hz, {arguments.runs} runs each):")
+    print("| run | lines | p50 ms | p99 ms | max ms |\n| --- | --- | --- | --- | --- |")
+    for name, row in summary.items():
+        print(f"| {name} | {row['samples']} | {row['p50_ms']:.2f} | {row['p99_ms']:.2f} | {row['max_ms']:.2f} |")
+    print(f"\np99 with pages / without: {ratio:.2f}x (target at most 1.5x, or both within 5 ms)")
+    print(f"pages: {sum(len(s) for s in page_states)} read at the end; last event ids seen {last_event_ids}; "
+          f"{'every page had every event in order, no script errors' if every_event else 'GAPS OR ERRORS'}")
+    if arguments.json:
+        with open(arguments.json, "w") as file:
+            json.dump({"summary": summary, "ratio": ratio, "start_offset": start, "pages": page_states}, file, indent=1)
+
+
+if __name__ == "__main__":
+    main()
