@@ -5,7 +5,13 @@ import TrailcastDevice
 /// The report of a run being recorded (`replay --report`): each event goes in as its JSON
 /// Lines record, the very thing `trailcast report` reads back, so both give the same page.
 public final class ReportCollector: Sendable {
-    private let report = LockedValue(RunReport())
+    /// The report so far, and how many events it has had (the version of what it draws).
+    private let report = LockedValue((report: RunReport(), events: 0))
+    /// The last map drawn, for the events it drew: every live page asks for the map every
+    /// 2 s, and a hundred pages must not mean fifty drawings a second.
+    private let lastMap = LockedValue<(events: Int, width: Double, height: Double, svg: String)?>(nil)
+    /// How many maps were drawn (for the tests of the cache).
+    let mapsDrawn = LockedValue(0)
     /// Laid under the maps of ``map(width:height:)`` and ``page()``; nil keeps them offline.
     public let tiles: MapTiles?
 
@@ -18,8 +24,9 @@ public final class ReportCollector: Sendable {
         // their numbers rounded as JSON Lines writes them (the test that compares this page
         // with `trailcast report`'s of the same run keeps the two equal).
         if case .location(let fix) = event.kind {
-            report.withLock { report in
-                report.addLocation(
+            report.withLock { state in
+                state.events += 1
+                state.report.addLocation(
                     offset: Self.rounded(event.offsetSeconds, 3), latitude: Self.rounded(fix.latitude, 7),
                     longitude: Self.rounded(fix.longitude, 7),
                     horizontalAccuracy: fix.horizontalAccuracyMeters.isFinite ? Self.rounded(fix.horizontalAccuracyMeters, 2) : nil,
@@ -29,7 +36,10 @@ public final class ReportCollector: Sendable {
             return
         }
         let record = TimelineRecord(event)
-        report.withLock { $0.add(record) }
+        report.withLock { state in
+            state.events += 1
+            state.report.add(record)
+        }
     }
 
     /// `value` as a JSON Lines number with `decimals` places reads back: half away from
@@ -46,12 +56,19 @@ public final class ReportCollector: Sendable {
 
     /// The map of everything added so far, as the report draws it, with its projection on
     /// the `<svg>` for a live page to place the device on (`GET /map.svg` of `--serve`).
+    /// Drawn at most once per event added, whoever asks.
     public func map(width: Double = 960, height: Double = 560) -> String {
-        let snapshot = report.withLock { $0 }
+        let (snapshot, events) = report.withLock { $0 }
+        if let last = lastMap.withLock({ $0 }), last.events == events, last.width == width, last.height == height {
+            return last.svg
+        }
         var finished = snapshot
         finished.finish()
-        return MapView(width: width, height: height, rowPrefix: "live-", exposesProjection: true, tiles: tiles)
+        let svg = MapView(width: width, height: height, rowPrefix: "live-", exposesProjection: true, tiles: tiles)
             .render(finished)
+        lastMap.withLock { $0 = (events, width, height, svg) }
+        mapsDrawn.withLock { $0 += 1 }
+        return svg
     }
 
     /// The report's style sheet, for a live page that shows its map.
@@ -59,8 +76,8 @@ public final class ReportCollector: Sendable {
 
     /// The page of everything added so far (the run may have been interrupted).
     public func page() -> String {
-        report.withLock { report in
-            var finished = report
+        report.withLock { state in
+            var finished = state.report
             finished.finish()
             return RunReportPage.render(finished, tiles: tiles)
         }

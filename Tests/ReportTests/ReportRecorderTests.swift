@@ -42,6 +42,33 @@ struct ReportRecorderTests {
         report.finish()
         #expect(collector.page() == RunReportPage.render(report))
     }
+
+    @Test("the live map is drawn once per event added, however many ask: the same drawing until the next event or another size")
+    func mapDrawnOncePerEvent() throws {
+        let collector = ReportCollector()
+        var recorder = ReportRecorder(collector)
+        let events = CraftedRun.events
+        for event in events.dropLast() { try recorder.record(event) }
+        let first = collector.map()
+        for _ in 0..<50 { #expect(collector.map() == first) }
+        #expect(collector.mapsDrawn.withLock { $0 } == 1)
+        try recorder.record(events.last!)
+        let second = collector.map()
+        #expect(collector.mapsDrawn.withLock { $0 } == 2)
+        #expect(second == ReportCollector.uncachedMap(of: events), "the drawing of every event, not the cached one")
+        #expect(collector.map(width: 480, height: 280) != second)
+        #expect(collector.mapsDrawn.withLock { $0 } == 3)
+    }
+}
+
+extension ReportCollector {
+    /// The live map of `events`, drawn by a new collector.
+    static func uncachedMap(of events: [TimelineEvent]) -> String {
+        let fresh = ReportCollector()
+        var recorder = ReportRecorder(fresh)
+        for event in events { try? recorder.record(event) }
+        return fresh.map()
+    }
 }
 
 /// `trailcast report` reads location lines without a JSON parser: the same page as the
