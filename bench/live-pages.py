@@ -27,7 +27,7 @@ Target (issue 28): the runs with pages have a p99 lateness within 1.5x of the ru
 
 Needs Chromium and Python's websocket-client (pip install websocket-client).
 
-    live-pages.py --trailcast BIN [--pages 100] [--speed 10] [--points 3000] [--runs 1] [--json OUT]
+    live-pages.py --trailcast BIN [--pages 100] [--speed 10] [--points 1200] [--runs 3] [--json OUT]
 """
 import argparse
 import json
@@ -204,8 +204,8 @@ def main():
     options.add_argument("--trailcast", required=True)
     options.add_argument("--pages", type=int, default=100)
     options.add_argument("--speed", type=float, default=10.0)
-    options.add_argument("--points", type=int, default=3000, help="1 Hz track length (default 3000: 5 minutes at 10x, opening 100 pages takes about 2)")
-    options.add_argument("--runs", type=int, default=1)
+    options.add_argument("--points", type=int, default=1200, help="1 Hz track length (default 1200: 2 minutes at 10x)")
+    options.add_argument("--runs", type=int, default=3)
     options.add_argument("--json")
     arguments = options.parse_args()
 

@@ -1,4 +1,3 @@
-import TrailcastSettings
 import TrailcastFeeds
 import TrailcastGPX
 import TrailcastLiveStream
@@ -56,32 +55,11 @@ enum TimelineOutputs {
         let control = taps.live?.control
         if taps.simulator != nil || taps.browser != nil {
             var tap = PermissionMirrorTap(recorder, simulator: taps.simulator, browser: taps.browser)
-            return try await onRunThread(replay) { () async throws(ReplayError) -> ReplaySummary in
-                try await replay.run(
-                    clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
-            }
+            return try await replay.run(
+                clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
         }
         var recorder = recorder
-        return try await onRunThread(replay) { () async throws(ReplayError) -> ReplaySummary in
-            try await replay.run(
-                clock: TimerThreadClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
-        }
-    }
-
-    /// A paced run goes on its own thread (``RunThreadExecutor``), so that its servers and
-    /// feeds on the cooperative pool cannot make it late; a virtual-time run stays where
-    /// it is (nothing to be late for, and the pool's threads are faster for a whole file).
-    private static func onRunThread(
-        _ replay: Replay, _ run: () async throws(ReplayError) -> ReplaySummary
-    ) async throws(ReplayError) -> ReplaySummary {
-        guard replay.configuration.speed > 0 else { return try await run() }
-        let result: Result<ReplaySummary, ReplayError> = await withTaskExecutorPreference(RunThreadExecutor.shared) {
-            do throws(ReplayError) {
-                return .success(try await run())
-            } catch {
-                return .failure(error)
-            }
-        }
-        return try result.get()
+        return try await replay.run(
+            clock: TimerThreadClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
     }
 }
