@@ -20,7 +20,6 @@ Needs Python's websocket-client (pip install websocket-client) to read the page.
     browser-latency.py --trailcast BIN [--track FILE] [--seconds 60] [--json OUT]
 """
 import argparse
-import base64
 import json
 import math
 import os
@@ -28,11 +27,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
-
-import websocket
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from headless_chromium import HeadlessChromium  # noqa: E402
 ROOT = os.path.dirname(HERE)
 PAGE = "file://" + os.path.join(ROOT, "Tests/Fixtures/browser/watch.html")
 
@@ -41,25 +39,6 @@ def percentile(sorted_values, p):
     if not sorted_values:
         return float("nan")
     return sorted_values[max(1, math.ceil(p / 100.0 * len(sorted_values))) - 1]
-
-
-class DevTools:
-    """A DevTools connection (no Origin header: Chromium refuses one that sends it)."""
-
-    def __init__(self, url):
-        self.socket = websocket.create_connection(url, suppress_origin=True)
-        self.next_id = 0
-
-    def call(self, method, params, session=None):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params}
-        if session:
-            message["sessionId"] = session
-        self.socket.send(json.dumps(message))
-        while True:
-            answer = json.loads(self.socket.recv())
-            if answer.get("id") == self.next_id:
-                return answer.get("result", {})
 
 
 def main():
@@ -74,20 +53,11 @@ def main():
     if not args.track:
         with open(track, "w") as out:
             subprocess.run([sys.executable, os.path.join(HERE, "make-1hz-gpx.py"), str(args.seconds)], stdout=out, check=True)
-    browser = subprocess.Popen(
-        ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-dev-shm-usage",
-         f"--user-data-dir={work}/profile", "--remote-debugging-port=0", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    chromium = HeadlessChromium()
     try:
-        port_file = os.path.join(work, "profile", "DevToolsActivePort")
-        while not (os.path.exists(port_file) and open(port_file).read().count("\n") >= 1):
-            time.sleep(0.05)
-        port = open(port_file).read().split("\n")[0]
-        version = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version"))
-        devtools = DevTools(version["webSocketDebuggerUrl"])
-        # A window of its own: Chromium pauses geolocation for a hidden tab.
-        target = devtools.call("Target.createTarget", {"url": PAGE, "newWindow": True})["targetId"]
-        session = devtools.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        port = chromium.port
+        devtools = chromium.devtools
+        session = chromium.open_window(PAGE)
 
         def heard():
             result = devtools.call("Runtime.evaluate", {"expression": "JSON.stringify(window.heard || [])", "returnByValue": True}, session)
@@ -108,7 +78,7 @@ def main():
         run.wait()
         fixes = [entry for entry in heard() if entry[0] == "fix"]
     finally:
-        browser.kill()
+        chromium.quit()
     delays = []
     for fix in fixes:
         arrived = arrivals.get((round(fix[1], 7), round(fix[2], 7)))

@@ -31,7 +31,7 @@ the same two cores).
 
 Needs Chromium and Python's websocket-client (pip install websocket-client).
 
-    live-pages.py --trailcast BIN [--pages 100] [--speed 10] [--points 1200] [--runs 3] [--json OUT]
+    live-pages.py --trailcast BIN [--pages 100] [--speed 10] [--points 3000] [--runs 1] [--json OUT]
 """
 import argparse
 import json
@@ -45,9 +45,9 @@ import threading
 import time
 import urllib.request
 
-import websocket
-
 HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from headless_chromium import HeadlessChromium  # noqa: E402
 # Chromium's 100 renderers run at the idle scheduling class (chrt --idle): any runnable
 # process of normal priority goes first, so trailcast's timer wakes on time however busy the
 # renderers are, and what is measured is trailcast's own work for the pages. (At nice 19
@@ -63,55 +63,21 @@ def percentile(sorted_values, p):
     return sorted_values[max(1, math.ceil(p / 100.0 * len(sorted_values))) - 1]
 
 
-class DevTools:
-    """A DevTools connection (no Origin header: Chromium refuses one that sends it)."""
-
-    def __init__(self, url):
-        self.socket = websocket.create_connection(url, suppress_origin=True, timeout=120)
-        self.next_id = 0
-
-    def call(self, method, params, session=None):
-        self.next_id += 1
-        message = {"id": self.next_id, "method": method, "params": params}
-        if session:
-            message["sessionId"] = session
-        self.socket.send(json.dumps(message))
-        while True:
-            answer = json.loads(self.socket.recv())
-            if answer.get("id") == self.next_id:
-                if "error" in answer:
-                    raise RuntimeError(f"{method}: {answer['error']}")
-                return answer["result"]
-
-
 class Browser:
+    """One headless Chromium at the idle scheduling class, its pages each in a browser
+    context of its own (six streams per host and context)."""
+
     def __init__(self):
-        self.profile = tempfile.TemporaryDirectory(prefix="live-pages-")
-        self.process = subprocess.Popen(
-            PIN_BROWSER + ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             "--disable-dev-shm-usage", f"--user-data-dir={self.profile.name}", "--remote-debugging-port=0",
-             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        port_file = os.path.join(self.profile.name, "DevToolsActivePort")
-        deadline = time.monotonic() + 60
-        while not (os.path.exists(port_file) and "\n" in open(port_file).read()):
-            if time.monotonic() > deadline:
-                raise RuntimeError("Chromium did not start")
-            time.sleep(0.05)
-        port = int(open(port_file).read().split("\n")[0])
-        version = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/version"))
-        self.devtools = DevTools(version["webSocketDebuggerUrl"])
+        self.chromium = HeadlessChromium(prefix=PIN_BROWSER)
+        self.devtools = self.chromium.devtools
         self.pages = []
 
     def open(self, url):
         context = self.devtools.call("Target.createBrowserContext", {})["browserContextId"]
-        target = self.devtools.call("Target.createTarget",
-                                    {"url": url, "browserContextId": context, "newWindow": True})["targetId"]
-        session = self.devtools.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-        self.pages.append((context, session))
+        self.pages.append((context, self.chromium.open_window(url, browser_context=context)))
 
     def evaluate(self, session, expression):
-        result = self.devtools.call("Runtime.evaluate", {"expression": expression, "returnByValue": True}, session)
-        return result["result"].get("value")
+        return self.devtools.evaluate(session, expression)
 
     def close_pages(self):
         for context, _ in self.pages:
@@ -119,9 +85,7 @@ class Browser:
         self.pages = []
 
     def quit(self):
-        self.process.terminate()
-        self.process.wait()
-        self.profile.cleanup()
+        self.chromium.quit()
 
 
 def page_traffic(port, pages, stop):
@@ -236,8 +200,8 @@ def main():
     options.add_argument("--trailcast", required=True)
     options.add_argument("--pages", type=int, default=100)
     options.add_argument("--speed", type=float, default=10.0)
-    options.add_argument("--points", type=int, default=1200, help="1 Hz track length (default 1200: 2 minutes at 10x)")
-    options.add_argument("--runs", type=int, default=3)
+    options.add_argument("--points", type=int, default=3000, help="1 Hz track length (default 3000: 5 minutes at 10x, opening 100 pages takes about 2)")
+    options.add_argument("--runs", type=int, default=1)
     options.add_argument("--json")
     arguments = options.parse_args()
 
