@@ -89,7 +89,7 @@ def main():
         "fixes_sent": len(arrivals), "fixes_heard": len(fixes), "matched": len(delays),
         "p50_ms": round(percentile(delays_ms, 50), 2), "p99_ms": round(percentile(delays_ms, 99), 2),
         "max_ms": round(delays_ms[-1], 2) if delays_ms else None, "min_ms": round(delays_ms[0], 2) if delays_ms else None,
-        "chromium": version["Browser"], "target_p99_ms": 100,
+        "chromium": chromium.version, "target_p99_ms": 100,
     }
     print(json.dumps(result))
     if args.json:

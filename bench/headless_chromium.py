@@ -58,6 +58,7 @@ class HeadlessChromium:
             time.sleep(0.05)
         self.port = int(open(port_file).read().split("\n")[0])
         version = json.load(urllib.request.urlopen(f"http://127.0.0.1:{self.port}/json/version"))
+        self.version = version["Browser"]
         self.devtools = DevTools(version["webSocketDebuggerUrl"])
 
     def open_window(self, url, browser_context=None):
