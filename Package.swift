@@ -143,6 +143,8 @@ let package = Package(
                 "TrailcastJSON",
             ]
         ),
+        // MQTT 3.1.1 packets as bytes, for the fleet's publisher and subscriber (no network).
+        .target(name: "TrailcastMQTT"),
         // Runs wired from settings: a scenario's run, the weather connection a run uses.
         .target(name: "TrailcastRun", dependencies: [
                 "TrailcastBasics",
@@ -341,6 +343,7 @@ let package = Package(
                 "TrailcastDevice",
                 "TrailcastEngine",
                 "TrailcastGPX",
+                "TrailcastMQTT",
                 "TrailcastNMEA",
                 "TrailcastOpenMeteoAPI",
                 "TrailcastPlaces",
@@ -380,6 +383,12 @@ let package = Package(
                 "TrailcastRun",
                 "TrailcastSettings",
                 "TrailcastTimeline",
+            ]
+        ),
+        .testTarget(
+            name: "MQTTTests",
+            dependencies: [
+                "TrailcastMQTT",
             ]
         ),
         .testTarget(

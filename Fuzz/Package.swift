@@ -6,6 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzGPXReader", "FuzzReplay", "FuzzScenario", "FuzzOpenMeteo", "FuzzForecastQuery", "FuzzNMEA", "FuzzPlaces",
+    "FuzzMQTT",
 ]
 
 let package = Package(

@@ -16,6 +16,7 @@ public enum FuzzChecks {
         "forecast-query": forecastQuery,
         "nmea": nmea,
         "places": places,
+        "mqtt": mqtt,
     ]
 
     /// Stops with `message` when `condition` does not hold (in every build configuration).

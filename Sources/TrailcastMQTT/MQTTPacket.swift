@@ -1,0 +1,114 @@
+/// The MQTT 3.1.1 control packets a publishing client and a counting subscriber use, as
+/// bytes on the wire: OASIS Standard "MQTT Version 3.1.1" (29 October 2014), section 3.
+/// Section numbers below are that document's. No network here: a connection reads bytes
+/// into ``MQTTPacket/decode(from:maximumSize:)`` and writes ``MQTTPacket/encoded()``.
+public enum MQTTPacket: Equatable, Sendable {
+    /// 3.1: the first packet from a client.
+    case connect(Connect)
+    /// 3.2: the server's answer to `connect`.
+    case connectAcknowledgement(sessionPresent: Bool, returnCode: ConnectReturnCode)
+    /// 3.3: an application message, either way.
+    case publish(Publish)
+    /// 3.4: the answer to a QoS 1 `publish`.
+    case publishAcknowledgement(packetIdentifier: UInt16)
+    /// 3.8: a client subscribing to topic filters, each with the QoS it asks for.
+    case subscribe(packetIdentifier: UInt16, filters: [(filter: String, qos: MQTTQoS)])
+    /// 3.9: the server's answer to `subscribe`: per filter the QoS granted, or nil (0x80,
+    /// failure).
+    case subscribeAcknowledgement(packetIdentifier: UInt16, granted: [MQTTQoS?])
+    /// 3.12, 3.13: keep-alive.
+    case pingRequest, pingResponse
+    /// 3.14: the client leaves cleanly.
+    case disconnect
+
+    public struct Connect: Equatable, Sendable {
+        public var clientIdentifier: String
+        /// 3.1.2.4: a clean session discards any previous session's state.
+        public var cleanSession: Bool
+        /// 3.1.2.10: seconds; the server drops a client silent for 1.5 times this. 0: off.
+        public var keepAliveSeconds: UInt16
+        public var username: String?
+        public var password: [UInt8]?
+
+        public init(
+            clientIdentifier: String, cleanSession: Bool = true, keepAliveSeconds: UInt16 = 60,
+            username: String? = nil, password: [UInt8]? = nil
+        ) {
+            self.clientIdentifier = clientIdentifier
+            self.cleanSession = cleanSession
+            self.keepAliveSeconds = keepAliveSeconds
+            self.username = username
+            self.password = password
+        }
+    }
+
+    public struct Publish: Equatable, Sendable {
+        public var topic: String
+        public var payload: [UInt8]
+        public var qos: MQTTQoS
+        /// Present exactly when `qos` is above 0 (3.3.2.2).
+        public var packetIdentifier: UInt16?
+        public var retain: Bool
+        /// 3.3.1.1: a resend of a QoS 1 message the receiver may have had.
+        public var duplicate: Bool
+
+        public init(
+            topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, packetIdentifier: UInt16? = nil,
+            retain: Bool = false, duplicate: Bool = false
+        ) {
+            self.topic = topic
+            self.payload = payload
+            self.qos = qos
+            self.packetIdentifier = packetIdentifier
+            self.retain = retain
+            self.duplicate = duplicate
+        }
+    }
+
+    public static func == (left: MQTTPacket, right: MQTTPacket) -> Bool {
+        switch (left, right) {
+        case (.connect(let a), .connect(let b)): a == b
+        case (.connectAcknowledgement(let a1, let a2), .connectAcknowledgement(let b1, let b2)): a1 == b1 && a2 == b2
+        case (.publish(let a), .publish(let b)): a == b
+        case (.publishAcknowledgement(let a), .publishAcknowledgement(let b)): a == b
+        case (.subscribe(let a1, let a2), .subscribe(let b1, let b2)):
+            a1 == b1 && a2.map(\.filter) == b2.map(\.filter) && a2.map(\.qos) == b2.map(\.qos)
+        case (.subscribeAcknowledgement(let a1, let a2), .subscribeAcknowledgement(let b1, let b2)): a1 == b1 && a2 == b2
+        case (.pingRequest, .pingRequest), (.pingResponse, .pingResponse), (.disconnect, .disconnect): true
+        default: false
+        }
+    }
+}
+
+/// 4.3: the delivery guarantees. QoS 2 is not used by Trailcast and is refused when read.
+public enum MQTTQoS: UInt8, Sendable, Equatable {
+    case atMostOnce = 0
+    case atLeastOnce = 1
+}
+
+/// 3.2.2.3: the server's verdict on a connection.
+public enum ConnectReturnCode: UInt8, Sendable, Equatable, CustomStringConvertible {
+    case accepted = 0
+    case unacceptableProtocolVersion = 1
+    case identifierRejected = 2
+    case serverUnavailable = 3
+    case badUsernameOrPassword = 4
+    case notAuthorized = 5
+
+    public var description: String {
+        switch self {
+        case .accepted: "accepted"
+        case .unacceptableProtocolVersion: "the server does not speak MQTT 3.1.1"
+        case .identifierRejected: "the client identifier was rejected"
+        case .serverUnavailable: "the MQTT service is unavailable"
+        case .badUsernameOrPassword: "bad user name or password"
+        case .notAuthorized: "not authorized"
+        }
+    }
+}
+
+/// Bytes that are not an MQTT 3.1.1 packet this client understands.
+public struct MQTTDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    init(_ description: String) { self.description = description }
+}
