@@ -80,14 +80,14 @@ extension MQTTPacket {
         case 8:
             try requireFlags(2, "SUBSCRIBE")
             let identifier = try reader.uint16()
-            var filters: [(filter: String, qos: MQTTQoS)] = []
+            var filters: [Subscription] = []
             repeat {
                 let filter = try reader.string()
                 let requested = try reader.byte()
                 guard let qos = MQTTQoS(rawValue: requested) else {
                     throw MQTTDecodingError("SUBSCRIBE asking for QoS \(requested)")
                 }
-                filters.append((filter, qos))
+                filters.append(Subscription(filter, qos: qos))
             } while !reader.isAtEnd
             return .subscribe(packetIdentifier: identifier, filters: filters)
         case 9:

@@ -27,16 +27,16 @@ extension MQTTPacket {
             firstByte = 0x30 | (publish.duplicate ? 0x08 : 0) | (publish.qos.rawValue << 1) | (publish.retain ? 0x01 : 0)
             body.string(publish.topic)
             if publish.qos != .atMostOnce { body.uint16(publish.packetIdentifier ?? 0) }
-            body.bytes(publish.payload)
+            body.append(publish.payload)
         case .publishAcknowledgement(let identifier):
             firstByte = 0x40
             body.uint16(identifier)
         case .subscribe(let identifier, let filters):
             firstByte = 0x82             // 3.8.1: the reserved flags are 0010
             body.uint16(identifier)
-            for (filter, qos) in filters {
-                body.string(filter)
-                body.byte(qos.rawValue)
+            for subscription in filters {
+                body.string(subscription.filter)
+                body.byte(subscription.qos.rawValue)
             }
         case .subscribeAcknowledgement(let identifier, let granted):
             firstByte = 0x90
@@ -79,5 +79,5 @@ struct MQTTWriter {
         bytes += data.prefix(Int(UInt16.max))
     }
 
-    mutating func bytes(_ data: [UInt8]) { bytes += data }
+    mutating func append(_ data: [UInt8]) { bytes += data }
 }

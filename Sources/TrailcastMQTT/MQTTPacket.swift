@@ -12,7 +12,7 @@ public enum MQTTPacket: Equatable, Sendable {
     /// 3.4: the answer to a QoS 1 `publish`.
     case publishAcknowledgement(packetIdentifier: UInt16)
     /// 3.8: a client subscribing to topic filters, each with the QoS it asks for.
-    case subscribe(packetIdentifier: UInt16, filters: [(filter: String, qos: MQTTQoS)])
+    case subscribe(packetIdentifier: UInt16, filters: [Subscription])
     /// 3.9: the server's answer to `subscribe`: per filter the QoS granted, or nil (0x80,
     /// failure).
     case subscribeAcknowledgement(packetIdentifier: UInt16, granted: [MQTTQoS?])
@@ -65,17 +65,14 @@ public enum MQTTPacket: Equatable, Sendable {
         }
     }
 
-    public static func == (left: MQTTPacket, right: MQTTPacket) -> Bool {
-        switch (left, right) {
-        case (.connect(let a), .connect(let b)): a == b
-        case (.connectAcknowledgement(let a1, let a2), .connectAcknowledgement(let b1, let b2)): a1 == b1 && a2 == b2
-        case (.publish(let a), .publish(let b)): a == b
-        case (.publishAcknowledgement(let a), .publishAcknowledgement(let b)): a == b
-        case (.subscribe(let a1, let a2), .subscribe(let b1, let b2)):
-            a1 == b1 && a2.map(\.filter) == b2.map(\.filter) && a2.map(\.qos) == b2.map(\.qos)
-        case (.subscribeAcknowledgement(let a1, let a2), .subscribeAcknowledgement(let b1, let b2)): a1 == b1 && a2 == b2
-        case (.pingRequest, .pingRequest), (.pingResponse, .pingResponse), (.disconnect, .disconnect): true
-        default: false
+    /// One topic filter of a `subscribe`, with the QoS asked for it (3.8.3).
+    public struct Subscription: Equatable, Sendable {
+        public var filter: String
+        public var qos: MQTTQoS
+
+        public init(_ filter: String, qos: MQTTQoS) {
+            self.filter = filter
+            self.qos = qos
         }
     }
 }

@@ -50,7 +50,7 @@ struct MQTTPacketTests {
             (.connectAcknowledgement(sessionPresent: false, returnCode: .accepted), [0x20, 2, 0, 0]),
             (.connectAcknowledgement(sessionPresent: true, returnCode: .notAuthorized), [0x20, 2, 1, 5]),
             (.publishAcknowledgement(packetIdentifier: 0x1234), [0x40, 2, 0x12, 0x34]),
-            (.subscribe(packetIdentifier: 1, filters: [("owntracks/#", .atLeastOnce)]), [0x82, 16, 0, 1, 0, 11] + Self.bytes("owntracks/#") + [1]),
+            (.subscribe(packetIdentifier: 1, filters: [.init("owntracks/#", qos: .atLeastOnce)]), [0x82, 16, 0, 1, 0, 11] + Self.bytes("owntracks/#") + [1]),
             (.subscribeAcknowledgement(packetIdentifier: 1, granted: [.atLeastOnce, nil]), [0x90, 4, 0, 1, 1, 0x80]),
             (.pingRequest, [0xC0, 0]),
             (.pingResponse, [0xD0, 0]),
