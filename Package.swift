@@ -145,6 +145,26 @@ let package = Package(
         ),
         // MQTT 3.1.1 packets as bytes, for the fleet's publisher and subscriber (no network).
         .target(name: "TrailcastMQTT"),
+        // What tracking backends read: OwnTracks location messages, Traccar's OsmAnd query.
+        .target(name: "TrailcastTracking",
+            dependencies: [
+                "TrailcastBasics",
+                "TrailcastDevice",
+                "TrailcastJSON",
+            ]
+        ),
+        // Many phones stepped in time order: shared routes, receivers, Core Location's rules
+        // for a tracking app, fleet-wide events on seeded shares, shards.
+        .target(name: "TrailcastFleet",
+            dependencies: [
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastEngine",
+                "TrailcastGPX",
+                "TrailcastSettings",
+            ]
+        ),
         // Runs wired from settings: a scenario's run, the weather connection a run uses.
         .target(name: "TrailcastRun", dependencies: [
                 "TrailcastBasics",
@@ -153,7 +173,9 @@ let package = Package(
                 "TrailcastDevTools",
                 "TrailcastEngine",
                 "TrailcastFeeds",
+                "TrailcastFleet",
                 "TrailcastGPX",
+                "TrailcastJSON",
                 "TrailcastLiveStream",
                 "TrailcastOpenMeteo",
                 "TrailcastPlaces",
@@ -161,6 +183,7 @@ let package = Package(
                 "TrailcastScenario",
                 "TrailcastSettings",
                 "TrailcastTimeline",
+                "TrailcastTracking",
                 "TrailcastWeather",
                 "TrailcastWeatherCache",
                 "TrailcastWeatherServer",
@@ -362,6 +385,7 @@ let package = Package(
                 "TrailcastDevice",
                 "TrailcastEngine",
                 "TrailcastFeeds",
+                "TrailcastFleet",
                 "TrailcastGPX",
                 "TrailcastReport",
                 "TrailcastRun",
@@ -383,6 +407,17 @@ let package = Package(
                 "TrailcastRun",
                 "TrailcastSettings",
                 "TrailcastTimeline",
+            ]
+        ),
+        .testTarget(
+            name: "FleetTests",
+            dependencies: [
+                "TrailcastBasics",
+                "TrailcastCoreLocation",
+                "TrailcastDevice",
+                "TrailcastFleet",
+                "TrailcastSettings",
+                "TrailcastTracking",
             ]
         ),
         .testTarget(

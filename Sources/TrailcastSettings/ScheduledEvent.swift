@@ -110,6 +110,11 @@ public struct ScheduledEventError: Error, Sendable, Equatable, CustomStringConve
     public var argument: String
     public var reason: String
 
+    public init(argument: String, reason: String) {
+        self.argument = argument
+        self.reason = reason
+    }
+
     public var description: String { "invalid event '\(argument)': \(reason)" }
 }
 

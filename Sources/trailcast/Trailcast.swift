@@ -17,7 +17,7 @@ struct Trailcast: AsyncParsableCommand {
             SIGINT/SIGTERM (after writing the end of the timeline; serve-weather exits 0).
             """,
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, ReportCommand.self, CheckCommand.self, InspectCommand.self, ExportCommand.self, ServeWeatherCommand.self])
+        subcommands: [ReplayCommand.self, ReportCommand.self, CheckCommand.self, InspectCommand.self, ExportCommand.self, FleetCommand.self, ServeWeatherCommand.self])
 
     /// swift-argument-parser's `main`, and one more case: a ``RunFailure`` from a run
     /// (a file that cannot be created, a peer that cannot be had) is its line on standard

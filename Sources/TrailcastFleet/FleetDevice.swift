@@ -1,0 +1,57 @@
+import TrailcastBasics
+import TrailcastCoreLocation
+import TrailcastDevice
+
+/// One phone of the fleet: its receiver on its route, and Core Location's rules for the
+/// tracking app on it. The app asked for Always, runs in the background with background
+/// updates allowed and the automatic pause off (a tracker in OwnTracks' move mode), and
+/// starts its updates again whenever it is authorized after losing authorization.
+struct FleetDevice: Sendable {
+    /// The global index (the id and the seeds follow from it).
+    let index: Int
+    let route: Int
+    var receiver: GPSReceiver
+    var location: LocationService
+    /// When the current pass of the route started, in nanoseconds since the run's start.
+    var passStartNanoseconds: Int64
+    /// The route fix the device reports next.
+    var cursor = 0
+    var isStarted = false
+    /// What the battery showed at the start, percent.
+    let batteryAtStartPercent: Double
+    /// Locations the app has published.
+    var messages = 0
+
+    /// A phone on the move drains its battery: 6% an hour for continuous GPS, the
+    /// project's reading of what move mode costs (no platform documents a figure).
+    static let batteryDrainPercentPerHour = 6.0
+
+    /// Whether the app is receiving fixes now: started, updating, authorized, and with a signal.
+    var isActive: Bool {
+        isStarted && location.isUpdating() && location.authorizationStatus.isAuthorized && location.hasSignal
+    }
+
+    func batteryPercent(at time: Timestamp, runStart: Timestamp) -> Int {
+        let hours = max(time.seconds(since: runStart), 0) / 3600
+        return max(1, Int((batteryAtStartPercent - hours * Self.batteryDrainPercentPerHour).rounded(.down)))
+    }
+
+    /// The app launches: Core Location reports its status; it allows background updates,
+    /// keeps them from pausing and starts them; the phone goes into a pocket.
+    mutating func launch(into output: inout [LocationService.Output]) {
+        location.launch(into: &output)
+        location.setAllowsBackgroundLocationUpdates(true, client: 0)
+        location.setPausesLocationUpdatesAutomatically(false, client: 0)
+        location.startUpdatingLocation(into: &output)
+        location.setAppState(.background, into: &output)
+        isStarted = true
+    }
+
+    /// What the tracking app does with Core Location's callbacks: it starts updates again
+    /// once it is authorized (Core Location stops them when authorization goes).
+    mutating func react(to output: [LocationService.Output], into more: inout [LocationService.Output]) {
+        for case .authorizationChanged(let change) in output where change.to.isAuthorized && !location.isUpdating() {
+            location.startUpdatingLocation(into: &more)
+        }
+    }
+}

@@ -1,0 +1,92 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import TrailcastBasics
+public import TrailcastFleet
+import TrailcastGPX
+
+/// A `trailcast fleet` run: the fleet, its routes, how long, and where its messages go.
+public struct FleetRunPlan: Sendable {
+    /// GPX files, or directories whose `.gpx` files (sorted by name) are all routes.
+    public var routePaths: [String]
+    public var fleet: FleetPlan
+    /// Simulated seconds to run; nil: until interrupted (real time only).
+    public var durationSeconds: Double?
+    /// The moment the fleet starts on virtual time (`--start`); real time starts now.
+    public var virtualStart: Timestamp
+    /// The OwnTracks user, the topic's second level (`owntracks/USER/DEVICE`).
+    public var ownTracksUser: String
+    /// Where `--virtual` writes its messages; nil: standard output.
+    public var outputPath: String?
+
+    /// 2026-01-01T00:00:00Z: a fixed start, so virtual runs are the same on every machine.
+    public static let defaultVirtualStart = Timestamp(secondsSince1970: 1_767_225_600)
+
+    public init(
+        routePaths: [String], fleet: FleetPlan, durationSeconds: Double? = nil,
+        virtualStart: Timestamp = FleetRunPlan.defaultVirtualStart, ownTracksUser: String = "fleet",
+        outputPath: String? = nil
+    ) {
+        self.routePaths = routePaths
+        self.fleet = fleet
+        self.durationSeconds = durationSeconds
+        self.virtualStart = virtualStart
+        self.ownTracksUser = ownTracksUser
+        self.outputPath = outputPath
+    }
+
+    /// The route files: each file as given, each directory's `.gpx` files by name.
+    /// A path that is neither fails with exit 66.
+    public func routeFiles() throws(RunFailure) -> [String] {
+        var files: [String] = []
+        for path in routePaths {
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                throw RunFailure("\(path): error: cannot open: \(String(cString: strerror(errno)))", status: .noInput)
+            }
+            guard info.st_mode & S_IFMT == S_IFDIR else {
+                files.append(path)
+                continue
+            }
+            let names = try Self.gpxFiles(in: path)
+            guard !names.isEmpty else { throw RunFailure("\(path): error: no .gpx file in this directory", status: .noInput) }
+            files += names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+        }
+        return files
+    }
+
+    private static func gpxFiles(in directory: String) throws(RunFailure) -> [String] {
+        guard let handle = opendir(directory) else {
+            throw RunFailure("\(directory): error: cannot read: \(String(cString: strerror(errno)))", status: .noInput)
+        }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.lowercased().hasSuffix(".gpx") && !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// Reads every route once. A malformed file fails with its reader's one line (exit 65).
+    public func loadRoutes() throws(RunFailure) -> [FleetRoute] {
+        var routes: [FleetRoute] = []
+        for file in try routeFiles() {
+            do {
+                routes.append(try FleetRoute(file: file, intervalSeconds: fleet.intervalSeconds))
+            } catch {
+                switch error {
+                case .unreadable(let gpxError): throw RunFailure(gpxError.description, status: RunExitStatus(for: gpxError))
+                case .empty, .tooLong: throw RunFailure(error.description, status: .dataError)
+                }
+            }
+        }
+        return routes
+    }
+}

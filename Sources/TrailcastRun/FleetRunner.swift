@@ -1,0 +1,98 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrailcastBasics
+import TrailcastFleet
+import TrailcastJSON
+import TrailcastTracking
+
+/// Runs a fleet as `trailcast fleet` does.
+public enum FleetRunner {
+    /// What a run did.
+    public struct Totals: Sendable, Equatable {
+        /// Devices this shard ran.
+        public var devices = 0
+        /// Messages the devices' apps sent.
+        public var messages = 0
+        /// Devices receiving fixes at the end.
+        public var activeDevices = 0
+    }
+
+    /// `--virtual`: the fleet on virtual time, as fast as it goes, each message written as
+    /// one line `TOPIC PAYLOAD` (as `mosquitto_sub -v` prints what it receives), in time
+    /// order (device order within a moment). Byte-identical on every run of the same plan;
+    /// the lines of a plan's shards together are its unsharded run's.
+    ///
+    /// - Parameter interrupted: asked between batches; true ends the run early, its output
+    ///   whole lines.
+    public static func runVirtual(_ plan: FleetRunPlan, interrupted: () -> Bool = { false }) throws(RunFailure) -> Totals {
+        guard let durationSeconds = plan.durationSeconds else {
+            throw RunFailure("fleet: --virtual needs --duration (a virtual fleet runs as fast as it can, so it must end)", status: .usage)
+        }
+        if let problem = plan.fleet.problem { throw RunFailure("fleet: \(problem)", status: .usage) }
+        let routes = try plan.loadRoutes()
+        let descriptor = try plan.outputPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the messages file") }
+            ?? STDOUT_FILENO
+        defer { if descriptor != STDOUT_FILENO { close(descriptor) } }
+
+        var fleet = Fleet(plan: plan.fleet, routes: routes, start: plan.virtualStart)
+        let end = Int64((durationSeconds * 1e9).rounded())
+        let topics = TopicNames(plan: plan)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(1 << 17)
+        var totals = Totals(devices: fleet.deviceCount)
+        var writeFailed: Int32?
+        var steps = 0
+        while let due = fleet.nextMomentNanoseconds, due < end {
+            fleet.advance { happening in
+                guard case .location(let location) = happening else { return }
+                totals.messages += 1
+                buffer.append(contentsOf: topics[location.device].utf8)
+                buffer.append(UInt8(ascii: " "))
+                JSONLineWriter.append(to: &buffer) { writer in
+                    OwnTracksLocation(
+                        fix: location.fix, trackerID: topics.trackerID(location.device), batteryPercent: location.batteryPercent,
+                        trigger: .timer
+                    ).write(into: &writer)
+                }
+                buffer.append(UInt8(ascii: "\n"))
+            }
+            steps += 1
+            if buffer.count >= 1 << 16 {
+                writeFailed = flush(&buffer, to: descriptor)
+                if writeFailed != nil { break }
+                if steps % 1024 == 0 && interrupted() { break }
+            }
+        }
+        if writeFailed == nil { writeFailed = flush(&buffer, to: descriptor) }
+        if let writeFailed {
+            throw RunFailure("\(plan.outputPath ?? "standard output"): error: cannot write: \(String(cString: strerror(writeFailed)))", status: .ioError)
+        }
+        totals.activeDevices = fleet.activeDevices
+        return totals
+    }
+
+    /// Writes the buffer's whole lines; the errno of a failed write, else nil.
+    private static func flush(_ buffer: inout [UInt8], to descriptor: Int32) -> Int32? {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        return buffer.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
+    }
+}
+
+/// Each device's topic and tracker id, from its global index.
+struct TopicNames {
+    let plan: FleetRunPlan
+
+    subscript(device: Int) -> String {
+        OwnTracksLocation.topic(user: plan.ownTracksUser, device: plan.fleet.deviceID(device))
+    }
+
+    /// The last two characters of the id, as OwnTracks makes a tracker id by default.
+    func trackerID(_ device: Int) -> String {
+        String(plan.fleet.deviceID(device).suffix(2))
+    }
+}

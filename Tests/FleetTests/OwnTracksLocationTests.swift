@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TrailcastBasics
+import TrailcastDevice
+import TrailcastTracking
+
+/// OwnTracks location messages against the booklet's JSON page
+/// (https://owntracks.org/booklet/tech/json/): fields, units, integers, omissions.
+@Suite("OwnTracks location messages")
+struct OwnTracksLocationTests {
+    static func object(_ bytes: [UInt8]) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+    }
+
+    @Test("a fix becomes _type location with tst in seconds, acc/alt/vac in metres, vel in km/h, cog in degrees, all integers")
+    func units() throws {
+        let fix = LocationFix(
+            time: Timestamp(secondsSince1970: 1_780_000_123, nanoseconds: 900_000_000), latitude: 37.80812345678,
+            longitude: -122.41, altitudeMeters: 12.6, horizontalAccuracyMeters: 4.4, verticalAccuracyMeters: 6.5,
+            speedMetersPerSecond: 10, courseDegrees: 359.7)
+        let message = OwnTracksLocation(fix: fix, trackerID: "07", batteryPercent: 83, trigger: .timer)
+        let json = try Self.object(message.json())
+        #expect(json["_type"] as? String == "location")
+        #expect(json["tst"] as? Int == 1_780_000_123, "truncated to the second, not rounded")
+        #expect(json["lat"] as? Double == 37.8081235)
+        #expect(json["lon"] as? Double == -122.41)
+        #expect(json["acc"] as? Int == 4)
+        #expect(json["alt"] as? Int == 13)
+        #expect(json["vac"] as? Int == 7)
+        #expect(json["vel"] as? Int == 36, "10 m/s is 36 km/h")
+        #expect(json["cog"] as? Int == 0, "359.7 degrees rounds to north")
+        #expect(json["batt"] as? Int == 83)
+        #expect(json["tid"] as? String == "07")
+        #expect(json["t"] as? String == "t")
+        #expect(json["m"] as? Int == 2)
+        #expect(String(decoding: message.json(), as: UTF8.self).hasPrefix(#"{"_type":"location","tid":"07","tst":1780000123,"#))
+    }
+
+    @Test("unknown or zero optional fields are left out, as the app leaves them out; lat, lon, tst stay")
+    func omissions() throws {
+        let standing = LocationFix(
+            time: Timestamp(secondsSince1970: 0), latitude: 0, longitude: 0, horizontalAccuracyMeters: 0.2,
+            speedMetersPerSecond: -1, courseDegrees: -1)
+        let json = try Self.object(OwnTracksLocation(fix: standing, trackerID: "ab", batteryPercent: nil, trigger: nil).json())
+        #expect(Set(json.keys) == ["_type", "tid", "tst", "lat", "lon", "m"])
+        let still = LocationFix(time: Timestamp(secondsSince1970: 5), latitude: 1, longitude: 2, speedMetersPerSecond: 0.1, courseDegrees: 12)
+        let stillJSON = try Self.object(OwnTracksLocation(fix: still, trackerID: "ab", batteryPercent: 0, trigger: .ping).json())
+        #expect(stillJSON["vel"] == nil, "0 km/h is left out")
+        #expect(stillJSON["batt"] == nil)
+        #expect(stillJSON["cog"] as? Int == 12)
+        #expect(stillJSON["t"] as? String == "p")
+    }
+
+    @Test("the topic is owntracks/USER/DEVICE; wildcards and slashes in names cannot add levels")
+    func topic() {
+        #expect(OwnTracksLocation.topic(user: "fleet", device: "device-0042") == "owntracks/fleet/device-0042")
+        #expect(OwnTracksLocation.topic(user: "a/b", device: "c+#") == "owntracks/a_b/c__")
+    }
+
+    @Test("a tracker id with quotes or control characters is escaped: the payload stays valid JSON")
+    func escaping() throws {
+        let fix = LocationFix(time: Timestamp(secondsSince1970: 1), latitude: 1, longitude: 1)
+        let json = try Self.object(OwnTracksLocation(fix: fix, trackerID: "\"\n", batteryPercent: 50, trigger: .timer).json())
+        #expect(json["tid"] as? String == "\"\n")
+    }
+}
