@@ -145,6 +145,14 @@ let package = Package(
         ),
         // MQTT 3.1.1 packets as bytes, for the fleet's publisher and subscriber (no network).
         .target(name: "TrailcastMQTT"),
+        // An MQTT 3.1.1 client connection on SwiftNIO (publish, subscribe, keep-alive).
+        .target(name: "TrailcastMQTTClient",
+            dependencies: [
+                "TrailcastMQTT",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
+            ]
+        ),
         // What tracking backends read: OwnTracks location messages, Traccar's OsmAnd query.
         .target(name: "TrailcastTracking",
             dependencies: [
@@ -424,6 +432,7 @@ let package = Package(
             name: "MQTTTests",
             dependencies: [
                 "TrailcastMQTT",
+                "TrailcastMQTTClient",
             ]
         ),
         .testTarget(
@@ -611,6 +620,8 @@ let package = Package(
                 "TrailcastFeeds",
                 "TrailcastJSON",
                 "TrailcastLiveStream",
+                "TrailcastMQTT",
+                "TrailcastMQTTClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
                 .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),

@@ -107,5 +107,5 @@ public enum ConnectReturnCode: UInt8, Sendable, Equatable, CustomStringConvertib
 /// Bytes that are not an MQTT 3.1.1 packet this client understands.
 public struct MQTTDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
     public let description: String
-    init(_ description: String) { self.description = description }
+    public init(_ description: String) { self.description = description }
 }

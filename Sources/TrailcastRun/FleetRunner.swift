@@ -56,7 +56,7 @@ public enum FleetRunner {
                 JSONLineWriter.append(to: &buffer) { writer in
                     OwnTracksLocation(
                         fix: location.fix, trackerID: topics.trackerID(location.device), batteryPercent: location.batteryPercent,
-                        trigger: .timer
+                        trigger: nil
                     ).write(into: &writer)
                 }
                 buffer.append(UInt8(ascii: "\n"))
@@ -91,8 +91,9 @@ struct TopicNames {
         OwnTracksLocation.topic(user: plan.ownTracksUser, device: plan.fleet.deviceID(device))
     }
 
-    /// The last two characters of the id, as OwnTracks makes a tracker id by default.
+    /// The last two characters of the id in capitals, as the iOS app makes a tracker id
+    /// from the device's name when none is set (owntracks/ios, `Friend.effectiveTid`).
     func trackerID(_ device: Int) -> String {
-        String(plan.fleet.deviceID(device).suffix(2))
+        String(plan.fleet.deviceID(device).suffix(2)).uppercased()
     }
 }

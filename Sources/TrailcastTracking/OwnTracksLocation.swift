@@ -2,14 +2,20 @@ public import TrailcastDevice
 public import TrailcastJSON
 import TrailcastBasics
 
-/// An OwnTracks location message (`_type: "location"`), as the OwnTracks apps publish it to
-/// `owntracks/USER/DEVICE`: the fields and units of the OwnTracks booklet's JSON page
-/// (https://owntracks.org/booklet/tech/json/). Integers where the booklet says integer
-/// (accuracy, altitude, velocity in km/h, course, battery); optional fields that are zero or
-/// unknown are left out, as the app leaves them out.
+/// An OwnTracks location message (`_type: "location"`), as the OwnTracks iOS app publishes
+/// it to `owntracks/USER/DEVICE`: the fields and units of the OwnTracks booklet's JSON page
+/// (https://owntracks.org/booklet/tech/json/), built as the iOS app builds them
+/// (owntracks/ios, `OwnTracking.m` `-waypointAsJSON:`, with extended data on, its default):
+/// - `lat`, `lon` with six decimals; `tst`, `acc`, `alt`, `vac`, `vel` (km/h: m/s × 3.6) and
+///   `cog` rounded to integers; `batt` a whole percent.
+/// - What Core Location reports as unknown (a negative speed, course or accuracy, no
+///   altitude) is left out; a real zero (standing still, heading north) is sent, as iOS
+///   sends it. (The Android app leaves zeros out too; the fleet's phones run iOS rules.)
+/// - `t` only when there is a trigger: an ordinary location update has none
+///   (`OwnTracksAppDelegate.m`, `-newLocation:` publishes with `trigger:nil`).
 ///
 /// ```swift
-/// let message = OwnTracksLocation(fix: fix, trackerID: "07", batteryPercent: 83, trigger: .timer)
+/// let message = OwnTracksLocation(fix: fix, trackerID: "07", batteryPercent: 83, trigger: nil)
 /// message.json()   // {"_type":"location","tid":"07","tst":1700000000,"lat":...}
 /// ```
 public struct OwnTracksLocation: Sendable, Equatable {
@@ -23,7 +29,7 @@ public struct OwnTracksLocation: Sendable, Equatable {
         case reportLocationResponse = "r"
         /// `u`: the user asked to publish.
         case user = "u"
-        /// `t`: timer-based publishing in move mode, as a tracking fleet's device sends.
+        /// `t`: the move mode's timer, between ordinary updates.
         case timer = "t"
     }
 
@@ -70,16 +76,15 @@ public struct OwnTracksLocation: Sendable, Equatable {
         self.monitoringMode = monitoringMode
     }
 
-    /// The message for a fix as Core Location delivered it: its time truncated to the
-    /// second, accuracy and altitude rounded to the metre, m/s turned into km/h; an unknown
-    /// speed or course (-1) is left out.
+    /// The message for a fix as Core Location delivered it: its time, accuracy and altitude
+    /// rounded, m/s turned into km/h; what is unknown (-1, nil) is left out.
     public init(fix: LocationFix, trackerID: String, batteryPercent: Int?, trigger: Trigger?, monitoringMode: Int? = 2) {
         self.init(
             latitude: fix.latitude, longitude: fix.longitude,
-            timestampSeconds: Int(fix.time.secondsSince1970),
-            accuracyMeters: Self.rounded(fix.horizontalAccuracyMeters),
+            timestampSeconds: Int(fix.time.secondsSince1970) + (fix.time.nanoseconds >= 500_000_000 ? 1 : 0),
+            accuracyMeters: fix.horizontalAccuracyMeters >= 0 ? Self.rounded(fix.horizontalAccuracyMeters) : nil,
             altitudeMeters: fix.altitudeMeters.flatMap(Self.rounded),
-            verticalAccuracyMeters: fix.verticalAccuracyMeters.flatMap(Self.rounded),
+            verticalAccuracyMeters: fix.verticalAccuracyMeters.flatMap { $0 >= 0 ? Self.rounded($0) : nil },
             velocityKilometersPerHour: fix.speedMetersPerSecond >= 0 ? Self.rounded(fix.speedMetersPerSecond * 3.6) : nil,
             courseDegrees: fix.courseDegrees >= 0 ? Self.rounded(fix.courseDegrees).map { $0 % 360 } : nil,
             batteryPercent: batteryPercent, trackerID: trackerID, trigger: trigger, monitoringMode: monitoringMode)
@@ -104,9 +109,9 @@ public struct OwnTracksLocation: Sendable, Equatable {
         writer.field("_type", "location")
         writer.field("tid", trackerID)
         writer.field("tst", timestampSeconds)
-        // Seven decimals: a centimetre, finer than any phone's fix.
-        writer.field("lat", latitude, fractionDigits: 7)
-        writer.field("lon", longitude, fractionDigits: 7)
+        // Six decimals, as the iOS app writes them: 11 cm, finer than a phone's fix.
+        writer.field("lat", latitude, fractionDigits: 6)
+        writer.field("lon", longitude, fractionDigits: 6)
         Self.optional("acc", accuracyMeters, into: &writer)
         Self.optional("alt", altitudeMeters, into: &writer)
         Self.optional("vac", verticalAccuracyMeters, into: &writer)
@@ -119,7 +124,7 @@ public struct OwnTracksLocation: Sendable, Equatable {
     }
 
     private static func optional(_ key: StaticString, _ value: Int?, into writer: inout JSONLineWriter) {
-        guard let value, value != 0 else { return }
+        guard let value else { return }
         writer.field(key, value)
     }
 

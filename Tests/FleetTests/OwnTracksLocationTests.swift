@@ -19,10 +19,11 @@ struct OwnTracksLocationTests {
             longitude: -122.41, altitudeMeters: 12.6, horizontalAccuracyMeters: 4.4, verticalAccuracyMeters: 6.5,
             speedMetersPerSecond: 10, courseDegrees: 359.7)
         let message = OwnTracksLocation(fix: fix, trackerID: "07", batteryPercent: 83, trigger: .timer)
+        #expect(OwnTracksLocation(fix: fix, trackerID: "07", batteryPercent: 83, trigger: nil).json().count < message.json().count)
         let json = try Self.object(message.json())
         #expect(json["_type"] as? String == "location")
-        #expect(json["tst"] as? Int == 1_780_000_123, "truncated to the second, not rounded")
-        #expect(json["lat"] as? Double == 37.8081235)
+        #expect(json["tst"] as? Int == 1_780_000_124, "rounded to the second, as iOS rounds it")
+        #expect(json["lat"] as? Double == 37.808123)
         #expect(json["lon"] as? Double == -122.41)
         #expect(json["acc"] as? Int == 4)
         #expect(json["alt"] as? Int == 13)
@@ -33,21 +34,24 @@ struct OwnTracksLocationTests {
         #expect(json["tid"] as? String == "07")
         #expect(json["t"] as? String == "t")
         #expect(json["m"] as? Int == 2)
-        #expect(String(decoding: message.json(), as: UTF8.self).hasPrefix(#"{"_type":"location","tid":"07","tst":1780000123,"#))
+        #expect(String(decoding: message.json(), as: UTF8.self).hasPrefix(#"{"_type":"location","tid":"07","tst":1780000124,"#))
     }
 
-    @Test("unknown or zero optional fields are left out, as the app leaves them out; lat, lon, tst stay")
+    @Test("what Core Location reports unknown is left out; real zeros (standing, heading north, sea level) are sent, as iOS sends them")
     func omissions() throws {
-        let standing = LocationFix(
-            time: Timestamp(secondsSince1970: 0), latitude: 0, longitude: 0, horizontalAccuracyMeters: 0.2,
+        let unknown = LocationFix(
+            time: Timestamp(secondsSince1970: 0), latitude: 0, longitude: 0, horizontalAccuracyMeters: -1,
             speedMetersPerSecond: -1, courseDegrees: -1)
-        let json = try Self.object(OwnTracksLocation(fix: standing, trackerID: "ab", batteryPercent: nil, trigger: nil).json())
+        let json = try Self.object(OwnTracksLocation(fix: unknown, trackerID: "AB", batteryPercent: nil, trigger: nil).json())
         #expect(Set(json.keys) == ["_type", "tid", "tst", "lat", "lon", "m"])
-        let still = LocationFix(time: Timestamp(secondsSince1970: 5), latitude: 1, longitude: 2, speedMetersPerSecond: 0.1, courseDegrees: 12)
-        let stillJSON = try Self.object(OwnTracksLocation(fix: still, trackerID: "ab", batteryPercent: 0, trigger: .ping).json())
-        #expect(stillJSON["vel"] == nil, "0 km/h is left out")
-        #expect(stillJSON["batt"] == nil)
-        #expect(stillJSON["cog"] as? Int == 12)
+        let still = LocationFix(
+            time: Timestamp(secondsSince1970: 5), latitude: 1, longitude: 2, altitudeMeters: 0, horizontalAccuracyMeters: 5,
+            verticalAccuracyMeters: 3, speedMetersPerSecond: 0, courseDegrees: 0)
+        let stillJSON = try Self.object(OwnTracksLocation(fix: still, trackerID: "AB", batteryPercent: 0, trigger: .ping).json())
+        #expect(stillJSON["vel"] as? Int == 0)
+        #expect(stillJSON["cog"] as? Int == 0)
+        #expect(stillJSON["alt"] as? Int == 0)
+        #expect(stillJSON["batt"] as? Int == 0)
         #expect(stillJSON["t"] as? String == "p")
     }
 

@@ -10,6 +10,7 @@ enum Peer {
         "gpsd": "apt-get install gpsd",
         "gpspipe": "apt-get install gpsd-clients",
         "python3": "apt-get install python3",
+        "/usr/sbin/mosquitto": "apt-get install mosquitto",
     ]
 
     struct Missing: Error, CustomStringConvertible {

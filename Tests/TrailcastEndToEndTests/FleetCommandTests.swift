@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// `trailcast fleet --virtual` through the built binary: what a backend would be sent, as
+/// lines, the same on every run and the same cut into shards.
+@Suite("trailcast fleet --virtual")
+struct FleetCommandTests {
+    static let fleet = ["fleet", "gpx/", "--devices", "300", "--virtual", "--duration", "90s",
+                        "--gps-mix", "open-sky:60,urban-canyon:30,indoor:10", "--event", "30s:authorization=denied@10%"]
+
+    @Test("two runs write the same bytes; each line is TOPIC and an OwnTracks location payload")
+    func deterministic() async throws {
+        let first = try await TrailcastBinary.run(arguments: Self.fleet)
+        let second = try await TrailcastBinary.run(arguments: Self.fleet)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == second.stdout)
+        let lines = first.stdoutLines
+        #expect(lines.count > 10_000)
+        var lastTime: [String: Int] = [:]
+        for line in lines.prefix(2000) {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            let topic = String(parts[0])
+            #expect(topic.hasPrefix("owntracks/fleet/device-"))
+            let payload = try #require(JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any])
+            #expect(payload["_type"] as? String == "location")
+            #expect(payload["tid"] as? String == String(topic.suffix(2)))
+            let time = try #require(payload["tst"] as? Int)
+            #expect(time >= lastTime[topic] ?? 0, "a device's messages are in time order")
+            lastTime[topic] = time
+            #expect(payload["lat"] is Double && payload["lon"] is Double && payload["acc"] is Int)
+        }
+    }
+
+    @Test("a tenth of the fleet, denied at 30 s, publishes nothing after it; the rest go on")
+    func revokedDevicesGoQuiet() async throws {
+        let run = try await TrailcastBinary.run(arguments: Self.fleet)
+        let start = 1_767_225_600
+        var after: Set<Substring> = []
+        var before: Set<Substring> = []
+        for line in run.stdoutLines {
+            let topic = line.prefix { $0 != " " }
+            let tst = try #require(Int(line.split(separator: "\"tst\":")[1].prefix { $0.isNumber }))
+            if tst <= start + 29 { before.insert(topic) } else if tst > start + 31 { after.insert(topic) }
+        }
+        #expect(before.count == 148, "devices start every 0.2 s (60 s over 300): 148 by 29.5 s, when tst rounds to 29")
+        #expect(after.count == 270, "300 devices, 30 of them denied")
+    }
+
+    @Test("--shard 0/3, 1/3, 2/3 together are the unsharded run, line for line; JOB_COMPLETION_INDEX picks the shard")
+    func shards() async throws {
+        let whole = try await TrailcastBinary.run(arguments: Self.fleet)
+        var union: [String] = []
+        for index in 0..<3 {
+            let shard = try await TrailcastBinary.run(arguments: Self.fleet + ["--shard", "\(index)/3"])
+            #expect(shard.status == 0)
+            union += shard.stdoutLines
+        }
+        #expect(union.sorted() == whole.stdoutLines.sorted())
+        let indexed = try await TrailcastBinary.run(arguments: Self.fleet + ["--shards", "3"], environment: ["JOB_COMPLETION_INDEX": "1"])
+        let explicit = try await TrailcastBinary.run(arguments: Self.fleet + ["--shard", "1/3"])
+        #expect(indexed.stdout == explicit.stdout)
+    }
+
+    @Test("bad input: missing route 66, malformed route 65 with its place, bad flags 64, unwritable output 73")
+    func failures() async throws {
+        let missing = try await TrailcastBinary.run(arguments: ["fleet", "nope.gpx", "--devices", "2", "--virtual", "--duration", "1s"])
+        #expect(missing.status == 66)
+        #expect(missing.stderrLines == ["nope.gpx: error: cannot open: No such file or directory"])
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let bad = try scratch.file(named: "bad.gpx", text: "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkseg></trk></gpx>\n")
+        let malformed = try await TrailcastBinary.run(arguments: ["fleet", bad.path, "--devices", "2", "--virtual", "--duration", "1s"])
+        #expect(malformed.status == 65)
+        #expect(malformed.stderrLines.count == 1)
+        #expect(malformed.stderr.hasPrefix("\(bad.path):1:"))
+        for flags in [["--devices", "0"], ["--event", "1m:tap=refresh"], ["--event", "1m:signal=lost@200%"], ["--gps-mix", "moon"],
+                      ["--shard", "3/3"], ["--shards", "2"], ["--interval", "0"]] {
+            let run = try await TrailcastBinary.run(
+                arguments: ["fleet", "gpx/", "--devices", "2", "--virtual", "--duration", "1s"] + flags,
+                environment: ["JOB_COMPLETION_INDEX": nil])
+            #expect(run.status == 64, "\(flags)")
+        }
+        let noDuration = try await TrailcastBinary.run(arguments: ["fleet", "gpx/", "--devices", "2", "--virtual"])
+        #expect(noDuration.status == 64)
+        let unwritable = try await TrailcastBinary.run(
+            arguments: ["fleet", "gpx/", "--devices", "2", "--virtual", "--duration", "1s", "--output", "/nonexistent/x"])
+        #expect(unwritable.status == 73)
+    }
+}

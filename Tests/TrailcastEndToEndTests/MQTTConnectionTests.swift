@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+import TrailcastBasics
+import TrailcastMQTT
+import TrailcastMQTTClient
+
+/// The fleet's MQTT 3.1.1 client against a real broker (mosquitto): what it sends is
+/// what the broker accepts and passes on.
+@Suite("MQTT client against mosquitto")
+struct MQTTConnectionTests {
+    /// Records what a connection reports, for a test to wait on.
+    final class Recorder: MQTTConnectionDelegate {
+        private let state = LockedValue(State())
+        // LockedValue, not Synchronization's Mutex: ThreadSanitizer sees its lock on Linux.
+        struct State {
+            var acknowledged: [UInt64] = []
+            var received: [MQTTPacket.Publish] = []
+            var closed: Int?
+        }
+
+        func acknowledged(context: UInt64) { state.withLock { $0.acknowledged.append(context) } }
+        func received(_ publish: MQTTPacket.Publish) { state.withLock { $0.received.append(publish) } }
+        func closed(unacknowledged: Int) { state.withLock { $0.closed = unacknowledged } }
+
+        var snapshot: State { state.withLock { $0 } }
+
+        func wait(for what: String, until condition: (State) -> Bool) async throws {
+            let end = ContinuousClock.now.advanced(by: Patience.hang)
+            while !condition(snapshot) {
+                guard ContinuousClock.now < end else { throw ReplayProcess.TimedOut(what: what) }
+                try await Task.sleep(for: .milliseconds(10))
+            }
+        }
+    }
+
+    static func options(_ broker: MosquittoBroker, _ client: String, keepAlive: UInt16 = 60) -> MQTTConnection.Options {
+        MQTTConnection.Options(host: "127.0.0.1", port: broker.port, clientIdentifier: client, keepAliveSeconds: keepAlive)
+    }
+
+    @Test("QoS 1: every publish is acknowledged once, and a subscriber receives each in order, payload intact")
+    func publishAndSubscribe() async throws {
+        let broker = try MosquittoBroker()
+        try await broker.waitUntilRunning()
+        let listener = Recorder()
+        let subscriber = try await MQTTConnection.connect(Self.options(broker, "subscriber"), delegate: listener)
+        #expect(try await subscriber.subscribe([.init("owntracks/#", qos: .atLeastOnce)]) == [.atLeastOnce])
+        let sender = Recorder()
+        let publisher = try await MQTTConnection.connect(Self.options(broker, "device-1"), delegate: sender)
+        for number in 0..<500 {
+            let payload = Array("{\"n\":\(number)}".utf8)
+            #expect(publisher.publish(.init(topic: "owntracks/fleet/device-1", payload: payload, qos: .atLeastOnce), context: UInt64(number)))
+        }
+        try await sender.wait(for: "500 PUBACKs") { $0.acknowledged.count >= 500 }
+        try await listener.wait(for: "500 messages at the subscriber") { $0.received.count >= 500 }
+        #expect(Set(sender.snapshot.acknowledged) == Set(0..<500))
+        #expect(sender.snapshot.acknowledged.count == 500)
+        let received = listener.snapshot.received
+        #expect(received.map { String(decoding: $0.payload, as: UTF8.self) } == (0..<500).map { "{\"n\":\($0)}" })
+        #expect(received.allSatisfy { $0.topic == "owntracks/fleet/device-1" })
+        await publisher.disconnect()
+        await subscriber.disconnect()
+        #expect(sender.snapshot.closed == 0)
+        #expect(broker.output.contains("Client device-1 disconnected"), "mosquitto saw a clean DISCONNECT")
+    }
+
+    @Test("an idle connection keeps itself alive with PINGREQs the broker answers")
+    func keepAlive() async throws {
+        let broker = try MosquittoBroker()
+        try await broker.waitUntilRunning()
+        let recorder = Recorder()
+        let connection = try await MQTTConnection.connect(Self.options(broker, "idle", keepAlive: 1), delegate: recorder)
+        try await recorder.wait(for: "three pings answered") { _ in
+            broker.output.components(separatedBy: "Sending PINGRESP to idle").count > 3
+        }
+        #expect(connection.isOpen)
+        #expect(recorder.snapshot.closed == nil)
+        await connection.disconnect()
+    }
+
+    @Test("a broker that goes away closes the connection and reports the publishes never acknowledged")
+    func brokerGone() async throws {
+        let broker = try MosquittoBroker()
+        try await broker.waitUntilRunning()
+        let recorder = Recorder()
+        let connection = try await MQTTConnection.connect(Self.options(broker, "device-2"), delegate: recorder)
+        broker.kill()
+        await connection.waitUntilClosed()
+        #expect(recorder.snapshot.closed != nil)
+        #expect(!connection.publish(.init(topic: "t", payload: [1], qos: .atLeastOnce)), "a closed connection refuses at once")
+    }
+
+    @Test("nothing listening: connect fails at once, saying where")
+    func unreachable() async throws {
+        let port = try HeldLocalPort()
+        await #expect(throws: MQTTConnectionError.self) {
+            _ = try await MQTTConnection.connect(
+                .init(host: "127.0.0.1", port: port.port, clientIdentifier: "x"), delegate: Recorder())
+        }
+    }
+}

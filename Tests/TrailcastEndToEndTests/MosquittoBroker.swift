@@ -1,0 +1,58 @@
+import Foundation
+
+/// A real mosquitto (Debian's, installed by .ci/run) on a loopback port of its own, for the
+/// fleet's MQTT client and `fleet --mqtt`. Logs everything to its output, so a test can see
+/// what the broker saw (connections, pings, disconnections).
+final class MosquittoBroker: @unchecked Sendable {
+    // @unchecked: used from one test's task; the broker's output is a file.
+    let port: Int
+    private let reservation: HeldLocalPort
+    private let scratch: ScratchDirectory
+    private let configuration: URL
+    private var process: ToolProcess?
+
+    init() throws {
+        try Peer.require("/usr/sbin/mosquitto")
+        reservation = try HeldLocalPort()
+        port = reservation.port
+        scratch = try ScratchDirectory()
+        configuration = try scratch.emptyFile(named: "mosquitto.conf")
+        // Not persisted; anonymous on loopback only; every log line (PINGREQs included);
+        // no cap on queued or in-flight messages, so a slow subscriber loses nothing.
+        try """
+            listener \(port) 127.0.0.1
+            allow_anonymous true
+            persistence false
+            log_dest stderr
+            log_type all
+            max_queued_messages 0
+            max_inflight_messages 0
+            user root
+
+            """.write(to: configuration, atomically: true, encoding: .utf8)
+        try start()
+    }
+
+    /// Starts the broker and waits until it says it is running.
+    func start() throws {
+        process = try ToolProcess("/usr/sbin/mosquitto", ["-c", configuration.path])
+    }
+
+    func waitUntilRunning() async throws {
+        try await process?.wait(for: "mosquitto to start") { output.contains(" running") || output.contains("Error") }
+        guard output.contains(" running") else { throw Failed(output: output) }
+    }
+
+    /// Kills the broker at once (what a crash looks like to its clients).
+    func kill() {
+        process?.stop()
+        process = nil
+    }
+
+    var output: String { process?.output ?? "" }
+
+    struct Failed: Error, CustomStringConvertible {
+        var output: String
+        var description: String { "mosquitto did not start:\n\(output)" }
+    }
+}
