@@ -432,7 +432,6 @@ let package = Package(
             name: "MQTTTests",
             dependencies: [
                 "TrailcastMQTT",
-                "TrailcastMQTTClient",
             ]
         ),
         .testTarget(
