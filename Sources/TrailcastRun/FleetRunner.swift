@@ -65,8 +65,8 @@ public enum FleetRunner {
             if buffer.count >= 1 << 16 {
                 writeFailed = flush(&buffer, to: descriptor)
                 if writeFailed != nil { break }
-                if steps % 1024 == 0 && interrupted() { break }
             }
+            if steps % 4096 == 0 && interrupted() { break }
         }
         if writeFailed == nil { writeFailed = flush(&buffer, to: descriptor) }
         if let writeFailed {
@@ -91,9 +91,11 @@ struct TopicNames {
         OwnTracksLocation.topic(user: plan.ownTracksUser, device: plan.fleet.deviceID(device))
     }
 
-    /// The last two characters of the id in capitals, as the iOS app makes a tracker id
-    /// from the device's name when none is set (owntracks/ios, `Friend.effectiveTid`).
+    /// Two characters, as the iOS app's tracker id is when none is set (the last two of the
+    /// device's name, owntracks/ios `Friend.effectiveTid`): here the last two digits of the
+    /// index, so `device-7` is `07` rather than `-7`.
     func trackerID(_ device: Int) -> String {
-        String(plan.fleet.deviceID(device).suffix(2)).uppercased()
+        let digits = String(device)
+        return String((digits.count < 2 ? "0" + digits : digits).suffix(2))
     }
 }

@@ -79,7 +79,8 @@ struct FleetCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --virtual: write to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The OwnTracks user: topics are owntracks/USER/DEVICE. (default: fleet)", valueName: "USER"))
+    @Option(name: .customLong("owntracks-user"), help: ArgumentHelp(
+        "The OwnTracks user: topics are owntracks/USER/DEVICE. (default: fleet)", valueName: "USER"))
     var ownTracksUser: String = "fleet"
 
     func validate() throws {

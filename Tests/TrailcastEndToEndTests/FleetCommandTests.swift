@@ -86,4 +86,18 @@ struct FleetCommandTests {
             arguments: ["fleet", "gpx/", "--devices", "2", "--virtual", "--duration", "1s", "--output", "/nonexistent/x"])
         #expect(unwritable.status == 73)
     }
+
+    @Test("Ctrl-C: a long virtual run stops at once with exit 130, every line written whole")
+    func interrupted() async throws {
+        let run = try ReplayProcess(arguments: ["fleet", "gpx/", "--devices", "2000", "--virtual", "--duration", "100h"])
+        try await run.waitForFirstLine()
+        run.send(SIGINT)
+        let (status, _) = try await run.waitForExit()
+        #expect(status == 130)
+        let output = run.stdout
+        #expect(output.hasSuffix("}\n"), "the last line is whole")
+        for line in output.split(separator: "\n").suffix(100) {
+            #expect(line.hasPrefix("owntracks/fleet/device-") && line.hasSuffix("}"))
+        }
+    }
 }
