@@ -154,7 +154,7 @@ public struct Fleet: Sendable {
             device.passStartNanoseconds += Self.nanoseconds(route.passSeconds)
         }
         devices[slot] = device
-        return device.passStartNanoseconds + Self.nanoseconds(route.offsets[device.cursor])
+        return device.passStartNanoseconds + Self.nanoseconds(route.offset(device.cursor))
     }
 
     /// The app's reactions to Core Location's callbacks (and Core Location's to those).

@@ -18,16 +18,8 @@ public final class FleetRoute: Sendable {
 
     /// The file's path as given.
     public let name: String
-    let offsets: [Double]
-    let latitudes: [Double]
-    let longitudes: [Double]
-    /// NaN where the route has no elevation.
-    let altitudes: [Float]
-    let speeds: [Float]
-    let courses: [Float]
-    let accuracies: [Float]
-    /// NaN where the route has no elevation.
-    let verticalAccuracies: [Float]
+    /// The fixes, a column per field.
+    let columns: Columns
     /// How long one pass takes: from the first fix to one interval after the last, where
     /// the next pass starts.
     public let passSeconds: Double
@@ -43,14 +35,14 @@ public final class FleetRoute: Sendable {
             throw .unreadable(error)
         }
         var fixes: [RouteFix] = []
-        var builder = Builder()
+        var columns = Columns()
         do {
             while true {
                 fixes.removeAll(keepingCapacity: true)
                 let more = try stream.fill(&fixes, upTo: 4096)
                 for routeFix in fixes {
-                    guard builder.count < maximumFixes else { throw FleetRouteError.tooLong(file: file, maximumFixes: maximumFixes) }
-                    builder.append(routeFix.fix)
+                    guard columns.count < maximumFixes else { throw FleetRouteError.tooLong(file: file, maximumFixes: maximumFixes) }
+                    columns.append(routeFix.fix)
                 }
                 if !more { break }
             }
@@ -61,45 +53,44 @@ public final class FleetRoute: Sendable {
         } catch {
             preconditionFailure("RouteFixStream throws only GPXError")
         }
-        guard builder.count > 0 else { throw .empty(file: file) }
-        self.init(name: file, builder: builder, intervalSeconds: intervalSeconds)
+        guard columns.count > 0 else { throw .empty(file: file) }
+        self.init(name: file, columns: columns, intervalSeconds: intervalSeconds)
     }
 
     /// A route from fixes given in code (their times give the offsets).
     public convenience init(name: String, fixes: [LocationFix], intervalSeconds: Double) {
-        var builder = Builder()
-        for fix in fixes { builder.append(fix) }
-        self.init(name: name, builder: builder, intervalSeconds: intervalSeconds)
+        var columns = Columns()
+        for fix in fixes { columns.append(fix) }
+        self.init(name: name, columns: columns, intervalSeconds: intervalSeconds)
     }
 
-    private init(name: String, builder: Builder, intervalSeconds: Double) {
+    private init(name: String, columns: Columns, intervalSeconds: Double) {
         self.name = name
-        offsets = builder.offsets
-        latitudes = builder.latitudes
-        longitudes = builder.longitudes
-        altitudes = builder.altitudes
-        speeds = builder.speeds
-        courses = builder.courses
-        accuracies = builder.accuracies
-        verticalAccuracies = builder.verticalAccuracies
-        passSeconds = (builder.offsets.last ?? 0) + intervalSeconds
+        self.columns = columns
+        passSeconds = (columns.offsets.last ?? 0) + intervalSeconds
     }
 
     /// How many fixes one pass has.
-    public var count: Int { offsets.count }
+    public var count: Int { columns.count }
+
+    /// The offset of fix `index` from the route's first fix, in seconds.
+    func offset(_ index: Int) -> Double { columns.offsets[index] }
 
     /// The route's fix `index`, at `time` (the pass's start plus its offset).
     func fix(_ index: Int, at time: Timestamp) -> RouteFix {
-        let altitude = altitudes[index]
+        let altitude = columns.altitudes[index]
         return RouteFix(fix: LocationFix(
-            time: time, latitude: latitudes[index], longitude: longitudes[index],
+            time: time, latitude: columns.latitudes[index], longitude: columns.longitudes[index],
             altitudeMeters: altitude.isNaN ? nil : Double(altitude),
-            horizontalAccuracyMeters: Double(accuracies[index]),
-            verticalAccuracyMeters: altitude.isNaN ? nil : Double(verticalAccuracies[index]),
-            speedMetersPerSecond: Double(speeds[index]), courseDegrees: Double(courses[index]), sourceIndex: index))
+            horizontalAccuracyMeters: Double(columns.accuracies[index]),
+            verticalAccuracyMeters: altitude.isNaN ? nil : Double(columns.verticalAccuracies[index]),
+            speedMetersPerSecond: Double(columns.speeds[index]), courseDegrees: Double(columns.courses[index]),
+            sourceIndex: index))
     }
 
-    private struct Builder {
+    /// Packed fixes: a column per field, times as offsets from the first; NaN where the
+    /// route has no elevation.
+    struct Columns: Sendable {
         var start: Timestamp?
         var offsets: [Double] = []
         var latitudes: [Double] = []
