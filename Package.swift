@@ -153,6 +153,18 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
             ]
         ),
+        // Where a fleet's messages go: MQTT publishing with reconnects, delivery counts,
+        // latency histograms, the --verify subscriber.
+        .target(name: "TrailcastFleetBackends",
+            dependencies: [
+                "TrailcastBasics",
+                "TrailcastMQTT",
+                "TrailcastMQTTClient",
+                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
+                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
+            ]
+        ),
         // What tracking backends read: OwnTracks location messages, Traccar's OsmAnd query.
         .target(name: "TrailcastTracking",
             dependencies: [
@@ -182,9 +194,11 @@ let package = Package(
                 "TrailcastEngine",
                 "TrailcastFeeds",
                 "TrailcastFleet",
+                "TrailcastFleetBackends",
                 "TrailcastGPX",
                 "TrailcastJSON",
                 "TrailcastLiveStream",
+                "TrailcastMQTTClient",
                 "TrailcastOpenMeteo",
                 "TrailcastPlaces",
                 "TrailcastReport",
@@ -394,6 +408,8 @@ let package = Package(
                 "TrailcastEngine",
                 "TrailcastFeeds",
                 "TrailcastFleet",
+                "TrailcastFleetBackends",
+                "TrailcastMQTT",
                 "TrailcastGPX",
                 "TrailcastReport",
                 "TrailcastRun",

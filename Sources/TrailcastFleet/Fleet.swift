@@ -91,6 +91,13 @@ public struct Fleet: Sendable {
     /// How many devices this shard runs.
     public var deviceCount: Int { devices.count }
 
+    /// The place in ``FleetPlan/gpsMix`` of the receiver profile of the shard's device at
+    /// `slot` (its place in the shard: global index divided by the shard count).
+    public func gpsMixIndex(ofSlot slot: Int) -> Int {
+        let name = devices[slot].receiver.configuration.profile.name
+        return plan.gpsMix.parts.firstIndex { $0.profile.name == name } ?? 0
+    }
+
     /// When the next thing happens, in nanoseconds since ``start``; nil never (devices loop).
     public var nextMomentNanoseconds: Int64? {
         let device = queue.first?.dueNanoseconds

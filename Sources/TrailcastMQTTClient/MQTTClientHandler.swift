@@ -45,17 +45,19 @@ final class MQTTClientHandler: ChannelDuplexHandler {
         return promise.futureResult
     }
 
-    func publish(_ message: MQTTPacket.Publish, context owner: UInt64) -> Bool {
-        guard let context, context.channel.isActive, context.channel.isWritable else { return false }
+    /// Writes a publish, or tells the delegate it was refused.
+    func publish(_ message: MQTTPacket.Publish, context owner: UInt64) {
+        guard let context, context.channel.isActive, context.channel.isWritable else { return delegate.refused(context: owner) }
         var message = message
         message.packetIdentifier = nil
         if message.qos == .atLeastOnce {
-            guard inFlight.count < options.maximumInFlight, let identifier = nextPacketIdentifier() else { return false }
+            guard inFlight.count < options.maximumInFlight, let identifier = nextPacketIdentifier() else {
+                return delegate.refused(context: owner)
+            }
             message.packetIdentifier = identifier
             inFlight[identifier] = owner
         }
         send(.publish(message), context: context)
-        return true
     }
 
     func subscribe(_ filters: [MQTTPacket.Subscription], on eventLoop: any EventLoop) -> EventLoopFuture<[MQTTQoS?]> {

@@ -7,6 +7,9 @@ public protocol MQTTConnectionDelegate: Sendable {
     /// The broker acknowledged a QoS 1 publish (PUBACK); `context` is the one given to
     /// ``MQTTConnection/publish(_:context:)``.
     func acknowledged(context: UInt64)
+    /// A publish given to ``MQTTConnection/publish(_:context:)`` could not be written after
+    /// all: the socket's buffer filled, or too many QoS 1 messages await their PUBACK.
+    func refused(context: UInt64)
     /// A message from the broker for one of the connection's subscriptions.
     func received(_ publish: MQTTPacket.Publish)
     /// The connection closed (the broker dropped it, a keep-alive went unanswered, or
@@ -16,6 +19,7 @@ public protocol MQTTConnectionDelegate: Sendable {
 
 extension MQTTConnectionDelegate {
     public func acknowledged(context: UInt64) {}
+    public func refused(context: UInt64) {}
     public func received(_ publish: MQTTPacket.Publish) {}
     public func closed(unacknowledged: Int) {}
 }
@@ -106,16 +110,19 @@ public final class MQTTConnection: Sendable {
     }
 
     /// Sends `publish` (its packet identifier is the connection's to choose) without waiting.
-    /// False when it could not be sent now: the connection is closed, its socket buffer is
-    /// full, or ``Options/maximumInFlight`` QoS 1 messages await their PUBACK.
+    /// False when it cannot be sent now: the connection is closed or its socket buffer is
+    /// full. A publish that fails later on the connection's event loop (the buffer filled
+    /// meanwhile, or ``Options/maximumInFlight`` QoS 1 messages await their PUBACK) is
+    /// reported to the delegate's `refused(context:)`.
     @discardableResult
     public func publish(_ publish: MQTTPacket.Publish, context: UInt64 = 0) -> Bool {
         // Read from any thread: NIO keeps `isWritable` and `isActive` current.
         guard channel.isActive, channel.isWritable else { return false }
         if channel.eventLoop.inEventLoop {
-            return handler.value.publish(publish, context: context)
+            handler.value.publish(publish, context: context)
+        } else {
+            channel.eventLoop.execute { [handler] in handler.value.publish(publish, context: context) }
         }
-        channel.eventLoop.execute { [handler] in _ = handler.value.publish(publish, context: context) }
         return true
     }
 

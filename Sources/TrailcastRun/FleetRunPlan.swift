@@ -7,6 +7,7 @@ import Darwin
 #endif
 public import TrailcastBasics
 public import TrailcastFleet
+public import TrailcastFleetBackends
 import TrailcastGPX
 
 /// A `trailcast fleet` run: the fleet, its routes, how long, and where its messages go.
@@ -22,6 +23,16 @@ public struct FleetRunPlan: Sendable {
     public var ownTracksUser: String
     /// Where `--virtual` writes its messages; nil: standard output.
     public var outputPath: String?
+    /// Where a real-time run publishes OwnTracks messages (`--mqtt`).
+    public var mqtt: MQTTFleetPublisher.Options?
+    /// Where a real-time run sends OsmAnd positions (`--osmand`).
+    public var osmAnd: OsmAndFleetSender.Options?
+    /// Simulated seconds per real second on a real-time run (`--speed`).
+    public var speed: Double = 1
+    /// A subscriber counts what arrives (`--verify`).
+    public var verify = false
+    /// Where the JSON summary goes (`--summary`).
+    public var summaryPath: String?
 
     /// 2026-01-01T00:00:00Z: a fixed start, so virtual runs are the same on every machine.
     public static let defaultVirtualStart = Timestamp(secondsSince1970: 1_767_225_600)

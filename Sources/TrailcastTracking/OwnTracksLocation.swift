@@ -134,6 +134,11 @@ public struct OwnTracksLocation: Sendable, Equatable {
         "owntracks/\(topicLevel(user))/\(topicLevel(device))"
     }
 
+    /// `owntracks/USER/+`: every device's locations of one user, for a subscriber.
+    public static func topicFilter(user: String) -> String {
+        "owntracks/\(topicLevel(user))/+"
+    }
+
     static func topicLevel(_ text: String) -> String {
         String(text.map { $0 == "/" || $0 == "+" || $0 == "#" || $0 == "\u{0}" ? "_" : $0 })
     }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import TrailcastBasics
 import TrailcastFleet
+import TrailcastFleetBackends
+import TrailcastMQTT
 import TrailcastRun
 import TrailcastSettings
 #if canImport(Glibc)
@@ -13,12 +15,13 @@ import Darwin
 
 /// `trailcast fleet`: many simulated phones at once, each the device `replay` simulates,
 /// for a tracking backend.
-struct FleetCommand: ParsableCommand {
+struct FleetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
         abstract: "Run many simulated phones at once, each with its own receiver and Core Location rules, for a tracking backend.",
         discussion: """
             Examples:
+              trailcast fleet gpx/ --devices 1000 --mqtt mqtt://127.0.0.1:1883 --duration 10m --verify
               trailcast fleet gpx/ --devices 1000 --virtual --duration 10m --output fleet.txt
               trailcast fleet walk.gpx ride.gpx --devices 200 --gps-mix open-sky:60,urban-canyon:30,indoor:10 \\
                   --event 30m:authorization=denied@10% --virtual --duration 1h
@@ -28,6 +31,11 @@ struct FleetCommand: ParsableCommand {
             directory) from its start (spread over --stagger), looping; its receiver has its own \
             seed; its tracking app asked for Always and reports in the background. Core Location's \
             rules decide what it may send: nothing while it has no permission or no signal.
+
+            --mqtt publishes each fix as it falls due, as an OwnTracks location message on \
+            owntracks/USER/DEVICE, one connection per device (or --connections N shared), at \
+            --qos 1 (or 0). A progress line every second on standard error; --summary FILE \
+            writes the totals as JSON; --verify subscribes and counts what arrived per device.
 
             --virtual runs on virtual time as fast as it goes and writes each message as a line \
             TOPIC PAYLOAD (an OwnTracks location message, as mosquitto_sub -v shows it). The same \
@@ -73,6 +81,33 @@ struct FleetCommand: ParsableCommand {
         "Run the slice JOB_COMPLETION_INDEX of N, as a Kubernetes Indexed Job sets it.", valueName: "N"))
     var shards: Int?
 
+    @Option(help: ArgumentHelp("Publish to this MQTT broker (OwnTracks messages).", valueName: "mqtt://HOST:PORT"))
+    var mqtt: String?
+
+    @Option(help: ArgumentHelp("MQTT quality of service: 0 or 1. (default: 1)", valueName: "0|1"))
+    var qos: Int = 1
+
+    @Option(help: ArgumentHelp(
+        "per-device (each device its own connection, as phones connect), or N connections shared. (default: per-device)",
+        valueName: "per-device|N"))
+    var connections: String = "per-device"
+
+    @Option(help: ArgumentHelp(
+        "Send positions to a Traccar server in its OsmAnd protocol (GET /?id=...&lat=...).", valueName: "http://HOST:PORT"))
+    var osmand: String?
+
+    @Option(help: ArgumentHelp("Keep-alive HTTP connections to the OsmAnd server. (default: 8)", valueName: "N"))
+    var httpConnections: Int = 8
+
+    @Option(help: ArgumentHelp("Simulated seconds per real second on a real-time run. (default: 1)", valueName: "N"))
+    var speed: Double = 1
+
+    @Flag(help: "Subscribe to the broker and count what arrives per device: loss, duplicates, order, latency.")
+    var verify = false
+
+    @Option(help: ArgumentHelp("Write the run's totals as JSON to FILE.", valueName: "FILE"))
+    var summary: String?
+
     @Flag(help: "Run on virtual time, as fast as it goes, and write the messages instead of sending them.")
     var virtual = false
 
@@ -102,10 +137,18 @@ struct FleetCommand: ParsableCommand {
         if virtual && durationSeconds == nil {
             throw ValidationError("--virtual needs --duration: a virtual fleet runs as fast as it can, so it must end")
         }
-        if !virtual {
-            throw ValidationError("fleet sends to a backend only in a later version: use --virtual for now")
+        let sends = mqtt != nil || osmand != nil
+        if virtual == sends {
+            throw ValidationError(virtual
+                ? "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand, not both"
+                : "give --mqtt mqtt://HOST:PORT or --osmand http://HOST:PORT to send, or --virtual to write the messages")
         }
+        if verify && mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
+        guard httpConnections >= 1 && httpConnections <= 10_000 else { throw ValidationError("--http-connections must be 1 to 10000") }
         if output != nil && !virtual { throw ValidationError("--output is for --virtual's messages") }
+        if virtual && (verify || summary != nil) { throw ValidationError("--verify and --summary are for a run that sends (--mqtt)") }
+        guard speed > 0 && speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000") }
+        guard qos == 0 || qos == 1 else { throw ValidationError("--qos must be 0 or 1 (QoS 2 is not supported)") }
         let mix: GPSMix
         do {
             mix = try gpsMix.map(GPSMix.init(parsing:)) ?? .openSky
@@ -124,9 +167,53 @@ struct FleetCommand: ParsableCommand {
             deviceCount: devices, intervalSeconds: interval, staggerSeconds: staggerOffset.seconds, gpsMix: mix,
             idPrefix: idPrefix, seed: seed, events: events, shard: try shardChoice())
         if let problem = fleet.problem { throw ValidationError(problem) }
-        return FleetRunPlan(
+        var plan = FleetRunPlan(
             routePaths: routes, fleet: fleet, durationSeconds: durationSeconds, ownTracksUser: ownTracksUser,
             outputPath: output)
+        plan.mqtt = try mqtt.map(publisherOptions)
+        plan.osmAnd = try osmand.map(osmAndOptions)
+        plan.speed = speed
+        plan.verify = verify
+        plan.summaryPath = summary
+        return plan
+    }
+
+    /// `--osmand http://HOST:PORT` with `--http-connections`.
+    private func osmAndOptions(_ url: String) throws -> OsmAndFleetSender.Options {
+        guard url.hasPrefix("http://") else {
+            throw ValidationError("--osmand \(url): expected http://HOST:PORT, such as http://127.0.0.1:5055 (Traccar's OsmAnd port)")
+        }
+        var address = String(url.dropFirst("http://".count))
+        if address.hasSuffix("/") { address.removeLast() }
+        do {
+            let parsed = try HostAndPort(parsing: address, option: "--osmand")
+            return OsmAndFleetSender.Options(host: parsed.host, port: parsed.port, connections: httpConnections)
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+
+    /// `--mqtt mqtt://HOST:PORT` with `--qos` and `--connections`.
+    private func publisherOptions(_ url: String) throws -> MQTTFleetPublisher.Options {
+        guard url.hasPrefix("mqtt://") else {
+            throw ValidationError("--mqtt \(url): expected mqtt://HOST:PORT, such as mqtt://127.0.0.1:1883")
+        }
+        let address: HostAndPort
+        do {
+            address = try HostAndPort(parsing: String(url.dropFirst("mqtt://".count)), option: "--mqtt")
+        } catch {
+            throw ValidationError(error.message)
+        }
+        let mode: MQTTFleetPublisher.ConnectionMode
+        if connections == "per-device" {
+            mode = .perDevice
+        } else if let count = Int(connections), count >= 1, count <= 1_000_000 {
+            mode = .shared(count)
+        } else {
+            throw ValidationError("--connections: '\(connections)' is not per-device or a number of connections")
+        }
+        return MQTTFleetPublisher.Options(
+            host: address.host, port: address.port, qos: qos == 0 ? .atMostOnce : .atLeastOnce, connections: mode)
     }
 
     /// `--shard I/N`, or `--shards N` with the index from `JOB_COMPLETION_INDEX`.
@@ -152,11 +239,17 @@ struct FleetCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         let plan = try plan()
-        let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in }
+        let stopped = LockedValue(false)
+        let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in stopped.withLock { $0 = true } }
         defer { signals.cancel() }
-        _ = try FleetRunner.runVirtual(plan) { signals.receivedSignal != nil }
+        if virtual {
+            _ = try FleetRunner.runVirtual(plan) { stopped.withLock { $0 } }
+        } else {
+            _ = try await FleetRunner.runLive(
+                plan, progress: { StandardStreams.writeError($0) }, interrupted: { stopped.withLock { $0 } })
+        }
         if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
     }
 }

@@ -59,6 +59,7 @@ struct OwnTracksLocationTests {
     func topic() {
         #expect(OwnTracksLocation.topic(user: "fleet", device: "device-0042") == "owntracks/fleet/device-0042")
         #expect(OwnTracksLocation.topic(user: "a/b", device: "c+#") == "owntracks/a_b/c__")
+        #expect(OwnTracksLocation.topicFilter(user: "fleet") == "owntracks/fleet/+", "a subscriber's filter keeps its wildcard")
     }
 
     @Test("a tracker id with quotes or control characters is escaped: the payload stays valid JSON")
@@ -66,5 +67,26 @@ struct OwnTracksLocationTests {
         let fix = LocationFix(time: Timestamp(secondsSince1970: 1), latitude: 1, longitude: 1)
         let json = try Self.object(OwnTracksLocation(fix: fix, trackerID: "\"\n", batteryPercent: 50, trigger: .timer).json())
         #expect(json["tid"] as? String == "\"\n")
+    }
+}
+
+/// Traccar's OsmAnd query as its decoder reads it (OsmAndProtocolDecoder.java, decodeQuery).
+@Suite("OsmAnd positions")
+struct OsmAndLocationTests {
+    @Test("id, timestamp in milliseconds, lat/lon, speed in knots, bearing, altitude, accuracy, batt")
+    func parameters() {
+        let fix = LocationFix(
+            time: Timestamp(secondsSince1970: 1_780_000_123, nanoseconds: 456_000_000), latitude: 37.8081234, longitude: -122.41,
+            altitudeMeters: 12.34, horizontalAccuracyMeters: 4.44, verticalAccuracyMeters: 6, speedMetersPerSecond: 10.288889,
+            courseDegrees: 90.04)
+        let target = OsmAndLocation(deviceID: "device-07", fix: fix, batteryPercent: 83).requestTarget()
+        #expect(target == "/?id=device-07&timestamp=1780000123456&lat=37.808123&lon=-122.41&speed=20&bearing=90&altitude=12.3&accuracy=4.4&batt=83")
+    }
+
+    @Test("what is unknown is left out; an id is percent-encoded")
+    func omissions() {
+        let fix = LocationFix(time: Timestamp(secondsSince1970: 1), latitude: 1, longitude: 2, horizontalAccuracyMeters: -1)
+        #expect(OsmAndLocation(deviceID: "a b&c", fix: fix, batteryPercent: nil).requestTarget()
+            == "/?id=a%20b%26c&timestamp=1000&lat=1&lon=2")
     }
 }

@@ -11,6 +11,7 @@ enum Peer {
         "gpspipe": "apt-get install gpsd-clients",
         "python3": "apt-get install python3",
         "/usr/sbin/mosquitto": "apt-get install mosquitto",
+        "mosquitto_sub": "apt-get install mosquitto-clients",
     ]
 
     struct Missing: Error, CustomStringConvertible {

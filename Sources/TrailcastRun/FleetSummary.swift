@@ -1,0 +1,138 @@
+import TrailcastDevice
+import TrailcastFleet
+public import TrailcastFleetBackends
+import TrailcastJSON
+
+/// What a real-time fleet run did, as `--summary` writes it: totals for the backend and per
+/// class of devices (their GPS profile), the send lag, CPU per message, and with `--verify`
+/// what the subscriber counted.
+public struct FleetSummary: Sendable {
+    public var deviceCount: Int
+    public var activeDevices: Int
+    /// Locations the devices' apps had to send (to each backend): each one ends acknowledged,
+    /// refused, lost, or (over HTTP) answered with an error.
+    public var messages: Int
+    public var wallSeconds: Double
+    public var cpuSeconds: Double
+    /// Each backend sent to (`mqtt`, `osmand`): its totals, per class, and its connections.
+    public var backends: [Backend]
+    /// From each fix's scheduled moment to its send.
+    public var lag: LatencyHistogram
+    public var verification: MQTTDeliveryVerifier.Report?
+    let plan: FleetRunPlan
+    /// The GPS profile classes and how many of the shard's devices each has.
+    let classes: [(name: String, devices: Int)]
+
+    public struct Backend: Sendable {
+        public var name: String
+        public var counts: DeliveryCounts
+        public var countsPerClass: [DeliveryCounts]
+        public var connections: ConnectionCounts
+    }
+
+    init(
+        plan: FleetRunPlan, classOfSlot: [UInt8], activeDevices: Int, messages: Int, wallSeconds: Double, cpuSeconds: Double,
+        backends: [Backend], lag: LatencyHistogram, verification: MQTTDeliveryVerifier.Report?
+    ) {
+        self.plan = plan
+        deviceCount = classOfSlot.count
+        self.activeDevices = activeDevices
+        self.messages = messages
+        self.wallSeconds = wallSeconds
+        self.cpuSeconds = cpuSeconds
+        self.backends = backends
+        classes = plan.fleet.gpsMix.parts.enumerated().map { index, part in
+            (part.profile.name, classOfSlot.lazy.filter { Int($0) == index }.count)
+        }
+        self.lag = lag
+        self.verification = verification
+    }
+
+    /// Messages sent, to every backend.
+    public var sent: Int { backends.reduce(0) { $0 + $1.counts.sent } }
+
+    /// CPU time per message sent, in microseconds; nil before any was sent.
+    public var cpuMicrosecondsPerMessage: Double? {
+        sent > 0 ? cpuSeconds / Double(sent) * 1e6 : nil
+    }
+
+    /// The summary as one JSON object (and a line end).
+    public func json() -> [UInt8] {
+        var writer = JSONLineWriter(capacity: 2048)
+        writer.beginObject()
+        writer.field("devices", deviceCount)
+        writer.field("shard", plan.fleet.shard.description)
+        writer.field("activeDevices", activeDevices)
+        writer.field("messages", messages)
+        writer.field("wallSeconds", wallSeconds, fractionDigits: 3)
+        writer.field("cpuSeconds", cpuSeconds, fractionDigits: 3)
+        writer.field("cpuMicrosecondsPerMessage", cpuMicrosecondsPerMessage, fractionDigits: 2)
+        // From each fix's scheduled moment to its hand-over to the backends' connections.
+        writer.key("lagMilliseconds")
+        Self.write(lag, into: &writer)
+        writer.key("backends")
+        writer.beginObject()
+        for backend in backends {
+            writer.key(named: backend.name)
+            writer.beginObject()
+            Self.write(backend.counts, into: &writer)
+            writer.field("connectionsOpen", backend.connections.open)
+            writer.field("reconnects", backend.connections.reconnects)
+            writer.field("failedConnectionAttempts", backend.connections.failedAttempts)
+            writer.key("classes")
+            writer.beginObject()
+            for (index, counts) in backend.countsPerClass.enumerated() where index < classes.count {
+                writer.key(named: classes[index].name)
+                writer.beginObject()
+                writer.field("devices", classes[index].devices)
+                Self.write(counts, into: &writer)
+                writer.endObject()
+            }
+            writer.endObject()
+            writer.endObject()
+        }
+        writer.endObject()
+        if let verification {
+            writer.key("verify")
+            writer.beginObject()
+            writer.field("expected", verification.expected)
+            writer.field("received", verification.received)
+            writer.field("lost", verification.lost)
+            writer.field("duplicates", verification.duplicates)
+            writer.field("outOfOrder", verification.outOfOrder)
+            writer.field("strangers", verification.strangers)
+            writer.key("latencyMilliseconds")
+            Self.write(verification.latency, into: &writer)
+            writer.key("devicesWithProblems")
+            writer.beginArray()
+            for problem in verification.devicesWithProblems {
+                writer.beginObject()
+                writer.field("device", plan.fleet.deviceID(problem.device))
+                writer.field("lost", problem.lost)
+                writer.field("duplicates", problem.duplicates)
+                writer.field("outOfOrder", problem.outOfOrder)
+                writer.endObject()
+            }
+            writer.endArray()
+            writer.endObject()
+        }
+        writer.endObject(endingLine: true)
+        return writer.bytes
+    }
+
+    private static func write(_ counts: DeliveryCounts, into writer: inout JSONLineWriter) {
+        writer.field("sent", counts.sent)
+        writer.field("acknowledged", counts.acknowledged)
+        writer.field("refused", counts.refused)
+        writer.field("lost", counts.lost)
+        writer.field("errors", counts.errors)
+    }
+
+    private static func write(_ histogram: LatencyHistogram, into writer: inout JSONLineWriter) {
+        writer.beginObject()
+        writer.field("p50", histogram.percentile(0.5).map { $0 * 1000 }, fractionDigits: 3)
+        writer.field("p99", histogram.percentile(0.99).map { $0 * 1000 }, fractionDigits: 3)
+        writer.field("max", histogram.count > 0 ? histogram.maximumSeconds * 1000 : nil, fractionDigits: 3)
+        writer.endObject()
+    }
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/env python3
+"""A stand-in for a Traccar server's OsmAnd port, for the fleet's tests: it reads each
+request as Traccar's decoder does (traccar/traccar, OsmAndProtocolDecoder.java, decodeQuery)
+and answers as Traccar answers.
+
+- The parameters come from the query, or from a form body when there is no query.
+- `id` or `deviceid` names the device: missing or unknown (not in --devices) is 400.
+- `timestamp`: a number below 2^31 - 1 is seconds, else milliseconds; text with a `T` is
+  ISO 8601 with a zone; other text is `yyyy-MM-dd HH:mm:ss`. Absent: now.
+- `lat`, `lon` (or `location=lat,lon`), `speed` (knots, kept as is), `bearing` or `heading`,
+  `altitude`, `accuracy`, `hdop`, `batt`: numbers.
+- A value that does not parse throws in Traccar's decoder, which closes the connection
+  without an answer: so does this.
+- Otherwise 200 with an empty body, on a keep-alive connection.
+
+Each position accepted is one JSON line in --out; the port chosen is written to --port-file.
+"""
+import argparse
+import datetime
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlsplit
+
+INT_MAX = 2**31 - 1
+
+
+class Rejected(Exception):
+    pass
+
+
+def parse_time(value):
+    try:
+        number = int(value)
+        return number * 1000 if number < INT_MAX else number
+    except ValueError:
+        pass
+    if "T" in value:
+        parsed = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+        if parsed.tzinfo is None:
+            raise ValueError("ISO_ZONED_DATE_TIME needs a zone")
+        return int(parsed.timestamp() * 1000)
+    parsed = datetime.datetime.strptime(value, "%Y-%m-%d %H:%M:%S")
+    return int(parsed.replace(tzinfo=datetime.timezone.utc).timestamp() * 1000)
+
+
+def decode(parameters, known):
+    position = {}
+    device = parameters.get("id", parameters.get("deviceid"))
+    if device is None or device not in known:
+        raise Rejected()
+    position["id"] = device
+    for key, value in parameters.items():
+        if key in ("id", "deviceid"):
+            continue
+        if key == "timestamp":
+            position["timeMs"] = parse_time(value)
+        elif key in ("lat", "lon", "speed", "altitude", "accuracy", "hdop", "batt"):
+            position[key] = float(value)
+        elif key in ("bearing", "heading"):
+            position["course"] = float(value)
+        elif key == "location":
+            lat, lon = value.split(",")
+            position["lat"], position["lon"] = float(lat), float(lon)
+        elif key == "valid":
+            position["valid"] = value.lower() == "true" or value == "1"
+        else:
+            position.setdefault("attributes", {})[key] = value
+    return position
+
+
+def main():
+    arguments = argparse.ArgumentParser()
+    arguments.add_argument("--port-file", required=True)
+    arguments.add_argument("--out", required=True)
+    arguments.add_argument("--devices", required=True, help="the known device ids, comma-separated")
+    options = arguments.parse_args()
+    known = set(options.devices.split(","))
+    out = open(options.out, "a", buffering=1)
+    lock = threading.Lock()
+
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args):
+            pass
+
+        def handle_request(self):
+            target = urlsplit(self.path)
+            body = b""
+            if "Content-Length" in self.headers:
+                body = self.rfile.read(int(self.headers["Content-Length"]))
+            query = target.query or body.decode("utf-8", "replace")
+            parameters = {key: values[0] for key, values in parse_qs(query, keep_blank_values=True).items()}
+            try:
+                position = decode(parameters, known)
+            except Rejected:
+                self.answer(400)
+                return
+            except (ValueError, TypeError):
+                # Traccar logs the exception and closes the channel: no answer at all.
+                self.close_connection = True
+                return
+            with lock:
+                out.write(json.dumps(position) + "\n")
+            self.answer(200)
+
+        def answer(self, status):
+            self.send_response(status)
+            self.send_header("Content-Length", "0")
+            self.end_headers()
+
+        do_GET = handle_request
+        do_POST = handle_request
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    server.daemon_threads = True
+    with open(options.port_file + ".tmp", "w") as port_file:
+        port_file.write(str(server.server_address[1]))
+    import os
+    os.rename(options.port_file + ".tmp", options.port_file)
+    server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()
