@@ -35,6 +35,7 @@ public final class MQTTFleetPublisher: Sendable {
 
     let options: Options
     private let links: [MQTTFleetLink]
+    private let batches: EventLoopBatches
     /// Which link each of the shard's devices uses, by its place in the shard.
     private let linkOfSlot: @Sendable (Int) -> Int
 
@@ -47,12 +48,15 @@ public final class MQTTFleetPublisher: Sendable {
     ) {
         self.options = options
         self.linkOfSlot = linkOfSlot
+        let batches = EventLoopBatches()
+        self.batches = batches
         links = linkClientIdentifiers.enumerated().map { index, identifier in
             MQTTFleetLink(
                 connection: .init(
                     host: options.host, port: options.port, clientIdentifier: identifier,
                     keepAliveSeconds: options.keepAliveSeconds),
-                atLeastOnce: options.qos == .atLeastOnce, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice)
+                atLeastOnce: options.qos == .atLeastOnce, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice,
+                batches: batches)
         }
     }
 
@@ -69,6 +73,12 @@ public final class MQTTFleetPublisher: Sendable {
     public func send(topic: String, payload: [UInt8], slot: Int, device: Int) {
         links[linkOfSlot(slot)].send(
             MQTTPacket.Publish(topic: topic, payload: payload, qos: options.qos), device: device)
+    }
+
+    /// Hands what ``send(topic:payload:slot:device:)`` gathered to the connections' event
+    /// loops, one hop per loop: call it after each batch of sends.
+    public func flush() {
+        batches.flush()
     }
 
     /// The counts so far, per class.
@@ -131,12 +141,14 @@ final class MQTTFleetLink: MQTTConnectionDelegate, @unchecked Sendable {
     private let seed: UInt64
     private let classOfDevice: @Sendable (Int) -> Int
     private let state: LockedValue<State>
+    private let batches: EventLoopBatches
 
     init(
         connection: MQTTConnection.Options, atLeastOnce: Bool, seed: UInt64, classCount: Int,
-        classOfDevice: @escaping @Sendable (Int) -> Int
+        classOfDevice: @escaping @Sendable (Int) -> Int, batches: EventLoopBatches
     ) {
         connectionOptions = connection
+        self.batches = batches
         self.atLeastOnce = atLeastOnce
         self.seed = seed
         self.classOfDevice = classOfDevice
@@ -176,9 +188,12 @@ final class MQTTFleetLink: MQTTConnectionDelegate, @unchecked Sendable {
             state.counts[deviceClass].sent += 1
             if atLeastOnce { state.unacknowledgedDevices[device, default: 0] += 1 }
         }
-        if !connection.publish(publish, context: UInt64(device)) {
+        if !connection.canWrite {
             refuse(device: device, deviceClass: deviceClass, atLeastOnce: atLeastOnce)
-        } else if !atLeastOnce {
+            return
+        }
+        batches.add(.init(connection: connection, publish: publish, context: UInt64(device)))
+        if !atLeastOnce {
             // QoS 0 has no acknowledgement: written is as far as it goes.
             state.withLock { $0.counts[deviceClass].acknowledged += 1 }
         }
@@ -241,6 +256,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, @unchecked Sendable {
         for (publish, device) in pending {
             deliver(publish, device: device, deviceClass: classOfDevice(device), on: connection)
         }
+        batches.flush()
     }
 
     private func connectionFailed() {
@@ -314,5 +330,35 @@ extension Duration {
     var nanosecondsRounded: Int64 {
         let (seconds, attoseconds) = components
         return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+    }
+}
+
+/// Publishes gathered per event loop, handed over with one `execute` per loop: the fleet
+/// sends thousands of messages a second on thousands of connections spread over a few
+/// loops, and a hop per message would wake a loop per message.
+final class EventLoopBatches: Sendable {
+    struct Write: Sendable {
+        var connection: MQTTConnection
+        var publish: MQTTPacket.Publish
+        var context: UInt64
+    }
+
+    private let batches = LockedValue<[ObjectIdentifier: (loop: any EventLoop, writes: [Write])]>([:])
+
+    func add(_ write: Write) {
+        let loop = write.connection.eventLoop
+        batches.withLock { $0[ObjectIdentifier(loop), default: (loop, [])].writes.append(write) }
+    }
+
+    func flush() {
+        let taken = batches.withLock { batches in
+            defer { batches.removeAll(keepingCapacity: true) }
+            return Array(batches.values)
+        }
+        for (loop, writes) in taken {
+            loop.execute {
+                for write in writes { write.connection.publishOnEventLoop(write.publish, context: write.context) }
+            }
+        }
     }
 }

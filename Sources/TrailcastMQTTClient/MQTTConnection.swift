@@ -126,6 +126,18 @@ public final class MQTTConnection: Sendable {
         return true
     }
 
+    /// The event loop the connection's I/O runs on.
+    public var eventLoop: any EventLoop { channel.eventLoop }
+
+    /// Whether a publish can be written now: open, and its socket buffer not full.
+    public var canWrite: Bool { channel.isActive && channel.isWritable }
+
+    /// ``publish(_:context:)`` for a caller already on ``eventLoop`` (one hop for many
+    /// publishes, rather than one each): writes now, or reports the refusal to the delegate.
+    public func publishOnEventLoop(_ publish: MQTTPacket.Publish, context: UInt64 = 0) {
+        handler.value.publish(publish, context: context)
+    }
+
     /// Subscribes and waits for the SUBACK: per filter, the QoS granted or nil.
     public func subscribe(_ filters: [MQTTPacket.Subscription]) async throws(MQTTConnectionError) -> [MQTTQoS?] {
         let future = channel.eventLoop.flatSubmit { [handler, channel] in handler.value.subscribe(filters, on: channel.eventLoop) }
