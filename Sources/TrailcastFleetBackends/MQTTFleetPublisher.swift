@@ -82,22 +82,10 @@ public final class MQTTFleetPublisher: Sendable {
     }
 
     /// The counts so far, per class.
-    public func counts() -> [DeliveryCounts] {
-        links.reduce(into: [DeliveryCounts]()) { total, link in
-            let counts = link.counts()
-            if total.isEmpty { total = counts } else { total = zip(total, counts).map(+) }
-        }
-    }
+    public func counts() -> [DeliveryCounts] { links.totalCounts() }
 
     /// The connections: open now, made again, failed.
-    public func connectionCounts() -> ConnectionCounts {
-        links.reduce(into: ConnectionCounts()) { total, link in
-            let counts = link.connectionCounts()
-            total.open += counts.open
-            total.reconnects += counts.reconnects
-            total.failedAttempts += counts.failedAttempts
-        }
-    }
+    public func connectionCounts() -> ConnectionCounts { links.totalConnectionCounts() }
 
     /// Waits (up to `timeout`) for outstanding PUBACKs, then disconnects every link cleanly.
     public func finish(timeout: Duration) async {
@@ -113,7 +101,7 @@ public final class MQTTFleetPublisher: Sendable {
 
 /// One MQTT connection of the fleet and its state: connecting, connected, or waiting to
 /// connect again.
-final class MQTTFleetLink: MQTTConnectionDelegate, @unchecked Sendable {
+final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendable {
     // @unchecked: every mutable field is inside `state`, reached only with its lock.
     private struct State {
         var connection: MQTTConnection?
@@ -269,17 +257,11 @@ final class MQTTFleetLink: MQTTConnectionDelegate, @unchecked Sendable {
         retry(after: failures)
     }
 
-    /// Connects again after a backoff: 0.5 s doubled per failure in a row, at most 30 s,
-    /// a seeded part of it at random, so a thousand devices dropped at once do not all
-    /// come back in the same instant. Messages meanwhile wait (a few) or are lost.
+    /// Connects again after the backoff; messages meanwhile wait (a few) or are lost.
     private func retry(after failures: Int) {
-        let base = min(0.5 * Double(1 << min(failures, 6)), 30)
-        var random = SplitMix64(seed: seed, stream: UInt64(failures))
-        let delay = Duration.nanoseconds(Int64(base * (0.5 + 0.5 * random.nextUnit()) * 1e9))
+        let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed)
         state.withLock { $0.nextAttempt = ContinuousClock.now.advanced(by: delay) }
-        MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: .nanoseconds(delay.nanosecondsRounded)) { [self] in
-            connect()
-        }
+        ReconnectBackoff.schedule(after: delay) { [self] in connect() }
     }
 
     // MARK: MQTTConnectionDelegate
@@ -323,13 +305,6 @@ final class MQTTFleetLink: MQTTConnectionDelegate, @unchecked Sendable {
             return state.connection
         }
         await connection?.disconnect()
-    }
-}
-
-extension Duration {
-    var nanosecondsRounded: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1_000_000_000 + attoseconds / 1_000_000_000
     }
 }
 

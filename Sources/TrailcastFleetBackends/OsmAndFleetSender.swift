@@ -53,18 +53,9 @@ public final class OsmAndFleetSender: Sendable {
         links[slot % links.count].send(target: target, device: device)
     }
 
-    public func counts() -> [DeliveryCounts] {
-        links.dropFirst().reduce(links[0].counts()) { zip($0, $1.counts()).map(+) }
-    }
+    public func counts() -> [DeliveryCounts] { links.totalCounts() }
 
-    public func connectionCounts() -> ConnectionCounts {
-        links.reduce(into: ConnectionCounts()) { total, link in
-            let counts = link.connectionCounts()
-            total.open += counts.open
-            total.reconnects += counts.reconnects
-            total.failedAttempts += counts.failedAttempts
-        }
-    }
+    public func connectionCounts() -> ConnectionCounts { links.totalConnectionCounts() }
 
     /// Waits (up to `timeout`) for the answers still due, then closes the connections;
     /// what is still queued then is lost.
@@ -83,7 +74,7 @@ public struct OsmAndUnreachable: Error, Sendable, CustomStringConvertible {
 }
 
 /// One keep-alive HTTP/1.1 connection to the server: a request in flight, a queue behind it.
-final class OsmAndLink: @unchecked Sendable {
+final class OsmAndLink: FleetLink, @unchecked Sendable {
     // @unchecked: every mutable field is inside `state`, reached only with its lock.
     struct Request {
         var target: String
@@ -261,15 +252,10 @@ final class OsmAndLink: @unchecked Sendable {
         if reconnect { retry(after: 0) }
     }
 
-    /// As the MQTT links: 0.5 s doubled per failure in a row, at most 30 s, part of it seeded random.
     private func retry(after failures: Int) {
-        let base = min(0.5 * Double(1 << min(failures, 6)), 30)
-        var random = SplitMix64(seed: seed, stream: UInt64(failures))
-        let delay = Duration.nanoseconds(Int64(base * (0.5 + 0.5 * random.nextUnit()) * 1e9))
+        let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed)
         state.withLock { $0.nextAttempt = ContinuousClock.now.advanced(by: delay) }
-        MultiThreadedEventLoopGroup.singleton.next().scheduleTask(in: .nanoseconds(delay.nanosecondsRounded)) { [self] in
-            pump()
-        }
+        ReconnectBackoff.schedule(after: delay) { [self] in pump() }
     }
 
     func close() {
