@@ -440,6 +440,8 @@ let package = Package(
                 "TrailcastCoreLocation",
                 "TrailcastDevice",
                 "TrailcastFleet",
+                "TrailcastFleetBackends",
+                "TrailcastMQTT",
                 "TrailcastSettings",
                 "TrailcastTracking",
             ]

@@ -32,6 +32,13 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
         public var lost = 0
         public var duplicates = 0
         public var outOfOrder = 0
+
+        public init(device: Int, lost: Int = 0, duplicates: Int = 0, outOfOrder: Int = 0) {
+            self.device = device
+            self.lost = lost
+            self.duplicates = duplicates
+            self.outOfOrder = outOfOrder
+        }
     }
 
     public static let maximumDevicesListed = 100

@@ -46,18 +46,18 @@ struct FleetCommandTests {
         #expect(after.count == 270, "300 devices, 30 of them denied")
     }
 
-    @Test("--shard 0/3, 1/3, 2/3 together are the unsharded run, line for line; JOB_COMPLETION_INDEX picks the shard")
+    @Test("--shard 0/4 ... 3/4 together are the unsharded run, line for line; JOB_COMPLETION_INDEX picks the shard")
     func shards() async throws {
         let whole = try await TrailcastBinary.run(arguments: Self.fleet)
         var union: [String] = []
-        for index in 0..<3 {
-            let shard = try await TrailcastBinary.run(arguments: Self.fleet + ["--shard", "\(index)/3"])
+        for index in 0..<4 {
+            let shard = try await TrailcastBinary.run(arguments: Self.fleet + ["--shard", "\(index)/4"])
             #expect(shard.status == 0)
             union += shard.stdoutLines
         }
         #expect(union.sorted() == whole.stdoutLines.sorted())
-        let indexed = try await TrailcastBinary.run(arguments: Self.fleet + ["--shards", "3"], environment: ["JOB_COMPLETION_INDEX": "1"])
-        let explicit = try await TrailcastBinary.run(arguments: Self.fleet + ["--shard", "1/3"])
+        let indexed = try await TrailcastBinary.run(arguments: Self.fleet + ["--shards", "4"], environment: ["JOB_COMPLETION_INDEX": "1"])
+        let explicit = try await TrailcastBinary.run(arguments: Self.fleet + ["--shard", "1/4"])
         #expect(indexed.stdout == explicit.stdout)
     }
 

@@ -1,0 +1,73 @@
+import Testing
+import TrailcastBasics
+import TrailcastFleetBackends
+import TrailcastMQTT
+
+/// `--verify`'s bookkeeping without a broker: what the fleet sent against what arrived.
+@Suite("Delivery verifier")
+struct DeliveryVerifierTests {
+    final class Clock: Sendable {
+        let seconds = LockedValue(0.0)
+        func advance(_ by: Double) { seconds.withLock { $0 += by } }
+    }
+
+    static func message(_ device: Int, _ number: Int) -> MQTTPacket.Publish {
+        .init(topic: "owntracks/fleet/device-\(device)", payload: Array("{\"n\":\(number)}".utf8), qos: .atLeastOnce)
+    }
+
+    static func verifier(_ clock: Clock) -> MQTTDeliveryVerifier {
+        MQTTDeliveryVerifier(
+            lossTimeoutSeconds: 10,
+            deviceOfTopic: { topic in
+                topic.hasPrefix("owntracks/fleet/device-") ? Int(topic.dropFirst("owntracks/fleet/device-".count)) : nil
+            },
+            now: { clock.seconds.withLock { $0 } })
+    }
+
+    @Test("in order, once: counted received, with the time from send to arrival")
+    func inOrder() async {
+        let clock = Clock()
+        let verifier = Self.verifier(clock)
+        for number in 0..<3 { verifier.expect(device: 1, payload: Self.message(1, number).payload, sentSeconds: 0) }
+        clock.advance(0.004)
+        for number in 0..<3 { verifier.received(Self.message(1, number)) }
+        let report = await verifier.finish(graceSeconds: 0)
+        #expect(report.expected == 3 && report.received == 3)
+        #expect(report.lost == 0 && report.duplicates == 0 && report.outOfOrder == 0)
+        #expect(report.latency.percentile(0.5).map { abs($0 - 0.004) < 0.0002 } == true)
+        #expect(report.devicesWithProblems.isEmpty)
+    }
+
+    @Test("a duplicate, a message overtaking an earlier one, a stranger, and one never arriving: each counted, per device")
+    func problems() async {
+        let clock = Clock()
+        let verifier = Self.verifier(clock)
+        for number in 0..<4 { verifier.expect(device: 2, payload: Self.message(2, number).payload, sentSeconds: 0) }
+        verifier.received(Self.message(2, 0))
+        verifier.received(Self.message(2, 0))  // QoS 1 may deliver twice
+        verifier.received(Self.message(2, 2))  // overtakes 1
+        verifier.received(Self.message(2, 1))
+        verifier.received(.init(topic: "owntracks/other/x", payload: [1]))
+        clock.advance(11)
+        verifier.expire()  // 3 never came: lost after 10 s
+        let report = await verifier.finish(graceSeconds: 0)
+        #expect(report.received == 4)
+        #expect(report.duplicates == 1)
+        #expect(report.outOfOrder == 1)
+        #expect(report.strangers == 1)
+        #expect(report.lost == 1)
+        #expect(report.devicesWithProblems == [.init(device: 2, lost: 1, duplicates: 1, outOfOrder: 1)])
+    }
+
+    @Test("the latency histogram's percentiles are within 2% and never understated")
+    func histogram() throws {
+        var histogram = LatencyHistogram()
+        for microseconds in 1...1000 { histogram.record(seconds: Double(microseconds) * 1e-6) }
+        let median = try #require(histogram.percentile(0.5))
+        #expect(median >= 500e-6 && median <= 500e-6 * 1.02)
+        let p99 = try #require(histogram.percentile(0.99))
+        #expect(p99 >= 990e-6 && p99 <= 990e-6 * 1.02)
+        #expect(histogram.percentile(1) == 1000e-6)
+        #expect(LatencyHistogram().percentile(0.5) == nil)
+    }
+}
