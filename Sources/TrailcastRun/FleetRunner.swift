@@ -41,7 +41,12 @@ public enum FleetRunner {
 
         var fleet = Fleet(plan: plan.fleet, routes: routes, start: plan.virtualStart)
         let end = Int64((durationSeconds * 1e9).rounded())
-        let topics = TopicNames(plan: plan)
+        // Made once per device, not once per message (the names are the same every time).
+        let names = TopicNames(plan: plan)
+        let shards = plan.fleet.shard.count
+        let slotDevices = Array(plan.fleet.shard.devices(of: plan.fleet.deviceCount))
+        let topicOfSlot = slotDevices.map { Array(names[$0].utf8) }
+        let trackerIDOfSlot = slotDevices.map { names.trackerID($0) }
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 17)
         var totals = Totals(devices: fleet.deviceCount)
@@ -51,11 +56,12 @@ public enum FleetRunner {
             fleet.advance { happening in
                 guard case .location(let location) = happening else { return }
                 totals.messages += 1
-                buffer.append(contentsOf: topics[location.device].utf8)
+                let slot = location.device / shards
+                buffer.append(contentsOf: topicOfSlot[slot])
                 buffer.append(UInt8(ascii: " "))
                 JSONLineWriter.append(to: &buffer) { writer in
                     OwnTracksLocation(
-                        fix: location.fix, trackerID: topics.trackerID(location.device), batteryPercent: location.batteryPercent,
+                        fix: location.fix, trackerID: trackerIDOfSlot[slot], batteryPercent: location.batteryPercent,
                         trigger: nil
                     ).write(into: &writer)
                 }
