@@ -70,7 +70,7 @@ public struct Replay: Sendable {
             throw .invalidConfiguration("\(configuration.weather.provider.rawValue) weather needs a weather fetcher")
         }
         let wallStart = ContinuousClock.now
-        let input = GPXInput(path: file)
+        let input = GPXInput(path: file, format: configuration.routeFormat)
         if configuration.strict { try checkStrictly(input) }
         let firstPass: RouteReadAhead
         do throws(GPXError) {

@@ -14,7 +14,7 @@ public import TrailcastDevice
 /// made only when one is needed.
 public struct RouteFixStream {
     private enum Points {
-        case file(GPXInput, GPXStreamReader, GPXStreamReader.Options)
+        case file(GPXInput, any RouteEventReader, GPXStreamReader.Options)
         case array([GPXPoint])
     }
 
@@ -42,11 +42,14 @@ public struct RouteFixStream {
         }
     }
 
-    /// The same for a file by its path (`-` is standard input, read once).
+    /// The same for a file by its path (`-` is standard input, read once), in the
+    /// configuration's route format (nil: by its extension, else its content).
     public init(
         file: String, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
     ) throws(GPXError) {
-        try self.init(input: GPXInput(path: file), source: source, configuration: configuration, options: options)
+        try self.init(
+            input: GPXInput(path: file, format: configuration.routeFormat), source: source,
+            configuration: configuration, options: options)
     }
 
     /// Points given in code, in order.
@@ -155,7 +158,7 @@ private final class SourceChoice {
 /// lookahead for points without times. A file that cannot be read ends the lookahead;
 /// the stream's own reader reports the problem when it reaches it.
 private struct SourcePoints: IteratorProtocol {
-    let reader: GPXStreamReader?
+    let reader: (any RouteEventReader)?
     let source: ReplaySource
 
     init(input: GPXInput, options: GPXStreamReader.Options, source: ReplaySource) {

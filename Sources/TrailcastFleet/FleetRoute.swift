@@ -24,10 +24,13 @@ public final class FleetRoute: Sendable {
     /// the next pass starts.
     public let passSeconds: Double
 
-    /// Reads and times the route of a GPX file (its track; else its route points; else its
-    /// waypoints, as `replay` chooses).
-    public convenience init(file: String, intervalSeconds: Double, maximumFixes: Int = FleetRoute.maximumFixes) throws(FleetRouteError) {
-        let configuration = ReplayConfiguration(intervalSeconds: intervalSeconds)
+    /// Reads and times the route of a route file (its track; else its route points; else its
+    /// waypoints, as `replay` chooses), in `format` (nil: by its extension, else its content).
+    public convenience init(
+        file: String, format: RouteFormat? = nil, intervalSeconds: Double, maximumFixes: Int = FleetRoute.maximumFixes
+    ) throws(FleetRouteError) {
+        var configuration = ReplayConfiguration(intervalSeconds: intervalSeconds)
+        configuration.routeFormat = format
         var stream: RouteFixStream
         do {
             stream = try RouteFixStream(file: file, source: .auto, configuration: configuration, options: .init())

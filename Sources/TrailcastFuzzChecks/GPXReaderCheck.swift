@@ -67,7 +67,8 @@ extension FuzzChecks {
         case (nil, nil): return true
         case (.malformedXML?, .notGPX?), (.notGPX?, .malformedXML?): return true
         case (.malformedXML?, .malformedXML?), (.notGPX?, .notGPX?), (.unsafeDocument?, .unsafeDocument?),
-             (.invalidContent?, .invalidContent?), (.cannotRead?, .cannotRead?), (.cannotOpen?, .cannotOpen?):
+             (.invalidContent?, .invalidContent?), (.cannotRead?, .cannotRead?), (.cannotOpen?, .cannotOpen?),
+             (.malformed?, .malformed?), (.malformedBinary?, .malformedBinary?):
             return true
         default: return false
         }

@@ -17,6 +17,9 @@ final class ByteSource {
 
     let displayName: String
     private var storage: Storage
+    /// Bytes already taken from the storage by ``head(_:)``, handed out again first.
+    private var peeked: [UInt8] = []
+    private var peekedOffset = 0
 
     /// Opens `path` for reading; `-` means standard input.
     init(path: String) throws(GPXError) {
@@ -52,8 +55,39 @@ final class ByteSource {
         if case .fileDescriptor(let descriptor, true) = storage { close(descriptor) }
     }
 
+    /// The first `count` bytes of the input (fewer if it is shorter), which reads then
+    /// hand out again: a look at a format's signature, even on a pipe. Called before any read.
+    func head(_ count: Int) throws(GPXError) -> [UInt8] {
+        precondition(peeked.isEmpty && peekedOffset == 0, "head(_:) comes before any read")
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        defer { buffer.deallocate() }
+        var filled = 0
+        while filled < count {
+            let got = try readStorage(into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+            if got == 0 { break }
+            filled += got
+        }
+        peeked = Array(buffer[..<filled])
+        return peeked
+    }
+
     /// Fills `buffer` with the next bytes; returns 0 at the end of the input.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(GPXError) -> Int {
+        if peekedOffset < peeked.count, buffer.count > 0 {
+            let count = min(buffer.count, peeked.count - peekedOffset)
+            peeked.withUnsafeBytes { source in
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: source[peekedOffset..<peekedOffset + count]))
+            }
+            peekedOffset += count
+            // Filled on from the storage, so that a file's chunks are cut where they would
+            // be had nothing been peeked at.
+            guard count < buffer.count else { return count }
+            return try count + readStorage(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]))
+        }
+        return try readStorage(into: buffer)
+    }
+
+    private func readStorage(into buffer: UnsafeMutableRawBufferPointer) throws(GPXError) -> Int {
         switch storage {
         case .fileDescriptor(let descriptor, _):
             while true {

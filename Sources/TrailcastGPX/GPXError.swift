@@ -1,4 +1,4 @@
-/// Why a GPX file could not be read.
+/// Why a route file (GPX, or any ``RouteFormat``) could not be read.
 ///
 /// Each description is one line a user can act on, in the form compilers use:
 /// `walk.gpx:12:7: error: Opening and ending tag mismatch: trkpt line 10 and trkseg`.
@@ -17,6 +17,11 @@ public enum GPXError: Error, Sendable, Equatable, CustomStringConvertible {
     case unsafeDocument(file: String, line: Int, column: Int, reason: String)
     /// A warning promoted to an error by strict reading.
     case invalidContent(file: String, line: Int, column: Int, message: String)
+    /// A text format's content is not what the format allows: JSON that is not JSON or not
+    /// GeoJSON, a KML or TCX document whose root is another element.
+    case malformed(file: String, line: Int, column: Int, reason: String)
+    /// A binary format's bytes (FIT) are not what the format allows, at `byteOffset` (from 0).
+    case malformedBinary(file: String, byteOffset: Int, reason: String)
 
     /// A malformed-XML reason: bytes the document's encoding (declared, or UTF-16 by its
     /// byte order mark) cannot convert. libxml2 converts ahead of parsing, so where it
@@ -35,7 +40,8 @@ public enum GPXError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .cannotOpen(let file, _), .cannotRead(let file, _),
              .malformedXML(let file, _, _, _), .notGPX(let file, _, _, _),
-             .unsafeDocument(let file, _, _, _), .invalidContent(let file, _, _, _):
+             .unsafeDocument(let file, _, _, _), .invalidContent(let file, _, _, _),
+             .malformed(let file, _, _, _), .malformedBinary(let file, _, _):
             return file
         }
     }
@@ -45,12 +51,15 @@ public enum GPXError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotOpen(let file, let reason), .cannotRead(let file, let reason):
             return "\(file): error: \(reason)"
         case .malformedXML(let file, let line, let column, let reason),
-             .unsafeDocument(let file, let line, let column, let reason):
+             .unsafeDocument(let file, let line, let column, let reason),
+             .malformed(let file, let line, let column, let reason):
             return "\(file):\(line):\(column): error: \(reason)"
         case .notGPX(let file, let line, let column, let rootElement):
             return "\(file):\(line):\(column): error: the root element is <\(rootElement)>, not <gpx>: this is not a GPX file"
         case .invalidContent(let file, let line, let column, let message):
             return "\(file):\(line):\(column): error: \(message)"
+        case .malformedBinary(let file, let byteOffset, let reason):
+            return "\(file): byte \(byteOffset): error: \(reason)"
         }
     }
 }

@@ -6,9 +6,10 @@ import Musl
 import Darwin
 #endif
 
-/// A GPX input that can be read more than once, each time by a new ``GPXStreamReader``:
-/// a file by its path, or standard input (`-`), which is kept in an unlinked temporary
-/// file as it is first read so that a second reader can start again from its beginning.
+/// A route input that can be read more than once, each time by a new reader of its
+/// format (``RouteFormat``): a file by its path, or standard input (`-`), which is kept in
+/// an unlinked temporary file as it is first read so that a second reader can start again
+/// from its beginning.
 ///
 /// Standard input is read only as far as the furthest reader has got: a reader that
 /// starts again reads the copy, a reader ahead of the copy reads the pipe (and extends
@@ -25,19 +26,25 @@ public final class GPXInput {
     /// The name used in messages and in `start`: the path, or `-`.
     public let name: String
     private let storage: Storage
+    /// The format given, or found by the first reader: by the name's extension, else by
+    /// the first bytes, else GPX.
+    private var format: RouteFormat?
 
-    /// `-` is standard input; anything else is a path, opened by each reader.
-    public init(path: String) {
+    /// `-` is standard input; anything else is a path, opened by each reader. A nil
+    /// `format` is chosen by the file's extension, else by its first bytes, else GPX.
+    public init(path: String, format: RouteFormat? = nil) {
         name = path
         storage = path == "-" ? .standardInput(StandardInputCopy()) : .path(path)
+        self.format = format ?? RouteFormat(fileName: path)
     }
 
     /// A descriptor that can be read only once (a pipe, a socket): kept in a temporary
     /// file as it is read, like standard input. The caller keeps it open while readers are
     /// used and closes it afterwards.
-    public init(readingOnce descriptor: Int32, name: String) {
+    public init(readingOnce descriptor: Int32, name: String, format: RouteFormat? = nil) {
         self.name = name
         storage = .standardInput(StandardInputCopy(descriptor: descriptor))
+        self.format = format
     }
 
     /// Whether this is standard input (read once, copied to disk as it goes).
@@ -46,13 +53,39 @@ public final class GPXInput {
         return false
     }
 
-    /// A new reader from the beginning of the input.
-    public func makeReader(options: GPXStreamReader.Options = .init()) throws(GPXError) -> GPXStreamReader {
+    /// A new reader of the input's format, from its beginning.
+    public func makeReader(options: GPXStreamReader.Options = .init()) throws(GPXError) -> any RouteEventReader {
+        let source: ByteSource
         switch storage {
-        case .path(let path):
-            return try GPXStreamReader(contentsOfFile: path, options: options)
-        case .standardInput(let copy):
-            return GPXStreamReader(source: ByteSource(copy: copy, displayName: name), options: options)
+        case .path(let path): source = try ByteSource(path: path)
+        case .standardInput(let copy): source = ByteSource(copy: copy, displayName: name)
+        }
+        let format: RouteFormat
+        if let known = self.format {
+            format = known
+        } else {
+            format = RouteFormat.detect(head: try source.head(RouteFormat.detectionWindow)) ?? .gpx
+            self.format = format
+        }
+        return try format.makeReader(source: source, options: options)
+    }
+
+    /// The input's format: the one given or found by the extension, else (reading the first
+    /// bytes) the one its content shows, else GPX.
+    public func resolvedFormat() throws(GPXError) -> RouteFormat {
+        if let format { return format }
+        _ = try makeReader()
+        return format ?? .gpx
+    }
+}
+
+extension RouteFormat {
+    /// A reader of this format over `source`.
+    func makeReader(source: ByteSource, options: GPXStreamReader.Options) throws(GPXError) -> any RouteEventReader {
+        switch self {
+        case .gpx: return GPXStreamReader(source: source, options: options)
+        case .kml, .kmz, .geojson, .tcx, .fit:
+            throw .cannotOpen(file: source.displayName, reason: "reading \(rawValue) files is not built yet")
         }
     }
 }

@@ -43,8 +43,12 @@ public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertib
             (line, column) = (0, 0)
             isUnreadable = true
         case .malformedXML(_, let l, let c, _), .notGPX(_, let l, let c, _), .unsafeDocument(_, let l, let c, _),
-             .invalidContent(_, let l, let c, _):
+             .invalidContent(_, let l, let c, _), .malformed(_, let l, let c, _):
             (line, column) = (l, c)
+        case .malformedBinary(let file, let byteOffset, let reason):
+            // (Never from a places file, which is text: kept whole for any caller.)
+            self.init(file: file, line: 0, column: 0, reason: "byte \(byteOffset): \(reason)", isUnreadable: false)
+            return
         }
         let prefix = Self.prefix(file: error.file, line: line, column: column)
         self.init(

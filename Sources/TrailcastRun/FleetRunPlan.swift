@@ -8,12 +8,14 @@ import Darwin
 public import TrailcastBasics
 public import TrailcastFleet
 public import TrailcastFleetBackends
-import TrailcastGPX
+public import TrailcastGPX
 
 /// A `trailcast fleet` run: the fleet, its routes, how long, and where its messages go.
 public struct FleetRunPlan: Sendable {
-    /// GPX files, or directories whose `.gpx` files (sorted by name) are all routes.
+    /// Route files, or directories whose route files (sorted by name) are all routes.
     public var routePaths: [String]
+    /// `--input-format`: how every route file is read; nil: by its extension, else its content.
+    public var routeFormat: RouteFormat?
     public var fleet: FleetPlan
     /// Simulated seconds to run; nil: until interrupted (real time only).
     public var durationSeconds: Double?
@@ -50,7 +52,8 @@ public struct FleetRunPlan: Sendable {
         self.outputPath = outputPath
     }
 
-    /// The route files: each file as given, each directory's `.gpx` files by name.
+    /// The route files: each file as given, each directory's route files (an extension of
+    /// a ``RouteFormat``: `.gpx`, `.kml`, `.fit`, ...) by name.
     /// A path that is neither fails with exit 66.
     public func routeFiles() throws(RunFailure) -> [String] {
         var files: [String] = []
@@ -63,14 +66,16 @@ public struct FleetRunPlan: Sendable {
                 files.append(path)
                 continue
             }
-            let names = try Self.gpxFiles(in: path)
-            guard !names.isEmpty else { throw RunFailure("\(path): error: no .gpx file in this directory", status: .noInput) }
+            let names = try Self.routeFiles(in: path)
+            guard !names.isEmpty else {
+                throw RunFailure("\(path): error: no route file (.gpx, .kml, .kmz, .geojson, .tcx, .fit) in this directory", status: .noInput)
+            }
             files += names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
         }
         return files
     }
 
-    private static func gpxFiles(in directory: String) throws(RunFailure) -> [String] {
+    private static func routeFiles(in directory: String) throws(RunFailure) -> [String] {
         guard let handle = opendir(directory) else {
             throw RunFailure("\(directory): error: cannot read: \(String(cString: strerror(errno)))", status: .noInput)
         }
@@ -80,7 +85,7 @@ public struct FleetRunPlan: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if name.lowercased().hasSuffix(".gpx") && !name.hasPrefix(".") { names.append(name) }
+            if RouteFormat(fileName: name) != nil && !name.hasPrefix(".") { names.append(name) }
         }
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
@@ -90,7 +95,7 @@ public struct FleetRunPlan: Sendable {
         var routes: [FleetRoute] = []
         for file in try routeFiles() {
             do {
-                routes.append(try FleetRoute(file: file, intervalSeconds: fleet.intervalSeconds))
+                routes.append(try FleetRoute(file: file, format: routeFormat, intervalSeconds: fleet.intervalSeconds))
             } catch {
                 switch error {
                 case .unreadable(let gpxError): throw RunFailure(gpxError.description, status: RunExitStatus(for: gpxError))

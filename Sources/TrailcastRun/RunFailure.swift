@@ -20,12 +20,12 @@ public enum RunExitStatus: Int32, Sendable {
     /// Anything else that went wrong.
     case failure = 1
 
-    /// The status for a GPX reader's error.
+    /// The status for a route reader's error.
     public init(for error: GPXError) {
         switch error {
         case .cannotOpen: self = .noInput
         case .cannotRead: self = .ioError
-        case .malformedXML, .notGPX, .unsafeDocument, .invalidContent: self = .dataError
+        case .malformedXML, .notGPX, .unsafeDocument, .invalidContent, .malformed, .malformedBinary: self = .dataError
         }
     }
 

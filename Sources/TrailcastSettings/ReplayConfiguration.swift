@@ -1,4 +1,5 @@
 import TrailcastWeather
+public import TrailcastGPX
 public import TrailcastCoreLocation
 public import TrailcastDevice
 
@@ -8,6 +9,9 @@ public import TrailcastDevice
 /// Each field is a setting declared in ``ReplaySetting/all``: its key in a scenario and in
 /// `start.settings`, how a scenario gives it, and when it cannot run (``problem``).
 public struct ReplayConfiguration: Sendable, Equatable {
+    /// `--input-format`: how the route file is read; nil chooses by its extension, else its
+    /// first bytes.
+    public var routeFormat: RouteFormat?
     /// Which points to replay.
     public var source: ReplaySource
     /// Pace (m/s) at which points without `<time>` are reached.

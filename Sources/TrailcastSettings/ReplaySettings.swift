@@ -1,6 +1,7 @@
 import TrailcastCoreLocation
 import TrailcastDevice
 import TrailcastWeather
+import TrailcastGPX
 
 extension ReplaySetting {
     /// Every setting of a run, in the order `start.settings` records them (and a scenario's
@@ -10,6 +11,10 @@ extension ReplaySetting {
         ReplaySetting("source",
             read: { input, draft in draft.configuration.source = try input.choice(of: ReplaySource.self) },
             // The `start` event's own field: the kind of points actually replayed.
+            record: nil),
+        ReplaySetting("inputFormat",
+            read: { input, draft in draft.configuration.routeFormat = try input.choice(of: RouteFormat.self) },
+            // How the file is read, not what the run is: the `start` event names the file.
             record: nil),
         ReplaySetting("travelSpeed",
             read: { input, draft in draft.configuration.travelSpeedMetersPerSecond = try input.positive() },

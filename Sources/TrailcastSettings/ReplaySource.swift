@@ -69,10 +69,11 @@ extension GPXEvent {
 
 extension PointCensus {
     /// Counts the points of each kind in `file`, streaming: what `auto` chooses from.
-    public init(countingFile file: String) throws(GPXError) {
+    /// A nil `format` is the file's extension's, else its content's.
+    public init(countingFile file: String, format: RouteFormat? = nil) throws(GPXError) {
         self.init()
-        let reader = try GPXStreamReader(
-            contentsOfFile: file, options: GPXStreamReader.Options(checksTimeOrder: false, fields: .coordinates))
+        let reader = try GPXInput(path: file, format: format).makeReader(
+            options: GPXStreamReader.Options(checksTimeOrder: false, fields: .coordinates))
         while let event = try reader.next() {
             if let (source, _) = event.replayablePoint { _ = add(source) }
         }

@@ -6,6 +6,7 @@ import TrailcastTimeline
 import TrailcastDevice
 import TrailcastRun
 import TrailcastCoreLocation
+import TrailcastGPX
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -44,6 +45,9 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv.")
     var to: Format
 
+    @Option(help: "How to read the route: gpx, kml, kmz, geojson, tcx, fit. (default: by the file's extension, else its content)")
+    var inputFormat: RouteFormat?
+
     @Option(help: "Which points: auto, track, route, waypoints. (default: auto)")
     var source: ReplaySource?
 
@@ -74,6 +78,7 @@ struct ExportCommand: AsyncParsableCommand {
     private func configuration() throws -> ReplayConfiguration {
         var configuration = ReplayConfiguration(location: .init(initialStatus: .authorizedAlways))
         configuration.weather.provider = .none
+        configuration.routeFormat = inputFormat
         if let source { configuration.source = source }
         if let travelSpeed { configuration.travelSpeedMetersPerSecond = travelSpeed }
         if let interval { configuration.intervalSeconds = interval }

@@ -5,6 +5,7 @@ import TrailcastFleetBackends
 import TrailcastMQTT
 import TrailcastRun
 import TrailcastSettings
+import TrailcastGPX
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -45,6 +46,9 @@ struct FleetCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp("GPX files, or directories of them: routes dealt to the devices in turn.", valueName: "ROUTES"))
     var routes: [String]
+
+    @Option(help: "How to read the routes: gpx, kml, kmz, geojson, tcx, fit. (default: by each file's extension, else its content)")
+    var inputFormat: RouteFormat?
 
     @Option(help: ArgumentHelp("How many devices the whole fleet has (all shards).", valueName: "N"))
     var devices: Int
@@ -170,6 +174,7 @@ struct FleetCommand: AsyncParsableCommand {
         var plan = FleetRunPlan(
             routePaths: routes, fleet: fleet, durationSeconds: durationSeconds, ownTracksUser: ownTracksUser,
             outputPath: output)
+        plan.routeFormat = inputFormat
         plan.mqtt = try mqtt.map(publisherOptions)
         plan.osmAnd = try osmand.map(osmAndOptions)
         plan.speed = speed

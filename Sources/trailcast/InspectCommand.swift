@@ -21,8 +21,11 @@ struct InspectCommand: AsyncParsableCommand {
         case text, json
     }
 
-    @Argument(help: "GPX files to inspect.")
+    @Argument(help: "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT).")
     var files: [String]
+
+    @Option(help: "How to read the files: gpx, kml, kmz, geojson, tcx, fit. (default: by each file's extension, else its content)")
+    var inputFormat: RouteFormat?
 
     @Option(help: "Output format: text (readable) or json (one object per file per line).")
     var format: Format = .text
@@ -34,7 +37,7 @@ struct InspectCommand: AsyncParsableCommand {
         var firstFailure: ExitCode?
         for file in files {
             do {
-                let summary = try Self.summarize(file, strict: strict)
+                let summary = try Self.summarize(file, format: inputFormat, strict: strict)
                 StandardStreams.writeOutput(format == .json ? summary.jsonLine() : summary.textReport())
             } catch {
                 StandardStreams.writeError(error.description)
@@ -44,9 +47,8 @@ struct InspectCommand: AsyncParsableCommand {
         if let firstFailure { throw firstFailure }
     }
 
-    static func summarize(_ file: String, strict: Bool) throws(GPXError) -> GPXSummary {
-        let reader = try GPXStreamReader(
-            contentsOfFile: file, options: GPXStreamReader.Options(strict: strict))
+    static func summarize(_ file: String, format: RouteFormat?, strict: Bool) throws(GPXError) -> GPXSummary {
+        let reader = try GPXInput(path: file, format: format).makeReader(options: GPXStreamReader.Options(strict: strict))
         var statistics = GPXStatistics(file: file)
         while let event = try reader.next() {
             statistics.add(event)

@@ -3,12 +3,16 @@
 public import ArgumentParser
 public import TrailcastCoreLocation
 import TrailcastSettings
+public import TrailcastGPX
 
 /// The flags of `trailcast replay` that shape the run: the route, the user, the system.
 ///
 /// Each is optional so that `--scenario` can supply it and a flag given on the command line
 /// can still override it; without either, the documented default applies.
 struct RouteOptions: ParsableArguments {
+    @Option(help: "How to read the route: gpx, kml, kmz, geojson, tcx, fit. (default: by the file's extension, else its content)")
+    var inputFormat: RouteFormat?
+
     @Option(help: "Which points to replay: auto (tracks, else routes, else waypoints), track, route, waypoints. (default: auto)")
     var source: ReplaySource?
 
@@ -79,6 +83,7 @@ struct RouteOptions: ParsableArguments {
 
     /// The flags given, laid over `configuration` (the defaults, or a scenario's settings).
     func apply(to configuration: inout ReplayConfiguration) throws {
+        if let inputFormat { configuration.routeFormat = inputFormat }
         if let source { configuration.source = source }
         if let travelSpeed { configuration.travelSpeedMetersPerSecond = travelSpeed }
         if let interval { configuration.intervalSeconds = interval }
@@ -97,6 +102,7 @@ struct RouteOptions: ParsableArguments {
 }
 
 extension ReplaySource: ExpressibleByArgument {}
+extension RouteFormat: ExpressibleByArgument {}
 extension AuthorizationStatus: ExpressibleByArgument {
     /// The spellings the help text documents (`whenInUse`, `always`), not the raw values.
     public static var allValueStrings: [String] { allCases.map(\.argument) }

@@ -25,7 +25,7 @@ func readAllEvents(
 }
 
 /// The events a reader delivers before it throws, and what it throws (nil if it does not).
-func readUntilError(_ reader: GPXStreamReader) -> (events: [GPXEvent], error: GPXError?) {
+func readUntilError(_ reader: any RouteEventReader) -> (events: [GPXEvent], error: GPXError?) {
     var events: [GPXEvent] = []
     do {
         while let event = try reader.next() { events.append(event) }
@@ -52,7 +52,7 @@ func readUntilError(
     readUntilError(GPXStreamReader(bytes: Array(text.utf8), name: name, options: options))
 }
 
-private func drain(_ reader: GPXStreamReader) throws(GPXError) -> [GPXEvent] {
+private func drain(_ reader: any RouteEventReader) throws(GPXError) -> [GPXEvent] {
     var events: [GPXEvent] = []
     while let event = try reader.next() { events.append(event) }
     return events

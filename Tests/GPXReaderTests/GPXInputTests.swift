@@ -37,14 +37,14 @@ struct GPXInputTests {
         deinit { close(readEnd) }
     }
 
-    private static func events(_ reader: GPXStreamReader, limit: Int = .max) throws -> [GPXEvent] {
+    private static func events(_ reader: any RouteEventReader, limit: Int = .max) throws -> [GPXEvent] {
         var events: [GPXEvent] = []
         while events.count < limit, let event = try reader.next() { events.append(event) }
         return events
     }
 
     /// Events up to `limit`, or up to the reader's error (the error itself dropped).
-    private static func eventsBeforeAnyError(_ reader: GPXStreamReader, limit: Int = .max) -> [GPXEvent] {
+    private static func eventsBeforeAnyError(_ reader: any RouteEventReader, limit: Int = .max) -> [GPXEvent] {
         var events: [GPXEvent] = []
         while events.count < limit, let event = try? reader.next() { events.append(event) }
         return events

@@ -47,6 +47,8 @@ struct ReplaySettingTests {
         ("app: weather", []),
         // The kind of points is the `start` event's own field, not a setting it records.
         ("source: route", []),
+        // How the file is read: the `start` event names the file, not its format.
+        ("inputFormat: kml", []),
     ]
 
     static func startSettings(_ configuration: ReplayConfiguration) throws -> [String: String] {

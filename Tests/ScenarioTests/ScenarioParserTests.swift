@@ -198,7 +198,7 @@ struct ScenarioParserTests {
 
     @Test("a broken scenario is one error naming the file, line, column and key", arguments: [
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\npromt: deny\n", line: 2, column: 1,
-               message: "unknown key 'promt' (did you mean 'prompt'?); known keys: name, gpx, source, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, expect"),
+               message: "unknown key 'promt' (did you mean 'prompt'?); known keys: name, gpx, source, inputFormat, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, expect"),
         Broken(yaml: "prompt: deny\n", line: 1, column: 1, message: "'gpx' is missing: which route to replay"),
         Broken(yaml: "gpx: ../missing.gpx\n", line: 1, column: 6,
                message: "gpx: no such file: \(URL(fileURLWithPath: ScenarioParserTests.file).deletingLastPathComponent().deletingLastPathComponent().path)/missing.gpx (a relative path starts at the scenario file's folder)"),

@@ -234,7 +234,7 @@ struct CheckCommandTests {
     static let brokenFiles: [Broken] = [
         Broken(what: "an unknown top-level key, with a suggestion",
                yaml: "gpx: \(walk)\nprompts: deny\n",
-               error: "2:1: error: unknown key 'prompts' (did you mean 'prompt'?); known keys: name, gpx, source, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, expect"),
+               error: "2:1: error: unknown key 'prompts' (did you mean 'prompt'?); known keys: name, gpx, source, inputFormat, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, expect"),
         Broken(what: "an unknown nested key, with its path",
                yaml: "gpx: \(walk)\nweather:\n  server:\n    failrate: 0.5\n",
                error: "4:5: error: weather.server: unknown key 'failrate' (did you mean 'failRate'?); known keys: failRate, latency, timeoutRate, malformedRate, rateLimit, seed"),

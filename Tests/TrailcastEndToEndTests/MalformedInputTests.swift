@@ -104,10 +104,12 @@ struct MalformedInputTests {
         try Self.expectOneLocatedError(result, file: path, input: input)
     }
 
+    /// (Read as GPX: standard input has no extension, and a `<kml>` root would otherwise
+    /// be read as the KML it is.)
     @Test("the same from standard input names the file `-`", arguments: inputs)
     func malformedStandardInput(input: MalformedInput) async throws {
         let result = try await TrailcastBinary.run(
-            arguments: ["inspect", "--format", "json", "-"], stdin: Data(input.contents.utf8))
+            arguments: ["inspect", "--format", "json", "--input-format", "gpx", "-"], stdin: Data(input.contents.utf8))
         #expect(result.status == 65)
         #expect(result.stdout == "")
         try Self.expectOneLocatedError(result, file: "-", input: input)

@@ -1,0 +1,70 @@
+/// The route file formats Trailcast reads, each into ``GPXEvent``s.
+///
+/// A file's format is its extension's, else what its first bytes show (``detect(head:)``),
+/// else GPX; `--input-format` forces one.
+public enum RouteFormat: String, Sendable, CaseIterable {
+    case gpx
+    /// Google Earth's KML: `gx:Track`s (timed), `LineString`s (untimed), `Point` placemarks.
+    case kml
+    /// KML zipped, as Google Earth and My Maps export it: the archive's first `.kml` entry.
+    case kmz
+    /// RFC 7946 GeoJSON: `LineString`s and `MultiLineString`s, times in `properties.coordTimes`.
+    case geojson
+    /// Garmin's Training Center XML: activities' and courses' `Trackpoint`s.
+    case tcx
+    /// Garmin's binary Flexible and Interoperable Data Transfer: activities' `record` messages.
+    case fit
+
+    /// The format a file name's extension names (`.json` is GeoJSON), if any.
+    public init?(fileName: String) {
+        guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
+        switch fileName[fileName.index(after: dot)...].lowercased() {
+        case "gpx": self = .gpx
+        case "kml": self = .kml
+        case "kmz": self = .kmz
+        case "geojson", "json": self = .geojson
+        case "tcx": self = .tcx
+        case "fit": self = .fit
+        default: return nil
+        }
+    }
+
+    /// How many first bytes ``detect(head:)`` looks at.
+    public static let detectionWindow = 1024
+
+    /// The format a file's first bytes show, if they show one: a FIT header (`.FIT` at byte
+    /// 8), a zip archive (`PK`), JSON (`{` first), or XML whose root element is `kml`,
+    /// `TrainingCenterDatabase` or `gpx`.
+    public static func detect(head: some Collection<UInt8>) -> RouteFormat? {
+        let bytes = Array(head.prefix(detectionWindow))
+        if bytes.count >= 12, bytes[0] == 12 || bytes[0] == 14, Array(bytes[8..<12]) == Array(".FIT".utf8) {
+            return .fit
+        }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return .kmz }
+        // A UTF-8 byte order mark, then white space.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        guard start < bytes.count else { return nil }
+        if bytes[start] == UInt8(ascii: "{") { return .geojson }
+        guard bytes[start] == UInt8(ascii: "<") else { return nil }
+        return rootElementFormat(String(decoding: bytes[start...], as: UTF8.self))
+    }
+
+    /// The first start tag that is not a declaration, comment or DOCTYPE, by its local name.
+    private static func rootElementFormat(_ text: String) -> RouteFormat? {
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "<") {
+            rest = rest[rest.index(after: open)...]
+            guard let first = rest.first else { return nil }
+            if first == "?" || first == "!" { continue }
+            let name = rest.prefix { !" \t\r\n>/".contains($0) }
+            switch name.split(separator: ":").last.map(String.init) {
+            case "kml": return .kml
+            case "TrainingCenterDatabase": return .tcx
+            case "gpx": return .gpx
+            default: return nil
+            }
+        }
+        return nil
+    }
+}
