@@ -15,13 +15,40 @@ enum ElementKind: UInt8 {
     /// Everything else, and everything inside it.
     case ignored
 
+    // Other XML formats' elements (see `Formats/`): their `<name>`, `<Time>` and `<when>`,
+    // `<AltitudeMeters>` are GPX's `name`, `time` and `elevation` above.
+
+    /// The root element of a KML or TCX document.
+    case routeDocument
+    /// TCX: `<Activities>`, `<Courses>`, a `<Lap>`: containers read through.
+    case tcxContainer
+    /// TCX: an `<Activity>` or `<Course>`, read as a track.
+    case tcxActivity
+    /// TCX: a `<Track>`, read as a track segment.
+    case tcxTrack
+    case tcxTrackpoint, tcxCoursePoint, tcxPosition, tcxLatitude, tcxLongitude
+    case tcxHeartRate, tcxHeartRateValue, tcxCadence, tcxExtensions, tcxActivityExtension, tcxSpeed
+    /// KML: `<Document>`, `<Folder>`, `<MultiGeometry>`, `<gx:MultiTrack>`: containers read through.
+    case kmlContainer
+    case kmlPlacemark, kmlTimeStamp, kmlPoint, kmlLineString
+    /// KML: `<MultiGeometry>`, `<gx:MultiTrack>`: a placemark's geometries, read through.
+    case kmlGeometryGroup
+    /// KML: `<coordinates>`, read as it streams in (a `LineString`'s may hold a whole track).
+    case kmlCoordinates
+    /// KML: `<gx:Track>` (or KML 2.3's `<Track>`), read as a track segment of timed points.
+    case kmlTrack
+    /// KML: `<gx:coord>` of a track.
+    case kmlTrackCoordinate
+
     /// Elements whose text the reader needs.
     var capturesText: Bool {
         switch self {
         case .name, .description, .time, .elevation, .symbol, .type, .fix, .satellites,
              .horizontalDilution, .verticalDilution, .positionDilution, .speed, .course,
              .garminHeartRate, .garminCadence, .garminAirTemperature, .garminWaterTemperature,
-             .garminDepth, .garminSpeed, .garminCourse, .foreignExtension:
+             .garminDepth, .garminSpeed, .garminCourse, .foreignExtension,
+             .tcxLatitude, .tcxLongitude, .tcxHeartRateValue, .tcxCadence, .tcxSpeed,
+             .kmlCoordinates, .kmlTrackCoordinate:
             return true
         default:
             return false

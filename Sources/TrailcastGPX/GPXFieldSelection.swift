@@ -17,15 +17,28 @@ public enum GPXFieldSelection: Sendable, Equatable {
         case .all:
             return true
         case .coordinates:
-            return false
+            return kind.holdsCoordinates
         case .motion:
             switch kind {
             case .time, .elevation, .horizontalDilution, .verticalDilution, .speed, .course,
-                 .garminSpeed, .garminCourse:
+                 .garminSpeed, .garminCourse, .tcxSpeed:
+                return true
+            case _ where kind.holdsCoordinates:
                 return true
             default:
                 return false
             }
+        }
+    }
+}
+
+extension ElementKind {
+    /// Elements whose text is a point's position: every selection reads them. (GPX's are
+    /// attributes.)
+    var holdsCoordinates: Bool {
+        switch self {
+        case .tcxLatitude, .tcxLongitude, .kmlCoordinates, .kmlTrackCoordinate: return true
+        default: return false
         }
     }
 }

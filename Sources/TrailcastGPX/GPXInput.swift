@@ -84,7 +84,9 @@ extension RouteFormat {
     func makeReader(source: ByteSource, options: GPXStreamReader.Options) throws(GPXError) -> any RouteEventReader {
         switch self {
         case .gpx: return GPXStreamReader(source: source, options: options)
-        case .kml, .kmz, .geojson, .tcx, .fit:
+        case .kml: return GPXStreamReader(source: source, options: options, dialect: .kml)
+        case .tcx: return GPXStreamReader(source: source, options: options, dialect: .tcx)
+        case .kmz, .geojson, .fit:
             throw .cannotOpen(file: source.displayName, reason: "reading \(rawValue) files is not built yet")
         }
     }
@@ -151,5 +153,14 @@ final class StandardInputCopy {
             if errno == EINTR { continue }
             throw .cannotRead(file: name, reason: String(cString: strerror(errno)))
         }
+    }
+}
+
+extension RouteFormat {
+    /// A reader of this format over bytes in memory (tests, fuzzing); `name` is used in messages.
+    public func makeReader(
+        bytes: [UInt8], name: String = "<memory>", options: GPXStreamReader.Options = .init()
+    ) throws(GPXError) -> any RouteEventReader {
+        try makeReader(source: ByteSource(bytes: bytes, displayName: name), options: options)
     }
 }

@@ -36,8 +36,9 @@ public struct GPXStatistics {
     private var previousRoutePoint: Position?
     private var climb = SmoothedClimb()
 
-    public init(file: String) {
+    public init(file: String, format: RouteFormat = .gpx) {
         counts = GPXSummary(file: file)
+        counts.format = format
     }
 
     public mutating func add(_ event: GPXEvent) {

@@ -73,14 +73,16 @@ public final class GPXStreamReader {
         self.init(source: ByteSource(bytes: bytes, displayName: name), options: options)
     }
 
-    init(source: ByteSource, options: Options) {
+    /// Reads `source` as GPX, or as KML or TCX (`dialect`): the same libxml2 reading, each
+    /// format's own elements.
+    init(source: ByteSource, options: Options, dialect: XMLRouteDialect = .gpx) {
         LibXML2Setup.once()
         self.source = source
         chunk = .allocate(byteCount: options.chunkSize, alignment: 16)
         state = .allocate(capacity: 1)
         state.initialize(to: SAXParserState(
-            fileName: source.displayName, strict: options.strict, checksTimeOrder: options.checksTimeOrder,
-            fields: options.fields))
+            fileName: source.displayName, dialect: dialect, strict: options.strict,
+            checksTimeOrder: options.checksTimeOrder, fields: options.fields))
     }
 
     deinit {

@@ -9,6 +9,7 @@ extension GPXSummary {
         var json = JSONLineWriter()
         json.beginObject()
         json.field("file", file)
+        json.field("format", format.rawValue)
         json.field("version", metadata.version)
         json.field("creator", metadata.creator)
         json.field("waypoints", waypoints)

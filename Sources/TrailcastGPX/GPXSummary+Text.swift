@@ -6,7 +6,7 @@ extension GPXSummary {
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 11) + value)
         }
-        let version = metadata.version.map { "GPX \($0)" } ?? "GPX (no version)"
+        let version = format != .gpx ? format.displayName : metadata.version.map { "GPX \($0)" } ?? "GPX (no version)"
         row("format", version + (metadata.creator.map { ", created by \($0)" } ?? ""))
         if let name = metadata.name { row("name", name) }
         if let time = metadata.time { row("created", time.iso8601(fractionDigits: 0)) }

@@ -2,6 +2,8 @@ public import TrailcastBasics
 /// What `trailcast inspect` reports about one GPX file. Numbers are SI units.
 public struct GPXSummary: Sendable, Equatable {
     public var file: String
+    /// The format the file was read as.
+    public var format: RouteFormat = .gpx
     public var metadata = GPXMetadata()
     public var waypoints = 0
     public var routes = 0

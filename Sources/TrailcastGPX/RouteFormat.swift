@@ -15,6 +15,11 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     /// Garmin's binary Flexible and Interoperable Data Transfer: activities' `record` messages.
     case fit
 
+    /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`.
+    public var displayName: String {
+        self == .geojson ? "GeoJSON" : rawValue.uppercased()
+    }
+
     /// The format a file name's extension names (`.json` is GeoJSON), if any.
     public init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }

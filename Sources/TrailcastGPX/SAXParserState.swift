@@ -23,6 +23,8 @@ struct SAXParserState {
     static let maximumTextBytes = 1 << 20
 
     let fileName: String
+    /// The XML format read: GPX, or KML or TCX through their own elements (`Formats/`).
+    let dialect: XMLRouteDialect
     let strict: Bool
     let checksTimeOrder: Bool
     let fields: GPXFieldSelection
@@ -38,24 +40,32 @@ struct SAXParserState {
     var documentTypeSubsetStart: (line: Int, column: Int)?
 
     private(set) var stack: [ElementKind] = []
-    private var text = TextBuffer(capacity: 256)
+    private(set) var text = TextBuffer(capacity: 256)
     private(set) var isCapturingText = false
     private var textWasCut = false
     private(set) var depthOfLastStartedElement = 0
 
-    private var point = GPXPoint(latitude: 0, longitude: 0)
-    private var pointIsValid = false
-    private var metadata = GPXMetadata()
+    // Shared with the other formats' element handling (`Formats/`).
+    var point = GPXPoint(latitude: 0, longitude: 0)
+    var pointIsValid = false
+    var metadata = GPXMetadata()
     private var metadataDelivered = false
-    private var path = GPXPathInfo()
-    private var pathDelivered = false
-    private var pointsInSegment = 0
-    private var previousTimeInSegmentOrRoute: Timestamp?
+    var path = GPXPathInfo()
+    var pathDelivered = false
+    var pointsInSegment = 0
+    var previousTimeInSegmentOrRoute: Timestamp?
     private var previousWaypointTime: Timestamp?
     private var warnedAboutZonelessTime = false
+    /// What KML's and TCX's elements need between callbacks.
+    var kml = KMLReading()
+    var tcx = TCXReading()
 
-    init(fileName: String, strict: Bool, checksTimeOrder: Bool = true, fields: GPXFieldSelection = .all) {
+    init(
+        fileName: String, dialect: XMLRouteDialect = .gpx, strict: Bool, checksTimeOrder: Bool = true,
+        fields: GPXFieldSelection = .all
+    ) {
         self.fileName = fileName
+        self.dialect = dialect
         self.strict = strict
         self.checksTimeOrder = checksTimeOrder
         self.fields = fields
@@ -90,6 +100,20 @@ struct SAXParserState {
                       attributeCount: attributeCount, attributes: attributes)
             return
         }
+        if dialect != .gpx {
+            let kind = dialect == .kml
+                ? ElementKind.classifyKML(localName: localName, parent: parent)
+                : ElementKind.classifyTCX(localName: localName, parent: parent)
+            stack.append(kind)
+            depthOfLastStartedElement = stack.count
+            if kind.capturesText && fields.includes(kind) { startCapturingText() }
+            if dialect == .kml {
+                startKMLElement(kind)
+            } else {
+                startTCXElement(kind, attributeCount: attributeCount, attributes: attributes)
+            }
+            return
+        }
         let kind = ElementKind.classify(
             localName: localName, namespace: Namespace(uri: namespaceURI), parent: parent)
         stack.append(kind)
@@ -111,12 +135,20 @@ struct SAXParserState {
             previousTimeInSegmentOrRoute = nil
             pending.append(.beginSegment(line: position.line))
         default:
-            if kind.capturesText && fields.includes(kind) {
-                text.removeAll()
-                textWasCut = false
-                isCapturingText = true
-            }
+            if kind.capturesText && fields.includes(kind) { startCapturingText() }
         }
+    }
+
+    /// Enters the root element, of any dialect.
+    mutating func enterRoot(_ kind: ElementKind) {
+        stack.append(kind)
+        depthOfLastStartedElement = 1
+    }
+
+    private mutating func startCapturingText() {
+        text.removeAll()
+        textWasCut = false
+        isCapturingText = true
     }
 
     mutating func endElement(
@@ -128,6 +160,11 @@ struct SAXParserState {
         if kind.capturesText {
             isCapturingText = false
             if !fields.includes(kind) { return }
+        }
+        switch dialect {
+        case .gpx: break
+        case .kml: return endKMLElement(kind, parent: parent)
+        case .tcx: return endTCXElement(kind, parent: parent)
         }
 
         switch kind {
@@ -187,6 +224,8 @@ struct SAXParserState {
     }
 
     mutating func appendText(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        // A KML `<coordinates>` may hold a whole track: read as it comes, never kept whole.
+        if kml.streamsCoordinates { return scanCoordinates(bytes, count: count) }
         guard !textWasCut else { return }
         let room = Self.maximumTextBytes - text.count
         guard count > room else {
@@ -208,6 +247,9 @@ struct SAXParserState {
         localName: UnsafePointer<UInt8>, namespaceURI: UnsafePointer<UInt8>?,
         attributeCount: Int, attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?
     ) {
+        if dialect != .gpx {
+            return startOtherRoot(localName: localName)
+        }
         guard localName.isNamed("gpx") else {
             let (line, column) = position
             refuse(.notGPX(file: fileName, line: line, column: column,
@@ -269,12 +311,14 @@ struct SAXParserState {
         pointIsValid = true
     }
 
-    private mutating func finishPoint(_ kind: ElementKind) {
+    /// Hands out the point as a waypoint, route point or track point (`kind`); `tag` names its
+    /// element in a warning (GPX's own by default).
+    mutating func finishPoint(_ kind: ElementKind, tag: String? = nil) {
         guard pointIsValid else { return }
         if checksTimeOrder, let time = point.time {
             let previous = kind == .waypoint ? previousWaypointTime : previousTimeInSegmentOrRoute
             if let previous, time < previous {
-                warn("<\(kind.tagName)> time \(time) is earlier than the previous point's \(previous); "
+                warn("<\(tag ?? kind.tagName)> time \(time) is earlier than the previous point's \(previous); "
                     + "time dropped", line: point.line, column: point.column)
                 // Strict reading stops here: the point is not handed out after the error.
                 guard failure == nil else { return }
@@ -294,7 +338,7 @@ struct SAXParserState {
         }
     }
 
-    private mutating func assignString(_ kind: ElementKind, parent: ElementKind?) {
+    mutating func assignString(_ kind: ElementKind, parent: ElementKind?) {
         let value = String(decoding: trimmedText(), as: UTF8.self)
         switch (parent, kind) {
         case (.metadata?, .name), (.gpx?, .name): metadata.name = value
@@ -311,22 +355,29 @@ struct SAXParserState {
     }
 
     private mutating func assignTime(parent: ElementKind?) {
+        guard let time = parsedTime() else { return }
+        if parent == .metadata || parent == .gpx {
+            metadata.time = time
+        } else {
+            point.time = time
+        }
+    }
+
+    /// The element's text as an ISO 8601 time; nil (with a warning if it was not empty)
+    /// when it is not one.
+    mutating func parsedTime() -> Timestamp? {
         let bytes = trimmedText()
-        guard bytes.count > 0 else { return }
+        guard bytes.count > 0 else { return nil }
         guard let parsed = ISO8601.parse(bytes) else {
             warn("unparsable time \"\(String(decoding: bytes, as: UTF8.self))\"; time dropped")
-            return
+            return nil
         }
         if !parsed.hadZone && !warnedAboutZonelessTime {
             warnedAboutZonelessTime = true
             warn("time \"\(String(decoding: bytes, as: UTF8.self))\" has no zone; "
                 + "times without a zone are read as UTC")
         }
-        if parent == .metadata || parent == .gpx {
-            metadata.time = parsed.timestamp
-        } else {
-            point.time = parsed.timestamp
-        }
+        return parsed.timestamp
     }
 
     private mutating func assignFix() {
@@ -352,7 +403,7 @@ struct SAXParserState {
             text: String(decoding: value, as: UTF8.self)))
     }
 
-    private mutating func number(named element: StaticString) -> Double? {
+    mutating func number(named element: StaticString) -> Double? {
         let bytes = trimmedText()
         guard bytes.count > 0 else { return nil }  // <ele/> and friends: simply unknown
         if let value = DecimalNumber.parse(bytes) { return value }
@@ -360,7 +411,7 @@ struct SAXParserState {
         return nil
     }
 
-    private mutating func integer(named element: StaticString) -> Int? {
+    mutating func integer(named element: StaticString) -> Int? {
         guard let value = number(named: element) else { return nil }
         guard value.magnitude < 1e9 else {
             warn("<\(element)> is \(value), out of range; value dropped")
@@ -371,19 +422,19 @@ struct SAXParserState {
 
     // MARK: - Delivery
 
-    private mutating func deliverMetadataIfNeeded() {
+    mutating func deliverMetadataIfNeeded() {
         guard !metadataDelivered else { return }
         metadataDelivered = true
         pending.append(.metadata(metadata))
     }
 
-    private mutating func deliverPathIfNeeded(_ kind: ElementKind) {
+    mutating func deliverPathIfNeeded(_ kind: ElementKind) {
         guard !pathDelivered else { return }
         pathDelivered = true
         pending.append(kind == .track ? .beginTrack(path) : .beginRoute(path))
     }
 
-    private func trimmedText() -> UnsafeRawBufferPointer {
+    func trimmedText() -> UnsafeRawBufferPointer {
         text.bytes.trimmingASCIIWhitespace()
     }
 

@@ -6,7 +6,7 @@ import TrailcastRun
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Summarise GPX files: counts, length, times, elevation, bounds, warnings.",
+        abstract: "Summarise route files (GPX, KML, KMZ, GeoJSON, TCX, FIT): counts, length, times, elevation, bounds, warnings.",
         discussion: """
             Examples:
               trailcast inspect gpx/sf-waterfront-walk.gpx
@@ -48,8 +48,9 @@ struct InspectCommand: AsyncParsableCommand {
     }
 
     static func summarize(_ file: String, format: RouteFormat?, strict: Bool) throws(GPXError) -> GPXSummary {
-        let reader = try GPXInput(path: file, format: format).makeReader(options: GPXStreamReader.Options(strict: strict))
-        var statistics = GPXStatistics(file: file)
+        let input = GPXInput(path: file, format: format)
+        let reader = try input.makeReader(options: GPXStreamReader.Options(strict: strict))
+        var statistics = GPXStatistics(file: file, format: try input.resolvedFormat())
         while let event = try reader.next() {
             statistics.add(event)
         }

@@ -135,3 +135,41 @@ enum RepositoryFiles {
 func readFileBytes(_ path: String) -> [UInt8]? {
     FileManager.default.contents(atPath: path).map { Array($0) }
 }
+
+/// Reads a document of another route format held in a string, `chunkSize` bytes at a time.
+func readUntilError(
+    _ text: String, as format: RouteFormat, name: String? = nil, options: GPXStreamReader.Options = .init()
+) -> (events: [GPXEvent], error: GPXError?) {
+    do {
+        return readUntilError(try format.makeReader(bytes: Array(text.utf8), name: name ?? "test.\(format.rawValue)", options: options))
+    } catch {
+        return ([], error)
+    }
+}
+
+extension GPXEvent {
+    /// The point of a waypoint, route point or track point event.
+    var point: GPXPoint? {
+        switch self {
+        case .waypoint(let point), .routePoint(let point), .trackPoint(let point): return point
+        default: return nil
+        }
+    }
+
+    /// The event's case, without its values: `trackPoint`, `beginSegment`, ...
+    var caseName: String {
+        switch self {
+        case .metadata: return "metadata"
+        case .waypoint: return "waypoint"
+        case .beginRoute: return "beginRoute"
+        case .routePoint: return "routePoint"
+        case .endRoute: return "endRoute"
+        case .beginTrack: return "beginTrack"
+        case .beginSegment: return "beginSegment"
+        case .trackPoint: return "trackPoint"
+        case .endSegment: return "endSegment"
+        case .endTrack: return "endTrack"
+        case .warning: return "warning"
+        }
+    }
+}

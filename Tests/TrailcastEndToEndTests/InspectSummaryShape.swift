@@ -4,7 +4,7 @@ import Testing
 enum InspectSummaryShape {
     /// Top-level keys, in the order they must be written.
     static let keys = [
-        "file", "version", "creator", "waypoints", "routes", "routePoints", "tracks", "segments",
+        "file", "format", "version", "creator", "waypoints", "routes", "routePoints", "tracks", "segments",
         "trackPoints", "length2DMeters", "routeLength2DMeters", "startTime", "endTime",
         "durationSeconds", "movingSeconds", "minElevationMeters", "maxElevationMeters",
         "elevationGainMeters", "elevationLossMeters", "bounds", "warnings",

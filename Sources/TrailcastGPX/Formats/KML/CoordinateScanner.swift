@@ -1,0 +1,74 @@
+/// KML's coordinate tuples read from text as it streams in: `lon,lat[,alt]` tuples
+/// separated by white space in `<coordinates>`, or one `lon lat [alt]` in a `<gx:coord>`.
+///
+/// A tuple may arrive cut across libxml2's text callbacks, so the scanner keeps the
+/// current one (at most ``maximumTupleBytes``: a longer one is malformed, not kept).
+struct CoordinateScanner {
+    enum Tuple: Equatable {
+        case point(longitude: Double, latitude: Double, elevation: Double?)
+        /// Not two or three numbers in range; the text, cut short if long.
+        case malformed(String)
+    }
+
+    /// Three 20-digit numbers and their commas fit well within this.
+    static let maximumTupleBytes = 128
+
+    private var tuple: [UInt8] = []
+    private var tupleTooLong = false
+
+    init() {
+        tuple.reserveCapacity(Self.maximumTupleBytes)
+    }
+
+    mutating func reset() {
+        tuple.removeAll(keepingCapacity: true)
+        tupleTooLong = false
+    }
+
+    /// Reads on from `index` to the end of a tuple (or of the bytes); returns the tuple ended.
+    mutating func scan(_ bytes: UnsafePointer<UInt8>, count: Int, from index: inout Int) -> Tuple? {
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            if Self.isWhiteSpace(byte) {
+                if let ended = finish() { return ended }
+            } else if tuple.count < Self.maximumTupleBytes {
+                tuple.append(byte)
+            } else {
+                tupleTooLong = true
+            }
+        }
+        return nil
+    }
+
+    /// The tuple the text ended on, if any.
+    mutating func finish() -> Tuple? {
+        guard !tuple.isEmpty else { return nil }
+        defer { reset() }
+        if tupleTooLong { return .malformed(String(decoding: tuple.prefix(40), as: UTF8.self) + "...") }
+        return Self.tuple(fields: tuple.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false))
+    }
+
+    /// A `<gx:coord>`'s text: `lon lat [alt]` separated by white space.
+    static func trackCoordinate(_ text: UnsafeRawBufferPointer) -> Tuple {
+        let bytes = Array(text.prefix(maximumTupleBytes + 1))
+        guard bytes.count <= maximumTupleBytes else { return .malformed(String(decoding: bytes.prefix(40), as: UTF8.self) + "...") }
+        return tuple(fields: bytes.split(whereSeparator: isWhiteSpace))
+    }
+
+    private static func tuple(fields: [ArraySlice<UInt8>]) -> Tuple {
+        let malformed = Tuple.malformed(String(decoding: Array(fields.joined(separator: [UInt8(ascii: ",")])), as: UTF8.self))
+        guard fields.count == 2 || fields.count == 3 else { return malformed }
+        var numbers: [Double] = []
+        for field in fields {
+            guard let number = field.withUnsafeBytes({ DecimalNumber.parse($0) }) else { return malformed }
+            numbers.append(number)
+        }
+        guard numbers[0].magnitude <= 180, numbers[1].magnitude <= 90 else { return malformed }
+        return .point(longitude: numbers[0], latitude: numbers[1], elevation: numbers.count == 3 ? numbers[2] : nil)
+    }
+
+    static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+}

@@ -1,0 +1,212 @@
+import TrailcastBasics
+
+/// Google's KML (OGC KML 2.2, with Google's `gx:` extensions, and KML 2.3) read into GPX's
+/// events, by local name whatever the namespace (2.3 moved `Track` into KML's own):
+///
+/// - a `<Placemark>` with a `<gx:Track>`, or several in a `<gx:MultiTrack>` (or a
+///   `<MultiGeometry>`), is a track named as the placemark, each `<gx:Track>` a segment:
+///   a recording;
+/// - each `<LineString>` is a route named as its placemark: a path drawn, not recorded. Its
+///   `<coordinates>` are untimed (timed at `--travel-speed`, as an untimed GPX route):
+///   `lon,lat[,alt]` tuples separated by white space, read as they stream in, since one
+///   element may hold a whole recording. So `auto` replays a file's recordings, else its
+///   lines, else its points; and a file that has both for one journey (GPSBabel's and
+///   Google Earth's do) is not replayed twice;
+/// - a `<gx:Track>`'s `<when>`s and `<gx:coord>`s (`lon lat alt`) pair in order: the
+///   schema puts every `<when>` first, so they wait in a ``TimeSpool`` (memory, then an
+///   unlinked temporary file) for their coordinates;
+/// - a `<Placemark>` with a `<Point>` is a waypoint: its `<name>`, `<description>`, and
+///   `<TimeStamp><when>`;
+/// - polygons, styles, overlays and everything else are skipped.
+struct KMLReading {
+    /// Inside `<coordinates>`: text goes to the scanner, not the text buffer.
+    var streamsCoordinates = false
+    /// Whose `<coordinates>` are being read: a `.kmlPoint`'s or a `.kmlLineString`'s.
+    var coordinatesOwner = ElementKind.kmlLineString
+    var scanner = CoordinateScanner()
+    var placemarkName: String?
+    var placemarkDescription: String?
+    var placemarkTime: Timestamp?
+    /// Whether the current placemark's track has begun (its first line or track).
+    var placemarkHasTrack = false
+    /// A `<Point>`'s position: its first tuple.
+    var pointPosition: (latitude: Double, longitude: Double, elevation: Double?)?
+    var times = TimeSpool()
+    var warnedAboutUntimedCoordinate = false
+}
+
+extension ElementKind {
+    static func classifyKML(localName: UnsafePointer<UInt8>, parent: ElementKind) -> ElementKind {
+        switch parent {
+        case .routeDocument, .kmlContainer:
+            if localName.isNamed("Document") || localName.isNamed("Folder") { return .kmlContainer }
+            if localName.isNamed("Placemark") { return .kmlPlacemark }
+            return .ignored
+        case .kmlPlacemark, .kmlGeometryGroup:
+            if parent == .kmlPlacemark {
+                if localName.isNamed("name") { return .name }
+                if localName.isNamed("description") { return .description }
+                if localName.isNamed("TimeStamp") { return .kmlTimeStamp }
+            }
+            if localName.isNamed("Point") { return .kmlPoint }
+            if localName.isNamed("LineString") { return .kmlLineString }
+            if localName.isNamed("Track") { return .kmlTrack }
+            if localName.isNamed("MultiGeometry") || localName.isNamed("MultiTrack") { return .kmlGeometryGroup }
+            return .ignored
+        case .kmlTimeStamp:
+            return localName.isNamed("when") ? .time : .ignored
+        case .kmlPoint, .kmlLineString:
+            return localName.isNamed("coordinates") ? .kmlCoordinates : .ignored
+        case .kmlTrack:
+            if localName.isNamed("when") { return .time }
+            if localName.isNamed("coord") { return .kmlTrackCoordinate }
+            return .ignored
+        default:
+            return .ignored
+        }
+    }
+}
+
+extension SAXParserState {
+    mutating func startKMLElement(_ kind: ElementKind) {
+        switch kind {
+        case .kmlPlacemark:
+            deliverMetadataIfNeeded()
+            kml.placemarkName = nil
+            kml.placemarkDescription = nil
+            kml.placemarkTime = nil
+            kml.placemarkHasTrack = false
+        case .kmlPoint:
+            kml.pointPosition = nil
+        case .kmlLineString:
+            beginKMLRoute()
+        case .kmlTrack:
+            beginKMLSegment()
+            kml.times.removeAll()
+        case .kmlCoordinates:
+            kml.coordinatesOwner = stack.count >= 2 ? stack[stack.count - 2] : .kmlLineString
+            kml.scanner.reset()
+            kml.streamsCoordinates = true
+        default:
+            break
+        }
+    }
+
+    mutating func endKMLElement(_ kind: ElementKind, parent: ElementKind?) {
+        switch kind {
+        case .name: kml.placemarkName = String(decoding: trimmedText(), as: UTF8.self)
+        case .description: kml.placemarkDescription = String(decoding: trimmedText(), as: UTF8.self)
+        case .time:
+            let time = parsedTime()
+            if parent == .kmlTrack { kml.times.append(time) } else { kml.placemarkTime = time }
+        case .kmlCoordinates:
+            if let tuple = kml.scanner.finish() { takeCoordinateTuple(tuple) }
+            kml.streamsCoordinates = false
+        case .kmlTrackCoordinate:
+            takeTrackCoordinate()
+        case .kmlPoint:
+            guard let found = kml.pointPosition else {
+                return warn("<Point> has no coordinates; placemark skipped")
+            }
+            let (line, column) = position
+            point = GPXPoint(
+                latitude: found.latitude, longitude: found.longitude, elevationMeters: found.elevation,
+                time: kml.placemarkTime, line: line, column: column)
+            point.name = kml.placemarkName
+            point.description = kml.placemarkDescription
+            pointIsValid = true
+            finishPoint(.waypoint, tag: "Point")
+        case .kmlLineString:
+            pending.append(.endRoute)
+        case .kmlTrack:
+            if kml.times.count > 0 {
+                warn("<gx:Track> has \(kml.times.count) more <when> than <gx:coord>; those times are ignored")
+                kml.times.removeAll()
+            }
+            pending.append(.endSegment)
+        case .kmlPlacemark:
+            if kml.placemarkHasTrack { pending.append(.endTrack) }
+        case .routeDocument:
+            deliverMetadataIfNeeded()
+        default:
+            break
+        }
+    }
+
+    /// A `<LineString>`: a route of its own, after the placemark's track, if one is open
+    /// (a later `<gx:Track>` of the placemark begins another).
+    private mutating func beginKMLRoute() {
+        if kml.placemarkHasTrack {
+            kml.placemarkHasTrack = false
+            pending.append(.endTrack)
+        }
+        path = GPXPathInfo(name: kml.placemarkName, description: kml.placemarkDescription, line: position.line)
+        pathDelivered = false
+        deliverPathIfNeeded(.route)
+        previousTimeInSegmentOrRoute = nil
+    }
+
+    /// A track of the placemark: its track begins with the first.
+    private mutating func beginKMLSegment() {
+        if !kml.placemarkHasTrack {
+            kml.placemarkHasTrack = true
+            path = GPXPathInfo(name: kml.placemarkName, description: kml.placemarkDescription, line: position.line)
+            pathDelivered = false
+            deliverPathIfNeeded(.track)
+        }
+        pointsInSegment = 0
+        previousTimeInSegmentOrRoute = nil
+        pending.append(.beginSegment(line: position.line))
+    }
+
+    /// Text of a `<coordinates>` element, as libxml2 hands it out.
+    mutating func scanCoordinates(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        var index = 0
+        while index < count {
+            if let tuple = kml.scanner.scan(bytes, count: count, from: &index) {
+                takeCoordinateTuple(tuple)
+            }
+        }
+    }
+
+    private mutating func takeCoordinateTuple(_ tuple: CoordinateScanner.Tuple) {
+        let (line, column) = position
+        guard case .point(let longitude, let latitude, let elevation) = tuple else {
+            if case .malformed(let text) = tuple {
+                warn("<coordinates> has \"\(text)\", not lon,lat[,alt] in range; point skipped", line: line, column: column)
+            }
+            return
+        }
+        if kml.coordinatesOwner == .kmlPoint {
+            if kml.pointPosition == nil { kml.pointPosition = (latitude, longitude, elevation) }
+            return
+        }
+        point = GPXPoint(latitude: latitude, longitude: longitude, elevationMeters: elevation, line: line, column: column)
+        pointIsValid = true
+        finishPoint(.routePoint, tag: "coordinates")
+    }
+
+    /// A `<gx:coord>`: `lon lat alt`, with the next `<when>` waiting.
+    private mutating func takeTrackCoordinate() {
+        let (line, column) = position
+        var time: Timestamp?
+        if let waiting = kml.times.removeFirst() {
+            time = waiting
+        } else {
+            time = nil
+            if !kml.warnedAboutUntimedCoordinate {
+                kml.warnedAboutUntimedCoordinate = true
+                warn("<gx:coord> without its <when>: such points are untimed (warned once)", line: line, column: column)
+            }
+        }
+        guard case .point(let longitude, let latitude, let elevation) = CoordinateScanner.trackCoordinate(trimmedText()) else {
+            let text = String(decoding: trimmedText().prefix(60), as: UTF8.self)
+            return warn("<gx:coord> is \"\(text)\", not lon lat [alt] in range; point skipped", line: line, column: column)
+        }
+        point = GPXPoint(
+            latitude: latitude, longitude: longitude, elevationMeters: elevation, time: time,
+            line: line, column: column)
+        pointIsValid = true
+        finishPoint(.trackPoint, tag: "gx:coord")
+    }
+}

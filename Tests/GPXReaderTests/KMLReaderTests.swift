@@ -1,0 +1,104 @@
+import Testing
+import TrailcastBasics
+import TrailcastGPX
+
+/// KML read into GPX's events: `gx:Track`s as tracks, `LineString`s as routes, `Point`s as waypoints.
+@Suite("KML reader")
+struct KMLReaderTests {
+    static func kml(_ body: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
+        <Document><Folder>\(body)</Folder></Document></kml>
+        """
+    }
+
+    static func time(_ second: Int) -> String {
+        Timestamp(secondsSince1970: 1_781_366_400 + Int64(second)).iso8601(fractionDigits: 3)
+    }
+
+    /// A `gx:Track` as the schema orders it: every `<when>`, then every `<gx:coord>`.
+    static func track(points: Int, from first: Int = 0) -> String {
+        let whens = (first..<first + points).map { "<when>\(time($0))</when>" }.joined(separator: "\n")
+        let coords = (first..<first + points).map { "<gx:coord>\(8.5 + Double($0) * 1e-5) 47.3 \(400 + $0 % 7)</gx:coord>" }
+            .joined(separator: "\n")
+        return "<gx:Track>\(whens)\n\(coords)</gx:Track>"
+    }
+
+    @Test("a gx:Track of 10,000 points: each <gx:coord> gets its own <when>, past the spool's memory")
+    func longTrackPairsTimes() throws {
+        let (events, error) = readUntilError(Self.kml("<Placemark><name>Ride</name>\(Self.track(points: 10_000))</Placemark>"), as: .kml)
+        #expect(error == nil)
+        let points = events.compactMap { if case .trackPoint(let point) = $0 { point } else { nil } }
+        #expect(points.count == 10_000)
+        for (index, point) in points.enumerated() where index % 997 == 0 || index == 9_999 {
+            #expect(point.time == Timestamp(secondsSince1970: 1_781_366_400 + Int64(index)))
+            #expect(abs(point.longitude - (8.5 + Double(index) * 1e-5)) < 1e-12)
+            #expect(point.elevationMeters == Double(400 + index % 7))
+        }
+        guard case .beginTrack(let info) = events[1] else { return }
+        #expect(info.name == "Ride")
+    }
+
+    @Test("a gx:MultiTrack's tracks are one placemark's segments")
+    func multiTrack() {
+        let body = "<Placemark><gx:MultiTrack>\(Self.track(points: 2))\(Self.track(points: 2, from: 10))</gx:MultiTrack></Placemark>"
+        let (events, error) = readUntilError(Self.kml(body), as: .kml)
+        #expect(error == nil)
+        #expect(events.map(\.caseName) == [
+            "metadata", "beginTrack", "beginSegment", "trackPoint", "trackPoint", "endSegment",
+            "beginSegment", "trackPoint", "trackPoint", "endSegment", "endTrack",
+        ])
+    }
+
+    @Test("a LineString is an untimed route, its coordinates read as they stream in, whatever the chunks")
+    func lineString() throws {
+        let coordinates = (0..<500).map { "\(8.5 + Double($0) * 1e-4),\(47.3 + Double($0) * 1e-4),\($0)" }.joined(separator: "\n ")
+        let text = Self.kml("<Placemark><name>Drawn</name><LineString><coordinates>\n \(coordinates)\n</coordinates></LineString></Placemark>")
+        let whole = readUntilError(text, as: .kml)
+        let small = readUntilError(text, as: .kml, options: .init(chunkSize: 16))
+        #expect(whole.error == nil && small.error == nil)
+        let points = whole.events.compactMap { if case .routePoint(let point) = $0 { point } else { nil } }
+        let smallPoints = small.events.compactMap { if case .routePoint(let point) = $0 { point } else { nil } }
+        #expect(points.count == 500)
+        #expect(smallPoints.map { [$0.latitude, $0.longitude, $0.elevationMeters ?? -1] } == points.map { [$0.latitude, $0.longitude, $0.elevationMeters ?? -1] })
+        #expect(points.allSatisfy { $0.time == nil })
+        #expect(points[499].longitude == 8.5 + 499 * 1e-4 && points[499].elevationMeters == 499)
+        guard case .beginRoute(let info) = whole.events[1] else { return }
+        #expect(info.name == "Drawn")
+    }
+
+    @Test("a Point placemark is a waypoint with its name, description and TimeStamp")
+    func pointPlacemark() throws {
+        let body = "<Placemark><name>Café</name><description>Coffee</description><TimeStamp><when>\(Self.time(5))</when></TimeStamp>"
+            + "<Point><coordinates>8.54,47.37,410</coordinates></Point></Placemark>"
+        let (events, error) = readUntilError(Self.kml(body), as: .kml)
+        #expect(error == nil)
+        let waypoint = try #require(events.compactMap { if case .waypoint(let point) = $0 { point } else { nil } }.first)
+        #expect(waypoint.name == "Café" && waypoint.description == "Coffee")
+        #expect(waypoint.latitude == 47.37 && waypoint.longitude == 8.54 && waypoint.elevationMeters == 410)
+        #expect(waypoint.time == Timestamp(secondsSince1970: 1_781_366_405))
+    }
+
+    @Test("bad tuples and unpaired times are warnings; the rest is read")
+    func problems() {
+        let body = "<Placemark><LineString><coordinates>8.5,47.3 8.5;47.3 8.5,95 8.6,47.4</coordinates></LineString></Placemark>"
+            + "<Placemark><gx:Track><when>\(Self.time(0))</when><when>\(Self.time(1))</when><gx:coord>8.5 47.3</gx:coord></gx:Track></Placemark>"
+        let (events, error) = readUntilError(Self.kml(body), as: .kml)
+        #expect(error == nil)
+        let warnings = events.compactMap { if case .warning(let warning) = $0 { warning.message } else { nil } }
+        #expect(warnings == [
+            "<coordinates> has \"8.5;47.3\", not lon,lat[,alt] in range; point skipped",
+            "<coordinates> has \"8.5,95\", not lon,lat[,alt] in range; point skipped",
+            "<gx:Track> has 1 more <when> than <gx:coord>; those times are ignored",
+        ])
+        #expect(events.filter { $0.caseName == "routePoint" }.count == 2)
+        #expect(events.filter { $0.caseName == "trackPoint" }.count == 1)
+    }
+
+    @Test("another root element: one located error naming the format")
+    func wrongRoot() {
+        let (_, error) = readUntilError("<gpx version=\"1.1\"></gpx>", as: .kml, name: "walk.kml")
+        #expect(error?.description == "walk.kml:1:19: error: the root element is <gpx>, not <kml>: this is not a KML file")
+    }
+}

@@ -1,0 +1,119 @@
+import Testing
+import TrailcastBasics
+import TrailcastGPX
+
+/// TCX read into GPX's events: activities and courses as tracks, `<Track>`s as segments.
+@Suite("TCX reader")
+struct TCXReaderTests {
+    static func trackpoint(_ time: String, _ lat: String, _ lon: String, extra: String = "") -> String {
+        """
+        <Trackpoint><Time>\(time)</Time><Position><LatitudeDegrees>\(lat)</LatitudeDegrees>\
+        <LongitudeDegrees>\(lon)</LongitudeDegrees></Position>\(extra)</Trackpoint>
+        """
+    }
+
+    static let activity = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+          <Activities>
+            <Activity Sport="Running">
+              <Id>2026-06-13T16:00:00Z</Id>
+              <Lap StartTime="2026-06-13T16:00:00Z">
+                <TotalTimeSeconds>2</TotalTimeSeconds>
+                <DistanceMeters>99999</DistanceMeters>
+                <Track>
+                  \(trackpoint("2026-06-13T16:00:00Z", "47.3769", "8.5417", extra: "<AltitudeMeters>408.2</AltitudeMeters><DistanceMeters>0</DistanceMeters><HeartRateBpm><Value>121</Value></HeartRateBpm><Cadence>80</Cadence><Extensions><TPX xmlns=\"http://www.garmin.com/xmlschemas/ActivityExtension/v2\"><Speed>2.5</Speed></TPX></Extensions>"))
+                  <Trackpoint><Time>2026-06-13T16:00:01Z</Time><HeartRateBpm><Value>122</Value></HeartRateBpm></Trackpoint>
+                  \(trackpoint("2026-06-13T16:00:02Z", "47.3770", "8.5418"))
+                </Track>
+              </Lap>
+              <Lap StartTime="2026-06-13T16:00:10Z">
+                <Track>
+                  \(trackpoint("2026-06-13T16:00:10Z", "47.3771", "8.5419"))
+                  <Trackpoint><Time>2026-06-13T16:00:11Z</Time></Trackpoint>
+                </Track>
+              </Lap>
+            </Activity>
+          </Activities>
+        </TrainingCenterDatabase>
+        """
+
+    @Test("an activity is a track, each lap's <Track> a segment; heart rate, cadence and speed read, DistanceMeters not")
+    func activity() throws {
+        let (events, error) = readUntilError(Self.activity, as: .tcx)
+        #expect(error == nil)
+        #expect(events.map(\.caseName) == [
+            "metadata", "beginTrack", "beginSegment", "trackPoint", "warning", "trackPoint", "endSegment",
+            "beginSegment", "trackPoint", "endSegment", "endTrack",
+        ])
+        guard case .beginTrack(let info) = events[1] else { return }
+        #expect(info.type == "Running")
+        let first = try #require(events[3].point)
+        #expect(first.latitude == 47.3769 && first.longitude == 8.5417)
+        #expect(first.elevationMeters == 408.2)
+        #expect(first.time == Timestamp(secondsSince1970: 1_781_366_400))
+        #expect(first.heartRateBeatsPerMinute == 121)
+        #expect(first.cadenceRevolutionsPerMinute == 80)
+        #expect(first.speedMetersPerSecond == 2.5)
+        // One warning for the two points without a position: a watch records them indoors.
+        guard case .warning(let warning) = events[4] else { return }
+        #expect(warning.message.hasPrefix("<Trackpoint> has no <Position>"))
+    }
+
+    @Test("the same events read 16 bytes at a time as in one chunk")
+    func chunkSizeDoesNotMatter() {
+        let whole = readUntilError(Self.activity, as: .tcx)
+        let small = readUntilError(Self.activity, as: .tcx, options: .init(chunkSize: 16))
+        #expect(small.events == whole.events)
+        #expect(small.error == nil)
+    }
+
+    @Test("a course: its name names the track, its course points are waypoints")
+    func course() throws {
+        let course = """
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Courses><Course>
+            <Name>Lake loop</Name><Lap><TotalTimeSeconds>4</TotalTimeSeconds></Lap>
+            <Track>\(Self.trackpoint("2026-06-13T16:00:00Z", "47.1", "8.1"))</Track>
+            <CoursePoint><Name>Water</Name><Time>2026-06-13T16:00:00Z</Time><Position><LatitudeDegrees>47.1</LatitudeDegrees>\
+            <LongitudeDegrees>8.1</LongitudeDegrees></Position><PointType>Water</PointType></CoursePoint>
+            </Course></Courses></TrainingCenterDatabase>
+            """
+        let (events, error) = readUntilError(course, as: .tcx)
+        #expect(error == nil)
+        #expect(events.map(\.caseName) == ["metadata", "beginTrack", "beginSegment", "trackPoint", "endSegment", "waypoint", "endTrack"])
+        guard case .beginTrack(let info) = events[1], case .waypoint(let water) = events[5] else { return }
+        #expect(info.name == "Lake loop")
+        #expect(water.name == "Water" && water.type == "Water")
+    }
+
+    @Test("a latitude out of range: one warning, the point skipped")
+    func badLatitude() {
+        let text = """
+            <TrainingCenterDatabase><Activities><Activity><Lap><Track>
+            \(Self.trackpoint("2026-06-13T16:00:00Z", "91", "8.1"))
+            \(Self.trackpoint("2026-06-13T16:00:01Z", "47", "8.1"))
+            </Track></Lap></Activity></Activities></TrainingCenterDatabase>
+            """
+        let (events, error) = readUntilError(text, as: .tcx)
+        #expect(error == nil)
+        let warnings = events.compactMap { if case .warning(let warning) = $0 { warning } else { nil } }
+        #expect(warnings.map(\.message) == ["<LatitudeDegrees> is 91.0, not within ±90 degrees; point skipped"])
+        #expect(events.filter { $0.caseName == "trackPoint" }.count == 1)
+    }
+
+    @Test("another root element: one located error naming the format")
+    func wrongRoot() {
+        let (_, error) = readUntilError("<gpx version=\"1.1\"></gpx>", as: .tcx, name: "walk.tcx")
+        #expect(error?.description == "walk.tcx:1:19: error: the root element is <gpx>, not <TrainingCenterDatabase>: this is not a TCX file")
+    }
+
+    @Test("strict reading makes the first warning an error")
+    func strict() {
+        let (_, error) = readUntilError(Self.activity, as: .tcx, options: .init(strict: true))
+        guard case .invalidContent(_, _, _, let message)? = error else {
+            Issue.record("expected invalidContent, got \(String(describing: error))")
+            return
+        }
+        #expect(message.hasPrefix("<Trackpoint> has no <Position>"))
+    }
+}
