@@ -86,7 +86,8 @@ extension RouteFormat {
         case .gpx: return GPXStreamReader(source: source, options: options)
         case .kml: return GPXStreamReader(source: source, options: options, dialect: .kml)
         case .tcx: return GPXStreamReader(source: source, options: options, dialect: .tcx)
-        case .kmz, .geojson, .fit:
+        case .geojson: return GeoJSONReader(source: source, options: options)
+        case .kmz, .fit:
             throw .cannotOpen(file: source.displayName, reason: "reading \(rawValue) files is not built yet")
         }
     }

@@ -13,7 +13,7 @@ import TrailcastBasics
 ///   lines, else its points; and a file that has both for one journey (GPSBabel's and
 ///   Google Earth's do) is not replayed twice;
 /// - a `<gx:Track>`'s `<when>`s and `<gx:coord>`s (`lon lat alt`) pair in order: the
-///   schema puts every `<when>` first, so they wait in a ``TimeSpool`` (memory, then an
+///   schema puts every `<when>` first, so they wait in a ``SpillQueue`` (memory, then an
 ///   unlinked temporary file) for their coordinates;
 /// - a `<Placemark>` with a `<Point>` is a waypoint: its `<name>`, `<description>`, and
 ///   `<TimeStamp><when>`;
@@ -31,7 +31,7 @@ struct KMLReading {
     var placemarkHasTrack = false
     /// A `<Point>`'s position: its first tuple.
     var pointPosition: (latitude: Double, longitude: Double, elevation: Double?)?
-    var times = TimeSpool()
+    var times = SpillQueue<SpilledTime>()
     var warnedAboutUntimedCoordinate = false
 }
 
@@ -98,7 +98,7 @@ extension SAXParserState {
         case .description: kml.placemarkDescription = String(decoding: trimmedText(), as: UTF8.self)
         case .time:
             let time = parsedTime()
-            if parent == .kmlTrack { kml.times.append(time) } else { kml.placemarkTime = time }
+            if parent == .kmlTrack { kml.times.append(SpilledTime(time)) } else { kml.placemarkTime = time }
         case .kmlCoordinates:
             if let tuple = kml.scanner.finish() { takeCoordinateTuple(tuple) }
             kml.streamsCoordinates = false
@@ -191,7 +191,7 @@ extension SAXParserState {
         let (line, column) = position
         var time: Timestamp?
         if let waiting = kml.times.removeFirst() {
-            time = waiting
+            time = waiting.time
         } else {
             time = nil
             if !kml.warnedAboutUntimedCoordinate {

@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import TrailcastBasics
+
+/// A first-in, first-out queue that keeps at most ``memoryLimit`` elements in memory and
+/// the rest in an unlinked temporary file.
+///
+/// Formats that give a point's parts far apart wait here for the rest: a KML `<gx:Track>`
+/// gives every `<when>` before its first `<gx:coord>`; a GeoJSON feature may give its
+/// `coordinates` before its `properties.coordTimes`. A million-point track costs disk, not
+/// memory.
+struct SpillQueue<Element: BitwiseCopyable> {
+    static var memoryLimit: Int { 4096 }
+
+    private var memory: [Element] = []
+    private var memoryHead = 0
+    private var file: SpillFile?
+    private var fileWritten = 0
+    private var fileRead = 0
+
+    /// How many elements wait.
+    var count: Int { memory.count - memoryHead + (fileWritten - fileRead) / MemoryLayout<Element>.stride }
+
+    var isEmpty: Bool { count == 0 }
+
+    mutating func append(_ element: Element) {
+        // Once elements wait on disk, newer ones follow them there, to keep their order.
+        if fileWritten == fileRead && memory.count - memoryHead < Self.memoryLimit {
+            memory.append(element)
+            return
+        }
+        if file == nil { file = SpillFile() }
+        guard let file, file.write(element, at: fileWritten) else {
+            // No temporary file, or a full disk: keep it in memory rather than lose it.
+            memory.append(element)
+            return
+        }
+        fileWritten += MemoryLayout<Element>.stride
+    }
+
+    /// The oldest element waiting, or nil when none waits.
+    mutating func removeFirst() -> Element? {
+        if memoryHead == memory.count {
+            memory.removeAll(keepingCapacity: true)
+            memoryHead = 0
+            refillFromFile()
+        }
+        guard memoryHead < memory.count else { return nil }
+        defer { memoryHead += 1 }
+        return memory[memoryHead]
+    }
+
+    mutating func removeAll() {
+        memory.removeAll(keepingCapacity: true)
+        memoryHead = 0
+        fileWritten = 0
+        fileRead = 0
+    }
+
+    /// Moves up to ``memoryLimit`` elements from the file into (empty) memory.
+    private mutating func refillFromFile() {
+        guard let file, fileRead < fileWritten else { return }
+        let stride = MemoryLayout<Element>.stride
+        let entries = min(Self.memoryLimit, (fileWritten - fileRead) / stride)
+        memory = file.read(Element.self, count: entries, at: fileRead)
+        fileRead += entries * stride
+        if fileRead == fileWritten {
+            fileRead = 0
+            fileWritten = 0
+        }
+    }
+}
+
+/// An unlinked temporary file, closed when the last queue holding it goes.
+private final class SpillFile {
+    private let handle: UnsafeMutablePointer<FILE>
+
+    init?() {
+        guard let handle = tmpfile() else { return nil }
+        self.handle = handle
+    }
+
+    deinit { fclose(handle) }
+
+    func write<Element: BitwiseCopyable>(_ element: Element, at offset: Int) -> Bool {
+        var element = element
+        let size = MemoryLayout<Element>.stride
+        return withUnsafeBytes(of: &element) { bytes in
+            pwrite(fileno(handle), bytes.baseAddress, size, off_t(offset)) == size
+        }
+    }
+
+    func read<Element: BitwiseCopyable>(_ type: Element.Type, count: Int, at offset: Int) -> [Element] {
+        [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let bytes = UnsafeMutableRawBufferPointer(buffer)
+            let got = pread(fileno(handle), bytes.baseAddress, bytes.count, off_t(offset))
+            initialized = max(0, got) / MemoryLayout<Element>.stride
+        }
+    }
+}
+
+/// A time, or an unreadable one, as a spill queue holds it.
+struct SpilledTime: BitwiseCopyable {
+    var seconds: Int64
+    /// -1: no time.
+    var nanoseconds: Int64
+
+    init(_ time: Timestamp?) {
+        seconds = time?.secondsSince1970 ?? 0
+        nanoseconds = Int64(time?.nanoseconds ?? -1)
+    }
+
+    var time: Timestamp? {
+        nanoseconds < 0 ? nil : Timestamp(secondsSince1970: seconds, nanoseconds: Int32(nanoseconds))
+    }
+}
