@@ -19,10 +19,16 @@ public enum GPXEvent: Sendable, Equatable {
 }
 
 /// A problem inside a well-formed GPX document that the reader recovered from.
+///
+/// A binary format's warning (FIT) has no line: it is placed by ``byteOffset`` instead, and
+/// its description begins with a space, so that `"\(file):\(warning)"` reads
+/// `walk.fit: byte 120: warning: ...` as the text formats' read `walk.gpx:12:7: warning: ...`.
 public struct GPXWarning: Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public var message: String
+    /// Where a binary file's problem is, in bytes from its start; nil for a text format.
+    public var byteOffset: Int?
 
     public init(line: Int, column: Int, message: String) {
         self.line = line
@@ -30,5 +36,13 @@ public struct GPXWarning: Sendable, Equatable, CustomStringConvertible {
         self.message = message
     }
 
-    public var description: String { "\(line):\(column): warning: \(message)" }
+    public init(byteOffset: Int, message: String) {
+        self.init(line: 0, column: 0, message: message)
+        self.byteOffset = byteOffset
+    }
+
+    public var description: String {
+        if let byteOffset { return " byte \(byteOffset): warning: \(message)" }
+        return "\(line):\(column): warning: \(message)"
+    }
 }

@@ -87,7 +87,8 @@ extension RouteFormat {
         case .kml: return GPXStreamReader(source: source, options: options, dialect: .kml)
         case .tcx: return GPXStreamReader(source: source, options: options, dialect: .tcx)
         case .geojson: return GeoJSONReader(source: source, options: options)
-        case .kmz, .fit:
+        case .fit: return FITReader(source: source, options: options)
+        case .kmz:
             throw .cannotOpen(file: source.displayName, reason: "reading \(rawValue) files is not built yet")
         }
     }

@@ -43,7 +43,12 @@ extension GPXSummary {
         json.beginArray()
         for warning in warnings {
             json.beginObject()
-            json.field("line", warning.line)
+            // A binary file's warning (FIT) has a byte offset where a text file's has a line.
+            if let byteOffset = warning.byteOffset {
+                json.field("byte", byteOffset)
+            } else {
+                json.field("line", warning.line)
+            }
             json.field("message", warning.message)
             json.endObject()
         }

@@ -34,7 +34,7 @@ extension GPXSummary {
         }
         row("warnings", warningCount == 0 ? "none" : "\(warningCount)")
         for warning in warnings {
-            lines.append("    line \(warning.line): \(warning.message)")
+            lines.append("    " + (warning.byteOffset.map { "byte \($0)" } ?? "line \(warning.line)") + ": \(warning.message)")
         }
         if warningCount > warnings.count {
             lines.append("    ... \(warningCount - warnings.count) more")
