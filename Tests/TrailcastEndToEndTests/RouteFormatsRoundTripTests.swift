@@ -1,14 +1,22 @@
 import Foundation
 import Testing
 
-/// Routes in other formats, written by a real peer (GPSBabel) from the bundled GPX files and
-/// a generated track, replay to the GPX's own timeline and inspect to its summary.
+/// Routes in other formats, written by a real peer (GPSBabel) from the bundled GPX files,
+/// replay to the GPX's own timeline and inspect to its summary.
 ///
-/// Each format keeps what it can: KML's `gx:Track` times to the millisecond and positions
-/// to the digits asked (`prec=7`); TCX the same. Where GPSBabel adds what the GPX lacked
-/// (TCX's `<Speed>`, computed from the positions), the device uses it, so speed and course
-/// are compared only where the GPX has them too.
-@Suite("route formats: GPSBabel's KML and TCX replay as their GPX does")
+/// Each format keeps what it can, and the comparison allows exactly that:
+/// - KML's `gx:Track` and TCX: times to the millisecond, positions to the digits asked
+///   (`prec=7` for KML; TCX's 7): within 1e-7 degrees, elevations as written;
+/// - FIT: times to the second (the samples' own), positions in semicircles (2³¹ to 180°,
+///   8.4e-8 degrees), elevations in fifths of a metre, which GPSBabel truncates: within
+///   0.2 m;
+/// - GeoJSON: GPSBabel writes no times, so only the summary's positions, lengths and
+///   elevations are compared; Trailcast's own `export --to geojson` (with
+///   `properties.coordTimes`) replays to the same timeline.
+///
+/// Where GPSBabel adds what the GPX lacked (TCX's and FIT's speeds, computed from the
+/// positions), the device uses it, so speeds are compared only where it adds none.
+@Suite("route formats: GPSBabel's KML, TCX, FIT and GeoJSON replay as their GPX does")
 struct RouteFormatsRoundTripTests {
     struct Conversion: CustomTestStringConvertible, Sendable {
         var format: String
@@ -20,12 +28,19 @@ struct RouteFormatsRoundTripTests {
         var seconds: Double
         /// Whether GPSBabel writes speeds the GPX does not have.
         var addsSpeed: Bool
+        /// How far an elevation may move, in metres.
+        var elevationMeters = 0.0
+        /// Whether the format keeps times (GPSBabel's GeoJSON does not).
+        var timed = true
         var testDescription: String { format }
     }
 
     static let conversions = [
         Conversion(format: "kml", babelFormat: "kml,points=0,lines=0,track=1,prec=7", degrees: 1.01e-7, seconds: 0.001, addsSpeed: false),
         Conversion(format: "tcx", babelFormat: "gtrnctr,course=0", degrees: 1.01e-7, seconds: 0.001, addsSpeed: true),
+        // Half a semicircle (4.2e-8 degrees) becomes a unit of the timeline's 7th decimal.
+        Conversion(format: "fit", babelFormat: "garmin_fit", degrees: 1.01e-7, seconds: 0, addsSpeed: true, elevationMeters: 0.2),
+        Conversion(format: "geojson", babelFormat: "geojson", degrees: 0, seconds: 0, addsSpeed: false, timed: false),
     ]
 
     static let samples = ["gpx/sf-waterfront-walk.gpx", "gpx/zurich-lake-ride.gpx"]
@@ -40,6 +55,46 @@ struct RouteFormatsRoundTripTests {
             "gpsbabel", ["-t", "-i", "gpx", "-f", Repository.url(sample).path, "-o", conversion.babelFormat, "-F", converted])
         try #require(babel.status == 0, "gpsbabel: \(babel.stderr)")
 
+        if conversion.timed {
+            try await Self.expectSameTimeline(converted, as: sample, conversion: conversion)
+        }
+        let summary = try await Self.summary(converted)
+        let gpxSummary = try await Self.summary(Repository.url(sample).path)
+        var sameKeys = ["trackPoints"]
+        if conversion.timed { sameKeys += ["startTime", "endTime", "durationSeconds"] }
+        if conversion.elevationMeters == 0 {
+            sameKeys += ["minElevationMeters", "maxElevationMeters", "elevationGainMeters", "elevationLossMeters"]
+        } else {
+            for key in ["minElevationMeters", "maxElevationMeters"] {
+                #expect(abs((summary[key] as? Double ?? .nan) - (gpxSummary[key] as? Double ?? 0)) <= conversion.elevationMeters + 1e-9, "\(key)")
+            }
+        }
+        for key in sameKeys {
+            #expect(summary[key] as? NSObject == gpxSummary[key] as? NSObject, "\(key)")
+        }
+        // Positions rounded by at most 1e-7 degrees (a centimetre) move each step's length by
+        // at most two centimetres; in practice the errors cancel.
+        let length = try #require(summary["length2DMeters"] as? Double)
+        let gpxLength = try #require(gpxSummary["length2DMeters"] as? Double)
+        #expect(abs(length - gpxLength) <= 1e-5 * gpxLength + 0.001)
+        #expect(summary["format"] as? String == conversion.format)
+    }
+
+    @Test("Trailcast's own GeoJSON export, with coordTimes, replays to the GPX's timeline", arguments: samples)
+    func ownGeoJSONExport(sample: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let exported = scratch.url.appendingPathComponent("route.geojson").path
+        let export = try await TrailcastBinary.run(arguments: ["export", sample, "--to", "geojson", "--output", exported])
+        try #require(export.status == 0, "\(export.stderr)")
+        try await Self.expectSameTimeline(
+            exported, as: sample,
+            conversion: Conversion(format: "geojson", babelFormat: "", degrees: 1.01e-7, seconds: 0.001, addsSpeed: false))
+    }
+
+    /// Replays both with the same device and compares every event, each location within
+    /// the conversion's precision.
+    static func expectSameTimeline(_ converted: String, as sample: String, conversion: Conversion) async throws {
         let device = ["--authorization", "always", "--weather", "none", "--gps", "suburban", "--seed", "7", "--interval", "2"]
         let expected = try await ReplayTimeline.run(sample, device)
         let actual = try await ReplayTimeline.run(converted, device)
@@ -50,24 +105,13 @@ struct RouteFormatsRoundTripTests {
             #expect(abs(fix["lat"]!.doubleValue! - original["lat"]!.doubleValue!) <= conversion.degrees)
             #expect(abs(fix["lon"]!.doubleValue! - original["lon"]!.doubleValue!) <= conversion.degrees)
             #expect(abs(Self.seconds(fix["t"]!.stringValue!) - Self.seconds(original["t"]!.stringValue!)) <= conversion.seconds)
-            #expect(abs((fix["altitude"]?.doubleValue ?? 0) - (original["altitude"]?.doubleValue ?? 0)) <= 0.011)
+            #expect(abs((fix["altitude"]?.doubleValue ?? 0) - (original["altitude"]?.doubleValue ?? 0)) <= conversion.elevationMeters + 0.011)
             if !conversion.addsSpeed {
                 // Speeds come from positions 1e-7 degrees apart at most, a centimetre a second,
                 // and the timeline rounds them to 0.01 m/s: two steps of rounding at most.
                 #expect(abs((fix["speed"]?.doubleValue ?? -1) - (original["speed"]?.doubleValue ?? -1)) <= 0.021)
             }
         }
-
-        let summary = try await Self.summary(converted)
-        let gpxSummary = try await Self.summary(Repository.url(sample).path)
-        for key in ["trackPoints", "startTime", "endTime", "durationSeconds", "minElevationMeters", "maxElevationMeters",
-                    "elevationGainMeters", "elevationLossMeters"] {
-            #expect(summary[key] as? NSObject == gpxSummary[key] as? NSObject, "\(key)")
-        }
-        let length = try #require(summary["length2DMeters"] as? Double)
-        let gpxLength = try #require(gpxSummary["length2DMeters"] as? Double)
-        #expect(abs(length - gpxLength) < 0.01 * Double(summary["trackPoints"] as? Int ?? 1) / 1000 + 0.01)
-        #expect(summary["format"] as? String == conversion.format)
     }
 
     static func summary(_ path: String) async throws -> [String: Any] {
