@@ -74,6 +74,8 @@ let package = Package(
         ),
         // Silencing libxml2's generic error channel, whose handler is C variadic.
         .target(name: "CTrailcastXMLErrors"),
+        // zlib's raw inflate and CRC-32, for KMZ files (zip archives of KML).
+        .target(name: "CTrailcastZlib", linkerSettings: [.linkedLibrary("z")]),
         // What every layer may use: time and the UTC calendar, ISO 8601, great-circle distance,
         // seeded randomness, a lock the sanitizers see.
         .target(name: "TrailcastBasics"),
@@ -240,6 +242,7 @@ let package = Package(
             dependencies: [
                 .target(name: "CTrailcastLibXML2", condition: .when(platforms: libxml2SystemPackagePlatforms)),
                 "CTrailcastXMLErrors",
+                "CTrailcastZlib",
                 "TrailcastBasics",
                 "TrailcastJSON",
             ],

@@ -13,6 +13,8 @@ final class ByteSource {
         case fileDescriptor(Int32, closeWhenDone: Bool)
         case memory([UInt8], offset: Int)
         case copiedStandardInput(StandardInputCopy, offset: Int)
+        /// The KML inside a KMZ archive, inflated as it is read.
+        case zipEntry(ZipKMLEntry)
     }
 
     let displayName: String
@@ -44,6 +46,14 @@ final class ByteSource {
     init(copy: StandardInputCopy, displayName: String) {
         self.displayName = displayName
         storage = .copiedStandardInput(copy, offset: 0)
+    }
+
+    /// The first `.kml` entry of the zip archive `archive` (a KMZ), under the archive's name.
+    init(kmlInside archive: ByteSource) throws(GPXError) {
+        let entry = ZipKMLEntry(archive: archive)
+        try entry.open()
+        displayName = archive.displayName
+        storage = .zipEntry(entry)
     }
 
     init(bytes: [UInt8], displayName: String) {
@@ -107,6 +117,8 @@ final class ByteSource {
             let count = try copy.read(at: offset, into: buffer, name: displayName)
             storage = .copiedStandardInput(copy, offset: offset + count)
             return count
+        case .zipEntry(let entry):
+            return try entry.read(into: buffer)
         }
     }
 

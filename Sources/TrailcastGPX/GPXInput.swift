@@ -89,7 +89,7 @@ extension RouteFormat {
         case .geojson: return GeoJSONReader(source: source, options: options)
         case .fit: return FITReader(source: source, options: options)
         case .kmz:
-            throw .cannotOpen(file: source.displayName, reason: "reading \(rawValue) files is not built yet")
+            return GPXStreamReader(source: try ByteSource(kmlInside: source), options: options, dialect: .kml)
         }
     }
 }
