@@ -36,13 +36,13 @@ struct ExportCommand: AsyncParsableCommand {
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case xcodeGPX = "xcode-gpx", nmea, geojson, csv
+        case xcodeGPX = "xcode-gpx", nmea, geojson, csv, kml, tcx
     }
 
-    @Argument(help: "The GPX file.")
+    @Argument(help: "The route file (GPX, KML, KMZ, GeoJSON, TCX or FIT).")
     var file: String
 
-    @Option(help: "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv.")
+    @Option(help: "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv, kml (a timed gx:Track), tcx (a Garmin activity).")
     var to: Format
 
     @Option(help: "How to read the route: gpx, kml, kmz, geojson, tcx, fit. (default: by the file's extension, else its content)")
@@ -112,6 +112,8 @@ struct ExportCommand: AsyncParsableCommand {
         case .nmea: feed = NMEAFileFeed(descriptor: descriptor)
         case .geojson: feed = try GeoJSONExport(descriptor: descriptor)
         case .csv: feed = try CSVExport(descriptor: descriptor)
+        case .kml: feed = try KMLExport(descriptor: descriptor)
+        case .tcx: feed = try TCXExport(descriptor: descriptor)
         }
         let file = self.file
         do {

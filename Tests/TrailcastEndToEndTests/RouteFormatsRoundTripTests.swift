@@ -92,6 +92,42 @@ struct RouteFormatsRoundTripTests {
             conversion: Conversion(format: "geojson", babelFormat: "", degrees: 1.01e-7, seconds: 0.001, addsSpeed: false))
     }
 
+    @Test("export --to kml and --to tcx: read back by Trailcast to the GPX's timeline, and by GPSBabel to its points",
+          arguments: ["kml", "tcx"], samples)
+    func exportReadsBack(format: String, sample: String) async throws {
+        try Peer.require("gpsbabel")
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let exported = scratch.url.appendingPathComponent("route.\(format)").path
+        let export = try await TrailcastBinary.run(arguments: ["export", sample, "--to", format, "--output", exported])
+        try #require(export.status == 0, "\(export.stderr)")
+        try await Self.expectSameTimeline(
+            exported, as: sample,
+            conversion: Conversion(format: format, babelFormat: "", degrees: 1.01e-7, seconds: 0.001, addsSpeed: format == "tcx"))
+
+        let back = scratch.url.appendingPathComponent("back.gpx").path
+        let babel = try await TrailcastBinary.runTool(
+            "gpsbabel", ["-t", "-i", format == "kml" ? "kml" : "gtrnctr", "-f", exported, "-o", "gpx", "-F", back])
+        try #require(babel.status == 0, "gpsbabel: \(babel.stderr)")
+        let read = try await Self.trackPoints(back)
+        let original = try await Self.trackPoints(Repository.url(sample).path)
+        #expect(read.count == original.count)
+        for (point, expected) in zip(read, original) {
+            #expect(abs(point.lat - expected.lat) <= 1.01e-7 && abs(point.lon - expected.lon) <= 1.01e-7)
+            #expect(abs(point.time - expected.time) <= 0.001)
+        }
+    }
+
+    /// A GPX file's track points through gpxpy: latitude, longitude, Unix time.
+    static func trackPoints(_ path: String) async throws -> [(lat: Double, lon: Double, time: Double)] {
+        let script = "import gpxpy,sys,json; g=gpxpy.parse(open(sys.argv[1])); "
+            + "print(json.dumps([[p.latitude,p.longitude,p.time.timestamp()] for t in g.tracks for s in t.segments for p in s.points]))"
+        let result = try await TrailcastBinary.runTool("python3", ["-c", script, path])
+        try #require(result.status == 0, "gpxpy (pip install gpxpy, as .ci/run does): \(result.stderr)")
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[Double]])
+        return rows.map { ($0[0], $0[1], $0[2]) }
+    }
+
     /// Replays both with the same device and compares every event, each location within
     /// the conversion's precision.
     static func expectSameTimeline(_ converted: String, as sample: String, conversion: Conversion) async throws {
