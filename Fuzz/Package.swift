@@ -6,7 +6,7 @@ import PackageDescription
 
 let targets = [
     "FuzzGPXReader", "FuzzReplay", "FuzzScenario", "FuzzOpenMeteo", "FuzzForecastQuery", "FuzzNMEA", "FuzzPlaces",
-    "FuzzMQTT",
+    "FuzzMQTT", "FuzzRouteFormats",
 ]
 
 let package = Package(

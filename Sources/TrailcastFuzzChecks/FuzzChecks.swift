@@ -10,6 +10,7 @@ public enum FuzzChecks {
     /// Every check, by the name of its fuzz target (and corpus folder).
     public static let targets: [String: @Sendable ([UInt8]) -> Void] = [
         "gpx-reader": gpxReader,
+        "route-formats": routeFormats,
         "replay": replay,
         "scenario": scenario,
         "open-meteo": openMeteo,

@@ -1,0 +1,8 @@
+import TrailcastFuzzChecks
+
+// libFuzzer calls this with each input; FuzzChecks.routeFormats stops the process on a broken check.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzChecks.routeFormats(data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? [])
+    return 0
+}

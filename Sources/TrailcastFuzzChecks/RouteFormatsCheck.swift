@@ -1,0 +1,15 @@
+import TrailcastGPX
+
+extension FuzzChecks {
+    /// The formats other than GPX, one per input: its first byte chooses KML, KMZ, GeoJSON,
+    /// TCX or FIT, the rest is the file. The checks are the GPX reader's (`checkReader`):
+    /// the same events and error whatever the chunk size, points in range, errors of one
+    /// line naming the file. Memory and time are bounded by `Fuzz/run`'s limits: a zip bomb,
+    /// a FIT definition claiming huge sizes, or JSON nested without end must be refused
+    /// within them.
+    @Sendable public static func routeFormats(_ bytes: [UInt8]) {
+        guard let selector = bytes.first else { return }
+        let formats: [RouteFormat] = [.kml, .kmz, .geojson, .tcx, .fit]
+        checkReader(Array(bytes.dropFirst()), format: formats[Int(selector) % formats.count])
+    }
+}
