@@ -7,9 +7,10 @@ internal import CTrailcastZlib
 /// The zip layout is PKWARE's APPNOTE (local file headers, methods 0 stored and 8 deflated,
 /// the data descriptor of general-purpose bit 3); deflate is zlib's raw inflate. The
 /// entry's CRC-32 is checked at its end. A zip bomb is refused: an entry may not inflate to
-/// more than its declared size, nor to more than ``maximumRatio`` times the bytes read for
-/// it (real KML compresses 5 to 30 times). Lines and columns in the KML's errors are the
-/// KML's own.
+/// more than its declared size, nor to more than ``maximumRatio`` times its compressed size
+/// (real KML compresses 5 to 30 times); one whose sizes come after it, to 1 GiB. Lines and
+/// columns in the KML's errors are the KML's own; the archive's own faults are placed at
+/// the entry's local header (or, for a cut archive, at its end).
 final class ZipKMLEntry {
     static let maximumRatio = 200
     /// Inflation below this is never refused for its ratio: a tiny archive of a short file.
@@ -32,8 +33,19 @@ final class ZipKMLEntry {
     private var declaredCRC: UInt32 = 0
     private var crc: UInt = 0
     private var inflated = 0
-    private var compressedRead = 0
+    /// Where the entry's local header starts: entry-wide faults are placed there.
+    private var entryStart = 0
+    private var entryCompressedSize: Int?
+    /// Bytes inflated by the last call before it failed.
+    private var partialOutput = 0
+    /// A fault met after bytes still to hand out: thrown by the next read.
+    private var pendingFailure: GPXError?
     private var finished = false
+    /// Whether the end (the CRC-32) has been checked: on the read after the last bytes, so
+    /// that a fault in the KML those bytes hold is found first, however they were cut (found
+    /// by the route-formats fuzz target: a damaged entry was an XML error read 16 bytes at a
+    /// time and a CRC error read 64 KiB at a time).
+    private var endChecked = false
     private(set) var entryName = ""
 
     init(archive: ByteSource) {
@@ -139,8 +151,11 @@ final class ZipKMLEntry {
             }
             crc = crc32(0, nil, 0)
             inflated = 0
-            compressedRead = 0
+            entryStart = start
+            entryCompressedSize = hasDataDescriptor ? nil : compressedSize
+            pendingFailure = nil
             finished = false
+            endChecked = false
             if name.lowercased().hasSuffix(".kml") {
                 entryName = name
                 return
@@ -158,26 +173,75 @@ final class ZipKMLEntry {
 
     // MARK: - Inflating
 
-    /// The entry's next bytes; 0 at its end.
+    /// The most the entry may inflate to: its declared size, and at most ``maximumRatio``
+    /// times its compressed size (or ``ratioAllowance``, whichever is more). An entry whose
+    /// sizes follow its data (a data descriptor) is held to ``undeclaredLimit``.
+    private var outputLimit: Int {
+        guard let declaredSize, let compressedSize = entryCompressedSize else { return Self.undeclaredLimit }
+        return min(declaredSize, max(Self.ratioAllowance, Self.maximumRatio * compressedSize))
+    }
+
+    /// The limit of an entry whose sizes come after its data: 1 GiB.
+    static let undeclaredLimit = 1 << 30
+
+    /// The entry's next bytes; 0 at its end, once its CRC-32 is checked.
+    ///
+    /// Every fault is reported in the order of the entry's bytes, whatever the size of the
+    /// reads: bytes before a fault are handed out first, and the fault comes with the read
+    /// after them. So a KML error before a damaged or oversized part of the archive is the
+    /// error, read 16 bytes or 64 KiB at a time (found by the route-formats fuzz target).
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(GPXError) -> Int {
-        guard !finished, let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        let produced = method == 0 ? try readStored(into: buffer) : try inflate(into: base, count: buffer.count)
+        if let pendingFailure {
+            self.pendingFailure = nil
+            finished = true
+            endChecked = true
+            throw pendingFailure
+        }
+        if finished {
+            if !endChecked {
+                endChecked = true
+                try checkEnd()
+            }
+            return 0
+        }
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
+        // One byte past the limit, to learn whether the entry goes beyond it.
+        let asked = min(buffer.count, outputLimit - inflated + 1)
+        var produced: Int
+        do {
+            produced = method == 0
+                ? try readStored(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<asked]))
+                : try inflate(into: base, count: asked)
+        } catch {
+            produced = partialOutput
+            pendingFailure = error
+        }
+        if inflated + produced > outputLimit {
+            produced = outputLimit - inflated
+            pendingFailure = limitFailure()
+        }
         if produced > 0 {
             crc = crc32(crc, base.assumingMemoryBound(to: Bytef.self), uInt(produced))
             inflated += produced
-            if let declaredSize, inflated > declaredSize {
-                throw failure("the entry \(entryName) inflates to more than the \(declaredSize) bytes it declares: refused")
-            }
-            if inflated > Self.ratioAllowance && inflated > Self.maximumRatio * max(compressedRead, 1) {
-                throw failure("the entry \(entryName) inflates to over \(Self.maximumRatio) times its compressed size: "
-                    + "refused as a zip bomb")
-            }
+            return produced
         }
-        if finished { try checkEnd() }
-        return produced
+        // Nothing to hand out: the fault, or the end, now.
+        return try read(into: buffer)
+    }
+
+    private func limitFailure() -> GPXError {
+        if let declaredSize, outputLimit == declaredSize {
+            return failure("the entry \(entryName) inflates to more than the \(declaredSize) bytes it declares: refused", at: entryStart)
+        }
+        if declaredSize == nil {
+            return failure("the entry \(entryName) inflates to over \(Self.undeclaredLimit >> 30) GiB: refused", at: entryStart)
+        }
+        return failure("the entry \(entryName) inflates to over \(Self.maximumRatio) times its compressed size: "
+            + "refused as a zip bomb", at: entryStart)
     }
 
     private func readStored(into buffer: UnsafeMutableRawBufferPointer) throws(GPXError) -> Int {
+        partialOutput = 0
         let left = compressedLeft ?? 0
         guard left > 0 else {
             finished = true
@@ -189,15 +253,17 @@ final class ZipKMLEntry {
         buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: input[inputStart..<inputStart + take]))
         inputStart += take
         offset += take
-        compressedRead += take
         compressedLeft = left - take
         if compressedLeft == 0 { finished = true }
         return take
     }
 
+    /// Inflates into `count` bytes at `base`; on a failure, ``partialOutput`` says how many
+    /// bytes were inflated before it.
     private func inflate(into base: UnsafeMutableRawPointer, count: Int) throws(GPXError) -> Int {
         stream.pointee.next_out = base.assumingMemoryBound(to: Bytef.self)
         stream.pointee.avail_out = uInt(count)
+        partialOutput = 0
         while stream.pointee.avail_out == uInt(count) {
             if stream.pointee.avail_in == 0 {
                 try fillInput()
@@ -214,15 +280,15 @@ final class ZipKMLEntry {
             let consumed = before - Int(stream.pointee.avail_in)
             inputStart += consumed
             offset += consumed
-            compressedRead += consumed
             if compressedLeft != nil { compressedLeft! -= consumed }
+            partialOutput = count - Int(stream.pointee.avail_out)
             if result == Z_STREAM_END {
                 finished = true
                 break
             }
             guard result == Z_OK || result == Z_BUF_ERROR else {
                 let message = stream.pointee.msg.map { String(cString: $0) } ?? "error \(result)"
-                throw failure("the entry \(entryName) does not inflate (zlib: \(message))")
+                throw failure("the entry \(entryName) does not inflate (zlib: \(message))", at: entryStart)
             }
         }
         return count - Int(stream.pointee.avail_out)
@@ -240,7 +306,7 @@ final class ZipKMLEntry {
         }
         guard UInt32(truncatingIfNeeded: crc) == declaredCRC else {
             throw failure("the entry \(entryName)'s CRC-32 is 0x\(String(declaredCRC, radix: 16)), but its bytes give "
-                + "0x\(String(UInt32(truncatingIfNeeded: crc), radix: 16)): the archive is damaged")
+                + "0x\(String(UInt32(truncatingIfNeeded: crc), radix: 16)): the archive is damaged", at: entryStart)
         }
     }
 }
