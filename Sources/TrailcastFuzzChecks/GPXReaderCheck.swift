@@ -25,7 +25,15 @@ extension FuzzChecks {
             let other = read(bytes, format: format, chunkSize: chunkSize)
             let described = "chunk size \(chunkSize): \(other.events.count) events, \(String(describing: other.error)); "
                 + "64 KiB: \(reference.events.count) events, \(String(describing: reference.error))"
-            if converted && (other.error != nil || reference.error != nil) {
+            if format == .kmz, isArchiveFault(other.error) != isArchiveFault(reference.error) {
+                // A fault of the archive (cut, damaged) and one of the KML before it are met in
+                // an order that depends on how far libxml2 has read ahead; Trailcast always
+                // reads 64 KiB at a time, so one file gives one answer. Both must fail, and
+                // agree as far as both go.
+                let shorter = min(other.events.count, reference.events.count)
+                require(other.events.prefix(shorter) == reference.events.prefix(shorter), "other events: \(described)")
+                require(other.error != nil && reference.error != nil, "only one read failed: \(described)")
+            } else if converted && (other.error != nil || reference.error != nil) {
                 let shorter = min(other.events.count, reference.events.count)
                 require(other.events.prefix(shorter) == reference.events.prefix(shorter), "other events: \(described)")
                 require(sameKind(other.error, reference.error), "another kind of error: \(described)")
@@ -44,6 +52,11 @@ extension FuzzChecks {
             require(!text.contains("\n"), "an error of more than one line: \(text)")
             require(text.hasPrefix("fuzz"), "an error that does not name the file: \(text)")
         }
+    }
+
+    private static func isArchiveFault(_ error: GPXError?) -> Bool {
+        if case .malformedBinary? = error { return true }
+        return false
     }
 
     /// A UTF-16 byte order or a declaration naming an encoding other than UTF-8: bytes

@@ -48,7 +48,7 @@ extension SAXParserState {
             if isEndOfDocument, depthOfLastStartedElement == 0 {
                 message = "the file ends before any element: it is empty, truncated or not XML"
             } else if isEndOfDocument, !stack.isEmpty {
-                message = "the file ends before </gpx>: it is truncated or incomplete"
+                message = "the file ends before </\(dialect.root.element)>: it is truncated or incomplete"
             }
             firstFatalError = (line, column, message)
         } else {

@@ -220,7 +220,7 @@ final class GeoJSONReader: RouteEventReader {
             guard key == "type" else { return }
             if parent.role == .document {
                 guard string == "FeatureCollection" || string == "Feature" || Self.geometryTypes.contains(string) else {
-                    throw tokenizer.error("this is not GeoJSON: its \"type\" is \"\(string.prefix(60))\"",
+                    throw tokenizer.error("this is not GeoJSON: its \"type\" is \"\(string.quotedInMessage(limit: 60))\"",
                                           line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
                 }
                 rootType = string
@@ -268,7 +268,7 @@ final class GeoJSONReader: RouteEventReader {
 
     private func parseTime(_ text: String) throws(GPXError) -> Timestamp? {
         guard let parsed = Array(text.utf8).withUnsafeBytes({ ISO8601.parse($0) }) else {
-            try warn("unparsable time \"\(text.prefix(60))\"; time dropped", line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
+            try warn("unparsable time \"\(text.quotedInMessage(limit: 60))\"; time dropped", line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
             return nil
         }
         return parsed.timestamp

@@ -3,6 +3,11 @@
 ///
 /// A tuple may arrive cut across libxml2's text callbacks, so the scanner keeps the
 /// current one (at most ``maximumTupleBytes``: a longer one is malformed, not kept).
+///
+/// Each tuple is placed where it starts, counted from the element's start tag by the
+/// scanner itself (lines, and bytes within a line): libxml2's own place during a text
+/// callback depends on where the file's chunks were cut (found by the route-formats fuzz
+/// target).
 struct CoordinateScanner {
     enum Tuple: Equatable {
         case point(longitude: Double, latitude: Double, elevation: Double?)
@@ -15,12 +20,24 @@ struct CoordinateScanner {
 
     private var tuple: [UInt8] = []
     private var tupleTooLong = false
+    private var line = 0
+    private var column = 0
+    /// Where the tuple being read (or the one just ended) starts.
+    private(set) var tupleLine = 0
+    private(set) var tupleColumn = 0
 
     init() {
         tuple.reserveCapacity(Self.maximumTupleBytes)
     }
 
-    mutating func reset() {
+    /// Starts an element's text, which begins at `line` and `column`.
+    mutating func start(line: Int, column: Int) {
+        reset()
+        self.line = line
+        self.column = column
+    }
+
+    private mutating func reset() {
         tuple.removeAll(keepingCapacity: true)
         tupleTooLong = false
     }
@@ -31,8 +48,21 @@ struct CoordinateScanner {
             let byte = bytes[index]
             index += 1
             if Self.isWhiteSpace(byte) {
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
                 if let ended = finish() { return ended }
-            } else if tuple.count < Self.maximumTupleBytes {
+                continue
+            }
+            if tuple.isEmpty && !tupleTooLong {
+                tupleLine = line
+                tupleColumn = column
+            }
+            column += 1
+            if tuple.count < Self.maximumTupleBytes {
                 tuple.append(byte)
             } else {
                 tupleTooLong = true

@@ -85,7 +85,8 @@ extension SAXParserState {
             kml.times.removeAll()
         case .kmlCoordinates:
             kml.coordinatesOwner = stack.count >= 2 ? stack[stack.count - 2] : .kmlLineString
-            kml.scanner.reset()
+            let (line, column) = position
+            kml.scanner.start(line: line, column: column)
             kml.streamsCoordinates = true
         default:
             break
@@ -170,10 +171,10 @@ extension SAXParserState {
     }
 
     private mutating func takeCoordinateTuple(_ tuple: CoordinateScanner.Tuple) {
-        let (line, column) = position
+        let (line, column) = (kml.scanner.tupleLine, kml.scanner.tupleColumn)
         guard case .point(let longitude, let latitude, let elevation) = tuple else {
             if case .malformed(let text) = tuple {
-                warn("<coordinates> has \"\(text)\", not lon,lat[,alt] in range; point skipped", line: line, column: column)
+                warn("<coordinates> has \"\(text.quotedInMessage())\", not lon,lat[,alt] in range; point skipped", line: line, column: column)
             }
             return
         }
@@ -200,7 +201,7 @@ extension SAXParserState {
             }
         }
         guard case .point(let longitude, let latitude, let elevation) = CoordinateScanner.trackCoordinate(trimmedText()) else {
-            let text = String(decoding: trimmedText().prefix(60), as: UTF8.self)
+            let text = String(decoding: trimmedText().prefix(60), as: UTF8.self).quotedInMessage(limit: 60)
             return warn("<gx:coord> is \"\(text)\", not lon lat [alt] in range; point skipped", line: line, column: column)
         }
         point = GPXPoint(

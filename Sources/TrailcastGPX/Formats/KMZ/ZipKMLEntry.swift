@@ -129,6 +129,7 @@ final class ZipKMLEntry {
             let compressedSize = Self.little(header, 14, 4)
             let size = Self.little(header, 18, 4)
             let name = String(decoding: try readBytes(Self.little(header, 22, 2), what: "an entry's name"), as: UTF8.self)
+                .quotedInMessage()
             try skipBytes(Self.little(header, 24, 2), what: "an entry's extra field")
             guard flags & 1 == 0 else { throw failure("the entry \(name) is encrypted", at: start) }
             guard compressedSize != 0xFFFF_FFFF && size != 0xFFFF_FFFF else {
