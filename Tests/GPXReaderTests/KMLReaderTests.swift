@@ -88,8 +88,8 @@ struct KMLReaderTests {
         #expect(error == nil)
         let warnings = events.compactMap { if case .warning(let warning) = $0 { warning.message } else { nil } }
         #expect(warnings == [
-            "<coordinates> has \"8.5;47.3\", not lon,lat[,alt] in range; point skipped",
-            "<coordinates> has \"8.5,95\", not lon,lat[,alt] in range; point skipped",
+            "<coordinates>'s tuple 2, \"8.5;47.3\", is not lon,lat[,alt] in range; point skipped",
+            "<coordinates>'s tuple 3, \"8.5,95\", is not lon,lat[,alt] in range; point skipped",
             "<gx:Track> has 1 more <when> than <gx:coord>; those times are ignored",
         ])
         #expect(events.filter { $0.caseName == "routePoint" }.count == 2)

@@ -4,10 +4,10 @@
 /// A tuple may arrive cut across libxml2's text callbacks, so the scanner keeps the
 /// current one (at most ``maximumTupleBytes``: a longer one is malformed, not kept).
 ///
-/// Each tuple is placed where it starts, counted from the element's start tag by the
-/// scanner itself (lines, and bytes within a line): libxml2's own place during a text
-/// callback depends on where the file's chunks were cut (found by the route-formats fuzz
-/// target).
+/// Tuples are placed at their element's start tag and numbered from 1: libxml2's own place
+/// during a text callback depends on where the file's chunks were cut, and counting lines
+/// in its text disagrees with its own count (a lone carriage return is a line break in the
+/// text it hands out, not in its line numbers), both found by the route-formats fuzz target.
 struct CoordinateScanner {
     enum Tuple: Equatable {
         case point(longitude: Double, latitude: Double, elevation: Double?)
@@ -20,21 +20,22 @@ struct CoordinateScanner {
 
     private var tuple: [UInt8] = []
     private var tupleTooLong = false
-    private var line = 0
-    private var column = 0
-    /// Where the tuple being read (or the one just ended) starts.
-    private(set) var tupleLine = 0
-    private(set) var tupleColumn = 0
+    /// Where the element's start tag ends.
+    private(set) var line = 0
+    private(set) var column = 0
+    /// The number of the tuple just ended, from 1.
+    private(set) var tupleNumber = 0
 
     init() {
         tuple.reserveCapacity(Self.maximumTupleBytes)
     }
 
-    /// Starts an element's text, which begins at `line` and `column`.
+    /// Starts an element's text; its start tag ended at `line` and `column`.
     mutating func start(line: Int, column: Int) {
         reset()
         self.line = line
         self.column = column
+        tupleNumber = 0
     }
 
     private mutating func reset() {
@@ -48,20 +49,9 @@ struct CoordinateScanner {
             let byte = bytes[index]
             index += 1
             if Self.isWhiteSpace(byte) {
-                if byte == 0x0A {
-                    line += 1
-                    column = 1
-                } else {
-                    column += 1
-                }
                 if let ended = finish() { return ended }
                 continue
             }
-            if tuple.isEmpty && !tupleTooLong {
-                tupleLine = line
-                tupleColumn = column
-            }
-            column += 1
             if tuple.count < Self.maximumTupleBytes {
                 tuple.append(byte)
             } else {
@@ -73,7 +63,8 @@ struct CoordinateScanner {
 
     /// The tuple the text ended on, if any.
     mutating func finish() -> Tuple? {
-        guard !tuple.isEmpty else { return nil }
+        guard !tuple.isEmpty || tupleTooLong else { return nil }
+        tupleNumber += 1
         defer { reset() }
         if tupleTooLong { return .malformed(String(decoding: tuple.prefix(40), as: UTF8.self) + "...") }
         return Self.tuple(fields: tuple.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false))

@@ -171,10 +171,11 @@ extension SAXParserState {
     }
 
     private mutating func takeCoordinateTuple(_ tuple: CoordinateScanner.Tuple) {
-        let (line, column) = (kml.scanner.tupleLine, kml.scanner.tupleColumn)
+        let (line, column) = (kml.scanner.line, kml.scanner.column)
         guard case .point(let longitude, let latitude, let elevation) = tuple else {
             if case .malformed(let text) = tuple {
-                warn("<coordinates> has \"\(text.quotedInMessage())\", not lon,lat[,alt] in range; point skipped", line: line, column: column)
+                warn("<coordinates>'s tuple \(kml.scanner.tupleNumber), \"\(text.quotedInMessage())\", is not lon,lat[,alt] in range; "
+                    + "point skipped", line: line, column: column)
             }
             return
         }
