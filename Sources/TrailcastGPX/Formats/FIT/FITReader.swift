@@ -145,8 +145,10 @@ final class FITReader: RouteEventReader {
             // five bits of offset from the last full timestamp.
             let offset = UInt32(header & 0x1F)
             if let last = lastTimestamp {
-                var timestamp = (last & ~0x1F) + offset
-                if offset < last & 0x1F { timestamp += 0x20 }
+                // Wrapping, as a uint32 field does: a last timestamp near 2^32 overflowed
+                // (found by the route-formats fuzz target).
+                var timestamp = (last & ~0x1F) &+ offset
+                if offset < last & 0x1F { timestamp &+= 0x20 }
                 lastTimestamp = timestamp
             }
             return try readData(localType: Int(header >> 5 & 0x03), at: start, compressedTimestamp: lastTimestamp)

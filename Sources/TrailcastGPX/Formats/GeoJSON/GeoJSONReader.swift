@@ -279,7 +279,7 @@ final class GeoJSONReader: RouteEventReader {
         case .coordinates:
             if frame.containsArrays {
                 // A line's end (or the lines' end): the next position starts another part.
-                if frame.heldPositions { feature.partCounter += 1 }
+                if frame.heldPositions { feature.partCounter &+= 1 }
             } else if frame.numberCount > 0 || frame.holdsNonNumbers {
                 try endPosition(frame)
             }
