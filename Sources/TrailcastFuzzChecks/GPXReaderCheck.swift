@@ -81,13 +81,15 @@ extension FuzzChecks {
         }
     }
 
-    /// Both nil, or both errors of the same case. A root element that is not `<gpx>` and
-    /// malformed XML count as one: with one cut libxml2 starts the root element on the
-    /// name it has converted so far (`<g`), with another it fails inside the name.
+    /// Both nil, or both errors of the same case. A root element that is not `<gpx>` (or
+    /// `<kml>`, `<TrainingCenterDatabase>`: `malformed`) and malformed XML count as one: with
+    /// one cut libxml2 starts the root element on the name it has converted so far (`<g`),
+    /// with another it fails inside the name.
     private static func sameKind(_ one: GPXError?, _ other: GPXError?) -> Bool {
         switch (one, other) {
         case (nil, nil): return true
-        case (.malformedXML?, .notGPX?), (.notGPX?, .malformedXML?): return true
+        case (.malformedXML?, .notGPX?), (.notGPX?, .malformedXML?), (.malformedXML?, .malformed?), (.malformed?, .malformedXML?):
+            return true
         case (.malformedXML?, .malformedXML?), (.notGPX?, .notGPX?), (.unsafeDocument?, .unsafeDocument?),
              (.invalidContent?, .invalidContent?), (.cannotRead?, .cannotRead?), (.cannotOpen?, .cannotOpen?),
              (.malformed?, .malformed?), (.malformedBinary?, .malformedBinary?):
