@@ -35,6 +35,14 @@ extension FuzzChecks {
                 let shorter = min(other.events.count, reference.events.count)
                 require(other.events.prefix(shorter) == reference.events.prefix(shorter), "other events: \(described)")
                 require(other.error != nil && reference.error != nil, "only one read failed: \(described)")
+            } else if format == .kml && !converted && (other.error != nil || reference.error != nil) {
+                // A KML `<coordinates>` is read as libxml2 hands out its text, which it does
+                // at the end of each chunk: before a fault inside the element, the tuples read
+                // so far come out with some cuts and not with others. The same error, and the
+                // same events as far as both go.
+                let shorter = min(other.events.count, reference.events.count)
+                require(other.events.prefix(shorter) == reference.events.prefix(shorter), "other events: \(described)")
+                require(sameFault(other.error, reference.error), "another error: \(described)")
             } else if converted && (other.error != nil || reference.error != nil) {
                 let shorter = min(other.events.count, reference.events.count)
                 require(other.events.prefix(shorter) == reference.events.prefix(shorter), "other events: \(described)")
