@@ -161,8 +161,10 @@ struct ExportCommandTests {
     }
 
     @Test("bad input: 64 for flags, 66 for a missing file, 73 for an output that cannot be made", arguments: [
-        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "kml"], status: 64,
-                 message: "Error: The value 'kml' is invalid for '--to <to>'. Please provide one of 'xcode-gpx', 'nmea', 'geojson' or 'csv'."),
+        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "shp"], status: 64,
+                 message: "Error: The value 'shp' is invalid for '--to <to>'. Please provide one of the following:"),
+        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--input-format", "shp"], status: 64,
+                 message: "Error: The value 'shp' is invalid for '--input-format <input-format>'. Please provide one of the following:"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--event", "1m:app=background"], status: 64,
                  message: "Error: --event 1m:app=background: export writes the device stream, which only signal=lost|restored changes"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx"], status: 64,
