@@ -44,8 +44,7 @@ final class FITReader: RouteEventReader {
     private var filesRead = 0
     private var lastTimestamp: UInt32?
     private var fieldBytes = [UInt8](repeating: 0, count: 256)
-    private var pending: [GPXEvent] = []
-    private var pendingHead = 0
+    private var pending = EventQueue()
     private var metadataDelivered = false
     private var trackBegun = false
     private var segmentHasPoints = false
@@ -63,12 +62,7 @@ final class FITReader: RouteEventReader {
     func next() throws(GPXError) -> GPXEvent? {
         do {
             while true {
-                if pendingHead < pending.count {
-                    defer { pendingHead += 1 }
-                    return pending[pendingHead]
-                }
-                pending.removeAll(keepingCapacity: true)
-                pendingHead = 0
+                if let event = pending.next() { return event }
                 switch stage {
                 case .done: return nil
                 case .header: try readHeader()
@@ -78,7 +72,6 @@ final class FITReader: RouteEventReader {
         } catch {
             stage = .done
             pending.removeAll()
-            pendingHead = 0
             throw error
         }
     }

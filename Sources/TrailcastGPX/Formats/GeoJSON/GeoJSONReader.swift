@@ -99,8 +99,7 @@ final class GeoJSONReader: RouteEventReader {
     private var key: String?
     private var feature = Feature()
     private var emission: Emission?
-    private var pending: [GPXEvent] = []
-    private var pendingHead = 0
+    private var pending = EventQueue()
     private var metadataDelivered = false
     private var rootType: String?
     private var finished = false
@@ -116,12 +115,7 @@ final class GeoJSONReader: RouteEventReader {
     func next() throws(GPXError) -> GPXEvent? {
         do {
             while true {
-                if pendingHead < pending.count {
-                    defer { pendingHead += 1 }
-                    return pending[pendingHead]
-                }
-                pending.removeAll(keepingCapacity: true)
-                pendingHead = 0
+                if let event = pending.next() { return event }
                 if emission != nil {
                     if let event = try nextEmitted() { return event }
                     continue
@@ -133,7 +127,6 @@ final class GeoJSONReader: RouteEventReader {
             finished = true
             emission = nil
             pending.removeAll()
-            pendingHead = 0
             throw error
         }
     }
@@ -363,11 +356,10 @@ final class GeoJSONReader: RouteEventReader {
             return .waypoint(point)
         case .track:
             if position.part != emission.part {
-                let first = emission.part < 0
+                if emission.part >= 0 { pending.append(.endSegment) }
                 emission.part = position.part
                 emission.previousTime = nil
                 pending.append(.beginSegment(line: Int(position.line)))
-                if !first { pending.insert(.endSegment, at: 0) }
             }
             if options.checksTimeOrder, let time = point.time {
                 if let previous = emission.previousTime, time < previous {
