@@ -44,22 +44,32 @@ struct RouteFormatsRoundTripTests {
     ]
 
     static let samples = ["gpx/sf-waterfront-walk.gpx", "gpx/zurich-lake-ride.gpx"]
+    /// The samples and a generated track: 3,000 whole-second points of a seeded random walk
+    /// (`bench/make-1hz-gpx.py`), elevations to the decimetre.
+    static let samplesAndGenerated = samples + ["generated"]
 
-    @Test("the same locations, times and summary as the GPX", arguments: conversions, samples)
+    @Test("the same locations, times and summary as the GPX", arguments: conversions, samplesAndGenerated)
     func sameTimelineAsGPX(conversion: Conversion, sample: String) async throws {
         try Peer.require("gpsbabel")
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
+        var sample = sample
+        if sample == "generated" {
+            let generated = try await TrailcastBinary.runTool(
+                "python3", [Repository.url("bench/make-1hz-gpx.py").path, "3000", "--seed", "26"])
+            try #require(generated.status == 0, "\(generated.stderr)")
+            sample = try scratch.file(named: "generated.gpx", text: generated.stdout).path
+        }
         let converted = scratch.url.appendingPathComponent("route.\(conversion.format)").path
         let babel = try await TrailcastBinary.runTool(
-            "gpsbabel", ["-t", "-i", "gpx", "-f", Repository.url(sample).path, "-o", conversion.babelFormat, "-F", converted])
+            "gpsbabel", ["-t", "-i", "gpx", "-f", Self.path(sample), "-o", conversion.babelFormat, "-F", converted])
         try #require(babel.status == 0, "gpsbabel: \(babel.stderr)")
 
         if conversion.timed {
             try await Self.expectSameTimeline(converted, as: sample, conversion: conversion)
         }
         let summary = try await Self.summary(converted)
-        let gpxSummary = try await Self.summary(Repository.url(sample).path)
+        let gpxSummary = try await Self.summary(Self.path(sample))
         var sameKeys = ["trackPoints"]
         if conversion.timed { sameKeys += ["startTime", "endTime", "durationSeconds"] }
         if conversion.elevationMeters == 0 {
@@ -148,6 +158,11 @@ struct RouteFormatsRoundTripTests {
                 #expect(abs((fix["speed"]?.doubleValue ?? -1) - (original["speed"]?.doubleValue ?? -1)) <= 0.021)
             }
         }
+    }
+
+    /// A sample's path: relative ones from the package's root.
+    static func path(_ sample: String) -> String {
+        sample.hasPrefix("/") ? sample : Repository.url(sample).path
     }
 
     static func summary(_ path: String) async throws -> [String: Any] {

@@ -7,8 +7,9 @@ import Darwin
 #endif
 import TrailcastBasics
 
-/// A first-in, first-out queue that keeps at most ``memoryLimit`` elements in memory and
-/// the rest in an unlinked temporary file.
+/// A first-in, first-out queue that keeps at most twice ``memoryLimit`` elements in memory
+/// (the oldest, to hand out, and the newest, to write) and the rest in an unlinked
+/// temporary file, written and read ``memoryLimit`` elements at a time.
 ///
 /// Formats that give a point's parts far apart wait here for the rest: a KML `<gx:Track>`
 /// gives every `<when>` before its first `<gx:coord>`; a GeoJSON feature may give its
@@ -17,30 +18,30 @@ import TrailcastBasics
 struct SpillQueue<Element: BitwiseCopyable> {
     static var memoryLimit: Int { 4096 }
 
+    /// The oldest elements, handed out from `memoryHead`.
     private var memory: [Element] = []
     private var memoryHead = 0
+    /// The newest elements, not written yet: they follow the file's.
+    private var tail: [Element] = []
     private var file: SpillFile?
     private var fileWritten = 0
     private var fileRead = 0
 
     /// How many elements wait.
-    var count: Int { memory.count - memoryHead + (fileWritten - fileRead) / MemoryLayout<Element>.stride }
+    var count: Int {
+        memory.count - memoryHead + (fileWritten - fileRead) / MemoryLayout<Element>.stride + tail.count
+    }
 
     var isEmpty: Bool { count == 0 }
 
     mutating func append(_ element: Element) {
-        // Once elements wait on disk, newer ones follow them there, to keep their order.
-        if fileWritten == fileRead && memory.count - memoryHead < Self.memoryLimit {
+        // Once elements wait behind the oldest, newer ones follow them, to keep their order.
+        if tail.isEmpty && fileWritten == fileRead && memory.count - memoryHead < Self.memoryLimit {
             memory.append(element)
             return
         }
-        if file == nil { file = SpillFile() }
-        guard let file, file.write(element, at: fileWritten) else {
-            // No temporary file, or a full disk: keep it in memory rather than lose it.
-            memory.append(element)
-            return
-        }
-        fileWritten += MemoryLayout<Element>.stride
+        tail.append(element)
+        if tail.count >= Self.memoryLimit { writeTail() }
     }
 
     /// The oldest element waiting, or nil when none waits.
@@ -48,7 +49,11 @@ struct SpillQueue<Element: BitwiseCopyable> {
         if memoryHead == memory.count {
             memory.removeAll(keepingCapacity: true)
             memoryHead = 0
-            refillFromFile()
+            if fileRead < fileWritten {
+                refillFromFile()
+            } else if !tail.isEmpty {
+                swap(&memory, &tail)
+            }
         }
         guard memoryHead < memory.count else { return nil }
         defer { memoryHead += 1 }
@@ -58,8 +63,18 @@ struct SpillQueue<Element: BitwiseCopyable> {
     mutating func removeAll() {
         memory.removeAll(keepingCapacity: true)
         memoryHead = 0
+        tail.removeAll(keepingCapacity: true)
         fileWritten = 0
         fileRead = 0
+    }
+
+    /// Writes the newest elements to the file, in one write.
+    private mutating func writeTail() {
+        if file == nil { file = SpillFile() }
+        // No temporary file, or a full disk: they stay in memory rather than be lost.
+        guard let file, file.write(tail, at: fileWritten) else { return }
+        fileWritten += tail.count * MemoryLayout<Element>.stride
+        tail.removeAll(keepingCapacity: true)
     }
 
     /// Moves up to ``memoryLimit`` elements from the file into (empty) memory.
@@ -87,11 +102,9 @@ private final class SpillFile {
 
     deinit { fclose(handle) }
 
-    func write<Element: BitwiseCopyable>(_ element: Element, at offset: Int) -> Bool {
-        var element = element
-        let size = MemoryLayout<Element>.stride
-        return withUnsafeBytes(of: &element) { bytes in
-            pwrite(fileno(handle), bytes.baseAddress, size, off_t(offset)) == size
+    func write<Element: BitwiseCopyable>(_ elements: [Element], at offset: Int) -> Bool {
+        elements.withUnsafeBytes { bytes in
+            pwrite(fileno(handle), bytes.baseAddress, bytes.count, off_t(offset)) == bytes.count
         }
     }
 

@@ -67,26 +67,48 @@ struct CoordinateScanner {
         tupleNumber += 1
         defer { reset() }
         if tupleTooLong { return .malformed(String(decoding: tuple.prefix(40), as: UTF8.self) + "...") }
-        return Self.tuple(fields: tuple.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false))
+        return tuple.withUnsafeBytes { Self.tuple($0, separatedBy: { $0 == UInt8(ascii: ",") }) }
     }
 
     /// A `<gx:coord>`'s text: `lon lat [alt]` separated by white space.
     static func trackCoordinate(_ text: UnsafeRawBufferPointer) -> Tuple {
-        let bytes = Array(text.prefix(maximumTupleBytes + 1))
-        guard bytes.count <= maximumTupleBytes else { return .malformed(String(decoding: bytes.prefix(40), as: UTF8.self) + "...") }
-        return tuple(fields: bytes.split(whereSeparator: isWhiteSpace))
+        guard text.count <= maximumTupleBytes else { return .malformed(String(decoding: text.prefix(40), as: UTF8.self) + "...") }
+        return tuple(text, separatedBy: isWhiteSpace)
     }
 
-    private static func tuple(fields: [ArraySlice<UInt8>]) -> Tuple {
-        let malformed = Tuple.malformed(String(decoding: Array(fields.joined(separator: [UInt8(ascii: ",")])), as: UTF8.self))
-        guard fields.count == 2 || fields.count == 3 else { return malformed }
-        var numbers: [Double] = []
-        for field in fields {
-            guard let number = field.withUnsafeBytes({ DecimalNumber.parse($0) }) else { return malformed }
-            numbers.append(number)
+    /// Two or three numbers in range, in place: this runs once a point, so it allocates
+    /// nothing unless the tuple is malformed.
+    private static func tuple(_ text: UnsafeRawBufferPointer, separatedBy isSeparator: (UInt8) -> Bool) -> Tuple {
+        var numbers: (Double, Double, Double) = (0, 0, 0)
+        var count = 0
+        var start = 0
+        var index = 0
+        // Commas separate one field from the next (an empty field is malformed); white space
+        // runs do.
+        let collapsesRuns = !isSeparator(UInt8(ascii: ","))
+        while index <= text.count {
+            guard index == text.count || isSeparator(text[index]) else {
+                index += 1
+                continue
+            }
+            if !(collapsesRuns && index == start) {
+                guard count < 3, let number = DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: text[start..<index])) else {
+                    return .malformed(String(decoding: text, as: UTF8.self))
+                }
+                switch count {
+                case 0: numbers.0 = number
+                case 1: numbers.1 = number
+                default: numbers.2 = number
+                }
+                count += 1
+            }
+            index += 1
+            start = index
         }
-        guard numbers[0].magnitude <= 180, numbers[1].magnitude <= 90 else { return malformed }
-        return .point(longitude: numbers[0], latitude: numbers[1], elevation: numbers.count == 3 ? numbers[2] : nil)
+        guard count >= 2, numbers.0.magnitude <= 180, numbers.1.magnitude <= 90 else {
+            return .malformed(String(decoding: text, as: UTF8.self))
+        }
+        return .point(longitude: numbers.0, latitude: numbers.1, elevation: count == 3 ? numbers.2 : nil)
     }
 
     static func isWhiteSpace(_ byte: UInt8) -> Bool {
