@@ -177,3 +177,63 @@ struct RouteFormatsRoundTripTests {
         return formatter.date(from: iso)!.timeIntervalSince1970
     }
 }
+
+/// A scenario's route in another format: `check` reads it as `replay` does.
+@Suite("check: a scenario whose route is a FIT or KML file")
+struct ScenarioRouteFormatTests {
+    @Test("the scenario passes on the FIT file of a real watch and on an exported KML", arguments: ["fit", "kml"])
+    func scenarioRoute(format: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route: String
+        let locations: Int
+        if format == "fit" {
+            route = Repository.url("Tests/Fixtures/fit/garmin-fenix-5-run.fit").path
+            locations = 21
+        } else {
+            route = scratch.url.appendingPathComponent("walk.kml").path
+            let export = try await TrailcastBinary.run(arguments: ["export", ScenarioFiles.walk, "--to", "kml", "--output", route])
+            try #require(export.status == 0, "\(export.stderr)")
+            locations = 1840
+        }
+        let scenario = try scratch.file(named: "route.yaml", text: """
+            name: a \(format) route
+            gpx: \(route)
+            prompt: allow
+            expect:
+              - count: location
+                exactly: \(locations)
+              - none: locationError
+            """)
+        let result = try await TrailcastBinary.run(arguments: ["check", scenario.path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasSuffix(ScenarioFiles.summary(scenarios: 1, passed: 1, expectations: 2) + "\n"), "\(result.stdout)")
+    }
+}
+
+/// `fleet` deals routes of any format, and finds them in a directory by their extensions.
+@Suite("fleet: routes in FIT and KMZ files")
+struct FleetRouteFormatTests {
+    @Test("a FIT and a KMZ route dealt to two devices, given as files and found in a directory")
+    func fleetRoutes() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let fit = Repository.url("Tests/Fixtures/fit/garmin-fenix-5-run.fit")
+        let kmz = Repository.url("Tests/Fixtures/kmz/deflated.kmz")
+        for file in [fit, kmz] {
+            try FileManager.default.copyItem(at: file, to: scratch.url.appendingPathComponent(file.lastPathComponent))
+        }
+        try scratch.file(named: "notes.txt", text: "not a route")
+        let fleet = ["--devices", "2", "--virtual", "--duration", "2s", "--stagger", "0"]
+        let given = try await TrailcastBinary.run(arguments: ["fleet", fit.path, kmz.path] + fleet)
+        let found = try await TrailcastBinary.run(arguments: ["fleet", scratch.url.path] + fleet)
+        #expect(given.status == 0 && found.status == 0, "\(given.stderr)\(found.stderr)")
+        let lines = given.stdout.split(separator: "\n")
+        #expect(lines.count == 4)
+        // Device 0 drives the watch's run near Petaluma, device 1 the KMZ's track by Zurich.
+        #expect(lines.first?.contains("\"lat\":38.2297") == true, "\(given.stdout)")
+        #expect(lines.dropFirst().first?.contains("\"lat\":47.29") == true, "\(given.stdout)")
+        // The directory's routes by name: deflated.kmz before garmin-fenix-5-run.fit.
+        #expect(found.stdout.split(separator: "\n").first?.contains("\"lat\":47.29") == true, "\(found.stdout)")
+    }
+}
