@@ -168,7 +168,7 @@ public struct RouteTimer {
         if let recorded = point.time {
             if let lastRecordedTime, recorded < lastRecordedTime {
                 warnings.append(GPXWarning(
-                    line: point.line, column: point.column,
+                    at: point,
                     message: "time \(recorded) is earlier than the previous fix's \(lastRecordedTime); point dropped"))
                 return nil
             }

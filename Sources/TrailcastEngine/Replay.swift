@@ -206,8 +206,7 @@ public struct Replay: Sendable {
                 timer.add(point, index: index)
                 while timer.next() != nil {}
                 if let warning = timer.takeWarnings().first {
-                    throw GPXError.invalidContent(
-                        file: file, line: warning.line, column: warning.column, message: warning.message)
+                    throw warning.error(in: file)
                 }
                 strictTimers[source] = timer
             }

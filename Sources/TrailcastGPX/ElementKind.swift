@@ -20,8 +20,10 @@ enum ElementKind: UInt8 {
 
     /// The root element of a KML or TCX document.
     case routeDocument
-    /// TCX: `<Activities>`, `<Courses>`, a `<Lap>`: containers read through.
+    /// TCX: `<Activities>`, `<Courses>`: containers read through.
     case tcxContainer
+    /// TCX: an activity's `<Lap>`, read through to its `<Track>`s.
+    case tcxLap
     /// TCX: an `<Activity>` or `<Course>`, read as a track.
     case tcxActivity
     /// TCX: a `<Track>`, read as a track segment.

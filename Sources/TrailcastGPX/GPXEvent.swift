@@ -41,6 +41,21 @@ public struct GPXWarning: Sendable, Equatable, CustomStringConvertible {
         self.byteOffset = byteOffset
     }
 
+    /// A warning about `point`, placed where the point is: its line and column, or its byte.
+    public init(at point: GPXPoint, message: String) {
+        if let byteOffset = point.byteOffset {
+            self.init(byteOffset: byteOffset, message: message)
+        } else {
+            self.init(line: point.line, column: point.column, message: message)
+        }
+    }
+
+    /// This warning as the error `--strict` makes of it, in `file`.
+    public func error(in file: String) -> GPXError {
+        if let byteOffset { return .malformedBinary(file: file, byteOffset: byteOffset, reason: message) }
+        return .invalidContent(file: file, line: line, column: column, message: message)
+    }
+
     public var description: String {
         if let byteOffset { return " byte \(byteOffset): warning: \(message)" }
         return "\(line):\(column): warning: \(message)"

@@ -40,6 +40,9 @@ public struct GPXPoint: Sendable, Equatable {
     /// Where the point's start tag ends in the file (1-based), for warnings.
     public var line: Int
     public var column: Int
+    /// Where a binary file's point (a FIT record) starts, in bytes from the file's start;
+    /// nil for a text format, whose points have a ``line`` and ``column``.
+    public var byteOffset: Int?
 
     public init(
         latitude: Double, longitude: Double, elevationMeters: Double? = nil,

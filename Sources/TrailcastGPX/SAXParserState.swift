@@ -55,7 +55,7 @@ struct SAXParserState {
     var pointsInSegment = 0
     var previousTimeInSegmentOrRoute: Timestamp?
     private var previousWaypointTime: Timestamp?
-    private var warnedAboutZonelessTime = false
+    var warnedAboutZonelessTime = false
     /// What KML's and TCX's elements need between callbacks.
     var kml = KMLReading()
     var tcx = TCXReading()
@@ -299,11 +299,11 @@ struct SAXParserState {
             return warn("<\(element)> has no lon attribute; point skipped", line: line, column: column)
         }
         guard let latitude, latitude >= -90, latitude <= 90 else {
-            return warn("<\(element)> has lat=\"\(String(decoding: latitudeText, as: UTF8.self))\", "
+            return warn("<\(element)> has lat=\"\(String(decoding: latitudeText, as: UTF8.self).quotedInMessage(limit: 60))\", "
                 + "not a latitude in -90...90; point skipped", line: line, column: column)
         }
         guard let longitude, longitude >= -180, longitude <= 180 else {
-            return warn("<\(element)> has lon=\"\(String(decoding: longitudeText, as: UTF8.self))\", "
+            return warn("<\(element)> has lon=\"\(String(decoding: longitudeText, as: UTF8.self).quotedInMessage(limit: 60))\", "
                 + "not a longitude in -180...180; point skipped", line: line, column: column)
         }
         point.latitude = latitude
@@ -336,88 +336,6 @@ struct SAXParserState {
             pointsInSegment += 1
             pending.append(.trackPoint(point))
         }
-    }
-
-    mutating func assignString(_ kind: ElementKind, parent: ElementKind?) {
-        let value = String(decoding: trimmedText(), as: UTF8.self)
-        switch (parent, kind) {
-        case (.metadata?, .name), (.gpx?, .name): metadata.name = value
-        case (.metadata?, .description), (.gpx?, .description): metadata.description = value
-        case (.track?, .name), (.route?, .name): path.name = value
-        case (.track?, .description), (.route?, .description): path.description = value
-        case (.track?, .type), (.route?, .type): path.type = value
-        case (_, .name): point.name = value
-        case (_, .description): point.description = value
-        case (_, .symbol): point.symbol = value
-        case (_, .type): point.type = value
-        default: break
-        }
-    }
-
-    private mutating func assignTime(parent: ElementKind?) {
-        guard let time = parsedTime() else { return }
-        if parent == .metadata || parent == .gpx {
-            metadata.time = time
-        } else {
-            point.time = time
-        }
-    }
-
-    /// The element's text as an ISO 8601 time; nil (with a warning if it was not empty)
-    /// when it is not one.
-    mutating func parsedTime() -> Timestamp? {
-        let bytes = trimmedText()
-        guard bytes.count > 0 else { return nil }
-        guard let parsed = ISO8601.parse(bytes) else {
-            warn("unparsable time \"\(String(decoding: bytes, as: UTF8.self))\"; time dropped")
-            return nil
-        }
-        if !parsed.hadZone && !warnedAboutZonelessTime {
-            warnedAboutZonelessTime = true
-            warn("time \"\(String(decoding: bytes, as: UTF8.self))\" has no zone; "
-                + "times without a zone are read as UTC")
-        }
-        return parsed.timestamp
-    }
-
-    private mutating func assignFix() {
-        let value = String(decoding: trimmedText(), as: UTF8.self)
-        guard !value.isEmpty else { return }
-        if let fix = GPXFix(rawValue: value) {
-            point.fix = fix
-        } else {
-            warn("<fix> is \"\(value)\", not one of none, 2d, 3d, dgps, pps; value dropped")
-        }
-    }
-
-    private mutating func keepForeignExtension(
-        localName: UnsafePointer<UInt8>?, prefix: UnsafePointer<UInt8>?,
-        namespaceURI: UnsafePointer<UInt8>?
-    ) {
-        let value = trimmedText()
-        guard value.count > 0, let localName else { return }
-        var name = String(cString: localName)
-        if let prefix { name = String(cString: prefix) + ":" + name }
-        point.extensions.append(GPXExtensionElement(
-            name: name, namespaceURI: namespaceURI.map { String(cString: $0) },
-            text: String(decoding: value, as: UTF8.self)))
-    }
-
-    mutating func number(named element: StaticString) -> Double? {
-        let bytes = trimmedText()
-        guard bytes.count > 0 else { return nil }  // <ele/> and friends: simply unknown
-        if let value = DecimalNumber.parse(bytes) { return value }
-        warn("<\(element)> is \"\(String(decoding: bytes, as: UTF8.self))\", not a number; value dropped")
-        return nil
-    }
-
-    mutating func integer(named element: StaticString) -> Int? {
-        guard let value = number(named: element) else { return nil }
-        guard value.magnitude < 1e9 else {
-            warn("<\(element)> is \(value), out of range; value dropped")
-            return nil
-        }
-        return Int(value.rounded())
     }
 
     // MARK: - Delivery

@@ -85,7 +85,11 @@ public struct FleetRunPlan: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            if RouteFormat(fileName: name) != nil && !name.hasPrefix(".") { names.append(name) }
+            // (Not `.json`: a folder of routes may hold other JSON, a manifest say; `.geojson`
+            // is a route, and a `.json` file given by name is read as GeoJSON.)
+            if RouteFormat(fileName: name) != nil, !name.lowercased().hasSuffix(".json"), !name.hasPrefix(".") {
+                names.append(name)
+            }
         }
         return names.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }

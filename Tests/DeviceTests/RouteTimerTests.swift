@@ -38,6 +38,18 @@ struct RouteTimerTests {
         #expect(abs(fixes[0].speedMetersPerSecond - 2) < 1e-6)
     }
 
+    /// Found by review: a FIT point's warning printed as `run.fit:0:OFFSET:`.
+    @Test func aBinaryFilesPointGoingBackIsPlacedByItsByte() {
+        var late = Self.point(0, seconds: 10)
+        late.byteOffset = 120
+        var early = Self.point(1, seconds: 5)
+        early.byteOffset = 150
+        let (_, timer) = Self.run([late, early])
+        let warning = timer.warnings.first
+        #expect(warning?.byteOffset == 150)
+        #expect(warning?.description.hasPrefix(" byte 150: warning: time ") == true, "\(String(describing: warning))")
+    }
+
     @Test func pointsGoingBackInTimeAreDroppedWithTheirLine() {
         let (fixes, timer) = Self.run([Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: 40),
                                        Self.point(3, seconds: 60)])

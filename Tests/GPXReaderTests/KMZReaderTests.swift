@@ -16,8 +16,8 @@ struct KMZReaderTests {
         }
     }
 
-    @Test("deflated (after another entry), stored, and with data descriptors: the same three timed points", arguments: [
-        "deflated.kmz", "stored.kmz", "data-descriptors.kmz",
+    @Test("deflated (after another entry), stored, with data descriptors, and after a bzip2 photo with a long path: the same three timed points", arguments: [
+        "deflated.kmz", "stored.kmz", "data-descriptors.kmz", "long-name-after-bzip2.kmz",
     ])
     func readsTheKMLInside(name: String) throws {
         let (events, error) = try Self.read(name)

@@ -101,6 +101,15 @@ struct TCXReaderTests {
         #expect(events.filter { $0.caseName == "trackPoint" }.count == 1)
     }
 
+    @Test("a <Track> outside any activity's lap is not read: the events stay balanced")
+    func strayTrack() {
+        let text = "<TrainingCenterDatabase><Activities><Track>\(Self.trackpoint("2026-06-13T16:00:00Z", "47", "8"))</Track>"
+            + "</Activities></TrainingCenterDatabase>"
+        let (events, error) = readUntilError(text, as: .tcx)
+        #expect(error == nil)
+        #expect(events.map(\.caseName) == ["metadata"])
+    }
+
     @Test("another root element: one located error naming the format")
     func wrongRoot() {
         let (_, error) = readUntilError("<gpx version=\"1.1\"></gpx>", as: .tcx, name: "walk.tcx")

@@ -224,6 +224,8 @@ struct FleetRouteFormatTests {
             try FileManager.default.copyItem(at: file, to: scratch.url.appendingPathComponent(file.lastPathComponent))
         }
         try scratch.file(named: "notes.txt", text: "not a route")
+        // A folder of routes may hold other JSON: only `.geojson` is taken as a route there.
+        try scratch.file(named: "manifest.json", text: #"{"routes": 2}"#)
         let fleet = ["--devices", "2", "--virtual", "--duration", "2s", "--stagger", "0"]
         let given = try await TrailcastBinary.run(arguments: ["fleet", fit.path, kmz.path] + fleet)
         let found = try await TrailcastBinary.run(arguments: ["fleet", scratch.url.path] + fleet)

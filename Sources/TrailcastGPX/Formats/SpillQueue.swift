@@ -26,6 +26,9 @@ struct SpillQueue<Element: BitwiseCopyable> {
     private var file: SpillFile?
     private var fileWritten = 0
     private var fileRead = 0
+    /// Why the queue could not spill to disk (no temporary file, a full disk); once set,
+    /// the reader stops with it rather than hold the rest in memory.
+    private(set) var failure: String?
 
     /// How many elements wait.
     var count: Int {
@@ -34,6 +37,9 @@ struct SpillQueue<Element: BitwiseCopyable> {
 
     var isEmpty: Bool { count == 0 }
 
+    /// How many elements are held in memory now, taken or not (for the tests of its bound).
+    var elementsInMemory: Int { memory.count + tail.count }
+
     mutating func append(_ element: Element) {
         // Once elements wait behind the oldest, newer ones follow them, to keep their order.
         if tail.isEmpty && fileWritten == fileRead && memory.count - memoryHead < Self.memoryLimit {
@@ -41,7 +47,7 @@ struct SpillQueue<Element: BitwiseCopyable> {
             return
         }
         tail.append(element)
-        if tail.count >= Self.memoryLimit { writeTail() }
+        if tail.count >= Self.memoryLimit && failure == nil { writeTail() }
     }
 
     /// The oldest element waiting, or nil when none waits.
@@ -56,8 +62,15 @@ struct SpillQueue<Element: BitwiseCopyable> {
             }
         }
         guard memoryHead < memory.count else { return nil }
-        defer { memoryHead += 1 }
-        return memory[memoryHead]
+        let element = memory[memoryHead]
+        memoryHead += 1
+        // Taken and added in turn (a KML track's <when> and <gx:coord> interleaved), the
+        // queue is never empty when asked: what was taken is let go here, not only then.
+        if memoryHead >= Self.memoryLimit {
+            memory.removeFirst(memoryHead)
+            memoryHead = 0
+        }
+        return element
     }
 
     mutating func removeAll() {
@@ -71,8 +84,14 @@ struct SpillQueue<Element: BitwiseCopyable> {
     /// Writes the newest elements to the file, in one write.
     private mutating func writeTail() {
         if file == nil { file = SpillFile() }
-        // No temporary file, or a full disk: they stay in memory rather than be lost.
-        guard let file, file.write(tail, at: fileWritten) else { return }
+        guard let file else {
+            failure = "no temporary file to keep a long track's parts in: \(String(cString: strerror(errno)))"
+            return
+        }
+        guard file.write(tail, at: fileWritten) else {
+            failure = "cannot keep a long track's parts in a temporary file: \(String(cString: strerror(errno)))"
+            return
+        }
         fileWritten += tail.count * MemoryLayout<Element>.stride
         tail.removeAll(keepingCapacity: true)
     }

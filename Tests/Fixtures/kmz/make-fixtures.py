@@ -27,10 +27,17 @@ class Unseekable(io.RawIOBase):
         return len(chunk)
 
 
+def entry(name, method=zipfile.ZIP_DEFLATED):
+    """An entry dated 2026-11-26, so that the files are the same on every run."""
+    info = zipfile.ZipInfo(name, date_time=(2026, 11, 26, 0, 0, 0))
+    info.compress_type = method
+    return info
+
+
 def archive(path, entries, method=zipfile.ZIP_DEFLATED):
     with zipfile.ZipFile(path, "w", method) as z:
         for name, data in entries:
-            z.writestr(name, data)
+            z.writestr(entry(name, method), data)
 
 
 archive("deflated.kmz", [("files/icon.png", b"\x89PNG" + bytes(3000)), ("doc.kml", KML)])
@@ -38,10 +45,15 @@ archive("stored.kmz", [("doc.kml", KML)], zipfile.ZIP_STORED)
 stream = Unseekable()
 with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as z:
     for name, data in [("icon.png", bytes(5000)), ("doc.kml", KML)]:
-        with z.open(name, "w") as entry:
-            entry.write(data)
+        with z.open(entry(name), "w") as opened:
+            opened.write(data)
 open("data-descriptors.kmz", "wb").write(bytes(stream.data))
 archive("no-kml.kmz", [("readme.txt", b"no KML here")])
+# A photo compressed with bzip2 (a method Trailcast does not inflate) before a KML whose path
+# is longer than any message quotes: the photo is passed over by its size, the KML found.
+with zipfile.ZipFile("long-name-after-bzip2.kmz", "w") as z:
+    z.writestr(entry("images/photo.jpg", zipfile.ZIP_BZIP2), bytes(range(256)) * 8)
+    z.writestr(entry("exports/" + "a-very-long-folder-name/" * 5 + "doc.kml"), KML)
 # 4 MiB of white space inside the root element: well-formed, and over 200 times smaller zipped.
 archive("bomb.kmz", [("doc.kml", b"<kml>" + b" " * (4 << 20) + b"</kml>")])
 damaged = bytearray(open("stored.kmz", "rb").read())

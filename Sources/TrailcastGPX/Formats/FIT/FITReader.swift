@@ -258,7 +258,8 @@ final class FITReader: RouteEventReader {
         }
         var point = GPXPoint(
             latitude: Double(latitude) * Self.semicircleDegrees, longitude: Double(longitude) * Self.semicircleDegrees,
-            elevationMeters: record.altitudeMeters, line: 0, column: start)
+            elevationMeters: record.altitudeMeters)
+        point.byteOffset = start
         guard point.latitude.magnitude <= 90, point.longitude.magnitude <= 180 else {
             return try warn("a record's position is out of range (\(point.latitude), \(point.longitude)); point skipped", at: start)
         }

@@ -172,6 +172,9 @@ final class GeoJSONReader: RouteEventReader {
             }
         }
         key = nil
+        if let reason = feature.positions.failure ?? feature.times.failure {
+            throw .cannotRead(file: tokenizer.fileName, reason: reason)
+        }
     }
 
     private func role(ofContainer isObject: Bool, in parent: Frame?) throws(GPXError) -> Role {

@@ -102,7 +102,12 @@ extension SAXParserState {
         case .description: kml.placemarkDescription = String(decoding: trimmedText(), as: UTF8.self)
         case .time:
             let time = parsedTime()
-            if parent == .kmlTrack { kml.times.append(SpilledTime(time)) } else { kml.placemarkTime = time }
+            if parent == .kmlTrack {
+                kml.times.append(SpilledTime(time))
+                if let reason = kml.times.failure { refuse(.cannotRead(file: fileName, reason: reason)) }
+            } else {
+                kml.placemarkTime = time
+            }
         case .kmlCoordinates:
             if let tuple = kml.scanner.finish() { takeCoordinateTuple(tuple) }
             kml.streamsCoordinates = false

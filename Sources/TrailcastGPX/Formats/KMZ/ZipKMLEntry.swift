@@ -128,14 +128,22 @@ final class ZipKMLEntry {
             declaredCRC = UInt32(Self.little(header, 10, 4))
             let compressedSize = Self.little(header, 14, 4)
             let size = Self.little(header, 18, 4)
-            let name = String(decoding: try readBytes(Self.little(header, 22, 2), what: "an entry's name"), as: UTF8.self)
-                .quotedInMessage()
+            let rawName = String(decoding: try readBytes(Self.little(header, 22, 2), what: "an entry's name"), as: UTF8.self)
+            let name = rawName.quotedInMessage()
             try skipBytes(Self.little(header, 24, 2), what: "an entry's extra field")
+            let isKML = rawName.lowercased().hasSuffix(".kml")
+            hasDataDescriptor = flags & 8 != 0
+            entryName = name
+            if !isKML && !hasDataDescriptor && compressedSize != 0xFFFF_FFFF {
+                // Another file (an icon, a photo): passed over by its size, whatever its
+                // compression or encryption.
+                try skipBytes(compressedSize, what: "the entry \(name)")
+                continue
+            }
             guard flags & 1 == 0 else { throw failure("the entry \(name) is encrypted", at: start) }
             guard compressedSize != 0xFFFF_FFFF && size != 0xFFFF_FFFF else {
                 throw failure("the entry \(name) is a ZIP64 entry (over 4 GiB), which is not read", at: start)
             }
-            hasDataDescriptor = flags & 8 != 0
             compressedLeft = hasDataDescriptor ? nil : compressedSize
             declaredSize = hasDataDescriptor ? nil : size
             guard method == 0 || method == 8 else {
@@ -157,10 +165,7 @@ final class ZipKMLEntry {
             pendingFailure = nil
             finished = false
             endChecked = false
-            if name.lowercased().hasSuffix(".kml") {
-                entryName = name
-                return
-            }
+            if isKML { return }
             // Not the KML: passed over, by its size, or inflated to nowhere to find its end.
             if let compressedLeft {
                 try skipBytes(compressedLeft, what: "the entry \(name)")

@@ -27,11 +27,12 @@ extension ElementKind {
         case .routeDocument:
             return localName.isNamed("Activities") || localName.isNamed("Courses") ? .tcxContainer : .ignored
         case .tcxContainer:
-            if localName.isNamed("Activity") || localName.isNamed("Course") { return .tcxActivity }
-            if localName.isNamed("Track") { return .tcxTrack }
-            return .ignored
+            return localName.isNamed("Activity") || localName.isNamed("Course") ? .tcxActivity : .ignored
+        case .tcxLap:
+            // (Only inside an activity: a <Track> opens a segment of the activity's track.)
+            return localName.isNamed("Track") ? .tcxTrack : .ignored
         case .tcxActivity:
-            if localName.isNamed("Lap") { return .tcxContainer }
+            if localName.isNamed("Lap") { return .tcxLap }
             if localName.isNamed("Track") { return .tcxTrack }
             if localName.isNamed("Name") { return .name }
             if localName.isNamed("CoursePoint") { return .tcxCoursePoint }
