@@ -215,8 +215,12 @@ def main():
         current = json.load(urllib.request.urlopen(with_weather["weatherURL"], timeout=10))["current"]
         # (Unless a quarter hour began between the two requests: serve-weather's `current`
         # is the model's at the current quarter hour.)
-        if current["time"] == with_weather["weatherTime"] and not with_weather["weather"].startswith(f"{current['temperature_2m']} °C"):
-            raise CheckFailed(f"the page shows {with_weather['weather']!r}; serve-weather says {current['temperature_2m']} °C")
+        # The page prints the number as JavaScript does: 5.0 is "5" there, "5.0" in Python (a
+        # whole-degree temperature failed the check once, at 5 °C).
+        temperature = current["temperature_2m"]
+        shown = str(int(temperature)) if float(temperature).is_integer() else str(temperature)
+        if current["time"] == with_weather["weatherTime"] and not with_weather["weather"].startswith(f"{shown} °C"):
+            raise CheckFailed(f"the page shows {with_weather['weather']!r}; serve-weather says {shown} °C")
 
         # 2. The tunnel: the page says the position is unavailable, then tracks again.
         until("the page to say the position is unavailable", lambda: devtools.shown()["state"] == "unavailable")
