@@ -130,13 +130,19 @@ struct SAXParserState {
             pathDelivered = false
             previousTimeInSegmentOrRoute = nil
         case .trackSegment:
-            deliverPathIfNeeded(.track)
-            pointsInSegment = 0
-            previousTimeInSegmentOrRoute = nil
-            pending.append(.beginSegment(line: position.line))
+            beginSegment()
         default:
             if kind.capturesText && fields.includes(kind) { startCapturingText() }
         }
+    }
+
+    /// A track segment begins (GPX's `<trkseg>`, TCX's `<Track>`, KML's `gx:Track`), after
+    /// its track's own event if that is still to come.
+    mutating func beginSegment() {
+        deliverPathIfNeeded(.track)
+        pointsInSegment = 0
+        previousTimeInSegmentOrRoute = nil
+        pending.append(.beginSegment(line: position.line))
     }
 
     /// Enters the root element, of any dialect.

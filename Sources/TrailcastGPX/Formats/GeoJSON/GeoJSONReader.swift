@@ -85,7 +85,6 @@ final class GeoJSONReader: RouteEventReader {
         var began = false
         var part: Int32 = -1
         var pointsHandedOut = 0
-        var timesTaken = 0
         var previousTime: Timestamp?
     }
 
@@ -337,7 +336,7 @@ final class GeoJSONReader: RouteEventReader {
         }
         defer { self.emission = emission }
         if position.isSkipped {
-            if feature.times.removeFirst() != nil { emission.timesTaken += 1 }
+            _ = feature.times.removeFirst()
             emission.pointsHandedOut += 1
             return nil
         }
@@ -346,7 +345,6 @@ final class GeoJSONReader: RouteEventReader {
             elevationMeters: position.altitude.isNaN ? nil : position.altitude,
             line: Int(position.line), column: Int(position.column))
         if let time = feature.times.removeFirst() {
-            emission.timesTaken += 1
             point.time = time.time
         } else if emission.kind == .waypoints {
             point.time = feature.time

@@ -161,11 +161,8 @@ extension SAXParserState {
             kml.placemarkHasTrack = true
             path = GPXPathInfo(name: kml.placemarkName, description: kml.placemarkDescription, line: position.line)
             pathDelivered = false
-            deliverPathIfNeeded(.track)
         }
-        pointsInSegment = 0
-        previousTimeInSegmentOrRoute = nil
-        pending.append(.beginSegment(line: position.line))
+        beginSegment()
     }
 
     /// Text of a `<coordinates>` element, as libxml2 hands it out.

@@ -166,14 +166,10 @@ final class ZipKMLEntry {
             finished = false
             endChecked = false
             if isKML { return }
-            // Not the KML: passed over, by its size, or inflated to nowhere to find its end.
-            if let compressedLeft {
-                try skipBytes(compressedLeft, what: "the entry \(name)")
-            } else {
-                let sink = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-                defer { sink.deallocate() }
-                while try read(into: sink) > 0 {}
-            }
+            // Not the KML, and its size comes after it: inflated to nowhere to find its end.
+            let sink = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+            defer { sink.deallocate() }
+            while try read(into: sink) > 0 {}
         }
     }
 

@@ -82,10 +82,7 @@ extension SAXParserState {
             }
             pathDelivered = false
         case .tcxTrack:
-            deliverPathIfNeeded(.track)
-            pointsInSegment = 0
-            previousTimeInSegmentOrRoute = nil
-            pending.append(.beginSegment(line: position.line))
+            beginSegment()
         case .tcxTrackpoint, .tcxCoursePoint:
             if kind == .tcxCoursePoint { deliverMetadataIfNeeded() }
             let (line, column) = position
