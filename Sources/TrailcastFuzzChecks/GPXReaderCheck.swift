@@ -44,8 +44,12 @@ extension FuzzChecks {
                 require(other.events.prefix(shorter) == reference.events.prefix(shorter), "other events: \(described)")
                 require(sameFault(other.error, reference.error), "another error: \(described)")
             } else if converted && (other.error != nil || reference.error != nil) {
-                let shorter = min(other.events.count, reference.events.count)
-                require(other.events.prefix(shorter) == reference.events.prefix(shorter), "other events: \(described)")
+                // Where the error is placed depends on the cut, and so does a warning libxml2
+                // gives at that place as it gives up on the element (an undefined namespace
+                // prefix, met at the end of a start tag cut short by the conversion).
+                let (otherEvents, referenceEvents) = (withoutWarningsAtTheError(other), withoutWarningsAtTheError(reference))
+                let shorter = min(otherEvents.count, referenceEvents.count)
+                require(otherEvents.prefix(shorter) == referenceEvents.prefix(shorter), "other events: \(described)")
                 require(sameKind(other.error, reference.error), "another kind of error: \(described)")
             } else {
                 require(withoutWarningsAtTheError(other) == withoutWarningsAtTheError(reference), "other events: \(described)")

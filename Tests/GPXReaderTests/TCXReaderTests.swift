@@ -125,4 +125,21 @@ struct TCXReaderTests {
         }
         #expect(message.hasPrefix("<Trackpoint> has no <Position>"))
     }
+
+    /// Found by fuzzing (kept in Fuzz/Crashes/route-formats/): text running to the end of a
+    /// cut file was placed one column short when read 16 bytes at a time (libxml2 stops its
+    /// push parser wherever it was). A truncated file is placed at its end, on every cut.
+    @Test("a file cut inside a text is placed at its end, whatever the chunk size")
+    func truncatedInText() {
+        let head = "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Id>x</Id>\n<Lap><Track><Trackpoint><Time>"
+        let text = "2026-06-13T16:00:00Z and more text > with a greater-than sign"
+        for length in 1...text.count {
+            let cut = head + text.prefix(length)
+            let expected = "cut.tcx:2:\(30 + length + 1): error: the file ends before </TrainingCenterDatabase>: it is truncated or incomplete"
+            for chunkSize in [16, 17, 64 * 1024] {
+                let (_, error) = readUntilError(cut, as: .tcx, name: "cut.tcx", options: .init(chunkSize: chunkSize))
+                #expect(error?.description == expected, "cut after \(length) characters of text, \(chunkSize)-byte chunks")
+            }
+        }
+    }
 }
