@@ -1,4 +1,12 @@
 // swift-tools-version: 6.1
+//===----------------------------------------------------------------------===//
+//
+// This source file is part of Trailcast.
+// Copyright 2026 the Trailcast authors.
+// Licensed under the Apache License, Version 2.0: see LICENSE and NOTICE.
+// SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
 import PackageDescription
 
 // Where libxml2 is a system package found with pkg-config, and where the SDK has it.

@@ -1,5 +1,6 @@
 public import TrailcastOpenMeteoAPI
 public import TrailcastWeather
+import TrailcastBasics
 
 extension OpenMeteoClient {
     /// Where an ``OpenMeteoClient`` sends its requests, how long it waits and how often it
@@ -40,7 +41,7 @@ extension OpenMeteoClient {
         /// The public Open-Meteo historical-weather service.
         public static let defaultArchiveBaseURL = OpenMeteoRequest.publicArchiveBaseURL
         /// The `User-Agent` sent unless told otherwise.
-        public static let defaultUserAgent = "trailcast/0.1 (GPX replay; +https://github.com/trailcast)"
+        public static let defaultUserAgent = "trailcast/\(TrailcastVersion.majorAndMinor) (GPX replay; +https://github.com/trailcast)"
 
         /// Creates a configuration; every parameter defaults to the public service's values.
         public init(

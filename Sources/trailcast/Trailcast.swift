@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrailcastBasics
 import TrailcastRun
 
 /// The `trailcast` command: argument parsing and output wiring only; the work
@@ -16,7 +17,7 @@ struct Trailcast: AsyncParsableCommand {
             73 an output file cannot be created, 74 an I/O error, 130/143 replay stopped by \
             SIGINT/SIGTERM (after writing the end of the timeline; serve-weather exits 0).
             """,
-        version: "0.1.0",
+        version: TrailcastVersion.current,
         subcommands: [ReplayCommand.self, ReportCommand.self, CheckCommand.self, InspectCommand.self, ExportCommand.self, FleetCommand.self, ServeWeatherCommand.self])
 
     /// swift-argument-parser's `main`, and one more case: a ``RunFailure`` from a run

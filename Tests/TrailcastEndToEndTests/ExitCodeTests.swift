@@ -104,11 +104,15 @@ struct ExitCodeTests {
         }
     }
 
-    @Test("--version exits 0")
+    @Test("--version exits 0, printing the newest version CHANGELOG.md names")
     func version() async throws {
         let result = try await TrailcastBinary.run(arguments: ["--version"])
         #expect(result.status == 0)
-        #expect(result.stdout == "0.1.0\n")
+        let changelog = try String(contentsOf: Repository.url("CHANGELOG.md"), encoding: .utf8)
+        // The first released section: `## 0.1.0 - 2026-11-26` (Unreleased comes before it).
+        let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") && $0.dropFirst(3).first?.isNumber == true }
+        let version = try #require(newest?.dropFirst(3).split(separator: " ").first)
+        #expect(result.stdout == "\(version)\n")
         #expect(result.stderr == "")
     }
 }
