@@ -13,6 +13,12 @@ import PackageDescription
 let libxml2SystemPackagePlatforms: [Platform] = [.linux, .android, .windows, .openbsd, .wasi]
 let appleSDKPlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
 
+/// A package product only the `Tool` trait brings: with `traits: []` the package that
+/// provides it is not even resolved.
+func tool(_ product: String, _ package: String) -> Target.Dependency {
+    .product(name: product, package: package, condition: .when(traits: ["Tool"]))
+}
+
 let package = Package(
     name: "Trailcast",
     // macOS 15 for the command-line tool (Synchronization's Mutex and Atomic in its server
@@ -71,592 +77,159 @@ let package = Package(
         // No traits: the server needs neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
     ],
+    // Each module's reason to be one is in ARCHITECTURE.md's layer table ("why a module").
     targets: [
         // libxml2 where it is a system package (Debian's libxml2-dev). Apple platforms use
         // their SDK's own `libxml2` module instead: no pkg-config, no Homebrew, and it is
         // what an iOS build can see.
-        .systemLibrary(
-            name: "CTrailcastLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
-        // Silencing libxml2's generic error channel, whose handler is C variadic.
-        .target(name: "CTrailcastXMLErrors"),
-        // zlib's raw inflate and CRC-32, for KMZ files (zip archives of KML).
-        .target(name: "CTrailcastZlib", linkerSettings: [.linkedLibrary("z")]),
-        // What every layer may use: time and the UTC calendar, ISO 8601, great-circle distance,
-        // seeded randomness, a lock the sanitizers see.
-        .target(name: "TrailcastBasics"),
-        // The seam between an app's location code and Core Location: `LocationManaging`.
+        .systemLibrary(name: "CTrailcastLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        // C the Swift side cannot write: libxml2's generic error channel (a C variadic
+        // handler) silenced, and zlib's inflateInit2 (a macro) for KMZ files.
+        .target(name: "CTrailcastShims", linkerSettings: [.linkedLibrary("z")]),
+
+        // The light core: what LocationSimulation compiles (no NIO, no Hummingbird, nothing
+        // newer than iOS 17), each module a layer the compiler keeps from seeing the ones above.
         .target(name: "CoreLocationSeam"),
-        .target(name: "TrailcastJSON"),
-        // Core Location's rules for one app: authorization, prompts, accuracy, which fixes
-        // reach the app and why not.
-        .target(name: "TrailcastCoreLocation",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-            ]
-        ),
-        // What shapes a run: the settings the `start` event records and the scheduled events.
-        .target(name: "TrailcastSettings",
-            dependencies: [
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastGPX",
-                "TrailcastJSON",
-                "TrailcastOpenMeteoAPI",
-                "TrailcastWeather",
-                "TrailcastWeatherEndpoints",
-            ]
-        ),
-        // The model apps in the simulated phone (weather, places) behind one protocol.
-        .target(name: "TrailcastApps",
-            dependencies: [
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastPlaces",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-            ]
-        ),
+        .target(name: "TrailcastBasics"),
+        .target(name: "TrailcastGPX", dependencies: [
+            .target(name: "CTrailcastLibXML2", condition: .when(platforms: libxml2SystemPackagePlatforms)),
+            "CTrailcastShims", "TrailcastBasics",
+        ], linkerSettings: [.linkedLibrary("xml2", .when(platforms: appleSDKPlatforms))]),
         .target(name: "TrailcastWeather", dependencies: [
-                "TrailcastBasics",
-            ]),
-        // Open-Meteo's wire format without a network: the request URL for a query, the JSON
-        // answer and error body read. Light, so that fuzzing it builds no HTTP stack.
-        .target(name: "TrailcastOpenMeteoAPI",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastJSON",
-                "TrailcastWeather",
-            ]
-        ),
-        // serve-weather's answers without HTTP: queries read, documents written, faults drawn.
-        .target(name: "TrailcastWeatherEndpoints", dependencies: [
-                "TrailcastBasics",
-                "TrailcastJSON",
-                "TrailcastWeather",
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-            ]),
-        // NMEA 0183 sentences for a fix, as every NMEA feed writes them.
-        .target(name: "TrailcastNMEA",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-            ]
-        ),
-        // The Chrome DevTools Protocol messages the browser feed sends and reads (no network).
-        .target(name: "TrailcastDevTools",
-            dependencies: [
-                "TrailcastDevice",
-                "TrailcastJSON",
-            ]
-        ),
-        // MQTT 3.1.1 packets as bytes, for the fleet's publisher and subscriber (no network).
-        .target(name: "TrailcastMQTT"),
-        // An MQTT 3.1.1 client connection on SwiftNIO (publish, subscribe, keep-alive).
-        .target(name: "TrailcastMQTTClient",
-            dependencies: [
-                "TrailcastMQTT",
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        // Where a fleet's messages go: MQTT publishing with reconnects, delivery counts,
-        // latency histograms, the --verify subscriber.
-        .target(name: "TrailcastFleetBackends",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastMQTT",
-                "TrailcastMQTTClient",
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        // What tracking backends read: OwnTracks location messages, Traccar's OsmAnd query.
-        .target(name: "TrailcastTracking",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-                "TrailcastJSON",
-            ]
-        ),
-        // Many phones stepped in time order: shared routes, receivers, Core Location's rules
-        // for a tracking app, fleet-wide events on seeded shares, shards.
-        .target(name: "TrailcastFleet",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastEngine",
-                "TrailcastGPX",
-                "TrailcastSettings",
-            ]
-        ),
-        // Runs wired from settings: a scenario's run, the weather connection a run uses.
+            "TrailcastBasics", .product(name: "HTTPTypes", package: "swift-http-types"),
+        ]),
+        .target(name: "TrailcastDevice", dependencies: ["TrailcastBasics", "TrailcastGPX"]),
+        .target(name: "TrailcastCoreLocation", dependencies: ["TrailcastBasics", "TrailcastDevice"]),
+        .target(name: "TrailcastSettings", dependencies: [
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastGPX", "TrailcastWeather",
+        ]),
+        .target(name: "TrailcastTimeline", dependencies: [
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastSettings", "TrailcastWeather",
+        ]),
+        .target(name: "TrailcastApps", dependencies: [
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastGPX", "TrailcastSettings",
+            "TrailcastTimeline",
+        ]),
+        .target(name: "TrailcastEngine", dependencies: [
+            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastGPX",
+            "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+        ]),
+
+        // Bytes other programs read and write, without a network stack, so that fuzzing
+        // them builds none: NMEA, DevTools messages, MQTT packets, OwnTracks and OsmAnd.
+        .target(name: "TrailcastWire", dependencies: ["TrailcastBasics", "TrailcastDevice"]),
+        // Scenario files (Yams), fuzzed without a network stack.
+        .target(name: "TrailcastScenario", dependencies: [
+            "TrailcastBasics", "TrailcastSettings", "TrailcastTimeline", tool("Yams", "Yams"),
+        ]),
+
+        // What brings the network (the `Tool` trait).
+        .target(name: "TrailcastFeeds", dependencies: [
+            "TrailcastBasics", "TrailcastDevice", "TrailcastWire", tool("AsyncHTTPClient", "async-http-client"),
+            tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
+            tool("NIOWebSocket", "swift-nio"),
+        ]),
+        .target(name: "TrailcastReport", dependencies: [
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastSettings",
+            "TrailcastTimeline", .product(name: "HTTPTypes", package: "swift-http-types"),
+            tool("Hummingbird", "hummingbird"), tool("Logging", "swift-log"), tool("NIOCore", "swift-nio"),
+            tool("ServiceLifecycle", "swift-service-lifecycle"),
+        ]),
+        .target(name: "TrailcastOpenMeteo", dependencies: [
+            "TrailcastBasics", "TrailcastWeather", tool("AsyncHTTPClient", "async-http-client"),
+            tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
+        ]),
+        .target(name: "TrailcastWeatherServer", dependencies: [
+            "TrailcastBasics", "TrailcastWeather", tool("Hummingbird", "hummingbird"), tool("Logging", "swift-log"),
+            tool("NIOCore", "swift-nio"), tool("ServiceLifecycle", "swift-service-lifecycle"),
+            tool("UnixSignals", "swift-service-lifecycle"),
+        ]),
         .target(name: "TrailcastRun", dependencies: [
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastDevTools",
-                "TrailcastEngine",
-                "TrailcastFeeds",
-                "TrailcastFleet",
-                "TrailcastFleetBackends",
-                "TrailcastGPX",
-                "TrailcastJSON",
-                "TrailcastLiveStream",
-                "TrailcastMQTTClient",
-                "TrailcastOpenMeteo",
-                "TrailcastPlaces",
-                "TrailcastReport",
-                "TrailcastScenario",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastTracking",
-                "TrailcastWeather",
-                "TrailcastWeatherCache",
-                "TrailcastWeatherServer",
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
-            ]),
-        .target(
-            name: "TrailcastOpenMeteo",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastOpenMeteoAPI",
-                "TrailcastWeather",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .target(
-            name: "TrailcastWeatherServer",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastWeather",
-                "TrailcastWeatherEndpoints",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tool"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tool"])),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .target(
-            name: "TrailcastGPX",
-            dependencies: [
-                .target(name: "CTrailcastLibXML2", condition: .when(platforms: libxml2SystemPackagePlatforms)),
-                "CTrailcastXMLErrors",
-                "CTrailcastZlib",
-                "TrailcastBasics",
-                "TrailcastJSON",
-            ],
-            linkerSettings: [.linkedLibrary("xml2", .when(platforms: appleSDKPlatforms))]
-        ),
-        .target(
-            name: "TrailcastDevice",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastGPX",
-            ]
-        ),
-        .target(
-            name: "TrailcastPlaces",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastGPX",
-            ]
-        ),
-        .target(
-            name: "TrailcastEngine",
-            dependencies: [
-                "TrailcastApps",
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastGPX",
-                "TrailcastPlaces",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastWeather",
-            ]
-        ),
-        .target(
-            name: "TrailcastFeeds",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-                "TrailcastDevTools",
-                "TrailcastNMEA",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .target(
-            name: "LocationSimulation",
-            dependencies: [
-                "CoreLocationSeam",
-                "TrailcastApps",
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastEngine",
-                "TrailcastExpectations",
-                "TrailcastGPX",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastWeather",
-            ],
-            // The sample routes tests can use (`SampleRoute`); gpx/ links to them.
-            resources: [.copy("SampleRoutes")]
-        ),
-        .target(
-            name: "LocationSimulationTesting",
-            dependencies: [
-                "LocationSimulation",
-            ]
-        ),
-        .target(
-            name: "LocationSimulationWeather",
-            dependencies: [
-                "LocationSimulation",
-                "TrailcastWeatherEndpoints",
-                "TrailcastWeatherServer",
-            ]
-        ),
-        .target(
-            name: "TrailcastLiveStream",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-                "TrailcastEngine",
-                "TrailcastJSON",
-                "TrailcastReport",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Tool"])),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .target(
-            name: "TrailcastTimeline",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastJSON",
-                "TrailcastSettings",
-                "TrailcastWeather",
-            ]
-        ),
-        .target(
-            name: "TrailcastExpectations",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastTimeline",
-            ]
-        ),
-        .target(
-            name: "TrailcastWeatherCache",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastWeather",
-            ]
-        ),
-        .target(
-            name: "TrailcastReport",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastJSON",
-                "TrailcastTimeline",
-            ]
-        ),
-        .target(
-            name: "TrailcastScenario",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastExpectations",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                .product(name: "Yams", package: "Yams", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .target(
-            name: "TrailcastFuzzChecks",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-                "TrailcastEngine",
-                "TrailcastGPX",
-                "TrailcastMQTT",
-                "TrailcastNMEA",
-                "TrailcastOpenMeteoAPI",
-                "TrailcastPlaces",
-                "TrailcastScenario",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastWeather",
-                "TrailcastWeatherEndpoints",
-            ]
-        ),
-        .executableTarget(
-            name: "trailcast",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastEngine",
-                "TrailcastFeeds",
-                "TrailcastFleet",
-                "TrailcastFleetBackends",
-                "TrailcastMQTT",
-                "TrailcastGPX",
-                "TrailcastReport",
-                "TrailcastRun",
-                "TrailcastScenario",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastWeather",
-                "TrailcastWeatherCache",
-                "TrailcastWeatherEndpoints",
-                "TrailcastWeatherServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser", condition: .when(traits: ["Tool"])),
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .testTarget(
-            name: "TrailcastRunTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastRun",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-            ]
-        ),
-        .testTarget(
-            name: "FleetTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastFleet",
-                "TrailcastFleetBackends",
-                "TrailcastMQTT",
-                "TrailcastSettings",
-                "TrailcastTracking",
-            ]
-        ),
-        .testTarget(
-            name: "MQTTTests",
-            dependencies: [
-                "TrailcastMQTT",
-            ]
-        ),
-        .testTarget(
-            name: "TrailcastBasicsTests",
-            dependencies: [
-                "TrailcastBasics",
-            ]
-        ),
-        .testTarget(
-            name: "GPXReaderTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastGPX",
-            ]
-        ),
-        .testTarget(
-            name: "DeviceTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-                "TrailcastGPX",
-            ]
-        ),
-        .testTarget(
-            name: "LocationReplayTests",
-            dependencies: [
-                "TrailcastApps",
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastEngine",
-                "TrailcastGPX",
-                "TrailcastPlaces",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastWeather",
-                .product(name: "Clocks", package: "swift-clocks", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .testTarget(
-            name: "FeedsTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-                "TrailcastNMEA",
-            ]
-        ),
-        .testTarget(
-            name: "LocationSimulationTests",
-            dependencies: [
-                "LocationSimulation",
-                "LocationSimulationTesting",
-                "TrailcastBasics",
-                "TrailcastEngine",
-                "TrailcastGPX",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-            ]
-        ),
-        .testTarget(
-            name: "LocationSimulationWeatherTests",
-            dependencies: [
-                "LocationSimulation",
-                "LocationSimulationWeather",
-                "TrailcastBasics",
-                "TrailcastGPX",
-                "TrailcastScenario",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .testTarget(
-            name: "LiveStreamTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevice",
-                "TrailcastEngine",
-                "TrailcastLiveStream",
-                "TrailcastTimeline",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .testTarget(
-            name: "TimelineTests",
-            dependencies: [
-                "TrailcastApps",
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastWeather",
-            ]
-        ),
-        .testTarget(
-            name: "WeatherTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastWeather",
-            ]
-        ),
-        .testTarget(
-            name: "OpenMeteoTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastOpenMeteo",
-                "TrailcastOpenMeteoAPI",
-                "TrailcastWeather",
-                "TrailcastWeatherEndpoints",
-                "TrailcastWeatherServer",
-                .product(name: "Logging", package: "swift-log", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .testTarget(
-            name: "WeatherServerTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastWeather",
-                "TrailcastWeatherEndpoints",
-                "TrailcastWeatherServer",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
-            ]
-        ),
-        .testTarget(
-            name: "WeatherCacheTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastWeather",
-                "TrailcastWeatherCache",
-            ]
-        ),
-        .testTarget(
-            name: "PlacesTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastPlaces",
-            ]
-        ),
-        .testTarget(
-            name: "ReportTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastReport",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastWeather",
-            ]
-        ),
-        .testTarget(
-            name: "ScenarioTests",
-            dependencies: [
-                "TrailcastApps",
-                "TrailcastBasics",
-                "TrailcastCoreLocation",
-                "TrailcastDevice",
-                "TrailcastJSON",
-                "TrailcastRun",
-                "TrailcastScenario",
-                "TrailcastSettings",
-                "TrailcastTimeline",
-                "TrailcastWeather",
-                "TrailcastWeatherEndpoints",
-            ]
-        ),
-        .testTarget(
-            name: "FuzzRegressionTests",
-            dependencies: [
-                "TrailcastFuzzChecks",
-            ]
-        ),
-        .testTarget(
-            name: "JSONOutputTests",
-            dependencies: [
-                "TrailcastJSON",
-            ]
-        ),
-        .testTarget(
-            name: "TrailcastEndToEndTests",
-            dependencies: [
-                "TrailcastBasics",
-                "TrailcastDevTools",
-                "TrailcastFeeds",
-                "TrailcastJSON",
-                "TrailcastLiveStream",
-                "TrailcastMQTT",
-                "TrailcastMQTTClient",
-                .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOCore", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOHTTP1", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOPosix", package: "swift-nio", condition: .when(traits: ["Tool"])),
-                .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(traits: ["Tool"])),
-            ]
-        ),
+            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine",
+            "TrailcastFeeds", "TrailcastGPX", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastScenario",
+            "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
+            tool("Logging", "swift-log"),
+        ]),
+
+        // The products' own modules.
+        .target(name: "LocationSimulation", dependencies: [
+            "CoreLocationSeam", "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice",
+            "TrailcastEngine", "TrailcastGPX", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+        ], resources: [.copy("SampleRoutes")]),  // `SampleRoute`; gpx/ links to them
+        .target(name: "LocationSimulationTesting", dependencies: ["LocationSimulation"]),
+        .target(name: "LocationSimulationWeather", dependencies: [
+            "LocationSimulation", "TrailcastWeather", "TrailcastWeatherServer",
+        ]),
+        .target(name: "TrailcastFuzzChecks", dependencies: [
+            "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastGPX",
+            "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWire",
+        ]),
+        .executableTarget(name: "trailcast", dependencies: [
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastFeeds",
+            "TrailcastGPX", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastRun", "TrailcastScenario",
+            "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
+            tool("ArgumentParser", "swift-argument-parser"), tool("Logging", "swift-log"),
+        ]),
+
+        // Tests: a target per area, and the end-to-end tests of the built binary.
+        .testTarget(name: "TrailcastBasicsTests", dependencies: ["TrailcastBasics"]),
+        .testTarget(name: "JSONOutputTests", dependencies: ["TrailcastBasics"]),
+        .testTarget(name: "GPXReaderTests", dependencies: ["TrailcastBasics", "TrailcastGPX"]),
+        .testTarget(name: "WeatherTests", dependencies: ["TrailcastBasics", "TrailcastWeather"]),
+        .testTarget(name: "DeviceTests", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastGPX"]),
+        .testTarget(name: "PlacesTests", dependencies: ["TrailcastApps", "TrailcastBasics"]),
+        .testTarget(name: "TimelineTests", dependencies: [
+            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastSettings",
+            "TrailcastTimeline", "TrailcastWeather",
+        ]),
+        .testTarget(name: "LocationReplayTests", dependencies: [
+            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine",
+            "TrailcastGPX", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", tool("Clocks", "swift-clocks"),
+        ]),
+        .testTarget(name: "MQTTTests", dependencies: ["TrailcastWire"]),
+        .testTarget(name: "FeedsTests", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastWire"]),
+        .testTarget(name: "FleetTests", dependencies: [
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastFeeds",
+            "TrailcastSettings", "TrailcastWire",
+        ]),
+        .testTarget(name: "ReportTests", dependencies: [
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastReport", "TrailcastSettings",
+            "TrailcastTimeline", "TrailcastWeather",
+        ]),
+        .testTarget(name: "LiveStreamTests", dependencies: [
+            "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastReport", "TrailcastTimeline",
+            tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
+        ]),
+        .testTarget(name: "OpenMeteoTests", dependencies: [
+            "TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather", "TrailcastWeatherServer",
+            tool("Logging", "swift-log"),
+        ]),
+        .testTarget(name: "WeatherCacheTests", dependencies: ["TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather"]),
+        .testTarget(name: "WeatherServerTests", dependencies: [
+            "TrailcastBasics", "TrailcastWeather", "TrailcastWeatherServer", tool("AsyncHTTPClient", "async-http-client"),
+            tool("Logging", "swift-log"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
+        ]),
+        .testTarget(name: "ScenarioTests", dependencies: [
+            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRun",
+            "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+        ]),
+        .testTarget(name: "TrailcastRunTests", dependencies: [
+            "TrailcastBasics", "TrailcastRun", "TrailcastSettings", "TrailcastTimeline",
+        ]),
+        .testTarget(name: "LocationSimulationTests", dependencies: [
+            "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics", "TrailcastEngine", "TrailcastGPX",
+            "TrailcastSettings", "TrailcastTimeline",
+        ]),
+        .testTarget(name: "LocationSimulationWeatherTests", dependencies: [
+            "LocationSimulation", "LocationSimulationWeather", "TrailcastBasics", "TrailcastGPX", "TrailcastScenario",
+            tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
+        ]),
+        .testTarget(name: "FuzzRegressionTests", dependencies: ["TrailcastFuzzChecks"]),
+        .testTarget(name: "TrailcastEndToEndTests", dependencies: [
+            "TrailcastBasics", "TrailcastFeeds", "TrailcastReport", "TrailcastSettings", "TrailcastWire",
+            tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
+            tool("NIOPosix", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

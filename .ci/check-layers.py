@@ -4,8 +4,11 @@
 - Every target declares exactly the modules of this package its files import (no declared
   dependency unused, none imported without being declared), and every package product it
   declares is imported somewhere in it.
+- Every package product a target's files import is declared for that target (imports
+  declared both ways), not only found through another target's dependencies.
 - Every dependency of a module in the layer table points to its own layer or one above it
-  in the table (down the stack), and every module of Sources/ is in the table.
+  in the table (down the stack); the layer table and the module table name exactly the
+  targets Package.swift declares and the folders of Sources/.
 
 Run from anywhere: python3 .ci/check-layers.py. Exit 1 and a line per problem.
 """
@@ -33,8 +36,9 @@ def targets(manifest):
         local, products = [], []
         if deps:
             text = deps.group(1)
-            products = re.findall(r"\.product\(name:\s*\"(\w+)\"", text)
-            text = re.sub(r"\.product\([^)]*\)", "", text)
+            # `.product(name: "X", ...)`, or `tool("X", "package")` for one only `Tool` brings.
+            products = re.findall(r"(?:\.product\(name:|\btool\()\s*\"(\w+)\"", text)
+            text = re.sub(r"(?:\.product|\btool)\([^)]*\)", "", text)
             local = re.findall(r"\"(\w+)\"", text)
         path = re.search(r"path:\s*\"([^\"]+)\"", body)
         folder = path.group(1) if path else os.path.join("Tests" if kind == "testTarget" else "Sources", name)
@@ -71,6 +75,28 @@ def layers(architecture):
     return ranks
 
 
+def table_problems(architecture, targets):
+    """The layer table and the module table name exactly the modules Package.swift declares
+    (and that Sources/ holds), each once."""
+    problems = []
+    layered = set(layers(architecture))
+    for module in sorted(layered - targets):
+        problems.append(f"{module}: in ARCHITECTURE.md's layer table but not a target in Package.swift")
+    section = architecture.split("## Module table", 1)[1].split("\n## ", 1)[0]
+    listed = re.findall(r"^\| `Sources/(\w+)`", section, re.M)
+    for module in sorted({m for m in listed if listed.count(m) > 1}):
+        problems.append(f"{module}: twice in ARCHITECTURE.md's module table")
+    folders = {entry for entry in os.listdir(os.path.join(ROOT, "Sources"))
+               if os.path.isdir(os.path.join(ROOT, "Sources", entry))}
+    for module in sorted(folders - set(listed)):
+        problems.append(f"Sources/{module}: not in ARCHITECTURE.md's module table")
+    for module in sorted(set(listed) - folders):
+        problems.append(f"Sources/{module}: in ARCHITECTURE.md's module table but not in Sources/")
+    for module in sorted(folders - targets):
+        problems.append(f"Sources/{module}: a folder Package.swift declares no target for")
+    return problems
+
+
 # What an app and its tests link (Package.swift declares them for iOS 17, watchOS 10 and
 # visionOS 1): none may use Synchronization (iOS 18), nor a package but swift-http-types (the
 # `Tool` trait keeps the others out of a light dependency).
@@ -102,11 +128,13 @@ def main():
     with open(os.path.join(ROOT, "Package.swift"), encoding="utf-8") as file:
         manifest = file.read()
     with open(os.path.join(ROOT, "ARCHITECTURE.md"), encoding="utf-8") as file:
-        ranks = layers(file.read())
+        architecture = file.read()
+    ranks = layers(architecture)
     all_targets = targets(manifest)
     local_names = {name for _, name, _, _, _ in all_targets} | set(
         re.findall(r"\.systemLibrary\(\s*name:\s*\"(\w+)\"", manifest))
-    problems = []
+    all_products = {product for _, _, _, _, products in all_targets for product in products}
+    problems = table_problems(architecture, local_names)
     for kind, name, folder, local, products in all_targets:
         imported = imports(folder)
         for dependency in local:
@@ -117,6 +145,8 @@ def main():
         for product in products:
             if product not in imported:
                 problems.append(f"{name}: declares the product {product} but no file imports it")
+        for module in sorted(imported & all_products - set(products)):
+            problems.append(f"{name}: imports {module} without declaring the product")
         if kind == "testTarget":
             continue
         if name not in ranks:

@@ -25,8 +25,7 @@ bin=$(swift build --show-bin-path)
 modules=$bin/Modules
 # The C modules the package's Swift modules were built with.
 libxml=(-Xcc -fmodule-map-file=Sources/CTrailcastLibXML2/module.modulemap $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g')
-  -Xcc -fmodule-map-file="$bin/CTrailcastXMLErrors.build/module.modulemap"
-  -Xcc -fmodule-map-file="$bin/CTrailcastZlib.build/module.modulemap")
+  -Xcc -fmodule-map-file="$bin/CTrailcastShims.build/module.modulemap")
 # SwiftPM's package name for `package` declarations: the checkout folder's identity.
 package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
 flags=(-swift-version 6 -warnings-as-errors -parse-as-library
@@ -61,8 +60,7 @@ module libxml2 [system] {
 }
 MAP
 swiftc "${flags[@]}" -I "$out/sdk" -I "$modules" $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
-  -Xcc -fmodule-map-file="$bin/CTrailcastXMLErrors.build/module.modulemap" -Xcc -I -Xcc Sources/CTrailcastXMLErrors/include \
-  -Xcc -fmodule-map-file="$bin/CTrailcastZlib.build/module.modulemap" -Xcc -I -Xcc Sources/CTrailcastZlib/include \
+  -Xcc -fmodule-map-file="$bin/CTrailcastShims.build/module.modulemap" -Xcc -I -Xcc Sources/CTrailcastShims/include \
   -package-name "$package_name" -typecheck -module-name TrailcastGPX $(find Sources/TrailcastGPX -name '*.swift' | sort)
 echo "apple shim: TrailcastGPX type-checks with the SDK's libxml2 module"
 

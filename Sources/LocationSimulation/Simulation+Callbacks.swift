@@ -101,9 +101,9 @@ extension Simulation {
             guard let (client, callback) = phone.withApp({ app, _ in app.takeCallback() }) else { break }
             switch callback {
             case .appState(let state):
-                appStateObservers.forEach { $0(state) }
+                for observer in appStateObservers { observer(state) }
             case .tap(let action):
-                tapObservers.forEach { $0(action) }
+                for observer in tapObservers { observer(action) }
             case .prompt(let request, let answered):
                 appActs { app, output in app.answerPrompt(request, into: &output) }
                 answered?()

@@ -1,4 +1,3 @@
-import TrailcastExpectations
 import TrailcastTimeline
 
 /// The scenario expectations (`count`, `none`, `event`, `order`, `end`), checked against a

@@ -6,6 +6,8 @@ import XCTest
 // `continueAfterFailure = false`), so every failing expectation is reported. The XCTest
 // counterpart of `Simulation.verify`, which is Swift Testing's.
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (XCTest's own naming, as XCTAssertEqual.)
 /// Asserts that `expectation` holds in `simulation`'s timeline; when it does not, fails
 /// the test at the caller's line saying what was expected and the evidence.
 ///
@@ -20,6 +22,8 @@ public func XCTAssertHolds(
     XCTAssertHolds([expectation], in: simulation, message(), file: file, line: line)
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// (XCTest's own naming, as XCTAssertEqual.)
 /// Each of `expectations`, every failure reported at the caller's line; whether all hold.
 @discardableResult
 public func XCTAssertHolds(

@@ -1,5 +1,5 @@
 @_exported import LocationSimulation
-@_exported import struct TrailcastWeatherEndpoints.WeatherServerFaults
+@_exported import struct TrailcastWeather.WeatherServerFaults
 import TrailcastWeatherServer
 
 /// An Open-Meteo-compatible server on 127.0.0.1 for an app's own networking code in

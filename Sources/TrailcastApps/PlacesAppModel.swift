@@ -1,5 +1,4 @@
 public import TrailcastDevice
-public import TrailcastPlaces
 public import TrailcastCoreLocation
 public import TrailcastSettings
 import TrailcastTimeline

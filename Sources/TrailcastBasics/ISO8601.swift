@@ -38,7 +38,7 @@ public enum ISO8601 {
         else { return nil }
         // 24:00:00 is midnight at the end of the day; 60 seconds is a leap second.
         let isEndOfDay = hour == 24 && minute == 0 && second == 0
-        guard (hour <= 23 || isEndOfDay), minute <= 59, second <= 60 else { return nil }
+        guard hour <= 23 || isEndOfDay, minute <= 59, second <= 60 else { return nil }
 
         var nanoseconds: Int64 = 0
         if cursor.skip(UInt8(ascii: ".")) || cursor.skip(UInt8(ascii: ",")) {

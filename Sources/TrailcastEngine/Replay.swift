@@ -1,11 +1,10 @@
 import TrailcastBasics
 public import TrailcastGPX
-import TrailcastPlaces
+import TrailcastApps
 public import TrailcastWeather
 import TrailcastCoreLocation
 public import TrailcastSettings
 public import TrailcastTimeline
-import TrailcastApps
 public import TrailcastDevice
 
 /// Replays a GPX file as a device's location stream through ``LocationService`` and

@@ -1,5 +1,5 @@
 public import TrailcastGPX
-public import TrailcastPlaces
+public import TrailcastApps
 public import TrailcastSettings
 
 /// Why a replay could not run or finish.

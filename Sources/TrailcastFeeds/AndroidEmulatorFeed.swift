@@ -2,7 +2,7 @@ public import TrailcastDevice
 public import NIOCore
 import NIOPosix
 import TrailcastBasics
-import TrailcastNMEA
+import TrailcastWire
 
 /// `--android-emulator [HOST:]PORT`: drives a running Android emulator's location through
 /// its console (telnet-style, 127.0.0.1:5554 for the first emulator).

@@ -1,5 +1,5 @@
 public import TrailcastDevice
-public import TrailcastDevTools
+public import TrailcastWire
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1

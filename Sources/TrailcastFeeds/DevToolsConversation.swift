@@ -1,5 +1,5 @@
 import TrailcastBasics
-import TrailcastDevTools
+import TrailcastWire
 import NIOCore
 import NIOWebSocket
 

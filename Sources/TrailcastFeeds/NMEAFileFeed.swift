@@ -1,5 +1,5 @@
 public import TrailcastDevice
-import TrailcastNMEA
+import TrailcastWire
 
 /// `--nmea FILE` and `export --to nmea`: the device stream as an NMEA log, which
 /// gpsfake, gpsbabel and most GPS tools read. Written a buffer at a time, always in

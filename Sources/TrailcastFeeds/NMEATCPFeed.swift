@@ -2,7 +2,7 @@ public import TrailcastDevice
 import NIOCore
 import NIOPosix
 import TrailcastBasics
-import TrailcastNMEA
+import TrailcastWire
 
 /// `--nmea tcp://HOST:PORT`: serves the device stream as NMEA 0183 to every client that
 /// connects, as a GPS receiver on a network port does (gpsd connects as a client:

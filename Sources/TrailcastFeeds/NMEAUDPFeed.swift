@@ -1,7 +1,7 @@
 public import TrailcastDevice
 import NIOCore
 import NIOPosix
-import TrailcastNMEA
+import TrailcastWire
 
 /// `--nmea udp://HOST:PORT`: sends each epoch's sentences as one datagram to HOST:PORT
 /// (gpsd listens for such a source with `gpsd udp://HOST:PORT`). Nobody needs to be

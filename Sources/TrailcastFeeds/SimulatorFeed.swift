@@ -8,7 +8,7 @@ import Darwin
 public import TrailcastDevice
 import Dispatch
 import TrailcastBasics
-import TrailcastNMEA
+import TrailcastWire
 
 /// `--simulator DEVICE`: moves a booted iOS Simulator along the device stream with
 /// `xcrun simctl location DEVICE set LAT,LON`, and (with a bundle id) mirrors the
@@ -156,7 +156,7 @@ private final class CommandQueue: Sendable {
     /// Spawns and waits; the exit status (or 127 when it cannot be started).
     private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for argument in argv { free(argument) } }
         var pid = pid_t()
         guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else { return 127 }
         var status: Int32 = 0

@@ -1,5 +1,5 @@
 public import TrailcastDevice
-import TrailcastNMEA
+import TrailcastWire
 import TrailcastBasics
 
 /// `export --to xcode-gpx`: the device's fixes as the timed `<wpt>` list Xcode's location

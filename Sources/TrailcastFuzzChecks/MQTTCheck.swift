@@ -1,4 +1,4 @@
-import TrailcastMQTT
+import TrailcastWire
 
 extension FuzzChecks {
     /// The bytes are what a broker sent, read packet after packet as a connection reads its

@@ -1,6 +1,6 @@
 import TrailcastDevice
 import TrailcastBasics
-import TrailcastNMEA
+import TrailcastWire
 
 extension FuzzChecks {
     /// The bytes become two device epochs (time, coordinates, altitude, accuracies, speed

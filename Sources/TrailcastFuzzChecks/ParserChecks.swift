@@ -1,9 +1,7 @@
 import Foundation
-import TrailcastOpenMeteoAPI
-import TrailcastPlaces
-import TrailcastScenario
 import TrailcastWeather
-import TrailcastWeatherEndpoints
+import TrailcastApps
+import TrailcastScenario
 
 extension FuzzChecks {
     /// Any text as a scenario file: parsed, or one error line naming the file.

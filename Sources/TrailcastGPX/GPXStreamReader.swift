@@ -5,7 +5,7 @@ internal import CTrailcastLibXML2
 #else
 internal import libxml2
 #endif
-internal import CTrailcastXMLErrors
+internal import CTrailcastShims
 
 /// Reads a GPX file as a stream of ``GPXEvent``s, in document order, in constant memory.
 ///

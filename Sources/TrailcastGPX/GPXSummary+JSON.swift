@@ -1,4 +1,3 @@
-import TrailcastJSON
 import TrailcastBasics
 
 extension GPXSummary {

@@ -15,6 +15,14 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     /// Garmin's binary Flexible and Interoperable Data Transfer: activities' `record` messages.
     case fit
 
+    /// Every format as `--input-format` and a scenario's `inputFormat:` take it, for help
+    /// and messages: `gpx, kml, kmz, geojson, tcx, fit`.
+    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+
+    /// Every format's own extension, for messages: `.gpx, .kml, .kmz, .geojson, .tcx, .fit`
+    /// (`.json` is GeoJSON's too when a file is named, not when a directory is searched).
+    public static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
+
     /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`.
     public var displayName: String {
         self == .geojson ? "GeoJSON" : rawValue.uppercased()

@@ -1,4 +1,3 @@
-public import TrailcastOpenMeteoAPI
 public import TrailcastWeather
 import TrailcastBasics
 

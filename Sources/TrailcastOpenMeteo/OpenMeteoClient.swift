@@ -3,7 +3,6 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 public import TrailcastWeather
-import TrailcastOpenMeteoAPI
 import NIOHTTP1
 
 /// A ``TrailcastWeather/WeatherFetcher`` that asks Open-Meteo (or a compatible server) for the weather

@@ -3,7 +3,6 @@ import Foundation
 import NIOCore
 import NIOPosix
 import TrailcastWeather
-import TrailcastOpenMeteoAPI
 
 /// Turns the errors AsyncHTTPClient and SwiftNIO throw into one-line
 /// ``TrailcastWeather/WeatherFetchFailure``s a person can act on, such as

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TrailcastJSON
+import TrailcastBasics
 
 /// Writing a page, and reading a JSON Lines timeline line by line in bounded memory.
 public enum ReportFile {

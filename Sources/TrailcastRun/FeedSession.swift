@@ -1,12 +1,11 @@
 import TrailcastFeeds
 import TrailcastGPX
-import TrailcastLiveStream
-import TrailcastEngine
 import TrailcastReport
+import TrailcastEngine
 import TrailcastTimeline
 import TrailcastWeatherServer
 import TrailcastDevice
-import TrailcastDevTools
+import TrailcastWire
 import TrailcastSettings
 
 /// One replay with its feeds: started before the first fix (in the task that runs the

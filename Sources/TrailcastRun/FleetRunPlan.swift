@@ -6,8 +6,8 @@ import Musl
 import Darwin
 #endif
 public import TrailcastBasics
-public import TrailcastFleet
-public import TrailcastFleetBackends
+public import TrailcastEngine
+public import TrailcastFeeds
 public import TrailcastGPX
 
 /// A `trailcast fleet` run: the fleet, its routes, how long, and where its messages go.
@@ -68,7 +68,7 @@ public struct FleetRunPlan: Sendable {
             }
             let names = try Self.routeFiles(in: path)
             guard !names.isEmpty else {
-                throw RunFailure("\(path): error: no route file (.gpx, .kml, .kmz, .geojson, .tcx, .fit) in this directory", status: .noInput)
+                throw RunFailure("\(path): error: no route file (\(RouteFormat.extensions)) in this directory", status: .noInput)
             }
             files += names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
         }

@@ -7,11 +7,8 @@ import Darwin
 #endif
 import TrailcastBasics
 import TrailcastEngine
-import TrailcastFleet
-import TrailcastFleetBackends
-import TrailcastJSON
-import TrailcastMQTTClient
-import TrailcastTracking
+import TrailcastFeeds
+import TrailcastWire
 
 extension FleetRunner {
     /// A real-time run (`--mqtt`): the fleet paced by one timer thread for all its devices

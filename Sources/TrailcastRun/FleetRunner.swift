@@ -6,9 +6,8 @@ import Musl
 import Darwin
 #endif
 import TrailcastBasics
-import TrailcastFleet
-import TrailcastJSON
-import TrailcastTracking
+import TrailcastEngine
+import TrailcastWire
 
 /// Runs a fleet as `trailcast fleet` does.
 public enum FleetRunner {

@@ -1,7 +1,7 @@
 import TrailcastDevice
-import TrailcastFleet
-public import TrailcastFleetBackends
-import TrailcastJSON
+import TrailcastEngine
+public import TrailcastFeeds
+import TrailcastBasics
 
 /// What a real-time fleet run did, as `--summary` writes it: totals for the backend and per
 /// class of devices (their GPS profile), the send lag, CPU per message, and with `--verify`

@@ -1,4 +1,3 @@
-import TrailcastLiveStream
 import TrailcastReport
 import TrailcastEngine
 import TrailcastWeatherServer

@@ -1,5 +1,5 @@
 import TrailcastCoreLocation
-import TrailcastDevTools
+import TrailcastWire
 import TrailcastFeeds
 import TrailcastTimeline
 

@@ -1,11 +1,10 @@
 import TrailcastFeeds
 import TrailcastGPX
-import TrailcastLiveStream
-import TrailcastEngine
 import TrailcastReport
+import TrailcastEngine
 public import TrailcastTimeline
 import TrailcastSettings
-import TrailcastWeatherCache
+import TrailcastOpenMeteo
 
 /// Runs a ``ReplayRunPlan`` in real time (or on virtual time, as fast as it goes): creates
 /// its files, connects its weather and feeds, replays, writes the report (also after a

@@ -1,6 +1,6 @@
 public import TrailcastGPX
 public import TrailcastEngine
-import TrailcastPlaces
+import TrailcastApps
 
 /// The sysexits(3) codes a run ends with, so scripts can tell failures apart. The command
 /// exits with the raw value; the library says which one a failure is.

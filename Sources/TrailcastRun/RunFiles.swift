@@ -37,7 +37,7 @@ struct RunFiles {
             }
             self.nmea = nmea
         } catch {
-            opened.forEach { _ = close($0) }
+            for descriptor in opened { _ = close(descriptor) }
             throw error
         }
         ownsTimeline = output.path != nil
@@ -48,7 +48,7 @@ struct RunFiles {
         if ownsTimeline { close(timeline) }
         if let report { close(report) }
         if let weatherLog { close(weatherLog) }
-        nmea.forEach { _ = close($0) }
+        for descriptor in nmea { _ = close(descriptor) }
     }
 
     /// Whether the text format should be coloured on the timeline's descriptor.

@@ -1,8 +1,7 @@
 import TrailcastFeeds
 import TrailcastGPX
-import TrailcastLiveStream
-import TrailcastEngine
 import TrailcastReport
+import TrailcastEngine
 import TrailcastTimeline
 
 /// The replay with its timeline recorders put together: the timeline's format, the report,

@@ -1,7 +1,6 @@
 import Logging
-import TrailcastOpenMeteo
+public import TrailcastOpenMeteo
 public import TrailcastWeather
-public import TrailcastWeatherCache
 import TrailcastWeatherServer
 public import TrailcastSettings
 import TrailcastScenario

@@ -1,7 +1,6 @@
 import Foundation
-import TrailcastExpectations
-import TrailcastSettings
 import TrailcastTimeline
+import TrailcastSettings
 import Yams
 
 /// Reads a scenario's `expect:` list. Each entry is a mapping with one kind key:

@@ -7,6 +7,9 @@ public enum ModelAppChoice: Sendable, Equatable {
     /// The reminders app: "remind me when I arrive at / leave a place", for the `--regions`.
     case reminders
 
+    /// How many places the places app shows when `--places-limit` does not say.
+    public static let defaultPlacesLimit = 5
+
     public var isPlaces: Bool {
         if case .places = self { true } else { false }
     }

@@ -1,4 +1,4 @@
-public import TrailcastJSON
+public import TrailcastBasics
 import TrailcastDevice
 
 /// One setting of a run, declared once (in ``ReplaySetting/all``): its key, how a scenario
@@ -127,7 +127,7 @@ public struct SettingsDraft {
             configuration.app = .reminders
         } else if let places {
             if appName == "weather" { throw places.input.error("'places' is for 'app: places'") }
-            configuration.app = .places(file: places.file, limit: placesLimit ?? 5)
+            configuration.app = .places(file: places.file, limit: placesLimit ?? ModelAppChoice.defaultPlacesLimit)
         } else if appName == "places", let app {
             throw app.error("'app: places' needs 'places: FILE'")
         } else if placesLimit != nil {

@@ -1,5 +1,4 @@
-import TrailcastOpenMeteoAPI
-public import TrailcastWeatherEndpoints
+public import TrailcastWeather
 
 /// How a run reaches its weather over HTTP: the Open-Meteo URLs and request timeout, and
 /// for a local server (`--weather local`), the faults it injects.

@@ -1,4 +1,3 @@
-import TrailcastWeatherEndpoints
 import TrailcastWeather
 
 /// A scenario's `weather:` block: the weather flags without their `--weather-` prefix

@@ -1,4 +1,4 @@
-import TrailcastJSON
+import TrailcastBasics
 
 /// A header and one row per event, with the same columns for every event type
 /// (empty where a column does not apply), quoted as RFC 4180 says.

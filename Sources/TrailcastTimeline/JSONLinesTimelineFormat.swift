@@ -1,4 +1,4 @@
-import TrailcastJSON
+import TrailcastBasics
 
 /// One JSON object per event, keys in the documented order:
 ///

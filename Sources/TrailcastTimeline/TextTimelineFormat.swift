@@ -1,4 +1,4 @@
-import TrailcastJSON
+import TrailcastBasics
 
 /// One aligned line per event for people: offset, type, details.
 ///

@@ -1,4 +1,4 @@
-import TrailcastJSON
+import TrailcastBasics
 
 /// What one kind of timeline event declares, once, in its file under `Events/`: its
 /// `type`, its fields in order, and its line in the text format. JSON Lines, CSV, the text

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TrailcastJSON
+import TrailcastBasics
 
 /// Writes a timeline to a file descriptor in a ``TimelineFormat``.
 ///

@@ -1,4 +1,4 @@
-import TrailcastJSON
+import TrailcastBasics
 import TrailcastWeather
 
 /// The weather log (`--weather-log`): CSV with a header and one row per `weather` event,

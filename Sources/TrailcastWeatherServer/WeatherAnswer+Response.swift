@@ -1,5 +1,5 @@
 import Hummingbird
-import TrailcastWeatherEndpoints
+import TrailcastWeather
 
 extension WeatherAnswer {
     /// The Hummingbird response for an answered request.

@@ -1,6 +1,6 @@
 import Hummingbird
 import NIOCore
-import TrailcastWeatherEndpoints
+import TrailcastWeather
 
 /// Hummingbird's per-request context, plus the connection: a request held by the timeout
 /// fault ends by closing it, so the client sees no answer at all rather than an error status.

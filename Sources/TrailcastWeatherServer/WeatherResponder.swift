@@ -2,7 +2,6 @@ import Hummingbird
 import Logging
 import ServiceLifecycle
 import TrailcastWeather
-import TrailcastWeatherEndpoints
 
 /// Answers every request: routes `/health`, `/v1/forecast` and `/v1/archive`, applies the
 /// faults to the weather endpoints, and logs one line per request.

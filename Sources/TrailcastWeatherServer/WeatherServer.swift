@@ -5,7 +5,6 @@ import ServiceLifecycle
 import TrailcastBasics
 import UnixSignals
 public import TrailcastWeather
-public import TrailcastWeatherEndpoints
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -45,13 +45,13 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv, kml (a timed gx:Track), tcx (a Garmin activity).")
     var to: Format
 
-    @Option(help: "How to read the route: gpx, kml, kmz, geojson, tcx, fit. (default: by the file's extension, else its content)")
+    @Option(help: "How to read the route: \(RouteFormat.names). (default: by the file's extension, else its content)")
     var inputFormat: RouteFormat?
 
     @Option(help: "Which points: auto, track, route, waypoints. (default: auto)")
     var source: ReplaySource?
 
-    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s. (default: 1.4)", valueName: "m/s"))
+    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))", valueName: "m/s"))
     var travelSpeed: Double?
 
     @Option(help: ArgumentHelp("A fix every S simulated seconds, interpolated (default: the file's points).", valueName: "S"))

@@ -1,8 +1,8 @@
 import ArgumentParser
 import TrailcastBasics
-import TrailcastFleet
-import TrailcastFleetBackends
-import TrailcastMQTT
+import TrailcastEngine
+import TrailcastFeeds
+import TrailcastWire
 import TrailcastRun
 import TrailcastSettings
 import TrailcastGPX
@@ -47,16 +47,16 @@ struct FleetCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("GPX files, or directories of them: routes dealt to the devices in turn.", valueName: "ROUTES"))
     var routes: [String]
 
-    @Option(help: "How to read the routes: gpx, kml, kmz, geojson, tcx, fit. (default: by each file's extension, else its content)")
+    @Option(help: "How to read the routes: \(RouteFormat.names). (default: by each file's extension, else its content)")
     var inputFormat: RouteFormat?
 
     @Option(help: ArgumentHelp("How many devices the whole fleet has (all shards).", valueName: "N"))
     var devices: Int
 
-    @Option(help: ArgumentHelp("Seconds between a device's fixes. (default: 1)", valueName: "S"))
+    @Option(help: ArgumentHelp("Seconds between a device's fixes.", valueName: "S"))
     var interval: Double = 1
 
-    @Option(help: ArgumentHelp("Devices start spread over this span from the run's start. (default: 1m)", valueName: "D"))
+    @Option(help: ArgumentHelp("Devices start spread over this span from the run's start.", valueName: "D"))
     var stagger: String = "1m"
 
     @Option(help: ArgumentHelp("Simulated time to run (45s, 10m, 1h30m); needed with --virtual.", valueName: "D"))
@@ -67,10 +67,10 @@ struct FleetCommand: AsyncParsableCommand {
         valueName: "NAME:WEIGHT,..."))
     var gpsMix: String?
 
-    @Option(help: ArgumentHelp("Device ids are this and the zero-padded index. (default: device-)", valueName: "PREFIX"))
+    @Option(help: ArgumentHelp("Device ids are this and the zero-padded index.", valueName: "PREFIX"))
     var idPrefix: String = "device-"
 
-    @Option(help: ArgumentHelp("Seeds every device's receiver, battery and event shares. (default: 1)", valueName: "N"))
+    @Option(help: ArgumentHelp("Seeds every device's receiver, battery and event shares.", valueName: "N"))
     var seed: UInt64 = 1
 
     @Option(name: .customLong("event"), help: ArgumentHelp(
@@ -88,11 +88,11 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Publish to this MQTT broker (OwnTracks messages).", valueName: "mqtt://HOST:PORT"))
     var mqtt: String?
 
-    @Option(help: ArgumentHelp("MQTT quality of service: 0 or 1. (default: 1)", valueName: "0|1"))
+    @Option(help: ArgumentHelp("MQTT quality of service: 0 or 1.", valueName: "0|1"))
     var qos: Int = 1
 
     @Option(help: ArgumentHelp(
-        "per-device (each device its own connection, as phones connect), or N connections shared. (default: per-device)",
+        "per-device (each device its own connection, as phones connect), or N connections shared.",
         valueName: "per-device|N"))
     var connections: String = "per-device"
 
@@ -100,10 +100,10 @@ struct FleetCommand: AsyncParsableCommand {
         "Send positions to a Traccar server in its OsmAnd protocol (GET /?id=...&lat=...).", valueName: "http://HOST:PORT"))
     var osmand: String?
 
-    @Option(help: ArgumentHelp("Keep-alive HTTP connections to the OsmAnd server. (default: 8)", valueName: "N"))
+    @Option(help: ArgumentHelp("Keep-alive HTTP connections to the OsmAnd server.", valueName: "N"))
     var httpConnections: Int = 8
 
-    @Option(help: ArgumentHelp("Simulated seconds per real second on a real-time run. (default: 1)", valueName: "N"))
+    @Option(help: ArgumentHelp("Simulated seconds per real second on a real-time run.", valueName: "N"))
     var speed: Double = 1
 
     @Flag(help: "Subscribe to the broker and count what arrives per device: loss, duplicates, order, latency.")
@@ -119,7 +119,7 @@ struct FleetCommand: AsyncParsableCommand {
     var output: String?
 
     @Option(name: .customLong("owntracks-user"), help: ArgumentHelp(
-        "The OwnTracks user: topics are owntracks/USER/DEVICE. (default: fleet)", valueName: "USER"))
+        "The OwnTracks user: topics are owntracks/USER/DEVICE.", valueName: "USER"))
     var ownTracksUser: String = "fleet"
 
     func validate() throws {

@@ -24,7 +24,7 @@ struct InspectCommand: AsyncParsableCommand {
     @Argument(help: "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT).")
     var files: [String]
 
-    @Option(help: "How to read the files: gpx, kml, kmz, geojson, tcx, fit. (default: by each file's extension, else its content)")
+    @Option(help: "How to read the files: \(RouteFormat.names). (default: by each file's extension, else its content)")
     var inputFormat: RouteFormat?
 
     @Option(help: "Output format: text (readable) or json (one object per file per line).")

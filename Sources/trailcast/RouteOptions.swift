@@ -4,19 +4,20 @@ public import ArgumentParser
 public import TrailcastCoreLocation
 import TrailcastSettings
 public import TrailcastGPX
+import TrailcastDevice
 
 /// The flags of `trailcast replay` that shape the run: the route, the user, the system.
 ///
 /// Each is optional so that `--scenario` can supply it and a flag given on the command line
 /// can still override it; without either, the documented default applies.
 struct RouteOptions: ParsableArguments {
-    @Option(help: "How to read the route: gpx, kml, kmz, geojson, tcx, fit. (default: by the file's extension, else its content)")
+    @Option(help: "How to read the route: \(RouteFormat.names). (default: by the file's extension, else its content)")
     var inputFormat: RouteFormat?
 
     @Option(help: "Which points to replay: auto (tracks, else routes, else waypoints), track, route, waypoints. (default: auto)")
     var source: ReplaySource?
 
-    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s. (default: 1.4)", valueName: "m/s"))
+    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))", valueName: "m/s"))
     var travelSpeed: Double?
 
     @Option(help: ArgumentHelp(

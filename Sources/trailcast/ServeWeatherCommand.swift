@@ -1,8 +1,8 @@
 import ArgumentParser
 import Logging
-import TrailcastWeatherCache
+import TrailcastOpenMeteo
 import TrailcastWeatherServer
-import TrailcastWeatherEndpoints
+import TrailcastWeather
 import TrailcastRun
 #if canImport(Glibc)
 import Glibc

@@ -2,7 +2,6 @@
 public import ArgumentParser
 import TrailcastWeather
 import TrailcastSettings
-import TrailcastWeatherEndpoints
 
 /// The weather flags of `trailcast replay`; optional for the same reason as ``RouteOptions``.
 struct WeatherOptions: ParsableArguments {
@@ -109,7 +108,7 @@ struct WeatherOptions: ParsableArguments {
         if let rateLimit, rateLimit < 1 {
             throw ValidationError("--server-rate-limit must be at least 1 request a minute")
         }
-        if (offline || cacheMaximumMegabytes != nil), cacheDirectory == nil {
+        if offline || cacheMaximumMegabytes != nil, cacheDirectory == nil {
             throw ValidationError("--weather-offline and --weather-cache-max need --weather-cache DIR")
         }
         if let cacheMaximumMegabytes, !(cacheMaximumMegabytes > 0 && cacheMaximumMegabytes < 1e9) {

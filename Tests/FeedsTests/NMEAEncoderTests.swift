@@ -1,6 +1,6 @@
 import TrailcastDevice
 import Foundation
-@testable import TrailcastNMEA
+@testable import TrailcastWire
 import Testing
 import TrailcastBasics
 

@@ -1,7 +1,7 @@
 import Testing
 import TrailcastBasics
-import TrailcastFleetBackends
-import TrailcastMQTT
+import TrailcastFeeds
+import TrailcastWire
 
 /// `--verify`'s bookkeeping without a broker: what the fleet sent against what arrived.
 @Suite("Delivery verifier")

@@ -3,7 +3,7 @@ import Testing
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastDevice
-import TrailcastFleet
+import TrailcastEngine
 import TrailcastSettings
 
 /// The fleet stepped in time order, through its public API: ids, stagger, shares, shards,

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TrailcastBasics
 import TrailcastDevice
-import TrailcastTracking
+import TrailcastWire
 
 /// OwnTracks location messages against the booklet's JSON page
 /// (https://owntracks.org/booklet/tech/json/): fields, units, integers, omissions.

@@ -223,9 +223,9 @@ struct GPXStatisticsTests {
     }
 }
 
-private extension String {
+extension String {
     /// Two digits, zero-padded.
-    init(format2 value: Int) {
+    fileprivate init(format2 value: Int) {
         self = value < 10 ? "0\(value)" : "\(value)"
     }
 }

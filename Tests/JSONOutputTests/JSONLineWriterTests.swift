@@ -1,5 +1,5 @@
 import Testing
-import TrailcastJSON
+import TrailcastBasics
 
 @Suite("JSON line writer")
 struct JSONLineWriterTests {

@@ -1,4 +1,4 @@
-import TrailcastLiveStream
+import TrailcastReport
 import Testing
 import TrailcastBasics
 import TrailcastTimeline

@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import TrailcastLiveStream
+import TrailcastReport
 import TrailcastEngine
 import Testing
 import TrailcastBasics

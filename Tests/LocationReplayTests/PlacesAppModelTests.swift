@@ -1,8 +1,7 @@
 import TrailcastDevice
-import TrailcastPlaces
+import TrailcastApps
 import Testing
 import TrailcastTimeline
-import TrailcastApps
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings

@@ -1,5 +1,5 @@
 import Testing
-import TrailcastMQTT
+import TrailcastWire
 
 /// MQTT 3.1.1 packets to and from bytes, against the standard's own layouts (OASIS, "MQTT
 /// Version 3.1.1", section numbers in the test names) and against what a broker may send.

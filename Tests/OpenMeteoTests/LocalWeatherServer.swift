@@ -2,7 +2,6 @@ import Logging
 import TrailcastOpenMeteo
 import TrailcastWeather
 import TrailcastWeatherServer
-import TrailcastWeatherEndpoints
 
 /// Runs a `WeatherServer` on an ephemeral 127.0.0.1 port with `faults`, and a client pointed
 /// at it for both APIs, for the duration of `body`; nothing leaves the machine.

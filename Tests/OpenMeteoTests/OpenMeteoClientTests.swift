@@ -2,7 +2,6 @@ import TrailcastOpenMeteo
 import Testing
 import TrailcastWeather
 import TrailcastWeatherServer
-import TrailcastWeatherEndpoints
 
 /// The client against a live Open-Meteo-compatible server on 127.0.0.1, one test per fault.
 @Suite struct OpenMeteoClientTests {
@@ -55,7 +54,7 @@ import TrailcastWeatherEndpoints
     /// 23:40 is nearest the next day's 00:00, which the archive must be asked for too.
     @Test func archiveReadsTheNextDaysFirstHour() async throws {
         let query = WeatherQuery(latitude: 47.3769, longitude: 8.5417, unixTime: 1_719_877_200)
-        let outcome = try await withLocalServer(now: { 1_735_689_600 }) { client, _ in await client.fetch(query) }
+        let outcome = try await withLocalServer(now: { 1_735_689_600 }, { client, _ in await client.fetch(query) })
         #expect(outcome.result == .success(Self.model.conditions(
             latitude: query.latitude, longitude: query.longitude, elevationMeters: nil, unixTime: 1_719_878_400)))
     }

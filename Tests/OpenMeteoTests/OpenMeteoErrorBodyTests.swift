@@ -1,6 +1,6 @@
 import TrailcastOpenMeteo
 import Testing
-import TrailcastOpenMeteoAPI
+import TrailcastWeather
 
 @Suite struct OpenMeteoErrorBodyTests {
     @Test func parsesOpenMeteosErrorBody() throws {

@@ -1,7 +1,6 @@
 import TrailcastOpenMeteo
 import Testing
 import TrailcastWeather
-import TrailcastOpenMeteoAPI
 
 /// Decoding canned answers; no network.
 @Suite struct OpenMeteoHourlyResponseTests {

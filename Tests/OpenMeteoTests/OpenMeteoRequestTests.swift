@@ -1,7 +1,6 @@
 import TrailcastOpenMeteo
 import Testing
 import TrailcastWeather
-import TrailcastOpenMeteoAPI
 
 /// URL building: which API, which parameters, which hour; no network.
 @Suite struct OpenMeteoRequestTests {

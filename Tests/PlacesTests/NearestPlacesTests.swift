@@ -1,4 +1,4 @@
-@testable import TrailcastPlaces
+@testable import TrailcastApps
 import Testing
 import TrailcastBasics
 

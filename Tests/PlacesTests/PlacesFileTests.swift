@@ -1,5 +1,5 @@
 import Foundation
-@testable import TrailcastPlaces
+@testable import TrailcastApps
 import Testing
 
 @Suite("Places files")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrailcastJSON
+import TrailcastBasics
 import TrailcastScenario
 import TrailcastSettings
 

@@ -5,7 +5,6 @@ import TrailcastSettings
 import TrailcastDevice
 import TrailcastCoreLocation
 import TrailcastWeather
-import TrailcastWeatherEndpoints
 
 /// Reading scenario files: every key to its setting, and every mistake to an error that
 /// names the file, line, column and key.

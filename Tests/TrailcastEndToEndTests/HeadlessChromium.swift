@@ -4,8 +4,8 @@ import NIOCore
 import NIOHTTP1
 import NIOWebSocket
 import Testing
-import TrailcastDevTools
-import TrailcastJSON
+import TrailcastWire
+import TrailcastBasics
 @testable import TrailcastFeeds
 
 /// Debian's Chromium, headless, with its DevTools endpoint on a port it picked itself

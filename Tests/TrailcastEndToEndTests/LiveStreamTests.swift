@@ -1,5 +1,5 @@
 import AsyncHTTPClient
-import TrailcastLiveStream
+import TrailcastReport
 import Foundation
 import NIOCore
 import NIOHTTP1

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 import TrailcastBasics
-import TrailcastMQTT
-import TrailcastMQTTClient
+import TrailcastWire
+import TrailcastFeeds
 
 /// The fleet's MQTT 3.1.1 client against a real broker (mosquitto): what it sends is
 /// what the broker accepts and passes on.

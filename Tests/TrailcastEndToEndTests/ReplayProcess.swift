@@ -250,8 +250,9 @@ final class ReplayProcess: Sendable {
         try #require(master >= 0, "/dev/ptmx: \(String(cString: strerror(errno)))")
         var locked: Int32 = 0
         var number: UInt32 = 0
-        try #require(ioctl(master, 0x4004_5431 /* TIOCSPTLCK */, &locked) == 0)
-        try #require(ioctl(master, 0x8004_5430 /* TIOCGPTN */, &number) == 0)
+        let (setLock, getNumber): (UInt, UInt) = (0x4004_5431, 0x8004_5430)  // TIOCSPTLCK, TIOCGPTN
+        try #require(ioctl(master, setLock, &locked) == 0)
+        try #require(ioctl(master, getNumber, &number) == 0)
         let name = "/dev/pts/\(number)"
         #else
         let master = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC)

@@ -1,7 +1,7 @@
 import Foundation
 import TrailcastBasics
 import TrailcastWeather
-@testable import TrailcastWeatherCache
+@testable import TrailcastOpenMeteo
 import Testing
 
 /// The disk cache on its own: its layout, its misses, what it does with a bad entry, its

@@ -1,6 +1,6 @@
 import Testing
 import TrailcastWeatherServer
-import TrailcastWeatherEndpoints
+import TrailcastWeather
 
 @Suite("DurationText: --latency values as people type them")
 struct DurationTextTests {

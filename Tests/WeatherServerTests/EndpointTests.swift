@@ -1,6 +1,6 @@
 import Testing
 import TrailcastWeatherServer
-import TrailcastWeatherEndpoints
+import TrailcastWeather
 import NIOHTTP1
 
 @Suite("Endpoints other than the forecast: /health, unknown paths, other methods")

@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import Testing
 import TrailcastWeatherServer
-import TrailcastWeatherEndpoints
+import TrailcastWeather
 import Logging
 
 @Suite("Injected faults: failures, truncated JSON, rate limit, latency, held requests, the seed")

@@ -7,7 +7,6 @@ import TrailcastBasics
 import Testing
 import TrailcastWeather
 import TrailcastWeatherServer
-import TrailcastWeatherEndpoints
 
 /// 2024-07-01T10:20:00Z: the servers' fixed "now", so default windows are known dates.
 let fixedNow = 1_719_829_200

@@ -1,4 +1,4 @@
-import TrailcastJSON
+import TrailcastBasics
 
 /// The `control` event: the run was paused, resumed or re-paced from outside, or a change
 /// was made to it live (`POST /event`: the user's permission, the device's signal...).

@@ -1,6 +1,5 @@
 import TrailcastBasics
 import TrailcastDevice
-import TrailcastJSON
 
 extension LocationFix: TimelineEventBody {
     static let eventType = "location"

@@ -1,6 +1,6 @@
 import TrailcastCoreLocation
 import TrailcastDevice
-import TrailcastJSON
+import TrailcastBasics
 
 extension MissedFixes: TimelineEventBody {
     static let eventType = "missed"

@@ -1,4 +1,4 @@
-import TrailcastJSON
+import TrailcastBasics
 /// What the places app shows: the timeline's `places` event.
 public struct PlacesList: Sendable, Equatable {
     public enum Order: String, Sendable {

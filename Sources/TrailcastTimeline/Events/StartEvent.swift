@@ -1,5 +1,5 @@
 import TrailcastDevice
-import TrailcastJSON
+import TrailcastBasics
 public import TrailcastSettings
 
 /// The `start` event: the file, the points chosen, and the effective settings.

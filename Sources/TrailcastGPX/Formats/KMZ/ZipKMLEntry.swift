@@ -1,4 +1,4 @@
-internal import CTrailcastZlib
+internal import CTrailcastShims
 
 /// The KML inside a KMZ, inflated as it is read: the first entry of the zip archive whose
 /// name ends in `.kml` (Google Earth's `doc.kml`), found by reading local file headers in
@@ -282,7 +282,7 @@ final class ZipKMLEntry {
                 }
             }
             let before = Int(stream.pointee.avail_in)
-            let result = CTrailcastZlib.inflate(stream, Z_NO_FLUSH)
+            let result = CTrailcastShims.inflate(stream, Z_NO_FLUSH)
             let consumed = before - Int(stream.pointee.avail_in)
             inputStart += consumed
             offset += consumed

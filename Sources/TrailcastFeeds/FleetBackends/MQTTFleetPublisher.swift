@@ -1,0 +1,338 @@
+import NIOCore
+import NIOPosix
+import TrailcastBasics
+public import TrailcastWire
+
+/// The fleet's MQTT side: one connection per device (as real phones connect) or a shared
+/// pool, each connected when its first message is due, kept alive with pings, and made
+/// again with backoff when the broker drops it. Sending never waits: while a connection is
+/// being made a few messages wait for it (as the OwnTracks app queues while offline); more
+/// are counted lost, and what the connection cannot take now is counted refused.
+public final class MQTTFleetPublisher: Sendable {
+    public enum ConnectionMode: Sendable, Equatable {
+        /// Each device its own connection, client id the device's id.
+        case perDevice
+        /// This many connections shared by the shard's devices (device i uses i mod N).
+        case shared(Int)
+    }
+
+    public struct Options: Sendable {
+        public var host: String
+        public var port: Int
+        public var qos: MQTTQoS
+        public var connections: ConnectionMode
+        public var keepAliveSeconds: UInt16
+
+        public init(host: String, port: Int, qos: MQTTQoS = .atLeastOnce, connections: ConnectionMode = .perDevice, keepAliveSeconds: UInt16 = 60) {
+            self.host = host
+            self.port = port
+            self.qos = qos
+            self.connections = connections
+            self.keepAliveSeconds = keepAliveSeconds
+        }
+    }
+
+    let options: Options
+    private let links: [MQTTFleetLink]
+    private let batches: EventLoopBatches
+    /// Which link each of the shard's devices uses, by its place in the shard.
+    private let linkOfSlot: @Sendable (Int) -> Int
+
+    /// - Parameters:
+    ///   - clientIdentifiers: each link's client id (a device's id, or a pool member's).
+    ///   - classOfDevice: the class (an index into the summary's classes) of a global device index.
+    public init(
+        options: Options, linkClientIdentifiers: [String], classCount: Int,
+        classOfDevice: @escaping @Sendable (Int) -> Int, linkOfSlot: @escaping @Sendable (Int) -> Int
+    ) {
+        self.options = options
+        self.linkOfSlot = linkOfSlot
+        let batches = EventLoopBatches()
+        self.batches = batches
+        links = linkClientIdentifiers.enumerated().map { index, identifier in
+            MQTTFleetLink(
+                connection: .init(
+                    host: options.host, port: options.port, clientIdentifier: identifier,
+                    keepAliveSeconds: options.keepAliveSeconds),
+                atLeastOnce: options.qos == .atLeastOnce, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice,
+                batches: batches)
+        }
+    }
+
+    /// Connects once and disconnects: whether the broker is there before a run starts.
+    public static func probe(_ options: Options, clientIdentifier: String) async throws(MQTTConnectionError) {
+        struct Silent: MQTTConnectionDelegate {}
+        let connection = try await MQTTConnection.connect(
+            .init(host: options.host, port: options.port, clientIdentifier: clientIdentifier, connectTimeout: .seconds(5)),
+            delegate: Silent())
+        await connection.disconnect()
+    }
+
+    /// Publishes one message of the device in shard slot `slot` (global index `device`).
+    public func send(topic: String, payload: [UInt8], slot: Int, device: Int) {
+        links[linkOfSlot(slot)].send(
+            MQTTPacket.Publish(topic: topic, payload: payload, qos: options.qos), device: device)
+    }
+
+    /// Hands what ``send(topic:payload:slot:device:)`` gathered to the connections' event
+    /// loops, one hop per loop: call it after each batch of sends.
+    public func flush() {
+        batches.flush()
+    }
+
+    /// The counts so far, per class.
+    public func counts() -> [DeliveryCounts] { links.totalCounts() }
+
+    /// The connections: open now, made again, failed.
+    public func connectionCounts() -> ConnectionCounts { links.totalConnectionCounts() }
+
+    /// Waits (up to `timeout`) for outstanding PUBACKs, then disconnects every link cleanly.
+    public func finish(timeout: Duration) async {
+        let end = ContinuousClock.now.advanced(by: timeout)
+        while links.contains(where: { $0.awaitsAcknowledgement }) && ContinuousClock.now < end {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        await withTaskGroup(of: Void.self) { group in
+            for link in links { group.addTask { await link.close() } }
+        }
+    }
+}
+
+/// One MQTT connection of the fleet and its state: connecting, connected, or waiting to
+/// connect again.
+final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendable {
+    // @unchecked: every mutable field is inside `state`, reached only with its lock.
+    private struct State {
+        var connection: MQTTConnection?
+        var isConnecting = false
+        var isClosing = false
+        /// Connections made so far (a second one is a reconnect).
+        var connections = 0
+        var failedAttempts = 0
+        /// Failed attempts in a row: the backoff grows with them.
+        var failures = 0
+        /// No attempt before this (the backoff after a failure or a drop).
+        var nextAttempt: ContinuousClock.Instant?
+        var pending: [(MQTTPacket.Publish, Int)] = []
+        var counts: [DeliveryCounts]
+        /// QoS 1 publishes not acknowledged yet, by device, for the lost count at a close.
+        var unacknowledgedDevices: [Int: Int] = [:]
+    }
+
+    /// Messages held while a connection is being made.
+    static let pendingLimit = 16
+
+    private let connectionOptions: MQTTConnection.Options
+    /// The publisher's QoS is 1.
+    private let atLeastOnce: Bool
+    private let seed: UInt64
+    private let classOfDevice: @Sendable (Int) -> Int
+    private let state: LockedValue<State>
+    private let batches: EventLoopBatches
+
+    init(
+        connection: MQTTConnection.Options, atLeastOnce: Bool, seed: UInt64, classCount: Int,
+        classOfDevice: @escaping @Sendable (Int) -> Int, batches: EventLoopBatches
+    ) {
+        connectionOptions = connection
+        self.batches = batches
+        self.atLeastOnce = atLeastOnce
+        self.seed = seed
+        self.classOfDevice = classOfDevice
+        state = LockedValue(State(counts: Array(repeating: DeliveryCounts(), count: classCount)))
+    }
+
+    func connectionCounts() -> ConnectionCounts {
+        state.withLock { state in
+            var counts = ConnectionCounts()
+            counts.open = state.connection?.isOpen == true ? 1 : 0
+            counts.reconnects = max(state.connections - 1, 0)
+            counts.failedAttempts = state.failedAttempts
+            return counts
+        }
+    }
+    var awaitsAcknowledgement: Bool { state.withLock { !$0.unacknowledgedDevices.isEmpty && $0.connection != nil } }
+    func counts() -> [DeliveryCounts] { state.withLock { $0.counts } }
+
+    func send(_ publish: MQTTPacket.Publish, device: Int) {
+        let deviceClass = classOfDevice(device)
+        let connection: MQTTConnection? = state.withLock { state in
+            if let connection = state.connection { return connection }
+            if state.pending.count < Self.pendingLimit {
+                state.pending.append((publish, device))
+            } else {
+                state.counts[deviceClass].lost += 1
+            }
+            return nil
+        }
+        guard let connection else { return connect() }
+        deliver(publish, device: device, deviceClass: deviceClass, on: connection)
+    }
+
+    private func deliver(_ publish: MQTTPacket.Publish, device: Int, deviceClass: Int, on connection: MQTTConnection) {
+        // Counted before the write: a PUBACK may come back before `publish` returns.
+        state.withLock { state in
+            state.counts[deviceClass].sent += 1
+            if atLeastOnce { state.unacknowledgedDevices[device, default: 0] += 1 }
+        }
+        if !connection.canWrite {
+            refuse(device: device, deviceClass: deviceClass, atLeastOnce: atLeastOnce)
+            return
+        }
+        batches.add(.init(connection: connection, publish: publish, context: UInt64(device)))
+        if !atLeastOnce {
+            // QoS 0 has no acknowledgement: written is as far as it goes.
+            state.withLock { $0.counts[deviceClass].acknowledged += 1 }
+        }
+    }
+
+    private func refuse(device: Int, deviceClass: Int, atLeastOnce: Bool) {
+        state.withLock { state in
+            // A QoS 1 message no longer awaited was counted lost when its connection closed
+            // (its write was still on the way to the event loop): counted once, not twice.
+            if atLeastOnce {
+                guard state.unacknowledgedDevices[device] != nil else { return }
+                Self.forget(device, in: &state)
+            }
+            state.counts[deviceClass].sent -= 1
+            state.counts[deviceClass].refused += 1
+        }
+    }
+
+    private static func forget(_ device: Int, in state: inout State) {
+        if let count = state.unacknowledgedDevices[device] {
+            state.unacknowledgedDevices[device] = count > 1 ? count - 1 : nil
+        }
+    }
+
+    /// Starts a connection unless one is open or being made, the backoff has not run out,
+    /// or the run is ending.
+    private func connect() {
+        let start = state.withLock { state -> Bool in
+            guard !state.isConnecting && state.connection == nil && !state.isClosing else { return false }
+            if let nextAttempt = state.nextAttempt, ContinuousClock.now < nextAttempt { return false }
+            state.isConnecting = true
+            return true
+        }
+        guard start else { return }
+        Task {
+            do {
+                let connection = try await MQTTConnection.connect(connectionOptions, delegate: self)
+                connected(connection)
+            } catch {
+                connectionFailed()
+            }
+        }
+    }
+
+    private func connected(_ connection: MQTTConnection) {
+        guard connection.isOpen else { return connectionFailed() }
+        let (pending, closing) = state.withLock { state -> ([(MQTTPacket.Publish, Int)], Bool) in
+            state.isConnecting = false
+            state.failures = 0
+            state.nextAttempt = nil
+            state.connections += 1
+            state.connection = connection
+            defer { state.pending.removeAll() }
+            return (state.pending, state.isClosing)
+        }
+        if closing {
+            Task { await connection.disconnect() }
+            return
+        }
+        for (publish, device) in pending {
+            deliver(publish, device: device, deviceClass: classOfDevice(device), on: connection)
+        }
+        batches.flush()
+    }
+
+    private func connectionFailed() {
+        let failures = state.withLock { state -> Int in
+            state.isConnecting = false
+            state.failures += 1
+            state.failedAttempts += 1
+            return state.failures
+        }
+        retry(after: failures)
+    }
+
+    /// Connects again after the backoff; messages meanwhile wait (a few) or are lost.
+    private func retry(after failures: Int) {
+        let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed)
+        state.withLock { $0.nextAttempt = ContinuousClock.now.advanced(by: delay) }
+        ReconnectBackoff.schedule(after: delay) { [self] in connect() }
+    }
+
+    // MARK: MQTTConnectionDelegate
+
+    func acknowledged(context: UInt64) {
+        let device = Int(context)
+        let deviceClass = classOfDevice(device)
+        state.withLock { state in
+            state.counts[deviceClass].acknowledged += 1
+            Self.forget(device, in: &state)
+        }
+    }
+
+    func refused(context: UInt64) {
+        let device = Int(context)
+        // Only QoS 1 reaches the handler's in-flight limit; a QoS 0 publish refused there
+        // was counted acknowledged when written: take that back too.
+        if !atLeastOnce { state.withLock { $0.counts[classOfDevice(device)].acknowledged -= 1 } }
+        refuse(device: device, deviceClass: classOfDevice(device), atLeastOnce: atLeastOnce)
+    }
+
+    func closed(unacknowledged: Int) {
+        let reconnect = state.withLock { state -> Bool in
+            // A connection that closed before it was accepted is the attempt's failure,
+            // which `connectionFailed` handles.
+            guard state.connection != nil else { return false }
+            state.connection = nil
+            for (device, count) in state.unacknowledgedDevices { state.counts[classOfDevice(device)].lost += count }
+            state.unacknowledgedDevices.removeAll()
+            return !state.isClosing
+        }
+        if reconnect { retry(after: 0) }
+    }
+
+    /// Ends the link: a clean DISCONNECT, no reconnecting.
+    func close() async {
+        let connection = state.withLock { state -> MQTTConnection? in
+            state.isClosing = true
+            for (_, device) in state.pending { state.counts[classOfDevice(device)].lost += 1 }
+            state.pending.removeAll()
+            return state.connection
+        }
+        await connection?.disconnect()
+    }
+}
+
+/// Publishes gathered per event loop, handed over with one `execute` per loop: the fleet
+/// sends thousands of messages a second on thousands of connections spread over a few
+/// loops, and a hop per message would wake a loop per message.
+final class EventLoopBatches: Sendable {
+    struct Write: Sendable {
+        var connection: MQTTConnection
+        var publish: MQTTPacket.Publish
+        var context: UInt64
+    }
+
+    private let batches = LockedValue<[ObjectIdentifier: (loop: any EventLoop, writes: [Write])]>([:])
+
+    func add(_ write: Write) {
+        let loop = write.connection.eventLoop
+        batches.withLock { $0[ObjectIdentifier(loop), default: (loop, [])].writes.append(write) }
+    }
+
+    func flush() {
+        let taken = batches.withLock { batches in
+            defer { batches.removeAll(keepingCapacity: true) }
+            return Array(batches.values)
+        }
+        for (loop, writes) in taken {
+            loop.execute {
+                for write in writes { write.connection.publishOnEventLoop(write.publish, context: write.context) }
+            }
+        }
+    }
+}

@@ -1,0 +1,173 @@
+import NIOCore
+import TrailcastWire
+
+/// A connection's protocol state, on its event loop: the CONNACK awaited, QoS 1 messages
+/// awaiting their PUBACK (by packet identifier), SUBACKs awaited, and the keep-alive.
+final class MQTTClientHandler: ChannelDuplexHandler {
+    typealias InboundIn = MQTTPacket
+    typealias OutboundIn = MQTTPacket
+    typealias OutboundOut = MQTTPacket
+
+    private let options: MQTTConnection.Options
+    private let delegate: any MQTTConnectionDelegate
+    private var context: ChannelHandlerContext?
+    private var connectionAccepted: EventLoopPromise<Void>?
+    private var subscriptions: [UInt16: EventLoopPromise<[MQTTQoS?]>] = [:]
+    /// QoS 1 publishes sent and not yet acknowledged: packet identifier to the owner's context.
+    private var inFlight: [UInt16: UInt64] = [:]
+    private var lastPacketIdentifier: UInt16 = 0
+    private var lastSent = NIODeadline.now()
+    /// When the PINGREQ still unanswered went out.
+    private var pingSentAt: NIODeadline?
+    private var keepAliveTask: RepeatedTask?
+    private var reportedClose = false
+
+    init(options: MQTTConnection.Options, delegate: any MQTTConnectionDelegate) {
+        self.options = options
+        self.delegate = delegate
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        self.context = context
+    }
+
+    /// Sends CONNECT; the future completes with the CONNACK.
+    func connect(channel: any Channel) -> EventLoopFuture<Void> {
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        guard let context else {
+            promise.fail(MQTTConnectionError.closed("before CONNECT"))
+            return promise.futureResult
+        }
+        connectionAccepted = promise
+        send(.connect(.init(
+            clientIdentifier: options.clientIdentifier, keepAliveSeconds: options.keepAliveSeconds,
+            username: options.username, password: options.password)), context: context)
+        return promise.futureResult
+    }
+
+    /// Writes a publish, or tells the delegate it was refused.
+    func publish(_ message: MQTTPacket.Publish, context owner: UInt64) {
+        guard let context, context.channel.isActive, context.channel.isWritable else { return delegate.refused(context: owner) }
+        var message = message
+        message.packetIdentifier = nil
+        if message.qos == .atLeastOnce {
+            guard inFlight.count < options.maximumInFlight, let identifier = nextPacketIdentifier() else {
+                return delegate.refused(context: owner)
+            }
+            message.packetIdentifier = identifier
+            inFlight[identifier] = owner
+        }
+        send(.publish(message), context: context)
+    }
+
+    func subscribe(_ filters: [MQTTPacket.Subscription], on eventLoop: any EventLoop) -> EventLoopFuture<[MQTTQoS?]> {
+        guard let context, context.channel.isActive, let identifier = nextPacketIdentifier() else {
+            return eventLoop.makeFailedFuture(MQTTConnectionError.closed("before SUBSCRIBE"))
+        }
+        let promise = context.eventLoop.makePromise(of: [MQTTQoS?].self)
+        subscriptions[identifier] = promise
+        send(.subscribe(packetIdentifier: identifier, filters: filters), context: context)
+        return promise.futureResult
+    }
+
+    func disconnect() {
+        guard let context, context.channel.isActive else { return }
+        send(.disconnect, context: context)
+    }
+
+    /// 1...65535 (0 is not allowed, 2.3.1), skipping identifiers still in use.
+    private func nextPacketIdentifier() -> UInt16? {
+        for _ in 0..<UInt16.max {
+            lastPacketIdentifier = lastPacketIdentifier == .max ? 1 : lastPacketIdentifier + 1
+            if inFlight[lastPacketIdentifier] == nil && subscriptions[lastPacketIdentifier] == nil { return lastPacketIdentifier }
+        }
+        return nil
+    }
+
+    private func send(_ packet: MQTTPacket, context: ChannelHandlerContext) {
+        lastSent = .now()
+        context.writeAndFlush(wrapOutboundOut(packet), promise: nil)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        switch unwrapInboundIn(data) {
+        case .connectAcknowledgement(_, let returnCode):
+            guard let promise = connectionAccepted else { return protocolError(context, "a CONNACK it did not wait for") }
+            connectionAccepted = nil
+            guard returnCode == .accepted else {
+                promise.fail(MQTTConnectionError.refused(returnCode))
+                context.close(promise: nil)
+                return
+            }
+            startKeepAlive(context: context)
+            promise.succeed()
+        case .publishAcknowledgement(let identifier):
+            if let owner = inFlight.removeValue(forKey: identifier) { delegate.acknowledged(context: owner) }
+        case .publish(let message):
+            if message.qos == .atLeastOnce, let identifier = message.packetIdentifier {
+                send(.publishAcknowledgement(packetIdentifier: identifier), context: context)
+            }
+            delegate.received(message)
+        case .subscribeAcknowledgement(let identifier, let granted):
+            subscriptions.removeValue(forKey: identifier)?.succeed(granted)
+        case .pingResponse:
+            pingSentAt = nil
+        case .connect, .subscribe, .pingRequest, .disconnect:
+            protocolError(context, "a packet only clients send")
+        }
+    }
+
+    private func protocolError(_ context: ChannelHandlerContext, _ what: String) {
+        context.fireErrorCaught(MQTTConnectionError.closed("the broker sent \(what)"))
+        context.close(promise: nil)
+    }
+
+    /// Every keep-alive period: a PINGREQ when nothing went out for that long; a connection
+    /// whose last PINGREQ is still unanswered a whole period later is gone (3.1.2.10).
+    private func startKeepAlive(context: ChannelHandlerContext) {
+        guard options.keepAliveSeconds > 0 else { return }
+        let period = TimeAmount.seconds(Int64(options.keepAliveSeconds))
+        let half = TimeAmount.nanoseconds(period.nanoseconds / 2)
+        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
+        keepAliveTask = context.eventLoop.scheduleRepeatedTask(initialDelay: half, delay: half) { _ in
+            bound.value.keepAliveTick(period: period)
+        }
+    }
+
+    private func keepAliveTick(period: TimeAmount) {
+        guard let context else { return }
+        let now = NIODeadline.now()
+        if let sent = pingSentAt {
+            if now - sent >= period { context.close(promise: nil) }
+            return
+        }
+        if now - lastSent >= .nanoseconds(period.nanoseconds / 2) {
+            pingSentAt = now
+            send(.pingRequest, context: context)
+        }
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        keepAliveTask?.cancel()
+        keepAliveTask = nil
+        let closed = MQTTConnectionError.closed("by the broker or the network")
+        connectionAccepted?.fail(closed)
+        connectionAccepted = nil
+        for promise in subscriptions.values { promise.fail(closed) }
+        subscriptions.removeAll()
+        if !reportedClose {
+            reportedClose = true
+            delegate.closed(unacknowledged: inFlight.count)
+        }
+        inFlight.removeAll()
+        context.fireChannelInactive()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        context.close(promise: nil)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+    }
+}

@@ -1,0 +1,184 @@
+public import NIOCore
+public import NIOPosix
+public import TrailcastWire
+
+/// What a connection tells its owner, from its event loop: keep it quick.
+public protocol MQTTConnectionDelegate: Sendable {
+    /// The broker acknowledged a QoS 1 publish (PUBACK); `context` is the one given to
+    /// ``MQTTConnection/publish(_:context:)``.
+    func acknowledged(context: UInt64)
+    /// A publish given to ``MQTTConnection/publish(_:context:)`` could not be written after
+    /// all: the socket's buffer filled, or too many QoS 1 messages await their PUBACK.
+    func refused(context: UInt64)
+    /// A message from the broker for one of the connection's subscriptions.
+    func received(_ publish: MQTTPacket.Publish)
+    /// The connection closed (the broker dropped it, a keep-alive went unanswered, or
+    /// ``MQTTConnection/disconnect()``); `unacknowledged` QoS 1 publishes never got their PUBACK.
+    func closed(unacknowledged: Int)
+}
+
+extension MQTTConnectionDelegate {
+    public func acknowledged(context: UInt64) {}
+    public func refused(context: UInt64) {}
+    public func received(_ publish: MQTTPacket.Publish) {}
+    public func closed(unacknowledged: Int) {}
+}
+
+/// One MQTT 3.1.1 client connection on SwiftNIO: CONNECT and its CONNACK, PUBLISH at QoS 0
+/// or 1 with PUBACKs matched to what was sent, SUBSCRIBE, keep-alive pings, DISCONNECT.
+/// No session is kept (clean session): a dropped connection's unacknowledged messages are
+/// reported lost, not resent, and reconnecting is the owner's choice.
+///
+/// Publishing never waits: a message that cannot be written now (the socket's buffer is
+/// full, or too many await their PUBACK) is refused and counted by the caller, so a slow
+/// broker never holds up the simulation that feeds it.
+public final class MQTTConnection: Sendable {
+    public struct Options: Sendable {
+        public var host: String
+        public var port: Int
+        public var clientIdentifier: String
+        /// Seconds; a ping goes out when nothing else has for this long (3.1.2.10).
+        public var keepAliveSeconds: UInt16
+        /// QoS 1 publishes that may await their PUBACK at once.
+        public var maximumInFlight: Int
+        public var connectTimeout: TimeAmount
+        public var username: String?
+        public var password: [UInt8]?
+
+        public init(
+            host: String, port: Int, clientIdentifier: String, keepAliveSeconds: UInt16 = 60, maximumInFlight: Int = 1000,
+            connectTimeout: TimeAmount = .seconds(10), username: String? = nil, password: [UInt8]? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.clientIdentifier = clientIdentifier
+            self.keepAliveSeconds = keepAliveSeconds
+            self.maximumInFlight = maximumInFlight
+            self.connectTimeout = connectTimeout
+            self.username = username
+            self.password = password
+        }
+    }
+
+    private let channel: any Channel
+    private let handler: NIOLoopBound<MQTTClientHandler>
+
+    private init(channel: any Channel, handler: NIOLoopBound<MQTTClientHandler>) {
+        self.channel = channel
+        self.handler = handler
+    }
+
+    /// Connects and waits for the broker's CONNACK.
+    public static func connect(
+        _ options: Options, delegate: any MQTTConnectionDelegate,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    ) async throws(MQTTConnectionError) -> MQTTConnection {
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: group)
+                .connectTimeout(options.connectTimeout)
+                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(MQTTPacketDecoder()))
+                        try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(MQTTPacketEncoder()))
+                        try channel.pipeline.syncOperations.addHandler(MQTTClientHandler(options: options, delegate: delegate))
+                    }
+                }
+                .connect(host: options.host, port: options.port).get()
+        } catch {
+            throw .unreachable("\(options.host):\(options.port): \(error)")
+        }
+        do {
+            let accepted = channel.eventLoop.flatSubmit { () -> EventLoopFuture<NIOLoopBound<MQTTClientHandler>> in
+                do {
+                    let handler = try channel.pipeline.syncOperations.handler(type: MQTTClientHandler.self)
+                    let bound = NIOLoopBound(handler, eventLoop: channel.eventLoop)
+                    return handler.connect(channel: channel).map { bound }
+                } catch {
+                    return channel.eventLoop.makeFailedFuture(error)
+                }
+            }
+            return MQTTConnection(channel: channel, handler: try await accepted.get())
+        } catch let error as MQTTConnectionError {
+            channel.close(promise: nil)
+            throw error
+        } catch {
+            channel.close(promise: nil)
+            throw .unreachable("\(options.host):\(options.port): \(error)")
+        }
+    }
+
+    /// Sends `publish` (its packet identifier is the connection's to choose) without waiting.
+    /// False when it cannot be sent now: the connection is closed or its socket buffer is
+    /// full. A publish that fails later on the connection's event loop (the buffer filled
+    /// meanwhile, or ``Options/maximumInFlight`` QoS 1 messages await their PUBACK) is
+    /// reported to the delegate's `refused(context:)`.
+    @discardableResult
+    public func publish(_ publish: MQTTPacket.Publish, context: UInt64 = 0) -> Bool {
+        // Read from any thread: NIO keeps `isWritable` and `isActive` current.
+        guard channel.isActive, channel.isWritable else { return false }
+        if channel.eventLoop.inEventLoop {
+            handler.value.publish(publish, context: context)
+        } else {
+            channel.eventLoop.execute { [handler] in handler.value.publish(publish, context: context) }
+        }
+        return true
+    }
+
+    /// The event loop the connection's I/O runs on.
+    public var eventLoop: any EventLoop { channel.eventLoop }
+
+    /// Whether a publish can be written now: open, and its socket buffer not full.
+    public var canWrite: Bool { channel.isActive && channel.isWritable }
+
+    /// ``publish(_:context:)`` for a caller already on ``eventLoop`` (one hop for many
+    /// publishes, rather than one each): writes now, or reports the refusal to the delegate.
+    public func publishOnEventLoop(_ publish: MQTTPacket.Publish, context: UInt64 = 0) {
+        handler.value.publish(publish, context: context)
+    }
+
+    /// Subscribes and waits for the SUBACK: per filter, the QoS granted or nil.
+    public func subscribe(_ filters: [MQTTPacket.Subscription]) async throws(MQTTConnectionError) -> [MQTTQoS?] {
+        let future = channel.eventLoop.flatSubmit { [handler, channel] in handler.value.subscribe(filters, on: channel.eventLoop) }
+        do {
+            return try await future.get()
+        } catch {
+            throw .closed("the subscription was not acknowledged: \(error)")
+        }
+    }
+
+    /// Sends DISCONNECT and closes the connection.
+    public func disconnect() async {
+        let closed = channel.eventLoop.flatSubmit { [handler, channel] in
+            handler.value.disconnect()
+            return channel.close()
+        }
+        try? await closed.get()
+    }
+
+    /// Completes when the connection has closed, however it closed.
+    public func waitUntilClosed() async {
+        try? await channel.closeFuture.get()
+    }
+
+    public var isOpen: Bool { channel.isActive }
+}
+
+/// Why a connection could not be made or went away.
+public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No TCP connection (refused, timed out, no route).
+    case unreachable(String)
+    /// The broker answered CONNACK with a refusal.
+    case refused(ConnectReturnCode)
+    /// The connection closed before the answer came.
+    case closed(String)
+
+    public var description: String {
+        switch self {
+        case .unreachable(let detail): "cannot reach the MQTT broker at \(detail)"
+        case .refused(let code): "the MQTT broker refused the connection: \(code)"
+        case .closed(let detail): "the MQTT connection closed: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import HTTPTypes
+import Hummingbird
+import TrailcastBasics
+import TrailcastEngine
+import TrailcastSettings
+
+/// Answers the live server's requests: the event stream, the device's location, health,
+/// and the run's controls.
+struct LiveResponder: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let journal: EventJournal
+    let latest: LatestDeviceReport
+    let control: ReplayControl
+    /// Who may use the controls.
+    let access: ControlAccess
+    /// The run's report so far, for the live page's map.
+    let report: ReportCollector
+    /// A comment line this often keeps proxies from dropping an idle stream.
+    let keepAliveInterval: Duration
+
+    static let lastEventID = HTTPField.Name("Last-Event-ID")!
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        let path = request.uri.path
+        switch path {
+        case "/", "/index.html":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return Self.page(LivePage.html, contentType: "text/html; charset=utf-8")
+        case "/map.svg":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return Self.page(report.map(), contentType: "image/svg+xml")
+        case "/events":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return events(request)
+        case "/location":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            guard let json = latest.json else {
+                return Self.json(.serviceUnavailable, Self.error("the device has not reported yet"))
+            }
+            return Self.json(.ok, json)
+        case "/health":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return Self.json(.ok, health())
+        case "/pause", "/resume", "/speed", "/event":
+            guard request.method == .post else { return Self.methodNotAllowed(allow: "POST") }
+            let token = request.uri.queryParameters.get("token").map { String($0) }
+            if let refusal = access.refusal(headers: request.headers, authority: request.head.authority, queryToken: token) {
+                return Self.json(.forbidden, Self.error(refusal))
+            }
+            return command(path, request)
+        default:
+            return Self.json(.notFound, Self.error("no such endpoint: GET /, /map.svg, /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE"))
+        }
+    }
+
+    /// `GET /events`: from the event after `Last-Event-ID` (header, or `lastEventId` in
+    /// the query for clients that cannot set headers), else from the first.
+    private func events(_ request: Request) -> Response {
+        let lastID = request.headers[Self.lastEventID].flatMap { Int($0.filter { $0 != " " }) }
+            ?? request.uri.queryParameters.get("lastEventId").flatMap { Int($0) }
+            ?? 0
+        let journal = self.journal
+        let keepAliveInterval = self.keepAliveInterval
+        let body = ResponseBody { writer in
+            // Browsers reconnect a second after the stream drops, rather than three.
+            try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
+            var offset = journal.position(after: lastID)
+            while true {
+                let chunk = journal.read(from: offset, maximumCount: 64 * 1024)
+                if !chunk.isEmpty {
+                    try await writer.write(ByteBuffer(bytes: chunk))
+                    offset += chunk.count
+                    continue
+                }
+                if journal.isExhausted(at: offset) { break }
+                if try await Self.waitForMore(journal, after: offset, orFor: keepAliveInterval) == .keepAlive {
+                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                }
+            }
+            try await writer.finish(nil)
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: "text/event-stream", .cacheControl: "no-cache",
+                .accessControlAllowOrigin: "*", HTTPField.Name("X-Accel-Buffering")!: "no",
+            ],
+            body: body)
+    }
+
+    private enum Wake { case more, keepAlive }
+
+    private static func waitForMore(_ journal: EventJournal, after offset: Int, orFor interval: Duration) async throws -> Wake {
+        try await withThrowingTaskGroup(of: Wake.self) { group in
+            group.addTask {
+                await journal.waitForMore(after: offset)
+                return .more
+            }
+            group.addTask {
+                try await Task.sleep(for: interval)
+                return .keepAlive
+            }
+            let first = try await group.next()!
+            group.cancelAll()
+            return first
+        }
+    }
+
+    private func health() -> [UInt8] {
+        let state = control.state
+        var json = JSONLineWriter(capacity: 128)
+        json.beginObject()
+        json.field("status", "ok")
+        json.field("events", journal.eventCount)
+        json.field("paused", state.paused)
+        json.field("multiplier", state.speed, fractionDigits: 3)
+        json.field("ended", state.ended)
+        json.endObject()
+        return json.bytes
+    }
+
+    /// `POST /pause`, `/resume`, `/speed?multiplier=N`, `/event?change=KEY=VALUE`: the state
+    /// the run goes into.
+    private func command(_ path: String, _ request: Request) -> Response {
+        let command: ReplayControl.Command
+        switch path {
+        case "/pause": command = .pause
+        case "/resume": command = .resume
+        case "/event":
+            let text = request.uri.queryParameters.get("change").map { String($0) } ?? ""
+            do {
+                command = .change(try ScheduledEvent(parsing: "0s:" + text).change)
+            } catch {
+                return Self.json(.badRequest, Self.error(
+                    "give the change as ?change=KEY=VALUE, as --event spells it after the offset (authorization=denied, services=off, app=background, signal=lost...): \(error.reason)"))
+            }
+        default:
+            guard let text = request.uri.queryParameters.get("multiplier"), let multiplier = Double(text) else {
+                return Self.json(.badRequest, Self.error("give the new speed as ?multiplier=N (simulated seconds per real second)"))
+            }
+            command = .speed(multiplier)
+        }
+        do {
+            let state = try control.send(command)
+            var json = JSONLineWriter(capacity: 64)
+            json.beginObject()
+            json.field("paused", state.paused)
+            json.field("multiplier", state.speed, fractionDigits: 3)
+            json.endObject()
+            return Self.json(.ok, json.bytes)
+        } catch {
+            return Self.json(error == .runEnded ? .conflict : .badRequest, Self.error(error.description))
+        }
+    }
+
+    private static func error(_ message: String) -> [UInt8] {
+        var json = JSONLineWriter(capacity: 64 + message.utf8.count)
+        json.beginObject()
+        json.field("error", message)
+        json.endObject()
+        return json.bytes
+    }
+
+    private static func json(_ status: HTTPResponse.Status, _ body: [UInt8]) -> Response {
+        Response(
+            status: status,
+            headers: [.contentType: "application/json", .accessControlAllowOrigin: "*"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+    }
+
+    /// The live page and its map: no CORS header (they are for the served origin), not cached.
+    private static func page(_ text: String, contentType: String) -> Response {
+        Response(
+            status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    private static func methodNotAllowed(allow: String) -> Response {
+        var response = json(.methodNotAllowed, error("method not allowed: use \(allow)"))
+        response.headers[.allow] = allow
+        return response
+    }
+}

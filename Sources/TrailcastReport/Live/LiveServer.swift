@@ -1,0 +1,115 @@
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import TrailcastEngine
+
+/// The live view of a running replay over HTTP: `GET /` (the live page), `GET /map.svg`
+/// (the map of `report`, which the run's recorder fills), `GET /events` (the timeline as
+/// Server-Sent Events), `GET /location` (the device's latest report), `GET /health`, and
+/// `POST /pause`, `/resume`, `/speed?multiplier=N`, for holders of ``access``'s token and
+/// the server's own pages only (``ControlAccess``).
+///
+/// ```swift
+/// let journal = try EventJournal()
+/// let control = ReplayControl(speed: 60)
+/// let latest = LatestDeviceReport()
+/// let server = try await LiveServer.start(host: "127.0.0.1", port: 0, journal: journal, latest: latest, control: control)
+/// var recorder = LiveEventRecorder(journal: journal)
+/// _ = try await replay.run(clock: ContinuousClock(), recorder: &recorder, device: latest, control: control)
+/// await server.close()
+/// ```
+public final class LiveServer: Sendable {
+    /// The port it listens on (the one chosen, for port 0).
+    public let port: Int
+    /// Who may use the controls; its token is the run's.
+    public let access: ControlAccess
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+    private let journal: EventJournal
+
+    private init(port: Int, access: ControlAccess, group: ServiceGroup, task: Task<Void, any Error>, journal: EventJournal) {
+        self.port = port
+        self.access = access
+        self.group = group
+        self.task = task
+        self.journal = journal
+    }
+
+    /// Listens on `host:port` (port 0: a free one) and serves until ``close()``.
+    ///
+    /// - Throws: ``LiveServerError`` when it cannot listen (port in use, unknown host).
+    public static func start(
+        host: String, port: Int, journal: EventJournal, latest: LatestDeviceReport, control: ReplayControl,
+        access: ControlAccess? = nil, report: ReportCollector = ReportCollector(), keepAliveInterval: Duration = .seconds(15)
+    ) async throws(LiveServerError) -> LiveServer {
+        let access = access ?? ControlAccess(servedHost: host)
+        // Hummingbird's own lines ("Server started") would land amid the timeline's.
+        var logger = Logger(label: "trailcast.live")
+        logger.logLevel = .critical
+        let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
+        let application = Application(
+            responder: LiveResponder(
+                journal: journal, latest: latest, control: control, access: access, report: report,
+                keepAliveInterval: keepAliveInterval),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
+            onServerRunning: { channel in
+                portContinuation.yield(channel.localAddress?.port ?? port)
+                portContinuation.finish()
+            },
+            logger: logger)
+        var configuration = ServiceGroupConfiguration(services: [application], logger: logger)
+        // Streams still sending to a client that stopped reading are cut after this.
+        configuration.maximumGracefulShutdownDuration = .seconds(3)
+        let group = ServiceGroup(configuration: configuration)
+        let task = Task {
+            defer { portContinuation.finish() }
+            try await group.run()
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let boundPort = await iterator.next() else {
+            // The server stopped before it listened: its error says why.
+            let reason: String
+            switch await task.result {
+            case .failure(let error): reason = Self.reason(error)
+            case .success: reason = "the server stopped before it listened"
+            }
+            throw LiveServerError(host: host, port: port, reason: reason)
+        }
+        return LiveServer(port: boundPort, access: access, group: group, task: task, journal: journal)
+    }
+
+    /// The run is over: event streams send what is left and end (a client that has
+    /// stopped reading is cut off after 3 s), then the server stops.
+    public func close() async {
+        journal.finish()
+        await group.triggerGracefulShutdown()
+        _ = await task.result
+    }
+
+    /// What went wrong, in words: `Address already in use` rather than a NIO dump.
+    private static func reason(_ error: any Error) -> String {
+        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+        if let error = error as? SocketAddressError.UnknownHost { return "unknown host (\(error.errorDescription))" }
+        return String(describing: error)
+    }
+}
+
+/// The live server could not listen.
+public struct LiveServerError: Error, Sendable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public var reason: String
+
+    public var description: String {
+        "cannot serve the live stream on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
+    }
+}

@@ -1,0 +1,36 @@
+
+/// The events an expectation is about: every event of a type, or those whose fields
+/// also match (a subset match: other fields may be anything).
+public struct EventSelector: Sendable, Equatable, CustomStringConvertible {
+    public var type: String
+    /// Field name and what its value must be, in the order the scenario gives them.
+    public var fields: [FieldMatch]
+
+    public init(type: String, fields: [FieldMatch] = []) {
+        self.type = type
+        self.fields = fields
+    }
+
+    public func matches(_ record: TimelineRecord) -> Bool {
+        record.type == type && fields.allSatisfy { $0.matcher.matches(record.fields[$0.key]) }
+    }
+
+    /// `location`, or `authorization {to: "denied", cause: "settings"}`.
+    public var description: String {
+        guard !fields.isEmpty else { return type }
+        return "\(type) {\(fields.map(\.description).joined(separator: ", "))}"
+    }
+}
+
+/// One field of a subset match: `to: "denied"`, `temperatureCelsius: 12 +- 0.5`.
+public struct FieldMatch: Sendable, Equatable, CustomStringConvertible {
+    public var key: String
+    public var matcher: ValueMatcher
+
+    public init(key: String, matcher: ValueMatcher) {
+        self.key = key
+        self.matcher = matcher
+    }
+
+    public var description: String { "\(key): \(matcher)" }
+}

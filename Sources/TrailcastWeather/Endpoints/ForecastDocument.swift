@@ -1,0 +1,135 @@
+import TrailcastBasics
+
+/// The JSON answer to a ``ForecastQuery``, laid out as Open-Meteo lays it out: location
+/// and timing fields, then `current_units`/`current`, `hourly_units`/`hourly` (a `time`
+/// array, then one array per variable in the order asked) and `daily_units`/`daily`.
+///
+/// Every value comes from ``WeatherModel`` (or recorded weather where it covers the hour):
+/// hourly values at each whole hour, daily values from the 24 hours of each UTC day
+/// (``DailyWeatherSummary``), current values at the current quarter hour.
+struct ForecastDocument {
+    var query: ForecastQuery
+    var model: WeatherModel
+    var recorded: (any RecordedConditions)? = nil
+    /// The server's cache of the model's answers, when there is one.
+    var cache: ModelConditionsCache? = nil
+
+    /// Open-Meteo's current conditions are 15-minutely.
+    static let currentIntervalSeconds = 900
+
+    /// The answer's bytes; `now` (seconds since 1970) places `current`, and
+    /// `generationTime` is how long the answer took so far (`generationtime_ms`).
+    func render(now: Int, elapsed generationTime: () -> Duration) -> [UInt8] {
+        let hours = query.hourly.isEmpty ? [] : query.window.hours.map(conditions(at:))
+        let days = query.daily.isEmpty ? [] : query.window.days.map { midnight in
+            DailyWeatherSummary(hours: (0..<24).map { conditions(at: midnight + $0 * 3600) })
+        }
+        let currentTime = now.floorDivided(by: Self.currentIntervalSeconds) * Self.currentIntervalSeconds
+        let current = query.current.isEmpty ? nil : conditions(at: currentTime)
+        let units = query.units
+        let timeUnit = units.time.rawValue
+
+        var json = JSONLineWriter(capacity: 256 + (hours.count * (query.hourly.count + 1) + days.count * 8) * 8)
+        json.beginObject()
+        json.key("latitude")
+        json.number(.decimal(query.latitude, fractionDigits: 6))
+        json.key("longitude")
+        json.number(.decimal(query.longitude, fractionDigits: 6))
+        let milliseconds = generationTime().totalMilliseconds
+        json.key("generationtime_ms")
+        json.number(.decimal(milliseconds, fractionDigits: 6))
+        json.field("utc_offset_seconds", 0)
+        json.field("timezone", "GMT")
+        json.field("timezone_abbreviation", "GMT")
+        json.key("elevation")
+        json.number(.decimal(query.elevationMeters, fractionDigits: 2))
+
+        if !query.current.isEmpty {
+            json.key("current_units")
+            json.beginObject()
+            json.field("time", timeUnit)
+            json.field("interval", "seconds")
+            for requested in query.current {
+                json.key(named: requested.name)
+                json.string(requested.variable.unit(units))
+            }
+            json.endObject()
+            json.key("current")
+            json.beginObject()
+            json.key("time")
+            writeTime(currentTime, iso: UTCCalendar.isoMinute, into: &json)
+            json.field("interval", Self.currentIntervalSeconds)
+            for requested in query.current {
+                json.key(named: requested.name)
+                json.number(requested.variable.value(current!, units))
+            }
+            json.endObject()
+        }
+        if !query.hourly.isEmpty {
+            json.key("hourly_units")
+            writeSeries(
+                "hourly", times: query.window.hours, iso: UTCCalendar.isoMinute,
+                variables: query.hourly.map { ($0.name, $0.variable.unit(units)) },
+                values: { index in hours.map { query.hourly[index].variable.value($0, units) } }, into: &json)
+        }
+        if !query.daily.isEmpty {
+            json.key("daily_units")
+            writeSeries(
+                "daily", times: query.window.days, iso: UTCCalendar.isoDate,
+                variables: query.daily.map { ($0.name, $0.variable.unit(units)) },
+                values: { index in days.map { query.daily[index].variable.value($0, units) } }, into: &json)
+        }
+        json.endObject()
+        return json.bytes
+    }
+
+    /// `{"time":UNIT,"var":UNIT,...},"hourly":{"time":[...],"var":[...],...}` after the
+    /// caller's `"hourly_units":` key: hourly and daily answers share this layout.
+    private func writeSeries(
+        _ name: StaticString, times: [Int], iso: (Int) -> String, variables: [(name: String, unit: String)],
+        values: (Int) -> [NumberValue], into json: inout JSONLineWriter
+    ) {
+        json.beginObject()
+        json.field("time", query.units.time.rawValue)
+        for variable in variables {
+            json.key(named: variable.name)
+            json.string(variable.unit)
+        }
+        json.endObject()
+        json.key(name)
+        json.beginObject()
+        json.key("time")
+        json.beginArray()
+        for time in times { writeTime(time, iso: iso, into: &json) }
+        json.endArray()
+        for (index, variable) in variables.enumerated() {
+            json.key(named: variable.name)
+            json.beginArray()
+            for value in values(index) { json.number(value) }
+            json.endArray()
+        }
+        json.endObject()
+    }
+
+    private func conditions(at unixTime: Int) -> WeatherConditions {
+        if let recorded, let conditions = recorded.conditions(
+            latitude: query.latitude, longitude: query.longitude, unixTime: Double(unixTime)) {
+            return conditions
+        }
+        if let cache {
+            return cache.conditions(
+                latitude: query.latitude, longitude: query.longitude,
+                elevationMeters: query.elevationMeters, unixTime: unixTime)
+        }
+        return model.conditions(
+            latitude: query.latitude, longitude: query.longitude,
+            elevationMeters: query.elevationMeters, unixTime: Double(unixTime))
+    }
+
+    private func writeTime(_ unixTime: Int, iso: (Int) -> String, into json: inout JSONLineWriter) {
+        switch query.units.time {
+        case .iso8601: json.string(iso(unixTime))
+        case .unixtime: json.integer(unixTime)
+        }
+    }
+}

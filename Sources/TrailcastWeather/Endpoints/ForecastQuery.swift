@@ -1,0 +1,161 @@
+
+/// A `/v1/forecast` or `/v1/archive` request, read and checked: where, which variables,
+/// which units, which hours and days.
+///
+/// Unknown parameters are ignored, as Open-Meteo does; a parameter it knows with a value it
+/// cannot use is a ``ForecastRequestError``.
+package struct ForecastQuery: Sendable {
+    /// Which endpoint was asked: the archive has no default window.
+    package enum Endpoint: Sendable {
+        case forecast, archive
+    }
+
+    /// A variable and the name the request used for it (an older spelling is echoed back).
+    struct Requested<Variable: Sendable>: Sendable {
+        var name: String
+        var variable: Variable
+    }
+
+    var latitude: Double
+    var longitude: Double
+    /// The elevation the model is asked about: the request's, else sea level.
+    var elevationMeters: Double
+    var current: [Requested<WeatherVariable>]
+    var hourly: [Requested<WeatherVariable>]
+    var daily: [Requested<DailyVariable>]
+    var units: MeasurementUnits
+    var window: TimeWindow
+
+    /// Reads `parameters`; `now` (seconds since 1970) places the default window.
+    init(_ parameters: QueryParameters, endpoint: Endpoint, now: Int) throws(ForecastRequestError) {
+        // Before anything reads them: thousands of keys would make every lookup a long scan.
+        guard parameters.pairs.count <= ForecastRequestError.maximumParameters else {
+            throw .tooManyParameters(given: parameters.pairs.count)
+        }
+        guard let latitudeText = parameters.value("latitude"), let longitudeText = parameters.value("longitude") else {
+            throw .coordinatesMissing
+        }
+        latitude = try Self.number(latitudeText, key: "latitude")
+        longitude = try Self.number(longitudeText, key: "longitude")
+        guard (-90...90).contains(latitude) else { throw .latitudeOutOfRange(given: latitude) }
+        guard (-180...180).contains(longitude) else { throw .longitudeOutOfRange(given: longitude) }
+        if let elevationText = parameters.value("elevation") {
+            elevationMeters = try Self.number(elevationText, key: "elevation")
+        } else {
+            elevationMeters = 0
+        }
+
+        current = try Self.variables(parameters, key: "current", type: "WeatherVariable", WeatherVariable.init(named:))
+        hourly = try Self.variables(parameters, key: "hourly", type: "WeatherVariable", WeatherVariable.init(named:))
+        daily = try Self.variables(parameters, key: "daily", type: "DailyWeatherVariable", DailyVariable.init(named:))
+
+        units = MeasurementUnits()
+        if let unit: TemperatureUnit = try Self.choice(parameters, key: "temperature_unit", type: "TemperatureUnit") {
+            units.temperature = unit
+        }
+        // `windspeed_unit` is the older spelling; the newer one wins if both are given.
+        for key in ["windspeed_unit", "wind_speed_unit"] {
+            if let unit: WindSpeedUnit = try Self.choice(parameters, key: key, type: "WindspeedUnit") {
+                units.windSpeed = unit
+            }
+        }
+        if let unit: PrecipitationUnit = try Self.choice(parameters, key: "precipitation_unit", type: "PrecipitationUnit") {
+            units.precipitation = unit
+        }
+        if let format: TimeFormat = try Self.choice(parameters, key: "timeformat", type: "Timeformat") {
+            units.time = format
+        }
+
+        if let timezone = parameters.value("timezone") {
+            // Every answer is in GMT; `auto` (the place's own zone at Open-Meteo) is answered
+            // in GMT too, which a client reading `utc_offset_seconds` handles either way.
+            guard ["gmt", "utc", "auto", "etc/gmt", "etc/utc"].contains(timezone.lowercased()) else {
+                throw .invalidTimezone
+            }
+        }
+
+        window = try Self.window(parameters, endpoint: endpoint, now: now)
+        guard window.hourCount <= ForecastRequestError.maximumHours else {
+            throw .tooManyHours(requested: window.hourCount)
+        }
+        guard window.dayCount * 24 <= ForecastRequestError.maximumHours else {
+            throw .tooManyHours(requested: window.dayCount * 24)
+        }
+    }
+
+    private static func window(
+        _ parameters: QueryParameters, endpoint: Endpoint, now: Int
+    ) throws(ForecastRequestError) -> TimeWindow {
+        let pastDays = try integer(parameters, key: "past_days") ?? 0
+        guard (0...ForecastRequestError.maximumPastDays).contains(pastDays) else {
+            throw .pastDaysOutOfRange(given: pastDays)
+        }
+        let forecastDays = try integer(parameters, key: "forecast_days") ?? 7
+        guard (0...ForecastRequestError.maximumForecastDays).contains(forecastDays) else {
+            throw .forecastDaysOutOfRange(given: forecastDays)
+        }
+        let dates = try range(parameters, start: "start_date", end: "end_date", format: .invalidDateFormat,
+                              parse: UTCCalendar.parseDate)
+        let hours = try range(parameters, start: "start_hour", end: "end_hour", format: .invalidHourFormat,
+                              parse: UTCCalendar.parseMinute)
+        if dates == nil && hours == nil {
+            guard endpoint == .forecast else { throw .startAndEndRequired(start: "start_date", end: "end_date") }
+            return .around(now: now, pastDays: pastDays, forecastDays: forecastDays)
+        }
+        return .explicit(dates: dates, hours: hours, now: now)
+    }
+
+    /// An inclusive range from a start/end pair, or nil if neither is given.
+    private static func range(
+        _ parameters: QueryParameters, start: String, end: String, format: ForecastRequestError,
+        parse: (Substring) -> UTCCalendar.ParsedTime
+    ) throws(ForecastRequestError) -> ClosedRange<Int>? {
+        let startText = parameters.value(start)
+        let endText = parameters.value(end)
+        if startText == nil && endText == nil { return nil }
+        guard let startText, let endText else { throw .startAndEndRequired(start: start, end: end) }
+        func instant(_ text: String) throws(ForecastRequestError) -> Int {
+            switch parse(text[...]) {
+            case .time(let time): return time
+            case .invalidFormat: throw format
+            case .invalidDate: throw .invalidDate
+            }
+        }
+        let first = try instant(startText)
+        let last = try instant(endText)
+        guard last >= first else { throw .endBeforeStart }
+        return first...last
+    }
+
+    private static func number(_ text: String, key: String) throws(ForecastRequestError) -> Double {
+        // `Double("nan")` and `Double("inf")` parse, but no coordinate or height is either.
+        guard let value = Double(text), value.isFinite else { throw .notANumber(key: key, given: text) }
+        return value
+    }
+
+    private static func integer(_ parameters: QueryParameters, key: String) throws(ForecastRequestError) -> Int? {
+        guard let text = parameters.value(key) else { return nil }
+        guard let value = Int(text) else { throw .notAnInteger(key: key, given: text) }
+        return value
+    }
+
+    private static func choice<Choice: RawRepresentable<String>>(
+        _ parameters: QueryParameters, key: String, type: String
+    ) throws(ForecastRequestError) -> Choice? {
+        guard let text = parameters.value(key) else { return nil }
+        guard let choice = Choice(rawValue: text) else { throw .invalidValue(type: type, given: text, key: key) }
+        return choice
+    }
+
+    /// The variables listed under `key`, in the order asked, each once.
+    private static func variables<Variable: Sendable>(
+        _ parameters: QueryParameters, key: String, type: String, _ variable: (String) -> Variable?
+    ) throws(ForecastRequestError) -> [Requested<Variable>] {
+        var requested: [Requested<Variable>] = []
+        for name in parameters.list(key) where !requested.contains(where: { $0.name == name }) {
+            guard let found = variable(name) else { throw .invalidValue(type: type, given: name, key: key) }
+            requested.append(Requested(name: name, variable: found))
+        }
+        return requested
+    }
+}

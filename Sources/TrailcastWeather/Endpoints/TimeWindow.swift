@@ -1,0 +1,50 @@
+import TrailcastBasics
+
+/// The hours and days one answer covers, in UTC.
+///
+/// `/v1/forecast` without dates covers whole days around today: `past_days` before it and
+/// `forecast_days` from its midnight. `start_date`/`end_date` (whole days, inclusive) and
+/// `start_hour`/`end_hour` (hours, inclusive, hourly data only) replace that window
+/// entirely, for any dates past or future. As in Open-Meteo, hours alone leave the daily
+/// data empty and dates alone give every hour of those days.
+struct TimeWindow: Sendable, Equatable {
+    /// The first hour, seconds since 1970 (a multiple of 3600).
+    var firstHour: Int
+    var hourCount: Int
+    /// The first day's midnight, seconds since 1970 (a multiple of 86 400).
+    var firstDay: Int
+    var dayCount: Int
+
+    /// The start of each hour.
+    var hours: [Int] {
+        (0..<hourCount).map { firstHour + $0 * 3600 }
+    }
+
+    /// The midnight of each day.
+    var days: [Int] {
+        (0..<dayCount).map { firstDay + $0 * UTCCalendar.secondsPerDay }
+    }
+
+    /// The default window: `pastDays` before today (UTC) and `forecastDays` from today's midnight.
+    static func around(now unixTime: Int, pastDays: Int, forecastDays: Int) -> TimeWindow {
+        let first = UTCCalendar.startOfDay(unixTime) - pastDays * UTCCalendar.secondsPerDay
+        let days = pastDays + forecastDays
+        return TimeWindow(firstHour: first, hourCount: days * 24, firstDay: first, dayCount: days)
+    }
+
+    /// The window of explicit dates and hours (each an inclusive range of instants), either
+    /// or both given.
+    static func explicit(dates: ClosedRange<Int>?, hours: ClosedRange<Int>?, now unixTime: Int) -> TimeWindow {
+        let firstDay = dates?.lowerBound ?? UTCCalendar.startOfDay(unixTime)
+        let dayCount = dates.map { ($0.upperBound - $0.lowerBound) / UTCCalendar.secondsPerDay + 1 } ?? 0
+        guard let hours else {
+            return TimeWindow(firstHour: firstDay, hourCount: dayCount * 24, firstDay: firstDay, dayCount: dayCount)
+        }
+        // Whole hours: a start of 10:30 means the hour from 10:00, as hourly data is per hour.
+        let firstHour = hours.lowerBound.floorDivided(by: 3600) * 3600
+        let lastHour = hours.upperBound.floorDivided(by: 3600) * 3600
+        return TimeWindow(
+            firstHour: firstHour, hourCount: (lastHour - firstHour) / 3600 + 1,
+            firstDay: firstDay, dayCount: dayCount)
+    }
+}
