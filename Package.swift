@@ -45,7 +45,7 @@ let package = Package(
         .library(name: "LocationSimulationTesting", targets: ["LocationSimulationTesting"]),
         // What `trailcast replay` and `check` run, from Swift: a replay from a plan (its
         // files, feeds, weather and report), a scenario file read and checked. Needs `Tool`.
-        .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario"]),
+        .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario", "TrailcastFeeds"]),
         // The checks the fuzz targets in Fuzz/ run on each input (and the test suite on
         // every committed input); not an API for users. Needs `Tool` (Yams).
         .library(name: "TrailcastFuzzChecks", targets: ["TrailcastFuzzChecks"]),
@@ -125,7 +125,7 @@ let package = Package(
 
         // What brings the network (the `Tool` trait).
         .target(name: "TrailcastFeeds", dependencies: [
-            "TrailcastBasics", "TrailcastDevice", "TrailcastWire", tool("AsyncHTTPClient", "async-http-client"),
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastWire", tool("AsyncHTTPClient", "async-http-client"),
             tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
             tool("NIOWebSocket", "swift-nio"),
         ]),
@@ -145,7 +145,7 @@ let package = Package(
             tool("UnixSignals", "swift-service-lifecycle"),
         ]),
         .target(name: "TrailcastRun", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine",
+            "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine",
             "TrailcastFeeds", "TrailcastGPX", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastScenario",
             "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
             tool("Logging", "swift-log"),
@@ -214,7 +214,7 @@ let package = Package(
             "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
         ]),
         .testTarget(name: "TrailcastRunTests", dependencies: [
-            "TrailcastBasics", "TrailcastRun", "TrailcastSettings", "TrailcastTimeline",
+            "TrailcastBasics", "TrailcastFeeds", "TrailcastRun", "TrailcastSettings", "TrailcastTimeline",
         ]),
         .testTarget(name: "LocationSimulationTests", dependencies: [
             "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics", "TrailcastEngine", "TrailcastGPX",

@@ -16,7 +16,7 @@ import TrailcastWire
 /// ends the run with one error line rather than a hang.
 ///
 /// Replies are read beside the run: a command's `KO` surfaces at the next fix.
-public final class AndroidEmulatorFeed: DeviceStreamObserver {
+public final class AndroidEmulatorFeed: Feed {
     /// Commands sent without a reply before the console counts as not answering.
     public static let unansweredLimit = 50
 
@@ -78,7 +78,12 @@ public final class AndroidEmulatorFeed: DeviceStreamObserver {
 
     /// Waits, at most `timeout`, for the console to answer every command sent: the run's
     /// last fixes are then known to be applied, and a `KO` to one of them is still reported.
-    public func finish(timeout: TimeAmount = .seconds(2)) async throws {
+    public func finish() async throws {
+        try await finish(timeout: .seconds(2))
+    }
+
+    /// ``finish()`` with another bound.
+    public func finish(timeout: TimeAmount) async throws {
         let deadline = ContinuousClock.now.advanced(by: .nanoseconds(timeout.nanoseconds))
         // The console answers in milliseconds: a short poll is simpler than a waiter.
         while replies.unanswered > 0, replies.failure == nil, ContinuousClock.now < deadline {
@@ -217,5 +222,36 @@ private final class ConsoleLineReader: ChannelInboundHandler, Sendable {
     func channelInactive(context: ChannelHandlerContext) {
         replies.closed()
         context.fireChannelInactive()
+    }
+}
+
+extension AndroidEmulatorFeed {
+    /// `--android-emulator [HOST:]PORT` (`--android-token`): an emulator's console to drive.
+    public struct Request: FeedRequest {
+        public var host: String
+        public var port: Int
+        /// The console's token; nil for the one the emulator wrote in the home directory.
+        public var token: String?
+
+        public init(host: String, port: Int, token: String?) {
+            self.host = host
+            self.port = port
+            self.token = token
+        }
+
+        public func problem(speed: Double) -> String? {
+            Self.needsRealTime("--android-emulator drives a live emulator and needs", speed: speed)
+        }
+
+        public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
+            try await AndroidEmulatorFeed.connect(host: host, port: port, token: token ?? AndroidEmulatorFeed.tokenFromHome())
+        }
+    }
+
+    /// The token the emulator wrote for its console (`~/.emulator_console_auth_token`), if
+    /// the file is there.
+    public static func tokenFromHome() -> String? {
+        guard let home = HomeFile.home else { return nil }
+        return HomeFile.text(atPath: home + "/.emulator_console_auth_token")?.trimmingWhiteSpace()
     }
 }

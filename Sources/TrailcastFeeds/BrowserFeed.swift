@@ -1,3 +1,4 @@
+public import TrailcastCoreLocation
 public import TrailcastDevice
 public import TrailcastWire
 import AsyncHTTPClient
@@ -20,7 +21,7 @@ import NIOWebSocket
 /// The run never waits for the browser: commands queue (at most ``queueLimit``, the oldest
 /// dropped with a warning) and a task sends them. A page closed mid-run is dropped with a
 /// warning; the browser closing ends the feed with a warning, not the run.
-public final class BrowserFeed: DeviceStreamObserver, Sendable {
+public final class BrowserFeed: Feed, Sendable {
     /// Commands waiting for the browser before the oldest are dropped.
     public static let queueLimit = 4096
 
@@ -104,9 +105,32 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
 
     public func deviceStreamEnded() throws {}
 
+    public var mirrorsAuthorization: Bool { true }
+
+    /// What a browser can express (`Browser.setPermission`): `granted` for When In Use,
+    /// Always and Allow Once; `denied` for Denied, Restricted and Location Services off (the
+    /// app sees Denied); `prompt` for Not Determined (docs/browser.md).
+    public func authorizationChanged(_ change: AuthorizationChange) throws {
+        permissionChanged(Self.permission(change.to))
+    }
+
+    /// The pages' `geolocation` permission for what the app sees.
+    public static func permission(_ status: AuthorizationStatus) -> GeolocationPermission {
+        switch status {
+        case .authorizedWhenInUse, .authorizedAlways: .granted
+        case .denied, .restricted: .denied
+        case .notDetermined: .prompt
+        }
+    }
+
+    /// ``close(timeout:)`` within 2 seconds.
+    public func close() async {
+        await close(timeout: .seconds(2))
+    }
+
     /// Sends what is queued and waits, at most `timeout`, for the browser's answers, then
     /// closes the connection (the browser and its pages stay).
-    public func close(timeout: Duration = .seconds(2)) async {
+    public func close(timeout: Duration) async {
         await conversation.markClosing()
         outgoing.finish()
         let connection = self.connection
@@ -146,5 +170,30 @@ public final class BrowserFeed: DeviceStreamObserver, Sendable {
             throw FeedError.peerFailed("\(base)/json/version is not a DevTools answer (no webSocketDebuggerUrl)")
         }
         return version
+    }
+}
+
+extension BrowserFeed {
+    /// `--browser URL` (`--browser-target TEXT`): a Chromium's DevTools endpoint, and which
+    /// of its pages to drive (every page without a filter).
+    public struct Request: FeedRequest {
+        public var endpoint: String
+        public var targetFilter: String?
+
+        public init(endpoint: String, targetFilter: String?) {
+            self.endpoint = endpoint
+            self.targetFilter = targetFilter
+        }
+
+        public func problem(speed: Double) -> String? {
+            Self.needsRealTime("--browser drives live pages and needs", speed: speed)
+        }
+
+        public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
+            let feed = try await BrowserFeed.connect(endpoint: endpoint, targetFilter: targetFilter) { messages($0) }
+            messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages"
+                + (targetFilter.map { " whose URL contains \"\($0)\"" } ?? ""))
+            return feed
+        }
     }
 }

@@ -11,7 +11,7 @@ import TrailcastWire
 /// A client that connects late gets the stream from that moment. A client that leaves is
 /// forgotten; one that stops reading is dropped, with a warning, once its unsent bytes pass
 /// a bound (NIO's write-buffer high-water mark), so it never blocks the run or the others.
-public final class NMEATCPFeed: DeviceStreamObserver {
+public final class NMEATCPFeed: Feed {
     /// Unsent bytes a client may hold before it counts as stalled: about a minute of epochs.
     public static let stalledClientBytes = 64 * 1024
 

@@ -6,7 +6,7 @@ import TrailcastWire
 /// `--nmea udp://HOST:PORT`: sends each epoch's sentences as one datagram to HOST:PORT
 /// (gpsd listens for such a source with `gpsd udp://HOST:PORT`). Nobody needs to be
 /// listening: datagrams to a closed port are simply lost, so the run never waits.
-public final class NMEAUDPFeed: DeviceStreamObserver {
+public final class NMEAUDPFeed: Feed {
     private let channel: any Channel
     private let destination: SocketAddress
     private var encoder = NMEAEncoder()

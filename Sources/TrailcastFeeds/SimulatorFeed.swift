@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+public import TrailcastCoreLocation
 public import TrailcastDevice
 import Dispatch
 import TrailcastBasics
@@ -19,7 +20,7 @@ import TrailcastWire
 /// the run back. A location still waiting when a newer one comes is replaced by it (the
 /// Simulator only needs to be where the device is now). A command that fails ends the run
 /// at the next fix with one error line.
-public final class SimulatorFeed: DeviceStreamObserver {
+public final class SimulatorFeed: Feed {
     /// What `simctl privacy` can say about location for an app.
     public enum Privacy: Equatable, Sendable {
         case grant(always: Bool)
@@ -64,6 +65,25 @@ public final class SimulatorFeed: DeviceStreamObserver {
         case .reset: arguments = ["reset", "location"]
         }
         runner.enqueue(["simctl", "privacy", device] + arguments + [bundleID], replacingPendingLocation: false)
+    }
+
+    /// With a bundle id it mirrors the app's permission (without one, a failed command is
+    /// still reported at the next change, as at the next fix).
+    public var mirrorsAuthorization: Bool { true }
+
+    /// What simctl can express: When In Use (`grant location`), Always (`grant
+    /// location-always`), Denied (`revoke location`), Not Determined (`reset location`).
+    /// Not: Restricted, Allow Once (it reads as When In Use), reduced accuracy, or Location
+    /// Services off for the whole device (the app sees Denied; nothing is sent).
+    public func authorizationChanged(_ change: AuthorizationChange) throws {
+        guard change.cause != .services else { return }
+        switch change.to {
+        case .authorizedWhenInUse: try privacyChanged(.grant(always: false))
+        case .authorizedAlways: try privacyChanged(.grant(always: true))
+        case .denied: try privacyChanged(.revoke)
+        case .notDetermined: try privacyChanged(.reset)
+        case .restricted: break
+        }
     }
 
     public func deviceStreamEnded() throws {
@@ -163,5 +183,27 @@ private final class CommandQueue: Sendable {
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS, spelled out: the C macros are not imported into Swift.
         return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+}
+
+extension SimulatorFeed {
+    /// `--simulator DEVICE` (`--bundle-id ID`): a booted iOS Simulator to move, and the app
+    /// whose permission it mirrors.
+    public struct Request: FeedRequest {
+        public var device: String
+        public var bundleID: String?
+
+        public init(device: String, bundleID: String?) {
+            self.device = device
+            self.bundleID = bundleID
+        }
+
+        public func problem(speed: Double) -> String? {
+            Self.needsRealTime("--simulator drives a live Simulator and needs", speed: speed)
+        }
+
+        public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
+            try SimulatorFeed(device: device, bundleID: bundleID)
+        }
     }
 }

@@ -1,10 +1,13 @@
-import TrailcastReport
+import TrailcastBasics
+import TrailcastDevice
 import TrailcastEngine
-import TrailcastWeatherServer
+public import TrailcastFeeds
+public import TrailcastReport
 
 /// `--serve`: the live server of a run and what it serves from (the event journal, the
-/// device's latest report, the run's control).
-struct LiveRun {
+/// device's latest report, the run's control). A feed of the device stream like the others;
+/// the one that also taps the timeline (`TimelineOutputs`) and steers the run (`control`).
+final class LiveRun: Feed {
     let journal: EventJournal
     let latest: LatestDeviceReport
     let control: ReplayControl
@@ -21,8 +24,49 @@ struct LiveRun {
         let server = try await LiveServer.start(
             host: address.host, port: address.port, journal: journal, latest: latest, control: control, report: report)
         messages(
-            "trailcast: serving the live run on http://\(WeatherServer.authority(host: address.host, port: server.port)) "
+            "trailcast: serving the live run on http://\(urlAuthority(host: address.host, port: server.port)) "
                 + "(the live page at /; GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N with the token \(server.access.token))")
         return LiveRun(journal: journal, latest: latest, control: control, report: report, server: server)
+    }
+
+    private init(journal: EventJournal, latest: LatestDeviceReport, control: ReplayControl, report: ReportCollector, server: LiveServer) {
+        self.journal = journal
+        self.latest = latest
+        self.control = control
+        self.report = report
+        self.server = server
+    }
+
+    func deviceReported(_ epoch: DeviceEpoch) throws {
+        latest.deviceReported(epoch)
+    }
+
+    func deviceStreamEnded() throws {
+        latest.deviceStreamEnded()
+    }
+
+    /// Clients get what is still on its way before the server closes.
+    func close() async {
+        await server.close()
+    }
+}
+
+/// `--serve [HOST:]PORT`: the live run served over HTTP, with these tiles under its page's
+/// map.
+public struct LiveStreamRequest: FeedRequest {
+    public var address: HostAndPort
+    public var mapTiles: MapTiles?
+
+    public init(address: HostAndPort, mapTiles: MapTiles?) {
+        self.address = address
+        self.mapTiles = mapTiles
+    }
+
+    public func problem(speed: Double) -> String? {
+        Self.needsRealTime("--serve streams a live run and needs", speed: speed)
+    }
+
+    public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
+        try await LiveRun.start(on: address, speed: speed, mapTiles: mapTiles, messages: messages)
     }
 }

@@ -34,6 +34,12 @@ public enum NMEATarget: Equatable, Sendable {
         }
     }
 
+    /// The file's path, for a file.
+    public var filePath: String? {
+        if case .file(let path) = self { return path }
+        return nil
+    }
+
     /// Whether the feed needs real time (a client reads it as it happens).
     public var isLive: Bool {
         if case .file = self { return false }

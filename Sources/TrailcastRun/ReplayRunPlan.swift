@@ -1,6 +1,7 @@
 public import TrailcastSettings
 public import TrailcastTimeline
 public import TrailcastReport
+public import TrailcastFeeds
 
 /// Where a run's lines go and what the run says on the side: warnings, the addresses it
 /// serves on. `trailcast` passes standard error; a library user passes its own log.
@@ -65,58 +66,23 @@ public struct TimelineOutput: Sendable {
     }
 }
 
-/// Which feeds tap the device stream, and the live server.
+/// Which feeds tap the device stream: files, and feeds that start with the run.
 public struct FeedPlan: Sendable {
-    /// `--nmea`: files, TCP servers, UDP destinations.
-    public var nmea: [NMEATarget]
-    /// `--android-emulator`: the console to drive.
-    public var androidEmulator: AndroidConsoleAddress?
-    /// `--android-token`; nil for the emulator's token file in the home directory.
-    public var androidToken: String?
-    /// `--simulator`: the iOS Simulator (`booted` or a UDID) to move.
-    public var simulator: String?
-    /// `--bundle-id`: the app whose permission the Simulator mirrors.
-    public var bundleID: String?
-    /// `--serve`: where the live run is served.
-    public var serve: HostAndPort?
-    /// `--browser`: a Chromium's DevTools endpoint (`http://127.0.0.1:9222`).
-    public var browser: String?
-    /// `--browser-target`: only pages whose URL contains this; nil for every page.
-    public var browserTarget: String?
+    /// `--nmea FILE`s: created with the run's other files, so that one that cannot be
+    /// created ends the run before anything starts (73).
+    public var nmeaFiles: [String]
+    /// The feeds to start (`--nmea tcp://` and `udp://`, `--android-emulator`, `--simulator`,
+    /// `--browser`, `--serve`, ...), in order: each epoch reaches them in this order, after
+    /// the files, and they finish and close in the reverse.
+    public var feeds: [any FeedRequest]
 
-    public init(
-        nmea: [NMEATarget] = [], androidEmulator: AndroidConsoleAddress? = nil, androidToken: String? = nil,
-        simulator: String? = nil, bundleID: String? = nil, serve: HostAndPort? = nil,
-        browser: String? = nil, browserTarget: String? = nil
-    ) {
-        self.browser = browser
-        self.browserTarget = browserTarget
-        self.nmea = nmea
-        self.androidEmulator = androidEmulator
-        self.androidToken = androidToken
-        self.simulator = simulator
-        self.bundleID = bundleID
-        self.serve = serve
+    public init(nmeaFiles: [String] = [], feeds: [any FeedRequest] = []) {
+        self.nmeaFiles = nmeaFiles
+        self.feeds = feeds
     }
 
-    /// Why these feeds cannot run at `speed`: the live ones need real time.
+    /// Why these feeds cannot run at `speed`: the first live one's, as it says it.
     public func problem(speed: Double) -> String? {
-        guard speed == 0 else { return nil }
-        if serve != nil {
-            return "--serve streams a live run and needs real time: add --speed N (1 is real time)"
-        }
-        if nmea.contains(where: \.isLive) {
-            return "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"
-        }
-        if simulator != nil {
-            return "--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)"
-        }
-        if androidEmulator != nil {
-            return "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"
-        }
-        if browser != nil {
-            return "--browser drives live pages and needs real time: add --speed N (1 is real time)"
-        }
-        return nil
+        feeds.lazy.compactMap { $0.problem(speed: speed) }.first
     }
 }

@@ -20,7 +20,7 @@ struct RunFiles {
 
     /// Creates them in the order of the flags' importance: the timeline, the report, the
     /// weather log, the NMEA files. When one fails, those already open are closed.
-    init(_ output: TimelineOutput, nmea targets: [NMEATarget]) throws(RunFailure) {
+    init(_ output: TimelineOutput, nmeaFiles: [String]) throws(RunFailure) {
         var opened: [Int32] = []
         func create(_ path: String, _ what: String) throws(RunFailure) -> Int32 {
             let descriptor = try OutputFile.create(path, what: what)
@@ -32,7 +32,7 @@ struct RunFiles {
             if let path = output.reportPath { report = try create(path, "the report") } else { report = nil }
             if let path = output.weatherLogPath { weatherLog = try create(path, "the weather log") } else { weatherLog = nil }
             var nmea: [Int32] = []
-            for case .file(let path) in targets {
+            for path in nmeaFiles {
                 nmea.append(try create(path, "the NMEA file"))
             }
             self.nmea = nmea

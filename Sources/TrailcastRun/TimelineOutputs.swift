@@ -5,55 +5,56 @@ import TrailcastEngine
 import TrailcastTimeline
 
 /// The replay with its timeline recorders put together: the timeline's format, the report,
-/// the weather log, the live stream and the permission mirror (Simulator, browser). One specialised
+/// the weather log, the live stream and the feeds that mirror the app's authorization. One specialised
 /// loop per combination: the recorders are called a million times on big files, so they
 /// are generic parameters, not existentials.
 enum TimelineOutputs {
     static func replay(
-        _ replay: Replay, outputs: Outputs, device: DeviceFeeds?, taps: Taps, messages: @escaping RunMessages
+        _ replay: Replay, outputs: Outputs, device: DeviceFeeds?, feeds: [any Feed], messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
         switch outputs.format {
         case .text:
-            try await withFormat(replay, TextTimelineFormat(colors: outputs.colors), outputs, device, taps, messages)
+            try await withFormat(replay, TextTimelineFormat(colors: outputs.colors), outputs, device, feeds, messages)
         case .jsonl:
-            try await withFormat(replay, JSONLinesTimelineFormat(), outputs, device, taps, messages)
+            try await withFormat(replay, JSONLinesTimelineFormat(), outputs, device, feeds, messages)
         case .csv:
-            try await withFormat(replay, CSVTimelineFormat(), outputs, device, taps, messages)
+            try await withFormat(replay, CSVTimelineFormat(), outputs, device, feeds, messages)
         }
     }
 
     private static func withFormat<Format: TimelineFormat>(
-        _ replay: Replay, _ format: Format, _ outputs: Outputs, _ device: DeviceFeeds?, _ taps: Taps,
+        _ replay: Replay, _ format: Format, _ outputs: Outputs, _ device: DeviceFeeds?, _ feeds: [any Feed],
         _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
         let writer = TimelineTee(
             TimelineWriter(descriptor: outputs.timeline, format: format), ReportRecorder(outputs.report))
         if let weatherLog = outputs.weatherLog {
             let tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
-            return try await withLiveStream(replay, tee, device, taps, messages)
+            return try await withLiveStream(replay, tee, device, feeds, messages)
         }
-        return try await withLiveStream(replay, writer, device, taps, messages)
+        return try await withLiveStream(replay, writer, device, feeds, messages)
     }
 
     /// The live stream records beside the timeline when there is one.
     private static func withLiveStream<Recorder: TimelineRecorder>(
-        _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ taps: Taps, _ messages: @escaping RunMessages
+        _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ feeds: [any Feed], _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
-        if let live = taps.live {
+        if let live = feeds.lazy.compactMap({ $0 as? LiveRun }).first {
             let tee = TimelineTee(recorder, TimelineTee(LiveEventRecorder(journal: live.journal), ReportRecorder(live.report)))
-            return try await withPermissionMirror(replay, tee, device, taps, messages)
+            return try await withPermissionMirror(replay, tee, device, feeds, messages)
         }
-        return try await withPermissionMirror(replay, recorder, device, taps, messages)
+        return try await withPermissionMirror(replay, recorder, device, feeds, messages)
     }
 
-    /// The permission mirror taps the timeline when a Simulator or a browser is driven.
+    /// The authorization mirror taps the timeline when a feed mirrors the app's authorization.
     private static func withPermissionMirror<Recorder: TimelineRecorder>(
-        _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ taps: Taps, _ messages: @escaping RunMessages
+        _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ feeds: [any Feed], _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
         let warnings = { (warning: GPXWarning) in messages("\(replay.file):\(warning)") }
-        let control = taps.live?.control
-        if taps.simulator != nil || taps.browser != nil {
-            var tap = PermissionMirrorTap(recorder, simulator: taps.simulator, browser: taps.browser)
+        let control = feeds.lazy.compactMap { $0 as? LiveRun }.first?.control
+        let mirrors = feeds.filter(\.mirrorsAuthorization)
+        if !mirrors.isEmpty {
+            var tap = AuthorizationMirrorTap(recorder, feeds: mirrors)
             return try await replay.run(
                 clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
         }

@@ -135,7 +135,7 @@ public struct WeatherServer: Sendable {
 
     /// `host:port`, with an IPv6 host in brackets as URLs write it.
     public static func authority(host: String, port: Int) -> String {
-        host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        urlAuthority(host: host, port: port)
     }
 
     private func serviceGroup(

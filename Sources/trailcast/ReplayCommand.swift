@@ -5,6 +5,7 @@ import TrailcastScenario
 import TrailcastBasics
 import TrailcastTimeline
 import TrailcastSettings
+import TrailcastFeeds
 import TrailcastRun
 #if canImport(Glibc)
 import Glibc
@@ -142,15 +143,25 @@ struct ReplayCommand: AsyncParsableCommand {
         }
     }
 
-    /// The feeds asked for; a malformed address is a usage error.
+    /// The feeds asked for, each flag's request in the order they start; a malformed
+    /// address is a usage error.
     private func feedPlan() throws -> FeedPlan {
         do {
-            return FeedPlan(
-                nmea: try nmeaArguments.map(NMEATarget.init(parsing:)),
-                androidEmulator: try androidEmulator.map(AndroidConsoleAddress.init(parsing:)),
-                androidToken: androidToken, simulator: simulator, bundleID: bundleId,
-                serve: try serve.map { try HostAndPort(parsing: $0, option: "--serve", allowsPortZero: true) },
-                browser: browser, browserTarget: browserTarget)
+            let nmea = try nmeaArguments.map(NMEATarget.init(parsing:))
+            var plan = FeedPlan(nmeaFiles: nmea.compactMap(\.filePath))
+            for case .tcp(let host, let port) in nmea { plan.feeds.append(NMEAFeedRequest(.tcp, host: host, port: port)) }
+            for case .udp(let host, let port) in nmea { plan.feeds.append(NMEAFeedRequest(.udp, host: host, port: port)) }
+            if let androidEmulator {
+                let console = try AndroidConsoleAddress(parsing: androidEmulator)
+                plan.feeds.append(AndroidEmulatorFeed.Request(host: console.host, port: console.port, token: androidToken))
+            }
+            if let simulator { plan.feeds.append(SimulatorFeed.Request(device: simulator, bundleID: bundleId)) }
+            if let browser { plan.feeds.append(BrowserFeed.Request(endpoint: browser, targetFilter: browserTarget)) }
+            if let serve {
+                let address = try HostAndPort(parsing: serve, option: "--serve", allowsPortZero: true)
+                plan.feeds.append(LiveStreamRequest(address: address, mapTiles: try mapTiles.mapTiles()))
+            }
+            return plan
         } catch let failure as RunFailure {
             throw ValidationError(failure.message)
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrailcastTimeline
 import TrailcastBasics
+import TrailcastFeeds
 import TrailcastRun
 import TrailcastSettings
 
@@ -71,21 +72,26 @@ struct ReplayRunnerTests {
 
     @Test("live feeds need real time: each says so at speed 0, none at speed 1")
     func liveFeedsNeedRealTime() throws {
-        let cases: [(FeedPlan, String)] = [
-            (FeedPlan(serve: try HostAndPort(parsing: "0", option: "--serve", allowsPortZero: true)),
+        let cases: [(any FeedRequest, String)] = [
+            (LiveStreamRequest(address: try HostAndPort(parsing: "0", option: "--serve", allowsPortZero: true), mapTiles: nil),
              "--serve streams a live run and needs real time: add --speed N (1 is real time)"),
-            (FeedPlan(nmea: [try NMEATarget(parsing: "udp://127.0.0.1:10110")]),
+            (NMEAFeedRequest(.udp, host: "127.0.0.1", port: 10110),
              "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"),
-            (FeedPlan(simulator: "booted"),
+            (NMEAFeedRequest(.tcp, host: "127.0.0.1", port: 0),
+             "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"),
+            (SimulatorFeed.Request(device: "booted", bundleID: nil),
              "--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)"),
-            (FeedPlan(androidEmulator: try AndroidConsoleAddress(parsing: "5554")),
+            (AndroidEmulatorFeed.Request(host: "127.0.0.1", port: 5554, token: nil),
              "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"),
+            (BrowserFeed.Request(endpoint: "http://127.0.0.1:9222", targetFilter: nil),
+             "--browser drives live pages and needs real time: add --speed N (1 is real time)"),
         ]
-        for (feeds, message) in cases {
+        for (request, message) in cases {
+            let feeds = FeedPlan(feeds: [request])
             #expect(feeds.problem(speed: 0) == message)
             #expect(feeds.problem(speed: 1) == nil)
         }
-        #expect(FeedPlan(nmea: [.file("run.nmea")]).problem(speed: 0) == nil)
+        #expect(FeedPlan(nmeaFiles: ["run.nmea"]).problem(speed: 0) == nil)
     }
 
     @Test("addresses: a malformed one is a usage failure with the flag's message")

@@ -1,0 +1,36 @@
+import TrailcastBasics
+
+/// `--nmea tcp://HOST:PORT` (a server gpsd and other clients connect to, ``NMEATCPFeed``) or
+/// `--nmea udp://HOST:PORT` (datagrams to a listener such as `gpsd udp://HOST:PORT`,
+/// ``NMEAUDPFeed``). (`--nmea FILE` is written as the run's files are.)
+public struct NMEAFeedRequest: FeedRequest {
+    public enum Transport: Sendable {
+        case tcp, udp
+    }
+
+    public var transport: Transport
+    public var host: String
+    /// For TCP, 0: any free port (the one chosen is said).
+    public var port: Int
+
+    public init(_ transport: Transport, host: String, port: Int) {
+        self.transport = transport
+        self.host = host
+        self.port = port
+    }
+
+    public func problem(speed: Double) -> String? {
+        Self.needsRealTime("--nmea tcp:// and udp:// feed a live consumer and need", speed: speed)
+    }
+
+    public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
+        switch transport {
+        case .tcp:
+            let feed = try await NMEATCPFeed.start(host: host, port: port) { messages($0) }
+            messages("trailcast: serving NMEA on tcp://\(urlAuthority(host: host, port: feed.port))")
+            return feed
+        case .udp:
+            return try await NMEAUDPFeed.start(host: host, port: port)
+        }
+    }
+}
