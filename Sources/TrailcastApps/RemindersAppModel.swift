@@ -12,11 +12,11 @@ import TrailcastTimeline
 /// one-time upgrade prompt, answered by `--prompt-always`). With When In Use only, it warns
 /// once that reminders come only while the app is open; without access, once that they need
 /// location. A region that cannot be monitored is said in an alert too.
-public struct RemindersAppModel: ModelApp {
+public struct RemindersAppModel: ModelApp, AsksCoreLocation {
     public static let needsAccessAlert = "Reminders need location access. Allow it in Settings to be reminded at your places."
     public static let onlyWhileOpenAlert = "Reminders come only while the app is open. Choose Always in Settings to be reminded in the background."
 
-    public private(set) var locationService: LocationService
+    public package(set) var locationService: LocationService
     public let regions: [CircularRegion]
     private var registered = false
     private var warnedWhileOpen = false
@@ -36,12 +36,12 @@ public struct RemindersAppModel: ModelApp {
     }
 
     public mutating func launch(into events: inout AppOutput) {
-        var outputs: [LocationService.Output] = []
-        locationService.launch(into: &outputs)
-        if locationService.authorizationStatus == .notDetermined {
-            locationService.requestAuthorization(.whenInUse, into: &outputs)
+        ask(into: &events) { service, outputs in
+            service.launch(into: &outputs)
+            if service.authorizationStatus == .notDetermined {
+                service.requestAuthorization(.whenInUse, into: &outputs)
+            }
         }
-        handle(outputs, into: &events)
         settle(into: &events)
     }
 
@@ -52,36 +52,26 @@ public struct RemindersAppModel: ModelApp {
         }
         guard let systemChange = change.systemChange else { return }
         if case .app(let state) = change { events.append(.app(state)) }
-        var outputs: [LocationService.Output] = []
-        locationService.apply(systemChange, into: &outputs)
-        handle(outputs, into: &events)
+        ask(into: &events) { $0.apply(systemChange, into: &$1) }
         if case .app(.foreground) = change {
             if locationService.authorizationStatus == .notDetermined {
-                outputs.removeAll()
-                locationService.requestAuthorization(.whenInUse, into: &outputs)
-                handle(outputs, into: &events)
+                ask(into: &events) { $0.requestAuthorization(.whenInUse, into: &$1) }
             }
             settle(into: &events)
         }
     }
 
     public mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
-        var outputs: [LocationService.Output] = []
-        locationService.receive(fix, into: &outputs)
-        if !outputs.isEmpty { handle(outputs, into: &events) }
+        ask(into: &events) { $0.receive(fix, into: &$1) }
     }
 
     public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
         events.append(.signal(change))
-        var outputs: [LocationService.Output] = []
-        locationService.signalChanged(available: change.state == .restored, into: &outputs)
-        handle(outputs, into: &events)
+        ask(into: &events) { $0.signalChanged(available: change.state == .restored, into: &$1) }
     }
 
     public mutating func terminate(into events: inout AppOutput) {
-        var outputs: [LocationService.Output] = []
-        locationService.endRun(into: &outputs)
-        handle(outputs, into: &events)
+        ask(into: &events) { $0.endRun(into: &$1) }
     }
 
     /// With authorization: the regions registered once, then the second step, Always.
@@ -89,22 +79,21 @@ public struct RemindersAppModel: ModelApp {
         guard locationService.appState == .foreground else { return }
         let status = locationService.authorizationStatus
         guard status.isAuthorized else { return }
-        var outputs: [LocationService.Output] = []
-        if !registered {
-            registered = true
-            for region in regions { locationService.startMonitoring(region, into: &outputs) }
+        let unregistered = registered ? [] : regions
+        registered = true
+        ask(into: &events) { service, outputs in
+            for region in unregistered { service.startMonitoring(region, into: &outputs) }
+            if status == .authorizedWhenInUse && service.wouldPrompt(.always) {
+                service.requestAuthorization(.always, into: &outputs)
+            }
         }
-        if status == .authorizedWhenInUse && locationService.wouldPrompt(.always) {
-            locationService.requestAuthorization(.always, into: &outputs)
-        }
-        handle(outputs, into: &events)
         if locationService.authorizationStatus == .authorizedWhenInUse && !warnedWhileOpen {
             warnedWhileOpen = true
             events.append(.alert(message: Self.onlyWhileOpenAlert))
         }
     }
 
-    private mutating func handle(_ outputs: [LocationService.Output], into events: inout AppOutput) {
+    mutating func handle(_ outputs: [LocationService.Output], into events: inout AppOutput) {
         for output in outputs {
             events.append(TimelineEvent.Kind(output))
             switch output {

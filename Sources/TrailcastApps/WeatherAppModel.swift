@@ -24,14 +24,14 @@ public import TrailcastDevice
 /// status is notDetermined, and when the status is denied or restricted (Core Location
 /// ignores the request) offers Settings with ``openSettingsAlert``; `openSettings` sends
 /// the app to the background.
-public struct WeatherAppModel: ModelApp {
+public struct WeatherAppModel: ModelApp, AsksCoreLocation {
     /// The alert shown when the app loses, or never had, access to location.
     public static let accessOffAlert = "Location access is off. Enable it in Settings to see local weather."
     /// The alert offering Settings when asking again cannot prompt.
     public static let openSettingsAlert = "Location access is off. Open Settings to allow it."
 
     public let request: AuthorizationRequest
-    public private(set) var locationService: LocationService
+    public package(set) var locationService: LocationService
     /// The words of this app's no-access alert.
     public let accessOffMessage: String
     /// The services it uses beyond standard updates (regions, significant changes, visits).
@@ -52,14 +52,13 @@ public struct WeatherAppModel: ModelApp {
 
     /// The app starts: the initial authorization, a prompt if undetermined, updates if allowed.
     public mutating func launch(into events: inout AppOutput) {
-        var outputs: [LocationService.Output] = []
-        locationService.launch(into: &outputs)
-        handle(outputs, into: &events)
+        ask(into: &events) { $0.launch(into: &$1) }
         requestIfNeeded(into: &events)
         // After the prompt, so that a granted app's registration is not refused.
-        outputs.removeAll()
-        for region in services.regions { locationService.startMonitoring(region, into: &outputs) }
-        handle(outputs, into: &events)
+        let regions = services.regions
+        ask(into: &events) { service, outputs in
+            for region in regions { service.startMonitoring(region, into: &outputs) }
+        }
         if services.visits { startVisitsIfAllowed(into: &events) }
     }
 
@@ -74,18 +73,14 @@ public struct WeatherAppModel: ModelApp {
         // hands it to the device, whose change comes back through `deviceSignalChanged`.
         guard let systemChange = change.systemChange else { return }
         if case .app(let state) = change { events.append(.app(state)) }
-        var outputs: [LocationService.Output] = []
-        locationService.apply(systemChange, into: &outputs)
-        handle(outputs, into: &events)
+        ask(into: &events) { $0.apply(systemChange, into: &$1) }
         if case .app(.foreground) = change {
             requestIfNeeded(into: &events)
             // Launched by the person after it was terminated: its services start again.
             startServicesIfAuthorized(into: &events)
             // Updates paused in the background start again now the person uses the app.
             if locationService.isPaused() {
-                outputs.removeAll()
-                locationService.startUpdatingLocation(into: &outputs)
-                handle(outputs, into: &events)
+                ask(into: &events) { $0.startUpdatingLocation(into: &$1) }
             }
         }
     }
@@ -99,16 +94,13 @@ public struct WeatherAppModel: ModelApp {
                 events.append(.alert(message: accessOffMessage))
                 return
             }
-            var outputs: [LocationService.Output] = []
-            locationService.requestLocation(into: &outputs)
-            handle(outputs, into: &events)
+            ask(into: &events) { $0.requestLocation(into: &$1) }
         case .refresh:
             if !allowed { events.append(.alert(message: accessOffMessage)) }
         case .requestPermission:
             if locationService.wouldPrompt(request) {
-                var outputs: [LocationService.Output] = []
-                locationService.requestAuthorization(request, into: &outputs)
-                handle(outputs, into: &events)
+                let request = request
+                ask(into: &events) { $0.requestAuthorization(request, into: &$1) }
             } else if !allowed && locationService.authorizationStatus != .notDetermined {
                 events.append(.alert(message: Self.openSettingsAlert))
             }
@@ -119,32 +111,24 @@ public struct WeatherAppModel: ModelApp {
 
     /// The device produced a fix; the app receives it if Core Location delivers it.
     public mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
-        var outputs: [LocationService.Output] = []
-        locationService.receive(fix, into: &outputs)
-        if !outputs.isEmpty { handle(outputs, into: &events) }
+        ask(into: &events) { $0.receive(fix, into: &$1) }
     }
 
     /// The device's GPS lost or regained its signal.
     public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
         events.append(.signal(change))
-        var outputs: [LocationService.Output] = []
-        locationService.signalChanged(available: change.state == .restored, into: &outputs)
-        handle(outputs, into: &events)
+        ask(into: &events) { $0.signalChanged(available: change.state == .restored, into: &$1) }
     }
 
     /// The run ends: an Allow Once grant expires with the session.
     public mutating func terminate(into events: inout AppOutput) {
-        var outputs: [LocationService.Output] = []
-        locationService.endRun(into: &outputs)
-        handle(outputs, into: &events)
+        ask(into: &events) { $0.endRun(into: &$1) }
     }
 
     /// The visits service, once authorized (started before, it would fail with `denied`).
     private mutating func startVisitsIfAllowed(into events: inout AppOutput) {
         guard !locationService.monitorsVisits, locationService.authorizationStatus.isAuthorized else { return }
-        var outputs: [LocationService.Output] = []
-        locationService.startMonitoringVisits(into: &outputs)
-        handle(outputs, into: &events)
+        ask(into: &events) { $0.startMonitoringVisits(into: &$1) }
     }
 
     private mutating func requestIfNeeded(into events: inout AppOutput) {
@@ -154,13 +138,12 @@ public struct WeatherAppModel: ModelApp {
         case .authorizedWhenInUse where request == .always: break
         default: return
         }
-        var outputs: [LocationService.Output] = []
-        locationService.requestAuthorization(request, into: &outputs)
-        handle(outputs, into: &events)
+        let request = request
+        ask(into: &events) { $0.requestAuthorization(request, into: &$1) }
     }
 
     /// The delegate callbacks, in the order Core Location makes them.
-    private mutating func handle(_ outputs: [LocationService.Output], into events: inout AppOutput) {
+    mutating func handle(_ outputs: [LocationService.Output], into events: inout AppOutput) {
         for output in outputs {
             events.append(TimelineEvent.Kind(output))
             switch output {
@@ -197,14 +180,10 @@ public struct WeatherAppModel: ModelApp {
         guard locationService.authorizationStatus.isAuthorized else { return }
         if services.significantChanges {
             if !locationService.monitorsSignificantChanges() {
-                var outputs: [LocationService.Output] = []
-                locationService.startMonitoringSignificantLocationChanges(into: &outputs)
-                handle(outputs, into: &events)
+                ask(into: &events) { $0.startMonitoringSignificantLocationChanges(into: &$1) }
             }
         } else if !locationService.isUpdating() {
-            var outputs: [LocationService.Output] = []
-            locationService.startUpdatingLocation(into: &outputs)
-            handle(outputs, into: &events)
+            ask(into: &events) { $0.startUpdatingLocation(into: &$1) }
         }
         if services.visits { startVisitsIfAllowed(into: &events) }
     }

@@ -48,6 +48,10 @@ struct PlacesFileTests {
         Bad(name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\"features\":[\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]},\"properties\":{\"name\":\"A\"}},\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[1,2]]}}\n]}\n",
             error: ":3:2: error: features[1]: expected a Feature with a Point geometry [lon, lat]"),
         Bad(name: "a.geojson", text: "{\"type\":\"Feature\"}", error: ":1:1: error: expected a GeoJSON FeatureCollection with a `features` array"),
+        // Read by the route reader's JSON tokenizer: its words and its place.
+        Bad(name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\n\"features\":[{]}", error: ":2:14: error: not JSON: expected an object key in quotes, found ']'"),
+        Bad(name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\"features\":[\n {\"geometry\":{\"type\":\"Point\",\"coordinates\":[200,2]}}]}",
+            error: ":2:2: error: features[0]: coordinates out of range: [200.0, 2.0]"),
         // Found by the places fuzz target: a quoted field's line break made the error two lines.
         Bad(name: "a.csv", text: "name,lat,lon\nA,\"1\n2\",2\n", error: ":2:3: error: lat must be a number from -90 to 90, not '1 2'"),
         Bad(name: "a.csv", text: "name,lat,lon\nA,1,\(String(repeating: "9", count: 100))\n", error: ":2:5: error: lon must be a number from -180 to 180, not '\(String(repeating: "9", count: 40))...'"),

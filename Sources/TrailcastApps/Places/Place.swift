@@ -34,6 +34,11 @@ public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String { Self.prefix(file: file, line: line, column: column) + reason }
 
+    /// A problem with one feature of a GeoJSON file, placed where the feature starts.
+    init(_ feature: GeoJSONPointFeature, file: String, reason: String) {
+        self.init(file: file, line: feature.line, column: feature.column, reason: "features[\(feature.index)]: \(reason)")
+    }
+
     /// The GPX reader's own error for a waypoints file, in the same words.
     init(_ error: GPXError) {
         let (line, column): (Int, Int)

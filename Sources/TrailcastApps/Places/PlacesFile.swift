@@ -119,94 +119,23 @@ public enum PlacesFile {
     // MARK: GeoJSON
 
     /// RFC 7946: a FeatureCollection whose features are Points (`[lon, lat]`), named by
-    /// `properties.name`. Lines and columns come from where each feature starts in the text.
+    /// `properties.name`. Lines and columns are where each feature starts.
     static func geoJSON(_ data: Data, file: String) throws(PlacesFileError) -> [Place] {
-        let features = try geoJSONFeatures(data, file: file)
-        var places: [Place] = []
-        places.reserveCapacity(features.count)
-        for (index, feature) in features.enumerated() {
-            let (line, column) = feature.start
-            let feature = feature.value
-            func fail(_ reason: String) -> PlacesFileError {
-                PlacesFileError(file: file, line: line, column: column, reason: "features[\(index)]: \(reason)")
+        try pointFeatures(data, file: file).map { feature throws(PlacesFileError) in
+            guard let name = feature.strings["name"], !name.isEmpty else {
+                throw PlacesFileError(feature, file: file, reason: "a place needs properties.name")
             }
-            guard let feature = feature as? [String: Any], let geometry = feature["geometry"] as? [String: Any],
-                  geometry["type"] as? String == "Point", let coordinates = geometry["coordinates"] as? [Any],
-                  coordinates.count >= 2,
-                  let longitude = (coordinates[0] as? NSNumber)?.doubleValue, let latitude = (coordinates[1] as? NSNumber)?.doubleValue
-            else { throw fail("expected a Feature with a Point geometry [lon, lat]") }
-            guard abs(latitude) <= 90, abs(longitude) <= 180, latitude.isFinite, longitude.isFinite else {
-                throw fail("coordinates out of range: [\(longitude), \(latitude)]")
-            }
-            guard let name = (feature["properties"] as? [String: Any])?["name"] as? String, !name.isEmpty else {
-                throw fail("a place needs properties.name")
-            }
-            places.append(Place(name: name, latitude: latitude, longitude: longitude))
+            return Place(name: name, latitude: feature.latitude, longitude: feature.longitude)
         }
-        return places
     }
 
-    /// A FeatureCollection's features, each with the line and column where it starts.
-    static func geoJSONFeatures(_ data: Data, file: String) throws(PlacesFileError) -> [(value: Any, start: (Int, Int))] {
-        let object: Any
+    /// A FeatureCollection's Point features, each checked (a Point, in range) and placed.
+    static func pointFeatures(_ data: Data, file: String) throws(PlacesFileError) -> [GeoJSONPointFeature] {
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            return try GeoJSONPointFeature.read(Array(data), name: file)
         } catch {
-            let (line, column) = position(in: (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "")
-            throw PlacesFileError(file: file, line: line, column: column, reason: "not JSON: \((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)")")
+            throw PlacesFileError(file: file, line: error.line, column: error.column, reason: error.reason)
         }
-        let starts = featureStarts(in: data)
-        guard let collection = object as? [String: Any], collection["type"] as? String == "FeatureCollection",
-              let features = collection["features"] as? [Any] else {
-            throw PlacesFileError(file: file, line: 1, column: 1, reason: "expected a GeoJSON FeatureCollection with a `features` array")
-        }
-        return features.enumerated().map { index, feature in (feature, index < starts.count ? starts[index] : (1, 1)) }
-    }
-
-    /// `around line 3, column 5` in a JSON error, or the start of the file.
-    private static func position(in message: String) -> (Int, Int) {
-        guard let match = message.firstMatch(of: /line (\d+), column (\d+)/),
-              let line = Int(match.1), let column = Int(match.2) else { return (1, 1) }
-        return (line, column)
-    }
-
-    /// Where each element of the `features` array starts (line, column), by a scan that
-    /// follows strings and nesting; good enough to point at a feature, never trusted for more.
-    private static func featureStarts(in data: Data) -> [(Int, Int)] {
-        var starts: [(Int, Int)] = []
-        var line = 1, column = 0
-        var depth = 0
-        var inString = false, escaped = false
-        var featuresDepth: Int?
-        var lastKey = ""
-        var currentString = ""
-        for byte in data {
-            column += 1
-            if byte == 0x0A { line += 1; column = 0 }
-            if inString {
-                if escaped { escaped = false; continue }
-                if byte == UInt8(ascii: "\\") { escaped = true; continue }
-                if byte == UInt8(ascii: "\"") { inString = false; lastKey = currentString; continue }
-                if currentString.utf8.count < 16 { currentString.unicodeScalars.append(Unicode.Scalar(byte)) }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""):
-                inString = true
-                currentString = ""
-            case UInt8(ascii: "["):
-                depth += 1
-                if featuresDepth == nil && lastKey == "features" && depth == 2 { featuresDepth = depth }
-            case UInt8(ascii: "{"):
-                if let featuresDepth, depth == featuresDepth { starts.append((line, column)) }
-                depth += 1
-            case UInt8(ascii: "]"), UInt8(ascii: "}"):
-                depth -= 1
-            default:
-                break
-            }
-        }
-        return starts
     }
 
     // MARK: GPX

@@ -1,4 +1,5 @@
 import Foundation
+import TrailcastGPX
 
 /// A circle an app monitors (`--regions`): where, how large, and the identifier Core
 /// Location names it by.
@@ -81,28 +82,14 @@ public enum RegionsFile {
     }
 
     static func geoJSON(_ data: Data, file: String) throws(PlacesFileError) -> [PlaceCircle] {
-        var circles: [PlaceCircle] = []
-        for (index, feature) in try PlacesFile.geoJSONFeatures(data, file: file).enumerated() {
-            let (line, column) = feature.start
-            func fail(_ reason: String) -> PlacesFileError {
-                PlacesFileError(file: file, line: line, column: column, reason: "features[\(index)]: \(reason)")
+        try PlacesFile.pointFeatures(data, file: file).map { feature throws(PlacesFileError) in
+            guard let radius = feature.numbers["radius"], radius > 0, radius.isFinite else {
+                throw PlacesFileError(feature, file: file, reason: "a region needs properties.radius, a positive number of metres")
             }
-            guard let object = feature.value as? [String: Any], let geometry = object["geometry"] as? [String: Any],
-                  geometry["type"] as? String == "Point", let coordinates = geometry["coordinates"] as? [Any],
-                  coordinates.count >= 2,
-                  let longitude = (coordinates[0] as? NSNumber)?.doubleValue, let latitude = (coordinates[1] as? NSNumber)?.doubleValue
-            else { throw fail("expected a Feature with a Point geometry [lon, lat]") }
-            guard abs(latitude) <= 90, abs(longitude) <= 180, latitude.isFinite, longitude.isFinite else {
-                throw fail("coordinates out of range: [\(longitude), \(latitude)]")
-            }
-            let properties = object["properties"] as? [String: Any] ?? [:]
-            guard let radius = (properties["radius"] as? NSNumber)?.doubleValue, radius > 0, radius.isFinite else {
-                throw fail("a region needs properties.radius, a positive number of metres")
-            }
-            let named = (properties["identifier"] as? String) ?? (properties["name"] as? String)
-            let identifier = named.flatMap { $0.isEmpty ? nil : $0 } ?? "region-\(index + 1)"
-            circles.append(PlaceCircle(identifier: identifier, latitude: latitude, longitude: longitude, radiusMeters: radius))
+            let named = feature.strings["identifier"] ?? feature.strings["name"]
+            let identifier = named.flatMap { $0.isEmpty ? nil : $0 } ?? "region-\(feature.index + 1)"
+            return PlaceCircle(
+                identifier: identifier, latitude: feature.latitude, longitude: feature.longitude, radiusMeters: radius)
         }
-        return circles
     }
 }

@@ -19,6 +19,14 @@ extension Array where Element: FleetLink {
         }
     }
 
+    /// Waits, at most `timeout`, while `busy` says of a link that answers are still due.
+    func wait(timeout: Duration, while busy: (Element) -> Bool) async {
+        let end = ContinuousClock.now.advanced(by: timeout)
+        while contains(where: busy) && ContinuousClock.now < end {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
     func totalConnectionCounts() -> ConnectionCounts {
         reduce(into: ConnectionCounts()) { total, link in
             let counts = link.connectionCounts()
@@ -26,6 +34,55 @@ extension Array where Element: FleetLink {
             total.reconnects += counts.reconnects
             total.failedAttempts += counts.failedAttempts
         }
+    }
+}
+
+/// Where a link's connection attempts stand, the same for an MQTT and an OsmAnd link: one
+/// under way, how many made and failed, the run ending, no attempt before the backoff's
+/// end. Kept in the link's locked state.
+struct ConnectionAttempts {
+    var isConnecting = false
+    /// The run is ending: no more attempts.
+    var isClosing = false
+    /// Connections made so far (a second one is a reconnect).
+    private var made = 0
+    private var failed = 0
+    /// Failed attempts in a row: the backoff grows with them.
+    private var failedInARow = 0
+    /// No attempt before this (the backoff after a failure or a drop).
+    var notBefore: ContinuousClock.Instant?
+
+    /// Whether to start an attempt now, which is then under way: not while one is, while
+    /// the link is `connected` or closing, nor before the backoff's end.
+    mutating func begin(connected: Bool) -> Bool {
+        guard !isConnecting && !connected && !isClosing else { return false }
+        if let notBefore, ContinuousClock.now < notBefore { return false }
+        isConnecting = true
+        return true
+    }
+
+    mutating func succeeded() {
+        isConnecting = false
+        failedInARow = 0
+        notBefore = nil
+        made += 1
+    }
+
+    /// The attempt failed: how many have in a row, for the backoff.
+    mutating func failedAttempt() -> Int {
+        isConnecting = false
+        failedInARow += 1
+        failed += 1
+        return failedInARow
+    }
+
+    /// The link's counts, `open` saying whether its connection is.
+    func counts(open: Bool) -> ConnectionCounts {
+        var counts = ConnectionCounts()
+        counts.open = open ? 1 : 0
+        counts.reconnects = max(made - 1, 0)
+        counts.failedAttempts = failed
+        return counts
     }
 }
 

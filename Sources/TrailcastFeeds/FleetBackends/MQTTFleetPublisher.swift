@@ -88,10 +88,7 @@ public final class MQTTFleetPublisher: Sendable {
 
     /// Waits (up to `timeout`) for outstanding PUBACKs, then disconnects every link cleanly.
     public func finish(timeout: Duration) async {
-        let end = ContinuousClock.now.advanced(by: timeout)
-        while links.contains(where: { $0.awaitsAcknowledgement }) && ContinuousClock.now < end {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await links.wait(timeout: timeout, while: \.awaitsAcknowledgement)
         await withTaskGroup(of: Void.self) { group in
             for link in links { group.addTask { await link.close() } }
         }
@@ -104,15 +101,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     // @unchecked: every mutable field is inside `state`, reached only with its lock.
     private struct State {
         var connection: MQTTConnection?
-        var isConnecting = false
-        var isClosing = false
-        /// Connections made so far (a second one is a reconnect).
-        var connections = 0
-        var failedAttempts = 0
-        /// Failed attempts in a row: the backoff grows with them.
-        var failures = 0
-        /// No attempt before this (the backoff after a failure or a drop).
-        var nextAttempt: ContinuousClock.Instant?
+        var attempts = ConnectionAttempts()
         var pending: [(MQTTPacket.Publish, Int)] = []
         var counts: [DeliveryCounts]
         /// QoS 1 publishes not acknowledged yet, by device, for the lost count at a close.
@@ -143,13 +132,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     }
 
     func connectionCounts() -> ConnectionCounts {
-        state.withLock { state in
-            var counts = ConnectionCounts()
-            counts.open = state.connection?.isOpen == true ? 1 : 0
-            counts.reconnects = max(state.connections - 1, 0)
-            counts.failedAttempts = state.failedAttempts
-            return counts
-        }
+        state.withLock { $0.attempts.counts(open: $0.connection?.isOpen == true) }
     }
     var awaitsAcknowledgement: Bool { state.withLock { !$0.unacknowledgedDevices.isEmpty && $0.connection != nil } }
     func counts() -> [DeliveryCounts] { state.withLock { $0.counts } }
@@ -208,12 +191,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     /// Starts a connection unless one is open or being made, the backoff has not run out,
     /// or the run is ending.
     private func connect() {
-        let start = state.withLock { state -> Bool in
-            guard !state.isConnecting && state.connection == nil && !state.isClosing else { return false }
-            if let nextAttempt = state.nextAttempt, ContinuousClock.now < nextAttempt { return false }
-            state.isConnecting = true
-            return true
-        }
+        let start = state.withLock { $0.attempts.begin(connected: $0.connection != nil) }
         guard start else { return }
         Task {
             do {
@@ -228,13 +206,10 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     private func connected(_ connection: MQTTConnection) {
         guard connection.isOpen else { return connectionFailed() }
         let (pending, closing) = state.withLock { state -> ([(MQTTPacket.Publish, Int)], Bool) in
-            state.isConnecting = false
-            state.failures = 0
-            state.nextAttempt = nil
-            state.connections += 1
+            state.attempts.succeeded()
             state.connection = connection
             defer { state.pending.removeAll() }
-            return (state.pending, state.isClosing)
+            return (state.pending, state.attempts.isClosing)
         }
         if closing {
             Task { await connection.disconnect() }
@@ -247,19 +222,13 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     }
 
     private func connectionFailed() {
-        let failures = state.withLock { state -> Int in
-            state.isConnecting = false
-            state.failures += 1
-            state.failedAttempts += 1
-            return state.failures
-        }
-        retry(after: failures)
+        retry(after: state.withLock { $0.attempts.failedAttempt() })
     }
 
     /// Connects again after the backoff; messages meanwhile wait (a few) or are lost.
     private func retry(after failures: Int) {
         let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed)
-        state.withLock { $0.nextAttempt = ContinuousClock.now.advanced(by: delay) }
+        state.withLock { $0.attempts.notBefore = ContinuousClock.now.advanced(by: delay) }
         ReconnectBackoff.schedule(after: delay) { [self] in connect() }
     }
 
@@ -290,7 +259,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
             state.connection = nil
             for (device, count) in state.unacknowledgedDevices { state.counts[classOfDevice(device)].lost += count }
             state.unacknowledgedDevices.removeAll()
-            return !state.isClosing
+            return !state.attempts.isClosing
         }
         if reconnect { retry(after: 0) }
     }
@@ -298,7 +267,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     /// Ends the link: a clean DISCONNECT, no reconnecting.
     func close() async {
         let connection = state.withLock { state -> MQTTConnection? in
-            state.isClosing = true
+            state.attempts.isClosing = true
             for (_, device) in state.pending { state.counts[classOfDevice(device)].lost += 1 }
             state.pending.removeAll()
             return state.connection

@@ -60,10 +60,7 @@ public final class OsmAndFleetSender: Sendable {
     /// Waits (up to `timeout`) for the answers still due, then closes the connections;
     /// what is still queued then is lost.
     public func finish(timeout: Duration) async {
-        let end = ContinuousClock.now.advanced(by: timeout)
-        while links.contains(where: { $0.isBusy }) && ContinuousClock.now < end {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
+        await links.wait(timeout: timeout, while: \.isBusy)
         for link in links { link.close() }
     }
 }
@@ -83,12 +80,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
 
     private struct State {
         var channel: (any Channel)?
-        var isConnecting = false
-        var isClosing = false
-        var connections = 0
-        var failedAttempts = 0
-        var failures = 0
-        var nextAttempt: ContinuousClock.Instant?
+        var attempts = ConnectionAttempts()
         var inFlight: Request?
         var timeout: Scheduled<Void>?
         var queue: [Request] = []
@@ -114,13 +106,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
     func counts() -> [DeliveryCounts] { state.withLock { $0.counts } }
 
     func connectionCounts() -> ConnectionCounts {
-        state.withLock { state in
-            var counts = ConnectionCounts()
-            counts.open = state.channel?.isActive == true ? 1 : 0
-            counts.reconnects = max(state.connections - 1, 0)
-            counts.failedAttempts = state.failedAttempts
-            return counts
-        }
+        state.withLock { $0.attempts.counts(open: $0.channel?.isActive == true) }
     }
 
     func send(target: String, device: Int) {
@@ -142,7 +128,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         enum Step { case none, connect, write(any Channel, Request) }
         let step = state.withLock { state -> Step in
             guard state.inFlight == nil, state.queued > 0 else { return .none }
-            guard let channel = state.channel else { return state.isConnecting ? .none : .connect }
+            guard let channel = state.channel else { return state.attempts.isConnecting ? .none : .connect }
             let request = state.queue[state.queueStart]
             state.queueStart += 1
             if state.queueStart > 1024 && state.queueStart * 2 > state.queue.count {
@@ -196,12 +182,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
     }
 
     private func connect() {
-        let start = state.withLock { state -> Bool in
-            guard !state.isConnecting && state.channel == nil && !state.isClosing else { return false }
-            if let nextAttempt = state.nextAttempt, ContinuousClock.now < nextAttempt { return false }
-            state.isConnecting = true
-            return true
-        }
+        let start = state.withLock { $0.attempts.begin(connected: $0.channel != nil) }
         guard start else { return }
         let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(10))
@@ -216,22 +197,13 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
             switch result {
             case .success(let channel):
                 state.withLock { state in
-                    state.isConnecting = false
-                    state.failures = 0
-                    state.nextAttempt = nil
-                    state.connections += 1
+                    state.attempts.succeeded()
                     state.channel = channel
                 }
                 channel.closeFuture.whenComplete { [self] _ in disconnected(channel) }
                 pump()
             case .failure:
-                let failures = state.withLock { state -> Int in
-                    state.isConnecting = false
-                    state.failedAttempts += 1
-                    state.failures += 1
-                    return state.failures
-                }
-                retry(after: failures)
+                retry(after: state.withLock { $0.attempts.failedAttempt() })
             }
         }
     }
@@ -247,20 +219,20 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
                 state.counts[classOfDevice(request.device)].lost += 1
                 state.inFlight = nil
             }
-            return !state.isClosing
+            return !state.attempts.isClosing
         }
         if reconnect { retry(after: 0) }
     }
 
     private func retry(after failures: Int) {
         let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed)
-        state.withLock { $0.nextAttempt = ContinuousClock.now.advanced(by: delay) }
+        state.withLock { $0.attempts.notBefore = ContinuousClock.now.advanced(by: delay) }
         ReconnectBackoff.schedule(after: delay) { [self] in pump() }
     }
 
     func close() {
         let channel = state.withLock { state -> (any Channel)? in
-            state.isClosing = true
+            state.attempts.isClosing = true
             for request in state.queue[state.queueStart...] { state.counts[classOfDevice(request.device)].lost += 1 }
             state.queue.removeAll()
             state.queueStart = 0
