@@ -64,117 +64,140 @@ struct LibraryBaselineTests {
     /// Runs the script `name`, its callbacks written to `log`.
     static func run(_ name: String, log: Log) async throws -> Simulation {
         switch name {
-        case "prompt-allow-then-settings":
-            let simulation = try Simulation(
-                route: .points(Walk.points(120)),
-                events: ["20s:authorization=denied", "40s:authorization=whenInUse", "60s:services=off", "70s:services=on"]
-                    .map { try ScheduledEvent(parsing: $0) })
-            let app = StartingApp(simulation, name: "app", log: log)
-            app.manager.requestWhenInUseAuthorization()
-            try simulation.advance(by: 90)
-            try simulation.finish()
-            return simulation
-        case "deny-then-tap-settings":
-            let simulation = try Simulation(route: .points(Walk.points(60)), user: .init(promptAnswer: .deny))
-            let app = StartingApp(simulation, name: "app", log: log)
-            simulation.onTap { [unowned simulation] action in
-                log.lines.append("tap \(action)")
-                if action == .openSettings { try? simulation.perform(.authorization(.authorizedWhenInUse)) }
-            }
-            app.manager.requestWhenInUseAuthorization()
-            try simulation.advance(by: 10)
-            try simulation.perform(.tap(.openSettings))
-            try simulation.advance(by: 10)
-            simulation.noteAlert("shown by the app")
-            try simulation.finish()
-            return simulation
-        case "always-upgrade-and-background":
-            let simulation = try Simulation(
-                route: .points(Walk.points(90)), user: .init(alwaysUpgradeAnswer: .deny),
-                events: ["10s:app=background", "30s:app=foreground", "50s:tap=refresh"].map { try ScheduledEvent(parsing: $0) })
-            simulation.onAppStateChange { state in log.lines.append("appState \(state)") }
-            simulation.onTap { action in log.lines.append("tap \(action)") }
-            let app = StartingApp(simulation, name: "app", log: log)
-            app.manager.requestWhenInUseAuthorization()
-            try simulation.advance(by: 5)
-            app.manager.requestAlwaysAuthorization()
-            try simulation.advance(by: 60)
-            try simulation.finish()
-            return simulation
-        case "allow-once-expires":
-            let simulation = try Simulation(
-                route: .points(Walk.points(40)), user: .init(promptAnswer: .once),
-                events: ["15s:app=background", "20s:app=foreground"].map { try ScheduledEvent(parsing: $0) })
-            let app = StartingApp(simulation, name: "app", log: log)
-            app.manager.requestWhenInUseAuthorization()
-            try simulation.runToEnd()
-            try simulation.finish()
-            return simulation
-        case "approximate-and-temporary-full":
-            let simulation = try Simulation(
-                route: .points(Walk.points(60)), system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced),
-                events: ["30s:accuracy=full", "40s:accuracy=reduced"].map { try ScheduledEvent(parsing: $0) })
-            let app = StartingApp(simulation, name: "app", log: log)
-            try simulation.advance(by: 5)
-            app.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Directions") { error in
-                log.lines.append("temporary full accuracy \(error == nil ? "granted" : RecordingApp.codeName(error))")
-            }
-            try simulation.advance(by: 10)
-            app.manager.desiredAccuracy = kCLLocationAccuracyReduced
-            try simulation.advance(by: 50)
-            try simulation.finish()
-            return simulation
-        case "two-managers-filters-request-location":
-            let simulation = try Simulation(route: .points(Walk.points(80)), system: .init(authorization: .authorizedWhenInUse))
-            let map = StartingApp(simulation, name: "map", log: log)
-            let once = StartingApp(simulation, name: "once", log: log, startsWhenAuthorized: false)
-            map.manager.distanceFilter = 50
-            try simulation.advance(by: 10)
-            once.manager.requestLocation()
-            try simulation.advance(by: 10)
-            map.manager.stopUpdatingLocation()
-            try simulation.perform(.signal(.lost))
-            once.manager.requestLocation()
-            try simulation.advance(by: 10)
-            try simulation.perform(.signal(.restored))
-            try simulation.advance(by: 10)
-            try simulation.finish()
-            return simulation
-        case "live-updates-and-service-session":
-            let simulation = try Simulation(
-                route: .points(Walk.points(60)),
-                events: ["10s:signal=lost", "14s:signal=restored", "20s:app=background", "25s:app=foreground",
-                         "30s:authorization=denied", "35s:authorization=always", "40s:services=off", "45s:services=on"]
-                    .map { try ScheduledEvent(parsing: $0) })
-            let session = SimulatedServiceSession(simulation: simulation, authorization: .whenInUse)
-            let stream = simulation.liveUpdates()
-            try simulation.advance(by: 50)
-            session.invalidate()
-            try simulation.finish()
-            for await update in stream {
-                var line = "update"
-                if let location = update.location { line += " fix \(String(format5: location.latitude))" }
-                for (flag, name) in [
-                    (update.authorizationDenied, "denied"), (update.authorizationDeniedGlobally, "deniedGlobally"),
-                    (update.authorizationRestricted, "restricted"), (update.authorizationRequestInProgress, "requestInProgress"),
-                    (update.insufficientlyInUse, "insufficientlyInUse"), (update.locationUnavailable, "unavailable"),
-                    (update.accuracyLimited, "accuracyLimited"), (update.stationary, "stationary"),
-                ] where flag { line += " \(name)" }
-                log.lines.append(line)
-            }
-            return simulation
-        case "noisy-file-with-interval":
-            let simulation = try Simulation(
-                route: .file(SimulationTests.root + "/" + SimulationTests.walk), gps: .urbanCanyon, seed: 7,
-                intervalSeconds: 2, events: ["60s:signal=lost", "90s:signal=restored"].map { try ScheduledEvent(parsing: $0) })
-            let app = StartingApp(simulation, name: "app", log: log)
-            app.manager.requestAlwaysAuthorization()
-            try simulation.advance(by: 150)
-            try simulation.finish()
-            return simulation
-        default:
-            fatalError("no script \(name)")
+        case "prompt-allow-then-settings": try await promptAllowThenSettings(log: log)
+        case "deny-then-tap-settings": try await denyThenTapSettings(log: log)
+        case "always-upgrade-and-background": try await alwaysUpgradeAndBackground(log: log)
+        case "allow-once-expires": try await allowOnceExpires(log: log)
+        case "approximate-and-temporary-full": try await approximateAndTemporaryFull(log: log)
+        case "two-managers-filters-request-location": try await twoManagersFiltersRequestLocation(log: log)
+        case "live-updates-and-service-session": try await liveUpdatesAndServiceSession(log: log)
+        case "noisy-file-with-interval": try await noisyFileWithInterval(log: log)
+        default: fatalError("no script \(name)")
         }
+    }
+
+    private static func promptAllowThenSettings(log: Log) async throws -> Simulation {
+        let simulation = try Simulation(
+            route: .points(Walk.points(120)),
+            events: ["20s:authorization=denied", "40s:authorization=whenInUse", "60s:services=off", "70s:services=on"]
+                .map { try ScheduledEvent(parsing: $0) })
+        let app = StartingApp(simulation, name: "app", log: log)
+        app.manager.requestWhenInUseAuthorization()
+        try simulation.advance(by: 90)
+        try simulation.finish()
+        return simulation
+    }
+
+    private static func denyThenTapSettings(log: Log) async throws -> Simulation {
+        let simulation = try Simulation(route: .points(Walk.points(60)), user: .init(promptAnswer: .deny))
+        let app = StartingApp(simulation, name: "app", log: log)
+        simulation.onTap { [unowned simulation] action in
+            log.lines.append("tap \(action)")
+            if action == .openSettings { try? simulation.perform(.authorization(.authorizedWhenInUse)) }
+        }
+        app.manager.requestWhenInUseAuthorization()
+        try simulation.advance(by: 10)
+        try simulation.perform(.tap(.openSettings))
+        try simulation.advance(by: 10)
+        simulation.noteAlert("shown by the app")
+        try simulation.finish()
+        return simulation
+    }
+
+    private static func alwaysUpgradeAndBackground(log: Log) async throws -> Simulation {
+        let simulation = try Simulation(
+            route: .points(Walk.points(90)), user: .init(alwaysUpgradeAnswer: .deny),
+            events: ["10s:app=background", "30s:app=foreground", "50s:tap=refresh"].map { try ScheduledEvent(parsing: $0) })
+        simulation.onAppStateChange { state in log.lines.append("appState \(state)") }
+        simulation.onTap { action in log.lines.append("tap \(action)") }
+        let app = StartingApp(simulation, name: "app", log: log)
+        app.manager.requestWhenInUseAuthorization()
+        try simulation.advance(by: 5)
+        app.manager.requestAlwaysAuthorization()
+        try simulation.advance(by: 60)
+        try simulation.finish()
+        return simulation
+    }
+
+    private static func allowOnceExpires(log: Log) async throws -> Simulation {
+        let simulation = try Simulation(
+            route: .points(Walk.points(40)), user: .init(promptAnswer: .once),
+            events: ["15s:app=background", "20s:app=foreground"].map { try ScheduledEvent(parsing: $0) })
+        let app = StartingApp(simulation, name: "app", log: log)
+        app.manager.requestWhenInUseAuthorization()
+        try simulation.runToEnd()
+        try simulation.finish()
+        return simulation
+    }
+
+    private static func approximateAndTemporaryFull(log: Log) async throws -> Simulation {
+        let simulation = try Simulation(
+            route: .points(Walk.points(60)), system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced),
+            events: ["30s:accuracy=full", "40s:accuracy=reduced"].map { try ScheduledEvent(parsing: $0) })
+        let app = StartingApp(simulation, name: "app", log: log)
+        try simulation.advance(by: 5)
+        app.manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Directions") { error in
+            log.lines.append("temporary full accuracy \(error == nil ? "granted" : RecordingApp.codeName(error))")
+        }
+        try simulation.advance(by: 10)
+        app.manager.desiredAccuracy = kCLLocationAccuracyReduced
+        try simulation.advance(by: 50)
+        try simulation.finish()
+        return simulation
+    }
+
+    private static func twoManagersFiltersRequestLocation(log: Log) async throws -> Simulation {
+        let simulation = try Simulation(route: .points(Walk.points(80)), system: .init(authorization: .authorizedWhenInUse))
+        let map = StartingApp(simulation, name: "map", log: log)
+        let once = StartingApp(simulation, name: "once", log: log, startsWhenAuthorized: false)
+        map.manager.distanceFilter = 50
+        try simulation.advance(by: 10)
+        once.manager.requestLocation()
+        try simulation.advance(by: 10)
+        map.manager.stopUpdatingLocation()
+        try simulation.perform(.signal(.lost))
+        once.manager.requestLocation()
+        try simulation.advance(by: 10)
+        try simulation.perform(.signal(.restored))
+        try simulation.advance(by: 10)
+        try simulation.finish()
+        return simulation
+    }
+
+    private static func liveUpdatesAndServiceSession(log: Log) async throws -> Simulation {
+        let simulation = try Simulation(
+            route: .points(Walk.points(60)),
+            events: ["10s:signal=lost", "14s:signal=restored", "20s:app=background", "25s:app=foreground",
+                     "30s:authorization=denied", "35s:authorization=always", "40s:services=off", "45s:services=on"]
+                .map { try ScheduledEvent(parsing: $0) })
+        let session = SimulatedServiceSession(simulation: simulation, authorization: .whenInUse)
+        let stream = simulation.liveUpdates()
+        try simulation.advance(by: 50)
+        session.invalidate()
+        try simulation.finish()
+        for await update in stream {
+            var line = "update"
+            if let location = update.location { line += " fix \(String(format5: location.latitude))" }
+            for (flag, name) in [
+                (update.authorizationDenied, "denied"), (update.authorizationDeniedGlobally, "deniedGlobally"),
+                (update.authorizationRestricted, "restricted"), (update.authorizationRequestInProgress, "requestInProgress"),
+                (update.insufficientlyInUse, "insufficientlyInUse"), (update.locationUnavailable, "unavailable"),
+                (update.accuracyLimited, "accuracyLimited"), (update.stationary, "stationary"),
+            ] where flag { line += " \(name)" }
+            log.lines.append(line)
+        }
+        return simulation
+    }
+
+    private static func noisyFileWithInterval(log: Log) async throws -> Simulation {
+        let simulation = try Simulation(
+            route: .file(SimulationTests.root + "/" + SimulationTests.walk), gps: .urbanCanyon, seed: 7,
+            intervalSeconds: 2, events: ["60s:signal=lost", "90s:signal=restored"].map { try ScheduledEvent(parsing: $0) })
+        let app = StartingApp(simulation, name: "app", log: log)
+        app.manager.requestAlwaysAuthorization()
+        try simulation.advance(by: 150)
+        try simulation.finish()
+        return simulation
     }
 
     /// The session's timeline, as `replay --format jsonl` writes it, then its callbacks.

@@ -44,18 +44,7 @@ extension MQTTPacket {
         switch type {
         case 1:
             try requireFlags(0, "CONNECT")
-            guard try reader.string() == "MQTT" else { throw MQTTDecodingError("CONNECT for a protocol other than MQTT") }
-            guard try reader.byte() == 4 else { throw MQTTDecodingError("CONNECT for a level other than 4 (3.1.1)") }
-            let connectFlags = try reader.byte()
-            guard connectFlags & 0x01 == 0 else { throw MQTTDecodingError("CONNECT with the reserved flag set") }
-            guard connectFlags & 0x04 == 0 else { throw MQTTDecodingError("CONNECT with a will, which this client does not read") }
-            let keepAlive = try reader.uint16()
-            let identifier = try reader.string()
-            let username = connectFlags & 0x80 != 0 ? try reader.string() : nil
-            let password = connectFlags & 0x40 != 0 ? try reader.binary() : nil
-            return .connect(Connect(
-                clientIdentifier: identifier, cleanSession: connectFlags & 0x02 != 0, keepAliveSeconds: keepAlive,
-                username: username, password: password))
+            return .connect(try decodeConnect(&reader))
         case 2:
             try requireFlags(0, "CONNACK")
             let acknowledge = try reader.byte()
@@ -79,32 +68,10 @@ extension MQTTPacket {
             return .publishAcknowledgement(packetIdentifier: try reader.uint16())
         case 8:
             try requireFlags(2, "SUBSCRIBE")
-            let identifier = try reader.uint16()
-            var filters: [Subscription] = []
-            repeat {
-                let filter = try reader.string()
-                let requested = try reader.byte()
-                guard let qos = MQTTQoS(rawValue: requested) else {
-                    throw MQTTDecodingError("SUBSCRIBE asking for QoS \(requested)")
-                }
-                filters.append(Subscription(filter, qos: qos))
-            } while !reader.isAtEnd
-            return .subscribe(packetIdentifier: identifier, filters: filters)
+            return try decodeSubscribe(&reader)
         case 9:
             try requireFlags(0, "SUBACK")
-            let identifier = try reader.uint16()
-            var granted: [MQTTQoS?] = []
-            while !reader.isAtEnd {
-                let code = try reader.byte()
-                if code == 0x80 {
-                    granted.append(nil)
-                } else if let qos = MQTTQoS(rawValue: code) {
-                    granted.append(qos)
-                } else {
-                    throw MQTTDecodingError("SUBACK granting QoS \(code)")
-                }
-            }
-            return .subscribeAcknowledgement(packetIdentifier: identifier, granted: granted)
+            return try decodeSubscribeAcknowledgement(&reader)
         case 12:
             try requireFlags(0, "PINGREQ")
             return .pingRequest
@@ -119,6 +86,54 @@ extension MQTTPacket {
         default:
             throw MQTTDecodingError("packet type \(type), which this client does not read")
         }
+    }
+
+    /// CONNECT's variable header and payload: protocol MQTT level 4, no will.
+    private static func decodeConnect(_ reader: inout MQTTReader) throws(MQTTDecodingError) -> Connect {
+        guard try reader.string() == "MQTT" else { throw MQTTDecodingError("CONNECT for a protocol other than MQTT") }
+        guard try reader.byte() == 4 else { throw MQTTDecodingError("CONNECT for a level other than 4 (3.1.1)") }
+        let connectFlags = try reader.byte()
+        guard connectFlags & 0x01 == 0 else { throw MQTTDecodingError("CONNECT with the reserved flag set") }
+        guard connectFlags & 0x04 == 0 else { throw MQTTDecodingError("CONNECT with a will, which this client does not read") }
+        let keepAlive = try reader.uint16()
+        let identifier = try reader.string()
+        let username = connectFlags & 0x80 != 0 ? try reader.string() : nil
+        let password = connectFlags & 0x40 != 0 ? try reader.binary() : nil
+        return Connect(
+            clientIdentifier: identifier, cleanSession: connectFlags & 0x02 != 0, keepAliveSeconds: keepAlive,
+            username: username, password: password)
+    }
+
+    /// SUBSCRIBE: a packet identifier and at least one filter with the QoS it asks for.
+    private static func decodeSubscribe(_ reader: inout MQTTReader) throws(MQTTDecodingError) -> MQTTPacket {
+        let identifier = try reader.uint16()
+        var filters: [Subscription] = []
+        repeat {
+            let filter = try reader.string()
+            let requested = try reader.byte()
+            guard let qos = MQTTQoS(rawValue: requested) else {
+                throw MQTTDecodingError("SUBSCRIBE asking for QoS \(requested)")
+            }
+            filters.append(Subscription(filter, qos: qos))
+        } while !reader.isAtEnd
+        return .subscribe(packetIdentifier: identifier, filters: filters)
+    }
+
+    /// SUBACK: a packet identifier and a granted QoS per filter, nil for a refusal (0x80).
+    private static func decodeSubscribeAcknowledgement(_ reader: inout MQTTReader) throws(MQTTDecodingError) -> MQTTPacket {
+        let identifier = try reader.uint16()
+        var granted: [MQTTQoS?] = []
+        while !reader.isAtEnd {
+            let code = try reader.byte()
+            if code == 0x80 {
+                granted.append(nil)
+            } else if let qos = MQTTQoS(rawValue: code) {
+                granted.append(qos)
+            } else {
+                throw MQTTDecodingError("SUBACK granting QoS \(code)")
+            }
+        }
+        return .subscribeAcknowledgement(packetIdentifier: identifier, granted: granted)
     }
 }
 

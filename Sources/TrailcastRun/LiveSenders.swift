@@ -1,0 +1,124 @@
+import TrailcastEngine
+import TrailcastFeeds
+import TrailcastWire
+
+/// Where a real-time fleet run's messages go: the MQTT publisher, the OsmAnd sender and the
+/// `--verify` subscriber its plan asks for, and what each device's messages are named by,
+/// made once rather than once per message.
+struct LiveSenders {
+    let publisher: MQTTFleetPublisher?
+    let osmAndSender: OsmAndFleetSender?
+    let verifier: MQTTDeliveryVerifier?
+    /// Each shard slot's GPS class (its index in the plan's mix).
+    let classOfSlot: [UInt8]
+    private let shards: Int
+    private let topicOfSlot: [String]
+    private let trackerIDOfSlot: [String]
+    private let idOfSlot: [String]
+
+    /// Connects what the plan names (the verifier first, so that it hears every message).
+    static func start(
+        plan: FleetRunPlan, fleet: Fleet, deviceCount: Int, elapsedSeconds: @escaping @Sendable () -> Double
+    ) async throws(RunFailure) -> LiveSenders {
+        let names = TopicNames(plan: plan)
+        let slotDevices = Array(plan.fleet.shard.devices(of: plan.fleet.deviceCount))
+        let classOfSlot = (0..<fleet.deviceCount).map { UInt8(fleet.gpsMixIndex(ofSlot: $0)) }
+        var verifier: MQTTDeliveryVerifier?
+        if plan.verify, let mqtt = plan.mqtt {
+            verifier = try await startVerifier(mqtt, plan: plan, elapsedSeconds: elapsedSeconds)
+        }
+        let shards = plan.fleet.shard.count
+        let classOfDevice: @Sendable (Int) -> Int = { device in Int(classOfSlot[device / shards]) }
+        return LiveSenders(
+            publisher: plan.mqtt.map { makePublisher($0, plan: plan, deviceCount: deviceCount, classOfDevice: classOfDevice) },
+            osmAndSender: plan.osmAnd.map {
+                OsmAndFleetSender(options: $0, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
+            },
+            verifier: verifier, classOfSlot: classOfSlot, shards: shards, topicOfSlot: slotDevices.map { names[$0] },
+            trackerIDOfSlot: slotDevices.map { names.trackerID($0) }, idOfSlot: slotDevices.map { plan.fleet.deviceID($0) })
+    }
+
+    /// Sends one location to every backend (the verifier told what to expect first).
+    func send(_ location: FleetLocation, sentSeconds: Double) {
+        let slot = location.device / shards
+        if let publisher {
+            let payload = OwnTracksLocation(
+                fix: location.fix, trackerID: trackerIDOfSlot[slot], batteryPercent: location.batteryPercent, trigger: nil
+            ).json()
+            verifier?.expect(device: location.device, payload: payload, sentSeconds: sentSeconds)
+            publisher.send(topic: topicOfSlot[slot], payload: payload, slot: slot, device: location.device)
+        }
+        if let osmAndSender {
+            let position = OsmAndLocation(deviceID: idOfSlot[slot], fix: location.fix, batteryPercent: location.batteryPercent)
+            osmAndSender.send(target: position.requestTarget(), slot: slot, device: location.device)
+        }
+    }
+
+    /// Waits for what is still due (5 s at most each), closes, and gives the verifier's count.
+    func finish() async -> MQTTDeliveryVerifier.Report? {
+        await publisher?.finish(timeout: .seconds(5))
+        await osmAndSender?.finish(timeout: .seconds(5))
+        return await verifier?.finish(graceSeconds: 5)
+    }
+
+    /// The counts so far of each backend.
+    func backends() -> [FleetSummary.Backend] {
+        var backends: [FleetSummary.Backend] = []
+        if let publisher {
+            let counts = publisher.counts()
+            backends.append(.init(
+                name: "mqtt", counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
+                connections: publisher.connectionCounts()))
+        }
+        if let osmAndSender {
+            let counts = osmAndSender.counts()
+            backends.append(.init(
+                name: "osmand", counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
+                connections: osmAndSender.connectionCounts()))
+        }
+        return backends
+    }
+
+    private static func startVerifier(
+        _ mqtt: MQTTFleetPublisher.Options, plan: FleetRunPlan, elapsedSeconds: @escaping @Sendable () -> Double
+    ) async throws(RunFailure) -> MQTTDeliveryVerifier {
+        let fleet = plan.fleet
+        let prefix = OwnTracksLocation.topic(user: plan.ownTracksUser, device: fleet.idPrefix)
+        let verifier = MQTTDeliveryVerifier(
+            deviceOfTopic: { topic in
+                guard topic.hasPrefix(prefix), let index = Int(topic.dropFirst(prefix.count)), index >= 0,
+                    index < fleet.deviceCount, fleet.shard.contains(index)
+                else { return nil }
+                return index
+            },
+            now: elapsedSeconds)
+        do {
+            try await verifier.start(
+                .init(host: mqtt.host, port: mqtt.port, clientIdentifier: "trailcast-fleet-verify-\(fleet.shard.index)"),
+                filter: OwnTracksLocation.topicFilter(user: plan.ownTracksUser))
+        } catch {
+            throw RunFailure("fleet: --verify: \(error)", status: .unavailable)
+        }
+        return verifier
+    }
+
+    private static func makePublisher(
+        _ mqtt: MQTTFleetPublisher.Options, plan: FleetRunPlan, deviceCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int
+    ) -> MQTTFleetPublisher {
+        let fleet = plan.fleet
+        let classCount = fleet.gpsMix.parts.count
+        switch mqtt.connections {
+        case .perDevice:
+            let identifiers = fleet.shard.devices(of: fleet.deviceCount).map(fleet.deviceID)
+            return MQTTFleetPublisher(
+                options: mqtt, linkClientIdentifiers: identifiers, classCount: classCount,
+                classOfDevice: classOfDevice, linkOfSlot: { $0 })
+        case .shared(let count):
+            let links = max(1, min(count, deviceCount))
+            let identifiers = (0..<links).map { "trailcast-fleet-\(fleet.shard.index)-\($0)" }
+            return MQTTFleetPublisher(
+                options: mqtt, linkClientIdentifiers: identifiers, classCount: classCount,
+                classOfDevice: classOfDevice, linkOfSlot: { $0 % links })
+        }
+    }
+}
