@@ -1,4 +1,4 @@
-public import TrailcastCoreLocation
+import TrailcastCoreLocation
 
 /// A model app that owns its Core Location state and handles the callbacks a call to Core
 /// Location causes, in order, as soon as it returns: what every one of its methods does.

@@ -1,6 +1,6 @@
-public import TrailcastDevice
-public import TrailcastCoreLocation
-public import TrailcastSettings
+package import TrailcastDevice
+package import TrailcastCoreLocation
+package import TrailcastSettings
 import TrailcastTimeline
 
 /// The app in the simulated phone, as the engine drives it: what it does with the
@@ -11,7 +11,7 @@ import TrailcastTimeline
 /// Two kinds of app: a model app (``ModelApp``: the weather app, the places app), which
 /// `trailcast replay` runs, and the user's own code behind the testing library's
 /// `Simulation`, whose callbacks reach the app's delegates.
-public protocol PhoneApp {
+package protocol PhoneApp {
     /// The app's location manager(s) and Core Location's state for the app.
     var locationService: LocationService { get }
     /// The app starts.
@@ -30,22 +30,22 @@ public protocol PhoneApp {
 /// A model app: what a typical app does with Core Location, written in this project
 /// (``WeatherAppModel``, ``PlacesAppModel``), which the replay engine drives without
 /// knowing which.
-public protocol ModelApp: PhoneApp, Sendable {}
+package protocol ModelApp: PhoneApp, Sendable {}
 
 /// Which of Core Location's services a model app uses beyond authorization and standard
 /// updates: `--regions`, `--significant-changes`, `--visits`, `--background-updates`.
-public struct ServicesUsed: Sendable, Equatable {
+package struct ServicesUsed: Sendable, Equatable {
     /// Monitored from launch, once the app has asked for permission.
-    public var regions: [CircularRegion]
+    package var regions: [CircularRegion]
     /// The significant-change service instead of standard updates.
-    public var significantChanges: Bool
+    package var significantChanges: Bool
     /// The visits service, from launch.
-    public var visits: Bool
+    package var visits: Bool
     /// `allowsBackgroundLocationUpdates`: standard updates started in the foreground go on
     /// in the background.
-    public var backgroundUpdates: Bool
+    package var backgroundUpdates: Bool
 
-    public init(regions: [CircularRegion] = [], significantChanges: Bool = false, visits: Bool = false, backgroundUpdates: Bool = false) {
+    package init(regions: [CircularRegion] = [], significantChanges: Bool = false, visits: Bool = false, backgroundUpdates: Bool = false) {
         self.regions = regions
         self.significantChanges = significantChanges
         self.visits = visits

@@ -1,6 +1,6 @@
-public import TrailcastDevice
-public import TrailcastCoreLocation
-public import TrailcastSettings
+package import TrailcastDevice
+package import TrailcastCoreLocation
+package import TrailcastSettings
 import TrailcastTimeline
 
 /// The places app (a vaccination-centre finder): the Core Location handling of the weather
@@ -16,18 +16,18 @@ import TrailcastTimeline
 ///   and its one alert, as the apps did.
 /// - Taps: as ``WeatherAppModel``'s, and `refresh` shows the list sorted again from the
 ///   last location (even unchanged), or the alert and the file order.
-public struct PlacesAppModel: ModelApp {
-    public static let accessOffAlert = "Location is not allowed: places are listed in file order. Allow location in Settings to sort them by distance."
+package struct PlacesAppModel: ModelApp {
+    package static let accessOffAlert = "Location is not allowed: places are listed in file order. Allow location in Settings to sort them by distance."
 
     private var core: WeatherAppModel
-    public let places: [Place]
-    public let limit: Int
+    package let places: [Place]
+    package let limit: Int
     private let index: NearestPlaces
     /// The list last shown: its order and the places in it.
     private var shown: (order: PlacesList.Order, places: [Int])?
     private var lastFix: LocationFix?
 
-    public init(
+    package init(
         locationService: LocationService, request: AuthorizationRequest = .whenInUse, places: [Place], limit: Int,
         services: ServicesUsed = ServicesUsed()
     ) {
@@ -37,15 +37,15 @@ public struct PlacesAppModel: ModelApp {
         index = NearestPlaces(places)
     }
 
-    public var locationService: LocationService { core.locationService }
+    package var locationService: LocationService { core.locationService }
 
-    public mutating func launch(into events: inout AppOutput) {
+    package mutating func launch(into events: inout AppOutput) {
         let first = events.items.count
         core.launch(into: &events)
         react(to: &events, from: first)
     }
 
-    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
+    package mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
         let first = events.items.count
         if case .tap(.refresh) = change {
             events.append(.tap(.refresh))
@@ -61,19 +61,19 @@ public struct PlacesAppModel: ModelApp {
         react(to: &events, from: first)
     }
 
-    public mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
+    package mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
         let first = events.items.count
         core.deviceMoved(to: fix, into: &events)
         react(to: &events, from: first)
     }
 
-    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
+    package mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
         let first = events.items.count
         core.deviceSignalChanged(change, into: &events)
         react(to: &events, from: first)
     }
 
-    public mutating func terminate(into events: inout AppOutput) {
+    package mutating func terminate(into events: inout AppOutput) {
         let first = events.items.count
         core.terminate(into: &events)
         react(to: &events, from: first)

@@ -1,6 +1,6 @@
-public import TrailcastCoreLocation
-public import TrailcastDevice
-public import TrailcastSettings
+package import TrailcastCoreLocation
+package import TrailcastDevice
+package import TrailcastSettings
 import TrailcastTimeline
 
 /// The reminders app: "remind me when I arrive at / leave a place". It monitors the
@@ -12,22 +12,22 @@ import TrailcastTimeline
 /// one-time upgrade prompt, answered by `--prompt-always`). With When In Use only, it warns
 /// once that reminders come only while the app is open; without access, once that they need
 /// location. A region that cannot be monitored is said in an alert too.
-public struct RemindersAppModel: ModelApp, AsksCoreLocation {
-    public static let needsAccessAlert = "Reminders need location access. Allow it in Settings to be reminded at your places."
-    public static let onlyWhileOpenAlert = "Reminders come only while the app is open. Choose Always in Settings to be reminded in the background."
+package struct RemindersAppModel: ModelApp, AsksCoreLocation {
+    package static let needsAccessAlert = "Reminders need location access. Allow it in Settings to be reminded at your places."
+    package static let onlyWhileOpenAlert = "Reminders come only while the app is open. Choose Always in Settings to be reminded in the background."
 
-    public package(set) var locationService: LocationService
-    public let regions: [CircularRegion]
+    package var locationService: LocationService
+    package let regions: [CircularRegion]
     private var registered = false
     private var warnedWhileOpen = false
     private var warnedNoAccess = false
 
-    public init(locationService: LocationService, regions: [CircularRegion]) {
+    package init(locationService: LocationService, regions: [CircularRegion]) {
         self.locationService = locationService
         self.regions = regions
     }
 
-    public static func reminder(_ event: RegionEvent) -> String? {
+    package static func reminder(_ event: RegionEvent) -> String? {
         switch event.change {
         case .enter: return "Reminder: you arrived at \(event.identifier)."
         case .exit: return "Reminder: you left \(event.identifier)."
@@ -35,7 +35,7 @@ public struct RemindersAppModel: ModelApp, AsksCoreLocation {
         }
     }
 
-    public mutating func launch(into events: inout AppOutput) {
+    package mutating func launch(into events: inout AppOutput) {
         ask(into: &events) { service, outputs in
             service.launch(into: &outputs)
             if service.authorizationStatus == .notDetermined {
@@ -45,7 +45,7 @@ public struct RemindersAppModel: ModelApp, AsksCoreLocation {
         settle(into: &events)
     }
 
-    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
+    package mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
         if case .tap(let action) = change {
             events.append(.tap(action))
             return
@@ -61,16 +61,16 @@ public struct RemindersAppModel: ModelApp, AsksCoreLocation {
         }
     }
 
-    public mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
+    package mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
         ask(into: &events) { $0.receive(fix, into: &$1) }
     }
 
-    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
+    package mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
         events.append(.signal(change))
         ask(into: &events) { $0.signalChanged(available: change.state == .restored, into: &$1) }
     }
 
-    public mutating func terminate(into events: inout AppOutput) {
+    package mutating func terminate(into events: inout AppOutput) {
         ask(into: &events) { $0.endRun(into: &$1) }
     }
 

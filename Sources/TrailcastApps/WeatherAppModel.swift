@@ -1,7 +1,7 @@
-public import TrailcastCoreLocation
-public import TrailcastSettings
+package import TrailcastCoreLocation
+package import TrailcastSettings
 import TrailcastTimeline
-public import TrailcastDevice
+package import TrailcastDevice
 
 /// What a typical weather app does with Core Location, driven by the events of a run.
 ///
@@ -24,22 +24,22 @@ public import TrailcastDevice
 /// status is notDetermined, and when the status is denied or restricted (Core Location
 /// ignores the request) offers Settings with ``openSettingsAlert``; `openSettings` sends
 /// the app to the background.
-public struct WeatherAppModel: ModelApp, AsksCoreLocation {
+package struct WeatherAppModel: ModelApp, AsksCoreLocation {
     /// The alert shown when the app loses, or never had, access to location.
-    public static let accessOffAlert = "Location access is off. Enable it in Settings to see local weather."
+    package static let accessOffAlert = "Location access is off. Enable it in Settings to see local weather."
     /// The alert offering Settings when asking again cannot prompt.
-    public static let openSettingsAlert = "Location access is off. Open Settings to allow it."
+    package static let openSettingsAlert = "Location access is off. Open Settings to allow it."
 
-    public let request: AuthorizationRequest
-    public package(set) var locationService: LocationService
+    package let request: AuthorizationRequest
+    package var locationService: LocationService
     /// The words of this app's no-access alert.
-    public let accessOffMessage: String
+    package let accessOffMessage: String
     /// The services it uses beyond standard updates (regions, significant changes, visits).
-    public let services: ServicesUsed
+    package let services: ServicesUsed
     /// Whether the alert for the current no-access state has been shown.
     private var alertShown = false
 
-    public init(
+    package init(
         locationService: LocationService, request: AuthorizationRequest = .whenInUse,
         accessOffMessage: String = WeatherAppModel.accessOffAlert, services: ServicesUsed = ServicesUsed()
     ) {
@@ -51,7 +51,7 @@ public struct WeatherAppModel: ModelApp, AsksCoreLocation {
     }
 
     /// The app starts: the initial authorization, a prompt if undetermined, updates if allowed.
-    public mutating func launch(into events: inout AppOutput) {
+    package mutating func launch(into events: inout AppOutput) {
         ask(into: &events) { $0.launch(into: &$1) }
         requestIfNeeded(into: &events)
         // After the prompt, so that a granted app's registration is not refused.
@@ -63,7 +63,7 @@ public struct WeatherAppModel: ModelApp, AsksCoreLocation {
     }
 
     /// The simulated user or system makes a change.
-    public mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
+    package mutating func apply(_ change: ScheduledEvent.Change, into events: inout AppOutput) {
         if case .tap(let action) = change {
             events.append(.tap(action))
             tap(action, into: &events)
@@ -110,18 +110,18 @@ public struct WeatherAppModel: ModelApp, AsksCoreLocation {
     }
 
     /// The device produced a fix; the app receives it if Core Location delivers it.
-    public mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
+    package mutating func deviceMoved(to fix: LocationFix, into events: inout AppOutput) {
         ask(into: &events) { $0.receive(fix, into: &$1) }
     }
 
     /// The device's GPS lost or regained its signal.
-    public mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
+    package mutating func deviceSignalChanged(_ change: SignalChange, into events: inout AppOutput) {
         events.append(.signal(change))
         ask(into: &events) { $0.signalChanged(available: change.state == .restored, into: &$1) }
     }
 
     /// The run ends: an Allow Once grant expires with the session.
-    public mutating func terminate(into events: inout AppOutput) {
+    package mutating func terminate(into events: inout AppOutput) {
         ask(into: &events) { $0.endRun(into: &$1) }
     }
 

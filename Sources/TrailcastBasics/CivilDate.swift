@@ -4,9 +4,9 @@
 /// including the 1901 dates some old GPX files carry, with no calendar object. The one
 /// calendar algorithm of the package: the GPX reader's times, the weather model's days and
 /// both sides of the Open-Meteo API use it.
-public enum CivilDate {
+package enum CivilDate {
     /// Days since 1970-01-01 of a date; `month` 1...12, `day` 1...31 (not checked here).
-    public static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+    package static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
         let shiftedYear = month <= 2 ? year - 1 : year
         let era = shiftedYear.floorDivided(by: 400)
         let yearOfEra = shiftedYear - era * 400
@@ -17,7 +17,7 @@ public enum CivilDate {
     }
 
     /// The date `days` after 1970-01-01.
-    public static func date(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    package static func date(daysSince1970 days: Int64) -> (year: Int64, month: Int64, day: Int64) {
         let shifted = days + 719_468
         let era = shifted.floorDivided(by: 146_097)
         let dayOfEra = shifted - era * 146_097
@@ -30,7 +30,7 @@ public enum CivilDate {
     }
 
     /// The number of days in `month` of `year`.
-    public static func daysInMonth(year: Int64, month: Int64) -> Int64 {
+    package static func daysInMonth(year: Int64, month: Int64) -> Int64 {
         switch month {
         case 2:
             let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
@@ -44,7 +44,7 @@ public enum CivilDate {
 extension BinaryInteger {
     /// Division rounding toward negative infinity, so that times before 1970 split correctly.
     @inline(__always)
-    public func floorDivided(by divisor: Self) -> Self {
+    package func floorDivided(by divisor: Self) -> Self {
         let quotient = self / divisor
         return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
     }

@@ -7,12 +7,12 @@ import Darwin
 #endif
 
 /// Distances on a spherical Earth.
-public enum GreatCircle {
+package enum GreatCircle {
     /// The IUGG mean Earth radius, R1.
-    public static let meanEarthRadiusMeters = 6_371_008.8
+    package static let meanEarthRadiusMeters = 6_371_008.8
 
     /// The haversine distance between two coordinates in degrees.
-    public static func distanceMeters(
+    package static func distanceMeters(
         latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
     ) -> Double {
         let phi1 = latitude1 * .pi / 180

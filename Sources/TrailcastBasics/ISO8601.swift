@@ -4,22 +4,22 @@
 /// fraction of any length (kept to the nanosecond), and a zone: `Z`, `+hh:mm`,
 /// `+hhmm`, `+hh`, the same with `-`, or none. Foundation's parser is not used:
 /// it is slow on a hot path and rejects fractional seconds on Linux.
-public enum ISO8601 {
+package enum ISO8601 {
     /// A parsed time and whether the text named its zone.
-    public struct ParsedTime: Sendable, Equatable {
-        public var timestamp: Timestamp
+    package struct ParsedTime: Sendable, Equatable {
+        package var timestamp: Timestamp
         /// False when the text had no zone designator and was read as UTC.
-        public var hadZone: Bool
+        package var hadZone: Bool
     }
 
     /// Parses `text`, or returns nil when it is not a valid date and time.
-    public static func parse(_ text: String) -> ParsedTime? {
+    package static func parse(_ text: String) -> ParsedTime? {
         var text = text
         return text.withUTF8 { parse(UnsafeRawBufferPointer($0)) }
     }
 
     /// Parses the bytes of a time, surrounding ASCII white space excluded by the caller.
-    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ParsedTime? {
+    package static func parse(_ bytes: UnsafeRawBufferPointer) -> ParsedTime? {
         var cursor = ByteCursor(bytes)
         guard let year = cursor.digits(4), cursor.skip(UInt8(ascii: "-")),
               let month = cursor.digits(2), cursor.skip(UInt8(ascii: "-")),

@@ -19,7 +19,7 @@ import os
 /// woken.withLock { $0.append(7) }
 /// let count = woken.withLock { $0.count }
 /// ```
-public final class LockedValue<Value>: @unchecked Sendable {
+package final class LockedValue<Value>: @unchecked Sendable {
     // @unchecked: `value` is read and written only inside `withLock`, under `lock`.
     private var value: Value
     #if canImport(Darwin)
@@ -28,7 +28,7 @@ public final class LockedValue<Value>: @unchecked Sendable {
     private let lock: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    public init(_ value: sending Value) {
+    package init(_ value: sending Value) {
         self.value = value
         #if !canImport(Darwin)
         lock = .allocate(capacity: 1)
@@ -44,7 +44,7 @@ public final class LockedValue<Value>: @unchecked Sendable {
     }
 
     /// Runs `body` with the value, holding the lock; what `body` returns is returned.
-    public func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         #if canImport(Darwin)

@@ -1,7 +1,7 @@
 /// Text escaped for markup: the one escaper of the package, with a dialect per kind of
 /// document, because the documents are read by different parsers.
-public enum MarkupText {
-    public enum Dialect: Sendable {
+package enum MarkupText {
+    package enum Dialect: Sendable {
         /// HTML pages (the report, the check page): `'` as `&#39;`, control characters other
         /// than tab and line breaks replaced by U+FFFD (a browser shows them as that anyway).
         case html
@@ -17,7 +17,7 @@ public enum MarkupText {
     }
 
     /// `text`, escaped for element content or a double-quoted attribute in `dialect`.
-    public static func escaped(_ text: String, for dialect: Dialect) -> String {
+    package static func escaped(_ text: String, for dialect: Dialect) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -1,9 +1,9 @@
 /// What a mistyped name was probably meant to be, for messages that name the right one.
-public enum Spelling {
+package enum Spelling {
     /// The candidate within an edit distance of 2 of `word` (case aside), the first of the
     /// closest; else the shortest candidate that `word` (3 letters or more) begins, a name
     /// cut short (`horizontalAcc`); nil when none is that close.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
+    package static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
         if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 { return best.0 }
@@ -13,7 +13,7 @@ public enum Spelling {
 
     /// `unknown event type 'locations' (did you mean 'location'?); types: start, ...`: the
     /// word, the suggestion if there is one, and every valid name.
-    public static func unknown(_ what: String, _ word: String, among candidates: [String], listedAs list: String) -> String {
+    package static func unknown(_ what: String, _ word: String, among candidates: [String], listedAs list: String) -> String {
         var message = "unknown \(what) '\(word)'"
         if let suggestion = closest(to: word, in: candidates) { message += " (did you mean '\(suggestion)'?)" }
         return message + "; \(list): \(candidates.joined(separator: ", "))"

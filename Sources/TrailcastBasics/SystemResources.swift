@@ -7,8 +7,8 @@ import Darwin
 #endif
 
 /// The wall clock, for the fixes' times on a real-time run.
-public enum WallClock {
-    public static func now() -> Timestamp {
+package enum WallClock {
+    package static func now() -> Timestamp {
         var time = timespec()
         clock_gettime(CLOCK_REALTIME, &time)
         return Timestamp(secondsSince1970: Int64(time.tv_sec), nanoseconds: Int32(time.tv_nsec))
@@ -16,9 +16,9 @@ public enum WallClock {
 }
 
 /// What this process uses of the machine.
-public enum ProcessResources {
+package enum ProcessResources {
     /// The CPU time used so far (user and system), for CPU per message.
-    public static func cpuSeconds() -> Double {
+    package static func cpuSeconds() -> Double {
         var usage = rusage()
         #if os(Linux)
         getrusage(Int32(RUSAGE_SELF.rawValue), &usage)
@@ -32,7 +32,7 @@ public enum ProcessResources {
     /// Raises the soft limit of open files toward `wanted`, as far as the hard limit allows:
     /// a fleet's connection per device needs a descriptor per device, and the soft limit
     /// is often 1024.
-    public static func raiseOpenFileLimit(toAtLeast wanted: Int) {
+    package static func raiseOpenFileLimit(toAtLeast wanted: Int) {
         #if os(Linux)
         let resource = Int32(RLIMIT_NOFILE.rawValue)
         #else

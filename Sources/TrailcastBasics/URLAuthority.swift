@@ -1,5 +1,5 @@
 /// `host:port` as a URL writes it, with an IPv6 host in brackets (`[::1]:8080`): what the
 /// servers and feeds say they listen on.
-public func urlAuthority(host: String, port: Int) -> String {
+package func urlAuthority(host: String, port: Int) -> String {
     host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
 }

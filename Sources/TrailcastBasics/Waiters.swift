@@ -14,11 +14,11 @@
 /// // A writer:
 /// box.changeAndWake { $0.letters.append("hello") }
 /// ```
-public struct Waiters: Sendable {
+package struct Waiters: Sendable {
     private var continuations: [Int: CheckedContinuation<Void, Never>] = [:]
     private var nextID = 0
 
-    public init() {}
+    package init() {}
 
     fileprivate mutating func reserveID() -> Int {
         defer { nextID += 1 }
@@ -41,14 +41,14 @@ public struct Waiters: Sendable {
 
 /// State that tasks wait on: it keeps their ``Waiters``. Sendable, since a cancelled task's
 /// handler reaches it from wherever the cancellation comes from.
-public protocol WaitableState: Sendable {
+package protocol WaitableState: Sendable {
     var waiters: Waiters { get set }
 }
 
 extension LockedValue where Value: WaitableState {
     /// Returns at once if `isReady` holds for the value (checked under the lock), else at
     /// the next ``changeAndWake(_:)`` or when the task is cancelled: callers look again.
-    public func wait(until isReady: (Value) -> Bool) async {
+    package func wait(until isReady: (Value) -> Bool) async {
         let id = withLock { $0.waiters.reserveID() }
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -68,7 +68,7 @@ extension LockedValue where Value: WaitableState {
     /// Changes the value under the lock, then wakes every waiting task (outside it): their
     /// ``wait(until:)`` returns, and they look again. Returns what `body` returns.
     @discardableResult
-    public func changeAndWake<Result, Failure: Error>(
+    package func changeAndWake<Result, Failure: Error>(
         _ body: (inout sending Value) throws(Failure) -> sending Result
     ) throws(Failure) -> sending Result {
         let (result, woken) = try withLock { value throws(Failure) in

@@ -1,4 +1,4 @@
-public import TrailcastDevice
+package import TrailcastDevice
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -13,14 +13,14 @@ import Darwin
 /// same cell gives the same coordinate (deterministically, on every machine), the
 /// accuracy radius is at least 3 km, speed and course are unknown, and fixes come at
 /// most once per 15 minutes.
-public enum ApproximateLocation {
+package enum ApproximateLocation {
     /// Cell height in degrees of latitude (about 5 km).
-    public static let cellDegrees = 0.045
-    public static let horizontalAccuracyMeters = 3000.0
-    public static let minimumIntervalSeconds = 15.0 * 60
+    package static let cellDegrees = 0.045
+    package static let horizontalAccuracyMeters = 3000.0
+    package static let minimumIntervalSeconds = 15.0 * 60
 
     /// The fix as an app with reduced accuracy receives it.
-    public static func approximate(_ fix: LocationFix) -> LocationFix {
+    package static func approximate(_ fix: LocationFix) -> LocationFix {
         let latitudeIndex = (fix.latitude / cellDegrees).rounded(.down)
         let centerLatitude = min(max((latitudeIndex + 0.5) * cellDegrees, -90), 90)
         // Keep cells roughly square: longitude cells widen toward the poles.

@@ -1,5 +1,5 @@
 public import TrailcastBasics
-public import TrailcastDevice
+package import TrailcastDevice
 
 /// `CLVisit`: a place the device stayed, with when it arrived and, once it has left, when
 /// it departed.
@@ -36,12 +36,12 @@ public struct Visit: Sendable, Equatable {
 ///   most 50 m of travel after it left). A shorter excursion, or a fix of noise, is part of
 ///   the visit.
 /// - It runs on the device's fixes as its receiver reports them, in constant memory.
-public struct VisitDetector: Sendable {
+package struct VisitDetector: Sendable {
     /// The project's figures (Apple gives none: "delivers that data at a later time").
-    public static let arrivalRadiusMeters = 50.0
-    public static let dwellSeconds = 300.0
-    public static let departureRadiusMeters = 100.0
-    public static let departureSeconds = 60.0
+    package static let arrivalRadiusMeters = 50.0
+    package static let dwellSeconds = 300.0
+    package static let departureRadiusMeters = 100.0
+    package static let departureSeconds = 60.0
 
     private struct Dwell: Sendable {
         var anchor: LocationFix
@@ -64,10 +64,10 @@ public struct VisitDetector: Sendable {
 
     private var state: State?
 
-    public init() {}
+    package init() {}
 
     /// One fix of the device: the visit event it makes, if any.
-    public mutating func observe(_ fix: LocationFix) -> Visit? {
+    package mutating func observe(_ fix: LocationFix) -> Visit? {
         guard let state else {
             self.state = .moving(Dwell(fix))
             return nil

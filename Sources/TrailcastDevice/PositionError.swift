@@ -5,22 +5,22 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import TrailcastBasics
+package import TrailcastBasics
 
 /// The simulated receiver's error at one moment, and what it reports about it.
-public struct ErrorSample: Sendable, Equatable {
+package struct ErrorSample: Sendable, Equatable {
     /// Position error in metres, north, east and up.
-    public var northMeters: Double
-    public var eastMeters: Double
-    public var upMeters: Double
+    package var northMeters: Double
+    package var eastMeters: Double
+    package var upMeters: Double
     /// The radius that holds about 68% of the horizontal errors at this moment: what Core
     /// Location reports as `horizontalAccuracy`.
-    public var horizontalAccuracyMeters: Double
+    package var horizontalAccuracyMeters: Double
     /// One standard deviation of the vertical error (68% for one axis): `verticalAccuracy`.
-    public var verticalAccuracyMeters: Double
+    package var verticalAccuracyMeters: Double
     /// Velocity error in m/s, north and east.
-    public var velocityNorth: Double
-    public var velocityEast: Double
+    package var velocityNorth: Double
+    package var velocityEast: Double
 }
 
 /// The error model of a ``GPSProfile``: correlated, seeded, and honest about its size.
@@ -36,9 +36,9 @@ public struct ErrorSample: Sendable, Equatable {
 ///   its satellites disagree: the reported accuracy grows by the jump (added in
 ///   quadrature), so the radius stays honest while the fix jumps.
 /// - Velocity (what Doppler gives a receiver) has its own small correlated error.
-public struct PositionError: Sendable {
+package struct PositionError: Sendable {
     /// The 68% radius as a multiple of the per-axis sigma (Rayleigh distribution).
-    public static let accuracyPerSigma = (-2 * log(0.32)).squareRoot()
+    package static let accuracyPerSigma = (-2 * log(0.32)).squareRoot()
     /// How long the error's size takes to change.
     static let sigmaCorrelationSeconds = 300.0
     /// Velocity errors are short-lived: Doppler is measured afresh every epoch.
@@ -49,7 +49,7 @@ public struct PositionError: Sendable {
     /// quadrature). Less would leave the jump's fixes outside the 68% radius.
     static let multipathAwareness = 1.0
 
-    public let profile: GPSProfile
+    package let profile: GPSProfile
     private var random: SplitMix64
     private var north: GaussMarkovProcess
     private var east: GaussMarkovProcess
@@ -63,7 +63,7 @@ public struct PositionError: Sendable {
     /// exponentials are computed once per distinct step, not per fix.
     private var steps: StepFactors?
 
-    public init(profile: GPSProfile, seed: UInt64) {
+    package init(profile: GPSProfile, seed: UInt64) {
         self.profile = profile
         var random = SplitMix64(seed: seed, stream: 1)
         let (n, e) = random.nextGaussianPair()
@@ -79,7 +79,7 @@ public struct PositionError: Sendable {
     }
 
     /// The error at `time` (never earlier than the last call's).
-    public mutating func sample(at time: Timestamp) -> ErrorSample {
+    package mutating func sample(at time: Timestamp) -> ErrorSample {
         let step = lastTime.map { max(0, time.seconds(since: $0)) } ?? 0
         lastTime = time
         if step > 0 {

@@ -1,4 +1,4 @@
-public import TrailcastGPX
+package import TrailcastGPX
 public import TrailcastBasics
 
 /// Turns route points into timed fixes of the true route, streaming and lazily: memory
@@ -36,23 +36,23 @@ public import TrailcastBasics
 /// timer.finish()
 /// while let routeFix = timer.next() { deliver(routeFix) }
 /// ```
-public struct RouteTimer {
+package struct RouteTimer {
     /// Walking pace, Xcode's and simctl's default.
-    public static let defaultTravelSpeedMetersPerSecond = 1.4
+    package static let defaultTravelSpeedMetersPerSecond = 1.4
     /// Core Foundation's reference date, for routes without any time.
-    public static let defaultStartTime = Timestamp(secondsSince1970: 978_307_200)
+    package static let defaultStartTime = Timestamp(secondsSince1970: 978_307_200)
     /// Horizontal accuracy of a fix without `<hdop>`, and the factor applied to it.
-    public static let nominalAccuracyMeters = 5.0
+    package static let nominalAccuracyMeters = 5.0
     /// A leg between recorded times longer than this is a pause in the recording.
-    public static let defaultMaxGapSeconds = 300.0
+    package static let defaultMaxGapSeconds = 300.0
 
-    public let travelSpeedMetersPerSecond: Double
-    public let intervalSeconds: Double?
+    package let travelSpeedMetersPerSecond: Double
+    package let intervalSeconds: Double?
     /// Legs between two recorded times longer than this are recording pauses; nil: never.
-    public let maxGapSeconds: Double?
+    package let maxGapSeconds: Double?
     /// Problems found while timing and not yet taken, such as points dropped for going
     /// back in time.
-    public private(set) var warnings: [GPXWarning] = []
+    package private(set) var warnings: [GPXWarning] = []
 
     private let makeLookahead: (() -> any TimedPointLookahead)?
     private var lookahead: (any TimedPointLookahead)?
@@ -73,7 +73,7 @@ public struct RouteTimer {
     /// - Parameter lookahead: makes a lookahead over the same points (a second reader of
     ///   the file), asked for only when a point without a time follows a timed one, or
     ///   starts the route. Without it such points are timed forwards at the travel speed.
-    public init(
+    package init(
         travelSpeedMetersPerSecond: Double = defaultTravelSpeedMetersPerSecond, intervalSeconds: Double? = nil,
         maxGapSeconds: Double? = defaultMaxGapSeconds,
         lookahead: (() -> any TimedPointLookahead)? = nil
@@ -88,7 +88,7 @@ public struct RouteTimer {
     ///
     /// - Parameter startsSegment: the point opens a `<trkseg>` after another: the
     ///   recording paused between it and the point before.
-    public mutating func add(_ point: GPXPoint, index: Int, startsSegment: Bool = false) {
+    package mutating func add(_ point: GPXPoint, index: Int, startsSegment: Bool = false) {
         precondition(leg == nil, "RouteTimer: drain next() before adding a point")
         guard let time = time(of: point, index: index) else { return }
         let current = TimedPoint(point: point, index: index, time: time, isRecorded: point.time != nil)
@@ -118,13 +118,13 @@ public struct RouteTimer {
 
     /// The warnings found so far, which the timer then forgets: a file with a million
     /// points going back in time must not grow a million warnings in memory.
-    public mutating func takeWarnings() -> [GPXWarning] {
+    package mutating func takeWarnings() -> [GPXWarning] {
         defer { warnings.removeAll() }
         return warnings
     }
 
     /// Ends the route: the last point's fix is the next one ``next()`` returns.
-    public mutating func finish() {
+    package mutating func finish() {
         precondition(leg == nil, "RouteTimer: drain next() before finishing")
         guard let last = pending else { return }
         pending = nil
@@ -135,7 +135,7 @@ public struct RouteTimer {
 
     /// The next fix of the leg in progress (or the final one); nil when the timer needs
     /// another point.
-    public mutating func next() -> RouteFix? {
+    package mutating func next() -> RouteFix? {
         guard leg != nil else {
             defer { finalFix = nil }
             return finalFix
@@ -153,7 +153,7 @@ public struct RouteTimer {
     ///
     /// A batch filled here takes each fix straight from the leg: through ``next()`` from
     /// another module, each fix (134 bytes) is copied out several times on its way.
-    public mutating func drain(into batch: inout [RouteFix], upTo limit: Int) -> Bool {
+    package mutating func drain(into batch: inout [RouteFix], upTo limit: Int) -> Bool {
         while batch.count < limit {
             guard let fix = next() else { return false }
             batch.append(fix)

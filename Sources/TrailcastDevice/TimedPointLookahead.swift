@@ -1,17 +1,17 @@
-public import TrailcastGPX
-public import TrailcastBasics
+package import TrailcastGPX
+package import TrailcastBasics
 
 /// The next point ahead on the route that has its own `<time>`: what a run of points
 /// without times is timed against.
-public struct TimedPointAhead: Sendable, Equatable {
+package struct TimedPointAhead: Sendable, Equatable {
     /// The point's index among the route's points.
-    public var index: Int
-    public var time: Timestamp
+    package var index: Int
+    package var time: Timestamp
     /// Path length from the point the search started at to this one, through every point
     /// in between (points dropped for going back in time do not count).
-    public var distanceMeters: Double
+    package var distanceMeters: Double
 
-    public init(index: Int, time: Timestamp, distanceMeters: Double) {
+    package init(index: Int, time: Timestamp, distanceMeters: Double) {
         self.index = index
         self.time = time
         self.distanceMeters = distanceMeters
@@ -24,7 +24,7 @@ public struct TimedPointAhead: Sendable, Equatable {
 /// A file's lookahead is a second streaming reader over the same file: memory stays
 /// constant however long the untimed run is, at the price of reading the file once more
 /// (only when the file has untimed points at all).
-public protocol TimedPointLookahead {
+package protocol TimedPointLookahead {
     /// The first point after `startIndex` whose time is at least `notBefore` (points with
     /// an earlier time are the ones the timer drops), with the path length from the point
     /// at `startIndex` to it; nil when no such point follows.
@@ -35,18 +35,18 @@ public protocol TimedPointLookahead {
 
 /// A lookahead over any sequence of the route's points, in order: a second reader of the
 /// file, or an array.
-public struct PointStreamLookahead<Points: IteratorProtocol>: TimedPointLookahead where Points.Element == GPXPoint {
+package struct PointStreamLookahead<Points: IteratorProtocol>: TimedPointLookahead where Points.Element == GPXPoint {
     private var points: Points
     /// The index of the last point taken from `points`, and its position.
     private var position = -1
     private var last: Coordinate?
     private var exhausted = false
 
-    public init(_ points: Points) {
+    package init(_ points: Points) {
         self.points = points
     }
 
-    public mutating func nextTimedPoint(after startIndex: Int, notBefore: Timestamp?) -> TimedPointAhead? {
+    package mutating func nextTimedPoint(after startIndex: Int, notBefore: Timestamp?) -> TimedPointAhead? {
         while position < startIndex {
             guard let point = take() else { return nil }
             last = Coordinate(latitude: point.latitude, longitude: point.longitude)

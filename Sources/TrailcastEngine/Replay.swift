@@ -1,11 +1,11 @@
 import TrailcastBasics
-public import TrailcastGPX
+package import TrailcastGPX
 import TrailcastApps
-public import TrailcastWeather
+package import TrailcastWeather
 import TrailcastCoreLocation
-public import TrailcastSettings
-public import TrailcastTimeline
-public import TrailcastDevice
+package import TrailcastSettings
+package import TrailcastTimeline
+package import TrailcastDevice
 
 /// Replays a GPX file as a device's location stream through ``LocationService`` and
 /// ``WeatherAppModel``, writing each thing that happens to a ``TimelineRecorder``.
@@ -31,15 +31,15 @@ public import TrailcastDevice
 ///
 /// Cancelling the task ends the run early: the pending Allow Once grant expires, the
 /// `end` event is recorded and the summary says `interrupted`.
-public struct Replay: Sendable {
-    public var file: String
-    public var configuration: ReplayConfiguration
+package struct Replay: Sendable {
+    package var file: String
+    package var configuration: ReplayConfiguration
     /// Bytes read per parse step; tests vary it, users need not.
-    public var chunkSize: Int
+    package var chunkSize: Int
     /// Answers weather cache misses when the provider is `open-meteo` or `local` (required then).
-    public var weatherFetcher: (any WeatherFetcher)?
+    package var weatherFetcher: (any WeatherFetcher)?
 
-    public init(
+    package init(
         file: String, configuration: ReplayConfiguration = ReplayConfiguration(),
         weatherFetcher: (any WeatherFetcher)? = nil, chunkSize: Int = 64 * 1024
     ) {
@@ -59,7 +59,7 @@ public struct Replay: Sendable {
     ///   - control: pauses, resumes and re-paces a run with a `speed` (ignored on virtual
     ///     time); each change is a `control` event. The run ends it when it ends.
     ///   - warnings: receives each problem found in the file (reported once, not per loop).
-    public func run<C: Clock, R: TimelineRecorder>(
+    package func run<C: Clock, R: TimelineRecorder>(
         clock: C, recorder: inout R, device: (any DeviceStreamObserver)? = nil,
         control: ReplayControl? = nil, warnings: (GPXWarning) -> Void = { _ in }
     ) async throws(ReplayError) -> ReplaySummary where C.Duration == Duration {

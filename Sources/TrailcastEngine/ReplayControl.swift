@@ -1,4 +1,4 @@
-public import TrailcastSettings
+package import TrailcastSettings
 import TrailcastBasics
 
 /// Steers a real-time replay from outside its task: pause, resume, change the speed.
@@ -8,9 +8,9 @@ import TrailcastBasics
 /// holds the control and calls ``send(_:)`` from any task; the replay takes the commands
 /// at its next wait, records each change as a `control` event at the simulated moment it
 /// took effect, and re-times what follows. Only paced runs (`speed` > 0) have a control.
-public final class ReplayControl: Sendable {
+package final class ReplayControl: Sendable {
     /// What the control asks for.
-    public enum Command: Sendable, Equatable {
+    package enum Command: Sendable, Equatable {
         /// Simulated time stops; the device keeps reporting its last fix.
         case pause
         /// Simulated time goes on from where it stopped.
@@ -23,14 +23,14 @@ public final class ReplayControl: Sendable {
     }
 
     /// The state the run is in, or will be once it takes the commands sent so far.
-    public struct State: Sendable, Equatable {
-        public var paused: Bool
+    package struct State: Sendable, Equatable {
+        package var paused: Bool
         /// The multiplier: simulated seconds per real second.
-        public var speed: Double
+        package var speed: Double
         /// The run has ended: commands are refused.
-        public var ended: Bool
+        package var ended: Bool
 
-        public init(paused: Bool, speed: Double, ended: Bool) {
+        package init(paused: Bool, speed: Double, ended: Bool) {
             self.paused = paused
             self.speed = speed
             self.ended = ended
@@ -38,11 +38,11 @@ public final class ReplayControl: Sendable {
     }
 
     /// Why a command was refused.
-    public enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum Refusal: Error, Sendable, Equatable, CustomStringConvertible {
         case runEnded
         case invalidSpeed(Double)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .runEnded: return "the run has ended"
             case .invalidSpeed: return "the multiplier must be a number above 0 and at most \(Int(ReplayControl.maximumSpeed))"
@@ -51,7 +51,7 @@ public final class ReplayControl: Sendable {
     }
 
     /// The highest multiplier accepted: a year of route in under an hour.
-    public static let maximumSpeed = 10_000.0
+    package static let maximumSpeed = 10_000.0
 
     private struct Inner: WaitableState {
         var state: State
@@ -62,16 +62,16 @@ public final class ReplayControl: Sendable {
     private let inner: LockedValue<Inner>
 
     /// A control for a run that starts at `speed` (its `--speed`), not paused.
-    public init(speed: Double) {
+    package init(speed: Double) {
         inner = LockedValue(Inner(state: State(paused: false, speed: speed, ended: false)))
     }
 
-    public var state: State { inner.withLock { $0.state } }
+    package var state: State { inner.withLock { $0.state } }
 
     /// Asks the run to change; returns the state it will be in. A command that changes
     /// nothing (pause while paused) is accepted and records nothing.
     @discardableResult
-    public func send(_ command: Command) throws(Refusal) -> State {
+    package func send(_ command: Command) throws(Refusal) -> State {
         if case .speed(let multiplier) = command, !(multiplier > 0 && multiplier <= Self.maximumSpeed) {
             throw .invalidSpeed(multiplier)
         }

@@ -1,6 +1,6 @@
-public import TrailcastGPX
-public import TrailcastSettings
-public import TrailcastDevice
+package import TrailcastGPX
+package import TrailcastSettings
+package import TrailcastDevice
 
 /// The route of one pass as timed fixes, one at a time: a file read as it goes (or an
 /// array of points), timed by a ``RouteTimer``. What a replay hands its session in
@@ -12,7 +12,7 @@ public import TrailcastDevice
 /// for its route points, else its waypoints. Memory stays constant whatever the file's
 /// size; points without times get a second reader of the same input as their lookahead,
 /// made only when one is needed.
-public struct RouteFixStream {
+package struct RouteFixStream {
     private enum Points {
         case file(GPXInput, any RouteEventReader, GPXStreamReader.Options)
         case array([GPXPoint])
@@ -31,7 +31,7 @@ public struct RouteFixStream {
 
     /// The `source` points of `input` (`auto` is chosen as the file is read), timed with
     /// the configuration's travel speed, interval and maximum gap.
-    public init(
+    package init(
         input: GPXInput, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
     ) throws(GPXError) {
         let choice = SourceChoice(source)
@@ -44,7 +44,7 @@ public struct RouteFixStream {
 
     /// The same for a file by its path (`-` is standard input, read once), in the
     /// configuration's route format (nil: by its extension, else its content).
-    public init(
+    package init(
         file: String, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
     ) throws(GPXError) {
         try self.init(
@@ -53,7 +53,7 @@ public struct RouteFixStream {
     }
 
     /// Points given in code, in order.
-    public init(points: [GPXPoint], configuration: ReplayConfiguration) {
+    package init(points: [GPXPoint], configuration: ReplayConfiguration) {
         self.points = .array(points)
         choice = SourceChoice(.track)
         timer = Self.timer(configuration) { PointStreamLookahead(points.makeIterator()) }
@@ -61,10 +61,10 @@ public struct RouteFixStream {
 
     /// The points replayed: `auto` until the file has shown which (after the first fix,
     /// or the end of a file with nothing to replay).
-    public var source: ReplaySource { choice.source }
+    package var source: ReplaySource { choice.source }
 
     /// How many points of the source have been read so far: after the end, the file's count.
-    public var pointsRead: Int { index }
+    package var pointsRead: Int { index }
 
     private static func timer(
         _ configuration: ReplayConfiguration, lookahead: @escaping () -> any TimedPointLookahead
@@ -78,7 +78,7 @@ public struct RouteFixStream {
 
     /// The next fix of the route, or nil at its end; problems found on the way (bad
     /// points, times going back) go to `warnings`.
-    public mutating func next(warnings: (GPXWarning) -> Void = { _ in }) throws(GPXError) -> RouteFix? {
+    package mutating func next(warnings: (GPXWarning) -> Void = { _ in }) throws(GPXError) -> RouteFix? {
         while true {
             if let routeFix = timer.next() { return routeFix }
             guard try timeNextPoint(warnings: warnings) else { return nil }
@@ -104,7 +104,7 @@ public struct RouteFixStream {
     /// Appends up to `limit` next fixes to `batch`; returns false once the route has ended.
     /// (One call per batch: a replay's async loop then moves this struct once per batch,
     /// not once per fix.)
-    public mutating func fill(
+    package mutating func fill(
         _ batch: inout [RouteFix], upTo limit: Int, warnings: (GPXWarning) -> Void = { _ in }
     ) throws(GPXError) -> Bool {
         while !timer.drain(into: &batch, upTo: limit) {

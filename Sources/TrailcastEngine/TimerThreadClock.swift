@@ -13,16 +13,16 @@ import Darwin
 ///
 /// The thread starts with the first sleep and stays for the process. A cancelled sleep
 /// throws `CancellationError` at once.
-public struct TimerThreadClock: Clock {
-    public typealias Instant = ContinuousClock.Instant
-    public typealias Duration = Swift.Duration
+package struct TimerThreadClock: Clock {
+    package typealias Instant = ContinuousClock.Instant
+    package typealias Duration = Swift.Duration
 
-    public init() {}
+    package init() {}
 
-    public var now: Instant { ContinuousClock.now }
-    public var minimumResolution: Duration { ContinuousClock().minimumResolution }
+    package var now: Instant { ContinuousClock.now }
+    package var minimumResolution: Duration { ContinuousClock().minimumResolution }
 
-    public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    package func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         try Task.checkCancellation()
         let timers = TimerThread.shared
         guard timers.isRunning else {

@@ -1,32 +1,32 @@
 /// A whole GPX file in memory: for small files, tests and tools that need random access.
 ///
 /// Built on ``GPXStreamReader``; prefer the reader itself for tracks of unknown size.
-public struct GPXDocument: Sendable, Equatable {
+package struct GPXDocument: Sendable, Equatable {
     /// A route and its points.
-    public struct Route: Sendable, Equatable {
-        public var info: GPXPathInfo
-        public var points: [GPXPoint]
+    package struct Route: Sendable, Equatable {
+        package var info: GPXPathInfo
+        package var points: [GPXPoint]
     }
 
     /// A track and its segments of points.
-    public struct Track: Sendable, Equatable {
-        public var info: GPXPathInfo
-        public var segments: [[GPXPoint]]
+    package struct Track: Sendable, Equatable {
+        package var info: GPXPathInfo
+        package var segments: [[GPXPoint]]
     }
 
-    public var metadata = GPXMetadata()
-    public var waypoints: [GPXPoint] = []
-    public var routes: [Route] = []
-    public var tracks: [Track] = []
-    public var warnings: [GPXWarning] = []
+    package var metadata = GPXMetadata()
+    package var waypoints: [GPXPoint] = []
+    package var routes: [Route] = []
+    package var tracks: [Track] = []
+    package var warnings: [GPXWarning] = []
 
     /// Reads the whole file at `path`.
-    public init(contentsOfFile path: String, options: GPXStreamReader.Options = .init()) throws(GPXError) {
+    package init(contentsOfFile path: String, options: GPXStreamReader.Options = .init()) throws(GPXError) {
         try self.init(reader: GPXStreamReader(contentsOfFile: path, options: options))
     }
 
     /// Reads a whole document from bytes.
-    public init(bytes: [UInt8], name: String = "<memory>", options: GPXStreamReader.Options = .init()) throws(GPXError) {
+    package init(bytes: [UInt8], name: String = "<memory>", options: GPXStreamReader.Options = .init()) throws(GPXError) {
         try self.init(reader: GPXStreamReader(bytes: bytes, name: name, options: options))
     }
 

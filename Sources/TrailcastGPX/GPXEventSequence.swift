@@ -8,24 +8,24 @@
 ///     if case .trackPoint(let point) = event { await handle(point) }
 /// }
 /// ```
-public struct GPXEventSequence: AsyncSequence, Sendable {
-    public typealias Element = GPXEvent
-    public typealias Failure = GPXError
+package struct GPXEventSequence: AsyncSequence, Sendable {
+    package typealias Element = GPXEvent
+    package typealias Failure = GPXError
 
-    public let path: String
-    public let options: GPXStreamReader.Options
+    package let path: String
+    package let options: GPXStreamReader.Options
 
-    public init(contentsOfFile path: String, options: GPXStreamReader.Options = .init()) {
+    package init(contentsOfFile path: String, options: GPXStreamReader.Options = .init()) {
         self.path = path
         self.options = options
     }
 
-    public func makeAsyncIterator() -> Iterator {
+    package func makeAsyncIterator() -> Iterator {
         Iterator(path: path, options: options)
     }
 
     /// Pulls events from a ``GPXStreamReader``; not `Sendable`, like the reader.
-    public struct Iterator: AsyncIteratorProtocol {
+    package struct Iterator: AsyncIteratorProtocol {
         private let path: String
         private let options: GPXStreamReader.Options
         private var reader: GPXStreamReader?
@@ -36,11 +36,11 @@ public struct GPXEventSequence: AsyncSequence, Sendable {
             self.options = options
         }
 
-        public mutating func next() async throws(GPXError) -> GPXEvent? {
+        package mutating func next() async throws(GPXError) -> GPXEvent? {
             try nextEvent()
         }
 
-        public mutating func next(isolation actor: isolated (any Actor)?) async throws(GPXError) -> GPXEvent? {
+        package mutating func next(isolation actor: isolated (any Actor)?) async throws(GPXError) -> GPXEvent? {
             try nextEvent()
         }
 

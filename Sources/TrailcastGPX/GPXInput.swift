@@ -17,14 +17,14 @@ import Darwin
 /// lookahead reader or a second loop costs disk, never memory.
 ///
 /// Readers of one input are used from one task at a time.
-public final class GPXInput {
+package final class GPXInput {
     private enum Storage {
         case path(String)
         case standardInput(StandardInputCopy)
     }
 
     /// The name used in messages and in `start`: the path, or `-`.
-    public let name: String
+    package let name: String
     private let storage: Storage
     /// The format given, or found by the first reader: by the name's extension, else by
     /// the first bytes, else GPX.
@@ -32,7 +32,7 @@ public final class GPXInput {
 
     /// `-` is standard input; anything else is a path, opened by each reader. A nil
     /// `format` is chosen by the file's extension, else by its first bytes, else GPX.
-    public init(path: String, format: RouteFormat? = nil) {
+    package init(path: String, format: RouteFormat? = nil) {
         name = path
         storage = path == "-" ? .standardInput(StandardInputCopy()) : .path(path)
         self.format = format ?? RouteFormat(fileName: path)
@@ -41,20 +41,20 @@ public final class GPXInput {
     /// A descriptor that can be read only once (a pipe, a socket): kept in a temporary
     /// file as it is read, like standard input. The caller keeps it open while readers are
     /// used and closes it afterwards.
-    public init(readingOnce descriptor: Int32, name: String, format: RouteFormat? = nil) {
+    package init(readingOnce descriptor: Int32, name: String, format: RouteFormat? = nil) {
         self.name = name
         storage = .standardInput(StandardInputCopy(descriptor: descriptor))
         self.format = format
     }
 
     /// Whether this is standard input (read once, copied to disk as it goes).
-    public var isStandardInput: Bool {
+    package var isStandardInput: Bool {
         if case .standardInput = storage { return true }
         return false
     }
 
     /// A new reader of the input's format, from its beginning.
-    public func makeReader(options: GPXStreamReader.Options = .init()) throws(GPXError) -> any RouteEventReader {
+    package func makeReader(options: GPXStreamReader.Options = .init()) throws(GPXError) -> any RouteEventReader {
         let source: ByteSource
         switch storage {
         case .path(let path): source = try ByteSource(path: path)
@@ -72,7 +72,7 @@ public final class GPXInput {
 
     /// The input's format: the one given or found by the extension, else (reading the first
     /// bytes) the one its content shows, else GPX.
-    public func resolvedFormat() throws(GPXError) -> RouteFormat {
+    package func resolvedFormat() throws(GPXError) -> RouteFormat {
         if let format { return format }
         _ = try makeReader()
         return format ?? .gpx

@@ -1,8 +1,8 @@
-public import TrailcastBasics
+package import TrailcastBasics
 
 extension GreatCircle {
     /// The haversine distance between two points.
-    public static func distanceMeters(_ a: GPXPoint, _ b: GPXPoint) -> Double {
+    package static func distanceMeters(_ a: GPXPoint, _ b: GPXPoint) -> Double {
         distanceMeters(latitude1: a.latitude, longitude1: a.longitude,
                        latitude2: b.latitude, longitude2: b.longitude)
     }

@@ -14,14 +14,14 @@ import TrailcastBasics
 /// - elevation gain and loss sum the rises and falls of the track elevations after
 ///   gpxpy's 0.3/0.4/0.3 smoothing of each point with its neighbours, per segment,
 ///   which keeps GPS elevation jitter from inflating the climb.
-public struct GPXStatistics {
+package struct GPXStatistics {
     /// 1 km/h.
-    public static let movingSpeedThresholdMetersPerSecond = 1000.0 / 3600.0
+    package static let movingSpeedThresholdMetersPerSecond = 1000.0 / 3600.0
     /// Warnings kept in the summary; the rest are only counted.
-    public static let maximumKeptWarnings = 1000
+    package static let maximumKeptWarnings = 1000
 
     /// The summary of everything added so far.
-    public var summary: GPXSummary {
+    package var summary: GPXSummary {
         var summary = counts
         if climb.sawElevation {
             summary.elevationGainMeters = climb.gainMeters
@@ -36,12 +36,12 @@ public struct GPXStatistics {
     private var previousRoutePoint: Position?
     private var climb = SmoothedClimb()
 
-    public init(file: String, format: RouteFormat = .gpx) {
+    package init(file: String, format: RouteFormat = .gpx) {
         counts = GPXSummary(file: file)
         counts.format = format
     }
 
-    public mutating func add(_ event: GPXEvent) {
+    package mutating func add(_ event: GPXEvent) {
         switch event {
         case .metadata(let metadata):
             counts.metadata = metadata

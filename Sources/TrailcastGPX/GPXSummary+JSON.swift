@@ -4,7 +4,7 @@ extension GPXSummary {
     /// The summary as one JSON object and a newline, keys in the documented order.
     ///
     /// Lengths are rounded to the millimetre, degrees to 1e-7, seconds to the millisecond.
-    public func jsonLine() -> String {
+    package func jsonLine() -> String {
         var json = JSONLineWriter()
         json.beginObject()
         json.field("file", file)

@@ -1,7 +1,7 @@
 import TrailcastBasics
 extension GPXSummary {
     /// A readable multi-line report, one fact per line, ending with a newline.
-    public func textReport() -> String {
+    package func textReport() -> String {
         var lines = [file]
         func row(_ label: String, _ value: String) {
             lines.append("  " + label.padding(toLength: 11) + value)

@@ -1,4 +1,4 @@
-public import TrailcastWeather
+package import TrailcastWeather
 import TrailcastBasics
 
 extension OpenMeteoClient {
@@ -13,37 +13,37 @@ extension OpenMeteoClient {
     ///     forecastBaseURL: "http://127.0.0.1:\(port)", archiveBaseURL: "http://127.0.0.1:\(port)",
     ///     requestTimeout: .milliseconds(300), retryBaseDelay: .milliseconds(10))
     /// ```
-    public struct Configuration: Sendable, Equatable {
+    package struct Configuration: Sendable, Equatable {
         /// Scheme, host and optional port of the forecast API, without a trailing path.
-        public var forecastBaseURL: String
+        package var forecastBaseURL: String
         /// Scheme, host and optional port of the historical-weather (archive) API.
-        public var archiveBaseURL: String
+        package var archiveBaseURL: String
         /// The most one attempt may take, from sending the request to the last byte of the body.
-        public var requestTimeout: Duration
+        package var requestTimeout: Duration
         /// The most establishing a connection may take (part of ``requestTimeout``).
-        public var connectTimeout: Duration
+        package var connectTimeout: Duration
         /// HTTP requests per fetch, the first included; values below 1 mean 1.
-        public var maxAttempts: Int
+        package var maxAttempts: Int
         /// The wait before the second attempt; each later wait doubles it (see ``RetryPolicy``).
-        public var retryBaseDelay: Duration
+        package var retryBaseDelay: Duration
         /// The `User-Agent` header: Open-Meteo asks clients to identify themselves.
-        public var userAgent: String
+        package var userAgent: String
         /// How many days back the forecast API reaches (Open-Meteo's `past_days` allows up to
         /// 92); simulated times on earlier UTC dates are asked of the archive API.
-        public var forecastPastDays: Int
+        package var forecastPastDays: Int
         /// The largest response body read, in bytes; a bigger answer is a failure, so a
         /// misbehaving server cannot exhaust memory.
-        public var maxResponseBytes: Int
+        package var maxResponseBytes: Int
 
         /// The public Open-Meteo service.
-        public static let defaultForecastBaseURL = OpenMeteoRequest.publicForecastBaseURL
+        package static let defaultForecastBaseURL = OpenMeteoRequest.publicForecastBaseURL
         /// The public Open-Meteo historical-weather service.
-        public static let defaultArchiveBaseURL = OpenMeteoRequest.publicArchiveBaseURL
+        package static let defaultArchiveBaseURL = OpenMeteoRequest.publicArchiveBaseURL
         /// The `User-Agent` sent unless told otherwise.
-        public static let defaultUserAgent = "trailcast/\(TrailcastVersion.majorAndMinor) (GPX replay; +https://github.com/trailcast)"
+        package static let defaultUserAgent = "trailcast/\(TrailcastVersion.majorAndMinor) (GPX replay; +https://github.com/trailcast)"
 
         /// Creates a configuration; every parameter defaults to the public service's values.
-        public init(
+        package init(
             forecastBaseURL: String = Configuration.defaultForecastBaseURL,
             archiveBaseURL: String = Configuration.defaultArchiveBaseURL,
             requestTimeout: Duration = .seconds(5),
@@ -67,12 +67,12 @@ extension OpenMeteoClient {
 
         /// A configuration whose forecast and archive APIs are both served at `baseURL`, as a
         /// local Open-Meteo-compatible server does.
-        public init(baseURL: String) {
+        package init(baseURL: String) {
             self.init(forecastBaseURL: baseURL, archiveBaseURL: baseURL)
         }
 
         /// The retry schedule these settings describe.
-        public var retryPolicy: RetryPolicy {
+        package var retryPolicy: RetryPolicy {
             RetryPolicy(maxAttempts: maxAttempts, baseDelay: retryBaseDelay)
         }
     }
@@ -80,7 +80,7 @@ extension OpenMeteoClient {
 
 extension OpenMeteoRequest {
     /// The request for `query` to the services `configuration` names.
-    public init(
+    package init(
         query: WeatherQuery, configuration: OpenMeteoClient.Configuration, nowUnixTime: Double
     ) throws(WeatherFetchFailure) {
         try self.init(

@@ -2,7 +2,7 @@ import TrailcastBasics
 import AsyncHTTPClient
 import Foundation
 import NIOCore
-public import TrailcastWeather
+package import TrailcastWeather
 import NIOHTTP1
 
 /// A ``TrailcastWeather/WeatherFetcher`` that asks Open-Meteo (or a compatible server) for the weather
@@ -25,16 +25,16 @@ import NIOHTTP1
 ///                                               elevationMeters: 408, unixTime: 1_719_835_200))
 /// await client.shutdown()
 /// ```
-public final class OpenMeteoClient: WeatherFetcher {
+package final class OpenMeteoClient: WeatherFetcher {
     /// The settings this client was made with.
-    public let configuration: Configuration
+    package let configuration: Configuration
 
     private let httpClient: HTTPClient
     private let now: @Sendable () -> Double
     private let clock: any Clock<Duration>
 
     /// The system's wall clock in seconds since 1970: the default "now".
-    @Sendable public static func systemTime() -> Double { Date().timeIntervalSince1970 }
+    @Sendable package static func systemTime() -> Double { Date().timeIntervalSince1970 }
 
     /// Creates a client and its connection pool.
     ///
@@ -46,7 +46,7 @@ public final class OpenMeteoClient: WeatherFetcher {
     ///     ``Configuration/requestTimeout`` timer and the waits between attempts. Tests
     ///     inject one to see when the client waits; AsyncHTTPClient's deadlines and
     ///     `elapsedMilliseconds` always use real time.
-    public init(
+    package init(
         configuration: Configuration = Configuration(),
         now: @escaping @Sendable () -> Double = OpenMeteoClient.systemTime,
         clock: any Clock<Duration> = ContinuousClock()
@@ -65,7 +65,7 @@ public final class OpenMeteoClient: WeatherFetcher {
 
     /// Runs `body` with a new client and shuts the client down afterwards, also when `body`
     /// throws.
-    public static func withClient<T: Sendable>(
+    package static func withClient<T: Sendable>(
         configuration: Configuration = Configuration(),
         now: @escaping @Sendable () -> Double = OpenMeteoClient.systemTime,
         clock: any Clock<Duration> = ContinuousClock(),
@@ -83,7 +83,7 @@ public final class OpenMeteoClient: WeatherFetcher {
     }
 
     /// Closes the connection pool; fetches after this fail. Call it once, when done.
-    public func shutdown() async {
+    package func shutdown() async {
         // The only error is "already shut down", which leaves nothing to clean up.
         try? await httpClient.shutdown()
     }
@@ -93,7 +93,7 @@ public final class OpenMeteoClient: WeatherFetcher {
     /// Never throws: a failure is in the outcome's `result`, with the last HTTP status and
     /// whether it is worth asking again later. If the calling task is cancelled, the request
     /// in flight is abandoned and no further attempt is made.
-    public func fetch(_ query: WeatherQuery) async -> WeatherFetchOutcome {
+    package func fetch(_ query: WeatherQuery) async -> WeatherFetchOutcome {
         // Elapsed time is real time whatever `clock` the waits run on.
         let start = ContinuousClock.now
         func outcome(_ result: Result<WeatherConditions, WeatherFetchFailure>, attempts: Int) -> WeatherFetchOutcome {

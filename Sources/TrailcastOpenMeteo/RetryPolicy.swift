@@ -8,23 +8,23 @@
 /// let policy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100))
 /// policy.delay(afterAttempt: 2, jitter: 1)  // 200 ms
 /// ```
-public struct RetryPolicy: Sendable, Equatable {
+package struct RetryPolicy: Sendable, Equatable {
     /// The jitter factors a delay is scaled by.
-    public static let jitterRange: ClosedRange<Double> = 0.5...1.5
+    package static let jitterRange: ClosedRange<Double> = 0.5...1.5
 
     /// Requests per fetch, the first included; at least 1.
-    public let maxAttempts: Int
+    package let maxAttempts: Int
     /// The nominal wait after the first attempt.
-    public let baseDelay: Duration
+    package let baseDelay: Duration
 
     /// A policy of `maxAttempts` requests (values below 1 mean 1) with waits from `baseDelay`.
-    public init(maxAttempts: Int, baseDelay: Duration) {
+    package init(maxAttempts: Int, baseDelay: Duration) {
         self.maxAttempts = max(1, maxAttempts)
         self.baseDelay = max(.zero, baseDelay)
     }
 
     /// Whether another request may follow `attempts` requests that failed transiently.
-    public func allowsAttempt(after attempts: Int) -> Bool {
+    package func allowsAttempt(after attempts: Int) -> Bool {
         attempts < maxAttempts
     }
 
@@ -32,7 +32,7 @@ public struct RetryPolicy: Sendable, Equatable {
     ///
     /// - Parameter jitter: The random factor, clamped to ``jitterRange``; the client draws it
     ///   uniformly, tests pass it to get exact values.
-    public func delay(afterAttempt attempt: Int, jitter: Double) -> Duration {
+    package func delay(afterAttempt attempt: Int, jitter: Double) -> Duration {
         let clampedJitter = min(max(jitter, Self.jitterRange.lowerBound), Self.jitterRange.upperBound)
         // The exponent is capped so that a very large attempt number cannot overflow Duration.
         let doublings = min(max(attempt - 1, 0), 30)
@@ -40,7 +40,7 @@ public struct RetryPolicy: Sendable, Equatable {
     }
 
     /// ``delay(afterAttempt:jitter:)`` with a uniformly random jitter.
-    public func randomDelay(afterAttempt attempt: Int) -> Duration {
+    package func randomDelay(afterAttempt attempt: Int) -> Duration {
         delay(afterAttempt: attempt, jitter: Double.random(in: Self.jitterRange))
     }
 }

@@ -1,14 +1,14 @@
 /// One scenario of a `check` as its page shows it.
-public struct CheckedScenario: Sendable {
-    public struct Row: Sendable {
-        public var passed: Bool
+package struct CheckedScenario: Sendable {
+    package struct Row: Sendable {
+        package var passed: Bool
         /// The scenario file's line.
-        public var line: Int
-        public var expectation: String
+        package var line: Int
+        package var expectation: String
         /// What the timeline showed: the failure's detail, or the evidence it held.
-        public var evidence: String
+        package var evidence: String
 
-        public init(passed: Bool, line: Int, expectation: String, evidence: String) {
+        package init(passed: Bool, line: Int, expectation: String, evidence: String) {
             self.passed = passed
             self.line = line
             self.expectation = expectation
@@ -16,15 +16,15 @@ public struct CheckedScenario: Sendable {
         }
     }
 
-    public var file: String
-    public var name: String
-    public var rows: [Row]
+    package var file: String
+    package var name: String
+    package var rows: [Row]
     /// A broken scenario's one-line error (then there is no run).
-    public var error: String?
-    public var seconds: Double
-    public var run: RunReport?
+    package var error: String?
+    package var seconds: Double
+    package var run: RunReport?
 
-    public init(file: String, name: String, rows: [Row], error: String?, seconds: Double, run: RunReport?) {
+    package init(file: String, name: String, rows: [Row], error: String?, seconds: Double, run: RunReport?) {
         self.file = file
         self.name = name
         self.rows = rows
@@ -33,13 +33,13 @@ public struct CheckedScenario: Sendable {
         self.run = run
     }
 
-    public var passed: Bool { error == nil && rows.allSatisfy(\.passed) }
+    package var passed: Bool { error == nil && rows.allSatisfy(\.passed) }
 }
 
 /// `check --format html`: one page for many scenarios, failing and broken ones first, each
 /// with a row per expectation and its evidence, a small map and its bands.
-public enum CheckReportPage {
-    public static func render(_ scenarios: [CheckedScenario]) -> String {
+package enum CheckReportPage {
+    package static func render(_ scenarios: [CheckedScenario]) -> String {
         let failed = scenarios.filter { $0.error == nil && !$0.passed }
         let broken = scenarios.filter { $0.error != nil }
         let passed = scenarios.filter(\.passed)

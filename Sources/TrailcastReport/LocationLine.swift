@@ -79,7 +79,7 @@ enum LocationLine {
 extension RunReport {
     /// Takes a JSON line: a `location` line the fast way, anything else (or a line this
     /// reader does not follow) as a record. False if it is not a timeline event at all.
-    public mutating func add(line: String) -> Bool {
+    package mutating func add(line: String) -> Bool {
         if let values = LocationLine.parse(line) {
             addLocation(
                 offset: values.offset, latitude: values.latitude, longitude: values.longitude,

@@ -8,24 +8,24 @@ import Darwin
 import TrailcastBasics
 
 /// Writing a page, and reading a JSON Lines timeline line by line in bounded memory.
-public enum ReportFile {
+package enum ReportFile {
     /// write(2) failed while writing the page.
-    public struct WriteError: Error, Sendable, CustomStringConvertible {
-        public var code: Int32
-        public var description: String { String(cString: strerror(code)) }
+    package struct WriteError: Error, Sendable, CustomStringConvertible {
+        package var code: Int32
+        package var description: String { String(cString: strerror(code)) }
     }
 
     /// Writes all of `text`, retrying short writes and EINTR.
-    public static func write(_ text: String, to descriptor: Int32) throws(WriteError) {
+    package static func write(_ text: String, to descriptor: Int32) throws(WriteError) {
         var text = text
         let failure = text.withUTF8 { DescriptorWrite.all(UnsafeRawBufferPointer($0), to: descriptor) }
         if let failure { throw WriteError(code: failure) }
     }
 
     /// The longest line read; a longer one is an error rather than unbounded memory.
-    public static let maximumLineBytes = 16 << 20
+    package static let maximumLineBytes = 16 << 20
 
-    public enum ReadError: Error, Sendable, Equatable {
+    package enum ReadError: Error, Sendable, Equatable {
         /// read(2) failed.
         case io(code: Int32)
         /// A line longer than ``maximumLineBytes``, at this line number.
@@ -34,7 +34,7 @@ public enum ReportFile {
 
     /// Calls `body` with each line (without its line break) and its number from 1; the
     /// last line counts even without a final newline (`terminated` false).
-    public static func forEachLine(
+    package static func forEachLine(
         in descriptor: Int32, _ body: (_ line: String, _ number: Int, _ terminated: Bool) throws -> Void
     ) throws {
         var pending: [UInt8] = []

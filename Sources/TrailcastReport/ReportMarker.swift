@@ -1,5 +1,5 @@
 /// Something worth a symbol on the map and on the time axis.
-public enum ReportMarkerKind: String, Sendable, CaseIterable {
+package enum ReportMarkerKind: String, Sendable, CaseIterable {
     case prompt
     case authorization
     case alert

@@ -1,10 +1,10 @@
 import TrailcastBasics
-public import TrailcastTimeline
+package import TrailcastTimeline
 import TrailcastDevice
 
 /// The report of a run being recorded (`replay --report`): each event goes in as its JSON
 /// Lines record, the very thing `trailcast report` reads back, so both give the same page.
-public final class ReportCollector: Sendable {
+package final class ReportCollector: Sendable {
     /// The report so far, and how many events it has had (the version of what it draws).
     private let report = LockedValue((report: RunReport(), events: 0))
     /// The last map drawn, for the events it drew: every live page asks for the map every
@@ -13,13 +13,13 @@ public final class ReportCollector: Sendable {
     /// How many maps were drawn (for the tests of the cache).
     let mapsDrawn = LockedValue(0)
     /// Laid under the maps of ``map(width:height:)`` and ``page()``; nil keeps them offline.
-    public let tiles: MapTiles?
+    package let tiles: MapTiles?
 
-    public init(tiles: MapTiles? = nil) {
+    package init(tiles: MapTiles? = nil) {
         self.tiles = tiles
     }
 
-    public func add(_ event: TimelineEvent) {
+    package func add(_ event: TimelineEvent) {
         // Locations are nearly every line of a big run: they skip the JSON round trip, with
         // their numbers rounded as JSON Lines writes them (the test that compares this page
         // with `trailcast report`'s of the same run keeps the two equal).
@@ -57,7 +57,7 @@ public final class ReportCollector: Sendable {
     /// The map of everything added so far, as the report draws it, with its projection on
     /// the `<svg>` for a live page to place the device on (`GET /map.svg` of `--serve`).
     /// Drawn at most once per event added, whoever asks.
-    public func map(width: Double = 960, height: Double = 560) -> String {
+    package func map(width: Double = 960, height: Double = 560) -> String {
         let (snapshot, events) = report.withLock { $0 }
         if let last = lastMap.withLock({ $0 }), last.events == events, last.width == width, last.height == height {
             return last.svg
@@ -72,10 +72,10 @@ public final class ReportCollector: Sendable {
     }
 
     /// The report's style sheet, for a live page that shows its map.
-    public static var styleSheet: String { PageStyle.css }
+    package static var styleSheet: String { PageStyle.css }
 
     /// The page of everything added so far (the run may have been interrupted).
-    public func page() -> String {
+    package func page() -> String {
         report.withLock { state in
             var finished = state.report
             finished.finish()
@@ -85,16 +85,16 @@ public final class ReportCollector: Sendable {
 }
 
 /// A ``TimelineRecorder`` that hands every event to a ``ReportCollector``, when there is one.
-public struct ReportRecorder: TimelineRecorder {
-    public let collector: ReportCollector?
+package struct ReportRecorder: TimelineRecorder {
+    package let collector: ReportCollector?
 
-    public init(_ collector: ReportCollector?) {
+    package init(_ collector: ReportCollector?) {
         self.collector = collector
     }
 
-    public mutating func record(_ event: TimelineEvent) throws {
+    package mutating func record(_ event: TimelineEvent) throws {
         collector?.add(event)
     }
 
-    public mutating func flush() throws {}
+    package mutating func flush() throws {}
 }

@@ -4,7 +4,7 @@ import TrailcastCoreLocation
 /// What became of the device's fixes along a stretch of the map's line: delivered to the
 /// app, or missed for a reason (the timeline's `missed` events). Colours are the report's
 /// legend, also in docs/replay.md.
-public enum RouteCategory: String, Sendable, CaseIterable, Equatable {
+package enum RouteCategory: String, Sendable, CaseIterable, Equatable {
     case delivered
     case notAuthorized
     case background

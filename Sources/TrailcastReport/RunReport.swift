@@ -1,5 +1,5 @@
 import Foundation
-public import TrailcastTimeline
+package import TrailcastTimeline
 
 /// What a report page shows of one run, gathered from its timeline one event at a time in
 /// bounded memory (paths thinned, series bucketed, markers and table rows sampled or
@@ -11,34 +11,34 @@ public import TrailcastTimeline
 /// report.finish()
 /// let html = RunReportPage.render(report)
 /// ```
-public struct RunReport: Sendable {
+package struct RunReport: Sendable {
     /// Limits that keep a million-point run's page small; the counts say what was left out.
-    public struct Limits: Sendable {
-        public var pathPoints = 4000
-        public var truthPoints = 2000
-        public var fixDots = 1500
-        public var markersPerKind = 200
-        public var tableRows = 1000
-        public var weatherCells = 2000
-        public var chartBuckets = 800
-        public var regions = 100
-        public init() {}
+    package struct Limits: Sendable {
+        package var pathPoints = 4000
+        package var truthPoints = 2000
+        package var fixDots = 1500
+        package var markersPerKind = 200
+        package var tableRows = 1000
+        package var weatherCells = 2000
+        package var chartBuckets = 800
+        package var regions = 100
+        package init() {}
     }
 
     let limits: Limits
     /// `start`'s fields.
-    public private(set) var file = ""
-    public private(set) var source = ""
-    public private(set) var points: Int?
+    package private(set) var file = ""
+    package private(set) var source = ""
+    package private(set) var points: Int?
     /// `start.settings`, keys sorted, values as JSON text.
-    public private(set) var settings: [(key: String, value: String)] = []
+    package private(set) var settings: [(key: String, value: String)] = []
     /// `end`'s fields in the schema's order, values as JSON text; empty without `end`.
-    public private(set) var totals: [(key: String, value: String)] = []
+    package private(set) var totals: [(key: String, value: String)] = []
     /// Events per type, exact.
-    public private(set) var counts: [String: Int] = [:]
-    public private(set) var lastOffset = 0.0
+    package private(set) var counts: [String: Int] = [:]
+    package private(set) var lastOffset = 0.0
     /// Lines that were not timeline events (`report` skips them and says how many).
-    public var unreadableLines = 0
+    package var unreadableLines = 0
 
     var gpsIsNoisy = false
     var weatherCellDegrees = 0.01
@@ -71,7 +71,7 @@ public struct RunReport: Sendable {
 
     static let bandTitles = ["authorization", "accuracy", "app", "signal", "delivery"]
 
-    public init(limits: Limits = Limits()) {
+    package init(limits: Limits = Limits()) {
         self.limits = limits
         route = PathThinner(capacity: limits.pathPoints)
         truth = PathThinner(capacity: limits.truthPoints)
@@ -81,7 +81,7 @@ public struct RunReport: Sendable {
     }
 
     /// Takes the next event of the timeline.
-    public mutating func add(_ record: TimelineRecord) {
+    package mutating func add(_ record: TimelineRecord) {
         guard !finished else { return }
         let offset = count(record.type, at: record.offsetSeconds)
         var row: Int?
@@ -122,7 +122,7 @@ public struct RunReport: Sendable {
     var allBands: [StateBand] { bands + (monitoringBand.map { [$0] } ?? []) }
 
     /// The timeline is over: bands end at the last offset.
-    public mutating func finish() {
+    package mutating func finish() {
         guard !finished else { return }
         finished = true
         for index in bands.indices { bands[index].finish(at: lastOffset) }

@@ -1,9 +1,9 @@
 /// A self-contained HTML page of one run: summary, map, timeline chart, totals, settings
 /// and the event table. One file, no network; the same report gives the same bytes.
-public enum RunReportPage {
+package enum RunReportPage {
     /// - Parameter tiles: web map tiles to lay under the map (the page then needs a
     ///   network to show them); nil keeps the page offline.
-    public static func render(_ report: RunReport, title: String? = nil, tiles: MapTiles? = nil) -> String {
+    package static func render(_ report: RunReport, title: String? = nil, tiles: MapTiles? = nil) -> String {
         let heading = title ?? "Trailcast report: \(report.file.isEmpty ? "timeline" : report.file)"
         var html = PageHTML.head(title: heading)
         html += "<h1>\(Markup.escape(heading))</h1>\n"

@@ -55,14 +55,19 @@ public struct ReplayConfiguration: Sendable, Equatable {
     /// `--background-updates`: the model app sets `allowsBackgroundLocationUpdates`.
     public var backgroundUpdates = false
 
+    /// The pace of untimed points when `--travel-speed` does not say: a walk's 1.4 m/s.
+    public static let defaultTravelSpeedMetersPerSecond = RouteTimer.defaultTravelSpeedMetersPerSecond
+    /// The longest leg between recorded times that is walked rather than a recording gap.
+    public static let defaultMaxGapSeconds = RouteTimer.defaultMaxGapSeconds
+
     public init(
         source: ReplaySource = .auto,
-        travelSpeedMetersPerSecond: Double = RouteTimer.defaultTravelSpeedMetersPerSecond,
+        travelSpeedMetersPerSecond: Double = defaultTravelSpeedMetersPerSecond,
         intervalSeconds: Double? = nil, speed: Double = 0, loops: Int = 1,
         location: LocationService.Configuration = .init(), request: AuthorizationRequest = .whenInUse,
         events: [ScheduledEvent] = [], strict: Bool = false, weather: WeatherSettings = .init(),
         gps: GPSProfile = .perfect, seed: UInt64 = 1, jitterMilliseconds: Double = 0,
-        maxGapSeconds: Double = RouteTimer.defaultMaxGapSeconds
+        maxGapSeconds: Double = defaultMaxGapSeconds
     ) {
         self.source = source
         self.travelSpeedMetersPerSecond = travelSpeedMetersPerSecond

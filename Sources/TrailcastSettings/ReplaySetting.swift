@@ -1,4 +1,4 @@
-public import TrailcastBasics
+package import TrailcastBasics
 import TrailcastDevice
 
 /// One setting of a run, declared once (in ``ReplaySetting/all``): its key, how a scenario
@@ -8,9 +8,9 @@ import TrailcastDevice
 /// `--travel-speed`), in a scenario file and in `start.settings` alike. The command line
 /// parses its flags with argument-parser and sets the same ``ReplayConfiguration`` fields;
 /// ``ReplayConfiguration/problem`` then checks them all through these declarations.
-public struct ReplaySetting: Sendable {
+package struct ReplaySetting: Sendable {
     /// What a setting records in `start.settings` under its key.
-    public enum Record: Sendable {
+    package enum Record: Sendable {
         case number(Double?, digits: Int)
         case integer(Int?)
         case text(String?)
@@ -18,10 +18,10 @@ public struct ReplaySetting: Sendable {
         case texts([String])
     }
 
-    public typealias Reader = @Sendable (any SettingInput, inout SettingsDraft) throws -> Void
+    package typealias Reader = @Sendable (any SettingInput, inout SettingsDraft) throws -> Void
 
     /// The scenario key and the `start.settings` key.
-    public let key: StaticString
+    package let key: StaticString
     /// Reads a scenario's value; nil for a setting a scenario does not set (or sets as part
     /// of another, as `weather:` sets the weather's URL and cache).
     let read: Reader?
@@ -47,20 +47,20 @@ public struct ReplaySetting: Sendable {
         uniqueKeysWithValues: scenarioSettings.map { ($0.key.description, $0) })
 
     /// The keys a scenario may set, in the declarations' order.
-    public static let scenarioKeys: [String] = scenarioSettings.map(\.key.description)
+    package static let scenarioKeys: [String] = scenarioSettings.map(\.key.description)
 
     /// The setting a scenario's `key` sets, if it is one.
-    public static func scenarioSetting(_ key: String) -> ReplaySetting? {
+    package static func scenarioSetting(_ key: String) -> ReplaySetting? {
         scenarioSettingsByKey[key]
     }
 
     /// Reads this setting's value from a scenario into `draft`.
-    public func read(_ input: some SettingInput, into draft: inout SettingsDraft) throws {
+    package func read(_ input: some SettingInput, into draft: inout SettingsDraft) throws {
         try read?(input, &draft)
     }
 
     /// `start.settings`: every recorded setting in the declarations' order.
-    public static func writeStartSettings(_ settings: ReplayConfiguration, to line: inout JSONLineWriter) {
+    package static func writeStartSettings(_ settings: ReplayConfiguration, to line: inout JSONLineWriter) {
         line.beginObject()
         for setting in all {
             guard let record = setting.record else { continue }
@@ -94,11 +94,11 @@ extension ReplayConfiguration {
 /// Settings read from a file key by key, in the file's order: the configuration so far, and
 /// what settles only once every key is read (a custom GPS laid over a preset, the app and
 /// its places).
-public struct SettingsDraft {
-    public var configuration = ReplayConfiguration()
+package struct SettingsDraft {
+    package var configuration = ReplayConfiguration()
     /// The weather's network settings (URLs, timeout, a local server's faults), which are
     /// not recorded in `start`.
-    public var network = WeatherNetworkSettings()
+    package var network = WeatherNetworkSettings()
     var customGPS = CustomGPS()
     var app: (any SettingInput)?
     var places: (file: String, input: any SettingInput)?
@@ -112,11 +112,11 @@ public struct SettingsDraft {
         var input: (any SettingInput)?
     }
 
-    public init() {}
+    package init() {}
 
     /// The settings read, once those that depend on each other agree. `whole` is what they
     /// were read from (a scenario's top mapping): where a missing partner is reported.
-    public func finished(in whole: some SettingInput) throws -> (configuration: ReplayConfiguration, network: WeatherNetworkSettings) {
+    package func finished(in whole: some SettingInput) throws -> (configuration: ReplayConfiguration, network: WeatherNetworkSettings) {
         var configuration = self.configuration
         // `app: places` with `places: FILE` (relative to the scenario file, like the route).
         let appName = try app.map { input in try input.choice(["weather", "places", "reminders"]) }

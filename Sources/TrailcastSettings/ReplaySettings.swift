@@ -7,7 +7,7 @@ extension ReplaySetting {
     /// Every setting of a run, in the order `start.settings` records them (and a scenario's
     /// unknown-key message lists them). A new setting is a field of ``ReplayConfiguration``,
     /// a declaration here, and the command-line option that sets the field.
-    public static let all: [ReplaySetting] = [
+    package static let all: [ReplaySetting] = [
         ReplaySetting("source",
             read: { input, draft in draft.configuration.source = try input.choice(of: ReplaySource.self) },
             // The `start` event's own field: the kind of points actually replayed.

@@ -5,7 +5,7 @@
 /// scenario's file, line, column and key path); a setting only words the message. The
 /// readers below are the rules every setting shares: what a duration, a positive number or
 /// an on/off switch looks like in a file.
-public protocol SettingInput {
+package protocol SettingInput {
     associatedtype Failure: Error
     /// How the value reads in messages: its text quoted (`'12'`), or "a list", "a mapping".
     var shown: String { get }
@@ -31,27 +31,27 @@ public protocol SettingInput {
 }
 
 extension SettingInput {
-    public func positive() throws(Failure) -> Double {
+    package func positive() throws(Failure) -> Double {
         let value = try number()
         guard value > 0 else { throw error("must be greater than 0, not \(shown)") }
         return value
     }
 
-    public func nonNegative() throws(Failure) -> Double {
+    package func nonNegative() throws(Failure) -> Double {
         let value = try number()
         guard value >= 0 else { throw error("must not be negative, not \(shown)") }
         return value
     }
 
     /// A share of requests or fixes, from 0 to 1.
-    public func rate() throws(Failure) -> Double {
+    package func rate() throws(Failure) -> Double {
         let value = try number()
         guard (0...1).contains(value) else { throw error("must be a share between 0 and 1, not \(shown)") }
         return value
     }
 
     /// `on`/`off` as the flag spells it, or a YAML boolean.
-    public func onOff() throws(Failure) -> Bool {
+    package func onOff() throws(Failure) -> Bool {
         do {
             return try bool()
         } catch {
@@ -60,7 +60,7 @@ extension SettingInput {
     }
 
     /// Simulated seconds from `45s`, `10m`, `1h5m`, `250ms` or a plain number of seconds.
-    public func duration() throws(Failure) -> Double {
+    package func duration() throws(Failure) -> Double {
         guard let text = scalarText, let offset = SimulatedOffset(text) else {
             throw error("expected a duration such as 45s, 10m, 1h5m or 250ms, not \(shown)")
         }
@@ -68,14 +68,14 @@ extension SettingInput {
     }
 
     /// One of an enumeration's cases, by its raw value (as the flags spell them).
-    public func choice<Value: RawRepresentable & CaseIterable>(
+    package func choice<Value: RawRepresentable & CaseIterable>(
         of type: Value.Type
     ) throws(Failure) -> Value where Value.RawValue == String {
         Value(rawValue: try choice(Value.allCases.map(\.rawValue)))!
     }
 
     /// A seed: a whole number that is not negative.
-    public func seed() throws(Failure) -> UInt64 {
+    package func seed() throws(Failure) -> UInt64 {
         let seed = try integer()
         guard seed >= 0 else { throw error("must not be negative") }
         return UInt64(seed)

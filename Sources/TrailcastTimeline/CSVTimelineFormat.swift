@@ -2,11 +2,11 @@ import TrailcastBasics
 
 /// A header and one row per event, with the same columns for every event type
 /// (empty where a column does not apply), quoted as RFC 4180 says.
-public struct CSVTimelineFormat: TimelineFormat {
+package struct CSVTimelineFormat: TimelineFormat {
     /// The header's column names, in order: each event type fills the columns of its keys.
     /// The columns of earlier releases keep their places; a key new to the schema gets a
     /// column at the end, so files from older runs still line up.
-    public static let columns: [String] = {
+    package static let columns: [String] = {
         var columns = [
             "t", "offset", "type",
             "file", "source", "points", "settings",
@@ -33,14 +33,14 @@ public struct CSVTimelineFormat: TimelineFormat {
 
     private var row = CSVRow()
 
-    public init() {}
+    package init() {}
 
-    public mutating func appendHeader(to bytes: inout [UInt8]) {
+    package mutating func appendHeader(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: Self.columns.joined(separator: ",").utf8)
         bytes.append(0x0A)
     }
 
-    public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
+    package mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
         row.clear()
         event.time.appendTimelineTime(to: &row.cells[0])
         row.cells[1].appendDecimal(event.offsetSeconds, fractionDigits: TimelinePrecision.offset)

@@ -5,14 +5,14 @@ import TrailcastBasics
 /// ```
 /// {"t":"2026-03-14T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}
 /// ```
-public struct JSONLinesTimelineFormat: TimelineFormat {
+package struct JSONLinesTimelineFormat: TimelineFormat {
     private var quotedTime: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func appendHeader(to bytes: inout [UInt8]) {}
+    package mutating func appendHeader(to bytes: inout [UInt8]) {}
 
-    public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
+    package mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
         quotedTime.removeAll(keepingCapacity: true)
         quotedTime.append(UInt8(ascii: "\""))
         event.time.appendTimelineTime(to: &quotedTime)

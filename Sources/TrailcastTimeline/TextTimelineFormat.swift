@@ -9,16 +9,16 @@ import TrailcastBasics
 /// ```
 ///
 /// With `colors` the type is coloured (ANSI), for terminals only.
-public struct TextTimelineFormat: TimelineFormat {
-    public let colors: Bool
+package struct TextTimelineFormat: TimelineFormat {
+    package let colors: Bool
 
-    public init(colors: Bool = false) {
+    package init(colors: Bool = false) {
         self.colors = colors
     }
 
-    public mutating func appendHeader(to bytes: inout [UInt8]) {}
+    package mutating func appendHeader(to bytes: inout [UInt8]) {}
 
-    public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
+    package mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
         Self.appendOffset(event.offsetSeconds, to: &bytes)
         bytes.append(contentsOf: [0x20, 0x20])
         var line = TextLine(colors: colors, bytes: bytes)

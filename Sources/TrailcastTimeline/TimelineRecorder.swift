@@ -1,5 +1,5 @@
 /// Where a replay writes its timeline: a file in some format, a test's array, a UI.
-public protocol TimelineRecorder {
+package protocol TimelineRecorder {
     /// Takes the next event. Events arrive in order, `start` first and `end` last.
     mutating func record(_ event: TimelineEvent) throws
     /// Makes everything recorded so far visible to readers; called before every
@@ -8,18 +8,18 @@ public protocol TimelineRecorder {
 }
 
 /// Keeps every event in memory: for tests and for small routes driven from code.
-public struct TimelineCollector: TimelineRecorder, Sendable {
-    public private(set) var events: [TimelineEvent] = []
+package struct TimelineCollector: TimelineRecorder, Sendable {
+    package private(set) var events: [TimelineEvent] = []
     /// How many times ``flush()`` was called, and how many events had arrived by then.
-    public private(set) var flushedEventCounts: [Int] = []
+    package private(set) var flushedEventCounts: [Int] = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func record(_ event: TimelineEvent) {
+    package mutating func record(_ event: TimelineEvent) {
         events.append(event)
     }
 
-    public mutating func flush() {
+    package mutating func flush() {
         flushedEventCounts.append(events.count)
     }
 }

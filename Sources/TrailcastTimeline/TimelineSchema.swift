@@ -2,15 +2,15 @@
 /// or field that never occurs is an error on its line rather than an expectation that can
 /// never (or always) hold. Derived from each kind's definition (`Events/`), which the
 /// formats write from too.
-public enum TimelineSchema {
+package enum TimelineSchema {
     /// Keys every event has.
-    public static let commonKeys = ["t", "offset", "type"]
+    package static let commonKeys = ["t", "offset", "type"]
 
     /// The event types in timeline order of first appearance, for messages.
-    public static let types = TimelineEvent.Kind.definitions.map { $0.eventType }
+    package static let types = TimelineEvent.Kind.definitions.map { $0.eventType }
 
     /// Each event type's own keys, in order.
-    public static let keys: [String: [String]] = Dictionary(
+    package static let keys: [String: [String]] = Dictionary(
         uniqueKeysWithValues: TimelineEvent.Kind.definitions.map { ($0.eventType, TimelineKeyList(of: $0).keys) })
 
     /// Each event type's CSV columns, in order: its keys, with an object's fields as

@@ -12,9 +12,9 @@ import TrailcastBasics
 /// Lines are buffered and written whole: the buffer is handed to write(2) only in
 /// complete lines and retried until every byte is out, so a reader (or a file left
 /// after Ctrl-C) never sees half a line.
-public struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
+package struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
     /// Buffered bytes are written once they pass this size, and on every flush.
-    public static var bufferLimit: Int { 64 * 1024 }
+    package static var bufferLimit: Int { 64 * 1024 }
 
     private let descriptor: Int32
     private var format: Format
@@ -22,13 +22,13 @@ public struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
     private var wroteHeader = false
 
     /// Writes to `descriptor`, which stays open (the caller owns it).
-    public init(descriptor: Int32, format: Format) {
+    package init(descriptor: Int32, format: Format) {
         self.descriptor = descriptor
         self.format = format
         buffer.reserveCapacity(Self.bufferLimit + 4096)
     }
 
-    public mutating func record(_ event: TimelineEvent) throws {
+    package mutating func record(_ event: TimelineEvent) throws {
         if !wroteHeader {
             wroteHeader = true
             format.appendHeader(to: &buffer)
@@ -37,7 +37,7 @@ public struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
-    public mutating func flush() throws {
+    package mutating func flush() throws {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         let failure = buffer.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
@@ -46,8 +46,8 @@ public struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
 }
 
 /// write(2) failed: the disk is full, the pipe closed, the file system went away.
-public struct TimelineWriteError: Error, Sendable, CustomStringConvertible {
-    public var code: Int32
+package struct TimelineWriteError: Error, Sendable, CustomStringConvertible {
+    package var code: Int32
 
-    public var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 }

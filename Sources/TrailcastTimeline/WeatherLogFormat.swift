@@ -8,22 +8,22 @@ import TrailcastWeather
 /// time,offset,lat,lon,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,...
 /// 2026-03-14T16:00:05.000Z,5,37.80852,-122.41005,14.2,13.1,71,0,40,2,partly cloudy,3.1,240,model,false
 /// ```
-public struct WeatherLogFormat: TimelineFormat {
+package struct WeatherLogFormat: TimelineFormat {
     /// The header's column names, in order.
-    public static let columns = [
+    package static let columns = [
         "time", "offset", "lat", "lon", "temperatureCelsius", "apparentTemperatureCelsius",
         "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode", "condition",
         "windSpeedMps", "windDirectionDegrees", "source", "stale",
     ]
 
-    public init() {}
+    package init() {}
 
-    public mutating func appendHeader(to bytes: inout [UInt8]) {
+    package mutating func appendHeader(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: Self.columns.joined(separator: ",").utf8)
         bytes.append(0x0A)
     }
 
-    public mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
+    package mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
         guard case .weather(let weather) = event.kind else { return }
         let conditions = weather.conditions
         event.time.appendTimelineTime(to: &bytes)

@@ -17,9 +17,9 @@ import ucrt
 /// with `T` the air temperature in °C, `e` the water vapour pressure in hPa, `RH` the relative
 /// humidity in percent and `ws` the wind speed at 10 m in m/s. Warm humid air feels warmer,
 /// wind feels colder; at 20 °C, 50 % and calm it gives 19.85 °C.
-public enum ApparentTemperature {
+package enum ApparentTemperature {
     /// The apparent temperature in °C, unrounded.
-    public static func celsius(
+    package static func celsius(
         temperatureCelsius: Double, relativeHumidity: Double, windSpeedMps: Double
     ) -> Double {
         let vapourPressure = relativeHumidity / 100 * 6.105

@@ -1,6 +1,6 @@
 /// Weather recorded earlier for some places and times (a weather cache on disk), which a
 /// weather server answers with where it has them, and from its model elsewhere.
-public protocol RecordedConditions: Sendable {
+package protocol RecordedConditions: Sendable {
     /// The recorded conditions covering this place and moment, if any.
     func conditions(latitude: Double, longitude: Double, unixTime: Double) -> WeatherConditions?
 }

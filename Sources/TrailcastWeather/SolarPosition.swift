@@ -31,25 +31,25 @@ import ucrt
 /// sun.isDay                // true
 /// sun.localSolarTimeHours  // ≈ 12.5
 /// ```
-public struct SolarPosition: Sendable, Equatable {
+package struct SolarPosition: Sendable, Equatable {
     /// The sun's declination in degrees, −23.44...23.44 (positive in the northern summer).
-    public let declinationDegrees: Double
+    package let declinationDegrees: Double
     /// Apparent minus mean solar time in minutes, about −14.3...16.4.
-    public let equationOfTimeMinutes: Double
+    package let equationOfTimeMinutes: Double
     /// Local apparent solar time in hours, 0..<24; the sun is highest at 12.
-    public let localSolarTimeHours: Double
+    package let localSolarTimeHours: Double
     /// Elevation of the sun's centre above the horizon in degrees, −90...90, without refraction.
-    public let elevationDegrees: Double
+    package let elevationDegrees: Double
 
     /// The elevation of the sun's centre at sunrise and sunset, degrees.
-    public static let horizonDegrees = -0.833
+    package static let horizonDegrees = -0.833
 
     /// Unix time of J2000.0, 2000-01-01T12:00:00Z.
     static let j2000UnixTime = 946_728_000.0
 
     /// The sun's position at `unixTime` (seconds since 1970-01-01T00:00Z) seen from
     /// `latitude` (−90...90) and `longitude` (degrees east, any range) in degrees.
-    public init(latitude: Double, longitude: Double, unixTime: Double) {
+    package init(latitude: Double, longitude: Double, unixTime: Double) {
         let days = (unixTime - Self.j2000UnixTime) / 86_400
         let meanLongitude = (280.460 + 0.985_647_4 * days).truncatingRemainder(dividingBy: 360)
         let meanAnomaly = radians((357.528 + 0.985_600_3 * days).truncatingRemainder(dividingBy: 360))
@@ -75,11 +75,11 @@ public struct SolarPosition: Sendable, Equatable {
     }
 
     /// Whether the sun's centre is above ``horizonDegrees``: Open-Meteo's `is_day`.
-    public var isDay: Bool { elevationDegrees > Self.horizonDegrees }
+    package var isDay: Bool { elevationDegrees > Self.horizonDegrees }
 
     /// Local solar time of sunrise at `latitude`, hours (6 at the equator and equinoxes);
     /// `nil` during polar day or polar night.
-    public func sunriseLocalSolarTimeHours(latitude: Double) -> Double? {
+    package func sunriseLocalSolarTimeHours(latitude: Double) -> Double? {
         let phi = radians(latitude), delta = radians(declinationDegrees)
         let cosHourAngle = (sin(radians(Self.horizonDegrees)) - sin(phi) * sin(delta)) / (cos(phi) * cos(delta))
         guard cosHourAngle.isFinite, cosHourAngle >= -1, cosHourAngle <= 1 else { return nil }

@@ -6,39 +6,39 @@ import TrailcastBasics
 ///
 /// Plain integer arithmetic (Howard Hinnant's `days_from_civil`), so any year 0001...9999
 /// works, without Foundation and the same on every platform.
-public enum UTCCalendar {
-    public static let secondsPerDay = 86_400
+package enum UTCCalendar {
+    package static let secondsPerDay = 86_400
 
     /// Days since 1970-01-01 of a date; `month` 1...12, `day` 1...31 (not checked here).
-    public static func days(year: Int, month: Int, day: Int) -> Int {
+    package static func days(year: Int, month: Int, day: Int) -> Int {
         Int(CivilDate.daysSince1970(year: Int64(year), month: Int64(month), day: Int64(day)))
     }
 
     /// The date `days` after 1970-01-01.
-    public static func date(days: Int) -> (year: Int, month: Int, day: Int) {
+    package static func date(days: Int) -> (year: Int, month: Int, day: Int) {
         let date = CivilDate.date(daysSince1970: Int64(days))
         return (Int(date.year), Int(date.month), Int(date.day))
     }
 
     /// The start of the UTC day holding `unixTime`.
-    public static func startOfDay(_ unixTime: Int) -> Int {
+    package static func startOfDay(_ unixTime: Int) -> Int {
         unixTime.floorDivided(by: secondsPerDay) * secondsPerDay
     }
 
     /// `yyyy-MM-dd` of the UTC day holding `unixTime`.
-    public static func isoDate(_ unixTime: Int) -> String {
+    package static func isoDate(_ unixTime: Int) -> String {
         let date = date(days: unixTime.floorDivided(by: secondsPerDay))
         return "\(padded(date.year, 4))-\(padded(date.month, 2))-\(padded(date.day, 2))"
     }
 
     /// `yyyy-MM-ddTHH:mm` of `unixTime` (seconds are dropped, as Open-Meteo does).
-    public static func isoMinute(_ unixTime: Int) -> String {
+    package static func isoMinute(_ unixTime: Int) -> String {
         let secondOfDay = unixTime - startOfDay(unixTime)
         return "\(isoDate(unixTime))T\(padded(secondOfDay / 3600, 2)):\(padded(secondOfDay % 3600 / 60, 2))"
     }
 
     /// The midnight of a `yyyy-MM-dd` date, or why `text` is not one.
-    public static func parseDate(_ text: Substring) -> ParsedTime {
+    package static func parseDate(_ text: Substring) -> ParsedTime {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
               let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
@@ -50,7 +50,7 @@ public enum UTCCalendar {
     }
 
     /// The instant of a `yyyy-MM-ddTHH:mm` time, or why it is not one.
-    public static func parseMinute(_ text: Substring) -> ParsedTime {
+    package static func parseMinute(_ text: Substring) -> ParsedTime {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
               let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16])
@@ -65,7 +65,7 @@ public enum UTCCalendar {
     }
 
     /// What parsing a date or time gave.
-    public enum ParsedTime: Equatable, Sendable {
+    package enum ParsedTime: Equatable, Sendable {
         case time(Int)
         case invalidFormat
         case invalidDate

@@ -46,21 +46,21 @@
 ///                            unixTime: 1_719_835_200)
 /// print(now.temperatureCelsius, now.condition)  // 16.8 thunderstorm
 /// ```
-public struct WeatherModel: Sendable {
+package struct WeatherModel: Sendable {
     /// The seed of the default world.
-    public static let defaultSeed: UInt64 = 0x5452_4149_4C43_4153
+    package static let defaultSeed: UInt64 = 0x5452_4149_4C43_4153
 
     /// Temperature drop with height, °C per km (the ICAO standard atmosphere).
-    public static let lapseRateCelsiusPerKilometer = 6.5
+    package static let lapseRateCelsiusPerKilometer = 6.5
 
     /// The seed this world's weather systems are hashed from.
-    public let seed: UInt64
+    package let seed: UInt64
 
     private let systems: WeatherSystems
 
     /// A world whose weather systems are drawn from `seed`; the climate (latitude, season,
     /// time of day, altitude) is the same in every world.
-    public init(seed: UInt64 = WeatherModel.defaultSeed) {
+    package init(seed: UInt64 = WeatherModel.defaultSeed) {
         self.seed = seed
         systems = WeatherSystems(seed: seed)
     }
@@ -73,7 +73,7 @@ public struct WeatherModel: Sendable {
     ///   - elevationMeters: Height above sea level; `nil` means sea level.
     ///   - unixTime: Seconds since 1970-01-01T00:00:00Z.
     /// - Precondition: All arguments are finite.
-    public func conditions(
+    package func conditions(
         latitude: Double, longitude: Double, elevationMeters: Double?, unixTime: Double
     ) -> WeatherConditions {
         precondition(latitude.isFinite && longitude.isFinite && unixTime.isFinite
@@ -112,7 +112,7 @@ public struct WeatherModel: Sendable {
     /// daily `temperature_2m_max`, `temperature_2m_min`, `weather_code`, `precipitation_sum`).
     ///
     /// Pass midnight UTC (a multiple of 86 400) for a UTC day, or a local midnight for a local day.
-    public func dailySummary(
+    package func dailySummary(
         latitude: Double, longitude: Double, elevationMeters: Double?, dayStartUnixTime: Double
     ) -> DailyWeatherSummary {
         let hours = (0..<24).map { hour in

@@ -65,7 +65,7 @@ public struct WeatherFailure: Sendable, Equatable {
 }
 
 /// What the weather service tells the app: weather, or a failure to get it.
-public enum WeatherServiceEvent: Sendable, Equatable {
+package enum WeatherServiceEvent: Sendable, Equatable {
     case weather(WeatherObservation)
     case failure(WeatherFailure)
 }

@@ -21,9 +21,9 @@
 ///     print(weather.conditions.temperatureCelsius)
 /// }
 /// ```
-public struct WeatherService: Sendable {
+package struct WeatherService: Sendable {
     /// What a lookup needs from the caller.
-    public enum Lookup: Sendable, Equatable {
+    package enum Lookup: Sendable, Equatable {
         /// Nothing to report (a cache hit that is not reported, a shared fetch, a backoff).
         case nothing
         /// Report this event now.
@@ -32,10 +32,10 @@ public struct WeatherService: Sendable {
         case fetch(WeatherFetchTicket)
     }
 
-    public let policy: WeatherServicePolicy
+    package let policy: WeatherServicePolicy
     /// The built-in model; nil when answers come from a ``WeatherFetcher``.
-    public let model: WeatherModel?
-    public private(set) var statistics = WeatherStatistics()
+    package let model: WeatherModel?
+    package private(set) var statistics = WeatherStatistics()
 
     private var cache: [WeatherCell: CachedAnswer] = [:]
     private var fetching: Set<CacheKey> = []
@@ -47,16 +47,16 @@ public struct WeatherService: Sendable {
 
     /// - Parameters:
     ///   - model: answers misses at once; pass nil to fetch them from the network instead.
-    public init(policy: WeatherServicePolicy, model: WeatherModel?) {
+    package init(policy: WeatherServicePolicy, model: WeatherModel?) {
         self.policy = policy
         self.model = model
     }
 
     /// Whether any fetch handed out has not been completed yet.
-    public var hasFetchesInFlight: Bool { !fetching.isEmpty }
+    package var hasFetchesInFlight: Bool { !fetching.isEmpty }
 
     /// The app wants the weather for a new location.
-    public mutating func lookup(_ query: WeatherQuery) -> Lookup {
+    package mutating func lookup(_ query: WeatherQuery) -> Lookup {
         statistics.lookups += 1
         let cell = WeatherCell(latitude: query.latitude, longitude: query.longitude, sizeDegrees: policy.cellDegrees)
         let window = self.window(of: query.unixTime)
@@ -94,7 +94,7 @@ public struct WeatherService: Sendable {
 
     /// A fetch handed out by ``lookup(_:)`` has its outcome; the events to report, in order:
     /// the weather, or a failure followed by the last good weather marked stale (if any).
-    public mutating func complete(_ ticket: WeatherFetchTicket, with outcome: WeatherFetchOutcome) -> [WeatherServiceEvent] {
+    package mutating func complete(_ ticket: WeatherFetchTicket, with outcome: WeatherFetchOutcome) -> [WeatherServiceEvent] {
         fetching.remove(CacheKey(cell: ticket.cell, window: ticket.window))
         let query = ticket.query
         switch outcome.result {
@@ -181,9 +181,9 @@ public struct WeatherService: Sendable {
 }
 
 /// A cache miss for the caller to fetch: the query, and the cell and window it will fill.
-public struct WeatherFetchTicket: Sendable, Equatable {
-    public let query: WeatherQuery
-    public let cell: WeatherCell
+package struct WeatherFetchTicket: Sendable, Equatable {
+    package let query: WeatherQuery
+    package let cell: WeatherCell
     /// The freshness window (simulated time / freshness, rounded down).
-    public let window: Int64
+    package let window: Int64
 }

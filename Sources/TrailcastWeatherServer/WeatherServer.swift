@@ -1,10 +1,10 @@
 import Hummingbird
-public import Logging
+package import Logging
 import NIOCore
 import ServiceLifecycle
 import TrailcastBasics
 import UnixSignals
-public import TrailcastWeather
+package import TrailcastWeather
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -28,36 +28,36 @@ import Darwin
 ///     // GET http://127.0.0.1:\(port)/v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m
 /// }
 /// ```
-public struct WeatherServer: Sendable {
+package struct WeatherServer: Sendable {
     /// The address to listen on; `127.0.0.1` keeps it off the network.
-    public let host: String
+    package let host: String
     /// The port to listen on; 0 lets the system choose a free one.
-    public let port: Int
-    public let faults: WeatherServerFaults
-    public let model: WeatherModel
+    package let port: Int
+    package let faults: WeatherServerFaults
+    package let model: WeatherModel
     /// Weather recorded earlier (`--cache DIR`), answered where it covers the hour; the
     /// model answers elsewhere.
-    public let recorded: (any RecordedConditions)?
+    package let recorded: (any RecordedConditions)?
     /// Where the one line per request goes.
-    public let logger: Logger
+    package let logger: Logger
     /// A connection with no request in progress for this long is closed: an idle keep-alive
     /// connection, or one whose request never finishes arriving (a client sending half a
     /// request and waiting, on purpose or not, would otherwise hold its socket for ever).
-    public let idleTimeout: Duration
+    package let idleTimeout: Duration
     private let unixTime: @Sendable () -> Int
 
     /// nginx's `client_header_timeout`, a minute.
-    public static let defaultIdleTimeout = Duration.seconds(60)
+    package static let defaultIdleTimeout = Duration.seconds(60)
 
     /// The system's wall clock in whole seconds since 1970: the default "now".
-    @Sendable public static func systemUnixTime() -> Int { Int(time(nil)) }
+    @Sendable package static func systemUnixTime() -> Int { Int(time(nil)) }
 
     /// A server that is not running yet; ``run(handlesSignals:onListening:)`` or
     /// ``withRunningServer(_:)`` starts it.
     ///
     /// - Parameter currentUnixTime: The wall clock in seconds since 1970, which places
     ///   "today" for the default forecast window and `current`; tests can fix it.
-    public init(
+    package init(
         host: String = "127.0.0.1", port: Int = 8080, faults: WeatherServerFaults = .init(),
         model: WeatherModel = WeatherModel(), recorded: (any RecordedConditions)? = nil,
         logger: Logger = Logger(label: "trailcast.serve-weather"), idleTimeout: Duration = defaultIdleTimeout,
@@ -82,7 +82,7 @@ public struct WeatherServer: Sendable {
     /// returns.
     ///
     /// - Throws: ``WeatherServerError/cannotListen(host:port:reason:)`` if it cannot start.
-    public func run(
+    package func run(
         handlesSignals: Bool = false, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let listening = ListeningFlag()
@@ -98,7 +98,7 @@ public struct WeatherServer: Sendable {
     /// being held by the timeout fault.
     ///
     /// - Throws: What `body` throws, or ``WeatherServerError/cannotListen(host:port:reason:)``.
-    public func withRunningServer<T: Sendable>(_ body: @Sendable (Int) async throws -> T) async throws -> T {
+    package func withRunningServer<T: Sendable>(_ body: @Sendable (Int) async throws -> T) async throws -> T {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let listening = ListeningFlag()
         let group = serviceGroup(signals: []) { port in
@@ -134,7 +134,7 @@ public struct WeatherServer: Sendable {
     }
 
     /// `host:port`, with an IPv6 host in brackets as URLs write it.
-    public static func authority(host: String, port: Int) -> String {
+    package static func authority(host: String, port: Int) -> String {
         urlAuthority(host: host, port: port)
     }
 

@@ -18,7 +18,7 @@ import Darwin
 ///     print(places[found.index].name, found.distanceMeters)
 /// }
 /// ```
-public struct NearestPlaces: Sendable {
+package struct NearestPlaces: Sendable {
     private struct Node: Sendable {
         var point: SIMD3<Double>
         var place: Int
@@ -31,9 +31,9 @@ public struct NearestPlaces: Sendable {
     /// Each place's position, by its index in the file, for the distances on the ground.
     private let positions: [(latitude: Double, longitude: Double)]
 
-    public var count: Int { nodes.count }
+    package var count: Int { nodes.count }
 
-    public init(_ places: [Place]) {
+    package init(_ places: [Place]) {
         positions = places.map { ($0.latitude, $0.longitude) }
         nodes = places.enumerated().map { index, place in
             Node(point: Self.unitVector(latitude: place.latitude, longitude: place.longitude), place: index, axis: 0)
@@ -43,7 +43,7 @@ public struct NearestPlaces: Sendable {
 
     /// The `count` places nearest the position, nearest first (equal distances: the earlier
     /// place in the file first), with their great-circle distances.
-    public func nearest(_ count: Int, latitude: Double, longitude: Double) -> [(index: Int, distanceMeters: Double)] {
+    package func nearest(_ count: Int, latitude: Double, longitude: Double) -> [(index: Int, distanceMeters: Double)] {
         guard count > 0, !nodes.isEmpty else { return [] }
         let target = Self.unitVector(latitude: latitude, longitude: longitude)
         var best = BoundedBest(capacity: min(count, nodes.count))

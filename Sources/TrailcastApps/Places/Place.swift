@@ -1,12 +1,12 @@
 import TrailcastGPX
 
 /// A named point the places app sorts by distance: a vaccination centre, a shop.
-public struct Place: Sendable, Equatable {
-    public var name: String
-    public var latitude: Double
-    public var longitude: Double
+package struct Place: Sendable, Equatable {
+    package var name: String
+    package var latitude: Double
+    package var longitude: Double
 
-    public init(name: String, latitude: Double, longitude: Double) {
+    package init(name: String, latitude: Double, longitude: Double) {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude

@@ -7,8 +7,8 @@ import TrailcastGPX
 ///
 /// The whole file is the app's data and is held in memory (100,000 places are a few MB).
 /// Every problem is one line naming the file, line and column, as the GPX reader's are.
-public enum PlacesFile {
-    public static func load(_ path: String) throws(PlacesFileError) -> [Place] {
+package enum PlacesFile {
+    package static func load(_ path: String) throws(PlacesFileError) -> [Place] {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".gpx") { return try waypoints(path) }
         guard let data = FileManager.default.contents(atPath: path) else {

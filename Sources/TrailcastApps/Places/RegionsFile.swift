@@ -3,13 +3,13 @@ import TrailcastGPX
 
 /// A circle an app monitors (`--regions`): where, how large, and the identifier Core
 /// Location names it by.
-public struct PlaceCircle: Sendable, Equatable {
-    public var identifier: String
-    public var latitude: Double
-    public var longitude: Double
-    public var radiusMeters: Double
+package struct PlaceCircle: Sendable, Equatable {
+    package var identifier: String
+    package var latitude: Double
+    package var longitude: Double
+    package var radiusMeters: Double
 
-    public init(identifier: String, latitude: Double, longitude: Double, radiusMeters: Double) {
+    package init(identifier: String, latitude: Double, longitude: Double, radiusMeters: Double) {
         self.identifier = identifier
         self.latitude = latitude
         self.longitude = longitude
@@ -24,8 +24,8 @@ public struct PlaceCircle: Sendable, Equatable {
 ///
 /// The radius must be a positive number here; whether Core Location accepts it (its
 /// maximum, the app's 20 regions) is the run's to say, as a `regionError`.
-public enum RegionsFile {
-    public static func load(_ path: String) throws(PlacesFileError) -> [PlaceCircle] {
+package enum RegionsFile {
+    package static func load(_ path: String) throws(PlacesFileError) -> [PlaceCircle] {
         let lowered = path.lowercased()
         guard let data = FileManager.default.contents(atPath: path) else {
             let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the regions file" : "no such regions file"

@@ -8,9 +8,9 @@ import Darwin
 
 /// write(2) until every byte is out: short writes continue, EINTR retries. Shared by the
 /// timeline writer and the report, whose files must hold whole lines and whole pages.
-public enum DescriptorWrite {
+package enum DescriptorWrite {
     /// Writes all of `bytes`; the errno that stopped it, or nil when everything was written.
-    public static func all(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+    package static func all(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
         var offset = 0
         while offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)

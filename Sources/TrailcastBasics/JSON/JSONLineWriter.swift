@@ -12,18 +12,18 @@
 /// line.field("altitude", nil as Double?)
 /// line.endObject()   // {"type":"location","lat":37.7955,"altitude":null}\n
 /// ```
-public struct JSONLineWriter {
+package struct JSONLineWriter {
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8] = []
+    package private(set) var bytes: [UInt8] = []
     private var needsComma = false
 
-    public init(capacity: Int = 512) {
+    package init(capacity: Int = 512) {
         bytes.reserveCapacity(capacity)
     }
 
     /// Writes through `body` straight onto the end of `buffer`, without a copy: for a
     /// caller that batches many lines into one output buffer.
-    public static func append(to buffer: inout [UInt8], _ body: (inout JSONLineWriter) -> Void) {
+    package static func append(to buffer: inout [UInt8], _ body: (inout JSONLineWriter) -> Void) {
         var writer = JSONLineWriter(capacity: 0)
         swap(&writer.bytes, &buffer)
         body(&writer)
@@ -31,19 +31,19 @@ public struct JSONLineWriter {
     }
 
     /// Forgets the written bytes but keeps the buffer, to reuse it for the next line.
-    public mutating func reset() {
+    package mutating func reset() {
         bytes.removeAll(keepingCapacity: true)
         needsComma = false
     }
 
-    public mutating func beginObject() {
+    package mutating func beginObject() {
         separate()
         bytes.append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes an object; at nesting depth zero it also ends the line.
-    public mutating func endObject(endingLine: Bool = false) {
+    package mutating func endObject(endingLine: Bool = false) {
         bytes.append(UInt8(ascii: "}"))
         needsComma = true
         if endingLine {
@@ -52,19 +52,19 @@ public struct JSONLineWriter {
         }
     }
 
-    public mutating func beginArray() {
+    package mutating func beginArray() {
         separate()
         bytes.append(UInt8(ascii: "["))
         needsComma = false
     }
 
-    public mutating func endArray() {
+    package mutating func endArray() {
         bytes.append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes `"key":` and leaves the value to the next call.
-    public mutating func key(_ key: StaticString) {
+    package mutating func key(_ key: StaticString) {
         separate()
         bytes.append(UInt8(ascii: "\""))
         bytes.appendASCII(key)
@@ -75,46 +75,46 @@ public struct JSONLineWriter {
 
     /// Writes `"key":` for a key known only at run time (escaped, so any text will do);
     /// the `StaticString` form stays the fast path for fixed keys.
-    public mutating func key(named key: String) {
+    package mutating func key(named key: String) {
         separate()
         bytes.appendJSONString(key)
         bytes.append(UInt8(ascii: ":"))
         needsComma = false
     }
 
-    public mutating func field(_ key: StaticString, _ value: String?) {
+    package mutating func field(_ key: StaticString, _ value: String?) {
         self.key(key)
         value.map { string($0) } ?? null()
     }
 
-    public mutating func field(_ key: StaticString, _ value: Int?) {
+    package mutating func field(_ key: StaticString, _ value: Int?) {
         self.key(key)
         value.map { integer($0) } ?? null()
     }
 
-    public mutating func field(_ key: StaticString, _ value: Bool?) {
+    package mutating func field(_ key: StaticString, _ value: Bool?) {
         self.key(key)
         value.map { boolean($0) } ?? null()
     }
 
-    public mutating func field(_ key: StaticString, _ value: Double?, fractionDigits: Int) {
+    package mutating func field(_ key: StaticString, _ value: Double?, fractionDigits: Int) {
         self.key(key)
         value.map { number($0, fractionDigits: fractionDigits) } ?? null()
     }
 
-    public mutating func null() {
+    package mutating func null() {
         separate()
         bytes.appendASCII("null")
         needsComma = true
     }
 
-    public mutating func boolean(_ value: Bool) {
+    package mutating func boolean(_ value: Bool) {
         separate()
         bytes.appendASCII(value ? "true" : "false")
         needsComma = true
     }
 
-    public mutating func integer(_ value: Int) {
+    package mutating func integer(_ value: Int) {
         separate()
         bytes.appendDecimal(value)
         needsComma = true
@@ -122,7 +122,7 @@ public struct JSONLineWriter {
 
     /// Writes a number rounded to at most `fractionDigits` decimals, without trailing
     /// zeros; a non-finite value (which JSON cannot hold) becomes `null`.
-    public mutating func number(_ value: Double, fractionDigits: Int) {
+    package mutating func number(_ value: Double, fractionDigits: Int) {
         separate()
         bytes.appendDecimal(value, fractionDigits: fractionDigits)
         needsComma = true
@@ -131,7 +131,7 @@ public struct JSONLineWriter {
     /// Writes a string, escaped as RFC 8259 requires.
     /// A decimal written with at least one fraction digit (`15.0`, not `15`), as a strictly
     /// typed reader of floating-point fields expects; `null` for what JSON cannot hold.
-    public mutating func numberWithFraction(_ value: Double, fractionDigits: Int) {
+    package mutating func numberWithFraction(_ value: Double, fractionDigits: Int) {
         separate()
         let start = bytes.count
         bytes.appendDecimal(value, fractionDigits: fractionDigits)
@@ -141,14 +141,14 @@ public struct JSONLineWriter {
         needsComma = true
     }
 
-    public mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         separate()
         bytes.appendJSONString(value)
         needsComma = true
     }
 
     /// Writes bytes that are already valid JSON (a pre-rendered value).
-    public mutating func raw(_ json: some Collection<UInt8>) {
+    package mutating func raw(_ json: some Collection<UInt8>) {
         separate()
         bytes.append(contentsOf: json)
         needsComma = true
@@ -163,12 +163,12 @@ extension Array where Element == UInt8 {
     /// Appends a literal's bytes: no array is built for them (a literal `[0x6E, ...]`
     /// argument would allocate one on every call).
     @inline(__always)
-    public mutating func appendASCII(_ text: StaticString) {
+    package mutating func appendASCII(_ text: StaticString) {
         append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// Appends a signed integer in decimal.
-    public mutating func appendDecimal(_ value: Int) {
+    package mutating func appendDecimal(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
         appendDigits(of: UInt64(value.magnitude), minimumCount: 1)
     }
@@ -192,7 +192,7 @@ extension Array where Element == UInt8 {
 
     /// Appends `value` rounded half away from zero to `fractionDigits` (0...9) decimals,
     /// trailing zeros removed; `null` for NaN and infinities.
-    public mutating func appendDecimal(_ value: Double, fractionDigits: Int) {
+    package mutating func appendDecimal(_ value: Double, fractionDigits: Int) {
         guard value.isFinite else {
             appendASCII("null")
             return
@@ -222,7 +222,7 @@ extension Array where Element == UInt8 {
     }
 
     /// Appends a JSON string literal.
-    public mutating func appendJSONString(_ value: String) {
+    package mutating func appendJSONString(_ value: String) {
         append(UInt8(ascii: "\""))
         // Most text needs no escape: one bulk copy instead of a byte at a time.
         if value.utf8.allSatisfy({ $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {

@@ -1,6 +1,6 @@
-public import TrailcastBasics
+package import TrailcastBasics
 import TrailcastCoreLocation
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastSettings
 
 /// A fleet of simulated phones stepped in time order: each device's route, receiver and
@@ -14,11 +14,11 @@ import TrailcastSettings
 ///     fleet.advance { happening in publish(happening) }
 /// }
 /// ```
-public struct Fleet: Sendable {
-    public let plan: FleetPlan
-    public let routes: [FleetRoute]
+package struct Fleet: Sendable {
+    package let plan: FleetPlan
+    package let routes: [FleetRoute]
     /// The run's start: offsets (`--event`, `--stagger`) count from here.
-    public let start: Timestamp
+    package let start: Timestamp
     /// This shard's devices, in global order.
     private var devices: [FleetDevice]
     private var queue: DueQueue
@@ -27,7 +27,7 @@ public struct Fleet: Sendable {
     private var output: [LocationService.Output] = []
     private var reactions: [LocationService.Output] = []
     /// Devices receiving fixes now.
-    public private(set) var activeDevices = 0
+    package private(set) var activeDevices = 0
 
     private struct ScheduledFleetEvent: Sendable {
         var dueNanoseconds: Int64
@@ -45,7 +45,7 @@ public struct Fleet: Sendable {
     private static let eventSalt: UInt64 = 0x6576_0000
 
     /// The devices of `plan.shard`, dealt routes in turn from `routes` (by global index).
-    public init(plan: FleetPlan, routes: [FleetRoute], start: Timestamp) {
+    package init(plan: FleetPlan, routes: [FleetRoute], start: Timestamp) {
         precondition(!routes.isEmpty, "a fleet needs a route")
         precondition(plan.problem == nil, plan.problem ?? "")
         self.plan = plan
@@ -89,17 +89,17 @@ public struct Fleet: Sendable {
     }
 
     /// How many devices this shard runs.
-    public var deviceCount: Int { devices.count }
+    package var deviceCount: Int { devices.count }
 
     /// The place in ``FleetPlan/gpsMix`` of the receiver profile of the shard's device at
     /// `slot` (its place in the shard: global index divided by the shard count).
-    public func gpsMixIndex(ofSlot slot: Int) -> Int {
+    package func gpsMixIndex(ofSlot slot: Int) -> Int {
         let name = devices[slot].receiver.configuration.profile.name
         return plan.gpsMix.parts.firstIndex { $0.profile.name == name } ?? 0
     }
 
     /// When the next thing happens, in nanoseconds since ``start``; nil never (devices loop).
-    public var nextMomentNanoseconds: Int64? {
+    package var nextMomentNanoseconds: Int64? {
         let device = queue.first?.dueNanoseconds
         guard nextEvent < events.count else { return device }
         let event = events[nextEvent].dueNanoseconds
@@ -107,7 +107,7 @@ public struct Fleet: Sendable {
     }
 
     /// The moment `nanoseconds` after the start.
-    public func moment(_ nanoseconds: Int64) -> Timestamp {
+    package func moment(_ nanoseconds: Int64) -> Timestamp {
         let (seconds, fraction) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
         return Timestamp(secondsSince1970: start.secondsSince1970 + seconds, nanoseconds: start.nanoseconds + Int32(fraction))
     }
@@ -116,7 +116,7 @@ public struct Fleet: Sendable {
 
     /// Carries out the next thing due (a scheduled event on its share, or one device's next
     /// fix) and hands what the backend should see to `handle`.
-    public mutating func advance(_ handle: (FleetHappening) -> Void) {
+    package mutating func advance(_ handle: (FleetHappening) -> Void) {
         guard let due = queue.first else { return }
         if nextEvent < events.count, events[nextEvent].dueNanoseconds <= due.dueNanoseconds {
             applyNextEvent(handle)
@@ -206,7 +206,7 @@ extension FleetEvent {
 }
 
 /// What a fleet's step gives the backend.
-public enum FleetHappening: Sendable, Equatable {
+package enum FleetHappening: Sendable, Equatable {
     /// The tracking app received a fix and publishes it.
     case location(FleetLocation)
     /// A scheduled event happened to this many of the shard's devices.
@@ -214,12 +214,12 @@ public enum FleetHappening: Sendable, Equatable {
 }
 
 /// A fix one device's tracking app received.
-public struct FleetLocation: Sendable, Equatable {
+package struct FleetLocation: Sendable, Equatable {
     /// The device's global index (``FleetPlan/deviceID(_:)`` names it).
-    public var device: Int
+    package var device: Int
     /// As Core Location delivered it; its time is the moment it was due.
-    public var fix: LocationFix
-    public var batteryPercent: Int
+    package var fix: LocationFix
+    package var batteryPercent: Int
     /// 1 for the device's first message, then 2, 3...: gaps and reordering show loss.
-    public var sequence: Int
+    package var sequence: Int
 }

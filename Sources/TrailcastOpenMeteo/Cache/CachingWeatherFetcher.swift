@@ -1,5 +1,5 @@
 import Foundation
-public import TrailcastWeather
+package import TrailcastWeather
 
 /// A ``WeatherFetcher`` with the disk cache in front: a recorded answer is returned without
 /// a request (``WeatherFetchOutcome/Origin/disk``); a miss goes to the network and its
@@ -7,19 +7,19 @@ public import TrailcastWeather
 ///
 /// The weather service's own memory cache stays in front of this one: it asks only for
 /// cells and windows it does not hold.
-public struct CachingWeatherFetcher: WeatherFetcher {
-    public let cache: WeatherDiskCache
-    public let network: (any WeatherFetcher)?
-    public let policy: WeatherServicePolicy
+package struct CachingWeatherFetcher: WeatherFetcher {
+    package let cache: WeatherDiskCache
+    package let network: (any WeatherFetcher)?
+    package let policy: WeatherServicePolicy
 
     /// - Parameter network: nil for `--weather-offline`: only the cache answers.
-    public init(cache: WeatherDiskCache, network: (any WeatherFetcher)?, policy: WeatherServicePolicy) {
+    package init(cache: WeatherDiskCache, network: (any WeatherFetcher)?, policy: WeatherServicePolicy) {
         self.cache = cache
         self.network = network
         self.policy = policy
     }
 
-    public func fetch(_ query: WeatherQuery) async -> WeatherFetchOutcome {
+    package func fetch(_ query: WeatherQuery) async -> WeatherFetchOutcome {
         if let conditions = cache.conditions(for: query, policy: policy) {
             return WeatherFetchOutcome(result: .success(conditions), attempts: 0, elapsedMilliseconds: 0, origin: .disk)
         }

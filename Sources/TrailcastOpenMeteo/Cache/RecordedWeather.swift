@@ -1,12 +1,12 @@
 import Foundation
-public import TrailcastWeather
+package import TrailcastWeather
 
 /// A weather cache directory read whole, for `serve-weather --cache DIR`: each entry
 /// answers for its cell and the window it was fetched for.
 ///
 /// Held in memory (a few hundred bytes an entry): a cache of a day's walks is a few
 /// thousand entries. Entries that cannot be read are left out, each with a warning.
-public struct RecordedWeather: RecordedConditions {
+package struct RecordedWeather: RecordedConditions {
     private struct CellKey: Hashable {
         var sizeDegrees: Double
         var row: Int64
@@ -22,10 +22,10 @@ public struct RecordedWeather: RecordedConditions {
     private var windows: [CellKey: [Window]] = [:]
     private var cellSizes: [Double] = []
     /// How many entries were read.
-    public private(set) var count = 0
+    package private(set) var count = 0
 
     /// Reads every entry below `directory`; throws if the directory cannot be read at all.
-    public static func load(
+    package static func load(
         directory: String, warn: (WeatherDiskCache.Warning) -> Void = { _ in }
     ) throws(WeatherCacheUnreadable) -> RecordedWeather {
         var isDirectory: ObjCBool = false
@@ -62,7 +62,7 @@ public struct RecordedWeather: RecordedConditions {
         return recorded
     }
 
-    public func conditions(latitude: Double, longitude: Double, unixTime: Double) -> WeatherConditions? {
+    package func conditions(latitude: Double, longitude: Double, unixTime: Double) -> WeatherConditions? {
         for size in cellSizes {
             let cell = WeatherCell(latitude: latitude, longitude: longitude, sizeDegrees: size)
             guard let windows = windows[CellKey(sizeDegrees: size, row: cell.row, column: cell.column)] else { continue }
@@ -73,10 +73,10 @@ public struct RecordedWeather: RecordedConditions {
 }
 
 /// `serve-weather --cache DIR` cannot read the directory.
-public struct WeatherCacheUnreadable: Error, Sendable, CustomStringConvertible {
-    public var directory: String
-    public var reason: String
-    public var description: String { "\(directory): error: cannot read the weather cache: \(reason)" }
+package struct WeatherCacheUnreadable: Error, Sendable, CustomStringConvertible {
+    package var directory: String
+    package var reason: String
+    package var description: String { "\(directory): error: cannot read the weather cache: \(reason)" }
 }
 
 extension WeatherCacheEntry {

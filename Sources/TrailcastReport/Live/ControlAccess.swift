@@ -1,4 +1,4 @@
-public import HTTPTypes
+package import HTTPTypes
 
 /// Who may use the live server's controls (`POST /pause`, `/resume`, `/speed`): they change
 /// the run, so no page of another site may, although every page may read the stream.
@@ -14,20 +14,20 @@ public import HTTPTypes
 /// Browsers send `Origin` with every cross-origin request and every POST; a page opened from
 /// a file sends `Origin: null`. So a page elsewhere is refused whatever it sends, and the
 /// read-only `GET`s keep `Access-Control-Allow-Origin: *`.
-public struct ControlAccess: Sendable {
+package struct ControlAccess: Sendable {
     /// The run's token: 128 random bits in hex.
-    public let token: String
+    package let token: String
     /// Host names (without port) the server answers to as itself.
     private let ownHosts: Set<String>
 
     /// `servedHost`: the host the server was told to listen on, besides the loopback names.
-    public init(token: String = ControlAccess.makeToken(), servedHost: String) {
+    package init(token: String = ControlAccess.makeToken(), servedHost: String) {
         self.token = token
         ownHosts = ["127.0.0.1", "localhost", "[::1]", "::1", servedHost.lowercased()]
     }
 
     /// A new token from the system's random source (a secret, not simulation noise: never seeded).
-    public static func makeToken() -> String {
+    package static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in
             let value = generator.next() as UInt64
@@ -38,7 +38,7 @@ public struct ControlAccess: Sendable {
 
     /// Why the request may not use the controls, or nil if it may.
     /// `authority`: the request's `Host` (HTTP/1.1) or `:authority`.
-    public func refusal(headers: HTTPFields, authority: String?, queryToken: String?) -> String? {
+    package func refusal(headers: HTTPFields, authority: String?, queryToken: String?) -> String? {
         if let presented = Self.presentedToken(headers, queryToken: queryToken) {
             return Self.constantTimeEqual(presented, token) ? nil : "the token is not this run's"
         }

@@ -17,7 +17,7 @@ import Darwin
 /// ago that was. Memory is one offset per ``indexStride`` events.
 ///
 /// One writer (the run's recorder) appends; any number of readers read and wait.
-public final class EventJournal: Sendable {
+package final class EventJournal: Sendable {
     /// Every this many events, the journal remembers where one starts.
     static let indexStride = 256
 
@@ -35,7 +35,7 @@ public final class EventJournal: Sendable {
     private let state = LockedValue(State())
 
     /// A new, empty journal in the temporary directory (`TMPDIR`, else `/tmp`).
-    public init() throws(EventJournalError) {
+    package init() throws(EventJournalError) {
         let directory = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
         var template = Array("\(directory)/trailcast-events-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -48,10 +48,10 @@ public final class EventJournal: Sendable {
     deinit { close(descriptor) }
 
     /// Events appended so far: the last one's `id`.
-    public var eventCount: Int { state.withLock { $0.eventCount } }
+    package var eventCount: Int { state.withLock { $0.eventCount } }
 
     /// Whether the run has ended (no more events will come).
-    public var isFinished: Bool { state.withLock { $0.finished } }
+    package var isFinished: Bool { state.withLock { $0.finished } }
 
     /// Appends whole events: `bytes` in the stream's form, and where each event starts in
     /// them. Readers see them once this returns.
@@ -78,13 +78,13 @@ public final class EventJournal: Sendable {
     }
 
     /// No more events: readers that have read everything end their streams.
-    public func finish() {
+    package func finish() {
         state.changeAndWake { $0.finished = true }
     }
 
     /// Where the event after `lastEventID` begins: 0 for a new client, the end for an id
     /// this run has not reached (a client of an earlier run).
-    public func position(after lastEventID: Int) -> Int {
+    package func position(after lastEventID: Int) -> Int {
         let (eventCount, length, indexed) = state.withLock { state -> (Int, Int, (start: Int, id: Int)?) in
             guard lastEventID > 0, lastEventID < state.eventCount else { return (state.eventCount, state.length, nil) }
             let entry = lastEventID / Self.indexStride
@@ -118,7 +118,7 @@ public final class EventJournal: Sendable {
 
     /// Up to `maximumCount` bytes of whole events from `offset`; empty when the reader has
     /// caught up (or the file could not be read).
-    public func read(from offset: Int, maximumCount: Int) -> [UInt8] {
+    package func read(from offset: Int, maximumCount: Int) -> [UInt8] {
         let length = state.withLock { $0.length }
         let count = min(maximumCount, length - offset)
         guard count > 0 else { return [] }
@@ -137,19 +137,19 @@ public final class EventJournal: Sendable {
 
     /// Returns when there is more to read after `offset`, when the journal is finished,
     /// or when the task is cancelled.
-    public func waitForMore(after offset: Int) async {
+    package func waitForMore(after offset: Int) async {
         await state.wait { $0.length > offset || $0.finished }
     }
 
     /// Whether a reader at `offset` has everything and nothing more will come.
-    public func isExhausted(at offset: Int) -> Bool {
+    package func isExhausted(at offset: Int) -> Bool {
         state.withLock { $0.finished && offset >= $0.length }
     }
 }
 
 /// The journal's temporary file could not be made or written.
-public struct EventJournalError: Error, Sendable, CustomStringConvertible {
-    public var code: Int32
+package struct EventJournalError: Error, Sendable, CustomStringConvertible {
+    package var code: Int32
 
-    public var description: String { "the live event journal: \(String(cString: strerror(code)))" }
+    package var description: String { "the live event journal: \(String(cString: strerror(code)))" }
 }

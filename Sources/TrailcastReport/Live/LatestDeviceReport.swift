@@ -1,23 +1,23 @@
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 import TrailcastTimeline
 
 /// Keeps the device's latest report for `GET /location`: a feed like the others, which
 /// sees the receiver's stream before Core Location's rules.
-public final class LatestDeviceReport: DeviceStreamObserver, Sendable {
+package final class LatestDeviceReport: DeviceStreamObserver, Sendable {
     private let latest = LockedValue<DeviceEpoch?>(nil)
 
-    public init() {}
+    package init() {}
 
-    public func deviceReported(_ epoch: DeviceEpoch) {
+    package func deviceReported(_ epoch: DeviceEpoch) {
         latest.withLock { $0 = epoch }
     }
 
-    public func deviceStreamEnded() {}
+    package func deviceStreamEnded() {}
 
     /// The latest report as JSON, or nil before the first: the fix with the timeline's
     /// keys and rounding, and `"signal":false` (no position) while the signal is lost.
-    public var json: [UInt8]? {
+    package var json: [UInt8]? {
         guard let epoch = latest.withLock({ $0 }) else { return nil }
         var time: [UInt8] = [0x22]
         epoch.time.appendTimelineTime(to: &time)

@@ -1,4 +1,4 @@
-public import TrailcastTimeline
+package import TrailcastTimeline
 
 /// Records a run's timeline into an ``EventJournal`` as Server-Sent Events: each event's
 /// JSON Lines object as its `data:`, its type as `event:`, its place in the run (1 for
@@ -6,7 +6,7 @@ public import TrailcastTimeline
 ///
 /// Events are written to the journal on every flush, which a paced run does before each
 /// wait: a live reader gets each event when it happens.
-public struct LiveEventRecorder: TimelineRecorder {
+package struct LiveEventRecorder: TimelineRecorder {
     private let journal: EventJournal
     private var format = JSONLinesTimelineFormat()
     private var line: [UInt8] = []
@@ -14,11 +14,11 @@ public struct LiveEventRecorder: TimelineRecorder {
     private var pendingStarts: [Int] = []
     private var nextID = 1
 
-    public init(journal: EventJournal) {
+    package init(journal: EventJournal) {
         self.journal = journal
     }
 
-    public mutating func record(_ event: TimelineEvent) throws {
+    package mutating func record(_ event: TimelineEvent) throws {
         line.removeAll(keepingCapacity: true)
         format.append(event, to: &line)
         if line.last == 0x0A { line.removeLast() }
@@ -30,7 +30,7 @@ public struct LiveEventRecorder: TimelineRecorder {
         if pending.count >= 64 * 1024 { try flush() }
     }
 
-    public mutating func flush() throws {
+    package mutating func flush() throws {
         guard !pending.isEmpty else { return }
         try journal.append(pending, eventStarts: pendingStarts)
         pending.removeAll(keepingCapacity: true)

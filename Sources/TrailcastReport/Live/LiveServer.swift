@@ -10,7 +10,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import TrailcastEngine
+package import TrailcastEngine
 
 /// The live view of a running replay over HTTP: `GET /` (the live page), `GET /map.svg`
 /// (the map of `report`, which the run's recorder fills), `GET /events` (the timeline as
@@ -27,11 +27,11 @@ public import TrailcastEngine
 /// _ = try await replay.run(clock: ContinuousClock(), recorder: &recorder, device: latest, control: control)
 /// await server.close()
 /// ```
-public final class LiveServer: Sendable {
+package final class LiveServer: Sendable {
     /// The port it listens on (the one chosen, for port 0).
-    public let port: Int
+    package let port: Int
     /// Who may use the controls; its token is the run's.
-    public let access: ControlAccess
+    package let access: ControlAccess
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let journal: EventJournal
@@ -47,7 +47,7 @@ public final class LiveServer: Sendable {
     /// Listens on `host:port` (port 0: a free one) and serves until ``close()``.
     ///
     /// - Throws: ``LiveServerError`` when it cannot listen (port in use, unknown host).
-    public static func start(
+    package static func start(
         host: String, port: Int, journal: EventJournal, latest: LatestDeviceReport, control: ReplayControl,
         access: ControlAccess? = nil, report: ReportCollector = ReportCollector(), keepAliveInterval: Duration = .seconds(15)
     ) async throws(LiveServerError) -> LiveServer {
@@ -89,7 +89,7 @@ public final class LiveServer: Sendable {
 
     /// The run is over: event streams send what is left and end (a client that has
     /// stopped reading is cut off after 3 s), then the server stops.
-    public func close() async {
+    package func close() async {
         journal.finish()
         await group.triggerGracefulShutdown()
         _ = await task.result
@@ -104,12 +104,12 @@ public final class LiveServer: Sendable {
 }
 
 /// The live server could not listen.
-public struct LiveServerError: Error, Sendable, CustomStringConvertible {
-    public var host: String
-    public var port: Int
-    public var reason: String
+package struct LiveServerError: Error, Sendable, CustomStringConvertible {
+    package var host: String
+    package var port: Int
+    package var reason: String
 
-    public var description: String {
+    package var description: String {
         "cannot serve the live stream on \(host.contains(":") ? "[\(host)]" : host):\(port): \(reason)"
     }
 }

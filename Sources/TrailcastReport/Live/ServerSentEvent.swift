@@ -1,14 +1,14 @@
 /// One Server-Sent Event as a client reads it from `GET /events`: for Swift code (and
 /// tests) that follow a live run without a browser's `EventSource`.
-public struct ServerSentEvent: Sendable, Equatable {
+package struct ServerSentEvent: Sendable, Equatable {
     /// `id:`, the event's number in the run (1 for `start`).
-    public var id: Int
+    package var id: Int
     /// `event:`, the timeline event's type.
-    public var type: String
+    package var type: String
     /// `data:`, the event's JSON Lines object.
-    public var data: String
+    package var data: String
 
-    public init(id: Int, type: String, data: String) {
+    package init(id: Int, type: String, data: String) {
         self.id = id
         self.type = type
         self.data = data
@@ -16,7 +16,7 @@ public struct ServerSentEvent: Sendable, Equatable {
 
     /// The events in `text`, blocks separated by blank lines; `retry:` and `:` comments
     /// are not events.
-    public static func parse(_ text: String) -> [ServerSentEvent] {
+    package static func parse(_ text: String) -> [ServerSentEvent] {
         text.split(separator: "\n\n", omittingEmptySubsequences: true).compactMap { block in
             var id: Int?
             var type = "message"

@@ -9,12 +9,12 @@
 ///
 /// Details quote the offending event's JSON line, so a failure in CI can be read without
 /// replaying the scenario.
-public enum ExpectationEvaluator {
+package enum ExpectationEvaluator {
     /// Checks one expectation against a run's records (in timeline order, `start` first,
     /// `end` last).
     /// An expectation naming a type or field the timeline never has fails with the
     /// problem (``Expectation/problem``), whatever the run did.
-    public static func evaluate(_ expectation: Expectation, line: Int, in records: [TimelineRecord]) -> ExpectationOutcome {
+    package static func evaluate(_ expectation: Expectation, line: Int, in records: [TimelineRecord]) -> ExpectationOutcome {
         let detail: String?
         if let problem = expectation.problem {
             return ExpectationOutcome(expectation: expectation, line: line, passed: false, detail: problem)

@@ -3,7 +3,7 @@ extension ExpectationEvaluator {
     /// What the timeline showed for an expectation that held, in one line, for reports that
     /// show each expectation's evidence (`check --format html`); a failure's evidence is
     /// its ``ExpectationOutcome/detail``.
-    public static func evidence(for expectation: Expectation, in records: [TimelineRecord]) -> String {
+    package static func evidence(for expectation: Expectation, in records: [TimelineRecord]) -> String {
         switch expectation {
         case .count(let selector, _, let window):
             let inside = records.count { selector.matches($0) && window.contains($0.offsetSeconds) }

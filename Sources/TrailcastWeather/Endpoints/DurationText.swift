@@ -6,9 +6,9 @@
 /// DurationText.parse("1m30s")  // .seconds(90)
 /// DurationText.parse("soon")   // nil
 /// ```
-public enum DurationText {
+package enum DurationText {
     /// The duration `text` spells, or nil if it is not one (negative values included).
-    public static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         var rest = Substring(text.lowercased())
         guard !rest.isEmpty else { return nil }
         if let seconds = Double(rest), seconds.isFinite, seconds >= 0 {

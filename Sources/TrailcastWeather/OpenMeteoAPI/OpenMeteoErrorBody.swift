@@ -5,14 +5,14 @@ import Foundation
 /// The forecast and archive APIs send it with 400 (an invalid parameter, such as
 /// `Latitude must be in range of -90 to 90°. Given: 95.0.`) and 429 (the rate limit), and
 /// compatible servers may send it with 5xx as well.
-public struct OpenMeteoErrorBody: Sendable, Equatable, Decodable {
+package struct OpenMeteoErrorBody: Sendable, Equatable, Decodable {
     /// Always true in an error body.
-    public var error: Bool
+    package var error: Bool
     /// Why the request was refused, in one sentence.
-    public var reason: String
+    package var reason: String
 
     /// The error body in `body`, or nil when it is not one (an HTML error page, an empty body).
-    public static func parse(_ body: some Collection<UInt8>) -> OpenMeteoErrorBody? {
+    package static func parse(_ body: some Collection<UInt8>) -> OpenMeteoErrorBody? {
         guard let decoded = try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(body)),
               decoded.error
         else { return nil }
@@ -21,7 +21,7 @@ public struct OpenMeteoErrorBody: Sendable, Equatable, Decodable {
 
     /// The reason on one line, without surrounding space, at most 300 characters, so that a
     /// verbose server cannot flood a timeline line.
-    public var singleLineReason: String {
+    package var singleLineReason: String {
         let words = reason.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         return words.count > 300 ? String(words.prefix(299)) + "…" : words
     }

@@ -9,29 +9,29 @@ import Foundation
 /// ```
 ///
 /// Each array has one entry per `time`; an entry may be `null` where a model has no value.
-public struct OpenMeteoHourlyResponse: Sendable, Equatable, Decodable {
+package struct OpenMeteoHourlyResponse: Sendable, Equatable, Decodable {
     /// The `hourly` object: parallel arrays indexed like ``time``.
-    public struct Hourly: Sendable, Equatable, Decodable {
+    package struct Hourly: Sendable, Equatable, Decodable {
         /// The start of each hour, Unix seconds.
-        public var time: [Double]
+        package var time: [Double]
         /// `temperature_2m`, °C.
-        public var temperatureCelsius: [Double?]
+        package var temperatureCelsius: [Double?]
         /// `relative_humidity_2m`, percent.
-        public var relativeHumidity: [Double?]
+        package var relativeHumidity: [Double?]
         /// `apparent_temperature`, °C.
-        public var apparentTemperatureCelsius: [Double?]
+        package var apparentTemperatureCelsius: [Double?]
         /// `is_day`, 1 or 0.
-        public var isDay: [Double?]
+        package var isDay: [Double?]
         /// `precipitation`, mm over the preceding hour.
-        public var precipitationMm: [Double?]
+        package var precipitationMm: [Double?]
         /// `weather_code`, a WMO code.
-        public var weatherCode: [Double?]
+        package var weatherCode: [Double?]
         /// `cloud_cover`, percent.
-        public var cloudCover: [Double?]
+        package var cloudCover: [Double?]
         /// `wind_speed_10m`, m/s (requested with `wind_speed_unit=ms`).
-        public var windSpeedMps: [Double?]
+        package var windSpeedMps: [Double?]
         /// `wind_direction_10m`, degrees the wind blows from.
-        public var windDirectionDegrees: [Double?]
+        package var windDirectionDegrees: [Double?]
 
         enum CodingKeys: String, CodingKey {
             case time
@@ -48,14 +48,14 @@ public struct OpenMeteoHourlyResponse: Sendable, Equatable, Decodable {
     }
 
     /// The hourly arrays.
-    public var hourly: Hourly
+    package var hourly: Hourly
 
     /// Decodes a response body.
     ///
     /// - Throws: A transient ``TrailcastWeather/WeatherFetchFailure`` (`malformed response: ...`) when
     ///   the body is not JSON or lacks an array: a 200 with such a body was cut short or garbled
     ///   on the way, and asking again may well succeed.
-    public static func decode(_ body: some Collection<UInt8>) throws(WeatherFetchFailure) -> OpenMeteoHourlyResponse {
+    package static func decode(_ body: some Collection<UInt8>) throws(WeatherFetchFailure) -> OpenMeteoHourlyResponse {
         do {
             return try JSONDecoder().decode(OpenMeteoHourlyResponse.self, from: Data(body))
         } catch let error as DecodingError {
@@ -70,7 +70,7 @@ public struct OpenMeteoHourlyResponse: Sendable, Equatable, Decodable {
     /// - Throws: A non-transient ``TrailcastWeather/WeatherFetchFailure`` when that hour is missing,
     ///   a value of it is `null`, or its weather code is not a WMO code Open-Meteo reports:
     ///   the server answered, and would answer the same again.
-    public func conditions(atHourStarting unixTime: Double) throws(WeatherFetchFailure) -> WeatherConditions {
+    package func conditions(atHourStarting unixTime: Double) throws(WeatherFetchFailure) -> WeatherConditions {
         // No hour Open-Meteo can answer is this far out (year 5138); and such a time would
         // not fit the hour's integer arithmetic.
         guard unixTime.isFinite, abs(unixTime) < 1e11 else {

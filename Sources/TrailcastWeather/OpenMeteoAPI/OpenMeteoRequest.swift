@@ -18,9 +18,9 @@ import Foundation
 /// // https://api.open-meteo.com/v1/forecast?latitude=47.3769&longitude=8.5417&hourly=...
 /// //     &start_hour=2024-07-01T12:00&end_hour=2024-07-01T13:00
 /// ```
-public struct OpenMeteoRequest: Sendable, Equatable {
+package struct OpenMeteoRequest: Sendable, Equatable {
     /// Which of Open-Meteo's services a request goes to.
-    public enum API: String, Sendable, Equatable {
+    package enum API: String, Sendable, Equatable {
         /// `/v1/forecast`: 92 days back to 16 days ahead, by the hour.
         case forecast
         /// `/v1/archive`: historical weather from 1940, by whole days.
@@ -29,25 +29,25 @@ public struct OpenMeteoRequest: Sendable, Equatable {
 
     /// The hourly variables asked for, in Open-Meteo's names; one per field of
     /// ``TrailcastWeather/WeatherConditions``.
-    public static let hourlyVariables = [
+    package static let hourlyVariables = [
         "temperature_2m", "relative_humidity_2m", "apparent_temperature", "is_day",
         "precipitation", "weather_code", "cloud_cover", "wind_speed_10m", "wind_direction_10m",
     ]
 
     /// The service asked.
-    public let api: API
+    package let api: API
     /// The full GET URL.
-    public let url: String
+    package let url: String
     /// `host[:port]` of the URL, for messages such as `HTTP 503 from 127.0.0.1:8080`.
-    public let authority: String
+    package let authority: String
     /// The start of the whole UTC hour nearest the simulated instant, in Unix seconds: the
     /// entry of `hourly.time` whose values answer the query.
-    public let targetUnixTime: Double
+    package let targetUnixTime: Double
 
     /// Scheme and host of Open-Meteo's public forecast API.
-    public static let publicForecastBaseURL = "https://api.open-meteo.com"
+    package static let publicForecastBaseURL = "https://api.open-meteo.com"
     /// Scheme and host of Open-Meteo's public historical-weather (archive) API.
-    public static let publicArchiveBaseURL = "https://archive-api.open-meteo.com"
+    package static let publicArchiveBaseURL = "https://archive-api.open-meteo.com"
 
     /// The request for `query` when the wall clock reads `nowUnixTime`: to the archive at
     /// `archiveBaseURL` for UTC dates more than `forecastPastDays` before today, else to the
@@ -55,7 +55,7 @@ public struct OpenMeteoRequest: Sendable, Equatable {
     ///
     /// - Throws: A non-transient ``TrailcastWeather/WeatherFetchFailure`` when a coordinate, the
     ///   elevation or the time is not a finite number.
-    public init(
+    package init(
         query: WeatherQuery, forecastBaseURL: String = Self.publicForecastBaseURL,
         archiveBaseURL: String = Self.publicArchiveBaseURL, forecastPastDays: Int = 92, nowUnixTime: Double
     ) throws(WeatherFetchFailure) {

@@ -1,4 +1,4 @@
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 
 /// A Chrome DevTools Protocol command as the browser feed sends it: `{"id", "method",
@@ -7,13 +7,13 @@ import TrailcastBasics
 /// own (https://chromedevtools.github.io/devtools-protocol/); each method below names its
 /// domain's page there, and the parameters were checked against Chromium 156's
 /// `/json/protocol`.
-public struct DevToolsCommand: Sendable, Equatable {
-    public var method: String
+package struct DevToolsCommand: Sendable, Equatable {
+    package var method: String
     /// The parameters as a JSON object, already written.
-    public var params: [UInt8]
+    package var params: [UInt8]
 
     /// Any command: `params` a JSON object's bytes.
-    public init(method: String, params: [UInt8]) {
+    package init(method: String, params: [UInt8]) {
         self.method = method
         self.params = params
     }
@@ -25,7 +25,7 @@ public struct DevToolsCommand: Sendable, Equatable {
     /// and the device moves (the Geolocation API's heading is NaN at rest); `speed` only
     /// when known. Chromium before 136 took only latitude, longitude and accuracy (see
     /// docs/browser.md).
-    public static func geolocationOverride(_ fix: LocationFix?) -> DevToolsCommand {
+    package static func geolocationOverride(_ fix: LocationFix?) -> DevToolsCommand {
         var json = JSONLineWriter(capacity: 160)
         json.beginObject()
         if let fix {
@@ -47,7 +47,7 @@ public struct DevToolsCommand: Sendable, Equatable {
 
     /// `Browser.setPermission` for `geolocation`, for every origin (no `origin`: "all
     /// origins if not specified").
-    public static func geolocationPermission(_ setting: GeolocationPermission) -> DevToolsCommand {
+    package static func geolocationPermission(_ setting: GeolocationPermission) -> DevToolsCommand {
         var json = JSONLineWriter(capacity: 80)
         json.beginObject()
         json.key("permission")
@@ -61,12 +61,12 @@ public struct DevToolsCommand: Sendable, Equatable {
 
     /// `Target.setDiscoverTargets`: the browser tells of every target, now and later
     /// (`Target.targetCreated`, `targetInfoChanged`, `targetDestroyed`).
-    public static let discoverTargets = DevToolsCommand(
+    package static let discoverTargets = DevToolsCommand(
         method: "Target.setDiscoverTargets", params: Array(#"{"discover":true}"#.utf8))
 
     /// `Target.attachToTarget` with `flatten`: a session for the page, named in the
     /// commands sent to it.
-    public static func attach(to targetID: String) -> DevToolsCommand {
+    package static func attach(to targetID: String) -> DevToolsCommand {
         var json = JSONLineWriter(capacity: 80)
         json.beginObject()
         json.field("targetId", targetID)
@@ -76,7 +76,7 @@ public struct DevToolsCommand: Sendable, Equatable {
     }
 
     /// `Runtime.evaluate` of an expression, its value returned by value, promises awaited.
-    public static func evaluate(_ expression: String) -> DevToolsCommand {
+    package static func evaluate(_ expression: String) -> DevToolsCommand {
         var json = JSONLineWriter(capacity: 64 + expression.utf8.count)
         json.beginObject()
         json.field("expression", expression)
@@ -88,7 +88,7 @@ public struct DevToolsCommand: Sendable, Equatable {
 
     /// The message on the wire: numbered `id`, for the page session `sessionId` or the
     /// browser (nil).
-    public func message(id: Int, sessionID: String?) -> String {
+    package func message(id: Int, sessionID: String?) -> String {
         var json = JSONLineWriter(capacity: 48 + params.count)
         json.beginObject()
         json.field("id", id)

@@ -5,34 +5,34 @@ import Foundation
 /// `sessionId`, for one attached page. Only the fields the browser feed reads are decoded;
 /// anything else in the message is ignored, and a message that is not such an object is
 /// `nil` from ``init(json:)``, never a crash (it comes from another process).
-public struct DevToolsMessage: Sendable, Equatable, Decodable {
-    public struct Failure: Sendable, Equatable, Decodable {
-        public var code: Int?
-        public var message: String?
+package struct DevToolsMessage: Sendable, Equatable, Decodable {
+    package struct Failure: Sendable, Equatable, Decodable {
+        package var code: Int?
+        package var message: String?
     }
 
     /// A target as `Target.targetCreated`, `targetInfoChanged` and `attachedToTarget` describe it.
-    public struct TargetInfo: Sendable, Equatable, Decodable {
-        public var targetId: String
+    package struct TargetInfo: Sendable, Equatable, Decodable {
+        package var targetId: String
         /// `page`, `iframe`, `worker`, `browser`...
-        public var type: String
-        public var url: String
+        package var type: String
+        package var url: String
     }
 
-    public struct Params: Sendable, Equatable, Decodable {
-        public var targetInfo: TargetInfo?
+    package struct Params: Sendable, Equatable, Decodable {
+        package var targetInfo: TargetInfo?
         /// `Target.attachedToTarget` / `detachedFromTarget`: the page's session.
-        public var sessionId: String?
+        package var sessionId: String?
     }
 
-    public var id: Int?
-    public var method: String?
-    public var sessionId: String?
-    public var params: Params?
-    public var error: Failure?
+    package var id: Int?
+    package var method: String?
+    package var sessionId: String?
+    package var params: Params?
+    package var error: Failure?
 
     /// The message read from the WebSocket's text, or nil if it is not a DevTools message.
-    public init?(json: String) {
+    package init?(json: String) {
         guard let message = try? JSONDecoder().decode(DevToolsMessage.self, from: Data(json.utf8)) else { return nil }
         self = message
     }

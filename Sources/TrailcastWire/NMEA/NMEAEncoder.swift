@@ -1,4 +1,4 @@
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 
 /// Turns the device stream into NMEA 0183 sentences, as a GPS receiver on a serial line
@@ -23,18 +23,18 @@ import TrailcastBasics
 /// $GPRMC,160000.00,A,3747.7242,N,12223.6552,W,2.59,318.7,130626,,,A*78
 /// $GPVTG,318.7,T,,M,2.59,N,4.79,K,A*04
 /// ```
-public struct NMEAEncoder: Sendable {
+package struct NMEAEncoder: Sendable {
     /// Metres of horizontal accuracy per unit of HDOP.
-    public static let metersPerDilution = 5.0
+    package static let metersPerDilution = 5.0
     package static let knotsPerMeterPerSecond = 3600.0 / 1852.0
 
     /// The time of the last epoch, in hundredths of a second since 1970.
     private var lastCentiseconds: Int64?
 
-    public init() {}
+    package init() {}
 
     /// The sentences of one epoch, appended as whole CR LF lines.
-    public mutating func append(_ epoch: DeviceEpoch, to bytes: inout [UInt8]) {
+    package mutating func append(_ epoch: DeviceEpoch, to bytes: inout [UInt8]) {
         var centiseconds = epoch.time.secondsSince1970 * 100 + Int64(epoch.time.nanoseconds / 10_000_000)
         if let last = lastCentiseconds, centiseconds <= last { centiseconds = last + 1 }
         lastCentiseconds = centiseconds

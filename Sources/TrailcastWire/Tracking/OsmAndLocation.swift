@@ -1,4 +1,4 @@
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 
 /// A position in Traccar's OsmAnd protocol: the request target `/?id=...&lat=...`, with
@@ -11,22 +11,22 @@ import TrailcastBasics
 /// - `speed`: knots, which Traccar stores unconverted unless its `osmand.speed` says
 ///   otherwise; `bearing`: degrees; `altitude`, `accuracy`: metres; `batt`: percent.
 /// What Core Location reports unknown (-1, no altitude) is left out.
-public struct OsmAndLocation: Sendable, Equatable {
-    public var deviceID: String
-    public var fix: LocationFix
-    public var batteryPercent: Int?
+package struct OsmAndLocation: Sendable, Equatable {
+    package var deviceID: String
+    package var fix: LocationFix
+    package var batteryPercent: Int?
 
-    public init(deviceID: String, fix: LocationFix, batteryPercent: Int?) {
+    package init(deviceID: String, fix: LocationFix, batteryPercent: Int?) {
         self.deviceID = deviceID
         self.fix = fix
         self.batteryPercent = batteryPercent
     }
 
     /// Metres per second in a knot (1852 m an hour).
-    public static let metersPerSecondPerKnot = 1852.0 / 3600
+    package static let metersPerSecondPerKnot = 1852.0 / 3600
 
     /// `/?id=...&timestamp=...&lat=...`: the target of a GET.
-    public func requestTarget() -> String {
+    package func requestTarget() -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(160)
         bytes.appendASCII("/?id=")

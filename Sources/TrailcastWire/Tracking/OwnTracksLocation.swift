@@ -1,5 +1,5 @@
-public import TrailcastDevice
-public import TrailcastBasics
+package import TrailcastDevice
+package import TrailcastBasics
 
 /// An OwnTracks location message (`_type: "location"`), as the OwnTracks iOS app publishes
 /// it to `owntracks/USER/DEVICE`: the fields and units of the OwnTracks booklet's JSON page
@@ -17,9 +17,9 @@ public import TrailcastBasics
 /// let message = OwnTracksLocation(fix: fix, trackerID: "07", batteryPercent: 83, trigger: nil)
 /// message.json()   // {"_type":"location","tid":"07","tst":1700000000,"lat":...}
 /// ```
-public struct OwnTracksLocation: Sendable, Equatable {
+package struct OwnTracksLocation: Sendable, Equatable {
     /// `t`: why the app sent the message (the booklet's list).
-    public enum Trigger: String, Sendable {
+    package enum Trigger: String, Sendable {
         /// `p`: a ping issued by the app's background task.
         case ping = "p"
         /// `c`: entering or leaving a circular region.
@@ -32,30 +32,30 @@ public struct OwnTracksLocation: Sendable, Equatable {
         case timer = "t"
     }
 
-    public var latitude: Double
-    public var longitude: Double
+    package var latitude: Double
+    package var longitude: Double
     /// `tst`: the fix's time, whole seconds since 1970 (required).
-    public var timestampSeconds: Int
+    package var timestampSeconds: Int
     /// `acc`: horizontal accuracy, metres.
-    public var accuracyMeters: Int?
+    package var accuracyMeters: Int?
     /// `alt`: metres above sea level.
-    public var altitudeMeters: Int?
+    package var altitudeMeters: Int?
     /// `vac`: vertical accuracy, metres.
-    public var verticalAccuracyMeters: Int?
+    package var verticalAccuracyMeters: Int?
     /// `vel`: speed, km/h.
-    public var velocityKilometersPerHour: Int?
+    package var velocityKilometersPerHour: Int?
     /// `cog`: course over ground, degrees.
-    public var courseDegrees: Int?
+    package var courseDegrees: Int?
     /// `batt`: battery level, percent.
-    public var batteryPercent: Int?
+    package var batteryPercent: Int?
     /// `tid`: the tracker id the apps show on the map (two characters by default).
-    public var trackerID: String
+    package var trackerID: String
     /// `t`.
-    public var trigger: Trigger?
+    package var trigger: Trigger?
     /// `m`: the monitoring mode (2: move mode, reporting continuously).
-    public var monitoringMode: Int?
+    package var monitoringMode: Int?
 
-    public init(
+    package init(
         latitude: Double, longitude: Double, timestampSeconds: Int, accuracyMeters: Int? = nil,
         altitudeMeters: Int? = nil, verticalAccuracyMeters: Int? = nil, velocityKilometersPerHour: Int? = nil,
         courseDegrees: Int? = nil, batteryPercent: Int? = nil, trackerID: String, trigger: Trigger? = nil,
@@ -77,7 +77,7 @@ public struct OwnTracksLocation: Sendable, Equatable {
 
     /// The message for a fix as Core Location delivered it: its time, accuracy and altitude
     /// rounded, m/s turned into km/h; what is unknown (-1, nil) is left out.
-    public init(fix: LocationFix, trackerID: String, batteryPercent: Int?, trigger: Trigger?, monitoringMode: Int? = 2) {
+    package init(fix: LocationFix, trackerID: String, batteryPercent: Int?, trigger: Trigger?, monitoringMode: Int? = 2) {
         self.init(
             latitude: fix.latitude, longitude: fix.longitude,
             timestampSeconds: Int(fix.time.secondsSince1970) + (fix.time.nanoseconds >= 500_000_000 ? 1 : 0),
@@ -96,14 +96,14 @@ public struct OwnTracksLocation: Sendable, Equatable {
 
     /// The payload, one JSON object without a line end; keys in a fixed order, so equal
     /// messages are equal bytes.
-    public func json() -> [UInt8] {
+    package func json() -> [UInt8] {
         var writer = JSONLineWriter(capacity: 192)
         write(into: &writer)
         return writer.bytes
     }
 
     /// Appends the payload to `writer` (for a caller that batches messages into one buffer).
-    public func write(into writer: inout JSONLineWriter) {
+    package func write(into writer: inout JSONLineWriter) {
         writer.beginObject()
         writer.field("_type", "location")
         writer.field("tid", trackerID)
@@ -129,12 +129,12 @@ public struct OwnTracksLocation: Sendable, Equatable {
 
     /// `owntracks/USER/DEVICE`, the topic the apps publish locations to. MQTT forbids the
     /// wildcards `+` and `#` in a topic name, and `/` would add levels: each becomes `_`.
-    public static func topic(user: String, device: String) -> String {
+    package static func topic(user: String, device: String) -> String {
         "owntracks/\(topicLevel(user))/\(topicLevel(device))"
     }
 
     /// `owntracks/USER/+`: every device's locations of one user, for a subscriber.
-    public static func topicFilter(user: String) -> String {
+    package static func topicFilter(user: String) -> String {
         "owntracks/\(topicLevel(user))/+"
     }
 
