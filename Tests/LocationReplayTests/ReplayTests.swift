@@ -114,7 +114,7 @@ struct ReplayTests {
         ]
         #expect(run.events == expected)
         #expect(run.summary == summary)
-        #expect(run.summary.wallSeconds >= 0)
+        #expect(run.summary.wallSeconds < 150, "virtual time: 150 simulated seconds are not waited for")
         #expect(run.warnings.isEmpty)
         #expect(run.flushes == [expected.count], "virtual time flushes once, at the end")
     }

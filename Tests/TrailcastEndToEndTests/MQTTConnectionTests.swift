@@ -3,6 +3,7 @@ import Testing
 import TrailcastBasics
 import TrailcastWire
 import TrailcastFeeds
+import NIOCore
 
 /// The fleet's MQTT 3.1.1 client against a real broker (mosquitto): what it sends is
 /// what the broker accepts and passes on.
@@ -83,18 +84,33 @@ struct MQTTConnectionTests {
         try await broker.waitUntilRunning()
         let recorder = Recorder()
         let connection = try await MQTTConnection.connect(Self.options(broker, "device-2"), delegate: recorder)
+        // Frozen, the broker takes the five QoS 1 publishes into its socket and answers none;
+        // killed, it closes the connection with all five unacknowledged.
+        broker.freeze()
+        for number in 0..<5 {
+            #expect(connection.publish(.init(topic: "t", payload: [UInt8(number)], qos: .atLeastOnce), context: UInt64(number)))
+        }
+        // The publishes are written on the connection's event loop, in order: once a task
+        // queued after them has run, all five are in flight.
+        try await connection.eventLoop.submit {}.get()
         broker.kill()
         await connection.waitUntilClosed()
-        #expect(recorder.snapshot.closed != nil)
+        #expect(recorder.snapshot.closed == 5)
+        #expect(recorder.snapshot.acknowledged.isEmpty)
         #expect(!connection.publish(.init(topic: "t", payload: [1], qos: .atLeastOnce)), "a closed connection refuses at once")
     }
 
-    @Test("nothing listening: connect fails at once, saying where")
+    @Test("nothing listening: connect is refused, not timed out, and the error says where")
     func unreachable() async throws {
         let port = try HeldLocalPort()
-        await #expect(throws: MQTTConnectionError.self) {
+        do {
             _ = try await MQTTConnection.connect(
                 .init(host: "127.0.0.1", port: port.port, clientIdentifier: "x"), delegate: Recorder())
+            Issue.record("connected to a port nothing listens on")
+        } catch {
+            let description = String(describing: error)
+            #expect(description.hasPrefix("cannot reach the MQTT broker at 127.0.0.1:\(port.port): "), "\(description)")
+            #expect(description.contains("Connection refused"), "\(description)")
         }
     }
 }

@@ -49,6 +49,11 @@ final class MosquittoBroker: @unchecked Sendable {
         process = nil
     }
 
+    /// Stops the broker where it is (SIGSTOP): connections stay open and nothing is answered.
+    func freeze() {
+        process?.signal(SIGSTOP)
+    }
+
     var output: String { process?.output ?? "" }
 
     struct Failed: Error, CustomStringConvertible {

@@ -42,6 +42,11 @@ final class ToolProcess: @unchecked Sendable {
         kill(process.processIdentifier, SIGKILL)
     }
 
+    /// Sends `number` to the process (SIGSTOP freezes it: its sockets stay open, unanswered).
+    func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
     deinit {
         stop()
         scratch.remove()
