@@ -41,7 +41,8 @@ struct BackgroundServicesCommandTests {
         let offsets = Self.offsets(timeline.locations)
         // The first fix 500 m on: the 500th metre, or the 501st where rounding leaves it a hair short.
         #expect(offsets.count == 4 && offsets.first == 0)
-        for (a, b) in zip(offsets, offsets.dropFirst()) { #expect((500...501).contains(b - a), "\(offsets)") }
+        // 501 s apart: the 500th metre is a hair short after rounding, so the 501st it is.
+        #expect(offsets == [0, 501, 1002, 1503])
     }
 
     @Test("When In Use hears no significant change in the background; Always does")
@@ -75,11 +76,13 @@ struct BackgroundServicesCommandTests {
             let arrival = visits[2 * index], departure = visits[2 * index + 1]
             #expect(arrival["departure"] == .null, "an arrival has no departure (Core Location's distantFuture)")
             let arrived = try #require(seconds(arrival["arrival"]))
-            #expect(arrived >= stop.from - 34 && arrived <= stop.from, "stop \(index): arrived \(arrived)")
+            // The dwell's first fix, within 34 s (50 m) before the stop began.
+            #expect(arrived == [170.0, 1198, 2199][index], "stop \(index): arrived")
             #expect(arrival["offset"]?.doubleValue == arrived + 300, "told when the dwell is confirmed")
             #expect(seconds(departure["arrival"]) == arrived)
             let departed = try #require(seconds(departure["departure"]))
-            #expect(departed >= stop.to && departed <= stop.to + 34, "stop \(index): departed \(departed)")
+            // The last fix within 50 m of the stop, at most 34 s after it ended.
+            #expect(departed == [831.0, 1833, 2833][index], "stop \(index): departed")
             // The place: the stop itself, to a few metres.
             let east = RegionRoute.distanceFromCenter(latitude: arrival["lat"]?.doubleValue ?? 0, longitude: arrival["lon"]?.doubleValue ?? 0)
             #expect(abs(east - [300.0, 900, 1500][index]) < 10)
@@ -99,7 +102,7 @@ struct BackgroundServicesCommandTests {
         let offsets = Self.offsets(held.events(ofType: "visit"))
         try #require(offsets.count == 6)
         #expect(offsets.prefix(4) == [2400, 2400, 2400, 2400])
-        #expect(offsets[4] > 2400 && offsets[4] <= 2500 && offsets[5] > 2800)
+        #expect(Array(offsets.suffix(2)) == [2499, 2927], "the third stop's, as they happen")
         let always = try await Self.run(Self.threeStops, ["--visits", "--request", "always", "--event", "100s:app=background"])
         #expect(Self.offsets(always.events(ofType: "visit")) == Self.offsets(try await Self.run(Self.threeStops, ["--visits"]).events(ofType: "visit")))
         let denied = try await Self.run(Self.threeStops, ["--visits", "--prompt", "deny"])
@@ -150,7 +153,9 @@ struct BackgroundServicesCommandTests {
         ])
         let pause = try #require(timeline.events(ofType: "pause").first)
         let paused = try #require(pause["offset"]?.doubleValue)
-        #expect(paused >= 650 - 25 && paused <= 650, "the stop began at 50 s; the anchor is at most 50 m (25 s) before it: \(paused)")
+        // The stop began at 50 s; the anchor, the first fix within 50 m of where it stands, is
+        // 20 s before it, and the pause comes 10 minutes after the anchor.
+        #expect(paused == 630)
         #expect(timeline.events(ofType: "resume").map { $0["offset"] } == [.number("1500")])
         #expect(!timeline.locations.contains { ($0["offset"]?.doubleValue ?? 0) > paused && ($0["offset"]?.doubleValue ?? 0) < 1500 })
         #expect(timeline.events(ofType: "missed").contains { $0["reason"] == .string("paused") })
