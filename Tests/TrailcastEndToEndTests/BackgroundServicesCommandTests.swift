@@ -72,7 +72,7 @@ struct BackgroundServicesCommandTests {
         func seconds(_ value: OrderedJSON?) -> Double? {
             value?.stringValue.flatMap { try? Date($0, strategy: .iso8601) }.map { $0.timeIntervalSince(start) }
         }
-        for (index, stop) in Self.stops.enumerated() {
+        for index in Self.stops.indices {
             let arrival = visits[2 * index], departure = visits[2 * index + 1]
             #expect(arrival["departure"] == .null, "an arrival has no departure (Core Location's distantFuture)")
             let arrived = try #require(seconds(arrival["arrival"]))
