@@ -39,10 +39,4 @@ public enum NMEATarget: Equatable, Sendable {
         if case .file(let path) = self { return path }
         return nil
     }
-
-    /// Whether the feed needs real time (a client reads it as it happens).
-    public var isLive: Bool {
-        if case .file = self { return false }
-        return true
-    }
 }
