@@ -69,6 +69,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        // TLS for the fleet's MQTT (mqtts://); async-http-client already brings it.
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -127,7 +129,7 @@ let package = Package(
         .target(name: "TrailcastFeeds", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastWire", tool("AsyncHTTPClient", "async-http-client"),
             tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
-            tool("NIOWebSocket", "swift-nio"),
+            tool("NIOSSL", "swift-nio-ssl"), tool("NIOWebSocket", "swift-nio"),
         ]),
         .target(name: "TrailcastReport", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastSettings",

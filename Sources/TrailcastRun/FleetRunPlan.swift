@@ -27,6 +27,8 @@ public struct FleetRunPlan: Sendable {
     public var outputPath: String?
     /// Where a real-time run publishes OwnTracks messages (`--mqtt`).
     public var mqtt: MQTTFleetPublisher.Options?
+    /// The broker's login and TLS, read into ``mqtt`` when the run starts.
+    public var mqttAccess = MQTTAccess()
     /// Where a real-time run sends OsmAnd positions (`--osmand`).
     public var osmAnd: OsmAndFleetSender.Options?
     /// Simulated seconds per real second on a real-time run (`--speed`).

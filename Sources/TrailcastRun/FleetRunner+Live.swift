@@ -21,6 +21,11 @@ extension FleetRunner {
     public static func runLive(
         _ plan: FleetRunPlan, progress: @escaping @Sendable (String) -> Void, interrupted: @escaping @Sendable () -> Bool
     ) async throws(RunFailure) -> FleetSummary {
+        var plan = plan
+        if var mqtt = plan.mqtt {
+            try plan.mqttAccess.apply(to: &mqtt)
+            plan.mqtt = mqtt
+        }
         guard plan.mqtt != nil || plan.osmAnd != nil else {
             throw RunFailure("fleet: give --mqtt mqtt://HOST:PORT or --osmand http://HOST:PORT, or --virtual", status: .usage)
         }

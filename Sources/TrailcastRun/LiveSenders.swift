@@ -94,7 +94,7 @@ struct LiveSenders {
             now: elapsedSeconds)
         do {
             try await verifier.start(
-                .init(host: mqtt.host, port: mqtt.port, clientIdentifier: "trailcast-fleet-verify-\(fleet.shard.index)"),
+                mqtt.connection(clientIdentifier: "trailcast-fleet-verify-\(fleet.shard.index)"),
                 filter: OwnTracksLocation.topicFilter(user: plan.ownTracksUser))
         } catch {
             throw RunFailure("fleet: --verify: \(error)", status: .unavailable)

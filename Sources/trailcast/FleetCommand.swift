@@ -85,23 +85,8 @@ struct FleetCommand: AsyncParsableCommand {
         "Run the slice JOB_COMPLETION_INDEX of N, as a Kubernetes Indexed Job sets it.", valueName: "N"))
     var shards: Int?
 
-    @Option(help: ArgumentHelp("Publish to this MQTT broker (OwnTracks messages).", valueName: "mqtt://HOST:PORT"))
-    var mqtt: String?
-
-    @Option(help: ArgumentHelp("MQTT quality of service: 0 or 1.", valueName: "0|1"))
-    var qos: Int = 1
-
-    @Option(help: ArgumentHelp(
-        "per-device (each device its own connection, as phones connect), or N connections shared.",
-        valueName: "per-device|N"))
-    var connections: String = "per-device"
-
-    @Option(help: ArgumentHelp(
-        "Send positions to a Traccar server in its OsmAnd protocol (GET /?id=...&lat=...).", valueName: "http://HOST:PORT"))
-    var osmand: String?
-
-    @Option(help: ArgumentHelp("Keep-alive HTTP connections to the OsmAnd server.", valueName: "N"))
-    var httpConnections: Int = 8
+    @OptionGroup(title: "Backends")
+    var backends: FleetBackendOptions
 
     @Option(help: ArgumentHelp("Simulated seconds per real second on a real-time run.", valueName: "N"))
     var speed: Double = 1
@@ -141,18 +126,16 @@ struct FleetCommand: AsyncParsableCommand {
         if virtual && durationSeconds == nil {
             throw ValidationError("--virtual needs --duration: a virtual fleet runs as fast as it can, so it must end")
         }
-        let sends = mqtt != nil || osmand != nil
+        let sends = backends.sends
         if virtual == sends {
             throw ValidationError(virtual
                 ? "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand, not both"
                 : "give --mqtt mqtt://HOST:PORT or --osmand http://HOST:PORT to send, or --virtual to write the messages")
         }
-        if verify && mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
-        guard httpConnections >= 1 && httpConnections <= 10_000 else { throw ValidationError("--http-connections must be 1 to 10000") }
+        if verify && backends.mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
         if output != nil && !virtual { throw ValidationError("--output is for --virtual's messages") }
         if virtual && (verify || summary != nil) { throw ValidationError("--verify and --summary are for a run that sends (--mqtt)") }
         guard speed > 0 && speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000") }
-        guard qos == 0 || qos == 1 else { throw ValidationError("--qos must be 0 or 1 (QoS 2 is not supported)") }
         let mix: GPSMix
         do {
             mix = try gpsMix.map(GPSMix.init(parsing:)) ?? .openSky
@@ -175,50 +158,15 @@ struct FleetCommand: AsyncParsableCommand {
             routePaths: routes, fleet: fleet, durationSeconds: durationSeconds, ownTracksUser: ownTracksUser,
             outputPath: output)
         plan.routeFormat = inputFormat
-        plan.mqtt = try mqtt.map(publisherOptions)
-        plan.osmAnd = try osmand.map(osmAndOptions)
+        if let (mqtt, access) = try backends.mqttPlan() {
+            plan.mqtt = mqtt
+            plan.mqttAccess = access
+        }
+        plan.osmAnd = try backends.osmAndPlan()
         plan.speed = speed
         plan.verify = verify
         plan.summaryPath = summary
         return plan
-    }
-
-    /// `--osmand http://HOST:PORT` with `--http-connections`.
-    private func osmAndOptions(_ url: String) throws -> OsmAndFleetSender.Options {
-        guard url.hasPrefix("http://") else {
-            throw ValidationError("--osmand \(url): expected http://HOST:PORT, such as http://127.0.0.1:5055 (Traccar's OsmAnd port)")
-        }
-        var address = String(url.dropFirst("http://".count))
-        if address.hasSuffix("/") { address.removeLast() }
-        do {
-            let parsed = try HostAndPort(parsing: address, option: "--osmand")
-            return OsmAndFleetSender.Options(host: parsed.host, port: parsed.port, connections: httpConnections)
-        } catch {
-            throw ValidationError(error.message)
-        }
-    }
-
-    /// `--mqtt mqtt://HOST:PORT` with `--qos` and `--connections`.
-    private func publisherOptions(_ url: String) throws -> MQTTFleetPublisher.Options {
-        guard url.hasPrefix("mqtt://") else {
-            throw ValidationError("--mqtt \(url): expected mqtt://HOST:PORT, such as mqtt://127.0.0.1:1883")
-        }
-        let address: HostAndPort
-        do {
-            address = try HostAndPort(parsing: String(url.dropFirst("mqtt://".count)), option: "--mqtt")
-        } catch {
-            throw ValidationError(error.message)
-        }
-        let mode: MQTTFleetPublisher.ConnectionMode
-        if connections == "per-device" {
-            mode = .perDevice
-        } else if let count = Int(connections), count >= 1, count <= 1_000_000 {
-            mode = .shared(count)
-        } else {
-            throw ValidationError("--connections: '\(connections)' is not per-device or a number of connections")
-        }
-        return MQTTFleetPublisher.Options(
-            host: address.host, port: address.port, qos: qos == 0 ? .atMostOnce : .atLeastOnce, connections: mode)
     }
 
     /// `--shard I/N`, or `--shards N` with the index from `JOB_COMPLETION_INDEX`.

@@ -108,9 +108,8 @@ struct MQTTConnectionTests {
                 .init(host: "127.0.0.1", port: port.port, clientIdentifier: "x"), delegate: Recorder())
             Issue.record("connected to a port nothing listens on")
         } catch {
-            let description = String(describing: error)
-            #expect(description.hasPrefix("cannot reach the MQTT broker at 127.0.0.1:\(port.port): "), "\(description)")
-            #expect(description.contains("Connection refused"), "\(description)")
+            // strerror's words, not SwiftNIO's dump of its error.
+            #expect(String(describing: error) == "cannot reach the MQTT broker at 127.0.0.1:\(port.port): connection refused")
         }
     }
 }

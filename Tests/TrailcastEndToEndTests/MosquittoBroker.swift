@@ -11,17 +11,51 @@ final class MosquittoBroker: @unchecked Sendable {
     private let configuration: URL
     private var process: ToolProcess?
 
-    init() throws {
+    /// A user name and password the broker accepts.
+    struct Login {
+        var user: String
+        var password: String
+    }
+
+    /// A `password_file` for `logins`, made by the real `mosquitto_passwd` in `directory`.
+    static func passwordFile(for logins: [Login], in directory: ScratchDirectory) async throws -> URL {
+        let file = directory.url.appendingPathComponent("mosquitto-passwords")
+        for (index, login) in logins.enumerated() {
+            // -b takes the password as an argument: a test's own throwaway login.
+            let made = try await TrailcastBinary.runTool(
+                "mosquitto_passwd", (index == 0 ? ["-c"] : []) + ["-b", file.path, login.user, login.password])
+            guard made.status == 0 else { throw Failed(output: "mosquitto_passwd: \(made.stderr)") }
+        }
+        return file
+    }
+
+    /// - Parameters:
+    ///   - tls: the listener speaks TLS with the server certificate of these.
+    ///   - passwordFile: only its logins may connect (``passwordFile(for:in:)``); nil:
+    ///     anyone may.
+    ///   - requiresClientCertificate: with `tls`, a client must present a certificate
+    ///     signed by its CA (`require_certificate true`).
+    init(tls: TestCertificates? = nil, passwordFile: URL? = nil, requiresClientCertificate: Bool = false) throws {
         try Peer.require("/usr/sbin/mosquitto")
         reservation = try HeldLocalPort()
         port = reservation.port
         scratch = try ScratchDirectory()
         configuration = try scratch.emptyFile(named: "mosquitto.conf")
-        // Not persisted; anonymous on loopback only; every log line (PINGREQs included);
-        // no cap on queued or in-flight messages, so a slow subscriber loses nothing.
+        var access = passwordFile.map { "allow_anonymous false\npassword_file \($0.path)" } ?? "allow_anonymous true"
+        if let tls {
+            access += """
+
+                cafile \(tls.caCertificate.path)
+                certfile \(tls.serverCertificate.path)
+                keyfile \(tls.serverKey.path)
+                require_certificate \(requiresClientCertificate)
+                """
+        }
+        // Not persisted; on loopback only; every log line (PINGREQs included); no cap on
+        // queued or in-flight messages, so a slow subscriber loses nothing.
         try """
             listener \(port) 127.0.0.1
-            allow_anonymous true
+            \(access)
             persistence false
             log_dest stderr
             log_type all

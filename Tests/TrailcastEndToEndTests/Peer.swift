@@ -12,6 +12,8 @@ enum Peer {
         "python3": "apt-get install python3",
         "/usr/sbin/mosquitto": "apt-get install mosquitto",
         "mosquitto_sub": "apt-get install mosquitto-clients",
+        "mosquitto_passwd": "apt-get install mosquitto",
+        "openssl": "apt-get install openssl",
     ]
 
     struct Missing: Error, CustomStringConvertible {

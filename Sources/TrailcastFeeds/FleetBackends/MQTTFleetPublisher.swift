@@ -1,4 +1,4 @@
-import NIOCore
+public import NIOCore
 import NIOPosix
 import TrailcastBasics
 public import TrailcastWire
@@ -22,13 +22,33 @@ public final class MQTTFleetPublisher: Sendable {
         public var qos: MQTTQoS
         public var connections: ConnectionMode
         public var keepAliveSeconds: UInt16
+        /// The login every connection gives (`mqtt://USER@HOST`, `--mqtt-user`).
+        public var username: String?
+        public var password: [UInt8]?
+        /// TLS (`mqtts://`); nil: plain TCP.
+        public var security: MQTTTransportSecurity?
 
-        public init(host: String, port: Int, qos: MQTTQoS = .atLeastOnce, connections: ConnectionMode = .perDevice, keepAliveSeconds: UInt16 = 60) {
+        public init(
+            host: String, port: Int, qos: MQTTQoS = .atLeastOnce, connections: ConnectionMode = .perDevice,
+            keepAliveSeconds: UInt16 = 60, username: String? = nil, password: [UInt8]? = nil,
+            security: MQTTTransportSecurity? = nil
+        ) {
             self.host = host
             self.port = port
             self.qos = qos
             self.connections = connections
             self.keepAliveSeconds = keepAliveSeconds
+            self.username = username
+            self.password = password
+            self.security = security
+        }
+
+        /// One connection's options: this broker, login and TLS, under `clientIdentifier`.
+        /// The publishers, the probe and `--verify`'s subscriber all connect with these.
+        public func connection(clientIdentifier: String, connectTimeout: TimeAmount = .seconds(10)) -> MQTTConnection.Options {
+            MQTTConnection.Options(
+                host: host, port: port, clientIdentifier: clientIdentifier, keepAliveSeconds: keepAliveSeconds,
+                connectTimeout: connectTimeout, username: username, password: password, security: security)
         }
     }
 
@@ -51,9 +71,7 @@ public final class MQTTFleetPublisher: Sendable {
         self.batches = batches
         links = linkClientIdentifiers.enumerated().map { index, identifier in
             MQTTFleetLink(
-                connection: .init(
-                    host: options.host, port: options.port, clientIdentifier: identifier,
-                    keepAliveSeconds: options.keepAliveSeconds),
+                connection: options.connection(clientIdentifier: identifier),
                 atLeastOnce: options.qos == .atLeastOnce, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice,
                 batches: batches)
         }
@@ -63,7 +81,7 @@ public final class MQTTFleetPublisher: Sendable {
     public static func probe(_ options: Options, clientIdentifier: String) async throws(MQTTConnectionError) {
         struct Silent: MQTTConnectionDelegate {}
         let connection = try await MQTTConnection.connect(
-            .init(host: options.host, port: options.port, clientIdentifier: clientIdentifier, connectTimeout: .seconds(5)),
+            options.connection(clientIdentifier: clientIdentifier, connectTimeout: .seconds(5)),
             delegate: Silent())
         await connection.disconnect()
     }

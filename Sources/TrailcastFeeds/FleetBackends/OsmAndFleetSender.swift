@@ -16,10 +16,17 @@ public final class OsmAndFleetSender: Sendable {
         /// Requests waiting behind the one in flight, per connection.
         public var queueLimit: Int
         public var requestTimeout: TimeAmount
+        /// Put before each request's `/?id=...`: the server's place behind a proxy
+        /// (`/osmand`); "" for Traccar itself.
+        public var pathPrefix: String
 
-        public init(host: String, port: Int, connections: Int = 8, queueLimit: Int = 256, requestTimeout: TimeAmount = .seconds(10)) {
+        public init(
+            host: String, port: Int, pathPrefix: String = "", connections: Int = 8, queueLimit: Int = 256,
+            requestTimeout: TimeAmount = .seconds(10)
+        ) {
             self.host = host
             self.port = port
+            self.pathPrefix = pathPrefix.hasSuffix("/") ? String(pathPrefix.dropLast()) : pathPrefix
             self.connections = connections
             self.queueLimit = queueLimit
             self.requestTimeout = requestTimeout
@@ -147,8 +154,8 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
     }
 
     private func write(_ request: Request, on channel: any Channel) {
-        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: request.target)
-        head.headers.add(name: "Host", value: "\(options.host):\(options.port)")
+        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: options.pathPrefix + request.target)
+        head.headers.add(name: "Host", value: urlAuthority(host: options.host, port: options.port))
         head.headers.add(name: "User-Agent", value: "trailcast-fleet")
         let timeout = channel.eventLoop.scheduleTask(in: options.requestTimeout) { [self] in
             // No answer in time: an error, and the connection (which may be wedged) goes.

@@ -1,4 +1,5 @@
 import NIOCore
+import TrailcastBasics
 import TrailcastWire
 
 /// A connection's protocol state, on its event loop: the CONNACK awaited, QoS 1 messages
@@ -21,6 +22,9 @@ final class MQTTClientHandler: ChannelDuplexHandler {
     private var pingSentAt: NIODeadline?
     private var keepAliveTask: RepeatedTask?
     private var reportedClose = false
+    /// Why the connection failed, when it failed with an error (a TLS handshake's, say)
+    /// rather than a close: what the CONNACK's waiter is told.
+    private var failure: MQTTConnectionError?
 
     init(options: MQTTConnection.Options, delegate: any MQTTConnectionDelegate) {
         self.options = options
@@ -95,7 +99,7 @@ final class MQTTClientHandler: ChannelDuplexHandler {
             guard let promise = connectionAccepted else { return protocolError(context, "a CONNACK it did not wait for") }
             connectionAccepted = nil
             guard returnCode == .accepted else {
-                promise.fail(MQTTConnectionError.refused(returnCode))
+                promise.fail(MQTTConnectionError.refused(urlAuthority(host: options.host, port: options.port), returnCode))
                 context.close(promise: nil)
                 return
             }
@@ -150,8 +154,9 @@ final class MQTTClientHandler: ChannelDuplexHandler {
     func channelInactive(context: ChannelHandlerContext) {
         keepAliveTask?.cancel()
         keepAliveTask = nil
-        let closed = MQTTConnectionError.closed("by the broker or the network")
-        connectionAccepted?.fail(closed)
+        let closed = MQTTConnectionError.closed(
+            connectionAccepted == nil ? "by the broker or the network" : "by the broker before its CONNACK")
+        connectionAccepted?.fail(failure ?? closed)
         connectionAccepted = nil
         for promise in subscriptions.values { promise.fail(closed) }
         subscriptions.removeAll()
@@ -164,6 +169,19 @@ final class MQTTClientHandler: ChannelDuplexHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if failure == nil {
+            if let error = error as? MQTTConnectionError {
+                failure = error
+            } else if options.security != nil, connectionAccepted != nil {
+                failure = .tls(urlAuthority(host: options.host, port: options.port), MQTTTransportSecurity.reason(of: error))
+            } else if connectionAccepted != nil {
+                // Before the CONNACK: a broker that wants TLS resets a plain CONNECT.
+                let hint = options.security == nil ? " (if the broker wants TLS, write mqtts://)" : ""
+                failure = .closed("by the broker before its CONNACK: \(connectFailureReason(error))\(hint)")
+            } else {
+                failure = .closed(connectFailureReason(error))
+            }
+        }
         context.close(promise: nil)
     }
 

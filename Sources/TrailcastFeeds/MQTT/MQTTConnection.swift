@@ -1,5 +1,6 @@
 public import NIOCore
 public import NIOPosix
+import TrailcastBasics
 public import TrailcastWire
 
 /// What a connection tells its owner, from its event loop: keep it quick.
@@ -44,10 +45,13 @@ public final class MQTTConnection: Sendable {
         public var connectTimeout: TimeAmount
         public var username: String?
         public var password: [UInt8]?
+        /// TLS (`mqtts://`); nil: plain TCP.
+        public var security: MQTTTransportSecurity?
 
         public init(
             host: String, port: Int, clientIdentifier: String, keepAliveSeconds: UInt16 = 60, maximumInFlight: Int = 1000,
-            connectTimeout: TimeAmount = .seconds(10), username: String? = nil, password: [UInt8]? = nil
+            connectTimeout: TimeAmount = .seconds(10), username: String? = nil, password: [UInt8]? = nil,
+            security: MQTTTransportSecurity? = nil
         ) {
             self.host = host
             self.port = port
@@ -57,6 +61,7 @@ public final class MQTTConnection: Sendable {
             self.connectTimeout = connectTimeout
             self.username = username
             self.password = password
+            self.security = security
         }
     }
 
@@ -80,6 +85,9 @@ public final class MQTTConnection: Sendable {
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if let security = options.security {
+                            try channel.pipeline.syncOperations.addHandler(try security.handler(host: options.host))
+                        }
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(MQTTPacketDecoder()))
                         try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(MQTTPacketEncoder()))
                         try channel.pipeline.syncOperations.addHandler(MQTTClientHandler(options: options, delegate: delegate))
@@ -87,7 +95,7 @@ public final class MQTTConnection: Sendable {
                 }
                 .connect(host: options.host, port: options.port).get()
         } catch {
-            throw .unreachable("\(options.host):\(options.port): \(error)")
+            throw .unreachable("\(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
         }
         do {
             let accepted = channel.eventLoop.flatSubmit { () -> EventLoopFuture<NIOLoopBound<MQTTClientHandler>> in
@@ -105,7 +113,7 @@ public final class MQTTConnection: Sendable {
             throw error
         } catch {
             channel.close(promise: nil)
-            throw .unreachable("\(options.host):\(options.port): \(error)")
+            throw .unreachable("\(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
         }
     }
 
@@ -169,16 +177,20 @@ public final class MQTTConnection: Sendable {
 public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No TCP connection (refused, timed out, no route).
     case unreachable(String)
-    /// The broker answered CONNACK with a refusal.
-    case refused(ConnectReturnCode)
+    /// The broker at an address answered CONNACK with a refusal.
+    case refused(String, ConnectReturnCode)
     /// The connection closed before the answer came.
     case closed(String)
+    /// The TLS handshake with the broker at an address failed: its reason in BoringSSL's words.
+    case tls(String, String)
 
     public var description: String {
         switch self {
         case .unreachable(let detail): "cannot reach the MQTT broker at \(detail)"
-        case .refused(let code): "the MQTT broker refused the connection: \(code)"
+        case .refused(let address, let code):
+            "the MQTT broker at \(address) refused the connection: \(code) (CONNACK return code \(code.rawValue))"
         case .closed(let detail): "the MQTT connection closed: \(detail)"
+        case .tls(let address, let reason): "TLS with the MQTT broker at \(address) failed: \(reason)"
         }
     }
 }

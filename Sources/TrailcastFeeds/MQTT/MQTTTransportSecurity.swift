@@ -1,0 +1,127 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NIOCore
+import NIOSSL
+
+/// TLS for an MQTT connection (`mqtts://`): whom to trust and, when the broker asks for
+/// one, the client's certificate. Made once for a whole fleet: ten thousand connections
+/// share one context, as they share one CA and one client certificate.
+///
+/// swift-nio-ssl (BoringSSL) rather than the system's TLS: it is what SwiftNIO's servers
+/// and clients use on every platform, async-http-client already brings it, and its errors
+/// carry BoringSSL's own reason (`CERTIFICATE_VERIFY_FAILED`), which a message can quote.
+public final class MQTTTransportSecurity: Sendable {
+    let context: NIOSSLContext
+
+    /// - Parameters:
+    ///   - trustedCertificatesFile: PEM certificates to trust (a CA); nil: the system's.
+    ///   - clientCertificateFile: a PEM certificate (chain) to present, with
+    ///     `clientKeyFile`, to a broker that requires one (`require_certificate true`).
+    public init(
+        trustedCertificatesFile: String? = nil, clientCertificateFile: String? = nil, clientKeyFile: String? = nil
+    ) throws(MQTTTransportSecurityError) {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        if let trustedCertificatesFile {
+            configuration.trustRoots = .certificates(try Self.certificates(trustedCertificatesFile, option: "--mqtt-ca"))
+        }
+        switch (clientCertificateFile, clientKeyFile) {
+        case (let certificateFile?, let keyFile?):
+            configuration.certificateChain = try Self.certificates(certificateFile, option: "--mqtt-cert").map { .certificate($0) }
+            do {
+                configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: keyFile, format: .pem))
+            } catch {
+                throw MQTTTransportSecurityError(file: keyFile, option: "--mqtt-key", reason: Self.fileProblem(keyFile, "not a PEM private key"))
+            }
+        case (nil, nil):
+            break
+        case (.some, nil), (nil, .some):
+            throw MQTTTransportSecurityError(file: nil, option: "--mqtt-cert", reason: "a client certificate needs its key: give --mqtt-cert and --mqtt-key together")
+        }
+        do {
+            context = try NIOSSLContext(configuration: configuration)
+        } catch {
+            throw MQTTTransportSecurityError(
+                file: clientKeyFile, option: "--mqtt-key", reason: "the key does not go with the certificate (\(Self.reason(of: error)))")
+        }
+    }
+
+    private static func certificates(_ file: String, option: String) throws(MQTTTransportSecurityError) -> [NIOSSLCertificate] {
+        let certificates: [NIOSSLCertificate]
+        do {
+            certificates = try NIOSSLCertificate.fromPEMFile(file)
+        } catch {
+            throw MQTTTransportSecurityError(file: file, option: option, reason: fileProblem(file, "not a PEM certificate"))
+        }
+        guard !certificates.isEmpty else {
+            throw MQTTTransportSecurityError(file: file, option: option, reason: "no PEM certificate in it")
+        }
+        return certificates
+    }
+
+    /// Why a file could not be read as PEM: missing, unreadable, or not PEM.
+    private static func fileProblem(_ file: String, _ otherwise: String) -> String {
+        guard let handle = fopen(file, "r") else { return "cannot open: \(String(cString: strerror(errno)))" }
+        fclose(handle)
+        return otherwise
+    }
+
+    /// The TLS handler for a connection to `host`: its name checked against the broker's
+    /// certificate, or for an IP address, the address (as NIOSSL does when given no name;
+    /// an address cannot be a TLS server name, RFC 6066 section 3).
+    func handler(host: String) throws -> NIOSSLClientHandler {
+        let isAddress = (try? SocketAddress(ipAddress: host, port: 0)) != nil
+        return try NIOSSLClientHandler(context: context, serverHostname: isAddress ? nil : host)
+    }
+
+    /// A TLS failure in a few words: BoringSSL's reason (`certificate verify failed`,
+    /// `wrong version number`) rather than the error's whole dump, with what usually
+    /// causes it.
+    static func reason(of error: any Error) -> String {
+        if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
+            return "the broker's certificate is not for this host name or address"
+        }
+        if error is IOError {
+            return "\(connectFailureReason(error)) during the handshake (is this the broker's TLS port? mqtts:// is usually 8883)"
+        }
+        let text = String(describing: error)
+        // "error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at file:line"
+        guard let marker = text.firstRange(of: "OPENSSL_internal:") else {
+            if let error = error as? NIOSSLError, case .uncleanShutdown = error { return "the broker closed the connection during the TLS handshake" }
+            return text
+        }
+        let code = text[marker.upperBound...].prefix { $0 != " " && $0 != "]" && $0 != ")" && $0 != "," }
+        let words = code.lowercased().replacingUnderscores()
+        switch code {
+        case "CERTIFICATE_VERIFY_FAILED":
+            return "\(words): the broker's certificate is not signed by a CA this run trusts (--mqtt-ca FILE names one)"
+        case "WRONG_VERSION_NUMBER":
+            return "\(words): the broker did not answer in TLS (is this its TLS port? mqtts:// is usually 8883)"
+        default:
+            return words
+        }
+    }
+}
+
+/// A TLS setting that cannot be used: the file, the option that named it, and why.
+public struct MQTTTransportSecurityError: Error, Sendable, CustomStringConvertible {
+    public var file: String?
+    public var option: String
+    public var reason: String
+    /// Whether the file is missing or unreadable (exit 66) rather than not what it should be.
+    public var cannotOpen: Bool { reason.hasPrefix("cannot open") }
+
+    public var description: String {
+        if let file { "\(option) \(file): error: \(reason)" } else { "\(option): error: \(reason)" }
+    }
+}
+
+extension String {
+    fileprivate func replacingUnderscores() -> String {
+        String(map { $0 == "_" ? " " : $0 })
+    }
+}

@@ -1,0 +1,97 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+public import TrailcastFeeds
+
+/// How a fleet run logs in to its broker and whom it trusts, as the command names them:
+/// files and the environment, read when the run starts (a missing file is exit 66, as any
+/// input is), never a secret on the command line, where `ps` shows it to every user.
+public struct MQTTAccess: Sendable, Equatable {
+    /// `mqtts://`: TLS, trusting ``trustedCertificatesFile`` or the system's CAs.
+    public var tls = false
+    /// `--mqtt-ca FILE`.
+    public var trustedCertificatesFile: String?
+    /// `--mqtt-cert FILE` and `--mqtt-key FILE`: a client certificate for a broker that asks.
+    public var clientCertificateFile: String?
+    public var clientKeyFile: String?
+    /// `mqtt://USER@HOST` or `--mqtt-user USER`.
+    public var user: String?
+    /// `--mqtt-password-file FILE`: the password is the file's first line.
+    public var passwordFile: String?
+    /// The value of ``passwordVariable``, as the command read it from its environment.
+    public var passwordFromEnvironment: String?
+
+    /// Where a password may come from besides a file.
+    public static let passwordVariable = "TRAILCAST_MQTT_PASSWORD"
+
+    public init() {}
+
+    /// A usage problem with what was given (a password and no user; a key without its
+    /// certificate; TLS files without `mqtts://`), or nil.
+    public var problem: String? {
+        if passwordFile != nil && passwordFromEnvironment != nil {
+            return "--mqtt-password-file and \(Self.passwordVariable) both give a password: give one"
+        }
+        if (passwordFile != nil || passwordFromEnvironment != nil) && user == nil {
+            return "a password needs a user name: mqtt://USER@HOST or --mqtt-user USER"
+        }
+        if !tls && (trustedCertificatesFile != nil || clientCertificateFile != nil || clientKeyFile != nil) {
+            return "--mqtt-ca, --mqtt-cert and --mqtt-key are for TLS: write the broker as mqtts://HOST[:PORT]"
+        }
+        if (clientCertificateFile == nil) != (clientKeyFile == nil) {
+            return "a client certificate needs its key: give --mqtt-cert and --mqtt-key together"
+        }
+        return nil
+    }
+
+    /// The login and TLS set on `options`: the password read, the certificates loaded.
+    public func apply(to options: inout MQTTFleetPublisher.Options) throws(RunFailure) {
+        if let problem { throw RunFailure("fleet: \(problem)", status: .usage) }
+        options.username = user
+        if let passwordFromEnvironment {
+            options.password = Array(passwordFromEnvironment.utf8)
+        } else if let passwordFile {
+            options.password = try Self.firstLine(of: passwordFile)
+        }
+        guard tls else { return }
+        do {
+            options.security = try MQTTTransportSecurity(
+                trustedCertificatesFile: trustedCertificatesFile, clientCertificateFile: clientCertificateFile,
+                clientKeyFile: clientKeyFile)
+        } catch {
+            throw RunFailure(error.description, status: error.cannotOpen ? .noInput : .dataError)
+        }
+    }
+
+    /// A password file's first line, without its line end (what `echo secret > FILE` and
+    /// a Kubernetes Secret mounted as a file both give).
+    private static func firstLine(of path: String) throws(RunFailure) -> [UInt8] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw RunFailure("--mqtt-password-file \(path): error: cannot open: \(String(cString: strerror(errno)))", status: .noInput)
+        }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count <= 65_535 {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else {
+                throw RunFailure("--mqtt-password-file \(path): error: cannot read: \(String(cString: strerror(errno)))", status: .ioError)
+            }
+            if count == 0 { break }
+            bytes += buffer.prefix(count)
+        }
+        var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        // MQTT's password field is at most 65,535 bytes (3.1.3.5).
+        guard line.count <= 65_535 else {
+            throw RunFailure("--mqtt-password-file \(path): error: longer than MQTT's 65,535 bytes", status: .dataError)
+        }
+        return Array(line)
+    }
+}

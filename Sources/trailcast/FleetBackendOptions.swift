@@ -1,0 +1,113 @@
+import ArgumentParser
+import TrailcastFeeds
+import TrailcastRun
+import TrailcastWire
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `trailcast fleet`'s backends: where the messages go, how to log in, whom to trust.
+struct FleetBackendOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Publish OwnTracks messages to this MQTT broker: mqtt://[USER@]HOST[:PORT] (port 1883), or mqtts:// for TLS (port 8883).",
+        valueName: "URL"))
+    var mqtt: String?
+
+    @Option(name: .customLong("mqtt-user"), help: ArgumentHelp(
+        "The broker's user name (or give it in the URL, mqtt://USER@HOST). The password: \(MQTTAccess.passwordVariable) in the environment, or --mqtt-password-file.",
+        valueName: "USER"))
+    var mqttUser: String?
+
+    @Option(name: .customLong("mqtt-password-file"), help: ArgumentHelp(
+        "Read the broker's password from the first line of FILE (never on the command line: ps shows it).", valueName: "FILE"))
+    var mqttPasswordFile: String?
+
+    @Option(name: .customLong("mqtt-ca"), help: ArgumentHelp(
+        "With mqtts://: trust the CA certificates in this PEM file. (default: the system's)", valueName: "FILE"))
+    var mqttCA: String?
+
+    @Option(name: .customLong("mqtt-cert"), help: ArgumentHelp(
+        "With mqtts://: present this PEM client certificate, for a broker that requires one (with --mqtt-key).", valueName: "FILE"))
+    var mqttCert: String?
+
+    @Option(name: .customLong("mqtt-key"), help: ArgumentHelp("The client certificate's PEM private key.", valueName: "FILE"))
+    var mqttKey: String?
+
+    @Option(help: ArgumentHelp("MQTT quality of service: 0 or 1.", valueName: "0|1"))
+    var qos: Int = 1
+
+    @Option(help: ArgumentHelp(
+        "per-device (each device its own connection, as phones connect), or N connections shared.",
+        valueName: "per-device|N"))
+    var connections: String = "per-device"
+
+    @Option(help: ArgumentHelp(
+        "Send positions to a Traccar server in its OsmAnd protocol (GET /?id=...&lat=...): http://HOST[:PORT][/PATH].",
+        valueName: "URL"))
+    var osmand: String?
+
+    @Option(help: ArgumentHelp("Keep-alive HTTP connections to the OsmAnd server.", valueName: "N"))
+    var httpConnections: Int = 8
+
+    /// Whether any backend is named.
+    var sends: Bool { mqtt != nil || osmand != nil }
+
+    /// `--mqtt` with `--qos`, `--connections`, and the login and TLS to read at the start.
+    func mqttPlan() throws -> (MQTTFleetPublisher.Options, MQTTAccess)? {
+        guard let mqtt else {
+            let stray = [("--mqtt-user", mqttUser), ("--mqtt-password-file", mqttPasswordFile), ("--mqtt-ca", mqttCA),
+                         ("--mqtt-cert", mqttCert), ("--mqtt-key", mqttKey)].first { $0.1 != nil }
+            if let stray { throw ValidationError("\(stray.0) is for the MQTT broker: it needs --mqtt") }
+            return nil
+        }
+        let url = try runFailureAsValidation { () throws(RunFailure) in try BackendURL(parsing: mqtt, form: .mqtt) }
+        if url.user != nil && mqttUser != nil {
+            throw ValidationError("--mqtt-user and the user in --mqtt's URL: give the user once")
+        }
+        let mode: MQTTFleetPublisher.ConnectionMode
+        if connections == "per-device" {
+            mode = .perDevice
+        } else if let count = Int(connections), count >= 1, count <= 1_000_000 {
+            mode = .shared(count)
+        } else {
+            throw ValidationError("--connections: '\(connections)' is not per-device or a number of connections, such as 100")
+        }
+        guard qos == 0 || qos == 1 else { throw ValidationError("--qos must be 0 or 1 (QoS 2 is not supported)") }
+        var access = MQTTAccess()
+        access.tls = url.isSecure
+        access.user = url.user ?? mqttUser
+        access.passwordFile = mqttPasswordFile
+        access.passwordFromEnvironment = getenv(MQTTAccess.passwordVariable).map { String(cString: $0) }
+        access.trustedCertificatesFile = mqttCA
+        access.clientCertificateFile = mqttCert
+        access.clientKeyFile = mqttKey
+        if let problem = access.problem { throw ValidationError(problem) }
+        let options = MQTTFleetPublisher.Options(
+            host: url.host, port: url.port, qos: qos == 0 ? .atMostOnce : .atLeastOnce, connections: mode)
+        return (options, access)
+    }
+
+    /// `--osmand URL` with `--http-connections`.
+    func osmAndPlan() throws -> OsmAndFleetSender.Options? {
+        guard let osmand else { return nil }
+        guard httpConnections >= 1 && httpConnections <= 10_000 else { throw ValidationError("--http-connections must be 1 to 10000") }
+        let url = try runFailureAsValidation { () throws(RunFailure) in try BackendURL(parsing: osmand, form: .osmAnd) }
+        if url.path.contains("?") {
+            throw ValidationError("--osmand \(osmand): no query: each position is the query (/?id=...); give a path only, such as http://proxy.example.com/osmand")
+        }
+        if url.isSecure { throw ValidationError("--osmand \(osmand): https:// is not supported yet; use http://") }
+        return OsmAndFleetSender.Options(host: url.host, port: url.port, pathPrefix: url.path, connections: httpConnections)
+    }
+
+    private func runFailureAsValidation<T>(_ body: () throws(RunFailure) -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            throw ValidationError(error.message)
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// A CA, a server certificate it signed for 127.0.0.1 and localhost, a client certificate
+/// it signed, and a second CA that signed nothing here: made by the real `openssl` for a
+/// TLS broker's tests, valid for two days.
+struct TestCertificates {
+    let directory: ScratchDirectory
+    var caCertificate: URL { file("ca.pem") }
+    var serverCertificate: URL { file("server.pem") }
+    var serverKey: URL { file("server.key") }
+    var clientCertificate: URL { file("client.pem") }
+    var clientKey: URL { file("client.key") }
+    /// A CA the broker's certificate is not signed by.
+    var otherCACertificate: URL { file("other-ca.pem") }
+
+    func file(_ name: String) -> URL { directory.url.appendingPathComponent(name) }
+
+    static func make() async throws -> TestCertificates {
+        try Peer.require("openssl")
+        let certificates = TestCertificates(directory: try ScratchDirectory())
+        let directory = certificates.directory.url
+        // P-256 keys: quick to make, and what Let's Encrypt and mosquitto's docs use alike.
+        let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+        let steps: [[String]] = [
+            ["req", "-x509"] + newKey + ["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Trailcast test CA",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
+            ["req", "-x509"] + newKey + ["-keyout", "other-ca.key", "-out", "other-ca.pem", "-days", "2", "-subj", "/CN=Another CA"],
+            ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"],
+            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
+                "-days", "2", "-extfile", "server.ext"],
+            ["req"] + newKey + ["-keyout", "client.key", "-out", "client.csr", "-subj", "/CN=trailcast-fleet"],
+            ["x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "client.pem",
+                "-days", "2", "-extfile", "client.ext"],
+        ]
+        try "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n"
+            .write(to: directory.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
+        try "extendedKeyUsage=clientAuth\n".write(to: directory.appendingPathComponent("client.ext"), atomically: true, encoding: .utf8)
+        for step in steps {
+            let result = try await TrailcastBinary.runTool("openssl", step, in: directory)
+            guard result.status == 0 else { throw Failed(step: step, output: result.stderr) }
+        }
+        return certificates
+    }
+
+    struct Failed: Error, CustomStringConvertible {
+        var step: [String]
+        var output: String
+        var description: String { "openssl \(step.joined(separator: " ")) failed:\n\(output)" }
+    }
+}
