@@ -33,7 +33,7 @@ extension FleetRunner {
         let routes = try plan.loadRoutes()
         let summaryFile = try plan.summaryPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the summary") }
         defer { if let summaryFile { close(summaryFile) } }
-        let deviceCount = (plan.fleet.deviceCount - plan.fleet.shard.index + plan.fleet.shard.count - 1) / plan.fleet.shard.count
+        let deviceCount = plan.fleet.shardDeviceCount
         ProcessResources.raiseOpenFileLimit(toAtLeast: (plan.mqtt?.connections == .perDevice ? deviceCount : 0) + 256)
 
         // The backends must be there at the start: a run against nothing is a mistake (69).
@@ -133,11 +133,12 @@ extension FleetRunner {
             return String(Double((value * 100_000).rounded()) / 100) + " ms"
         }
         var line = "fleet: \(Int(seconds.rounded()))s active \(fleet.activeDevices)"
+        // The summary's totals, by the summary's names (DeliveryCounts.named): the same
+        // numbers, so that a line and the summary can be compared.
         for backend in backends {
-            let counts = backend.counts
-            line += " | \(backend.name) connected \(backend.connections.open) sent \(counts.sent)"
-                + " acked \(counts.acknowledged) refused \(counts.refused) lost \(counts.lost)"
-                + " errors \(counts.errors + backend.connections.failedAttempts)"
+            line += " | \(backend.name) connected \(backend.connections.open)"
+            for (name, value) in backend.counts.named { line += " \(name) \(value)" }
+            line += " failedConnects \(backend.connections.failedAttempts)"
         }
         return line + " | lag p50 \(milliseconds(lag.percentile(0.5))) p99 \(milliseconds(lag.percentile(0.99)))"
     }

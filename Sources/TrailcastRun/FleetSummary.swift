@@ -9,8 +9,7 @@ import TrailcastBasics
 public struct FleetSummary: Sendable {
     public var deviceCount: Int
     public var activeDevices: Int
-    /// Locations the devices' apps had to send (to each backend): each one ends acknowledged,
-    /// refused, lost, or (over HTTP) answered with an error.
+    /// Locations the devices' apps had to send: each backend's `sent` (see ``DeliveryCounts``).
     public var messages: Int
     public var wallSeconds: Double
     public var cpuSeconds: Double
@@ -76,9 +75,10 @@ public struct FleetSummary: Sendable {
             writer.key(named: backend.name)
             writer.beginObject()
             Self.write(backend.counts, into: &writer)
-            writer.field("connectionsOpen", backend.connections.open)
-            writer.field("reconnects", backend.connections.reconnects)
-            writer.field("failedConnectionAttempts", backend.connections.failedAttempts)
+            writer.key("connections")
+            writer.beginObject()
+            for (name, value) in backend.connections.named { writer.field(name, value) }
+            writer.endObject()
             writer.key("classes")
             writer.beginObject()
             for (index, counts) in backend.countsPerClass.enumerated() where index < classes.count {
@@ -121,11 +121,7 @@ public struct FleetSummary: Sendable {
     }
 
     private static func write(_ counts: DeliveryCounts, into writer: inout JSONLineWriter) {
-        writer.field("sent", counts.sent)
-        writer.field("acknowledged", counts.acknowledged)
-        writer.field("refused", counts.refused)
-        writer.field("lost", counts.lost)
-        writer.field("errors", counts.errors)
+        for (name, value) in counts.named { writer.field(name, value) }
     }
 
     private static func write(_ histogram: LatencyHistogram, into writer: inout JSONLineWriter) {

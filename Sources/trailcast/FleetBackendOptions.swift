@@ -50,8 +50,10 @@ struct FleetBackendOptions: ParsableArguments {
         valueName: "URL"))
     var osmand: String?
 
-    @Option(help: ArgumentHelp("Keep-alive HTTP connections to the OsmAnd server.", valueName: "N"))
-    var httpConnections: Int = 8
+    @Option(help: ArgumentHelp(
+        "HTTP connections to the OsmAnd server, one request in flight on each. (default: one per 25 of the shard's devices, at least 8)",
+        valueName: "N"))
+    var httpConnections: Int?
 
     /// Whether any backend is named.
     var sends: Bool { mqtt != nil || osmand != nil }
@@ -91,16 +93,19 @@ struct FleetBackendOptions: ParsableArguments {
         return (options, access)
     }
 
-    /// `--osmand URL` with `--http-connections`.
-    func osmAndPlan() throws -> OsmAndFleetSender.Options? {
+    /// `--osmand URL` with `--http-connections` (or the default for `shardDevices`).
+    func osmAndPlan(shardDevices: Int) throws -> OsmAndFleetSender.Options? {
         guard let osmand else { return nil }
-        guard httpConnections >= 1 && httpConnections <= 10_000 else { throw ValidationError("--http-connections must be 1 to 10000") }
+        if let httpConnections, !(1...10_000).contains(httpConnections) {
+            throw ValidationError("--http-connections must be 1 to 10000")
+        }
         let url = try runFailureAsValidation { () throws(RunFailure) in try BackendURL(parsing: osmand, form: .osmAnd) }
         if url.path.contains("?") {
             throw ValidationError("--osmand \(osmand): no query: each position is the query (/?id=...); give a path only, such as http://proxy.example.com/osmand")
         }
         if url.isSecure { throw ValidationError("--osmand \(osmand): https:// is not supported yet; use http://") }
-        return OsmAndFleetSender.Options(host: url.host, port: url.port, pathPrefix: url.path, connections: httpConnections)
+        return OsmAndFleetSender.Options(host: url.host, port: url.port, pathPrefix: url.path,
+            connections: httpConnections ?? OsmAndFleetSender.defaultConnections(devices: shardDevices))
     }
 
     private func runFailureAsValidation<T>(_ body: () throws(RunFailure) -> T) throws -> T {

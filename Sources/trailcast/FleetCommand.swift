@@ -23,20 +23,25 @@ struct FleetCommand: AsyncParsableCommand {
         discussion: """
             Examples:
               trailcast fleet gpx/ --devices 1000 --mqtt mqtt://127.0.0.1:1883 --duration 10m --verify
+              TRAILCAST_MQTT_PASSWORD=... trailcast fleet gpx/ --devices 1000 --mqtt mqtts://fleet@broker.example.com \\
+                  --mqtt-ca ca.pem --duration 10m --summary totals.json
               trailcast fleet gpx/ --devices 1000 --virtual --duration 10m --output fleet.txt
               trailcast fleet walk.gpx ride.gpx --devices 200 --gps-mix open-sky:60,urban-canyon:30,indoor:10 \\
                   --event 30m:authorization=denied@10% --virtual --duration 1h
               trailcast fleet gpx/ --devices 100000 --shard 3/8 --virtual --duration 5m
 
-            Each device drives a route (dealt in turn from the files given, or every .gpx of a \
-            directory) from its start (spread over --stagger), looping; its receiver has its own \
+            Each device drives a route (dealt in turn from the files given, or every route file of \
+            a directory) from its start (spread over --stagger), looping; its receiver has its own \
             seed; its tracking app asked for Always and reports in the background. Core Location's \
             rules decide what it may send: nothing while it has no permission or no signal.
 
             --mqtt publishes each fix as it falls due, as an OwnTracks location message on \
             owntracks/USER/DEVICE, one connection per device (or --connections N shared), at \
-            --qos 1 (or 0). A progress line every second on standard error; --summary FILE \
-            writes the totals as JSON; --verify subscribes and counts what arrived per device.
+            --qos 1 (or 0); mqtts:// over TLS, with a login from the URL or --mqtt-user and the \
+            password from TRAILCAST_MQTT_PASSWORD or --mqtt-password-file. A progress line every \
+            second on standard error and --summary FILE give the same totals: of what was sent, \
+            each message is acknowledged, refused, lost, an error, or still in flight. --verify \
+            subscribes and counts what arrived per device.
 
             --virtual runs on virtual time as fast as it goes and writes each message as a line \
             TOPIC PAYLOAD (an OwnTracks location message, as mosquitto_sub -v shows it). The same \
@@ -44,7 +49,9 @@ struct FleetCommand: AsyncParsableCommand {
             are the unsharded run's.
             """)
 
-    @Argument(help: ArgumentHelp("GPX files, or directories of them: routes dealt to the devices in turn.", valueName: "ROUTES"))
+    @Argument(help: ArgumentHelp(
+        "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT), or directories of them: routes dealt to the devices in turn.",
+        valueName: "ROUTES"))
     var routes: [String]
 
     @Option(help: "How to read the routes: \(RouteFormat.names). (default: by each file's extension, else its content)")
@@ -67,8 +74,13 @@ struct FleetCommand: AsyncParsableCommand {
         valueName: "NAME:WEIGHT,..."))
     var gpsMix: String?
 
-    @Option(help: ArgumentHelp("Device ids are this and the zero-padded index.", valueName: "PREFIX"))
+    @Option(help: ArgumentHelp("Device ids are this and the device's index (device-000042).", valueName: "PREFIX"))
     var idPrefix: String = "device-"
+
+    @Option(help: ArgumentHelp(
+        "Digits the index in an id is padded to; 0: none. Ids never depend on --devices or --shard: a device keeps its id as the fleet grows.",
+        valueName: "N"))
+    var idWidth: Int = FleetPlan.defaultIDWidth
 
     @Option(help: ArgumentHelp("Seeds every device's receiver, battery and event shares.", valueName: "N"))
     var seed: UInt64 = 1
@@ -88,7 +100,7 @@ struct FleetCommand: AsyncParsableCommand {
     @OptionGroup(title: "Backends")
     var backends: FleetBackendOptions
 
-    @Option(help: ArgumentHelp("Simulated seconds per real second on a real-time run.", valueName: "N"))
+    @Option(help: ArgumentHelp("Simulated seconds per real second on a real-time run: above 0, at most 1000.", valueName: "N"))
     var speed: Double = 1
 
     @Flag(help: "Subscribe to the broker and count what arrives per device: loss, duplicates, order, latency.")
@@ -152,7 +164,7 @@ struct FleetCommand: AsyncParsableCommand {
         }
         let fleet = FleetPlan(
             deviceCount: devices, intervalSeconds: interval, staggerSeconds: staggerOffset.seconds, gpsMix: mix,
-            idPrefix: idPrefix, seed: seed, events: events, shard: try shardChoice())
+            idPrefix: idPrefix, idWidth: idWidth, seed: seed, events: events, shard: try shardChoice())
         if let problem = fleet.problem { throw ValidationError(problem) }
         var plan = FleetRunPlan(
             routePaths: routes, fleet: fleet, durationSeconds: durationSeconds, ownTracksUser: ownTracksUser,
@@ -162,7 +174,7 @@ struct FleetCommand: AsyncParsableCommand {
             plan.mqtt = mqtt
             plan.mqttAccess = access
         }
-        plan.osmAnd = try backends.osmAndPlan()
+        plan.osmAnd = try backends.osmAndPlan(shardDevices: fleet.shardDeviceCount)
         plan.speed = speed
         plan.verify = verify
         plan.summaryPath = summary

@@ -37,13 +37,19 @@ struct FleetTests {
         return locations
     }
 
-    @Test("ids are the prefix and the zero-padded global index; starts spread over the stagger")
+    @Test("ids are the prefix and the global index padded to six digits, whatever the fleet's size or shard; starts spread over the stagger")
     func idsAndStagger() {
         let plan = FleetPlan(deviceCount: 1000, staggerSeconds: 60, idPrefix: "car-")
-        #expect(plan.deviceID(0) == "car-000")
-        #expect(plan.deviceID(42) == "car-042")
-        #expect(plan.deviceID(999) == "car-999")
-        #expect(FleetPlan(deviceCount: 1).deviceID(0) == "device-0")
+        #expect(plan.deviceID(0) == "car-000000")
+        #expect(plan.deviceID(42) == "car-000042")
+        #expect(plan.deviceID(999) == "car-000999")
+        // One more device renames none of the others (a tracking server registers them by id).
+        #expect(FleetPlan(deviceCount: 1001, idPrefix: "car-").deviceID(42) == "car-000042")
+        #expect(FleetPlan(deviceCount: 1).deviceID(0) == "device-000000")
+        #expect(FleetPlan(deviceCount: 2_000_000).deviceID(1_234_567) == "device-1234567", "past a million: all its digits")
+        #expect(FleetPlan(deviceCount: 1000, shard: FleetShard(index: 3, count: 8)).deviceID(11) == "device-000011")
+        #expect(FleetPlan(deviceCount: 1000, idWidth: 0).deviceID(42) == "device-42")
+        #expect(FleetPlan(deviceCount: 1000, idWidth: 9).problem == "--id-width must be 0 (no padding) to 8")
         #expect(plan.startOffsetSeconds(0) == 0)
         #expect(plan.startOffsetSeconds(500) == 30)
         let firsts = Dictionary(grouping: Self.locations(plan, routes: [Self.line(seconds: 600)], seconds: 61), by: \.device)

@@ -111,13 +111,13 @@ struct FleetMQTTCommandTests {
         let (status, _) = try await run.waitForExit()
         #expect(status == 130)
         let summary = try Self.summary(summaryFile)
-        let mqtt = try #require((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any])
-        #expect((mqtt["reconnects"] as? Int ?? 0) >= 100)
-        let lost = try #require(mqtt["lost"] as? Int)
-        #expect(lost > 0)
-        // Nothing unaccounted for: each location was acknowledged, refused or lost.
-        let accounted = try #require(mqtt["acknowledged"] as? Int) + lost + (mqtt["refused"] as? Int ?? -1)
-        #expect(accounted == summary["messages"] as? Int)
+        let mqtt = try BackendTotals(summary: summary, backend: "mqtt")
+        #expect((mqtt.connections["reconnects"] ?? 0) >= 100)
+        #expect(mqtt.lost > 0)
+        // Nothing unaccounted for: each location was acknowledged, refused, lost or still in flight.
+        #expect(mqtt.addsUp, "\(mqtt)")
+        #expect(mqtt.sent == summary["messages"] as? Int)
+        #expect(BackendTotals.progressAddsUp(run.stderr, backend: "mqtt"))
         #expect(broker.output.contains("New client connected"), "the restarted broker saw the devices come back")
     }
 

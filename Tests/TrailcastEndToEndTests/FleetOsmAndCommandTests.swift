@@ -13,8 +13,8 @@ struct FleetOsmAndCommandTests {
         let portFile = scratch.url.appendingPathComponent("port")
         let positionsFile = scratch.url.appendingPathComponent("positions.jsonl")
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
-        // device-07 is not registered, as Traccar answers a device it does not know.
-        let known = (0..<20).filter { $0 != 7 }.map { String(format: "device-%02d", $0) }.joined(separator: ",")
+        // device-000007 is not registered, as Traccar answers a device it does not know.
+        let known = (0..<20).filter { $0 != 7 }.map { String(format: "device-%06d", $0) }.joined(separator: ",")
         let receiver = try ToolProcess("python3", [
             Repository.url("Tests/Fixtures/peers/osmand_receiver.py").path, "--port-file", portFile.path,
             "--out", positionsFile.path, "--devices", known,
@@ -33,10 +33,10 @@ struct FleetOsmAndCommandTests {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         #expect(osmand["acknowledged"] as? Int == positions.count)
-        #expect(osmand["errors"] as? Int == sent - positions.count, "each of device-07's positions answered 400")
-        #expect(sent - positions.count >= 15, "device-07 sent for most of the run")
+        #expect(osmand["errors"] as? Int == sent - positions.count, "each of device-000007's positions answered 400")
+        #expect(sent - positions.count >= 15, "device-000007 sent for most of the run")
         #expect(osmand["lost"] as? Int == 0 && osmand["refused"] as? Int == 0)
-        #expect(!positions.contains { $0["id"] as? String == "device-07" })
+        #expect(!positions.contains { $0["id"] as? String == "device-000007" })
         #expect(Set(positions.compactMap { $0["id"] as? String }).count == 19)
         let now = Date().timeIntervalSince1970 * 1000
         var lastTime: [String: Double] = [:]

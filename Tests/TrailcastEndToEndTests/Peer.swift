@@ -14,6 +14,7 @@ enum Peer {
         "mosquitto_sub": "apt-get install mosquitto-clients",
         "mosquitto_passwd": "apt-get install mosquitto",
         "openssl": "apt-get install openssl",
+        "/usr/sbin/nginx": "apt-get install nginx-light",
     ]
 
     struct Missing: Error, CustomStringConvertible {

@@ -15,8 +15,14 @@ public struct FleetPlan: Sendable, Equatable {
     public var staggerSeconds: Double
     /// The receivers' profiles and their shares of the fleet.
     public var gpsMix: GPSMix
-    /// Device ids are this prefix and the zero-padded global index (`device-0042`).
+    /// Device ids are this prefix and the global index, zero-padded to ``idWidth`` digits
+    /// (`device-000042`).
     public var idPrefix: String
+    /// The digits an id's index is padded to (`--id-width`); 0: not padded. An index with
+    /// more digits keeps them all, so an id never depends on the fleet's size: the same
+    /// device has the same id in a fleet of 1,000 or 1,001, and in any shard (a tracking
+    /// server registers devices by id).
+    public var idWidth: Int
     /// Seeds every device's receiver, battery and share membership.
     public var seed: UInt64
     /// Changes made to a share of the fleet at a moment of the run.
@@ -26,13 +32,15 @@ public struct FleetPlan: Sendable, Equatable {
 
     public init(
         deviceCount: Int, intervalSeconds: Double = 1, staggerSeconds: Double = 60, gpsMix: GPSMix = .openSky,
-        idPrefix: String = "device-", seed: UInt64 = 1, events: [FleetEvent] = [], shard: FleetShard = .whole
+        idPrefix: String = "device-", idWidth: Int = FleetPlan.defaultIDWidth, seed: UInt64 = 1, events: [FleetEvent] = [],
+        shard: FleetShard = .whole
     ) {
         self.deviceCount = deviceCount
         self.intervalSeconds = intervalSeconds
         self.staggerSeconds = staggerSeconds
         self.gpsMix = gpsMix
         self.idPrefix = idPrefix
+        self.idWidth = idWidth
         self.seed = seed
         self.events = events
         self.shard = shard
@@ -44,17 +52,21 @@ public struct FleetPlan: Sendable, Equatable {
         if deviceCount > FleetPlan.maximumDeviceCount { return "--devices must be at most \(FleetPlan.maximumDeviceCount)" }
         if !(intervalSeconds >= 0.05 && intervalSeconds <= 86_400) { return "--interval must be between 0.05 and 86400 seconds" }
         if !(staggerSeconds >= 0 && staggerSeconds <= 86_400) { return "--stagger must be between 0 and 24h" }
+        if !(0...8).contains(idWidth) { return "--id-width must be 0 (no padding) to 8" }
         if let problem = shard.problem { return problem }
         return nil
     }
 
+    /// Six digits: every index of a million-device fleet, padded alike (`device-000042`).
+    public static let defaultIDWidth = 6
+
+    /// How many devices this process's shard runs.
+    public var shardDeviceCount: Int { (deviceCount - shard.index + shard.count - 1) / shard.count }
+
     /// Ten million: the devices' ids and shares are computed over the whole fleet.
     public static let maximumDeviceCount = 10_000_000
 
-    /// The digits of the largest index: every id of the fleet has the same width.
-    var idWidth: Int { String(max(deviceCount - 1, 0)).count }
-
-    /// The id of the device at a global index: `device-0042`.
+    /// The id of the device at a global index: `device-000042`.
     public func deviceID(_ index: Int) -> String {
         let digits = String(index)
         return idPrefix + String(repeating: "0", count: max(idWidth - digits.count, 0)) + digits

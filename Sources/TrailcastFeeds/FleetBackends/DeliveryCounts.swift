@@ -1,19 +1,37 @@
-/// What happened to the messages sent to one backend, for one class of devices or all.
+/// What happened to the messages given to one backend, for one class of devices or all.
+///
+/// One definition, shared by the progress line and the summary: every message the fleet
+/// gives a backend is ``sent``, and ends as exactly one of the five others, so that
+/// `sent == acknowledged + refused + lost + errors + inFlight` at every moment.
 public struct DeliveryCounts: Sendable, Equatable {
-    /// Handed to the connection (written to its socket).
+    /// Every message the fleet gave this backend (one per location its apps had to send).
     public var sent = 0
-    /// Acknowledged by the backend: PUBACKs at QoS 1, 2xx answers over HTTP.
+    /// Acknowledged by the backend: PUBACKs at QoS 1, written at QoS 0, 2xx answers over HTTP.
     public var acknowledged = 0
-    /// Not sent because the connection could not take it now: its socket buffer full, too
-    /// many awaiting acknowledgement (the run never waits for a slow backend).
+    /// Not taken because the connection could not take it now: its socket buffer full, too
+    /// many awaiting acknowledgement, its queue full (the run never waits for a backend).
     public var refused = 0
-    /// Lost to a connection that was down: dropped from a full queue while (re)connecting,
-    /// or sent and never acknowledged before the connection closed.
+    /// Lost to a connection that was down: dropped while (re)connecting once the few a
+    /// connection holds for it were held, or written and never acknowledged before the
+    /// connection closed (after the one retry HTTP gets).
     public var lost = 0
-    /// Answers that were errors (non-2xx, timeouts).
+    /// Answered with an error: a non-2xx status, or no answer in time.
     public var errors = 0
+    /// Given and not settled yet: waiting for a connection, queued, or written and
+    /// awaiting the answer. At the end of a run, what was still awaited when it stopped
+    /// waiting (neither known lost nor known delivered).
+    public var inFlight = 0
 
     public init() {}
+
+    /// Each total by the name the progress line and the summary both give it, in order.
+    public var named: [(name: StaticString, value: Int)] {
+        [("sent", sent), ("acknowledged", acknowledged), ("refused", refused), ("lost", lost), ("errors", errors),
+         ("inFlight", inFlight)]
+    }
+
+    /// Whether the totals add up: every message sent is exactly one of the others.
+    public var addsUp: Bool { sent == acknowledged + refused + lost + errors + inFlight }
 
     public static func + (left: DeliveryCounts, right: DeliveryCounts) -> DeliveryCounts {
         var sum = left
@@ -22,18 +40,28 @@ public struct DeliveryCounts: Sendable, Equatable {
         sum.refused += right.refused
         sum.lost += right.lost
         sum.errors += right.errors
+        sum.inFlight += right.inFlight
         return sum
     }
 }
 
-/// What happened to a backend's connections.
+/// What happened to a backend's connections: a count of their own, apart from the
+/// messages' (a failed attempt loses no message by itself).
 public struct ConnectionCounts: Sendable, Equatable {
     /// Connections open now.
     public var open = 0
     /// Connections made again after one was dropped.
     public var reconnects = 0
-    /// Attempts that failed (refused, unreachable, timed out).
+    /// Attempts that failed (refused, unreachable, timed out, a TLS or login refusal).
     public var failedAttempts = 0
+    /// Connections the server closed by its own choice after an answer (`Connection:
+    /// close`, HTTP/1.0): each made anew at once, no message lost and no backoff.
+    public var closedByServer = 0
 
     public init() {}
+
+    /// Each count by the name the progress line and the summary both give it.
+    public var named: [(name: StaticString, value: Int)] {
+        [("open", open), ("reconnects", reconnects), ("failedAttempts", failedAttempts), ("closedByServer", closedByServer)]
+    }
 }

@@ -33,6 +33,7 @@ extension Array where Element: FleetLink {
             total.open += counts.open
             total.reconnects += counts.reconnects
             total.failedAttempts += counts.failedAttempts
+            total.closedByServer += counts.closedByServer
         }
     }
 }
@@ -44,9 +45,13 @@ struct ConnectionAttempts {
     var isConnecting = false
     /// The run is ending: no more attempts.
     var isClosing = false
-    /// Connections made so far (a second one is a reconnect).
-    private var made = 0
+    private var hasConnected = false
+    /// Connections made again after one dropped.
+    private var reconnects = 0
     private var failed = 0
+    /// Connections the server closed after an answer; the next one is not a reconnect.
+    private var closedByServer = 0
+    private var nextIsFresh = false
     /// Failed attempts in a row: the backoff grows with them.
     private var failedInARow = 0
     /// No attempt before this (the backoff after a failure or a drop).
@@ -65,7 +70,24 @@ struct ConnectionAttempts {
         isConnecting = false
         failedInARow = 0
         notBefore = nil
-        made += 1
+        if hasConnected && !nextIsFresh { reconnects += 1 }
+        hasConnected = true
+        nextIsFresh = false
+    }
+
+    /// The server closed the connection by its own choice (`Connection: close`): the next
+    /// connection is a fresh one, not a reconnect, and starts at once.
+    mutating func closedAfterAnswer() {
+        closedByServer += 1
+        nextIsFresh = true
+        notBefore = nil
+    }
+
+    /// A connection closed before it answered anything: no failed attempt (it connected),
+    /// but the backoff grows as for one. How many in a row.
+    mutating func droppedUnanswered() -> Int {
+        failedInARow += 1
+        return failedInARow
     }
 
     /// The attempt failed: how many have in a row, for the backoff.
@@ -80,8 +102,9 @@ struct ConnectionAttempts {
     func counts(open: Bool) -> ConnectionCounts {
         var counts = ConnectionCounts()
         counts.open = open ? 1 : 0
-        counts.reconnects = max(made - 1, 0)
+        counts.reconnects = reconnects
         counts.failedAttempts = failed
+        counts.closedByServer = closedByServer
         return counts
     }
 }

@@ -153,11 +153,20 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
         state.withLock { $0.attempts.counts(open: $0.connection?.isOpen == true) }
     }
     var awaitsAcknowledgement: Bool { state.withLock { !$0.unacknowledgedDevices.isEmpty && $0.connection != nil } }
-    func counts() -> [DeliveryCounts] { state.withLock { $0.counts } }
+    /// The counts, with what is in flight now: held for a connection, or awaiting a PUBACK.
+    func counts() -> [DeliveryCounts] {
+        state.withLock { state in
+            var counts = state.counts
+            for (_, device) in state.pending { counts[classOfDevice(device)].inFlight += 1 }
+            for (device, count) in state.unacknowledgedDevices { counts[classOfDevice(device)].inFlight += count }
+            return counts
+        }
+    }
 
     func send(_ publish: MQTTPacket.Publish, device: Int) {
         let deviceClass = classOfDevice(device)
         let connection: MQTTConnection? = state.withLock { state in
+            state.counts[deviceClass].sent += 1
             if let connection = state.connection { return connection }
             if state.pending.count < Self.pendingLimit {
                 state.pending.append((publish, device))
@@ -171,11 +180,8 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     }
 
     private func deliver(_ publish: MQTTPacket.Publish, device: Int, deviceClass: Int, on connection: MQTTConnection) {
-        // Counted before the write: a PUBACK may come back before `publish` returns.
-        state.withLock { state in
-            state.counts[deviceClass].sent += 1
-            if atLeastOnce { state.unacknowledgedDevices[device, default: 0] += 1 }
-        }
+        // Awaited before the write: a PUBACK may come back before `publish` returns.
+        if atLeastOnce { state.withLock { $0.unacknowledgedDevices[device, default: 0] += 1 } }
         if !connection.canWrite {
             refuse(device: device, deviceClass: deviceClass, atLeastOnce: atLeastOnce)
             return
@@ -195,7 +201,6 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
                 guard state.unacknowledgedDevices[device] != nil else { return }
                 Self.forget(device, in: &state)
             }
-            state.counts[deviceClass].sent -= 1
             state.counts[deviceClass].refused += 1
         }
     }
@@ -275,19 +280,21 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
             // which `connectionFailed` handles.
             guard state.connection != nil else { return false }
             state.connection = nil
+            // The run's own DISCONNECT at its end: what still awaits a PUBACK stays in
+            // flight (the broker may well have it), not lost.
+            guard !state.attempts.isClosing else { return false }
             for (device, count) in state.unacknowledgedDevices { state.counts[classOfDevice(device)].lost += count }
             state.unacknowledgedDevices.removeAll()
-            return !state.attempts.isClosing
+            return true
         }
         if reconnect { retry(after: 0) }
     }
 
-    /// Ends the link: a clean DISCONNECT, no reconnecting.
+    /// Ends the link: a clean DISCONNECT, no reconnecting. What is still held for a
+    /// connection or awaiting its PUBACK is counted in flight at the end.
     func close() async {
         let connection = state.withLock { state -> MQTTConnection? in
             state.attempts.isClosing = true
-            for (_, device) in state.pending { state.counts[classOfDevice(device)].lost += 1 }
-            state.pending.removeAll()
             return state.connection
         }
         await connection?.disconnect()

@@ -4,14 +4,16 @@ import NIOPosix
 import TrailcastBasics
 
 /// The fleet's HTTP side: positions sent to a Traccar server in its OsmAnd protocol, as GET
-/// requests over a few keep-alive connections (`--connections N`, 8 by default), one
-/// request at a time on each, with a short queue behind it. A full queue refuses; a non-2xx
-/// answer or a timeout is an error; a connection lost is made again with backoff. None of it
-/// stops the run.
+/// requests over keep-alive connections (``Options/connections``), one request at a time
+/// on each, with a short queue behind it. A full queue refuses; a non-2xx answer or a
+/// timeout is an error; a connection the server closes is made again at once, one that
+/// fails with backoff. None of it stops the run.
 public final class OsmAndFleetSender: Sendable {
     public struct Options: Sendable {
         public var host: String
         public var port: Int
+        /// Connections, each with one request in flight: the most requests a second is
+        /// connections ÷ the server's answer time. See ``defaultConnections(devices:)``.
         public var connections: Int
         /// Requests waiting behind the one in flight, per connection.
         public var queueLimit: Int
@@ -33,6 +35,14 @@ public final class OsmAndFleetSender: Sendable {
         }
     }
 
+    /// One connection per 25 devices, at least 8, at most 1,000: at one fix a second each
+    /// connection then carries 25 requests a second, so the fleet keeps up with a server
+    /// answering in up to 40 ms (a Traccar at 20 ms is half busy), and 10,000 devices make
+    /// 400 connections, not 10,000.
+    public static func defaultConnections(devices: Int) -> Int {
+        min(max(8, (devices + 24) / 25), 1000)
+    }
+
     private let links: [OsmAndLink]
     private let classOfDevice: @Sendable (Int) -> Int
 
@@ -51,7 +61,8 @@ public final class OsmAndFleetSender: Sendable {
                 .connect(host: options.host, port: options.port).get()
             try? await channel.close()
         } catch {
-            throw OsmAndUnreachable(description: "cannot reach the OsmAnd server at \(options.host):\(options.port): \(error)")
+            throw OsmAndUnreachable(
+                description: "cannot reach the OsmAnd server at \(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
         }
     }
 
@@ -77,18 +88,33 @@ public struct OsmAndUnreachable: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-/// One keep-alive HTTP/1.1 connection to the server: a request in flight, a queue behind it.
+/// One HTTP/1.1 connection to the server, kept alive while the server keeps it: a request
+/// in flight, a queue behind it.
+///
+/// HTTP as servers really speak it (RFC 9112 section 9): an answer with `Connection: close`,
+/// or an HTTP/1.0 answer without `keep-alive`, ends the connection after it, so the next
+/// request goes on a new one at once, with nothing lost and no backoff. A server (or a
+/// proxy) may also close a connection it thinks idle just as a request is written on it
+/// (section 9.3.1): a request that got no answer at all is sent again, once, on a new
+/// connection, as browsers and curl do for a request that is safe to repeat (a GET).
 final class OsmAndLink: FleetLink, @unchecked Sendable {
     // @unchecked: every mutable field is inside `state`, reached only with its lock.
     struct Request {
         var target: String
         var device: Int
+        /// Sent once already, on a connection that closed before answering.
+        var isRetry = false
     }
 
     private struct State {
         var channel: (any Channel)?
         var attempts = ConnectionAttempts()
         var inFlight: Request?
+        /// The status of the answer to `inFlight`, once its head has come.
+        var answerStatus: HTTPResponseStatus?
+        /// Answers the current connection has given: one that gave none and closed is a
+        /// failure (backoff), one that gave some was closed idle (a new one at once).
+        var answersOnConnection = 0
         var timeout: Scheduled<Void>?
         var queue: [Request] = []
         var queueStart = 0
@@ -109,8 +135,17 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         state = LockedValue(State(counts: Array(repeating: DeliveryCounts(), count: classCount)))
     }
 
-    var isBusy: Bool { state.withLock { ($0.inFlight != nil || $0.queued > 0) && $0.channel != nil } }
-    func counts() -> [DeliveryCounts] { state.withLock { $0.counts } }
+    var isBusy: Bool { state.withLock { ($0.inFlight != nil || $0.queued > 0) && !$0.attempts.isClosing } }
+
+    /// The counts, with what is in flight now: the request awaiting its answer and the queue.
+    func counts() -> [DeliveryCounts] {
+        state.withLock { state in
+            var counts = state.counts
+            if let request = state.inFlight { counts[classOfDevice(request.device)].inFlight += 1 }
+            for request in state.queue[state.queueStart...] { counts[classOfDevice(request.device)].inFlight += 1 }
+            return counts
+        }
+    }
 
     func connectionCounts() -> ConnectionCounts {
         state.withLock { $0.attempts.counts(open: $0.channel?.isActive == true) }
@@ -119,6 +154,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
     func send(target: String, device: Int) {
         let deviceClass = classOfDevice(device)
         let accepted = state.withLock { state -> Bool in
+            state.counts[deviceClass].sent += 1
             guard state.queued < options.queueLimit else {
                 state.counts[deviceClass].refused += 1
                 return false
@@ -134,7 +170,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
     private func pump() {
         enum Step { case none, connect, write(any Channel, Request) }
         let step = state.withLock { state -> Step in
-            guard state.inFlight == nil, state.queued > 0 else { return .none }
+            guard state.inFlight == nil, state.queued > 0, !state.attempts.isClosing else { return .none }
             guard let channel = state.channel else { return state.attempts.isConnecting ? .none : .connect }
             let request = state.queue[state.queueStart]
             state.queueStart += 1
@@ -143,7 +179,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
                 state.queueStart = 0
             }
             state.inFlight = request
-            state.counts[classOfDevice(request.device)].sent += 1
+            state.answerStatus = nil
             return .write(channel, request)
         }
         switch step {
@@ -172,20 +208,41 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
     }
 
-    /// The answer to the request in flight.
-    func answered(status: HTTPResponseStatus) {
-        state.withLock { state in
+    /// The head of the answer to the request in flight has come.
+    func answerBegan(status: HTTPResponseStatus) {
+        state.withLock { $0.answerStatus = status }
+    }
+
+    /// The answer to the request in flight is whole; `keepAlive` false: the server closes
+    /// the connection after it.
+    func answered(status: HTTPResponseStatus, keepAlive: Bool, on channel: any Channel) {
+        let closing = state.withLock { state -> Bool in
+            guard state.channel === channel else { return false }
             state.timeout?.cancel()
             state.timeout = nil
-            guard let request = state.inFlight else { return }
-            state.inFlight = nil
-            if (200..<300).contains(status.code) {
-                state.counts[classOfDevice(request.device)].acknowledged += 1
-            } else {
-                state.counts[classOfDevice(request.device)].errors += 1
+            state.answersOnConnection += 1
+            if let request = state.inFlight {
+                state.inFlight = nil
+                Self.settle(request, status: status, in: &state, classOfDevice: classOfDevice)
             }
+            guard !keepAlive else { return false }
+            // Not a drop: the next request goes on a new connection, at once.
+            state.channel = nil
+            state.attempts.closedAfterAnswer()
+            return true
         }
+        if closing { channel.close(promise: nil) }
         pump()
+    }
+
+    private static func settle(
+        _ request: Request, status: HTTPResponseStatus, in state: inout State, classOfDevice: (Int) -> Int
+    ) {
+        if (200..<300).contains(status.code) {
+            state.counts[classOfDevice(request.device)].acknowledged += 1
+        } else {
+            state.counts[classOfDevice(request.device)].errors += 1
+        }
     }
 
     private func connect() {
@@ -203,11 +260,14 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         bootstrap.connect(host: options.host, port: options.port).whenComplete { [self] result in
             switch result {
             case .success(let channel):
-                state.withLock { state in
+                let closing = state.withLock { state -> Bool in
                     state.attempts.succeeded()
                     state.channel = channel
+                    state.answersOnConnection = 0
+                    return state.attempts.isClosing
                 }
                 channel.closeFuture.whenComplete { [self] _ in disconnected(channel) }
+                if closing { channel.close(promise: nil) }
                 pump()
             case .failure:
                 retry(after: state.withLock { $0.attempts.failedAttempt() })
@@ -215,20 +275,43 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         }
     }
 
+    /// The connection closed without the server saying it would: idle, dropped, or reset.
     private func disconnected(_ channel: any Channel) {
-        let reconnect = state.withLock { state -> Bool in
-            guard state.channel === channel else { return false }
+        enum Next { case nothing, now, backoff(Int) }
+        let next = state.withLock { state -> Next in
+            guard state.channel === channel else { return .nothing }
             state.channel = nil
             state.timeout?.cancel()
             state.timeout = nil
+            if state.attempts.isClosing { return .nothing }
             if let request = state.inFlight {
-                // Written, never answered: lost with the connection.
-                state.counts[classOfDevice(request.device)].lost += 1
                 state.inFlight = nil
+                if let status = state.answerStatus {
+                    // The answer's head came, and its body ended with the connection.
+                    Self.settle(request, status: status, in: &state, classOfDevice: classOfDevice)
+                } else if !request.isRetry {
+                    // Closed before any answer, perhaps idle as the request went out: once more.
+                    var again = request
+                    again.isRetry = true
+                    if state.queueStart > 0 {
+                        state.queueStart -= 1
+                        state.queue[state.queueStart] = again
+                    } else {
+                        state.queue.insert(again, at: 0)
+                    }
+                } else {
+                    state.counts[classOfDevice(request.device)].lost += 1
+                }
             }
-            return !state.attempts.isClosing
+            // A connection that answered was working: a new one at once. One that closed
+            // without a single answer is a server turning us away: back off.
+            return state.answersOnConnection > 0 ? .now : .backoff(state.attempts.droppedUnanswered())
         }
-        if reconnect { retry(after: 0) }
+        switch next {
+        case .nothing: return
+        case .now: pump()
+        case .backoff(let failures): retry(after: failures)
+        }
     }
 
     private func retry(after failures: Int) {
@@ -237,33 +320,36 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         ReconnectBackoff.schedule(after: delay) { [self] in pump() }
     }
 
+    /// Ends the link: what is still queued or awaiting its answer is counted in flight at the end.
     func close() {
         let channel = state.withLock { state -> (any Channel)? in
             state.attempts.isClosing = true
-            for request in state.queue[state.queueStart...] { state.counts[classOfDevice(request.device)].lost += 1 }
-            state.queue.removeAll()
-            state.queueStart = 0
             return state.channel
         }
         channel?.close(promise: nil)
     }
 }
 
-/// Reads the server's answers (only their status matters) and hands each to its link.
+/// Reads the server's answers (their status, and whether the connection stays open) and
+/// hands each to its link.
 private final class OsmAndAnswerReader: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
     private let link: OsmAndLink
-    private var status: HTTPResponseStatus?
+    private var head: HTTPResponseHead?
 
     init(link: OsmAndLink) { self.link = link }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
-        case .head(let head): status = head.status
+        case .head(let head):
+            self.head = head
+            link.answerBegan(status: head.status)
         case .body: break
         case .end:
-            if let status { link.answered(status: status) }
-            status = nil
+            // `isKeepAlive`: HTTP/1.1 unless `Connection: close`; HTTP/1.0 only with
+            // `Connection: keep-alive` (RFC 9112 section 9.3).
+            if let head { link.answered(status: head.status, keepAlive: head.isKeepAlive, on: context.channel) }
+            head = nil
         }
     }
 

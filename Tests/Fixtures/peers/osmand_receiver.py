@@ -13,6 +13,14 @@ and answers as Traccar answers.
   without an answer: so does this.
 - Otherwise 200 with an empty body, on a keep-alive connection.
 
+How servers and proxies in front of Traccar really treat connections, by option:
+--http10 answers in HTTP/1.0 and closes after each answer (as Python's own server does);
+--connection-close answers HTTP/1.1 with `Connection: close` and closes; --idle-close-ms N
+closes a connection idle for N ms (a keep-alive timeout); --delay-ms N answers N ms late;
+--path P accepts requests under P only (404 otherwise), as a proxy's location would;
+--drop-after N closes each connection, unanswered, at its request N + 1 (printing
+`dropped` for each), as a connection closed idle just as a request was written on it.
+
 Each position accepted is one JSON line in --out; the port chosen is written to --port-file.
 """
 import argparse
@@ -74,19 +82,41 @@ def main():
     arguments.add_argument("--port-file", required=True)
     arguments.add_argument("--out", required=True)
     arguments.add_argument("--devices", required=True, help="the known device ids, comma-separated")
+    arguments.add_argument("--http10", action="store_true")
+    arguments.add_argument("--connection-close", action="store_true")
+    arguments.add_argument("--idle-close-ms", type=int)
+    arguments.add_argument("--delay-ms", type=int, default=0)
+    arguments.add_argument("--path", default="/")
+    arguments.add_argument("--drop-after", type=int,
+                           help="on each connection, read the request after this many answers and close without"
+                                " answering, as a server closing an idle connection as the request arrives does")
     options = arguments.parse_args()
+    import time
     known = set(options.devices.split(","))
     out = open(options.out, "a", buffering=1)
     lock = threading.Lock()
 
     class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
+        protocol_version = "HTTP/1.0" if options.http10 else "HTTP/1.1"
+        # The socket's read timeout: an idle keep-alive connection is closed after it.
+        timeout = options.idle_close_ms / 1000 if options.idle_close_ms else None
 
         def log_message(self, *args):
             pass
 
+        answered = 0
+
         def handle_request(self):
             target = urlsplit(self.path)
+            if options.drop_after is not None and self.answered >= options.drop_after:
+                print("dropped", flush=True)
+                self.close_connection = True
+                return
+            if options.delay_ms:
+                time.sleep(options.delay_ms / 1000)
+            if not target.path.startswith(options.path):
+                self.answer(404)
+                return
             body = b""
             if "Content-Length" in self.headers:
                 body = self.rfile.read(int(self.headers["Content-Length"]))
@@ -106,8 +136,12 @@ def main():
             self.answer(200)
 
         def answer(self, status):
+            self.answered += 1
             self.send_response(status)
             self.send_header("Content-Length", "0")
+            if options.connection_close:
+                self.send_header("Connection", "close")
+                self.close_connection = True
             self.end_headers()
 
         do_GET = handle_request

@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+
+/// `trailcast fleet --osmand` against servers that close connections as real ones do:
+/// HTTP/1.0, `Connection: close`, a connection closed just as a request went out, a real
+/// nginx in front with its keep-alive limits, and a server that takes 20 ms an answer.
+@Suite("trailcast fleet --osmand against servers that close connections")
+struct FleetOsmAndConnectionTests {
+    /// Runs the fleet into `receiver` and gives the summary's OsmAnd totals and stderr.
+    static func run(
+        _ receiver: OsmAndReceiver, devices: Int, seconds: Int, url: String? = nil, extra: [String] = []
+    ) async throws -> (BackendTotals, String) {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let summaryFile = scratch.url.appendingPathComponent("summary.json")
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", String(devices), "--osmand", url ?? "http://127.0.0.1:\(receiver.port)",
+            "--duration", "\(seconds)s", "--stagger", "1s", "--summary", summaryFile.path,
+        ] + extra, waitsForASlot: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        let summary = try FleetMQTTCommandTests.summary(summaryFile)
+        let totals = try BackendTotals(summary: summary, backend: "osmand")
+        #expect(totals.addsUp, "\(totals)")
+        #expect(BackendTotals.progressAddsUp(run.stderr, backend: "osmand"), "\(run.stderr)")
+        return (totals, run.stderr)
+    }
+
+    @Test("HTTP/1.0 and Connection: close: every position on a new connection, none lost, no backoff, no reconnect counted", arguments: [
+        "--http10", "--connection-close",
+    ])
+    func closesAfterEachAnswer(habit: String) async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(50), options: [habit])
+        defer { receiver.remove() }
+        let (totals, _) = try await Self.run(receiver, devices: 50, seconds: 10)
+        // 50 devices, started over the first second, each a fix a second for 10 s.
+        #expect(totals.sent >= 450)
+        #expect(totals.acknowledged == totals.sent, "\(totals)")
+        #expect(totals.lost == 0 && totals.refused == 0 && totals.errors == 0 && totals.inFlight == 0)
+        #expect(try receiver.positions().count == totals.sent)
+        // Each answer closed its connection, and none of that was a drop.
+        #expect(totals.connections["closedByServer"] == totals.sent)
+        #expect(totals.connections["reconnects"] == 0 && totals.connections["failedAttempts"] == 0)
+    }
+
+    @Test("a connection closed unanswered as a request went out: the request goes again, once, on a new one; nothing lost")
+    func closedAsRequestWentOut() async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(20), options: ["--drop-after", "3"])
+        defer { receiver.remove() }
+        let (totals, _) = try await Self.run(receiver, devices: 20, seconds: 8, extra: ["--http-connections", "4"])
+        let dropped = receiver.process.output.split(separator: "\n").filter { $0 == "dropped" }.count
+        #expect(dropped >= 10, "the receiver dropped a request on every fourth")
+        #expect(totals.acknowledged == totals.sent && totals.lost == 0, "\(totals)")
+        #expect(try receiver.positions().count == totals.sent, "each dropped request arrived on its second try")
+    }
+
+    @Test("behind a real nginx closing after 3 requests and after 1 s idle, under a path: every position arrives")
+    func behindNginx() async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(30))
+        defer { receiver.remove() }
+        let nginx = try await Nginx.start(proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 3, keepaliveTimeout: "1s")
+        defer { nginx.stop() }
+        let (totals, _) = try await Self.run(
+            receiver, devices: 30, seconds: 8, url: "http://127.0.0.1:\(nginx.port)/osmand", extra: ["--interval", "2"])
+        #expect(totals.sent >= 100)
+        #expect(totals.acknowledged == totals.sent && totals.lost == 0 && totals.errors == 0, "\(totals)")
+        #expect(try receiver.positions().count == totals.sent)
+        // nginx's `Connection: close` on every third answer.
+        #expect((totals.connections["closedByServer"] ?? 0) >= totals.sent / 3 - 8)
+    }
+
+    @Test("a server answering in 20 ms: the default connections keep up with 500 devices, none refused")
+    func slowServer() async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(500), options: ["--delay-ms", "20"])
+        defer { receiver.remove() }
+        let (totals, stderr) = try await Self.run(receiver, devices: 500, seconds: 10)
+        #expect(totals.sent >= 4500)
+        #expect(totals.refused == 0 && totals.lost == 0 && totals.errors == 0, "\(totals)")
+        #expect(totals.acknowledged == totals.sent)
+        // 500 devices: one connection per 25 (eight, the old fixed number, would carry 400 a second).
+        #expect(stderr.contains("osmand connected 20 "), "\(stderr)")
+    }
+}
+
+/// A real nginx (Debian's nginx-light) as a reverse proxy in front of a test's receiver.
+final class Nginx: @unchecked Sendable {
+    // @unchecked: used from one test's task.
+    let port: Int
+    private let process: ToolProcess
+    private let scratch: ScratchDirectory
+    private let reservation: HeldLocalPort
+
+    private init(port: Int, process: ToolProcess, scratch: ScratchDirectory, reservation: HeldLocalPort) {
+        self.port = port
+        self.process = process
+        self.scratch = scratch
+        self.reservation = reservation
+    }
+
+    static func start(
+        proxyingTo upstream: Int, at location: String, keepaliveRequests: Int, keepaliveTimeout: String
+    ) async throws -> Nginx {
+        try Peer.require("/usr/sbin/nginx")
+        let scratch = try ScratchDirectory()
+        let reservation = try HeldLocalPort()
+        let root = scratch.url.path
+        try """
+            daemon off;
+            master_process off;
+            error_log \(root)/error.log info;
+            pid \(root)/nginx.pid;
+            events { worker_connections 1024; }
+            http {
+                access_log off;
+                client_body_temp_path \(root)/body;
+                proxy_temp_path \(root)/proxy;
+                keepalive_requests \(keepaliveRequests);
+                keepalive_timeout \(keepaliveTimeout);
+                server {
+                    listen 127.0.0.1:\(reservation.port);
+                    location \(location) { proxy_pass http://127.0.0.1:\(upstream)/; }
+                }
+            }
+
+            """.write(to: scratch.url.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        let process = try ToolProcess("/usr/sbin/nginx", ["-p", root, "-c", "\(root)/nginx.conf"])
+        let nginx = Nginx(port: reservation.port, process: process, scratch: scratch, reservation: reservation)
+        try await process.wait(for: "nginx to listen") { FileManager.default.fileExists(atPath: "\(root)/nginx.pid") }
+        return nginx
+    }
+
+    func stop() {
+        process.stop()
+        scratch.remove()
+    }
+}
