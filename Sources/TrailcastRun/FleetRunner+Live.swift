@@ -49,7 +49,7 @@ extension FleetRunner {
         let elapsedSeconds: @Sendable () -> Double = { (clock.now - origin).seconds }
         var fleet = Fleet(plan: plan.fleet, routes: routes, start: WallClock.now())
         let senders = try await LiveSenders.start(
-            plan: plan, fleet: fleet, deviceCount: deviceCount, elapsedSeconds: elapsedSeconds)
+            plan: plan, fleet: fleet, deviceCount: deviceCount, elapsedSeconds: elapsedSeconds, notice: progress)
         let startedAt = ProcessResources.cpuSeconds()
         let (messages, lag) = await pace(
             &fleet, plan: plan, senders: senders, clock: clock, origin: origin, progress: progress, interrupted: interrupted)

@@ -78,6 +78,18 @@ public struct FleetSummary: Sendable {
             writer.key("connections")
             writer.beginObject()
             for (name, value) in backend.connections.named { writer.field(name, value) }
+            // Per drop, the seconds until the link was connected again (the outage and the
+            // backoff after it); links still down at the end are `stillDown`.
+            var recovery = LatencyHistogram()
+            for seconds in backend.connections.recoverySeconds { recovery.record(seconds: seconds) }
+            writer.key("recoverySeconds")
+            writer.beginObject()
+            writer.field("count", backend.connections.recoverySeconds.count)
+            writer.field("p50", recovery.percentile(0.5), fractionDigits: 3)
+            writer.field("p99", recovery.percentile(0.99), fractionDigits: 3)
+            writer.field("max", recovery.count > 0 ? recovery.maximumSeconds : nil, fractionDigits: 3)
+            writer.endObject()
+            writer.field("stillDown", backend.connections.stillDownSeconds.count)
             writer.endObject()
             writer.key("classes")
             writer.beginObject()
@@ -101,6 +113,9 @@ public struct FleetSummary: Sendable {
             writer.field("duplicates", verification.duplicates)
             writer.field("outOfOrder", verification.outOfOrder)
             writer.field("strangers", verification.strangers)
+            writer.field("unwitnessed", verification.unwitnessed)
+            writer.field("disconnections", verification.disconnections)
+            writer.field("awaySeconds", verification.awaySeconds, fractionDigits: 3)
             writer.key("latencyMilliseconds")
             Self.write(verification.latency, into: &writer)
             writer.key("devicesWithProblems")

@@ -17,15 +17,17 @@ struct LiveSenders {
     private let idOfSlot: [String]
 
     /// Connects what the plan names (the verifier first, so that it hears every message).
+    /// `notice`: a line for standard error (the verifier leaving and coming back).
     static func start(
-        plan: FleetRunPlan, fleet: Fleet, deviceCount: Int, elapsedSeconds: @escaping @Sendable () -> Double
+        plan: FleetRunPlan, fleet: Fleet, deviceCount: Int, elapsedSeconds: @escaping @Sendable () -> Double,
+        notice: @escaping @Sendable (String) -> Void
     ) async throws(RunFailure) -> LiveSenders {
         let names = TopicNames(plan: plan)
         let slotDevices = Array(plan.fleet.shard.devices(of: plan.fleet.deviceCount))
         let classOfSlot = (0..<fleet.deviceCount).map { UInt8(fleet.gpsMixIndex(ofSlot: $0)) }
         var verifier: MQTTDeliveryVerifier?
         if plan.verify, let mqtt = plan.mqtt {
-            verifier = try await startVerifier(mqtt, plan: plan, elapsedSeconds: elapsedSeconds)
+            verifier = try await startVerifier(mqtt, plan: plan, elapsedSeconds: elapsedSeconds, notice: notice)
         }
         let shards = plan.fleet.shard.count
         let classOfDevice: @Sendable (Int) -> Int = { device in Int(classOfSlot[device / shards]) }
@@ -80,7 +82,8 @@ struct LiveSenders {
     }
 
     private static func startVerifier(
-        _ mqtt: MQTTFleetPublisher.Options, plan: FleetRunPlan, elapsedSeconds: @escaping @Sendable () -> Double
+        _ mqtt: MQTTFleetPublisher.Options, plan: FleetRunPlan, elapsedSeconds: @escaping @Sendable () -> Double,
+        notice: @escaping @Sendable (String) -> Void
     ) async throws(RunFailure) -> MQTTDeliveryVerifier {
         let fleet = plan.fleet
         let prefix = OwnTracksLocation.topic(user: plan.ownTracksUser, device: fleet.idPrefix)
@@ -91,10 +94,10 @@ struct LiveSenders {
                 else { return nil }
                 return index
             },
-            now: elapsedSeconds)
+            now: elapsedSeconds, notice: notice)
         do {
             try await verifier.start(
-                mqtt.connection(clientIdentifier: "trailcast-fleet-verify-\(fleet.shard.index)"),
+                mqtt, clientIdentifier: "trailcast-fleet-verify-\(fleet.shard.index)",
                 filter: OwnTracksLocation.topicFilter(user: plan.ownTracksUser))
         } catch {
             throw RunFailure("fleet: --verify: \(error)", status: .unavailable)

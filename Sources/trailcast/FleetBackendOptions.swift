@@ -1,6 +1,7 @@
 import ArgumentParser
 import TrailcastFeeds
 import TrailcastRun
+import TrailcastSettings
 import TrailcastWire
 #if canImport(Glibc)
 import Glibc
@@ -55,6 +56,20 @@ struct FleetBackendOptions: ParsableArguments {
         valueName: "N"))
     var httpConnections: Int?
 
+    @Option(name: .customLong("reconnect-max"), help: ArgumentHelp(
+        "The longest wait before a device tries its backend again after a drop: backoff doubles from 0.5 s up to this, half of it at random. (default: 5s)",
+        valueName: "D"))
+    var reconnectMax: String?
+
+    /// `--reconnect-max`: from 100 ms to 10 minutes.
+    func reconnectMaximum() throws -> Duration {
+        guard let reconnectMax else { return ReconnectBackoff.defaultMaximum }
+        guard let offset = SimulatedOffset(reconnectMax), offset.milliseconds >= 100, offset.milliseconds <= 600_000 else {
+            throw ValidationError("--reconnect-max: '\(reconnectMax)' is not a span from 100ms to 10m, such as 5s")
+        }
+        return .milliseconds(offset.milliseconds)
+    }
+
     /// Whether any backend is named.
     var sends: Bool { mqtt != nil || osmand != nil }
 
@@ -89,7 +104,8 @@ struct FleetBackendOptions: ParsableArguments {
         access.clientKeyFile = mqttKey
         if let problem = access.problem { throw ValidationError(problem) }
         let options = MQTTFleetPublisher.Options(
-            host: url.host, port: url.port, qos: qos == 0 ? .atMostOnce : .atLeastOnce, connections: mode)
+            host: url.host, port: url.port, qos: qos == 0 ? .atMostOnce : .atLeastOnce, connections: mode,
+            reconnectMaximum: try reconnectMaximum())
         return (options, access)
     }
 
@@ -105,7 +121,8 @@ struct FleetBackendOptions: ParsableArguments {
         }
         if url.isSecure { throw ValidationError("--osmand \(osmand): https:// is not supported yet; use http://") }
         return OsmAndFleetSender.Options(host: url.host, port: url.port, pathPrefix: url.path,
-            connections: httpConnections ?? OsmAndFleetSender.defaultConnections(devices: shardDevices))
+            connections: httpConnections ?? OsmAndFleetSender.defaultConnections(devices: shardDevices),
+            reconnectMaximum: try reconnectMaximum())
     }
 
     private func runFailureAsValidation<T>(_ body: () throws(RunFailure) -> T) throws -> T {

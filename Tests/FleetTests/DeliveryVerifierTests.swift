@@ -70,4 +70,41 @@ struct DeliveryVerifierTests {
         #expect(histogram.percentile(1) == 1000e-6)
         #expect(LatencyHistogram().percentile(0.5) == nil)
     }
+
+    @Test("the subscriber away: what was awaited and what is sent meanwhile is not witnessed, not lost; a late arrival is received after all")
+    func away() async {
+        let clock = Clock()
+        let notices = LockedValue<[String]>([])
+        let verifier = MQTTDeliveryVerifier(
+            lossTimeoutSeconds: 10,
+            deviceOfTopic: { topic in
+                topic.hasPrefix("owntracks/fleet/device-") ? Int(topic.dropFirst("owntracks/fleet/device-".count)) : nil
+            },
+            now: { clock.seconds.withLock { $0 } }, notice: { line in notices.withLock { $0.append(line) } })
+        verifier.subscribedAgain(nil)  // as start() leaves it: subscribed
+        for number in 0..<2 { verifier.expect(device: 3, payload: Self.message(3, number).payload, sentSeconds: 0) }
+        verifier.received(Self.message(3, 0))
+        clock.advance(1)
+        verifier.closed(unacknowledged: 0)  // 1 was awaited
+        for number in 2..<5 { verifier.expect(device: 3, payload: Self.message(3, number).payload, sentSeconds: 1) }
+        verifier.received(Self.message(3, 1))  // on its way when the connection closed: received after all
+        clock.advance(6.5)
+        verifier.subscribedAgain(nil)
+        for number in 5..<7 { verifier.expect(device: 3, payload: Self.message(3, number).payload, sentSeconds: 7.5) }
+        for number in 5..<7 { verifier.received(Self.message(3, number)) }
+        clock.advance(20)
+        verifier.expire()
+        let report = await verifier.finish(graceSeconds: 0)
+        #expect(report.expected == 7)
+        #expect(report.received == 4)
+        #expect(report.unwitnessed == 3)
+        #expect(report.lost == 0 && report.duplicates == 0 && report.outOfOrder == 0)
+        #expect(report.disconnections == 1)
+        #expect(report.awaySeconds == 6.5)
+        #expect(report.expected == report.received - report.duplicates + report.lost + report.unwitnessed)
+        #expect(notices.withLock { $0 } == [
+            "fleet: --verify: the subscriber's connection to the broker closed; it subscribes again, and counts what is sent meanwhile not witnessed (1 awaited now)",
+            "fleet: --verify: subscribed again after 6.5 s; 3 messages not witnessed so far",
+        ])
+    }
 }

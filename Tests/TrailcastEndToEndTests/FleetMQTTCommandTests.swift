@@ -83,29 +83,51 @@ struct FleetMQTTCommandTests {
         #expect(quiet == 100, "a tenth of 1,000 devices publishes nothing after 30 s")
     }
 
-    @Test("mosquitto killed and started again mid-run: devices reconnect with backoff, what the outage cost is counted, every message is accounted for")
+    /// The last progress line's value of `name` for `backend` (`failedConnects`, `lost`).
+    static func lastProgress(_ stderr: String, _ backend: String, _ name: String) -> Int? {
+        guard let line = stderr.split(separator: "\n").last(where: { $0.hasPrefix("fleet: ") }),
+            let part = line.split(separator: "|").first(where: { $0.hasPrefix(" \(backend) ") })
+        else { return nil }
+        let words = part.split(separator: " ")
+        guard let index = words.firstIndex(where: { $0 == name }), index + 1 < words.count else { return nil }
+        return Int(words[index + 1])
+    }
+
+    @Test("""
+        mosquitto killed and started again mid-run: every device is back within --reconnect-max of the broker, what the \
+        outage cost is counted and adds up, and --verify subscribes again, counting its time away not witnessed, not lost
+        """)
     func brokerRestart() async throws {
         let broker = try MosquittoBroker()
         try await broker.waitUntilRunning()
+        let witness = try await Self.subscriber(broker)
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         // 10 Hz: a device's queue of 16 messages fills in 1.6 s of outage.
         let run = try ReplayProcess(arguments: [
             "fleet", "gpx/", "--devices", "100", "--interval", "0.1", "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
-            "--duration", "1h", "--stagger", "2s", "--summary", summaryFile.path,
+            "--duration", "1h", "--stagger", "2s", "--reconnect-max", "2s", "--verify", "--summary", summaryFile.path,
         ])
         try await run.wait(for: "every device connected") { run.stderr.contains("connected 100 ") }
+        let killed = ContinuousClock.now
         broker.kill()
-        try await run.wait(for: "messages lost to the outage") {
-            run.stderr.split(separator: "\n").last.map { $0.contains("connected 0 ") && !$0.contains(" lost 0 ") } ?? false
+        // Long enough for every device's backoff to reach the cap (0.5 s, 1 s, 2 s, 2 s...).
+        try await run.wait(for: "messages lost and four failed attempts a device") {
+            (Self.lastProgress(run.stderr, "mqtt", "failedConnects") ?? 0) >= 400
+                && (Self.lastProgress(run.stderr, "mqtt", "lost") ?? 0) > 0
         }
         let linesBefore = run.stderr.split(separator: "\n").count
         try broker.start()
         try await broker.waitUntilRunning()
-        try await run.wait(for: "every device back") {
+        let restarted = ContinuousClock.now
+        try await run.wait(for: "every device and the verifier back") {
             run.stderr.split(separator: "\n").dropFirst(linesBefore).contains { $0.contains("connected 100 ") }
+                && run.stderr.contains("fleet: --verify: subscribed again after ")
         }
+        // A few seconds of everyone connected, for the witness and the verifier to compare.
+        let linesBack = run.stderr.split(separator: "\n").count
+        try await run.wait(for: "three more progress lines") { run.stderr.split(separator: "\n").count >= linesBack + 3 }
         #expect(run.isRunning, "the run went on")
         run.send(SIGINT)
         let (status, _) = try await run.waitForExit()
@@ -119,6 +141,37 @@ struct FleetMQTTCommandTests {
         #expect(mqtt.sent == summary["messages"] as? Int)
         #expect(BackendTotals.progressAddsUp(run.stderr, backend: "mqtt"))
         #expect(broker.output.contains("New client connected"), "the restarted broker saw the devices come back")
+
+        // Recovery: each device back within the cap (2 s) of the broker, so within the
+        // outage and 2 s; 0.5 s allowed for the connections themselves on a busy machine.
+        let recovery = try #require(
+            ((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any]).flatMap { $0["connections"] as? [String: Any] }
+                .flatMap { $0["recoverySeconds"] as? [String: Any] })
+        let outage = (restarted - killed).seconds
+        #expect((recovery["count"] as? Int ?? 0) >= 100)
+        let slowest = try #require(recovery["max"] as? Double)
+        #expect(slowest <= outage + 2.5, "the slowest device took \(slowest) s after an outage of \(outage) s")
+
+        // The verifier: away from the kill until it subscribed again, nothing of that counted lost.
+        let verify = try #require(summary["verify"] as? [String: Any])
+        func count(_ key: String) throws -> Int { try #require(verify[key] as? Int, "verify.\(key)") }
+        // What the verifier counts lost, the publishers lost too (or still awaited): none of
+        // it is what the broker delivered while the verifier was away.
+        #expect(try count("lost") <= mqtt.lost + mqtt.inFlight, "\(verify)")
+        #expect(try count("disconnections") == 1)
+        #expect(try count("unwitnessed") > 0)
+        let away = try #require(verify["awaySeconds"] as? Double)
+        #expect(away >= outage - 0.5 && away <= outage + 2.5, "away \(away) s of an outage of \(outage) s")
+        let matched = try count("received") - count("duplicates")
+        #expect(try count("expected") == matched + count("lost") + count("unwitnessed"))
+        #expect(run.stderr.contains("fleet: --verify: the subscriber's connection to the broker closed"))
+        // The independent witness (mosquitto_sub, which tries again every second) saw what the
+        // verifier saw, and what it saw beyond is what the verifier counted not witnessed;
+        // the verifier, back first, may have seen up to a second (1,000 messages) more.
+        let witnessed = witness.output.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
+        let unwitnessed = try count("unwitnessed")
+        #expect(witnessed <= matched + unwitnessed, "witness \(witnessed), verifier \(matched) + \(unwitnessed) unwitnessed")
+        #expect(witnessed >= matched - 1_000, "witness \(witnessed), verifier \(matched)")
     }
 
     @Test("no broker: exit 69 and one line, at once")
@@ -130,5 +183,12 @@ struct FleetMQTTCommandTests {
         #expect(run.status == 69)
         #expect(run.stderrLines.count == 1)
         #expect(run.stderr.hasPrefix("fleet: cannot reach the MQTT broker at 127.0.0.1:\(port.port)"))
+    }
+}
+
+extension Duration {
+    fileprivate var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 }

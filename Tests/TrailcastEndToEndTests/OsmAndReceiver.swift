@@ -53,7 +53,7 @@ struct BackendTotals {
         lost = try count("lost")
         errors = try count("errors")
         inFlight = try count("inFlight")
-        connections = try #require(counts["connections"] as? [String: Int])
+        connections = try #require(counts["connections"] as? [String: Any]).compactMapValues { $0 as? Int }
     }
 
     /// `sent = acknowledged + refused + lost + errors + inFlight`.
@@ -61,7 +61,7 @@ struct BackendTotals {
 
     /// Whether every progress line's totals of `backend` add up the same way.
     static func progressAddsUp(_ stderr: String, backend: String) -> Bool {
-        let lines = stderr.split(separator: "\n").filter { $0.hasPrefix("fleet: ") }
+        let lines = stderr.split(separator: "\n").filter { $0.hasPrefix("fleet: ") && $0.contains(" | ") }
         return !lines.isEmpty && lines.allSatisfy { line in
             guard let part = line.split(separator: "|").first(where: { $0.hasPrefix(" \(backend) ") }) else { return false }
             let words = part.split(separator: " ")

@@ -57,6 +57,10 @@ public struct ConnectionCounts: Sendable, Equatable {
     /// Connections the server closed by its own choice after an answer (`Connection:
     /// close`, HTTP/1.0): each made anew at once, no message lost and no backoff.
     public var closedByServer = 0
+    /// Seconds from each drop to the connection made again: the links' times to recover.
+    public var recoverySeconds: [Double] = []
+    /// For each link down now, the seconds since it dropped.
+    public var stillDownSeconds: [Double] = []
 
     public init() {}
 

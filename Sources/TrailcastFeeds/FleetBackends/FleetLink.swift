@@ -34,6 +34,8 @@ extension Array where Element: FleetLink {
             total.reconnects += counts.reconnects
             total.failedAttempts += counts.failedAttempts
             total.closedByServer += counts.closedByServer
+            total.recoverySeconds += counts.recoverySeconds
+            total.stillDownSeconds += counts.stillDownSeconds
         }
     }
 }
@@ -56,6 +58,16 @@ struct ConnectionAttempts {
     private var failedInARow = 0
     /// No attempt before this (the backoff after a failure or a drop).
     var notBefore: ContinuousClock.Instant?
+    /// When the connection dropped, while it is being made again.
+    private var droppedAt: ContinuousClock.Instant?
+    /// Seconds from each drop to the next connection: the link's times to recover (a few
+    /// numbers a run, not a histogram: ten thousand links would each hold 10 KB).
+    private(set) var recoverySeconds: [Double] = []
+
+    /// The connection dropped (not by the server's choice after an answer, not at the end).
+    mutating func dropped() {
+        if droppedAt == nil { droppedAt = .now }
+    }
 
     /// Whether to start an attempt now, which is then under way: not while one is, while
     /// the link is `connected` or closing, nor before the backoff's end.
@@ -71,6 +83,10 @@ struct ConnectionAttempts {
         failedInARow = 0
         notBefore = nil
         if hasConnected && !nextIsFresh { reconnects += 1 }
+        if let droppedAt {
+            recoverySeconds.append(Self.seconds(ContinuousClock.now - droppedAt))
+            self.droppedAt = nil
+        }
         hasConnected = true
         nextIsFresh = false
     }
@@ -105,16 +121,29 @@ struct ConnectionAttempts {
         counts.reconnects = reconnects
         counts.failedAttempts = failed
         counts.closedByServer = closedByServer
+        counts.recoverySeconds = recoverySeconds
+        if let droppedAt { counts.stillDownSeconds = [Self.seconds(ContinuousClock.now - droppedAt)] }
         return counts
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 }
 
 /// When a link tries again after its connection failed or dropped: 0.5 s doubled per
-/// failure in a row, at most 30 s, and a seeded part of it at random, so a thousand devices
-/// dropped at once do not all come back in the same instant.
-enum ReconnectBackoff {
-    static func delay(afterFailures failures: Int, seed: UInt64) -> Duration {
-        let base = min(0.5 * Double(1 << min(failures, 6)), 30)
+/// failure in a row, at most `maximum` (`--reconnect-max`, 5 s by default), and of that a
+/// seeded half at random, so a thousand devices dropped at once do not all come back in
+/// the same instant. A link is back at most `maximum` after its broker is.
+public enum ReconnectBackoff {
+    /// 5 s: a broker back after a restart has every device again within 5 s (the 30 s of
+    /// before left devices away for up to 30 s after the broker was up).
+    public static let defaultMaximum: Duration = .seconds(5)
+
+    static func delay(afterFailures failures: Int, seed: UInt64, maximum: Duration) -> Duration {
+        let maximumSeconds = Double(maximum.components.seconds) + Double(maximum.components.attoseconds) * 1e-18
+        let base = min(0.5 * Double(1 << min(failures, 20)), maximumSeconds)
         var random = SplitMix64(seed: seed, stream: UInt64(failures))
         return .nanoseconds(Int64(base * (0.5 + 0.5 * random.nextUnit()) * 1e9))
     }

@@ -27,12 +27,15 @@ public final class MQTTFleetPublisher: Sendable {
         public var password: [UInt8]?
         /// TLS (`mqtts://`); nil: plain TCP.
         public var security: MQTTTransportSecurity?
+        /// The longest wait before trying again after a drop or failure (`--reconnect-max`).
+        public var reconnectMaximum: Duration
 
         public init(
             host: String, port: Int, qos: MQTTQoS = .atLeastOnce, connections: ConnectionMode = .perDevice,
             keepAliveSeconds: UInt16 = 60, username: String? = nil, password: [UInt8]? = nil,
-            security: MQTTTransportSecurity? = nil
+            security: MQTTTransportSecurity? = nil, reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum
         ) {
+            self.reconnectMaximum = reconnectMaximum
             self.host = host
             self.port = port
             self.qos = qos
@@ -71,7 +74,7 @@ public final class MQTTFleetPublisher: Sendable {
         self.batches = batches
         links = linkClientIdentifiers.enumerated().map { index, identifier in
             MQTTFleetLink(
-                connection: options.connection(clientIdentifier: identifier),
+                connection: options.connection(clientIdentifier: identifier), reconnectMaximum: options.reconnectMaximum,
                 atLeastOnce: options.qos == .atLeastOnce, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice,
                 batches: batches)
         }
@@ -130,6 +133,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     static let pendingLimit = 16
 
     private let connectionOptions: MQTTConnection.Options
+    private let reconnectMaximum: Duration
     /// The publisher's QoS is 1.
     private let atLeastOnce: Bool
     private let seed: UInt64
@@ -138,10 +142,11 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     private let batches: EventLoopBatches
 
     init(
-        connection: MQTTConnection.Options, atLeastOnce: Bool, seed: UInt64, classCount: Int,
+        connection: MQTTConnection.Options, reconnectMaximum: Duration, atLeastOnce: Bool, seed: UInt64, classCount: Int,
         classOfDevice: @escaping @Sendable (Int) -> Int, batches: EventLoopBatches
     ) {
         connectionOptions = connection
+        self.reconnectMaximum = reconnectMaximum
         self.batches = batches
         self.atLeastOnce = atLeastOnce
         self.seed = seed
@@ -250,7 +255,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
 
     /// Connects again after the backoff; messages meanwhile wait (a few) or are lost.
     private func retry(after failures: Int) {
-        let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed)
+        let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed, maximum: reconnectMaximum)
         state.withLock { $0.attempts.notBefore = ContinuousClock.now.advanced(by: delay) }
         ReconnectBackoff.schedule(after: delay) { [self] in connect() }
     }
@@ -283,6 +288,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
             // The run's own DISCONNECT at its end: what still awaits a PUBACK stays in
             // flight (the broker may well have it), not lost.
             guard !state.attempts.isClosing else { return false }
+            state.attempts.dropped()
             for (device, count) in state.unacknowledgedDevices { state.counts[classOfDevice(device)].lost += count }
             state.unacknowledgedDevices.removeAll()
             return true

@@ -21,11 +21,14 @@ public final class OsmAndFleetSender: Sendable {
         /// Put before each request's `/?id=...`: the server's place behind a proxy
         /// (`/osmand`); "" for Traccar itself.
         public var pathPrefix: String
+        /// The longest wait before trying again after a failure (`--reconnect-max`).
+        public var reconnectMaximum: Duration
 
         public init(
             host: String, port: Int, pathPrefix: String = "", connections: Int = 8, queueLimit: Int = 256,
-            requestTimeout: TimeAmount = .seconds(10)
+            requestTimeout: TimeAmount = .seconds(10), reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum
         ) {
+            self.reconnectMaximum = reconnectMaximum
             self.host = host
             self.port = port
             self.pathPrefix = pathPrefix.hasSuffix("/") ? String(pathPrefix.dropLast()) : pathPrefix
@@ -291,6 +294,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
                     Self.settle(request, status: status, in: &state, classOfDevice: classOfDevice)
                 } else if !request.isRetry {
                     // Closed before any answer, perhaps idle as the request went out: once more.
+                    state.attempts.dropped()
                     var again = request
                     again.isRetry = true
                     if state.queueStart > 0 {
@@ -300,6 +304,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
                         state.queue.insert(again, at: 0)
                     }
                 } else {
+                    state.attempts.dropped()
                     state.counts[classOfDevice(request.device)].lost += 1
                 }
             }
@@ -315,7 +320,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
     }
 
     private func retry(after failures: Int) {
-        let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed)
+        let delay = ReconnectBackoff.delay(afterFailures: failures, seed: seed, maximum: options.reconnectMaximum)
         state.withLock { $0.attempts.notBefore = ContinuousClock.now.advanced(by: delay) }
         ReconnectBackoff.schedule(after: delay) { [self] in pump() }
     }
