@@ -150,4 +150,9 @@ extension BackendURL.Form {
     public static let osmAnd = BackendURL.Form(
         option: "--osmand", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
         example: "http://127.0.0.1:5055")
+    /// `--owntracks-http`: the OwnTracks recorder's HTTP port is 8083 (its `--http-port`
+    /// default), its endpoint `/pub`.
+    public static let ownTracksHTTP = BackendURL.Form(
+        option: "--owntracks-http", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
+        example: "http://127.0.0.1:8083/pub")
 }

@@ -30,7 +30,9 @@ public struct FleetRunPlan: Sendable {
     /// The broker's login and TLS, read into ``mqtt`` when the run starts.
     public var mqttAccess = MQTTAccess()
     /// Where a real-time run sends OsmAnd positions (`--osmand`).
-    public var osmAnd: OsmAndFleetSender.Options?
+    public var osmAnd: FleetHTTPBackend?
+    /// Where a real-time run POSTs OwnTracks messages (`--owntracks-http`).
+    public var ownTracksHTTP: FleetHTTPBackend?
     /// Simulated seconds per real second on a real-time run (`--speed`).
     public var speed: Double = 1
     /// A subscriber counts what arrives (`--verify`).
@@ -110,5 +112,18 @@ public struct FleetRunPlan: Sendable {
             }
         }
         return routes
+    }
+}
+
+/// An HTTP backend of a fleet run: the connections' options and the URL's path.
+public struct FleetHTTPBackend: Sendable {
+    public var options: HTTPFleetSender.Options
+    /// The URL's path, query included: put before OsmAnd's `/?id=...` (a proxy's place,
+    /// `/osmand`), or where OwnTracks messages are POSTed (the recorder's `/pub`).
+    public var path: String
+
+    public init(options: HTTPFleetSender.Options, path: String) {
+        self.options = options
+        self.path = path
     }
 }

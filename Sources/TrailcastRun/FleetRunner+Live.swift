@@ -26,8 +26,8 @@ extension FleetRunner {
             try plan.mqttAccess.apply(to: &mqtt)
             plan.mqtt = mqtt
         }
-        guard plan.mqtt != nil || plan.osmAnd != nil else {
-            throw RunFailure("fleet: give --mqtt mqtt://HOST:PORT or --osmand http://HOST:PORT, or --virtual", status: .usage)
+        guard plan.mqtt != nil || plan.osmAnd != nil || plan.ownTracksHTTP != nil else {
+            throw RunFailure("fleet: give --mqtt, --osmand or --owntracks-http to send, or --virtual", status: .usage)
         }
         if let problem = plan.fleet.problem { throw RunFailure("fleet: \(problem)", status: .usage) }
         let routes = try plan.loadRoutes()
@@ -39,7 +39,10 @@ extension FleetRunner {
         // The backends must be there at the start: a run against nothing is a mistake (69).
         do {
             if let mqtt = plan.mqtt { try await MQTTFleetPublisher.probe(mqtt, clientIdentifier: "trailcast-fleet-probe-\(plan.fleet.shard.index)") }
-            if let osmAnd = plan.osmAnd { try await OsmAndFleetSender.probe(osmAnd) }
+            if let osmAnd = plan.osmAnd { try await HTTPFleetSender.probe(osmAnd.options, what: "the OsmAnd server") }
+            if let http = plan.ownTracksHTTP {
+                try await HTTPFleetSender.probe(http.options, what: "the OwnTracks HTTP endpoint")
+            }
         } catch {
             throw RunFailure("fleet: \(error)", status: .unavailable)
         }

@@ -7,7 +7,9 @@ import TrailcastWire
 /// made once rather than once per message.
 struct LiveSenders {
     let publisher: MQTTFleetPublisher?
-    let osmAndSender: OsmAndFleetSender?
+    let osmAndSender: HTTPFleetSender?
+    /// `--owntracks-http`: the OwnTracks message POSTed, as the apps' HTTP mode sends it.
+    let ownTracksSender: HTTPFleetSender?
     let verifier: MQTTDeliveryVerifier?
     /// Each shard slot's GPS class (its index in the plan's mix).
     let classOfSlot: [UInt8]
@@ -15,6 +17,8 @@ struct LiveSenders {
     private let topicOfSlot: [String]
     private let trackerIDOfSlot: [String]
     private let idOfSlot: [String]
+    private let osmAndPath: String
+    private let ownTracksPath: String
 
     /// Connects what the plan names (the verifier first, so that it hears every message).
     /// `notice`: a line for standard error (the verifier leaving and coming back).
@@ -34,25 +38,39 @@ struct LiveSenders {
         return LiveSenders(
             publisher: plan.mqtt.map { makePublisher($0, plan: plan, deviceCount: deviceCount, classOfDevice: classOfDevice) },
             osmAndSender: plan.osmAnd.map {
-                OsmAndFleetSender(options: $0, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
+                HTTPFleetSender(options: $0.options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
+            },
+            ownTracksSender: plan.ownTracksHTTP.map {
+                var options = $0.options
+                options.headers.append(("X-Limit-U", plan.ownTracksUser))
+                return HTTPFleetSender(options: options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
             },
             verifier: verifier, classOfSlot: classOfSlot, shards: shards, topicOfSlot: slotDevices.map { names[$0] },
-            trackerIDOfSlot: slotDevices.map { names.trackerID($0) }, idOfSlot: slotDevices.map { plan.fleet.deviceID($0) })
+            trackerIDOfSlot: slotDevices.map { names.trackerID($0) }, idOfSlot: slotDevices.map { plan.fleet.deviceID($0) },
+            osmAndPath: plan.osmAnd.map { $0.path.hasSuffix("/") ? String($0.path.dropLast()) : $0.path } ?? "",
+            ownTracksPath: plan.ownTracksHTTP.map { $0.path.isEmpty ? "/" : $0.path } ?? "/")
     }
 
     /// Sends one location to every backend (the verifier told what to expect first).
     func send(_ location: FleetLocation, sentSeconds: Double) {
         let slot = location.device / shards
-        if let publisher {
+        if publisher != nil || ownTracksSender != nil {
             let payload = OwnTracksLocation(
                 fix: location.fix, trackerID: trackerIDOfSlot[slot], batteryPercent: location.batteryPercent, trigger: nil
             ).json()
-            verifier?.expect(device: location.device, payload: payload, sentSeconds: sentSeconds)
-            publisher.send(topic: topicOfSlot[slot], payload: payload, slot: slot, device: location.device)
+            if let publisher {
+                verifier?.expect(device: location.device, payload: payload, sentSeconds: sentSeconds)
+                publisher.send(topic: topicOfSlot[slot], payload: payload, slot: slot, device: location.device)
+            }
+            // The recorder takes the user and device from X-Limit-U and X-Limit-D, as the
+            // iOS app sends them (owntracks/recorder, http.c, field(); dopublish()).
+            ownTracksSender?.send(
+                target: ownTracksPath, body: payload, headers: [("X-Limit-D", idOfSlot[slot])], slot: slot,
+                device: location.device)
         }
         if let osmAndSender {
             let position = OsmAndLocation(deviceID: idOfSlot[slot], fix: location.fix, batteryPercent: location.batteryPercent)
-            osmAndSender.send(target: position.requestTarget(), slot: slot, device: location.device)
+            osmAndSender.send(target: osmAndPath + position.requestTarget(), slot: slot, device: location.device)
         }
     }
 
@@ -60,6 +78,7 @@ struct LiveSenders {
     func finish() async -> MQTTDeliveryVerifier.Report? {
         await publisher?.finish(timeout: .seconds(5))
         await osmAndSender?.finish(timeout: .seconds(5))
+        await ownTracksSender?.finish(timeout: .seconds(5))
         return await verifier?.finish(graceSeconds: 5)
     }
 
@@ -72,11 +91,12 @@ struct LiveSenders {
                 name: "mqtt", counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
                 connections: publisher.connectionCounts()))
         }
-        if let osmAndSender {
-            let counts = osmAndSender.counts()
+        for (name, sender) in [("osmand", osmAndSender), ("owntracks-http", ownTracksSender)] {
+            guard let sender else { continue }
+            let counts = sender.counts()
             backends.append(.init(
-                name: "osmand", counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
-                connections: osmAndSender.connectionCounts()))
+                name: name, counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
+                connections: sender.connectionCounts()))
         }
         return backends
     }

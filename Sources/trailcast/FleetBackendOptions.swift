@@ -51,6 +51,11 @@ struct FleetBackendOptions: ParsableArguments {
         valueName: "URL"))
     var osmand: String?
 
+    @Option(name: .customLong("owntracks-http"), help: ArgumentHelp(
+        "POST each OwnTracks message to this HTTP endpoint, as the apps' HTTP mode does (the recorder's http://HOST:8083/pub).",
+        valueName: "URL"))
+    var ownTracksHTTP: String?
+
     @Option(help: ArgumentHelp(
         "HTTP connections to the OsmAnd server, one request in flight on each. (default: one per 25 of the shard's devices, at least 8)",
         valueName: "N"))
@@ -71,7 +76,7 @@ struct FleetBackendOptions: ParsableArguments {
     }
 
     /// Whether any backend is named.
-    var sends: Bool { mqtt != nil || osmand != nil }
+    var sends: Bool { mqtt != nil || osmand != nil || ownTracksHTTP != nil }
 
     /// `--mqtt` with `--qos`, `--connections`, and the login and TLS to read at the start.
     func mqttPlan() throws -> (MQTTFleetPublisher.Options, MQTTAccess)? {
@@ -110,19 +115,32 @@ struct FleetBackendOptions: ParsableArguments {
     }
 
     /// `--osmand URL` with `--http-connections` (or the default for `shardDevices`).
-    func osmAndPlan(shardDevices: Int) throws -> OsmAndFleetSender.Options? {
+    func osmAndPlan(shardDevices: Int) throws -> FleetHTTPBackend? {
         guard let osmand else { return nil }
+        let backend = try httpPlan(osmand, form: .osmAnd, shardDevices: shardDevices)
+        if backend.path.contains("?") {
+            throw ValidationError(
+                "--osmand \(osmand): no query: each position is the query (/?id=...); give a path only, such as http://proxy.example.com/osmand")
+        }
+        return backend
+    }
+
+    /// `--owntracks-http URL`, with the same connections as OsmAnd's.
+    func ownTracksHTTPPlan(shardDevices: Int) throws -> FleetHTTPBackend? {
+        guard let ownTracksHTTP else { return nil }
+        return try httpPlan(ownTracksHTTP, form: .ownTracksHTTP, shardDevices: shardDevices)
+    }
+
+    private func httpPlan(_ text: String, form: BackendURL.Form, shardDevices: Int) throws -> FleetHTTPBackend {
         if let httpConnections, !(1...10_000).contains(httpConnections) {
             throw ValidationError("--http-connections must be 1 to 10000")
         }
-        let url = try runFailureAsValidation { () throws(RunFailure) in try BackendURL(parsing: osmand, form: .osmAnd) }
-        if url.path.contains("?") {
-            throw ValidationError("--osmand \(osmand): no query: each position is the query (/?id=...); give a path only, such as http://proxy.example.com/osmand")
-        }
-        if url.isSecure { throw ValidationError("--osmand \(osmand): https:// is not supported yet; use http://") }
-        return OsmAndFleetSender.Options(host: url.host, port: url.port, pathPrefix: url.path,
-            connections: httpConnections ?? OsmAndFleetSender.defaultConnections(devices: shardDevices),
+        let url = try runFailureAsValidation { () throws(RunFailure) in try BackendURL(parsing: text, form: form) }
+        if url.isSecure { throw ValidationError("\(form.option) \(text): https:// is not supported yet; use http://") }
+        let options = HTTPFleetSender.Options(
+            host: url.host, port: url.port, connections: httpConnections ?? HTTPFleetSender.defaultConnections(devices: shardDevices),
             reconnectMaximum: try reconnectMaximum())
+        return FleetHTTPBackend(options: options, path: url.path)
     }
 
     private func runFailureAsValidation<T>(_ body: () throws(RunFailure) -> T) throws -> T {

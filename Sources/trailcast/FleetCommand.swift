@@ -141,8 +141,8 @@ struct FleetCommand: AsyncParsableCommand {
         let sends = backends.sends
         if virtual == sends {
             throw ValidationError(virtual
-                ? "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand, not both"
-                : "give --mqtt mqtt://HOST:PORT or --osmand http://HOST:PORT to send, or --virtual to write the messages")
+                ? "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand/--owntracks-http, not both"
+                : "give --mqtt URL, --osmand URL or --owntracks-http URL to send, or --virtual to write the messages")
         }
         if verify && backends.mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
         if output != nil && !virtual { throw ValidationError("--output is for --virtual's messages") }
@@ -175,6 +175,7 @@ struct FleetCommand: AsyncParsableCommand {
             plan.mqttAccess = access
         }
         plan.osmAnd = try backends.osmAndPlan(shardDevices: fleet.shardDeviceCount)
+        plan.ownTracksHTTP = try backends.ownTracksHTTPPlan(shardDevices: fleet.shardDeviceCount)
         plan.speed = speed
         plan.verify = verify
         plan.summaryPath = summary

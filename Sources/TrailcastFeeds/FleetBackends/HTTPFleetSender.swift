@@ -3,12 +3,13 @@ import NIOHTTP1
 import NIOPosix
 import TrailcastBasics
 
-/// The fleet's HTTP side: positions sent to a Traccar server in its OsmAnd protocol, as GET
-/// requests over keep-alive connections (``Options/connections``), one request at a time
-/// on each, with a short queue behind it. A full queue refuses; a non-2xx answer or a
-/// timeout is an error; a connection the server closes is made again at once, one that
-/// fails with backoff. None of it stops the run.
-public final class OsmAndFleetSender: Sendable {
+/// The fleet's HTTP side: positions sent to a Traccar server in its OsmAnd protocol (GET
+/// `/?id=...`) or to an OwnTracks HTTP endpoint (POST of the JSON location), over
+/// keep-alive connections (``Options/connections``), one request at a time on each, with a
+/// short queue behind it. A full queue refuses; a non-2xx answer or a timeout is an error;
+/// a connection the server closes is made again at once, one that fails with backoff.
+/// None of it stops the run.
+public final class HTTPFleetSender: Sendable {
     public struct Options: Sendable {
         public var host: String
         public var port: Int
@@ -18,20 +19,20 @@ public final class OsmAndFleetSender: Sendable {
         /// Requests waiting behind the one in flight, per connection.
         public var queueLimit: Int
         public var requestTimeout: TimeAmount
-        /// Put before each request's `/?id=...`: the server's place behind a proxy
-        /// (`/osmand`); "" for Traccar itself.
-        public var pathPrefix: String
+        /// Headers every request carries (`User-Agent`, OwnTracks' `X-Limit-U`).
+        public var headers: [(name: String, value: String)]
         /// The longest wait before trying again after a failure (`--reconnect-max`).
         public var reconnectMaximum: Duration
 
         public init(
-            host: String, port: Int, pathPrefix: String = "", connections: Int = 8, queueLimit: Int = 256,
-            requestTimeout: TimeAmount = .seconds(10), reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum
+            host: String, port: Int, headers: [(name: String, value: String)] = [], connections: Int = 8,
+            queueLimit: Int = 256, requestTimeout: TimeAmount = .seconds(10),
+            reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum
         ) {
             self.reconnectMaximum = reconnectMaximum
+            self.headers = [("User-Agent", "trailcast-fleet/\(TrailcastVersion.current)")] + headers
             self.host = host
             self.port = port
-            self.pathPrefix = pathPrefix.hasSuffix("/") ? String(pathPrefix.dropLast()) : pathPrefix
             self.connections = connections
             self.queueLimit = queueLimit
             self.requestTimeout = requestTimeout
@@ -46,32 +47,35 @@ public final class OsmAndFleetSender: Sendable {
         min(max(8, (devices + 24) / 25), 1000)
     }
 
-    private let links: [OsmAndLink]
+    private let links: [HTTPFleetLink]
     private let classOfDevice: @Sendable (Int) -> Int
 
     public init(options: Options, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int) {
         self.classOfDevice = classOfDevice
         links = (0..<max(options.connections, 1)).map { index in
-            OsmAndLink(options: options, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice)
+            HTTPFleetLink(options: options, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice)
         }
     }
 
     /// Opens a TCP connection to the server and closes it: whether it is there before a run starts.
-    public static func probe(_ options: Options) async throws(OsmAndUnreachable) {
+    /// `what` names the server for the message (`the OsmAnd server`).
+    public static func probe(_ options: Options, what: String) async throws(HTTPServerUnreachable) {
         do {
             let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
                 .connectTimeout(.seconds(5))
                 .connect(host: options.host, port: options.port).get()
             try? await channel.close()
         } catch {
-            throw OsmAndUnreachable(
-                description: "cannot reach the OsmAnd server at \(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
+            throw HTTPServerUnreachable(
+                description: "cannot reach \(what) at \(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
         }
     }
 
-    /// Sends one position (`target`: ``OsmAndLocation/requestTarget()``) of a shard slot's device.
-    public func send(target: String, slot: Int, device: Int) {
-        links[slot % links.count].send(target: target, device: device)
+    /// Sends one request of a shard slot's device: a GET of `target` (OsmAnd's
+    /// ``OsmAndLocation/requestTarget()``), or with a `body` a POST of it as JSON with
+    /// `headers` (OwnTracks' `X-Limit-D`).
+    public func send(target: String, body: [UInt8]? = nil, headers: [(name: String, value: String)] = [], slot: Int, device: Int) {
+        links[slot % links.count].send(.init(target: target, body: body, headers: headers, device: device))
     }
 
     public func counts() -> [DeliveryCounts] { links.totalCounts() }
@@ -82,12 +86,14 @@ public final class OsmAndFleetSender: Sendable {
     /// what is still queued then is lost.
     public func finish(timeout: Duration) async {
         await links.wait(timeout: timeout, while: \.isBusy)
-        for link in links { link.close() }
+        await withTaskGroup(of: Void.self) { group in
+            for link in links { group.addTask { await link.close() } }
+        }
     }
 }
 
-/// The OsmAnd server cannot be reached.
-public struct OsmAndUnreachable: Error, Sendable, CustomStringConvertible {
+/// The HTTP server cannot be reached.
+public struct HTTPServerUnreachable: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
@@ -100,10 +106,13 @@ public struct OsmAndUnreachable: Error, Sendable, CustomStringConvertible {
 /// proxy) may also close a connection it thinks idle just as a request is written on it
 /// (section 9.3.1): a request that got no answer at all is sent again, once, on a new
 /// connection, as browsers and curl do for a request that is safe to repeat (a GET).
-final class OsmAndLink: FleetLink, @unchecked Sendable {
+final class HTTPFleetLink: FleetLink, @unchecked Sendable {
     // @unchecked: every mutable field is inside `state`, reached only with its lock.
     struct Request {
         var target: String
+        /// A POST's JSON body; nil: a GET.
+        var body: [UInt8]?
+        var headers: [(name: String, value: String)]
         var device: Int
         /// Sent once already, on a connection that closed before answering.
         var isRetry = false
@@ -126,12 +135,12 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         var queued: Int { queue.count - queueStart }
     }
 
-    private let options: OsmAndFleetSender.Options
+    private let options: HTTPFleetSender.Options
     private let seed: UInt64
     private let classOfDevice: @Sendable (Int) -> Int
     private let state: LockedValue<State>
 
-    init(options: OsmAndFleetSender.Options, seed: UInt64, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int) {
+    init(options: HTTPFleetSender.Options, seed: UInt64, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int) {
         self.options = options
         self.seed = seed
         self.classOfDevice = classOfDevice
@@ -154,7 +163,8 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         state.withLock { $0.attempts.counts(open: $0.channel?.isActive == true) }
     }
 
-    func send(target: String, device: Int) {
+    func send(_ request: Request) {
+        let device = request.device
         let deviceClass = classOfDevice(device)
         let accepted = state.withLock { state -> Bool in
             state.counts[deviceClass].sent += 1
@@ -162,7 +172,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
                 state.counts[deviceClass].refused += 1
                 return false
             }
-            state.queue.append(Request(target: target, device: device))
+            state.queue.append(request)
             return true
         }
         guard accepted else { return }
@@ -193,9 +203,14 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
     }
 
     private func write(_ request: Request, on channel: any Channel) {
-        var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: options.pathPrefix + request.target)
+        var head = HTTPRequestHead(version: .http1_1, method: request.body == nil ? .GET : .POST, uri: request.target)
         head.headers.add(name: "Host", value: urlAuthority(host: options.host, port: options.port))
-        head.headers.add(name: "User-Agent", value: "trailcast-fleet")
+        for (name, value) in options.headers { head.headers.add(name: name, value: value) }
+        for (name, value) in request.headers { head.headers.add(name: name, value: value) }
+        if let body = request.body {
+            head.headers.add(name: "Content-Type", value: "application/json")
+            head.headers.add(name: "Content-Length", value: String(body.count))
+        }
         let timeout = channel.eventLoop.scheduleTask(in: options.requestTimeout) { [self] in
             // No answer in time: an error, and the connection (which may be wedged) goes.
             state.withLock { state in
@@ -208,6 +223,9 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
         }
         state.withLock { $0.timeout = timeout }
         channel.write(HTTPClientRequestPart.head(head), promise: nil)
+        if let body = request.body {
+            channel.write(HTTPClientRequestPart.body(.byteBuffer(channel.allocator.buffer(bytes: body))), promise: nil)
+        }
         channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
     }
 
@@ -257,7 +275,7 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
             .channelInitializer { [self] channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(OsmAndAnswerReader(link: self))
+                    try channel.pipeline.syncOperations.addHandler(HTTPAnswerReader(link: self))
                 }
             }
         bootstrap.connect(host: options.host, port: options.port).whenComplete { [self] result in
@@ -326,23 +344,23 @@ final class OsmAndLink: FleetLink, @unchecked Sendable {
     }
 
     /// Ends the link: what is still queued or awaiting its answer is counted in flight at the end.
-    func close() {
+    func close() async {
         let channel = state.withLock { state -> (any Channel)? in
             state.attempts.isClosing = true
             return state.channel
         }
-        channel?.close(promise: nil)
+        try? await channel?.close()
     }
 }
 
 /// Reads the server's answers (their status, and whether the connection stays open) and
 /// hands each to its link.
-private final class OsmAndAnswerReader: ChannelInboundHandler {
+private final class HTTPAnswerReader: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
-    private let link: OsmAndLink
+    private let link: HTTPFleetLink
     private var head: HTTPResponseHead?
 
-    init(link: OsmAndLink) { self.link = link }
+    init(link: HTTPFleetLink) { self.link = link }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+/// `trailcast fleet --owntracks-http` into a receiver with the OwnTracks Recorder's HTTP
+/// rules (Tests/Fixtures/peers/owntracks_http_receiver.py): the apps' other transport, a
+/// JSON POST per location, for teams without a broker.
+@Suite("trailcast fleet --owntracks-http into a Recorder-rules receiver")
+struct FleetOwnTracksHTTPTests {
+    static func receiver() async throws -> (ToolProcess, Int, URL, ScratchDirectory) {
+        let scratch = try ScratchDirectory()
+        let portFile = scratch.url.appendingPathComponent("port")
+        let out = scratch.url.appendingPathComponent("stored.jsonl")
+        let process = try ToolProcess("python3", [
+            Repository.url("Tests/Fixtures/peers/owntracks_http_receiver.py").path, "--port-file", portFile.path, "--out", out.path,
+        ])
+        try await process.wait(for: "the receiver's port") { FileManager.default.fileExists(atPath: portFile.path) }
+        let port = try #require(Int(try String(contentsOf: portFile, encoding: .utf8)))
+        return (process, port, out, scratch)
+    }
+
+    @Test("every location POSTed to /pub is stored under owntracks/USER/DEVICE, in order, the same message MQTT carries")
+    func stored() async throws {
+        let (receiver, port, out, scratch) = try await Self.receiver()
+        defer { scratch.remove() }
+        _ = receiver
+        let summaryFile = scratch.url.appendingPathComponent("summary.json")
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "30", "--owntracks-http", "http://127.0.0.1:\(port)/pub", "--owntracks-user", "Team",
+            "--duration", "6s", "--stagger", "1s", "--summary", summaryFile.path,
+        ], waitsForASlot: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        let totals = try BackendTotals(summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
+        #expect(totals.addsUp && totals.acknowledged == totals.sent && totals.sent >= 150, "\(totals)")
+        #expect(BackendTotals.progressAddsUp(run.stderr, backend: "owntracks-http"))
+        let stored = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        #expect(stored.count == totals.sent)
+        let byTopic = Dictionary(grouping: stored) { $0["topic"] as? String ?? "" }
+        // The recorder lowercases the user (X-Limit-U: Team).
+        #expect(Set(byTopic.keys) == Set((0..<30).map { String(format: "owntracks/team/device-%06d", $0) }))
+        for (topic, messages) in byTopic {
+            let times = messages.compactMap { ($0["payload"] as? [String: Any])?["tst"] as? Int }
+            #expect(times.count == messages.count && times == times.sorted(), "\(topic) in order")
+            let first = try #require(messages.first?["payload"] as? [String: Any])
+            #expect(first["_type"] as? String == "location" && first["lat"] is Double && first["lon"] is Double)
+        }
+    }
+
+    @Test("a URL without the recorder's /pub: each answer a 404, counted as an error; the run goes on")
+    func wrongPath() async throws {
+        let (receiver, port, out, scratch) = try await Self.receiver()
+        defer { scratch.remove() }
+        _ = receiver
+        let summaryFile = scratch.url.appendingPathComponent("summary.json")
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "5", "--owntracks-http", "http://127.0.0.1:\(port)", "--duration", "3s",
+            "--stagger", "0s", "--summary", summaryFile.path,
+        ], waitsForASlot: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        let totals = try BackendTotals(summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
+        #expect(totals.errors == totals.sent && totals.sent == 15, "\(totals)")
+        let stored = FileManager.default.fileExists(atPath: out.path) ? try String(contentsOf: out, encoding: .utf8) : ""
+        #expect(stored.isEmpty, "nothing stored")
+    }
+}
