@@ -129,7 +129,7 @@ let package = Package(
         .target(name: "TrailcastFeeds", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastWire", tool("AsyncHTTPClient", "async-http-client"),
             tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
-            tool("NIOSSL", "swift-nio-ssl"), tool("NIOWebSocket", "swift-nio"),
+            tool("NIOSSL", "swift-nio-ssl"), tool("NIOTLS", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
         ]),
         .target(name: "TrailcastReport", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastSettings",

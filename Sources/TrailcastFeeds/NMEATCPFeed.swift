@@ -34,7 +34,7 @@ public final class NMEATCPFeed: Feed {
         let clients = ClientList()
         let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(
                 .writeBufferWaterMark,
                 value: .init(low: stalledClientBytes / 2, high: stalledClientBytes))

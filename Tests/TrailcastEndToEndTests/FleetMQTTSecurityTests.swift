@@ -143,7 +143,11 @@ struct FleetMQTTSecurityTests {
         let without = try await TrailcastBinary.run(arguments: base, environment: environment)
         #expect(without.status == 69)
         #expect(without.stderrLines.count == 1)
-        #expect(without.stderr.hasPrefix("fleet: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: "), "\(without.stderr)")
+        // TLS 1.3: the broker's alert comes after the client's side of the handshake.
+        #expect(without.stderrLines == [
+            "fleet: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: tlsv1 alert certificate required: "
+                + "the broker requires a client certificate (--mqtt-cert FILE --mqtt-key FILE)"
+        ])
         let with = try await TrailcastBinary.run(arguments: base + [
             "--mqtt-cert", certificates.clientCertificate.path, "--mqtt-key", certificates.clientKey.path,
         ], environment: environment, waitsForASlot: false)
@@ -166,5 +170,26 @@ struct FleetMQTTSecurityTests {
             #expect(run.status == status, "\(flags)")
             #expect(run.stderrLines == [line], "\(flags)")
         }
+    }
+
+    @Test("a broker that accepts and never answers: exit 69 within the probe's 5 s, saying what did not come")
+    func silentBroker() async throws {
+        let broker = try MosquittoBroker()
+        try await broker.waitUntilRunning()
+        broker.freeze()  // the kernel still accepts connections; nothing answers them
+        let plain = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--duration", "2s",
+        ], waitsForASlot: false)
+        #expect(plain.status == 69)
+        #expect(plain.stderrLines == ["fleet: cannot reach the MQTT broker at 127.0.0.1:\(broker.port): no CONNACK within 5 s"])
+        let tls = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--mqtt", "mqtts://127.0.0.1:\(broker.port)", "--duration", "2s",
+        ], waitsForASlot: false)
+        #expect(tls.status == 69)
+        #expect(tls.stderrLines == [
+            "fleet: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: no TLS handshake within 5 s "
+                + "(is this the broker's TLS port? mqtts:// is usually 8883)"
+        ])
+        broker.kill()
     }
 }

@@ -133,3 +133,44 @@ final class Nginx: @unchecked Sendable {
         scratch.remove()
     }
 }
+
+/// The fleet as a Kubernetes Job runs it: as an unprivileged user (the image's 10001).
+/// Its connections once asked for TCP_NODELAY at the socket level, which is SO_DEBUG there,
+/// and only root may set that: every connection of a non-root run failed with "permission
+/// denied". And its `--summary=/dev/stdout` opened the runtime's pipe again, which a pipe
+/// made by root refuses another user (both found by running the image's files as its
+/// user, deploy/check-image.py).
+@Suite("trailcast fleet as an unprivileged user")
+struct FleetUnprivilegedTests {
+    /// `arguments` run as user and group 65534 (nobody) when the tests run as root, as
+    /// themselves otherwise (then already unprivileged).
+    static func runUnprivileged(_ arguments: [String]) async throws -> CommandResult {
+        guard getuid() == 0 else { return try await TrailcastBinary.run(arguments: arguments, waitsForASlot: false) }
+        return try await TrailcastBinary.runTool(
+            "/usr/sbin/chroot", ["--userspec=65534:65534", "/", TrailcastBinary.url.path] + arguments)
+    }
+
+    @Test("MQTT and OsmAnd connect and deliver when the run is not root's, and its summary goes to standard output")
+    func connects() async throws {
+        let broker = try MosquittoBroker()
+        try await broker.waitUntilRunning()
+        let mqtt = try await Self.runUnprivileged([
+            "fleet", Repository.url("gpx").path, "--devices", "3", "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
+            "--duration", "2s", "--stagger", "0s", "--summary", "/dev/stdout",
+        ])
+        #expect(mqtt.status == 0, "\(mqtt.stderr)")
+        #expect(mqtt.stderrLines.last?.contains("mqtt connected 3 ") == true, "\(mqtt.stderr)")
+        let summary = try #require(JSONSerialization.jsonObject(with: Data(mqtt.stdout.utf8)) as? [String: Any])
+        #expect(try BackendTotals(summary: summary, backend: "mqtt").acknowledged == 6)
+
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(3))
+        defer { receiver.remove() }
+        let osmAnd = try await Self.runUnprivileged([
+            "fleet", Repository.url("gpx").path, "--devices", "3", "--osmand", "http://127.0.0.1:\(receiver.port)",
+            "--duration", "2s", "--stagger", "0s", "--summary", "-",
+        ])
+        #expect(osmAnd.status == 0, "\(osmAnd.stderr)")
+        #expect(osmAnd.stdout.hasPrefix("{\"devices\":3,"), "\(osmAnd.stdout)")
+        #expect(try receiver.positions().count == 6, "3 devices, 2 fixes each")
+    }
+}

@@ -77,6 +77,12 @@ final class MosquittoBroker: @unchecked Sendable {
         guard output.contains(" running") else { throw Failed(output: output) }
     }
 
+    /// Waits until the broker has logged `text` (its log is written as things happen, a
+    /// moment after the client's side of them).
+    func waitForLog(_ text: String) async throws {
+        try await process?.wait(for: "mosquitto to log \"\(text)\"") { output.contains(text) }
+    }
+
     /// Kills the broker at once (what a crash looks like to its clients).
     func kill() {
         process?.stop()

@@ -1,4 +1,6 @@
 import NIOCore
+import NIOSSL
+import NIOTLS
 import TrailcastBasics
 import TrailcastWire
 
@@ -25,10 +27,15 @@ final class MQTTClientHandler: ChannelDuplexHandler {
     /// Why the connection failed, when it failed with an error (a TLS handshake's, say)
     /// rather than a close: what the CONNACK's waiter is told.
     private var failure: MQTTConnectionError?
+    /// The TLS handshake is done (or there is none): a CONNACK that does not come is the
+    /// broker's silence, not TLS's.
+    private var handshakeDone: Bool
+    private var answerDeadline: Scheduled<Void>?
 
     init(options: MQTTConnection.Options, delegate: any MQTTConnectionDelegate) {
         self.options = options
         self.delegate = delegate
+        handshakeDone = options.security == nil
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -38,11 +45,20 @@ final class MQTTClientHandler: ChannelDuplexHandler {
     /// Sends CONNECT; the future completes with the CONNACK.
     func connect(channel: any Channel) -> EventLoopFuture<Void> {
         let promise = channel.eventLoop.makePromise(of: Void.self)
-        guard let context else {
-            promise.fail(MQTTConnectionError.closed("before CONNECT"))
+        // Closed already (a TLS handshake a plain listener reset can end before CONNECT is
+        // even sent): the reason it closed, at once.
+        guard let context, context.channel.isActive else {
+            promise.fail(failure ?? MQTTConnectionError.closed("by the broker before CONNECT"))
             return promise.futureResult
         }
         connectionAccepted = promise
+        // No answer within the connect timeout: a TLS handshake or a CONNACK that never
+        // comes (TLS to a plain listener can leave both sides waiting) fails the connect
+        // rather than hanging the run.
+        let bound = NIOLoopBound(self, eventLoop: channel.eventLoop)
+        answerDeadline = channel.eventLoop.scheduleTask(in: options.connectTimeout) {
+            bound.value.answerTimedOut()
+        }
         send(.connect(.init(
             clientIdentifier: options.clientIdentifier, keepAliveSeconds: options.keepAliveSeconds,
             username: options.username, password: options.password)), context: context)
@@ -93,11 +109,28 @@ final class MQTTClientHandler: ChannelDuplexHandler {
         context.writeAndFlush(wrapOutboundOut(packet), promise: nil)
     }
 
+    private func answerTimedOut() {
+        guard connectionAccepted != nil, let context else { return }
+        let address = urlAuthority(host: options.host, port: options.port)
+        let seconds = options.connectTimeout.nanoseconds / 1_000_000_000
+        failure =
+            handshakeDone
+            ? .unreachable("\(address): no CONNACK within \(seconds) s")
+            : .tls(address, "no TLS handshake within \(seconds) s (is this the broker's TLS port? mqtts:// is usually 8883)")
+        context.close(promise: nil)
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted = event as? TLSUserEvent { handshakeDone = true }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .connectAcknowledgement(_, let returnCode):
             guard let promise = connectionAccepted else { return protocolError(context, "a CONNACK it did not wait for") }
             connectionAccepted = nil
+            answerDeadline?.cancel()
             guard returnCode == .accepted else {
                 promise.fail(MQTTConnectionError.refused(urlAuthority(host: options.host, port: options.port), returnCode))
                 context.close(promise: nil)
@@ -152,6 +185,7 @@ final class MQTTClientHandler: ChannelDuplexHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        answerDeadline?.cancel()
         keepAliveTask?.cancel()
         keepAliveTask = nil
         let closed = MQTTConnectionError.closed(
@@ -172,7 +206,9 @@ final class MQTTClientHandler: ChannelDuplexHandler {
         if failure == nil {
             if let error = error as? MQTTConnectionError {
                 failure = error
-            } else if options.security != nil, connectionAccepted != nil {
+            } else if options.security != nil, !handshakeDone || error is NIOSSLError || error is BoringSSLError {
+                // A TLS 1.3 server refuses a client certificate after the client thinks
+                // the handshake done: its alert is still TLS's reason.
                 failure = .tls(urlAuthority(host: options.host, port: options.port), MQTTTransportSecurity.reason(of: error))
             } else if connectionAccepted != nil {
                 // Before the CONNACK: a broker that wants TLS resets a plain CONNECT.

@@ -78,11 +78,16 @@ public final class MQTTConnection: Sendable {
         _ options: Options, delegate: any MQTTConnectionDelegate,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws(MQTTConnectionError) -> MQTTConnection {
+        // The handler is kept here as well as in the pipeline: a connection that closes
+        // at once (a TLS handshake reset) leaves the pipeline before CONNECT, and the
+        // handler still knows why.
+        let loop = group.next()
+        let made = NIOLoopBoundBox.makeEmptyBox(valueType: MQTTClientHandler.self, eventLoop: loop)
         let channel: any Channel
         do {
-            channel = try await ClientBootstrap(group: group)
+            channel = try await ClientBootstrap(group: loop)
                 .connectTimeout(options.connectTimeout)
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
+                .channelOption(.tcpOption(.tcp_nodelay), value: 1)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         if let security = options.security {
@@ -90,7 +95,9 @@ public final class MQTTConnection: Sendable {
                         }
                         try channel.pipeline.syncOperations.addHandler(ByteToMessageHandler(MQTTPacketDecoder()))
                         try channel.pipeline.syncOperations.addHandler(MessageToByteHandler(MQTTPacketEncoder()))
-                        try channel.pipeline.syncOperations.addHandler(MQTTClientHandler(options: options, delegate: delegate))
+                        let handler = MQTTClientHandler(options: options, delegate: delegate)
+                        made.value = handler
+                        try channel.pipeline.syncOperations.addHandler(handler)
                     }
                 }
                 .connect(host: options.host, port: options.port).get()
@@ -98,14 +105,12 @@ public final class MQTTConnection: Sendable {
             throw .unreachable("\(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
         }
         do {
-            let accepted = channel.eventLoop.flatSubmit { () -> EventLoopFuture<NIOLoopBound<MQTTClientHandler>> in
-                do {
-                    let handler = try channel.pipeline.syncOperations.handler(type: MQTTClientHandler.self)
-                    let bound = NIOLoopBound(handler, eventLoop: channel.eventLoop)
-                    return handler.connect(channel: channel).map { bound }
-                } catch {
-                    return channel.eventLoop.makeFailedFuture(error)
+            let accepted = loop.flatSubmit { () -> EventLoopFuture<NIOLoopBound<MQTTClientHandler>> in
+                guard let handler = made.value else {
+                    return loop.makeFailedFuture(MQTTConnectionError.closed("before CONNECT"))
                 }
+                let bound = NIOLoopBound(handler, eventLoop: loop)
+                return handler.connect(channel: channel).map { bound }
             }
             return MQTTConnection(channel: channel, handler: try await accepted.get())
         } catch let error as MQTTConnectionError {

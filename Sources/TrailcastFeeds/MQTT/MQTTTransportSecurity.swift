@@ -99,6 +99,8 @@ public final class MQTTTransportSecurity: Sendable {
         switch code {
         case "CERTIFICATE_VERIFY_FAILED":
             return "\(words): the broker's certificate is not signed by a CA this run trusts (--mqtt-ca FILE names one)"
+        case "TLSV1_ALERT_CERTIFICATE_REQUIRED":
+            return "\(words): the broker requires a client certificate (--mqtt-cert FILE --mqtt-key FILE)"
         case "WRONG_VERSION_NUMBER":
             return "\(words): the broker did not answer in TLS (is this its TLS port? mqtts:// is usually 8883)"
         default:
