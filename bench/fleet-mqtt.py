@@ -16,11 +16,26 @@ Each side runs alone against its own fresh mosquitto on a free loopback port:
   (no GPS error model, no Core Location rules, no subscriber): its CPU per message is a
   floor for what such a script costs.
 
-Targets (issue 25): 10,000 devices at 1 Hz for 10 minutes: no loss at QoS 1, send lag p99
-under 100 ms, RSS under 300 MiB, CPU per message at least 10x lower than the control's.
+With `--tls`, both sides connect over TLS with a login, as production brokers ask: mosquitto
+gets a TLS listener over a certificate `openssl` makes here and a `password_file`
+(`mosquitto_passwd`); trailcast gets `mqtts://bench@...`, `--mqtt-ca` and the password in
+TRAILCAST_MQTT_PASSWORD; the control gets aiomqtt's TLS parameters and the login.
 
-    fleet-mqtt.py --trailcast BIN [--devices 10000] [--seconds 600] [--interval 1]
-                  [--control] [--control-devices N] [--json OUT]
+With `--osmand-delay-ms MS`, trailcast runs `--osmand` instead, into the Traccar-rules
+receiver (Tests/Fixtures/peers/osmand_receiver.py) answering each request MS late, with its
+default connections: what is refused, lost and acknowledged.
+
+Routes are resolved from the repository's root, wherever the script runs from, and both
+sides read the same files: every .gpx of a directory, each file's track points, else its
+route points, else its waypoints (as trailcast reads GPX).
+
+Targets (issues 25 and 43): 10,000 devices at 1 Hz for 10 minutes: no loss at QoS 1, send
+lag p99 under 100 ms, RSS under 300 MiB, CPU per message at least 5x lower than the
+control's without TLS; the same over TLS with a login, its cost per message measured;
+OsmAnd: 1,000 devices at 1 Hz into a server answering in 20 ms, none refused.
+
+    fleet-mqtt.py --trailcast BIN [--devices 10000] [--seconds 600] [--interval 1] [--tls]
+                  [--control] [--control-devices N] [--osmand-delay-ms MS] [--json OUT]
 """
 import argparse
 import json
@@ -43,15 +58,41 @@ def free_port():
         return probe.getsockname()[1]
 
 
+LOGIN = ("bench", "bench-password")
+
+
+def make_certificates(directory):
+    """A CA and a server certificate for 127.0.0.1 it signed (P-256), by openssl."""
+    key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+    with open(os.path.join(directory, "server.ext"), "w") as file:
+        file.write("subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n")
+    for step in (
+        ["req", "-x509", *key, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=bench CA",
+         "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
+        ["req", *key, "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"],
+        ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
+         "-days", "2", "-extfile", "server.ext"],
+    ):
+        subprocess.run(["openssl", *step], cwd=directory, check=True, capture_output=True)
+    passwords = os.path.join(directory, "passwords")
+    subprocess.run(["mosquitto_passwd", "-c", "-b", passwords, *LOGIN], check=True)
+    return directory
+
+
 class Broker:
     """mosquitto on a free loopback port; no caps on queued or in-flight messages, so that
-    what is lost is lost by the publisher, not dropped by the broker's defaults."""
+    what is lost is lost by the publisher, not dropped by the broker's defaults. With
+    `tls` (a directory from make_certificates), a TLS listener that takes only the login."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, tls=None):
         self.port = free_port()
         config = os.path.join(directory, f"mosquitto-{self.port}.conf")
+        access = "allow_anonymous true\n"
+        if tls:
+            access = (f"allow_anonymous false\npassword_file {tls}/passwords\ncafile {tls}/ca.pem\n"
+                      f"certfile {tls}/server.pem\nkeyfile {tls}/server.key\n")
         with open(config, "w") as file:
-            file.write(f"listener {self.port} 127.0.0.1\nallow_anonymous true\npersistence false\n"
+            file.write(f"listener {self.port} 127.0.0.1\n{access}persistence false\n"
                        "max_queued_messages 0\nmax_inflight_messages 0\nlog_dest none\nuser root\n")
         self.process = subprocess.Popen(["/usr/sbin/mosquitto", "-c", config])
         deadline = time.time() + 10
@@ -84,16 +125,33 @@ def memory_kib(pid):
         return None
 
 
+def route_files(routes):
+    """The route files both sides read: each path from the repository's root, a directory's .gpx files by name."""
+    files = []
+    for path in routes:
+        path = os.path.join(ROOT, path)
+        if os.path.isdir(path):
+            files += sorted(os.path.join(path, name) for name in os.listdir(path) if name.endswith(".gpx"))
+        else:
+            files.append(path)
+    return files
+
+
 def run_trailcast(arguments, directory):
-    broker = Broker(directory)
+    tls = make_certificates(directory) if arguments.tls else None
+    broker = Broker(directory, tls)
     summary_path = os.path.join(directory, "summary.json")
-    command = [arguments.trailcast, "fleet", *arguments.routes, "--devices", str(arguments.devices),
-               "--mqtt", f"mqtt://127.0.0.1:{broker.port}", "--qos", "1", "--interval", str(arguments.interval),
+    url = f"mqtts://{LOGIN[0]}@127.0.0.1:{broker.port}" if tls else f"mqtt://127.0.0.1:{broker.port}"
+    command = [arguments.trailcast, "fleet", *route_files(arguments.routes), "--devices", str(arguments.devices),
+               "--mqtt", url, "--qos", "1", "--interval", str(arguments.interval),
                "--duration", f"{arguments.seconds}s", "--verify", "--summary", summary_path]
+    if tls:
+        command += ["--mqtt-ca", os.path.join(tls, "ca.pem")]
     print("$", " ".join(command), file=sys.stderr)
     broker_cpu_before = broker.cpu_seconds()
     started = time.time()
-    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    environment = dict(os.environ, TRAILCAST_MQTT_PASSWORD=LOGIN[1]) if tls else None
+    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, env=environment)
     progress = []
     reader = threading.Thread(target=lambda: progress.extend(process.stderr), daemon=True)
     reader.start()
@@ -114,7 +172,7 @@ def run_trailcast(arguments, directory):
         summary = json.load(file)
     mqtt = summary["backends"]["mqtt"]
     return {
-        "devices": arguments.devices, "seconds": arguments.seconds, "wallSeconds": round(wall, 1),
+        "devices": arguments.devices, "seconds": arguments.seconds, "tls": bool(tls), "wallSeconds": round(wall, 1),
         "sent": mqtt["sent"], "acknowledged": mqtt["acknowledged"], "lost": mqtt["lost"], "refused": mqtt["refused"],
         "verify": {key: summary["verify"][key] for key in ("received", "lost", "duplicates", "outOfOrder")},
         "endToEndMilliseconds": summary["verify"]["latencyMilliseconds"],
@@ -130,14 +188,20 @@ CONTROL = r'''
 import asyncio, json, os, resource, sys, time
 import aiomqtt, gpxpy
 
-port, devices, seconds, interval = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4])
+port, devices, seconds, interval, tls = int(sys.argv[1]), int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), sys.argv[5]
 routes = []
-for path in sys.argv[5:]:
+for path in sys.argv[6:]:
     with open(path) as file:
         gpx = gpxpy.parse(file)
+    # As trailcast reads a GPX: its track points, else its route points, else its waypoints.
     points = [(p.latitude, p.longitude, p.elevation) for t in gpx.tracks for s in t.segments for p in s.points]
+    points = points or [(p.latitude, p.longitude, p.elevation) for r in gpx.routes for p in r.points]
+    points = points or [(p.latitude, p.longitude, p.elevation) for p in gpx.waypoints]
     if points:
         routes.append(points)
+login = {}
+if tls != "-":
+    login = {"username": "bench", "password": "bench-password", "tls_params": aiomqtt.TLSParameters(ca_certs=tls)}
 sent = acknowledged = 0
 lags = []
 
@@ -145,7 +209,7 @@ async def device(index, start):
     global sent, acknowledged
     route = routes[index % len(routes)]
     await asyncio.sleep(max(0, start + 60 * index / devices - time.monotonic()))
-    async with aiomqtt.Client("127.0.0.1", port, identifier=f"control-{index:05d}", keepalive=60) as client:
+    async with aiomqtt.Client("127.0.0.1", port, identifier=f"control-{index:05d}", keepalive=60, **login) as client:
         step = 0
         while True:
             due = start + 60 * index / devices + step * interval
@@ -170,7 +234,7 @@ asyncio.run(main())
 after = resource.getrusage(resource.RUSAGE_SELF)
 cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 lags.sort()
-print(json.dumps({"sent": sent, "acknowledged": acknowledged, "cpuSeconds": round(cpu, 2),
+print(json.dumps({"routes": len(routes), "sent": sent, "acknowledged": acknowledged, "cpuSeconds": round(cpu, 2),
                   "cpuMicrosecondsPerMessage": round(cpu / max(sent, 1) * 1e6, 1),
                   "lagMilliseconds": {"p50": round(lags[len(lags) // 2] * 1000, 2) if lags else None,
                                       "p99": round(lags[int(len(lags) * 0.99)] * 1000, 2) if lags else None},
@@ -179,16 +243,11 @@ print(json.dumps({"sent": sent, "acknowledged": acknowledged, "cpuSeconds": roun
 
 
 def run_control(arguments, directory):
-    broker = Broker(directory)
-    routes = []
-    for path in arguments.routes:
-        if os.path.isdir(path):
-            routes += sorted(os.path.join(path, name) for name in os.listdir(path) if name.endswith(".gpx"))
-        else:
-            routes.append(path)
+    tls = make_certificates(directory) if arguments.tls else None
+    broker = Broker(directory, tls)
     devices = arguments.control_devices or arguments.devices
     command = [sys.executable, "-c", CONTROL, str(broker.port), str(devices), str(arguments.seconds),
-               str(arguments.interval), *[os.path.join(ROOT, r) for r in routes]]
+               str(arguments.interval), os.path.join(tls, "ca.pem") if tls else "-", *route_files(arguments.routes)]
     print(f"$ python3 control ({devices} devices, aiomqtt)", file=sys.stderr)
     broker_cpu_before = broker.cpu_seconds()
     output = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
@@ -198,8 +257,43 @@ def run_control(arguments, directory):
         raise SystemExit("control failed:\n" + output.stderr[-3000:])
     result = json.loads(output.stdout.strip().splitlines()[-1])
     result["devices"] = devices
+    result["tls"] = bool(tls)
     result["brokerCPUSeconds"] = round(broker_cpu, 1)
     return result
+
+
+def run_osmand(arguments, directory):
+    """trailcast --osmand into the Traccar-rules receiver answering `--osmand-delay-ms` late."""
+    port_file, positions = os.path.join(directory, "port"), os.path.join(directory, "positions.jsonl")
+    ids = ",".join(f"device-{index:06d}" for index in range(arguments.devices))
+    receiver = subprocess.Popen([sys.executable, os.path.join(ROOT, "Tests/Fixtures/peers/osmand_receiver.py"),
+                                 "--port-file", port_file, "--out", positions, "--devices", ids,
+                                 "--delay-ms", str(arguments.osmand_delay_ms)])
+    try:
+        deadline = time.time() + 10
+        while not os.path.exists(port_file) and time.time() < deadline:
+            time.sleep(0.05)
+        with open(port_file) as file:
+            port = int(file.read())
+        summary_path = os.path.join(directory, "osmand-summary.json")
+        command = [arguments.trailcast, "fleet", *route_files(arguments.routes), "--devices", str(arguments.devices),
+                   "--osmand", f"http://127.0.0.1:{port}", "--interval", str(arguments.interval),
+                   "--duration", f"{arguments.seconds}s", "--summary", summary_path]
+        print("$", " ".join(command), file=sys.stderr)
+        output = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
+        if output.returncode != 0:
+            raise SystemExit(f"trailcast fleet --osmand exited {output.returncode}: {output.stderr[-2000:]}")
+        with open(summary_path) as file:
+            summary = json.load(file)
+        osmand = summary["backends"]["osmand"]
+        with open(positions) as file:
+            stored = sum(1 for _ in file)
+        return {"devices": arguments.devices, "seconds": arguments.seconds, "delayMilliseconds": arguments.osmand_delay_ms,
+                "connections": osmand["connections"], "stored": stored, "lagMilliseconds": summary["lagMilliseconds"],
+                **{key: osmand[key] for key in ("sent", "acknowledged", "refused", "lost", "errors", "inFlight")},
+                "cpuMicrosecondsPerMessage": summary["cpuMicrosecondsPerMessage"]}
+    finally:
+        receiver.kill()
 
 
 def main():
@@ -211,6 +305,8 @@ def main():
     parser.add_argument("--interval", type=float, default=1)
     parser.add_argument("--control", action="store_true")
     parser.add_argument("--control-devices", type=int)
+    parser.add_argument("--tls", action="store_true", help="TLS with a login on both sides")
+    parser.add_argument("--osmand-delay-ms", type=int, help="run --osmand into a receiver answering this late instead")
     parser.add_argument("--json")
     arguments = parser.parse_args()
     if not shutil.which("mosquitto") and not os.path.exists("/usr/sbin/mosquitto"):
@@ -218,6 +314,13 @@ def main():
     resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
     results = {}
     with tempfile.TemporaryDirectory() as directory:
+        if arguments.osmand_delay_ms is not None:
+            results["osmand"] = run_osmand(arguments, directory)
+            print(json.dumps(results["osmand"], indent=2))
+            if arguments.json:
+                with open(arguments.json, "w") as file:
+                    json.dump(results, file, indent=2)
+            return
         results["trailcast"] = run_trailcast(arguments, directory)
         print(json.dumps(results["trailcast"], indent=2))
         if arguments.control:

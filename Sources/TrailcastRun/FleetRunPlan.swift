@@ -121,9 +121,25 @@ public struct FleetHTTPBackend: Sendable {
     /// The URL's path, query included: put before OsmAnd's `/?id=...` (a proxy's place,
     /// `/osmand`), or where OwnTracks messages are POSTed (the recorder's `/pub`).
     public var path: String
+    /// `https://`: TLS, trusting ``trustedCertificatesFile`` (`--http-ca`) or the system's CAs.
+    public var tls = false
+    public var trustedCertificatesFile: String?
 
     public init(options: HTTPFleetSender.Options, path: String) {
         self.options = options
         self.path = path
+    }
+
+    /// The options with TLS set up: the CA file read when the run starts (a missing one
+    /// is exit 66, one that is not PEM 65).
+    public func resolvedOptions() throws(RunFailure) -> HTTPFleetSender.Options {
+        var options = options
+        guard tls else { return options }
+        do {
+            options.security = try TransportSecurity(trustedCertificatesFile: trustedCertificatesFile, naming: .http)
+        } catch {
+            throw RunFailure(error.description, status: error.cannotOpen ? .noInput : .dataError)
+        }
+        return options
     }
 }

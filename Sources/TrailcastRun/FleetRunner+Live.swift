@@ -26,6 +26,8 @@ extension FleetRunner {
             try plan.mqttAccess.apply(to: &mqtt)
             plan.mqtt = mqtt
         }
+        if let osmAnd = plan.osmAnd { plan.osmAnd?.options = try osmAnd.resolvedOptions() }
+        if let http = plan.ownTracksHTTP { plan.ownTracksHTTP?.options = try http.resolvedOptions() }
         guard plan.mqtt != nil || plan.osmAnd != nil || plan.ownTracksHTTP != nil else {
             throw RunFailure("fleet: give --mqtt, --osmand or --owntracks-http to send, or --virtual", status: .usage)
         }

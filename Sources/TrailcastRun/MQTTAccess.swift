@@ -59,7 +59,7 @@ public struct MQTTAccess: Sendable, Equatable {
         }
         guard tls else { return }
         do {
-            options.security = try MQTTTransportSecurity(
+            options.security = try TransportSecurity(
                 trustedCertificatesFile: trustedCertificatesFile, clientCertificateFile: clientCertificateFile,
                 clientKeyFile: clientKeyFile)
         } catch {

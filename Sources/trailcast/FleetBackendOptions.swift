@@ -56,6 +56,11 @@ struct FleetBackendOptions: ParsableArguments {
         valueName: "URL"))
     var ownTracksHTTP: String?
 
+    @Option(name: .customLong("http-ca"), help: ArgumentHelp(
+        "With https:// (--osmand, --owntracks-http): trust the CA certificates in this PEM file. (default: the system's)",
+        valueName: "FILE"))
+    var httpCA: String?
+
     @Option(help: ArgumentHelp(
         "HTTP connections to the OsmAnd server, one request in flight on each. (default: one per 25 of the shard's devices, at least 8)",
         valueName: "N"))
@@ -116,6 +121,9 @@ struct FleetBackendOptions: ParsableArguments {
 
     /// `--osmand URL` with `--http-connections` (or the default for `shardDevices`).
     func osmAndPlan(shardDevices: Int) throws -> FleetHTTPBackend? {
+        if httpCA != nil, ![osmand, ownTracksHTTP].contains(where: { $0?.lowercased().hasPrefix("https://") == true }) {
+            throw ValidationError("--http-ca is for TLS: write --osmand or --owntracks-http as https://HOST[:PORT]")
+        }
         guard let osmand else { return nil }
         let backend = try httpPlan(osmand, form: .osmAnd, shardDevices: shardDevices)
         if backend.path.contains("?") {
@@ -136,11 +144,13 @@ struct FleetBackendOptions: ParsableArguments {
             throw ValidationError("--http-connections must be 1 to 10000")
         }
         let url = try runFailureAsValidation { () throws(RunFailure) in try BackendURL(parsing: text, form: form) }
-        if url.isSecure { throw ValidationError("\(form.option) \(text): https:// is not supported yet; use http://") }
         let options = HTTPFleetSender.Options(
             host: url.host, port: url.port, connections: httpConnections ?? HTTPFleetSender.defaultConnections(devices: shardDevices),
             reconnectMaximum: try reconnectMaximum())
-        return FleetHTTPBackend(options: options, path: url.path)
+        var backend = FleetHTTPBackend(options: options, path: url.path)
+        backend.tls = url.isSecure
+        backend.trustedCertificatesFile = httpCA
+        return backend
     }
 
     private func runFailureAsValidation<T>(_ body: () throws(RunFailure) -> T) throws -> T {

@@ -1,5 +1,6 @@
 public import NIOCore
 import NIOHTTP1
+import NIOTLS
 import NIOPosix
 import TrailcastBasics
 
@@ -23,12 +24,15 @@ public final class HTTPFleetSender: Sendable {
         public var headers: [(name: String, value: String)]
         /// The longest wait before trying again after a failure (`--reconnect-max`).
         public var reconnectMaximum: Duration
+        /// TLS (`https://`); nil: plain HTTP.
+        public var security: TransportSecurity?
 
         public init(
             host: String, port: Int, headers: [(name: String, value: String)] = [], connections: Int = 8,
             queueLimit: Int = 256, requestTimeout: TimeAmount = .seconds(10),
-            reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum
+            reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum, security: TransportSecurity? = nil
         ) {
+            self.security = security
             self.reconnectMaximum = reconnectMaximum
             self.headers = [("User-Agent", "trailcast-fleet/\(TrailcastVersion.current)")] + headers
             self.host = host
@@ -57,17 +61,38 @@ public final class HTTPFleetSender: Sendable {
         }
     }
 
-    /// Opens a TCP connection to the server and closes it: whether it is there before a run starts.
-    /// `what` names the server for the message (`the OsmAnd server`).
+    /// Opens a connection to the server (and with TLS, completes the handshake) and closes
+    /// it: whether it is there, and trusted, before a run starts. `what` names the server
+    /// for the message (`the OsmAnd server`).
     public static func probe(_ options: Options, what: String) async throws(HTTPServerUnreachable) {
+        let authority = urlAuthority(host: options.host, port: options.port)
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let handshake = HandshakeResult(loop.makePromise(of: Void.self))
+        let channel: any Channel
         do {
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            channel = try await ClientBootstrap(group: loop)
                 .connectTimeout(.seconds(5))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        guard let security = options.security else { return }
+                        try channel.pipeline.syncOperations.addHandler(try security.handler(host: options.host))
+                        try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(handshake))
+                    }
+                }
                 .connect(host: options.host, port: options.port).get()
-            try? await channel.close()
         } catch {
-            throw HTTPServerUnreachable(
-                description: "cannot reach \(what) at \(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
+            handshake.complete(.failure(ChannelError.eof))
+            throw HTTPServerUnreachable(description: "cannot reach \(what) at \(authority): \(connectFailureReason(error))")
+        }
+        defer { channel.close(promise: nil) }
+        guard let security = options.security else {
+            handshake.complete(.success(()))
+            return
+        }
+        do {
+            try await handshake.promise.futureResult.get()
+        } catch {
+            throw HTTPServerUnreachable(description: "TLS with \(what) at \(authority) failed: \(security.reason(of: error))")
         }
     }
 
@@ -274,6 +299,9 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelInitializer { [self] channel in
                 channel.eventLoop.makeCompletedFuture {
+                    if let security = options.security {
+                        try channel.pipeline.syncOperations.addHandler(try security.handler(host: options.host))
+                    }
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
                     try channel.pipeline.syncOperations.addHandler(HTTPAnswerReader(link: self))
                 }
@@ -378,5 +406,48 @@ private final class HTTPAnswerReader: ChannelInboundHandler {
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         context.close(promise: nil)
+    }
+}
+
+/// Completes when a TLS handshake does, or fails with what ended it (the probe's).
+private final class HandshakeWaiter: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    private let result: HandshakeResult
+
+    init(_ result: HandshakeResult) { self.result = result }
+
+    private func complete(_ outcome: Result<Void, any Error>) { result.complete(outcome) }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted = event as? TLSUserEvent { complete(.success(())) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        complete(.failure(error))
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        complete(.failure(ChannelError.eof))
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        complete(.failure(ChannelError.eof))
+    }
+}
+
+/// A handshake's outcome, completed once by whichever comes first: the handshake, its
+/// failure, the connection's end, or the connect's failure.
+private final class HandshakeResult: Sendable {
+    let promise: EventLoopPromise<Void>
+    private let completed = LockedValue(false)
+
+    init(_ promise: EventLoopPromise<Void>) { self.promise = promise }
+
+    func complete(_ outcome: Result<Void, any Error>) {
+        guard completed.withLock({ done in defer { done = true }; return !done }) else { return }
+        promise.completeWith(outcome)
     }
 }

@@ -26,14 +26,14 @@ public final class MQTTFleetPublisher: Sendable {
         public var username: String?
         public var password: [UInt8]?
         /// TLS (`mqtts://`); nil: plain TCP.
-        public var security: MQTTTransportSecurity?
+        public var security: TransportSecurity?
         /// The longest wait before trying again after a drop or failure (`--reconnect-max`).
         public var reconnectMaximum: Duration
 
         public init(
             host: String, port: Int, qos: MQTTQoS = .atLeastOnce, connections: ConnectionMode = .perDevice,
             keepAliveSeconds: UInt16 = 60, username: String? = nil, password: [UInt8]? = nil,
-            security: MQTTTransportSecurity? = nil, reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum
+            security: TransportSecurity? = nil, reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum
         ) {
             self.reconnectMaximum = reconnectMaximum
             self.host = host
@@ -157,7 +157,14 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     func connectionCounts() -> ConnectionCounts {
         state.withLock { $0.attempts.counts(open: $0.connection?.isOpen == true) }
     }
-    var awaitsAcknowledgement: Bool { state.withLock { !$0.unacknowledgedDevices.isEmpty && $0.connection != nil } }
+    /// Whether an answer is still due: a PUBACK on the open connection, or a connection
+    /// being made for the messages it holds (a device that started as the run ended).
+    var awaitsAcknowledgement: Bool {
+        state.withLock { state in
+            (!state.unacknowledgedDevices.isEmpty && state.connection != nil)
+                || (!state.pending.isEmpty && state.attempts.isConnecting)
+        }
+    }
     /// The counts, with what is in flight now: held for a connection, or awaiting a PUBACK.
     func counts() -> [DeliveryCounts] {
         state.withLock { state in

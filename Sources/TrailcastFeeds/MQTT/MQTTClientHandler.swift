@@ -209,7 +209,7 @@ final class MQTTClientHandler: ChannelDuplexHandler {
             } else if options.security != nil, !handshakeDone || error is NIOSSLError || error is BoringSSLError {
                 // A TLS 1.3 server refuses a client certificate after the client thinks
                 // the handshake done: its alert is still TLS's reason.
-                failure = .tls(urlAuthority(host: options.host, port: options.port), MQTTTransportSecurity.reason(of: error))
+                failure = .tls(urlAuthority(host: options.host, port: options.port), (options.security?.reason(of: error) ?? String(describing: error)))
             } else if connectionAccepted != nil {
                 // Before the CONNACK: a broker that wants TLS resets a plain CONNECT.
                 let hint = options.security == nil ? " (if the broker wants TLS, write mqtts://)" : ""

@@ -46,12 +46,12 @@ public final class MQTTConnection: Sendable {
         public var username: String?
         public var password: [UInt8]?
         /// TLS (`mqtts://`); nil: plain TCP.
-        public var security: MQTTTransportSecurity?
+        public var security: TransportSecurity?
 
         public init(
             host: String, port: Int, clientIdentifier: String, keepAliveSeconds: UInt16 = 60, maximumInFlight: Int = 1000,
             connectTimeout: TimeAmount = .seconds(10), username: String? = nil, password: [UInt8]? = nil,
-            security: MQTTTransportSecurity? = nil
+            security: TransportSecurity? = nil
         ) {
             self.host = host
             self.port = port

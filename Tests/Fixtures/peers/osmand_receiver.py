@@ -18,7 +18,8 @@ How servers and proxies in front of Traccar really treat connections, by option:
 --connection-close answers HTTP/1.1 with `Connection: close` and closes; --idle-close-ms N
 closes a connection idle for N ms (a keep-alive timeout); --delay-ms N answers N ms late;
 --path P accepts requests under P only (404 otherwise), as a proxy's location would;
---drop-after N closes each connection, unanswered, at its request N + 1 (printing
+--tls-cert and --tls-key answer over TLS (Traccar behind a TLS proxy); --drop-after N
+closes each connection, unanswered, at its request N + 1 (printing
 `dropped` for each), as a connection closed idle just as a request was written on it.
 
 Each position accepted is one JSON line in --out; the port chosen is written to --port-file.
@@ -87,6 +88,8 @@ def main():
     arguments.add_argument("--idle-close-ms", type=int)
     arguments.add_argument("--delay-ms", type=int, default=0)
     arguments.add_argument("--path", default="/")
+    arguments.add_argument("--tls-cert", help="answer over TLS with this PEM certificate (and --tls-key)")
+    arguments.add_argument("--tls-key")
     arguments.add_argument("--drop-after", type=int,
                            help="on each connection, read the request after this many answers and close without"
                                 " answering, as a server closing an idle connection as the request arrives does")
@@ -149,6 +152,11 @@ def main():
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
+    if options.tls_cert:
+        import ssl
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(options.tls_cert, options.tls_key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
     with open(options.port_file + ".tmp", "w") as port_file:
         port_file.write(str(server.server_address[1]))
     import os

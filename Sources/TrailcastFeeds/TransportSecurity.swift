@@ -8,57 +8,77 @@ import Darwin
 import NIOCore
 import NIOSSL
 
-/// TLS for an MQTT connection (`mqtts://`): whom to trust and, when the broker asks for
-/// one, the client's certificate. Made once for a whole fleet: ten thousand connections
-/// share one context, as they share one CA and one client certificate.
+/// TLS for a fleet's connections (`mqtts://`, `https://`): whom to trust and, when the
+/// server asks for one, the client's certificate. Made once for a whole fleet: ten thousand
+/// connections share one context, as they share one CA and one client certificate.
 ///
 /// swift-nio-ssl (BoringSSL) rather than the system's TLS: it is what SwiftNIO's servers
 /// and clients use on every platform, async-http-client already brings it, and its errors
 /// carry BoringSSL's own reason (`CERTIFICATE_VERIFY_FAILED`), which a message can quote.
-public final class MQTTTransportSecurity: Sendable {
+public final class TransportSecurity: Sendable {
+    /// How messages name the peer and the options that set this up.
+    public struct Naming: Sendable {
+        public var peer: String
+        public var caOption: String
+        public var certificateOption: String
+        public var keyOption: String
+        /// Where TLS usually is, for a handshake that got no TLS back.
+        public var usualPort: String
+
+        public static let mqtt = Naming(
+            peer: "broker", caOption: "--mqtt-ca", certificateOption: "--mqtt-cert", keyOption: "--mqtt-key",
+            usualPort: "mqtts:// is usually 8883")
+        public static let http = Naming(
+            peer: "server", caOption: "--http-ca", certificateOption: "--http-cert", keyOption: "--http-key",
+            usualPort: "https:// is usually 443")
+    }
+
     let context: NIOSSLContext
+    let naming: Naming
 
     /// - Parameters:
     ///   - trustedCertificatesFile: PEM certificates to trust (a CA); nil: the system's.
     ///   - clientCertificateFile: a PEM certificate (chain) to present, with
     ///     `clientKeyFile`, to a broker that requires one (`require_certificate true`).
     public init(
-        trustedCertificatesFile: String? = nil, clientCertificateFile: String? = nil, clientKeyFile: String? = nil
-    ) throws(MQTTTransportSecurityError) {
+        trustedCertificatesFile: String? = nil, clientCertificateFile: String? = nil, clientKeyFile: String? = nil,
+        naming: Naming = .mqtt
+    ) throws(TransportSecurityError) {
+        self.naming = naming
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let trustedCertificatesFile {
-            configuration.trustRoots = .certificates(try Self.certificates(trustedCertificatesFile, option: "--mqtt-ca"))
+            configuration.trustRoots = .certificates(try Self.certificates(trustedCertificatesFile, option: naming.caOption))
         }
         switch (clientCertificateFile, clientKeyFile) {
         case (let certificateFile?, let keyFile?):
-            configuration.certificateChain = try Self.certificates(certificateFile, option: "--mqtt-cert").map { .certificate($0) }
+            configuration.certificateChain = try Self.certificates(certificateFile, option: naming.certificateOption).map { .certificate($0) }
             do {
                 configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: keyFile, format: .pem))
             } catch {
-                throw MQTTTransportSecurityError(file: keyFile, option: "--mqtt-key", reason: Self.fileProblem(keyFile, "not a PEM private key"))
+                throw TransportSecurityError(file: keyFile, option: naming.keyOption, reason: Self.fileProblem(keyFile, "not a PEM private key"))
             }
         case (nil, nil):
             break
         case (.some, nil), (nil, .some):
-            throw MQTTTransportSecurityError(file: nil, option: "--mqtt-cert", reason: "a client certificate needs its key: give --mqtt-cert and --mqtt-key together")
+            throw TransportSecurityError(file: nil, option: naming.certificateOption, reason: "a client certificate needs its key: give \(naming.certificateOption) and \(naming.keyOption) together")
         }
         do {
             context = try NIOSSLContext(configuration: configuration)
         } catch {
-            throw MQTTTransportSecurityError(
-                file: clientKeyFile, option: "--mqtt-key", reason: "the key does not go with the certificate (\(Self.reason(of: error)))")
+            throw TransportSecurityError(
+                file: clientKeyFile, option: naming.keyOption, reason: "the key does not go with the certificate (\(String(describing: error)))")
         }
     }
 
-    private static func certificates(_ file: String, option: String) throws(MQTTTransportSecurityError) -> [NIOSSLCertificate] {
+    private static func certificates(_ file: String, option: String) throws(TransportSecurityError) -> [NIOSSLCertificate] {
         let certificates: [NIOSSLCertificate]
         do {
             certificates = try NIOSSLCertificate.fromPEMFile(file)
         } catch {
-            throw MQTTTransportSecurityError(file: file, option: option, reason: fileProblem(file, "not a PEM certificate"))
+            throw TransportSecurityError(file: file, option: option, reason: fileProblem(file, "not a PEM certificate"))
         }
         guard !certificates.isEmpty else {
-            throw MQTTTransportSecurityError(file: file, option: option, reason: "no PEM certificate in it")
+            throw TransportSecurityError(file: file, option: option, reason: "no PEM certificate in it")
         }
         return certificates
     }
@@ -81,28 +101,29 @@ public final class MQTTTransportSecurity: Sendable {
     /// A TLS failure in a few words: BoringSSL's reason (`certificate verify failed`,
     /// `wrong version number`) rather than the error's whole dump, with what usually
     /// causes it.
-    static func reason(of error: any Error) -> String {
+    func reason(of error: any Error) -> String {
+        let peer = naming.peer
         if let extra = error as? NIOSSLExtraError, extra == .failedToValidateHostname {
-            return "the broker's certificate is not for this host name or address"
+            return "the \(peer)'s certificate is not for this host name or address"
         }
         if error is IOError {
-            return "\(connectFailureReason(error)) during the handshake (is this the broker's TLS port? mqtts:// is usually 8883)"
+            return "\(connectFailureReason(error)) during the handshake (is this the \(peer)'s TLS port? \(naming.usualPort))"
         }
         let text = String(describing: error)
         // "error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at file:line"
         guard let marker = text.firstRange(of: "OPENSSL_internal:") else {
-            if let error = error as? NIOSSLError, case .uncleanShutdown = error { return "the broker closed the connection during the TLS handshake" }
+            if let error = error as? NIOSSLError, case .uncleanShutdown = error { return "the \(peer) closed the connection during the TLS handshake" }
             return text
         }
         let code = text[marker.upperBound...].prefix { $0 != " " && $0 != "]" && $0 != ")" && $0 != "," }
         let words = code.lowercased().replacingUnderscores()
         switch code {
         case "CERTIFICATE_VERIFY_FAILED":
-            return "\(words): the broker's certificate is not signed by a CA this run trusts (--mqtt-ca FILE names one)"
+            return "\(words): the \(peer)'s certificate is not signed by a CA this run trusts (\(naming.caOption) FILE names one)"
         case "TLSV1_ALERT_CERTIFICATE_REQUIRED":
-            return "\(words): the broker requires a client certificate (--mqtt-cert FILE --mqtt-key FILE)"
+            return "\(words): the \(peer) requires a client certificate (\(naming.certificateOption) FILE \(naming.keyOption) FILE)"
         case "WRONG_VERSION_NUMBER":
-            return "\(words): the broker did not answer in TLS (is this its TLS port? mqtts:// is usually 8883)"
+            return "\(words): the \(peer) did not answer in TLS (is this its TLS port? \(naming.usualPort))"
         default:
             return words
         }
@@ -110,7 +131,7 @@ public final class MQTTTransportSecurity: Sendable {
 }
 
 /// A TLS setting that cannot be used: the file, the option that named it, and why.
-public struct MQTTTransportSecurityError: Error, Sendable, CustomStringConvertible {
+public struct TransportSecurityError: Error, Sendable, CustomStringConvertible {
     public var file: String?
     public var option: String
     public var reason: String

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// `trailcast fleet --osmand https://...`: OsmAnd over TLS, as a Traccar behind a TLS
+/// proxy takes it, against the Traccar-rules receiver answering over TLS with a
+/// certificate `openssl` made.
+@Suite("trailcast fleet --osmand over https")
+struct FleetHTTPSTests {
+    @Test("trusting the receiver's CA (--http-ca): every position arrives; trusting the system's CAs: exit 69, BoringSSL's reason")
+    func https() async throws {
+        let certificates = try await TestCertificates.make()
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(10), options: [
+            "--tls-cert", certificates.serverCertificate.path, "--tls-key", certificates.serverKey.path,
+        ])
+        defer { receiver.remove() }
+        let (totals, _) = try await FleetOsmAndConnectionTests.run(
+            receiver, devices: 10, seconds: 4, url: "https://127.0.0.1:\(receiver.port)",
+            extra: ["--http-ca", certificates.caCertificate.path])
+        #expect(totals.sent >= 30 && totals.acknowledged == totals.sent, "\(totals)")
+        #expect(try receiver.positions().count == totals.sent)
+
+        let untrusted = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--osmand", "https://127.0.0.1:\(receiver.port)", "--duration", "2s",
+        ])
+        #expect(untrusted.status == 69)
+        #expect(untrusted.stderrLines == [
+            "fleet: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: certificate verify failed: "
+                + "the server's certificate is not signed by a CA this run trusts (--http-ca FILE names one)"
+        ])
+    }
+
+    @Test("https:// to a plain HTTP server: exit 69, saying it did not answer in TLS")
+    func plainServer() async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(1))
+        defer { receiver.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--osmand", "https://127.0.0.1:\(receiver.port)", "--duration", "2s",
+        ])
+        #expect(run.status == 69)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.hasPrefix("fleet: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: "), "\(run.stderr)")
+        #expect(run.stderr.contains("https:// is usually 443"), "\(run.stderr)")
+    }
+}
