@@ -31,9 +31,13 @@ extension SAXParserState {
 
     /// The element's text as an ISO 8601 time; nil (with a warning if it was not empty)
     /// when it is not one.
-    mutating func parsedTime() -> Timestamp? {
+    /// - Parameter allowingDateOnly: KML's `<when>` is XML Schema's union of `dateTime`,
+    ///   `date`, `gYearMonth` and `gYear` (KML 2.2, `kml:dateTimeType`): `1997-07-16`,
+    ///   `1997-07` and `1997` are read as their first instant in UTC, as GPSBabel reads them.
+    mutating func parsedTime(allowingDateOnly: Bool = false) -> Timestamp? {
         let bytes = trimmedText()
         guard bytes.count > 0 else { return nil }
+        if allowingDateOnly, let day = Self.firstInstantOfDate(bytes) { return day }
         guard let parsed = ISO8601.parse(bytes) else {
             warn("unparsable time \"\(String(decoding: bytes, as: UTF8.self).quotedInMessage(limit: 60))\"; time dropped")
             return nil
@@ -44,6 +48,33 @@ extension SAXParserState {
                 + "times without a zone are read as UTC")
         }
         return parsed.timestamp
+    }
+
+    /// `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (with an optional `Z`): its first instant in UTC.
+    static func firstInstantOfDate(_ bytes: UnsafeRawBufferPointer) -> Timestamp? {
+        var text = Array(bytes)
+        if text.last == UInt8(ascii: "Z") { text.removeLast() }
+        func number(_ range: Range<Int>) -> Int64? {
+            guard range.upperBound <= text.count, range.allSatisfy({ text[$0] >= 0x30 && text[$0] <= 0x39 }) else { return nil }
+            return range.reduce(0) { $0 * 10 + Int64(text[$1] - 0x30) }
+        }
+        guard let year = number(0..<4) else { return nil }
+        var month: Int64 = 1
+        var day: Int64 = 1
+        switch text.count {
+        case 4:
+            break
+        case 7 where text[4] == UInt8(ascii: "-"):
+            guard let parsed = number(5..<7) else { return nil }
+            month = parsed
+        case 10 where text[4] == UInt8(ascii: "-") && text[7] == UInt8(ascii: "-"):
+            guard let parsedMonth = number(5..<7), let parsedDay = number(8..<10) else { return nil }
+            (month, day) = (parsedMonth, parsedDay)
+        default:
+            return nil
+        }
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
+        return Timestamp(secondsSince1970: CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400)
     }
 
     mutating func assignFix() {

@@ -10,7 +10,9 @@
 /// text it hands out, not in its line numbers), both found by the route-formats fuzz target.
 struct CoordinateScanner {
     enum Tuple: Equatable {
-        case point(longitude: Double, latitude: Double, elevation: Double?)
+        /// `hadMore`: the tuple had values past the third (`lon,lat,alt,20`), which every
+        /// other reader (GPSBabel, togeojson) drops, as this does.
+        case point(longitude: Double, latitude: Double, elevation: Double?, hadMore: Bool)
         /// Not two or three numbers in range; the text, cut short if long.
         case malformed(String)
     }
@@ -76,8 +78,8 @@ struct CoordinateScanner {
         return tuple(text, separatedBy: isWhiteSpace)
     }
 
-    /// Two or three numbers in range, in place: this runs once a point, so it allocates
-    /// nothing unless the tuple is malformed.
+    /// Two or three numbers in range (and whatever follows a third), in place: this runs
+    /// once a point, so it allocates nothing unless the tuple is malformed.
     private static func tuple(_ text: UnsafeRawBufferPointer, separatedBy isSeparator: (UInt8) -> Bool) -> Tuple {
         var numbers: (Double, Double, Double) = (0, 0, 0)
         var count = 0
@@ -92,7 +94,13 @@ struct CoordinateScanner {
                 continue
             }
             if !(collapsesRuns && index == start) {
-                guard count < 3, let number = DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: text[start..<index])) else {
+                if count >= 3 {
+                    count += 1
+                    index += 1
+                    start = index
+                    continue
+                }
+                guard let number = DecimalNumber.parse(UnsafeRawBufferPointer(rebasing: text[start..<index])) else {
                     return .malformed(String(decoding: text, as: UTF8.self))
                 }
                 switch count {
@@ -108,7 +116,7 @@ struct CoordinateScanner {
         guard count >= 2, numbers.0.magnitude <= 180, numbers.1.magnitude <= 90 else {
             return .malformed(String(decoding: text, as: UTF8.self))
         }
-        return .point(longitude: numbers.0, latitude: numbers.1, elevation: count == 3 ? numbers.2 : nil)
+        return .point(longitude: numbers.0, latitude: numbers.1, elevation: count >= 3 ? numbers.2 : nil, hadMore: count > 3)
     }
 
     static func isWhiteSpace(_ byte: UInt8) -> Bool {

@@ -12,9 +12,11 @@ import TrailcastBasics
 ///   element may hold a whole recording. So `auto` replays a file's recordings, else its
 ///   lines, else its points; and a file that has both for one journey (GPSBabel's and
 ///   Google Earth's do) is not replayed twice;
-/// - a `<gx:Track>`'s `<when>`s and `<gx:coord>`s (`lon lat alt`) pair in order: the
-///   schema puts every `<when>` first, so they wait in a ``SpillQueue`` (memory, then an
-///   unlinked temporary file) for their coordinates;
+/// - a `<gx:Track>`'s `<when>`s and `<gx:coord>`s (`lon lat alt`) pair in order, the n-th
+///   with the n-th, however they interleave (as GPSBabel, togeojson and the KML reference
+///   pair them): the schema puts every `<when>` first, Google My Tracks writes each
+///   coordinate before its time. Whichever comes first waits in a ``SpillQueue`` (memory,
+///   then an unlinked temporary file) for the other;
 /// - a `<Placemark>` with a `<Point>` is a waypoint: its `<name>`, `<description>`, and
 ///   `<TimeStamp><when>`;
 /// - before a fault inside a `<coordinates>` (malformed XML), the tuples read so far are
@@ -34,8 +36,22 @@ struct KMLReading {
     var placemarkHasTrack = false
     /// A `<Point>`'s position: its first tuple.
     var pointPosition: (latitude: Double, longitude: Double, elevation: Double?)?
+    /// A `<gx:Track>`'s times that came before their coordinates, and its coordinates that
+    /// came before their times: at most one of the two is not empty.
     var times = SpillQueue<SpilledTime>()
-    var warnedAboutUntimedCoordinate = false
+    var coordinates = SpillQueue<SpilledCoordinate>()
+    var warnedAboutExtraValues = false
+}
+
+/// A `<gx:coord>` waiting for its `<when>`: where it was, and its position (NaN when it
+/// was not one, so that it still takes its time out of the pairing).
+struct SpilledCoordinate: BitwiseCopyable {
+    var longitude: Double
+    var latitude: Double
+    /// NaN: none.
+    var elevation: Double
+    var line: Int32
+    var column: Int32
 }
 
 extension ElementKind {
@@ -86,6 +102,7 @@ extension SAXParserState {
         case .kmlTrack:
             beginKMLSegment()
             kml.times.removeAll()
+            kml.coordinates.removeAll()
         case .kmlCoordinates:
             kml.coordinatesOwner = stack.count >= 2 ? stack[stack.count - 2] : .kmlLineString
             let (line, column) = position
@@ -101,10 +118,14 @@ extension SAXParserState {
         case .name: kml.placemarkName = String(decoding: trimmedText(), as: UTF8.self)
         case .description: kml.placemarkDescription = String(decoding: trimmedText(), as: UTF8.self)
         case .time:
-            let time = parsedTime()
+            let time = parsedTime(allowingDateOnly: true)
             if parent == .kmlTrack {
-                kml.times.append(SpilledTime(time))
-                if let reason = kml.times.failure { refuse(.cannotRead(file: fileName, reason: reason)) }
+                if let coordinate = kml.coordinates.removeFirst() {
+                    takeTrackPoint(coordinate, time: time)
+                } else {
+                    kml.times.append(SpilledTime(time))
+                    if let reason = kml.times.failure { refuse(.cannotRead(file: fileName, reason: reason)) }
+                }
             } else {
                 kml.placemarkTime = time
             }
@@ -131,6 +152,10 @@ extension SAXParserState {
             if kml.times.count > 0 {
                 warn("<gx:Track> has \(kml.times.count) more <when> than <gx:coord>; those times are ignored")
                 kml.times.removeAll()
+            }
+            if kml.coordinates.count > 0 {
+                warn("<gx:Track> has \(kml.coordinates.count) more <gx:coord> than <when>; those points are untimed")
+                while let coordinate = kml.coordinates.removeFirst() { takeTrackPoint(coordinate, time: nil) }
             }
             pending.append(.endSegment)
         case .kmlPlacemark:
@@ -177,13 +202,14 @@ extension SAXParserState {
 
     private mutating func takeCoordinateTuple(_ tuple: CoordinateScanner.Tuple) {
         let (line, column) = (kml.scanner.line, kml.scanner.column)
-        guard case .point(let longitude, let latitude, let elevation) = tuple else {
+        guard case .point(let longitude, let latitude, let elevation, let hadMore) = tuple else {
             if case .malformed(let text) = tuple {
                 warn("<coordinates>'s tuple \(kml.scanner.tupleNumber), \"\(text.quotedInMessage())\", is not lon,lat[,alt] in range; "
                     + "point skipped", line: line, column: column)
             }
             return
         }
+        if hadMore { warnAboutExtraValues(line: line, column: column) }
         if kml.coordinatesOwner == .kmlPoint {
             if kml.pointPosition == nil { kml.pointPosition = (latitude, longitude, elevation) }
             return
@@ -193,26 +219,45 @@ extension SAXParserState {
         finishPoint(.routePoint, tag: "coordinates")
     }
 
-    /// A `<gx:coord>`: `lon lat alt`, with the next `<when>` waiting.
+    /// A `<gx:coord>`: `lon lat alt`, with its `<when>` if that came first, else waiting
+    /// for it. One that is not a position is skipped, its `<when>` with it.
     private mutating func takeTrackCoordinate() {
         let (line, column) = position
-        var time: Timestamp?
-        if let waiting = kml.times.removeFirst() {
-            time = waiting.time
+        var coordinate = SpilledCoordinate(
+            longitude: .nan, latitude: .nan, elevation: .nan, line: Int32(clamping: line), column: Int32(clamping: column))
+        if case .point(let longitude, let latitude, let elevation, let hadMore) = CoordinateScanner.trackCoordinate(trimmedText()) {
+            if hadMore { warnAboutExtraValues(line: line, column: column) }
+            coordinate.longitude = longitude
+            coordinate.latitude = latitude
+            coordinate.elevation = elevation ?? .nan
         } else {
-            time = nil
-            if !kml.warnedAboutUntimedCoordinate {
-                kml.warnedAboutUntimedCoordinate = true
-                warn("<gx:coord> without its <when>: such points are untimed (warned once)", line: line, column: column)
-            }
-        }
-        guard case .point(let longitude, let latitude, let elevation) = CoordinateScanner.trackCoordinate(trimmedText()) else {
             let text = String(decoding: trimmedText().prefix(60), as: UTF8.self).quotedInMessage(limit: 60)
-            return warn("<gx:coord> is \"\(text)\", not lon lat [alt] in range; point skipped", line: line, column: column)
+            warn("<gx:coord> is \"\(text)\", not lon lat [alt] in range; point skipped", line: line, column: column)
         }
-        point = GPXPoint(
-            latitude: latitude, longitude: longitude, elevationMeters: elevation, time: time,
+        if let waiting = kml.times.removeFirst() {
+            takeTrackPoint(coordinate, time: waiting.time)
+        } else {
+            kml.coordinates.append(coordinate)
+            if let reason = kml.coordinates.failure { refuse(.cannotRead(file: fileName, reason: reason)) }
+        }
+    }
+
+    /// Once a file: a tuple with more than three values keeps lon, lat and alt.
+    private mutating func warnAboutExtraValues(line: Int, column: Int) {
+        guard !kml.warnedAboutExtraValues else { return }
+        kml.warnedAboutExtraValues = true
+        warn("a coordinate has more than lon, lat and alt; the first three are kept, the rest dropped (warned once)",
             line: line, column: column)
+    }
+
+    /// A `<gx:Track>`'s point, its coordinate and time paired (a skipped coordinate, NaN,
+    /// gives none).
+    private mutating func takeTrackPoint(_ coordinate: SpilledCoordinate, time: Timestamp?) {
+        guard !coordinate.latitude.isNaN else { return }
+        point = GPXPoint(
+            latitude: coordinate.latitude, longitude: coordinate.longitude,
+            elevationMeters: coordinate.elevation.isNaN ? nil : coordinate.elevation, time: time,
+            line: Int(coordinate.line), column: Int(coordinate.column))
         pointIsValid = true
         finishPoint(.trackPoint, tag: "gx:coord")
     }
