@@ -47,7 +47,7 @@ struct FleetBackendOptions: ParsableArguments {
     var connections: String = "per-device"
 
     @Option(help: ArgumentHelp(
-        "Send positions to a Traccar server in its OsmAnd protocol (GET /?id=...&lat=...): http://HOST[:PORT][/PATH].",
+        "Send positions to a Traccar server in its OsmAnd protocol (GET /?id=...&lat=...): http://HOST[:PORT][/PATH], or https://.",
         valueName: "URL"))
     var osmand: String?
 
@@ -62,7 +62,7 @@ struct FleetBackendOptions: ParsableArguments {
     var httpCA: String?
 
     @Option(help: ArgumentHelp(
-        "HTTP connections to the OsmAnd server, one request in flight on each. (default: one per 25 of the shard's devices, at least 8)",
+        "HTTP connections to --osmand's or --owntracks-http's server, one request in flight on each. (default: one per 25 of the shard's devices, at least 8)",
         valueName: "N"))
     var httpConnections: Int?
 

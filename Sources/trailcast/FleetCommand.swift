@@ -106,7 +106,7 @@ struct FleetCommand: AsyncParsableCommand {
     @Flag(help: "Subscribe to the broker and count what arrives per device: loss, duplicates, order, latency.")
     var verify = false
 
-    @Option(help: ArgumentHelp("Write the run's totals as JSON to FILE.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the run's totals as JSON to FILE (- or /dev/stdout: standard output).", valueName: "FILE"))
     var summary: String?
 
     @Flag(help: "Run on virtual time, as fast as it goes, and write the messages instead of sending them.")
