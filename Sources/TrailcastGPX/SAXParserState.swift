@@ -54,7 +54,6 @@ struct SAXParserState {
     var pathDelivered = false
     var pointsInSegment = 0
     var previousTimeInSegmentOrRoute: Timestamp?
-    private var previousWaypointTime: Timestamp?
     var warnedAboutZonelessTime = false
     /// What KML's and TCX's elements need between callbacks.
     var kml = KMLReading()
@@ -321,16 +320,15 @@ struct SAXParserState {
     /// element in a warning (GPX's own by default).
     mutating func finishPoint(_ kind: ElementKind, tag: String? = nil) {
         guard pointIsValid else { return }
-        if checksTimeOrder, let time = point.time {
-            let previous = kind == .waypoint ? previousWaypointTime : previousTimeInSegmentOrRoute
-            if let previous, time < previous {
+        // Waypoints are places, not a sequence: each keeps its own time, in any order (a
+        // file's places are often listed by name). Points of a segment or route are a path.
+        if checksTimeOrder, kind != .waypoint, let time = point.time {
+            if let previous = previousTimeInSegmentOrRoute, time < previous {
                 warn("<\(tag ?? kind.tagName)> time \(time) is earlier than the previous point's \(previous); "
-                    + "time dropped", line: point.line, column: point.column)
+                    + "position kept, time dropped", line: point.line, column: point.column)
                 // Strict reading stops here: the point is not handed out after the error.
                 guard failure == nil else { return }
                 point.time = nil
-            } else if kind == .waypoint {
-                previousWaypointTime = time
             } else {
                 previousTimeInSegmentOrRoute = time
             }

@@ -1,16 +1,21 @@
 import TrailcastBasics
 
-/// Garmin's FIT (Flexible and Interoperable Data Transfer) activity and course files read
-/// into GPX's events, following the FIT protocol (FIT SDK, "FIT Protocol" and the
-/// profile's `record` and `event` messages):
+/// Garmin's FIT (Flexible and Interoperable Data Transfer) activity, course and locations
+/// files read into GPX's events, following the FIT protocol (FIT SDK, "FIT Protocol" and
+/// the profile's messages, ``FITMessage``):
 ///
 /// - the 12- or 14-byte header (its CRC checked when not 0), definition and data messages,
 ///   compressed-timestamp headers, both byte orders, developer fields (skipped by their
 ///   declared sizes), the file's closing CRC-16, and FIT files chained one after another;
-/// - each `record` message (global number 20) with a position is a track point:
-///   `timestamp` (seconds since 1989-12-31T00:00:00Z), `position_lat` and `position_long`
-///   (semicircles: 2³¹ to 180°), `enhanced_altitude` or else `altitude` (÷5, −500 m),
-///   `enhanced_speed` or else `speed` (mm/s), `heart_rate`, `cadence`;
+/// - each `record` message with a position is a track point: `timestamp` (seconds since
+///   1989-12-31T00:00:00Z), `position_lat` and `position_long` (semicircles: 2³¹ to 180°),
+///   `enhanced_altitude` or else `altitude` (÷5, −500 m), `enhanced_speed` or else `speed`
+///   (mm/s), `heart_rate`, `cadence`;
+/// - a record timed by the device's own clock (below 0x10000000, "system time": a camera
+///   without a clock) is dated by the `timestamp_correlation` message; until one comes, the
+///   records wait for it in a ``SpillQueue`` (a camera logs it at its first satellite fix);
+///   with none in the file they keep their relative times, with one warning;
+/// - each `location` message (a watch's saved places: a locations file) is a waypoint;
 /// - the timer stopping (`event` 0, type stop or stop-all) ends a segment: the next record
 ///   begins another, as a GPX track's pause does.
 ///
@@ -30,7 +35,7 @@ final class FITReader: RouteEventReader {
         var developerBytes: Int
     }
 
-    private enum Stage { case header, records, done }
+    private enum Stage { case header, records, finishing, done }
 
     /// 1989-12-31T00:00:00Z, FIT's epoch, in Unix seconds.
     static let epoch: Int64 = 631_065_600
@@ -44,13 +49,19 @@ final class FITReader: RouteEventReader {
     private var filesRead = 0
     private var lastTimestamp: UInt32?
     private var fieldBytes = [UInt8](repeating: 0, count: 256)
-    private var pending = EventQueue()
+    var pending = EventQueue()
     private var metadataDelivered = false
     private var trackBegun = false
     private var segmentHasPoints = false
     private var timerStopped = false
     private var previousTime: Timestamp?
     private var warnedAboutPositionlessRecord = false
+    /// What the last `timestamp_correlation` adds to a system time; nil before one.
+    var systemTimeOffsetNanoseconds: Int64?
+    /// Track points waiting, in order, for the correlation that dates the first of them.
+    var waitingForCorrelation = SpillQueue<FITTrackPoint>()
+    /// Whether the waiting points go out now, one per call, before anything else is read.
+    var releasingWaitingPoints = false
 
     init(source: ByteSource, options: GPXStreamReader.Options) {
         bytes = FITBytes(source: source, chunkSize: options.chunkSize)
@@ -63,22 +74,35 @@ final class FITReader: RouteEventReader {
         do {
             while true {
                 if let event = pending.next() { return event }
+                if releasingWaitingPoints {
+                    if let point = waitingForCorrelation.removeFirst() {
+                        try emit(point)
+                        continue
+                    }
+                    releasingWaitingPoints = false
+                }
                 switch stage {
                 case .done: return nil
                 case .header: try readHeader()
                 case .records: try readRecord()
+                case .finishing:
+                    finishTrack()
+                    stage = .done
                 }
             }
         } catch {
             stage = .done
             pending.removeAll()
+            waitingForCorrelation.removeAll()
             throw error
         }
     }
 
     // MARK: - Structure
 
-    private func failure(_ reason: String, at offset: Int) -> GPXError {
+    var fileName: String { bytes.fileName }
+
+    func failure(_ reason: String, at offset: Int) -> GPXError {
         .malformedBinary(file: bytes.fileName, byteOffset: offset, reason: reason)
     }
 
@@ -90,8 +114,8 @@ final class FITReader: RouteEventReader {
 
     private func readHeader() throws(GPXError) {
         if filesRead > 0, try bytes.atEnd() {
-            finishTrack()
-            stage = .done
+            try releaseUncorrelatedPoints()
+            stage = .finishing
             return
         }
         let start = bytes.offset
@@ -157,7 +181,8 @@ final class FITReader: RouteEventReader {
         _ = try bytes.byte(orFail: ended)  // reserved
         let architecture = try bytes.byte(orFail: ended)
         guard architecture <= 1 else {
-            throw failure("a definition message's architecture is \(architecture), not 0 (little-endian) or 1 (big-endian)", at: bytes.offset - 1)
+            throw try structuralFailure(
+                "a definition message's architecture is \(architecture), not 0 (little-endian) or 1 (big-endian)", at: bytes.offset - 1)
         }
         let first = try bytes.byte(orFail: ended)
         let second = try bytes.byte(orFail: ended)
@@ -187,6 +212,22 @@ final class FITReader: RouteEventReader {
             globalNumber: globalNumber, bigEndian: architecture == 1, fields: fields, developerBytes: developerBytes)
     }
 
+    /// The error for bytes that are not the message they should be, unless the file ends
+    /// before the data its header declares: then it was cut short, and bytes out of step
+    /// with the messages are what a cut leaves (fitdecode, too, says the file ends early).
+    /// The rest is read to know, a chunk at a time: nothing is kept.
+    private func structuralFailure(_ reason: String, at offset: Int) throws(GPXError) -> GPXError {
+        let declaredEnd = dataEnd + 2
+        while bytes.offset < declaredEnd {
+            guard try bytes.next() != nil else {
+                return failure(
+                    "the file ends \(declaredEnd - bytes.offset) bytes short of the data and CRC its header declares: it is truncated "
+                        + "(the bytes before its end do not read as messages: at byte \(offset), \(reason))", at: bytes.offset)
+            }
+        }
+        return failure(reason, at: offset)
+    }
+
     private func readFileCRC() throws(GPXError) {
         let computed = bytes.crc
         let start = bytes.offset
@@ -205,47 +246,45 @@ final class FITReader: RouteEventReader {
 
     private func readData(localType: Int, at start: Int, compressedTimestamp: UInt32?) throws(GPXError) {
         guard let definition = definitions[localType] else {
-            throw failure("a data message of local type \(localType), which no definition message declared", at: start)
+            throw try structuralFailure("a data message of local type \(localType), which no definition message declared", at: start)
         }
         let ended = endedEarly("a data message")
+        let message = definition.globalNumber
+        let read = FITMessage.isRead(message)
         var record = RecordFields()
-        var event: (type: UInt8?, kind: UInt8?) = (nil, nil)
-        let interesting = definition.globalNumber == 20 || definition.globalNumber == 21
+        var location = LocationFields()
+        var correlation = TimestampCorrelationFields()
+        var event: (type: Int?, kind: Int?) = (nil, nil)
         for field in definition.fields {
             let size = Int(field.size)
             for index in 0..<size { fieldBytes[index] = try bytes.byte(orFail: ended) }
-            if field.number == 253, size == 4, let timestamp = unsigned(4, definition.bigEndian), timestamp != 0xFFFF_FFFF {
-                lastTimestamp = UInt32(timestamp)
+            let value = FITFieldValue(bytes: fieldBytes[0..<size], bigEndian: definition.bigEndian)
+            if field.number == 253, let timestamp = value.dateTime { lastTimestamp = timestamp }
+            guard read else { continue }
+            switch message {
+            case FITMessage.record: record.take(field.number, value)
+            case FITMessage.event:
+                if field.number == 0 { event.type = value.byte }
+                if field.number == 1 { event.kind = value.byte }
+            case FITMessage.location: location.take(field.number, value)
+            default: correlation.take(field.number, value)
             }
-            guard interesting else { continue }
-            if definition.globalNumber == 21 {
-                if field.number == 0, size == 1 { event.type = fieldBytes[0] }
-                if field.number == 1, size == 1 { event.kind = fieldBytes[0] }
-                continue
-            }
-            record.take(field.number, size: size, value: { unsigned(size, definition.bigEndian) })
         }
         for _ in 0..<definition.developerBytes { _ = try bytes.byte(orFail: ended) }
         guard bytes.offset <= dataEnd else {
             throw failure("a data message runs past the data size its header declares", at: start)
         }
-        if definition.globalNumber == 21, event.type == 0, event.kind == 1 || event.kind == 4 {
-            timerStopped = true
-        }
-        if definition.globalNumber == 20 {
+        switch message {
+        case FITMessage.record:
             try takeRecord(record, timestamp: record.hasTimestamp ? lastTimestamp : compressedTimestamp, at: start)
+        case FITMessage.event where event.type == 0 && (event.kind == 1 || event.kind == 4):
+            timerStopped = true
+        case FITMessage.location:
+            try takeLocation(location, at: start)
+        case FITMessage.timestampCorrelation:
+            if let offset = correlation.offsetNanoseconds { correlate(offset) }
+        default: break
         }
-    }
-
-    /// The field's bytes as an unsigned number of `size` bytes (1, 2 or 4).
-    private func unsigned(_ size: Int, _ bigEndian: Bool) -> UInt64? {
-        guard size == 1 || size == 2 || size == 4 else { return nil }
-        var value: UInt64 = 0
-        for index in 0..<size {
-            let byte = UInt64(fieldBytes[bigEndian ? index : size - 1 - index])
-            value = value << 8 | byte
-        }
-        return value
     }
 
     private func takeRecord(_ record: RecordFields, timestamp: UInt32?, at start: Int) throws(GPXError) {
@@ -256,33 +295,67 @@ final class FITReader: RouteEventReader {
             }
             return
         }
-        var point = GPXPoint(
+        let point = FITTrackPoint(
             latitude: Double(latitude) * Self.semicircleDegrees, longitude: Double(longitude) * Self.semicircleDegrees,
-            elevationMeters: record.altitudeMeters)
-        point.byteOffset = start
+            altitudeMeters: record.altitudeMeters ?? .nan, speedMetersPerSecond: record.speedMetersPerSecond ?? .nan,
+            heartRate: Int32(record.heartRate ?? -1), cadence: Int32(record.cadence ?? -1), byteOffset: start,
+            time: timestamp ?? 0, hasTime: timestamp != nil, afterTimerStop: timerStopped)
         guard point.latitude.magnitude <= 90, point.longitude.magnitude <= 180 else {
             return try warn("a record's position is out of range (\(point.latitude), \(point.longitude)); point skipped", at: start)
         }
-        point.speedMetersPerSecond = record.speedMetersPerSecond
-        point.heartRateBeatsPerMinute = record.heartRate
-        point.cadenceRevolutionsPerMinute = record.cadence
-        if let timestamp {
-            point.time = Timestamp(secondsSince1970: Self.epoch + Int64(timestamp))
+        timerStopped = false
+        try hand(point)
+    }
+
+    /// A `location` (a saved place) is a waypoint, named as the watch names it.
+    private func takeLocation(_ location: LocationFields, at start: Int) throws(GPXError) {
+        guard let latitude = location.latitude, let longitude = location.longitude else {
+            return try warn("a location without a position; location skipped", at: start)
+        }
+        var point = GPXPoint(
+            latitude: Double(latitude) * Self.semicircleDegrees, longitude: Double(longitude) * Self.semicircleDegrees,
+            elevationMeters: location.altitudeMeters)
+        guard point.latitude.magnitude <= 90, point.longitude.magnitude <= 180 else {
+            return try warn("a location's position is out of range (\(point.latitude), \(point.longitude)); location skipped", at: start)
+        }
+        point.byteOffset = start
+        point.name = location.name
+        point.description = location.description
+        if let time = location.timestamp, time >= FITMessage.systemTimeLimit {
+            point.time = Timestamp(secondsSince1970: Self.epoch + Int64(time))
+        }
+        pending.append(.waypoint(point))
+    }
+
+    /// A track point handed out as a GPX track point, its time made UTC, in a segment.
+    func emit(_ record: FITTrackPoint) throws(GPXError) {
+        var point = GPXPoint(
+            latitude: record.latitude, longitude: record.longitude,
+            elevationMeters: record.altitudeMeters.isNaN ? nil : record.altitudeMeters)
+        point.byteOffset = record.byteOffset
+        point.speedMetersPerSecond = record.speedMetersPerSecond.isNaN ? nil : record.speedMetersPerSecond
+        point.heartRateBeatsPerMinute = record.heartRate < 0 ? nil : Int(record.heartRate)
+        point.cadenceRevolutionsPerMinute = record.cadence < 0 ? nil : Int(record.cadence)
+        if record.hasTime {
+            let offset = record.isSystemTime ? systemTimeOffsetNanoseconds ?? 0 : 0
+            point.time = Timestamp(
+                secondsSince1970: Self.epoch + Int64(record.time) + offset.floorDivided(by: 1_000_000_000),
+                nanoseconds: Int32(offset - offset.floorDivided(by: 1_000_000_000) * 1_000_000_000))
         }
         if !trackBegun {
             trackBegun = true
             pending.append(.beginTrack(GPXPathInfo()))
             pending.append(.beginSegment(line: 0))
-        } else if timerStopped && segmentHasPoints {
+        } else if record.afterTimerStop && segmentHasPoints {
             pending.append(.endSegment)
             pending.append(.beginSegment(line: 0))
             segmentHasPoints = false
             previousTime = nil
         }
-        timerStopped = false
         if options.checksTimeOrder, let time = point.time {
             if let previousTime, time < previousTime {
-                try warn("a record's time \(time) is earlier than the previous record's \(previousTime); time dropped", at: start)
+                try warn("a record's time \(time) is earlier than the previous record's \(previousTime); "
+                    + "position kept, time dropped", at: record.byteOffset)
                 point.time = nil
             } else {
                 previousTime = time
@@ -292,59 +365,15 @@ final class FITReader: RouteEventReader {
         pending.append(.trackPoint(point))
     }
 
-    private func finishTrack() {
+    func finishTrack() {
         guard trackBegun else { return }
         pending.append(.endSegment)
         pending.append(.endTrack)
         trackBegun = false
     }
 
-    private func warn(_ message: String, at offset: Int) throws(GPXError) {
+    func warn(_ message: String, at offset: Int) throws(GPXError) {
         if options.strict { throw failure(message, at: offset) }
         pending.append(.warning(GPXWarning(byteOffset: offset, message: message)))
-    }
-}
-
-/// The fields of one `record` message that a route needs, as the FIT profile defines them.
-private struct RecordFields {
-    var latitude: Int32?
-    var longitude: Int32?
-    var hasTimestamp = false
-    var altitudeMeters: Double?
-    var enhancedAltitude = false
-    var speedMetersPerSecond: Double?
-    var enhancedSpeed = false
-    var heartRate: Int?
-    var cadence: Int?
-
-    mutating func take(_ number: UInt8, size: Int, value: () -> UInt64?) {
-        switch (number, size) {
-        case (0, 4): latitude = Self.signed(value())
-        case (1, 4): longitude = Self.signed(value())
-        case (253, 4): hasTimestamp = value() != 0xFFFF_FFFF
-        case (2, 2) where !enhancedAltitude:
-            if let raw = value(), raw != 0xFFFF { altitudeMeters = Double(raw) / 5 - 500 }
-        case (78, 4):
-            if let raw = value(), raw != 0xFFFF_FFFF {
-                altitudeMeters = Double(raw) / 5 - 500
-                enhancedAltitude = true
-            }
-        case (6, 2) where !enhancedSpeed:
-            if let raw = value(), raw != 0xFFFF { speedMetersPerSecond = Double(raw) / 1000 }
-        case (73, 4):
-            if let raw = value(), raw != 0xFFFF_FFFF {
-                speedMetersPerSecond = Double(raw) / 1000
-                enhancedSpeed = true
-            }
-        case (3, 1): if let raw = value(), raw != 0xFF { heartRate = Int(raw) }
-        case (4, 1): if let raw = value(), raw != 0xFF { cadence = Int(raw) }
-        default: break
-        }
-    }
-
-    /// A sint32 semicircle value; nil for FIT's invalid 0x7FFFFFFF.
-    private static func signed(_ raw: UInt64?) -> Int32? {
-        guard let raw, raw != 0x7FFF_FFFF else { return nil }
-        return Int32(bitPattern: UInt32(truncatingIfNeeded: raw))
     }
 }

@@ -364,7 +364,7 @@ final class GeoJSONReader: RouteEventReader {
             }
             if options.checksTimeOrder, let time = point.time {
                 if let previous = emission.previousTime, time < previous {
-                    try warn("time \(time) is earlier than the previous point's \(previous); time dropped",
+                    try warn("time \(time) is earlier than the previous point's \(previous); position kept, time dropped",
                              line: point.line, column: point.column)
                     point.time = nil
                 } else {
