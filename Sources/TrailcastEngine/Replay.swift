@@ -124,7 +124,8 @@ package struct Replay: Sendable {
             try await session.finishWeather(recorder: &recorder)
         } catch let error as ReplayError {
             session.abandonWeather()
-            throw error
+            session.pointsRead = firstPassPoints
+            throw Self.ended(by: error, session: &session, wallStart: wallStart, recorder: &recorder)
         } catch is ReplayInterruption {
             session.abandonWeather()
             session.interrupted = true
@@ -133,7 +134,9 @@ package struct Replay: Sendable {
             session.interrupted = true
         } catch let failure as any DeviceStreamFailure {
             session.abandonWeather()
-            throw .feed(message: failure.description, peerUnavailable: failure.isPeerUnavailable)
+            let error = ReplayError.feed(message: failure.description, peerUnavailable: failure.isPeerUnavailable)
+            session.pointsRead = firstPassPoints
+            throw Self.ended(by: error, session: &session, wallStart: wallStart, recorder: &recorder)
         } catch {
             session.abandonWeather()
             throw .output(String(describing: error))
@@ -151,6 +154,23 @@ package struct Replay: Sendable {
         } catch {
             throw .output(String(describing: error))
         }
+    }
+
+    /// A route that breaks partway or a feed whose peer goes: the timeline still ends, its
+    /// `end` saying so with the error's line (what `report`, `check` and any reader of the
+    /// file see), before the error goes on to the command and its exit status.
+    private static func ended<R: TimelineRecorder>(
+        by error: ReplayError, session: inout ReplaySession<some Clock<Duration>>, wallStart: ContinuousClock.Instant,
+        recorder: inout R
+    ) -> ReplayError {
+        switch error {
+        case .gpx, .feed:
+            guard session.startTime != nil else { return error }
+            session.error = error.description
+            _ = try? session.end(wallSeconds: (ContinuousClock.now - wallStart).totalSeconds, recorder: &recorder)
+        default: break
+        }
+        return error
     }
 
     private var readerOptions: GPXStreamReader.Options {

@@ -13,6 +13,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     let configuration: ReplayConfiguration
     let start: ReplayStart
     var interrupted = false
+    /// The error that ends the run early, in its one line, for the `end` event.
+    var error: String?
     /// Points of the source in the file (read on the first pass; so far, if interrupted in it).
     var pointsRead = 0
 
@@ -206,7 +208,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         try emit(at: time, offset: currentOffset, recorder: &recorder)
         let summary = ReplaySummary(
             points: pointsRead, locations: deliveredLocations, distanceMeters: phone.distanceMeters,
-            simulatedSeconds: currentOffset, wallSeconds: wallSeconds, interrupted: interrupted,
+            simulatedSeconds: currentOffset, wallSeconds: wallSeconds, interrupted: interrupted, error: error,
             weather: weather?.statistics ?? WeatherStatistics())
         try recorder.record(TimelineEvent(time: time, offsetSeconds: currentOffset, kind: .end(summary)))
         try recorder.flush()

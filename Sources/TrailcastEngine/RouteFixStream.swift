@@ -24,6 +24,8 @@ package struct RouteFixStream {
     private var index = 0
     private var startsSegment = false
     private var reachedEnd = false
+    /// The error that broke the route, given once the points before it are handed out.
+    private var breakingError: GPXError?
     /// Non-track points passed while `auto` was still undecided.
     private var passed = PointCensus()
     /// Set when the file is read again: its reader's warnings were reported the first time.
@@ -88,8 +90,25 @@ package struct RouteFixStream {
     /// Hands the timer the route's next point (or, at the end of the route, its end);
     /// false once the route had already ended.
     private mutating func timeNextPoint(warnings: (GPXWarning) -> Void) throws(GPXError) -> Bool {
-        if reachedEnd { return false }
-        guard let point = try nextPoint(warnings: warnings) else {
+        if reachedEnd {
+            if let error = breakingError {
+                breakingError = nil
+                throw error
+            }
+            return false
+        }
+        let next: GPXPoint?
+        do {
+            next = try nextPoint(warnings: warnings)
+        } catch {
+            // The points before a break were read whole: the timer hands out the last one it
+            // holds, as at the route's end, and then the error comes.
+            breakingError = error
+            timer.finish()
+            reachedEnd = true
+            return true
+        }
+        guard let point = next else {
             timer.finish()
             reachedEnd = true
             return true

@@ -277,10 +277,10 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
             #"locations is 4, expected "4""#),
         .init(
             .end([field("foo", number(1))]),
-            "unknown field 'foo'; fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
+            "unknown field 'foo'; fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"),
         .init(
             .end([field("location", number(4))]),
-            "unknown field 'location' (did you mean 'locations'?); fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
+            "unknown field 'location' (did you mean 'locations'?); fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"),
         .init(
             .end([
                 field("locations", compare(.greaterOrEqual, 4)), field("weatherErrors", compare(.greater, 0)),

@@ -233,7 +233,7 @@ struct ScenarioParserTests {
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {weatherErrors: \"x +- 3\"}\n", line: 3, column: 26,
                message: "expect[0].end.weatherErrors: expected 'NUMBER +- TOLERANCE', not 'x +- 3'"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {errors: 0}\n", line: 3, column: 11,
-               message: "expect[0].end: unknown key 'errors'; known keys: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
+               message: "expect[0].end: unknown key 'errors'; known keys: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\n  prompt: deny\n", line: 2, column: 9, message: "not valid YAML: mapping values are not allowed in this context"),
         Broken(yaml: "- gpx\n", line: 1, column: 1, message: "expected a mapping of keys, not a list"),
         // Found by the scenario fuzz target: YAML's message quoted the line on a second one.

@@ -84,7 +84,7 @@ struct CSVTimelineFormatTests {
                 "cell": "\"37.79,-122.40\"", "message": "timed out after 5 s", "attempts": "3", "willRetry": "true"]),
             Self.row("2026-06-13T17:26:06.000Z", "5166", "end", [
                 "points": "1840", "locations": "1840", "distanceMeters": "7080.6", "simulatedSeconds": "5166", "wallSeconds": "0.086",
-                "weatherLookups": "1840", "weatherNetworkFetches": "9", "weatherCacheHits": "1829", "weatherErrors": "2"]),
+                "weatherLookups": "1840", "weatherNetworkFetches": "9", "weatherCacheHits": "1829", "weatherErrors": "2", "reason": "finished"]),
         ])
     }
 

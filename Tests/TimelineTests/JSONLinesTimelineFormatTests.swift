@@ -32,7 +32,7 @@ struct JSONLinesTimelineFormatTests {
         Case(event: TimelineSamples.staleWeather, line: #"{"t":"2026-06-13T17:06:40.000Z","offset":4000,"type":"weather","lat":37.7954123,"lon":-122.3942634,"cell":"37.79,-122.40","source":"cache","stale":true,"temperatureCelsius":14.2,"apparentTemperatureCelsius":12.9,"relativeHumidity":71,"precipitationMm":0,"cloudCover":40,"weatherCode":2,"condition":"partly cloudy","windSpeedMps":3.1,"windDirectionDegrees":240,"isDay":true,"attempts":0,"fetchMs":null}"#),
         Case(event: TimelineSamples.weatherError, line: #"{"t":"2026-06-13T17:06:40.000Z","offset":4000,"type":"weatherError","cell":"37.79,-122.40","message":"HTTP 500: Internal Server Error","attempts":3,"httpStatus":500,"willRetry":true}"#),
         Case(event: TimelineSamples.timeoutError, line: #"{"t":"2026-06-13T17:15:00.000Z","offset":4500,"type":"weatherError","cell":"37.79,-122.40","message":"timed out after 5 s","attempts":3,"httpStatus":null,"willRetry":true}"#),
-        Case(event: TimelineSamples.end, line: #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","points":1840,"locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":0.086,"weatherLookups":1840,"weatherNetworkFetches":9,"weatherCacheHits":1829,"weatherErrors":2}"#),
+        Case(event: TimelineSamples.end, line: #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","points":1840,"locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":0.086,"weatherLookups":1840,"weatherNetworkFetches":9,"weatherCacheHits":1829,"weatherErrors":2,"reason":"finished","message":null}"#),
     ])
     func exactLine(case example: Case) {
         #expect(Self.line(example.event) == example.line + "\n")

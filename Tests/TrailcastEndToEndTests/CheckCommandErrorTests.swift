@@ -69,7 +69,7 @@ struct CheckCommandErrorTests {
                error: "4:14: error: expect[0].fields: unknown key 'code'; known keys: t, offset, type, message"),
         Broken(what: "a field end does not have",
                yaml: "gpx: \(walk)\nexpect:\n  - none: alert\n  - end: {lokations: 1}\n",
-               error: "4:11: error: expect[1].end: unknown key 'lokations' (did you mean 'locations'?); known keys: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors"),
+               error: "4:11: error: expect[1].end: unknown key 'lokations' (did you mean 'locations'?); known keys: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"),
         Broken(what: "a misspelt expectation key",
                yaml: "gpx: \(walk)\nexpect:\n  - count: alert\n    exactli: 1\n",
                error: "4:5: error: expect[0]: unknown key 'exactli' (did you mean 'exactly'?); known keys: count, fields, exactly, atLeast, atMost, from, to"),

@@ -24,7 +24,7 @@ struct ReplayCommandTests {
         ])
         #expect(Array(timeline.lines.suffix(2)).map(ReplayTimeline.withoutWallSeconds) == [
             #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"location","lat":37.804206,"lon":-122.461537,"altitude":4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.05,"course":270,"index":1839,"truth":null}"#,
-            #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","points":1840,"locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":_,"weatherLookups":1840,"weatherNetworkFetches":0,"weatherCacheHits":1826,"weatherErrors":0}"#,
+            #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","points":1840,"locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":_,"weatherLookups":1840,"weatherNetworkFetches":0,"weatherCacheHits":1826,"weatherErrors":0,"reason":"finished","message":null}"#,
         ])
         let wall = try #require(timeline.end?["wallSeconds"]?.doubleValue)
         #expect(wall < 5166, "virtual time: the 5,166 simulated seconds are not waited for")
@@ -133,7 +133,7 @@ struct ReplayCommandTests {
         #expect(route.events.first?["t"] == .string("2001-01-01T00:00:00.000Z"))
         #expect(route.locations.allSatisfy { $0["speed"] == .number("1.4") })
         #expect(route.lines.last.map(ReplayTimeline.withoutWallSeconds)
-            == #"{"t":"2001-01-01T00:29:42.479Z","offset":1782.479,"type":"end","points":24,"locations":24,"distanceMeters":2495.5,"simulatedSeconds":1782.479,"wallSeconds":_,"weatherLookups":24,"weatherNetworkFetches":0,"weatherCacheHits":18,"weatherErrors":0}"#)
+            == #"{"t":"2001-01-01T00:29:42.479Z","offset":1782.479,"type":"end","points":24,"locations":24,"distanceMeters":2495.5,"simulatedSeconds":1782.479,"wallSeconds":_,"weatherLookups":24,"weatherNetworkFetches":0,"weatherCacheHits":18,"weatherErrors":0,"reason":"finished","message":null}"#)
         // Xcode's waypoints have times and no elevation.
         #expect(xcode.locations.allSatisfy { $0["altitude"] == .null && $0["verticalAccuracy"] == .null })
         #expect(xcode.end?["simulatedSeconds"] == .number("246"))

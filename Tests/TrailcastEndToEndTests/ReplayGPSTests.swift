@@ -170,6 +170,8 @@ enum PerfectBaseline {
             !(line.contains(#""type":"missed""#) || line.contains(",missed,") || line.contains("  missed  "))
         }
         var text = kept.joined(separator: "\n").replacingOccurrences(of: #","truth":null"#, with: "")
+            // Why the run ended (it came with issue 39).
+            .replacingOccurrences(of: #","reason":"finished","message":null"#, with: "")
             // The model app's settings, the weather app's (they came with the places app).
             // Region monitoring's setting, none (it came with issue 24).
             .replacingOccurrences(of: #","regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false"#, with: "")
@@ -188,6 +190,7 @@ enum PerfectBaseline {
             // five of `missed` events, the places app's three, region monitoring's five and visits' two.
             text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure\n", with: "\n")
                 .replacingOccurrences(of: ",,,,,,,,,,,,,,,,,,,,,,\n", with: "\n")
+                .replacingOccurrences(of: ",,,,,,,,finished,,,,,,,,,,,,,,\n", with: "\n")
         }
         return text
     }

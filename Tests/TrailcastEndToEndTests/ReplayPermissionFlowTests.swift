@@ -278,7 +278,7 @@ struct ReplayPermissionFlowTests {
         return line(walkSeconds, """
             "type":"end","points":\(walkPoints),"locations":\(locations),"distanceMeters":7080.6,"simulatedSeconds":\(walkSeconds),\
             "wallSeconds":_,"weatherLookups":\(locations),"weatherNetworkFetches":0,\
-            "weatherCacheHits":\(locations - fetches),"weatherErrors":0
+            "weatherCacheHits":\(locations - fetches),"weatherErrors":0,"reason":"finished","message":null
             """)
     }
 }

@@ -42,7 +42,7 @@ struct ReplayTimeline {
         "weatherError": ["t", "offset", "type", "cell", "message", "attempts", "httpStatus", "willRetry"],
         "end": [
             "t", "offset", "type", "points", "locations", "distanceMeters", "simulatedSeconds", "wallSeconds",
-            "weatherLookups", "weatherNetworkFetches", "weatherCacheHits", "weatherErrors",
+            "weatherLookups", "weatherNetworkFetches", "weatherCacheHits", "weatherErrors", "reason", "message",
         ],
     ]
 

@@ -16,12 +16,15 @@ public struct ReplaySummary: Sendable, Equatable {
     public var wallSeconds: Double
     /// Whether the run was stopped (by a signal or task cancellation) before its end.
     public var interrupted: Bool
+    /// The error that ended the run before its route did (a route that breaks partway, a
+    /// feed whose peer went away), in its one line as on standard error; nil otherwise.
+    public var error: String?
     /// What the weather service did.
     public var weather: WeatherStatistics
 
     public init(
         points: Int = 0, locations: Int = 0, distanceMeters: Double = 0, simulatedSeconds: Double = 0,
-        wallSeconds: Double = 0, interrupted: Bool = false, weather: WeatherStatistics = .init()
+        wallSeconds: Double = 0, interrupted: Bool = false, error: String? = nil, weather: WeatherStatistics = .init()
     ) {
         self.points = points
         self.locations = locations
@@ -29,8 +32,13 @@ public struct ReplaySummary: Sendable, Equatable {
         self.simulatedSeconds = simulatedSeconds
         self.wallSeconds = wallSeconds
         self.interrupted = interrupted
+        self.error = error
         self.weather = weather
     }
+
+    /// Why the run ended: `finished` (its route, loops and schedule done), `interrupted` (a
+    /// signal, a cancelled task) or `error` (``error`` says which).
+    public var reason: String { error != nil ? "error" : interrupted ? "interrupted" : "finished" }
 }
 
 extension ReplaySummary: TimelineEventBody {
@@ -48,6 +56,8 @@ extension ReplaySummary: TimelineEventBody {
         fields.integer("weatherNetworkFetches", weather.networkFetches)
         fields.integer("weatherCacheHits", weather.cacheHits)
         fields.integer("weatherErrors", weather.errors)
+        fields.string("reason", reason)
+        fields.string("message", error)
     }
 
     /// `1840 points read, 1839 locations, 2210.4 m, 1839 s simulated; weather ...; 0.5 s wall`
@@ -61,7 +71,11 @@ extension ReplaySummary: TimelineEventBody {
             text += "\(weather.errors) error\(weather.errors == 1 ? "" : "s"); "
         }
         text += "\(TextTimelineFormat.number(wallSeconds, digits: 3)) s wall"
-        if interrupted { text += " (interrupted)" }
+        if let error {
+            text += " (stopped by an error: \(error))"
+        } else if interrupted {
+            text += " (interrupted)"
+        }
         bytes.append(contentsOf: text.utf8)
     }
 }
