@@ -8,10 +8,16 @@ public struct DeviceEpoch: Sendable, Equatable {
     public var time: Timestamp
     /// The fix, or nil without a signal (a receiver still reports, with no position).
     public var fix: LocationFix?
+    /// The fix begins another stretch of the recording, as a GPX `<trkseg>` does: it is the
+    /// first after a pause of the route's recording (its next segment, a leg longer than
+    /// `--max-gap`), after the signal was lost, or after the jump back to the start of
+    /// another loop. Exports that have segments start one here; the gap is not a path.
+    public var startsSegment: Bool
 
-    public init(time: Timestamp, fix: LocationFix?) {
+    public init(time: Timestamp, fix: LocationFix?, startsSegment: Bool = false) {
         self.time = time
         self.fix = fix
+        self.startsSegment = startsSegment
     }
 }
 

@@ -261,7 +261,8 @@ private struct LegInProgress {
             // The file's own points: one fix per point.
             guard !emittedStart else { return nil }
             emittedStart = true
-            return RouteFix(fix: from.fix(at: from.time, legFrom: motion), recordingResumesAt: isPause ? to.time : nil)
+            // The last fix before a pause moves as it arrived: the gap is not a leg walked.
+            return RouteFix(fix: from.fix(at: from.time, legFrom: isPause ? from.incomingLeg : motion), recordingResumesAt: isPause ? to.time : nil)
         }
         if isPause {
             // The recording ends at this leg's first point, at its own time, and starts
@@ -270,7 +271,7 @@ private struct LegInProgress {
             guard !emittedStart else { return nil }
             emittedStart = true
             intervalTime = to.time
-            return RouteFix(fix: from.fix(at: from.time, legFrom: motion), recordingResumesAt: to.time)
+            return RouteFix(fix: from.fix(at: from.time, legFrom: from.incomingLeg), recordingResumesAt: to.time)
         }
         guard time < to.time else { return nil }
         let fraction = seconds > 0 ? time.seconds(since: from.time) / seconds : 0

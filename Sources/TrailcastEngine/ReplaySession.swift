@@ -36,6 +36,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     var currentOffset = 0.0
     /// Seconds added to file times in the current loop, so loops follow each other.
     private var passShiftSeconds = 0.0
+    /// The next fix begins another stretch of the recording (see ``DeviceEpoch/startsSegment``).
+    private var segmentBreakPending = false
     private var firstFileTime: Timestamp?
     /// Where the device stream goes besides Core Location (feeds), if anywhere.
     let device: (any DeviceStreamObserver)?
@@ -73,6 +75,7 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         guard let currentTime, let firstFileTime else { return }
         let gap = configuration.intervalSeconds ?? 1
         passShiftSeconds = currentTime.adding(seconds: gap).seconds(since: firstFileTime)
+        segmentBreakPending = true
         phone.beginPass()
     }
 
@@ -183,7 +186,9 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         currentOffset = moment.offset
         let measured = phone.measure(routeFix, at: moment)
         // A real OS applies its own rules to the receiver's stream: feeds get it all.
-        let epoch = DeviceEpoch(time: moment.time, fix: measured)
+        let epoch = DeviceEpoch(time: moment.time, fix: measured, startsSegment: measured != nil && segmentBreakPending)
+        // No fix, or the last fix before a pause of the recording: what comes next is apart.
+        segmentBreakPending = measured == nil || routeFix.recordingResumesAt != nil
         if control != nil { lastEpoch = epoch }
         try device?.deviceReported(epoch)
         phone.deliver(measured, of: routeFix, at: moment.offset)

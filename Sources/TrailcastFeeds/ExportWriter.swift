@@ -72,4 +72,12 @@ final class SpoolFile {
             try target.append(bytes: Array(chunk[..<count]))
         }
     }
+
+    /// Copies everything spooled to `target`, then empties the file for what comes next.
+    func move(to target: DescriptorWriter) throws {
+        try copy(to: target)
+        guard ftruncate(writer.descriptor, 0) == 0, lseek(writer.descriptor, 0, SEEK_SET) == 0 else {
+            throw FeedError.cannotWrite("cannot empty a temporary file: \(String(cString: strerror(errno)))")
+        }
+    }
 }

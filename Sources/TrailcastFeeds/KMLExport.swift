@@ -1,39 +1,67 @@
 public import TrailcastDevice
 import TrailcastBasics
 
-/// `export --to kml`: the device's fixes as one timed `gx:Track` (Google's KML extension,
+/// `export --to kml`: the device's fixes as a timed `gx:Track` (Google's KML extension,
 /// which Google Earth plays back on its time slider): every `<when>`, then every
-/// `<gx:coord>` (`lon lat alt`), as the schema orders them. The coordinates wait in a
-/// scratch file until the times are written, so a route of any length takes constant memory.
+/// `<gx:coord>` (`lon lat alt`), as the schema orders them. A stream in several stretches
+/// (a route's segments, the signal lost, loops: ``DeviceEpoch/startsSegment``) is a
+/// `gx:MultiTrack` of one `gx:Track` each, `gx:interpolate` 0: the gaps are not paths.
+/// Each track's parts wait in scratch files until it ends, so a route of any length takes
+/// constant memory.
 public final class KMLExport: DeviceStreamObserver {
     private let writer: DescriptorWriter
+    private let times: SpoolFile
     private let coordinates: SpoolFile
+    /// The tracks ended so far, whole; empty while there is one.
+    private let endedTracks: SpoolFile
+    private var trackCount = 0
 
     public init(descriptor: Int32) throws {
         writer = DescriptorWriter(descriptor: descriptor)
+        times = try SpoolFile()
         coordinates = try SpoolFile()
+        endedTracks = try SpoolFile()
         try writer.append("""
             <?xml version="1.0" encoding="UTF-8"?>
             <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
             <Document><name>device stream</name>
             <Placemark><name>device stream</name>
-            <gx:Track>
 
             """)
     }
 
     public func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
-        try writer.append("<when>\(fix.time.iso8601(fractionDigits: 3))</when>\n")
+        if trackCount == 0 {
+            trackCount = 1
+        } else if epoch.startsSegment {
+            try endTrack(into: endedTracks.writer)
+            trackCount += 1
+        }
+        try times.writer.append("<when>\(fix.time.iso8601(fractionDigits: 3))</when>\n")
         var coordinate = "<gx:coord>\(ExportNumber.coordinate(fix.longitude)) \(ExportNumber.coordinate(fix.latitude))"
         // Without an altitude the track is clamped to the ground (KML's default altitude mode).
         coordinate += " \(ExportNumber.fixed(fix.altitudeMeters ?? 0, digits: 2))</gx:coord>\n"
         try coordinates.writer.append(coordinate)
     }
 
+    private func endTrack(into target: DescriptorWriter) throws {
+        try target.append("<gx:Track>\n")
+        try times.move(to: target)
+        try coordinates.move(to: target)
+        try target.append("</gx:Track>\n")
+    }
+
     public func deviceStreamEnded() throws {
-        try coordinates.copy(to: writer)
-        try writer.append("</gx:Track>\n</Placemark>\n</Document>\n</kml>\n")
+        if trackCount > 1 {
+            try writer.append("<gx:MultiTrack>\n<gx:interpolate>0</gx:interpolate>\n")
+            try endedTracks.copy(to: writer)
+            try endTrack(into: writer)
+            try writer.append("</gx:MultiTrack>\n")
+        } else {
+            try endTrack(into: writer)
+        }
+        try writer.append("</Placemark>\n</Document>\n</kml>\n")
         try writer.flush()
     }
 }

@@ -2,9 +2,12 @@ public import TrailcastDevice
 import TrailcastBasics
 
 /// `export --to tcx`: the device's fixes as a Garmin Training Center (TCX v2) activity, one
-/// lap, one track: each fix a `<Trackpoint>` with its `<Time>`, `<Position>`,
-/// `<AltitudeMeters>` and (ActivityExtension v2) `<Speed>`. The schema puts a lap's totals
-/// before its track, so the trackpoints wait in a scratch file: constant memory.
+/// lap: each fix a `<Trackpoint>` with its `<Time>`, `<Position>`, `<AltitudeMeters>` and
+/// (ActivityExtension v2) `<Speed>`. A stream in several stretches (a route's segments, the
+/// signal lost, loops: ``DeviceEpoch/startsSegment``) is one `<Track>` each, as a Garmin
+/// device starts another track in its lap after a pause; the distance does not count the
+/// gaps. The schema puts a lap's totals before its tracks, so the trackpoints wait in a
+/// scratch file: constant memory.
 public final class TCXExport: DeviceStreamObserver {
     private let writer: DescriptorWriter
     private let trackpoints: SpoolFile
@@ -20,7 +23,9 @@ public final class TCXExport: DeviceStreamObserver {
 
     public func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
-        if let last {
+        if last != nil, epoch.startsSegment {
+            try trackpoints.writer.append("</Track>\n<Track>\n")
+        } else if let last {
             distanceMeters += GreatCircle.distanceMeters(
                 latitude1: last.latitude, longitude1: last.longitude, latitude2: fix.latitude, longitude2: fix.longitude)
         }

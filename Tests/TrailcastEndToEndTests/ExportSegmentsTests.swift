@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// A route in several segments exports in as many (KML's `gx:MultiTrack`, GeoJSON's
+/// MultiLineString, TCX's `<Track>`s in a lap): the gaps between them are not walked, so
+/// the export's length is the route's. A 54-segment ride used to export as one line, 2.05%
+/// longer.
+@Suite("export keeps a route's segments")
+struct ExportSegmentsTests {
+    /// Three segments of 40 points, each a short walk east, five minutes and 500 m apart.
+    static func threeSegments(in scratch: ScratchDirectory) throws -> URL {
+        var gpx = #"<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk>"#
+        for segment in 0..<3 {
+            gpx += "<trkseg>\n"
+            for step in 0..<40 {
+                let seconds = segment * 700 + step * 10
+                let longitude = 8.5 + Double(segment) * 0.01 + Double(step) * 0.0002
+                gpx += #"<trkpt lat="47.3" lon="\#(String(format: "%.7f", longitude))"><ele>400</ele>"#
+                gpx += "<time>2026-05-01T10:\(String(format: "%02d:%02d", seconds / 60, seconds % 60))Z</time></trkpt>\n"
+            }
+            gpx += "</trkseg>\n"
+        }
+        return try scratch.file(named: "three.gpx", text: gpx + "</trk></gpx>\n")
+    }
+
+    static func inspect(_ path: String) async throws -> [String: Any] {
+        try await RouteFormatsRoundTripTests.summary(path)
+    }
+
+    @Test("kml, geojson and tcx: three segments read back, 120 points, the route's own length", arguments: ["kml", "geojson", "tcx"])
+    func segmentsKept(format: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route = try Self.threeSegments(in: scratch).path
+        let exported = scratch.url.appendingPathComponent("route.\(format)").path
+        let export = try await TrailcastBinary.run(arguments: ["export", route, "--to", format, "--output", exported])
+        try #require(export.status == 0, "\(export.stderr)")
+        let original = try await Self.inspect(route)
+        let back = try await Self.inspect(exported)
+        #expect(back["segments"] as? Int == 3)
+        #expect(back["trackPoints"] as? Int == 120)
+        let length = try #require(original["length2DMeters"] as? Double)
+        // Positions are written to 1e-7 degrees: well within a centimetre over 117 legs.
+        #expect(abs((back["length2DMeters"] as? Double ?? 0) - length) < 0.01, "\(back)")
+        #expect(back["warnings"] as? [Any] == nil || (back["warnings"] as? [Any])?.isEmpty == true)
+    }
+
+    /// GPSBabel's TCX reader (gtrnctr.cc) makes one track of an activity, whatever its laps
+    /// and tracks: it reads every point, in one segment.
+    @Test("GPSBabel reads the KML's MultiTrack as three segments, and the TCX's 120 points", arguments: [
+        ("kml", "[40, 40, 40]\n"), ("tcx", "[120]\n"),
+    ])
+    func gpsbabelSeesSegments(format: String, segments expected: String) async throws {
+        try Peer.require("gpsbabel")
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route = try Self.threeSegments(in: scratch).path
+        let exported = scratch.url.appendingPathComponent("route.\(format)").path
+        let export = try await TrailcastBinary.run(arguments: ["export", route, "--to", format, "--output", exported])
+        try #require(export.status == 0, "\(export.stderr)")
+        let back = scratch.url.appendingPathComponent("back.gpx").path
+        let babel = try await TrailcastBinary.runTool(
+            "gpsbabel", ["-t", "-i", format == "kml" ? "kml" : "gtrnctr", "-f", exported, "-o", "gpx", "-F", back])
+        try #require(babel.status == 0, "gpsbabel: \(babel.stderr)")
+        let script = "import gpxpy,sys; g=gpxpy.parse(open(sys.argv[1])); "
+            + "print([len(s.points) for t in g.tracks for s in t.segments])"
+        let segments = try await TrailcastBinary.runTool("python3", ["-c", script, back])
+        #expect(segments.stdout == expected, "\(segments.stderr)")
+    }
+
+    @Test("the signal lost and restored starts a segment too; one stretch stays one gx:Track")
+    func lossAndLoops() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let exported = scratch.url.appendingPathComponent("walk.kml").path
+        let lost = try await TrailcastBinary.run(arguments: [
+            "export", "gpx/sf-waterfront-walk.gpx", "--to", "kml", "--output", exported,
+            "--event", "10m:signal=lost", "--event", "12m:signal=restored",
+        ])
+        try #require(lost.status == 0, "\(lost.stderr)")
+        #expect(try await Self.inspect(exported)["segments"] as? Int == 2)
+        let whole = try await TrailcastBinary.run(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "kml"])
+        #expect(!whole.stdout.contains("MultiTrack"))
+        #expect(whole.stdout.components(separatedBy: "<gx:Track>").count == 2)
+    }
+
+    @Test("the last fix before a pause moves as it arrived, not at the pace of the gap after it")
+    func speedBeforePause() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route = try Self.threeSegments(in: scratch).path
+        let csv = try await TrailcastBinary.run(arguments: ["export", route, "--to", "csv"])
+        try #require(csv.status == 0, "\(csv.stderr)")
+        let header = try #require(csv.stdoutLines.first).split(separator: ",").map(String.init)
+        let speed = try #require(header.firstIndex(of: "speed"))
+        let speeds = csv.stdoutLines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[speed] }
+        // 0.0002 degrees of longitude at 47.3 degrees north every 10 s: 1.51 m/s. The gaps
+        // after points 39 and 79 (166 m in 310 s) would say 0.53.
+        #expect(speeds[38] == "1.51" && speeds[39] == "1.51" && speeds[79] == "1.51", "\(speeds[37...40]) \(speeds[78...80])")
+    }
+}
