@@ -41,6 +41,10 @@ enum ElementKind: UInt8 {
     case kmlTrack
     /// KML: `<gx:coord>` of a track.
     case kmlTrackCoordinate
+    /// KML: a placemark's `<TimeSpan>`, and its `<begin>` and `<end>`.
+    case kmlTimeSpan, kmlSpanBegin, kmlSpanEnd
+    /// KML: a `<gx:MultiTrack>`'s `<gx:interpolate>`: whether its tracks join up.
+    case kmlInterpolate
 
     /// Elements whose text the reader needs.
     var capturesText: Bool {
@@ -50,7 +54,7 @@ enum ElementKind: UInt8 {
              .garminHeartRate, .garminCadence, .garminAirTemperature, .garminWaterTemperature,
              .garminDepth, .garminSpeed, .garminCourse, .foreignExtension,
              .tcxLatitude, .tcxLongitude, .tcxHeartRateValue, .tcxCadence, .tcxSpeed,
-             .kmlCoordinates, .kmlTrackCoordinate:
+             .kmlCoordinates, .kmlTrackCoordinate, .kmlSpanBegin, .kmlSpanEnd, .kmlInterpolate:
             return true
         default:
             return false

@@ -5,13 +5,16 @@ import TrailcastBasics
 ///
 /// - a `<Placemark>` with a `<gx:Track>`, or several in a `<gx:MultiTrack>` (or a
 ///   `<MultiGeometry>`), is a track named as the placemark, each `<gx:Track>` a segment:
-///   a recording;
+///   a recording; a MultiTrack with `<gx:interpolate>1` joins its tracks into one segment
+///   (the KML reference: "whether to interpolate between separate tracks");
 /// - each `<LineString>` is a route named as its placemark: a path drawn, not recorded. Its
 ///   `<coordinates>` are untimed (timed at `--travel-speed`, as an untimed GPX route):
 ///   `lon,lat[,alt]` tuples separated by white space, read as they stream in, since one
 ///   element may hold a whole recording. So `auto` replays a file's recordings, else its
 ///   lines, else its points; and a file that has both for one journey (GPSBabel's and
-///   Google Earth's do) is not replayed twice;
+///   Google Earth's do) is not replayed twice. A placemark's `<TimeSpan>` (its `<begin>`
+///   and `<end>`, before the line) times the line's points instead, spread evenly by
+///   point as GPSBabel spreads them (``KMLTimeSpan``);
 /// - a `<gx:Track>`'s `<when>`s and `<gx:coord>`s (`lon lat alt`) pair in order, the n-th
 ///   with the n-th, however they interleave (as GPSBabel, togeojson and the KML reference
 ///   pair them): the schema puts every `<when>` first, Google My Tracks writes each
@@ -41,6 +44,12 @@ struct KMLReading {
     var times = SpillQueue<SpilledTime>()
     var coordinates = SpillQueue<SpilledCoordinate>()
     var warnedAboutExtraValues = false
+    /// The placemark's `<TimeSpan>`, and a line's points waiting for their share of it.
+    var span = KMLTimeSpan()
+    /// Inside a `<gx:MultiTrack>` whose `<gx:interpolate>` is 1: its tracks are one segment.
+    var interpolatesTracks = false
+    /// A joined segment is open: the next track of the MultiTrack goes on with it.
+    var interpolatedSegmentOpen = false
 }
 
 /// A `<gx:coord>` waiting for its `<when>`: where it was, and its position (NaN when it
@@ -66,7 +75,9 @@ extension ElementKind {
                 if localName.isNamed("name") { return .name }
                 if localName.isNamed("description") { return .description }
                 if localName.isNamed("TimeStamp") { return .kmlTimeStamp }
+                if localName.isNamed("TimeSpan") { return .kmlTimeSpan }
             }
+            if parent == .kmlGeometryGroup, localName.isNamed("interpolate") { return .kmlInterpolate }
             if localName.isNamed("Point") { return .kmlPoint }
             if localName.isNamed("LineString") { return .kmlLineString }
             if localName.isNamed("Track") { return .kmlTrack }
@@ -74,6 +85,9 @@ extension ElementKind {
             return .ignored
         case .kmlTimeStamp:
             return localName.isNamed("when") ? .time : .ignored
+        case .kmlTimeSpan:
+            if localName.isNamed("begin") { return .kmlSpanBegin }
+            return localName.isNamed("end") ? .kmlSpanEnd : .ignored
         case .kmlPoint, .kmlLineString:
             return localName.isNamed("coordinates") ? .kmlCoordinates : .ignored
         case .kmlTrack:
@@ -95,10 +109,13 @@ extension SAXParserState {
             kml.placemarkDescription = nil
             kml.placemarkTime = nil
             kml.placemarkHasTrack = false
+            kml.span = KMLTimeSpan()
+            kml.interpolatesTracks = false
         case .kmlPoint:
             kml.pointPosition = nil
         case .kmlLineString:
             beginKMLRoute()
+            kml.span.beginLine()
         case .kmlTrack:
             beginKMLSegment()
             kml.times.removeAll()
@@ -147,7 +164,16 @@ extension SAXParserState {
             pointIsValid = true
             finishPoint(.waypoint, tag: "Point")
         case .kmlLineString:
+            finishTimedLine()
             pending.append(.endRoute)
+        case .kmlSpanBegin: kml.span.begin = parsedTime(allowingDateOnly: true)
+        case .kmlSpanEnd: kml.span.end = parsedTime(allowingDateOnly: true)
+        case .kmlInterpolate:
+            let text = String(decoding: trimmedText(), as: UTF8.self)
+            kml.interpolatesTracks = text == "1" || text == "true"
+        case .kmlGeometryGroup:
+            closeInterpolatedSegment()
+            kml.interpolatesTracks = false
         case .kmlTrack:
             if kml.times.count > 0 {
                 warn("<gx:Track> has \(kml.times.count) more <when> than <gx:coord>; those times are ignored")
@@ -157,8 +183,13 @@ extension SAXParserState {
                 warn("<gx:Track> has \(kml.coordinates.count) more <gx:coord> than <when>; those points are untimed")
                 while let coordinate = kml.coordinates.removeFirst() { takeTrackPoint(coordinate, time: nil) }
             }
-            pending.append(.endSegment)
+            if kml.interpolatesTracks && parent == .kmlGeometryGroup {
+                kml.interpolatedSegmentOpen = true
+            } else {
+                pending.append(.endSegment)
+            }
         case .kmlPlacemark:
+            closeInterpolatedSegment()
             if kml.placemarkHasTrack { pending.append(.endTrack) }
         case .routeDocument:
             deliverMetadataIfNeeded()
@@ -170,6 +201,7 @@ extension SAXParserState {
     /// A `<LineString>`: a route of its own, after the placemark's track, if one is open
     /// (a later `<gx:Track>` of the placemark begins another).
     private mutating func beginKMLRoute() {
+        closeInterpolatedSegment()
         if kml.placemarkHasTrack {
             kml.placemarkHasTrack = false
             pending.append(.endTrack)
@@ -187,7 +219,15 @@ extension SAXParserState {
             path = GPXPathInfo(name: kml.placemarkName, description: kml.placemarkDescription, line: position.line)
             pathDelivered = false
         }
+        // The MultiTrack's tracks join up: the next goes on in the same segment.
+        guard !kml.interpolatedSegmentOpen else { return }
         beginSegment()
+    }
+
+    private mutating func closeInterpolatedSegment() {
+        guard kml.interpolatedSegmentOpen else { return }
+        kml.interpolatedSegmentOpen = false
+        pending.append(.endSegment)
     }
 
     /// Text of a `<coordinates>` element, as libxml2 hands it out.
@@ -214,9 +254,33 @@ extension SAXParserState {
             if kml.pointPosition == nil { kml.pointPosition = (latitude, longitude, elevation) }
             return
         }
+        if kml.span.spreadsOverLine {
+            kml.span.lineTuples.append(SpilledCoordinate(
+                longitude: longitude, latitude: latitude, elevation: elevation ?? .nan,
+                line: Int32(clamping: line), column: Int32(clamping: column)))
+            if let reason = kml.span.lineTuples.failure { refuse(.cannotRead(file: fileName, reason: reason)) }
+            return
+        }
         point = GPXPoint(latitude: latitude, longitude: longitude, elevationMeters: elevation, line: line, column: column)
         pointIsValid = true
         finishPoint(.routePoint, tag: "coordinates")
+    }
+
+    /// A line timed by its placemark's span: its points, held until it ended, each with its
+    /// share of the span.
+    private mutating func finishTimedLine() {
+        guard kml.span.spreadsOverLine else { return }
+        var index: Int64 = 0
+        let count = Int64(kml.span.lineTuples.count)
+        while let tuple = kml.span.lineTuples.removeFirst() {
+            point = GPXPoint(
+                latitude: tuple.latitude, longitude: tuple.longitude, elevationMeters: tuple.elevation.isNaN ? nil : tuple.elevation,
+                time: kml.span.time(ofPoint: index, of: count), line: Int(tuple.line), column: Int(tuple.column))
+            pointIsValid = true
+            finishPoint(.routePoint, tag: "coordinates")
+            index += 1
+        }
+        kml.span.spreadsOverLine = false
     }
 
     /// A `<gx:coord>`: `lon lat alt`, with its `<when>` if that came first, else waiting
