@@ -71,6 +71,13 @@ package final class ReportCollector: Sendable {
         return svg
     }
 
+    /// The legend of what the map draws so far, as the report's (`GET /legend` of `--serve`).
+    package func mapLegend() -> String {
+        var finished = report.withLock { $0.report }
+        finished.finish()
+        return PageHTML.mapLegend(finished)
+    }
+
     /// The report's style sheet, for a live page that shows its map.
     package static var styleSheet: String { PageStyle.css }
 

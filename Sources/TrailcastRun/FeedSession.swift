@@ -30,6 +30,9 @@ enum FeedSession {
         } catch {
             result = .failure(error)
         }
+        if case .success = result, !feeds.isEmpty, let hold = plan.holdAtEnd {
+            await holdConnections(for: hold, messages: messages)
+        }
         // What the peers still owe (an emulator's answers, a KO among them ending the run
         // with 69; simctl's last commands), then their connections let go.
         var unfinished: (any Error)?
@@ -41,5 +44,19 @@ enum FeedSession {
         }
         if let unfinished { throw unfinished }
         return try result.get()
+    }
+
+    /// The run has ended; the feeds stay connected until `hold` has passed or the task is
+    /// cancelled (Ctrl-C, SIGTERM), which ends the hold as it would the run.
+    private static func holdConnections(for hold: Duration, messages: RunMessages) async {
+        if hold == .zero {
+            messages("trailcast: the run has ended; the feeds keep the last position and permission until Ctrl-C")
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+        } else {
+            let milliseconds = hold.components.seconds * 1000 + hold.components.attoseconds / 1_000_000_000_000_000
+            messages("trailcast: the run has ended; the feeds keep the last position and permission for "
+                + "\(SimulatedOffset(milliseconds: milliseconds)) (Ctrl-C ends it sooner)")
+            try? await Task.sleep(for: hold)
+        }
     }
 }

@@ -25,7 +25,7 @@ final class LiveRun: Feed {
             host: address.host, port: address.port, journal: journal, latest: latest, control: control, report: report)
         messages(
             "trailcast: serving the live run on http://\(urlAuthority(host: address.host, port: server.port)) "
-                + "(the live page at /; GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N with the token \(server.access.token))")
+                + "(the live page at /; GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE with the token \(server.access.token))")
         return LiveRun(journal: journal, latest: latest, control: control, report: report, server: server)
     }
 

@@ -75,10 +75,16 @@ public struct FeedPlan: Sendable {
     /// `--browser`, `--serve`, ...), in order: each epoch reaches them in this order, after
     /// the files, and they finish and close in the reverse.
     public var feeds: [any FeedRequest]
+    /// `--browser-hold`: after the run's end, the feeds keep their connections, and so
+    /// their last position and permission, this long before they close (zero: until
+    /// Ctrl-C or SIGTERM). A browser undoes both when its DevTools connection closes, so a
+    /// test reads a page's final state inside the hold. Nil: they close at once.
+    public var holdAtEnd: Duration?
 
-    public init(nmeaFiles: [String] = [], feeds: [any FeedRequest] = []) {
+    public init(nmeaFiles: [String] = [], feeds: [any FeedRequest] = [], holdAtEnd: Duration? = nil) {
         self.nmeaFiles = nmeaFiles
         self.feeds = feeds
+        self.holdAtEnd = holdAtEnd
     }
 
     /// Why these feeds cannot run at `speed`: the first live one's, as it says it.

@@ -115,7 +115,12 @@ struct ReplayCommand: AsyncParsableCommand {
     var browserTarget: String?
 
     @Option(help: ArgumentHelp(
-        "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N with the token printed at start (needs --speed; port 0 picks a free one).",
+        "With --browser: after the run's end keep the connection, the last position and the permission this long (45s, 10m; 0: until Ctrl-C), so a test can read the page's final state. Without it the browser undoes both at the end.",
+        valueName: "DURATION"))
+    var browserHold: String?
+
+    @Option(help: ArgumentHelp(
+        "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE with the token printed at start (needs --speed; port 0 picks a free one).",
         valueName: "[HOST:]PORT"))
     var serve: String?
 
@@ -130,6 +135,9 @@ struct ReplayCommand: AsyncParsableCommand {
         _ = try feedPlan()
         if bundleId != nil && simulator == nil {
             throw ValidationError("--bundle-id goes with --simulator DEVICE")
+        }
+        if browserHold != nil && browser == nil {
+            throw ValidationError("--browser-hold goes with --browser URL")
         }
         if browserTarget != nil && browser == nil {
             throw ValidationError("--browser-target goes with --browser URL")
@@ -157,6 +165,12 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let simulator { plan.feeds.append(SimulatorFeed.Request(device: simulator, bundleID: bundleId)) }
             if let browser { plan.feeds.append(BrowserFeed.Request(endpoint: browser, targetFilter: browserTarget)) }
+            if let browserHold {
+                guard let hold = SimulatedOffset(browserHold) else {
+                    throw ValidationError("--browser-hold '\(browserHold)' is not a duration; use forms like 45s, 10m, 1h5m, or 0 for until Ctrl-C")
+                }
+                plan.holdAtEnd = .milliseconds(hold.milliseconds)
+            }
             if let serve {
                 let address = try HostAndPort(parsing: serve, option: "--serve", allowsPortZero: true)
                 plan.feeds.append(LiveStreamRequest(address: address, mapTiles: try mapTiles.mapTiles()))

@@ -18,7 +18,9 @@ final class HeadlessChromium: @unchecked Sendable {
     private var browserConnection: DevToolsConnection?
     let port: Int
 
-    init() async throws {
+    /// `extraArguments`: more flags for the browser (a test that reads frames' URLs turns
+    /// site isolation off, so that a cross-site frame is in the page's own frame tree).
+    init(extraArguments: [String] = []) async throws {
         guard let browser = Chromium.path else { throw Peer.Missing(tool: "chromium") }
         let profile = try ScratchDirectory()
         self.profile = profile
@@ -26,8 +28,7 @@ final class HeadlessChromium: @unchecked Sendable {
         process = try ToolProcess("nice", [
             "-n", "19", browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
             "--disable-dev-shm-usage", "--user-data-dir=\(profile.url.path)/chromium", "--remote-debugging-port=0",
-            "about:blank",
-        ])
+        ] + extraArguments + ["about:blank"])
         let portFile = profile.url.appendingPathComponent("chromium/DevToolsActivePort")
         var port: Int?
         let end = ContinuousClock.now.advanced(by: .seconds(60))
@@ -99,6 +100,11 @@ final class DevToolsPage: Sendable {
         let result = (reply["result"] as? [String: Any])?["result"] as? [String: Any]
         let value = try #require(result?["value"], "no value: \(reply)")
         return value as? String ?? "\(value)"
+    }
+
+    /// A DevTools command of no parameters (`Page.getFrameTree`), its answer decoded.
+    func call(method: String) async throws -> [String: Any] {
+        try await connection.call(DevToolsCommand(method: method, params: Array("{}".utf8)))
     }
 
     /// The page's `window.heard`, decoded.

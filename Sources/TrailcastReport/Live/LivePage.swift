@@ -7,7 +7,8 @@
 /// accuracy, app and signal state, the latest weather, the controls (same origin, so
 /// ``ControlAccess`` lets them in), and the event log. The stream is the browser's own
 /// `EventSource`, which reconnects by itself with `Last-Event-ID`; the page says when it
-/// does and checks that no event id is skipped.
+/// does and checks that no event id is skipped. Its script is `GET /live.js`: nothing
+/// inline runs, and no other site may frame the page (``LiveResponder``'s headers).
 enum LivePage {
     static let html = """
     <!doctype html>
@@ -66,11 +67,20 @@ enum LivePage {
       <button type="button" data-change="signal=restored">Signal back</button>
     </div>
     <div id="map"></div>
+    <div id="legend"></div>
     <h2>Events</h2>
     <div id="log"></div>
-    <script>
+    <script src="live.js"></script>
+    </body>
+    </html>
+    """
+
+    /// `GET /live.js`: the page's script, from the served origin (no inline script, so the
+    /// page's Content-Security-Policy can say `script-src 'self'`).
+    static let script = """
     "use strict";
-    const live = window.trailcastLive = {lastId: 0, gaps: 0, reconnects: 0, position: null, source: null, errors: [], mapRefreshes: 0};
+    const live = window.trailcastLive = {
+      lastId: 0, gaps: 0, reconnects: 0, position: null, source: null, errors: [], mapRefreshes: 0, offMap: 0, offMapAfterRefresh: 0};
     window.addEventListener("error", event => live.errors.push(String(event.message)));
     const $ = id => document.getElementById(id);
     const types = ["start", "authorization", "prompt", "location", "missed", "locationError", "region", "regionError", "visit",
@@ -82,7 +92,8 @@ enum LivePage {
       const x = (longitude + 180) / 360, y = (1 - Math.log(Math.tan(clamped) + 1 / Math.cos(clamped)) / Math.PI) / 2;
       return [Number(data.offsetX) + (x - Number(data.minX)) * Number(data.scale), Number(data.offsetY) + (y - Number(data.minY)) * Number(data.scale)];
     }
-    function placePosition() {
+    // `afterRefresh`: the map was just drawn with the latest position, so the marker is on it.
+    function placePosition(afterRefresh) {
       const svg = $("map").querySelector("svg");
       if (!svg || !svg.dataset.scale || !live.position) return;
       let overlay = svg.querySelector("#live-overlay");
@@ -97,6 +108,13 @@ enum LivePage {
         svg.appendChild(overlay);
       }
       const p = live.position, [x, y] = project(p.lat, p.lon, svg.dataset);
+      const box = svg.viewBox.baseVal;
+      if (x < 0 || y < 0 || x > box.width || y > box.height) {
+        live.offMap += 1;
+        if (afterRefresh) live.offMapAfterRefresh += 1;
+        mapStale = true;
+        refreshMap();
+      }
       const metersPerUnit = 40075016.686 * Math.cos(p.lat * Math.PI / 180);
       const radius = Math.max((p.horizontalAccuracy || 0) / metersPerUnit * Number(svg.dataset.scale), 4);
       for (const [id, r] of [["live-accuracy", radius], ["live-position", 5]]) {
@@ -106,14 +124,20 @@ enum LivePage {
         circle.setAttribute("r", r.toFixed(1));
       }
     }
-    let mapStale = true;
+    // The map is fitted to the path so far: a position beyond it asks for the map again at
+    // once (which has it), rather than wait for the next refresh with the marker off the map.
+    let mapStale = true, mapLoading = false;
     async function refreshMap() {
-      if (!mapStale) return;
+      if (!mapStale || mapLoading) return;
       mapStale = false;
+      mapLoading = true;
       try {
         const answer = await fetch("map.svg");
-        if (answer.ok) { $("map").innerHTML = await answer.text(); live.mapRefreshes += 1; placePosition(); }
+        if (answer.ok) { $("map").innerHTML = await answer.text(); live.mapRefreshes += 1; placePosition(true); }
+        const legend = await fetch("legend");
+        if (legend.ok) $("legend").innerHTML = await legend.text();
       } catch (error) { mapStale = true; }
+      mapLoading = false;
     }
     setInterval(refreshMap, 2000);
 
@@ -194,8 +218,5 @@ enum LivePage {
     for (const button of document.querySelectorAll("#changes button")) {
       button.onclick = () => control("event?change=" + encodeURIComponent(button.dataset.change));
     }
-    </script>
-    </body>
-    </html>
     """
 }

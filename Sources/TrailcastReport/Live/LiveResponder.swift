@@ -6,6 +6,14 @@ import TrailcastSettings
 
 /// Answers the live server's requests: the event stream, the device's location, health,
 /// and the run's controls.
+///
+/// No other site may frame anything it serves (`Content-Security-Policy: frame-ancestors
+/// 'none'` and, for browsers before CSP 2, `X-Frame-Options: DENY`): framed invisibly under
+/// a decoy, the page's own buttons would change the run with its own origin. The page runs
+/// only its own script (`default-src 'self'`). The stream and the location are readable by
+/// every page (`Access-Control-Allow-Origin: *`): a simulated position is no secret, and a
+/// web team's page on another port must read it. The controls' preflight is answered for
+/// any origin, since what lets a request in is the token it carries (``ControlAccess``).
 struct LiveResponder: HTTPResponder {
     typealias Context = BasicRequestContext
 
@@ -20,16 +28,37 @@ struct LiveResponder: HTTPResponder {
     let keepAliveInterval: Duration
 
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
+    static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        var response = try await answer(request)
+        response.headers[.contentSecurityPolicy] = response.headers[.contentType]?.hasPrefix("text/html") == true
+            ? Self.pagePolicy : "frame-ancestors 'none'"
+        response.headers[Self.xFrameOptions] = "DENY"
+        response.headers[.xContentTypeOptions] = "nosniff"
+        return response
+    }
+
+    /// The page's own script and requests, its inline styles (the map's too), images from
+    /// anywhere (`--tiles` lays a tile server's under the map), and never in a frame.
+    static let pagePolicy =
+        "default-src 'self'; style-src 'self' 'unsafe-inline'; img-src * data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
+
+    private func answer(_ request: Request) async throws -> Response {
         let path = request.uri.path
         switch path {
         case "/", "/index.html":
             guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
             return Self.page(LivePage.html, contentType: "text/html; charset=utf-8")
+        case "/live.js":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return Self.page(LivePage.script, contentType: "text/javascript; charset=utf-8")
         case "/map.svg":
             guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
             return Self.page(report.map(), contentType: "image/svg+xml")
+        case "/legend":
+            guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
+            return Self.page(report.mapLegend(), contentType: "text/html; charset=utf-8")
         case "/events":
             guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
             return events(request)
@@ -43,6 +72,7 @@ struct LiveResponder: HTTPResponder {
             guard request.method == .get else { return Self.methodNotAllowed(allow: "GET") }
             return Self.json(.ok, health())
         case "/pause", "/resume", "/speed", "/event":
+            if request.method == .options { return Self.preflight() }
             guard request.method == .post else { return Self.methodNotAllowed(allow: "POST") }
             let token = request.uri.queryParameters.get("token").map { String($0) }
             if let refusal = access.refusal(headers: request.headers, authority: request.head.authority, queryToken: token) {
@@ -50,7 +80,7 @@ struct LiveResponder: HTTPResponder {
             }
             return command(path, request)
         default:
-            return Self.json(.notFound, Self.error("no such endpoint: GET /, /map.svg, /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE"))
+            return Self.json(.notFound, Self.error("no such endpoint: GET /, /live.js, /map.svg, /legend, /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE"))
         }
     }
 
@@ -174,6 +204,15 @@ struct LiveResponder: HTTPResponder {
         Response(
             status: .ok, headers: [.contentType: contentType, .cacheControl: "no-store"],
             body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A page's request with the token in a header (`Authorization`, `X-Trailcast-Token`)
+    /// is preflighted: allowed from any origin, as the token decides.
+    private static func preflight() -> Response {
+        Response(status: .noContent, headers: [
+            .accessControlAllowOrigin: "*", .accessControlAllowMethods: "POST",
+            .accessControlAllowHeaders: "Authorization, X-Trailcast-Token", .accessControlMaxAge: "600",
+        ])
     }
 
     private static func methodNotAllowed(allow: String) -> Response {
