@@ -148,6 +148,30 @@ public final class BrowserFeed: Feed, Sendable {
         if case .dropped = outgoing.yield(command) { tracker.noteDropped(warn: conversation.warn) }
     }
 
+    /// Which protocol the endpoint speaks: a Chromium answers `GET /json/version` with its
+    /// WebSocket URL; a Firefox (129 and later: it dropped the DevTools protocol) answers 404
+    /// and speaks WebDriver BiDi at `/session`. An endpoint that cannot be reached is a
+    /// ``FeedError/peerFailed(_:)``.
+    static func detectProtocol(endpoint: String, timeout: Duration) async throws -> BrowserProtocol {
+        if endpoint.hasPrefix("ws://") { return endpoint.contains("/devtools/") ? .cdp : .bidi }
+        do {
+            _ = try await readVersion(endpoint: endpoint, timeout: timeout)
+            return .cdp
+        } catch let error as FeedError {
+            if case .peerFailed(let reason) = error, reason.hasPrefix("cannot reach") { throw error }
+            return .bidi
+        }
+    }
+
+    /// `ws://HOST:PORT/session` for `http://HOST:PORT` (a `ws://` URL as it is).
+    static func bidiSocketURL(_ endpoint: String) -> String {
+        if endpoint.hasPrefix("ws://") { return endpoint }
+        var base = endpoint
+        while base.hasSuffix("/") { base.removeLast() }
+        if base.hasPrefix("http://") { base.removeFirst("http://".count) }
+        return "ws://\(base)/session"
+    }
+
     /// `GET ENDPOINT/json/version`.
     static func readVersion(endpoint: String, timeout: Duration) async throws -> DevToolsVersion {
         var base = endpoint
@@ -173,16 +197,25 @@ public final class BrowserFeed: Feed, Sendable {
     }
 }
 
+/// How the feed speaks to the browser: Chromium's DevTools protocol, or WebDriver BiDi
+/// (Firefox, which dropped the DevTools protocol).
+public enum BrowserProtocol: String, Sendable, CaseIterable {
+    case cdp, bidi
+}
+
 extension BrowserFeed {
-    /// `--browser URL` (`--browser-target TEXT`): a Chromium's DevTools endpoint, and which
-    /// of its pages to drive (every page without a filter).
+    /// `--browser URL` (`--browser-target TEXT`, `--browser-protocol`): a browser's remote
+    /// debugging endpoint, and which of its pages to drive (every page without a filter).
     public struct Request: FeedRequest {
         public var endpoint: String
         public var targetFilter: String?
+        /// Nil: found out (``detectProtocol(endpoint:timeout:)``).
+        public var browserProtocol: BrowserProtocol?
 
-        public init(endpoint: String, targetFilter: String?) {
+        public init(endpoint: String, targetFilter: String?, browserProtocol: BrowserProtocol? = nil) {
             self.endpoint = endpoint
             self.targetFilter = targetFilter
+            self.browserProtocol = browserProtocol
         }
 
         public func problem(speed: Double) -> String? {
@@ -190,10 +223,24 @@ extension BrowserFeed {
         }
 
         public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
-            let feed = try await BrowserFeed.connect(endpoint: endpoint, targetFilter: targetFilter) { messages($0) }
-            messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages"
-                + (targetFilter.map { " whose URL contains \"\($0)\"" } ?? ""))
-            return feed
+            let pages = targetFilter.map { " whose URL contains \"\($0)\"" } ?? ""
+            let spoken: BrowserProtocol
+            if let browserProtocol {
+                spoken = browserProtocol
+            } else {
+                spoken = try await BrowserFeed.detectProtocol(endpoint: endpoint, timeout: .seconds(5))
+            }
+            switch spoken {
+            case .cdp:
+                let feed = try await BrowserFeed.connect(endpoint: endpoint, targetFilter: targetFilter) { messages($0) }
+                messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages\(pages)")
+                return feed
+            case .bidi:
+                let feed = try await BiDiBrowserFeed.connect(
+                    socketURL: BrowserFeed.bidiSocketURL(endpoint), targetFilter: targetFilter) { messages($0) }
+                messages("trailcast: driving the geolocation of \(feed.browser)'s pages\(pages) over WebDriver BiDi")
+                return feed
+            }
         }
     }
 }

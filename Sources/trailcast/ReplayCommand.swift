@@ -105,7 +105,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var bundleId: String?
 
     @Option(help: ArgumentHelp(
-        "Drive web pages' navigator.geolocation from the device stream through a Chromium's DevTools endpoint (started with --remote-debugging-port); the pages' geolocation permission follows the app's authorization (needs --speed).",
+        "Drive web pages' navigator.geolocation from the device stream through a browser's --remote-debugging-port endpoint (Chromium's DevTools protocol, or Firefox's WebDriver BiDi); the pages' geolocation permission follows the app's authorization (needs --speed).",
         valueName: "URL"))
     var browser: String?
 
@@ -113,6 +113,11 @@ struct ReplayCommand: AsyncParsableCommand {
         "With --browser: only pages whose URL contains TEXT (default: every page, including pages opened later).",
         valueName: "TEXT"))
     var browserTarget: String?
+
+    @Option(help: ArgumentHelp(
+        "With --browser: cdp (Chromium's DevTools protocol) or bidi (WebDriver BiDi: Firefox). (default: found out from the endpoint)",
+        valueName: "PROTOCOL"))
+    var browserProtocol: BrowserProtocol?
 
     @Option(help: ArgumentHelp(
         "With --browser: after the run's end keep the connection, the last position and the permission this long (45s, 10m; 0: until Ctrl-C), so a test can read the page's final state. Without it the browser undoes both at the end.",
@@ -139,6 +144,9 @@ struct ReplayCommand: AsyncParsableCommand {
         if browserHold != nil && browser == nil {
             throw ValidationError("--browser-hold goes with --browser URL")
         }
+        if browserProtocol != nil && browser == nil {
+            throw ValidationError("--browser-protocol goes with --browser URL")
+        }
         if browserTarget != nil && browser == nil {
             throw ValidationError("--browser-target goes with --browser URL")
         }
@@ -164,7 +172,9 @@ struct ReplayCommand: AsyncParsableCommand {
                 plan.feeds.append(AndroidEmulatorFeed.Request(host: console.host, port: console.port, token: androidToken))
             }
             if let simulator { plan.feeds.append(SimulatorFeed.Request(device: simulator, bundleID: bundleId)) }
-            if let browser { plan.feeds.append(BrowserFeed.Request(endpoint: browser, targetFilter: browserTarget)) }
+            if let browser {
+                plan.feeds.append(BrowserFeed.Request(endpoint: browser, targetFilter: browserTarget, browserProtocol: browserProtocol))
+            }
             if let browserHold {
                 guard let hold = SimulatedOffset(browserHold) else {
                     throw ValidationError("--browser-hold '\(browserHold)' is not a duration; use forms like 45s, 10m, 1h5m, or 0 for until Ctrl-C")
@@ -246,3 +256,4 @@ private final class RunCancellation: Sendable {
 
 extension TimelineFormatName: ExpressibleByArgument {}
 extension TimelineOutput.Color: ExpressibleByArgument {}
+extension BrowserProtocol: ExpressibleByArgument {}

@@ -1,0 +1,226 @@
+import TrailcastBasics
+import TrailcastDevice
+import TrailcastWire
+import NIOCore
+import NIOWebSocket
+
+/// What the run tells a browser: a position (or its loss) and the pages' permission.
+enum BrowserCommand: Sendable {
+    case position(LocationFix?)
+    case permission(GeolocationPermission)
+}
+
+/// The browser feed's side of a WebDriver BiDi session with Firefox: the session, the
+/// top-level pages and their URLs, the commands numbered and how many are answered, and
+/// what Firefox cannot do. Measured against Firefox ESR 153 (docs/browser.md):
+///
+/// - the position goes to the default user context (`userContexts: ["default"]`), where
+///   Firefox keeps it for every new document; a document made before the first override
+///   keeps asking Firefox's own provider and never hears it, so matching pages loaded
+///   before it are reloaded once, right after it;
+/// - the permission is per origin in BiDi (`permissions.setPermission` has no "every
+///   origin"): each matching page's origin is given the run's, as pages load;
+/// - Firefox refuses the override's `positionUnavailable` form (it wants `coordinates`), and
+///   clearing the override detaches the pages from it: a lost signal is then not shown, said
+///   once;
+/// - a revoked permission does not end a watch Firefox has already allowed (it goes on
+///   delivering, and never says PERMISSION_DENIED): while the run's permission is not
+///   `granted`, no position is sent, so a watching page hears nothing, as an app denied
+///   hears nothing.
+actor BiDiConversation {
+    private let targetFilter: String?
+    nonisolated let warn: @Sendable (String) -> Void
+    private var outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>?
+    private var nextID = 0
+    private var unanswered = 0
+    private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+    private var sessionID: Int?
+    private var treeID: Int?
+    private var sessionWaiter: CheckedContinuation<Result<String, FeedError>, Never>?
+    private var sessionResult: Result<String, FeedError>?
+    /// Top-level pages: context → URL.
+    private var pages: [String: String] = [:]
+    private var loadedBeforeFirstPosition: Set<String> = []
+    private var positionSent = false
+    private var permission: GeolocationPermission?
+    private var originPermissions: [String: GeolocationPermission] = [:]
+    private var lossCommands: Set<Int> = []
+    private var showsLoss = true
+    private var warnedFailures: Set<String> = []
+    private(set) var isClosing = false
+
+    init(targetFilter: String?, warn: @escaping @Sendable (String) -> Void) {
+        self.targetFilter = targetFilter.flatMap { $0.isEmpty ? nil : $0 }
+        self.warn = warn
+    }
+
+    /// Starts the session: `session.new`; once it is answered, the page events and the
+    /// pages open now (a command before the session would be refused).
+    func begin(_ outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>) async throws {
+        self.outbound = outbound
+        sessionID = try await send(.newSession)
+    }
+
+    /// The browser's name and version once `session.new` is answered, or why it was refused.
+    func session() async -> Result<String, FeedError> {
+        if let sessionResult { return sessionResult }
+        return await withCheckedContinuation { sessionWaiter = $0 }
+    }
+
+    func markClosing() {
+        isClosing = true
+    }
+
+    /// The connection is gone: nothing will be answered.
+    func end() {
+        outbound = nil
+        unanswered = 0
+        resumeAnswerWaiters()
+        settleSession(.failure(.peerFailed("the browser closed the WebDriver BiDi connection before the session began")))
+    }
+
+    @discardableResult
+    func send(_ command: BiDiCommand) async throws -> Int {
+        nextID += 1
+        guard let outbound else { return nextID }
+        unanswered += 1
+        try await outbound.write(DevToolsSocket.text(command.message(id: nextID)))
+        return nextID
+    }
+
+    /// A command of the run.
+    func run(_ command: BrowserCommand) async throws {
+        switch command {
+        case .position(let fix):
+            guard fix != nil || showsLoss, permission == nil || permission == .granted else { return }
+            let id = try await send(.geolocationOverride(fix))
+            if fix == nil { lossCommands.insert(id) }
+            if fix != nil && !positionSent {
+                positionSent = true
+                for context in loadedBeforeFirstPosition.sorted() where wants(pages[context]) {
+                    try await send(.reload(context))
+                }
+                loadedBeforeFirstPosition.removeAll()
+            }
+        case .permission(let setting):
+            permission = setting
+            for url in pages.values { try await givePermission(to: url) }
+        }
+    }
+
+    /// Waits until the browser has answered every command sent (cancelled: at once).
+    func waitForAnswers() async {
+        guard unanswered > 0, !Task.isCancelled else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { answerWaiters.append($0) }
+        } onCancel: {
+            Task { await self.resumeAnswerWaiters() }
+        }
+    }
+
+    /// One message from the browser.
+    func received(_ text: String) async throws {
+        guard let message = BiDiMessage(json: text) else { return }
+        if let id = message.id, message.type != "event" {
+            unanswered = max(0, unanswered - 1)
+            try await answered(id, message)
+            if unanswered == 0 { resumeAnswerWaiters() }
+            return
+        }
+        guard let context = message.params, context.parent == nil else { return }
+        switch message.method {
+        case "browsingContext.contextCreated":
+            pages[context.context] = context.url ?? "about:blank"
+        case "browsingContext.load":
+            let url = context.url ?? "about:blank"
+            pages[context.context] = url
+            if !positionSent { loadedBeforeFirstPosition.insert(context.context) }
+            try await givePermission(to: url)
+        case "browsingContext.contextDestroyed":
+            guard let url = pages.removeValue(forKey: context.context) else { return }
+            loadedBeforeFirstPosition.remove(context.context)
+            if !isClosing && targetFilter.map(url.contains) != false && url != "about:blank" {
+                warn("trailcast: warning: the browser page \(url) closed: dropped from the browser feed")
+            }
+        default:
+            break
+        }
+    }
+
+    private func answered(_ id: Int, _ message: BiDiMessage) async throws {
+        if id == sessionID {
+            if message.type == "success" {
+                try await send(.subscribeToContexts)
+                treeID = try await send(.contextTree)
+                let capabilities = message.result?.capabilities
+                settleSession(.success([capabilities?.browserName, capabilities?.browserVersion].compactMap { $0 }.joined(separator: " ")))
+            } else {
+                settleSession(.failure(.peerFailed("the browser refused a WebDriver BiDi session: \(message.error ?? "error"): \(message.message ?? "")")))
+            }
+            return
+        }
+        if id == treeID, let contexts = message.result?.contexts {
+            // Open before the session: their documents predate every override of this run.
+            for context in contexts where context.parent == nil {
+                let url = context.url ?? "about:blank"
+                pages[context.context] = url
+                try await givePermission(to: url)
+                guard url != "about:blank" else { continue }
+                if positionSent {
+                    if wants(url) { try await send(.reload(context.context)) }
+                } else {
+                    loadedBeforeFirstPosition.insert(context.context)
+                }
+            }
+            return
+        }
+        guard message.type == "error" else { return }
+        if lossCommands.remove(id) != nil {
+            showsLoss = false
+            warn("trailcast: warning: this browser cannot show a lost signal (it refuses emulation.setGeolocationOverride's "
+                + "positionUnavailable: \(message.message ?? message.error ?? "")): its pages keep the last position until the signal returns")
+            return
+        }
+        let text = "\(message.error ?? "error"): \(message.message ?? "")"
+        guard warnedFailures.insert(text).inserted else { return }
+        warn("trailcast: warning: the browser refused a WebDriver BiDi command: \(text)")
+    }
+
+    /// The run's permission for the page's origin, once per origin and state.
+    private func givePermission(to url: String) async throws {
+        guard let permission, wants(url), let origin = Self.origin(of: url), originPermissions[origin] != permission else { return }
+        originPermissions[origin] = permission
+        try await send(.geolocationPermission(permission, origin: origin))
+    }
+
+    /// A page whose URL has the filter in it (every page without one).
+    private func wants(_ url: String?) -> Bool {
+        guard let url else { return false }
+        return targetFilter.map(url.contains) ?? true
+    }
+
+    /// `scheme://host[:port]` of an http(s) URL; nil for others (`about:`, `file:`, `data:`,
+    /// whose origins BiDi's permissions cannot name).
+    static func origin(of url: String) -> String? {
+        for scheme in ["http://", "https://"] where url.hasPrefix(scheme) {
+            let rest = url.dropFirst(scheme.count)
+            let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            guard !authority.isEmpty else { return nil }
+            return scheme + authority
+        }
+        return nil
+    }
+
+    private func settleSession(_ result: Result<String, FeedError>) {
+        guard sessionResult == nil else { return }
+        sessionResult = result
+        sessionWaiter?.resume(returning: result)
+        sessionWaiter = nil
+    }
+
+    private func resumeAnswerWaiters() {
+        let waiters = answerWaiters
+        answerWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+}

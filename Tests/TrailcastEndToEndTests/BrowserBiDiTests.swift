@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// `replay --browser` against Debian's headless Firefox ESR, over WebDriver BiDi (Firefox
+/// dropped the DevTools protocol): the feed finds the protocol itself. The page watches as
+/// a web app does and reports everything it hears to a server of its own origin (only one
+/// BiDi session may drive a Firefox, and the feed holds it), numbered, so the test reads it
+/// back in order.
+@Suite("replay --browser: web pages' geolocation in headless Firefox, over WebDriver BiDi", .serialized)
+struct BrowserBiDiTests {
+    static let page = """
+        <!doctype html><meta charset="utf-8"><title>watch</title><script>
+        let sequence = 0, watch = null, askedOnce = false;
+        const tell = entry => fetch("/heard?" + encodeURIComponent(JSON.stringify([sequence++, ...entry])));
+        function startWatching() {
+          if (watch !== null) navigator.geolocation.clearWatch(watch);
+          watch = navigator.geolocation.watchPosition(position => {
+            const c = position.coords;
+            tell(["fix", c.latitude, c.longitude, c.accuracy, c.altitude, c.altitudeAccuracy, c.heading, c.speed]);
+            if (!askedOnce) {
+              askedOnce = true;
+              navigator.geolocation.getCurrentPosition(p => tell(["once", p.coords.latitude, p.coords.longitude]),
+                e => tell(["once-error", e.code]), {maximumAge: 0, timeout: 10000});
+            }
+          }, error => tell(["error", error.code]), {enableHighAccuracy: true, maximumAge: 0});
+        }
+        navigator.permissions.query({name: "geolocation"}).then(status => {
+          tell(["permission", status.state]);
+          status.onchange = () => { tell(["permission", status.state]); if (status.state === "granted") startWatching(); };
+          if (status.state === "granted") startWatching();
+        });
+        </script>
+        """
+
+    /// What the page told, in its own order.
+    static func heard(_ server: TileServer) -> [[Any]] {
+        server.requestedPaths.compactMap { path -> [Any]? in
+            guard path.hasPrefix("/heard?"), let json = String(path.dropFirst("/heard?".count)).removingPercentEncoding else { return nil }
+            return try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any]
+        }
+        .sorted { ($0.first as? Int ?? 0) < ($1.first as? Int ?? 0) }
+        .map { Array($0.dropFirst()) }
+    }
+
+    @Test("a page open before the run is reloaded and hears every fix with its fields; denial and re-grant reach the Permissions API; a one-shot request is answered; a loss is said once")
+    func fixesAndPermission() async throws {
+        let server = try await TileServer.start(pages: ["/watch.html": Self.page])
+        let browser = try await HeadlessFirefox(showing: "http://127.0.0.1:\(server.port)/watch.html")
+        try await BrowserFeedTests.waitFor("the page's script") { !Self.heard(server).isEmpty }
+        let (scratch, gpx) = try BrowserFeedTests.route(seconds: 240)
+        defer { scratch.remove() }
+        let events = ["--event", "60s:signal=lost", "--event", "80s:signal=restored",
+                      "--event", "150s:authorization=denied", "--event", "180s:authorization=whenInUse"]
+        let result = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--format", "jsonl", "--speed", "40", "--seed", "3", "--browser", browser.endpoint,
+        ] + events)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stderrLines
+        #expect(lines.first?.hasPrefix("trailcast: driving the geolocation of firefox ") == true, "\(result.stderr)")
+        #expect(lines.first?.hasSuffix("'s pages over WebDriver BiDi") == true)
+        #expect(lines.dropFirst().filter { $0.contains("cannot show a lost signal") }.count == 1, "the loss, said once: \(result.stderr)")
+        #expect(lines.count == 2, "\(result.stderr)")
+
+        let heard = Self.heard(server)
+        let fixes = heard.filter { $0.first as? String == "fix" }.map { $0.dropFirst().map { $0 as? Double } }
+        // The route's n-th point is 0.000034 degrees of longitude east of the first.
+        let index = { (fix: [Double?]) in Int((((fix[1] ?? 0) + 122.3942) / 0.000034).rounded()) }
+        let timeline = try ReplayTimeline(result: result)
+        // The page, open before the run, is reloaded once the first position is set (a
+        // document older than Firefox's override never hears it): it hears its first fix
+        // within the first 20 (half a second at 40x)...
+        #expect(fixes.first.map(index) ?? 99 < 20, "\(fixes.prefix(3))")
+        // ...and from then on exactly the fixes the app was given, in order: Firefox adds no
+        // error before a fix, and the feed sends nothing while the app is denied (Firefox would
+        // go on delivering to a watch it has allowed) or the signal is lost.
+        let given = timeline.locations.compactMap { $0["index"]?.intValue }.filter { $0 >= 20 }
+        #expect(given.count > 150)
+        #expect(fixes.map(index).filter { $0 >= 20 } == given)
+        let export = try await TrailcastBinary.run(arguments: ["export", gpx, "--to", "csv", "--seed", "3"] + events.prefix(4))
+        try #require(export.status == 0, "\(export.stderr)")
+        // time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon
+        let device = export.stdoutLines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) } }
+        for fix in fixes where index(fix) >= 20 {
+            let row = try #require(device.first { abs(($0[1] ?? 0) - (fix[0] ?? 0)) < 1e-7 && abs(($0[2] ?? 0) - (fix[1] ?? 0)) < 1e-7 })
+            #expect(fix[2] == row[4], "accuracy")
+            #expect(abs((fix[3] ?? 0) - (row[3] ?? 0)) < 0.01, "altitude")
+            #expect(fix[4] == row[5], "altitudeAccuracy")
+            #expect(abs((fix[6] ?? -1) - (row[6] ?? 0)) < 0.01, "speed")
+            if (row[6] ?? 0) > 0 { #expect(abs((fix[5] ?? -1) - (row[7] ?? 0)) < 0.01, "heading") }
+        }
+        let permissions = heard.compactMap { $0.first as? String == "permission" ? $0[1] as? String : nil }
+        #expect(Array(permissions.drop { $0 != "granted" }.prefix(3)) == ["granted", "denied", "granted"], "\(permissions)")
+        let deniedAt = try #require(heard.firstIndex { $0.first as? String == "permission" && $0[1] as? String == "denied" })
+        let regrantedAt = try #require(heard[deniedAt...].firstIndex { $0.first as? String == "permission" && $0[1] as? String == "granted" })
+        #expect(!heard[deniedAt..<regrantedAt].contains { $0.first as? String == "fix" }, "no fix while denied")
+        #expect(heard[regrantedAt...].contains { $0.first as? String == "fix" }, "fixes again once granted")
+        let once = try #require(heard.first { ($0.first as? String)?.hasPrefix("once") == true })
+        #expect(once.first as? String == "once", "getCurrentPosition answered with a position: \(once)")
+        browser.quit()
+        await server.close()
+    }
+
+    @Test("--browser-protocol forces the protocol: cdp against Firefox is refused in one line (69)")
+    func forcedProtocol() async throws {
+        let server = try await TileServer.start(pages: ["/watch.html": Self.page])
+        let browser = try await HeadlessFirefox(showing: "http://127.0.0.1:\(server.port)/watch.html")
+        let (scratch, gpx) = try BrowserFeedTests.route(seconds: 5)
+        defer { scratch.remove() }
+        let wrong = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--speed", "10", "--browser", browser.endpoint, "--browser-protocol", "cdp",
+        ])
+        #expect(wrong.status == 69)
+        #expect(wrong.stderrLines == ["error: \(browser.endpoint)/json/version answered 404: not a DevTools endpoint"], "\(wrong.stderr)")
+        browser.quit()
+        await server.close()
+    }
+}
