@@ -129,11 +129,11 @@ import TrailcastWeatherServer
         #expect(outcome.failure == WeatherFetchFailure(
             message: "timed out after 0.3 s", httpStatus: nil, isTransient: true, serverUnreachable: true))
         #expect(outcome.attempts == 3)
-        // Three 300 ms attempts and two short waits: about 1 s on an idle machine, and below
-        // what three default 5 s timeouts would take however loaded the machine is (the
-        // whole suite runs beside it on two cores).
+        // Three 300 ms attempts: never less than 0.9 s. The message above names the 0.3 s
+        // timeout that fired, which a client left at its default 5 s would not say; how long
+        // the attempts took beyond that is the machine's (the whole suite runs beside it on
+        // two cores, browsers included: 15.8 s was seen), not the client's, so no upper bound.
         #expect(outcome.elapsedMilliseconds >= 900)
-        #expect(outcome.elapsedMilliseconds < 15_000)
     }
 
     @Test func latencyBelowTheTimeoutIsWaitedFor() async throws {
