@@ -55,6 +55,7 @@ REPORTING_PAGE = """<!doctype html><meta charset="utf-8"><script>
 let sequence = 0;
 const tell = entry => fetch("/heard?" + encodeURIComponent(JSON.stringify([sequence++, ...entry])));
 navigator.permissions.query({name: "geolocation"}).then(status => {
+  tell(["permission", status.state]);
   let watching = false;
   const start = () => {
     if (watching || status.state !== "granted") return;
