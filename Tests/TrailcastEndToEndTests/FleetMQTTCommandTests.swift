@@ -143,16 +143,17 @@ struct FleetMQTTCommandTests {
         #expect(broker.output.contains("New client connected"), "the restarted broker saw the devices come back")
 
         // Recovery: each device back within the cap (1 s) of the broker, so within the
-        // outage and 1 s; 1.5 s more allowed for 100 connections made at once on a machine
-        // busy with other tests (under ThreadSanitizer, 0.5 s was not enough). The 30 s cap
-        // of before would have waited 4 to 8 s more after this outage.
+        // outage and 1 s; 2.5 s more allowed for 100 connections made at once on a machine
+        // busy with other tests (under ThreadSanitizer, 0.5 s and then 1.5 s were not: 2.7 s
+        // after the broker's return was seen). The 30 s cap of before would have waited 4 to
+        // 8 s more after this outage.
         let recovery = try #require(
             ((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any]).flatMap { $0["connections"] as? [String: Any] }
                 .flatMap { $0["recoverySeconds"] as? [String: Any] })
         let outage = (restarted - killed).seconds
         #expect((recovery["count"] as? Int ?? 0) >= 100)
         let slowest = try #require(recovery["max"] as? Double)
-        #expect(slowest <= outage + 2.5, "the slowest device took \(slowest) s after an outage of \(outage) s")
+        #expect(slowest <= outage + 3.5, "the slowest device took \(slowest) s after an outage of \(outage) s")
 
         // The verifier: away from the kill until it subscribed again, nothing of that counted lost.
         let verify = try #require(summary["verify"] as? [String: Any])
