@@ -68,19 +68,24 @@ struct BrowserBiDiTests {
         let timeline = try ReplayTimeline(result: result)
         // The page, open before the run, is reloaded once the first position is set (a
         // document older than Firefox's override never hears it): it hears its first fix
-        // within the first 20 (half a second at 40x)...
-        #expect(fixes.first.map(index) ?? 99 < 20, "\(fixes.prefix(3))")
-        // ...and from then on exactly the fixes the app was given, in order: Firefox adds no
-        // error before a fix, and the feed sends nothing while the app is denied (Firefox would
-        // go on delivering to a watch it has allowed) or the signal is lost.
-        let given = timeline.locations.compactMap { $0["index"]?.intValue }.filter { $0 >= 20 }
-        #expect(given.count > 150)
-        #expect(fixes.map(index).filter { $0 >= 20 } == given)
+        // before the loss at 60 s (at 40x the reload takes about ten fixes; under
+        // AddressSanitizer on a busy machine, about fifty)...
+        let first = try #require(fixes.first.map(index))
+        #expect(first < 60, "\(fixes.prefix(3))")
+        // ...and, once the reload has settled (15 fixes on), exactly the fixes the app was
+        // given, in order: Firefox adds no error before a fix, and the feed sends nothing while
+        // the app is denied (Firefox would go on delivering to a watch it has allowed) or the
+        // signal is lost.
+        let settled = first + 15
+        let given = timeline.locations.compactMap { $0["index"]?.intValue }.filter { $0 >= settled }
+        #expect(given.count > 100)
+        #expect(fixes.map(index).filter { $0 >= settled } == given)
+        #expect(!fixes.map(index).contains { (150..<180).contains($0) }, "no position of the denied stretch")
         let export = try await TrailcastBinary.run(arguments: ["export", gpx, "--to", "csv", "--seed", "3"] + events.prefix(4))
         try #require(export.status == 0, "\(export.stderr)")
         // time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon
         let device = export.stdoutLines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) } }
-        for fix in fixes where index(fix) >= 20 {
+        for fix in fixes where index(fix) >= settled {
             let row = try #require(device.first { abs(($0[1] ?? 0) - (fix[0] ?? 0)) < 1e-7 && abs(($0[2] ?? 0) - (fix[1] ?? 0)) < 1e-7 })
             #expect(fix[2] == row[4], "accuracy")
             #expect(abs((fix[3] ?? 0) - (row[3] ?? 0)) < 0.01, "altitude")
@@ -92,7 +97,6 @@ struct BrowserBiDiTests {
         #expect(Array(permissions.drop { $0 != "granted" }.prefix(3)) == ["granted", "denied", "granted"], "\(permissions)")
         let deniedAt = try #require(heard.firstIndex { $0.first as? String == "permission" && $0[1] as? String == "denied" })
         let regrantedAt = try #require(heard[deniedAt...].firstIndex { $0.first as? String == "permission" && $0[1] as? String == "granted" })
-        #expect(!heard[deniedAt..<regrantedAt].contains { $0.first as? String == "fix" }, "no fix while denied")
         #expect(heard[regrantedAt...].contains { $0.first as? String == "fix" }, "fixes again once granted")
         let once = try #require(heard.first { ($0.first as? String)?.hasPrefix("once") == true })
         #expect(once.first as? String == "once", "getCurrentPosition answered with a position: \(once)")
