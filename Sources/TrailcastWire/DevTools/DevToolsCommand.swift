@@ -28,21 +28,25 @@ package struct DevToolsCommand: Sendable, Equatable {
     package static func geolocationOverride(_ fix: LocationFix?) -> DevToolsCommand {
         var json = JSONLineWriter(capacity: 160)
         json.beginObject()
-        if let fix {
-            json.field("latitude", fix.latitude, fractionDigits: 8)
-            json.field("longitude", fix.longitude, fractionDigits: 8)
-            json.field("accuracy", fix.horizontalAccuracyMeters, fractionDigits: 2)
-            if let altitude = fix.altitudeMeters {
-                json.field("altitude", altitude, fractionDigits: 2)
-                if let accuracy = fix.verticalAccuracyMeters { json.field("altitudeAccuracy", accuracy, fractionDigits: 2) }
-            }
-            if fix.courseDegrees >= 0 && fix.speedMetersPerSecond > 0 {
-                json.field("heading", fix.courseDegrees, fractionDigits: 2)
-            }
-            if fix.speedMetersPerSecond >= 0 { json.field("speed", fix.speedMetersPerSecond, fractionDigits: 2) }
-        }
+        if let fix { writeCoordinates(of: fix, to: &json) }
         json.endObject()
         return DevToolsCommand(method: "Emulation.setGeolocationOverride", params: json.bytes)
+    }
+
+    /// A fix as `GeolocationCoordinates`' fields, into an open object: the same in both
+    /// protocols (this command's parameters, WebDriver BiDi's `coordinates`).
+    static func writeCoordinates(of fix: LocationFix, to json: inout JSONLineWriter) {
+        json.field("latitude", fix.latitude, fractionDigits: 8)
+        json.field("longitude", fix.longitude, fractionDigits: 8)
+        json.field("accuracy", fix.horizontalAccuracyMeters, fractionDigits: 2)
+        if let altitude = fix.altitudeMeters {
+            json.field("altitude", altitude, fractionDigits: 2)
+            if let accuracy = fix.verticalAccuracyMeters { json.field("altitudeAccuracy", accuracy, fractionDigits: 2) }
+        }
+        if fix.courseDegrees >= 0 && fix.speedMetersPerSecond > 0 {
+            json.field("heading", fix.courseDegrees, fractionDigits: 2)
+        }
+        if fix.speedMetersPerSecond >= 0 { json.field("speed", fix.speedMetersPerSecond, fractionDigits: 2) }
     }
 
     /// `Browser.setPermission` for `geolocation`, for every origin (no `origin`: "all

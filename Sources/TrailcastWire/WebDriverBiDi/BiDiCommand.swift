@@ -38,17 +38,7 @@ package struct BiDiCommand: Sendable, Equatable {
         if let fix {
             json.key("coordinates")
             json.beginObject()
-            json.field("latitude", fix.latitude, fractionDigits: 8)
-            json.field("longitude", fix.longitude, fractionDigits: 8)
-            json.field("accuracy", fix.horizontalAccuracyMeters, fractionDigits: 2)
-            if let altitude = fix.altitudeMeters {
-                json.field("altitude", altitude, fractionDigits: 2)
-                if let accuracy = fix.verticalAccuracyMeters { json.field("altitudeAccuracy", accuracy, fractionDigits: 2) }
-            }
-            if fix.courseDegrees >= 0 && fix.speedMetersPerSecond > 0 {
-                json.field("heading", fix.courseDegrees, fractionDigits: 2)
-            }
-            if fix.speedMetersPerSecond >= 0 { json.field("speed", fix.speedMetersPerSecond, fractionDigits: 2) }
+            DevToolsCommand.writeCoordinates(of: fix, to: &json)
             json.endObject()
         } else {
             json.key("error")
