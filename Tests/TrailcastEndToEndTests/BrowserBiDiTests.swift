@@ -4,14 +4,16 @@ import Testing
 /// `replay --browser` against Debian's headless Firefox ESR, over WebDriver BiDi (Firefox
 /// dropped the DevTools protocol): the feed finds the protocol itself. The page watches as
 /// a web app does and reports everything it hears to a server of its own origin (only one
-/// BiDi session may drive a Firefox, and the feed holds it), numbered, so the test reads it
-/// back in order.
+/// BiDi session may drive a Firefox, and the feed holds it), each with its moment, so the
+/// test reads it back in order.
 @Suite("replay --browser: web pages' geolocation in headless Firefox, over WebDriver BiDi", .serialized)
 struct BrowserBiDiTests {
     static let page = """
         <!doctype html><meta charset="utf-8"><title>watch</title><script>
-        let sequence = 0, watch = null, askedOnce = false;
-        const tell = entry => fetch("/heard?" + encodeURIComponent(JSON.stringify([sequence++, ...entry])));
+        let watch = null, askedOnce = false;
+        // Ordered by the moment told, on a clock that goes on across the page's reload (a count
+        // would start again at 0 in the reloaded document).
+        const tell = entry => fetch("/heard?" + encodeURIComponent(JSON.stringify([performance.timeOrigin + performance.now(), ...entry])));
         function startWatching() {
           if (watch !== null) navigator.geolocation.clearWatch(watch);
           watch = navigator.geolocation.watchPosition(position => {
@@ -38,7 +40,7 @@ struct BrowserBiDiTests {
             guard path.hasPrefix("/heard?"), let json = String(path.dropFirst("/heard?".count)).removingPercentEncoding else { return nil }
             return try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any]
         }
-        .sorted { ($0.first as? Int ?? 0) < ($1.first as? Int ?? 0) }
+        .sorted { ($0.first as? Double ?? 0) < ($1.first as? Double ?? 0) }
         .map { Array($0.dropFirst()) }
     }
 
@@ -79,7 +81,21 @@ struct BrowserBiDiTests {
         let settled = first + 15
         let given = timeline.locations.compactMap { $0["index"]?.intValue }.filter { $0 >= settled }
         #expect(given.count > 100)
-        #expect(fixes.map(index).filter { $0 >= settled } == given)
+        // On the re-grant the page's new watch may first be answered with the position Firefox
+        // holds, the last from before the denial (docs/browser.md): a repeat, set apart here.
+        var newest = -1
+        var repeats: [Int] = []
+        let fresh = fixes.map(index).filter { $0 >= settled }.filter { heardIndex in
+            guard heardIndex > newest else {
+                repeats.append(heardIndex)
+                return false
+            }
+            newest = heardIndex
+            return true
+        }
+        #expect(fresh == given)
+        let lastBeforeDenial = given.last { $0 < 150 }
+        #expect(repeats.allSatisfy { $0 == lastBeforeDenial }, "\(repeats)")
         #expect(!fixes.map(index).contains { (150..<180).contains($0) }, "no position of the denied stretch")
         let export = try await TrailcastBinary.run(arguments: ["export", gpx, "--to", "csv", "--seed", "3"] + events.prefix(4))
         try #require(export.status == 0, "\(export.stderr)")
@@ -93,7 +109,9 @@ struct BrowserBiDiTests {
             #expect(abs((fix[6] ?? -1) - (row[6] ?? 0)) < 0.01, "speed")
             if (row[6] ?? 0) > 0 { #expect(abs((fix[5] ?? -1) - (row[7] ?? 0)) < 0.01, "heading") }
         }
+        // The states in turn (the reloaded page reads the permission again: a repeat, not a change).
         let permissions = heard.compactMap { $0.first as? String == "permission" ? $0[1] as? String : nil }
+            .reduce(into: [String]()) { states, state in if states.last != state { states.append(state) } }
         #expect(Array(permissions.drop { $0 != "granted" }.prefix(3)) == ["granted", "denied", "granted"], "\(permissions)")
         let deniedAt = try #require(heard.firstIndex { $0.first as? String == "permission" && $0[1] as? String == "denied" })
         let regrantedAt = try #require(heard[deniedAt...].firstIndex { $0.first as? String == "permission" && $0[1] as? String == "granted" })
