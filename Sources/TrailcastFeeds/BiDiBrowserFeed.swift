@@ -21,11 +21,14 @@ public final class BiDiBrowserFeed: Feed, Sendable {
     private let connection: Task<Void, Never>
     private let tracker: EpochTracker
 
-    /// Connects to `socketURL`, starts a session and reads the pages; `timeout` bounds each
-    /// step. A browser that cannot be reached or refuses the session is a
+    /// Connects to `socketURL` within `timeout`, then starts a session and reads the pages
+    /// within `sessionTimeout`: Firefox builds a session slowly when the machine is busy (over
+    /// 5 s with both cores of this machine taken; Playwright waits 30 s to connect by default).
+    /// A browser that cannot be reached or refuses the session is a
     /// ``FeedError/peerFailed(_:)`` (exit 69) in its words.
     public static func connect(
-        socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5), warn: @escaping @Sendable (String) -> Void
+        socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5), sessionTimeout: Duration = .seconds(30),
+        warn: @escaping @Sendable (String) -> Void
     ) async throws -> BiDiBrowserFeed {
         let (stream, continuation) = AsyncStream.makeStream(of: BrowserCommand.self, bufferingPolicy: .bufferingNewest(BrowserFeed.queueLimit))
         let conversation = BiDiConversation(targetFilter: targetFilter, warn: warn)
@@ -65,7 +68,7 @@ public final class BiDiBrowserFeed: Feed, Sendable {
         let session = await withTaskGroup(of: Result<String, FeedError>?.self) { group in
             group.addTask { await conversation.session() }
             group.addTask {
-                try? await Task.sleep(for: timeout)
+                try? await Task.sleep(for: sessionTimeout)
                 return nil
             }
             let first = await group.next() ?? nil
@@ -80,7 +83,7 @@ public final class BiDiBrowserFeed: Feed, Sendable {
             throw error
         case nil:
             connection.cancel()
-            throw FeedError.peerFailed("\(socketURL) did not answer session.new within \(timeout)")
+            throw FeedError.peerFailed("\(socketURL) did not answer session.new within \(sessionTimeout)")
         }
     }
 
