@@ -204,14 +204,23 @@ def chromium_fixes(args, track):
 
 def report(args, arrivals, fixes, browser):
     delays = []
+    # Firefox: the page open before the run is reloaded after the first override, and the
+    # overrides of the reload's first second wait for it (one is in flight at a time): the
+    # settled figure leaves that second out; the overall one keeps it.
+    first_arrival = min(arrivals.values()) if arrivals else 0
+    settled = []
     for fix in fixes:
         arrived = arrivals.get((round(fix[1], 7), round(fix[2], 7)))
         if arrived is not None:
             delays.append(fix[8] / 1000.0 - arrived)
+            if arrived >= first_arrival + 1:
+                settled.append((fix[8] / 1000.0 - arrived) * 1000)
     delays_ms = sorted(d * 1000 for d in delays)
+    settled.sort()
     result = {
         "fixes_sent": len(arrivals), "fixes_heard": len(fixes), "matched": len(delays),
         "p50_ms": round(percentile(delays_ms, 50), 2), "p99_ms": round(percentile(delays_ms, 99), 2),
+        "p99_after_first_second_ms": round(percentile(settled, 99), 2) if settled else None,
         "max_ms": round(delays_ms[-1], 2) if delays_ms else None, "min_ms": round(delays_ms[0], 2) if delays_ms else None,
         "engine": args.engine, "browser": browser, "speed": args.speed, "busy": args.busy, "target_p99_ms": 20 if args.speed >= 30 else 100,
     }

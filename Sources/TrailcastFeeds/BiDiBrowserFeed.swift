@@ -42,7 +42,7 @@ public final class BiDiBrowserFeed: Feed, Sendable {
         let connection = Task {
             do {
                 try await channel.executeThenClose { inbound, outbound in
-                    try await conversation.begin(outbound)
+                    try await conversation.begin { try await outbound.write($0) }
                     try await withThrowingTaskGroup(of: Void.self) { group in
                         group.addTask {
                             for await command in stream { try await conversation.run(command) }

@@ -26,14 +26,21 @@ enum BrowserCommand: Sendable {
 /// - a revoked permission does not end a watch Firefox has already allowed (it goes on
 ///   delivering, and never says PERMISSION_DENIED): while the run's permission is not
 ///   `granted`, no position is sent, so a watching page hears nothing, as an app denied
-///   hears nothing.
+///   hears nothing;
+/// - Firefox handles commands concurrently: two overrides in flight can reach a page in
+///   either order (with both cores busy, a page heard fix 197 before 196), so one override
+///   is in flight at a time.
 actor BiDiConversation {
     private let targetFilter: String?
     nonisolated let warn: @Sendable (String) -> Void
-    private var outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>?
+    /// Writes one frame to the browser: the connection's outbound writer (a test's own).
+    typealias Write = @Sendable (WebSocketFrame) async throws -> Void
+    private var outbound: Write?
     private var nextID = 0
     private var unanswered = 0
     private var answerWaiters: [CheckedContinuation<Void, Never>] = []
+    private var overrideInFlight: Int?
+    private var overrideWaiter: CheckedContinuation<Void, Never>?
     private var sessionID: Int?
     private var treeID: Int?
     private var sessionWaiter: CheckedContinuation<Result<String, FeedError>, Never>?
@@ -56,7 +63,7 @@ actor BiDiConversation {
 
     /// Starts the session: `session.new`; once it is answered, the page events and the
     /// pages open now (a command before the session would be refused).
-    func begin(_ outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>) async throws {
+    func begin(_ outbound: @escaping Write) async throws {
         self.outbound = outbound
         sessionID = try await send(.newSession)
     }
@@ -76,16 +83,19 @@ actor BiDiConversation {
         outbound = nil
         unanswered = 0
         resumeAnswerWaiters()
+        overrideAnswered()
         settleSession(.failure(.peerFailed("the browser closed the WebDriver BiDi connection before the session began")))
     }
 
     @discardableResult
     func send(_ command: BiDiCommand) async throws -> Int {
         nextID += 1
-        guard let outbound else { return nextID }
+        // Kept: another send may number its command while this write is awaited.
+        let id = nextID
+        guard let outbound else { return id }
         unanswered += 1
-        try await outbound.write(DevToolsSocket.text(command.message(id: nextID)))
-        return nextID
+        try await outbound(DevToolsSocket.text(command.message(id: id)))
+        return id
     }
 
     /// A command of the run.
@@ -93,6 +103,9 @@ actor BiDiConversation {
         switch command {
         case .position(let fix):
             guard fix != nil || showsLoss, permission == nil || permission == .granted else { return }
+            await waitForOverrideInFlight()
+            // Marked before it is written: its answer can come while the write is awaited.
+            overrideInFlight = outbound == nil ? nil : nextID + 1
             let id = try await send(.geolocationOverride(fix))
             if fix == nil { lossCommands.insert(id) }
             if fix != nil && !positionSent {
@@ -118,10 +131,27 @@ actor BiDiConversation {
         }
     }
 
+    /// Until the override in flight is answered (cancelled, or the connection gone: at once).
+    private func waitForOverrideInFlight() async {
+        guard overrideInFlight != nil, outbound != nil, !Task.isCancelled else { return }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { overrideWaiter = $0 }
+        } onCancel: {
+            Task { await self.overrideAnswered() }
+        }
+    }
+
+    private func overrideAnswered() {
+        overrideInFlight = nil
+        overrideWaiter?.resume()
+        overrideWaiter = nil
+    }
+
     /// One message from the browser.
     func received(_ text: String) async throws {
         guard let message = BiDiMessage(json: text) else { return }
         if let id = message.id, message.type != "event" {
+            if id == overrideInFlight { overrideAnswered() }
             unanswered = max(0, unanswered - 1)
             try await answered(id, message)
             if unanswered == 0 { resumeAnswerWaiters() }

@@ -34,14 +34,15 @@ struct BrowserBiDiTests {
         </script>
         """
 
-    /// What the page told, in its own order, each with the document (its time origin) that told it.
-    static func told(_ server: TileServer) -> [(document: Double, entry: [Any])] {
+    /// What the page told, in its own order, each with its moment (milliseconds since 1970) and
+    /// the document (its time origin) that told it.
+    static func told(_ server: TileServer) -> [(moment: Double, document: Double, entry: [Any])] {
         server.requestedPaths.compactMap { path -> [Any]? in
             guard path.hasPrefix("/heard?"), let json = String(path.dropFirst("/heard?".count)).removingPercentEncoding else { return nil }
             return try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any]
         }
         .sorted { ($0.first as? Double ?? 0) < ($1.first as? Double ?? 0) }
-        .map { (document: $0.count > 1 ? $0[1] as? Double ?? 0 : 0, entry: Array($0.dropFirst(2))) }
+        .map { (moment: $0.first as? Double ?? 0, document: $0.count > 1 ? $0[1] as? Double ?? 0 : 0, entry: Array($0.dropFirst(2))) }
     }
 
     /// What the page told, in its own order.
@@ -66,11 +67,16 @@ struct BrowserBiDiTests {
         #expect(lines.dropFirst().filter { $0.contains("cannot show a lost signal") }.count == 1, "the loss, said once: \(result.stderr)")
         #expect(lines.count == 2, "\(result.stderr)")
 
-        let heard = Self.heard(server)
-        let fixes = heard.filter { $0.first as? String == "fix" }.map { $0.dropFirst().map { $0 as? Double } }
         // The route's n-th point is 0.000034 degrees of longitude east of the first.
         let index = { (fix: [Double?]) in Int((((fix[1] ?? 0) + 122.3942) / 0.000034).rounded()) }
         let timeline = try ReplayTimeline(result: result)
+        // The page's report of the last fix may still be on its way when trailcast exits.
+        let lastGiven = try #require(timeline.locations.last?["index"]?.intValue)
+        try await BrowserFeedTests.waitFor("the page's report of the last fix", deadline: .seconds(30)) {
+            Self.heard(server).contains { $0.first as? String == "fix" && index($0.dropFirst().map { $0 as? Double }) == lastGiven }
+        }
+        let heard = Self.heard(server)
+        let fixes = heard.filter { $0.first as? String == "fix" }.map { $0.dropFirst().map { $0 as? Double } }
         // The page, open before the run, is reloaded once the first position is set (a
         // document older than Firefox's override never hears it): it hears its first fix
         // before the loss at 60 s (at 40x the reload takes about ten fixes; under
@@ -103,7 +109,7 @@ struct BrowserBiDiTests {
         }
         #expect(fresh == given, "the reloaded document's first fix: \(first); documents: \(Set(told.map(\.document)).count)")
         let lastBeforeDenial = given.last { $0 < 150 }
-        #expect(repeats.allSatisfy { $0 == lastBeforeDenial }, "\(repeats)")
+        #expect(repeats.allSatisfy { $0 == lastBeforeDenial }, "\(repeats), the last before the denial: \(lastBeforeDenial ?? -1)")
         #expect(!fixes.map(index).contains { (150..<180).contains($0) }, "no position of the denied stretch")
         let export = try await TrailcastBinary.run(arguments: ["export", gpx, "--to", "csv", "--seed", "3"] + events.prefix(4))
         try #require(export.status == 0, "\(export.stderr)")
@@ -128,6 +134,57 @@ struct BrowserBiDiTests {
         #expect(once.first as? String == "once", "getCurrentPosition answered with a position: \(once)")
         browser.quit()
         await server.close()
+    }
+
+    /// Watches, and once it has a fix asks twice a second what a "find me now" button would get,
+    /// with the permission's state: what the page sees after the run, read without a session.
+    static let afterPage = """
+        <!doctype html><meta charset="utf-8"><title>after</title><script>
+        const tell = entry => fetch("/heard?" + encodeURIComponent(JSON.stringify([performance.timeOrigin + performance.now(), performance.timeOrigin, ...entry])));
+        let asking = false;
+        navigator.permissions.query({name: "geolocation"}).then(status => {
+          const watch = () => navigator.geolocation.watchPosition(p => {
+            tell(["fix", p.coords.latitude, p.coords.longitude]);
+            if (asking) return;
+            asking = true;
+            setInterval(() => navigator.geolocation.getCurrentPosition(
+              p => tell(["now", status.state, p.coords.latitude, p.coords.longitude]),
+              e => tell(["now-error", status.state, e.code]), {maximumAge: 0, timeout: 2000}), 500);
+          }, e => tell(["error", e.code]));
+          if (status.state === "granted") watch(); else status.onchange = () => { if (status.state === "granted") watch(); };
+        });
+        </script>
+        """
+
+    @Test("the end of the run: Firefox keeps the permission and the last position once the session ends; the watch hears no error and a one-shot request after the run gets the last fix")
+    func afterTheRun() async throws {
+        let server = try await TileServer.start(pages: ["/after.html": Self.afterPage])
+        let browser = try await HeadlessFirefox(showing: "http://127.0.0.1:\(server.port)/after.html")
+        let (scratch, gpx) = try BrowserFeedTests.route(seconds: 20)
+        defer { scratch.remove() }
+        let result = try await TrailcastBinary.run(arguments: ["replay", gpx, "--format", "jsonl", "--speed", "10", "--seed", "3", "--browser", browser.endpoint])
+        let ended = Date().timeIntervalSince1970 * 1000
+        #expect(result.status == 0, "\(result.stderr)")
+        let last = try #require(try ReplayTimeline(result: result).locations.last)
+        // Two answers asked for after the run ended (the page's clock is this machine's).
+        try await BrowserFeedTests.waitFor("the page's questions after the run") {
+            Self.heardAfter(ended, server).filter { ($0.first as? String)?.hasPrefix("now") == true }.count >= 2
+        }
+        let after = Self.heardAfter(ended, server)
+        #expect(!after.contains { $0.first as? String == "error" }, "no error to the watch: \(after)")
+        for answer in after where (answer.first as? String)?.hasPrefix("now") == true {
+            #expect(answer.first as? String == "now", "\(answer)")
+            #expect(answer[1] as? String == "granted")
+            #expect(answer.count == 4 && answer[2] as? Double == last["lat"]?.doubleValue && answer[3] as? Double == last["lon"]?.doubleValue,
+                    "the run's last fix, \(last): \(answer)")
+        }
+        browser.quit()
+        await server.close()
+    }
+
+    /// What the page told after `moment` (milliseconds since 1970, the page's clock).
+    static func heardAfter(_ moment: Double, _ server: TileServer) -> [[Any]] {
+        told(server).filter { $0.moment > moment }.map(\.entry)
     }
 
     @Test("--browser-protocol forces the protocol: cdp against Firefox is refused in one line (69)")
