@@ -70,6 +70,9 @@ public final class RunTracker: @MainActor LocationManagingDelegate {
         self.manager = manager
         manager.desiredAccuracy = kCLLocationAccuracyBest
         manager.distanceFilter = kCLDistanceFilterNone
+        // What every tracker sets, through the seam as on a device.
+        manager.activityType = .fitness
+        manager.pausesLocationUpdatesAutomatically = false
         manager.locationDelegate = self
     }
 

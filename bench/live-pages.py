@@ -55,6 +55,13 @@ from headless_chromium import HeadlessChromium  # noqa: E402
 # use the pages are on other machines.)
 PIN_TRAILCAST = []
 PIN_BROWSER = ["chrt", "--idle", "0"]
+# --split-cores: trailcast alone on core 0 in every run, Chromium on core 1, so that the
+# pages' renderers take nothing from the run's own core and what is left is the server's
+# share. (Not at the idle class there: on one core its 100 renderers starved its own
+# browser process, and opening a page timed out.)
+SPLIT_TRAILCAST = ["taskset", "-c", "0"]
+SPLIT_BROWSER = ["taskset", "-c", "1"]
+CLIENT_PIN = []
 
 
 def percentile(sorted_values, p):
@@ -91,7 +98,7 @@ class Browser:
 def page_traffic(port, pages, stop):
     """What `pages` live pages ask of the server, without a browser: an event stream each
     (curl), and the map every 2 s each. Returns the processes to kill."""
-    readers = [subprocess.Popen(["curl", "-sN", f"http://127.0.0.1:{port}/events"], stdout=subprocess.DEVNULL)
+    readers = [subprocess.Popen(CLIENT_PIN + ["curl", "-sN", f"http://127.0.0.1:{port}/events"], stdout=subprocess.DEVNULL)
                for _ in range(pages)]
 
     def maps():
@@ -203,7 +210,17 @@ def main():
     options.add_argument("--points", type=int, default=3000, help="1 Hz track length (default 3000: 5 minutes at 10x, opening 100 pages takes about 2)")
     options.add_argument("--runs", type=int, default=1)
     options.add_argument("--json")
+    options.add_argument("--split-cores", action="store_true", help="trailcast on core 0, Chromium on core 1")
     arguments = options.parse_args()
+    if arguments.split_cores:
+        global PIN_TRAILCAST, PIN_BROWSER
+        PIN_TRAILCAST, PIN_BROWSER = SPLIT_TRAILCAST, SPLIT_BROWSER
+        # This script reads trailcast's lines and stamps their arrival: it stays on core 0
+        # with trailcast (on core 1, behind 100 renderers, its own lateness was measured);
+        # the curl readers go to core 1, where the pages would be.
+        os.sched_setaffinity(0, {0})
+        global CLIENT_PIN
+        CLIENT_PIN = ["taskset", "-c", "1"]
 
     track = os.path.join(tempfile.gettempdir(), f"live-pages-{arguments.points}.gpx")
     with open(track, "w") as file:

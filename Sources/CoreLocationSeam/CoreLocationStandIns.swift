@@ -114,6 +114,17 @@ public enum CLAccuracyAuthorization: Int, Sendable {
     case reducedAccuracy = 1
 }
 
+/// What the user is doing, which Core Location weighs in deciding when to pause updates.
+/// clactivitytype (raw values from CLLocationManager.h: `CLActivityTypeOther = 1`, …;
+/// `airborne` iOS 12, macOS 10.15, watchOS 5)
+public enum CLActivityType: Int, Sendable {
+    case other = 1
+    case automotiveNavigation = 2
+    case fitness = 3
+    case otherNavigation = 4
+    case airborne = 5
+}
+
 /// A Core Location error: the two codes a location manager's updates report. clerror
 public struct CLError: Error, Hashable, Sendable, CustomStringConvertible {
     /// clerror/code

@@ -63,6 +63,25 @@ public protocol LocationManaging: AnyObject {
     /// macOS 10.15, watchOS 4; not listed for visionOS, and so not required there.
     var allowsBackgroundLocationUpdates: Bool { get set }
     #endif
+    #if os(iOS) || os(macOS) || os(watchOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    /// What the user is doing (`.fitness` for a walk or run tracker); Core Location weighs it in
+    /// deciding when to pause updates. cllocationmanager/activitytype: iOS 6, macOS 10.15,
+    /// watchOS 4 (CLLocationManager.h); visionOS not listed, and so not required there.
+    var activityType: CLActivityType { get set }
+    #endif
+    #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    /// Whether Core Location may pause updates while the device stands still (on by
+    /// default); a tracker that must not miss the start of a move turns it off.
+    /// cllocationmanager/pauseslocationupdatesautomatically: iOS 6, macOS 10.15; not watchOS
+    /// or tvOS (CLLocationManager.h); visionOS not listed.
+    var pausesLocationUpdatesAutomatically: Bool { get set }
+    #endif
+    #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    /// Whether an Always app's background updates show the indicator (a When In Use app's
+    /// always do). cllocationmanager/showsbackgroundlocationindicator: iOS 11; not macOS,
+    /// watchOS or tvOS (CLLocationManager.h).
+    var showsBackgroundLocationIndicator: Bool { get set }
+    #endif
 
     /// cllocationmanager/requestwheninuseauthorization()
     func requestWhenInUseAuthorization()

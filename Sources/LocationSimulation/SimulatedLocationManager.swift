@@ -78,8 +78,7 @@ public final class SimulatedLocationManager: LocationManaging {
     }
 
     /// Whether an Always app's background updates show the indicator (a When In Use app's
-    /// always do). While it shows, the app is in use. Not part of `LocationManaging` yet
-    /// (iOS only in Core Location).
+    /// always do). While it shows, the app is in use.
     public var showsBackgroundLocationIndicator = false {
         didSet {
             let client = self.client, shows = showsBackgroundLocationIndicator
@@ -88,13 +87,19 @@ public final class SimulatedLocationManager: LocationManaging {
     }
 
     /// Whether Core Location may pause updates when the device stands still in the
-    /// background (on by default, as in Core Location). Not part of `LocationManaging` yet.
+    /// background (on by default, as in Core Location): docs/background.md gives the model.
     public var pausesLocationUpdatesAutomatically = true {
         didSet {
             let client = self.client, pauses = pausesLocationUpdatesAutomatically
             simulation.configureService { $0.setPausesLocationUpdatesAutomatically(pauses, client: client) }
         }
     }
+
+    /// What the user is doing (`.other` by default, as in Core Location). Kept, and read by
+    /// nothing: Apple says it affects when updates pause, but gives no figure for any
+    /// activity, so the modelled pause (docs/background.md) is the same for each; this is
+    /// the project's reading.
+    public var activityType: CLActivityType = .other
 
     /// The accuracy wanted; `kCLLocationAccuracyReduced` gives approximate fixes (as with
     /// Precise Location off), any other value full fixes when authorized.

@@ -194,14 +194,18 @@ struct BackgroundLibraryTests {
         func locationManagerDidResumeLocationUpdates(_ manager: any LocationManaging) { log.append("resumed") }
     }
 
-    @Test("standing still in the background for ten minutes: didPauseLocationUpdates; starting again: didResumeLocationUpdates")
-    func pauseAndResume() throws {
-        // Ten points, then the device stands at the last one for 20 minutes.
+    /// Ten points of a walk, then the device stands at the last one for 20 minutes.
+    static func walkThenStand() -> [GPXPoint] {
         var points = Walk.points(10)
         let last = points[9]
         for second in 10..<1210 { points.append(GPXPoint(latitude: last.latitude, longitude: last.longitude, time: Walk.start.adding(seconds: Double(second)))) }
+        return points
+    }
+
+    @Test("standing still in the background for ten minutes: didPauseLocationUpdates; starting again: didResumeLocationUpdates")
+    func pauseAndResume() throws {
         let simulation = try Simulation(
-            route: .points(points), system: .init(authorization: .authorizedWhenInUse), events: [try ScheduledEvent(parsing: "5s:app=background")])
+            route: .points(Self.walkThenStand()), system: .init(authorization: .authorizedWhenInUse), events: [try ScheduledEvent(parsing: "5s:app=background")])
         let manager = SimulatedLocationManager(simulation: simulation)
         let tracker = Tracker()
         manager.locationDelegate = tracker
@@ -212,5 +216,29 @@ struct BackgroundLibraryTests {
         manager.startUpdatingLocation()
         try simulation.settle()
         #expect(tracker.log == ["paused", "resumed"])
+    }
+
+    /// A walk tracker's setup, written once against the seam as an app writes it.
+    static func configureTracker(_ manager: any LocationManaging) {
+        manager.activityType = .fitness
+        manager.pausesLocationUpdatesAutomatically = false
+        manager.showsBackgroundLocationIndicator = true
+        manager.allowsBackgroundLocationUpdates = true
+        manager.startUpdatingLocation()
+    }
+
+    @Test("the members a tracker sets, through LocationManaging: no automatic pause when it is off, every fix of the stand delivered; the indicator shown for an Always app that asks for it; activityType kept")
+    func trackerMembersThroughTheSeam() throws {
+        let simulation = try Simulation(
+            route: .points(Self.walkThenStand()), system: .init(authorization: .authorizedAlways), events: [try ScheduledEvent(parsing: "5s:app=background")])
+        let manager = SimulatedLocationManager(simulation: simulation)
+        let tracker = Tracker()
+        manager.locationDelegate = tracker
+        Self.configureTracker(manager)
+        #expect(manager.activityType == .fitness)
+        try simulation.run(until: 700)
+        #expect(tracker.log.isEmpty, "no pause: \(tracker.log)")
+        #expect(simulation.deliveredLocations.count == 701, "a fix every second, the stand included")
+        #expect(simulation.showsBackgroundLocationIndicator)
     }
 }

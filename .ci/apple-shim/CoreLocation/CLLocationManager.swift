@@ -23,6 +23,12 @@ open class CLLocationManager: NSObject {
     open var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
     /// cllocationmanager/allowsbackgroundlocationupdates: `var allowsBackgroundLocationUpdates: Bool { get set }`
     open var allowsBackgroundLocationUpdates: Bool = false
+    /// cllocationmanager/activitytype: `var activityType: CLActivityType { get set }`
+    open var activityType: CLActivityType = .other
+    /// cllocationmanager/pauseslocationupdatesautomatically: `var pausesLocationUpdatesAutomatically: Bool { get set }`
+    open var pausesLocationUpdatesAutomatically: Bool = true
+    /// cllocationmanager/showsbackgroundlocationindicator: `var showsBackgroundLocationIndicator: Bool { get set }`
+    open var showsBackgroundLocationIndicator: Bool = false
 
     public override init() {}
 
