@@ -228,7 +228,7 @@ let package = Package(
         ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["TrailcastFuzzChecks"]),
         .testTarget(name: "TrailcastEndToEndTests", dependencies: [
-            "TrailcastBasics", "TrailcastFeeds", "TrailcastReport", "TrailcastSettings", "TrailcastWire",
+            "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastReport", "TrailcastSettings", "TrailcastWire",
             tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
             tool("NIOPosix", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
         ]),
