@@ -53,7 +53,10 @@ extension SAXParserState {
             }
             firstFatalError = (line, column, message)
         } else {
-            warn(message, line: line, column: column)
+            // At most 64 kinds are remembered: a hostile file's many kinds still get a line each.
+            guard !libXMLWarningsSaid.contains(message) else { return }
+            if libXMLWarningsSaid.count < 64 { libXMLWarningsSaid.insert(message) }
+            warn("\(message); read on as written (warned once)", line: line, column: column)
         }
     }
 

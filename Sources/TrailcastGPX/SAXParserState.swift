@@ -55,6 +55,9 @@ struct SAXParserState {
     var pointsInSegment = 0
     var previousTimeInSegmentOrRoute: Timestamp?
     var warnedAboutZonelessTime = false
+    /// libxml2's recoverable problems already said: an undeclared `gx:` prefix is met on
+    /// every point of a track, and one line each would bury the rest.
+    var libXMLWarningsSaid: Set<String> = []
     /// What KML's and TCX's elements need between callbacks.
     var kml = KMLReading()
     var tcx = TCXReading()
@@ -212,7 +215,7 @@ struct SAXParserState {
             finishPoint(kind)
         case .trackSegment:
             if pointsInSegment == 0 {
-                warn("empty track segment <trkseg> (it has no valid points)")
+                warn("empty track segment <trkseg> (it has no valid points); nothing read from it")
             }
             pending.append(.endSegment)
         case .track:
@@ -243,7 +246,7 @@ struct SAXParserState {
         while kept > 0, bytes[kept] & 0xC0 == 0x80 { kept -= 1 }
         text.append(bytes, count: kept)
         textWasCut = true
-        warn("element text longer than \(Self.maximumTextBytes) bytes; the rest is ignored")
+        warn("element text longer than \(Self.maximumTextBytes) bytes; the first \(Self.maximumTextBytes) bytes kept, the rest ignored")
     }
 
     // MARK: - Elements

@@ -194,7 +194,7 @@ final class GeoJSONReader: RouteEventReader {
             case "geometries":
                 if !warnedAboutCollections {
                     warnedAboutCollections = true
-                    try warn("a GeometryCollection is not read: give its lines and points as features",
+                    try warn("a GeometryCollection is skipped (warned once): give its lines and points as features",
                              line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
                 }
                 return .skipped
@@ -379,8 +379,11 @@ final class GeoJSONReader: RouteEventReader {
     /// The end of a feature's points: its segment and track end.
     private func finish(_ emission: Emission) throws(GPXError) {
         if feature.timeCount > 0 && feature.timeCount != emission.pointsHandedOut {
-            try warn("\(feature.timeCount) coordTimes for \(emission.pointsHandedOut) positions; "
-                + "they are paired in order", line: feature.line, column: 1)
+            let (times, positions) = (feature.timeCount, emission.pointsHandedOut)
+            let kept = times > positions
+                ? "the last \(times - positions) times dropped" : "the last \(positions - times) positions untimed"
+            try warn("\(times) coordTimes for \(positions) positions; paired in order, \(kept)",
+                     line: feature.line, column: 1)
         }
         feature.times.removeAll()
         guard emission.kind == .track else { return }
