@@ -12,6 +12,7 @@
 # What it cannot check: that the stand-ins match the SDK beyond the copied declarations
 # (Objective-C `optional` requirements are Swift defaults here), code generation, linking,
 # and the run-time behaviour of CLLocationManager.
+# With TRAILCAST_APPLE_SDK=PATH (or on a Mac), against that SDK instead (below).
 # Arguments: more files to type-check as an app's code with Core Location (a user's view
 # model: .ci/fresh-user-package.sh). Needs the debug build of the package (`swift build`):
 # it reads its modules.
@@ -21,6 +22,46 @@ for file in "$@"; do extra+=("$(cd "$(dirname "$file")" && pwd)/$(basename "$fil
 cd "$(dirname "$0")/.."
 out=$(mktemp -d /tmp/trailcast-apple-shim.XXXXXX)
 trap 'rm -rf "$out"' EXIT
+flags=(-swift-version 6 -warnings-as-errors -parse-as-library
+  -enable-upcoming-feature InternalImportsByDefault
+  -enable-upcoming-feature MemberImportVisibility
+  -enable-upcoming-feature ExistentialAny)
+
+# With a real SDK (TRAILCAST_APPLE_SDK=PATH, or on a Mac the one `xcrun --show-sdk-path`
+# gives): the same code against Apple's own Core Location, for the SDK's platform, instead
+# of the stand-ins. The seam and the app's code only: on a Mac, `swift build` compiles
+# LocationSimulation with the SDK itself, and `xcodebuild` does for iOS (the GitHub
+# workflow). No SDK can run here, so this branch has run only where one exists.
+sdk=${TRAILCAST_APPLE_SDK:-}
+if [ -z "$sdk" ] && [ "$(uname)" = Darwin ] && command -v xcrun >/dev/null; then sdk=$(xcrun --show-sdk-path); fi
+if [ -n "$sdk" ]; then
+  arch=$(uname -m | sed 's/aarch64/arm64/')
+  case "$(basename "$sdk")" in
+    MacOSX*) target=$arch-apple-macos15 ;;
+    iPhoneOS*) target=arm64-apple-ios17 ;;
+    iPhoneSimulator*) target=$arch-apple-ios17-simulator ;;
+    WatchOS*) target=arm64_32-apple-watchos10 ;;
+    WatchSimulator*) target=$arch-apple-watchos10-simulator ;;
+    XROS*) target=arm64-apple-xros1 ;;
+    XRSimulator*) target=$arch-apple-xros1-simulator ;;
+    *) echo "typecheck-apple: cannot tell the platform of the SDK $sdk (MacOSX, iPhoneOS, iPhoneSimulator, WatchOS, XROS...)" >&2; exit 64 ;;
+  esac
+  real=(-sdk "$sdk" -target "$target")
+  mkdir -p "$out/seam"
+  swiftc "${flags[@]}" "${real[@]}" -emit-module -module-name CoreLocationSeam \
+    -emit-module-path "$out/seam/CoreLocationSeam.swiftmodule" Sources/CoreLocationSeam/*.swift
+  echo "apple sdk ($target): CoreLocationSeam type-checks with Core Location"
+  swiftc -swift-version 6 -warnings-as-errors -parse-as-library "${real[@]}" -I "$out/seam" -typecheck \
+    -module-name WeatherAppCore Examples/WeatherApp/Sources/WeatherAppCore/*.swift
+  echo "apple sdk ($target): the example app type-checks with Core Location"
+  if [ ${#extra[@]} -gt 0 ]; then
+    swiftc -swift-version 6 -warnings-as-errors -parse-as-library "${real[@]}" -I "$out/seam" -typecheck \
+      -module-name AppCode "${extra[@]}"
+    echo "apple sdk ($target): ${extra[*]} type-check with Core Location"
+  fi
+  exit 0
+fi
+
 bin=$(swift build --show-bin-path)
 modules=$bin/Modules
 # The C modules the package's Swift modules were built with.
@@ -28,11 +69,6 @@ libxml=(-Xcc -fmodule-map-file=Sources/CTrailcastLibXML2/module.modulemap $(pkg-
   -Xcc -fmodule-map-file="$bin/CTrailcastShims.build/module.modulemap")
 # SwiftPM's package name for `package` declarations: the checkout folder's identity.
 package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
-flags=(-swift-version 6 -warnings-as-errors -parse-as-library
-  -enable-upcoming-feature InternalImportsByDefault
-  -enable-upcoming-feature MemberImportVisibility
-  -enable-upcoming-feature ExistentialAny)
-
 
 swiftc "${flags[@]}" -D TRAILCAST_APPLE_SHIM -emit-module -module-name CoreLocation -emit-module-path "$out/CoreLocation.swiftmodule" \
   Sources/CoreLocationSeam/CoreLocationStandIns.swift .ci/apple-shim/CoreLocation/*.swift
