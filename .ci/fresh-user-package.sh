@@ -48,6 +48,7 @@ EOF
 
 cat > Sources/RunTracker/RunTracker.swift <<'EOF'
 import CoreLocationSeam
+import Foundation
 
 /// A run tracker's screen: asks for permission, adds up the distance of good fixes, says
 /// why it cannot track. Written once against `LocationManaging`: the app passes
@@ -65,9 +66,12 @@ public final class RunTracker: @MainActor LocationManagingDelegate {
     /// The last fix counted towards the distance.
     private var lastCounted: CLLocation?
     private let manager: any LocationManaging
+    /// The device's clock in the app; the simulation's in the tests.
+    private let now: () -> Date
 
-    public init(manager: any LocationManaging) {
+    public init(manager: any LocationManaging, now: @escaping () -> Date = Date.init) {
         self.manager = manager
+        self.now = now
         manager.desiredAccuracy = kCLLocationAccuracyBest
         manager.distanceFilter = kCLDistanceFilterNone
         // What every tracker sets, through the seam as on a device.
@@ -109,6 +113,8 @@ public final class RunTracker: @MainActor LocationManagingDelegate {
     public func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
         for location in locations {
             fixesReceived += 1
+            // What every tracker does first: a fix older than 15 s is a cached one.
+            guard abs(location.timestamp.timeIntervalSince(now())) < 15 else { continue }
             // A fix only counts when it is good, and only once the runner has moved twice
             // the larger of the two fixes' uncertainty: otherwise GPS noise adds up to
             // distance (with once, an urban canyon's noise added 27%: the test below).
@@ -138,7 +144,7 @@ public final class RunTracker: @MainActor LocationManagingDelegate {
     }
 
     private func refuse() {
-        state = type(of: manager).locationServicesEnabled() ? .denied : .servicesOff
+        state = manager.servicesEnabled ? .denied : .servicesOff
     }
 }
 EOF
@@ -155,7 +161,7 @@ import Testing
     let locations = EventSelector(type: "location")
 
     func tracker(on simulation: Simulation) -> RunTracker {
-        RunTracker(manager: SimulatedLocationManager(simulation: simulation))
+        RunTracker(manager: SimulatedLocationManager(simulation: simulation), now: { simulation.date })
     }
 
     @Test func aGrantedWalkIsTracked() throws {

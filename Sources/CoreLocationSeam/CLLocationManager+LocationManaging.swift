@@ -24,6 +24,15 @@ extension CLLocationManager: LocationManaging {
         }
     }
 
+    /// The class's answer: a `CLLocationManager` is the device's own.
+    public var servicesEnabled: Bool { Self.locationServicesEnabled() }
+
+    #if os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK
+    public func monitoringAvailable(for regionClass: AnyClass) -> Bool { Self.isMonitoringAvailable(for: regionClass) }
+
+    public var significantChangesAvailable: Bool { Self.significantLocationChangeMonitoringAvailable() }
+    #endif
+
     /// `delegate` is weak: the forwarder lives as long as the manager, as an associated object.
     private var keptForwarder: LocationDelegateForwarder? {
         get { objc_getAssociatedObject(self, &forwarderKey) as? LocationDelegateForwarder }

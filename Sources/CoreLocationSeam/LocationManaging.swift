@@ -43,7 +43,16 @@ public protocol LocationManaging: AnyObject {
     /// ``LocationManagingDelegate/locationManagerDidChangeAuthorization(_:)`` and read
     /// ``authorizationStatus`` first.
     /// cllocationmanager/locationservicesenabled()-7d4wh
+    ///
+    /// In code shared with tests, ask ``servicesEnabled`` instead: a class method answers
+    /// for a class, not for the device behind the manager the code holds
+    /// (`CLLocationManager.locationServicesEnabled()` in a test on a Mac answers for the Mac).
     static func locationServicesEnabled() -> Bool
+    /// Whether location services are on for the device behind this manager: on a
+    /// `CLLocationManager`, the class method's answer; on a simulated manager, its
+    /// simulation's. Not Core Location's name: its own instance property
+    /// `locationServicesEnabled` (deprecated since iOS 4) would collide with one.
+    var servicesEnabled: Bool { get }
 
     /// The app's authorization. cllocationmanager/authorizationstatus
     var authorizationStatus: CLAuthorizationStatus { get }
@@ -116,8 +125,18 @@ public protocol LocationManaging: AnyObject {
     /// The largest radius a region may have. cllocationmanager/maximumregionmonitoringdistance
     var maximumRegionMonitoringDistance: CLLocationDistance { get }
     /// Whether the device can monitor regions of this class.
-    /// cllocationmanager/ismonitoringavailable(for:)
+    /// cllocationmanager/ismonitoringavailable(for:). In shared code ask
+    /// ``monitoringAvailable(for:)``, the manager's own answer.
     static func isMonitoringAvailable(for regionClass: AnyClass) -> Bool
+    /// ``isMonitoringAvailable(for:)`` answered for the device behind this manager.
+    func monitoringAvailable(for regionClass: AnyClass) -> Bool
+    /// Whether the device has the significant-change service (cellular).
+    /// cllocationmanager/significantlocationchangemonitoringavailable(). In shared code ask
+    /// ``significantChangesAvailable``.
+    static func significantLocationChangeMonitoringAvailable() -> Bool
+    /// ``significantLocationChangeMonitoringAvailable()`` answered for the device behind
+    /// this manager.
+    var significantChangesAvailable: Bool { get }
     /// cllocationmanager/startmonitoringsignificantlocationchanges()
     func startMonitoringSignificantLocationChanges()
     /// cllocationmanager/stopmonitoringsignificantlocationchanges()

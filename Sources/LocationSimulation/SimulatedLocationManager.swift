@@ -49,7 +49,8 @@ public final class SimulatedLocationManager: LocationManaging {
         Simulation.current?.service.servicesEnabled ?? true
     }
 
-    /// Whether location services are on for this manager's simulated device.
+    /// Whether location services are on for this manager's simulated device: the question
+    /// to ask in code shared with the app (``LocationManaging/servicesEnabled``).
     public var servicesEnabled: Bool { simulation.service.servicesEnabled }
 
     public var authorizationStatus: CLAuthorizationStatus { simulation.service.authorizationStatus.clAuthorizationStatus }
@@ -205,6 +206,15 @@ extension SimulatedLocationManager {
     public static func isMonitoringAvailable(for regionClass: AnyClass) -> Bool {
         regionClass == CLCircularRegion.self
     }
+
+    /// Circular regions only, whatever the simulation.
+    public func monitoringAvailable(for regionClass: AnyClass) -> Bool { Self.isMonitoringAvailable(for: regionClass) }
+
+    /// The simulated device is a phone, which has the service: always true.
+    public static func significantLocationChangeMonitoringAvailable() -> Bool { true }
+
+    /// Always true (``significantLocationChangeMonitoringAvailable()``).
+    public var significantChangesAvailable: Bool { Self.significantLocationChangeMonitoringAvailable() }
 
     /// Deliveries to `didUpdateLocations`: the next fix, then every 500 m and 5 minutes.
     public func startMonitoringSignificantLocationChanges() {

@@ -5,6 +5,11 @@ import TrailcastCoreLocation
 import TrailcastSettings
 import TrailcastTimeline
 import TrailcastEngine
+#if canImport(FoundationEssentials)
+public import FoundationEssentials
+#else
+public import Foundation
+#endif
 
 /// A simulated device, user and system for testing an app's own location code: the
 /// route as the device's GPS reports it, Core Location's rules between the device and
@@ -25,6 +30,12 @@ import TrailcastEngine
 /// command's timeline would, plus what the app's code called (`call` events).
 public final class Simulation {
     /// What the simulated person answers when the system asks.
+    ///
+    /// By default (`User()`) the person says yes to everything: every permission prompt
+    /// `allow` (While Using the App), the offer to upgrade to Always `allow`, and a request
+    /// for precise location for the session `allow`. So a test of approximate location
+    /// that starts with `System(accuracy: .reduced)` gets precise fixes as soon as the app
+    /// asks for them, unless it also says `temporaryFullAccuracyAnswer: .deny`.
     public struct User: Sendable, Equatable {
         /// The answers to the permission prompt, in turn: the first time it shows, the next
         /// time (once an Allow Once grant has expired, or Settings set it back to Ask Next
@@ -65,7 +76,8 @@ public final class Simulation {
         }
     }
 
-    /// The device's settings when the app starts.
+    /// The device's settings when the app starts. By default (`System()`): the app has
+    /// never asked (`notDetermined`), Precise Location on (`full`), Location Services on.
     public struct System: Sendable, Equatable {
         public var authorization: AuthorizationStatus
         public var accuracy: LocationAccuracy
@@ -128,8 +140,11 @@ public final class Simulation {
     var phone: Phone<AppUnderTest>
     /// The next route fix; nil at the end of the route.
     private var upcoming: RouteFix?
-    /// Simulated time of the route's first fix: offset 0.
+    /// Simulated time of the first fix: offset 0. The route's own time of its first point,
+    /// or the `start` the simulation was given.
     public let startTime: Timestamp
+    /// What is added to the route's times: from its first point's time to `start`.
+    private let timeShift: Duration
 
     /// - Parameters:
     ///   - route: where the device goes: a GPX file's points or points given in code.
@@ -141,10 +156,13 @@ public final class Simulation {
     ///     Precise Location, Location Services, background and foreground, signal).
     ///   - intervalSeconds: a fix every this many simulated seconds, interpolated; nil:
     ///     one per route point.
+    ///   - start: when the first fix is taken: every fix's time moves by the same amount
+    ///     (`start: Date()` for fixes stamped today). Nil: the route's own times, the same
+    ///     on every run (the default, as the `trailcast` command's timeline).
     /// - Throws: ``SimulationError`` for a file that cannot be read or has no points.
     public init(
         route: Route, user: User = User(), system: System = System(), gps: GPSProfile = .perfect, seed: UInt64 = 1,
-        intervalSeconds: Double? = nil, events: [ScheduledEvent] = []
+        intervalSeconds: Double? = nil, events: [ScheduledEvent] = [], start begin: Date? = nil
     ) throws(SimulationError) {
         var location = LocationService.Configuration(
             initialStatus: system.authorization, initialAccuracy: system.accuracy,
@@ -178,9 +196,11 @@ public final class Simulation {
         }
         guard let first else { throw .noPoints(start.file) }
         warnings = collected
-        startTime = first.fix.time
-        reading.set(startTime)
-        upcoming = first
+        timeShift = begin.map { Timestamp(timeIntervalSince1970: $0.timeIntervalSince1970).duration(since: first.fix.time) }
+            ?? .zero
+        startTime = first.fix.time.advanced(by: timeShift)
+        reading.begin(at: startTime)
+        upcoming = first.shifted(by: timeShift)
         phone.launch(at: startTime, start: start)
         recordOutput(at: 0)
         becomeCurrent()
@@ -207,6 +227,14 @@ public final class Simulation {
 
     /// The simulated present.
     public var now: Timestamp { startTime.adding(seconds: elapsedSeconds) }
+
+    /// The simulated present as a `Date`: what an app's freshness check must compare a
+    /// fix's `timestamp` with (give the app `{ simulation.date }` where it calls `Date()`).
+    public var date: Date { Date(timeIntervalSince1970: now.timeIntervalSince1970) }
+
+    /// The simulated present as a `Clock`, for an app given its clock: its sleeps end as
+    /// the test moves the simulation on.
+    public var clock: SimulationClock { SimulationClock(reading: reading, start: startTime) }
 
     /// Moves the clock on by `seconds`, and everything due until then happens, in order.
     public func advance(by seconds: Double) throws(SimulationError) {
@@ -242,6 +270,10 @@ public final class Simulation {
         try run(until: .infinity)
     }
 
+    deinit {
+        reading.end()
+    }
+
     /// The app's session ends (an Allow Once grant expires), and the `end` event with the
     /// run's totals is recorded; the simulation takes no more steps.
     @discardableResult
@@ -255,8 +287,9 @@ public final class Simulation {
             points: route.pointsRead, locations: deliveredLocations.count, distanceMeters: phone.distanceMeters,
             simulatedSeconds: elapsedSeconds)
         timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
-        // A `for await` over a stream ends with the session.
+        // A `for await` over a stream ends with the session, and a sleep on its clock.
         appActs { app, _ in app.finishLiveStreams() }
+        reading.end()
         return summary
     }
 
@@ -320,7 +353,7 @@ public final class Simulation {
             throw .gpx(error)
         }
         warnings += collected
-        upcoming = next
+        upcoming = next?.shifted(by: timeShift)
     }
 
     private func measure(_ routeFix: RouteFix, at moment: Moment) {
@@ -347,5 +380,16 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
         case .finished: return "the simulation has finished"
         case .callbackLoop: return "the app's delegate kept causing callbacks (100,000 in one step): a loop"
         }
+    }
+}
+
+extension RouteFix {
+    /// The same fix, `shift` later (the simulation's `start`).
+    fileprivate func shifted(by shift: Duration) -> RouteFix {
+        guard shift != .zero else { return self }
+        var moved = self
+        moved.fix.time = fix.time.advanced(by: shift)
+        moved.recordingResumesAt = recordingResumesAt?.advanced(by: shift)
+        return moved
     }
 }

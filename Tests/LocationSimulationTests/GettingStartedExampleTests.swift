@@ -13,9 +13,12 @@ final class RunTracker: @MainActor LocationManagingDelegate {
     private(set) var alert: String?
     private(set) var lastLocation: CLLocation?
     private let manager: any LocationManaging
+    private let now: () -> Date
 
-    init(manager: any LocationManaging) {
+    /// `now`: the device's clock in the app, the simulation's in a test.
+    init(manager: any LocationManaging, now: @escaping () -> Date = Date.init) {
         self.manager = manager
+        self.now = now
         manager.locationDelegate = self
     }
 
@@ -30,14 +33,16 @@ final class RunTracker: @MainActor LocationManagingDelegate {
             manager.startUpdatingLocation()
         case .denied, .restricted:
             isTracking = false
-            alert = type(of: manager).locationServicesEnabled() ? "Allow location in Settings" : "Turn on Location Services"
+            alert = manager.servicesEnabled ? "Allow location in Settings" : "Turn on Location Services"
         default:
             break
         }
     }
 
     func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
-        lastLocation = locations.last
+        // Older than 15 s: a cached fix, not where the user is now.
+        guard let location = locations.last, abs(location.timestamp.timeIntervalSince(now())) < 15 else { return }
+        lastLocation = location
     }
 }
 // GettingStarted:end
@@ -48,10 +53,11 @@ final class RunTracker: @MainActor LocationManagingDelegate {
     let simulation = try Simulation(
         route: .sample(.sfWaterfrontWalk),
         events: [.at(.minutes(10), .authorization(.denied))])
-    let tracker = RunTracker(manager: SimulatedLocationManager(simulation: simulation))
+    let tracker = RunTracker(manager: SimulatedLocationManager(simulation: simulation), now: { simulation.date })
     tracker.start()
     try simulation.advance(by: 15 * 60)          // nothing sleeps
     #expect(!tracker.isTracking)
+    #expect(tracker.lastLocation != nil)
     simulation.verify(.absent(EventSelector(type: "location"), after: 600, before: nil))
 }
 // GettingStarted:end
@@ -62,10 +68,11 @@ final class RunTrackerTests: XCTestCase {
         try MainActor.assumeIsolated {                  // XCTest runs tests on the main thread
             let simulation = try Simulation(
                 route: .sample(.sfWaterfrontWalk), events: [.at(.minutes(10), .authorization(.denied))])
-            let tracker = RunTracker(manager: SimulatedLocationManager(simulation: simulation))
+            let tracker = RunTracker(manager: SimulatedLocationManager(simulation: simulation), now: { simulation.date })
             tracker.start()
             try simulation.advance(by: 15 * 60)
             XCTAssertFalse(tracker.isTracking)
+            XCTAssertNotNil(tracker.lastLocation)
             XCTAssertHolds(.absent(EventSelector(type: "location"), after: 600, before: nil), in: simulation)
         }
     }

@@ -11,6 +11,11 @@ open class CLLocationManager: NSObject {
     open weak var delegate: (any CLLocationManagerDelegate)?
     /// cllocationmanager/locationservicesenabled()
     open class func locationServicesEnabled() -> Bool { fatalError("stand-in") }
+    /// CLLocationManager.h: the instance property of iOS 2-4, still declared (deprecated),
+    /// kept here so that the seam's own instance member (`servicesEnabled`) is proven not
+    /// to collide with it.
+    @available(*, deprecated, message: "Use +locationServicesEnabled")
+    open var locationServicesEnabled: Bool { fatalError("stand-in") }
     /// cllocationmanager/authorizationstatus-swift.property
     open var authorizationStatus: CLAuthorizationStatus { fatalError("stand-in") }
     /// cllocationmanager/accuracyauthorization
@@ -59,6 +64,8 @@ open class CLLocationManager: NSObject {
     open var maximumRegionMonitoringDistance: CLLocationDistance { fatalError("stand-in") }
     /// cllocationmanager/ismonitoringavailable(for:): `class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool`
     open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool { fatalError("stand-in") }
+    /// cllocationmanager/significantlocationchangemonitoringavailable(): `class func significantLocationChangeMonitoringAvailable() -> Bool`
+    open class func significantLocationChangeMonitoringAvailable() -> Bool { fatalError("stand-in") }
     /// cllocationmanager/startmonitoringsignificantlocationchanges()
     open func startMonitoringSignificantLocationChanges() {}
     /// cllocationmanager/stopmonitoringsignificantlocationchanges()

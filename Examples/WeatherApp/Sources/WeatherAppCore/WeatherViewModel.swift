@@ -1,4 +1,5 @@
 import CoreLocationSeam
+import Foundation
 
 /// The weather screen: asks for permission, follows the user's place, refetches the
 /// weather whenever the place changes, and says so when location is off.
@@ -26,12 +27,16 @@ public final class WeatherViewModel: @MainActor LocationManagingDelegate {
 
     private let location: any LocationManaging
     private let weatherClient: any WeatherClient
+    /// The present the fixes' age is measured from: the device's clock in the app, the
+    /// simulation's in the tests (whose clock moves only when the test moves it).
+    private let now: () -> Date
     private var updating = false
     private var fetches: [Task<Void, Never>] = []
 
-    public init(location: any LocationManaging, weather: any WeatherClient) {
+    public init(location: any LocationManaging, weather: any WeatherClient, now: @escaping () -> Date = Date.init) {
         self.location = location
         weatherClient = weather
+        self.now = now
         location.locationDelegate = self
     }
 
@@ -95,6 +100,8 @@ public final class WeatherViewModel: @MainActor LocationManagingDelegate {
 
     public func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
         for location in locations {
+            // Older than 15 s: a cached fix from before, not where the user is.
+            guard abs(location.timestamp.timeIntervalSince(now())) < 15 else { continue }
             let place = Place(latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)
             guard place != self.place else { continue }
             self.place = place

@@ -26,7 +26,9 @@ struct WeatherViewModelTests {
                 route: .file(WeatherViewModelTests.walk), user: user, system: system,
                 events: try events.map { try ScheduledEvent(parsing: $0) })
             weather = SimulatedWeatherClient(simulation, failsEveryOther: flakyWeather)
-            let model = WeatherViewModel(location: SimulatedLocationManager(simulation: simulation), weather: weather)
+            let simulation = simulation
+            let model = WeatherViewModel(
+                location: SimulatedLocationManager(simulation: simulation), weather: weather, now: { simulation.date })
             self.model = model
             simulation.onAppStateChange { state in
                 MainActor.assumeIsolated { if state == .foreground { model.appear() } }

@@ -15,7 +15,8 @@ struct OpenMeteoWeatherClientTests {
         let server = try await SimulatedWeatherServer.start(for: simulation, faults: WeatherServerFaults(failRate: 0.5, seed: 4))
         let model = WeatherViewModel(
             location: SimulatedLocationManager(simulation: simulation),
-            weather: OpenMeteoWeatherClient(baseURL: "http://127.0.0.1:\(server.port)", timeout: 30))
+            weather: OpenMeteoWeatherClient(baseURL: "http://127.0.0.1:\(server.port)", timeout: 30),
+            now: { simulation.date })
         model.appear()
         for _ in 0..<30 {
             try simulation.advance(by: 10)
