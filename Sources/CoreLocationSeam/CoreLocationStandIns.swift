@@ -99,7 +99,10 @@ public final class CLLocation: Sendable, CustomStringConvertible {
     }
 }
 
-/// The app's authorization to use location. clauthorizationstatus
+/// The app's authorization to use location. clauthorizationstatus. Core Location's is an
+/// `NS_ENUM`, not frozen: a switch over it needs `@unknown default` (or a `default`). The
+/// Apple type-check compiles these stand-ins with library evolution, so a switch without
+/// one fails there as it would with the SDK.
 public enum CLAuthorizationStatus: Int32, Sendable {
     case notDetermined = 0
     case restricted = 1
@@ -116,28 +119,47 @@ public enum CLAccuracyAuthorization: Int, Sendable {
 
 /// What the user is doing, which Core Location weighs in deciding when to pause updates.
 /// clactivitytype (raw values from CLLocationManager.h: `CLActivityTypeOther = 1`, …;
-/// `airborne` iOS 12, macOS 10.15, watchOS 5)
+/// `airborne` iOS 12, macOS 10.14, tvOS 12, watchOS 5; `maritime` all platforms 27.0)
 public enum CLActivityType: Int, Sendable {
     case other = 1
     case automotiveNavigation = 2
     case fitness = 3
     case otherNavigation = 4
     case airborne = 5
+    case maritime = 6
 }
 
-/// A Core Location error: the two codes a location manager's updates report. clerror
+/// A Core Location error. clerror. The simulation reports four of its codes (locationUnknown,
+/// denied, regionMonitoringDenied, regionMonitoringFailure); every code of CLError.h is here
+/// so that an app's switch over them compiles off Apple platforms too.
 public struct CLError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// clerror/code
+    /// clerror/code: CLError.h's `NS_ENUM(NSInteger, CLError)`, not frozen.
     public enum Code: Int, Sendable {
         /// No fix right now; updates go on. clerror/code/locationunknown
         case locationUnknown = 0
         /// The app may not use location; stop updating. clerror/code/denied
         case denied = 1
+        case network = 2
+        case headingFailure = 3
         /// The user denied the region monitoring service. clerror/code/regionmonitoringdenied
         case regionMonitoringDenied = 4
         /// A region could not be monitored: too many, or too large.
         /// clerror/code/regionmonitoringfailure
         case regionMonitoringFailure = 5
+        case regionMonitoringSetupDelayed = 6
+        case regionMonitoringResponseDelayed = 7
+        case geocodeFoundNoResult = 8
+        case geocodeFoundPartialResult = 9
+        case geocodeCanceled = 10
+        case deferredFailed = 11
+        case deferredNotUpdatingLocation = 12
+        case deferredAccuracyTooLow = 13
+        case deferredDistanceFiltered = 14
+        case deferredCanceled = 15
+        case rangingUnavailable = 16
+        case rangingFailure = 17
+        case promptDeclined = 18
+        case historicalLocationError = 19
     }
 
     public let code: Code
@@ -154,7 +176,9 @@ public struct CLError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { "kCLErrorDomain error \(code.rawValue)" }
 }
 
-/// Where the device is with respect to a region. clregionstate
+/// Where the device is with respect to a region. clregionstate. Frozen in Core Location
+/// (`NS_CLOSED_ENUM`): a switch over its three cases is complete.
+@frozen
 public enum CLRegionState: Int, Sendable {
     case unknown = 0
     case inside = 1

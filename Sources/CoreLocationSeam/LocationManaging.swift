@@ -72,23 +72,24 @@ public protocol LocationManaging: AnyObject {
     /// macOS 10.15, watchOS 4; not listed for visionOS, and so not required there.
     var allowsBackgroundLocationUpdates: Bool { get set }
     #endif
-    #if os(iOS) || os(macOS) || os(watchOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(macOS) || os(watchOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
     /// What the user is doing (`.fitness` for a walk or run tracker); Core Location weighs it in
     /// deciding when to pause updates. cllocationmanager/activitytype: iOS 6, macOS 10.15,
-    /// watchOS 4 (CLLocationManager.h); visionOS not listed, and so not required there.
+    /// watchOS 4 (CLLocationManager.h); visionOS 1 (Apple's page: no visionOS mark in the
+    /// header, so visionOS takes iOS's availability).
     var activityType: CLActivityType { get set }
     #endif
-    #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(macOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
     /// Whether Core Location may pause updates while the device stands still (on by
     /// default); a tracker that must not miss the start of a move turns it off.
     /// cllocationmanager/pauseslocationupdatesautomatically: iOS 6, macOS 10.15; not watchOS
-    /// or tvOS (CLLocationManager.h); visionOS not listed.
+    /// or tvOS (CLLocationManager.h); visionOS 1 (Apple's page; iOS's availability).
     var pausesLocationUpdatesAutomatically: Bool { get set }
     #endif
-    #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
     /// Whether an Always app's background updates show the indicator (a When In Use app's
     /// always do). cllocationmanager/showsbackgroundlocationindicator: iOS 11; not macOS,
-    /// watchOS or tvOS (CLLocationManager.h).
+    /// watchOS or tvOS (CLLocationManager.h); visionOS 1 (Apple's page; iOS's availability).
     var showsBackgroundLocationIndicator: Bool { get set }
     #endif
 
@@ -153,6 +154,20 @@ extension LocationManaging {
     /// The request without a completion, as `CLLocationManager`'s default argument allows.
     public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
         requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey, completion: nil)
+    }
+
+    /// The request for `async` code, as Core Location's Swift interface has it: returns once
+    /// answered, throwing what the completion would be given (`CLError.denied` without
+    /// authorization). In an async context an un-awaited call picks this form, on a
+    /// `CLLocationManager` as here. It runs on the caller's actor (`nonisolated(nonsending)`):
+    /// a view model on the main actor awaits it without sending its manager elsewhere.
+    nonisolated(nonsending)
+    public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+            }
+        }
     }
 }
 

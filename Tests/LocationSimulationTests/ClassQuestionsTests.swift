@@ -31,3 +31,45 @@ struct ClassQuestionsTests {
         #expect(!manager.monitoringAvailable(for: CLRegion.self))
     }
 }
+
+/// Core Location's `async throws` form of the request for precise location, through the seam.
+@MainActor
+@Suite("The request for precise location, awaited")
+struct AwaitedTemporaryFullAccuracyTests {
+    /// Asks on the main actor, then lets the simulation answer: the task makes its request
+    /// before it first suspends, so once it has started the simulation has the request.
+    static func ask(_ manager: any LocationManaging, on simulation: Simulation) async throws -> Result<Void, any Error> {
+        var started = false
+        let request = Task { @MainActor () -> Result<Void, any Error> in
+            started = true
+            do {
+                try await manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Walk")
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        while !started { await Task.yield() }
+        try simulation.settle()
+        return await request.value
+    }
+
+    @Test("returns once the person allows, and the accuracy is full", .timeLimit(.minutes(1)))
+    func allowed() async throws {
+        let simulation = try Simulation(
+            route: .sample(.sfWaterfrontWalk), system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        #expect(manager.accuracyAuthorization == .reducedAccuracy)
+        try await Self.ask(manager, on: simulation).get()
+        #expect(manager.accuracyAuthorization == .fullAccuracy)
+    }
+
+    @Test("throws CLError.denied without authorization, and nothing is shown", .timeLimit(.minutes(1)))
+    func denied() async throws {
+        let simulation = try Simulation(route: .sample(.sfWaterfrontWalk), system: .init(authorization: .denied, accuracy: .reduced))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        let result = try await Self.ask(manager, on: simulation)
+        #expect(throws: CLError(.denied)) { try result.get() }
+        #expect(!simulation.timeline.contains { $0.kind.typeName == "prompt" })
+    }
+}

@@ -46,6 +46,10 @@ open class CLLocationManager: NSObject {
         withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil) {}
     /// cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:)
     open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {}
+    /// The same, as Core Location's Swift interface declares it for `async` code (iOS 14,
+    /// macOS 11, watchOS 7, tvOS 14, visionOS 1): in an async context an un-awaited call
+    /// picks this form and does not compile.
+    open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {}
     /// cllocationmanager/startupdatinglocation()
     open func startUpdatingLocation() {}
     /// cllocationmanager/stopupdatinglocation()
