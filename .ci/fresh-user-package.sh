@@ -251,6 +251,8 @@ struct TypoTests {
         try simulation.advance(by: 60)
         simulation.verify(.absent(EventSelector(type: "locations"), after: nil, before: nil)) // TYPO-TYPE
         simulation.verify(.absent(EventSelector(type: "location", fields: [FieldMatch(key: "horizontalAcc", matcher: .comparison(NumberComparison(.greater, 100)))]), after: nil, before: nil)) // TYPO-FIELD
+        simulation.verify(.absent(EventSelector(type: "authorization", fields: [FieldMatch(key: "to", matcher: .string("denyed"))]), after: nil, before: nil)) // TYPO-VALUE
+        simulation.verify(.count(EventSelector(type: "weather"), .exactly(0), window: OffsetWindow())) // NEVER-RECORDED
     }
 }
 
@@ -286,6 +288,10 @@ type_line=$(grep -n "TYPO-TYPE" Tests/RunTrackerTests/RunTrackerTests.swift | cu
 field_line=$(grep -n "TYPO-FIELD" Tests/RunTrackerTests/RunTrackerTests.swift | cut -d: -f1)
 grep -A1 "RunTrackerTests.swift:$type_line:" typos.log | grep "unknown event type 'locations' (did you mean 'location'?)"
 grep -A1 "RunTrackerTests.swift:$field_line:" typos.log | grep "unknown field 'horizontalAcc' (did you mean 'horizontalAccuracy'?); fields of location: t, offset, type, lat, lon"
+value_line=$(grep -n "TYPO-VALUE" Tests/RunTrackerTests/RunTrackerTests.swift | cut -d: -f1)
+never_line=$(grep -n "NEVER-RECORDED" Tests/RunTrackerTests/RunTrackerTests.swift | cut -d: -f1)
+grep -A1 "RunTrackerTests.swift:$value_line:" typos.log | grep "unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined"
+grep -A1 "RunTrackerTests.swift:$never_line:" typos.log | grep "a simulation records no weather events"
 
 # The same view model against Core Location's declarations.
 bash "$repo/.ci/typecheck-apple.sh" "$dir/Sources/RunTracker/RunTracker.swift"

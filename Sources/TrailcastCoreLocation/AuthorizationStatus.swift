@@ -61,7 +61,7 @@ public enum PromptAnswer: String, Sendable, CaseIterable {
 }
 
 /// Why the authorization the app sees changed.
-public enum AuthorizationChangeCause: String, Sendable {
+public enum AuthorizationChangeCause: String, Sendable, CaseIterable {
     /// The state at launch.
     case initial
     /// The user answered a permission prompt.
@@ -75,7 +75,7 @@ public enum AuthorizationChangeCause: String, Sendable {
 }
 
 /// Whether the simulated app is on screen, or running at all.
-public enum AppState: String, Sendable {
+public enum AppState: String, Sendable, CaseIterable {
     case foreground
     case background
     /// Not running: the person swiped it away or the system ended it (`--event ...:app=terminated`).

@@ -118,6 +118,6 @@ public struct RegionFailure: Sendable, Equatable {
 }
 
 /// The `CLError.Code` values of region monitoring the simulation produces.
-public enum RegionErrorCode: String, Sendable {
+public enum RegionErrorCode: String, Sendable, CaseIterable {
     case regionMonitoringFailure, regionMonitoringDenied
 }

@@ -1,5 +1,5 @@
 /// Core Location's `CLError.Code` values the simulation produces.
-public enum LocationErrorCode: String, Sendable {
+public enum LocationErrorCode: String, Sendable, CaseIterable {
     /// kCLErrorDenied: the app may not use location.
     case denied
     /// kCLErrorLocationUnknown: no fix could be had right now.

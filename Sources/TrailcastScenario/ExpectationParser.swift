@@ -136,7 +136,13 @@ enum ExpectationParser {
     private static func fields(_ node: ScenarioNode, of type: String) throws(ScenarioError) -> [FieldMatch] {
         let allowed = TimelineSchema.commonKeys + TimelineSchema.keys[type]!
         return try node.mapping(allowed: allowed).map { pair throws(ScenarioError) in
-            FieldMatch(key: pair.key, matcher: try matcher(pair.value))
+            let matcher = try matcher(pair.value)
+            // A value outside a closed field's set (`to: denyed`) could never match: refused
+            // at its own line, as a misspelled key is.
+            if let problem = EventSelector.problem(ofValue: matcher, field: pair.key, type: type) {
+                throw pair.value.error(problem)
+            }
+            return FieldMatch(key: pair.key, matcher: matcher)
         }
     }
 

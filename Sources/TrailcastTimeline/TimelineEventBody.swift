@@ -22,6 +22,9 @@ protocol TimelineEventBody: Sendable {
 /// Where an event's fields go: a JSON Lines object, CSV's cells, the schema's key list.
 protocol TimelineFields {
     mutating func string(_ key: StaticString, _ value: String?)
+    /// A string from a closed set (an authorization, a call's name, a region's change): the
+    /// schema keeps the set, so that an expectation's value outside it is refused.
+    mutating func string(_ key: StaticString, _ value: String?, among values: [String])
     mutating func integer(_ key: StaticString, _ value: Int?)
     mutating func bool(_ key: StaticString, _ value: Bool)
     /// A number rounded to `digits` decimals (trailing zeros dropped).
@@ -33,6 +36,18 @@ protocol TimelineFields {
     /// columns named `key` + the field's capitalised key in CSV (`truth`'s `lat` is
     /// `truthLat`).
     mutating func object(_ key: StaticString, present: Bool, _ write: (inout Self) -> Void)
+}
+
+extension TimelineFields {
+    mutating func string(_ key: StaticString, _ value: String?, among values: [String]) {
+        string(key, value)
+    }
+
+    /// An enumeration's case by its raw value, its cases the field's closed set.
+    mutating func choice<Value: RawRepresentable & CaseIterable>(_ key: StaticString, _ value: Value?)
+    where Value.RawValue == String {
+        string(key, value?.rawValue, among: Value.allCases.map(\.rawValue))
+    }
 }
 
 /// The ANSI colours of the text format's `type` column.
@@ -54,6 +69,8 @@ enum TimelineTextColor: String, Sendable {
 struct TimelineKeyList: TimelineFields {
     private(set) var keys: [String] = []
     private(set) var columns: [String] = []
+    /// The values of the top-level keys whose values form a closed set.
+    private(set) var closedValues: [String: [String]] = [:]
     private var objectKey: String?
 
     init<Body: TimelineEventBody>(of body: Body.Type) {
@@ -72,6 +89,10 @@ struct TimelineKeyList: TimelineFields {
     }
 
     mutating func string(_ key: StaticString, _ value: String?) { add(key) }
+    mutating func string(_ key: StaticString, _ value: String?, among values: [String]) {
+        add(key)
+        if objectKey == nil { closedValues[key.description] = values }
+    }
     mutating func integer(_ key: StaticString, _ value: Int?) { add(key) }
     mutating func bool(_ key: StaticString, _ value: Bool) { add(key) }
     mutating func number(_ key: StaticString, _ value: Double?, digits: Int) { add(key) }

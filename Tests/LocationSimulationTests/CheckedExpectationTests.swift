@@ -48,4 +48,31 @@ struct CheckedExpectationTests {
         let outcome = simulation.check(.count(EventSelector(type: "geofence"), .exactly(0), window: OffsetWindow()))
         #expect(outcome.detail?.hasPrefix("unknown event type 'geofence'; types: start,") == true)
     }
+
+    // Issue 41: the values of closed fields, and event types a simulation never records.
+
+    @Test("a value outside a closed field's set fails, naming the set, in absent and count alike")
+    func aMisspelledValueFailsAndNamesTheValues() throws {
+        let simulation = try Self.walk()
+        let denyed = EventSelector(type: "authorization", fields: [FieldMatch(key: "to", matcher: .string("denyed"))])
+        let absent = simulation.check(.absent(denyed, after: nil, before: nil))
+        #expect(!absent.passed)
+        #expect(absent.detail == "unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined, restricted, denied, authorizedWhenInUse, authorizedAlways")
+        let call = EventSelector(type: "call", fields: [FieldMatch(key: "method", matcher: .string("startUpdatingLocations"))])
+        #expect(simulation.check(.count(call, .exactly(0), window: OffsetWindow())).detail?
+            .hasPrefix("unknown value 'startUpdatingLocations' (did you mean 'startUpdatingLocation'?); call.method is one of: ") == true)
+        // Spelled right, they are checked against the run.
+        let started = EventSelector(type: "call", fields: [FieldMatch(key: "method", matcher: .string("startUpdatingLocation"))])
+        #expect(simulation.check(.count(started, .exactly(1), window: OffsetWindow())).passed)
+    }
+
+    @Test("weather, missed, places and control: a simulation never records them, so a check of them fails saying why",
+          arguments: ["weather", "weatherError", "missed", "places", "control"])
+    func eventTypesNeverRecordedFail(type: String) throws {
+        let simulation = try Self.walk()
+        let outcome = simulation.check(.count(EventSelector(type: type), .exactly(0), window: OffsetWindow()))
+        #expect(!outcome.passed)
+        #expect(outcome.detail == Simulation.eventTypesNeverRecorded[type])
+        #expect(simulation.check([.absent(EventSelector(type: type), after: nil, before: nil)]).map(\.passed) == [false])
+    }
 }

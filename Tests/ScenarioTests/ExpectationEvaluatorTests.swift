@@ -197,8 +197,18 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         // A string is not a number, nor a number a string, nor a string a boolean.
         .init(.present(select("location", ("index", .string("1"))), at: nil, tolerance: 0),
               #"no location {index: "1"} at all; nearest miss: "# + line(4)),
+        // A field whose values form a closed set takes a string of the set: anything else
+        // could never match, so it fails naming the set (issue 41).
         .init(.present(select("prompt", ("answer", number(1))), at: nil, tolerance: 0),
-              "no prompt {answer: 1} at all; nearest miss: \(line(2))"),
+              "prompt.answer is a string, one of allow, once, deny; 1 never matches it"),
+        .init(.absent(select("authorization", ("to", .string("denyed"))), after: nil, before: nil),
+              "unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined, restricted, denied, authorizedWhenInUse, authorizedAlways"),
+        .init(.absent(select("call", ("method", .string("startUpdatingLocations"))), after: nil, before: nil),
+              "unknown value 'startUpdatingLocations' (did you mean 'startUpdatingLocation'?); call.method is one of: requestWhenInUseAuthorization, requestAlwaysAuthorization, startUpdatingLocation, stopUpdatingLocation, requestLocation, requestTemporaryFullAccuracyAuthorization, startMonitoring, stopMonitoring, requestState, startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges, startMonitoringVisits, stopMonitoringVisits, serviceSession, backgroundActivitySession"),
+        .init(.absent(select("region", ("change", .string("entered"))), after: nil, before: nil),
+              "unknown value 'entered' (did you mean 'enter'?); region.change is one of: started, enter, exit, inside, outside, unknown, stopped, satisfied, unsatisfied, unmonitored"),
+        .init(.end([field("reason", .string("finshed"))]),
+              "unknown value 'finshed' (did you mean 'finished'?); end.reason is one of: finished, interrupted, error"),
         .init(.present(select("weather", ("stale", .string("false"))), at: nil, tolerance: 0),
               #"no weather {stale: "false"} at all; nearest miss: "# + line(5)),
         .init(.present(select("weather", ("fetchMs", number(0))), at: nil, tolerance: 0),

@@ -171,11 +171,11 @@ struct ScenarioParserTests {
         let scenario = try Self.parse("""
             gpx: ../sf-waterfront-walk.gpx
             expect:
-              - event: app
-                fields: {state: "1"}
+              - event: alert
+                fields: {message: "1"}
             """)
         #expect(scenario.expectations.first?.expectation
-            == .present(EventSelector(type: "app", fields: [FieldMatch(key: "state", matcher: .string("1"))]), at: nil, tolerance: 0))
+            == .present(EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("1"))]), at: nil, tolerance: 0))
     }
 
     struct Broken: Sendable, CustomTestStringConvertible {
@@ -222,6 +222,8 @@ struct ScenarioParserTests {
                message: "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - event: location\n    fields: {latitude: 37}\n", line: 4, column: 14,
                message: "expect[0].fields: unknown key 'latitude' (did you mean 'altitude'?); known keys: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, truth"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: authorization\n    fields: {to: denyed}\n", line: 4, column: 18,
+               message: "expect[0].fields.to: unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined, restricted, denied, authorizedWhenInUse, authorizedAlways"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n", line: 3, column: 5,
                message: "expect[0]: a count needs 'exactly', or 'atLeast' and/or 'atMost'"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n    none: alert\n", line: 3, column: 5,

@@ -6,7 +6,7 @@ extension AppState: TimelineEventBody {
     static var example: AppState { .background }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("state", rawValue)
+        fields.choice("state", self)
     }
 
     func appendText(to bytes: inout [UInt8]) {

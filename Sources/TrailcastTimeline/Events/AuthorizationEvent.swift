@@ -8,11 +8,11 @@ extension AuthorizationChange: TimelineEventBody {
     }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("from", from.rawValue)
-        fields.string("to", to.rawValue)
-        fields.string("accuracy", accuracy.rawValue)
+        fields.choice("from", from)
+        fields.choice("to", to)
+        fields.choice("accuracy", accuracy)
         fields.bool("servicesEnabled", servicesEnabled)
-        fields.string("cause", cause.rawValue)
+        fields.choice("cause", cause)
     }
 
     /// `notDetermined -> whenInUse, accuracy full, services on (prompt)`

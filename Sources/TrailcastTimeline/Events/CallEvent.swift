@@ -6,7 +6,7 @@ extension ManagerCall: TimelineEventBody {
     static var example: ManagerCall { ManagerCall(method: .requestLocation, manager: 0) }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("method", method.rawValue)
+        fields.choice("method", method)
         fields.integer("manager", manager)
     }
 

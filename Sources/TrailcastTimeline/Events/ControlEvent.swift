@@ -31,7 +31,7 @@ extension ControlChange: TimelineEventBody {
     static var example: ControlChange { ControlChange(action: .pause, paused: true, speed: 60) }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("action", action.rawValue)
+        fields.choice("action", action)
         fields.bool("paused", paused)
         fields.number("multiplier", speed, digits: TimelinePrecision.multiplier)
         fields.string("change", change)

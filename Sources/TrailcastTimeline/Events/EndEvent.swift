@@ -56,7 +56,7 @@ extension ReplaySummary: TimelineEventBody {
         fields.integer("weatherNetworkFetches", weather.networkFetches)
         fields.integer("weatherCacheHits", weather.cacheHits)
         fields.integer("weatherErrors", weather.errors)
-        fields.string("reason", reason)
+        fields.string("reason", reason, among: ["finished", "interrupted", "error"])
         fields.string("message", error)
     }
 

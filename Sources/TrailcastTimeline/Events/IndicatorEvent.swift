@@ -2,7 +2,7 @@
 /// indicator for the app (the blue pill or status bar arrow that Apple's
 /// `showsBackgroundLocationIndicator` page describes). While it shows, the app is in use
 /// (docs/background.md).
-public enum BackgroundIndicator: String, Sendable, Equatable {
+public enum BackgroundIndicator: String, Sendable, Equatable, CaseIterable {
     case shown, hidden
 }
 
@@ -12,7 +12,7 @@ extension BackgroundIndicator: TimelineEventBody {
     static var example: BackgroundIndicator { .shown }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("state", rawValue)
+        fields.choice("state", self)
     }
 
     /// `background location indicator shown`

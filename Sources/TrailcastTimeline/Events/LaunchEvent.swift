@@ -6,7 +6,7 @@ extension LaunchReason: TimelineEventBody {
     static var example: LaunchReason { .region }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("reason", rawValue)
+        fields.choice("reason", self)
     }
 
     /// `relaunched in the background for region`

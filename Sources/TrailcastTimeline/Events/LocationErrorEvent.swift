@@ -6,7 +6,7 @@ extension LocationErrorCode: TimelineEventBody {
     static var example: LocationErrorCode { .denied }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("code", rawValue)
+        fields.choice("code", self)
         fields.string("message", message)
     }
 

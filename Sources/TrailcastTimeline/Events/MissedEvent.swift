@@ -10,7 +10,7 @@ extension MissedFixes: TimelineEventBody {
     }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("reason", reason.rawValue)
+        fields.choice("reason", reason)
         fields.integer("fixes", fixes)
         fields.number("since", sinceOffset, digits: TimelinePrecision.offset)
         fields.number("until", untilOffset, digits: TimelinePrecision.offset)

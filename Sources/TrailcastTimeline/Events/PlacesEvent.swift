@@ -1,7 +1,7 @@
 import TrailcastBasics
 /// What the places app shows: the timeline's `places` event.
 public struct PlacesList: Sendable, Equatable {
-    public enum Order: String, Sendable {
+    public enum Order: String, Sendable, CaseIterable {
         /// Nearest first, from the app's last location.
         case distance
         /// As the file lists them: the app has no location.
@@ -42,7 +42,7 @@ extension PlacesList: TimelineEventBody {
     static var example: PlacesList { PlacesList(order: .file, nearest: [], total: 0) }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("order", order.rawValue)
+        fields.choice("order", order)
         // `[{"name":..,"lat":..,"lon":..,"distanceMeters":..},...]`
         fields.json("nearest") { line in
             line.beginArray()

@@ -10,8 +10,8 @@ struct PromptShown: TimelineEventBody {
     static var example: PromptShown { PromptShown(request: .whenInUse, answer: .allow) }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("request", request.rawValue)
-        fields.string("answer", answer.rawValue)
+        fields.choice("request", request)
+        fields.choice("answer", answer)
     }
 
     /// `whenInUse requested, user chose allow`

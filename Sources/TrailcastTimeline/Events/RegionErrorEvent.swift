@@ -7,8 +7,8 @@ extension RegionFailure: TimelineEventBody {
 
     func writeFields(to fields: inout some TimelineFields) {
         fields.string("identifier", identifier)
-        fields.string("code", reason.code.rawValue)
-        fields.string("reason", reason.rawValue)
+        fields.choice("code", reason.code)
+        fields.choice("reason", reason)
         fields.string("message", message)
     }
 

@@ -12,7 +12,7 @@ extension RegionEvent: TimelineEventBody {
 
     func writeFields(to fields: inout some TimelineFields) {
         fields.string("identifier", identifier)
-        fields.string("change", change.rawValue)
+        fields.choice("change", change)
         // The fix that settled it: where the device was when Core Location decided.
         fields.number("lat", position?.latitude, digits: TimelinePrecision.coordinate)
         fields.number("lon", position?.longitude, digits: TimelinePrecision.coordinate)

@@ -7,8 +7,8 @@ extension SignalChange: TimelineEventBody {
     static var example: SignalChange { SignalChange(state: .lost, cause: .event, time: Timestamp(secondsSince1970: 0)) }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("state", state.rawValue)
-        fields.string("cause", cause.rawValue)
+        fields.choice("state", state)
+        fields.choice("cause", cause)
     }
 
     /// `lost (event)`

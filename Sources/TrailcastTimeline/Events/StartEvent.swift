@@ -32,7 +32,7 @@ extension ReplayStart: TimelineEventBody {
 
     func writeFields(to fields: inout some TimelineFields) {
         fields.string("file", file)
-        fields.string("source", source.rawValue)
+        fields.choice("source", source)
         fields.integer("points", points)
         // The effective settings, each as its declaration records it (ReplaySetting).
         fields.json("settings") { ReplaySetting.writeStartSettings(settings, to: &$0) }

@@ -6,7 +6,7 @@ extension TapAction: TimelineEventBody {
     static var example: TapAction { .requestPermission }
 
     func writeFields(to fields: inout some TimelineFields) {
-        fields.string("action", rawValue)
+        fields.choice("action", self)
     }
 
     func appendText(to bytes: inout [UInt8]) {

@@ -16,7 +16,7 @@ extension WeatherObservation: TimelineEventBody {
         fields.number("lat", latitude, digits: TimelinePrecision.coordinate)
         fields.number("lon", longitude, digits: TimelinePrecision.coordinate)
         fields.string("cell", cell.description)
-        fields.string("source", source.rawValue)
+        fields.choice("source", source)
         fields.bool("stale", stale)
         fields.number("temperatureCelsius", conditions.temperatureCelsius, digits: TimelinePrecision.weather)
         fields.number("apparentTemperatureCelsius", conditions.apparentTemperatureCelsius, digits: TimelinePrecision.weather)

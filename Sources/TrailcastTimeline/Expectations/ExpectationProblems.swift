@@ -19,10 +19,32 @@ extension EventSelector {
         return Spelling.unknown("field", key, among: allowed, listedAs: "fields of \(type)")
     }
 
-    /// The selector's type, then each field it names, checked; nil when all exist.
+    /// Why `matcher` could never match the field `key` of `type`, whose values form a closed
+    /// set (an authorization, a call's name): a string outside the set (`"denyed"`), or a
+    /// number or boolean for it. Nil for an open field, or a value of the set.
+    public static func problem(ofValue matcher: ValueMatcher, field key: String, type: String) -> String? {
+        guard let values = TimelineSchema.closedValues[type]?[key] else { return nil }
+        switch matcher {
+        case .string(let value):
+            guard !values.contains(value) else { return nil }
+            return Spelling.unknown("value", value, among: values, listedAs: "\(type).\(key) is one of")
+        case .null:
+            return nil
+        case .bool, .number, .comparison:
+            return "\(type).\(key) is a string, one of \(values.joined(separator: ", ")); \(matcher) never matches it"
+        }
+    }
+
+    /// Why the field match could never hold: its key, then its value.
+    static func problem(of field: FieldMatch, type: String) -> String? {
+        problem(ofField: field.key, type: type) ?? problem(ofValue: field.matcher, field: field.key, type: type)
+    }
+
+    /// The selector's type, then each field it names and its value, checked; nil when all
+    /// could occur.
     public var problem: String? {
         if let problem = Self.problem(ofType: type) { return problem }
-        return fields.lazy.compactMap { Self.problem(ofField: $0.key, type: self.type) }.first
+        return fields.lazy.compactMap { Self.problem(of: $0, type: self.type) }.first
     }
 }
 
@@ -36,7 +58,7 @@ extension Expectation {
         case .order(let first, let then):
             return first.problem ?? then.problem
         case .end(let fields):
-            return fields.lazy.compactMap { EventSelector.problem(ofField: $0.key, type: "end") }.first
+            return fields.lazy.compactMap { EventSelector.problem(of: $0, type: "end") }.first
         }
     }
 }
