@@ -6,8 +6,8 @@ public import Testing
 /// the test goes on, so every failing expectation of a test is reported.
 ///
 /// ```swift
-/// simulation.verify(.count(EventSelector(type: "prompt"), .exactly(1), window: OffsetWindow()))
-/// simulation.verify(.absent(EventSelector(type: "location"), after: 600, before: nil))
+/// simulation.verify(.count("prompt", .exactly(1)))
+/// simulation.verify(.absent("location", after: 600))
 /// ```
 ///
 /// In XCTest, ``XCTAssertHolds(_:in:_:file:line:)`` does the same. `expect(_:)` (throwing)
@@ -21,9 +21,7 @@ extension Simulation {
     public func verify(_ expectation: LocationSimulation.Expectation, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         requireSwiftTesting(sourceLocation)
         let outcome = check(expectation)
-        if !outcome.passed {
-            Issue.record(Comment(rawValue: ExpectationFailure(outcome: outcome).description), sourceLocation: sourceLocation)
-        }
+        if !outcome.passed { Self.record(outcome, at: sourceLocation) }
         return outcome.passed
     }
 
@@ -34,9 +32,16 @@ extension Simulation {
         var allHold = true
         for outcome in check(expectations) where !outcome.passed {
             allHold = false
-            Issue.record(Comment(rawValue: ExpectationFailure(outcome: outcome).description), sourceLocation: sourceLocation)
+            Self.record(outcome, at: sourceLocation)
         }
         return allHold
+    }
+
+    /// Recorded as the failure itself (an error), so that the issue's first line is what
+    /// failed (`expected count prompt == 2: found 1: at 0s`), not Swift Testing's "Issue
+    /// recorded" with the evidence on the lines below.
+    private static func record(_ outcome: ExpectationOutcome, at sourceLocation: SourceLocation) {
+        Issue.record(ExpectationFailure(outcome: outcome), sourceLocation: sourceLocation)
     }
 
     private func requireSwiftTesting(_ sourceLocation: SourceLocation) {

@@ -58,7 +58,7 @@ final class RunTracker: @MainActor LocationManagingDelegate {
     try simulation.advance(by: 15 * 60)          // nothing sleeps
     #expect(!tracker.isTracking)
     #expect(tracker.lastLocation != nil)
-    simulation.verify(.absent(EventSelector(type: "location"), after: 600, before: nil))
+    simulation.verify(.absent("location", after: 600))
 }
 // GettingStarted:end
 
@@ -73,7 +73,7 @@ final class RunTrackerTests: XCTestCase {
             try simulation.advance(by: 15 * 60)
             XCTAssertFalse(tracker.isTracking)
             XCTAssertNotNil(tracker.lastLocation)
-            XCTAssertHolds(.absent(EventSelector(type: "location"), after: 600, before: nil), in: simulation)
+            XCTAssertHolds(.absent("location", after: 600), in: simulation)
         }
     }
 }

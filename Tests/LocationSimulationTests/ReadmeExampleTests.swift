@@ -32,7 +32,7 @@ final class App: @MainActor LocationManagingDelegate {   // your view model; the
     try simulation.advance(by: 15 * 60)                          // nothing sleeps
     #expect(app.here != nil)
     #expect(app.alert != nil)
-    simulation.verify(.absent(EventSelector(type: "location"), after: 600, before: nil))
+    simulation.verify(.absent("location", after: 600))
 }
 // README:end
 

@@ -25,7 +25,9 @@ struct VerifyTests {
             simulation.verify(.count(EventSelector(type: "prompt"), .exactly(2), window: OffsetWindow()))
             simulation.verify(.absent(EventSelector(type: "locations"), after: nil, before: nil))
         } matching: { issue in
-            recorded.withLock { $0.append((issue.sourceLocation?.line ?? 0, issue.comments.map(\.rawValue).joined())) }
+            // The failure is the issue's error, so its first line says what failed.
+            let failure = (issue.error as? ExpectationFailure)?.description ?? "not an ExpectationFailure: \(issue)"
+            recorded.withLock { $0.append((issue.sourceLocation?.line ?? 0, failure)) }
             return true
         }
         let issues = recorded.withLock { $0 }
@@ -61,5 +63,31 @@ struct VerifyTests {
             return true
         }
         #expect(count.withLock { $0 } == 2)
+    }
+
+    @Test("the short forms are the full expectations with their defaults, and read in one line")
+    func shortForms() throws {
+        typealias Check = LocationSimulation.Expectation
+        let equal: [(Check, Check)] = [
+            (.absent("weather"), .absent(EventSelector(type: "weather"), after: nil, before: nil)),
+            (.absent("location", after: 600), .absent(EventSelector(type: "location"), after: 600, before: nil)),
+            (.absent("location", before: 5), .absent(EventSelector(type: "location"), after: nil, before: 5)),
+            (.count("prompt", .exactly(1)), .count(EventSelector(type: "prompt"), .exactly(1), window: OffsetWindow())),
+            (.present("alert"), .present(EventSelector(type: "alert"), at: nil, tolerance: 0)),
+            (.present("alert", at: 60), .present(EventSelector(type: "alert"), at: 60, tolerance: 0)),
+            (.order("prompt", then: "location"), .order(first: EventSelector(type: "prompt"), then: EventSelector(type: "location"))),
+            (.present(EventSelector("authorization", where: ["to": "denied", "servicesEnabled": true, "from": nil])),
+             .present(EventSelector(type: "authorization", fields: [
+                FieldMatch(key: "to", matcher: .string("denied")), FieldMatch(key: "servicesEnabled", matcher: .bool(true)),
+                FieldMatch(key: "from", matcher: .null),
+             ]), at: nil, tolerance: 0)),
+            (.present(EventSelector("location", where: ["index": 3, "lat": 47.5])),
+             .present(EventSelector(type: "location", fields: [
+                FieldMatch(key: "index", matcher: .number(3, tolerance: 0)), FieldMatch(key: "lat", matcher: .number(47.5, tolerance: 0)),
+             ]), at: nil, tolerance: 0)),
+        ]
+        for (short, full) in equal { #expect(short == full) }
+        let simulation = try Self.walk()
+        #expect(simulation.verify([.count("prompt", .exactly(1)), .present("location"), .order("prompt", then: "location"), .absent("alert")]))
     }
 }
