@@ -76,7 +76,9 @@ public final class RunTracker: @MainActor LocationManagingDelegate {
         manager.distanceFilter = kCLDistanceFilterNone
         // What every tracker sets, through the seam as on a device.
         manager.activityType = .fitness
+        #if !os(watchOS)  // watchOS has no automatic pause (CLLocationManager.h)
         manager.pausesLocationUpdatesAutomatically = false
+        #endif
         manager.locationDelegate = self
     }
 

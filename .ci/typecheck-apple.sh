@@ -9,6 +9,10 @@
 #     conformance, the conversions);
 #   - the example app's code (Examples/WeatherApp/Sources), whose `init()` builds a
 #     CLLocationManager.
+# Five passes: every Apple platform's `#if` branches at once, then iOS, macOS, watchOS and
+# visionOS each on its own (its `os(...)` conditions decided in copies of the sources), the
+# stand-ins leaving out what that platform's SDK lacks (regions and visits outside iOS and
+# macOS, Always authorization on visionOS...: each condition beside its declaration).
 # What it cannot check: that the stand-ins match the SDK beyond the copied declarations
 # (Objective-C `optional` requirements are Swift defaults here), code generation, linking,
 # and the run-time behaviour of CLLocationManager.
@@ -70,30 +74,69 @@ libxml=(-Xcc -fmodule-map-file=Sources/CTrailcastLibXML2/module.modulemap $(pkg-
 # SwiftPM's package name for `package` declarations: the checkout folder's identity.
 package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
 
-# The stand-in Core Location with library evolution, as Apple's SDK modules are: its enums
-# are then not frozen (but those marked @frozen, as CLRegionState is in the SDK), so an
-# app's switch without `@unknown default` fails here as with the SDK. Swift warns that
-# Foundation (Linux's) was built without it; that one warning is expected, any other fails.
-shim_flags=()
-for flag in "${flags[@]}"; do [ "$flag" = -warnings-as-errors ] || shim_flags+=("$flag"); done
-swiftc "${shim_flags[@]}" -D TRAILCAST_APPLE_SHIM -enable-library-evolution -emit-module -module-name CoreLocation \
-  -emit-module-path "$out/CoreLocation.swiftmodule" \
-  Sources/CoreLocationSeam/CoreLocationStandIns.swift .ci/apple-shim/CoreLocation/*.swift 2> "$out/shim.log" || { cat "$out/shim.log" >&2; exit 1; }
-if grep "warning:" "$out/shim.log" | grep -v "was not compiled with library evolution support" >&2; then
-  echo "typecheck-apple: the stand-in Core Location has warnings (above)" >&2
-  exit 1
-fi
 swiftc "${flags[@]}" -emit-module -module-name ObjectiveC -emit-module-path "$out/ObjectiveC.swiftmodule" \
   .ci/apple-shim/ObjectiveC/*.swift
-mkdir -p "$out/seam"
-swiftc "${flags[@]}" -D TRAILCAST_APPLE_TYPECHECK -I "$out" -emit-module -module-name CoreLocationSeam \
-  -emit-module-path "$out/seam/CoreLocationSeam.swiftmodule" Sources/CoreLocationSeam/*.swift
-echo "apple shim: CoreLocationSeam type-checks with Core Location"
 
-# The seam built against the stand-ins comes first, before the package's own (Linux) one.
-swiftc "${flags[@]}" -D TRAILCAST_APPLE_TYPECHECK -I "$out/seam" -I "$out" -I "$modules" "${libxml[@]}" -package-name "$package_name" -typecheck -module-name LocationSimulation \
-  Sources/LocationSimulation/*.swift "$bin"/LocationSimulation.build/DerivedSources/*.swift
-echo "apple shim: LocationSimulation type-checks with Core Location"
+# The sources one configuration compiles, copied to DIR/{shim,seam,simulation,example,extra}:
+# as they are (`all`: every Apple platform's branches at once, TRAILCAST_APPLE_TYPECHECK),
+# or as PLATFORM's compiler reads them: in `#if` and `#elseif` lines os(PLATFORM) is true,
+# every other os(...) false, and TRAILCAST_APPLE_TYPECHECK false, so that each platform's
+# own branches are compiled, against stand-ins that leave out what its SDK does not have.
+copy_sources() {
+  local platform=$1 dir=$2 group file
+  for group in shim seam simulation example extra; do mkdir -p "$dir/$group"; done
+  copy() {
+    local to=$1; shift
+    for file in "$@"; do
+      if [ "$platform" = all ]; then cp "$file" "$to/"
+      else sed -E "/^[[:space:]]*#(if|elseif)[[:space:]]/{s/os\($platform\)/true/g;s/os\([A-Za-z]+\)/false/g;s/TRAILCAST_APPLE_TYPECHECK/false/g}" "$file" > "$to/$(basename "$file")"
+      fi
+    done
+  }
+  copy "$dir/shim" Sources/CoreLocationSeam/CoreLocationStandIns.swift .ci/apple-shim/CoreLocation/*.swift
+  copy "$dir/seam" Sources/CoreLocationSeam/*.swift
+  copy "$dir/simulation" Sources/LocationSimulation/*.swift
+  copy "$dir/example" Examples/WeatherApp/Sources/WeatherAppCore/*.swift
+  if [ ${#extra[@]} -gt 0 ]; then copy "$dir/extra" "${extra[@]}"; fi
+}
+
+# One configuration: the stand-in Core Location (with library evolution, as Apple's SDK
+# modules are: its enums are then not frozen, but those marked @frozen, as CLRegionState is
+# in the SDK, so an app's switch without `@unknown default` fails here as with the SDK;
+# Swift warns that Linux's Foundation was built without it, the one warning allowed), then
+# the seam, LocationSimulation, the example app and the extra files against it.
+check_configuration() {
+  local platform=$1 dir=$out/$1 defines=()
+  [ "$platform" = all ] && defines=(-D TRAILCAST_APPLE_TYPECHECK)
+  copy_sources "$platform" "$dir"
+  local shim_flags=() flag
+  for flag in "${flags[@]}"; do [ "$flag" = -warnings-as-errors ] || shim_flags+=("$flag"); done
+  swiftc "${shim_flags[@]}" "${defines[@]}" -D TRAILCAST_APPLE_SHIM -enable-library-evolution -emit-module \
+    -module-name CoreLocation -emit-module-path "$dir/CoreLocation.swiftmodule" "$dir"/shim/*.swift 2> "$dir/shim.log" \
+    || { cat "$dir/shim.log" >&2; exit 1; }
+  if grep "warning:" "$dir/shim.log" | grep -v "was not compiled with library evolution support" >&2; then
+    echo "typecheck-apple: the stand-in Core Location ($platform) has warnings (above)" >&2
+    exit 1
+  fi
+  cp "$out"/ObjectiveC.swiftmodule "$dir/"
+  mkdir -p "$dir/seam-module"
+  swiftc "${flags[@]}" "${defines[@]}" -I "$dir" -emit-module -module-name CoreLocationSeam \
+    -emit-module-path "$dir/seam-module/CoreLocationSeam.swiftmodule" "$dir"/seam/*.swift
+  # The seam built against the stand-ins comes first, before the package's own (Linux) one.
+  swiftc "${flags[@]}" "${defines[@]}" -I "$dir/seam-module" -I "$dir" -I "$modules" "${libxml[@]}" -package-name "$package_name" \
+    -typecheck -module-name LocationSimulation "$dir"/simulation/*.swift "$bin"/LocationSimulation.build/DerivedSources/*.swift
+  # The example's own settings: Swift 6, none of the package's upcoming features.
+  swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$dir/seam-module" -I "$dir" -typecheck \
+    -module-name WeatherAppCore "$dir"/example/*.swift
+  if [ ${#extra[@]} -gt 0 ]; then
+    swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$dir/seam-module" -I "$dir" -typecheck \
+      -module-name AppCode "$dir"/extra/*.swift
+  fi
+  echo "apple shim ($platform): CoreLocationSeam, LocationSimulation, the example app${extra:+ and ${extra[*]}} type-check with Core Location"
+}
+
+# Every platform's branches at once, then each platform the package declares on its own.
+for platform in all iOS macOS watchOS visionOS; do check_configuration "$platform"; done
 
 # The GPX reader with the Apple SDK's `libxml2` module instead of CTrailcastLibXML2 (which
 # Package.swift links only where libxml2 is a system package): a stand-in `libxml2` module
@@ -110,13 +153,3 @@ swiftc "${flags[@]}" -I "$out/sdk" -I "$modules" $(pkg-config --cflags-only-I li
   -Xcc -fmodule-map-file="$bin/CTrailcastShims.build/module.modulemap" -Xcc -I -Xcc Sources/CTrailcastShims/include \
   -package-name "$package_name" -typecheck -module-name TrailcastGPX $(find Sources/TrailcastGPX -name '*.swift' | sort)
 echo "apple shim: TrailcastGPX type-checks with the SDK's libxml2 module"
-
-# The example's own settings: Swift 6, none of the package's upcoming features.
-swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$out/seam" -I "$out" -typecheck -module-name WeatherAppCore \
-  Examples/WeatherApp/Sources/WeatherAppCore/*.swift
-echo "apple shim: the example app type-checks with Core Location"
-
-if [ ${#extra[@]} -gt 0 ]; then
-  swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$out/seam" -I "$out" -typecheck -module-name AppCode "${extra[@]}"
-  echo "apple shim: ${extra[*]} type-check with Core Location"
-fi

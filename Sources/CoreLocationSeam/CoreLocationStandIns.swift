@@ -185,6 +185,9 @@ public enum CLRegionState: Int, Sendable {
     case outside = 2
 }
 
+// Regions are not in the visionOS SDK (CLRegion.h, CLCircularRegion.h: unavailable there);
+// the Apple type-check's visionOS pass leaves them out, as the SDK does.
+#if !os(visionOS) || !TRAILCAST_APPLE_SHIM
 /// An area Core Location can monitor, named by its identifier. clregion (an abstract base:
 /// monitor a ``CLCircularRegion``). Two regions are equal when their identifiers are, as
 /// `monitoredRegions` holds copies.
@@ -235,6 +238,7 @@ open class CLCircularRegion: CLRegion {
         "CLCircularRegion (identifier:'\(identifier)', center:<\(center.latitude),\(center.longitude)>, radius:\(radius)m)"
     }
 }
+#endif
 
 /// The best accuracy the device can give. kcllocationaccuracybest
 public let kCLLocationAccuracyBest: CLLocationAccuracy = -1

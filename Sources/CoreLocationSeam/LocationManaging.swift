@@ -9,10 +9,18 @@
 // `CLLocationManager`'s members satisfy it as they are. The one exception is the delegate,
 // below.
 
+// Public only where a public declaration uses it (`LocationVisit`'s dates): on watchOS and
+// visionOS, which have no visits, a public import would be unused (a warning).
+#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
 public import Foundation
+#endif
+#elseif canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
 #endif
 
 /// The members of `CLLocationManager` an app's location code uses.

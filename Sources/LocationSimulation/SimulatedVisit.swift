@@ -1,3 +1,6 @@
+// Visits are iOS and macOS only: the whole file, imports too (a public import no public
+// declaration uses is a warning on the other platforms).
+#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
 public import CoreLocationSeam
 import TrailcastBasics
 import TrailcastCoreLocation
@@ -7,7 +10,6 @@ public import FoundationEssentials
 public import Foundation
 #endif
 
-#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
 /// The visit a simulated manager's delegate hears in `didVisit`: `CLVisit`'s members, as a
 /// value (Apple does not let a `CLVisit` be made or subclassed). Arrivals come with
 /// `departureDate` `distantFuture`, as Core Location's do; departures with both dates.

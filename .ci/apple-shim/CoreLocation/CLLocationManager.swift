@@ -26,21 +26,31 @@ open class CLLocationManager: NSObject {
     open var distanceFilter: CLLocationDistance = kCLDistanceFilterNone
     /// cllocationmanager/desiredaccuracy
     open var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
+    #if os(iOS) || os(macOS) || os(watchOS) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanager/allowsbackgroundlocationupdates: `var allowsBackgroundLocationUpdates: Bool { get set }`
     open var allowsBackgroundLocationUpdates: Bool = false
+    #endif
+    #if !os(tvOS) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanager/activitytype: `var activityType: CLActivityType { get set }`
     open var activityType: CLActivityType = .other
+    #endif
+    #if os(iOS) || os(macOS) || os(visionOS) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanager/pauseslocationupdatesautomatically: `var pausesLocationUpdatesAutomatically: Bool { get set }`
     open var pausesLocationUpdatesAutomatically: Bool = true
+    #endif
+    #if os(iOS) || os(visionOS) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanager/showsbackgroundlocationindicator: `var showsBackgroundLocationIndicator: Bool { get set }`
     open var showsBackgroundLocationIndicator: Bool = false
+    #endif
 
     public override init() {}
 
     /// cllocationmanager/requestwheninuseauthorization()
     open func requestWhenInUseAuthorization() {}
+    #if os(iOS) || os(macOS) || os(watchOS) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanager/requestalwaysauthorization() (iOS, macOS, watchOS; visionOS not listed)
     open func requestAlwaysAuthorization() {}
+    #endif
     /// cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)
     open func requestTemporaryFullAccuracyAuthorization(
         withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil) {}
@@ -56,6 +66,7 @@ open class CLLocationManager: NSObject {
     open func stopUpdatingLocation() {}
     /// cllocationmanager/requestlocation()
     open func requestLocation() {}
+    #if os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanager/startmonitoring(for:)
     open func startMonitoring(for region: CLRegion) {}
     /// cllocationmanager/stopmonitoring(for:)
@@ -66,10 +77,15 @@ open class CLLocationManager: NSObject {
     open var monitoredRegions: Set<CLRegion> { fatalError("stand-in") }
     /// cllocationmanager/maximumregionmonitoringdistance: `var maximumRegionMonitoringDistance: CLLocationDistance { get }`
     open var maximumRegionMonitoringDistance: CLLocationDistance { fatalError("stand-in") }
+    #endif
+    // The questions are on visionOS too, where the services are not (Apple's pages).
+    #if os(iOS) || os(macOS) || os(visionOS) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanager/ismonitoringavailable(for:): `class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool`
     open class func isMonitoringAvailable(for regionClass: AnyClass) -> Bool { fatalError("stand-in") }
     /// cllocationmanager/significantlocationchangemonitoringavailable(): `class func significantLocationChangeMonitoringAvailable() -> Bool`
     open class func significantLocationChangeMonitoringAvailable() -> Bool { fatalError("stand-in") }
+    #endif
+    #if os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanager/startmonitoringsignificantlocationchanges()
     open func startMonitoringSignificantLocationChanges() {}
     /// cllocationmanager/stopmonitoringsignificantlocationchanges()
@@ -78,8 +94,10 @@ open class CLLocationManager: NSObject {
     open func startMonitoringVisits() {}
     /// cllocationmanager/stopmonitoringvisits()
     open func stopMonitoringVisits() {}
+    #endif
 }
 
+#if os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK
 /// clvisit: `class CLVisit` (`NSObject`, `NSSecureCoding`, `NSCopying`), read-only properties.
 open class CLVisit: NSObject {
     /// clvisit/arrivaldate: `var arrivalDate: Date { get }`
@@ -91,6 +109,7 @@ open class CLVisit: NSObject {
     /// clvisit/horizontalaccuracy: `var horizontalAccuracy: CLLocationAccuracy { get }`
     open var horizontalAccuracy: CLLocationAccuracy { fatalError("stand-in") }
 }
+#endif
 
 /// cllocationmanagerdelegate: `protocol CLLocationManagerDelegate : NSObjectProtocol`, its
 /// methods `optional` (Objective-C); here requirements with empty defaults, the nearest
@@ -102,6 +121,9 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
     /// cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)
     func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
+    #if os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK
+    // Regions and visits: iOS and macOS (CLLocationManagerDelegate.h: unavailable on
+    // watchOS, tvOS and, in the visionOS SDK's branch, visionOS).
     /// cllocationmanagerdelegate/locationmanager(_:didstartmonitoringfor:)
     func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
     /// cllocationmanagerdelegate/locationmanager(_:didenterregion:)
@@ -112,24 +134,32 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
     /// cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
     func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
-    /// cllocationmanagerdelegate/locationmanagerdidpauselocationupdates(_:)
-    func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
     /// cllocationmanagerdelegate/locationmanager(_:didvisit:)
     func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
+    #endif
+    #if os(iOS) || os(macOS) || os(visionOS) || TRAILCAST_APPLE_TYPECHECK
+    /// cllocationmanagerdelegate/locationmanagerdidpauselocationupdates(_:): iOS 6, macOS
+    /// 10.15, visionOS 1; not watchOS or tvOS.
+    func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager)
     /// cllocationmanagerdelegate/locationmanagerdidresumelocationupdates(_:)
     func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager)
+    #endif
 }
 
 extension CLLocationManagerDelegate {
     public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
     public func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {}
     public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+    #if os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK
     public func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
-    public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
     public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
+    #endif
+    #if os(iOS) || os(macOS) || os(visionOS) || TRAILCAST_APPLE_TYPECHECK
+    public func locationManagerDidPauseLocationUpdates(_ manager: CLLocationManager) {}
     public func locationManagerDidResumeLocationUpdates(_ manager: CLLocationManager) {}
+    #endif
 }
