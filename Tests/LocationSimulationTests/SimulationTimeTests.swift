@@ -145,3 +145,44 @@ final class LockedWakes: Sendable {
     func note(_ name: String) { lock.withLock { $0.append(name) } }
     var names: [String] { lock.withLock { $0 } }
 }
+
+/// `yieldToApp()`: the tasks a delegate starts have run when it returns.
+@MainActor
+@Suite("The app's own tasks after a step")
+struct AppWorkTests {
+    /// Saves each fix in a task of its own that takes three hops, as a view model's
+    /// `Task { await store.save(fix) }` does.
+    @MainActor
+    final class SavingApp: @MainActor LocationManagingDelegate {
+        private(set) var saved = 0
+        private let manager: any LocationManaging
+
+        init(manager: any LocationManaging) {
+            self.manager = manager
+            manager.locationDelegate = self
+            manager.requestWhenInUseAuthorization()
+        }
+
+        func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
+            if manager.authorizationStatus == .authorizedWhenInUse { manager.startUpdatingLocation() }
+        }
+
+        func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
+            Task { @MainActor in
+                for _ in 0..<3 { await Task.yield() }
+                self.saved += locations.count
+            }
+        }
+    }
+
+    @Test("after advance, the delegate's tasks have not run; after yieldToApp, every one has", .timeLimit(.minutes(1)))
+    func tasksRunWhenYielded() async throws {
+        let simulation = try Simulation(route: .sample(.sfWaterfrontWalk))
+        let app = SavingApp(manager: SimulatedLocationManager(simulation: simulation))
+        try simulation.advance(by: 120)
+        #expect(app.saved == 0, "the test has not awaited yet: no task has run")
+        await simulation.yieldToApp()
+        #expect(app.saved == simulation.deliveredLocations.count)
+        #expect(app.saved == 43)
+    }
+}
