@@ -219,7 +219,7 @@ let package = Package(
             "TrailcastBasics", "TrailcastFeeds", "TrailcastRun", "TrailcastSettings", "TrailcastTimeline",
         ]),
         .testTarget(name: "LocationSimulationTests", dependencies: [
-            "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics", "TrailcastEngine", "TrailcastGPX",
+            "CoreLocationSeam", "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics", "TrailcastEngine", "TrailcastGPX",
             "TrailcastSettings", "TrailcastTimeline",
         ]),
         .testTarget(name: "LocationSimulationWeatherTests", dependencies: [

@@ -101,6 +101,50 @@ public final class SimulatedMonitor {
     public func record(for identifier: String) -> Record? { stream.records[identifier] }
 }
 
+#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+/// The seam `CLMonitor` shares (where CLMonitor exists): an app's geofencing written once
+/// against `LocationMonitoring` runs on this monitor in tests.
+extension SimulatedMonitor: LocationMonitoring {
+    public func addCircularCondition(
+        center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String, assuming state: LocationMonitorState
+    ) {
+        add(CircularGeographicCondition(center: center, radius: radius), identifier: identifier, assuming: State(state))
+    }
+
+    public func removeCondition(identifier: String) {
+        remove(identifier)
+    }
+
+    public var conditionIdentifiers: [String] { identifiers }
+
+    public var conditionEvents: AsyncMapSequence<AsyncStream<Event>, LocationMonitorEvent> {
+        events.map { LocationMonitorEvent(identifier: $0.identifier, state: LocationMonitorState($0.state), date: $0.date) }
+    }
+}
+
+extension SimulatedMonitor.State {
+    init(_ state: LocationMonitorState) {
+        switch state {
+        case .unknown: self = .unknown
+        case .satisfied: self = .satisfied
+        case .unsatisfied: self = .unsatisfied
+        case .unmonitored: self = .unmonitored
+        }
+    }
+}
+
+extension LocationMonitorState {
+    init(_ state: SimulatedMonitor.State) {
+        switch state {
+        case .unknown: self = .unknown
+        case .satisfied: self = .satisfied
+        case .unsatisfied: self = .unsatisfied
+        case .unmonitored: self = .unmonitored
+        }
+    }
+}
+#endif
+
 /// Where a monitor's events go: its stream, and the records they update.
 final class MonitorStream {
     private let continuation: AsyncStream<SimulatedMonitor.Event>.Continuation

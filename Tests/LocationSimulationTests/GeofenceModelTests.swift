@@ -1,0 +1,37 @@
+import LocationSimulation
+import Testing
+
+/// Issue 41: geofencing written once against `LocationMonitoring` (GeofenceModel.swift, which
+/// CI also type-checks with CLMonitor), run on the simulation's monitor.
+@MainActor
+@Suite("A geofence feature through the monitor seam", .timeLimit(.minutes(1)))
+struct GeofenceModelTests {
+    static let shop = CLLocationCoordinate2D(latitude: 47.03, longitude: 8)
+
+    @Test("the walk enters and leaves the shop's circle: one arrival and one departure, heard through the seam")
+    func arrivalsAndDepartures() async throws {
+        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let model = GeofenceModel(monitor: SimulatedMonitor("reminders", simulation: simulation))
+        await model.watch("shop", center: Self.shop, radius: 500)
+        await model.watch("elsewhere", center: CLLocationCoordinate2D(latitude: 46, longitude: 8), radius: 100)
+        #expect(await model.watched() == ["elsewhere", "shop"])
+        try simulation.runToEnd()
+        try simulation.finish()  // the events end with the session
+        try await model.listen()
+        #expect(model.arrivals == ["shop"])
+        #expect(model.departures == ["shop"], "assumed unsatisfied, elsewhere never changes")
+    }
+
+    @Test("a condition removed before the walk reaches it is never heard of")
+    func removed() async throws {
+        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let model = GeofenceModel(monitor: SimulatedMonitor("reminders", simulation: simulation))
+        await model.watch("shop", center: Self.shop, radius: 500)
+        await model.stopWatching("shop")
+        #expect(await model.watched().isEmpty)
+        try simulation.runToEnd()
+        try simulation.finish()
+        try await model.listen()
+        #expect(model.arrivals.isEmpty && model.departures.isEmpty)
+    }
+}
