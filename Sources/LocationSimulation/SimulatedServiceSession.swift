@@ -115,3 +115,28 @@ extension AppUnderTest {
         requestAuthorization(request, from: -1, as: .serviceSession, answered: nil, into: &output)
     }
 }
+
+#if os(iOS) || os(watchOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+public import CoreLocationSeam
+
+// The seam Core Location's sessions share: code that begins sessions is given the
+// simulation in tests (`CoreLocationSessions()` in the app).
+extension SimulatedServiceSession: LocationSession {}
+extension SimulatedBackgroundActivitySession: LocationSession {}
+
+extension Simulation: LocationSessionStarting {
+    public func beginServiceSession(authorization: LocationSessionAuthorization) -> any LocationSession {
+        let requirement: SimulatedServiceSession.Authorization
+        switch authorization {
+        case .none: requirement = .none
+        case .whenInUse: requirement = .whenInUse
+        case .always: requirement = .always
+        }
+        return SimulatedServiceSession(simulation: self, authorization: requirement)
+    }
+
+    public func beginBackgroundActivitySession() -> any LocationSession {
+        SimulatedBackgroundActivitySession(simulation: self)
+    }
+}
+#endif
