@@ -50,7 +50,7 @@ public final class SimulatedLocationManager: LocationManaging {
     }
 
     /// Whether location services are on for this manager's simulated device: the question
-    /// to ask in code shared with the app (``LocationManaging/servicesEnabled``).
+    /// to ask in code shared with the app (`LocationManaging.servicesEnabled`).
     public var servicesEnabled: Bool { simulation.service.servicesEnabled }
 
     public var authorizationStatus: CLAuthorizationStatus { simulation.service.authorizationStatus.clAuthorizationStatus }

@@ -162,7 +162,7 @@ public final class Simulation {
     /// - Throws: ``SimulationError`` for a file that cannot be read or has no points.
     public init(
         route: Route, user: User = User(), system: System = System(), gps: GPSProfile = .perfect, seed: UInt64 = 1,
-        intervalSeconds: Double? = nil, events: [ScheduledEvent] = [], start begin: Date? = nil
+        intervalSeconds: Double? = nil, events: [ScheduledEvent] = [], start: Date? = nil
     ) throws(SimulationError) {
         var location = LocationService.Configuration(
             initialStatus: system.authorization, initialAccuracy: system.accuracy,
@@ -185,23 +185,23 @@ public final class Simulation {
         } catch {
             throw .gpx(error)
         }
-        let start: ReplayStart
+        let replayStart: ReplayStart
         switch route {
         case .file(let file, _):
             guard first != nil else { throw .noPoints(file) }
-            start = ReplayStart(file: file, source: self.route.source, points: nil, settings: configuration)
+            replayStart = ReplayStart(file: file, source: self.route.source, points: nil, settings: configuration)
         case .points(let points):
             guard first != nil else { throw .noPoints("the points given") }
-            start = ReplayStart(file: "", source: .track, points: points.count, settings: configuration)
+            replayStart = ReplayStart(file: "", source: .track, points: points.count, settings: configuration)
         }
-        guard let first else { throw .noPoints(start.file) }
+        guard let first else { throw .noPoints(replayStart.file) }
         warnings = collected
-        timeShift = begin.map { Timestamp(timeIntervalSince1970: $0.timeIntervalSince1970).duration(since: first.fix.time) }
+        timeShift = start.map { Timestamp(timeIntervalSince1970: $0.timeIntervalSince1970).duration(since: first.fix.time) }
             ?? .zero
         startTime = first.fix.time.advanced(by: timeShift)
         reading.begin(at: startTime)
         upcoming = first.shifted(by: timeShift)
-        phone.launch(at: startTime, start: start)
+        phone.launch(at: startTime, start: replayStart)
         recordOutput(at: 0)
         becomeCurrent()
     }
