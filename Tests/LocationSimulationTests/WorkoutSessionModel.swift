@@ -21,7 +21,7 @@ final class WorkoutSessionModel {
     }
 
     func stop() {
-        held.forEach { $0.invalidate() }
+        for session in held { session.invalidate() }
         held.removeAll()
     }
 }
