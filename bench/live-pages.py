@@ -97,7 +97,8 @@ class Browser:
 
 def page_traffic(port, pages, stop):
     """What `pages` live pages ask of the server, without a browser: an event stream each
-    (curl), and the map every 2 s each. Returns the processes to kill."""
+    (curl), and the map and its legend every 2 s each, as live.js asks. Returns the
+    processes to kill. (Until 2026-11-27 the legend was left out, which hid its cost.)"""
     readers = [subprocess.Popen(CLIENT_PIN + ["curl", "-sN", f"http://127.0.0.1:{port}/events"], stdout=subprocess.DEVNULL)
                for _ in range(pages)]
 
@@ -105,10 +106,11 @@ def page_traffic(port, pages, stop):
         interval = 2.0 / pages
         while not stop:
             started = time.perf_counter()
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/map.svg", timeout=10).read()
-            except OSError:
-                pass
+            for path in ("map.svg", "legend"):
+                try:
+                    urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=10).read()
+                except OSError:
+                    pass
             time.sleep(max(0.0, interval - (time.perf_counter() - started)))
 
     threading.Thread(target=maps, daemon=True).start()

@@ -59,6 +59,24 @@ struct ReportRecorderTests {
         #expect(collector.map(width: 480, height: 280) != second)
         #expect(collector.mapsDrawn.withLock { $0 } == 3)
     }
+
+    @Test("the live legend is written once per event added, however many ask, and is the legend of every event")
+    func legendWrittenOncePerEvent() throws {
+        let collector = ReportCollector()
+        var recorder = ReportRecorder(collector)
+        let events = CraftedRun.events
+        for event in events.dropLast() { try recorder.record(event) }
+        let first = collector.mapLegend()
+        for _ in 0..<50 { #expect(collector.mapLegend() == first) }
+        #expect(collector.legendsWritten.withLock { $0 } == 1)
+        try recorder.record(events.last!)
+        let second = collector.mapLegend()
+        #expect(collector.legendsWritten.withLock { $0 } == 2)
+        var report = RunReport()
+        for event in events { report.add(TimelineRecord(event)) }
+        report.finish()
+        #expect(second == PageHTML.mapLegend(report), "the legend of every event, not the cached one")
+    }
 }
 
 extension ReportCollector {
