@@ -63,6 +63,9 @@ public final class SimulatedTimeReading: Sendable {
             defer { state.nextSleeper += 1 }
             return state.nextSleeper
         }
+        // A cancellation after the sleeper was woken marks it too; the handler cannot run
+        // once this call returns, so forgetting the mark here leaves none behind.
+        defer { _ = state.withLock { $0.cancelledBeforeRegistration.remove(id) } }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 enum Outcome { case sleeps, due, cancelled }
