@@ -17,10 +17,13 @@ struct BrowserHoldTests {
         let replay = try ReplayProcess(arguments: [
             "replay", gpx, "--format", "jsonl", "--speed", "30", "--browser", browser.endpoint, "--browser-hold", "0",
         ])
-        try await replay.wait(for: "the hold's notice", until: {
+        // The end line is written and flushed before the notice, but the two pipes are read
+        // apart: the notice can be read first (it was, under ThreadSanitizer), so wait for both.
+        try await replay.wait(for: "the hold's notice and the timeline's end", until: {
             replay.stderr.contains("trailcast: the run has ended; the feeds keep the last position and permission until Ctrl-C")
+                && replay.stdout.contains(#""type":"end""#)
         })
-        #expect(replay.stdout.contains(#""type":"end""#) && replay.stdout.contains(#""reason":"finished""#), "the timeline has ended")
+        #expect(replay.stdout.contains(#""reason":"finished""#), "the timeline has ended")
         let lastLongitude = -122.3942 + 29 * 0.000034
         try await BrowserFeedTests.waitFor("the route's last fix on the page") {
             abs((BrowserFeedTests.fixes(try await page.heard()).last?[1] ?? 0) - lastLongitude) < 1e-7
