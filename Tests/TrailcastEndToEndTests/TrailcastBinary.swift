@@ -65,6 +65,16 @@ enum TrailcastBinary {
         return dlsym(program, "__asan_init") != nil
     }()
 
+    /// Whether the binary is built with ThreadSanitizer (`swift test --sanitize=thread`):
+    /// every memory access is several times slower and each test shares the machine with
+    /// instrumented browsers and brokers, so a time bound there would measure the
+    /// sanitizer. The same tests' plain run asserts their bounds; the sanitized one, races.
+    static let isBuiltWithThreadSanitizer: Bool = {
+        let program = dlopen(nil, RTLD_NOW)
+        defer { if let program { dlclose(program) } }
+        return dlsym(program, "__tsan_init") != nil
+    }()
+
     /// Runs `trailcast` with `arguments` in the package root, feeding it `stdin`
     /// (nothing, if nil), with `changes` to its environment, and waits for it to exit.
     ///
