@@ -287,10 +287,19 @@ struct ExitDeadlinePassed: Error, CustomStringConvertible {
     var description: String { "trailcast \(arguments.joined(separator: " ")) did not exit within \(deadline); killed" }
 }
 
-/// How long a test waits for something it expects before calling it a hang: far beyond any
-/// slowness of a loaded machine (two cores, a sanitizer, a hundred children), so that no
-/// test passes or fails by the machine's load; a real hang still ends the test, saying what
-/// it waited for.
+/// How long a test waits before calling something a hang.
+///
+/// Far beyond any slowness of a loaded machine (two cores, a sanitizer, a hundred
+/// children: the slowest wait seen in CI was a fleet's devices back 5.1 s after a broker's
+/// restart under ThreadSanitizer), so that no test passes or fails by the machine's load,
+/// and short enough that a real hang costs CI a minute, not ten: it ends its test, saying
+/// what it waited for.
 enum Patience {
-    static let hang: Duration = .seconds(600)
+    /// For one thing a test waits for: a line, a connection, a process's exit.
+    static let hang: Duration = .seconds(60)
+    /// For a whole `trailcast` run of ``TrailcastBinary/run(arguments:stdin:in:environment:waitsForASlot:deadline:)``
+    /// that does not say how long it should take (a run on virtual time, a conversion), from
+    /// the moment it starts: a run that takes time by design passes its own length plus
+    /// ``hang``.
+    static let run: Duration = .seconds(120)
 }

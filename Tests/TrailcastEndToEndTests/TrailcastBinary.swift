@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrailcastBasics
 
 /// What one run of `trailcast` produced.
 struct CommandResult: Sendable {
@@ -91,15 +92,19 @@ enum TrailcastBinary {
     ///
     /// A test whose point is runs at the same moment (two writers of one cache) passes
     /// `waitsForASlot: false`: taking a slot each, they would usually run one after the other.
+    ///
+    /// A run still going `deadline` after it started (not counting the wait for a slot) is
+    /// killed, and the call throws ``ExitDeadlinePassed``: a hang fails its test, naming the
+    /// command, instead of holding the suite.
     static func run(
         arguments: [String], stdin: Data? = nil, in directory: URL = Repository.root,
-        environment changes: [String: String?] = [:], waitsForASlot: Bool = true
+        environment changes: [String: String?] = [:], waitsForASlot: Bool = true, deadline: Duration = Patience.run
     ) async throws -> CommandResult {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "trailcast is not built at \(url.path)")
         let start = {
             try await run(
                 executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["nice", "-n", "10", url.path] + arguments,
-                stdin: stdin, in: directory, environment: environment(changes))
+                stdin: stdin, in: directory, environment: environment(changes), deadline: deadline)
         }
         return waitsForASlot ? try await concurrentRuns.whileHeld(start) : try await start()
     }
@@ -117,13 +122,13 @@ enum TrailcastBinary {
         return try await concurrentRuns.whileHeld {
             try await run(
                 executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: [tool] + arguments, stdin: nil,
-                in: directory, environment: environment)
+                in: directory, environment: environment, deadline: Patience.run)
         }
     }
 
     private static func run(
         executable: URL, arguments: [String], stdin: Data?, in directory: URL,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, deadline: Duration
     ) async throws -> CommandResult {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -148,20 +153,32 @@ enum TrailcastBinary {
         process.standardOutput = stdoutHandle
         process.standardError = stderrHandle
 
+        // The child's pid once it runs; the watchdog kills it at the deadline.
+        let started = LockedValue<Int32?>(nil)
+        let watchdog = Task {
+            try await Task.sleep(for: deadline)
+            if let pid = started.withLock({ $0 }) { kill(pid, SIGKILL) }
+        }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { finished in
                 continuation.resume(returning: finished.terminationStatus)
             }
             do {
                 try ChildProcess.start(process)
+                started.withLock { $0 = process.processIdentifier }
             } catch {
                 process.terminationHandler = nil
                 continuation.resume(throwing: error)
             }
         }
+        watchdog.cancel()
         try stdoutHandle.close()
         try stderrHandle.close()
         if stdin != nil { try stdinHandle.close() }
+        if case .success = await watchdog.result {
+            Issue.record("\(arguments.joined(separator: " ")) ran past its deadline of \(deadline); killed")
+            throw ExitDeadlinePassed(arguments: arguments, deadline: deadline)
+        }
 
         return CommandResult(
             status: status,

@@ -142,8 +142,8 @@ final class CapturedLog: Sendable {
 
     /// Waits, without polling, until a line contains `text`. A line that never comes fails
     /// the test after `patience`: far beyond any slowness of a loaded machine, so that the
-    /// machine's load never decides the result.
-    func waitForLine(containing text: String, patience: Duration = .seconds(600)) async throws {
+    /// machine's load never decides the result, and a minute, so that a hang costs CI no more.
+    func waitForLine(containing text: String, patience: Duration = .seconds(60)) async throws {
         let found = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask { [lines] in
                 let hasLine: @Sendable (Lines) -> Bool = { $0.all.contains { $0.contains(text) } }
