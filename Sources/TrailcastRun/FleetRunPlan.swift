@@ -25,6 +25,8 @@ public struct FleetRunPlan: Sendable {
     public var ownTracksUser: String
     /// Where `--virtual` writes its messages; nil: standard output.
     public var outputPath: String?
+    /// How `--virtual` writes each message: as the backend of that name receives it.
+    public var virtualFormat = VirtualMessageFormat.ownTracks
     /// Where a real-time run publishes OwnTracks messages (`--mqtt`).
     public var mqtt: MQTTFleetPublisher.Options?
     /// The broker's login and TLS, read into ``mqtt`` when the run starts.
@@ -142,4 +144,15 @@ public struct FleetHTTPBackend: Sendable {
         }
         return options
     }
+}
+
+/// How a `--virtual` fleet writes each message (`--format`): as the backend it stands for
+/// receives it, so that a real run's receiver can be compared with it byte for byte.
+public enum VirtualMessageFormat: String, Sendable, CaseIterable {
+    /// `TOPIC PAYLOAD`, the OwnTracks JSON on its topic, as `mosquitto_sub -v` prints it
+    /// (the same JSON `--owntracks-http` posts).
+    case ownTracks = "owntracks"
+    /// The request target of Traccar's OsmAnd protocol (`/?id=...&timestamp=...`), as
+    /// `--osmand` asks for it under its URL's path.
+    case osmAnd = "osmand"
 }

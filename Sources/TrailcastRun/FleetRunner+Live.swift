@@ -137,7 +137,9 @@ extension FleetRunner {
             guard let value else { return "-" }
             return String(Double((value * 100_000).rounded()) / 100) + " ms"
         }
-        var line = "fleet: \(Int(seconds.rounded()))s active \(fleet.activeDevices)"
+        // The whole seconds passed, as the next line is due at the next one: rounded to the
+        // nearest, a wake-up half a second late named its second, and the next line again.
+        var line = "fleet: \(Int(seconds.rounded(.down)))s active \(fleet.activeDevices)"
         // The summary's totals, by the summary's names (DeliveryCounts.named): the same
         // numbers, so that a line and the summary can be compared.
         for backend in backends {

@@ -22,8 +22,9 @@ public enum FleetRunner {
     }
 
     /// `--virtual`: the fleet on virtual time, as fast as it goes, each message written as
-    /// one line `TOPIC PAYLOAD` (as `mosquitto_sub -v` prints what it receives), in time
-    /// order (device order within a moment). Byte-identical on every run of the same plan;
+    /// one line, in time order (device order within a moment): `TOPIC PAYLOAD` (as
+    /// `mosquitto_sub -v` prints what it receives), or the OsmAnd request target
+    /// (``FleetRunPlan/virtualFormat``). Byte-identical on every run of the same plan;
     /// the lines of a plan's shards together are its unsharded run's.
     ///
     /// - Parameter interrupted: asked between batches; true ends the run early, its output
@@ -46,6 +47,7 @@ public enum FleetRunner {
         let slotDevices = Array(plan.fleet.shard.devices(of: plan.fleet.deviceCount))
         let topicOfSlot = slotDevices.map { Array(names[$0].utf8) }
         let trackerIDOfSlot = slotDevices.map { names.trackerID($0) }
+        let idOfSlot = slotDevices.map { plan.fleet.deviceID($0) }
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 17)
         var totals = Totals(devices: fleet.deviceCount)
@@ -56,13 +58,20 @@ public enum FleetRunner {
                 guard case .location(let location) = happening else { return }
                 totals.messages += 1
                 let slot = location.device / shards
-                buffer.append(contentsOf: topicOfSlot[slot])
-                buffer.append(UInt8(ascii: " "))
-                JSONLineWriter.append(to: &buffer) { writer in
-                    OwnTracksLocation(
-                        fix: location.fix, trackerID: trackerIDOfSlot[slot], batteryPercent: location.batteryPercent,
-                        trigger: nil
-                    ).write(into: &writer)
+                switch plan.virtualFormat {
+                case .ownTracks:
+                    buffer.append(contentsOf: topicOfSlot[slot])
+                    buffer.append(UInt8(ascii: " "))
+                    JSONLineWriter.append(to: &buffer) { writer in
+                        OwnTracksLocation(
+                            fix: location.fix, trackerID: trackerIDOfSlot[slot], batteryPercent: location.batteryPercent,
+                            trigger: nil
+                        ).write(into: &writer)
+                    }
+                case .osmAnd:
+                    buffer.append(contentsOf: OsmAndLocation(
+                        deviceID: idOfSlot[slot], fix: location.fix, batteryPercent: location.batteryPercent
+                    ).requestTarget().utf8)
                 }
                 buffer.append(UInt8(ascii: "\n"))
             }

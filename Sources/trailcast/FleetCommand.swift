@@ -115,6 +115,11 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --virtual: write to FILE instead of standard output.", valueName: "FILE"))
     var output: String?
 
+    @Option(help: ArgumentHelp(
+        "With --virtual: each message as the backend receives it: owntracks (TOPIC PAYLOAD) or osmand (the request target).",
+        valueName: "F"))
+    var format: VirtualMessageFormat?
+
     @Option(name: .customLong("owntracks-user"), help: ArgumentHelp(
         "The OwnTracks user: topics are owntracks/USER/DEVICE.", valueName: "USER"))
     var ownTracksUser: String = "fleet"
@@ -146,6 +151,9 @@ struct FleetCommand: AsyncParsableCommand {
         }
         if verify && backends.mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
         if output != nil && !virtual { throw ValidationError("--output is for --virtual's messages") }
+        if format != nil && !virtual {
+            throw ValidationError("--format is for --virtual's messages (a run that sends uses each backend's own)")
+        }
         if virtual && (verify || summary != nil) { throw ValidationError("--verify and --summary are for a run that sends (--mqtt)") }
         guard speed > 0 && speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000") }
         let mix: GPSMix
@@ -169,6 +177,7 @@ struct FleetCommand: AsyncParsableCommand {
         var plan = FleetRunPlan(
             routePaths: routes, fleet: fleet, durationSeconds: durationSeconds, ownTracksUser: ownTracksUser,
             outputPath: output)
+        plan.virtualFormat = format ?? .ownTracks
         plan.routeFormat = inputFormat
         if let (mqtt, access) = try backends.mqttPlan() {
             plan.mqtt = mqtt

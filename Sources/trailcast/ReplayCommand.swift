@@ -257,3 +257,4 @@ private final class RunCancellation: Sendable {
 extension TimelineFormatName: ExpressibleByArgument {}
 extension TimelineOutput.Color: ExpressibleByArgument {}
 extension BrowserProtocol: ExpressibleByArgument {}
+extension VirtualMessageFormat: ExpressibleByArgument {}

@@ -28,7 +28,10 @@ struct FleetMQTTCommandTests {
         return byDevice
     }
 
-    @Test("1,000 devices, one connection each, QoS 1, 60 s: every message arrives once and in order; a denied tenth goes quiet at 30 s")
+    @Test("""
+        1,000 devices, one connection each, QoS 1, 60 s: every message arrives once and in order, each as the same \
+        plan's --virtual line with only OwnTracks' keys; a denied tenth goes quiet at 30 s
+        """)
     func thousandDevices() async throws {
         let broker = try MosquittoBroker()
         try await broker.waitUntilRunning()
@@ -36,14 +39,15 @@ struct FleetMQTTCommandTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
+        let launched = Date().timeIntervalSince1970
         let run = try await TrailcastBinary.run(arguments: [
             "fleet", "gpx/", "--devices", "1000", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos", "1",
             "--duration", "60s", "--stagger", "10s", "--event", "30s:authorization=denied@10%",
             "--verify", "--summary", summaryFile.path,
-        ], waitsForASlot: false)
+        ], waitsForASlot: false, deadline: .seconds(60) + Patience.hang)
+        let ended = Date().timeIntervalSince1970
         #expect(run.status == 0, "\(run.stderr)")
-        let progress = run.stderrLines.filter { $0.hasPrefix("fleet: ") }
-        #expect(progress.count >= 55, "a progress line a second")
+        #expect(Self.progressProblems(run.stderr, duration: 60).isEmpty, "\(Self.progressProblems(run.stderr, duration: 60))")
         let summary = try Self.summary(summaryFile)
         let mqtt = try #require((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any])
         let sent = try #require(mqtt["sent"] as? Int)
@@ -67,20 +71,140 @@ struct FleetMQTTCommandTests {
         for (topic, messages) in byDevice {
             let times = messages.compactMap { $0["tst"] as? Int }
             #expect(times.count == messages.count && times == times.sorted(), "\(topic) in order")
-            for message in messages.prefix(3) {
-                #expect(message["_type"] as? String == "location")
-                #expect(message["lat"] is Double && message["lon"] is Double)
-                #expect((message["acc"] as? Int).map { $0 >= 0 && $0 < 100 } == true)
-                // vel is km/h: the sample routes are walks, rides and drives, all under 200 km/h.
-                #expect((message["vel"] as? Int).map { $0 >= 0 && $0 < 200 } ?? true)
-                #expect((message["cog"] as? Int).map { $0 >= 0 && $0 < 360 } ?? true)
-                #expect((message["batt"] as? Int).map { $0 >= 1 && $0 <= 100 } == true)
+            for message in messages {
+                let unknown = Set(message.keys).subtracting(Self.ownTracksLocationKeys)
+                #expect(unknown.isEmpty, "\(topic): keys OwnTracks does not define: \(unknown.sorted())")
             }
             if let last = times.last, last <= start + 31 { quiet += 1 } else {
                 #expect((times.last ?? 0) >= start + 58, "\(topic) stopped early")
             }
         }
         #expect(quiet == 100, "a tenth of 1,000 devices publishes nothing after 30 s")
+
+        // Every message as the same plan on virtual time writes it, byte for byte but `tst`,
+        // in each device's order; `tst` moved by the run's start, between launch and end.
+        let virtual = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1000", "--duration", "60s", "--stagger", "10s",
+            "--event", "30s:authorization=denied@10%", "--virtual",
+        ])
+        try #require(virtual.status == 0, "\(virtual.stderr)")
+        let expected = try Self.payloadsByTopic(virtual.stdout)
+        let received = try Self.payloadsByTopic(witness.output)
+        #expect(expected.count == 1000 && received.count == 1000)
+        var offsets = Set<Int>()
+        for (topic, payloads) in expected {
+            #expect(received[topic]?.map(\.rest) == payloads.map(\.rest), "\(topic)")
+            for (sent, got) in zip(payloads, received[topic] ?? []) { offsets.insert(got.seconds - sent.seconds) }
+        }
+        // One offset in whole seconds (the live start's fraction can make it 1 more).
+        let offset = try #require(offsets.min())
+        #expect((offsets.max() ?? offset) - offset <= 1, "\(offsets.sorted())")
+        let runStart = offset + FleetOsmAndCommandTests.virtualStartSeconds
+        #expect(Double(runStart) >= launched.rounded(.down) - 1 && Double(runStart) <= ended, "started \(runStart), launched \(launched)")
+    }
+
+    @Test("--qos 0 over --connections 4: four connections carry 40 devices, every message QoS 0, each the --virtual line")
+    func sharedConnectionsAtQoS0() async throws {
+        let broker = try MosquittoBroker()
+        try await broker.waitUntilRunning()
+        // The witness asks for QoS 1; the broker passes each on at the publish's QoS (0).
+        let witness = try await Self.subscriber(broker)
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let summaryFile = scratch.url.appendingPathComponent("summary.json")
+        let plan = ["fleet", "gpx/", "--devices", "40", "--duration", "8s", "--stagger", "2s"]
+        let run = try await TrailcastBinary.run(
+            arguments: plan + ["--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos", "0", "--connections", "4", "--summary", summaryFile.path],
+            waitsForASlot: false, deadline: .seconds(8) + Patience.hang)
+        #expect(run.status == 0, "\(run.stderr)")
+        let virtual = try await TrailcastBinary.run(arguments: plan + ["--virtual"])
+        try #require(virtual.status == 0, "\(virtual.stderr)")
+        let expected = try Self.payloadsByTopic(virtual.stdout)
+        let messages = expected.values.reduce(0) { $0 + $1.count }
+        let mqtt = try BackendTotals(summary: try Self.summary(summaryFile), backend: "mqtt")
+        #expect(mqtt.sent == messages && mqtt.addsUp, "\(mqtt)")
+        try await witness.wait(for: "mosquitto_sub to have every message") {
+            witness.output.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) } >= messages
+        }
+        let received = try Self.payloadsByTopic(witness.output)
+        #expect(received.count == 40)
+        for (topic, payloads) in expected {
+            #expect(received[topic]?.map(\.rest) == payloads.map(\.rest), "\(topic)")
+        }
+        // mosquitto's own log: four publishing clients (and the probe, which connects and
+        // leaves), each publish at QoS 0 ("q0").
+        let clients = Set(broker.output.split(separator: "\n").compactMap { line -> String? in
+            guard line.contains("New client connected"), let range = line.range(of: " as trailcast-fleet-0-") else { return nil }
+            return String(line[range.upperBound...].prefix { $0 != " " })
+        })
+        #expect(clients == ["0", "1", "2", "3"], "\(clients)")
+        let publishes = broker.output.split(separator: "\n").filter { $0.contains("Received PUBLISH from trailcast-fleet-0-") }
+        #expect(publishes.count == messages && publishes.allSatisfy { $0.contains("(d0, q0, r0, m0, ") }, "\(publishes.prefix(2))")
+    }
+
+    /// The keys of an OwnTracks `_type: location` message, as the OwnTracks booklet defines
+    /// them (owntracks.org/booklet/tech/json): a key outside them, a misspelled `vel` say, is
+    /// one no OwnTracks app, Recorder or Traccar reads.
+    static let ownTracksLocationKeys: Set<String> = [
+        "_type", "acc", "alt", "batt", "bs", "cog", "lat", "lon", "rad", "t", "tid", "tst", "vac", "vel", "p", "poi",
+        "image", "imagename", "conn", "tag", "topic", "inregions", "inrids", "SSID", "BSSID", "created_at", "m", "_id",
+    ]
+
+    /// `TOPIC PAYLOAD` lines by topic, in order: each payload's `tst` and the payload without
+    /// it, byte for byte.
+    static func payloadsByTopic(_ output: String) throws -> [String: [(seconds: Int, rest: String)]] {
+        var byTopic: [String: [(seconds: Int, rest: String)]] = [:]
+        for line in output.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 1)
+            let payload = try #require(parts.count == 2 ? parts[1] : nil, "\(line)")
+            let field = try #require(payload.firstRange(of: #/"tst":([0-9]+),/#), "\(line)")
+            let seconds = try #require(Int(payload[field].dropFirst(6).dropLast()), "\(line)")
+            byTopic[String(parts[0]), default: []].append((seconds, String(payload[..<field.lowerBound] + payload[field.upperBound...])))
+        }
+        return byTopic
+    }
+
+    /// What is wrong with a run's progress lines, by the fleet's own clock: a line a second,
+    /// each saying its second (`fleet: 7s ...`), from 1 s to the last whole second of the run,
+    /// in order. A second may be missing only where the fleet itself was held up, and then
+    /// the next line says so: the lag of what it sent in that stretch reaches the time lost
+    /// (half of it at least, for the messages that fell due late in the stretch). A loaded
+    /// machine can hold the fleet up; it cannot make it skip a second silently.
+    static func progressProblems(_ stderr: String, duration: Int) -> [String] {
+        var problems: [String] = []
+        var previous = 0
+        for line in stderr.split(separator: "\n") where line.hasPrefix("fleet: ") && line.contains(" active ") {
+            let words = line.split(separator: " ")
+            guard words.count > 1, words[1].hasSuffix("s"), let second = Int(words[1].dropLast()) else {
+                problems.append("no second in \(line)")
+                continue
+            }
+            let p99 = words.firstIndex(of: "p99").flatMap { Double(words[$0 + 1]) } ?? 0
+            if second <= previous {
+                problems.append("\(second) s after \(previous) s")
+            } else if second > previous + 1, p99 < Double(second - previous - 1) * 500 {
+                problems.append("no line for \(previous + 1)...\(second - 1) s, and a lag p99 of \(p99) ms after them")
+            }
+            previous = second
+        }
+        if previous < duration - 1 { problems.append("the last line at \(previous) s of \(duration) s") }
+        return problems
+    }
+
+    @Test("progress lines by the fleet's clock: a gap is allowed only where the next line's lag accounts for it")
+    func progressByTheFleetsClock() {
+        let line = { (second: Int, p99: String) in
+            "fleet: \(second)s active 10 | mqtt connected 10 sent 10 lost 0 failedConnects 0 | lag p50 0.1 ms p99 \(p99) ms"
+        }
+        let steady = (1...9).map { line($0, "0.3") }.joined(separator: "\n")
+        #expect(Self.progressProblems(steady, duration: 10).isEmpty)
+        let skipped = ([1, 2, 4, 5, 6, 7, 8, 9]).map { line($0, "0.3") }.joined(separator: "\n")
+        #expect(Self.progressProblems(skipped, duration: 10) == ["no line for 3...3 s, and a lag p99 of 0.3 ms after them"])
+        let heldUp = ([1, 2, 4, 5, 6, 7, 8, 9]).map { line($0, $0 == 4 ? "1130.2" : "0.3") }.joined(separator: "\n")
+        #expect(Self.progressProblems(heldUp, duration: 10).isEmpty)
+        #expect(Self.progressProblems((1...5).map { line($0, "0.3") }.joined(separator: "\n"), duration: 10) == [
+            "the last line at 5 s of 10 s"
+        ])
     }
 
     /// The last progress line's value of `name` for `backend` (`failedConnects`, `lost`).

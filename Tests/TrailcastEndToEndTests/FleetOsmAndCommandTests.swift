@@ -6,7 +6,10 @@ import Testing
 /// and Traccar's answers (400 for a device it does not know).
 @Suite("trailcast fleet --osmand into a Traccar-rules receiver")
 struct FleetOsmAndCommandTests {
-    @Test("every position is read as Traccar reads it; an unknown device's 400s are counted as errors, and the run goes on")
+    @Test("""
+        every position is read as Traccar reads it, every parameter one Traccar knows, each equal to the same plan's \
+        --virtual output; an unknown device's 400s are counted as errors, and the run goes on
+        """)
     func positions() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -21,11 +24,14 @@ struct FleetOsmAndCommandTests {
         ])
         try await receiver.wait(for: "the receiver's port") { FileManager.default.fileExists(atPath: portFile.path) }
         let port = try String(contentsOf: portFile, encoding: .utf8)
+        let launched = Date().timeIntervalSince1970
         let run = try await TrailcastBinary.run(arguments: [
             "fleet", "gpx/", "--devices", "20", "--osmand", "http://127.0.0.1:\(port)", "--http-connections", "4",
             "--duration", "20s", "--speed", "2", "--stagger", "2s", "--summary", summaryFile.path,
         ], waitsForASlot: false)
+        let ended = Date().timeIntervalSince1970
         #expect(run.status == 0, "\(run.stderr)")
+        #expect(!receiver.output.contains("unknown parameter"), "\(receiver.output)")
         let summary = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: summaryFile)) as? [String: Any])
         let osmand = try #require((summary["backends"] as? [String: Any])?["osmand"] as? [String: Any])
         let sent = try #require(osmand["sent"] as? Int)
@@ -38,23 +44,45 @@ struct FleetOsmAndCommandTests {
         #expect(osmand["lost"] as? Int == 0 && osmand["refused"] as? Int == 0)
         #expect(!positions.contains { $0["id"] as? String == "device-000007" })
         #expect(Set(positions.compactMap { $0["id"] as? String }).count == 19)
-        let now = Date().timeIntervalSince1970 * 1000
-        var lastTime: [String: Double] = [:]
-        for position in positions {
-            let id = try #require(position["id"] as? String)
-            let time = try #require(position["timeMs"] as? Int)
-            // Milliseconds (at or above 2^31), from the run's start: at --speed 2 the devices'
-            // clocks run twice as fast, so the last are 10 s ahead of the wall clock.
-            #expect(Double(time) > now - 120_000 && Double(time) <= now + 12_000)
-            #expect(Double(time) >= lastTime[id] ?? 0, "\(id) in order")
-            lastTime[id] = Double(time)
-            #expect(position["lat"] is Double && position["lon"] is Double)
-            // Knots: the sample routes stay under 110 knots (200 km/h).
-            #expect((position["speed"] as? Double).map { $0 >= 0 && $0 < 110 } ?? true)
-            #expect((position["course"] as? Double).map { $0 >= 0 && $0 < 360 } ?? true)
-            #expect((position["accuracy"] as? Double).map { $0 > 0 && $0 < 100 } == true)
-            #expect((position["batt"] as? Double).map { $0 >= 1 && $0 <= 100 } == true)
+        // Every field of every position as the same plan on virtual time writes it, byte for
+        // byte but the timestamp, in each device's order; the timestamps the virtual ones moved
+        // to the run's start, a moment between the test's launching it and its end.
+        let virtual = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "20", "--duration", "20s", "--stagger", "2s", "--virtual", "--format", "osmand",
+        ])
+        try #require(virtual.status == 0, "\(virtual.stderr)")
+        let expected = try Self.queriesByDevice(virtual.stdoutLines.map { String($0.dropFirst(2)) })
+        let received = try Self.queriesByDevice(positions.map { try #require($0["query"] as? String) })
+        #expect(expected.keys.count == 20)
+        for (device, queries) in expected where device != "device-000007" {
+            #expect(received[device]?.map(\.rest) == queries.map(\.rest), "\(device)")
         }
+        let offsets = Set(expected.flatMap { device, queries in
+            zip(queries, received[device] ?? []).map { $1.milliseconds - $0.milliseconds }
+        })
+        // One offset: the run's start less the virtual start, in whole milliseconds (a fix's
+        // time is cut to the millisecond, so the live start's fraction can make it 1 more).
+        let offset = try #require(offsets.min())
+        #expect((offsets.max() ?? offset) - offset <= 1, "\(offsets.sorted())")
+        let runStart = Double(offset) / 1000 + Double(FleetOsmAndCommandTests.virtualStartSeconds)
+        #expect(runStart >= launched - 1 && runStart <= ended, "the run started at \(runStart), launched \(launched), ended \(ended)")
+    }
+
+    /// The virtual fleet's start, 2026-01-01T00:00:00Z (docs/fleet.md).
+    static let virtualStartSeconds = 1_767_225_600
+
+    /// OsmAnd queries (`id=...&timestamp=...&...`) by device, in order: each one's timestamp
+    /// in milliseconds and the rest of the query, byte for byte.
+    static func queriesByDevice(_ queries: [String]) throws -> [String: [(milliseconds: Int, rest: String)]] {
+        var byDevice: [String: [(milliseconds: Int, rest: String)]] = [:]
+        for query in queries {
+            var parameters = query.split(separator: "&").map(String.init)
+            let device = try #require(parameters.first.flatMap { $0.hasPrefix("id=") ? String($0.dropFirst(3)) : nil }, "\(query)")
+            let timeIndex = try #require(parameters.firstIndex { $0.hasPrefix("timestamp=") }, "\(query)")
+            let milliseconds = try #require(Int(parameters.remove(at: timeIndex).dropFirst("timestamp=".count)), "\(query)")
+            byDevice[device, default: []].append((milliseconds, parameters.joined(separator: "&")))
+        }
+        return byDevice
     }
 
     @Test("no server: exit 69 and one line")

@@ -18,11 +18,13 @@ struct FleetOwnTracksHTTPTests {
         return (process, port, out, scratch)
     }
 
-    @Test("every location POSTed to /pub is stored under owntracks/USER/DEVICE, in order, the same message MQTT carries")
+    @Test("""
+        every location POSTed to /pub is stored under owntracks/USER/DEVICE, in order, with only OwnTracks' keys, each \
+        the same plan's --virtual message
+        """)
     func stored() async throws {
         let (receiver, port, out, scratch) = try await Self.receiver()
         defer { scratch.remove() }
-        _ = receiver
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         let run = try await TrailcastBinary.run(arguments: [
             "fleet", "gpx/", "--devices", "30", "--owntracks-http", "http://127.0.0.1:\(port)/pub", "--owntracks-user", "Team",
@@ -39,12 +41,25 @@ struct FleetOwnTracksHTTPTests {
         let byTopic = Dictionary(grouping: stored) { $0["topic"] as? String ?? "" }
         // The recorder lowercases the user (X-Limit-U: Team).
         #expect(Set(byTopic.keys) == Set((0..<30).map { String(format: "owntracks/team/device-%06d", $0) }))
-        for (topic, messages) in byTopic {
-            let times = messages.compactMap { ($0["payload"] as? [String: Any])?["tst"] as? Int }
-            #expect(times.count == messages.count && times == times.sorted(), "\(topic) in order")
-            let first = try #require(messages.first?["payload"] as? [String: Any])
-            #expect(first["_type"] as? String == "location" && first["lat"] is Double && first["lon"] is Double)
+        #expect(!receiver.output.contains("unknown key"), "\(receiver.output)")
+        // Each body as the same plan on virtual time writes the message, byte for byte but
+        // `tst`, in each device's order (the topic's user as the recorder lowercases it).
+        let virtual = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "30", "--owntracks-user", "team", "--duration", "6s", "--stagger", "1s", "--virtual",
+        ])
+        try #require(virtual.status == 0, "\(virtual.stderr)")
+        let expected = try FleetMQTTCommandTests.payloadsByTopic(virtual.stdout)
+        let received = try FleetMQTTCommandTests.payloadsByTopic(stored.map {
+            "\($0["topic"] as? String ?? "") \($0["body"] as? String ?? "")"
+        }.joined(separator: "\n"))
+        #expect(expected.count == 30)
+        for (topic, payloads) in expected {
+            #expect(received[topic]?.map(\.rest) == payloads.map(\.rest), "\(topic)")
         }
+        let offsets = Set(expected.flatMap { topic, payloads in
+            zip(payloads, received[topic] ?? []).map { $1.seconds - $0.seconds }
+        })
+        #expect(offsets.count <= 2 && (offsets.max() ?? 0) - (offsets.min() ?? 0) <= 1, "one start: \(offsets.sorted())")
     }
 
     @Test("a URL without the recorder's /pub: each answer a 404, counted as an error; the run goes on")

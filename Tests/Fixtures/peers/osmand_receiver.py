@@ -11,6 +11,10 @@ and answers as Traccar answers.
   `altitude`, `accuracy`, `hdop`, `batt`: numbers.
 - A value that does not parse throws in Traccar's decoder, which closes the connection
   without an answer: so does this.
+- A parameter Traccar's decoder has no case for (`sped` for `speed`) is kept by Traccar as
+  an attribute of the position, where no map, report or speed alarm reads it: the position
+  arrives without it, silently. This receiver is stricter on purpose: such a request is a
+  400, and `unknown parameter: NAME` is printed, so that a misspelled key fails a test.
 - Otherwise 200 with an empty body, on a keep-alive connection.
 
 How servers and proxies in front of Traccar really treat connections, by option:
@@ -22,7 +26,8 @@ closes a connection idle for N ms (a keep-alive timeout); --delay-ms N answers N
 closes each connection, unanswered, at its request N + 1 (printing
 `dropped` for each), as a connection closed idle just as a request was written on it.
 
-Each position accepted is one JSON line in --out; the port chosen is written to --port-file.
+Each position accepted is one JSON line in --out, with the parameters as they came
+(`query`: the query, or the form body); the port chosen is written to --port-file.
 """
 import argparse
 import datetime
@@ -36,6 +41,16 @@ INT_MAX = 2**31 - 1
 
 class Rejected(Exception):
     pass
+
+
+class UnknownParameter(Exception):
+    pass
+
+
+# The parameters decodeQuery has a case for (OsmAndProtocolDecoder.java's switch); every
+# other name falls to its `default`, an attribute.
+TRACCAR_PARAMETERS = {"id", "deviceid", "valid", "timestamp", "lat", "lon", "location", "cell", "wifi", "speed",
+                      "bearing", "heading", "altitude", "accuracy", "hdop", "batt", "driverUniqueId"}
 
 
 def parse_time(value):
@@ -55,6 +70,9 @@ def parse_time(value):
 
 def decode(parameters, known):
     position = {}
+    for key in parameters:
+        if key not in TRACCAR_PARAMETERS:
+            raise UnknownParameter(key)
     device = parameters.get("id", parameters.get("deviceid"))
     if device is None or device not in known:
         raise Rejected()
@@ -127,6 +145,10 @@ def main():
             parameters = {key: values[0] for key, values in parse_qs(query, keep_blank_values=True).items()}
             try:
                 position = decode(parameters, known)
+            except UnknownParameter as unknown:
+                print(f"unknown parameter: {unknown}", flush=True)
+                self.answer(400)
+                return
             except Rejected:
                 self.answer(400)
                 return
@@ -134,6 +156,7 @@ def main():
                 # Traccar logs the exception and closes the channel: no answer at all.
                 self.close_connection = True
                 return
+            position["query"] = query
             with lock:
                 out.write(json.dumps(position) + "\n")
             self.answer(200)

@@ -14,8 +14,12 @@ dopublish(), field(); recorder.c: handle_message()) and answers as it answers.
 - The answer is 200, `application/json; charset=utf-8`, chunked, on a keep-alive
   connection, with a JSON array (the friends' cards and locations: `[]` here).
 
-Each location stored is one JSON line {"topic": ..., "payload": ...} in --out; the port is
-written to --port-file.
+A location with a key the OwnTracks booklet does not define is not stored, and
+`unknown key: NAME` is printed (the recorder stores it whole: this receiver is stricter on
+purpose, so that a misspelled key fails a test).
+
+Each location stored is one JSON line {"topic": ..., "payload": ..., "body": the body as
+sent} in --out; the port is written to --port-file.
 """
 import argparse
 import json
@@ -23,6 +27,13 @@ import os
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+
+# The keys of a `_type: location` message as the OwnTracks booklet defines them
+# (owntracks.org/booklet/tech/json).
+LOCATION_KEYS = {"_type", "acc", "alt", "batt", "bs", "cog", "lat", "lon", "rad", "t", "tid", "tst", "vac", "vel", "p",
+                 "poi", "image", "imagename", "conn", "tag", "topic", "inregions", "inrids", "SSID", "BSSID",
+                 "created_at", "m", "_id"}
 
 
 def number(value):
@@ -81,9 +92,15 @@ def main():
             if isinstance(message, dict) and message.get("_type") == "location":
                 tst = message.get("tst")
                 valid_time = tst is None or number(tst) is not None
-                if valid_time and number(message.get("lat")) is not None and number(message.get("lon")) is not None:
+                unknown = sorted(set(message) - LOCATION_KEYS)
+                if unknown:
+                    # Stricter than the recorder, which stores the message whole: a key
+                    # OwnTracks does not define is one no reader of it looks at.
+                    print("unknown key: " + ", ".join(unknown), flush=True)
+                elif valid_time and number(message.get("lat")) is not None and number(message.get("lon")) is not None:
                     with lock:
-                        out.write(json.dumps({"topic": f"owntracks/{user}/{device}", "payload": message}) + "\n")
+                        out.write(json.dumps({"topic": f"owntracks/{user}/{device}", "payload": message,
+                                              "body": body.decode("utf-8", "replace")}) + "\n")
             self.answer(200, b"[]", "application/json; charset=utf-8")
 
         def do_GET(self):
