@@ -157,25 +157,38 @@ struct AndroidEmulatorFeedTests {
                 s.sendall(command.encode() + b"\\r\\n")
                 print(reply())
             """
-        let commands = [
-            "geo fix -122.4 37.8", "auth wrong", "auth secret", "geo fix -122.4 37.8 4.5 7 2.72",
-            "geo fix 180.5 0", "geo fix 0 -90.5", "geo fix 0 0 0 0", "geo fix 0 0 0 13", "geo fix 0 0 0 6.5",
-            "geo fix 0 north", "geo fix 5",
+        // Each command and the console's answer, with the line of console.cpp@1d886ff9 it
+        // comes from (docs/research/android-console-and-simctl.md).
+        let exchanges: [(command: String, answer: String)] = [
+            ("geo fix -122.4 37.8", "KO: unknown command, try 'help'"),  // :519-521, before auth
+            ("auth", "KO: missing authentication token"),  // :3970-3972
+            ("auth wrong", "KO: authentication token does not match ~/.emulator_console_auth_token"),  // :3994-3999
+            ("auth  secret", "OK"),  // the spaces after the command are not the token's (find_command)
+            ("auth secret", "KO: unknown command, try 'help'"),  // the main table has no auth (:3828-3948)
+            ("ping", "OK"),  // after "I am alive!" (:622-627)
+            ("geo fix -122.4 37.8 4.5 7 2.72", "OK"),
+            ("geo fix 180.5 0", "KO: invalid longitude value. Should be in [-180,+180] range"),  // :2729-2733
+            ("geo fix 0 -90.5", "KO: invalid latitude value. Should be in [-90,+90] range"),  // :2734-2738
+            ("geo fix 0 0 0 0", Self.satellitesKO),  // :2748-2756
+            ("geo fix 0 0 0 13", Self.satellitesKO),
+            ("geo fix 0 0 0 6.5", Self.satellitesKO),
+            ("geo fix 0 0 0 nan", Self.satellitesKO),
+            ("geo fix 0 north", "KO: argument 'north' is not a number"),  // :2707-2709
+            ("geo fix 1.5abc 2", "KO: argument 'abc 2' is not a number"),  // strtod reads 1.5: the rest is quoted
+            ("geo fix 5", "KO: not enough arguments: see 'help geo fix' for details"),  // :2722-2724
+            ("geo fix 0x10 nan", "OK"),  // strtod reads hex; a NaN latitude fails no comparison
+            ("geo fix 1 2 3 4 5 six", "OK"),  // at most five numbers read (:2713-2714)
+            ("geo fixture 1 2", "KO:  bad sub-command"),  // :549-554, after the help; two spaces
+            ("geo", "KO: missing sub-command"),  // :542-545
+            ("geo nmea", "KO: NMEA sentence missing, try 'help geo nmea'"),  // :2671-2673
+            ("GET / HTTP/1.1", "KO: Forbidden HTTP request. Aborting"),  // :507-510, and it closes
         ]
-        let result = try await TrailcastBinary.runTool("python3", ["-c", client, String(port)] + commands)
+        let result = try await TrailcastBinary.runTool("python3", ["-c", client, String(port)] + exchanges.map(\.command))
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.split(separator: "\n").map(String.init) == [
-            "KO: unknown command, try 'help'",
-            "KO: authentication token does not match ~/.emulator_console_auth_token",
-            "OK",
-            "OK",
-            "KO: invalid longitude value. Should be in [-180,+180] range",
-            "KO: invalid latitude value. Should be in [-90,+90] range",
-            Self.satellitesKO,
-            Self.satellitesKO,
-            Self.satellitesKO,
-            "KO: argument 'north' is not a number",
-            "KO: not enough arguments: see 'help geo fix' for details",
-        ])
+        let answers = result.stdout.split(separator: "\n").map(String.init)
+        #expect(answers.count == exchanges.count)
+        for (exchange, answer) in zip(exchanges, answers) {
+            #expect(answer == exchange.answer, "\(exchange.command)")
+        }
     }
 }

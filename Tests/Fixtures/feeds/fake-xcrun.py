@@ -5,47 +5,93 @@ Installed as `xcrun` first on PATH by the tests, with its settings in the enviro
 
     FAKE_XCRUN_LOG      file to append each call to, as one JSON array of its arguments
                         (so an argument with spaces, like a device name, stays whole)
-    FAKE_XCRUN_FAIL     a word: a call with an argument containing it fails, exit 148
+    FAKE_XCRUN_DEVICES  the simulators there are, `NAME|UDID|STATE` separated by `;` (STATE
+                        Booted or Shutdown); unset, DEFAULT_DEVICES
     FAKE_XCRUN_SLOW     N: every Nth call takes 0.3 s, as simctl sometimes does
 
-It refuses what simctl refuses, with a usage message and exit status 1: anything but
-`simctl location DEVICE set LATITUDE,LONGITUDE` (or `clear`) and `simctl privacy DEVICE
-grant|revoke|reset SERVICE [BUNDLE-ID]` with a known service (the forms `xcrun simctl
-help location` and `xcrun simctl help privacy` print in Xcode 15 and 16); a latitude
-outside -90...90 or a longitude outside -180...180; grant or revoke without a bundle id.
+simctl is closed source: what it refuses, and its words, are from public quotes of its
+output (docs/research/android-console-and-simctl.md gives each one's page):
+
+- A device is a name or a UDID of a known device, or `booted` (the first booted one). An
+  unknown one: `Invalid device: ARG`, exit 148 (quoted with the status). `booted` with none
+  booted: `No devices are booted.` (quoted; the status 149 is this fake's choice). A device
+  that is shut down: the CoreSimulator error 405, `Unable to lookup in current state:
+  Shutdown` (quoted for privacy; for location, and its status 149, this fake's reading).
+- `privacy` with a service simctl does not know: the device's refusal
+  (NSPOSIXErrorDomain, code=1, "Failed to create TCC authorization record"), exit 1.
+- A bundle id is never looked up: a location grant to an app not installed exits 0 and
+  records nothing (quoted), so the fake accepts any.
+- Usage: `location DEVICE set LAT,LON` or `clear`, `privacy DEVICE grant|revoke|reset SERVICE
+  [BUNDLE-ID]` (grant and revoke need the bundle id), as `simctl help` prints them (quoted);
+  anything else, a coordinate out of range included, gets the usage text and exit 1 (the
+  words and the status are not confirmed for these: this fake's reading).
 """
 import json, os, sys, time
 
+DEFAULT_DEVICES = ("iPhone 15 Pro|5C2E7A0B-8D4F-4B1A-9E63-0F2D9C7B1A34|Booted;"
+                   "iPad Air 11-inch (M2)|9B1D3E6F-2A4C-4E8B-B7D0-6C5A8F3E2D10|Shutdown")
 SERVICES = {"all", "calendar", "contacts-limited", "contacts", "location", "location-always",
             "photos-add", "photos", "media-library", "microphone", "motion", "reminders", "siri"}
+LOCATION_USAGE = ("Control a device's simulated location\n"
+                  "Usage: simctl location <device> <action> [arguments]")
+PRIVACY_USAGE = ("Grant, revoke, or reset privacy and permissions\n"
+                 "Usage: simctl privacy <device> <action> <service> [<bundle identifier>]")
 
 
-def refuse(usage):
-    sys.stderr.write(usage + "\n")
-    sys.exit(1)
+def fail(message, status):
+    sys.stderr.write(message + "\n")
+    sys.exit(status)
 
 
-def check_location(args):
-    usage = "Usage: simctl location <device> [action] [arguments]\n  set <latitude>,<longitude>\n  clear"
+def devices():
+    listed = os.environ.get("FAKE_XCRUN_DEVICES") or DEFAULT_DEVICES
+    return [tuple(entry.split("|")) for entry in listed.split(";") if entry]
+
+
+def look_up(argument):
+    """The device an argument names; refuses as simctl does."""
+    known = devices()
+    if argument == "booted":
+        for device in known:
+            if device[2] == "Booted":
+                return device
+        fail("No devices are booted.", 149)
+    for device in known:
+        if argument in (device[0], device[1]):
+            if device[2] != "Booted":
+                fail("An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=405):\n"
+                     "Unable to lookup in current state: " + device[2], 149)
+            return device
+    fail("Invalid device: " + argument, 148)
+
+
+def location(args):
+    if not args:
+        fail(LOCATION_USAGE, 1)
+    look_up(args[0])
     if len(args) == 2 and args[1] == "clear":
         return
     if len(args) != 3 or args[1] != "set":
-        refuse(usage)
-    parts = args[2].split(",")
+        fail(LOCATION_USAGE, 1)
     try:
-        latitude, longitude = (float(part) for part in parts)
+        latitude, longitude = (float(part) for part in args[2].split(","))
     except ValueError:
-        refuse(usage)
+        fail(LOCATION_USAGE, 1)
     if not (-90 <= latitude <= 90 and -180 <= longitude <= 180):
-        refuse("Invalid coordinate: " + args[2])
+        fail(LOCATION_USAGE, 1)
 
 
-def check_privacy(args):
-    usage = "Usage: simctl privacy <device> <action> <service> [<bundle identifier>]"
-    if len(args) not in (3, 4) or args[1] not in ("grant", "revoke", "reset") or args[2] not in SERVICES:
-        refuse(usage)
+def privacy(args):
+    if len(args) not in (3, 4) or args[1] not in ("grant", "revoke", "reset"):
+        fail(PRIVACY_USAGE, 1)
     if args[1] != "reset" and len(args) != 4:
-        refuse(usage)
+        fail(PRIVACY_USAGE, 1)
+    look_up(args[0])
+    if args[2] not in SERVICES:
+        fail("An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=1):\n"
+             "Simulator device failed to complete the requested operation.\nOperation not permitted\n"
+             "Underlying error (domain=NSPOSIXErrorDomain, code=1):\n"
+             "\tFailed to create TCC authorization record\n\tOperation not permitted", 1)
 
 
 def main():
@@ -60,18 +106,14 @@ def main():
     slow = int(os.environ.get("FAKE_XCRUN_SLOW", "0") or 0)
     if slow and count % slow == 0:
         time.sleep(0.3)
-    failing = os.environ.get("FAKE_XCRUN_FAIL")
-    if failing and any(failing in arg for arg in args):
-        sys.stderr.write("simctl: no such device\n")
-        sys.exit(148)
-    if len(args) < 3 or args[0] != "simctl":
-        refuse("usage: xcrun simctl <subcommand> ...")
+    if len(args) < 2 or args[0] != "simctl":
+        fail("usage: xcrun simctl <subcommand> ...", 1)
     if args[1] == "location":
-        check_location(args[2:])
+        location(args[2:])
     elif args[1] == "privacy":
-        check_privacy(args[2:])
+        privacy(args[2:])
     else:
-        refuse("simctl: unknown subcommand " + args[1])
+        fail("usage: xcrun simctl <subcommand> ...", 1)
 
 
 if __name__ == "__main__":
