@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+/// `replay --browser` against a stand-in DevTools endpoint (Tests/Fixtures/browser/fake-devtools.py)
+/// that checks each message against the protocol and logs it: the feed's messages and socket
+/// are tested whatever Chromium the machine has, message for message.
+@Suite("replay --browser against a DevTools endpoint that checks the protocol, no browser")
+struct DevToolsWithoutBrowserTests {
+    /// Starts the stand-in with `pages` pages; its port, its process and its log.
+    static func endpoint(pages: Int) async throws -> (port: Int, process: ToolProcess, log: URL, scratch: ScratchDirectory) {
+        let scratch = try ScratchDirectory()
+        let log = scratch.url.appendingPathComponent("devtools.jsonl")
+        let process = try ToolProcess(
+            "python3", [Repository.url("Tests/Fixtures/browser/fake-devtools.py").path, log.path, "--pages", String(pages)])
+        try await process.wait(for: "the endpoint's port") { process.output.contains("\n") }
+        let port = try #require(Int(process.output.split(separator: "\n")[0]))
+        return (port, process, log, scratch)
+    }
+
+    static func messages(_ log: URL) throws -> [[String: Any]] {
+        try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("every message in the protocol's form: targets discovered, each page attached once, each fix to each page in order, the permission on every change")
+    func conversation() async throws {
+        let (port, process, log, scratch) = try await Self.endpoint(pages: 2)
+        defer { process.stop(); scratch.remove() }
+        let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 120)
+        defer { routeScratch.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--format", "jsonl", "--speed", "60", "--seed", "3", "--weather", "none",
+            "--browser", "http://127.0.0.1:\(port)", "--event", "40s:authorization=denied", "--event", "70s:authorization=whenInUse",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines == ["trailcast: driving the geolocation of FakeChrome/1.0's pages"], "no command refused")
+        let messages = try Self.messages(log)
+        let methods = messages.map { $0["method"] as? String ?? "" }
+        #expect(methods.first == "Target.setDiscoverTargets")
+        #expect(messages.map { $0["id"] as? Int ?? 0 } == Array(1...messages.count), "ids count up from 1")
+        let attached = messages.filter { $0["method"] as? String == "Target.attachToTarget" }.compactMap {
+            ($0["params"] as? [String: Any])?["targetId"] as? String
+        }
+        #expect(attached == ["page-1", "page-2"])
+        let settings = messages.filter { $0["method"] as? String == "Browser.setPermission" }.compactMap {
+            ($0["params"] as? [String: Any])?["setting"] as? String
+        }
+        #expect(settings == ["prompt", "granted", "denied", "granted"])
+
+        // Each page's overrides are the device's fixes, in order, as `export` writes them for
+        // the same settings (the stream goes on while the app is denied: the page is the
+        // browser's, and its permission says what it may hear).
+        let export = try await TrailcastBinary.run(arguments: ["export", gpx, "--to", "csv", "--seed", "3"])
+        try #require(export.status == 0, "\(export.stderr)")
+        let device = export.stdoutLines.dropFirst().map { $0.split(separator: ",").map { Double($0) } }
+        for session in ["session-1", "session-2"] {
+            let overrides = messages.filter {
+                $0["method"] as? String == "Emulation.setGeolocationOverride" && $0["sessionId"] as? String == session
+            }.compactMap { $0["params"] as? [String: Any] }
+            try #require(overrides.count == device.count, "\(session): \(overrides.count) of \(device.count)")
+            for (params, row) in zip(overrides, device) {
+                // time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,...
+                #expect(abs((params["latitude"] as? Double ?? 0) - (row[1] ?? 0)) < 1e-7)
+                #expect(abs((params["longitude"] as? Double ?? 0) - (row[2] ?? 0)) < 1e-7)
+                #expect((params["accuracy"] as? Double) == row[4])
+                #expect(abs((params["speed"] as? Double ?? -1) - (row[6] ?? 0)) < 0.006)
+            }
+        }
+    }
+
+    /// The stand-in must refuse what Chromium refuses, or the test above proves little: each
+    /// answer here is Chromium's (the protocol's error codes and its dispatcher's words).
+    @Test("the stand-in refuses as Chromium does: an unknown method, a page's method on the browser, a bad session, a wrong type, an unknown target")
+    func theStandInRefuses() async throws {
+        let (port, process, _, scratch) = try await Self.endpoint(pages: 1)
+        defer { process.stop(); scratch.remove() }
+        let client = """
+            import json, sys, websocket
+            ws = websocket.create_connection(f"ws://127.0.0.1:{sys.argv[1]}/devtools/browser/fake")
+            for number, line in enumerate(sys.argv[2:], 1):
+                message = json.loads(line)
+                message["id"] = number
+                ws.send(json.dumps(message))
+                while True:
+                    answer = json.loads(ws.recv())
+                    if answer.get("id") == number:
+                        break
+                error = answer.get("error")
+                print(f"{error['code']} {error['message']}" if error else "ok")
+            """
+        let requests = [
+            #"{"method": "Emulation.setGeolocationOverrides", "params": {}}"#,
+            #"{"method": "Emulation.setGeolocationOverride", "params": {"latitude": 1, "longitude": 2, "accuracy": 3}}"#,
+            #"{"method": "Emulation.setGeolocationOverride", "params": {}, "sessionId": "nobody"}"#,
+            #"{"method": "Target.setDiscoverTargets", "params": {"discover": "yes"}}"#,
+            #"{"method": "Target.attachToTarget", "params": {"targetId": "page-9", "flatten": true}}"#,
+            #"{"method": "Target.attachToTarget", "params": {"targetId": "page-1", "flatten": true}}"#,
+            #"{"method": "Emulation.setGeolocationOverride", "params": {"latitude": "37.8"}, "sessionId": "session-1"}"#,
+            #"{"method": "Browser.setPermission", "params": {"permission": {"name": "geolocation"}, "setting": "allowed"}}"#,
+        ]
+        let result = try await TrailcastBinary.runTool("python3", ["-c", client, String(port)] + requests)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines == [
+            "-32601 'Emulation.setGeolocationOverrides' wasn't found",
+            "-32601 'Emulation.setGeolocationOverride' wasn't found",
+            "-32001 Session with given id not found.",
+            "-32602 Invalid parameters",
+            "-32602 No target with given id found",
+            "ok",
+            "-32602 Invalid parameters",
+            "-32602 Invalid parameters",
+        ])
+    }
+}
