@@ -62,6 +62,29 @@ PIN_BROWSER = ["chrt", "--idle", "0"]
 SPLIT_TRAILCAST = ["taskset", "-c", "0"]
 SPLIT_BROWSER = ["taskset", "-c", "1"]
 CLIENT_PIN = []
+# The kernel's threads whose work the renderers' memory makes: DAMON's monitor (kdamond,
+# which this machine's kernel runs) and RCU's grace-period thread. Left free, the scheduler
+# put them on core 0 beside trailcast (core 1 being full), and `perf sched` showed them there
+# as every delay of trailcast's threads over 3 ms in the pages run: kdamond for up to 20 ms at
+# a stretch, 1.0 s of core 0 in 25 s (0.18 s in the run with curl's requests), rcu_preempt for
+# up to 9 ms (bench/results/log.md, "A hundred live pages: the kernel's share"). With
+# --split-cores they go to core 1 with the renderers, whose work they are, and back after.
+KERNEL_THREADS_OF_THE_BROWSER = ("kdamond", "rcu_preempt")
+
+
+def kernel_threads():
+    """(pid, name) of the kernel threads in KERNEL_THREADS_OF_THE_BROWSER."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as comm:
+                    name = comm.read().strip()
+            except OSError:
+                continue
+            if name.startswith(KERNEL_THREADS_OF_THE_BROWSER):
+                found.append((int(entry), name))
+    return found
 
 
 def percentile(sorted_values, p):
@@ -223,6 +246,16 @@ def main():
         os.sched_setaffinity(0, {0})
         global CLIENT_PIN
         CLIENT_PIN = ["taskset", "-c", "1"]
+        moved = []
+        for pid, name in kernel_threads():
+            try:
+                moved.append((pid, os.sched_getaffinity(pid)))
+                os.sched_setaffinity(pid, {1})
+                print(f"{name} ({pid}) on core 1 for the runs", file=sys.stderr)
+            except OSError as error:
+                print(f"{name} ({pid}) left where it is: {error}", file=sys.stderr)
+        import atexit
+        atexit.register(lambda: [os.sched_setaffinity(pid, cpus) for pid, cpus in moved])
 
     track = os.path.join(tempfile.gettempdir(), f"live-pages-{arguments.points}.gpx")
     with open(track, "w") as file:
