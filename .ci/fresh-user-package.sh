@@ -35,6 +35,8 @@ let package = Package(
     dependencies: [
         // traits: [] — the testing library only: none of the command's servers.
         .package(name: "Trailcast", path: "$repo", traits: []),
+        // What Trailcast brings, at the root's version exactly (.ci/check-pins.py).
+        .package(url: "https://github.com/apple/swift-http-types", exact: "1.8.0"),
     ],
     targets: [
         .target(name: "RunTracker", dependencies: [.product(name: "CoreLocationSeam", package: "Trailcast")]),
@@ -277,6 +279,7 @@ if [ "$(ls .build/checkouts | tr '\n' ' ')" != "swift-http-types " ]; then
   ls .build/checkouts
   echo "ci: the fresh package resolved more than swift-http-types (above)" >&2; exit 1
 fi
+(cd "$repo" && python3 .ci/check-pins.py "$dir")
 swift test 2>&1 | tee test.log | grep -E "✘|Test run with" || true
 grep -q "Test run with 7 tests in 2 suites passed" test.log || { echo "ci: the fresh package's tests did not pass" >&2; exit 1; }
 seconds=$(( $(date +%s) - start ))
