@@ -50,7 +50,9 @@ struct DevToolsWithoutBrowserTests {
 
         // Each page's overrides are the device's fixes, in order, as `export` writes them for
         // the same settings (the stream goes on while the app is denied: the page is the
-        // browser's, and its permission says what it may hear).
+        // browser's, and its permission says what it may hear), from the one current when the
+        // page was attached: a page attached after the first fixes (a sanitizer's slow start)
+        // gets the latest at once, then every one after it.
         let export = try await TrailcastBinary.run(arguments: ["export", gpx, "--to", "csv", "--seed", "3"])
         try #require(export.status == 0, "\(export.stderr)")
         let device = export.stdoutLines.dropFirst().map { $0.split(separator: ",").map { Double($0) } }
@@ -58,8 +60,8 @@ struct DevToolsWithoutBrowserTests {
             let overrides = messages.filter {
                 $0["method"] as? String == "Emulation.setGeolocationOverride" && $0["sessionId"] as? String == session
             }.compactMap { $0["params"] as? [String: Any] }
-            try #require(overrides.count == device.count, "\(session): \(overrides.count) of \(device.count)")
-            for (params, row) in zip(overrides, device) {
+            try #require(overrides.count > device.count / 2, "\(session): \(overrides.count) of \(device.count)")
+            for (params, row) in zip(overrides, device.suffix(overrides.count)) {
                 // time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,...
                 #expect(abs((params["latitude"] as? Double ?? 0) - (row[1] ?? 0)) < 1e-7)
                 #expect(abs((params["longitude"] as? Double ?? 0) - (row[2] ?? 0)) < 1e-7)
