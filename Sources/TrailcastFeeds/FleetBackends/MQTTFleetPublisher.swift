@@ -238,22 +238,33 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
         }
     }
 
+    /// The connection is up: what waited for it goes first, in order, and only then does
+    /// `send` see the connection. (Made visible first, a message sent while the waiting ones
+    /// were being handed over went out before them: a device's first two messages arrived
+    /// swapped when its connection took longer than its interval, which the fleet's test
+    /// against `--virtual` found in a loaded run.) Until then the attempt is still under way,
+    /// so no second connection starts.
     private func connected(_ connection: MQTTConnection) {
         guard connection.isOpen else { return connectionFailed() }
-        let (pending, closing) = state.withLock { state -> ([(MQTTPacket.Publish, Int)], Bool) in
-            state.attempts.succeeded()
-            state.connection = connection
-            defer { state.pending.removeAll() }
-            return (state.pending, state.attempts.isClosing)
+        while true {
+            let (waiting, closing) = state.withLock { state -> ([(MQTTPacket.Publish, Int)], Bool) in
+                defer { state.pending.removeAll() }
+                if state.pending.isEmpty || state.attempts.isClosing {
+                    state.attempts.succeeded()
+                    state.connection = connection
+                }
+                return (state.pending, state.attempts.isClosing)
+            }
+            if closing {
+                Task { await connection.disconnect() }
+                return
+            }
+            for (publish, device) in waiting {
+                deliver(publish, device: device, deviceClass: classOfDevice(device), on: connection)
+            }
+            batches.flush()
+            if waiting.isEmpty { return }
         }
-        if closing {
-            Task { await connection.disconnect() }
-            return
-        }
-        for (publish, device) in pending {
-            deliver(publish, device: device, deviceClass: classOfDevice(device), on: connection)
-        }
-        batches.flush()
     }
 
     private func connectionFailed() {
@@ -331,15 +342,17 @@ final class EventLoopBatches: Sendable {
         batches.withLock { $0[ObjectIdentifier(loop), default: (loop, [])].writes.append(write) }
     }
 
+    /// Hands each loop its writes. Under the lock: two threads flush (the fleet's pacing
+    /// and a connection that just came up), and a batch taken first must reach its loop
+    /// first, or a device's messages could pass each other. (`execute` only queues.)
     func flush() {
-        let taken = batches.withLock { batches in
-            defer { batches.removeAll(keepingCapacity: true) }
-            return Array(batches.values)
-        }
-        for (loop, writes) in taken {
-            loop.execute {
-                for write in writes { write.connection.publishOnEventLoop(write.publish, context: write.context) }
+        batches.withLock { batches in
+            for (loop, writes) in batches.values {
+                loop.execute {
+                    for write in writes { write.connection.publishOnEventLoop(write.publish, context: write.context) }
+                }
             }
+            batches.removeAll(keepingCapacity: true)
         }
     }
 }
