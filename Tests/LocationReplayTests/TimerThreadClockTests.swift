@@ -3,7 +3,7 @@ import TrailcastBasics
 import Testing
 
 /// The clock a paced replay runs on: a dedicated thread wakes each sleeper at its deadline.
-@Suite("TimerThreadClock", .timeLimit(.minutes(1)))
+@Suite("TimerThreadClock", .timeLimit(.minutes(5)))
 struct TimerThreadClockTests {
     /// When each sleeper woke, next to its deadline.
     final class WakeLog: Sendable {

@@ -8,11 +8,15 @@ import TrailcastWeatherServer
 ///
 /// The default request timeout is far above any answer's latency: under ThreadSanitizer, with
 /// its suites at once on two cores, a first answer took over 5 s (the old default) in a CI
-/// run, was retried, and `attempts == 1` failed. A test of timeouts gives its own.
+/// run, was retried, and `attempts == 1` failed. A test of timeouts gives its own. The
+/// connect timeout likewise: the client's 2 s default, passed by a loaded machine's connect
+/// to 127.0.0.1 in a full local run, retried a 200 ms answer (so: the request timeout, at least
+/// the 2 s, unless a test of connecting gives its own).
 func withLocalServer<T: Sendable>(
     faults: WeatherServerFaults = .init(),
     requestTimeout: Duration = .seconds(60),
     retryBaseDelay: Duration = .milliseconds(10),
+    connectTimeout: Duration? = nil,
     now: @escaping @Sendable () -> Double = { 1_720_000_000 },
     _ body: @escaping @Sendable (OpenMeteoClient, Int) async throws -> T
 ) async throws -> T {
@@ -20,6 +24,7 @@ func withLocalServer<T: Sendable>(
         var configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
         configuration.requestTimeout = requestTimeout
         configuration.retryBaseDelay = retryBaseDelay
+        configuration.connectTimeout = connectTimeout ?? max(requestTimeout, .seconds(2))
         return try await OpenMeteoClient.withClient(configuration: configuration, now: now) { client in
             try await body(client, port)
         }
