@@ -190,12 +190,15 @@ def serve(client, port, log, pages):
     if target == "/json/version":
         body = json.dumps({"Browser": "FakeChrome/1.0", "Protocol-Version": "1.3",
                            "webSocketDebuggerUrl": f"ws://127.0.0.1:{port}/devtools/browser/fake"}).encode()
-        client.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: %d\r\n\r\n%s"
-                       % (len(body), body))
+        # It closes after answering, and says so: a client that kept the connection for its
+        # next request (trailcast asks twice, to detect the protocol and to connect) found it
+        # closed under it (`remoteConnectionClosed`, in a CI run).
+        client.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=UTF-8\r\nContent-Length: %d\r\n"
+                       b"Connection: close\r\n\r\n%s" % (len(body), body))
         client.close()
         return
     if target != "/devtools/browser/fake" or headers.get("upgrade", "").lower() != "websocket":
-        client.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n")
+        client.sendall(b"HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n")
         client.close()
         return
     accept = base64.b64encode(hashlib.sha1(headers["sec-websocket-key"].encode() + MAGIC).digest())
