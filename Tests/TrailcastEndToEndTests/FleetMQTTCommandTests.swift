@@ -92,11 +92,7 @@ struct FleetMQTTCommandTests {
         let expected = try Self.payloadsByTopic(virtual.stdout)
         let received = try Self.payloadsByTopic(witness.output)
         #expect(expected.count == 1000 && received.count == 1000)
-        var offsets = Set<Int>()
-        for (topic, payloads) in expected {
-            #expect(received[topic]?.map(\.rest) == payloads.map(\.rest), "\(topic)")
-            for (sent, got) in zip(payloads, received[topic] ?? []) { offsets.insert(got.seconds - sent.seconds) }
-        }
+        let offsets = Self.expectSamePayloads(expected, received)
         // One offset in whole seconds (the live start's fraction can make it 1 more).
         let offset = try #require(offsets.min())
         #expect((offsets.max() ?? offset) - offset <= 1, "\(offsets.sorted())")
@@ -129,9 +125,7 @@ struct FleetMQTTCommandTests {
         }
         let received = try Self.payloadsByTopic(witness.output)
         #expect(received.count == 40)
-        for (topic, payloads) in expected {
-            #expect(received[topic]?.map(\.rest) == payloads.map(\.rest), "\(topic)")
-        }
+        _ = Self.expectSamePayloads(expected, received)
         // mosquitto's own log: four publishing clients (and the probe, which connects and
         // leaves), each publish at QoS 0 ("q0").
         let clients = Set(broker.output.split(separator: "\n").compactMap { line -> String? in
@@ -150,6 +144,20 @@ struct FleetMQTTCommandTests {
         "_type", "acc", "alt", "batt", "bs", "cog", "lat", "lon", "rad", "t", "tid", "tst", "vac", "vel", "p", "poi",
         "image", "imagename", "conn", "tag", "topic", "inregions", "inrids", "SSID", "BSSID", "created_at", "m", "_id",
     ]
+
+    /// Expects each topic's payloads received to be the expected ones, byte for byte but `tst`,
+    /// in order; gives the `tst` offsets, received less expected, of the pairs compared.
+    static func expectSamePayloads(
+        _ expected: [String: [(seconds: Int, rest: String)]], _ received: [String: [(seconds: Int, rest: String)]],
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Set<Int> {
+        var offsets = Set<Int>()
+        for (topic, payloads) in expected {
+            #expect(received[topic]?.map(\.rest) == payloads.map(\.rest), "\(topic)", sourceLocation: sourceLocation)
+            for (sent, got) in zip(payloads, received[topic] ?? []) { offsets.insert(got.seconds - sent.seconds) }
+        }
+        return offsets
+    }
 
     /// `TOPIC PAYLOAD` lines by topic, in order: each payload's `tst` and the payload without
     /// it, byte for byte. Read as bytes: 120,000 lines go through here in the 1,000-device

@@ -53,12 +53,7 @@ struct FleetOwnTracksHTTPTests {
             "\($0["topic"] as? String ?? "") \($0["body"] as? String ?? "")"
         }.joined(separator: "\n"))
         #expect(expected.count == 30)
-        for (topic, payloads) in expected {
-            #expect(received[topic]?.map(\.rest) == payloads.map(\.rest), "\(topic)")
-        }
-        let offsets = Set(expected.flatMap { topic, payloads in
-            zip(payloads, received[topic] ?? []).map { $1.seconds - $0.seconds }
-        })
+        let offsets = FleetMQTTCommandTests.expectSamePayloads(expected, received)
         #expect(offsets.count <= 2 && (offsets.max() ?? 0) - (offsets.min() ?? 0) <= 1, "one start: \(offsets.sorted())")
     }
 
