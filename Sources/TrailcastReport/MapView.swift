@@ -63,6 +63,17 @@ struct MapView {
 
     // MARK: frame
 
+    /// The part of the world the drawing of `report` shows, less a pixel at each edge (so
+    /// that a point inside is inside for a page's own arithmetic too); nil when it has no
+    /// positions.
+    func shownArea(_ report: RunReport) -> MercatorBox? {
+        guard let frame = frame(for: report) else { return nil }
+        let inset = 1 / frame.scale
+        return MercatorBox(
+            minX: frame.minX - frame.offsetX / frame.scale + inset, maxX: frame.minX + (width - frame.offsetX) / frame.scale - inset,
+            minY: frame.minY - frame.offsetY / frame.scale + inset, maxY: frame.minY + (height - frame.offsetY) / frame.scale - inset)
+    }
+
     private func frame(for report: RunReport) -> Frame? {
         var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
         func include(_ x: Double, _ y: Double) {

@@ -27,3 +27,26 @@ enum WebMercator {
         40_075_016.686 * cos(latitude * .pi / 180)
     }
 }
+
+/// A rectangle of Web Mercator's plane (x across, y down); empty until a point is included.
+struct MercatorBox: Equatable, Sendable {
+    var minX = Double.infinity
+    var maxX = -Double.infinity
+    var minY = Double.infinity
+    var maxY = -Double.infinity
+
+    var isEmpty: Bool { !(minX <= maxX && minY <= maxY) }
+
+    mutating func include(_ x: Double, _ y: Double) {
+        guard x.isFinite, y.isFinite else { return }
+        minX = Swift.min(minX, x)
+        maxX = Swift.max(maxX, x)
+        minY = Swift.min(minY, y)
+        maxY = Swift.max(maxY, y)
+    }
+
+    /// Whether every point of `other` lies in this box (an empty one always does).
+    func contains(_ other: MercatorBox) -> Bool {
+        other.isEmpty || (minX <= other.minX && other.maxX <= maxX && minY <= other.minY && other.maxY <= maxY)
+    }
+}

@@ -20,7 +20,9 @@ final class LiveRun: Feed {
         let journal = try EventJournal()
         let latest = LatestDeviceReport()
         let control = ReplayControl(speed: speed)
-        let report = ReportCollector(tiles: mapTiles)
+        // Pages ask for the map every 2 s: a drawing half a second old (or one that no
+        // longer holds the device, drawn again at once) costs them nothing they would see.
+        let report = ReportCollector(tiles: mapTiles, redrawInterval: .milliseconds(500))
         let server = try await LiveServer.start(
             host: address.host, port: address.port, journal: journal, latest: latest, control: control, report: report)
         messages(

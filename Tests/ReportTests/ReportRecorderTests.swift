@@ -60,6 +60,68 @@ struct ReportRecorderTests {
         #expect(collector.mapsDrawn.withLock { $0 } == 3)
     }
 
+    @Test("while events keep coming the live map is drawn once per interval, but at once when a location falls beyond it")
+    func mapDrawnOncePerInterval() throws {
+        let clock = LockedValue(Duration.zero)
+        let collector = ReportCollector(redrawInterval: .milliseconds(500), now: { clock.withLock { $0 } })
+        var recorder = ReportRecorder(collector)
+        var offset = 0.0
+        func walk(to step: Double) throws {
+            offset += 1
+            try recorder.record(CraftedRun.fix(offset, step, index: Int(offset)))
+        }
+        for step in 0...10 { try walk(to: Double(step)) }
+        let first = collector.map()
+        #expect(collector.mapsDrawn.withLock { $0 } == 1)
+
+        try walk(to: 5)
+        clock.withLock { $0 = .milliseconds(499) }
+        #expect(collector.map() == first, "a location inside the drawing, within the interval: the same drawing")
+        #expect(collector.mapsDrawn.withLock { $0 } == 1)
+
+        try walk(to: 100)
+        let beyond = collector.map()
+        #expect(collector.mapsDrawn.withLock { $0 } == 2, "a location beyond the drawing draws again at once")
+        #expect(beyond != first)
+
+        try walk(to: 50)
+        #expect(collector.map() == beyond)
+        clock.withLock { $0 = .milliseconds(999) }
+        let late = collector.map()
+        #expect(collector.mapsDrawn.withLock { $0 } == 3, "the interval passed with an event not drawn")
+        var everything: [TimelineEvent] = []
+        offset = 0
+        for step in [0.0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 5, 100, 50] {
+            offset += 1
+            everything.append(CraftedRun.fix(offset, step, index: Int(offset)))
+        }
+        #expect(late == ReportCollector.uncachedMap(of: everything))
+
+        clock.withLock { $0 = .seconds(60) }
+        #expect(collector.map() == late, "no event since: never drawn again")
+        #expect(collector.mapsDrawn.withLock { $0 } == 3)
+    }
+
+    @Test("while events keep coming the live legend is written once per interval")
+    func legendWrittenOncePerInterval() throws {
+        let clock = LockedValue(Duration.zero)
+        let collector = ReportCollector(redrawInterval: .milliseconds(500), now: { clock.withLock { $0 } })
+        var recorder = ReportRecorder(collector)
+        let events = CraftedRun.events
+        for event in events.dropLast() { try recorder.record(event) }
+        let first = collector.mapLegend()
+        try recorder.record(events.last!)
+        clock.withLock { $0 = .milliseconds(499) }
+        #expect(collector.mapLegend() == first)
+        #expect(collector.legendsWritten.withLock { $0 } == 1)
+        clock.withLock { $0 = .milliseconds(500) }
+        _ = collector.mapLegend()
+        #expect(collector.legendsWritten.withLock { $0 } == 2)
+        clock.withLock { $0 = .seconds(60) }
+        _ = collector.mapLegend()
+        #expect(collector.legendsWritten.withLock { $0 } == 2, "no event since: never written again")
+    }
+
     @Test("the live legend is written once per event added, however many ask, and is the legend of every event")
     func legendWrittenOncePerEvent() throws {
         let collector = ReportCollector()
