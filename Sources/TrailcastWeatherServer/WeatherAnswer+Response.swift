@@ -9,9 +9,9 @@ extension WeatherAnswer {
     /// answers cross-origin requests too (open-meteo/open-meteo#526, #528). Nothing here is
     /// private, and a simple `GET` needs no preflight.
     var response: Response {
-        Response(
-            status: status ?? .serviceUnavailable,
-            headers: [.contentType: "application/json", .accessControlAllowOrigin: "*"],
-            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+        var headers: HTTPFields = [.contentType: contentType, .accessControlAllowOrigin: "*"]
+        if let contentDisposition { headers[.contentDisposition] = contentDisposition }
+        return Response(
+            status: status ?? .serviceUnavailable, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -32,4 +32,24 @@ enum DailyVariable: String, Sendable, CaseIterable {
         case .precipitationSum: units.precipitation.value(millimeters: day.precipitationSumMm)
         }
     }
+
+    /// How an Open-Meteo FlatBuffers message names it (`temperature_2m_max` is `temperature`
+    /// at altitude 2 aggregated by `maximum`).
+    var flatBuffersDescription: WeatherApiSchema.Description {
+        switch self {
+        case .temperature2mMax: .init(variable: .temperature, altitude: 2, aggregation: .maximum)
+        case .temperature2mMin: .init(variable: .temperature, altitude: 2, aggregation: .minimum)
+        case .weatherCode: .init(variable: .weatherCode)
+        case .precipitationSum: .init(variable: .precipitation, aggregation: .sum)
+        }
+    }
+
+    /// The schema's unit for this variable's values in `units`.
+    func flatBuffersUnit(_ units: MeasurementUnits) -> WeatherApiSchema.Unit {
+        switch self {
+        case .temperature2mMax, .temperature2mMin: units.temperatureUnit
+        case .weatherCode: .wmoCode
+        case .precipitationSum: units.precipitationUnit
+        }
+    }
 }

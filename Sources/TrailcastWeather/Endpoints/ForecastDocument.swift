@@ -19,13 +19,30 @@ struct ForecastDocument {
 
     /// The answer's bytes; `now` (seconds since 1970) places `current`, and
     /// `generationTime` is how long the answer took so far (`generationtime_ms`).
-    func render(now: Int, elapsed generationTime: () -> Duration) -> [UInt8] {
+    /// The model's conditions an answer shows, whatever its format.
+    struct Values {
+        /// One per hour of the window, when hourly variables are asked for.
+        var hours: [WeatherConditions]
+        /// One per day of the window, when daily variables are asked for.
+        var days: [DailyWeatherSummary]
+        /// The start of the current quarter hour, and its conditions if asked for.
+        var currentTime: Int
+        var current: WeatherConditions?
+    }
+
+    func values(now: Int) -> Values {
         let hours = query.hourly.isEmpty ? [] : query.window.hours.map(conditions(at:))
         let days = query.daily.isEmpty ? [] : query.window.days.map { midnight in
             DailyWeatherSummary(hours: (0..<24).map { conditions(at: midnight + $0 * 3600) })
         }
         let currentTime = now.floorDivided(by: Self.currentIntervalSeconds) * Self.currentIntervalSeconds
         let current = query.current.isEmpty ? nil : conditions(at: currentTime)
+        return Values(hours: hours, days: days, currentTime: currentTime, current: current)
+    }
+
+    func render(now: Int, elapsed generationTime: () -> Duration) -> [UInt8] {
+        let values = self.values(now: now)
+        let (hours, days, currentTime, current) = (values.hours, values.days, values.currentTime, values.current)
         let units = query.units
         let timeUnit = units.time.rawValue
 

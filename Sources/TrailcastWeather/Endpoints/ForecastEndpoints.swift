@@ -13,7 +13,7 @@ package struct ForecastEndpoints: Sendable {
         cache = ModelConditionsCache(model: model)
     }
 
-    /// The status code and JSON body for a query (its pairs percent-decoded, in order):
+    /// The status code and body for a query (its pairs percent-decoded, in order):
     /// 200 and Open-Meteo's document, or 400 and `{"error":true,"reason":...}`.
     /// `now` is the wall clock in seconds since 1970 (today's window, `current`).
     package func answer(archive: Bool, query: [(key: String, value: String)], now: Int) -> (status: Int, body: [UInt8]) {
@@ -26,9 +26,22 @@ package struct ForecastEndpoints: Sendable {
     ) -> WeatherAnswer {
         do {
             let query = try ForecastQuery(parameters, endpoint: endpoint, now: now)
-            let body = ForecastDocument(query: query, model: model, recorded: recorded, cache: cache)
-                .render(now: now, elapsed: elapsed)
-            return WeatherAnswer(status: .ok, body: body)
+            let document = ForecastDocument(query: query, model: model, recorded: recorded, cache: cache)
+            switch query.format {
+            case .json:
+                return WeatherAnswer(status: .ok, body: document.render(now: now, elapsed: elapsed))
+            case .flatbuffers:
+                var writer = FlatBufferWriter()
+                document.renderFlatBuffers(now: now, elapsed: elapsed, into: &writer)
+                var answer = WeatherAnswer(status: .ok, body: writer.bytes)
+                answer.contentType = "application/octet-stream"
+                return answer
+            case .csv:
+                var answer = WeatherAnswer(status: .ok, body: Array(document.renderCSV(now: now).utf8))
+                answer.contentType = "text/csv; charset=utf-8"
+                answer.contentDisposition = "attachment; filename=\"open-meteo-\(document.fileNameCoordinates).csv\""
+                return answer
+            }
         } catch {
             return .error(.badRequest, reason: error.reason)
         }

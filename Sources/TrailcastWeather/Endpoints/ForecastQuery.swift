@@ -5,6 +5,11 @@
 /// Unknown parameters are ignored, as Open-Meteo does; a parameter it knows with a value it
 /// cannot use is a ``ForecastRequestError``.
 package struct ForecastQuery: Sendable {
+    /// `format`: how the answer is written.
+    package enum AnswerFormat: String, Sendable {
+        case json, csv, flatbuffers
+    }
+
     /// Which endpoint was asked: the archive has no default window.
     package enum Endpoint: Sendable {
         case forecast, archive
@@ -25,6 +30,7 @@ package struct ForecastQuery: Sendable {
     var daily: [Requested<DailyVariable>]
     var units: MeasurementUnits
     var window: TimeWindow
+    var format: AnswerFormat
 
     /// Reads `parameters`; `now` (seconds since 1970) places the default window.
     init(_ parameters: QueryParameters, endpoint: Endpoint, now: Int) throws(ForecastRequestError) {
@@ -73,6 +79,10 @@ package struct ForecastQuery: Sendable {
                 throw .invalidTimezone
             }
         }
+
+        // Open-Meteo's fourth format, a spreadsheet, is not one a client reads back.
+        if parameters.value("format") == "xlsx" { throw .formatNotServed("xlsx") }
+        format = try Self.choice(parameters, key: "format", type: "ForecastResultFormat") ?? .json
 
         window = try Self.window(parameters, endpoint: endpoint, now: now)
         guard window.hourCount <= ForecastRequestError.maximumHours else {

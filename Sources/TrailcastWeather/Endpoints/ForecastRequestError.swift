@@ -14,6 +14,8 @@ enum ForecastRequestError: Error, Equatable {
     case invalidValue(type: String, given: String, key: String)
     /// A `timezone` other than GMT, UTC or auto.
     case invalidTimezone
+    /// A `format` Open-Meteo has and this server does not write (`xlsx`).
+    case formatNotServed(String)
     case pastDaysOutOfRange(given: Int)
     case forecastDaysOutOfRange(given: Int)
     /// `start_date`/`end_date` not `yyyy-MM-dd`.
@@ -60,6 +62,8 @@ enum ForecastRequestError: Error, Equatable {
             "Cannot initialize \(type) from invalid String value \(given) for key \(key)"
         case .invalidTimezone:
             "Invalid timezone"
+        case .formatNotServed(let format):
+            "format=\(format) is not served by trailcast serve-weather: ask for json, csv or flatbuffers"
         case .pastDaysOutOfRange(let given):
             "Past days is invalid. Allowed range 0 to \(Self.maximumPastDays). Given \(given)."
         case .forecastDaysOutOfRange(let given):

@@ -96,3 +96,21 @@ extension JSONLineWriter {
         }
     }
 }
+
+extension NumberValue {
+    /// The number as the JSON answer writes it (`15.0`, `65`).
+    var text: String {
+        var json = JSONLineWriter(capacity: 24)
+        json.number(self)
+        return String(decoding: json.bytes, as: UTF8.self)
+    }
+
+    /// The number the JSON answer's text reads back as, as the float an Open-Meteo
+    /// FlatBuffers message carries (so that a client reading either gets the same value).
+    var float: Float {
+        switch self {
+        case .integer(let integer): Float(integer)
+        case .decimal: Float(Double(text) ?? .nan)
+        }
+    }
+}

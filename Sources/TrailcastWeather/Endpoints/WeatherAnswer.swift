@@ -6,6 +6,10 @@ package struct WeatherAnswer: Sendable {
     /// The status, or nil when the request was held by the timeout fault and never answered.
     package var status: HTTPResponse.Status?
     package var body: [UInt8]
+    /// `Content-Type`: JSON unless the request asked for another `format`.
+    package var contentType = "application/json"
+    /// `Content-Disposition`, for CSV answers as Open-Meteo sends them.
+    package var contentDisposition: String? = nil
     /// The faults applied, for the log line (`latency`, `timeout`, `fail`, ...).
     package var faults: [String]
 

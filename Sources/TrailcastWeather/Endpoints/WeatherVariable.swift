@@ -72,4 +72,37 @@ enum WeatherVariable: String, Sendable, CaseIterable {
         case .windDirection10m: return .integer(conditions.windDirectionDegrees)
         }
     }
+
+    /// How an Open-Meteo FlatBuffers message names it: Open-Meteo's own mapping
+    /// (`temperature_2m` is `temperature` at altitude 2, `wind_speed_10m` `wind_speed` at 10).
+    var flatBuffersDescription: WeatherApiSchema.Description {
+        switch self {
+        case .temperature2m: .init(variable: .temperature, altitude: 2)
+        case .relativeHumidity2m: .init(variable: .relativeHumidity, altitude: 2)
+        case .apparentTemperature: .init(variable: .apparentTemperature, altitude: 2)
+        case .isDay: .init(variable: .isDay)
+        case .precipitation: .init(variable: .precipitation)
+        case .rain: .init(variable: .rain)
+        case .showers: .init(variable: .showers)
+        case .snowfall: .init(variable: .snowfall)
+        case .weatherCode: .init(variable: .weatherCode)
+        case .cloudCover: .init(variable: .cloudCover)
+        case .windSpeed10m: .init(variable: .windSpeed, altitude: 10)
+        case .windDirection10m: .init(variable: .windDirection, altitude: 10)
+        }
+    }
+
+    /// The schema's unit for this variable's values in `units`.
+    func flatBuffersUnit(_ units: MeasurementUnits) -> WeatherApiSchema.Unit {
+        switch self {
+        case .temperature2m, .apparentTemperature: units.temperatureUnit
+        case .relativeHumidity2m, .cloudCover: .percentage
+        case .isDay: .dimensionlessInteger
+        case .precipitation, .rain, .showers: units.precipitationUnit
+        case .snowfall: units.snowUnit
+        case .weatherCode: .wmoCode
+        case .windSpeed10m: units.windSpeedUnit
+        case .windDirection10m: .degreeDirection
+        }
+    }
 }

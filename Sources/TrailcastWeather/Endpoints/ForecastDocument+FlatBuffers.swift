@@ -1,0 +1,80 @@
+import TrailcastBasics
+
+/// `format=flatbuffers`: the answer as Open-Meteo's SDKs read it (`openmeteo-requests` for
+/// Python, and the Swift, TypeScript and other SDKs of open-meteo/sdk), one size-prefixed
+/// `WeatherApiResponse` message per place.
+///
+/// What Open-Meteo's server writes (`FlatBuffersWriter.swift` in open-meteo/open-meteo), read
+/// for its rules: each section (`current`, `hourly`, `daily`) gives its first time, its end
+/// (exclusive) and its interval in Unix seconds, with one `VariableWithValues` per variable
+/// asked, in the order asked; a time series in `values` (floats), the current value in
+/// `value`; `timezone` and `timezone_abbreviation` left out for GMT; the model `best_match`.
+/// The values are the JSON answer's numbers as floats.
+extension ForecastDocument {
+    private typealias Response = WeatherApiSchema.Response
+    private typealias Section = WeatherApiSchema.VariablesWithTime
+    private typealias Column = WeatherApiSchema.VariableWithValues
+
+    func renderFlatBuffers(now: Int, elapsed generationTime: () -> Duration, into writer: inout FlatBufferWriter) {
+        let values = self.values(now: now)
+        let units = query.units
+        var response = FlatTable()
+        response.add(Response.latitude, Float(query.latitude))
+        response.add(Response.longitude, Float(query.longitude))
+        response.add(Response.elevation, Float(query.elevationMeters))
+        response.add(Response.model, WeatherApiSchema.bestMatch)
+        if let current = values.current {
+            let columns = query.current.map { requested in
+                column(requested.variable.flatBuffersDescription, requested.variable.flatBuffersUnit(units)) { table in
+                    table.add(Column.value, requested.variable.value(current, units).float)
+                }
+            }
+            response.add(Response.current, .table(section(
+                time: values.currentTime, seconds: Self.currentIntervalSeconds, count: 1, columns: columns)))
+        }
+        if !query.hourly.isEmpty {
+            let columns = query.hourly.map { requested in
+                column(requested.variable.flatBuffersDescription, requested.variable.flatBuffersUnit(units)) { table in
+                    table.add(Column.values, .floats(values.hours.map { requested.variable.value($0, units).float }))
+                }
+            }
+            response.add(Response.hourly, .table(section(
+                time: query.window.firstHour, seconds: 3600, count: query.window.hourCount, columns: columns)))
+        }
+        if !query.daily.isEmpty {
+            let columns = query.daily.map { requested in
+                column(requested.variable.flatBuffersDescription, requested.variable.flatBuffersUnit(units)) { table in
+                    table.add(Column.values, .floats(values.days.map { requested.variable.value($0, units).float }))
+                }
+            }
+            response.add(Response.daily, .table(section(
+                time: query.window.firstDay, seconds: UTCCalendar.secondsPerDay, count: query.window.dayCount,
+                columns: columns)))
+        }
+        response.add(Response.generationTimeMilliseconds, Float(generationTime().totalMilliseconds))
+        writer.appendSizePrefixedMessage(root: response)
+    }
+
+    /// A `VariablesWithTime`: `count` steps of `seconds` from `time`.
+    private func section(time: Int, seconds: Int, count: Int, columns: [FlatTable]) -> FlatTable {
+        var section = FlatTable()
+        section.add(Section.time, Int64(time))
+        section.add(Section.timeEnd, Int64(time + count * seconds))
+        section.add(Section.interval, Int32(seconds))
+        section.add(Section.variables, .tables(columns))
+        return section
+    }
+
+    /// A `VariableWithValues` described as `description` in `unit`, its values added by `values`.
+    private func column(
+        _ description: WeatherApiSchema.Description, _ unit: WeatherApiSchema.Unit, values: (inout FlatTable) -> Void
+    ) -> FlatTable {
+        var column = FlatTable()
+        column.add(Column.variable, description.variable.rawValue)
+        column.add(Column.unit, unit.rawValue)
+        values(&column)
+        column.add(Column.altitude, description.altitude)
+        column.add(Column.aggregation, description.aggregation.rawValue)
+        return column
+    }
+}

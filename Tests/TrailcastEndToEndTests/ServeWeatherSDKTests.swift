@@ -1,0 +1,174 @@
+import Foundation
+import Testing
+
+/// `serve-weather` as Open-Meteo's own SDKs see it: `format=flatbuffers` read by the official
+/// Python SDK (`openmeteo-requests`, which the Swift, TypeScript and other SDKs share a wire
+/// format with), every variable equal to the JSON answer's; and `format=csv`.
+@Suite("serve-weather through Open-Meteo's SDK")
+struct ServeWeatherSDKTests {
+    /// How Open-Meteo's messages describe each hourly (and current) variable: the schema's
+    /// variable and altitude (FlatBuffers+WeatherApi.swift in open-meteo/open-meteo).
+    static let hourly: [String: (variable: String, altitude: Int)] = [
+        "temperature_2m": ("temperature", 2), "relative_humidity_2m": ("relative_humidity", 2),
+        "apparent_temperature": ("apparent_temperature", 2), "is_day": ("is_day", 0),
+        "precipitation": ("precipitation", 0), "rain": ("rain", 0), "showers": ("showers", 0),
+        "snowfall": ("snowfall", 0), "weather_code": ("weather_code", 0), "cloud_cover": ("cloud_cover", 0),
+        "wind_speed_10m": ("wind_speed", 10), "wind_direction_10m": ("wind_direction", 10),
+    ]
+    /// The same for daily variables, with their aggregation.
+    static let daily: [String: (variable: String, altitude: Int, aggregation: String)] = [
+        "temperature_2m_max": ("temperature", 2, "maximum"), "temperature_2m_min": ("temperature", 2, "minimum"),
+        "weather_code": ("weather_code", 0, "none"), "precipitation_sum": ("precipitation", 0, "sum"),
+    ]
+    /// The schema's unit for each unit string of the JSON answer.
+    static let units = [
+        "°C": "celsius", "°F": "fahrenheit", "%": "percentage", "": "dimensionless_integer", "mm": "millimetre",
+        "inch": "inch", "cm": "centimetre", "wmo code": "wmo_code", "km/h": "kilometres_per_hour",
+        "m/s": "metre_per_second", "mp/h": "miles_per_hour", "kn": "knots", "°": "degree_direction",
+    ]
+
+    @Test(
+        "the official Python SDK reads every variable of a FlatBuffers answer equal to the JSON answer's",
+        arguments: [
+            ("/v1/forecast", [:]),
+            ("/v1/forecast", ["temperature_unit": "fahrenheit", "wind_speed_unit": "ms", "precipitation_unit": "inch"]),
+            ("/v1/archive", ["wind_speed_unit": "kn", "timeformat": "unixtime"]),
+        ] as [(String, [String: String])])
+    func sdkReadsWhatJSONSays(path: String, units: [String: String]) async throws {
+        let server = try await ServeWeatherCommandTests.Server()
+        var parameters: [String: Any] = [
+            "latitude": 46.8, "longitude": -121.7, "start_date": "2026-01-30", "end_date": "2026-02-01",
+            "hourly": Self.hourly.keys.sorted(), "daily": Self.daily.keys.sorted(),
+        ]
+        if path == "/v1/forecast" { parameters["current"] = Self.hourly.keys.sorted() }
+        for (key, value) in units { parameters[key] = value }
+        let query = parameters.keys.sorted().map { key in
+            let value = parameters[key]!
+            return "\(key)=\((value as? [String])?.joined(separator: ",") ?? "\(value)")"
+        }.joined(separator: "&")
+
+        let before = try await server.get("\(path)?\(query)")
+        let read = try await TrailcastBinary.runTool("python3", [
+            Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)\(path)",
+            String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
+        ])
+        let after = try await server.get("\(path)?\(query)")
+        #expect(try await server.stop() == (0, .exit))
+        try #require(read.status == 0, "\(read.stderr)")
+        try #require(before.status == 200, "\(before.body)")
+
+        let places = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]])
+        try #require(places.count == 1)
+        let place = places[0]
+        // The current quarter hour may have turned between the requests: the JSON of its time.
+        let sdkCurrentTime = (place["current"] as? [String: Any])?["time"] as? Int
+        let answers = try [before.body, after.body].map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let json = answers.first { answer in
+            guard let current = answer["current"] as? [String: Any] else { return true }
+            return Self.unixTime(current["time"]) == sdkCurrentTime
+        } ?? answers[0]
+
+        // Floats on the wire (Foundation's parser may miss the last bit of a double's text).
+        #expect((place["latitude"] as? Double).map(Float.init) == Float(46.8))
+        #expect((place["longitude"] as? Double).map(Float.init) == Float(-121.7))
+        #expect(place["utcOffsetSeconds"] as? Int == 0)
+        #expect(place["model"] as? String == "best_match")
+
+        for name in ["hourly", "daily"] {
+            let section = try #require(place[name] as? [String: Any], "no \(name) section")
+            let values = try #require(json[name] as? [String: Any])
+            let unitStrings = try #require(json["\(name)_units"] as? [String: String])
+            let times = try #require(values["time"] as? [Any]).map(Self.unixTime)
+            let interval = name == "hourly" ? 3600 : 86_400
+            #expect(section["time"] as? Int == times.first!, "\(name) starts at the JSON's first time")
+            #expect(section["timeEnd"] as? Int == times.last!.map { $0 + interval }, "\(name) ends after the JSON's last")
+            #expect(section["interval"] as? Int == interval)
+            let asked = name == "hourly" ? Self.hourly.keys.sorted() : Self.daily.keys.sorted()
+            let columns = try #require(section["variables"] as? [[String: Any]])
+            try #require(columns.count == asked.count)
+            for (variable, column) in zip(asked, columns) {
+                if name == "hourly" {
+                    #expect(column["variable"] as? String == Self.hourly[variable]!.variable, "\(variable)")
+                    #expect(column["altitude"] as? Int == Self.hourly[variable]!.altitude, "\(variable)")
+                    #expect(column["aggregation"] as? String == "none", "\(variable)")
+                } else {
+                    #expect(column["variable"] as? String == Self.daily[variable]!.variable, "\(variable)")
+                    #expect(column["altitude"] as? Int == Self.daily[variable]!.altitude, "\(variable)")
+                    #expect(column["aggregation"] as? String == Self.daily[variable]!.aggregation, "\(variable)")
+                }
+                #expect(column["unit"] as? String == Self.units[unitStrings[variable]!], "\(variable) in \(unitStrings[variable]!)")
+                let sdkValues = try #require(Self.numbers(column["values"])).map(Float.init)
+                let jsonValues = try #require(Self.numbers(values[variable]), "\(variable)").map(Float.init)
+                #expect(sdkValues == jsonValues, "\(name) \(variable)")
+            }
+        }
+        if path == "/v1/forecast" {
+            let section = try #require(place["current"] as? [String: Any])
+            let values = try #require(json["current"] as? [String: Any])
+            #expect(section["interval"] as? Int == 900)
+            #expect(section["timeEnd"] as? Int == sdkCurrentTime.map { $0 + 900 })
+            let columns = try #require(section["variables"] as? [[String: Any]])
+            for (variable, column) in zip(Self.hourly.keys.sorted(), columns) {
+                #expect(column["variable"] as? String == Self.hourly[variable]!.variable, "\(variable)")
+                let sdkValue = try #require(Self.numbers([column["value"] as Any])).map(Float.init)
+                #expect(sdkValue == Self.numbers([values[variable] as Any])?.map(Float.init), "current \(variable)")
+            }
+        } else {
+            #expect(place["current"] is NSNull)
+        }
+    }
+
+    @Test("format=csv as Open-Meteo writes it; xlsx and unknown formats a 400 naming the formats")
+    func csvAndRefusedFormats() async throws {
+        let server = try await ServeWeatherCommandTests.Server()
+        let query = "latitude=46.8&longitude=-121.7&start_date=2026-01-30&end_date=2026-01-31&hourly=temperature_2m,relative_humidity_2m&daily=weather_code&current=is_day"
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await server.get("/v1/forecast?\(query)").body.utf8)) as? [String: Any])
+        let csv = try await server.get("/v1/forecast?\(query)&format=csv")
+        let xlsx = try await server.get("/v1/forecast?\(query)&format=xlsx")
+        let xml = try await server.get("/v1/forecast?\(query)&format=xml")
+        #expect(try await server.stop() == (0, .exit))
+
+        #expect(csv.status == 200)
+        let lines = csv.body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let hourly = try #require(json["hourly"] as? [String: [Any]])
+        let daily = try #require(json["daily"] as? [String: [Any]])
+        let current = try #require(json["current"] as? [String: Any])
+        var expected = [
+            "latitude,longitude,elevation,utc_offset_seconds,timezone,timezone_abbreviation",
+            "46.8,-121.7,0.0,0,GMT,GMT", "",
+            "time,is_day ()", "\(current["time"]!),\(current["is_day"]!)", "",
+            "time,temperature_2m (°C),relative_humidity_2m (%)",
+        ]
+        for index in 0..<48 {
+            let temperature = hourly["temperature_2m"]![index] as! Double
+            expected.append("\(hourly["time"]![index]),\(String(format: "%.1f", temperature)),\(hourly["relative_humidity_2m"]![index])")
+        }
+        expected += ["", "time,weather_code (wmo code)"]
+        for index in 0..<2 { expected.append("\(daily["time"]![index]),\(daily["weather_code"]![index])") }
+        expected.append("")
+        #expect(lines == expected)
+        #expect(xlsx.status == 400)
+        #expect(xlsx.body == #"{"error":true,"reason":"format=xlsx is not served by trailcast serve-weather: ask for json, csv or flatbuffers"}"#)
+        #expect(xml.status == 400)
+        #expect(xml.body == #"{"error":true,"reason":"Cannot initialize ForecastResultFormat from invalid String value xml for key format"}"#)
+    }
+
+    /// A JSON array of numbers, integers or not.
+    static func numbers(_ value: Any?) -> [Double]? {
+        guard let array = value as? [Any] else { return nil }
+        let numbers = array.compactMap { ($0 as? NSNumber)?.doubleValue }
+        return numbers.count == array.count ? numbers : nil
+    }
+
+    /// A JSON time: Unix seconds, or `yyyy-MM-ddTHH:mm` / `yyyy-MM-dd` in UTC.
+    static func unixTime(_ value: Any?) -> Int? {
+        if let seconds = value as? Int { return seconds }
+        guard let text = value as? String else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = text.count == 10 ? "yyyy-MM-dd" : "yyyy-MM-dd'T'HH:mm"
+        return formatter.date(from: text).map { Int($0.timeIntervalSince1970) }
+    }
+}
