@@ -33,6 +33,8 @@ struct ServeWeatherSDKTests {
             ("/v1/forecast", [:]),
             ("/v1/forecast", ["temperature_unit": "fahrenheit", "wind_speed_unit": "ms", "precipitation_unit": "inch"]),
             ("/v1/archive", ["wind_speed_unit": "kn", "timeformat": "unixtime"]),
+            ("/v1/forecast", ["timezone": "America/New_York", "timeformat": "unixtime"]),
+            ("/v1/forecast", ["timezone": "Asia/Kolkata", "timeformat": "unixtime"]),
         ] as [(String, [String: String])])
     func sdkReadsWhatJSONSays(path: String, units: [String: String]) async throws {
         let server = try await ServeWeatherCommandTests.Server()
@@ -71,7 +73,12 @@ struct ServeWeatherSDKTests {
         // Floats on the wire (Foundation's parser may miss the last bit of a double's text).
         #expect((place["latitude"] as? Double).map(Float.init) == Float(46.8))
         #expect((place["longitude"] as? Double).map(Float.init) == Float(-121.7))
-        #expect(place["utcOffsetSeconds"] as? Int == 0)
+        #expect(place["utcOffsetSeconds"] as? Int == json["utc_offset_seconds"] as? Int)
+        // Left out for GMT, as Open-Meteo leaves them out.
+        let zone = json["timezone"] as? String
+        #expect(place["timezone"] as? String == (zone == "GMT" ? nil : zone))
+        let abbreviation = json["timezone_abbreviation"] as? String
+        #expect(place["timezoneAbbreviation"] as? String == (abbreviation == "GMT" ? nil : abbreviation))
         #expect(place["model"] as? String == "best_match")
 
         for name in ["hourly", "daily"] {

@@ -9,7 +9,9 @@ extension ForecastDocument {
         let values = self.values(now: now)
         let units = query.units
         var csv = "latitude,longitude,elevation,utc_offset_seconds,timezone,timezone_abbreviation\n"
-        csv += "\(Float(query.latitude)),\(Float(query.longitude)),\(Float(query.elevationMeters)),0,GMT,GMT\n"
+        let zone = query.zone
+        csv += "\(Float(query.latitude)),\(Float(query.longitude)),\(Float(query.elevationMeters)),"
+        csv += "\(zone.utcOffsetSeconds),\(zone.identifier),\(zone.abbreviation)\n"
         func header(_ columns: [(name: String, unit: String)]) {
             csv += "\ntime"
             for column in columns { csv += ",\(column.name) (\(column.unit))" }
@@ -26,13 +28,13 @@ extension ForecastDocument {
         }
         if !query.hourly.isEmpty {
             header(query.hourly.map { ($0.name, $0.variable.unit(units)) })
-            for (hour, conditions) in zip(query.window.hours, values.hours) {
+            for (hour, conditions) in zip(query.window.shownHours, values.hours) {
                 line(time(hour, iso: UTCCalendar.isoMinute), query.hourly.map { $0.variable.value(conditions, units) })
             }
         }
         if !query.daily.isEmpty {
             header(query.daily.map { ($0.name, $0.variable.unit(units)) })
-            for (day, summary) in zip(query.window.days, values.days) {
+            for (day, summary) in zip(query.window.shownDays, values.days) {
                 line(time(day, iso: UTCCalendar.isoDate), query.daily.map { $0.variable.value(summary, units) })
             }
         }
@@ -49,7 +51,7 @@ extension ForecastDocument {
 
     private func time(_ unixTime: Int, iso: (Int) -> String) -> String {
         switch query.units.time {
-        case .iso8601: iso(unixTime)
+        case .iso8601: iso(unixTime + query.zone.utcOffsetSeconds)
         case .unixtime: String(unixTime)
         }
     }

@@ -8,7 +8,8 @@ import TrailcastBasics
 /// for its rules: each section (`current`, `hourly`, `daily`) gives its first time, its end
 /// (exclusive) and its interval in Unix seconds, with one `VariableWithValues` per variable
 /// asked, in the order asked; a time series in `values` (floats), the current value in
-/// `value`; `timezone` and `timezone_abbreviation` left out for GMT; the model `best_match`.
+/// `value`; times in Unix seconds whatever the zone, which `utc_offset_seconds` gives;
+/// `timezone` and `timezone_abbreviation` left out for GMT; the model `best_match`.
 /// The values are the JSON answer's numbers as floats.
 extension ForecastDocument {
     private typealias Response = WeatherApiSchema.Response
@@ -23,6 +24,9 @@ extension ForecastDocument {
         response.add(Response.longitude, Float(query.longitude))
         response.add(Response.elevation, Float(query.elevationMeters))
         response.add(Response.model, WeatherApiSchema.bestMatch)
+        response.add(Response.utcOffsetSeconds, Int32(query.zone.utcOffsetSeconds))
+        if query.zone.identifier != "GMT" { response.add(Response.timezone, .string(query.zone.identifier)) }
+        if query.zone.abbreviation != "GMT" { response.add(Response.timezoneAbbreviation, .string(query.zone.abbreviation)) }
         if let current = values.current {
             let columns = query.current.map { requested in
                 column(requested.variable.flatBuffersDescription, requested.variable.flatBuffersUnit(units)) { table in
@@ -39,7 +43,7 @@ extension ForecastDocument {
                 }
             }
             response.add(Response.hourly, .table(section(
-                time: query.window.firstHour, seconds: 3600, count: query.window.hourCount, columns: columns)))
+                time: query.window.firstHour - query.window.displayLag, seconds: 3600, count: query.window.hourCount, columns: columns)))
         }
         if !query.daily.isEmpty {
             let columns = query.daily.map { requested in
@@ -48,7 +52,7 @@ extension ForecastDocument {
                 }
             }
             response.add(Response.daily, .table(section(
-                time: query.window.firstDay, seconds: UTCCalendar.secondsPerDay, count: query.window.dayCount,
+                time: query.window.firstDay - query.window.displayLag, seconds: UTCCalendar.secondsPerDay, count: query.window.dayCount,
                 columns: columns)))
         }
         response.add(Response.generationTimeMilliseconds, Float(generationTime().totalMilliseconds))

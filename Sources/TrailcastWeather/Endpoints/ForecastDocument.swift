@@ -55,9 +55,9 @@ struct ForecastDocument {
         let milliseconds = generationTime().totalMilliseconds
         json.key("generationtime_ms")
         json.number(.decimal(milliseconds, fractionDigits: 6))
-        json.field("utc_offset_seconds", 0)
-        json.field("timezone", "GMT")
-        json.field("timezone_abbreviation", "GMT")
+        json.field("utc_offset_seconds", query.zone.utcOffsetSeconds)
+        json.field("timezone", query.zone.identifier)
+        json.field("timezone_abbreviation", query.zone.abbreviation)
         json.key("elevation")
         json.number(.decimal(query.elevationMeters, fractionDigits: 2))
 
@@ -85,14 +85,14 @@ struct ForecastDocument {
         if !query.hourly.isEmpty {
             json.key("hourly_units")
             writeSeries(
-                "hourly", times: query.window.hours, iso: UTCCalendar.isoMinute,
+                "hourly", times: query.window.shownHours, iso: UTCCalendar.isoMinute,
                 variables: query.hourly.map { ($0.name, $0.variable.unit(units)) },
                 values: { index in hours.map { query.hourly[index].variable.value($0, units) } }, into: &json)
         }
         if !query.daily.isEmpty {
             json.key("daily_units")
             writeSeries(
-                "daily", times: query.window.days, iso: UTCCalendar.isoDate,
+                "daily", times: query.window.shownDays, iso: UTCCalendar.isoDate,
                 variables: query.daily.map { ($0.name, $0.variable.unit(units)) },
                 values: { index in days.map { query.daily[index].variable.value($0, units) } }, into: &json)
         }
@@ -143,9 +143,10 @@ struct ForecastDocument {
             elevationMeters: query.elevationMeters, unixTime: Double(unixTime))
     }
 
+    /// A time shown: Unix seconds, or the zone's local time in ISO 8601.
     private func writeTime(_ unixTime: Int, iso: (Int) -> String, into json: inout JSONLineWriter) {
         switch query.units.time {
-        case .iso8601: json.string(iso(unixTime))
+        case .iso8601: json.string(iso(unixTime + query.zone.utcOffsetSeconds))
         case .unixtime: json.integer(unixTime)
         }
     }

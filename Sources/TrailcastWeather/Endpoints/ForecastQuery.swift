@@ -30,6 +30,8 @@ package struct ForecastQuery: Sendable {
     var daily: [Requested<DailyVariable>]
     var units: MeasurementUnits
     var window: TimeWindow
+    /// The zone the times are shown in and the days are counted in.
+    var zone: AnswerTimeZone
     var format: AnswerFormat
 
     /// Reads `parameters`; `now` (seconds since 1970) places the default window.
@@ -73,18 +75,23 @@ package struct ForecastQuery: Sendable {
         }
 
         if let timezone = parameters.value("timezone") {
-            // Every answer is in GMT; `auto` (the place's own zone at Open-Meteo) is answered
-            // in GMT too, which a client reading `utc_offset_seconds` handles either way.
-            guard ["gmt", "utc", "auto", "etc/gmt", "etc/utc"].contains(timezone.lowercased()) else {
-                throw .invalidTimezone
+            if timezone.lowercased() == "auto" {
+                zone = .auto(latitude: latitude, longitude: longitude, now: now)
+            } else {
+                guard let named = AnswerTimeZone(named: timezone, now: now) else { throw .invalidTimezone }
+                zone = named
             }
+        } else {
+            zone = .gmt
         }
 
         // Open-Meteo's fourth format, a spreadsheet, is not one a client reads back.
         if parameters.value("format") == "xlsx" { throw .formatNotServed("xlsx") }
         format = try Self.choice(parameters, key: "format", type: "ForecastResultFormat") ?? .json
 
-        window = try Self.window(parameters, endpoint: endpoint, now: now)
+        window = try TimeWindow.local(in: zone, now: now) { localNow throws(ForecastRequestError) in
+            try Self.window(parameters, endpoint: endpoint, now: localNow)
+        }
         guard window.hourCount <= ForecastRequestError.maximumHours else {
             throw .tooManyHours(requested: window.hourCount)
         }

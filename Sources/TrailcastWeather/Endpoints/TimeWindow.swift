@@ -1,6 +1,12 @@
 import TrailcastBasics
 
-/// The hours and days one answer covers, in UTC.
+/// The hours and days one answer covers, as the instants the model is read at (UTC) and
+/// the instants shown.
+///
+/// In a time zone (``AnswerTimeZone``) the days are its local days and the windows are
+/// placed by its local time, as Open-Meteo places them: local dates and hours are read
+/// as if UTC and moved by the zone's whole-hour offset (the instants read) and by its
+/// actual offset (the instants shown, which differ by the zone's odd half or quarter hour).
 ///
 /// `/v1/forecast` without dates covers whole days around today: `past_days` before it and
 /// `forecast_days` from its midnight. `start_date`/`end_date` (whole days, inclusive) and
@@ -14,6 +20,9 @@ struct TimeWindow: Sendable, Equatable {
     /// The first day's midnight, seconds since 1970 (a multiple of 86 400).
     var firstDay: Int
     var dayCount: Int
+    /// How far each instant read lies after the instant shown for it: the zone's offset
+    /// beyond whole hours (1800 in India), else 0.
+    var displayLag = 0
 
     /// The start of each hour.
     var hours: [Int] {
@@ -23,6 +32,23 @@ struct TimeWindow: Sendable, Equatable {
     /// The midnight of each day.
     var days: [Int] {
         (0..<dayCount).map { firstDay + $0 * UTCCalendar.secondsPerDay }
+    }
+
+    /// The start of each hour as shown (Unix time; local time is this plus the offset).
+    var shownHours: [Int] { hours.map { $0 - displayLag } }
+
+    /// Each local midnight as shown.
+    var shownDays: [Int] { days.map { $0 - displayLag } }
+
+    /// The window placed by local time in `zone`: `window` gives it for a zone at UTC, here
+    /// given the local time for `now`, and its instants are moved back by the offset.
+    static func local(in zone: AnswerTimeZone, now: Int, _ window: (_ localNow: Int) throws(ForecastRequestError) -> TimeWindow) throws(ForecastRequestError) -> TimeWindow {
+        let offset = zone.readOffsetSeconds
+        var local = try window(now + offset)
+        local.firstHour -= offset
+        local.firstDay -= offset
+        local.displayLag = zone.utcOffsetSeconds - offset
+        return local
     }
 
     /// The default window: `pastDays` before today (UTC) and `forecastDays` from today's midnight.

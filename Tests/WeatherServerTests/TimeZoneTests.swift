@@ -1,0 +1,78 @@
+import Testing
+import TrailcastWeather
+
+/// `timezone`: every zone of the tz database, one offset for the whole answer (the one in
+/// force at the server's "now", 2024-07-01T10:20Z here), days counted in local time.
+@Suite("Time zones of an answer")
+struct TimeZoneTests {
+    let model = WeatherModel()
+
+    func temperature(at unixTime: Int) -> Double {
+        model.conditions(latitude: 47.3769, longitude: 8.5417, elevationMeters: 408, unixTime: Double(unixTime)).temperatureCelsius
+    }
+
+    @Test("Europe/Berlin: CEST, +7200; hours from local midnight; daily values over the local day; current in local time")
+    func berlin() async throws {
+        let (unix, iso) = try await ServerHarness.run { server in
+            let query = "timezone=Europe/Berlin&forecast_days=1&hourly=temperature_2m&daily=temperature_2m_max,temperature_2m_min&current=temperature_2m"
+            return (try await server.forecast(query + "&timeformat=unixtime").json(), try await server.forecast(query).json())
+        }
+        #expect(try unix.string("timezone") == "Europe/Berlin")
+        #expect(try unix.string("timezone_abbreviation") == "CEST")
+        #expect(try unix.number("utc_offset_seconds") == 7200)
+        let localMidnight = fixedToday - 7200
+        let hours = (0..<24).map { localMidnight + $0 * 3600 }
+        #expect(try unix.object("hourly").numbers("time") == hours.map(Double.init))
+        #expect(try unix.object("hourly").numbers("temperature_2m") == hours.map(temperature(at:)))
+        #expect(try unix.object("daily").numbers("time") == [Double(localMidnight)])
+        #expect(try unix.object("daily").numbers("temperature_2m_max") == [hours.map(temperature(at:)).max()!])
+        #expect(try unix.object("daily").numbers("temperature_2m_min") == [hours.map(temperature(at:)).min()!])
+        #expect(try unix.object("current").number("time") == Double(fixedNow / 900 * 900))
+
+        #expect(try iso.object("hourly").strings("time").first == "2024-07-01T00:00")
+        #expect(try iso.object("hourly").strings("time").last == "2024-07-01T23:00")
+        #expect(try iso.object("daily").strings("time") == ["2024-07-01"])
+        #expect(try iso.object("current").string("time") == "2024-07-01T12:15")
+    }
+
+    @Test("an answer across a daylight saving change keeps one offset, the one in force now: no hour twice, none missing")
+    func oneOffsetAcrossTheChange() async throws {
+        let json = try await ServerHarness.run { server in
+            try await server.forecast("timezone=Europe/Berlin&start_date=2024-10-26&end_date=2024-10-28&hourly=temperature_2m").json()
+        }
+        // Summer time now (fixedNow is in July), so 2024-10-27's change to CET is not applied.
+        #expect(try json.number("utc_offset_seconds") == 7200)
+        let times = try json.object("hourly").strings("time")
+        #expect(times.count == 72)
+        #expect(Set(times).count == 72)
+        #expect(times.filter { $0 == "2024-10-27T02:00" }.count == 1)
+        #expect(times.first == "2024-10-26T00:00")
+        #expect(times.last == "2024-10-28T23:00")
+    }
+
+    @Test("Asia/Kolkata (+5:30): hours shown at local :00, each the whole UTC hour half an hour later, as Open-Meteo reads them")
+    func halfHourZone() async throws {
+        let json = try await ServerHarness.run { server in
+            try await server.forecast("timezone=Asia/Kolkata&start_date=2024-07-01&end_date=2024-07-01&hourly=temperature_2m&timeformat=unixtime").json()
+        }
+        #expect(try json.number("utc_offset_seconds") == 19_800)
+        #expect(try json.string("timezone_abbreviation") == "IST")
+        let shown = (0..<24).map { fixedToday - 19_800 + $0 * 3600 }
+        #expect(try json.object("hourly").numbers("time") == shown.map(Double.init))
+        #expect(try json.object("hourly").numbers("temperature_2m") == shown.map { temperature(at: $0 + 1800) })
+    }
+
+    @Test("auto: the place's own zone, never GMT", arguments: [
+        ("latitude=28.61&longitude=77.21", "Asia/Kolkata", 19_800),
+        ("latitude=39.90&longitude=116.40", "Asia/Shanghai", 28_800),
+        ("latitude=32.78&longitude=-96.80", "America/Chicago", -18_000),
+        ("latitude=0&longitude=-150", "Etc/GMT+10", -36_000),
+    ])
+    func auto(place: String, zone: String, offset: Int) async throws {
+        let json = try await ServerHarness.run { server in
+            try await server.get("/v1/forecast?\(place)&timezone=auto&current=temperature_2m").json()
+        }
+        #expect(try json.string("timezone") == zone)
+        #expect(try json.number("utc_offset_seconds") == Double(offset))
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import TrailcastWeather
+
+@Suite("Time zones: abbreviations from the tz database, auto from the coordinates")
+struct ZoneTests {
+    static let january = 1_767_225_600  // 2026-01-01T00:00Z
+    static let july = 1_782_864_000  // 2026-07-01T00:00Z
+    static let july2040 = 2_224_800_000  // 2040-07-01T00:00Z, past a fat file's last transition
+
+    @Test("abbreviations as the tz database writes them", arguments: [
+        ("Europe/Berlin", january, "CET"), ("Europe/Berlin", july, "CEST"), ("Europe/Berlin", july2040, "CEST"),
+        ("America/New_York", january, "EST"), ("America/New_York", july, "EDT"),
+        ("Australia/Sydney", january, "AEDT"), ("Australia/Sydney", july, "AEST"),
+        ("Asia/Kolkata", july, "IST"), ("Asia/Kathmandu", july, "+0545"), ("Europe/London", january, "GMT"),
+        ("Europe/London", july, "BST"), ("America/Sao_Paulo", july, "-03"),
+    ])
+    func abbreviations(zone: String, at unixTime: Int, abbreviation: String) throws {
+        let answer = try #require(AnswerTimeZone(named: zone, now: unixTime))
+        #expect(answer.abbreviation == abbreviation)
+        #expect(answer.identifier == zone)
+    }
+
+    @Test("a truncated or damaged zone file is refused, never read past its end")
+    func damagedFiles() throws {
+        let bytes = try #require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Berlin")).map { $0 }
+        #expect(ZoneFile(bytes: bytes) != nil)
+        for length in stride(from: 0, to: bytes.count, by: 7) {
+            _ = ZoneFile(bytes: Array(bytes.prefix(length)))?.abbreviation(at: 0, offset: 3600, daylight: false)
+        }
+        var damaged = bytes
+        damaged[20 + 12] = 0xFF  // the transition count of the first header
+        #expect(ZoneFile(bytes: damaged) == nil)
+    }
+
+    /// Cities and their zones; the lookup must give the zone or one with the same local time
+    /// (Munich may come out as Europe/Vaduz, Berlin's rules under another name).
+    @Test("auto: big cities get their zone's offset and abbreviation, winter and summer", arguments: [
+        ("Delhi", 28.61, 77.21, "Asia/Kolkata"), ("Mumbai", 19.08, 72.88, "Asia/Kolkata"),
+        ("Beijing", 39.90, 116.40, "Asia/Shanghai"), ("Chengdu", 30.57, 104.07, "Asia/Shanghai"),
+        ("Lahore", 31.55, 74.34, "Asia/Karachi"), ("Sapporo", 43.06, 141.35, "Asia/Tokyo"),
+        ("Osaka", 34.69, 135.50, "Asia/Tokyo"), ("Busan", 35.18, 129.08, "Asia/Seoul"),
+        ("Dallas", 32.78, -96.80, "America/Chicago"), ("Seattle", 47.61, -122.33, "America/Los_Angeles"),
+        ("Phoenix", 33.45, -112.07, "America/Phoenix"), ("Denver", 39.74, -104.99, "America/Denver"),
+        ("Atlanta", 33.75, -84.39, "America/New_York"), ("Anchorage", 61.22, -149.90, "America/Anchorage"),
+        ("Honolulu", 21.31, -157.86, "Pacific/Honolulu"), ("Calgary", 51.05, -114.07, "America/Edmonton"),
+        ("Montreal", 45.50, -73.57, "America/Toronto"), ("Guadalajara", 20.67, -103.35, "America/Mexico_City"),
+        ("Munich", 48.14, 11.58, "Europe/Berlin"), ("Lyon", 45.76, 4.84, "Europe/Paris"),
+        ("Milan", 45.46, 9.19, "Europe/Rome"), ("Barcelona", 41.39, 2.17, "Europe/Madrid"),
+        ("Porto", 41.15, -8.61, "Europe/Lisbon"), ("Istanbul", 41.01, 28.98, "Europe/Istanbul"),
+        ("Moscow", 55.76, 37.62, "Europe/Moscow"), ("Novosibirsk", 55.03, 82.92, "Asia/Novosibirsk"),
+        ("Jeddah", 21.49, 39.19, "Asia/Riyadh"), ("Mashhad", 36.30, 59.60, "Asia/Tehran"),
+        ("Cairo", 30.04, 31.24, "Africa/Cairo"), ("Lagos", 6.52, 3.38, "Africa/Lagos"),
+        ("Cape Town", -33.92, 18.42, "Africa/Johannesburg"), ("Nairobi", -1.29, 36.82, "Africa/Nairobi"),
+        ("Rio de Janeiro", -22.91, -43.17, "America/Sao_Paulo"), ("Buenos Aires", -34.60, -58.38, "America/Argentina/Buenos_Aires"),
+        ("Santiago", -33.45, -70.67, "America/Santiago"), ("Bogotá", 4.71, -74.07, "America/Bogota"),
+        ("Melbourne", -37.81, 144.96, "Australia/Melbourne"), ("Perth", -31.95, 115.86, "Australia/Perth"),
+        ("Brisbane", -27.47, 153.03, "Australia/Brisbane"), ("Auckland", -36.85, 174.76, "Pacific/Auckland"),
+        ("Christchurch", -43.53, 172.64, "Pacific/Auckland"), ("Jakarta", -6.21, 106.85, "Asia/Jakarta"),
+        ("Surabaya", -7.25, 112.75, "Asia/Jakarta"), ("Manila", 14.60, 120.98, "Asia/Manila"),
+        ("Hanoi", 21.03, 105.85, "Asia/Bangkok"), ("Reykjavík", 64.15, -21.94, "Atlantic/Reykjavik"),
+    ] as [(String, Double, Double, String)])
+    func autoCities(city: String, latitude: Double, longitude: Double, zone: String) throws {
+        for now in [Self.january, Self.july] {
+            let found = AnswerTimeZone.auto(latitude: latitude, longitude: longitude, now: now)
+            let expected = try #require(AnswerTimeZone(named: zone, now: now))
+            #expect(found.utcOffsetSeconds == expected.utcOffsetSeconds, "\(city): \(found.identifier)")
+            #expect(found.abbreviation == expected.abbreviation, "\(city): \(found.identifier)")
+        }
+    }
+
+    @Test("auto at sea, far from any city: the nautical zone of the longitude")
+    func autoAtSea() {
+        #expect(ZoneTable.identifier(latitude: 0, longitude: -150) == "Etc/GMT+10")
+        #expect(ZoneTable.identifier(latitude: -40, longitude: -100) == "Etc/GMT+7")
+        // Near Kerguelen, 600 km off: its zone, which keeps the longitude's time.
+        #expect(AnswerTimeZone.auto(latitude: -50, longitude: 80, now: Self.july).utcOffsetSeconds == 5 * 3600)
+        #expect(ZoneTable.nauticalIdentifier(longitude: 7) == "Etc/GMT")
+        #expect(ZoneTable.nauticalIdentifier(longitude: 179.9) == "Etc/GMT-12")
+    }
+}
