@@ -125,6 +125,41 @@ struct ServeWeatherSDKTests {
         }
     }
 
+    @Test("several places (the SDK's repeated keys): one message each, in order, each equal to the JSON list's answer")
+    func severalPlaces() async throws {
+        let server = try await ServeWeatherCommandTests.Server()
+        let parameters: [String: Any] = [
+            "latitude": [47.37, 52.52, -33.87], "longitude": [8.54, 13.41, 151.21],
+            "timezone": ["Europe/Zurich", "auto", "auto"], "hourly": ["temperature_2m", "weather_code"],
+            "start_date": "2026-03-28", "end_date": "2026-03-29", "timeformat": "unixtime",
+        ]
+        let read = try await TrailcastBinary.runTool("python3", [
+            Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/forecast",
+            String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
+        ])
+        let json = try await server.get(
+            "/v1/forecast?latitude=47.37,52.52,-33.87&longitude=8.54,13.41,151.21&timezone=Europe/Zurich,auto,auto"
+                + "&hourly=temperature_2m,weather_code&start_date=2026-03-28&end_date=2026-03-29&timeformat=unixtime")
+        #expect(try await server.stop() == (0, .exit))
+        try #require(read.status == 0, "\(read.stderr)")
+        let places = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]])
+        let answers = try #require(try JSONSerialization.jsonObject(with: Data(json.body.utf8)) as? [[String: Any]])
+        try #require(places.count == 3 && answers.count == 3)
+        for (index, (place, answer)) in zip(places, answers).enumerated() {
+            #expect(place["locationId"] as? Int == index)
+            #expect(place["timezone"] as? String == answer["timezone"] as? String)
+            #expect(place["utcOffsetSeconds"] as? Int == answer["utc_offset_seconds"] as? Int)
+            let hourly = try #require(place["hourly"] as? [String: Any])
+            let values = try #require(answer["hourly"] as? [String: Any])
+            #expect(hourly["time"] as? Int == Self.numbers(values["time"])?.first.map(Int.init))
+            let columns = try #require(hourly["variables"] as? [[String: Any]])
+            for (variable, column) in zip(["temperature_2m", "weather_code"], columns) {
+                #expect(Self.numbers(column["values"])?.map(Float.init) == Self.numbers(values[variable])?.map(Float.init), "\(index) \(variable)")
+            }
+        }
+        #expect(places.map { $0["timezone"] as? String } == ["Europe/Zurich", "Europe/Berlin", "Australia/Sydney"])
+    }
+
     @Test("format=csv as Open-Meteo writes it; xlsx and unknown formats a 400 naming the formats")
     func csvAndRefusedFormats() async throws {
         let server = try await ServeWeatherCommandTests.Server()

@@ -23,6 +23,7 @@ extension ForecastDocument {
         response.add(Response.latitude, Float(query.latitude))
         response.add(Response.longitude, Float(query.longitude))
         response.add(Response.elevation, Float(query.elevationMeters))
+        response.add(Response.locationID, Int64(query.locationID))
         response.add(Response.model, WeatherApiSchema.bestMatch)
         response.add(Response.utcOffsetSeconds, Int32(query.zone.utcOffsetSeconds))
         if query.zone.identifier != "GMT" { response.add(Response.timezone, .string(query.zone.identifier)) }

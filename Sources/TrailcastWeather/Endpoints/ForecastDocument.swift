@@ -60,6 +60,7 @@ struct ForecastDocument {
         json.field("timezone_abbreviation", query.zone.abbreviation)
         json.key("elevation")
         json.number(.decimal(query.elevationMeters, fractionDigits: 2))
+        if query.locationID != 0 { json.field("location_id", query.locationID) }
 
         if !query.current.isEmpty {
             json.key("current_units")

@@ -25,21 +25,32 @@ package struct ForecastEndpoints: Sendable {
         endpoint: ForecastQuery.Endpoint, parameters: QueryParameters, now: Int, elapsed: () -> Duration
     ) -> WeatherAnswer {
         do {
-            let query = try ForecastQuery(parameters, endpoint: endpoint, now: now)
-            let document = ForecastDocument(query: query, model: model, recorded: recorded, cache: cache)
-            switch query.format {
+            let documents = try ForecastQuery.places(parameters, endpoint: endpoint, now: now).map { query in
+                ForecastDocument(query: query, model: model, recorded: recorded, cache: cache)
+            }
+            switch documents[0].query.format {
             case .json:
-                return WeatherAnswer(status: .ok, body: document.render(now: now, elapsed: elapsed))
+                // Several places: a list of answers, as Open-Meteo gives them.
+                guard documents.count > 1 else {
+                    return WeatherAnswer(status: .ok, body: documents[0].render(now: now, elapsed: elapsed))
+                }
+                var body: [UInt8] = [UInt8(ascii: "[")]
+                for (index, document) in documents.enumerated() {
+                    if index > 0 { body.append(UInt8(ascii: ",")) }
+                    body += document.render(now: now, elapsed: elapsed)
+                }
+                body.append(UInt8(ascii: "]"))
+                return WeatherAnswer(status: .ok, body: body)
             case .flatbuffers:
                 var writer = FlatBufferWriter()
-                document.renderFlatBuffers(now: now, elapsed: elapsed, into: &writer)
+                for document in documents { document.renderFlatBuffers(now: now, elapsed: elapsed, into: &writer) }
                 var answer = WeatherAnswer(status: .ok, body: writer.bytes)
                 answer.contentType = "application/octet-stream"
                 return answer
             case .csv:
-                var answer = WeatherAnswer(status: .ok, body: Array(document.renderCSV(now: now).utf8))
+                var answer = WeatherAnswer(status: .ok, body: Array(ForecastDocument.renderCSV(documents, now: now).utf8))
                 answer.contentType = "text/csv; charset=utf-8"
-                answer.contentDisposition = "attachment; filename=\"open-meteo-\(document.fileNameCoordinates).csv\""
+                answer.contentDisposition = "attachment; filename=\"open-meteo-\(documents[0].fileNameCoordinates).csv\""
                 return answer
             }
         } catch {

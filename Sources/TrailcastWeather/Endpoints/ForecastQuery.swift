@@ -25,6 +25,8 @@ package struct ForecastQuery: Sendable {
     var longitude: Double
     /// The elevation the model is asked about: the request's, else sea level.
     var elevationMeters: Double
+    /// `location_id`: the place's position in the request unless given.
+    var locationID: Int
     var current: [Requested<WeatherVariable>]
     var hourly: [Requested<WeatherVariable>]
     var daily: [Requested<DailyVariable>]
@@ -34,24 +36,61 @@ package struct ForecastQuery: Sendable {
     var zone: AnswerTimeZone
     var format: AnswerFormat
 
-    /// Reads `parameters`; `now` (seconds since 1970) places the default window.
-    init(_ parameters: QueryParameters, endpoint: Endpoint, now: Int) throws(ForecastRequestError) {
+    /// One place of a request: its coordinates, elevation, `timezone` and `location_id`.
+    struct Place {
+        var latitude: Double
+        var longitude: Double
+        var elevationMeters: Double
+        var timezone: String?
+        var locationID: Int
+    }
+
+    /// The places of a request, one query each: `latitude` and `longitude` lists
+    /// (comma-separated, repeated, or both, as Open-Meteo takes them) of the same length,
+    /// with `elevation` and `location_id` lists of that length if given, and `timezone` of one
+    /// zone for all or one each. Everything else applies to every place.
+    static func places(_ parameters: QueryParameters, endpoint: Endpoint, now: Int) throws(ForecastRequestError) -> [ForecastQuery] {
         // Before anything reads them: thousands of keys would make every lookup a long scan.
         guard parameters.pairs.count <= ForecastRequestError.maximumParameters else {
             throw .tooManyParameters(given: parameters.pairs.count)
         }
-        guard let latitudeText = parameters.value("latitude"), let longitudeText = parameters.value("longitude") else {
-            throw .coordinatesMissing
+        let latitudes = parameters.list("latitude")
+        let longitudes = parameters.list("longitude")
+        guard !latitudes.isEmpty, !longitudes.isEmpty else { throw .coordinatesMissing }
+        guard latitudes.count == longitudes.count else { throw .coordinateCountsDiffer }
+        guard latitudes.count <= ForecastRequestError.maximumPlaces else { throw .tooManyPlaces }
+        let elevations = parameters.list("elevation")
+        guard elevations.isEmpty || elevations.count == latitudes.count else { throw .elevationCountDiffers }
+        let zones = parameters.list("timezone")
+        guard zones.count <= 1 || zones.count == latitudes.count else { throw .timezoneCountDiffers }
+        let identifiers = parameters.list("location_id")
+        guard identifiers.isEmpty || identifiers.count == latitudes.count else { throw .locationIDCountDiffers }
+        var queries: [ForecastQuery] = []
+        for index in latitudes.indices {
+            var locationID = index
+            if !identifiers.isEmpty {
+                guard let given = Int(identifiers[index]) else {
+                    throw .notAnInteger(key: "location_id", given: identifiers[index])
+                }
+                locationID = given
+            }
+            let place = Place(
+                latitude: try number(latitudes[index], key: "latitude"), longitude: try number(longitudes[index], key: "longitude"),
+                elevationMeters: elevations.isEmpty ? 0 : try number(elevations[index], key: "elevation"),
+                timezone: zones.isEmpty ? nil : zones[zones.count == 1 ? 0 : index], locationID: locationID)
+            queries.append(try ForecastQuery(parameters, place: place, endpoint: endpoint, now: now))
         }
-        latitude = try Self.number(latitudeText, key: "latitude")
-        longitude = try Self.number(longitudeText, key: "longitude")
+        return queries
+    }
+
+    /// Reads `parameters` for `place`; `now` (seconds since 1970) places the default window.
+    init(_ parameters: QueryParameters, place: Place, endpoint: Endpoint, now: Int) throws(ForecastRequestError) {
+        latitude = place.latitude
+        longitude = place.longitude
         guard (-90...90).contains(latitude) else { throw .latitudeOutOfRange(given: latitude) }
         guard (-180...180).contains(longitude) else { throw .longitudeOutOfRange(given: longitude) }
-        if let elevationText = parameters.value("elevation") {
-            elevationMeters = try Self.number(elevationText, key: "elevation")
-        } else {
-            elevationMeters = 0
-        }
+        elevationMeters = place.elevationMeters
+        locationID = place.locationID
 
         current = try Self.variables(parameters, key: "current", type: "WeatherVariable", WeatherVariable.init(named:))
         hourly = try Self.variables(parameters, key: "hourly", type: "WeatherVariable", WeatherVariable.init(named:))
@@ -74,7 +113,7 @@ package struct ForecastQuery: Sendable {
             units.time = format
         }
 
-        if let timezone = parameters.value("timezone") {
+        if let timezone = place.timezone {
             if timezone.lowercased() == "auto" {
                 zone = .auto(latitude: latitude, longitude: longitude, now: now)
             } else {

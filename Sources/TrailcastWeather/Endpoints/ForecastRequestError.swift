@@ -12,7 +12,14 @@ enum ForecastRequestError: Error, Equatable {
     case longitudeOutOfRange(given: Double)
     /// A value outside a parameter's fixed list, such as an unknown variable or unit.
     case invalidValue(type: String, given: String, key: String)
-    /// A `timezone` other than GMT, UTC or auto.
+    /// Lists of places of different lengths, in Open-Meteo's words.
+    case coordinateCountsDiffer
+    case elevationCountDiffers
+    case timezoneCountDiffers
+    case locationIDCountDiffers
+    /// More places than one answer may hold.
+    case tooManyPlaces
+    /// A `timezone` the tz database does not know (nor `auto`).
     case invalidTimezone
     /// A `format` Open-Meteo has and this server does not write (`xlsx`).
     case formatNotServed(String)
@@ -40,6 +47,8 @@ enum ForecastRequestError: Error, Equatable {
     /// At most a leap year of hours per answer: enough for any replay, small enough that a
     /// typo cannot make the server compute centuries.
     static let maximumHours = 366 * 24
+    /// Places one request may ask for.
+    static let maximumPlaces = 100
     /// Query parameters one request may have.
     static let maximumParameters = 100
 
@@ -60,6 +69,16 @@ enum ForecastRequestError: Error, Equatable {
             "Longitude must be in range of -180 to 180°. Given: \(Float(given))."
         case .invalidValue(let type, let given, let key):
             "Cannot initialize \(type) from invalid String value \(given) for key \(key)"
+        case .coordinateCountsDiffer:
+            "Parameter 'latitude' and 'longitude' must have the same number of elements"
+        case .elevationCountDiffers:
+            "Parameter 'elevation' must have the same number of elements as coordinates"
+        case .timezoneCountDiffers:
+            "Parameter 'timezone' and coordinates must have the same number of elements"
+        case .locationIDCountDiffers:
+            "Parameter 'location_id' and coordinates must have the same number of elements"
+        case .tooManyPlaces:
+            "Parameter 'latitude' and 'longitude' must not exceed \(Self.maximumPlaces) coordinates."
         case .invalidTimezone:
             "Invalid timezone"
         case .formatNotServed(let format):

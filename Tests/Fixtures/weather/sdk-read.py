@@ -62,6 +62,7 @@ def main():
         timezone = response.Timezone()
         abbreviation = response.TimezoneAbbreviation()
         places.append({
+            "locationId": response.LocationId(),
             "latitude": response.Latitude(),
             "longitude": response.Longitude(),
             "elevation": response.Elevation(),
