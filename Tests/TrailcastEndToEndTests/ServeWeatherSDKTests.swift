@@ -14,17 +14,28 @@ struct ServeWeatherSDKTests {
         "precipitation": ("precipitation", 0), "rain": ("rain", 0), "showers": ("showers", 0),
         "snowfall": ("snowfall", 0), "weather_code": ("weather_code", 0), "cloud_cover": ("cloud_cover", 0),
         "wind_speed_10m": ("wind_speed", 10), "wind_direction_10m": ("wind_direction", 10),
+        "dew_point_2m": ("dew_point", 2), "precipitation_probability": ("precipitation_probability", 0),
+        "visibility": ("visibility", 0), "wind_gusts_10m": ("wind_gusts", 10), "uv_index": ("uv_index", 0),
     ]
     /// The same for daily variables, with their aggregation.
     static let daily: [String: (variable: String, altitude: Int, aggregation: String)] = [
         "temperature_2m_max": ("temperature", 2, "maximum"), "temperature_2m_min": ("temperature", 2, "minimum"),
         "weather_code": ("weather_code", 0, "none"), "precipitation_sum": ("precipitation", 0, "sum"),
+        "apparent_temperature_max": ("apparent_temperature", 2, "maximum"),
+        "apparent_temperature_min": ("apparent_temperature", 2, "minimum"),
+        "rain_sum": ("rain", 0, "sum"), "showers_sum": ("showers", 0, "sum"), "snowfall_sum": ("snowfall", 0, "sum"),
+        "precipitation_hours": ("precipitation_hours", 0, "none"),
+        "precipitation_probability_max": ("precipitation_probability", 0, "maximum"),
+        "wind_speed_10m_max": ("wind_speed", 10, "maximum"), "wind_gusts_10m_max": ("wind_gusts", 10, "maximum"),
+        "uv_index_max": ("uv_index", 0, "maximum"), "sunrise": ("sunrise", 0, "none"), "sunset": ("sunset", 0, "none"),
+        "daylight_duration": ("daylight_duration", 0, "none"),
     ]
     /// The schema's unit for each unit string of the JSON answer.
     static let units = [
         "°C": "celsius", "°F": "fahrenheit", "%": "percentage", "": "dimensionless_integer", "mm": "millimetre",
         "inch": "inch", "cm": "centimetre", "wmo code": "wmo_code", "km/h": "kilometres_per_hour",
         "m/s": "metre_per_second", "mp/h": "miles_per_hour", "kn": "knots", "°": "degree_direction",
+        "m": "metre", "ft": "feet", "h": "hours", "s": "seconds", "iso8601": "iso8601", "unixtime": "unix_time",
     ]
 
     @Test(
@@ -42,7 +53,10 @@ struct ServeWeatherSDKTests {
             "latitude": 46.8, "longitude": -121.7, "start_date": "2026-01-30", "end_date": "2026-02-01",
             "hourly": Self.hourly.keys.sorted(), "daily": Self.daily.keys.sorted(),
         ]
-        if path == "/v1/forecast" { parameters["current"] = Self.hourly.keys.sorted() }
+        if path == "/v1/forecast" {
+            parameters["current"] = Self.hourly.keys.sorted()
+            parameters["minutely_15"] = ["temperature_2m", "precipitation", "wind_gusts_10m"]
+        }
         for (key, value) in units { parameters[key] = value }
         let query = parameters.keys.sorted().map { key in
             let value = parameters[key]!
@@ -103,10 +117,31 @@ struct ServeWeatherSDKTests {
                     #expect(column["altitude"] as? Int == Self.daily[variable]!.altitude, "\(variable)")
                     #expect(column["aggregation"] as? String == Self.daily[variable]!.aggregation, "\(variable)")
                 }
-                #expect(column["unit"] as? String == Self.units[unitStrings[variable]!], "\(variable) in \(unitStrings[variable]!)")
+                // is_day's unit is "" as uv_index's, but an integer.
+                let unit = variable == "uv_index" || variable == "uv_index_max" ? "dimensionless" : Self.units[unitStrings[variable]!]
+                #expect(column["unit"] as? String == unit, "\(variable) in \(unitStrings[variable]!)")
+                if variable == "sunrise" || variable == "sunset" {
+                    let moments = try #require(column["valuesInt64"] as? [Int], "\(variable) in values_int64")
+                    // ISO times show the minute; the message has the second.
+                    let shown = unitStrings[variable] == "iso8601" ? moments.map { $0 - $0 % 60 } : moments
+                    #expect(shown == (values[variable] as? [Any])?.map(Self.unixTime), "\(variable)")
+                    continue
+                }
                 let sdkValues = try #require(Self.numbers(column["values"])).map(Float.init)
                 let jsonValues = try #require(Self.numbers(values[variable]), "\(variable)").map(Float.init)
                 #expect(sdkValues == jsonValues, "\(name) \(variable)")
+            }
+        }
+        if path == "/v1/forecast" {
+            let quarters = try #require(place["minutely15"] as? [String: Any])
+            let values = try #require(json["minutely_15"] as? [String: Any])
+            let times = try #require(values["time"] as? [Any]).map(Self.unixTime)
+            #expect(quarters["time"] as? Int == times.first!)
+            #expect(quarters["interval"] as? Int == 900)
+            let columns = try #require(quarters["variables"] as? [[String: Any]])
+            for (variable, column) in zip(["temperature_2m", "precipitation", "wind_gusts_10m"], columns) {
+                #expect(column["variable"] as? String == Self.hourly[variable]!.variable, "\(variable)")
+                #expect(Self.numbers(column["values"])?.map(Float.init) == Self.numbers(values[variable])?.map(Float.init), "minutely_15 \(variable)")
             }
         }
         if path == "/v1/forecast" {
@@ -117,6 +152,7 @@ struct ServeWeatherSDKTests {
             let columns = try #require(section["variables"] as? [[String: Any]])
             for (variable, column) in zip(Self.hourly.keys.sorted(), columns) {
                 #expect(column["variable"] as? String == Self.hourly[variable]!.variable, "\(variable)")
+                #expect(column["altitude"] as? Int == Self.hourly[variable]!.altitude, "\(variable)")
                 let sdkValue = try #require(Self.numbers([column["value"] as Any])).map(Float.init)
                 #expect(sdkValue == Self.numbers([values[variable] as Any])?.map(Float.init), "current \(variable)")
             }

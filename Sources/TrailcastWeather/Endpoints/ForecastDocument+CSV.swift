@@ -1,7 +1,7 @@
 /// `format=csv`, laid out as Open-Meteo's `CsvWriter.swift` (open-meteo/open-meteo) writes
 /// it: a header line and a line per place (`latitude,longitude,elevation,
 /// utc_offset_seconds,timezone,timezone_abbreviation`), then each section asked for
-/// (`current`, `hourly`, `daily`, in that order) after an empty line, as a header of
+/// (`current`, `minutely_15`, `hourly`, `daily`, in that order) after an empty line, as a header of
 /// `time` and `NAME (UNIT)` columns and one line per time. With several places every line
 /// starts with the place's `location_id`, and each section holds every place's lines, one
 /// place after the other. Numbers as the JSON answer writes them; times as `timeformat` asks.
@@ -29,7 +29,13 @@ extension ForecastDocument {
         }
         func line(_ document: ForecastDocument, _ time: String, _ numbers: [NumberValue]) {
             csv += prefix(document) + time
-            for number in numbers { csv += ",\(number.text)" }
+            for number in numbers {
+                if case .instant(let moment) = number {
+                    csv += ",\(document.time(moment, iso: UTCCalendar.isoMinute))"
+                } else {
+                    csv += ",\(number.text)"
+                }
+            }
             csv += "\n"
         }
         if !first.current.isEmpty {
@@ -38,6 +44,14 @@ extension ForecastDocument {
                 guard let current = values.current else { continue }
                 line(document, document.time(values.currentTime, iso: UTCCalendar.isoMinute),
                      first.current.map { $0.variable.value(current, units) })
+            }
+        }
+        if !first.minutely15.isEmpty {
+            header(first.minutely15.map { ($0.name, $0.variable.unit(units)) })
+            for (document, values) in zip(documents, values) {
+                for (quarter, conditions) in zip(document.query.window.shownQuarters, values.quarters) {
+                    line(document, document.time(quarter, iso: UTCCalendar.isoMinute), first.minutely15.map { $0.variable.value(conditions, units) })
+                }
             }
         }
         if !first.hourly.isEmpty {

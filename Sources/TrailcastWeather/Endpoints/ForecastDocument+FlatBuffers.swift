@@ -46,10 +46,29 @@ extension ForecastDocument {
             response.add(Response.hourly, .table(section(
                 time: query.window.firstHour - query.window.displayLag, seconds: 3600, count: query.window.hourCount, columns: columns)))
         }
+        if !query.minutely15.isEmpty {
+            let columns = query.minutely15.map { requested in
+                column(requested.variable.flatBuffersDescription, requested.variable.flatBuffersUnit(units)) { table in
+                    table.add(Column.values, .floats(values.quarters.map { requested.variable.value($0, units).float }))
+                }
+            }
+            response.add(Response.minutely15, .table(section(
+                time: query.window.firstQuarter - query.window.displayLag, seconds: 900, count: query.window.quarterCount,
+                columns: columns)))
+        }
         if !query.daily.isEmpty {
             let columns = query.daily.map { requested in
                 column(requested.variable.flatBuffersDescription, requested.variable.flatBuffersUnit(units)) { table in
-                    table.add(Column.values, .floats(values.days.map { requested.variable.value($0, units).float }))
+                    let numbers = values.days.map { requested.variable.value($0, units) }
+                    // Moments (`sunrise`) as Unix seconds in `values_int64`, as Open-Meteo sends them.
+                    let instants = numbers.compactMap { number -> Int64? in
+                        if case .instant(let time) = number { Int64(time) } else { nil }
+                    }
+                    if !numbers.isEmpty && instants.count == numbers.count {
+                        table.add(Column.valuesInt64, .int64s(instants))
+                    } else {
+                        table.add(Column.values, .floats(numbers.map(\.float)))
+                    }
                 }
             }
             response.add(Response.daily, .table(section(

@@ -22,22 +22,35 @@ struct ForecastDocument {
     /// The model's conditions an answer shows, whatever its format.
     struct Values {
         /// One per hour of the window, when hourly variables are asked for.
-        var hours: [WeatherConditions]
+        var hours: [ModelHour]
+        /// One per quarter hour of the window, when `minutely_15` variables are asked for:
+        /// the model at that instant, its hour's precipitation spread over its four quarters.
+        var quarters: [ModelHour]
         /// One per day of the window, when daily variables are asked for.
-        var days: [DailyWeatherSummary]
+        var days: [ForecastDay]
         /// The start of the current quarter hour, and its conditions if asked for.
         var currentTime: Int
-        var current: WeatherConditions?
+        var current: ModelHour?
     }
 
     func values(now: Int) -> Values {
-        let hours = query.hourly.isEmpty ? [] : query.window.hours.map(conditions(at:))
-        let days = query.daily.isEmpty ? [] : query.window.days.map { midnight in
-            DailyWeatherSummary(hours: (0..<24).map { conditions(at: midnight + $0 * 3600) })
+        let hours = query.hourly.isEmpty ? [] : query.window.hours.map(hour(at:))
+        let quarters: [ModelHour] = query.minutely15.isEmpty ? [] : query.window.quarters.map { time in
+            var quarter = hour(at: time)
+            quarter.conditions.precipitationMm = roundedToTenth(quarter.conditions.precipitationMm / 4)
+            return quarter
+        }
+        let days: [ForecastDay] = query.daily.isEmpty ? [] : query.window.days.map { midnight in
+            let hours: [ModelHour] = (0..<24).map { hour(at: midnight + $0 * 3600) }
+            // The sun of the local day as shown (its hours are read up to half an hour later).
+            let sun = query.daily.contains { [.sunrise, .sunset, .daylightDuration].contains($0.variable) }
+                ? SunTimes(dayStart: midnight - query.window.displayLag, latitude: query.latitude, longitude: query.longitude)
+                : SunTimes(sunrise: 0, sunset: 0)
+            return ForecastDay(summary: DailyWeatherSummary(hours: hours.map(\.conditions)), hours: hours, sun: sun)
         }
         let currentTime = now.floorDivided(by: Self.currentIntervalSeconds) * Self.currentIntervalSeconds
-        let current = query.current.isEmpty ? nil : conditions(at: currentTime)
-        return Values(hours: hours, days: days, currentTime: currentTime, current: current)
+        let current = query.current.isEmpty ? nil : hour(at: currentTime)
+        return Values(hours: hours, quarters: quarters, days: days, currentTime: currentTime, current: current)
     }
 
     func render(now: Int, elapsed generationTime: () -> Duration) -> [UInt8] {
@@ -83,6 +96,13 @@ struct ForecastDocument {
             }
             json.endObject()
         }
+        if !query.minutely15.isEmpty {
+            json.key("minutely_15_units")
+            writeSeries(
+                "minutely_15", times: query.window.shownQuarters, iso: UTCCalendar.isoMinute,
+                variables: query.minutely15.map { ($0.name, $0.variable.unit(units)) },
+                values: { index in values.quarters.map { query.minutely15[index].variable.value($0, units) } }, into: &json)
+        }
         if !query.hourly.isEmpty {
             json.key("hourly_units")
             writeSeries(
@@ -123,10 +143,16 @@ struct ForecastDocument {
         for (index, variable) in variables.enumerated() {
             json.key(named: variable.name)
             json.beginArray()
-            for value in values(index) { json.number(value) }
+            for value in values(index) {
+                if case .instant(let time) = value { writeTime(time, iso: UTCCalendar.isoMinute, into: &json) } else { json.number(value) }
+            }
             json.endArray()
         }
         json.endObject()
+    }
+
+    private func hour(at unixTime: Int) -> ModelHour {
+        ModelHour(conditions: conditions(at: unixTime), unixTime: unixTime, latitude: query.latitude, longitude: query.longitude)
     }
 
     private func conditions(at unixTime: Int) -> WeatherConditions {

@@ -1,3 +1,4 @@
+import TrailcastBasics
 
 /// A `/v1/forecast` or `/v1/archive` request, read and checked: where, which variables,
 /// which units, which hours and days.
@@ -29,6 +30,7 @@ package struct ForecastQuery: Sendable {
     var locationID: Int
     var current: [Requested<WeatherVariable>]
     var hourly: [Requested<WeatherVariable>]
+    var minutely15: [Requested<WeatherVariable>]
     var daily: [Requested<DailyVariable>]
     var units: MeasurementUnits
     var window: TimeWindow
@@ -93,6 +95,7 @@ package struct ForecastQuery: Sendable {
         locationID = place.locationID
 
         current = try Self.variables(parameters, key: "current", type: "WeatherVariable", WeatherVariable.init(named:))
+        minutely15 = try Self.variables(parameters, key: "minutely_15", type: "WeatherVariable", WeatherVariable.init(named:))
         hourly = try Self.variables(parameters, key: "hourly", type: "WeatherVariable", WeatherVariable.init(named:))
         daily = try Self.variables(parameters, key: "daily", type: "DailyWeatherVariable", DailyVariable.init(named:))
 
@@ -137,6 +140,9 @@ package struct ForecastQuery: Sendable {
         guard window.dayCount * 24 <= ForecastRequestError.maximumHours else {
             throw .tooManyHours(requested: window.dayCount * 24)
         }
+        guard window.quarterCount <= ForecastRequestError.maximumHours * 4 else {
+            throw .tooManyHours(requested: window.quarterCount / 4)
+        }
     }
 
     private static func window(
@@ -154,11 +160,52 @@ package struct ForecastQuery: Sendable {
                               parse: UTCCalendar.parseDate)
         let hours = try range(parameters, start: "start_hour", end: "end_hour", format: .invalidHourFormat,
                               parse: UTCCalendar.parseMinute)
-        if dates == nil && hours == nil {
-            guard endpoint == .forecast else { throw .startAndEndRequired(start: "start_date", end: "end_date") }
-            return .around(now: now, pastDays: pastDays, forecastDays: forecastDays)
+        guard dates == nil && hours == nil else {
+            // Quarter hours follow the hours asked for (Open-Meteo's `hourly.with(dtSeconds: 900)`).
+            var window = TimeWindow.explicit(dates: dates, hours: hours, now: now)
+            window.firstQuarter = window.firstHour
+            window.quarterCount = window.hourCount * 4
+            return window
         }
-        return .explicit(dates: dates, hours: hours, now: now)
+        guard endpoint == .forecast else { throw .startAndEndRequired(start: "start_date", end: "end_date") }
+        var window = TimeWindow.around(now: now, pastDays: pastDays, forecastDays: forecastDays)
+        // `past_hours`/`forecast_hours` count hours from the current one, as Open-Meteo's
+        // `forecastTimeRange2` does (16 days ahead when only `past_hours` is given).
+        if let steps = try steps(parameters, past: "past_hours", forecast: "forecast_hours", seconds: 3600, defaultForecast: 16 * 24) {
+            window.firstHour = now.floorDivided(by: 3600) * 3600 - steps.past * 3600
+            window.hourCount = steps.past + steps.forecast
+        }
+        // Quarter hours: `past_minutely_15`/`forecast_minutely_15` from the current quarter, else
+        // whole local days, 3 ahead unless `forecast_days` says otherwise.
+        if let steps = try steps(
+            parameters, past: "past_minutely_15", forecast: "forecast_minutely_15", seconds: 900, defaultForecast: 3 * 24 * 4) {
+            window.firstQuarter = now.floorDivided(by: 900) * 900 - steps.past * 900
+            window.quarterCount = steps.past + steps.forecast
+        } else {
+            let days = try integer(parameters, key: "forecast_days") ?? 3
+            window.firstQuarter = UTCCalendar.startOfDay(now) - pastDays * UTCCalendar.secondsPerDay
+            window.quarterCount = (pastDays + days) * 24 * 4
+        }
+        return window
+    }
+
+    /// The `past_...` and `forecast_...` steps of a series, if either is given.
+    private static func steps(
+        _ parameters: QueryParameters, past: String, forecast: String, seconds: Int, defaultForecast: Int
+    ) throws(ForecastRequestError) -> (past: Int, forecast: Int)? {
+        let pastSteps = try integer(parameters, key: past)
+        let forecastSteps = try integer(parameters, key: forecast)
+        guard pastSteps != nil || forecastSteps != nil else { return nil }
+        let maximumPast = ForecastRequestError.maximumPastDays * 86_400 / seconds
+        let maximumForecast = ForecastRequestError.maximumForecastDays * 86_400 / seconds
+        let pastCount = pastSteps ?? 0, forecastCount = forecastSteps ?? defaultForecast
+        guard (0...maximumForecast).contains(forecastCount) else {
+            throw .stepsOutOfRange(key: forecast, given: forecastCount, maximum: maximumForecast)
+        }
+        guard (0...maximumPast).contains(pastCount) else {
+            throw .stepsOutOfRange(key: past, given: pastCount, maximum: maximumPast)
+        }
+        return (pastCount, forecastCount)
     }
 
     /// An inclusive range from a start/end pair, or nil if neither is given.

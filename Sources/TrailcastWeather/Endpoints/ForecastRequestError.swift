@@ -24,6 +24,8 @@ enum ForecastRequestError: Error, Equatable {
     /// A `format` Open-Meteo has and this server does not write (`xlsx`).
     case formatNotServed(String)
     case pastDaysOutOfRange(given: Int)
+    /// `past_hours`, `forecast_hours`, `past_minutely_15` or `forecast_minutely_15` beyond the days allowed.
+    case stepsOutOfRange(key: String, given: Int, maximum: Int)
     case forecastDaysOutOfRange(given: Int)
     /// `start_date`/`end_date` not `yyyy-MM-dd`.
     case invalidDateFormat
@@ -83,6 +85,8 @@ enum ForecastRequestError: Error, Equatable {
             "Invalid timezone"
         case .formatNotServed(let format):
             "format=\(format) is not served by trailcast serve-weather: ask for json, csv or flatbuffers"
+        case .stepsOutOfRange(let key, let given, let maximum):
+            "Parameter '\(key)' is invalid. Allowed range 0 to \(maximum). Given \(given)."
         case .pastDaysOutOfRange(let given):
             "Past days is invalid. Allowed range 0 to \(Self.maximumPastDays). Given \(given)."
         case .forecastDaysOutOfRange(let given):

@@ -82,13 +82,16 @@ enum NumberValue: Equatable {
     /// Rounded to `fractionDigits` and always written with a decimal point (`15.0`), as
     /// Open-Meteo does for its floating-point variables.
     case decimal(Double, fractionDigits: Int)
+    /// A moment (`sunrise`), Unix seconds: shown as a time where times are shown, and as the
+    /// integer elsewhere.
+    case instant(Int)
 }
 
 extension JSONLineWriter {
     /// Writes `value`: integers as they are, decimals with at least one fraction digit.
     mutating func number(_ value: NumberValue) {
         switch value {
-        case .integer(let integer):
+        case .integer(let integer), .instant(let integer):
             self.integer(integer)
         case .decimal(let decimal, let fractionDigits):
             // `15.0` rather than `15`: a strictly typed client may tell the two apart.
@@ -109,7 +112,7 @@ extension NumberValue {
     /// FlatBuffers message carries (so that a client reading either gets the same value).
     var float: Float {
         switch self {
-        case .integer(let integer): Float(integer)
+        case .integer(let integer), .instant(let integer): Float(integer)
         case .decimal: Float(Double(text) ?? .nan)
         }
     }

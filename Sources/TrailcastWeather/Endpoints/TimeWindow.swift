@@ -20,6 +20,9 @@ struct TimeWindow: Sendable, Equatable {
     /// The first day's midnight, seconds since 1970 (a multiple of 86 400).
     var firstDay: Int
     var dayCount: Int
+    /// The first quarter hour of `minutely_15` and how many (Unix seconds, a multiple of 900).
+    var firstQuarter = 0
+    var quarterCount = 0
     /// How far each instant read lies after the instant shown for it: the zone's offset
     /// beyond whole hours (1800 in India), else 0.
     var displayLag = 0
@@ -34,6 +37,14 @@ struct TimeWindow: Sendable, Equatable {
         (0..<dayCount).map { firstDay + $0 * UTCCalendar.secondsPerDay }
     }
 
+    /// The start of each quarter hour.
+    var quarters: [Int] {
+        (0..<quarterCount).map { firstQuarter + $0 * 900 }
+    }
+
+    /// The start of each quarter hour as shown.
+    var shownQuarters: [Int] { quarters.map { $0 - displayLag } }
+
     /// The start of each hour as shown (Unix time; local time is this plus the offset).
     var shownHours: [Int] { hours.map { $0 - displayLag } }
 
@@ -47,6 +58,7 @@ struct TimeWindow: Sendable, Equatable {
         var local = try window(now + offset)
         local.firstHour -= offset
         local.firstDay -= offset
+        local.firstQuarter -= offset
         local.displayLag = zone.utcOffsetSeconds - offset
         return local
     }

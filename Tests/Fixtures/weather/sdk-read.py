@@ -72,6 +72,7 @@ def main():
             "model": MODELS.get(response.Model(), response.Model()),
             "current": section(response.Current(), single=True),
             "hourly": section(response.Hourly(), single=False),
+            "minutely15": section(response.Minutely15(), single=False),
             "daily": section(response.Daily(), single=False),
         })
     print(json.dumps(places))

@@ -59,6 +59,7 @@ enum WeatherApiSchema {
         case dimensionless = 7
         case fahrenheit = 9
         case feet = 10
+        case hours = 17
         case inch = 18
         case iso8601 = 19
         case kilometresPerHour = 24

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import TrailcastWeather
+
+/// The variables apps ask for that the model derives: each consistent with the rest of the
+/// same answer, hour by hour and day by day, across climates and seasons.
+@Suite("Derived variables: consistent with the answer they are in")
+struct DerivedVariableTests {
+    static let hourly = "temperature_2m,relative_humidity_2m,dew_point_2m,apparent_temperature,precipitation,rain,weather_code,"
+        + "precipitation_probability,visibility,wind_speed_10m,wind_gusts_10m,uv_index,is_day"
+    static let daily = "apparent_temperature_max,apparent_temperature_min,rain_sum,precipitation_hours,precipitation_probability_max,"
+        + "wind_speed_10m_max,wind_gusts_10m_max,uv_index_max,sunrise,sunset,daylight_duration"
+
+    @Test("hour by hour and day by day, in four climates, winter and summer", arguments: [
+        "latitude=47.37&longitude=8.54&timezone=Europe/Zurich", "latitude=1.35&longitude=103.82&timezone=Asia/Singapore",
+        "latitude=-33.87&longitude=151.21&timezone=Australia/Sydney", "latitude=64.15&longitude=-21.94&timezone=Atlantic/Reykjavik",
+    ], ["start_date=2024-01-10&end_date=2024-01-16", "start_date=2024-07-10&end_date=2024-07-16"])
+    func consistent(place: String, dates: String) async throws {
+        let json = try await ServerHarness.run { server in
+            try await server.get("/v1/forecast?\(place)&\(dates)&hourly=\(Self.hourly)&daily=\(Self.daily)&timeformat=unixtime").json()
+        }
+        let hourly = try json.object("hourly"), daily = try json.object("daily")
+        let time = try hourly.numbers("time").map(Int.init)
+        let temperature = try hourly.numbers("temperature_2m"), humidity = try hourly.numbers("relative_humidity_2m")
+        let dewPoint = try hourly.numbers("dew_point_2m"), precipitation = try hourly.numbers("precipitation")
+        let probability = try hourly.numbers("precipitation_probability"), visibility = try hourly.numbers("visibility")
+        let wind = try hourly.numbers("wind_speed_10m"), gusts = try hourly.numbers("wind_gusts_10m")
+        let uv = try hourly.numbers("uv_index"), isDay = try hourly.numbers("is_day"), code = try hourly.numbers("weather_code")
+        for index in time.indices {
+            // The Magnus formula (Sonntag's constants), written out again here.
+            let gamma = log(max(humidity[index], 1) / 100) + 17.62 * temperature[index] / (243.12 + temperature[index])
+            let magnus = min(((243.12 * gamma / (17.62 - gamma)) * 10).rounded() / 10, temperature[index])
+            #expect(dewPoint[index] == magnus, "dew point at \(time[index])")
+            #expect(gusts[index] >= wind[index], "gusts at \(time[index])")
+            #expect((precipitation[index] >= 0.1) == (probability[index] >= 70), "probability at \(time[index])")
+            if code[index] == 45 || code[index] == 48 { #expect(visibility[index] == 150) }
+            #expect(visibility[index] <= 24_140 && visibility[index] >= 150)
+            if isDay[index] == 0 { #expect(uv[index] == 0, "no UV at night, \(time[index])") }
+        }
+        let days = try daily.numbers("time").map(Int.init)
+        #expect(days.count == 7)
+        let sunrise = try daily.numbers("sunrise").map(Int.init), sunset = try daily.numbers("sunset").map(Int.init)
+        let apparent = try hourly.numbers("apparent_temperature"), rain = try hourly.numbers("rain")
+        for (day, start) in days.enumerated() {
+            let hours = Array(day * 24..<(day + 1) * 24)
+            #expect(try daily.numbers("apparent_temperature_max")[day] == hours.map { apparent[$0] }.max())
+            #expect(try daily.numbers("apparent_temperature_min")[day] == hours.map { apparent[$0] }.min())
+            #expect(try daily.numbers("wind_speed_10m_max")[day] == hours.map { wind[$0] }.max())
+            #expect(try daily.numbers("wind_gusts_10m_max")[day] == hours.map { gusts[$0] }.max())
+            #expect(try daily.numbers("uv_index_max")[day] == hours.map { uv[$0] }.max())
+            #expect(try daily.numbers("precipitation_probability_max")[day] == hours.map { probability[$0] }.max())
+            #expect(try daily.numbers("precipitation_hours")[day] == Double(hours.filter { precipitation[$0] >= 0.1 }.count))
+            let rainSum = (hours.map { rain[$0] }.reduce(0, +) * 10).rounded() / 10
+            #expect(abs(try daily.numbers("rain_sum")[day] - rainSum) < 1e-9)
+            #expect(try daily.numbers("daylight_duration")[day] == Double(sunset[day] - sunrise[day]))
+            #expect(sunrise[day] >= start && sunset[day] <= start + 86_400 && sunrise[day] <= sunset[day])
+            // is_day holds exactly between sunrise and sunset (a minute's slack at each).
+            for hour in hours where abs(time[hour] - sunrise[day]) > 60 && abs(time[hour] - sunset[day]) > 60 {
+                let between = time[hour] > sunrise[day] && time[hour] < sunset[day]
+                #expect((isDay[hour] == 1) == between, "is_day at \(time[hour]), sun \(sunrise[day])...\(sunset[day])")
+            }
+        }
+    }
+
+    /// NOAA's solar calculator equations (NOAA Global Monitoring Laboratory, "General Solar
+    /// Position Calculations") give 05:32:54 and 21:26:06 CEST for Zürich on 2024-07-01.
+    @Test("sunrise and sunset within a minute of NOAA's (Zürich, 2024-07-01: 05:32:54 and 21:26:06 CEST)")
+    func almanac() async throws {
+        let json = try await ServerHarness.run { server in
+            try await server.forecast("timezone=Europe/Zurich&start_date=2024-07-01&end_date=2024-07-01&daily=sunrise,sunset&timeformat=unixtime").json()
+        }
+        let sunrise = try json.object("daily").numbers("sunrise")[0], sunset = try json.object("daily").numbers("sunset")[0]
+        #expect(abs(sunrise - 1_719_804_774) <= 60, "05:32:54 CEST")
+        #expect(abs(sunset - 1_719_861_966) <= 60, "21:26:06 CEST")
+    }
+
+    @Test("polar night and polar day: sunrise and sunset at the day's start (and end), as Open-Meteo gives them")
+    func polar() async throws {
+        let (winter, summer) = try await ServerHarness.run { server in
+            let place = "/v1/forecast?latitude=78.22&longitude=15.65&timezone=Arctic/Longyearbyen&daily=sunrise,sunset,daylight_duration&timeformat=unixtime"
+            return (try await server.get(place + "&start_date=2024-12-21&end_date=2024-12-21").json(),
+                    try await server.get(place + "&start_date=2024-06-21&end_date=2024-06-21").json())
+        }
+        let night = try winter.object("daily"), day = try summer.object("daily")
+        #expect(try night.numbers("sunrise") == night.numbers("time"))
+        #expect(try night.numbers("sunset") == night.numbers("time"))
+        #expect(try night.numbers("daylight_duration") == [0])
+        #expect(try day.numbers("sunrise") == day.numbers("time"))
+        #expect(try day.numbers("sunset") == day.numbers("time").map { $0 + 86_400 })
+        #expect(try day.numbers("daylight_duration") == [86_400])
+    }
+}
