@@ -11,6 +11,7 @@ extension WeatherAnswer {
     var response: Response {
         var headers: HTTPFields = [.contentType: contentType, .accessControlAllowOrigin: "*"]
         if let contentDisposition { headers[.contentDisposition] = contentDisposition }
+        if let allow { headers[.allow] = allow }
         return Response(
             status: status ?? .serviceUnavailable, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }

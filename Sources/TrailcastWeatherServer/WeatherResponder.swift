@@ -33,13 +33,13 @@ struct WeatherResponder: HTTPResponder {
         let endpoint: ForecastQuery.Endpoint
         switch request.uri.path {
         case "/health":
-            guard request.method == .get else { return .error(.methodNotAllowed, reason: "Method Not Allowed") }
+            guard request.method == .get else { return .methodNotAllowed }
             return WeatherAnswer(status: .ok, body: Array(#"{"status":"ok"}"#.utf8))
         case "/v1/forecast": endpoint = .forecast
         case "/v1/archive": endpoint = .archive
         default: return .error(.notFound, reason: "Not Found")
         }
-        guard request.method == .get else { return .error(.methodNotAllowed, reason: "Method Not Allowed") }
+        guard request.method == .get else { return .methodNotAllowed }
 
         let faults = schedule.next(at: started)
         var applied: [String] = []

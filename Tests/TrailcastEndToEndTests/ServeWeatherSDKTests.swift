@@ -6,6 +6,10 @@ import Testing
 /// format with), every variable equal to the JSON answer's; and `format=csv`.
 @Suite("serve-weather through Open-Meteo's SDK")
 struct ServeWeatherSDKTests {
+    /// A Python with `openmeteo-requests` and `openmeteo-sdk`: .ci/run's venv
+    /// (`TRAILCAST_OPENMETEO_PYTHON`), else `python3`.
+    static let python = ProcessInfo.processInfo.environment["TRAILCAST_OPENMETEO_PYTHON"] ?? "python3"
+
     /// How Open-Meteo's messages describe each hourly (and current) variable: the schema's
     /// variable and altitude (FlatBuffers+WeatherApi.swift in open-meteo/open-meteo).
     static let hourly: [String: (variable: String, altitude: Int)] = [
@@ -64,7 +68,7 @@ struct ServeWeatherSDKTests {
         }.joined(separator: "&")
 
         let before = try await server.get("\(path)?\(query)")
-        let read = try await TrailcastBinary.runTool("python3", [
+        let read = try await TrailcastBinary.runTool(Self.python, [
             Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)\(path)",
             String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
         ])
@@ -169,7 +173,7 @@ struct ServeWeatherSDKTests {
             "timezone": ["Europe/Zurich", "auto", "auto"], "hourly": ["temperature_2m", "weather_code"],
             "start_date": "2026-03-28", "end_date": "2026-03-29", "timeformat": "unixtime",
         ]
-        let read = try await TrailcastBinary.runTool("python3", [
+        let read = try await TrailcastBinary.runTool(Self.python, [
             Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/forecast",
             String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
         ])

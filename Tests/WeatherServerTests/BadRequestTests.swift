@@ -19,6 +19,10 @@ struct BadRequestTests {
         BadRequest(pathAndQuery: "/v1/forecast?latitude=north&longitude=8", reason: "Value of type 'Float' required for key 'latitude'. Given: north."),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=nan", reason: "Value of type 'Float' required for key 'longitude'. Given: nan."),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&elevation=high", reason: "Value of type 'Float' required for key 'elevation'. Given: high."),
+        // Found by schemathesis: the model's temperatures were null at -1.8e308 m.
+        BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&elevation=-1.7976931348623157e%2B308&hourly=temperature_2m",
+                   reason: "Elevation must be in range of -500 to 9000 m. Given: -1.7976931348623157e+308."),
+        BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&elevation=9001", reason: "Elevation must be in range of -500 to 9000 m. Given: 9001.0."),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&hourly=temperature_2m,foo",
                    reason: "Cannot initialize WeatherVariable from invalid String value foo for key hourly"),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&current=sunshine",

@@ -39,13 +39,16 @@ struct EndpointTests {
         #expect(answer.text == #"{"error":true,"reason":"Not Found"}"#)
     }
 
-    @Test("POST to the forecast: 405")
-    func otherMethod() async throws {
-        let answer = try await ServerHarness.run { server in
-            try await server.get("/v1/forecast?latitude=1&longitude=2", method: .POST)
+    @Test("another method: 405 with Allow: GET, as RFC 9110 requires (found by schemathesis)", arguments: ["/v1/forecast?latitude=1&longitude=2", "/health"])
+    func otherMethod(path: String) async throws {
+        let answers = try await ServerHarness.run { server in
+            [try await server.get(path, method: .POST), try await server.get(path, method: .RAW(value: "TRACE"))]
         }
-        #expect(answer.status == 405)
-        #expect(answer.text == #"{"error":true,"reason":"Method Not Allowed"}"#)
+        for answer in answers {
+            #expect(answer.status == 405)
+            #expect(answer.allow == "GET")
+            #expect(answer.text == #"{"error":true,"reason":"Method Not Allowed"}"#)
+        }
     }
 
     @Test("one log line per request: method, path and query, status, milliseconds")

@@ -60,6 +60,7 @@ struct ServerHarness: Sendable {
             status: Int(response.status.code),
             contentType: response.headers.first(name: "content-type"),
             allowedOrigin: response.headers.first(name: "access-control-allow-origin"),
+            allow: response.headers.first(name: "allow"),
             bytes: Array(body.readableBytesView))
     }
 
@@ -75,6 +76,8 @@ struct Fetched: Sendable {
     var contentType: String?
     /// `Access-Control-Allow-Origin`: which web pages may read the answer.
     var allowedOrigin: String?
+    /// `Allow`: the methods a 405 says the path takes.
+    var allow: String? = nil
     var bytes: [UInt8]
 
     var text: String { String(decoding: bytes, as: UTF8.self) }

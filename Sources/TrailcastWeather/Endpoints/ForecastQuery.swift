@@ -92,6 +92,7 @@ package struct ForecastQuery: Sendable {
         guard (-90...90).contains(latitude) else { throw .latitudeOutOfRange(given: latitude) }
         guard (-180...180).contains(longitude) else { throw .longitudeOutOfRange(given: longitude) }
         elevationMeters = place.elevationMeters
+        guard ForecastRequestError.elevations.contains(elevationMeters) else { throw .elevationOutOfRange(given: elevationMeters) }
         locationID = place.locationID
 
         current = try Self.variables(parameters, key: "current", type: "WeatherVariable", WeatherVariable.init(named:))

@@ -10,6 +10,9 @@ enum ForecastRequestError: Error, Equatable {
     case notAnInteger(key: String, given: String)
     case latitudeOutOfRange(given: Double)
     case longitudeOutOfRange(given: Double)
+    /// An elevation no place on land has: the model's air would not be air (found by
+    /// schemathesis: -1.8e308 m gave temperatures of null).
+    case elevationOutOfRange(given: Double)
     /// A value outside a parameter's fixed list, such as an unknown variable or unit.
     case invalidValue(type: String, given: String, key: String)
     /// Lists of places of different lengths, in Open-Meteo's words.
@@ -49,6 +52,8 @@ enum ForecastRequestError: Error, Equatable {
     /// At most a leap year of hours per answer: enough for any replay, small enough that a
     /// typo cannot make the server compute centuries.
     static let maximumHours = 366 * 24
+    /// Elevations the model answers for: the Dead Sea's shore to above Everest, in metres.
+    static let elevations = -500.0...9000.0
     /// Places one request may ask for.
     static let maximumPlaces = 100
     /// Query parameters one request may have.
@@ -69,6 +74,8 @@ enum ForecastRequestError: Error, Equatable {
             "Latitude must be in range of -90 to 90°. Given: \(Float(given))."
         case .longitudeOutOfRange(let given):
             "Longitude must be in range of -180 to 180°. Given: \(Float(given))."
+        case .elevationOutOfRange(let given):
+            "Elevation must be in range of \(Int(Self.elevations.lowerBound)) to \(Int(Self.elevations.upperBound)) m. Given: \(given)."
         case .invalidValue(let type, let given, let key):
             "Cannot initialize \(type) from invalid String value \(given) for key \(key)"
         case .coordinateCountsDiffer:

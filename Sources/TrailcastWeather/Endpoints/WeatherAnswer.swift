@@ -10,6 +10,8 @@ package struct WeatherAnswer: Sendable {
     package var contentType = "application/json"
     /// `Content-Disposition`, for CSV answers as Open-Meteo sends them.
     package var contentDisposition: String? = nil
+    /// `Allow`, which a 405 must carry (RFC 9110, section 15.5.6).
+    package var allow: String? = nil
     /// The faults applied, for the log line (`latency`, `timeout`, `fail`, ...).
     package var faults: [String]
 
@@ -28,6 +30,13 @@ package struct WeatherAnswer: Sendable {
         json.field("reason", reason)
         json.endObject()
         return WeatherAnswer(status: status, body: json.bytes, faults: faults)
+    }
+
+    /// A method other than GET: 405, saying GET is the one allowed.
+    package static var methodNotAllowed: WeatherAnswer {
+        var answer = error(.methodNotAllowed, reason: "Method Not Allowed")
+        answer.allow = "GET"
+        return answer
     }
 
     /// Open-Meteo's answer past its minutely limit, word for word.

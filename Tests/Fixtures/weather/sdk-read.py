@@ -9,7 +9,9 @@ and each section's times and variables, with the schema's enum values by their S
 (so a wrong number in the server shows as a wrong name here). An error the SDK raises is
 printed on stderr with exit 1.
 
-Needs `pip install openmeteo-requests==1.7.5 openmeteo-sdk==1.29.0` (.ci/run installs them).
+Needs `pip install openmeteo-requests==1.7.5 openmeteo-sdk==1.29.0`; .ci/run installs them in a
+venv of their own and names its python in TRAILCAST_OPENMETEO_PYTHON (their niquests brings
+urllib3-future, which replaces urllib3 for every program using requests).
 """
 import json
 import sys
