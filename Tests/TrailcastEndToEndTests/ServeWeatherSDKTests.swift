@@ -198,6 +198,10 @@ struct ServeWeatherSDKTests {
             }
         }
         #expect(places.map { $0["timezone"] as? String } == ["Europe/Zurich", "Europe/Berlin", "Australia/Sydney"])
+        // 2026-03-29's change to summer time lies inside the answer: one offset, the one of now.
+        let zurich = try #require(places[0]["hourly"] as? [String: Any])
+        #expect((zurich["timeEnd"] as? Int).map { $0 - (zurich["time"] as? Int ?? 0) } == 48 * 3600)
+        #expect(places[0]["utcOffsetSeconds"] as? Int == TimeZone(identifier: "Europe/Zurich")!.secondsFromGMT())
     }
 
     @Test("format=csv as Open-Meteo writes it; xlsx and unknown formats a 400 naming the formats")

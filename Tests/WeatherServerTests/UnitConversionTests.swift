@@ -40,6 +40,13 @@ struct UnitConversionTests {
         Conversion(query: "precipitation_unit=inch", variable: "precipitation", symbol: "inch") {
             rounded($0.precipitationMm / 25.4, 3)
         },
+        Conversion(query: "length_unit=imperial", variable: "precipitation", symbol: "inch") {
+            rounded($0.precipitationMm / 25.4, 3)
+        },
+        Conversion(query: "length_unit=imperial&precipitation_unit=mm", variable: "precipitation", symbol: "mm") { $0.precipitationMm },
+        Conversion(query: "length_unit=imperial", variable: "visibility", symbol: "ft") {
+            (DerivedWeather.visibilityMeters($0) * 3.280839895).rounded()
+        },
         Conversion(query: "precipitation_unit=inch", variable: "snowfall", symbol: "inch") {
             $0.weatherCode.isSnow ? rounded(rounded($0.precipitationMm * 0.7, 2) / 2.54, 3) : 0
         },

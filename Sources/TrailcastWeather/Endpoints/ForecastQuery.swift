@@ -110,6 +110,10 @@ package struct ForecastQuery: Sendable {
                 units.windSpeed = unit
             }
         }
+        // `length_unit=imperial` means inches (and feet) unless `precipitation_unit` says otherwise.
+        if let length: LengthUnit = try Self.choice(parameters, key: "length_unit", type: "LengthUnit"), length == .imperial {
+            units.precipitation = .inch
+        }
         if let unit: PrecipitationUnit = try Self.choice(parameters, key: "precipitation_unit", type: "PrecipitationUnit") {
             units.precipitation = unit
         }

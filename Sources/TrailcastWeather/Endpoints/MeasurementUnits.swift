@@ -68,6 +68,11 @@ enum PrecipitationUnit: String, Sendable, CaseIterable {
     }
 }
 
+/// `length_unit`: `imperial` asks for inches and feet, as `precipitation_unit=inch` does.
+enum LengthUnit: String, Sendable, CaseIterable {
+    case metric, imperial
+}
+
 /// `timeformat`: how `time` values are written.
 enum TimeFormat: String, Sendable, CaseIterable {
     /// `"2024-07-01T13:00"` and `"2024-07-01"`.
