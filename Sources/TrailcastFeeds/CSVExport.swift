@@ -8,7 +8,7 @@ public final class CSVExport: DeviceStreamObserver {
     private let writer: DescriptorWriter
 
     public init(descriptor: Int32) throws {
-        writer = DescriptorWriter(descriptor: descriptor)
+        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
         try writer.append(Self.header + "\n")
     }
 

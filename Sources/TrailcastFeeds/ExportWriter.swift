@@ -10,11 +10,14 @@ import Darwin
 /// through.
 final class DescriptorWriter {
     let descriptor: Int32
+    /// What a write failure names: "the export", "the NMEA feed".
+    let destination: String
     private(set) var buffer: [UInt8] = []
     private static let limit = 64 * 1024
 
-    init(descriptor: Int32) {
+    init(descriptor: Int32, destination: String) {
         self.descriptor = descriptor
+        self.destination = destination
         buffer.reserveCapacity(Self.limit + 4096)
     }
 
@@ -34,7 +37,7 @@ final class DescriptorWriter {
             let result = buffer[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
             if result < 0 {
                 if errno == EINTR { continue }
-                throw FeedError.cannotWrite(String(cString: strerror(errno)))
+                throw FeedError.cannotWrite(String(cString: strerror(errno)), destination: destination)
             }
             written += result
         }
@@ -50,9 +53,9 @@ final class SpoolFile {
     let writer: DescriptorWriter
 
     init() throws {
-        guard let file = tmpfile() else { throw FeedError.cannotWrite("no temporary file: \(String(cString: strerror(errno)))") }
+        guard let file = tmpfile() else { throw FeedError.cannotWrite("no temporary file: \(String(cString: strerror(errno)))", destination: "the export") }
         self.file = file
-        writer = DescriptorWriter(descriptor: fileno(file))
+        writer = DescriptorWriter(descriptor: fileno(file), destination: "a temporary file")
     }
 
     deinit { fclose(file) }
@@ -60,13 +63,13 @@ final class SpoolFile {
     /// Copies everything spooled to `target`.
     func copy(to target: DescriptorWriter) throws {
         try writer.flush()
-        guard lseek(writer.descriptor, 0, SEEK_SET) == 0 else { throw FeedError.cannotWrite("cannot rewind a temporary file") }
+        guard lseek(writer.descriptor, 0, SEEK_SET) == 0 else { throw FeedError.cannotWrite("cannot rewind a temporary file", destination: "the export") }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(writer.descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FeedError.cannotWrite(String(cString: strerror(errno)))
+                throw FeedError.cannotWrite(String(cString: strerror(errno)), destination: target.destination)
             }
             if count == 0 { break }
             try target.append(bytes: Array(chunk[..<count]))
@@ -77,7 +80,7 @@ final class SpoolFile {
     func move(to target: DescriptorWriter) throws {
         try copy(to: target)
         guard ftruncate(writer.descriptor, 0) == 0, lseek(writer.descriptor, 0, SEEK_SET) == 0 else {
-            throw FeedError.cannotWrite("cannot empty a temporary file: \(String(cString: strerror(errno)))")
+            throw FeedError.cannotWrite("cannot empty a temporary file: \(String(cString: strerror(errno)))", destination: "the export")
         }
     }
 }

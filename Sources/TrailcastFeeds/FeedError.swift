@@ -2,8 +2,9 @@ public import TrailcastDevice
 
 /// A feed that cannot go on.
 public enum FeedError: DeviceStreamFailure, Sendable, Equatable {
-    /// A file or stream the feed writes to failed (disk full, closed pipe).
-    case cannotWrite(String)
+    /// A file or stream the feed writes to failed (disk full, closed pipe); `destination`
+    /// names it ("the NMEA feed", "the export").
+    case cannotWrite(String, destination: String = "the NMEA feed")
     /// A feed's server cannot listen on its address (in use, no such host).
     case cannotListen(String)
     /// A peer the feed drives (an emulator console) cannot be reached, refused a command
@@ -19,7 +20,7 @@ public enum FeedError: DeviceStreamFailure, Sendable, Equatable {
 
     public var description: String {
         switch self {
-        case .cannotWrite(let reason): return "error: cannot write the NMEA feed: \(reason)"
+        case .cannotWrite(let reason, let destination): return "error: cannot write \(destination): \(reason)"
         case .cannotListen(let reason): return "error: cannot listen for NMEA clients on \(reason)"
         case .peerFailed(let reason): return "error: \(reason)"
         }

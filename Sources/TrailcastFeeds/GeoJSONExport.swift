@@ -21,7 +21,7 @@ public final class GeoJSONExport: DeviceStreamObserver {
     private var lineCount = 0
 
     public init(descriptor: Int32) throws {
-        writer = DescriptorWriter(descriptor: descriptor)
+        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
         coordinates = try SpoolFile()
         times = try SpoolFile()
         points = try SpoolFile()

@@ -17,7 +17,7 @@ public final class KMLExport: DeviceStreamObserver {
     private var trackCount = 0
 
     public init(descriptor: Int32) throws {
-        writer = DescriptorWriter(descriptor: descriptor)
+        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
         times = try SpoolFile()
         coordinates = try SpoolFile()
         endedTracks = try SpoolFile()

@@ -10,8 +10,9 @@ public final class NMEAFileFeed: DeviceStreamObserver {
     private var epoch: [UInt8] = []
 
     /// Writes to an open file descriptor, which the caller owns and closes.
-    public init(descriptor: Int32) {
-        writer = DescriptorWriter(descriptor: descriptor)
+    /// `destination` names it in a write failure ("the export" for `export --to nmea`).
+    public init(descriptor: Int32, destination: String = "the NMEA feed") {
+        writer = DescriptorWriter(descriptor: descriptor, destination: destination)
     }
 
     public func deviceReported(_ epoch: DeviceEpoch) throws {

@@ -17,7 +17,7 @@ public final class TCXExport: DeviceStreamObserver {
     private var maximumSpeed = 0.0
 
     public init(descriptor: Int32) throws {
-        writer = DescriptorWriter(descriptor: descriptor)
+        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
         trackpoints = try SpoolFile()
     }
 

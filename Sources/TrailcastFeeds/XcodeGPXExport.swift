@@ -11,7 +11,7 @@ public final class XcodeGPXExport: DeviceStreamObserver {
     private var started = false
 
     public init(descriptor: Int32) {
-        writer = DescriptorWriter(descriptor: descriptor)
+        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
     }
 
     public func deviceReported(_ epoch: DeviceEpoch) throws {

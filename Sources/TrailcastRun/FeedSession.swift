@@ -21,7 +21,7 @@ enum FeedSession {
             for feed in feeds.reversed() { await feed.close() }
             throw error
         }
-        let files: [any DeviceStreamObserver] = outputs.nmeaFiles.map(NMEAFileFeed.init(descriptor:))
+        let files: [any DeviceStreamObserver] = outputs.nmeaFiles.map { NMEAFileFeed(descriptor: $0) }
         let device = DeviceFeeds(files + feeds.map { $0 as any DeviceStreamObserver })
 
         let result: Result<ReplaySummary, ReplayError>

@@ -33,7 +33,7 @@ extension FleetRunner {
         }
         if let problem = plan.fleet.problem { throw RunFailure("fleet: \(problem)", status: .usage) }
         let routes = try plan.loadRoutes()
-        let summaryFile = try plan.summaryPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the summary") }
+        let summaryFile = try plan.summaryPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the summary", inputs: plan.routePaths) }
         defer { if let summaryFile { close(summaryFile) } }
         let deviceCount = plan.fleet.shardDeviceCount
         ProcessResources.raiseOpenFileLimit(toAtLeast: (plan.mqtt?.connections == .perDevice ? deviceCount : 0) + 256)

@@ -35,7 +35,7 @@ public enum FleetRunner {
         }
         if let problem = plan.fleet.problem { throw RunFailure("fleet: \(problem)", status: .usage) }
         let routes = try plan.loadRoutes()
-        let descriptor = try plan.outputPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the messages file") }
+        let descriptor = try plan.outputPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the messages file", inputs: plan.routePaths) }
             ?? STDOUT_FILENO
         defer { if descriptor != STDOUT_FILENO { close(descriptor) } }
 

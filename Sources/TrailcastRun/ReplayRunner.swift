@@ -17,7 +17,7 @@ public enum ReplayRunner {
     public static func run(
         _ plan: ReplayRunPlan, messages: @escaping RunMessages = { StandardStreams.writeError($0) }
     ) async throws(RunFailure) -> ReplaySummary {
-        let files = try RunFiles(plan.output, nmeaFiles: plan.feeds.nmeaFiles)
+        let files = try RunFiles(plan.output, nmeaFiles: plan.feeds.nmeaFiles, inputs: [plan.file])
         defer { files.closeAll() }
         let report = files.report.map { _ in ReportCollector(tiles: plan.output.mapTiles) }
         let outputs = Outputs(

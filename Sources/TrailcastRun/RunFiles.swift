@@ -20,10 +20,11 @@ struct RunFiles {
 
     /// Creates them in the order of the flags' importance: the timeline, the report, the
     /// weather log, the NMEA files. When one fails, those already open are closed.
-    init(_ output: TimelineOutput, nmeaFiles: [String]) throws(RunFailure) {
+    /// None may be one of `inputs` (the route): exit 64 before anything is opened.
+    init(_ output: TimelineOutput, nmeaFiles: [String], inputs: [String] = []) throws(RunFailure) {
         var opened: [Int32] = []
         func create(_ path: String, _ what: String) throws(RunFailure) -> Int32 {
-            let descriptor = try OutputFile.create(path, what: what)
+            let descriptor = try OutputFile.create(path, what: what, inputs: inputs)
             opened.append(descriptor)
             return descriptor
         }

@@ -1,3 +1,4 @@
+import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -9,8 +10,21 @@ import Darwin
 /// Writes to standard output and error with write(2), without Foundation and
 /// without C's shared `FILE *` globals, which strict concurrency rejects.
 public enum StandardStreams {
+    /// The error of the first write to standard output that failed, if one did (`> /dev/full`:
+    /// ENOSPC): a command's output cut short must not exit 0 (``outputFailure``).
+    private static let failedOutputWrite = LockedValue<Int32?>(nil)
+
     public static func writeOutput(_ text: String) {
-        write(text, to: STDOUT_FILENO)
+        if let error = write(text, to: STDOUT_FILENO) {
+            failedOutputWrite.withLock { $0 = $0 ?? error }
+        }
+    }
+
+    /// Standard output could not be written: the line to show and exit 74. Nil when every
+    /// write went through, or when the reader went away (EPIPE: `| head` has what it wanted).
+    public static var outputFailure: RunFailure? {
+        guard let error = failedOutputWrite.withLock({ $0 }), error != EPIPE else { return nil }
+        return RunFailure("trailcast: error: cannot write to standard output: \(String(cString: strerror(error)))", status: .ioError)
     }
 
     /// One line to standard error.
@@ -18,21 +32,25 @@ public enum StandardStreams {
         write(line + "\n", to: STDERR_FILENO)
     }
 
-    private static func write(_ text: String, to descriptor: Int32) {
+    @discardableResult
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
-        text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
-    /// Writes every byte (retrying interrupted and partial writes); gives up on an error.
-    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) {
-        guard let base = bytes.baseAddress else { return }
+    /// Writes every byte (retrying interrupted and partial writes); gives up on an error,
+    /// and returns it (errno), or nil when all went.
+    @discardableResult
+    public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+        guard let base = bytes.baseAddress else { return nil }
         var offset = 0
         while offset < bytes.count {
             let written = systemWrite(descriptor, base.assumingMemoryBound(to: UInt8.self) + offset, bytes.count - offset)
             if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return }
+            guard written > 0 else { return written < 0 ? errno : EIO }
             offset += written
         }
+        return nil
     }
 }
 

@@ -108,7 +108,7 @@ final class BufferedStandardError: Sendable {
     }
 
     private static func write(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: STDERR_FILENO) }
+        _ = bytes.withUnsafeBytes { StandardStreams.writeAll($0, to: STDERR_FILENO) }
     }
 
     /// `2026-11-24T02:30:00+0000`, as StreamLogHandler writes the local time.

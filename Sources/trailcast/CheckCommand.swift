@@ -32,7 +32,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(help: "Report format: text (a line per scenario and per failed expectation), junit (JUnit XML) or html (one page: each expectation with its evidence, a map and bands per scenario, failures first).")
     var format: CheckReportFormat = .text
 
-    @Option(help: ArgumentHelp("Write the report to FILE instead of standard output.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the report to FILE instead of standard output (- for standard output).", valueName: "FILE"))
     var output: String?
 
     enum CheckReportFormat: String, ExpressibleByArgument, CaseIterable { case text, junit, html }
@@ -58,15 +58,10 @@ struct CheckCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        // Opened first: a report that cannot be written should not wait for every run.
-        var stream: UnsafeMutablePointer<FILE>?
-        if let output {
-            guard let opened = fopen(output, "w") else {
-                StandardStreams.writeError("\(output): error: cannot create the report: \(String(cString: strerror(errno)))")
-                throw ExitCode(RunExitStatus.cannotCreate)
-            }
-            stream = opened
-        }
+        // Made first (a report that cannot be written should not wait for every run), beside
+        // its place until complete, and never over a scenario it reads.
+        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the report", inputs: files) }
+        let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         var reports: [ScenarioReport] = []
         // For html: each run's drawing, made from its timeline before the timeline goes.
         var runs: [RunReport?] = []
@@ -105,12 +100,13 @@ struct CheckCommand: AsyncParsableCommand {
         case .junit: text = JUnitCheckReport.render(reports)
         case .html: text = Self.page(reports, runs: runs, evidence: evidence)
         }
-        if let output, let stream {
-            fputs(text, stream)
-            guard fclose(stream) == 0 else {
-                StandardStreams.writeError("\(output): error: cannot write the report: \(String(cString: strerror(errno)))")
-                throw ExitCode(RunExitStatus.ioError)
+        if let staged {
+            var bytes = text
+            if let error = bytes.withUTF8({ StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: staged.descriptor) }) {
+                outputs.discard()
+                throw RunFailure("\(staged.path): error: cannot write the report: \(String(cString: strerror(error)))", status: .ioError)
             }
+            try outputs.commit()
             // The verdict still shows on the terminal.
             StandardStreams.writeError(TextCheckReport.summary(reports))
         } else {

@@ -64,7 +64,7 @@ struct ExportCommand: AsyncParsableCommand {
         "OFFSET:signal=lost|restored (repeatable): the GPS loses its fix and gets it back.", valueName: "OFFSET:KEY=VALUE"))
     var eventArguments: [String] = []
 
-    @Option(help: ArgumentHelp("Write to FILE instead of standard output.", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write to FILE instead of standard output (- for standard output); FILE appears whole when the export is done.", valueName: "FILE"))
     var output: String?
 
     func validate() throws {
@@ -99,17 +99,15 @@ struct ExportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let configuration = try configuration()
-        let descriptor: Int32
-        if let output {
-            descriptor = try OutputFile.create(output, what: "the export")
-        } else {
-            descriptor = STDOUT_FILENO
-        }
-        defer { if output != nil { close(descriptor) } }
+        // Beside its place until complete: an export never empties the route it reads
+        // (refused before anything is opened), and Ctrl-C leaves no half-written file.
+        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the export", inputs: [self.file]) }
+        let descriptor = staged?.descriptor ?? STDOUT_FILENO
+        let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         let feed: any DeviceStreamObserver
         switch to {
         case .xcodeGPX: feed = XcodeGPXExport(descriptor: descriptor)
-        case .nmea: feed = NMEAFileFeed(descriptor: descriptor)
+        case .nmea: feed = NMEAFileFeed(descriptor: descriptor, destination: "the export")
         case .geojson: feed = try GeoJSONExport(descriptor: descriptor)
         case .csv: feed = try CSVExport(descriptor: descriptor)
         case .kml: feed = try KMLExport(descriptor: descriptor)
@@ -122,9 +120,17 @@ struct ExportCommand: AsyncParsableCommand {
                 clock: ContinuousClock(), recorder: &timeline, device: feed,
                 warnings: { StandardStreams.writeError("\(file):\($0)") })
         } catch {
-            StandardStreams.writeError(error.description)
-            throw ExitCode(RunExitStatus(for: error))
+            outputs.discard()
+            let status = RunExitStatus(for: error)
+            // A write that failed names the output it was for (`/dev/full`: ENOSPC).
+            if case .feed = error, status == .ioError {
+                StandardStreams.writeError("\(output ?? "standard output"): \(error.description)")
+            } else {
+                StandardStreams.writeError(error.description)
+            }
+            throw ExitCode(status)
         }
+        try outputs.commit()
     }
 }
 

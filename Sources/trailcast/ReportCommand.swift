@@ -50,9 +50,21 @@ struct ReportCommand: ParsableCommand {
             }
         }
         defer { if file != "-" { close(input) } }
-        // Created before reading: a page that cannot be written should not wait for the read.
-        let destination = try output.map { try OutputFile.create($0, what: "the report") } ?? STDOUT_FILENO
-        defer { if output != nil { close(destination) } }
+        // Made before reading (a page that cannot be written should not wait for the read),
+        // beside its place until complete, and never over the timeline it reads.
+        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the report", inputs: [file]) }
+        let destination = staged?.descriptor ?? STDOUT_FILENO
+        let outputs = StagedOutputs(staged.map { [$0] } ?? [])
+        do {
+            try writeReport(input: input, to: destination)
+        } catch {
+            outputs.discard()
+            throw error
+        }
+        try outputs.commit()
+    }
+
+    private func writeReport(input: Int32, to destination: Int32) throws {
 
         var report = RunReport()
         var events = 0

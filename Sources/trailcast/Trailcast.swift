@@ -31,6 +31,9 @@ struct Trailcast: AsyncParsableCommand {
             } else {
                 try command.run()
             }
+            // A command that printed its answer into a full disk or a closed file did not
+            // succeed (`inspect ... > /dev/full` exited 0).
+            if let failure = StandardStreams.outputFailure { throw failure }
         } catch let failure as RunFailure {
             StandardStreams.writeError(failure.message)
             exit(withError: ExitCode(failure.status))

@@ -1,0 +1,129 @@
+import TrailcastBasics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// `stat` named by its module: NIO's C shims declare one too.
+#if canImport(Glibc)
+private typealias FileStatus = Glibc.stat
+#elseif canImport(Musl)
+private typealias FileStatus = Musl.stat
+#elseif canImport(Darwin)
+private typealias FileStatus = Darwin.stat
+#endif
+
+/// An output file written beside its place and put there whole: a temporary file in the
+/// same directory (`.NAME.trailcast-XXXXXX`), renamed over `path` by ``commit()`` once
+/// complete, and removed by ``discard()`` when the command fails or is stopped before its
+/// output can be closed whole. So an output is either the old file or the new one, never
+/// half of either, and a run that fails leaves what was there.
+///
+/// Standard output (`-`, `/dev/stdout`), standard error, and paths that are not regular
+/// files (`/dev/null`, a FIFO, a terminal) are written directly: there is nothing to
+/// rename over them.
+public final class StagedOutput: Sendable {
+    public let descriptor: Int32
+    /// The path asked for, as the user wrote it (for messages).
+    public let path: String
+    /// The temporary file while there is one to rename or remove, and whether the
+    /// descriptor is still open: ``commit()`` and ``discard()`` may race (a signal's queue
+    /// discarding while the command finishes), and each happens once.
+    private let state: LockedValue<(temporary: String?, open: Bool)>
+
+    /// Opens a temporary file beside `path` (or `path` itself, or a standard stream), after
+    /// checking that `path` is none of `inputs` (the same file by device and inode, through
+    /// links): exit 64 if it is, 73 if it cannot be made; `what` names it ("the export").
+    public init(_ path: String, what: String, inputs: [String] = []) throws(RunFailure) {
+        self.path = path
+        switch path {
+        case "-", "/dev/stdout", "/dev/stderr":
+            descriptor = dup(path == "/dev/stderr" ? STDERR_FILENO : STDOUT_FILENO)
+            state = LockedValue((nil, true))
+            guard descriptor >= 0 else { throw Self.cannotCreate(path, what) }
+            return
+        default:
+            break
+        }
+        try Self.refuseInputs(inputs, as: path, what: what)
+        var target = FileStatus()
+        let exists = stat(path, &target) == 0
+        if exists && (target.st_mode & S_IFMT) != S_IFREG {
+            // A device, FIFO or terminal: written in place.
+            descriptor = open(path, O_WRONLY | O_CLOEXEC)
+            state = LockedValue((nil, true))
+            guard descriptor >= 0 else { throw Self.cannotCreate(path, what) }
+            return
+        }
+        let (directory, name) = Self.split(path)
+        // Made with O_EXCL under a random name rather than mkstemp, so that the kernel gives
+        // it the mode any new file gets (0666 less the umask) without reading the umask.
+        var generator = SystemRandomNumberGenerator()
+        var made: (descriptor: Int32, path: String)?
+        for _ in 0..<100 where made == nil {
+            let suffix = String(generator.next() & 0xFF_FFFF_FFFF, radix: 36)
+            let candidate = "\(directory)/.\(name).trailcast-\(suffix)"
+            let opened = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            if opened >= 0 { made = (opened, candidate) } else if errno != EEXIST { break }
+        }
+        guard let made else { throw Self.cannotCreate(path, what) }
+        // The file it replaces keeps its mode.
+        if exists { _ = fchmod(made.descriptor, target.st_mode & 0o7777) }
+        descriptor = made.descriptor
+        state = LockedValue((made.path, true))
+    }
+
+    /// Puts the output in place (renames the temporary file over `path`) and closes it;
+    /// exit 74 if it cannot. After ``discard()``, nothing.
+    public func commit() throws(RunFailure) {
+        guard let temporary = takeTemporaryAndClose() else { return }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            _ = unlink(temporary)
+            throw RunFailure("\(path): error: cannot put the output in place: \(reason)", status: .ioError)
+        }
+    }
+
+    /// Removes the temporary file, leaving `path` as it was, and closes the descriptor.
+    public func discard() {
+        if let temporary = takeTemporaryAndClose() { _ = unlink(temporary) }
+    }
+
+    /// The temporary file, once: the descriptor is closed by whichever comes first.
+    private func takeTemporaryAndClose() -> String? {
+        let (temporary, wasOpen) = state.withLock { state in
+            defer { state = (nil, false) }
+            return state
+        }
+        if wasOpen { _ = close(descriptor) }
+        return temporary
+    }
+
+    /// Exit 64 if `path` is one of `inputs`: the same file by device and inode, whatever
+    /// the names (links, `./`, another directory's view of it). Nothing is opened.
+    static func refuseInputs(_ inputs: [String], as path: String, what: String) throws(RunFailure) {
+        var target = FileStatus()
+        guard stat(path, &target) == 0 else { return }
+        for input in inputs where input != "-" {
+            var source = FileStatus()
+            if stat(input, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
+                throw RunFailure(
+                    "\(path): error: \(what) would overwrite its input \(input): choose another output path", status: .usage)
+            }
+        }
+    }
+
+    private static func cannotCreate(_ path: String, _ what: String) -> RunFailure {
+        RunFailure("\(path): error: cannot create \(what): \(String(cString: strerror(errno)))", status: .cannotCreate)
+    }
+
+    /// The directory and the name of `path` (`.` for a bare name).
+    private static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+}

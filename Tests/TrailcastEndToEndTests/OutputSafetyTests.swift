@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Outputs people can trust with their files: an output never empties an input, appears
+/// whole or not at all, `-` is standard output, and a failed write is exit 74 naming it.
+@Suite("Outputs that never cost an input or stay half-written", .timeLimit(.minutes(5)))
+struct OutputSafetyTests {
+    static let walk = "gpx/sf-waterfront-walk.gpx"
+
+    /// The files in `directory` whose names mark a temporary output.
+    static func leftovers(_ directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".trailcast-") }
+    }
+
+    @Test("an output that is the input (itself, a hard link, a symbolic link) is refused before anything is opened: exit 64, the file intact", arguments: [
+        "same", "hard link", "symbolic link",
+    ])
+    func outputIsTheInput(kind: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let original = try Data(contentsOf: Repository.url(Self.walk))
+        let route = try scratch.file(named: "copy.gpx", contents: original)
+        var output = route.path
+        if kind == "hard link" {
+            output = scratch.url.appendingPathComponent("linked.gpx").path
+            try #require(link(route.path, output) == 0)
+        } else if kind == "symbolic link" {
+            output = scratch.url.appendingPathComponent("symlinked.gpx").path
+            try FileManager.default.createSymbolicLink(atPath: output, withDestinationPath: route.path)
+        }
+        for arguments in [
+            ["export", route.path, "--to", "xcode-gpx", "--output", output],
+            ["replay", route.path, "--output", output],
+        ] {
+            let result = try await TrailcastBinary.run(arguments: arguments)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderrLines == ["\(output): error: \(arguments[0] == "export" ? "the export" : "the timeline file") would overwrite its input \(route.path): choose another output path"])
+            #expect(try Data(contentsOf: route) == original, "\(arguments[0]) left the input as it was")
+        }
+        #expect(try Self.leftovers(scratch.url).isEmpty)
+    }
+
+    @Test("a report over the timeline it reads, and check over a scenario: exit 64, intact")
+    func reportAndCheckOverTheirInput() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let timeline = try scratch.file(named: "run.jsonl", text: "")
+        let run = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl", "--output", timeline.path])
+        try #require(run.status == 0, "\(run.stderr)")
+        let lines = try Data(contentsOf: timeline)
+        let report = try await TrailcastBinary.run(arguments: ["report", timeline.path, "--output", timeline.path])
+        #expect(report.status == 64)
+        #expect(report.stderrLines == ["\(timeline.path): error: the report would overwrite its input \(timeline.path): choose another output path"])
+        #expect(try Data(contentsOf: timeline) == lines)
+
+        let scenario = try scratch.file(named: "walk.yaml", contents: try Data(contentsOf: Repository.url("gpx/scenarios/denied-at-launch.yaml")))
+        let before = try Data(contentsOf: scenario)
+        let check = try await TrailcastBinary.run(arguments: ["check", scenario.path, "--output", scenario.path])
+        #expect(check.status == 64, "\(check.stderr)")
+        #expect(try Data(contentsOf: scenario) == before)
+    }
+
+    @Test("--output - is standard output for export, report and check; no file named -")
+    func dashIsStandardOutput() async throws {
+        let export = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", "-"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdout.hasPrefix("time,"), "\(export.stdout.prefix(80))")
+        let check = try await TrailcastBinary.run(arguments: ["check", "gpx/scenarios/denied-at-launch.yaml", "--format", "junit", "--output", "-"])
+        #expect(check.stdout.hasPrefix("<?xml"), "\(check.stdout.prefix(80))")
+        let timeline = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl"])
+        let report = try await TrailcastBinary.run(arguments: ["report", "-", "--output", "-"], stdin: Data(timeline.stdout.utf8))
+        #expect(report.status == 0, "\(report.stderr)")
+        #expect(report.stdout.hasPrefix("<!DOCTYPE html>"), "\(report.stdout.prefix(80))")
+        #expect(!FileManager.default.fileExists(atPath: Repository.url("-").path))
+    }
+
+    @Test("a write that fails (/dev/full) is one line naming the output and exit 74, on standard output too")
+    func writeFailures() async throws {
+        for (arguments, line) in [
+            (["export", Self.walk, "--to", "csv", "--output", "/dev/full"], "/dev/full: error: cannot write the export: No space left on device"),
+            (["export", Self.walk, "--to", "nmea", "--output", "/dev/full"], "/dev/full: error: cannot write the export: No space left on device"),
+            (["check", "gpx/scenarios/denied-at-launch.yaml", "--output", "/dev/full"], "/dev/full: error: cannot write the report: No space left on device"),
+        ] {
+            let result = try await TrailcastBinary.run(arguments: arguments)
+            #expect(result.status == 74, "\(arguments): \(result.stderr)")
+            #expect(result.stderrLines.first == line, "\(arguments)")
+        }
+        // inspect and check print to standard output: a shell sends it to /dev/full.
+        for command in ["inspect \(Self.walk)", "check gpx/scenarios/denied-at-launch.yaml"] {
+            let result = try await TrailcastBinary.runTool("sh", ["-c", "exec \"$0\" \(command) > /dev/full", TrailcastBinary.url.path])
+            #expect(result.status == 74, "\(command): \(result.stderr)")
+            #expect(result.stderrLines.last == "trailcast: error: cannot write to standard output: No space left on device", "\(command)")
+        }
+    }
+
+    @Test("Ctrl-C or SIGTERM mid-export leaves the old file (or none) and no temporary file", arguments: [SIGINT, SIGTERM])
+    func stoppedExport(signal: Int32) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        // A route long enough to be stopped part of the way: 400,000 points, 40 MB.
+        let route = scratch.url.appendingPathComponent("long.gpx")
+        _ = FileManager.default.createFile(atPath: route.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: route)
+        try handle.write(contentsOf: Data(#"<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>"#.utf8))
+        var chunk = ""
+        for point in 0..<400_000 {
+            let seconds = 1_781_366_400 + point
+            chunk += #"<trkpt lat="\#(37.79 + Double(point % 1000) * 1e-5)" lon="-122.39"><time>\#(Date(timeIntervalSince1970: TimeInterval(seconds)).ISO8601Format())</time></trkpt>"#
+            chunk += "\n"
+            if point % 20_000 == 19_999 {
+                try handle.write(contentsOf: Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+        try handle.write(contentsOf: Data("</trkseg></trk></gpx>\n".utf8))
+        try handle.close()
+        let output = try scratch.file(named: "out.geojson", text: "the old file\n")
+
+        let process = try ReplayProcess(arguments: ["export", route.path, "--to", "geojson", "--output", output.path])
+        try await BrowserFeedTests.waitFor("the export's temporary file to grow") {
+            try Self.leftovers(scratch.url).contains { name in
+                let size = (try? FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(name).path)[.size] as? Int) ?? 0
+                return size > 0
+            }
+        }
+        process.send(signal)
+        let exit = try await process.waitForExit()
+        #expect(exit.status == 128 + signal, "stopped part of the way")
+        #expect(try String(contentsOf: output, encoding: .utf8) == "the old file\n")
+        #expect(try Self.leftovers(scratch.url).isEmpty)
+    }
+
+    @Test("a finished export replaces the old file whole, with a new file's mode or the old file's")
+    func replacedWhole() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let old = try scratch.file(named: "old.csv", text: "old\n")
+        try #require(chmod(old.path, 0o640) == 0)
+        let fresh = scratch.url.appendingPathComponent("new.csv")
+        for output in [old, fresh] {
+            let result = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", output.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("time,"))
+        }
+        var status = stat()
+        try #require(stat(old.path, &status) == 0)
+        #expect(status.st_mode & 0o777 == 0o640, "the replaced file keeps its mode")
+        try #require(stat(fresh.path, &status) == 0)
+        let mask = umask(0o022)
+        umask(mask)
+        #expect(status.st_mode & 0o777 == 0o666 & ~mask, "a new file gets 0666 less the umask")
+        #expect(try Self.leftovers(scratch.url).isEmpty)
+    }
+}
