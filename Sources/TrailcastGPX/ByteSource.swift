@@ -37,7 +37,7 @@ final class ByteSource {
         var status = stat()
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
             close(descriptor)
-            throw .cannotOpen(file: path, reason: "is a directory, not a GPX file")
+            throw .cannotOpen(file: path, reason: "is a directory, not a route file")
         }
         storage = .fileDescriptor(descriptor, closeWhenDone: true)
     }
@@ -126,7 +126,7 @@ final class ByteSource {
         switch code {
         case ENOENT: return "no such file"
         case EACCES: return "permission denied"
-        case EISDIR: return "is a directory, not a GPX file"
+        case EISDIR: return "is a directory, not a route file"
         default: return String(cString: strerror(code))
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
@@ -5,15 +6,6 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
-#endif
-
-// `stat` named by its module: NIO's C shims declare one too.
-#if canImport(Glibc)
-private typealias FileStatus = Glibc.stat
-#elseif canImport(Musl)
-private typealias FileStatus = Musl.stat
-#elseif canImport(Darwin)
-private typealias FileStatus = Darwin.stat
 #endif
 
 /// An output file written beside its place and put there whole: a temporary file in the
@@ -49,9 +41,8 @@ public final class StagedOutput: Sendable {
             break
         }
         try Self.refuseInputs(inputs, as: path, what: what)
-        var target = FileStatus()
-        let exists = stat(path, &target) == 0
-        if exists && (target.st_mode & S_IFMT) != S_IFREG {
+        let target = FileIdentity(path)
+        if let target, !target.isRegularFile {
             // A device, FIFO or terminal: written in place.
             descriptor = open(path, O_WRONLY | O_CLOEXEC)
             state = LockedValue((nil, true))
@@ -71,7 +62,7 @@ public final class StagedOutput: Sendable {
         }
         guard let made else { throw Self.cannotCreate(path, what) }
         // The file it replaces keeps its mode.
-        if exists { _ = fchmod(made.descriptor, target.st_mode & 0o7777) }
+        if let target { _ = fchmod(made.descriptor, mode_t(target.permissions)) }
         descriptor = made.descriptor
         state = LockedValue((made.path, true))
     }
@@ -105,11 +96,9 @@ public final class StagedOutput: Sendable {
     /// Exit 64 if `path` is one of `inputs`: the same file by device and inode, whatever
     /// the names (links, `./`, another directory's view of it). Nothing is opened.
     static func refuseInputs(_ inputs: [String], as path: String, what: String) throws(RunFailure) {
-        var target = FileStatus()
-        guard stat(path, &target) == 0 else { return }
+        guard let target = FileIdentity(path) else { return }
         for input in inputs where input != "-" {
-            var source = FileStatus()
-            if stat(input, &source) == 0, source.st_dev == target.st_dev, source.st_ino == target.st_ino {
+            if let source = FileIdentity(input), source.device == target.device, source.inode == target.inode {
                 throw RunFailure(
                     "\(path): error: \(what) would overwrite its input \(input): choose another output path", status: .usage)
             }
@@ -125,5 +114,32 @@ public final class StagedOutput: Sendable {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
         let directory = String(path[..<slash])
         return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+}
+
+/// What a path names, its links followed: its device and inode (the file itself, whatever
+/// its names), whether it is a regular file, and its permissions.
+///
+/// Read through Foundation rather than stat(2): `struct stat`'s members are attributed, in
+/// some build orders, to NIO's C shims rather than Glibc, and Swift's member import
+/// visibility then refuses them (a clean build failed so).
+private struct FileIdentity {
+    var device: UInt64
+    var inode: UInt64
+    var isRegularFile: Bool
+    var permissions: Int
+
+    init?(_ path: String) {
+        guard let resolved = realpath(path, nil) else { return nil }
+        let real = String(cString: resolved)
+        free(resolved)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
+            let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+        else { return nil }
+        self.device = device
+        self.inode = inode
+        isRegularFile = (attributes[.type] as? FileAttributeType) == .typeRegular
+        permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
     }
 }

@@ -81,7 +81,7 @@ public enum ScenarioParser {
             throw gpx.node.error("no such file: \(gpxPath) (a relative path starts at the scenario file's folder)")
         }
         // Caught here, on the scenario's line, rather than by the replay, which could only name the folder.
-        if gpxIsDirectory.boolValue { throw gpx.node.error("\(gpxPath) is a directory, not a GPX file") }
+        if gpxIsDirectory.boolValue { throw gpx.node.error("\(gpxPath) is a directory, not a route file") }
         if !FileManager.default.isReadableFile(atPath: gpxPath) {
             // The scenario is right; the file system is not: 66, as replay gives for it.
             var error = gpx.node.error("\(gpxPath) cannot be read (permission denied)")

@@ -15,7 +15,7 @@ struct AppOptions: ParsableArguments {
         valueName: "FILE"))
     var places: String?
 
-    @Option(name: .customLong("places-limit"), help: ArgumentHelp("How many nearest places the app shows. (default: \(ModelAppChoice.defaultPlacesLimit))", valueName: "N"))
+    @Option(name: .customLong("places-limit"), parsing: .unconditional, help: ArgumentHelp("How many nearest places the app shows. (default: \(ModelAppChoice.defaultPlacesLimit))", valueName: "N"))
     var placesLimit: Int?
 
     @Option(help: ArgumentHelp(

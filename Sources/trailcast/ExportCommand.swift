@@ -51,10 +51,10 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "Which points: auto, track, route, waypoints. (default: auto)")
     var source: ReplaySource?
 
-    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))", valueName: "m/s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))", valueName: "m/s"))
     var travelSpeed: Double?
 
-    @Option(help: ArgumentHelp("A fix every S simulated seconds, interpolated (default: the file's points).", valueName: "S"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("A fix every S simulated seconds, interpolated (default: the file's points).", valueName: "S"))
     var interval: Double?
 
     @OptionGroup(title: "Simulated GPS")

@@ -38,7 +38,7 @@ struct FleetBackendOptions: ParsableArguments {
     @Option(name: .customLong("mqtt-key"), help: ArgumentHelp("The client certificate's PEM private key.", valueName: "FILE"))
     var mqttKey: String?
 
-    @Option(help: ArgumentHelp("MQTT quality of service: 0 or 1.", valueName: "0|1"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("MQTT quality of service: 0 or 1.", valueName: "0|1"))
     var qos: Int = 1
 
     @Option(help: ArgumentHelp(
@@ -61,7 +61,7 @@ struct FleetBackendOptions: ParsableArguments {
         valueName: "FILE"))
     var httpCA: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "HTTP connections to --osmand's or --owntracks-http's server, one request in flight on each. (default: one per 25 of the shard's devices, at least 8)",
         valueName: "N"))
     var httpConnections: Int?

@@ -57,10 +57,10 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: "How to read the routes: \(RouteFormat.names). (default: by each file's extension, else its content)")
     var inputFormat: RouteFormat?
 
-    @Option(help: ArgumentHelp("How many devices the whole fleet has (all shards).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How many devices the whole fleet has (all shards).", valueName: "N"))
     var devices: Int
 
-    @Option(help: ArgumentHelp("Seconds between a device's fixes.", valueName: "S"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between a device's fixes.", valueName: "S"))
     var interval: Double = 1
 
     @Option(help: ArgumentHelp("Devices start spread over this span from the run's start.", valueName: "D"))
@@ -77,12 +77,12 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Device ids are this and the device's index (device-000042).", valueName: "PREFIX"))
     var idPrefix: String = "device-"
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Digits the index in an id is padded to; 0: none. Ids never depend on --devices or --shard: a device keeps its id as the fleet grows.",
         valueName: "N"))
     var idWidth: Int = FleetPlan.defaultIDWidth
 
-    @Option(help: ArgumentHelp("Seeds every device's receiver, battery and event shares.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seeds every device's receiver, battery and event shares.", valueName: "N"))
     var seed: UInt64 = 1
 
     @Option(name: .customLong("event"), help: ArgumentHelp(
@@ -93,14 +93,14 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run only slice I of N (0-based): devices whose index modulo N is I.", valueName: "I/N"))
     var shard: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Run the slice JOB_COMPLETION_INDEX of N, as a Kubernetes Indexed Job sets it.", valueName: "N"))
     var shards: Int?
 
     @OptionGroup(title: "Backends")
     var backends: FleetBackendOptions
 
-    @Option(help: ArgumentHelp("Simulated seconds per real second on a real-time run: above 0, at most 1000.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Simulated seconds per real second on a real-time run: above 0, at most 1000.", valueName: "N"))
     var speed: Double = 1
 
     @Flag(help: "Subscribe to the broker and count what arrives per device: loss, duplicates, order, latency.")

@@ -12,23 +12,23 @@ struct GPSOptions: ParsableArguments {
         valueName: "PROFILE"))
     var gps: String?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Custom GPS: the error's standard deviation per axis, in metres (the reported accuracy is about 1.5x it).",
         valueName: "M"))
     var gpsSigma: Double?
 
-    @Option(help: ArgumentHelp("Custom GPS: how long the error takes to wander, in seconds.", valueName: "S"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Custom GPS: how long the error takes to wander, in seconds.", valueName: "S"))
     var gpsCorrelation: Double?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Custom GPS: the chance per second of a multipath jump (tens of metres, a few seconds).", valueName: "P"))
     var gpsMultipath: Double?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Seeds the GPS noise, dropouts and jitter: the same seed gives the same run. (default: 1)", valueName: "N"))
     var seed: UInt64?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Deliver each fix up to MS milliseconds after its moment, seeded, as receivers deliver roughly at 1 Hz. (default: 0)",
         valueName: "MS"))
     var jitter: Double?

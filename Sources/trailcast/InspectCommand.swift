@@ -2,7 +2,7 @@ import ArgumentParser
 import TrailcastGPX
 import TrailcastRun
 
-/// `trailcast inspect`: a summary of each GPX file, streamed.
+/// `trailcast inspect`: a summary of each route file, streamed.
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",

@@ -15,11 +15,11 @@ import Musl
 import Darwin
 #endif
 
-/// `trailcast replay`: a GPX route as a timeline of permissions, locations and alerts.
+/// `trailcast replay`: a route file as a timeline of permissions, locations and alerts.
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a GPX route through a simulated Core Location and weather app.",
+        abstract: "Replay a route file through a simulated Core Location and weather app.",
         discussion: """
             Examples:
               trailcast replay gpx/sf-waterfront-walk.gpx
@@ -48,7 +48,7 @@ struct ReplayCommand: AsyncParsableCommand {
             output flushed, then trailcast exits with 130 (143).
             """)
 
-    @Argument(help: "The GPX file to replay, - for standard input (not with --scenario, which names its own).")
+    @Argument(help: "The route file to replay (GPX, KML, KMZ, GeoJSON, TCX or FIT), - for standard input (not with --scenario, which names its own).")
     var file: String?
 
     @Option(help: ArgumentHelp(
@@ -133,8 +133,8 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func validate() throws {
         switch (file, scenario) {
-        case (nil, nil): throw ValidationError("name a GPX file to replay, or a scenario with --scenario FILE")
-        case (_?, _?): throw ValidationError("give either a GPX file or --scenario, not both (a scenario names its route)")
+        case (nil, nil): throw ValidationError("name a route file to replay, or a scenario with --scenario FILE")
+        case (_?, _?): throw ValidationError("give either a route file or --scenario, not both (a scenario names its route)")
         default: break
         }
         _ = try feedPlan()

@@ -17,20 +17,20 @@ struct RouteOptions: ParsableArguments {
     @Option(help: "Which points to replay: auto (tracks, else routes, else waypoints), track, route, waypoints. (default: auto)")
     var source: ReplaySource?
 
-    @Option(help: ArgumentHelp("Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))", valueName: "m/s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))", valueName: "m/s"))
     var travelSpeed: Double?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Emit a location every S simulated seconds, interpolated between points (default: the file's points).",
         valueName: "S"))
     var interval: Double?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "0 runs on virtual time as fast as possible; N paces in real time at N x (1 = real time). (default: 0)",
         valueName: "N"))
     var speed: Double?
 
-    @Option(name: .customLong("loop"), help: ArgumentHelp(
+    @Option(name: .customLong("loop"), parsing: .unconditional, help: ArgumentHelp(
         "Play the route N times; 0 repeats until stopped (needs --speed). (default: 1)", valueName: "N"))
     var loops: Int?
 
@@ -52,7 +52,7 @@ struct RouteOptions: ParsableArguments {
     @Option(help: "What the app asks for at launch: whenInUse or always. (default: whenInUse)")
     var request: AuthorizationRequest?
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Deliver a fix only when it is at least M metres from the last delivered one.", valueName: "M"))
     var distanceFilter: Double?
 

@@ -59,11 +59,11 @@ struct ServeWeatherCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The share of requests answered with truncated JSON, 0...1.", valueName: "P"))
     var malformedRate = 0.0
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "Answer at most N weather requests per minute, then HTTP 429 as Open-Meteo does.", valueName: "N"))
     var rateLimit: Int?
 
-    @Option(help: ArgumentHelp("The seed of the fault draws.", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The seed of the fault draws.", valueName: "N"))
     var seed: UInt64 = 0
 
     /// A `--latency` value: a duration as people type it.

@@ -8,9 +8,9 @@ import TrailcastRun
 struct Trailcast: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailcast",
-        abstract: "Replay GPX routes as a simulated device location stream, with weather.",
+        abstract: "Replay route files (GPX, KML, KMZ, GeoJSON, TCX, FIT) as a simulated device location stream, with weather.",
         discussion: """
-            Exit status: 0 success, 64 bad usage, 65 malformed or invalid GPX, \
+            Exit status: 0 success, 64 bad usage, 65 a malformed or invalid route file, \
             66 missing or unreadable input file, \
             69 a port cannot be listened on (serve-weather, an NMEA feed) or a peer cannot be had \
             (an emulator console, simctl), \

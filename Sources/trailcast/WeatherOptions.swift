@@ -24,7 +24,7 @@ struct WeatherOptions: ParsableArguments {
         "Time allowed per weather request, such as 5s or 800ms (connecting gets at most 2 s). (default: 5s)", valueName: "D"))
     var timeout: String?
 
-    @Option(name: .customLong("weather-cell"), help: ArgumentHelp(
+    @Option(name: .customLong("weather-cell"), parsing: .unconditional, help: ArgumentHelp(
         "Cache cell size in degrees: places in one cell share an answer. (default: 0.01)", valueName: "DEG"))
     var cellDegrees: Double?
 
@@ -49,11 +49,11 @@ struct WeatherOptions: ParsableArguments {
     @Flag(name: .customLong("weather-offline"), help: "Only the --weather-cache, never the network: a miss is a weatherError.")
     var offline = false
 
-    @Option(name: .customLong("weather-cache-max"), help: ArgumentHelp(
+    @Option(name: .customLong("weather-cache-max"), parsing: .unconditional, help: ArgumentHelp(
         "Evict the entries fetched longest ago once the cache passes MB megabytes.", valueName: "MB"))
     var cacheMaximumMegabytes: Double?
 
-    @Option(name: .customLong("server-fail-rate"), help: ArgumentHelp(
+    @Option(name: .customLong("server-fail-rate"), parsing: .unconditional, help: ArgumentHelp(
         "--weather local: the share of requests answered with HTTP 500, 0...1.", valueName: "P"))
     var failRate: Double?
 
@@ -61,19 +61,19 @@ struct WeatherOptions: ParsableArguments {
         "--weather local: delay added to every answer, such as 250ms.", valueName: "D"))
     var latency: String?
 
-    @Option(name: .customLong("server-timeout-rate"), help: ArgumentHelp(
+    @Option(name: .customLong("server-timeout-rate"), parsing: .unconditional, help: ArgumentHelp(
         "--weather local: the share of requests never answered, 0...1.", valueName: "P"))
     var timeoutRate: Double?
 
-    @Option(name: .customLong("server-malformed-rate"), help: ArgumentHelp(
+    @Option(name: .customLong("server-malformed-rate"), parsing: .unconditional, help: ArgumentHelp(
         "--weather local: the share of requests answered with truncated JSON, 0...1.", valueName: "P"))
     var malformedRate: Double?
 
-    @Option(name: .customLong("server-rate-limit"), help: ArgumentHelp(
+    @Option(name: .customLong("server-rate-limit"), parsing: .unconditional, help: ArgumentHelp(
         "--weather local: at most N requests a minute, then HTTP 429.", valueName: "N"))
     var rateLimit: Int?
 
-    @Option(name: .customLong("server-seed"), help: ArgumentHelp(
+    @Option(name: .customLong("server-seed"), parsing: .unconditional, help: ArgumentHelp(
         "--weather local: the seed of the fault draws. (default: 0)", valueName: "N"))
     var seed: UInt64?
 

@@ -102,7 +102,7 @@ struct CheckCommandErrorTests {
                error: "1:6: error: gpx: no such file: nothere.gpx (a relative path starts at the scenario file's folder)"),
         Broken(what: "a gpx that is a folder",
                yaml: "gpx: \(Repository.url("gpx").path)\n",
-               error: "1:6: error: gpx: \(Repository.url("gpx").path) is a directory, not a GPX file"),
+               error: "1:6: error: gpx: \(Repository.url("gpx").path) is a directory, not a route file"),
         Broken(what: "gpx as a list",
                yaml: "gpx: [a.gpx, b.gpx]\n",
                error: "1:6: error: gpx: expected text, not a list"),

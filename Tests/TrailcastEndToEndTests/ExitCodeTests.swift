@@ -31,7 +31,7 @@ struct ExitCodeTests {
         let result = try await TrailcastBinary.run(arguments: ["inspect", "--format", "json", "gpx"])
         #expect(result.status == 66)
         let line = try #require(result.stderrLines.only, "\(result.stderr)")
-        #expect(line == "gpx: error: is a directory, not a GPX file")
+        #expect(line == "gpx: error: is a directory, not a route file")
         #expect(result.stdout == "")
     }
 

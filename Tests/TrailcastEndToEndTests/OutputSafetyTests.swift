@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -98,41 +99,39 @@ struct OutputSafetyTests {
         }
     }
 
-    @Test("Ctrl-C or SIGTERM mid-export leaves the old file (or none) and no temporary file", arguments: [SIGINT, SIGTERM])
+    @Test("Ctrl-C or SIGTERM mid-export leaves the old file and no temporary file", arguments: [SIGINT, SIGTERM])
     func stoppedExport(signal: Int32) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        // A route long enough to be stopped part of the way: 400,000 points, 40 MB.
+        // The route is a FIFO, so the export is stopped where the test says, not by a race:
+        // the test writes half the route and holds it open; the export (which opens a timed
+        // route once) writes the rows of that half and waits for the rest.
         let route = scratch.url.appendingPathComponent("long.gpx")
-        _ = FileManager.default.createFile(atPath: route.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: route)
-        try handle.write(contentsOf: Data(#"<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>"#.utf8))
-        var chunk = ""
-        for point in 0..<400_000 {
-            let seconds = 1_781_366_400 + point
-            chunk += #"<trkpt lat="\#(37.79 + Double(point % 1000) * 1e-5)" lon="-122.39"><time>\#(Date(timeIntervalSince1970: TimeInterval(seconds)).ISO8601Format())</time></trkpt>"#
-            chunk += "\n"
-            if point % 20_000 == 19_999 {
-                try handle.write(contentsOf: Data(chunk.utf8))
-                chunk = ""
-            }
+        try #require(mkfifo(route.path, 0o600) == 0)
+        var points = ""
+        for point in 0..<40_000 {
+            let time = Date(timeIntervalSince1970: TimeInterval(1_781_366_400 + point)).ISO8601Format()
+            points += #"<trkpt lat="\#(37.79 + Double(point % 1000) * 1e-5)" lon="-122.39"><time>\#(time)</time></trkpt>"# + "\n"
         }
-        try handle.write(contentsOf: Data("</trkseg></trk></gpx>\n".utf8))
-        try handle.close()
-        let output = try scratch.file(named: "out.geojson", text: "the old file\n")
+        let head = #"<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>"# + "\n"
+        let half = Data((head + points).utf8.prefix((head + points).utf8.count / 2))
+        let writer = FIFOWriter(path: route.path, bytes: half)
+        defer { writer.finish() }
+        let output = try scratch.file(named: "out.csv", text: "the old file\n")
 
-        let process = try ReplayProcess(arguments: ["export", route.path, "--to", "geojson", "--output", output.path])
-        try await BrowserFeedTests.waitFor("the export's temporary file to grow") {
-            try Self.leftovers(scratch.url).contains { name in
+        let process = try ReplayProcess(arguments: ["export", route.path, "--to", "csv", "--output", output.path])
+        try await BrowserFeedTests.waitFor("the export to read half the route and write part of its output") {
+            // Only once the half is all read: a write after the export is gone raises SIGPIPE.
+            try writer.isWritten && Self.leftovers(scratch.url).contains { name in
                 let size = (try? FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(name).path)[.size] as? Int) ?? 0
                 return size > 0
             }
         }
         process.send(signal)
         let exit = try await process.waitForExit()
-        #expect(exit.status == 128 + signal, "stopped part of the way")
+        #expect(exit.status == 128 + signal)
         #expect(try String(contentsOf: output, encoding: .utf8) == "the old file\n")
-        #expect(try Self.leftovers(scratch.url).isEmpty)
+        #expect(try Self.leftovers(scratch.url) == [])
     }
 
     @Test("a finished export replaces the old file whole, with a new file's mode or the old file's")
@@ -155,5 +154,30 @@ struct OutputSafetyTests {
         umask(mask)
         #expect(status.st_mode & 0o777 == 0o666 & ~mask, "a new file gets 0666 less the umask")
         #expect(try Self.leftovers(scratch.url).isEmpty)
+    }
+}
+
+/// Writes `bytes` into a FIFO on a thread of its own (opening one blocks until its reader
+/// opens it) and holds it open until ``finish()``: its reader waits for more.
+final class FIFOWriter: Sendable {
+    private let handle = LockedValue<FileHandle?>(nil)
+    private let written = LockedValue(false)
+
+    init(path: String, bytes: Data) {
+        let thread = Thread { [handle, written] in
+            guard let opened = FileHandle(forWritingAtPath: path) else { return }
+            handle.withLock { $0 = opened }
+            try? opened.write(contentsOf: bytes)
+            written.withLock { $0 = true }
+        }
+        thread.start()
+    }
+
+    /// Whether every byte went into the FIFO (its reader took them all but the last 64 KiB).
+    var isWritten: Bool { written.withLock { $0 } }
+
+    /// Closes the FIFO (closing never raises SIGPIPE, only writing does).
+    func finish() {
+        try? handle.withLock { $0 }?.close()
     }
 }

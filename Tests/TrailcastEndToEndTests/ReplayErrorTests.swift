@@ -62,7 +62,7 @@ struct ReplayErrorTests {
         let directory = try await TrailcastBinary.run(arguments: ["replay", "gpx", "--format", format])
         #expect(directory.status == 66)
         #expect(directory.stdout == "")
-        #expect(directory.stderr == "gpx: error: is a directory, not a GPX file\n")
+        #expect(directory.stderr == "gpx: error: is a directory, not a route file\n")
     }
 
     @Test("malformed GPX: 65, `FILE:LINE:COL: error: ...` on one line, and no timeline")

@@ -163,9 +163,9 @@ struct ReplayScenarioTests {
 
     @Test("refused runs: nothing on stdout, the status and the message", arguments: [
         Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", walk], status: 64,
-                message: "Error: give either a GPX file or --scenario, not both (a scenario names its route)"),
+                message: "Error: give either a route file or --scenario, not both (a scenario names its route)"),
         Refused(arguments: [], status: 64,
-                message: "Error: name a GPX file to replay, or a scenario with --scenario FILE"),
+                message: "Error: name a route file to replay, or a scenario with --scenario FILE"),
         Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", "--loop", "0"], status: 64,
                 message: "Error: --loop 0 (forever) needs real time: add --speed N"),
         Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", "--weather", "builtin", "--server-fail-rate", "1"],
