@@ -1,12 +1,16 @@
 #!/usr/bin/env bash
 # serve-weather against its OpenAPI description (docs/openapi/serve-weather.yaml) with
-# schemathesis: every check but one, at a fixed seed and example count, so that a run is
-# the same run each time. No server error, no status, content type, header or body outside
-# the description, methods it does not take refused, invalid data rejected.
+# schemathesis: every check but two, with a fixed example count in its deterministic mode (no
+# example database), so that a run is the same run each time (a seed alone let a clean
+# clone's run draw other cases than a run here). No server error, no status, content type,
+# header or body outside the description, methods it does not take refused.
 #
-# Left out: positive_data_acceptance. Rules across parameters (start_date needs end_date,
-# at most 366 days, lists of places of one length) cannot be said in OpenAPI 3.0, so a
-# request valid for the schema may rightly be a 400.
+# Left out: positive_data_acceptance: rules across parameters (start_date needs end_date, at
+# most 366 days, lists of places of one length) cannot be said in OpenAPI 3.0, so a request
+# valid for the schema may rightly be a 400. negative_data_rejection: its "invalid" values
+# for the comma-separated lists are often valid text (the integer 0 it puts for `elevation`
+# is the one-item list `0`; an empty `daily=` is no variable, as this server always took it).
+# Bad values are the 400 tests' (Tests/WeatherServerTests/BadRequestTests.swift and others).
 #
 #   .ci/schemathesis.sh TRAILCAST_BINARY [MAX_EXAMPLES]
 set -euo pipefail
@@ -21,5 +25,5 @@ port="${line##*127.0.0.1:}"
 echo "schemathesis: serve-weather on port $port"
 
 st run docs/openapi/serve-weather.yaml --url "http://127.0.0.1:$port" \
-  --checks all --exclude-checks positive_data_acceptance \
-  --seed 1 --max-examples "$examples"
+  --checks all --exclude-checks positive_data_acceptance,negative_data_rejection \
+  --generation-deterministic --max-examples "$examples"
