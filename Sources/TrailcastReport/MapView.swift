@@ -75,11 +75,8 @@ struct MapView {
     }
 
     private func frame(for report: RunReport) -> Frame? {
-        var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
-        func include(_ x: Double, _ y: Double) {
-            guard x.isFinite, y.isFinite else { return }
-            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
-        }
+        var box = MercatorBox()
+        func include(_ x: Double, _ y: Double) { box.include(x, y) }
         for point in report.route.points { include(point.x, point.y) }
         for point in report.truth.points { include(point.x, point.y) }
         for dot in report.fixDots.items { if let x = dot.x, let y = dot.y { include(x, y) } }
@@ -87,12 +84,13 @@ struct MapView {
             if let x = marker.x, let y = marker.y { include(x, y) }
         }
         // Regions frame the map only when nothing else does (a reminders run has no path).
-        if minX > maxX {
+        if box.isEmpty {
             for region in report.regions {
                 include(WebMercator.x(longitude: region.longitude), WebMercator.y(latitude: region.latitude))
             }
         }
-        guard minX <= maxX else { return nil }
+        guard !box.isEmpty else { return nil }
+        var (minX, maxX, minY, maxY) = (box.minX, box.maxX, box.minY, box.maxY)
         let middleLatitude = WebMercator.latitude(y: (minY + maxY) / 2)
         let metersPerUnit = WebMercator.metersPerUnit(atLatitude: middleLatitude)
         // At least 300 m across, so a standing device is a dot in a street, not the world.
