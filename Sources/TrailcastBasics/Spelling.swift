@@ -1,12 +1,15 @@
 /// What a mistyped name was probably meant to be, for messages that name the right one.
 package enum Spelling {
-    /// The candidate within an edit distance of 2 of `word` (case aside), the first of the
+    /// The candidate within an edit distance of 2 of `word` (1 for a word of four letters or
+    /// fewer; case aside), the first of the
     /// closest; else the shortest candidate that `word` (3 letters or more) begins, a name
     /// cut short (`horizontalAcc`); nil when none is that close.
     package static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
-        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= 2 { return best.0 }
+        // One edit in a short word already makes another word (`xml` is two from `html`).
+        let allowed = lowered.count <= 4 ? 1 : 2
+        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed { return best.0 }
         guard lowered.count >= 3 else { return nil }
         return candidates.filter { $0.lowercased().hasPrefix(lowered) }.min { $0.count < $1.count }
     }
@@ -19,17 +22,25 @@ package enum Spelling {
         return message + "; \(list): \(candidates.joined(separator: ", "))"
     }
 
-    /// Levenshtein distance.
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+    /// Edit distance counting a swap of two neighbouring letters as one edit (optimal string
+    /// alignment), as well as an insertion, a deletion or a substitution: the swap is the
+    /// commonest typo, and plain Levenshtein counts it as two, which is how
+    /// swift-argument-parser came to suggest `--prompt` for `--fromat`.
+    package static func distance(_ first: String, _ second: String) -> Int {
+        let a = Array(first), b = Array(second)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
+        var twoBack = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], twoBack[j - 2] + 1)
+                }
             }
+            twoBack = previous
             previous = current
         }
         return previous[b.count]

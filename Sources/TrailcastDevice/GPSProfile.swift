@@ -1,3 +1,5 @@
+import TrailcastBasics
+
 /// How good the simulated GPS is: its error, how the error drifts, its multipath jumps
 /// and its signal dropouts. `--gps NAME`, or the custom form with `--gps-sigma`.
 ///
@@ -92,13 +94,13 @@ public struct GPSProfile: Sendable, Equatable {
     /// Why the figures cannot run, or nil.
     public var problem: String? {
         if !(sigmaMeters >= 0) || !sigmaMeters.isFinite || sigmaMeters > 10_000 {
-            return "--gps-sigma must be a number of metres from 0 to 10000"
+            return "--gps-sigma must be a number of metres from 0 to 10000, not \(sigmaMeters.asGiven)"
         }
         if !(correlationSeconds >= 0.001) || !correlationSeconds.isFinite || correlationSeconds > 86_400 {
-            return "--gps-correlation must be from 0.001 to 86400 seconds"
+            return "--gps-correlation must be from 0.001 to 86400 seconds, not \(correlationSeconds.asGiven)"
         }
         if !(multipathPerSecond >= 0) || !(multipathPerSecond <= 1) {
-            return "--gps-multipath must be a probability per second from 0 to 1"
+            return "--gps-multipath must be a probability per second from 0 to 1, not \(multipathPerSecond.asGiven)"
         }
         return nil
     }

@@ -48,7 +48,8 @@ public final class NMEATCPFeed: Feed {
         do {
             server = try await bootstrap.bind(host: host, port: port).get()
         } catch {
-            throw FeedError.cannotListen("tcp://\(host):\(port): \(error)")
+            let reason = (error as? IOError).map { ListenFailure.reason(errno: $0.errnoCode, host: host, port: port) }
+            throw FeedError.cannotListen("tcp://\(host):\(port): \(reason ?? connectFailureReason(error))")
         }
         return NMEATCPFeed(server: server, host: host, clients: clients, warn: warn)
     }

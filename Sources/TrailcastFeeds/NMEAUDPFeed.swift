@@ -22,7 +22,7 @@ public final class NMEAUDPFeed: Feed {
                 .get()
             return NMEAUDPFeed(channel: channel, destination: destination)
         } catch {
-            throw FeedError.cannotListen("udp://\(host):\(port): \(error)")
+            throw FeedError.cannotListen("udp://\(host):\(port): \(connectFailureReason(error))")
         }
     }
 

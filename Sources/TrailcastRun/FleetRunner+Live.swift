@@ -29,9 +29,9 @@ extension FleetRunner {
         if let osmAnd = plan.osmAnd { plan.osmAnd?.options = try osmAnd.resolvedOptions() }
         if let http = plan.ownTracksHTTP { plan.ownTracksHTTP?.options = try http.resolvedOptions() }
         guard plan.mqtt != nil || plan.osmAnd != nil || plan.ownTracksHTTP != nil else {
-            throw RunFailure("fleet: give --mqtt, --osmand or --owntracks-http to send, or --virtual", status: .usage)
+            throw RunFailure("give --mqtt, --osmand or --owntracks-http to send, or --virtual", status: .usage)
         }
-        if let problem = plan.fleet.problem { throw RunFailure("fleet: \(problem)", status: .usage) }
+        if let problem = plan.fleet.problem { throw RunFailure(problem, status: .usage) }
         let routes = try plan.loadRoutes()
         let summaryFile = try plan.summaryPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the summary", inputs: plan.routePaths) }
         defer { if let summaryFile { close(summaryFile) } }
@@ -46,7 +46,7 @@ extension FleetRunner {
                 try await HTTPFleetSender.probe(http.options, what: "the OwnTracks HTTP endpoint")
             }
         } catch {
-            throw RunFailure("fleet: \(error)", status: .unavailable)
+            throw RunFailure("\(error)", status: .unavailable)
         }
 
         let clock = TimerThreadClock()

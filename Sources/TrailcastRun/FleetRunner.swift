@@ -31,9 +31,9 @@ public enum FleetRunner {
     ///   whole lines.
     public static func runVirtual(_ plan: FleetRunPlan, interrupted: () -> Bool = { false }) throws(RunFailure) -> Totals {
         guard let durationSeconds = plan.durationSeconds else {
-            throw RunFailure("fleet: --virtual needs --duration (a virtual fleet runs as fast as it can, so it must end)", status: .usage)
+            throw RunFailure("--virtual needs --duration (a virtual fleet runs as fast as it can, so it must end)", status: .usage)
         }
-        if let problem = plan.fleet.problem { throw RunFailure("fleet: \(problem)", status: .usage) }
+        if let problem = plan.fleet.problem { throw RunFailure(problem, status: .usage) }
         let routes = try plan.loadRoutes()
         let descriptor = try plan.outputPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the messages file", inputs: plan.routePaths) }
             ?? STDOUT_FILENO

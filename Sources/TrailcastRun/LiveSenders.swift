@@ -120,7 +120,7 @@ struct LiveSenders {
                 mqtt, clientIdentifier: "trailcast-fleet-verify-\(fleet.shard.index)",
                 filter: OwnTracksLocation.topicFilter(user: plan.ownTracksUser))
         } catch {
-            throw RunFailure("fleet: --verify: \(error)", status: .unavailable)
+            throw RunFailure("--verify: \(error)", status: .unavailable)
         }
         return verifier
     }

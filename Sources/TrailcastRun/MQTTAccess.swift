@@ -50,7 +50,7 @@ public struct MQTTAccess: Sendable, Equatable {
 
     /// The login and TLS set on `options`: the password read, the certificates loaded.
     public func apply(to options: inout MQTTFleetPublisher.Options) throws(RunFailure) {
-        if let problem { throw RunFailure("fleet: \(problem)", status: .usage) }
+        if let problem { throw RunFailure(problem, status: .usage) }
         options.username = user
         if let passwordFromEnvironment {
             options.password = Array(passwordFromEnvironment.utf8)

@@ -27,9 +27,22 @@ public enum StandardStreams {
         return RunFailure("trailcast: error: cannot write to standard output: \(String(cString: strerror(error)))", status: .ioError)
     }
 
-    /// One line to standard error.
+    /// One line to standard error. A line that names no place of its own (`error: ...`,
+    /// `warning: ...`) is the tool's, and says so: `trailcast: error: ...`, as compilers and
+    /// git name themselves, so it reads the same from every command and in a script's log.
     public static func writeError(_ line: String) {
-        write(line + "\n", to: STDERR_FILENO)
+        let named = line.hasPrefix("error: ") || line.hasPrefix("warning: ") ? "trailcast: " + line : line
+        write(named + "\n", to: STDERR_FILENO)
+    }
+
+    /// A failure's message as its one line: kept where it names its place (`walk.gpx:3:7:
+    /// error: ...`, `out.csv: error: ...`) or the tool, else said to be the tool's
+    /// (`trailcast: error: --mqtt x: expected ...`).
+    public static func errorLine(_ message: String) -> String {
+        if message.hasPrefix("trailcast: ") || message.contains(": error: ") || message.contains(": warning: ") {
+            return message
+        }
+        return message.hasPrefix("error: ") ? "trailcast: " + message : "trailcast: error: " + message
     }
 
     @discardableResult

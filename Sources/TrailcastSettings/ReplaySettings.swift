@@ -1,3 +1,4 @@
+import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastDevice
 import TrailcastWeather
@@ -21,21 +22,21 @@ extension ReplaySetting {
             record: { .number($0.travelSpeedMetersPerSecond, digits: 3) },
             problem: {
                 !($0.travelSpeedMetersPerSecond > 0) || !$0.travelSpeedMetersPerSecond.isFinite
-                    ? "--travel-speed must be a positive number of metres per second" : nil
+                    ? "--travel-speed must be a positive number of metres per second, not \($0.travelSpeedMetersPerSecond.asGiven)" : nil
             }),
         ReplaySetting("interval",
             read: { input, draft in draft.configuration.intervalSeconds = input.isNull ? nil : try input.positive() },
             record: { .number($0.intervalSeconds, digits: 3) },
             problem: {
                 guard let interval = $0.intervalSeconds, !(interval >= 0.001) || !interval.isFinite else { return nil }
-                return "--interval must be at least 0.001 seconds"
+                return "--interval must be at least 0.001 seconds, not \(interval.asGiven)"
             }),
         // Scenarios run on virtual time.
         ReplaySetting("speed",
             read: nil,
             record: { .number($0.speed, digits: 3) },
             problem: {
-                !($0.speed >= 0) || !$0.speed.isFinite ? "--speed must be 0 (virtual time) or a positive multiplier" : nil
+                !($0.speed >= 0) || !$0.speed.isFinite ? "--speed must be 0 (virtual time) or a positive multiplier, not \($0.speed.asGiven)" : nil
             }),
         ReplaySetting("loop",
             read: { input, draft in
@@ -46,7 +47,7 @@ extension ReplaySetting {
             },
             record: { .integer($0.loops) },
             problem: {
-                if $0.loops < 0 { return "--loop must be 0 (forever) or a positive count" }
+                if $0.loops < 0 { return "--loop must be 0 (forever) or a positive count, not \($0.loops)" }
                 if $0.loops == 0 && $0.speed == 0 { return "--loop 0 (forever) needs real time: add --speed N" }
                 return nil
             }),
@@ -85,7 +86,7 @@ extension ReplaySetting {
             record: { .number($0.location.distanceFilterMeters, digits: 3) },
             problem: {
                 guard let filter = $0.location.distanceFilterMeters, !(filter >= 0) || !filter.isFinite else { return nil }
-                return "--distance-filter must be a non-negative number of metres"
+                return "--distance-filter must be a non-negative number of metres, not \(filter.asGiven)"
             }),
         ReplaySetting("events",
             read: { input, draft in draft.configuration.events = try scheduledEvents(input) },
@@ -145,10 +146,10 @@ extension ReplaySetting {
             record: { .number($0.jitterMilliseconds, digits: 3) },
             problem: {
                 if !($0.jitterMilliseconds >= 0) || !$0.jitterMilliseconds.isFinite {
-                    return "--jitter must be a non-negative number of milliseconds"
+                    return "--jitter must be a non-negative number of milliseconds, not \($0.jitterMilliseconds.asGiven)"
                 }
                 if $0.jitterMilliseconds >= $0.cadenceSeconds * 1000 {
-                    return "--jitter must be less than the interval between fixes (\($0.cadenceSeconds * 1000) ms): a fix comes late, never after the next one"
+                    return "--jitter must be less than the interval between fixes (\(($0.cadenceSeconds * 1000).asGiven) ms), not \($0.jitterMilliseconds.asGiven): a fix comes late, never after the next one"
                 }
                 return nil
             }),
@@ -157,7 +158,7 @@ extension ReplaySetting {
             record: { .number($0.maxGapSeconds, digits: 3) },
             problem: {
                 !($0.maxGapSeconds >= 0) || !$0.maxGapSeconds.isFinite
-                    ? "--max-gap must be a non-negative number of seconds (0: never)" : nil
+                    ? "--max-gap must be a non-negative number of seconds (0: never), not \($0.maxGapSeconds.asGiven)" : nil
             }),
         // `app`, `places` and `placesLimit` settle together once every key is read (SettingsDraft).
         ReplaySetting("app",

@@ -1,3 +1,5 @@
+import TrailcastBasics
+
 public import TrailcastCoreLocation
 public import TrailcastDevice
 
@@ -92,13 +94,21 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
             change = TapAction(rawValue: value).map(Change.tap)
             valid = "currentLocation, refresh, requestPermission, openSettings"
         default:
+            let keys = ["authorization", "accuracy", "services", "app", "signal", "tap"]
             throw ScheduledEventError(
-                argument: argument, reason: "unknown key '\(key)'; use authorization, accuracy, services, app, signal or tap")
+                argument: argument,
+                reason: "unknown key '\(key)'\(Self.meant(key, among: keys)); use authorization, accuracy, services, app, signal or tap")
         }
         guard let change else {
-            throw ScheduledEventError(argument: argument, reason: "'\(value)' is not a valid \(key); use \(valid)")
+            let values = valid.split(separator: ", ").map(String.init)
+            throw ScheduledEventError(argument: argument, reason: "'\(value)' is not a valid \(key)\(Self.meant(value, among: values)); use \(valid)")
         }
         self.init(offset: offset, change: change)
+    }
+
+    /// ` (did you mean 'whenInUse'?)` for a near miss, else nothing.
+    private static func meant(_ word: String, among names: [String]) -> String {
+        Spelling.closest(to: word, in: names).map { " (did you mean '\($0)'?)" } ?? ""
     }
 
     /// The command-line spelling, which parses back to the same event.

@@ -171,14 +171,14 @@ package struct WeatherServer: Sendable {
         do {
             try await group.run()
         } catch where !listening.isSet {
-            throw WeatherServerError.cannotListen(host: host, port: port, reason: Self.reason(error))
+            throw WeatherServerError.cannotListen(host: host, port: port, reason: Self.reason(error, host: host, port: port))
         }
     }
 
     /// What went wrong, in words: `Address already in use` rather than a NIO dump.
-    private static func reason(_ error: any Error) -> String {
+    private static func reason(_ error: any Error, host: String, port: Int) -> String {
         if let error = error as? IOError {
-            return String(cString: strerror(error.errnoCode))
+            return ListenFailure.reason(errno: error.errnoCode, host: host, port: port)
         }
         if let error = error as? SocketAddressError.UnknownHost {
             return "unknown host (\(error.errorDescription))"

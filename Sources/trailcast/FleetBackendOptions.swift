@@ -103,7 +103,7 @@ struct FleetBackendOptions: ParsableArguments {
         } else {
             throw ValidationError("--connections: '\(connections)' is not per-device or a number of connections, such as 100")
         }
-        guard qos == 0 || qos == 1 else { throw ValidationError("--qos must be 0 or 1 (QoS 2 is not supported)") }
+        guard qos == 0 || qos == 1 else { throw ValidationError("--qos must be 0 or 1 (QoS 2 is not supported), not \(qos)") }
         var access = MQTTAccess()
         access.tls = url.isSecure
         access.user = url.user ?? mqttUser
@@ -141,7 +141,7 @@ struct FleetBackendOptions: ParsableArguments {
 
     private func httpPlan(_ text: String, form: BackendURL.Form, shardDevices: Int) throws -> FleetHTTPBackend {
         if let httpConnections, !(1...10_000).contains(httpConnections) {
-            throw ValidationError("--http-connections must be 1 to 10000")
+            throw ValidationError("--http-connections must be 1 to 10000, not \(httpConnections)")
         }
         let url = try runFailureAsValidation { () throws(RunFailure) in try BackendURL(parsing: text, form: form) }
         let options = HTTPFleetSender.Options(

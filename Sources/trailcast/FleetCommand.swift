@@ -155,7 +155,7 @@ struct FleetCommand: AsyncParsableCommand {
             throw ValidationError("--format is for --virtual's messages (a run that sends uses each backend's own)")
         }
         if virtual && (verify || summary != nil) { throw ValidationError("--verify and --summary are for a run that sends (--mqtt)") }
-        guard speed > 0 && speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000") }
+        guard speed > 0 && speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000, not \(speed.asGiven)") }
         let mix: GPSMix
         do {
             mix = try gpsMix.map(GPSMix.init(parsing:)) ?? .openSky

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrailcastSettings
+import TrailcastBasics
 import TrailcastDevice
 
 /// The flags of `trailcast replay` that shape the simulated GPS receiver.
@@ -55,8 +56,10 @@ struct GPSOptions: ParsableArguments {
         var profile = base
         if let gps {
             guard let preset = GPSProfile.preset(named: gps) else {
-                let names = GPSProfile.presets.map(\.name).joined(separator: ", ")
-                throw ValidationError("unknown GPS profile '\(gps)'; use \(names), or --gps-sigma for a custom one")
+                let names = GPSProfile.presets.map(\.name)
+                let meant = Spelling.closest(to: gps, in: names).map { " (did you mean '\($0)'?)" } ?? ""
+                throw ValidationError(
+                    "unknown GPS profile '\(gps)'\(meant); use \(names.joined(separator: ", ")), or --gps-sigma for a custom one")
             }
             profile = preset
         }

@@ -49,7 +49,7 @@ struct ServeWeatherCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The share of requests answered with HTTP 500, 0...1.", valueName: "P"))
     var failRate = 0.0
 
-    @Option(help: ArgumentHelp("Delay added to every weather answer: 250ms, 2s, 1m.", valueName: "D"))
+    @Option(help: ArgumentHelp("Delay added to every weather answer: 250ms, 2s, 1m.", valueName: "DURATION"))
     var latency = Latency(duration: .zero)
 
     @Option(help: ArgumentHelp(
@@ -128,11 +128,11 @@ struct ServeWeatherCommand: AsyncParsableCommand {
             }
         } catch let error as WeatherServerError {
             BufferedStandardError.shared.flush()
-            StandardStreams.writeError("serve-weather: error: \(error)")
+            StandardStreams.writeError("error: \(error)")
             throw Self.cannotListen
         } catch {
             BufferedStandardError.shared.flush()
-            StandardStreams.writeError("serve-weather: error: \(error)")
+            StandardStreams.writeError("error: \(error)")
             throw ExitCode.failure
         }
     }

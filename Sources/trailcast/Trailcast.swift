@@ -24,8 +24,13 @@ struct Trailcast: AsyncParsableCommand {
     /// (a file that cannot be created, a peer that cannot be had) is its line on standard
     /// error and its exit status, as every command reports them.
     static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let unknown = UsageErrorLine.unknownHelpTopic(in: arguments) {
+            StandardStreams.writeError(unknown)
+            exit(withError: ExitCode.validationFailure)
+        }
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -35,10 +40,16 @@ struct Trailcast: AsyncParsableCommand {
             // succeed (`inspect ... > /dev/full` exited 0).
             if let failure = StandardStreams.outputFailure { throw failure }
         } catch let failure as RunFailure {
-            StandardStreams.writeError(failure.message)
+            StandardStreams.writeError(StandardStreams.errorLine(failure.message))
             exit(withError: ExitCode(failure.status))
         } catch {
-            exit(withError: error)
+            // Help, the version and a plain exit status go as the parser sends them; a usage
+            // error is one line (git's and cargo's form), with the name meant where one was
+            // mistyped.
+            let status = exitCode(for: error)
+            guard status != .success, !(error is ExitCode) else { exit(withError: error) }
+            StandardStreams.writeError(UsageErrorLine.line(for: error, arguments: arguments))
+            exit(withError: status)
         }
     }
 }

@@ -1,5 +1,6 @@
 // Public: a public type of the run library conforms to ExpressibleByArgument below.
 public import ArgumentParser
+import TrailcastBasics
 import TrailcastWeather
 import TrailcastSettings
 
@@ -102,11 +103,11 @@ struct WeatherOptions: ParsableArguments {
         for (flag, rate) in [("--server-fail-rate", failRate), ("--server-timeout-rate", timeoutRate),
                              ("--server-malformed-rate", malformedRate)] {
             if let rate, !(0...1).contains(rate) {
-                throw ValidationError("\(flag) must be a share between 0 and 1, not \(rate)")
+                throw ValidationError("\(flag) must be a share between 0 and 1, not \(rate.asGiven)")
             }
         }
         if let rateLimit, rateLimit < 1 {
-            throw ValidationError("--server-rate-limit must be at least 1 request a minute")
+            throw ValidationError("--server-rate-limit must be at least 1 request a minute, not \(rateLimit)")
         }
         if offline || cacheMaximumMegabytes != nil, cacheDirectory == nil {
             throw ValidationError("--weather-offline and --weather-cache-max need --weather-cache DIR")

@@ -162,13 +162,13 @@ struct ScheduledEventTests {
         ErrorRow(argument: "10m:=on", reason: "unknown key ''; use authorization, accuracy, services, app, signal or tap"),
         ErrorRow(argument: "10m:color=red", reason: "unknown key 'color'; use authorization, accuracy, services, app, signal or tap"),
         ErrorRow(argument: "10m:App=background",
-                 reason: "unknown key 'App'; use authorization, accuracy, services, app, signal or tap"),
+                 reason: "unknown key 'App' (did you mean 'app'?); use authorization, accuracy, services, app, signal or tap"),
         ErrorRow(argument: "1h:5m:app=background",
                  reason: "unknown key '5m:app'; use authorization, accuracy, services, app, signal or tap"),
         ErrorRow(argument: "10m:authorization=maybe",
                  reason: "'maybe' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
         ErrorRow(argument: "10m:authorization=Denied",
-                 reason: "'Denied' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
+                 reason: "'Denied' is not a valid authorization (did you mean 'denied'?); use notDetermined, restricted, denied, whenInUse, always"),
         ErrorRow(argument: "10m:authorization=",
                  reason: "'' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
         ErrorRow(argument: "10m:accuracy=precise", reason: "'precise' is not a valid accuracy; use full, reduced"),
@@ -176,7 +176,7 @@ struct ScheduledEventTests {
         ErrorRow(argument: "10m:services=on=off", reason: "'on=off' is not a valid services; use on, off"),
         ErrorRow(argument: "10m:app=suspended", reason: "'suspended' is not a valid app; use background, foreground, terminated"),
         ErrorRow(argument: "10m:app= background",
-                 reason: "' background' is not a valid app; use background, foreground, terminated"),
+                 reason: "' background' is not a valid app (did you mean 'background'?); use background, foreground, terminated"),
     ]
 
     @Test(arguments: invalidEvents)

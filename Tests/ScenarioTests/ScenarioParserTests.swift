@@ -243,7 +243,7 @@ struct ScenarioParserTests {
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ngps: foggy\n", line: 2, column: 6,
                message: "gps: expected one of perfect, open-sky, suburban, urban-canyon, indoor, not 'foggy'"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ngpsMultipath: 3\n", line: 2, column: 15,
-               message: "gpsMultipath: --gps-multipath must be a probability per second from 0 to 1"),
+               message: "gpsMultipath: --gps-multipath must be a probability per second from 0 to 1, not 3"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nseed: -1\n", line: 2, column: 7, message: "seed: must not be negative"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nmaxGap: soon\n", line: 2, column: 9,
                message: "maxGap: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),

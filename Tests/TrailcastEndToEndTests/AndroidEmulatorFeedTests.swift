@@ -73,7 +73,7 @@ struct AndroidEmulatorFeedTests {
             defer { stub.stop(); scratch.remove() }
             let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "wrong"])
             #expect(result.status == 69)
-            #expect(result.stderrLines == ["error: the Android emulator console refused auth: KO: authentication token does not match ~/.emulator_console_auth_token"])
+            #expect(result.stderrLines == ["trailcast: error: the Android emulator console refused auth: KO: authentication token does not match ~/.emulator_console_auth_token"])
         }
         do {
             let (port, stub, _, scratch) = try await Self.console(["--ko-after", "5"])
@@ -81,7 +81,7 @@ struct AndroidEmulatorFeedTests {
             let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", "127.0.0.1:\(port)", "--android-token", "secret"])
             #expect(result.status == 69)
             #expect(result.stderrLines.count == 1)
-            #expect(result.stderrLines.first?.hasPrefix("error: the Android emulator console answered 'geo fix ") == true)
+            #expect(result.stderrLines.first?.hasPrefix("trailcast: error: the Android emulator console answered 'geo fix ") == true)
             #expect(result.stderrLines.first?.hasSuffix("' with \(Self.satellitesKO)") == true)
         }
         do {
@@ -89,7 +89,7 @@ struct AndroidEmulatorFeedTests {
             defer { stub.stop(); scratch.remove() }
             let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
             #expect(result.status == 69)
-            #expect(result.stderrLines == ["error: the Android emulator console closed the connection"])
+            #expect(result.stderrLines == ["trailcast: error: the Android emulator console closed the connection"])
         }
         // A port bound but not listening: connections to it are refused, and no other test
         // can start listening there.
@@ -97,14 +97,14 @@ struct AndroidEmulatorFeedTests {
         let unreachable = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port)])
         #expect(unreachable.status == 69)
         #expect(unreachable.stderrLines.count == 1)
-        #expect(unreachable.stderrLines.first?.hasPrefix("error: cannot reach the Android emulator console at 127.0.0.1:\(port)") == true)
+        #expect(unreachable.stderrLines.first?.hasPrefix("trailcast: error: cannot reach the Android emulator console at 127.0.0.1:\(port)") == true)
         let virtual = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--android-emulator", "5554"])
         #expect(virtual.status == 64)
         // A scenario runs on virtual time too; the error names the feed that needs real time
         // (it once named --nmea, whatever the feed).
         let scenario = try await TrailcastBinary.run(arguments: ["replay", "--scenario", "gpx/scenarios/happy-path.yaml", "--android-emulator", "5554"])
         #expect(scenario.status == 64)
-        #expect(scenario.stderrLines.first == "Error: --android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)")
+        #expect(scenario.stderrLines.first == "trailcast: error: --android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)")
     }
 
     @Test("the token from ~/.emulator_console_auth_token when none is given; none anywhere: one line and 69")
@@ -129,7 +129,7 @@ struct AndroidEmulatorFeedTests {
             arguments: Self.run + ["--android-emulator", String(port)], environment: ["HOME": empty.url.path])
         #expect(result.status == 69)
         #expect(result.stderrLines == [
-            "error: the Android emulator console asks for a token: none in ~/.emulator_console_auth_token or --android-token",
+            "trailcast: error: the Android emulator console asks for a token: none in ~/.emulator_console_auth_token or --android-token",
         ])
         // Nothing was sent to a console that had not let the feed in.
         #expect((try? String(contentsOf: log, encoding: .utf8)) ?? "" == "")

@@ -197,7 +197,7 @@ struct BrowserBiDiTests {
             "replay", gpx, "--speed", "10", "--browser", browser.endpoint, "--browser-protocol", "cdp",
         ])
         #expect(wrong.status == 69)
-        #expect(wrong.stderrLines == ["error: \(browser.endpoint)/json/version answered 404: not a DevTools endpoint"], "\(wrong.stderr)")
+        #expect(wrong.stderrLines == ["trailcast: error: \(browser.endpoint)/json/version answered 404: not a DevTools endpoint"], "\(wrong.stderr)")
         browser.quit()
         await server.close()
     }

@@ -53,11 +53,11 @@ struct BrowserHoldTests {
     func badHold() async throws {
         let alone = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--speed", "10", "--browser-hold", "10s"])
         #expect(alone.status == 64)
-        #expect(alone.stderrLines.first == "Error: --browser-hold goes with --browser URL")
+        #expect(alone.stderrLines.first == "trailcast: error: --browser-hold goes with --browser URL")
         let bad = try await TrailcastBinary.run(arguments: [
             "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "10", "--browser", "http://127.0.0.1:9", "--browser-hold", "soon",
         ])
         #expect(bad.status == 64)
-        #expect(bad.stderrLines.first == "Error: --browser-hold 'soon' is not a duration; use forms like 45s, 10m, 1h5m, or 0 for until Ctrl-C")
+        #expect(bad.stderrLines.first == "trailcast: error: --browser-hold 'soon' is not a duration; use forms like 45s, 10m, 1h5m, or 0 for until Ctrl-C")
     }
 }

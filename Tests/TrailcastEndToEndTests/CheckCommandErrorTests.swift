@@ -214,9 +214,9 @@ struct CheckCommandErrorTests {
     }
 
     @Test("usage errors: 64", arguments: [
-        (["check"], "Error: Missing expected argument '<files> ...'"),
+        (["check"], "trailcast: error: missing expected argument '<files> ...' (see 'trailcast check --help')"),
         (["check", "--format", "xml", "gpx/scenarios/happy-path.yaml"],
-         "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text', 'junit' or 'html'."),
+         "trailcast: error: --format must be one of text, junit, html, not 'xml'"),
     ])
     func usage(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: arguments)

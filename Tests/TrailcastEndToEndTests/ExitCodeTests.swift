@@ -52,16 +52,16 @@ struct ExitCodeTests {
 
     @Test("bad usage exits 64 with its message first on stderr and nothing on stdout", arguments: [
         (["inspect", "--format", "xml", "gpx/sf-waterfront-walk.gpx"],
-         "Error: The value 'xml' is invalid for '--format <format>'. Please provide one of 'text' and 'json'."),
-        (["inspect", "--format"], "Error: Missing value for '--format <format>'"),
-        // The argument parser reports the missing file before the unknown option.
-        (["inspect", "--bogus"], "Error: Missing expected argument '<files> ...'"),
-        (["inspect", "--bogus", "gpx/sf-waterfront-walk.gpx"], "Error: Unknown option '--bogus'"),
-        (["inspect"], "Error: Missing expected argument '<files> ...'"),
-        (["inspect", "--format", "json"], "Error: Missing expected argument '<files> ...'"),
-        (["inspect", "--strict"], "Error: Missing expected argument '<files> ...'"),
-        (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
-        (["frobnicate", "gpx/sf-waterfront-walk.gpx"], "Error: 2 unexpected arguments: 'frobnicate', 'gpx/sf-waterfront-walk.gpx'"),
+         "trailcast: error: --format must be one of text, json, not 'xml'"),
+        (["inspect", "--format"], "trailcast: error: missing value for '--format <format>' (see 'trailcast inspect --help')"),
+        // The unknown option first, though the parser stops at the missing file.
+        (["inspect", "--bogus"], "trailcast: error: unknown option '--bogus' (see 'trailcast inspect --help')"),
+        (["inspect", "--bogus", "gpx/sf-waterfront-walk.gpx"], "trailcast: error: unknown option '--bogus' (see 'trailcast inspect --help')"),
+        (["inspect"], "trailcast: error: missing expected argument '<files> ...' (see 'trailcast inspect --help')"),
+        (["inspect", "--format", "json"], "trailcast: error: missing expected argument '<files> ...' (see 'trailcast inspect --help')"),
+        (["inspect", "--strict"], "trailcast: error: missing expected argument '<files> ...' (see 'trailcast inspect --help')"),
+        (["frobnicate"], "trailcast: error: unknown command 'frobnicate'; the commands are replay, report, check, inspect, export, fleet, serve-weather (see 'trailcast --help')"),
+        (["frobnicate", "gpx/sf-waterfront-walk.gpx"], "trailcast: error: unknown command 'frobnicate'; the commands are replay, report, check, inspect, export, fleet, serve-weather (see 'trailcast --help')"),
     ])
     func badUsage(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: arguments)

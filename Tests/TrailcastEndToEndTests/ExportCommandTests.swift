@@ -162,13 +162,13 @@ struct ExportCommandTests {
 
     @Test("bad input: 64 for flags, 66 for a missing file, 73 for an output that cannot be made", arguments: [
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "shp"], status: 64,
-                 message: "Error: The value 'shp' is invalid for '--to <to>'. Please provide one of the following:"),
+                 message: "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'shp'"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--input-format", "shp"], status: 64,
-                 message: "Error: The value 'shp' is invalid for '--input-format <input-format>'. Please provide one of the following:"),
+                 message: "trailcast: error: --input-format must be one of gpx, kml, kmz, geojson, tcx, fit, not 'shp'"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--event", "1m:app=background"], status: 64,
-                 message: "Error: --event 1m:app=background: export writes the device stream, which only signal=lost|restored changes"),
+                 message: "trailcast: error: --event 1m:app=background: export writes the device stream, which only signal=lost|restored changes"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx"], status: 64,
-                 message: "Error: Missing expected argument '--to <to>'"),
+                 message: "trailcast: error: missing expected argument '--to <to>' (see 'trailcast export --help')"),
         BadInput(arguments: ["export", "gpx/no-such-file.gpx", "--to", "csv"], status: 66,
                  message: "gpx/no-such-file.gpx: error: no such file"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--output", "/no-such-folder/x.csv"], status: 73,

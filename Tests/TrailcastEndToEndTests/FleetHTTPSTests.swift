@@ -24,7 +24,7 @@ struct FleetHTTPSTests {
         ])
         #expect(untrusted.status == 69)
         #expect(untrusted.stderrLines == [
-            "fleet: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: certificate verify failed: "
+            "trailcast: error: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: certificate verify failed: "
                 + "the server's certificate is not signed by a CA this run trusts (--http-ca FILE names one)"
         ])
     }
@@ -38,7 +38,7 @@ struct FleetHTTPSTests {
         ])
         #expect(run.status == 69)
         #expect(run.stderrLines.count == 1)
-        #expect(run.stderr.hasPrefix("fleet: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: "), "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("trailcast: error: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: "), "\(run.stderr)")
         #expect(run.stderr.contains("https:// is usually 443"), "\(run.stderr)")
     }
 }

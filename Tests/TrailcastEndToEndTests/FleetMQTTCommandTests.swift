@@ -336,7 +336,7 @@ struct FleetMQTTCommandTests {
         ])
         #expect(run.status == 69)
         #expect(run.stderrLines.count == 1)
-        #expect(run.stderr.hasPrefix("fleet: cannot reach the MQTT broker at 127.0.0.1:\(port.port)"))
+        #expect(run.stderr.hasPrefix("trailcast: error: cannot reach the MQTT broker at 127.0.0.1:\(port.port)"))
     }
 }
 

@@ -86,7 +86,7 @@ struct FleetMQTTSecurityTests {
             // Debian's mosquitto 2.0.11 answers a failed or missing login to MQTT 3.1.1 with
             // return code 5, not authorized, not 4 (seen here; this test holds it).
             #expect(run.stderrLines == [
-                "fleet: the MQTT broker at 127.0.0.1:\(broker.port) refused the connection: not authorized (CONNACK return code 5)"
+                "trailcast: error: the MQTT broker at 127.0.0.1:\(broker.port) refused the connection: not authorized (CONNACK return code 5)"
             ])
         }
     }
@@ -101,7 +101,7 @@ struct FleetMQTTSecurityTests {
             ] + trust, environment: ["TRAILCAST_MQTT_PASSWORD": Self.login.password])
             #expect(run.status == 69)
             #expect(run.stderrLines == [
-                "fleet: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: certificate verify failed: "
+                "trailcast: error: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: certificate verify failed: "
                     + "the broker's certificate is not signed by a CA this run trusts (--mqtt-ca FILE names one)"
             ])
         }
@@ -117,7 +117,7 @@ struct FleetMQTTSecurityTests {
         ])
         #expect(tlsToPlain.status == 69)
         #expect(tlsToPlain.stderrLines.count == 1)
-        #expect(tlsToPlain.stderr.hasPrefix("fleet: TLS with the MQTT broker at 127.0.0.1:\(plain.port) failed: "))
+        #expect(tlsToPlain.stderr.hasPrefix("trailcast: error: TLS with the MQTT broker at 127.0.0.1:\(plain.port) failed: "))
         #expect(tlsToPlain.stderr.contains("is this the broker's TLS port?"))
 
         let (secured, _, scratch) = try await Self.securedBroker()
@@ -145,7 +145,7 @@ struct FleetMQTTSecurityTests {
         #expect(without.stderrLines.count == 1)
         // TLS 1.3: the broker's alert comes after the client's side of the handshake.
         #expect(without.stderrLines == [
-            "fleet: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: tlsv1 alert certificate required: "
+            "trailcast: error: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: tlsv1 alert certificate required: "
                 + "the broker requires a client certificate (--mqtt-cert FILE --mqtt-key FILE)"
         ])
         let with = try await TrailcastBinary.run(arguments: base + [
@@ -181,13 +181,13 @@ struct FleetMQTTSecurityTests {
             "fleet", "gpx/", "--devices", "1", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--duration", "2s",
         ], waitsForASlot: false)
         #expect(plain.status == 69)
-        #expect(plain.stderrLines == ["fleet: cannot reach the MQTT broker at 127.0.0.1:\(broker.port): no CONNACK within 5 s"])
+        #expect(plain.stderrLines == ["trailcast: error: cannot reach the MQTT broker at 127.0.0.1:\(broker.port): no CONNACK within 5 s"])
         let tls = try await TrailcastBinary.run(arguments: [
             "fleet", "gpx/", "--devices", "1", "--mqtt", "mqtts://127.0.0.1:\(broker.port)", "--duration", "2s",
         ], waitsForASlot: false)
         #expect(tls.status == 69)
         #expect(tls.stderrLines == [
-            "fleet: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: no TLS handshake within 5 s "
+            "trailcast: error: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: no TLS handshake within 5 s "
                 + "(is this the broker's TLS port? mqtts:// is usually 8883)"
         ])
         broker.kill()

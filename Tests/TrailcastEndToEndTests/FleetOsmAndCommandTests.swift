@@ -93,6 +93,6 @@ struct FleetOsmAndCommandTests {
         ])
         #expect(run.status == 69)
         #expect(run.stderrLines.count == 1)
-        #expect(run.stderr.hasPrefix("fleet: cannot reach the OsmAnd server at 127.0.0.1:\(port.port)"))
+        #expect(run.stderr.hasPrefix("trailcast: error: cannot reach the OsmAnd server at 127.0.0.1:\(port.port)"))
     }
 }

@@ -204,7 +204,7 @@ struct LiveStreamTests {
     func badSettings() async throws {
         let virtual = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--serve", "127.0.0.1:0"])
         #expect(virtual.status == 64)
-        #expect(virtual.stderrLines.first == "Error: --serve streams a live run and needs real time: add --speed N (1 is real time)")
+        #expect(virtual.stderrLines.first == "trailcast: error: --serve streams a live run and needs real time: add --speed N (1 is real time)")
         for address in ["http://127.0.0.1:80", "127.0.0.1:", "70000", "::1:8080", ":8080"] {
             let bad = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--speed", "60", "--serve", address])
             #expect(bad.status == 64, "\(address)")
@@ -213,7 +213,7 @@ struct LiveStreamTests {
         let (holder, port) = try RawTCPSocket.listen()
         let busy = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--speed", "60", "--serve", "127.0.0.1:\(port)"])
         #expect(busy.status == 69)
-        #expect(busy.stderrLines == ["error: cannot serve the live stream on 127.0.0.1:\(port): Address already in use"])
+        #expect(busy.stderrLines == ["trailcast: error: cannot serve the live stream on 127.0.0.1:\(port): port \(port) is in use: choose another, or 0 for any free one"])
         _ = holder
     }
 }

@@ -101,9 +101,9 @@ struct PlacesAppTests {
     }
 
     @Test("usage and bad files: 64, 65 with FILE:LINE:COL, 66", arguments: [
-        (["--app", "places"], Int32(64), "Error: --app places needs --places FILE"),
-        (["--places", "gpx/places/sf-clinics.csv", "--places-limit", "0"], 64, "Error: --places-limit must be from 1 to 1000, not 0"),
-        (["--app", "weather", "--places", "gpx/places/sf-clinics.csv"], 64, "Error: --places and --places-limit are for --app places, not weather"),
+        (["--app", "places"], Int32(64), "trailcast: error: --app places needs --places FILE"),
+        (["--places", "gpx/places/sf-clinics.csv", "--places-limit", "0"], 64, "trailcast: error: --places-limit must be from 1 to 1000, not 0"),
+        (["--app", "weather", "--places", "gpx/places/sf-clinics.csv"], 64, "trailcast: error: --places and --places-limit are for --app places, not weather"),
         (["--places", "gpx/places/none.csv"], 66, "gpx/places/none.csv: error: no such places file"),
         (["--places", "gpx/sf-waterfront-walk.gpx"], 65, "gpx/sf-waterfront-walk.gpx:1:1: error: no <wpt> in the file: the places are its waypoints"),
     ])

@@ -268,7 +268,7 @@ struct RemindersAppCommandTests {
     func needsRegions() async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--app", "reminders"])
         #expect(result.status == 64)
-        #expect(result.stderr.split(separator: "\n").first == "Error: --app reminders needs --regions FILE: the places to be reminded at")
+        #expect(result.stderr.split(separator: "\n").first == "trailcast: error: --app reminders needs --regions FILE: the places to be reminded at")
     }
 }
 

@@ -143,12 +143,12 @@ struct ReplayGPSTests {
     }
 
     @Test("bad GPS flags: 64 and one line naming the flag", arguments: [
-        (["--gps", "foggy"], "Error: unknown GPS profile 'foggy'; use perfect, open-sky, suburban, urban-canyon, indoor, or --gps-sigma for a custom one"),
-        (["--gps-sigma=-3"], "Error: --gps-sigma must be a number of metres from 0 to 10000"),
-        (["--gps-multipath", "2"], "Error: --gps-multipath must be a probability per second from 0 to 1"),
-        (["--jitter", "1500"], "Error: --jitter must be less than the interval between fixes (1000.0 ms): a fix comes late, never after the next one"),
-        (["--max-gap", "soon"], "Error: --max-gap 'soon' is not a duration; use forms like 5m, 90s, 1h, or 0 for never"),
-        (["--event", "1m:signal=weak"], "Error: invalid event '1m:signal=weak': 'weak' is not a valid signal; use lost, restored"),
+        (["--gps", "foggy"], "trailcast: error: unknown GPS profile 'foggy'; use perfect, open-sky, suburban, urban-canyon, indoor, or --gps-sigma for a custom one"),
+        (["--gps-sigma=-3"], "trailcast: error: --gps-sigma must be a number of metres from 0 to 10000, not -3"),
+        (["--gps-multipath", "2"], "trailcast: error: --gps-multipath must be a probability per second from 0 to 1, not 2"),
+        (["--jitter", "1500"], "trailcast: error: --jitter must be less than the interval between fixes (1000 ms), not 1500: a fix comes late, never after the next one"),
+        (["--max-gap", "soon"], "trailcast: error: --max-gap 'soon' is not a duration; use forms like 5m, 90s, 1h, or 0 for never"),
+        (["--event", "1m:signal=weak"], "trailcast: error: invalid event '1m:signal=weak': 'weak' is not a valid signal; use lost, restored"),
     ])
     func badFlags(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)

@@ -163,13 +163,13 @@ struct ReplayScenarioTests {
 
     @Test("refused runs: nothing on stdout, the status and the message", arguments: [
         Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", walk], status: 64,
-                message: "Error: give either a route file or --scenario, not both (a scenario names its route)"),
+                message: "trailcast: error: give either a route file or --scenario, not both (a scenario names its route)"),
         Refused(arguments: [], status: 64,
-                message: "Error: name a route file to replay, or a scenario with --scenario FILE"),
+                message: "trailcast: error: name a route file to replay, or a scenario with --scenario FILE"),
         Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", "--loop", "0"], status: 64,
-                message: "Error: --loop 0 (forever) needs real time: add --speed N"),
+                message: "trailcast: error: --loop 0 (forever) needs real time: add --speed N"),
         Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", "--weather", "builtin", "--server-fail-rate", "1"],
-                status: 64, message: "Error: the --server-* faults need --weather local, not builtin"),
+                status: 64, message: "trailcast: error: the --server-* faults need --weather local, not builtin"),
         Refused(arguments: ["--scenario", "gpx/scenarios/no-such-scenario.yaml"], status: 66,
                 message: "gpx/scenarios/no-such-scenario.yaml: error: no such file"),
         Refused(arguments: ["--scenario", "gpx/scenarios"], status: 66,
@@ -265,6 +265,6 @@ struct ReplayScenarioTests {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.waypoints] + flags)
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderrLines.first == "Error: the --server-* faults need --weather local, not \(provider)")
+        #expect(result.stderrLines.first == "trailcast: error: the --server-* faults need --weather local, not \(provider)")
     }
 }

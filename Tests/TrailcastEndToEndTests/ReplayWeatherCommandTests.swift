@@ -166,19 +166,19 @@ struct ReplayWeatherCommandTests {
 
     @Test(arguments: [
         (["--weather-url", "ftp://example.com"],
-         "Error: the weather url must be an http:// or https:// URL, not 'ftp://example.com'"),
+         "trailcast: error: the weather url must be an http:// or https:// URL, not 'ftp://example.com'"),
         (["--weather", "builtin", "--weather-url", "http://127.0.0.1:9"],
-         "Error: --weather-url and --weather-archive-url need --weather open-meteo, not builtin"),
-        (["--weather-ttl", "soon"], "Error: --weather-ttl must be a duration such as 15m or 1h, not 'soon'"),
-        (["--weather-ttl", "0"], "Error: --weather-ttl must be at least 1 second"),
-        (["--weather-cell", "0"], "Error: --weather-cell must be between 0.0001 and 10 degrees"),
-        (["--weather-timeout", "0"], "Error: --weather-timeout must be a duration such as 5s or 800ms, not '0'"),
+         "trailcast: error: --weather-url and --weather-archive-url need --weather open-meteo, not builtin"),
+        (["--weather-ttl", "soon"], "trailcast: error: --weather-ttl must be a duration such as 15m or 1h, not 'soon'"),
+        (["--weather-ttl", "0"], "trailcast: error: --weather-ttl must be at least 1 second, not 0s"),
+        (["--weather-cell", "0"], "trailcast: error: --weather-cell must be between 0.0001 and 10 degrees, not 0"),
+        (["--weather-timeout", "0"], "trailcast: error: --weather-timeout must be a duration such as 5s or 800ms, not '0'"),
         (["--weather", "sunny"],
-         "Error: The value 'sunny' is invalid for '--weather <source>'. Please provide one of 'builtin', 'open-meteo', 'local' or 'none'."),
+         "trailcast: error: --weather must be one of builtin, open-meteo, local, none, not 'sunny'"),
         (["--weather-events", "some"],
-         "Error: The value 'some' is invalid for '--weather-events <which>'. Please provide one of 'fetches' and 'all'."),
-        (["--server-fail-rate", "1.5"], "Error: --server-fail-rate must be a share between 0 and 1, not 1.5"),
-        (["--weather", "local", "--server-rate-limit", "0"], "Error: --server-rate-limit must be at least 1 request a minute"),
+         "trailcast: error: --weather-events must be one of fetches, all, not 'some'"),
+        (["--server-fail-rate", "1.5"], "trailcast: error: --server-fail-rate must be a share between 0 and 1, not 1.5"),
+        (["--weather", "local", "--server-rate-limit", "0"], "trailcast: error: --server-rate-limit must be at least 1 request a minute, not 0"),
     ])
     func badWeatherFlagsExit64(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)

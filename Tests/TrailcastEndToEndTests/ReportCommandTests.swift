@@ -62,10 +62,10 @@ struct ReportCommandTests {
         #expect(!plain.stdout.contains("<image") && !plain.stdout.contains("example.org"), "offline without --tiles")
 
         let usage: [([String], String)] = [
-            (["replay", Self.walk, "--tiles", template], "Error: --tiles lays tiles under the map of the live page or the report: add --serve or --report"),
-            (["report", jsonl.path, "--tiles", "https://{s}.tile.example.org/{z}/{x}/{y}.png"], "Error: --tiles: the tile URL template takes only {z}, {x} and {y} (name one server, not {s} subdomains): https://{s}.tile.example.org/{z}/{x}/{y}.png"),
-            (["report", jsonl.path, "--tiles", "tile.example.org/{z}/{x}/{y}.png"], "Error: --tiles: the tile URL template must start with http:// or https://, not tile.example.org/{z}/{x}/{y}.png"),
-            (["report", jsonl.path, "--tiles-attribution", "me"], "Error: --tiles-attribution goes with --tiles URL_TEMPLATE"),
+            (["replay", Self.walk, "--tiles", template], "trailcast: error: --tiles lays tiles under the map of the live page or the report: add --serve or --report"),
+            (["report", jsonl.path, "--tiles", "https://{s}.tile.example.org/{z}/{x}/{y}.png"], "trailcast: error: --tiles: the tile URL template takes only {z}, {x} and {y} (name one server, not {s} subdomains): https://{s}.tile.example.org/{z}/{x}/{y}.png"),
+            (["report", jsonl.path, "--tiles", "tile.example.org/{z}/{x}/{y}.png"], "trailcast: error: --tiles: the tile URL template must start with http:// or https://, not tile.example.org/{z}/{x}/{y}.png"),
+            (["report", jsonl.path, "--tiles-attribution", "me"], "trailcast: error: --tiles-attribution goes with --tiles URL_TEMPLATE"),
         ]
         for (arguments, message) in usage {
             let result = try await TrailcastBinary.run(arguments: arguments)

@@ -116,11 +116,11 @@ struct ServeWeatherCommandTests {
         (["--fail-rate", "1.5"], "the fail rate must be within 0...1"),
         (["--timeout-rate=-0.5"], "the timeout rate must be within 0...1"),
         (["--malformed-rate", "2"], "the malformed rate must be within 0...1"),
-        (["--latency", "soon"], "'soon' is invalid for '--latency"),
+        (["--latency", "soon"], "trailcast: error: --latency must be a duration such as 45s, 10m or 250ms, not 'soon'"),
         (["--port", "70000"], "--port must be within 0...65535"),
         (["--port=-1"], "--port must be within 0...65535"),
         (["--rate-limit=-3"], "the rate limit must not be negative"),
-        (["--seed", "minus"], "'minus' is invalid for '--seed"),
+        (["--seed", "minus"], "trailcast: error: --seed must be a number, not 'minus'"),
     ])
     func badFlag(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["serve-weather"] + arguments)
@@ -138,7 +138,7 @@ struct ServeWeatherCommandTests {
         #expect(second.status == 69)
         #expect(second.stdout == "")
         #expect(second.stderrLines == [
-            "serve-weather: error: cannot listen on 127.0.0.1:\(first.port): Address already in use",
+            "trailcast: error: cannot listen on 127.0.0.1:\(first.port): port \(first.port) is in use: choose another, or 0 for any free one",
         ])
     }
 }

@@ -104,7 +104,7 @@ struct SimulatorFeedTests {
         let missing = try ReplayProcess(arguments: Self.run + ["--simulator", "booted"], environment: ["PATH": empty.path])
         let (status, _) = try await missing.waitForExit()
         #expect(status == 69)
-        #expect(missing.stderr == "error: --simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)\n")
+        #expect(missing.stderr == "trailcast: error: --simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)\n")
 
         let failingScratch = try ScratchDirectory()
         defer { failingScratch.remove() }
@@ -115,16 +115,16 @@ struct SimulatorFeedTests {
         // simctl's own complaint (on the inherited stderr), then trailcast's one line.
         let lines = failing.stderr.split(separator: "\n")
         #expect(lines.first == "Invalid device: iPhone 99")
-        #expect(lines.last?.hasPrefix("error: xcrun simctl location iPhone 99 set ") == true)
+        #expect(lines.last?.hasPrefix("trailcast: error: xcrun simctl location iPhone 99 set ") == true)
         #expect(lines.last?.hasSuffix(" failed (exit status 148)") == true)
-        #expect(lines.filter { $0.hasPrefix("error:") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("trailcast: error:") }.count == 1)
         // Nothing runs after the failure (a second call once ran on after trailcast had
         // exited, its complaint printed after trailcast's error line).
         #expect(try Self.calls(in: log).count == 1)
 
         let alone = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--speed", "60", "--bundle-id", "x"])
         #expect(alone.status == 64)
-        #expect(alone.stderrLines.first == "Error: --bundle-id goes with --simulator DEVICE", "\(alone.stderr)")
+        #expect(alone.stderrLines.first == "trailcast: error: --bundle-id goes with --simulator DEVICE", "\(alone.stderr)")
     }
 
     @Test("a device named with spaces reaches simctl as one argument; the fake refuses a malformed command")

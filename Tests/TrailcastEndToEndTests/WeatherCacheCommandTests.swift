@@ -142,9 +142,9 @@ struct WeatherCacheCommandTests {
     }
 
     @Test("usage: the cache needs a network source, offline and max need a cache (64); a cache that cannot be made, 73", arguments: [
-        (["--weather-cache", "/tmp/x"], 64, "Error: --weather-cache keeps network answers: it needs --weather open-meteo or local, not builtin"),
-        (["--weather", "local", "--weather-offline"], 64, "Error: --weather-offline and --weather-cache-max need --weather-cache DIR"),
-        (["--weather", "local", "--weather-cache", "/tmp/x", "--weather-cache-max", "0"], 64, "Error: --weather-cache-max must be a positive number of megabytes, not 0.0"),
+        (["--weather-cache", "/tmp/x"], 64, "trailcast: error: --weather-cache keeps network answers: it needs --weather open-meteo or local, not builtin"),
+        (["--weather", "local", "--weather-offline"], 64, "trailcast: error: --weather-offline and --weather-cache-max need --weather-cache DIR"),
+        (["--weather", "local", "--weather-cache", "/tmp/x", "--weather-cache-max", "0"], 64, "trailcast: error: --weather-cache-max must be a positive number of megabytes, not 0.0"),
         (["--weather", "local", "--weather-cache", "/proc/trailcast-cache"], 73, "/proc/trailcast-cache: error: cannot use the weather cache: No such file or directory"),
         (["--weather", "local", "--weather-cache", "gpx/zurich-lake-ride.gpx"], 73, "gpx/zurich-lake-ride.gpx: error: cannot use the weather cache: not a directory"),
     ])

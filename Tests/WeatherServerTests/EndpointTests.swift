@@ -86,8 +86,8 @@ struct EndpointTests {
             let error = await #expect(throws: WeatherServerError.self) {
                 try await second.withRunningServer { _ in }
             }
-            #expect(error == .cannotListen(host: "127.0.0.1", port: server.port, reason: "Address already in use"))
-            #expect(error?.description == "cannot listen on 127.0.0.1:\(server.port): Address already in use")
+            #expect(error == .cannotListen(host: "127.0.0.1", port: server.port, reason: "port \(server.port) is in use: choose another, or 0 for any free one"))
+            #expect(error?.description == "cannot listen on 127.0.0.1:\(server.port): port \(server.port) is in use: choose another, or 0 for any free one")
         }
     }
 

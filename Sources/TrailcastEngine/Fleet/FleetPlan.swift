@@ -48,8 +48,8 @@ public struct FleetPlan: Sendable, Equatable {
 
     /// What is wrong with the plan, in the flags' words; nil when it can run.
     public var problem: String? {
-        if deviceCount < 1 { return "--devices must be at least 1" }
-        if deviceCount > FleetPlan.maximumDeviceCount { return "--devices must be at most \(FleetPlan.maximumDeviceCount)" }
+        if deviceCount < 1 { return "--devices must be at least 1, not \(deviceCount)" }
+        if deviceCount > FleetPlan.maximumDeviceCount { return "--devices must be at most \(FleetPlan.maximumDeviceCount), not \(deviceCount)" }
         if !(intervalSeconds >= 0.05 && intervalSeconds <= 86_400) { return "--interval must be between 0.05 and 86400 seconds" }
         if !(staggerSeconds >= 0 && staggerSeconds <= 86_400) { return "--stagger must be between 0 and 24h" }
         if !(0...8).contains(idWidth) { return "--id-width must be 0 (no padding) to 8" }

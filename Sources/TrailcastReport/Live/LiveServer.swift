@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
+import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -79,7 +80,7 @@ package final class LiveServer: Sendable {
             // The server stopped before it listened: its error says why.
             let reason: String
             switch await task.result {
-            case .failure(let error): reason = Self.reason(error)
+            case .failure(let error): reason = Self.reason(error, host: host, port: port)
             case .success: reason = "the server stopped before it listened"
             }
             throw LiveServerError(host: host, port: port, reason: reason)
@@ -96,8 +97,8 @@ package final class LiveServer: Sendable {
     }
 
     /// What went wrong, in words: `Address already in use` rather than a NIO dump.
-    private static func reason(_ error: any Error) -> String {
-        if let error = error as? IOError { return String(cString: strerror(error.errnoCode)) }
+    private static func reason(_ error: any Error, host: String, port: Int) -> String {
+        if let error = error as? IOError { return ListenFailure.reason(errno: error.errnoCode, host: host, port: port) }
         if let error = error as? SocketAddressError.UnknownHost { return "unknown host (\(error.errorDescription))" }
         return String(describing: error)
     }

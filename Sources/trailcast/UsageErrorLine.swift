@@ -1,0 +1,161 @@
+import ArgumentParser
+import TrailcastBasics
+
+/// A usage error as one line, `trailcast: error: ...`, naming what was probably meant where a
+/// name was mistyped (git and cargo do the same): an unknown subcommand, flag or value of a
+/// list gets the nearest name (`did you mean 'replay'?`), and any other fault the parser's own
+/// words and where the help is.
+///
+/// The arguments are read against ``CommandShape`` before the parser's message is used: the
+/// parser stops at its first complaint, which for `export x.gpx --too csv` is the missing
+/// `--to` rather than the misspelled flag that caused it.
+enum UsageErrorLine {
+    static let prefix = "trailcast: error: "
+
+    static func line(for error: any Error, arguments: [String]) -> String {
+        if let fault = CommandShape.tool.flatMap({ misspelling(in: arguments, tool: $0) }) {
+            return prefix + fault
+        }
+        var message = Trailcast.message(for: error)
+            .split(separator: "\n").map { $0.trimmingSpaces.droppingListDash }.joined(separator: " ")
+        if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
+        if let first = message.first, first.isUppercase, !message.hasPrefix("URL") {
+            message = first.lowercased() + message.dropFirst()
+        }
+        while message.hasSuffix(".") || message.hasSuffix(",") { message.removeLast() }
+        if let unreadable = unreadableValue(in: message) { return prefix + unreadable }
+        if comesFromTheParser(error) {
+            message += " (see '\(commandPath(of: arguments).joined(separator: " ")) --help')"
+        }
+        return prefix + message
+    }
+
+    /// `help repaly`: the parser prints the top-level help and exits 0 for a name it does
+    /// not know; this is the line to print instead, or nil when every name is known.
+    static func unknownHelpTopic(in arguments: [String]) -> String? {
+        guard arguments.first == "help", let tool = CommandShape.tool else { return nil }
+        var command = tool
+        for name in arguments.dropFirst() where command.hasSubcommands {
+            guard let next = command.subcommand(named: name) else {
+                return prefix + unknownCommand(name, of: command, path: ["trailcast"])
+            }
+            command = next
+        }
+        return nil
+    }
+
+    /// The first name in `arguments` that the command line does not know, said with the
+    /// nearest it does: a subcommand, then each flag and each value of a list in order.
+    static func misspelling(in arguments: [String], tool: CommandShape) -> String? {
+        var command = tool
+        var rest = arguments[...]
+        var path = ["trailcast"]
+        // A command with subcommands takes no arguments of its own here.
+        while let word = rest.first, !word.hasPrefix("-"), command.hasSubcommands {
+            guard let subcommand = command.subcommand(named: word) else {
+                return unknownCommand(word, of: command, path: path)
+            }
+            command = subcommand
+            path.append(word)
+            rest = rest.dropFirst()
+        }
+        while let word = rest.popFirst() {
+            if word == "--" { return nil }
+            guard word.hasPrefix("-"), word != "-", !word.isNegativeNumber else { continue }
+            let spelled = String(word.prefix { $0 != "=" })
+            let attached = spelled.count < word.count ? String(word.dropFirst(spelled.count + 1)) : nil
+            guard let argument = command.argument(spelled: spelled) else {
+                guard !command.spelledNames.contains(spelled), !isShortFlagCluster(spelled, of: command) else { continue }
+                var line = "unknown option '\(spelled)'"
+                if let suggestion = Spelling.closest(to: spelled, in: command.spelledNames.filter { $0.hasPrefix("--") }) {
+                    line += " (did you mean '\(suggestion)'?)"
+                } else {
+                    line += " (see '\(path.joined(separator: " ")) --help')"
+                }
+                return line
+            }
+            guard argument.kind == "option" else { continue }
+            guard let value = attached ?? rest.popFirst() else { return nil }
+            if let values = argument.allValues, !values.isEmpty, !values.contains(value) {
+                var line = "\(spelled) must be one of \(values.joined(separator: ", ")), not '\(value)'"
+                if let suggestion = Spelling.closest(to: value, in: values) { line += " (did you mean '\(suggestion)'?)" }
+                return line
+            }
+        }
+        return nil
+    }
+
+    private static func unknownCommand(_ name: String, of command: CommandShape, path: [String]) -> String {
+        if let suggestion = Spelling.closest(to: name, in: command.subcommandNames) {
+            return "unknown command '\(name)' (did you mean '\(suggestion)'?)"
+        }
+        return "unknown command '\(name)'; the commands are \(command.subcommandNames.joined(separator: ", ")) (see '\(path.joined(separator: " ")) --help')"
+    }
+
+    /// `-qo out.txt`-style clusters of single-letter flags the command has.
+    private static func isShortFlagCluster(_ spelled: String, of command: CommandShape) -> Bool {
+        guard !spelled.hasPrefix("--"), spelled.count > 2 else { return false }
+        return spelled.dropFirst().allSatisfy { command.spelledNames.contains("-\($0)") }
+    }
+
+    /// The subcommands named at the start of `arguments`, after `trailcast`.
+    private static func commandPath(of arguments: [String]) -> [String] {
+        var path = ["trailcast"]
+        var command = CommandShape.tool
+        for word in arguments {
+            guard let next = command?.subcommand(named: word) else { break }
+            path.append(word)
+            command = next
+        }
+        return path
+    }
+
+    /// The parser's `The value 'abc' is invalid for '--speed <N>'` (a number that is not
+    /// one) as `--speed must be a number, not 'abc'`: the flag first, as every other value
+    /// error, and what it takes in words where its value name says (`N`, `DURATION`).
+    private static func unreadableValue(in message: String) -> String? {
+        let opening = "the value '", middle = "' is invalid for '"
+        guard message.hasPrefix(opening), let split = message.firstRange(of: middle) else { return nil }
+        let value = message[message.index(message.startIndex, offsetBy: opening.count)..<split.lowerBound]
+        let described = message[split.upperBound...].prefix { $0 != "'" }
+        guard let space = described.firstIndex(of: " ") else { return nil }
+        let valueName = String(described[described.index(after: space)...].dropFirst().dropLast())
+        let expected = valueWords[valueName] ?? valueName
+        return "\(described[..<space]) must be \(expected), not '\(value)'"
+    }
+
+    /// What the value names of the tool's options stand for.
+    private static let valueWords = [
+        "N": "a number", "M": "a number of metres", "S": "a number of seconds", "MS": "a number of milliseconds",
+        "P": "a share from 0 to 1", "DURATION": "a duration such as 45s, 10m or 250ms", "port": "a port number",
+        "PORT": "a port number",
+    ]
+
+    /// The parser's own complaints (a missing value, an unexpected argument), as against a
+    /// command's `validate()`, whose messages already say what to do.
+    private static func comesFromTheParser(_ error: any Error) -> Bool {
+        if error is ValidationError { return false }
+        guard let parserError = Mirror(reflecting: error).children.first(where: { $0.label == "parserError" })?.value else {
+            return false
+        }
+        return !String(describing: parserError).hasPrefix("userValidationError")
+    }
+}
+
+extension Substring {
+    fileprivate var trimmingSpaces: Substring {
+        var trimmed = self
+        while trimmed.first == " " { trimmed.removeFirst() }
+        while trimmed.last == " " { trimmed.removeLast() }
+        return trimmed
+    }
+
+    /// `- gpx` of the parser's bulleted list of values, as `gpx,`.
+    fileprivate var droppingListDash: String {
+        hasPrefix("- ") ? String(dropFirst(2)) + "," : String(self)
+    }
+}
+
+extension String {
+    fileprivate var isNegativeNumber: Bool { hasPrefix("-") && Double(dropFirst()) != nil }
+}

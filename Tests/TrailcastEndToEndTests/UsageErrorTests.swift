@@ -1,0 +1,89 @@
+import Testing
+
+/// Usage errors as people meet them: one line, `trailcast: error: ...`, exit 64 and nothing
+/// on standard output; a mistyped name answered with the nearest real one; a value refused
+/// in its own words, quoting it (a negative number is a value, not a flag).
+@Suite("Usage errors: one line, the name meant, the value given")
+struct UsageErrorTests {
+    static let walk = "gpx/sf-waterfront-walk.gpx"
+
+    @Test("a mistyped name gets the nearest real one", arguments: [
+        // Subcommands, and `help` of one (the parser printed the top-level help and exited 0).
+        (["repaly", walk], "trailcast: error: unknown command 'repaly' (did you mean 'replay'?)"),
+        (["help", "repaly"], "trailcast: error: unknown command 'repaly' (did you mean 'replay'?)"),
+        (["serve-wether"], "trailcast: error: unknown command 'serve-wether' (did you mean 'serve-weather'?)"),
+        // Flags: a swap of two letters is one edit (the parser's own guess was '--prompt').
+        (["replay", walk, "--fromat", "jsonl"], "trailcast: error: unknown option '--fromat' (did you mean '--format'?)"),
+        (["serve-weather", "--prot", "8080"], "trailcast: error: unknown option '--prot' (did you mean '--port'?)"),
+        // The unknown flag, not the missing option it hid.
+        (["export", walk, "--too", "csv"], "trailcast: error: unknown option '--too' (did you mean '--to'?)"),
+        // Values of a list: a near miss, and a name cut short.
+        (["replay", walk, "--format", "json"],
+         "trailcast: error: --format must be one of text, jsonl, csv, not 'json' (did you mean 'jsonl'?)"),
+        (["check", "--format", "junt", "x.yaml"],
+         "trailcast: error: --format must be one of text, junit, html, not 'junt' (did you mean 'junit'?)"),
+        (["export", walk, "--to", "xcode"],
+         "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'xcode' (did you mean 'xcode-gpx'?)"),
+        (["replay", walk, "--gps", "urban"],
+         "trailcast: error: unknown GPS profile 'urban' (did you mean 'urban-canyon'?); use perfect, open-sky, suburban, urban-canyon, indoor, or --gps-sigma for a custom one"),
+        (["replay", walk, "--event", "1m:authorization=wheninuse"],
+         "trailcast: error: invalid event '1m:authorization=wheninuse': 'wheninuse' is not a valid authorization (did you mean 'whenInUse'?); use notDetermined, restricted, denied, whenInUse, always"),
+    ])
+    func nearestName(arguments: [String], line: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(result.stderrLines == [line], "\(arguments)")
+    }
+
+    @Test("no guess when nothing is near: the list, or where the help is", arguments: [
+        (["frobnicate"],
+         "trailcast: error: unknown command 'frobnicate'; the commands are replay, report, check, inspect, export, fleet, serve-weather (see 'trailcast --help')"),
+        (["replay", walk, "--no-such-flag-anywhere"],
+         "trailcast: error: unknown option '--no-such-flag-anywhere' (see 'trailcast replay --help')"),
+        (["export", walk, "--to", "shp"], "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'shp'"),
+    ])
+    func noGuess(arguments: [String], line: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == 64)
+        #expect(result.stderrLines == [line], "\(arguments)")
+    }
+
+    @Test("a value refused quotes the value given, negative numbers included", arguments: [
+        (["replay", walk, "--speed", "-1"], "trailcast: error: --speed must be 0 (virtual time) or a positive multiplier, not -1"),
+        (["replay", walk, "--interval", "-5"], "trailcast: error: --interval must be at least 0.001 seconds, not -5"),
+        (["replay", walk, "--gps-sigma", "-3"], "trailcast: error: --gps-sigma must be a number of metres from 0 to 10000, not -3"),
+        (["replay", walk, "--travel-speed", "-2"],
+         "trailcast: error: --travel-speed must be a positive number of metres per second, not -2"),
+        (["replay", walk, "--speed", "abc"], "trailcast: error: --speed must be a number, not 'abc'"),
+        (["export", walk, "--to", "csv", "--interval", "-5"], "trailcast: error: --interval must be at least 0.001 seconds, not -5"),
+        (["fleet", walk, "--devices", "-3", "--virtual", "--duration", "1m"], "trailcast: error: --devices must be at least 1, not -3"),
+        (["fleet", walk, "--devices", "2", "--virtual", "--duration", "1m", "--speed", "-2"],
+         "trailcast: error: --speed must be above 0 and at most 1000, not -2"),
+        (["serve-weather", "--seed", "minus"], "trailcast: error: --seed must be a number, not 'minus'"),
+    ])
+    func valueGiven(arguments: [String], line: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stderrLines == [line], "\(arguments)")
+    }
+
+    @Test("the parser's own complaints are one line with where the help is")
+    func parserComplaints() async throws {
+        let missing = try await TrailcastBinary.run(arguments: ["inspect", "--format"])
+        #expect(missing.stderrLines == ["trailcast: error: missing value for '--format <format>' (see 'trailcast inspect --help')"])
+        let noFile = try await TrailcastBinary.run(arguments: ["inspect"])
+        #expect(noFile.stderrLines == ["trailcast: error: missing expected argument '<files> ...' (see 'trailcast inspect --help')"])
+    }
+
+    @Test("the rest of the tool names route files, not GPX, where any format is meant")
+    func routeFilesNotGPX() async throws {
+        let help = try await TrailcastBinary.run(arguments: ["--help"])
+        #expect(help.stdout.contains("Replay route files"), "\(help.stdout.prefix(200))")
+        #expect(help.stdout.contains("65 a malformed or invalid route file"))
+        let replayHelp = try await TrailcastBinary.run(arguments: ["replay", "--help"])
+        #expect(replayHelp.stdout.contains("Replay a route file"))
+        let directory = try await TrailcastBinary.run(arguments: ["inspect", "gpx"])
+        #expect(directory.stderr.contains("is a directory, not a route file"), "\(directory.stderr)")
+    }
+}
