@@ -21,7 +21,8 @@ public enum ReplayRunner {
         defer { files.closeAll() }
         let report = files.report.map { _ in ReportCollector(tiles: plan.output.mapTiles) }
         let outputs = Outputs(
-            timeline: files.timeline, colors: files.usesColor(plan.output.color), format: plan.output.format,
+            timeline: files.timeline, colors: files.usesColor(plan.output.color), textWidth: files.textWidth(),
+            format: plan.output.format,
             weatherLog: files.weatherLog, report: report, mapTiles: plan.output.mapTiles, nmeaFiles: files.nmea)
         let result: Result<ReplaySummary, any Error>
         do {
@@ -67,6 +68,7 @@ public enum ReplayRunner {
 struct Outputs: Sendable {
     var timeline: Int32
     var colors: Bool
+    var textWidth: Int?
     var format: TimelineFormatName
     var weatherLog: Int32?
     var report: ReportCollector?

@@ -52,6 +52,15 @@ struct RunFiles {
         for descriptor in nmea { _ = close(descriptor) }
     }
 
+    /// The width the text format wraps to: the terminal's (`COLUMNS`, as shells export it,
+    /// else 100) when the timeline goes to one; nil for a file or a pipe, which keep one
+    /// line per event.
+    func textWidth() -> Int? {
+        guard isatty(timeline) == 1 else { return nil }
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns >= 40 { return columns }
+        return 100
+    }
+
     /// Whether the text format should be coloured on the timeline's descriptor.
     func usesColor(_ choice: TimelineOutput.Color) -> Bool {
         switch choice {

@@ -14,7 +14,7 @@ enum TimelineOutputs {
     ) async throws(ReplayError) -> ReplaySummary {
         switch outputs.format {
         case .text:
-            try await withFormat(replay, TextTimelineFormat(colors: outputs.colors), outputs, device, feeds, messages)
+            try await withFormat(replay, TextTimelineFormat(colors: outputs.colors, width: outputs.textWidth), outputs, device, feeds, messages)
         case .jsonl:
             try await withFormat(replay, JSONLinesTimelineFormat(), outputs, device, feeds, messages)
         case .csv:

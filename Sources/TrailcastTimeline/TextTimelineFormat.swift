@@ -8,23 +8,33 @@ import TrailcastBasics
 /// +0:00:05.000  location       37.8085200, -122.4100500  alt 3.1 m  ±5 m  1.38 m/s  84.2°  #1
 /// ```
 ///
-/// With `colors` the type is coloured (ANSI), for terminals only.
+/// With `colors` the type is coloured (ANSI), and with `width` a line longer than that is
+/// wrapped at spaces, each further line indented under the details: both for terminals
+/// only (a file keeps one line per event, for grep).
 package struct TextTimelineFormat: TimelineFormat {
     package let colors: Bool
+    /// The terminal's columns; nil: lines as long as their details.
+    package let width: Int?
 
-    package init(colors: Bool = false) {
+    package init(colors: Bool = false, width: Int? = nil) {
         self.colors = colors
+        self.width = width
     }
 
     package mutating func appendHeader(to bytes: inout [UInt8]) {}
 
     package mutating func append(_ event: TimelineEvent, to bytes: inout [UInt8]) {
+        let lineStart = bytes.count
         Self.appendOffset(event.offsetSeconds, to: &bytes)
         bytes.append(contentsOf: [0x20, 0x20])
+        let typeColumn = bytes.count - lineStart
         var line = TextLine(colors: colors, bytes: bytes)
         bytes = []
         event.kind.accept(&line)
         bytes = line.bytes
+        if let width, let detailsStart = line.detailsStart {
+            Self.wrap(&bytes, detailsFrom: detailsStart, indent: typeColumn + line.typeColumnWidth, width: width)
+        }
         bytes.append(0x0A)
     }
 
@@ -32,14 +42,50 @@ package struct TextTimelineFormat: TimelineFormat {
     private struct TextLine: TimelineEventVisitor {
         let colors: Bool
         var bytes: [UInt8]
+        /// Where the details begin in `bytes`, and the type's column's width on screen.
+        var detailsStart: Int?
+        var typeColumnWidth = 0
 
         mutating func visit<Body: TimelineEventBody>(_ body: Body) {
             if colors { bytes.append(contentsOf: Body.textColor.escape.utf8) }
             bytes.append(contentsOf: Body.eventType.utf8)
             if colors { bytes.append(contentsOf: "\u{1B}[0m".utf8) }
-            bytes.append(contentsOf: repeatElement(0x20, count: max(1, 15 - Body.eventType.utf8.count)))
+            let padding = max(1, 15 - Body.eventType.utf8.count)
+            bytes.append(contentsOf: repeatElement(0x20, count: padding))
+            typeColumnWidth = Body.eventType.utf8.count + padding
+            detailsStart = bytes.count
             body.appendText(to: &bytes)
         }
+    }
+
+    /// Breaks the details after `detailsFrom` at spaces so that no line is wider than
+    /// `width` characters on screen, each further line starting `indent` spaces in. A word
+    /// longer than a line stays whole; too narrow a terminal (under 20 columns for the
+    /// details) leaves the line as it is.
+    static func wrap(_ bytes: inout [UInt8], detailsFrom start: Int, indent: Int, width: Int) {
+        let room = width - indent
+        guard room >= 20 else { return }
+        let details = bytes[start...]
+        guard details.lazy.filter({ $0 & 0xC0 != 0x80 }).count > room else { return }
+        var wrapped: [UInt8] = []
+        var column = 0
+        for (index, word) in details.split(separator: 0x20, omittingEmptySubsequences: false).enumerated() {
+            let length = word.lazy.filter { $0 & 0xC0 != 0x80 }.count
+            if index > 0 {
+                if length > 0 && column > 0 && column + 1 + length > room {
+                    while wrapped.last == 0x20 { wrapped.removeLast() }
+                    wrapped.append(0x0A)
+                    wrapped.append(contentsOf: repeatElement(0x20, count: indent))
+                    column = 0
+                } else {
+                    wrapped.append(0x20)
+                    column += 1
+                }
+            }
+            wrapped.append(contentsOf: word)
+            column += length
+        }
+        bytes.replaceSubrange(start..., with: wrapped)
     }
 
     /// `+H:MM:SS.mmm`, right-aligned so columns line up for runs under 100 hours.

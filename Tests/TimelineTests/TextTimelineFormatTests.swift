@@ -5,8 +5,8 @@ import TrailcastSettings
 
 @Suite("Text timeline format")
 struct TextTimelineFormatTests {
-    static func lines(_ events: [TimelineEvent], colors: Bool = false) -> [String] {
-        TimelineSamples.render(events, in: TextTimelineFormat(colors: colors))
+    static func lines(_ events: [TimelineEvent], colors: Bool = false, width: Int? = nil) -> [String] {
+        TimelineSamples.render(events, in: TextTimelineFormat(colors: colors, width: width))
             .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
     }
 
@@ -29,17 +29,44 @@ struct TextTimelineFormatTests {
             " +0:00:00.000  authorization  notDetermined -> authorizedWhenInUse, accuracy full, services on (prompt)",
             " +0:00:00.000  prompt         whenInUse requested, user chose allow",
             " +0:00:03.000  location        37.795412, -122.394263  alt    4.5 m  ±   5 m    1.33 m/s  319°  #1",
-            " +0:00:03.000  weather        14.2 C (feels 12.9 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [model, cell 37.79,-122.40]",
+            " +0:00:03.000  weather        14.2 °C (feels 12.9 °C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [model, cell 37.79,-122.40]",
             " +0:00:04.500  location       -33.868800,  151.209300  alt      - m  ±   5 m       - m/s    -°  #2",
             " +0:10:00.000  locationError  denied: The app is not authorized to use location services (kCLErrorDenied).",
             " +0:10:00.000  alert          \"Location access is off. Enable it in Settings to see local weather.\"",
             " +1:00:00.000  app            background",
-            " +1:01:40.000  weather        14.2 C (feels 12.9 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [network, 2 attempts, 183.2 ms, cell 37.80,-122.42]",
+            " +1:01:40.000  weather        14.2 °C (feels 12.9 °C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [network, 2 attempts, 183.2 ms, cell 37.80,-122.42]",
             " +1:06:40.000  weatherError   cell 37.79,-122.40: HTTP 500: Internal Server Error (3 attempts, will retry)",
-            " +1:06:40.000  weather        14.2 C (feels 12.9 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [cache, stale, cell 37.79,-122.40]",
+            " +1:06:40.000  weather        14.2 °C (feels 12.9 °C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, cloud 40%, precipitation 0.0 mm, day  [cache, stale, cell 37.79,-122.40]",
             " +1:15:00.000  weatherError   cell 37.79,-122.40: timed out after 5 s (3 attempts, will retry)",
-            " +1:26:06.000  end            1840 points read, 1840 locations, 7080.6 m, 5166 s simulated; weather 1840 lookups, 9 network, 1829 cached, 2 errors; 0.086 s wall",
+            " +1:26:06.000  end            1840 points read, 1840 locations, 7080.6 m, 5166 s simulated; weather 1840 lookups, 9 network, 1829 cached, 2 errors; 0.086 s wall (finished)",
         ])
+    }
+
+    @Test("on a terminal of 80 columns: the weather line wrapped at spaces, under its details, colours aside")
+    func wrappedToTheTerminal() {
+        let weather = TimelineSamples.all.filter { $0.kind.typeName == "weather" }.prefix(1)
+        let expected = [
+            " +0:00:03.000  weather        14.2 °C (feels 12.9 °C), partly cloudy, wind 3.1",
+            "                              m/s from 240°, humidity 71%, cloud 40%,",
+            "                              precipitation 0.0 mm, day  [model, cell",
+            "                              37.79,-122.40]",
+        ]
+        #expect(Self.lines(Array(weather), width: 80) == expected)
+        #expect(Self.lines(Array(weather), colors: true, width: 80).map(Self.withoutEscapes) == expected)
+        // Every line of every kind fits, and nothing but the breaks changed.
+        let wrapped = Self.lines(TimelineSamples.all, width: 80)
+        #expect(wrapped.allSatisfy { $0.count <= 80 }, "\(wrapped.filter { $0.count > 80 })")
+        let rejoined = wrapped.reduce(into: [String]()) { joined, line in
+            if line.hasPrefix(String(repeating: " ", count: 30)) {
+                joined[joined.count - 1] += " " + line.drop { $0 == " " }
+            } else {
+                joined.append(line)
+            }
+        }
+        let collapsed = { (line: String) in line.split(separator: " ").joined(separator: " ") }
+        #expect(rejoined.map(collapsed) == Self.lines(TimelineSamples.all).map(collapsed))
+        // A terminal too narrow to hold 20 characters of details: lines as they are.
+        #expect(Self.lines(Array(weather), width: 45) == Self.lines(Array(weather)))
     }
 
     @Test("a control event: what changed, then whether the run is paused and at which speed")

@@ -47,7 +47,7 @@ struct ReplayOutputTests {
         let end = try #require(lines.last)
         #expect(end.hasPrefix(" +1:26:06.000  end            1840 points read, 187 locations, 7080.6 m, 5166 s simulated; "))
         #expect(end.contains(" s simulated; weather 187 lookups, 0 network, "))
-        #expect(end.hasSuffix(" s wall"))
+        #expect(end.hasSuffix(" s wall (finished)"))
         // Location lines line up column for column.
         let locationLines = zip(lines, jsonl.types).filter { $1 == "location" }.map(\.0)
         let widths = Set(locationLines.map { $0.split(separator: "#")[0].count })
@@ -91,8 +91,9 @@ struct ReplayOutputTests {
     ])
     func terminal(case terminal: Terminal) async throws {
         let process = try ReplayProcess(
+            // Wide enough for every line: wrapping to the terminal is tested on its own.
             arguments: ["replay", "gpx/xcode-waypoints.gpx"] + terminal.arguments,
-            output: .terminal, environment: terminal.environment)
+            output: .terminal, environment: terminal.environment.merging(["COLUMNS": "400"]) { $1 })
         let (status, _) = try await process.waitForExit()
         #expect(status == 0)
         let lines = process.stdout.split(separator: "\n")

@@ -55,7 +55,7 @@ struct ReplayWeatherCommandTests {
         // The 14 weather events, and the `end` line's weather totals.
         #expect(weatherLines.count == 15)
         let line = try #require(weatherLines.first)
-        #expect(line.range(of: #"weather +-?\d+\.\d C \(feels -?\d+\.\d C\), [a-z ,:]+, wind \d+\.\d m/s from \d+°"#,
+        #expect(line.range(of: #"weather +-?\d+\.\d °C \(feels -?\d+\.\d °C\), [a-z ,:]+, wind \d+\.\d m/s from \d+°"#,
                            options: .regularExpression) != nil, "\(line)")
         #expect(line.hasSuffix("[model, cell 37.79,-122.40]"), "\(line)")
         #expect(result.stdoutLines.last?.contains("; weather 1840 lookups, 0 network, 1826 cached, 0 errors; ") == true)

@@ -60,7 +60,7 @@ extension ReplaySummary: TimelineEventBody {
         fields.string("message", error)
     }
 
-    /// `1840 points read, 1839 locations, 2210.4 m, 1839 s simulated; weather ...; 0.5 s wall`
+    /// `1840 points read, 1839 locations, 2210.4 m, 1839 s simulated; weather ...; 0.5 s wall (finished)`
     func appendText(to bytes: inout [UInt8]) {
         var text = "\(points) point\(points == 1 ? "" : "s") read, "
         text += "\(locations) location\(locations == 1 ? "" : "s"), \(TextTimelineFormat.number(distanceMeters, digits: 1)) m, "
@@ -71,10 +71,11 @@ extension ReplaySummary: TimelineEventBody {
             text += "\(weather.errors) error\(weather.errors == 1 ? "" : "s"); "
         }
         text += "\(TextTimelineFormat.number(wallSeconds, digits: 3)) s wall"
+        // Why it ended, as the other formats' `reason` says it.
         if let error {
             text += " (stopped by an error: \(error))"
-        } else if interrupted {
-            text += " (interrupted)"
+        } else {
+            text += " (\(reason))"
         }
         bytes.append(contentsOf: text.utf8)
     }

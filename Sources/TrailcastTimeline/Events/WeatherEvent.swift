@@ -32,13 +32,13 @@ extension WeatherObservation: TimelineEventBody {
         fields.number("fetchMs", fetchMilliseconds, digits: TimelinePrecision.fetchMilliseconds)
     }
 
-    /// `12.4 C (feels 11.0 C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, ...`
+    /// `12.4 °C (feels 11.0 °C), partly cloudy, wind 3.1 m/s from 240°, humidity 71%, ...`
     /// with one decimal always, so successive lines read alike.
     func appendText(to bytes: inout [UInt8]) {
         TextTimelineFormat.appendFixed(conditions.temperatureCelsius, digits: 1, width: 0, to: &bytes)
-        bytes.append(contentsOf: " C (feels ".utf8)
+        bytes.append(contentsOf: " °C (feels ".utf8)
         TextTimelineFormat.appendFixed(conditions.apparentTemperatureCelsius, digits: 1, width: 0, to: &bytes)
-        bytes.append(contentsOf: " C), \(conditions.condition), wind ".utf8)
+        bytes.append(contentsOf: " °C), \(conditions.condition), wind ".utf8)
         TextTimelineFormat.appendFixed(conditions.windSpeedMps, digits: 1, width: 0, to: &bytes)
         var text = " m/s from \(conditions.windDirectionDegrees)°, humidity \(conditions.relativeHumidity)%, "
         text += "cloud \(conditions.cloudCover)%, precipitation "
