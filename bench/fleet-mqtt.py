@@ -144,7 +144,7 @@ def run_trailcast(arguments, directory):
     url = f"mqtts://{LOGIN[0]}@127.0.0.1:{broker.port}" if tls else f"mqtt://127.0.0.1:{broker.port}"
     command = [arguments.trailcast, "fleet", *route_files(arguments.routes), "--devices", str(arguments.devices),
                "--mqtt", url, "--qos", "1", "--interval", str(arguments.interval),
-               "--duration", f"{arguments.seconds}s", "--verify", "--summary", summary_path]
+               "--duration", f"{arguments.seconds}s", "--verify", "--summary", summary_path, "--progress"]
     if tls:
         command += ["--mqtt-ca", os.path.join(tls, "ca.pem")]
     print("$", " ".join(command), file=sys.stderr)

@@ -80,7 +80,7 @@ class Case:
 CASES = [
     Case("xmllint", ["xmllint", "--stream", "--noout", "{file}"]),
     Case("trailcast inspect",
-         ["{trailcast}", "inspect", "--format", "json", "{file}"],
+         ["{trailcast}", "inspect", "--format", "jsonl", "{file}"],
          targets={"1m": Target(ratio=1.0, rss_mib=24)},
          needs=("trailcast",)),
     # Virtual time (--speed 0): parse once (on a reader thread, a few batches ahead),

@@ -60,19 +60,19 @@ def main():
     order = ["gpx", "kml", "kmz", "geojson", "tcx", "fit"]
     counts = {}
     for format in order:
-        summary = json.loads(subprocess.run([args.trailcast, "inspect", "--format", "json", files[format]],
+        summary = json.loads(subprocess.run([args.trailcast, "inspect", "--format", "jsonl", files[format]],
                                             check=True, capture_output=True, text=True).stdout)
         counts[format] = summary["trackPoints"]
     times = {format: [] for format in order}
     peaks = {format: 0 for format in order}
     for _ in range(args.runs):
         for format in order:
-            seconds, peak = timed([args.trailcast, "inspect", "--format", "json", files[format]])
+            seconds, peak = timed([args.trailcast, "inspect", "--format", "jsonl", files[format]])
             times[format].append(seconds)
             peaks[format] = max(peaks[format], peak)
     gpx = statistics.median(times["gpx"])
     rows = []
-    print(f"{args.points:,} points, median of {args.runs} runs of `trailcast inspect --format json FILE`")
+    print(f"{args.points:,} points, median of {args.runs} runs of `trailcast inspect --format jsonl FILE`")
     print(f"{'format':8} {'points':>10} {'size':>10} {'median':>9} {'vs GPX':>7} {'peak RSS':>10}")
     for format in order:
         median = statistics.median(times[format])

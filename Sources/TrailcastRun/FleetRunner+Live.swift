@@ -17,9 +17,12 @@ extension FleetRunner {
     ///
     /// - Parameters:
     ///   - progress: one line a second (devices active, sent, acknowledged, errors, lag).
+    ///   - notice: a line about the run a person must see even without progress (the
+    ///     verifier lost its broker and subscribed again).
     ///   - interrupted: asked at every wake-up; true ends the run as `--duration` would.
     public static func runLive(
-        _ plan: FleetRunPlan, progress: @escaping @Sendable (String) -> Void, interrupted: @escaping @Sendable () -> Bool
+        _ plan: FleetRunPlan, progress: @escaping @Sendable (String) -> Void,
+        notice: @escaping @Sendable (String) -> Void, interrupted: @escaping @Sendable () -> Bool
     ) async throws(RunFailure) -> FleetSummary {
         var plan = plan
         if var mqtt = plan.mqtt {
@@ -54,7 +57,7 @@ extension FleetRunner {
         let elapsedSeconds: @Sendable () -> Double = { (clock.now - origin).seconds }
         var fleet = Fleet(plan: plan.fleet, routes: routes, start: WallClock.now())
         let senders = try await LiveSenders.start(
-            plan: plan, fleet: fleet, deviceCount: deviceCount, elapsedSeconds: elapsedSeconds, notice: progress)
+            plan: plan, fleet: fleet, deviceCount: deviceCount, elapsedSeconds: elapsedSeconds, notice: notice)
         let startedAt = ProcessResources.cpuSeconds()
         let (messages, lag) = await pace(
             &fleet, plan: plan, senders: senders, clock: clock, origin: origin, progress: progress, interrupted: interrupted)

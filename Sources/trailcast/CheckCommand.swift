@@ -15,24 +15,24 @@ struct CheckCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "check",
         abstract: "Run scenario files on virtual time and check what their timelines must show.",
+        usage: "trailcast check <scenario.yaml> ... [-f text|junit|html] [-o FILE]",
         discussion: """
-            Examples:
               trailcast check gpx/scenarios/*.yaml
-              trailcast check gpx/scenarios/*.yaml --format junit --output check.xml
+              trailcast check gpx/scenarios/*.yaml -f junit -o check.xml
 
-            Exit status: 0 when every expectation holds, 1 when any fails, 65 when a \
-            scenario file is broken (unknown key, wrong type, impossible value; the error \
-            names the file, line and key), 66 when one cannot be read. Every file is \
-            checked and reported whatever the others do.
+            Every file is checked and reported whatever the others do. Exit 0 when every \
+            expectation holds, 1 when any fails, 65 when a scenario file is broken (the \
+            error names its file, line and key), 66 when one cannot be read.
             """)
 
-    @Argument(help: "Scenario files (YAML).")
+    @Argument(help: ArgumentHelp("Scenario files (YAML): docs/scenarios.md.", valueName: "scenario.yaml"))
     var files: [String]
 
-    @Option(help: "Report format: text (a line per scenario and per failed expectation), junit (JUnit XML) or html (one page: each expectation with its evidence, a map and bands per scenario, failures first).")
+    @Option(name: [.customShort("f"), .long], help: "Report format: text (a line per scenario and per failed expectation), junit (JUnit XML) or html (one page: each expectation with its evidence, a map and bands per scenario, failures first).")
     var format: CheckReportFormat = .text
 
-    @Option(help: ArgumentHelp("Write the report to FILE instead of standard output (- for standard output).", valueName: "FILE"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Write the report to FILE (- for standard output); FILE appears whole when done.", valueName: "FILE"))
     var output: String?
 
     enum CheckReportFormat: String, ExpressibleByArgument, CaseIterable { case text, junit, html }

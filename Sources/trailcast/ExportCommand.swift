@@ -21,29 +21,22 @@ struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write the simulated device's fixes as a file Xcode, gpsd, gpsbabel or a map reads.",
+        usage: "trailcast export <route-file> -f FORMAT [-o FILE] [<options>]",
         discussion: """
-            Examples:
-              trailcast export walk.gpx --to xcode-gpx --output walk-xcode.gpx
-              trailcast export walk.gpx --to nmea --interval 1 --gps urban-canyon \\
-                  --output walk.nmea
-              trailcast export walk.gpx --to geojson --output walk.geojson
-              trailcast export route.gpx --to csv --travel-speed 3
+              trailcast export walk.gpx -f xcode-gpx -o walk-xcode.gpx
+              trailcast export walk.gpx -f nmea --gps urban-canyon -o walk.nmea
+              trailcast export walk.gpx -f geojson -o walk.geojson
 
-            Runs on virtual time. The stream is what the device's GPS reports: every fix of the \
-            route (or one every --interval seconds), with the --gps profile's error, and nothing \
-            while the signal is lost (--event OFFSET:signal=lost|restored, dropouts, recording \
-            gaps); NMEA writes no-fix sentences then.
+            What the device's GPS reports, on virtual time: every fix of the route (or one \
+            every --interval seconds) with the --gps profile's error, and nothing while the \
+            signal is lost (NMEA writes no-fix sentences then).
             """)
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case xcodeGPX = "xcode-gpx", nmea, geojson, csv, kml, tcx
-    }
-
-    @Argument(help: "The route file (GPX, KML, KMZ, GeoJSON, TCX or FIT).")
+    @Argument(help: ArgumentHelp("The route file (GPX, KML, KMZ, GeoJSON, TCX or FIT).", valueName: "route-file"))
     var file: String
 
-    @Option(help: "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv, kml (a timed gx:Track), tcx (a Garmin activity).")
-    var to: Format
+    @OptionGroup(title: "The export")
+    var destination: ExportDestination
 
     @Option(help: "How to read the route: \(RouteFormat.names). (default: by the file's extension, else its content)")
     var inputFormat: RouteFormat?
@@ -64,8 +57,6 @@ struct ExportCommand: AsyncParsableCommand {
         "OFFSET:signal=lost|restored (repeatable): the GPS loses its fix and gets it back.", valueName: "OFFSET:KEY=VALUE"))
     var eventArguments: [String] = []
 
-    @Option(help: ArgumentHelp("Write to FILE instead of standard output (- for standard output); FILE appears whole when the export is done.", valueName: "FILE"))
-    var output: String?
 
     func validate() throws {
         if file == "-" {
@@ -101,11 +92,11 @@ struct ExportCommand: AsyncParsableCommand {
         let configuration = try configuration()
         // Beside its place until complete: an export never empties the route it reads
         // (refused before anything is opened), and Ctrl-C leaves no half-written file.
-        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the export", inputs: [self.file]) }
+        let staged = try destination.output.map { path throws(RunFailure) in try StagedOutput(path, what: "the export", inputs: [self.file]) }
         let descriptor = staged?.descriptor ?? STDOUT_FILENO
         let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         let feed: any DeviceStreamObserver
-        switch to {
+        switch destination.format {
         case .xcodeGPX: feed = XcodeGPXExport(descriptor: descriptor)
         case .nmea: feed = NMEAFileFeed(descriptor: descriptor, destination: "the export")
         case .geojson: feed = try GeoJSONExport(descriptor: descriptor)
@@ -124,7 +115,7 @@ struct ExportCommand: AsyncParsableCommand {
             let status = RunExitStatus(for: error)
             // A write that failed names the output it was for (`/dev/full`: ENOSPC).
             if case .feed = error, status == .ioError {
-                StandardStreams.writeError("\(output ?? "standard output"): \(error.description)")
+                StandardStreams.writeError("\(destination.output ?? "standard output"): \(error.description)")
             } else {
                 StandardStreams.writeError(error.description)
             }
@@ -142,4 +133,22 @@ private struct DiscardedTimeline: TimelineRecorder {
     private(set) var discarded = 0
     mutating func record(_ event: TimelineEvent) { discarded += 1 }
     mutating func flush() {}
+}
+
+/// What `trailcast export` writes and where: first in its help.
+struct ExportDestination: ParsableArguments {
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case xcodeGPX = "xcode-gpx", nmea, geojson, csv, kml, tcx
+    }
+
+    // `--format`, as in every other command; `--to`, its first name, still works.
+    @Option(name: [.customShort("f"), .customLong("format"), .customLong("to")], help: ArgumentHelp(
+        "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv, kml (a timed gx:Track), tcx (a Garmin activity). --to is the same option's older name.",
+        valueName: "format"))
+    var format: Format
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Write to FILE instead of standard output (- for standard output); FILE appears whole when the export is done.",
+        valueName: "FILE"))
+    var output: String?
 }

@@ -20,54 +20,35 @@ struct FleetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
         abstract: "Run many simulated phones at once, each with its own receiver and Core Location rules, for a tracking backend.",
+        usage: "trailcast fleet <routes> ... --devices N (--mqtt URL|--osmand URL|--virtual) [<options>]",
         discussion: """
-            Examples:
-              trailcast fleet gpx/ --devices 1000 --mqtt mqtt://127.0.0.1:1883 --duration 10m --verify
-              TRAILCAST_MQTT_PASSWORD=... trailcast fleet gpx/ --devices 1000 --mqtt mqtts://fleet@broker.example.com \\
-                  --mqtt-ca ca.pem --duration 10m --summary totals.json
-              trailcast fleet gpx/ --devices 1000 --virtual --duration 10m --output fleet.txt
-              trailcast fleet walk.gpx ride.gpx --devices 200 --gps-mix open-sky:60,urban-canyon:30,indoor:10 \\
-                  --event 30m:authorization=denied@10% --virtual --duration 1h
-              trailcast fleet gpx/ --devices 100000 --shard 3/8 --virtual --duration 5m
+              trailcast fleet gpx/ --devices 1000 --mqtt mqtt://127.0.0.1 --duration 10m
+              trailcast fleet gpx/ --devices 1000 --mqtt mqtt://127.0.0.1 --verify
+              trailcast fleet gpx/ --devices 500 --osmand http://traccar.example:5055
+              trailcast fleet gpx/ --devices 1000 --virtual --duration 10m -o fleet.txt
+              trailcast fleet walk.gpx --devices 200 --virtual --duration 1h \\
+                --gps-mix open-sky:60,urban-canyon:30 --event 30m:authorization=denied@10%
 
-            Each device drives a route (dealt in turn from the files given, or every route file of \
-            a directory) from its start (spread over --stagger), looping; its receiver has its own \
-            seed; its tracking app asked for Always and reports in the background. Core Location's \
-            rules decide what it may send: nothing while it has no permission or no signal.
-
-            --mqtt publishes each fix as it falls due, as an OwnTracks location message on \
-            owntracks/USER/DEVICE, one connection per device (or --connections N shared), at \
-            --qos 1 (or 0); mqtts:// over TLS, with a login from the URL or --mqtt-user and the \
-            password from TRAILCAST_MQTT_PASSWORD or --mqtt-password-file. A progress line every \
-            second on standard error and --summary FILE give the same totals: of what was sent, \
-            each message is acknowledged, refused, lost, an error, or still in flight. --verify \
-            subscribes and counts what arrived per device.
-
-            --virtual runs on virtual time as fast as it goes and writes each message as a line \
-            TOPIC PAYLOAD (an OwnTracks location message, as mosquitto_sub -v shows it). The same \
-            plan writes the same bytes on every run, and the lines of --shard 0/N ... N-1/N together \
-            are the unsharded run's.
+            Each device drives a route, looping, as the phone `replay` simulates; Core \
+            Location's rules decide what it may send. Logins, TLS, shards: docs/fleet.md.
             """)
 
     @Argument(help: ArgumentHelp(
         "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT), or directories of them: routes dealt to the devices in turn.",
-        valueName: "ROUTES"))
+        valueName: "routes"))
     var routes: [String]
+
+    @OptionGroup(title: "The run")
+    var essentials: FleetRunOptions
 
     @Option(help: "How to read the routes: \(RouteFormat.names). (default: by each file's extension, else its content)")
     var inputFormat: RouteFormat?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("How many devices the whole fleet has (all shards).", valueName: "N"))
-    var devices: Int
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Seconds between a device's fixes.", valueName: "S"))
     var interval: Double = 1
 
     @Option(help: ArgumentHelp("Devices start spread over this span from the run's start.", valueName: "D"))
     var stagger: String = "1m"
-
-    @Option(help: ArgumentHelp("Simulated time to run (45s, 10m, 1h30m); needed with --virtual.", valueName: "D"))
-    var duration: String?
 
     @Option(name: .customLong("gps-mix"), help: ArgumentHelp(
         "Receiver profiles and their weights, such as open-sky:60,urban-canyon:30,indoor:10. (default: open-sky)",
@@ -103,23 +84,6 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Simulated seconds per real second on a real-time run: above 0, at most 1000.", valueName: "N"))
     var speed: Double = 1
 
-    @Flag(help: "Subscribe to the broker and count what arrives per device: loss, duplicates, order, latency.")
-    var verify = false
-
-    @Option(help: ArgumentHelp("Write the run's totals as JSON to FILE (- or /dev/stdout: standard output).", valueName: "FILE"))
-    var summary: String?
-
-    @Flag(help: "Run on virtual time, as fast as it goes, and write the messages instead of sending them.")
-    var virtual = false
-
-    @Option(help: ArgumentHelp("With --virtual: write to FILE instead of standard output.", valueName: "FILE"))
-    var output: String?
-
-    @Option(help: ArgumentHelp(
-        "With --virtual: each message as the backend receives it: owntracks (TOPIC PAYLOAD) or osmand (the request target).",
-        valueName: "F"))
-    var format: VirtualMessageFormat?
-
     @Option(name: .customLong("owntracks-user"), help: ArgumentHelp(
         "The OwnTracks user: topics are owntracks/USER/DEVICE.", valueName: "USER"))
     var ownTracksUser: String = "fleet"
@@ -134,27 +98,31 @@ struct FleetCommand: AsyncParsableCommand {
             throw ValidationError("--stagger: '\(stagger)' is not a span; use forms like 30s, 1m, 1h")
         }
         var durationSeconds: Double?
-        if let duration {
+        if let duration = essentials.duration {
             guard let offset = SimulatedOffset(duration), offset.milliseconds > 0 else {
                 throw ValidationError("--duration: '\(duration)' is not a span; use forms like 90s, 10m, 1h30m")
             }
             durationSeconds = offset.seconds
         }
-        if virtual && durationSeconds == nil {
-            throw ValidationError("--virtual needs --duration: a virtual fleet runs as fast as it can, so it must end")
+        if essentials.virtual && durationSeconds == nil {
+            throw ValidationError("--virtual needs --duration: a essentials.virtual fleet runs as fast as it can, so it must end")
         }
         let sends = backends.sends
-        if virtual == sends {
-            throw ValidationError(virtual
+        if essentials.virtual == sends {
+            throw ValidationError(essentials.virtual
                 ? "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand/--owntracks-http, not both"
                 : "give --mqtt URL, --osmand URL or --owntracks-http URL to send, or --virtual to write the messages")
         }
-        if verify && backends.mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
-        if output != nil && !virtual { throw ValidationError("--output is for --virtual's messages") }
-        if format != nil && !virtual {
+        if essentials.verify && backends.mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
+        if essentials.output != nil && !essentials.virtual { throw ValidationError("--output is for --virtual's messages") }
+        if essentials.format != nil && !essentials.virtual {
             throw ValidationError("--format is for --virtual's messages (a run that sends uses each backend's own)")
         }
-        if virtual && (verify || summary != nil) { throw ValidationError("--verify and --summary are for a run that sends (--mqtt)") }
+        if essentials.virtual && (essentials.verify || essentials.summary != nil) {
+            throw ValidationError("--verify and --summary are for a run that sends (--mqtt)")
+        }
+        if essentials.quiet && essentials.progress { throw ValidationError("give --quiet or --progress, not both") }
+        if speed == 0 { throw ValidationError("--speed 0 is virtual time, which is --virtual here (as in replay)") }
         guard speed > 0 && speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000, not \(speed.asGiven)") }
         let mix: GPSMix
         do {
@@ -171,13 +139,13 @@ struct FleetCommand: AsyncParsableCommand {
             }
         }
         let fleet = FleetPlan(
-            deviceCount: devices, intervalSeconds: interval, staggerSeconds: staggerOffset.seconds, gpsMix: mix,
+            deviceCount: essentials.devices, intervalSeconds: interval, staggerSeconds: staggerOffset.seconds, gpsMix: mix,
             idPrefix: idPrefix, idWidth: idWidth, seed: seed, events: events, shard: try shardChoice())
         if let problem = fleet.problem { throw ValidationError(problem) }
         var plan = FleetRunPlan(
             routePaths: routes, fleet: fleet, durationSeconds: durationSeconds, ownTracksUser: ownTracksUser,
-            outputPath: output)
-        plan.virtualFormat = format ?? .ownTracks
+            outputPath: essentials.output)
+        plan.virtualFormat = essentials.format ?? .ownTracks
         plan.routeFormat = inputFormat
         if let (mqtt, access) = try backends.mqttPlan() {
             plan.mqtt = mqtt
@@ -186,8 +154,8 @@ struct FleetCommand: AsyncParsableCommand {
         plan.osmAnd = try backends.osmAndPlan(shardDevices: fleet.shardDeviceCount)
         plan.ownTracksHTTP = try backends.ownTracksHTTPPlan(shardDevices: fleet.shardDeviceCount)
         plan.speed = speed
-        plan.verify = verify
-        plan.summaryPath = summary
+        plan.verify = essentials.verify
+        plan.summaryPath = essentials.summary
         return plan
     }
 
@@ -219,11 +187,14 @@ struct FleetCommand: AsyncParsableCommand {
         let stopped = LockedValue(false)
         let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in stopped.withLock { $0 = true } }
         defer { signals.cancel() }
-        if virtual {
+        if essentials.virtual {
             _ = try FleetRunner.runVirtual(plan) { stopped.withLock { $0 } }
         } else {
+            // Progress is for a person watching: on a terminal, or when asked for.
+            let showsProgress = !essentials.quiet && (essentials.progress || isatty(STDERR_FILENO) == 1)
             _ = try await FleetRunner.runLive(
-                plan, progress: { StandardStreams.writeError($0) }, interrupted: { stopped.withLock { $0 } })
+                plan, progress: { if showsProgress { StandardStreams.writeError($0) } },
+                notice: { StandardStreams.writeError($0) }, interrupted: { stopped.withLock { $0 } })
         }
         if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
     }

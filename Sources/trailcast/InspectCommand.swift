@@ -1,50 +1,85 @@
 import ArgumentParser
 import TrailcastGPX
 import TrailcastRun
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `trailcast inspect`: a summary of each route file, streamed.
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract: "Summarise route files (GPX, KML, KMZ, GeoJSON, TCX, FIT): counts, length, times, elevation, bounds, warnings.",
+        usage: "trailcast inspect <route-file> ... [-f text|jsonl] [-o FILE] [--strict]",
         discussion: """
-            Examples:
               trailcast inspect gpx/sf-waterfront-walk.gpx
-              trailcast inspect --format json gpx/*.gpx | jq .length2DMeters
+              trailcast inspect -f jsonl gpx/*.gpx | jq .length2DMeters
 
-            The file is streamed, so any size works in constant memory. `-` reads \
-            standard input. Problems inside a well-formed file are reported as \
-            warnings; --strict makes them errors (exit 65).
+            Each file is streamed: any size, in constant memory. Problems inside a \
+            well-formed file are warnings; --strict makes them errors (exit 65).
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable {
-        case text, json
+        case text, jsonl
+
+        /// `json` was this format's first name; it is JSON Lines, one object per file.
+        init?(argument: String) {
+            self.init(rawValue: argument == "json" ? "jsonl" : argument)
+        }
     }
 
-    @Argument(help: "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT).")
+    @Argument(help: ArgumentHelp(
+        "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT), - for standard input.", valueName: "route-file"))
     var files: [String]
+
+    @Option(name: [.customShort("f"), .long], help: "Output format: text (readable) or jsonl (JSON Lines: one object per file).")
+    var format: Format = .text
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Write to FILE instead of standard output; FILE appears whole when every file is read.", valueName: "FILE"))
+    var output: String?
 
     @Option(help: "How to read the files: \(RouteFormat.names). (default: by each file's extension, else its content)")
     var inputFormat: RouteFormat?
-
-    @Option(help: "Output format: text (readable) or json (one object per file per line).")
-    var format: Format = .text
 
     @Flag(help: "Treat warnings (bad coordinates, unparsable times, ...) as errors.")
     var strict = false
 
     func run() async throws {
+        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the summary", inputs: files) }
+        let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         var firstFailure: ExitCode?
         for file in files {
             do {
                 let summary = try Self.summarize(file, format: inputFormat, strict: strict)
-                StandardStreams.writeOutput(format == .json ? summary.jsonLine() : summary.textReport())
-            } catch {
+                let text = format == .jsonl ? summary.jsonLine() : summary.textReport()
+                if let staged {
+                    if let failure = write(text, to: staged) {
+                        outputs.discard()
+                        throw failure
+                    }
+                } else {
+                    StandardStreams.writeOutput(text)
+                }
+            } catch let error as GPXError {
                 StandardStreams.writeError(error.description)
                 firstFailure = firstFailure ?? ExitCode(RunExitStatus(for: error))
             }
         }
+        try outputs.commit()
         if let firstFailure { throw firstFailure }
+    }
+
+    private func write(_ text: String, to staged: StagedOutput) -> RunFailure? {
+        var text = text
+        guard let error = text.withUTF8({ StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: staged.descriptor) }) else {
+            return nil
+        }
+        return RunFailure("\(staged.path): error: cannot write the summary: \(String(cString: strerror(error)))", status: .ioError)
     }
 
     static func summarize(_ file: String, format: RouteFormat?, strict: Bool) throws(GPXError) -> GPXSummary {

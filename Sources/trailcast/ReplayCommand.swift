@@ -20,40 +20,28 @@ struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a route file through a simulated Core Location and weather app.",
+        usage: "trailcast replay <route-file> [-f text|jsonl|csv] [-o FILE] [<options>]",
         discussion: """
-            Examples:
               trailcast replay gpx/sf-waterfront-walk.gpx
-              trailcast replay walk.gpx --format jsonl --output run.jsonl
-              trailcast replay walk.gpx --prompt deny
-              trailcast replay walk.gpx --event 10m:authorization=denied \\
-                  --event 20m:authorization=whenInUse
-              trailcast replay walk.gpx --prompt once \\
-                  --event 5m:app=background --event 6m:app=foreground
-              trailcast replay walk.gpx --speed 60          # a minute of route per second
-              trailcast replay walk.gpx --gps urban-canyon --seed 7 --interval 1
-              trailcast replay walk.gpx --event 20m:signal=lost --event 22m:signal=restored
+              trailcast replay walk.gpx -f jsonl -o run.jsonl --report run.html
+              trailcast replay walk.gpx --prompt deny --event 10m:authorization=whenInUse
               trailcast replay walk.gpx --speed 60 --serve 8080
-              curl -N http://127.0.0.1:8080/events      # the live stream, from elsewhere
-              trailcast replay walk.gpx --weather-log weather.csv
-              trailcast serve-weather --port 8080 &
-              trailcast replay walk.gpx --weather-url http://127.0.0.1:8080
-              trailcast replay walk.gpx --weather local --server-fail-rate 0.5
-              trailcast replay --scenario gpx/scenarios/revoked-halfway.yaml --format jsonl
+              trailcast replay --scenario gpx/scenarios/revoked-halfway.yaml
 
-            Offsets for --event are simulated time since the start: 45s, 10m, 1h5m, 250ms. \
-            Keys: authorization=notDetermined|restricted|denied|whenInUse|always, \
-            accuracy=full|reduced, services=on|off, app=background|foreground, signal=lost|restored.
-
-            Ctrl-C (or SIGTERM) ends the run cleanly: the `end` event is written and the \
-            output flushed, then trailcast exits with 130 (143).
+            Runs on virtual time unless --speed; Ctrl-C ends a run cleanly (exit 130). \
+            More in docs/replay.md.
             """)
 
-    @Argument(help: "The route file to replay (GPX, KML, KMZ, GeoJSON, TCX or FIT), - for standard input (not with --scenario, which names its own).")
+    @Argument(help: ArgumentHelp(
+        "GPX, KML, KMZ, GeoJSON, TCX or FIT; - reads standard input (a scenario names its own).", valueName: "route-file"))
     var file: String?
 
     @Option(help: ArgumentHelp(
         "Replay a scenario file's route and settings (flags given here override them).", valueName: "FILE"))
     var scenario: String?
+
+    @OptionGroup(title: "The timeline")
+    var timeline: TimelineOptions
 
     @OptionGroup(title: "Route, user and system")
     var route: RouteOptions
@@ -61,22 +49,11 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup(title: "The app")
     var appOptions: AppOptions
 
-    @Option(help: "Timeline format: text (aligned, for people), jsonl (JSON Lines) or csv.")
-    var format: TimelineFormatName = .text
-
-    @Option(help: ArgumentHelp("Write the timeline to FILE instead of standard output.", valueName: "FILE"))
-    var output: String?
-
-    @Option(help: ArgumentHelp(
-        "Also write an HTML report of the run (map, bands, weather, events) to FILE: the page `trailcast report` makes of its JSON Lines.",
-        valueName: "FILE"))
-    var report: String?
+    @OptionGroup(title: "Simulated GPS")
+    var gps: GPSOptions
 
     @Option(help: "Colour the text format: auto (only on a terminal, unless NO_COLOR is set), always, never.")
     var color: TimelineOutput.Color = .auto
-
-    @OptionGroup(title: "Simulated GPS")
-    var gps: GPSOptions
 
     @OptionGroup(title: "Weather")
     var weather: WeatherOptions
@@ -150,7 +127,7 @@ struct ReplayCommand: AsyncParsableCommand {
         if browserTarget != nil && browser == nil {
             throw ValidationError("--browser-target goes with --browser URL")
         }
-        if try mapTiles.mapTiles() != nil && serve == nil && report == nil {
+        if try mapTiles.mapTiles() != nil && serve == nil && timeline.report == nil {
             throw ValidationError("--tiles lays tiles under the map of the live page or the report: add --serve or --report")
         }
         // With a scenario, its settings are known only when `run()` reads it; it checks then.
@@ -200,7 +177,8 @@ struct ReplayCommand: AsyncParsableCommand {
         try appOptions.apply(to: &configuration)
         try weather.apply(to: &configuration.weather, network: &network)
         let output = TimelineOutput(
-            format: format, path: output, color: color, reportPath: report, weatherLogPath: weather.logFile,
+            format: timeline.format, path: timeline.output, color: color, reportPath: timeline.report,
+            weatherLogPath: weather.logFile,
             mapTiles: try mapTiles.mapTiles())
         return ReplayRunPlan(
             file: scenario?.gpxPath ?? file ?? "", configuration: configuration, network: network, output: output,

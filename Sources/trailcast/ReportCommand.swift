@@ -14,22 +14,21 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Make an HTML report (map, bands, weather, events) of a saved JSON Lines timeline.",
+        usage: "trailcast report <timeline.jsonl> [-o FILE] [--tiles URL_TEMPLATE]",
         discussion: """
-            Examples:
-              trailcast replay walk.gpx --format jsonl --output run.jsonl
-              trailcast report run.jsonl --output run.html
-              trailcast replay walk.gpx --format jsonl | trailcast report - > run.html
+              trailcast replay walk.gpx -f jsonl -o run.jsonl
+              trailcast report run.jsonl -o run.html
+              trailcast replay walk.gpx -f jsonl | trailcast report - > run.html
 
-            The page is one file with nothing to fetch (unless given --tiles): open it from \
-            disk in any browser, or print it. The same timeline always gives the same bytes. `replay --report` \
-            writes the same page during a run. Big timelines are drawn thinned (the tables \
-            keep exact numbers); the file is read line by line in bounded memory.
+            One file with nothing to fetch (unless --tiles): open it from disk or print it. \
+            The same timeline gives the same bytes; `replay --report` writes the same page.
             """)
 
-    @Argument(help: ArgumentHelp("A timeline written by `replay --format jsonl`; - reads standard input.", valueName: "FILE"))
+    @Argument(help: ArgumentHelp("A timeline written by `replay --format jsonl`; - reads standard input.", valueName: "timeline.jsonl"))
     var file: String
 
-    @Option(help: ArgumentHelp("Write the page to FILE instead of standard output.", valueName: "FILE"))
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Write the page to FILE (- for standard output); FILE appears whole when done.", valueName: "FILE"))
     var output: String?
 
     @OptionGroup var mapTiles: MapTilesOptions

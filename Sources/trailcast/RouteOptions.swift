@@ -5,12 +5,34 @@ public import TrailcastCoreLocation
 import TrailcastSettings
 public import TrailcastGPX
 import TrailcastDevice
+import TrailcastBasics
 
 /// The flags of `trailcast replay` that shape the run: the route, the user, the system.
 ///
 /// Each is optional so that `--scenario` can supply it and a flag given on the command line
 /// can still override it; without either, the documented default applies.
 struct RouteOptions: ParsableArguments {
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Pace in real time at N x (1: real time); 0 runs on virtual time. (default: 0)", valueName: "N"))
+    var speed: Double?
+
+    @Flag(help: "Virtual time, as fast as it goes (as fleet's --virtual): the default, and what --speed 0 means.")
+    var virtual = false
+
+    @Option(help: "The simulated user's answer to a permission prompt. (default: allow)")
+    var prompt: PromptAnswer?
+
+    @Option(name: .customLong("event"), help: ArgumentHelp(
+        "A change at OFFSET of simulated time (45s, 10m, 1h5m), repeatable: 10m:authorization=denied, 20m:signal=lost, 5m:app=background.",
+        discussion: """
+            KEY=VALUE: authorization=notDetermined|restricted|denied|whenInUse|always, \
+            accuracy=full|reduced, services=on|off, app=background|foreground|terminated, \
+            signal=lost|restored, tap=currentLocation|refresh|requestPermission|openSettings. \
+            A scenario's events come first.
+            """,
+        valueName: "OFFSET:KEY=VALUE"))
+    var eventArguments: [String] = []
+
     @Option(help: "How to read the route: \(RouteFormat.names). (default: by the file's extension, else its content)")
     var inputFormat: RouteFormat?
 
@@ -25,11 +47,6 @@ struct RouteOptions: ParsableArguments {
         valueName: "S"))
     var interval: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "0 runs on virtual time as fast as possible; N paces in real time at N x (1 = real time). (default: 0)",
-        valueName: "N"))
-    var speed: Double?
-
     @Option(name: .customLong("loop"), parsing: .unconditional, help: ArgumentHelp(
         "Play the route N times; 0 repeats until stopped (needs --speed). (default: 1)", valueName: "N"))
     var loops: Int?
@@ -43,9 +60,6 @@ struct RouteOptions: ParsableArguments {
     @Option(help: "Location services for the device: on or off. (default: on)")
     var services: ServicesSwitch?
 
-    @Option(help: "What the simulated user answers to a permission prompt: allow, once, deny. (default: allow)")
-    var prompt: PromptAnswer?
-
     @Option(help: "The answer to the one-time offer to upgrade to Always: allow or deny. (default: allow)")
     var promptAlways: UpgradeAnswer?
 
@@ -55,11 +69,6 @@ struct RouteOptions: ParsableArguments {
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "Deliver a fix only when it is at least M metres from the last delivered one.", valueName: "M"))
     var distanceFilter: Double?
-
-    @Option(name: .customLong("event"), help: ArgumentHelp(
-        "A change during the run, OFFSET:KEY=VALUE (repeatable), such as 10m:authorization=denied; added after a scenario's events.",
-        valueName: "OFFSET:KEY=VALUE"))
-    var eventArguments: [String] = []
 
     @Flag(help: "Treat warnings (bad points, times going back) as errors (exit 65).")
     var strict = false
@@ -89,6 +98,10 @@ struct RouteOptions: ParsableArguments {
         if let travelSpeed { configuration.travelSpeedMetersPerSecond = travelSpeed }
         if let interval { configuration.intervalSeconds = interval }
         if let speed { configuration.speed = speed }
+        if virtual {
+            if let speed, speed != 0 { throw ValidationError("--virtual and --speed \(speed.asGiven) ask for different clocks: give one") }
+            configuration.speed = 0
+        }
         if let loops { configuration.loops = loops }
         if let authorization { configuration.location.initialStatus = authorization }
         if let accuracy { configuration.location.initialAccuracy = accuracy }

@@ -17,22 +17,17 @@ struct ServeWeatherCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve-weather",
         abstract: "Serve Open-Meteo-compatible weather from the built-in model.",
+        usage: "trailcast serve-weather [--port N] [--cache DIR] [<faults>]",
         discussion: """
-            Examples:
-              trailcast serve-weather
               trailcast serve-weather --port 0                  # any free port
               trailcast serve-weather --fail-rate 0.1 --latency 250ms --seed 7
+              trailcast serve-weather --cache weather-cache/    # recorded hours first
               curl '127.0.0.1:8080/v1/forecast?latitude=47&longitude=8&daily=weather_code'
-              trailcast serve-weather --cache weather-cache/   # recorded hours first
 
-            Answers GET /v1/forecast and /v1/archive in Open-Meteo's format, and GET /health. \
-            On start it prints one line, `serve-weather: listening on http://HOST:PORT`; then \
-            one log line per request goes to standard error. Faults are drawn in request \
-            order from --seed: the same seed and requests give the same faults. \
-            Ctrl-C (or SIGTERM) stops it gracefully, exit 0. LOG_LEVEL=debug in the \
-            environment adds a line when a request is held, and the HTTP server's own logs. \
-            With --cache DIR (a `replay --weather-cache` directory), an hour a recorded \
-            answer covers (its cell, its window) is answered with it, every other from the model.
+            Answers /v1/forecast and /v1/archive as Open-Meteo does (JSON, CSV, FlatBuffers), \
+            and /health. The first line says where it listens; a log line per request goes \
+            to standard error (LOG_LEVEL=debug: more). The same --seed and requests give the \
+            same faults. Ctrl-C stops it, exit 0. docs/weather.md has every parameter.
             """)
 
     @Option(help: ArgumentHelp(
@@ -63,8 +58,8 @@ struct ServeWeatherCommand: AsyncParsableCommand {
         "Answer at most N weather requests per minute, then HTTP 429 as Open-Meteo does.", valueName: "N"))
     var rateLimit: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The seed of the fault draws.", valueName: "N"))
-    var seed: UInt64 = 0
+    @Option(parsing: .unconditional, help: ArgumentHelp("The seed of the fault draws (1, as in replay and fleet).", valueName: "N"))
+    var seed: UInt64 = 1
 
     /// A `--latency` value: a duration as people type it.
     struct Latency: ExpressibleByArgument {

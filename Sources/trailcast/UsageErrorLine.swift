@@ -76,7 +76,8 @@ enum UsageErrorLine {
             }
             guard argument.kind == "option" else { continue }
             guard let value = attached ?? rest.popFirst() else { return nil }
-            if let values = argument.allValues, !values.isEmpty, !values.contains(value) {
+            let older = olderValueNames[(path + [spelled]).joined(separator: " ")] ?? []
+            if let values = argument.allValues, !values.isEmpty, !values.contains(value), !older.contains(value) {
                 var line = "\(spelled) must be one of \(values.joined(separator: ", ")), not '\(value)'"
                 if let suggestion = Spelling.closest(to: value, in: values) { line += " (did you mean '\(suggestion)'?)" }
                 return line
@@ -84,6 +85,10 @@ enum UsageErrorLine {
         }
         return nil
     }
+
+    /// Values an option still takes under an older name that its help no longer lists
+    /// (the parser knows them through the type's `init?(argument:)`, the dump does not).
+    static let olderValueNames = ["trailcast inspect --format": ["json"]]
 
     private static func unknownCommand(_ name: String, of command: CommandShape, path: [String]) -> String {
         if let suggestion = Spelling.closest(to: name, in: command.subcommandNames) {

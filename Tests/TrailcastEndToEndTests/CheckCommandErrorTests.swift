@@ -214,7 +214,7 @@ struct CheckCommandErrorTests {
     }
 
     @Test("usage errors: 64", arguments: [
-        (["check"], "trailcast: error: missing expected argument '<files> ...' (see 'trailcast check --help')"),
+        (["check"], "trailcast: error: missing expected argument '<scenario.yaml> ...' (see 'trailcast check --help')"),
         (["check", "--format", "xml", "gpx/scenarios/happy-path.yaml"],
          "trailcast: error: --format must be one of text, junit, html, not 'xml'"),
     ])

@@ -52,14 +52,14 @@ struct ExitCodeTests {
 
     @Test("bad usage exits 64 with its message first on stderr and nothing on stdout", arguments: [
         (["inspect", "--format", "xml", "gpx/sf-waterfront-walk.gpx"],
-         "trailcast: error: --format must be one of text, json, not 'xml'"),
+         "trailcast: error: --format must be one of text, jsonl, not 'xml'"),
         (["inspect", "--format"], "trailcast: error: missing value for '--format <format>' (see 'trailcast inspect --help')"),
         // The unknown option first, though the parser stops at the missing file.
         (["inspect", "--bogus"], "trailcast: error: unknown option '--bogus' (see 'trailcast inspect --help')"),
         (["inspect", "--bogus", "gpx/sf-waterfront-walk.gpx"], "trailcast: error: unknown option '--bogus' (see 'trailcast inspect --help')"),
-        (["inspect"], "trailcast: error: missing expected argument '<files> ...' (see 'trailcast inspect --help')"),
-        (["inspect", "--format", "json"], "trailcast: error: missing expected argument '<files> ...' (see 'trailcast inspect --help')"),
-        (["inspect", "--strict"], "trailcast: error: missing expected argument '<files> ...' (see 'trailcast inspect --help')"),
+        (["inspect"], "trailcast: error: missing expected argument '<route-file> ...' (see 'trailcast inspect --help')"),
+        (["inspect", "--format", "json"], "trailcast: error: missing expected argument '<route-file> ...' (see 'trailcast inspect --help')"),
+        (["inspect", "--strict"], "trailcast: error: missing expected argument '<route-file> ...' (see 'trailcast inspect --help')"),
         (["frobnicate"], "trailcast: error: unknown command 'frobnicate'; the commands are replay, report, check, inspect, export, fleet, serve-weather (see 'trailcast --help')"),
         (["frobnicate", "gpx/sf-waterfront-walk.gpx"], "trailcast: error: unknown command 'frobnicate'; the commands are replay, report, check, inspect, export, fleet, serve-weather (see 'trailcast --help')"),
     ])

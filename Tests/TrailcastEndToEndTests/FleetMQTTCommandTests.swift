@@ -41,7 +41,7 @@ struct FleetMQTTCommandTests {
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         let launched = Date().timeIntervalSince1970
         let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", "1000", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos", "1",
+            "fleet", "--progress", "gpx/", "--devices", "1000", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos", "1",
             "--duration", "60s", "--stagger", "10s", "--event", "30s:authorization=denied@10%",
             "--verify", "--summary", summaryFile.path,
         ], waitsForASlot: false, deadline: .seconds(60) + Patience.hang)
@@ -85,7 +85,7 @@ struct FleetMQTTCommandTests {
         // Every message as the same plan on virtual time writes it, byte for byte but `tst`,
         // in each device's order; `tst` moved by the run's start, between launch and end.
         let virtual = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", "1000", "--duration", "60s", "--stagger", "10s",
+            "fleet", "--progress", "gpx/", "--devices", "1000", "--duration", "60s", "--stagger", "10s",
             "--event", "30s:authorization=denied@10%", "--virtual",
         ])
         try #require(virtual.status == 0, "\(virtual.stderr)")
@@ -109,7 +109,7 @@ struct FleetMQTTCommandTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
-        let plan = ["fleet", "gpx/", "--devices", "40", "--duration", "8s", "--stagger", "2s"]
+        let plan = ["fleet", "--progress", "gpx/", "--devices", "40", "--duration", "8s", "--stagger", "2s"]
         let run = try await TrailcastBinary.run(
             arguments: plan + ["--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos", "0", "--connections", "4", "--summary", summaryFile.path],
             waitsForASlot: false, deadline: .seconds(8) + Patience.hang)
@@ -252,7 +252,7 @@ struct FleetMQTTCommandTests {
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         // 10 Hz: a device's queue of 16 messages fills in 1.6 s of outage.
         let run = try ReplayProcess(arguments: [
-            "fleet", "gpx/", "--devices", "100", "--interval", "0.1", "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
+            "fleet", "--progress", "gpx/", "--devices", "100", "--interval", "0.1", "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
             "--duration", "1h", "--stagger", "2s", "--reconnect-max", "1s", "--verify", "--summary", summaryFile.path,
         ])
         try await run.wait(for: "every device connected") { run.stderr.contains("connected 100 ") }

@@ -66,7 +66,7 @@ struct FleetMQTTSecurityTests {
         let (broker, certificates, scratch) = try await Self.securedBroker()
         defer { scratch.remove() }
         let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", "3", "--mqtt", "mqtts://127.0.0.1:\(broker.port)", "--mqtt-user", Self.login.user,
+            "fleet", "--progress", "gpx/", "--devices", "3", "--mqtt", "mqtts://127.0.0.1:\(broker.port)", "--mqtt-user", Self.login.user,
             "--mqtt-ca", certificates.caCertificate.path, "--duration", "2s", "--stagger", "0s",
         ], environment: ["TRAILCAST_MQTT_PASSWORD": Self.login.password], waitsForASlot: false)
         #expect(run.status == 0, "\(run.stderr)")
@@ -136,7 +136,7 @@ struct FleetMQTTSecurityTests {
         let (broker, certificates, scratch) = try await Self.securedBroker(requiresClientCertificate: true)
         defer { scratch.remove() }
         let base = [
-            "fleet", "gpx/", "--devices", "2", "--mqtt", "mqtts://fleet@127.0.0.1:\(broker.port)",
+            "fleet", "--progress", "gpx/", "--devices", "2", "--mqtt", "mqtts://fleet@127.0.0.1:\(broker.port)",
             "--mqtt-ca", certificates.caCertificate.path, "--duration", "2s", "--stagger", "0s",
         ]
         let environment = ["TRAILCAST_MQTT_PASSWORD": Self.login.password]

@@ -26,7 +26,7 @@ struct FleetOsmAndCommandTests {
         let port = try String(contentsOf: portFile, encoding: .utf8)
         let launched = Date().timeIntervalSince1970
         let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", "20", "--osmand", "http://127.0.0.1:\(port)", "--http-connections", "4",
+            "fleet", "--progress", "gpx/", "--devices", "20", "--osmand", "http://127.0.0.1:\(port)", "--http-connections", "4",
             "--duration", "20s", "--speed", "2", "--stagger", "2s", "--summary", summaryFile.path,
         ], waitsForASlot: false)
         let ended = Date().timeIntervalSince1970

@@ -14,7 +14,7 @@ struct FleetOsmAndConnectionTests {
         defer { scratch.remove() }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", String(devices), "--osmand", url ?? "http://127.0.0.1:\(receiver.port)",
+            "fleet", "--progress", "gpx/", "--devices", String(devices), "--osmand", url ?? "http://127.0.0.1:\(receiver.port)",
             "--duration", "\(seconds)s", "--stagger", "1s", "--summary", summaryFile.path,
         ] + extra, waitsForASlot: false)
         #expect(run.status == 0, "\(run.stderr)")
@@ -155,7 +155,7 @@ struct FleetUnprivilegedTests {
         let broker = try MosquittoBroker()
         try await broker.waitUntilRunning()
         let mqtt = try await Self.runUnprivileged([
-            "fleet", Repository.url("gpx").path, "--devices", "3", "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
+            "fleet", "--progress", Repository.url("gpx").path, "--devices", "3", "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
             "--duration", "2s", "--stagger", "0s", "--summary", "/dev/stdout",
         ])
         #expect(mqtt.status == 0, "\(mqtt.stderr)")

@@ -27,7 +27,7 @@ struct FleetOwnTracksHTTPTests {
         defer { scratch.remove() }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", "30", "--owntracks-http", "http://127.0.0.1:\(port)/pub", "--owntracks-user", "Team",
+            "fleet", "--progress", "gpx/", "--devices", "30", "--owntracks-http", "http://127.0.0.1:\(port)/pub", "--owntracks-user", "Team",
             "--duration", "6s", "--stagger", "1s", "--summary", summaryFile.path,
         ], waitsForASlot: false)
         #expect(run.status == 0, "\(run.stderr)")

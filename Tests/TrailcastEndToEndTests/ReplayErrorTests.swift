@@ -140,7 +140,7 @@ struct ReplayErrorTests {
             "--services", "--prompt", "--prompt-always", "--request", "--distance-filter", "--event", "--format",
             "--output", "--color", "--strict",
         ] {
-            #expect(result.stdout.contains("  \(flag) "), "\(flag)")
+            #expect(result.stdout.contains(" \(flag) "), "\(flag)")
         }
         // The values help shows are the ones the flag's own help documents.
         #expect(!result.stdout.contains("authorizedWhenInUse"))

@@ -47,6 +47,8 @@ struct SettingFlagsTests {
         let notSettings: Set = [
             "--weather-archive-url", "--weather-timeout", "--weather-log", "--server-fail-rate", "--server-latency",
             "--server-timeout-rate", "--server-malformed-rate", "--server-rate-limit", "--server-seed",
+            // Another way to say --speed 0, the setting `speed`.
+            "--virtual",
         ]
         let settingFlags = Set(keys.map(Self.flag))
         let help = try await TrailcastBinary.run(arguments: ["replay", "--help"])

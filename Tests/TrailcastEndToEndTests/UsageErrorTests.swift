@@ -73,7 +73,7 @@ struct UsageErrorTests {
         let missing = try await TrailcastBinary.run(arguments: ["inspect", "--format"])
         #expect(missing.stderrLines == ["trailcast: error: missing value for '--format <format>' (see 'trailcast inspect --help')"])
         let noFile = try await TrailcastBinary.run(arguments: ["inspect"])
-        #expect(noFile.stderrLines == ["trailcast: error: missing expected argument '<files> ...' (see 'trailcast inspect --help')"])
+        #expect(noFile.stderrLines == ["trailcast: error: missing expected argument '<route-file> ...' (see 'trailcast inspect --help')"])
     }
 
     @Test("the rest of the tool names route files, not GPX, where any format is meant")

@@ -1,0 +1,19 @@
+import ArgumentParser
+import TrailcastRun
+import TrailcastTimeline
+
+/// Where `trailcast replay` writes its timeline and in what form: the options nearly every
+/// run sets, first in its help.
+struct TimelineOptions: ParsableArguments {
+    @Option(name: [.customShort("f"), .long], help: "How the timeline is written (jsonl: JSON Lines).")
+    var format: TimelineFormatName = .text
+
+    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
+        "Write the timeline to FILE (- for standard output).", valueName: "FILE"))
+    var output: String?
+
+    @Option(help: ArgumentHelp(
+        "Also write the run's HTML report (map, bands, weather, events) to FILE.",
+        valueName: "FILE"))
+    var report: String?
+}
