@@ -7,6 +7,7 @@ import Darwin
 #endif
 import NIOCore
 import NIOSSL
+import TrailcastBasics
 
 /// TLS for a fleet's connections (`mqtts://`, `https://`): whom to trust and, when the
 /// server asks for one, the client's certificate. Made once for a whole fleet: ten thousand
@@ -55,7 +56,7 @@ public final class TransportSecurity: Sendable {
             do {
                 configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: keyFile, format: .pem))
             } catch {
-                throw TransportSecurityError(file: keyFile, option: naming.keyOption, reason: Self.fileProblem(keyFile, "not a PEM private key"))
+                throw Self.fileProblem(keyFile, option: naming.keyOption, otherwise: "not a PEM private key")
             }
         case (nil, nil):
             break
@@ -75,7 +76,7 @@ public final class TransportSecurity: Sendable {
         do {
             certificates = try NIOSSLCertificate.fromPEMFile(file)
         } catch {
-            throw TransportSecurityError(file: file, option: option, reason: fileProblem(file, "not a PEM certificate"))
+            throw fileProblem(file, option: option, otherwise: "not a PEM certificate")
         }
         guard !certificates.isEmpty else {
             throw TransportSecurityError(file: file, option: option, reason: "no PEM certificate in it")
@@ -84,10 +85,13 @@ public final class TransportSecurity: Sendable {
     }
 
     /// Why a file could not be read as PEM: missing, unreadable, or not PEM.
-    private static func fileProblem(_ file: String, _ otherwise: String) -> String {
-        guard let handle = fopen(file, "r") else { return "cannot open: \(String(cString: strerror(errno)))" }
+    private static func fileProblem(_ file: String, option: String, otherwise: String) -> TransportSecurityError {
+        guard let handle = fopen(file, "r") else {
+            return TransportSecurityError(
+                file: file, option: option, reason: OpenFailure.reason(errno: errno, kind: "a PEM file"), cannotOpen: true)
+        }
         fclose(handle)
-        return otherwise
+        return TransportSecurityError(file: file, option: option, reason: otherwise)
     }
 
     /// The TLS handler for a connection to `host`: its name checked against the broker's
@@ -136,7 +140,7 @@ public struct TransportSecurityError: Error, Sendable, CustomStringConvertible {
     public var option: String
     public var reason: String
     /// Whether the file is missing or unreadable (exit 66) rather than not what it should be.
-    public var cannotOpen: Bool { reason.hasPrefix("cannot open") }
+    public var cannotOpen = false
 
     public var description: String {
         if let file { "\(option) \(file): error: \(reason)" } else { "\(option): error: \(reason)" }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TrailcastBasics
 
 /// Where the reader's bytes come from: a file read chunk by chunk, standard
 /// input, or bytes already in memory.
@@ -123,12 +124,7 @@ final class ByteSource {
     }
 
     private static func describeErrno(_ code: Int32) -> String {
-        switch code {
-        case ENOENT: return "no such file"
-        case EACCES: return "permission denied"
-        case EISDIR: return "is a directory, not a route file"
-        default: return String(cString: strerror(code))
-        }
+        OpenFailure.reason(errno: code, kind: "a route file")
     }
 }
 

@@ -66,7 +66,7 @@ public struct FleetRunPlan: Sendable {
         for path in routePaths {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                throw RunFailure("\(path): error: cannot open: \(String(cString: strerror(errno)))", status: .noInput)
+                throw RunFailure("\(path): error: \(OpenFailure.reason(errno: errno, kind: "a route file"))", status: .noInput)
             }
             guard info.st_mode & S_IFMT == S_IFDIR else {
                 files.append(path)

@@ -63,6 +63,9 @@ extension FleetRunner {
             &fleet, plan: plan, senders: senders, clock: clock, origin: origin, progress: progress, interrupted: interrupted)
         let runSeconds = elapsedSeconds()
         let verification = await senders.finish()
+        // The last line: the summary's own totals once every answer is in (the last
+        // per-second line was written before the end's answers came).
+        progress(progressLine(done: runSeconds, fleet: fleet, backends: senders.backends(), lag: lag))
         let summary = FleetSummary(
             plan: plan, classOfSlot: senders.classOfSlot, activeDevices: fleet.activeDevices, messages: messages,
             wallSeconds: runSeconds, cpuSeconds: ProcessResources.cpuSeconds() - startedAt, backends: senders.backends(),
@@ -132,6 +135,15 @@ extension FleetRunner {
     /// 100 ms send lag a tracking backend's load test can bear (issue 25's target), and few
     /// enough wake-ups that 10,000 devices at 1 Hz make 500 a second, not 10,000.
     static let pacingTickSeconds = 0.002
+
+    /// `fleet: done in 10.0s | ...`: the totals at the end, and the whole run's lag.
+    private static func progressLine(
+        done seconds: Double, fleet: Fleet, backends: [FleetSummary.Backend], lag: LatencyHistogram
+    ) -> String {
+        let totals = progressLine(at: seconds, fleet: fleet, backends: backends, lag: lag)
+        let rest = totals.drop { $0 != "|" }
+        return "fleet: done in \(Double((seconds * 10).rounded()) / 10)s, devices \(fleet.activeDevices) \(rest)"
+    }
 
     private static func progressLine(
         at seconds: Double, fleet: Fleet, backends: [FleetSummary.Backend], lag: LatencyHistogram

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TrailcastBasics
 public import TrailcastFeeds
 
 /// How a fleet run logs in to its broker and whom it trusts, as the command names them:
@@ -72,7 +73,7 @@ public struct MQTTAccess: Sendable, Equatable {
     private static func firstLine(of path: String) throws(RunFailure) -> [UInt8] {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            throw RunFailure("--mqtt-password-file \(path): error: cannot open: \(String(cString: strerror(errno)))", status: .noInput)
+            throw RunFailure("--mqtt-password-file \(path): error: \(OpenFailure.reason(errno: errno, kind: "a file"))", status: .noInput)
         }
         defer { close(descriptor) }
         var bytes: [UInt8] = []

@@ -19,7 +19,9 @@ public enum TextCheckReport {
         for report in reports {
             let title = report.name.isEmpty ? report.file : "\(report.file): \(report.name)"
             if let error = report.error {
-                text += "ERROR \(report.file): \(error)".singleLine + "\n"
+                // An error that already names its file (`x.yaml:4:15: error: ...`) says it once.
+                let placed = "\(error)".hasPrefix(report.file + ":") ? "\(error)" : "\(report.file): \(error)"
+                text += "ERROR \(placed)".singleLine + "\n"
                 continue
             }
             let failures = report.failures

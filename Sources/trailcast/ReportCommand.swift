@@ -6,6 +6,7 @@ import Musl
 import Darwin
 #endif
 import ArgumentParser
+import TrailcastBasics
 import TrailcastReport
 import TrailcastRun
 
@@ -44,7 +45,7 @@ struct ReportCommand: ParsableCommand {
         } else {
             input = open(file, O_RDONLY | O_CLOEXEC)
             guard input >= 0 else {
-                StandardStreams.writeError("\(file): error: cannot open the timeline: \(String(cString: strerror(errno)))")
+                StandardStreams.writeError("\(file): error: \(OpenFailure.reason(errno: errno, kind: "a timeline"))")
                 throw ExitCode(RunExitStatus.noInput)
             }
         }

@@ -14,7 +14,7 @@ import enum TrailcastScenario.Expectation
                     first offending event: \(CraftedReports.offending)
                   line 22: end {locations: >= 100}
                     locations is 4, expected >= 100
-            ERROR gpx/scenarios/broken.yaml: gpx/scenarios/broken.yaml:7:3: error: unknown key 'expectt' (did you mean 'expect'?)
+            ERROR gpx/scenarios/broken.yaml:7:3: error: unknown key 'expectt' (did you mean 'expect'?)
             3 scenarios: 1 passed, 1 failed, 1 broken (9 expectations, 2 failed)
 
             """)

@@ -127,7 +127,7 @@ struct CheckCommandErrorTests {
         #expect(check.status == 65)
         #expect(check.stderr == "")
         #expect(check.stdoutLines == [
-            "ERROR broken.yaml: broken.yaml:\(broken.error)",
+            "ERROR broken.yaml:\(broken.error)",
             ScenarioFiles.summary(scenarios: 1, passed: 0, broken: 1, expectations: 0),
         ])
         let replay = try await scratch.run(["replay", "--scenario", file])
@@ -168,7 +168,7 @@ struct CheckCommandErrorTests {
             #expect(result.status == 66)
             #expect(result.stderr == "")
             #expect(result.stdoutLines == [
-                "ERROR \(file): \(file): error: \(reason)",
+                "ERROR \(file): error: \(reason)",
                 ScenarioFiles.summary(scenarios: 1, passed: 0, broken: 1, expectations: 0),
             ])
         }

@@ -88,11 +88,20 @@ struct CommandLineVocabularyTests {
         let unasked = try await TrailcastBinary.run(arguments: plan, waitsForASlot: false)
         #expect(unasked.status == 0, "\(unasked.stderr)")
         #expect(unasked.stderr == "", "stderr is a pipe here: no progress unless asked")
-        let asked = try await TrailcastBinary.run(arguments: plan + ["--progress"], waitsForASlot: false)
+        let asked = try await TrailcastBinary.run(arguments: plan + ["--progress", "--summary", "-"], waitsForASlot: false)
         #expect(asked.status == 0)
-        // A line for each whole second the fleet's clock passed before the end.
+        // A line for each whole second the fleet's clock passed before the end, then the
+        // end's line with the summary's own totals.
         #expect(asked.stderrLines.first?.hasPrefix("fleet: 1s active 2 ") == true, "\(asked.stderr)")
-        #expect(asked.stderrLines.allSatisfy { $0.hasPrefix("fleet: ") && $0.contains(" active ") }, "\(asked.stderr)")
+        #expect(asked.stderrLines.dropLast().allSatisfy { $0.hasPrefix("fleet: ") && $0.contains(" active ") }, "\(asked.stderr)")
+        let done = try #require(asked.stderrLines.last)
+        #expect(done.hasPrefix("fleet: done in "), "\(done)")
+        let summary = try #require(JSONSerialization.jsonObject(with: Data(asked.stdout.utf8)) as? [String: Any])
+        let totals = try BackendTotals(summary: summary, backend: "osmand")
+        #expect(done.contains(
+            "| osmand connected 0 sent \(totals.sent) acknowledged \(totals.acknowledged) refused 0 lost 0 errors 0 inFlight 0 failedConnects 0 |"),
+            "\(done)")
+        #expect(totals.sent == 4 && totals.acknowledged == 4, "\(totals)")
         let both = try await TrailcastBinary.run(arguments: plan + ["--progress", "-q"])
         #expect(both.status == 64)
         #expect(both.stderrLines == ["trailcast: error: give --quiet or --progress, not both"])

@@ -65,7 +65,7 @@ struct FleetCommandTests {
     func failures() async throws {
         let missing = try await TrailcastBinary.run(arguments: ["fleet", "nope.gpx", "--devices", "2", "--virtual", "--duration", "1s"])
         #expect(missing.status == 66)
-        #expect(missing.stderrLines == ["nope.gpx: error: cannot open: No such file or directory"])
+        #expect(missing.stderrLines == ["nope.gpx: error: no such file"])
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let bad = try scratch.file(named: "bad.gpx", text: "<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkseg></trk></gpx>\n")

@@ -159,7 +159,7 @@ struct FleetUnprivilegedTests {
             "--duration", "2s", "--stagger", "0s", "--summary", "/dev/stdout",
         ])
         #expect(mqtt.status == 0, "\(mqtt.stderr)")
-        #expect(mqtt.stderrLines.last?.contains("mqtt connected 3 ") == true, "\(mqtt.stderr)")
+        #expect(mqtt.stderrLines.last { $0.contains(" active ") }?.contains("mqtt connected 3 ") == true, "\(mqtt.stderr)")
         let summary = try #require(JSONSerialization.jsonObject(with: Data(mqtt.stdout.utf8)) as? [String: Any])
         #expect(try BackendTotals(summary: summary, backend: "mqtt").acknowledged == 6)
 

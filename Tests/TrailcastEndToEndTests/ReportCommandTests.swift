@@ -90,7 +90,7 @@ struct ReportCommandTests {
         let absent = scratch.url.appendingPathComponent("none.jsonl").path
         let missing = try await TrailcastBinary.run(arguments: ["report", absent])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "\(absent): error: cannot open the timeline: No such file or directory\n")
+        #expect(missing.stderr == "\(absent): error: no such file\n")
 
         let empty = try scratch.file(named: "empty.jsonl", text: "\n\n")
         let nothing = try await TrailcastBinary.run(arguments: ["report", empty.path])
