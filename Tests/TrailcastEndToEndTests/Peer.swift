@@ -38,4 +38,34 @@ enum Peer {
         }
         guard found else { throw Missing(tool: tool) }
     }
+
+    /// A Python library a test reads our output back with (Open-Meteo's SDK), missing
+    /// from `python`: what to install, not Python's `ModuleNotFoundError` from the script.
+    struct MissingModule: Error, CustomStringConvertible {
+        var python: String
+        var module: String
+        var install: String
+        var description: String {
+            "\(python) cannot import \(module): the test reads the answer back with the real library "
+                + "(\(install); .ci/run makes that venv and sets TRAILCAST_OPENMETEO_PYTHON)"
+        }
+    }
+
+    /// Throws ``MissingModule`` unless `python` (found on PATH, or a path) imports each of
+    /// `modules`.
+    static func requireModules(_ modules: [String], python: String, install: String) throws {
+        try require(python)
+        for module in modules {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [python, "-c", "import \(module)"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw MissingModule(python: python, module: module, install: install)
+            }
+        }
+    }
 }

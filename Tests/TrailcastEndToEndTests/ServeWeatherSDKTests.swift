@@ -10,6 +10,13 @@ struct ServeWeatherSDKTests {
     /// (`TRAILCAST_OPENMETEO_PYTHON`), else `python3`.
     static let python = ProcessInfo.processInfo.environment["TRAILCAST_OPENMETEO_PYTHON"] ?? "python3"
 
+    /// Open-Meteo's Python SDK importable by ``python``, or an error saying how to get it.
+    static func requireSDK() throws {
+        try Peer.requireModules(
+            ["openmeteo_requests", "openmeteo_sdk"], python: python,
+            install: "pip install openmeteo-requests==1.7.5 openmeteo-sdk==1.29.0 in a venv, never globally")
+    }
+
     /// How Open-Meteo's messages describe each hourly (and current) variable: the schema's
     /// variable and altitude (FlatBuffers+WeatherApi.swift in open-meteo/open-meteo).
     static let hourly: [String: (variable: String, altitude: Int)] = [
@@ -68,6 +75,7 @@ struct ServeWeatherSDKTests {
         }.joined(separator: "&")
 
         let before = try await server.get("\(path)?\(query)")
+        try Self.requireSDK()
         let read = try await TrailcastBinary.runTool(Self.python, [
             Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)\(path)",
             String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
@@ -173,6 +181,7 @@ struct ServeWeatherSDKTests {
             "timezone": ["Europe/Zurich", "auto", "auto"], "hourly": ["temperature_2m", "weather_code"],
             "start_date": "2026-03-28", "end_date": "2026-03-29", "timeformat": "unixtime",
         ]
+        try Self.requireSDK()
         let read = try await TrailcastBinary.runTool(Self.python, [
             Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/forecast",
             String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
