@@ -36,8 +36,11 @@ extension FleetRunner {
         }
         if let problem = plan.fleet.problem { throw RunFailure(problem, status: .usage) }
         let routes = try plan.loadRoutes()
-        let summaryFile = try plan.summaryPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the summary", inputs: plan.routePaths) }
-        defer { if let summaryFile { close(summaryFile) } }
+        // Written whole at the end: staged beside its place until then.
+        let summaryFile = try plan.summaryPath.map { path throws(RunFailure) in
+            try StagedOutput(path, what: "the summary", inputs: plan.routePaths)
+        }
+        defer { summaryFile?.discard() }
         let deviceCount = plan.fleet.shardDeviceCount
         ProcessResources.raiseOpenFileLimit(toAtLeast: (plan.mqtt?.connections == .perDevice ? deviceCount : 0) + 256)
 
@@ -72,10 +75,11 @@ extension FleetRunner {
             lag: lag, verification: verification)
         if let summaryFile {
             let bytes = summary.json()
-            if let failure = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: summaryFile) }) {
+            if let failure = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: summaryFile.descriptor) }) {
                 throw RunFailure(
                     "\(plan.summaryPath ?? ""): error: cannot write: \(String(cString: strerror(failure)))", status: .ioError)
             }
+            try summaryFile.commit()
         }
         return summary
     }

@@ -37,12 +37,14 @@ public enum ReplayRunner {
             result = .failure(error)
         }
         // The page of what happened, also after Ctrl-C or a failure part of the way.
-        if let descriptor = files.report, let report, let path = plan.output.reportPath {
+        if let output = files.reportOutput, let report, let path = plan.output.reportPath {
             do {
-                try ReportFile.write(report.page(), to: descriptor)
+                try ReportFile.write(report.page(), to: output.descriptor)
             } catch {
+                output.discard()
                 throw RunFailure("\(path): error: cannot write the report: \(error)", status: .ioError)
             }
+            try output.commit()
         }
         switch result {
         case .success(let summary): return summary

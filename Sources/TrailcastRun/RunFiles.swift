@@ -13,7 +13,10 @@ import Darwin
 struct RunFiles {
     /// The timeline's descriptor: its file, or standard output.
     let timeline: Int32
-    let report: Int32?
+    /// The report page, written whole at the end: staged beside its place and put there
+    /// once written (``commitReport()``), so a run that dies leaves the old page.
+    let reportOutput: StagedOutput?
+    var report: Int32? { reportOutput?.descriptor }
     let weatherLog: Int32?
     let nmea: [Int32]
     private let ownsTimeline: Bool
@@ -23,6 +26,7 @@ struct RunFiles {
     /// None may be one of `inputs` (the route): exit 64 before anything is opened.
     init(_ output: TimelineOutput, nmeaFiles: [String], inputs: [String] = []) throws(RunFailure) {
         var opened: [Int32] = []
+        var staged: StagedOutput?
         func create(_ path: String, _ what: String) throws(RunFailure) -> Int32 {
             let descriptor = try OutputFile.create(path, what: what, inputs: inputs)
             opened.append(descriptor)
@@ -30,7 +34,8 @@ struct RunFiles {
         }
         do {
             if let path = output.path { timeline = try create(path, "the timeline file") } else { timeline = STDOUT_FILENO }
-            if let path = output.reportPath { report = try create(path, "the report") } else { report = nil }
+            staged = try output.reportPath.map { path throws(RunFailure) in try StagedOutput(path, what: "the report", inputs: inputs) }
+            reportOutput = staged
             if let path = output.weatherLogPath { weatherLog = try create(path, "the weather log") } else { weatherLog = nil }
             var nmea: [Int32] = []
             for path in nmeaFiles {
@@ -39,6 +44,7 @@ struct RunFiles {
             self.nmea = nmea
         } catch {
             for descriptor in opened { _ = close(descriptor) }
+            staged?.discard()
             throw error
         }
         ownsTimeline = output.path != nil
@@ -47,7 +53,8 @@ struct RunFiles {
     /// Closes them all (standard output stays open).
     func closeAll() {
         if ownsTimeline { close(timeline) }
-        if let report { close(report) }
+        // Not put in place by then: the run never wrote it.
+        reportOutput?.discard()
         if let weatherLog { close(weatherLog) }
         for descriptor in nmea { _ = close(descriptor) }
     }

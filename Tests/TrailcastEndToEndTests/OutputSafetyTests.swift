@@ -134,6 +134,33 @@ struct OutputSafetyTests {
         #expect(try Self.leftovers(scratch.url) == [])
     }
 
+    @Test("replay's report and the fleet's summary, written whole at the end: a run that fails first leaves the old file")
+    func pagesWrittenAtTheEnd() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let report = try scratch.file(named: "run.html", contents: Data("the old page\n".utf8))
+        // The weather log cannot be made: exit 73 before the run starts.
+        let replay = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "--report", report.path, "--weather-log", "/no-such-folder/weather.csv",
+        ])
+        #expect(replay.status == 73, "\(replay.stderr)")
+        #expect(try String(contentsOf: report, encoding: .utf8) == "the old page\n")
+        // Nothing listens: exit 69 once the backend is probed.
+        let summary = try scratch.file(named: "totals.json", contents: Data("{}\n".utf8))
+        let fleet = try await TrailcastBinary.run(arguments: [
+            "fleet", Self.walk, "--devices", "1", "--osmand", "http://127.0.0.1:\(try closedLoopbackPort())",
+            "--duration", "2s", "--summary", summary.path,
+        ])
+        #expect(fleet.status == 69, "\(fleet.stderr)")
+        #expect(try String(contentsOf: summary, encoding: .utf8) == "{}\n")
+        #expect(try Self.leftovers(scratch.url).isEmpty)
+        // A run that finishes puts both in place.
+        let finished = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--report", report.path, "-o", "/dev/null"])
+        #expect(finished.status == 0)
+        #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
+        #expect(try Self.leftovers(scratch.url).isEmpty)
+    }
+
     @Test("a finished export replaces the old file whole, with a new file's mode or the old file's")
     func replacedWhole() async throws {
         let scratch = try ScratchDirectory()
