@@ -18,12 +18,15 @@ public enum ReplayRunner {
         _ plan: ReplayRunPlan, messages: @escaping RunMessages = { StandardStreams.writeError($0) }
     ) async throws(RunFailure) -> ReplaySummary {
         let files = try RunFiles(plan.output, nmeaFiles: plan.feeds.nmeaFiles, inputs: [plan.file])
-        defer { files.closeAll() }
+        // Anything not put in place by the end was never a run's output.
+        defer { files.discardAll() }
         let report = files.report.map { _ in ReportCollector(tiles: plan.output.mapTiles) }
+        let putInPlace: @Sendable () -> Void = { [files] in files.putStreamsInPlace() }
         let outputs = Outputs(
             timeline: files.timeline, colors: files.usesColor(plan.output.color), textWidth: files.textWidth(),
             format: plan.output.format,
-            weatherLog: files.weatherLog, report: report, mapTiles: plan.output.mapTiles, nmeaFiles: files.nmea)
+            weatherLog: files.weatherLog, report: report, mapTiles: plan.output.mapTiles, nmeaFiles: files.nmea,
+            putStreamsInPlace: plan.configuration.speed > 0 ? putInPlace : nil)
         let result: Result<ReplaySummary, any Error>
         do {
             result = .success(try await WeatherConnection.withFetcher(
@@ -41,14 +44,17 @@ public enum ReplayRunner {
             do {
                 try ReportFile.write(report.page(), to: output.descriptor)
             } catch {
-                output.discard()
                 throw RunFailure("\(path): error: cannot write the report: \(error)", status: .ioError)
             }
-            try output.commit()
         }
         switch result {
-        case .success(let summary): return summary
-        case .failure(let error): throw failure(for: error)
+        case .success(let summary):
+            try files.commitAll()
+            return summary
+        case .failure(let error):
+            // A run that broke partway has a timeline that ends saying why: it is kept.
+            if files.timelineWasWritten { try files.commitAll() }
+            throw failure(for: error)
         }
     }
 
@@ -77,4 +83,6 @@ struct Outputs: Sendable {
     /// For the live page's map (the report's are in ``report``).
     var mapTiles: MapTiles?
     var nmeaFiles: [Int32]
+    /// For a live run: puts the streams in place once it has started.
+    var putStreamsInPlace: (@Sendable () -> Void)?
 }

@@ -7,56 +7,75 @@ import Musl
 import Darwin
 #endif
 
-/// The files a replay writes, created before it starts (so that a path that cannot be
-/// created fails the run before anything else happens) and closed once it has ended
-/// (``closeAll()``, after the report is written).
-struct RunFiles {
+/// The files a replay writes, each staged beside its place (``StagedOutput``): created
+/// before the run starts (so that a path that cannot be created fails the run before anything
+/// else happens), put in place together once the run has written its timeline
+/// (``commitAll()``), and removed if it never did (``discardAll()``): a route that is
+/// missing or unreadable from its first byte leaves every output path as it was. A live
+/// run's streams go in place as soon as it has started, to be followed (``StreamsInPlace``).
+struct RunFiles: Sendable {
     /// The timeline's descriptor: its file, or standard output.
     let timeline: Int32
-    /// The report page, written whole at the end: staged beside its place and put there
-    /// once written (``commitReport()``), so a run that dies leaves the old page.
+    let timelineOutput: StagedOutput?
+    /// The report page, written whole at the end.
     let reportOutput: StagedOutput?
     var report: Int32? { reportOutput?.descriptor }
-    let weatherLog: Int32?
-    let nmea: [Int32]
-    private let ownsTimeline: Bool
+    let weatherLogOutput: StagedOutput?
+    var weatherLog: Int32? { weatherLogOutput?.descriptor }
+    let nmeaOutputs: [StagedOutput]
+    var nmea: [Int32] { nmeaOutputs.map(\.descriptor) }
+
+    private var all: [StagedOutput] { [timelineOutput, reportOutput, weatherLogOutput].compactMap { $0 } + nmeaOutputs }
 
     /// Creates them in the order of the flags' importance: the timeline, the report, the
-    /// weather log, the NMEA files. When one fails, those already open are closed.
+    /// weather log, the NMEA files. When one fails, those already made are removed.
     /// None may be one of `inputs` (the route): exit 64 before anything is opened.
     init(_ output: TimelineOutput, nmeaFiles: [String], inputs: [String] = []) throws(RunFailure) {
-        var opened: [Int32] = []
-        var staged: StagedOutput?
-        func create(_ path: String, _ what: String) throws(RunFailure) -> Int32 {
-            let descriptor = try OutputFile.create(path, what: what, inputs: inputs)
-            opened.append(descriptor)
-            return descriptor
+        var made: [StagedOutput] = []
+        func create(_ path: String?, _ what: String) throws(RunFailure) -> StagedOutput? {
+            guard let path else { return nil }
+            let staged = try StagedOutput(path, what: what, inputs: inputs)
+            made.append(staged)
+            return staged
         }
         do {
-            if let path = output.path { timeline = try create(path, "the timeline file") } else { timeline = STDOUT_FILENO }
-            staged = try output.reportPath.map { path throws(RunFailure) in try StagedOutput(path, what: "the report", inputs: inputs) }
-            reportOutput = staged
-            if let path = output.weatherLogPath { weatherLog = try create(path, "the weather log") } else { weatherLog = nil }
-            var nmea: [Int32] = []
+            timelineOutput = try create(output.path, "the timeline file")
+            reportOutput = try create(output.reportPath, "the report")
+            weatherLogOutput = try create(output.weatherLogPath, "the weather log")
+            var nmea: [StagedOutput] = []
             for path in nmeaFiles {
-                nmea.append(try create(path, "the NMEA file"))
+                if let staged = try create(path, "the NMEA file") { nmea.append(staged) }
             }
-            self.nmea = nmea
+            nmeaOutputs = nmea
         } catch {
-            for descriptor in opened { _ = close(descriptor) }
-            staged?.discard()
+            for staged in made { staged.discard() }
             throw error
         }
-        ownsTimeline = output.path != nil
+        timeline = timelineOutput?.descriptor ?? STDOUT_FILENO
     }
 
-    /// Closes them all (standard output stays open).
-    func closeAll() {
-        if ownsTimeline { close(timeline) }
-        // Not put in place by then: the run never wrote it.
-        reportOutput?.discard()
-        if let weatherLog { close(weatherLog) }
-        for descriptor in nmea { _ = close(descriptor) }
+    /// Whether the run wrote any of its timeline: a run that failed after its start has a
+    /// timeline ending in why (its outputs are put in place); one that failed before has none.
+    var timelineWasWritten: Bool {
+        guard let timelineOutput else { return true }
+        return lseek(timelineOutput.descriptor, 0, SEEK_CUR) > 0
+    }
+
+    /// Puts the streams a person may follow (the timeline, the weather log, the NMEA files)
+    /// in place while they are still being written; see ``StreamsInPlace``.
+    func putStreamsInPlace() {
+        for staged in [timelineOutput, weatherLogOutput].compactMap({ $0 }) + nmeaOutputs { staged.putInPlace() }
+    }
+
+    /// Puts every output in place; exit 74 if one cannot be.
+    func commitAll() throws(RunFailure) {
+        for staged in all { try staged.commit() }
+    }
+
+    /// Removes every output not yet put in place, leaving its path as it was (after
+    /// ``commitAll()``, nothing).
+    func discardAll() {
+        for staged in all { staged.discard() }
     }
 
     /// The width the text format wraps to: the terminal's (`COLUMNS`, as shells export it,

@@ -78,6 +78,16 @@ public final class StagedOutput: Sendable {
         }
     }
 
+    /// Renames the temporary file over `path` and keeps writing to it: a stream that readers
+    /// follow at its path while it is written. Nothing if already in place; if the rename
+    /// fails, ``commit()`` tries again (and reports it).
+    public func putInPlace() {
+        state.withLock { state in
+            guard state.open, let temporary = state.temporary, rename(temporary, path) == 0 else { return }
+            state.temporary = nil
+        }
+    }
+
     /// Removes the temporary file, leaving `path` as it was, and closes the descriptor.
     public func discard() {
         if let temporary = takeTemporaryAndClose() { _ = unlink(temporary) }

@@ -26,8 +26,11 @@ enum TimelineOutputs {
         _ replay: Replay, _ format: Format, _ outputs: Outputs, _ device: DeviceFeeds?, _ feeds: [any Feed],
         _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
+        // The report recorder flushes after the timeline's writer, and then the streams go
+        // in place (for a live run), their first moment written.
         let writer = TimelineTee(
-            TimelineWriter(descriptor: outputs.timeline, format: format), ReportRecorder(outputs.report))
+            TimelineWriter(descriptor: outputs.timeline, format: format),
+            TimelineTee(ReportRecorder(outputs.report), StreamsInPlace(outputs.putStreamsInPlace)))
         if let weatherLog = outputs.weatherLog {
             let tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat()))
             return try await withLiveStream(replay, tee, device, feeds, messages)

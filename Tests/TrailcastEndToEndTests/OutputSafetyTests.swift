@@ -134,6 +134,33 @@ struct OutputSafetyTests {
         #expect(try Self.leftovers(scratch.url) == [])
     }
 
+    @Test("a replay that fails before it starts leaves every output as it was, on virtual and real time", arguments: [
+        [String](), ["--speed", "1"],
+    ])
+    func replayThatNeverStarts(pace: [String]) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let timeline = try scratch.file(named: "run.jsonl", contents: Data("the old run\n".utf8))
+        let nmea = try scratch.file(named: "run.nmea", contents: Data("$GPGGA,old\n".utf8))
+        let broken = try scratch.file(named: "broken.gpx", contents: Data("<gpx".utf8))
+        for route in [scratch.url.appendingPathComponent("missing.gpx").path, broken.path] {
+            let run = try await TrailcastBinary.run(
+                arguments: ["replay", route, "-f", "jsonl", "-o", timeline.path, "--nmea", nmea.path] + pace)
+            #expect(run.status == (route == broken.path ? 65 : 66), "\(run.stderr)")
+            #expect(try String(contentsOf: timeline, encoding: .utf8) == "the old run\n")
+            #expect(try String(contentsOf: nmea, encoding: .utf8) == "$GPGGA,old\n")
+            #expect(try Self.leftovers(scratch.url).isEmpty)
+        }
+        // A route that breaks partway: its timeline, ending in why, replaces the old one.
+        let text = try String(contentsOf: Repository.url(Self.walk), encoding: .utf8)
+        let cut = try scratch.file(named: "cut.gpx", contents: Data((String(text.prefix(4000)) + "<trkpt lat=\"91\"").utf8))
+        let partway = try await TrailcastBinary.run(arguments: ["replay", cut.path, "-f", "jsonl", "-o", timeline.path])
+        #expect(partway.status == 65, "\(partway.stderr)")
+        let lines = try String(contentsOf: timeline, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.contains(#""type":"start""#) == true)
+        #expect(lines.last?.contains(#""reason":"error""#) == true, "\(lines.last ?? "")")
+    }
+
     @Test("replay's report and the fleet's summary, written whole at the end: a run that fails first leaves the old file")
     func pagesWrittenAtTheEnd() async throws {
         let scratch = try ScratchDirectory()
