@@ -58,7 +58,13 @@ struct ReplayGPSTests {
             "replay", file.path, "--interval", "1", "--max-gap", "0", "--weather", "none", "--format", "jsonl",
             "--output", output.path,
         ], output: .discarded)
-        func size() -> Int { (try? FileManager.default.attributesOfItem(atPath: output.path)[.size] as? Int) ?? 0 }
+        // On virtual time the timeline is staged beside its path until the run ends.
+        func size() -> Int {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? []
+            guard let staged = names.first(where: { $0.hasPrefix(".run.jsonl.trailcast-") }) else { return 0 }
+            let path = scratch.url.appendingPathComponent(staged).path
+            return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        }
         try await process.wait(for: "1 MB of timeline", until: { size() > 1_000_000 })
         let early = process.peakResidentKiB
         // Tens of thousands of fixes later; before the fix it died at once allocating 26 GB.
