@@ -24,6 +24,7 @@ enum UsageErrorLine {
         }
         while message.hasSuffix(".") || message.hasSuffix(",") { message.removeLast() }
         if let unreadable = unreadableValue(in: message) { return prefix + unreadable }
+        if let missing = missingChoice(in: message, arguments: arguments) { return prefix + missing }
         if comesFromTheParser(error) {
             message += " (see '\(commandPath(of: arguments).joined(separator: " ")) --help')"
         }
@@ -127,6 +128,22 @@ enum UsageErrorLine {
         let valueName = String(described[described.index(after: space)...].dropFirst().dropLast())
         let expected = valueWords[valueName] ?? valueName
         return "\(described[..<space]) must be \(expected), not '\(value)'"
+    }
+
+    /// The parser's `missing expected argument '--format <format>'` for an option that takes
+    /// one of a list, as `--format is needed: one of xcode-gpx, nmea, ...`: the fix in the line.
+    private static func missingChoice(in message: String, arguments: [String]) -> String? {
+        let opening = "missing expected argument '"
+        guard message.hasPrefix(opening) else { return nil }
+        let spelled = String(message.dropFirst(opening.count).prefix { $0 != " " && $0 != "'" })
+        guard spelled.hasPrefix("-"), let tool = CommandShape.tool else { return nil }
+        var command = tool
+        for word in arguments {
+            guard let next = command.subcommand(named: word) else { break }
+            command = next
+        }
+        guard let values = command.argument(spelled: spelled)?.allValues, !values.isEmpty else { return nil }
+        return "\(spelled) is needed: one of \(values.joined(separator: ", "))"
     }
 
     /// What the value names of the tool's options stand for.

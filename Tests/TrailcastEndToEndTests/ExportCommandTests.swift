@@ -168,7 +168,7 @@ struct ExportCommandTests {
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--event", "1m:app=background"], status: 64,
                  message: "trailcast: error: --event 1m:app=background: export writes the device stream, which only signal=lost|restored changes"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx"], status: 64,
-                 message: "trailcast: error: missing expected argument '--format <format>' (see 'trailcast export --help')"),
+                 message: "trailcast: error: --format is needed: one of xcode-gpx, nmea, geojson, csv, kml, tcx"),
         BadInput(arguments: ["export", "gpx/no-such-file.gpx", "--to", "csv"], status: 66,
                  message: "gpx/no-such-file.gpx: error: no such file"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--output", "/no-such-folder/x.csv"], status: 73,

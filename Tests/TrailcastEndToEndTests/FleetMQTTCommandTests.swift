@@ -314,8 +314,13 @@ struct FleetMQTTCommandTests {
         #expect(try count("unwitnessed") > 0)
         let away = try #require(verify["awaySeconds"] as? Double)
         // The verifier's time away starts when it notices the broker gone, which on a machine
-        // busy with other tests can be a second or two after the kill: 2.5 s each way.
-        #expect(away >= outage - 2.5 && away <= outage + 2.5, "away \(away) s of an outage of \(outage) s")
+        // busy with other tests can be a second or two after the kill: 2.5 s each way. Its
+        // return, like the devices' (above), is not bounded under ThreadSanitizer: a clean
+        // clone's run there took 13.1 s after an outage of 5.7 s, the sanitizer's pace.
+        #expect(away >= outage - 2.5, "away \(away) s of an outage of \(outage) s")
+        if !TrailcastBinary.isBuiltWithThreadSanitizer {
+            #expect(away <= outage + 2.5, "away \(away) s of an outage of \(outage) s")
+        }
         let matched = try count("received") - count("duplicates")
         #expect(try count("expected") == matched + count("lost") + count("unwitnessed"))
         #expect(run.stderr.contains("fleet: --verify: the subscriber's connection to the broker closed"))
