@@ -43,6 +43,22 @@ struct CommandShape: Decodable, Sendable {
         }
     }()
 
+    /// The command `arguments` name (`fleet` of `fleet gpx/ --devices 3`), the names walked
+    /// to it (`trailcast fleet`) and the arguments after them; `unknown` is the first word
+    /// that should name a subcommand (its command has some) and names none.
+    func resolve(_ arguments: [String]) -> (command: CommandShape, path: [String], rest: ArraySlice<String>, unknown: String?) {
+        var command = self
+        var path = [commandName]
+        var rest = arguments[...]
+        while let word = rest.first, !word.hasPrefix("-"), command.hasSubcommands {
+            guard let subcommand = command.subcommand(named: word) else { return (command, path, rest, word) }
+            command = subcommand
+            path.append(word)
+            rest = rest.dropFirst()
+        }
+        return (command, path, rest, nil)
+    }
+
     func subcommand(named name: String) -> CommandShape? {
         subcommands?.first { $0.commandName == name }
     }

@@ -35,31 +35,18 @@ enum UsageErrorLine {
     /// not know; this is the line to print instead, or nil when every name is known.
     static func unknownHelpTopic(in arguments: [String]) -> String? {
         guard arguments.first == "help", let tool = CommandShape.tool else { return nil }
-        var command = tool
-        for name in arguments.dropFirst() where command.hasSubcommands {
-            guard let next = command.subcommand(named: name) else {
-                return prefix + unknownCommand(name, of: command, path: ["trailcast"])
-            }
-            command = next
-        }
-        return nil
+        let named = tool.resolve(Array(arguments.dropFirst()))
+        return named.unknown.map { prefix + unknownCommand($0, of: named.command, path: ["trailcast"]) }
     }
 
     /// The first name in `arguments` that the command line does not know, said with the
     /// nearest it does: a subcommand, then each flag and each value of a list in order.
     static func misspelling(in arguments: [String], tool: CommandShape) -> String? {
-        var command = tool
-        var rest = arguments[...]
-        var path = ["trailcast"]
         // A command with subcommands takes no arguments of its own here.
-        while let word = rest.first, !word.hasPrefix("-"), command.hasSubcommands {
-            guard let subcommand = command.subcommand(named: word) else {
-                return unknownCommand(word, of: command, path: path)
-            }
-            command = subcommand
-            path.append(word)
-            rest = rest.dropFirst()
-        }
+        let named = tool.resolve(arguments)
+        let (command, path) = (named.command, named.path)
+        if let unknown = named.unknown { return unknownCommand(unknown, of: command, path: path) }
+        var rest = named.rest
         while let word = rest.popFirst() {
             if word == "--" { return nil }
             guard word.hasPrefix("-"), word != "-", !word.isNegativeNumber else { continue }
@@ -106,14 +93,7 @@ enum UsageErrorLine {
 
     /// The subcommands named at the start of `arguments`, after `trailcast`.
     private static func commandPath(of arguments: [String]) -> [String] {
-        var path = ["trailcast"]
-        var command = CommandShape.tool
-        for word in arguments {
-            guard let next = command?.subcommand(named: word) else { break }
-            path.append(word)
-            command = next
-        }
-        return path
+        CommandShape.tool?.resolve(arguments).path ?? ["trailcast"]
     }
 
     /// The parser's `The value 'abc' is invalid for '--speed <N>'` (a number that is not
@@ -136,13 +116,9 @@ enum UsageErrorLine {
         let opening = "missing expected argument '"
         guard message.hasPrefix(opening) else { return nil }
         let spelled = String(message.dropFirst(opening.count).prefix { $0 != " " && $0 != "'" })
-        guard spelled.hasPrefix("-"), let tool = CommandShape.tool else { return nil }
-        var command = tool
-        for word in arguments {
-            guard let next = command.subcommand(named: word) else { break }
-            command = next
-        }
-        guard let values = command.argument(spelled: spelled)?.allValues, !values.isEmpty else { return nil }
+        guard spelled.hasPrefix("-"), let command = CommandShape.tool?.resolve(arguments).command,
+            let values = command.argument(spelled: spelled)?.allValues, !values.isEmpty
+        else { return nil }
         return "\(spelled) is needed: one of \(values.joined(separator: ", "))"
     }
 
