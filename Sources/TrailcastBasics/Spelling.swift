@@ -26,7 +26,7 @@ package enum Spelling {
     /// alignment), as well as an insertion, a deletion or a substitution: the swap is the
     /// commonest typo, and plain Levenshtein counts it as two, which is how
     /// swift-argument-parser came to suggest `--prompt` for `--fromat`.
-    package static func distance(_ first: String, _ second: String) -> Int {
+    private static func distance(_ first: String, _ second: String) -> Int {
         let a = Array(first), b = Array(second)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }

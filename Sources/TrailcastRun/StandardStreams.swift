@@ -10,6 +10,9 @@ import Darwin
 /// Writes to standard output and error with write(2), without Foundation and
 /// without C's shared `FILE *` globals, which strict concurrency rejects.
 public enum StandardStreams {
+    /// How the tool names itself on a line of its own (`trailcast: error: ...`).
+    package static let toolPrefix = "trailcast: "
+
     /// The error of the first write to standard output that failed, if one did (`> /dev/full`:
     /// ENOSPC): a command's output cut short must not exit 0 (``outputFailure``).
     private static let failedOutputWrite = LockedValue<Int32?>(nil)
@@ -24,14 +27,14 @@ public enum StandardStreams {
     /// write went through, or when the reader went away (EPIPE: `| head` has what it wanted).
     public static var outputFailure: RunFailure? {
         guard let error = failedOutputWrite.withLock({ $0 }), error != EPIPE else { return nil }
-        return RunFailure("trailcast: error: cannot write to standard output: \(String(cString: strerror(error)))", status: .ioError)
+        return RunFailure(toolPrefix + "error: cannot write to standard output: \(String(cString: strerror(error)))", status: .ioError)
     }
 
     /// One line to standard error. A line that names no place of its own (`error: ...`,
     /// `warning: ...`) is the tool's, and says so: `trailcast: error: ...`, as compilers and
     /// git name themselves, so it reads the same from every command and in a script's log.
     public static func writeError(_ line: String) {
-        let named = line.hasPrefix("error: ") || line.hasPrefix("warning: ") ? "trailcast: " + line : line
+        let named = line.hasPrefix("error: ") || line.hasPrefix("warning: ") ? toolPrefix + line : line
         write(named + "\n", to: STDERR_FILENO)
     }
 
@@ -39,10 +42,10 @@ public enum StandardStreams {
     /// error: ...`, `out.csv: error: ...`) or the tool, else said to be the tool's
     /// (`trailcast: error: --mqtt x: expected ...`).
     public static func errorLine(_ message: String) -> String {
-        if message.hasPrefix("trailcast: ") || message.contains(": error: ") || message.contains(": warning: ") {
+        if message.hasPrefix(toolPrefix) || message.contains(": error: ") || message.contains(": warning: ") {
             return message
         }
-        return message.hasPrefix("error: ") ? "trailcast: " + message : "trailcast: error: " + message
+        return toolPrefix + (message.hasPrefix("error: ") ? message : "error: " + message)
     }
 
     @discardableResult

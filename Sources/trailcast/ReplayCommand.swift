@@ -197,7 +197,7 @@ struct ReplayCommand: AsyncParsableCommand {
         let plan = try plan(from: loaded)
         if let problem = plan.problem {
             // The same words and form as `validate()` gives without a scenario.
-            throw RunFailure("trailcast: error: \(problem)", status: .usage)
+            throw RunFailure(problem, status: .usage)
         }
         // Watch for signals before the run starts: a signal that arrives as soon as the
         // first line is out must still end the run cleanly, not kill the process.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import TrailcastBasics
+import TrailcastRun
 
 /// A usage error as one line, `trailcast: error: ...`, naming what was probably meant where a
 /// name was mistyped (git and cargo do the same): an unknown subcommand, flag or value of a
@@ -10,7 +11,7 @@ import TrailcastBasics
 /// parser stops at its first complaint, which for `export x.gpx --too csv` is the missing
 /// `--to` rather than the misspelled flag that caused it.
 enum UsageErrorLine {
-    static let prefix = "trailcast: error: "
+    static let prefix = StandardStreams.toolPrefix + "error: "
 
     static func line(for error: any Error, arguments: [String]) -> String {
         if let fault = CommandShape.tool.flatMap({ misspelling(in: arguments, tool: $0) }) {
