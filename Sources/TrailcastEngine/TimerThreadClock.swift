@@ -13,6 +13,10 @@ import Darwin
 ///
 /// The thread starts with the first sleep and stays for the process. A cancelled sleep
 /// throws `CancellationError` at once.
+///
+/// The run itself can live on that thread too (``onTimerThread(_:)``): a sleep's wake-up
+/// then goes on with the run on the thread that woke it, instead of queueing for a thread of
+/// the cooperative pool, where the live server's requests may be (`--serve`'s pages).
 package struct TimerThreadClock: Clock {
     package typealias Instant = ContinuousClock.Instant
     package typealias Duration = Swift.Duration
@@ -38,9 +42,27 @@ package struct TimerThreadClock: Clock {
             timers.cancel(ticket: ticket)
         }
     }
+
+    /// Runs `operation`, and the child tasks it makes, on the timer thread (as its tasks'
+    /// preferred executor), where the executor preference exists (macOS 15, iOS 18) and the
+    /// thread could start; elsewhere as the caller would.
+    ///
+    /// For the paced run: woken at its deadline, the run goes on at once on the thread that
+    /// woke it. On the cooperative pool, each wake-up was three or four hops (the sleep's
+    /// child task, the task group's parent, the control's waiter) that each waited behind
+    /// whatever the pool's threads were doing. What the operation does between its sleeps
+    /// delays the thread's other sleepers, so it is for one paced run, not for a fleet.
+    package static func onTimerThread<T, Failure: Error>(_ operation: () async throws(Failure) -> T) async throws(Failure) -> T {
+        let timers = TimerThread.shared
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *), timers.isRunning {
+            return try await withTaskExecutorPreference(timers, operation: operation)
+        }
+        return try await operation()
+    }
 }
 
-/// The one thread that wakes sleepers at their deadlines.
+/// The one thread that wakes sleepers at their deadlines, and runs the jobs of the tasks
+/// that prefer it (``TimerThreadClock/onTimerThread(_:)``).
 final class TimerThread: @unchecked Sendable {
     static let shared = TimerThread()
 
@@ -56,6 +78,8 @@ final class TimerThread: @unchecked Sendable {
     private var sleepers: [Sleeper] = []
     private var cancelledEarly: Set<UInt64> = []
     private var nextTicket: UInt64 = 0
+    /// Jobs of the tasks that prefer this thread, in the order they came.
+    private var jobs: [UnownedJob] = []
     /// Whether the thread started (set once, in init).
     private(set) var isRunning = false
 
@@ -93,6 +117,14 @@ final class TimerThread: @unchecked Sendable {
         pthread_mutex_unlock(lock)
     }
 
+    /// A job of a task that prefers this thread: run after the ones before it.
+    func enqueue(_ job: UnownedJob) {
+        pthread_mutex_lock(lock)
+        jobs.append(job)
+        pthread_cond_signal(changed)
+        pthread_mutex_unlock(lock)
+    }
+
     func cancel(ticket: UInt64) {
         pthread_mutex_lock(lock)
         guard let index = sleepers.firstIndex(where: { $0.ticket == ticket }) else {
@@ -124,12 +156,27 @@ final class TimerThread: @unchecked Sendable {
                 pthread_mutex_lock(lock)
                 continue
             }
+            if !jobs.isEmpty {
+                let ready = jobs
+                jobs.removeAll(keepingCapacity: true)
+                pthread_mutex_unlock(lock)
+                for job in ready { runJob(job) }
+                pthread_mutex_lock(lock)
+                continue
+            }
             if let earliest = sleepers.map(\.deadline).min() {
                 var deadline = Self.monotonicTimespec(after: now.duration(to: earliest))
                 pthread_cond_timedwait(changed, lock, &deadline)
             } else {
                 pthread_cond_wait(changed, lock)
             }
+        }
+    }
+
+    private func runJob(_ job: UnownedJob) {
+        // Jobs come only through the TaskExecutor conformance, which has the same availability.
+        if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *) {
+            job.runSynchronously(on: asUnownedTaskExecutor())
         }
     }
 
@@ -173,5 +220,12 @@ final class TimerThread: @unchecked Sendable {
         pthread_detach(thread)
         #endif
         return true
+    }
+}
+
+@available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *)
+extension TimerThread: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        enqueue(UnownedJob(job))
     }
 }

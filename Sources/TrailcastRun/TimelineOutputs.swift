@@ -58,11 +58,13 @@ enum TimelineOutputs {
         let mirrors = feeds.filter(\.mirrorsAuthorization)
         if !mirrors.isEmpty {
             var tap = AuthorizationMirrorTap(recorder, feeds: mirrors)
-            return try await replay.run(
-                clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
+            return try await TimerThreadClock.onTimerThread { () async throws(ReplayError) in
+                try await replay.run(clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
+            }
         }
         var recorder = recorder
-        return try await replay.run(
-            clock: TimerThreadClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
+        return try await TimerThreadClock.onTimerThread { () async throws(ReplayError) in
+            try await replay.run(clock: TimerThreadClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
+        }
     }
 }

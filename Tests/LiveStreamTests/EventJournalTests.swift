@@ -60,7 +60,7 @@ struct EventJournalTests {
         let journal = try EventJournal()
         var recorder = LiveEventRecorder(journal: journal)
         let end = journal.position(after: 0)
-        let waiter = Task { await journal.waitForMore(after: end) }
+        let waiter = Task { await journal.waitForMore(after: end, keepAliveTick: journal.keepAliveTick) }
         try recorder.record(TimelineEvent(time: Timestamp(secondsSince1970: 0), offsetSeconds: 0, kind: .alert(message: "a")))
         #expect(journal.eventCount == 0, "nothing is visible before the flush")
         try recorder.flush()
@@ -69,7 +69,15 @@ struct EventJournalTests {
 
         let offset = journal.position(after: 1)
         #expect(!journal.isExhausted(at: offset))
-        let finishing = Task { await journal.waitForMore(after: offset) }
+        // A keep-alive moment wakes every reader, and only a moment after the one it saw.
+        let tick = journal.keepAliveTick
+        let keptAlive = Task { await journal.waitForMore(after: offset, keepAliveTick: tick) }
+        journal.tickKeepAlive()
+        await keptAlive.value
+        #expect(journal.keepAliveTick == tick + 1)
+        #expect(journal.read(from: offset, maximumCount: 1).isEmpty, "woken by the moment, with nothing new")
+
+        let finishing = Task { await journal.waitForMore(after: offset, keepAliveTick: journal.keepAliveTick) }
         journal.finish()
         await finishing.value
         #expect(journal.isExhausted(at: offset))

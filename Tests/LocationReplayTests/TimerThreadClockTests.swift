@@ -1,3 +1,4 @@
+import Foundation
 import TrailcastEngine
 import TrailcastBasics
 import Testing
@@ -58,5 +59,48 @@ struct TimerThreadClockTests {
         let deadline = clock.now.advanced(by: .milliseconds(2))
         try await clock.sleep(until: deadline)
         #expect(clock.now >= deadline)
+    }
+}
+
+/// A paced run lives on the timer thread (`TimerThreadClock.onTimerThread`): its wake-ups
+/// must not wait for a thread of the cooperative pool, which the live server's requests may
+/// hold (issue 40, the hundred live pages).
+@Suite("TimerThreadClock.onTimerThread", .timeLimit(.minutes(5)))
+struct OnTimerThreadTests {
+    let clock = TimerThreadClock()
+
+    @Test("a sleep on the timer thread wakes while every thread of the cooperative pool is busy")
+    func wakesPastABusyPool() async throws {
+        let poolWidth = ProcessInfo.processInfo.activeProcessorCount
+        let started = LockedValue(0)
+        let released = LockedValue(false)
+        let gaveUp = LockedValue(0)
+        let (wokeWhileHeld, holding) = try await TimerThreadClock.onTimerThread { () async throws -> (Bool, Int) in
+            // Each holder keeps a pool thread running (spinning, so that the runtime does
+            // not count it blocked and add a thread) until released, or for 20 s at most.
+            for _ in 0..<poolWidth {
+                Task.detached {
+                    started.withLock { $0 += 1 }
+                    let giveUpAt = ContinuousClock.now.advanced(by: .seconds(20))
+                    while !released.withLock({ $0 }) {
+                        if ContinuousClock.now > giveUpAt {
+                            gaveUp.withLock { $0 += 1 }
+                            return
+                        }
+                    }
+                }
+            }
+            // Every pool thread held (other suites' tasks may hold some first: wait for them).
+            let allStartedBy = ContinuousClock.now.advanced(by: .seconds(60))
+            while started.withLock({ $0 }) < poolWidth && ContinuousClock.now < allStartedBy { sched_yield() }
+            let holding = started.withLock { $0 }
+            try await clock.sleep(until: clock.now.advanced(by: .milliseconds(20)))
+            // Here before any holder gave up: the wake-up did not need a pool thread.
+            let wokeWhileHeld = gaveUp.withLock { $0 } == 0
+            released.withLock { $0 = true }
+            return (wokeWhileHeld, holding)
+        }
+        #expect(holding == poolWidth)
+        #expect(wokeWhileHeld)
     }
 }

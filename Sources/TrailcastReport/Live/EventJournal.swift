@@ -28,6 +28,8 @@ package final class EventJournal: Sendable {
         /// `starts[k]`: where event `k * indexStride + 1` begins.
         var starts: [Int] = []
         var finished = false
+        /// Keep-alive moments so far (``tickKeepAlive()``).
+        var keepAliveTicks = 0
         var waiters = Waiters()
     }
 
@@ -136,9 +138,19 @@ package final class EventJournal: Sendable {
     }
 
     /// Returns when there is more to read after `offset`, when the journal is finished,
-    /// or when the task is cancelled.
-    package func waitForMore(after offset: Int) async {
-        await state.wait { $0.length > offset || $0.finished }
+    /// when a keep-alive moment after `keepAliveTick` has come, or when the task is cancelled.
+    package func waitForMore(after offset: Int, keepAliveTick: Int) async {
+        await state.wait { $0.length > offset || $0.finished || $0.keepAliveTicks != keepAliveTick }
+    }
+
+    /// The keep-alive moments so far: a reader compares it before and after a wait.
+    package var keepAliveTick: Int { state.withLock { $0.keepAliveTicks } }
+
+    /// A keep-alive moment: every waiting reader wakes, and one that has sent nothing since
+    /// the moment before sends a comment. One timer for every stream, rather than a timer
+    /// (and a task group to race it with the journal) per stream per event.
+    package func tickKeepAlive() {
+        state.changeAndWake { $0.keepAliveTicks += 1 }
     }
 
     /// Whether a reader at `offset` has everything and nothing more will come.

@@ -24,8 +24,6 @@ struct LiveResponder: HTTPResponder {
     let access: ControlAccess
     /// The run's report so far, for the live page's map.
     let report: ReportCollector
-    /// A comment line this often keeps proxies from dropping an idle stream.
-    let keepAliveInterval: Duration
 
     static let lastEventID = HTTPField.Name("Last-Event-ID")!
     static let xFrameOptions = HTTPField.Name("X-Frame-Options")!
@@ -85,27 +83,36 @@ struct LiveResponder: HTTPResponder {
     }
 
     /// `GET /events`: from the event after `Last-Event-ID` (header, or `lastEventId` in
-    /// the query for clients that cannot set headers), else from the first.
+    /// the query for clients that cannot set headers), else from the first. A stream that
+    /// sent nothing between two of the journal's keep-alive moments sends a comment.
     private func events(_ request: Request) -> Response {
         let lastID = request.headers[Self.lastEventID].flatMap { Int($0.filter { $0 != " " }) }
             ?? request.uri.queryParameters.get("lastEventId").flatMap { Int($0) }
             ?? 0
         let journal = self.journal
-        let keepAliveInterval = self.keepAliveInterval
         let body = ResponseBody { writer in
             // Browsers reconnect a second after the stream drops, rather than three.
             try await writer.write(ByteBuffer(string: "retry: 1000\n\n"))
             var offset = journal.position(after: lastID)
+            var keepAliveTick = journal.keepAliveTick
+            var sentSinceTick = false
             while true {
                 let chunk = journal.read(from: offset, maximumCount: 64 * 1024)
                 if !chunk.isEmpty {
                     try await writer.write(ByteBuffer(bytes: chunk))
                     offset += chunk.count
+                    sentSinceTick = true
                     continue
                 }
                 if journal.isExhausted(at: offset) { break }
-                if try await Self.waitForMore(journal, after: offset, orFor: keepAliveInterval) == .keepAlive {
-                    try await writer.write(ByteBuffer(string: ": keep-alive\n\n"))
+                await journal.waitForMore(after: offset, keepAliveTick: keepAliveTick)
+                // The client went away (or the server is closing): the wait returns at once now.
+                try Task.checkCancellation()
+                let tick = journal.keepAliveTick
+                if tick != keepAliveTick {
+                    if !sentSinceTick { try await writer.write(ByteBuffer(string: ": keep-alive\n\n")) }
+                    keepAliveTick = tick
+                    sentSinceTick = false
                 }
             }
             try await writer.finish(nil)
@@ -117,24 +124,6 @@ struct LiveResponder: HTTPResponder {
                 .accessControlAllowOrigin: "*", HTTPField.Name("X-Accel-Buffering")!: "no",
             ],
             body: body)
-    }
-
-    private enum Wake { case more, keepAlive }
-
-    private static func waitForMore(_ journal: EventJournal, after offset: Int, orFor interval: Duration) async throws -> Wake {
-        try await withThrowingTaskGroup(of: Wake.self) { group in
-            group.addTask {
-                await journal.waitForMore(after: offset)
-                return .more
-            }
-            group.addTask {
-                try await Task.sleep(for: interval)
-                return .keepAlive
-            }
-            let first = try await group.next()!
-            group.cancelAll()
-            return first
-        }
     }
 
     private func health() -> [UInt8] {

@@ -36,13 +36,19 @@ package final class LiveServer: Sendable {
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let journal: EventJournal
+    /// The journal's keep-alive moments, for every stream.
+    private let keepAlive: Task<Void, Never>
 
-    private init(port: Int, access: ControlAccess, group: ServiceGroup, task: Task<Void, any Error>, journal: EventJournal) {
+    private init(
+        port: Int, access: ControlAccess, group: ServiceGroup, task: Task<Void, any Error>, journal: EventJournal,
+        keepAlive: Task<Void, Never>
+    ) {
         self.port = port
         self.access = access
         self.group = group
         self.task = task
         self.journal = journal
+        self.keepAlive = keepAlive
     }
 
     /// Listens on `host:port` (port 0: a free one) and serves until ``close()``.
@@ -59,8 +65,7 @@ package final class LiveServer: Sendable {
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int.self)
         let application = Application(
             responder: LiveResponder(
-                journal: journal, latest: latest, control: control, access: access, report: report,
-                keepAliveInterval: keepAliveInterval),
+                journal: journal, latest: latest, control: control, access: access, report: report),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port)),
             onServerRunning: { channel in
                 portContinuation.yield(channel.localAddress?.port ?? port)
@@ -85,12 +90,18 @@ package final class LiveServer: Sendable {
             }
             throw LiveServerError(host: host, port: port, reason: reason)
         }
-        return LiveServer(port: boundPort, access: access, group: group, task: task, journal: journal)
+        // A comment line this often keeps proxies from dropping an idle stream.
+        let keepAlive = Task {
+            while (try? await Task.sleep(for: keepAliveInterval)) != nil { journal.tickKeepAlive() }
+        }
+        return LiveServer(
+            port: boundPort, access: access, group: group, task: task, journal: journal, keepAlive: keepAlive)
     }
 
     /// The run is over: event streams send what is left and end (a client that has
     /// stopped reading is cut off after 3 s), then the server stops.
     package func close() async {
+        keepAlive.cancel()
         journal.finish()
         await group.triggerGracefulShutdown()
         _ = await task.result
