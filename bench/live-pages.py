@@ -33,6 +33,10 @@ the same two cores).
 Needs Chromium and Python's websocket-client (pip install websocket-client).
 
     live-pages.py --trailcast BIN [--pages 100] [--speed 10] [--points 3000] [--runs 1] [--json OUT]
+
+`--without-browser` runs only the two runs without Chromium (no pages, and the pages'
+requests from curl), counted from `--from-offset` seconds (default 30): the server's share
+alone, in a third of the time.
 """
 import argparse
 import json
@@ -123,26 +127,32 @@ class Browser:
         self.chromium.quit()
 
 
-def page_traffic(port, pages, stop):
+def page_traffic(port, pages):
     """What `pages` live pages ask of the server, without a browser: an event stream each
     (curl), and the map and its legend every 2 s each, as live.js asks. Returns the
-    processes to kill. (Until 2026-11-27 the legend was left out, which hid its cost.)"""
+    processes to kill. (Until 2026-11-27 the legend was left out, which hid its cost.)
+
+    The map requests run in a process of their own beside the curls (on core 1 with
+    --split-cores). Until 2026-11-28 they ran in a thread of this script, on core 0: the line
+    reader then waited for Python's lock behind them, and the stamps counted that wait as
+    the run's lateness."""
     readers = [subprocess.Popen(CLIENT_PIN + ["curl", "-sN", f"http://127.0.0.1:{port}/events"], stdout=subprocess.DEVNULL)
                for _ in range(pages)]
-
-    def maps():
-        interval = 2.0 / pages
-        while not stop:
-            started = time.perf_counter()
-            for path in ("map.svg", "legend"):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=10).read()
-                except OSError:
-                    pass
-            time.sleep(max(0.0, interval - (time.perf_counter() - started)))
-
-    threading.Thread(target=maps, daemon=True).start()
+    readers.append(subprocess.Popen(CLIENT_PIN + [sys.executable, os.path.abspath(__file__), "--map-requests", str(port), str(pages)]))
     return readers
+
+
+def map_requests(port, pages):
+    """The map and its legend asked for every 2 s by each of `pages` pages, until killed."""
+    interval = 2.0 / pages
+    while True:
+        started = time.perf_counter()
+        for path in ("map.svg", "legend"):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/{path}", timeout=10).read()
+            except OSError:
+                pass
+        time.sleep(max(0.0, interval - (time.perf_counter() - started)))
 
 
 def run_once(trailcast, track, speed, browser, pages, traffic=0):
@@ -195,10 +205,8 @@ def run_once(trailcast, track, speed, browser, pages, traffic=0):
     connected_at = None
     states = []
     if traffic:
-        stop = []
-        readers = page_traffic(port, traffic, stop)
+        readers = page_traffic(port, traffic)
         process.wait()
-        stop.append(True)
         for reader_process in readers:
             reader_process.kill()
             reader_process.wait()
@@ -242,6 +250,8 @@ def lateness(arrivals, offsets, speed, from_offset):
 
 
 def main():
+    if sys.argv[1:2] == ["--map-requests"]:
+        return map_requests(int(sys.argv[2]), int(sys.argv[3]))
     options = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     options.add_argument("--trailcast", required=True)
     options.add_argument("--pages", type=int, default=100)
@@ -250,6 +260,9 @@ def main():
     options.add_argument("--runs", type=int, default=1)
     options.add_argument("--json")
     options.add_argument("--split-cores", action="store_true", help="trailcast on core 0, Chromium on core 1")
+    options.add_argument("--without-browser", action="store_true", help="only the runs without Chromium: no pages, and the pages' requests from curl")
+    options.add_argument("--without-requests", action="store_true", help="leave out the run with the pages' requests from curl (the server's share alone)")
+    options.add_argument("--from-offset", type=float, default=30.0, help="with --without-browser: count the lines from this offset (s)")
     arguments = options.parse_args()
     if arguments.split_cores:
         global PIN_TRAILCAST, PIN_BROWSER
@@ -274,7 +287,7 @@ def main():
     track = os.path.join(tempfile.gettempdir(), f"live-pages-{arguments.points}.gpx")
     with open(track, "w") as file:
         subprocess.run([sys.executable, os.path.join(HERE, "make-1hz-gpx.py"), str(arguments.points)], stdout=file, check=True)
-    browser = Browser()
+    browser = None if arguments.without_browser else Browser()
     traffic_name = f"{arguments.pages} pages' requests, no browser"
     results = {"no pages": [], f"{arguments.pages} pages": [], traffic_name: []}
     page_states = []
@@ -282,8 +295,10 @@ def main():
     raw_runs = []
     try:
         for run in range(arguments.runs):
-            for name, pages, traffic in [(f"{arguments.pages} pages", arguments.pages, 0),
-                                         (traffic_name, 0, arguments.pages), ("no pages", 0, 0)]:
+            kinds = [(f"{arguments.pages} pages", arguments.pages, 0), (traffic_name, 0, arguments.pages), ("no pages", 0, 0)]
+            if arguments.without_requests:
+                del kinds[1]
+            for name, pages, traffic in kinds[1:] if arguments.without_browser else kinds:
                 print(f"run {run + 1}/{arguments.runs}: {name}", file=sys.stderr, flush=True)
                 arrivals, offsets, connected_at, states = run_once(
                     arguments.trailcast, track, arguments.speed, browser, pages, traffic)
@@ -293,9 +308,10 @@ def main():
                     page_states.append([state | {"expected": len(offsets)} for state in states])
                 raw_runs.append((name, arrivals, offsets))
     finally:
-        browser.quit()
+        if browser:
+            browser.quit()
     # Both kinds of run counted from the same moment: the latest the pages were all connected.
-    start = max(connected_offsets)
+    start = max(connected_offsets) if connected_offsets else arguments.from_offset
     for name, arrivals, offsets in raw_runs:
         results[name].extend(lateness(arrivals, offsets, arguments.speed, start))
     last_event_ids = sorted({state["last"] for states in page_states for state in states})
@@ -305,14 +321,18 @@ def main():
         summary[name] = {"samples": len(values), "p50_ms": percentile(values, 50) * 1e3,
                          "p99_ms": percentile(values, 99) * 1e3, "max_ms": values[-1] * 1e3 if values else float("nan")}
     pages_name = f"{arguments.pages} pages"
-    ratio = summary[pages_name]["p99_ms"] / max(summary["no pages"]["p99_ms"], 1e-9)
+    if arguments.without_browser:
+        del summary[pages_name]
+    if arguments.without_requests:
+        del summary[traffic_name]
+    ratio = summary[pages_name]["p99_ms"] / max(summary["no pages"]["p99_ms"], 1e-9) if pages_name in summary else float("nan")
     every_event = all(state["gaps"] == 0 and state["errors"] == 0 and state["last"] == state["expected"]
                       for states in page_states for state in states)
     print(f"\nlateness over the lines from offset {start:g} s on (speed {arguments.speed:g}, 1 Hz, {arguments.runs} runs each):")
     print("| run | lines | p50 ms | p99 ms | max ms |\n| --- | --- | --- | --- | --- |")
     for name, row in summary.items():
         print(f"| {name} | {row['samples']} | {row['p50_ms']:.2f} | {row['p99_ms']:.2f} | {row['max_ms']:.2f} |")
-    traffic_ratio = summary[traffic_name]["p99_ms"] / max(summary["no pages"]["p99_ms"], 1e-9)
+    traffic_ratio = summary[traffic_name]["p99_ms"] / max(summary["no pages"]["p99_ms"], 1e-9) if traffic_name in summary else float("nan")
     print(f"\np99 with pages / without: {ratio:.2f}x; with their requests and no browser / without: "
           f"{traffic_ratio:.2f}x (target at most 1.5x, or within 5 ms)")
     print(f"the line reader: {READER_POLICY[0] if READER_POLICY else 'SCHED_FIFO'}")
