@@ -77,11 +77,13 @@ struct OnTimerThreadTests {
         let gaveUp = LockedValue(0)
         let (wokeWhileHeld, holding) = try await TimerThreadClock.onTimerThread { () async throws -> (Bool, Int) in
             // Each holder keeps a pool thread running (spinning, so that the runtime does
-            // not count it blocked and add a thread) until released, or for 20 s at most.
+            // not count it blocked and add a thread) until released, or for 60 s at most (a
+            // passing run releases them at once; under ThreadSanitizer, beside the other
+            // suites, the whole test took 23 s).
             for _ in 0..<poolWidth {
                 Task.detached {
                     started.withLock { $0 += 1 }
-                    let giveUpAt = ContinuousClock.now.advanced(by: .seconds(20))
+                    let giveUpAt = ContinuousClock.now.advanced(by: .seconds(60))
                     while !released.withLock({ $0 }) {
                         if ContinuousClock.now > giveUpAt {
                             gaveUp.withLock { $0 += 1 }
@@ -91,7 +93,7 @@ struct OnTimerThreadTests {
                 }
             }
             // Every pool thread held (other suites' tasks may hold some first: wait for them).
-            let allStartedBy = ContinuousClock.now.advanced(by: .seconds(60))
+            let allStartedBy = ContinuousClock.now.advanced(by: .seconds(120))
             while started.withLock({ $0 }) < poolWidth && ContinuousClock.now < allStartedBy { sched_yield() }
             let holding = started.withLock { $0 }
             try await clock.sleep(until: clock.now.advanced(by: .milliseconds(20)))
