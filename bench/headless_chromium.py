@@ -61,14 +61,22 @@ class HeadlessChromium:
         self.version = version["Browser"]
         self.devtools = DevTools(version["webSocketDebuggerUrl"])
 
-    def open_window(self, url, browser_context=None):
+    def open_window(self, url, browser_context=None, before_load=None):
         """A page in a window of its own (Chromium pauses geolocation for a hidden tab);
-        returns its flat session id."""
-        params = {"url": url, "newWindow": True}
+        returns its flat session id. `before_load`: a script run in the page's document
+        before its own scripts (opened on about:blank first, then navigated, so the first
+        document already has it)."""
+        params = {"url": "about:blank" if before_load else url, "newWindow": True}
         if browser_context:
             params["browserContextId"] = browser_context
         target = self.devtools.call("Target.createTarget", params)["targetId"]
-        return self.devtools.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        session = self.devtools.call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+        if before_load:
+            # Without Page.enable the script is accepted and never run (Chromium 156).
+            self.devtools.call("Page.enable", {}, session)
+            self.devtools.call("Page.addScriptToEvaluateOnNewDocument", {"source": before_load}, session)
+            self.devtools.call("Page.navigate", {"url": url}, session)
+        return session
 
     def quit(self):
         self.process.terminate()

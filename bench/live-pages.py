@@ -34,6 +34,14 @@ Needs Chromium and Python's websocket-client (pip install websocket-client).
 
     live-pages.py --trailcast BIN [--pages 100] [--speed 10] [--points 3000] [--runs 1] [--json OUT]
 
+`--unpainted` opens the pages with their `<body>` at `display: none`: each page runs its
+script, reads every event, and asks for the map and legend every 2 s as a shown page does
+(the server sees the same requests), but Chromium neither lays it out nor paints it. Painted,
+a live page at 10 events a second took 5.4% of a core of this machine (Chromium's
+renderer 4.5-5.4%, its display compositor about 1%), so 100 of them want five to six cores and
+on the one core of `--split-cores` never settled (log.md, "A hundred live pages, unpainted");
+unpainted, 100 pages took about half of that core.
+
 `--without-browser` runs only the two runs without Chromium (no pages, and the pages'
 requests from curl), counted from `--from-offset` seconds (default 30): the server's share
 alone, in a third of the time.
@@ -106,14 +114,18 @@ class Browser:
     """One headless Chromium at the idle scheduling class, its pages each in a browser
     context of its own (six streams per host and context)."""
 
-    def __init__(self):
+    # --unpainted: the page's own script runs as it is, then finds its body hidden.
+    HIDE_BODY = "document.addEventListener('DOMContentLoaded', () => { document.body.style.display = 'none'; });"
+
+    def __init__(self, unpainted=False):
         self.chromium = HeadlessChromium(prefix=PIN_BROWSER)
         self.devtools = self.chromium.devtools
         self.pages = []
+        self.before_load = self.HIDE_BODY if unpainted else None
 
     def open(self, url):
         context = self.devtools.call("Target.createBrowserContext", {})["browserContextId"]
-        self.pages.append((context, self.chromium.open_window(url, browser_context=context)))
+        self.pages.append((context, self.chromium.open_window(url, browser_context=context, before_load=self.before_load)))
 
     def evaluate(self, session, expression):
         return self.devtools.evaluate(session, expression)
@@ -260,6 +272,7 @@ def main():
     options.add_argument("--runs", type=int, default=1)
     options.add_argument("--json")
     options.add_argument("--split-cores", action="store_true", help="trailcast on core 0, Chromium on core 1")
+    options.add_argument("--unpainted", action="store_true", help="pages with their body hidden: their script and requests, not their painting")
     options.add_argument("--without-browser", action="store_true", help="only the runs without Chromium: no pages, and the pages' requests from curl")
     options.add_argument("--without-requests", action="store_true", help="leave out the run with the pages' requests from curl (the server's share alone)")
     options.add_argument("--from-offset", type=float, default=30.0, help="with --without-browser: count the lines from this offset (s)")
@@ -287,7 +300,7 @@ def main():
     track = os.path.join(tempfile.gettempdir(), f"live-pages-{arguments.points}.gpx")
     with open(track, "w") as file:
         subprocess.run([sys.executable, os.path.join(HERE, "make-1hz-gpx.py"), str(arguments.points)], stdout=file, check=True)
-    browser = None if arguments.without_browser else Browser()
+    browser = None if arguments.without_browser else Browser(unpainted=arguments.unpainted)
     traffic_name = f"{arguments.pages} pages' requests, no browser"
     results = {"no pages": [], f"{arguments.pages} pages": [], traffic_name: []}
     page_states = []
@@ -336,6 +349,8 @@ def main():
     print(f"\np99 with pages / without: {ratio:.2f}x; with their requests and no browser / without: "
           f"{traffic_ratio:.2f}x (target at most 1.5x, or within 5 ms)")
     print(f"the line reader: {READER_POLICY[0] if READER_POLICY else 'SCHED_FIFO'}")
+    if not arguments.without_browser:
+        print(f"the pages: {'unpainted (body display: none)' if arguments.unpainted else 'painted'}")
     print(f"pages: {sum(len(s) for s in page_states)} read at the end; last event ids seen {last_event_ids}; "
           f"{'every page had every event in order, no script errors' if every_event else 'GAPS OR ERRORS'}")
     if arguments.json:
