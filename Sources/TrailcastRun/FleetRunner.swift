@@ -35,9 +35,13 @@ public enum FleetRunner {
         }
         if let problem = plan.fleet.problem { throw RunFailure(problem, status: .usage) }
         let routes = try plan.loadRoutes()
-        let descriptor = try plan.outputPath.map { path throws(RunFailure) in try OutputFile.create(path, what: "the messages file", inputs: plan.routePaths) }
-            ?? STDOUT_FILENO
-        defer { if descriptor != STDOUT_FILENO { close(descriptor) } }
+        // Written beside its place and put there whole at the end (stopped early too: its
+        // lines so far, as a stopped replay's timeline); a run that fails leaves the old file.
+        let output = try plan.outputPath.map { path throws(RunFailure) in
+            try StagedOutput(path, what: "the messages file", inputs: plan.routePaths)
+        }
+        defer { output?.discard() }
+        let descriptor = output?.descriptor ?? STDOUT_FILENO
 
         var fleet = Fleet(plan: plan.fleet, routes: routes, start: plan.virtualStart)
         let end = Int64((durationSeconds * 1e9).rounded())
@@ -86,6 +90,7 @@ public enum FleetRunner {
         if let writeFailed {
             throw RunFailure("\(plan.outputPath ?? "standard output"): error: cannot write: \(String(cString: strerror(writeFailed)))", status: .ioError)
         }
+        try output?.commit()
         totals.activeDevices = fleet.activeDevices
         return totals
     }

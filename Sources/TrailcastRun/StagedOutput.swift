@@ -105,7 +105,7 @@ public final class StagedOutput: Sendable {
 
     /// Exit 64 if `path` is one of `inputs`: the same file by device and inode, whatever
     /// the names (links, `./`, another directory's view of it). Nothing is opened.
-    static func refuseInputs(_ inputs: [String], as path: String, what: String) throws(RunFailure) {
+    private static func refuseInputs(_ inputs: [String], as path: String, what: String) throws(RunFailure) {
         guard let target = FileIdentity(path) else { return }
         for input in inputs where input != "-" {
             if let source = FileIdentity(input), source.device == target.device, source.inode == target.inode {

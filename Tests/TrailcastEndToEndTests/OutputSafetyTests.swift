@@ -188,6 +188,34 @@ struct OutputSafetyTests {
         #expect(try Self.leftovers(scratch.url).isEmpty)
     }
 
+    @Test("a virtual fleet writes beside the old file while it runs; Ctrl-C puts its whole lines in place")
+    func virtualFleetStaged() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let output = try scratch.file(named: "fleet.txt", text: "the old messages\n")
+        // Routes loop: 10,000 hours of 20 devices outlast the test, which stops it.
+        let process = try ReplayProcess(arguments: [
+            "fleet", Self.walk, "--devices", "20", "--virtual", "--duration", "10000h", "--output", output.path,
+        ])
+        try await BrowserFeedTests.waitFor("the fleet to write messages beside its output") {
+            try Self.leftovers(scratch.url).contains { name in
+                let size = (try? FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(name).path)[.size] as? Int) ?? 0
+                return size > 0
+            }
+        }
+        // Written in place, the path would be emptied at the start.
+        #expect(try String(contentsOf: output, encoding: .utf8) == "the old messages\n")
+        process.send(SIGINT)
+        let exit = try await process.waitForExit()
+        #expect(exit.status == 130)
+        let text = try String(contentsOf: output, encoding: .utf8)
+        #expect(text.hasSuffix("\n"))
+        let lines = text.split(separator: "\n")
+        #expect(lines.count >= 100)
+        #expect(lines.allSatisfy { $0.hasPrefix("owntracks/") && $0.hasSuffix("}") })
+        #expect(try Self.leftovers(scratch.url) == [])
+    }
+
     @Test("a finished export replaces the old file whole, with a new file's mode or the old file's")
     func replacedWhole() async throws {
         let scratch = try ScratchDirectory()
