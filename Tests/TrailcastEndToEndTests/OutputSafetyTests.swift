@@ -18,6 +18,14 @@ struct OutputSafetyTests {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".trailcast-") }
     }
 
+    /// Whether a temporary output in `directory` has bytes in it: the command is writing.
+    static func hasWrittenLeftover(_ directory: URL) throws -> Bool {
+        try leftovers(directory).contains { name in
+            let size = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int
+            return (size ?? 0) > 0
+        }
+    }
+
     @Test("an output that is the input (itself, a hard link, a symbolic link) is refused before anything is opened: exit 64, the file intact", arguments: [
         "same", "hard link", "symbolic link",
     ])
@@ -122,10 +130,7 @@ struct OutputSafetyTests {
         let process = try ReplayProcess(arguments: ["export", route.path, "--to", "csv", "--output", output.path])
         try await BrowserFeedTests.waitFor("the export to read half the route and write part of its output") {
             // Only once the half is all read: a write after the export is gone raises SIGPIPE.
-            try writer.isWritten && Self.leftovers(scratch.url).contains { name in
-                let size = (try? FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(name).path)[.size] as? Int) ?? 0
-                return size > 0
-            }
+            try writer.isWritten && Self.hasWrittenLeftover(scratch.url)
         }
         process.send(signal)
         let exit = try await process.waitForExit()
@@ -198,10 +203,7 @@ struct OutputSafetyTests {
             "fleet", Self.walk, "--devices", "20", "--virtual", "--duration", "10000h", "--output", output.path,
         ])
         try await BrowserFeedTests.waitFor("the fleet to write messages beside its output") {
-            try Self.leftovers(scratch.url).contains { name in
-                let size = (try? FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(name).path)[.size] as? Int) ?? 0
-                return size > 0
-            }
+            try Self.hasWrittenLeftover(scratch.url)
         }
         // Written in place, the path would be emptied at the start.
         #expect(try String(contentsOf: output, encoding: .utf8) == "the old messages\n")
