@@ -21,7 +21,7 @@ struct LiveServerTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
             let response = try await http.execute(
-                HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/events"), timeout: .seconds(60))
+                HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/events"), timeout: .seconds(300))
             var received = ""
             var recorder = LiveEventRecorder(journal: journal)
             var recorded = false
@@ -52,13 +52,22 @@ struct LiveServerTests {
         let server = try await LiveServer.start(
             host: "127.0.0.1", port: 0, journal: try EventJournal(), latest: LatestDeviceReport(),
             control: ReplayControl(speed: 1))
+        // Shut down on every path: a client dropped without shutdown() is a crash in
+        // AsyncHTTPClient's deinit, which took the whole test process down when this request
+        // once ran past a 30 s timeout on a slow machine.
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
-        let response = try await http.execute(
-            HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/location"), timeout: .seconds(30))
-        let body = try await response.body.collect(upTo: 1 << 16)
+        let fetched: Result<(HTTPResponseStatus, ByteBuffer), any Error>
+        do {
+            let response = try await http.execute(
+                HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/location"), timeout: .seconds(300))
+            fetched = .success((response.status, try await response.body.collect(upTo: 1 << 16)))
+        } catch {
+            fetched = .failure(error)
+        }
         try await http.shutdown()
         await server.close()
-        #expect(response.status == .serviceUnavailable)
+        let (status, body) = try fetched.get()
+        #expect(status == .serviceUnavailable)
         #expect(String(buffer: body) == #"{"error":"the device has not reported yet"}"#)
     }
 

@@ -114,7 +114,9 @@ struct ReplayTests {
         ]
         #expect(run.events == expected)
         #expect(run.summary == summary)
-        #expect(run.summary.wallSeconds < 150, "virtual time: 150 simulated seconds are not waited for")
+        // Virtual time: 150 simulated seconds are not waited for. The run's clock is
+        // UnimplementedClock, which records an issue on any sleep (a bound on wallSeconds
+        // here measured the machine instead).
         #expect(run.warnings.isEmpty)
         #expect(run.flushes == [expected.count], "virtual time flushes once, at the end")
     }

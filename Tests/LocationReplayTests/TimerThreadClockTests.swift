@@ -4,7 +4,7 @@ import TrailcastBasics
 import Testing
 
 /// The clock a paced replay runs on: a dedicated thread wakes each sleeper at its deadline.
-@Suite("TimerThreadClock", .timeLimit(.minutes(5)))
+@Suite("TimerThreadClock", .timeLimit(.minutes(15)))
 struct TimerThreadClockTests {
     /// When each sleeper woke, next to its deadline.
     final class WakeLog: Sendable {
@@ -65,7 +65,7 @@ struct TimerThreadClockTests {
 /// A paced run lives on the timer thread (`TimerThreadClock.onTimerThread`): its wake-ups
 /// must not wait for a thread of the cooperative pool, which the live server's requests may
 /// hold (issue 40, the hundred live pages).
-@Suite("TimerThreadClock.onTimerThread", .timeLimit(.minutes(5)))
+@Suite("TimerThreadClock.onTimerThread", .timeLimit(.minutes(15)))
 struct OnTimerThreadTests {
     let clock = TimerThreadClock()
 

@@ -54,7 +54,7 @@ struct AwaitedTemporaryFullAccuracyTests {
         return await request.value
     }
 
-    @Test("returns once the person allows, and the accuracy is full", .timeLimit(.minutes(5)))
+    @Test("returns once the person allows, and the accuracy is full", .timeLimit(.minutes(15)))
     func allowed() async throws {
         let simulation = try Simulation(
             route: .sample(.sfWaterfrontWalk), system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced))
@@ -64,7 +64,7 @@ struct AwaitedTemporaryFullAccuracyTests {
         #expect(manager.accuracyAuthorization == .fullAccuracy)
     }
 
-    @Test("throws CLError.denied without authorization, and nothing is shown", .timeLimit(.minutes(5)))
+    @Test("throws CLError.denied without authorization, and nothing is shown", .timeLimit(.minutes(15)))
     func denied() async throws {
         let simulation = try Simulation(route: .sample(.sfWaterfrontWalk), system: .init(authorization: .denied, accuracy: .reduced))
         let manager = SimulatedLocationManager(simulation: simulation)

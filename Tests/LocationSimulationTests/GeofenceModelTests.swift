@@ -4,7 +4,7 @@ import Testing
 /// Issue 41: geofencing written once against `LocationMonitoring` (GeofenceModel.swift, which
 /// CI also type-checks with CLMonitor), run on the simulation's monitor.
 @MainActor
-@Suite("A geofence feature through the monitor seam", .timeLimit(.minutes(5)))
+@Suite("A geofence feature through the monitor seam", .timeLimit(.minutes(15)))
 struct GeofenceModelTests {
     static let shop = CLLocationCoordinate2D(latitude: 47.03, longitude: 8)
 

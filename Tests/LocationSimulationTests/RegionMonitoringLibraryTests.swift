@@ -142,7 +142,7 @@ struct RegionMonitoringLibraryTests {
 }
 
 /// `SimulatedMonitor`, CLMonitor's shape: conditions and their events as an async sequence.
-@Suite("CLMonitor's shape: SimulatedMonitor", .timeLimit(.minutes(5)))
+@Suite("CLMonitor's shape: SimulatedMonitor", .timeLimit(.minutes(15)))
 struct SimulatedMonitorTests {
     static let shop = SimulatedMonitor.CircularGeographicCondition(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500)
 

@@ -91,7 +91,7 @@ struct SimulationTimeTests {
     }
 
     @MainActor
-    @Test("a sleep on simulation.clock ends when the simulation reaches its deadline, in order", .timeLimit(.minutes(5)))
+    @Test("a sleep on simulation.clock ends when the simulation reaches its deadline, in order", .timeLimit(.minutes(15)))
     func clockSleeps() async throws {
         let simulation = try Simulation(route: .sample(.sfWaterfrontWalk))
         let clock = simulation.clock
@@ -111,7 +111,7 @@ struct SimulationTimeTests {
     }
 
     @MainActor
-    @Test("the simulation's end wakes a sleeper whose time never comes with CancellationError", .timeLimit(.minutes(5)))
+    @Test("the simulation's end wakes a sleeper whose time never comes with CancellationError", .timeLimit(.minutes(15)))
     func finishCancelsSleepers() async throws {
         let simulation = try Simulation(route: .sample(.sfWaterfrontWalk))
         let clock = simulation.clock
@@ -124,7 +124,7 @@ struct SimulationTimeTests {
     }
 
     @MainActor
-    @Test("cancelling the sleeping task ends its sleep with CancellationError", .timeLimit(.minutes(5)))
+    @Test("cancelling the sleeping task ends its sleep with CancellationError", .timeLimit(.minutes(15)))
     func cancelledSleep() async throws {
         let simulation = try Simulation(route: .sample(.sfWaterfrontWalk))
         let clock = simulation.clock
@@ -175,7 +175,7 @@ struct AppWorkTests {
         }
     }
 
-    @Test("after advance, the delegate's tasks have not run; after yieldToApp, every one has", .timeLimit(.minutes(5)))
+    @Test("after advance, the delegate's tasks have not run; after yieldToApp, every one has", .timeLimit(.minutes(15)))
     func tasksRunWhenYielded() async throws {
         let simulation = try Simulation(route: .sample(.sfWaterfrontWalk))
         let app = SavingApp(manager: SimulatedLocationManager(simulation: simulation))

@@ -15,7 +15,7 @@ struct SimulatedWeatherServerTests {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         do {
             let response = try await http.execute(
-                HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/forecast?\(query)"), timeout: .seconds(30))
+                HTTPClientRequest(url: "http://127.0.0.1:\(port)/v1/forecast?\(query)"), timeout: .seconds(300))
             let body = try await response.body.collect(upTo: 1 << 20)
             try await http.shutdown()
             return (Int(response.status.code), String(buffer: body))

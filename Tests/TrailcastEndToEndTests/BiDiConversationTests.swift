@@ -26,7 +26,7 @@ struct BiDiConversationTests {
 
     @Test(
         "an override answered while it is still being written: the next one goes out (the feed once waited for that answer for ever, and the run never ended)",
-        .timeLimit(.minutes(5)))
+        .timeLimit(.minutes(15)))
     func answeredDuringItsWrite() async throws {
         let conversation = BiDiConversation(targetFilter: nil, warn: { _ in })
         let browser = Browser()

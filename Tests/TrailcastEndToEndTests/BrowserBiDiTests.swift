@@ -72,7 +72,7 @@ struct BrowserBiDiTests {
         let timeline = try ReplayTimeline(result: result)
         // The page's report of the last fix may still be on its way when trailcast exits.
         let lastGiven = try #require(timeline.locations.last?["index"]?.intValue)
-        try await BrowserFeedTests.waitFor("the page's report of the last fix", deadline: .seconds(30)) {
+        try await BrowserFeedTests.waitFor("the page's report of the last fix") {
             Self.heard(server).contains { $0.first as? String == "fix" && index($0.dropFirst().map { $0 as? Double }) == lastGiven }
         }
         let heard = Self.heard(server)

@@ -133,7 +133,7 @@ struct BrowserFeedTests {
 
     /// Polls an asynchronous condition (a page read over DevTools) until it holds.
     static func waitFor(
-        _ what: String, deadline: Duration = .seconds(120), sourceLocation: SourceLocation = #_sourceLocation,
+        _ what: String, deadline: Duration = Patience.hang, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: () async throws -> Bool
     ) async throws {
         let end = ContinuousClock.now.advanced(by: deadline)

@@ -39,7 +39,7 @@ struct BrowserHoldTests {
         // What a page sees without the hold: the permission back to prompt as the connection closes.
         var state = ""
         do {
-            try await BrowserFeedTests.waitFor("Chromium to undo the permission", deadline: .seconds(20)) {
+            try await BrowserFeedTests.waitFor("Chromium to undo the permission") {
                 state = try await page.evaluate("navigator.permissions.query({name: 'geolocation'}).then(status => status.state)")
                 return state != "granted"
             }

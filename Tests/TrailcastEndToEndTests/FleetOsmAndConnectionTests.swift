@@ -68,16 +68,20 @@ struct FleetOsmAndConnectionTests {
         #expect((totals.connections["closedByServer"] ?? 0) >= totals.sent / 3 - 8)
     }
 
-    @Test("a server answering in 20 ms: the default connections keep up with 500 devices, none refused")
+    @Test("a server answering in 20 ms: eight connections for 100 devices, every position answered, none refused")
     func slowServer() async throws {
-        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(500), options: ["--delay-ms", "20"])
+        // 100 devices, not 500: whether 500 keep up with a 20 ms server measures the machine
+        // (a machine 3x slower had 2,468 of 5,000 answered at the end), so that is
+        // bench/fleet-mqtt.py's (--osmand-delay-ms 20, 1,000 devices). The rule is here.
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(100), options: ["--delay-ms", "20"])
         defer { receiver.remove() }
-        let (totals, stderr) = try await Self.run(receiver, devices: 500, seconds: 10)
-        #expect(totals.sent >= 4500)
+        let (totals, stderr) = try await Self.run(receiver, devices: 100, seconds: 10)
+        #expect(totals.sent >= 900)
         #expect(totals.refused == 0 && totals.lost == 0 && totals.errors == 0, "\(totals)")
         #expect(totals.acknowledged == totals.sent)
-        // 500 devices: one connection per 25 (eight, the old fixed number, would carry 400 a second).
-        #expect(stderr.contains("osmand connected 20 "), "\(stderr)")
+        #expect(try receiver.positions().count == totals.sent)
+        // 100 devices: the least, 8 (the rule's other values: HTTPConnectionCountTests).
+        #expect(stderr.contains("osmand connected 8 "), "\(stderr)")
     }
 }
 

@@ -31,7 +31,7 @@ final class HeadlessChromium: @unchecked Sendable {
         ] + extraArguments + ["about:blank"])
         let portFile = profile.url.appendingPathComponent("chromium/DevToolsActivePort")
         var port: Int?
-        let end = ContinuousClock.now.advanced(by: .seconds(60))
+        let end = ContinuousClock.now.advanced(by: Patience.hang)
         // Polling for the file the browser writes once it listens: never a wait for time.
         while port == nil {
             if let text = try? String(contentsOf: portFile, encoding: .utf8), text.contains("\n") {
@@ -54,7 +54,7 @@ final class HeadlessChromium: @unchecked Sendable {
     /// behind another is, and each page here must be shown.
     func open(_ url: String) async throws -> DevToolsPage {
         if browserConnection == nil {
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(endpoint)/json/version"), timeout: .seconds(10))
+            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(endpoint)/json/version"), timeout: .seconds(120))
             let body = try await response.body.collect(upTo: 1 << 16)
             let version = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
             browserConnection = try await DevToolsConnection(socketURL: try #require(version?["webSocketDebuggerUrl"] as? String))
@@ -116,7 +116,7 @@ final class DevToolsPage: Sendable {
 
     /// Closes the page (`GET /json/close/ID`).
     func close() async throws {
-        _ = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(endpoint)/json/close/\(id)"), timeout: .seconds(10))
+        _ = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(endpoint)/json/close/\(id)"), timeout: .seconds(120))
     }
 }
 
@@ -127,7 +127,7 @@ final class DevToolsConnection: Sendable {
     private let connection: Task<Void, Never>
 
     init(socketURL: String) async throws {
-        let channel = try await DevToolsSocket.open(socketURL, timeout: .seconds(10))
+        let channel = try await DevToolsSocket.open(socketURL, timeout: .seconds(120))
         connection = Task { [replies] in
             try? await channel.executeThenClose { inbound, outbound in
                 await replies.opened(outbound)

@@ -24,7 +24,7 @@ final class HeadlessFirefox: @unchecked Sendable {
         ])
         let portFile = profile.url.appendingPathComponent("WebDriverBiDiServer.json")
         var port: Int?
-        let end = ContinuousClock.now.advanced(by: .seconds(60))
+        let end = ContinuousClock.now.advanced(by: Patience.hang)
         // Polling for the file the browser writes once it listens: never a wait for time.
         while port == nil {
             if let data = try? Data(contentsOf: portFile),

@@ -273,7 +273,7 @@ struct LiveClient {
         if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
         for (name, value) in extraHeaders { request.headers.add(name: name, value: value) }
         do {
-            let response = try await http.execute(request, timeout: .seconds(30))
+            let response = try await http.execute(request, timeout: .seconds(300))
             let body = try await response.body.collect(upTo: 1 << 20)
             try await http.shutdown()
             return (Int(response.status.code), response.headers, String(buffer: body))

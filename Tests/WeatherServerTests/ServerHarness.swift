@@ -50,7 +50,7 @@ struct ServerHarness: Sendable {
     }
 
     /// `GET pathAndQuery`, failing if no answer comes within `timeout`.
-    func get(_ pathAndQuery: String, method: HTTPMethod = .GET, timeout: Duration = .seconds(30)) async throws -> Fetched {
+    func get(_ pathAndQuery: String, method: HTTPMethod = .GET, timeout: Duration = .seconds(300)) async throws -> Fetched {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(pathAndQuery)")
         request.method = method
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
