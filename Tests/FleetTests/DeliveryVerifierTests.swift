@@ -59,6 +59,40 @@ struct DeliveryVerifierTests {
         #expect(report.devicesWithProblems == [.init(device: 2, lost: 1, duplicates: 1, outOfOrder: 1)])
     }
 
+    @Test("the fleet's loss timeout, 10 s: a message awaited 10 s is not lost yet, one awaited longer is, on the verifier's clock")
+    func lossTimeoutEdge() async {
+        let clock = Clock()
+        // As the fleet makes it: the timeout its default.
+        let verifier = MQTTDeliveryVerifier(
+            deviceOfTopic: { topic in
+                topic.hasPrefix("owntracks/fleet/device-") ? Int(topic.dropFirst("owntracks/fleet/device-".count)) : nil
+            },
+            now: { clock.seconds.withLock { $0 } })
+        #expect(verifier.lossTimeoutSeconds == 10)
+        clock.advance(5)
+        verifier.expect(device: 4, payload: Self.message(4, 0).payload, sentSeconds: 5)
+        verifier.expect(device: 4, payload: Self.message(4, 1).payload, sentSeconds: 5)
+        verifier.expect(device: 5, payload: Self.message(5, 0).payload, sentSeconds: 5)
+        // 1/1024 s short of 10 s, then exactly 10 s, after they were sent (sums a double holds
+        // exactly): still awaited, so an arrival now is received, not a duplicate of a loss.
+        clock.advance(10 - 1.0 / 1024)
+        verifier.expire()
+        clock.advance(1.0 / 1024)
+        verifier.expire()
+        verifier.received(Self.message(4, 0))
+        // 1/1024 s past 10 s: what has not come is lost.
+        clock.advance(1.0 / 1024)
+        verifier.expire()
+        verifier.received(Self.message(5, 0))  // too late: no longer awaited
+        let report = await verifier.finish(graceSeconds: 0)
+        #expect(report.expected == 3)
+        #expect(report.received == 2)
+        #expect(report.lost == 2)
+        #expect(report.duplicates == 1)
+        #expect(report.latency.percentile(1).map { abs($0 - 10) < 0.2 } == true, "received 10 s after it was sent")
+        #expect(report.devicesWithProblems == [.init(device: 4, lost: 1), .init(device: 5, lost: 1, duplicates: 1)])
+    }
+
     @Test("the latency histogram's percentiles are within 2% and never understated")
     func histogram() throws {
         var histogram = LatencyHistogram()

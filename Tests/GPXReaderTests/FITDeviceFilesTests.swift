@@ -13,9 +13,9 @@ struct FITDeviceFilesTests {
         fit.data(local: 0, FITReaderTests.recordBytes(time: systemTime, latitude: latitude, longitude: 8.5, altitude: 400))
     }
 
-    static func correlate(_ fit: inout FITBuilder, utc: UInt32, fraction: UInt16, system: UInt32) {
+    static func correlate(_ fit: inout FITBuilder, utc: UInt32, fraction: UInt16, system: UInt32, systemFraction: UInt16 = 0) {
         fit.data(local: 1, FITBuilder.integer(UInt64(utc), 4, false) + FITBuilder.integer(UInt64(fraction), 2, false)
-            + FITBuilder.integer(UInt64(system), 4, false) + FITBuilder.integer(0, 2, false))
+            + FITBuilder.integer(UInt64(system), 4, false) + FITBuilder.integer(UInt64(systemFraction), 2, false))
     }
 
     static func warnings(_ events: [GPXEvent]) -> [String] {
@@ -48,6 +48,48 @@ struct FITDeviceFilesTests {
         ])
         #expect(points.first?.time?.description == "2017-06-28T02:34:11.000Z")
         #expect(FITReaderTests.read(fit.file(), options: .init(chunkSize: 16)).events == events)
+    }
+
+    @Test("""
+        timestamp_correlation's sub-second parts: each fraction (1/32768 s) of the UTC and of the system time, else each \
+        one's milliseconds, date the records to the nanosecond
+        """)
+    func correlationFractionsAndMilliseconds() {
+        // The profile's fields: timestamp (253), fractional_timestamp (0), system_timestamp (1),
+        // fractional_system_timestamp (2), timestamp_ms (4), system_timestamp_ms (5).
+        let milliseconds: [(UInt8, UInt8, UInt8)] = [(253, 4, 0x86), (1, 4, 0x86), (4, 2, 0x84), (5, 2, 0x84)]
+        let every: [(UInt8, UInt8, UInt8)] = Self.correlation + [(4, 2, 0x84), (5, 2, 0x84)]
+        func integers(_ values: [(UInt64, Int)]) -> [UInt8] { values.flatMap { FITBuilder.integer($0.0, $0.1, false) } }
+        var fit = FITBuilder()
+        fit.definition(local: 0, global: 20, fields: FITReaderTests.record)
+        fit.definition(local: 1, global: 162, fields: Self.correlation)
+        fit.definition(local: 2, global: 162, fields: milliseconds)
+        fit.definition(local: 3, global: 162, fields: every)
+        Self.record(&fit, systemTime: 67)
+        // UTC first fix + 33.25 s (8192/32768) at system time 100.75 s (24576/32768): a system
+        // time is 67.5 s before the first fix's UTC.
+        Self.correlate(&fit, utc: Self.firstFixUTC + 33, fraction: 8192, system: 100, systemFraction: 24576)
+        Self.record(&fit, systemTime: 69)
+        // No fractions: first fix + 133.250 s at system time 200.875 s, 67.625 s apart.
+        fit.data(local: 2, integers([(UInt64(Self.firstFixUTC + 133), 4), (200, 4), (250, 2), (875, 2)]))
+        Self.record(&fit, systemTime: 201)
+        // Both: the UTC's fraction (0.5 s) before its milliseconds (100); the system time's
+        // fraction invalid (0xFFFF), so its milliseconds (900): first fix + 233.5 s at 300.9 s.
+        fit.data(local: 3, integers([(UInt64(Self.firstFixUTC + 233), 4), (16384, 2), (300, 4), (0xFFFF, 2), (100, 2), (900, 2)]))
+        Self.record(&fit, systemTime: 301)
+        let (events, error) = FITReaderTests.read(fit.file())
+        #expect(error == nil)
+        #expect(Self.warnings(events).isEmpty)
+        // 1_498_617_251 is the first fix's UTC in Unix seconds.
+        #expect(FITReaderTests.trackPoints(events).map(\.time) == [
+            Timestamp(secondsSince1970: 1_498_617_250, nanoseconds: 500_000_000),
+            Timestamp(secondsSince1970: 1_498_617_252, nanoseconds: 500_000_000),
+            Timestamp(secondsSince1970: 1_498_617_384, nanoseconds: 375_000_000),
+            Timestamp(secondsSince1970: 1_498_617_484, nanoseconds: 600_000_000),
+        ])
+        #expect(FITReaderTests.trackPoints(events).map { $0.time?.description } == [
+            "2017-06-28T02:34:10.500Z", "2017-06-28T02:34:12.500Z", "2017-06-28T02:36:24.375Z", "2017-06-28T02:38:04.600Z",
+        ])
     }
 
     @Test("ten thousand records before the correlation all wait for it (past the queue's memory) and come out in order")

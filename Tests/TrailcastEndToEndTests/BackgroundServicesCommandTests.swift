@@ -83,9 +83,15 @@ struct BackgroundServicesCommandTests {
             let departed = try #require(seconds(departure["departure"]))
             // The last fix within 50 m of the stop, at most 34 s after it ended.
             #expect(departed == [831.0, 1833, 2833][index], "stop \(index): departed")
-            // The place: the stop itself, to a few metres.
+            // The place: the mean of the dwell's 301 fixes (the route's own: no noise), from the
+            // first within 50 m, walking in at 1.5 m/s, to the 300th second after it. The first
+            // stop's: 30 fixes from 255 to 298.5 m and 271 at 300 m, 89,602.5 / 301 m east.
+            #expect(arrival["lat"]?.doubleValue == 47, "stop \(index)")
+            #expect(arrival["lon"]?.doubleValue == [8.003921, 8.0118544, 8.0197576][index], "stop \(index)")
+            #expect(departure["lat"] == arrival["lat"] && departure["lon"] == arrival["lon"], "stop \(index)")
             let east = RegionRoute.distanceFromCenter(latitude: arrival["lat"]?.doubleValue ?? 0, longitude: arrival["lon"]?.doubleValue ?? 0)
-            #expect(abs(east - [300.0, 900, 1500][index]) < 10)
+            // To the 7 decimals of a degree written (1 cm here).
+            #expect(abs(east - [89_602.5 / 301, 270_895.5 / 301, 451_498.5 / 301][index]) < 0.01, "stop \(index): \(east) m east")
         }
     }
 

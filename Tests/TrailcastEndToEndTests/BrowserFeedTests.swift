@@ -47,9 +47,19 @@ struct BrowserFeedTests {
         let heard = try await page.heard()
         let pageFixes = Self.fixes(heard)
         let sent = timeline.locations
-        // The app and the page are both permitted outside the denial, so the page hears at
-        // least the fixes the app was delivered.
-        #expect(sent.count > 150 && Double(pageFixes.count) >= 0.99 * Double(sent.count), "\(pageFixes.count) of \(sent.count)")
+        // The app and the page are both permitted outside the denial, so the browser is given
+        // at least the fixes the app was delivered; how many of them the page hears is the
+        // machine's: Chromium hands a page the latest override when the page asks for the next
+        // (Geolocation's hanging get), so two that arrive before it asks again are heard as one
+        // (190 of 190 on a quiet machine, 189 of 190 with four busy loops on two cores, fewer
+        // on a machine 3x slower). Not counted, then: the page hears fixes in every stretch it
+        // is allowed (before the loss, between the loss and the denial, after the re-grant),
+        // and which ones it hears are checked below, every one a device fix, in order.
+        #expect(sent.count > 150)
+        func second(_ fix: [Double?]) -> Double { ((fix[1] ?? 0) + 122.3942) / 0.000034 }
+        for (stretch, seconds) in [("before the loss", 0.0..<60), ("between the loss and the denial", 80..<150), ("after the re-grant", 180..<241)] {
+            #expect(pageFixes.contains { seconds.contains(second($0).rounded()) }, "the page heard no fix \(stretch)")
+        }
         // Every fix the page heard is one the device reported, in order, with its fields. (On a
         // re-grant the page may hear the device's latest fix, which the app, denied, did not get:
         // so the reference is the device stream, which `export` writes for the same settings.)

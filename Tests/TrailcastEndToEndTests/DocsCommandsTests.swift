@@ -30,22 +30,32 @@ struct DocsCommandsTests {
 
     static let marker = "<!-- not run by DocsCommandsTests:"
 
-    static let documents: [String] = {
-        let docs = (try? FileManager.default.contentsOfDirectory(atPath: Repository.url("docs").path)) ?? []
-        return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
-    }()
+    /// README.md and the guides in docs/. A folder or file that cannot be read throws: the
+    /// tests fail, rather than find no command and pass.
+    static func documents() throws -> [String] {
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Repository.url("docs").path).filter { $0.hasSuffix(".md") }
+        guard !docs.isEmpty else { throw NothingToRun(what: "no .md file in docs/") }
+        return ["README.md"] + docs.sorted().map { "docs/" + $0 }
+    }
 
-    static let parsed: (blocks: [Block], skipped: [Skipped]) = {
+    /// Every document's blocks of commands, and the blocks marked not to be run.
+    static func parsed() throws -> (blocks: [Block], skipped: [Skipped]) {
         var blocks: [Block] = []
         var skipped: [Skipped] = []
-        for document in documents {
-            let text = (try? String(contentsOf: Repository.url(document), encoding: .utf8)) ?? ""
+        for document in try documents() {
+            let text = try String(contentsOf: Repository.url(document), encoding: .utf8)
             let (found, marked) = parse(text, file: document)
             blocks += found
             skipped += marked
         }
+        guard !blocks.isEmpty else { throw NothingToRun(what: "no command in README.md or docs/") }
         return (blocks, skipped)
-    }()
+    }
+
+    struct NothingToRun: Error, CustomStringConvertible {
+        var what: String
+        var description: String { what }
+    }
 
     /// The blocks of `text` with at least one command, and the marked blocks that have one.
     static func parse(_ text: String, file: String) -> ([Block], [Skipped]) {
@@ -124,8 +134,9 @@ struct DocsCommandsTests {
     }
 
     @Test("the docs have commands, and every block that is not run says why")
-    func everyBlockIsRunOrSaysWhy() {
-        let (blocks, skipped) = Self.parsed
+    func everyBlockIsRunOrSaysWhy() throws {
+        #expect(try Self.documents().count >= 5, "README.md and the guides")
+        let (blocks, skipped) = try Self.parsed()
         #expect(blocks.count == 17, "\(blocks.map(\.testDescription))")
         #expect(blocks.map(\.commands.count).reduce(0, +) == 22)
         #expect(skipped.count == 12, "\(skipped.map { "\($0.file):\($0.line)" })")
@@ -134,7 +145,7 @@ struct DocsCommandsTests {
         }
     }
 
-    @Test(arguments: parsed.blocks)
+    @Test(arguments: try parsed().blocks)
     func runs(_ block: Block) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -29,6 +29,27 @@ struct FleetHTTPSTests {
         ])
     }
 
+    @Test("a server certificate a trusted CA signed for another host: exit 69, saying the name does not match; nothing sent")
+    func certificateForAnotherHost() async throws {
+        // The chain is trusted (--http-ca names its CA): only the host name check refuses it.
+        let certificates = try await TestCertificates.makeForAnotherHost()
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(1), options: [
+            "--tls-cert", certificates.serverCertificate.path, "--tls-key", certificates.serverKey.path,
+        ])
+        defer { receiver.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--osmand", "https://127.0.0.1:\(receiver.port)", "--duration", "2s",
+            "--http-ca", certificates.caCertificate.path,
+        ])
+        #expect(run.status == 69, "\(run.stderr)")
+        #expect(run.stdout == "")
+        #expect(run.stderrLines == [
+            "trailcast: error: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: "
+                + "the server's certificate is not for this host name or address"
+        ])
+        #expect(try receiver.positions().isEmpty, "no position was sent to a server that is not the one named")
+    }
+
     @Test("https:// to a plain HTTP server: exit 69, saying it did not answer in TLS")
     func plainServer() async throws {
         let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(1))

@@ -108,6 +108,28 @@ struct FleetMQTTSecurityTests {
         #expect(!broker.output.contains("u'fleet'"), "no login was sent to an untrusted broker")
     }
 
+    @Test("a broker certificate a trusted CA signed for another host: exit 69, saying the name does not match; no login sent")
+    func certificateForAnotherHost() async throws {
+        // The chain is trusted (--mqtt-ca names its CA): only the host name check refuses it.
+        let certificates = try await TestCertificates.makeForAnotherHost()
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let passwords = try await MosquittoBroker.passwordFile(for: [Self.login], in: scratch)
+        let broker = try MosquittoBroker(tls: certificates, passwordFile: passwords)
+        try await broker.waitUntilRunning()
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "3", "--mqtt", "mqtts://fleet@127.0.0.1:\(broker.port)",
+            "--mqtt-ca", certificates.caCertificate.path, "--duration", "2s",
+        ], environment: ["TRAILCAST_MQTT_PASSWORD": Self.login.password])
+        #expect(run.status == 69, "\(run.stderr)")
+        #expect(run.stdout == "")
+        #expect(run.stderrLines == [
+            "trailcast: error: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: "
+                + "the broker's certificate is not for this host name or address"
+        ])
+        #expect(!broker.output.contains("u'fleet'"), "no login was sent to a broker that is not the one named")
+    }
+
     @Test("TLS to a plain listener and plain to a TLS one: exit 69, saying which")
     func wrongTransport() async throws {
         let plain = try MosquittoBroker()

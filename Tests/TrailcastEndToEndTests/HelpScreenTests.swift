@@ -33,6 +33,15 @@ struct HelpScreenTests {
     ])
     func widths(command: [String]) async throws {
         let help = try await TrailcastBinary.run(arguments: command + ["--help"], environment: ["COLUMNS": nil])
+        #expect(help.status == 0, "\(command): \(help.stderr)")
+        #expect(help.stderr == "")
+        // The help itself, not an error or an empty screen that has no long lines either.
+        let usage = "USAGE: trailcast" + (command.isEmpty ? " <subcommand>" : " \(command[0])")
+        #expect(help.stdoutLines.contains { $0.hasPrefix(usage) }, "\(command): \(help.stdout.prefix(200))")
+        #expect(help.stdoutLines.contains("OPTIONS:"), "\(command)")
+        if !command.isEmpty {
+            #expect(help.stdoutLines.contains { $0.hasPrefix("  trailcast ") }, "\(command): an example to check")
+        }
         for line in help.stdoutLines {
             #expect(line.count < 100, "\(command): \(line.count) characters: \(line)")
         }
@@ -46,11 +55,16 @@ struct HelpScreenTests {
     @Test("every default is said once in each option's help", arguments: ["replay", "fleet", "export", "inspect", "serve-weather"])
     func defaultsOnce(command: String) async throws {
         let help = try await TrailcastBinary.run(arguments: [command, "--help"], environment: ["COLUMNS": nil])
+        #expect(help.status == 0, "\(command): \(help.stderr)")
+        #expect(help.stdoutLines.first { $0.hasPrefix("USAGE: ") }?.hasPrefix("USAGE: trailcast \(command)") == true, "\(command)")
         // An option's help: its line and the indented lines after it, up to the next option.
         var options: [String] = []
         for line in help.stdoutLines {
             if line.hasPrefix("  -") { options.append(line) } else if line.hasPrefix("    "), !options.isEmpty { options[options.count - 1] += " " + line }
         }
+        // Every command has options with defaults: none found would check nothing.
+        #expect(options.count >= 3, "\(command): \(options.count) options")
+        #expect(options.contains { $0.contains("(default:") }, "\(command): no default found")
         for option in options {
             #expect(option.components(separatedBy: "(default:").count <= 2, "\(command): \(option)")
         }

@@ -54,11 +54,13 @@ struct ServeWeatherSDKTests {
         arguments: [
             ("/v1/forecast", [:]),
             ("/v1/forecast", ["temperature_unit": "fahrenheit", "wind_speed_unit": "ms", "precipitation_unit": "inch"]),
-            ("/v1/archive", ["wind_speed_unit": "kn", "timeformat": "unixtime"]),
+            ("/v1/archive", ["wind_speed_unit": "kn", "timeformat": "unixtime", "elevation": "1650.5"]),
             ("/v1/forecast", ["timezone": "America/New_York", "timeformat": "unixtime"]),
-            ("/v1/forecast", ["timezone": "Asia/Kolkata", "timeformat": "unixtime"]),
+            ("/v1/forecast", ["timezone": "Asia/Kolkata", "timeformat": "unixtime", "elevation": "2841"]),
+            ("/v1/forecast", ["timezone": "America/St_Johns", "timeformat": "unixtime"]),
         ] as [(String, [String: String])])
-    func sdkReadsWhatJSONSays(path: String, units: [String: String]) async throws {
+    func sdkReadsWhatJSONSays(path: String, options: [String: String]) async throws {
+        let quarterHourly = ["temperature_2m", "precipitation", "wind_gusts_10m"]
         let server = try await ServeWeatherCommandTests.Server()
         var parameters: [String: Any] = [
             "latitude": 46.8, "longitude": -121.7, "start_date": "2026-01-30", "end_date": "2026-02-01",
@@ -66,9 +68,9 @@ struct ServeWeatherSDKTests {
         ]
         if path == "/v1/forecast" {
             parameters["current"] = Self.hourly.keys.sorted()
-            parameters["minutely_15"] = ["temperature_2m", "precipitation", "wind_gusts_10m"]
+            parameters["minutely_15"] = quarterHourly
         }
-        for (key, value) in units { parameters[key] = value }
+        for (key, value) in options { parameters[key] = value }
         let query = parameters.keys.sorted().map { key in
             let value = parameters[key]!
             return "\(key)=\((value as? [String])?.joined(separator: ",") ?? "\(value)")"
@@ -99,6 +101,9 @@ struct ServeWeatherSDKTests {
         // Floats on the wire (Foundation's parser may miss the last bit of a double's text).
         #expect((place["latitude"] as? Double).map(Float.init) == Float(46.8))
         #expect((place["longitude"] as? Double).map(Float.init) == Float(-121.7))
+        let elevation = try #require(json["elevation"] as? Double)
+        #expect((place["elevation"] as? Double).map(Float.init) == Float(elevation))
+        #expect(elevation == options["elevation"].flatMap(Double.init) ?? 0)
         #expect(place["utcOffsetSeconds"] as? Int == json["utc_offset_seconds"] as? Int)
         // Left out for GMT, as Open-Meteo leaves them out.
         let zone = json["timezone"] as? String
@@ -107,20 +112,28 @@ struct ServeWeatherSDKTests {
         #expect(place["timezoneAbbreviation"] as? String == (abbreviation == "GMT" ? nil : abbreviation))
         #expect(place["model"] as? String == "best_match")
 
-        for name in ["hourly", "daily"] {
-            let section = try #require(place[name] as? [String: Any], "no \(name) section")
+        // Each series: its times (first, end and step) and every column, value for value.
+        let series: [(name: String, message: String, interval: Int, asked: [String])] =
+            [("hourly", "hourly", 3600, Self.hourly.keys.sorted())]
+            + (path == "/v1/forecast" ? [("minutely_15", "minutely15", 900, quarterHourly)] : [])
+            + [("daily", "daily", 86_400, Self.daily.keys.sorted())]
+        if path != "/v1/forecast" { #expect(place["minutely15"] is NSNull) }
+        for (name, message, interval, asked) in series {
+            let section = try #require(place[message] as? [String: Any], "no \(name) section")
             let values = try #require(json[name] as? [String: Any])
             let unitStrings = try #require(json["\(name)_units"] as? [String: String])
             let times = try #require(values["time"] as? [Any]).map(Self.unixTime)
-            let interval = name == "hourly" ? 3600 : 86_400
+            try #require(!times.isEmpty && times.allSatisfy { $0 != nil }, "\(name) times")
             #expect(section["time"] as? Int == times.first!, "\(name) starts at the JSON's first time")
             #expect(section["timeEnd"] as? Int == times.last!.map { $0 + interval }, "\(name) ends after the JSON's last")
             #expect(section["interval"] as? Int == interval)
-            let asked = name == "hourly" ? Self.hourly.keys.sorted() : Self.daily.keys.sorted()
+            // As many steps from its time to its end as the JSON has times.
+            let steps = (section["timeEnd"] as? Int).flatMap { end in (section["time"] as? Int).map { (end - $0) / interval } }
+            #expect(steps == times.count, "\(name): \(times.count) times in the JSON")
             let columns = try #require(section["variables"] as? [[String: Any]])
-            try #require(columns.count == asked.count)
+            try #require(columns.count == asked.count, "\(name): \(columns.count) columns for \(asked.count) variables")
             for (variable, column) in zip(asked, columns) {
-                if name == "hourly" {
+                if name != "daily" {
                     #expect(column["variable"] as? String == Self.hourly[variable]!.variable, "\(variable)")
                     #expect(column["altitude"] as? Int == Self.hourly[variable]!.altitude, "\(variable)")
                     #expect(column["aggregation"] as? String == "none", "\(variable)")
@@ -134,6 +147,7 @@ struct ServeWeatherSDKTests {
                 #expect(column["unit"] as? String == unit, "\(variable) in \(unitStrings[variable]!)")
                 if variable == "sunrise" || variable == "sunset" {
                     let moments = try #require(column["valuesInt64"] as? [Int], "\(variable) in values_int64")
+                    #expect(moments.count == times.count, "\(variable)")
                     // ISO times show the minute; the message has the second.
                     let shown = unitStrings[variable] == "iso8601" ? moments.map { $0 - $0 % 60 } : moments
                     #expect(shown == (values[variable] as? [Any])?.map(Self.unixTime), "\(variable)")
@@ -141,30 +155,26 @@ struct ServeWeatherSDKTests {
                 }
                 let sdkValues = try #require(Self.numbers(column["values"])).map(Float.init)
                 let jsonValues = try #require(Self.numbers(values[variable]), "\(variable)").map(Float.init)
+                #expect(jsonValues.count == times.count, "\(name) \(variable)")
                 #expect(sdkValues == jsonValues, "\(name) \(variable)")
-            }
-        }
-        if path == "/v1/forecast" {
-            let quarters = try #require(place["minutely15"] as? [String: Any])
-            let values = try #require(json["minutely_15"] as? [String: Any])
-            let times = try #require(values["time"] as? [Any]).map(Self.unixTime)
-            #expect(quarters["time"] as? Int == times.first!)
-            #expect(quarters["interval"] as? Int == 900)
-            let columns = try #require(quarters["variables"] as? [[String: Any]])
-            for (variable, column) in zip(["temperature_2m", "precipitation", "wind_gusts_10m"], columns) {
-                #expect(column["variable"] as? String == Self.hourly[variable]!.variable, "\(variable)")
-                #expect(Self.numbers(column["values"])?.map(Float.init) == Self.numbers(values[variable])?.map(Float.init), "minutely_15 \(variable)")
             }
         }
         if path == "/v1/forecast" {
             let section = try #require(place["current"] as? [String: Any])
             let values = try #require(json["current"] as? [String: Any])
+            let unitStrings = try #require(json["current_units"] as? [String: String])
+            #expect(section["time"] as? Int == Self.unixTime(values["time"]))
             #expect(section["interval"] as? Int == 900)
             #expect(section["timeEnd"] as? Int == sdkCurrentTime.map { $0 + 900 })
+            let asked = Self.hourly.keys.sorted()
             let columns = try #require(section["variables"] as? [[String: Any]])
-            for (variable, column) in zip(Self.hourly.keys.sorted(), columns) {
+            try #require(columns.count == asked.count, "current: \(columns.count) columns for \(asked.count) variables")
+            for (variable, column) in zip(asked, columns) {
                 #expect(column["variable"] as? String == Self.hourly[variable]!.variable, "\(variable)")
                 #expect(column["altitude"] as? Int == Self.hourly[variable]!.altitude, "\(variable)")
+                #expect(column["aggregation"] as? String == "none", "\(variable)")
+                let unit = variable == "uv_index" ? "dimensionless" : Self.units[unitStrings[variable]!]
+                #expect(column["unit"] as? String == unit, "current \(variable) in \(unitStrings[variable]!)")
                 let sdkValue = try #require(Self.numbers([column["value"] as Any])).map(Float.init)
                 #expect(sdkValue == Self.numbers([values[variable] as Any])?.map(Float.init), "current \(variable)")
             }
@@ -178,7 +188,7 @@ struct ServeWeatherSDKTests {
         let server = try await ServeWeatherCommandTests.Server()
         let parameters: [String: Any] = [
             "latitude": [47.37, 52.52, -33.87], "longitude": [8.54, 13.41, 151.21],
-            "timezone": ["Europe/Zurich", "auto", "auto"], "hourly": ["temperature_2m", "weather_code"],
+            "timezone": ["Europe/Zurich", "auto", "auto"], "hourly": ["temperature_2m", "weather_code"], "elevation": [408, 34, 58],
             "start_date": "2026-03-28", "end_date": "2026-03-29", "timeformat": "unixtime",
         ]
         try Self.requireSDK()
@@ -187,7 +197,7 @@ struct ServeWeatherSDKTests {
             String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
         ])
         let json = try await server.get(
-            "/v1/forecast?latitude=47.37,52.52,-33.87&longitude=8.54,13.41,151.21&timezone=Europe/Zurich,auto,auto"
+            "/v1/forecast?latitude=47.37,52.52,-33.87&longitude=8.54,13.41,151.21&elevation=408,34,58&timezone=Europe/Zurich,auto,auto"
                 + "&hourly=temperature_2m,weather_code&start_date=2026-03-28&end_date=2026-03-29&timeformat=unixtime")
         #expect(try await server.stop() == (0, .exit))
         try #require(read.status == 0, "\(read.stderr)")
@@ -196,14 +206,27 @@ struct ServeWeatherSDKTests {
         try #require(places.count == 3 && answers.count == 3)
         for (index, (place, answer)) in zip(places, answers).enumerated() {
             #expect(place["locationId"] as? Int == index)
+            for key in ["latitude", "longitude", "elevation"] {
+                #expect((place[key] as? Double).map(Float.init) == (answer[key] as? Double).map(Float.init), "\(index) \(key)")
+            }
+            #expect((place["elevation"] as? Double).map(Float.init) == [408, 34, 58][index], "\(index)")
             #expect(place["timezone"] as? String == answer["timezone"] as? String)
             #expect(place["utcOffsetSeconds"] as? Int == answer["utc_offset_seconds"] as? Int)
             let hourly = try #require(place["hourly"] as? [String: Any])
             let values = try #require(answer["hourly"] as? [String: Any])
-            #expect(hourly["time"] as? Int == Self.numbers(values["time"])?.first.map(Int.init))
+            let times = try #require(Self.numbers(values["time"])).map(Int.init)
+            try #require(times.count == 48, "\(index): two days of hours")
+            #expect(hourly["time"] as? Int == times.first)
+            #expect(hourly["timeEnd"] as? Int == times.last! + 3600)
+            #expect(hourly["interval"] as? Int == 3600)
+            let asked = ["temperature_2m", "weather_code"]
             let columns = try #require(hourly["variables"] as? [[String: Any]])
-            for (variable, column) in zip(["temperature_2m", "weather_code"], columns) {
-                #expect(Self.numbers(column["values"])?.map(Float.init) == Self.numbers(values[variable])?.map(Float.init), "\(index) \(variable)")
+            try #require(columns.count == asked.count, "\(index): \(columns.count) columns")
+            for (variable, column) in zip(asked, columns) {
+                #expect(column["variable"] as? String == Self.hourly[variable]!.variable, "\(index) \(variable)")
+                let sdkValues = try #require(Self.numbers(column["values"]), "\(index) \(variable)").map(Float.init)
+                #expect(sdkValues.count == times.count, "\(index) \(variable)")
+                #expect(sdkValues == Self.numbers(values[variable])?.map(Float.init), "\(index) \(variable)")
             }
         }
         #expect(places.map { $0["timezone"] as? String } == ["Europe/Zurich", "Europe/Berlin", "Australia/Sydney"])

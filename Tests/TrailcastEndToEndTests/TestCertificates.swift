@@ -42,6 +42,29 @@ struct TestCertificates {
         return certificates
     }
 
+    /// The same CA and client certificate, with the server's certificate made again by that
+    /// CA for another host only (`other.example`, not 127.0.0.1 or localhost): a chain a
+    /// client trusts, from a server that is not the one it named. `openssl verify` checks
+    /// the chain here, so a refusal can only be for the name.
+    static func makeForAnotherHost() async throws -> TestCertificates {
+        let certificates = try await make()
+        let directory = certificates.directory.url
+        try "subjectAltName=DNS:other.example\nextendedKeyUsage=serverAuth\n"
+            .write(to: directory.appendingPathComponent("other-host.ext"), atomically: true, encoding: .utf8)
+        let steps: [[String]] = [
+            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", "server.key", "-out", "server.csr",
+                "-subj", "/CN=other.example"],
+            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
+                "-days", "2", "-extfile", "other-host.ext"],
+            ["verify", "-CAfile", "ca.pem", "-purpose", "sslserver", "server.pem"],
+        ]
+        for step in steps {
+            let result = try await TrailcastBinary.runTool("openssl", step, in: directory)
+            guard result.status == 0 else { throw Failed(step: step, output: result.stderr + result.stdout) }
+        }
+        return certificates
+    }
+
     struct Failed: Error, CustomStringConvertible {
         var step: [String]
         var output: String

@@ -62,6 +62,39 @@ struct TimeZoneTests {
         #expect(try json.object("hourly").numbers("temperature_2m") == shown.map { temperature(at: $0 + 1800) })
     }
 
+    @Test("""
+        America/St_Johns (-2:30 in July): hours shown at local :00, each the whole UTC hour half an hour before (the \
+        offset read toward zero, -2 h, not down to -3 h); the local day; current in local time
+        """)
+    func halfHourBehindZone() async throws {
+        let (unix, iso) = try await ServerHarness.run { server in
+            let query = "timezone=America/St_Johns&start_date=2024-07-01&end_date=2024-07-01&hourly=temperature_2m"
+                + "&daily=temperature_2m_max,temperature_2m_min&current=temperature_2m"
+            return (try await server.forecast(query + "&timeformat=unixtime").json(), try await server.forecast(query).json())
+        }
+        #expect(try unix.string("timezone") == "America/St_Johns")
+        #expect(try unix.string("timezone_abbreviation") == "NDT")
+        #expect(try unix.number("utc_offset_seconds") == -9000)
+        #expect(try iso.number("utc_offset_seconds") == -9000)
+        // Local midnight is 02:30Z; the hour shown there holds the UTC hour from 02:00.
+        let localMidnight = fixedToday + 9000
+        let shown = (0..<24).map { localMidnight + $0 * 3600 }
+        let read = shown.map { $0 - 1800 }
+        #expect(try unix.object("hourly").numbers("time") == shown.map(Double.init))
+        #expect(try unix.object("hourly").numbers("temperature_2m") == read.map(temperature(at:)))
+        #expect(try unix.object("daily").numbers("time") == [Double(localMidnight)])
+        #expect(try unix.object("daily").numbers("temperature_2m_max") == [read.map(temperature(at:)).max()!])
+        #expect(try unix.object("daily").numbers("temperature_2m_min") == [read.map(temperature(at:)).min()!])
+        #expect(try unix.object("current").number("time") == Double(fixedNow / 900 * 900))
+
+        let hours = try iso.object("hourly").strings("time")
+        #expect(hours == (0..<24).map { "2024-07-01T" + ($0 < 10 ? "0\($0)" : "\($0)") + ":00" })
+        #expect(try iso.object("hourly").numbers("temperature_2m") == read.map(temperature(at:)))
+        #expect(try iso.object("daily").strings("time") == ["2024-07-01"])
+        // 10:15Z is 07:45 at -2:30.
+        #expect(try iso.object("current").string("time") == "2024-07-01T07:45")
+    }
+
     @Test("auto: the place's own zone, never GMT", arguments: [
         ("latitude=28.61&longitude=77.21", "Asia/Kolkata", 19_800),
         ("latitude=39.90&longitude=116.40", "Asia/Shanghai", 28_800),

@@ -6,7 +6,10 @@ and answers as Traccar answers.
 - The parameters come from the query, or from a form body when there is no query.
 - `id` or `deviceid` names the device: missing or unknown (not in --devices) is 400.
 - `timestamp`: a number below 2^31 - 1 is seconds, else milliseconds; text with a `T` is
-  ISO 8601 with a zone; other text is `yyyy-MM-dd HH:mm:ss`. Absent: now.
+  ISO 8601 with a zone; other text is `yyyy-MM-dd HH:mm:ss` in the server's own time zone
+  (Traccar's `DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss").withZone(ZoneId.systemDefault())`,
+  a `SimpleDateFormat` of the JVM's default zone before: not UTC), here the zone this
+  process runs in (`TZ`, else the system's), as the JVM takes its default. Absent: now.
 - `lat`, `lon` (or `location=lat,lon`), `speed` (knots, kept as is), `bearing` or `heading`,
   `altitude`, `accuracy`, `hdop`, `batt`: numbers.
 - A value that does not parse throws in Traccar's decoder, which closes the connection
@@ -32,6 +35,7 @@ Each position accepted is one JSON line in --out, with the parameters as they ca
 import argparse
 import datetime
 import json
+import re
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
@@ -64,8 +68,11 @@ def parse_time(value):
         if parsed.tzinfo is None:
             raise ValueError("ISO_ZONED_DATE_TIME needs a zone")
         return int(parsed.timestamp() * 1000)
-    parsed = datetime.datetime.strptime(value, "%Y-%m-%d %H:%M:%S")
-    return int(parsed.replace(tzinfo=datetime.timezone.utc).timestamp() * 1000)
+    # Two digits each, as the pattern's `MM`, `dd`, `HH`, `mm` and `ss` read them.
+    if not re.fullmatch(r"\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}", value):
+        raise ValueError("not yyyy-MM-dd HH:mm:ss")
+    # A naive datetime's timestamp() is its local time in this process's zone.
+    return int(datetime.datetime.strptime(value, "%Y-%m-%d %H:%M:%S").timestamp() * 1000)
 
 
 def decode(parameters, known):

@@ -8,15 +8,23 @@ dopublish(), field(); recorder.c: handle_message()) and answers as it answers.
 - The user and device come from the `X-Limit-U` and `X-Limit-D` headers, else the `u`
   and `d` variables of the query or form, lowercased; absent, `owntracks` and `phone`.
   The topic is `owntracks/USER/DEVICE`.
-- The body is the message. A location (`_type: location`) is stored when its `lat` and
-  `lon` are numbers (strings are parsed) and its `tst`, if present, is a number or a
-  numeric string; anything else is not stored, and still answered.
+- The body is the message. A location (`_type: location`) is stored when it has what the
+  OwnTracks booklet (owntracks/booklet, docs/tech/json.md, `_type=location`) says it has:
+  `lat` and `lon` numbers; `tst` an integer (required); `acc`, `alt`, `batt`, `bs`, `cog`,
+  `rad`, `vac`, `vel`, `created_at` and `m`, when present, integers (a JSON number with no
+  fraction: not `5.5`, `"5"` or `true`); and `tid`, a string, which the booklet requires in
+  HTTP mode: the recorder answers each app with its friends' last locations, and leaves out
+  a friend whose location has no `tid` (http.c, populate_friends: "TID is mandatory"), so
+  such a device is never seen by the others. Anything else is not stored, with
+  `not stored: REASON` printed, and still answered 200, as the recorder answers.
 - The answer is 200, `application/json; charset=utf-8`, chunked, on a keep-alive
   connection, with a JSON array (the friends' cards and locations: `[]` here).
 
-A location with a key the OwnTracks booklet does not define is not stored, and
-`unknown key: NAME` is printed (the recorder stores it whole: this receiver is stricter on
-purpose, so that a misspelled key fails a test).
+Stricter than the recorder on purpose, so that a test fails where an app or the recorder's
+readers would be let down: the recorder itself stores a location without `tid`, parses a
+`tst`, `lat`, `lon` or `acc` sent as a string (as an old Greenwich device sends them), and
+stores a key the booklet does not define, whole. Here a key the booklet does not define is
+not stored either, and `unknown key: NAME` is printed, so that a misspelled key fails a test.
 
 Each location stored is one JSON line {"topic": ..., "payload": ..., "body": the body as
 sent} in --out; the port is written to --port-file.
@@ -33,19 +41,32 @@ from urllib.parse import parse_qs, urlsplit
 # (owntracks.org/booklet/tech/json).
 LOCATION_KEYS = {"_type", "acc", "alt", "batt", "bs", "cog", "lat", "lon", "rad", "t", "tid", "tst", "vac", "vel", "p",
                  "poi", "image", "imagename", "conn", "tag", "topic", "inregions", "inrids", "SSID", "BSSID",
-                 "created_at", "m", "_id"}
+                 "created_at", "m", "_id", "motionactivities"}
+# The booklet's integers (and the two it calls integer epochs, `tst` and `created_at`).
+INTEGER_KEYS = ("acc", "alt", "batt", "bs", "cog", "rad", "tst", "vac", "vel", "created_at", "m")
 
 
-def number(value):
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, (int, float)):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(value)
-        except ValueError:
-            return None
+def is_number(value):
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_integer(value):
+    """A JSON integer: Python's json reads `5` as an int and `5.0` or `5.5` as a float."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def refusal(message):
+    """Why the booklet's rules refuse a location, or None."""
+    for key in ("lat", "lon"):
+        if not is_number(message.get(key)):
+            return f"{key} is {json.dumps(message.get(key))}, not a number"
+    if "tst" not in message:
+        return "no tst"
+    for key in INTEGER_KEYS:
+        if key in message and not is_integer(message[key]):
+            return f"{key} is {json.dumps(message[key])}, not an integer"
+    if not isinstance(message.get("tid"), str):
+        return "no tid" if "tid" not in message else f"tid is {json.dumps(message['tid'])}, not a string"
     return None
 
 
@@ -90,14 +111,15 @@ def main():
             except ValueError:
                 message = None
             if isinstance(message, dict) and message.get("_type") == "location":
-                tst = message.get("tst")
-                valid_time = tst is None or number(tst) is not None
                 unknown = sorted(set(message) - LOCATION_KEYS)
+                refused = refusal(message)
                 if unknown:
                     # Stricter than the recorder, which stores the message whole: a key
                     # OwnTracks does not define is one no reader of it looks at.
                     print("unknown key: " + ", ".join(unknown), flush=True)
-                elif valid_time and number(message.get("lat")) is not None and number(message.get("lon")) is not None:
+                elif refused:
+                    print("not stored: " + refused, flush=True)
+                else:
                     with lock:
                         out.write(json.dumps({"topic": f"owntracks/{user}/{device}", "payload": message,
                                               "body": body.decode("utf-8", "replace")}) + "\n")

@@ -1,0 +1,39 @@
+import Testing
+import TrailcastBasics
+
+/// `Spelling.closest`: the name a mistyped word was meant to be. Two neighbouring letters
+/// swapped count as one edit, so a short word's swap (one edit allowed up to four letters)
+/// is still answered, and a swap beats a name two plain edits away that comes first.
+@Suite("Spelling: the name meant")
+struct SpellingTests {
+    @Test("two neighbouring letters swapped in a short word: one edit, answered", arguments: [
+        ("cvs", ["text", "jsonl", "csv"], "csv"),
+        ("tpa", ["start", "location", "tap", "app"], "tap"),
+        ("jsno", ["text", "json", "jsonl"], "json"),
+        ("--ot", ["--output", "--to", "--format"], "--to"),
+        ("acll", ["app", "call", "signal"], "call"),
+    ])
+    func shortSwap(word: String, candidates: [String], meant: String) {
+        #expect(Spelling.closest(to: word, in: candidates) == meant)
+    }
+
+    @Test("a swap is nearer than two substitutions: '--fromat' is '--format', not '--prompt' listed before it")
+    func swapBeatsTwoEdits() {
+        #expect(Spelling.closest(to: "--fromat", in: ["--prompt", "--format"]) == "--format")
+        #expect(Spelling.closest(to: "fromat", in: ["prompt", "format"]) == "format")
+    }
+
+    @Test("two plain edits in a short word, or a swap of letters apart: no guess")
+    func tooFar() {
+        // Not neighbours: p and t swapped across the a.
+        #expect(Spelling.closest(to: "pat", in: ["tap", "app"]) == nil)
+        #expect(Spelling.closest(to: "cvx", in: ["text", "jsonl", "csv"]) == nil)
+    }
+
+    @Test("the message: the word, the name meant, and every name")
+    func message() {
+        #expect(
+            Spelling.unknown("event type", "tpa", among: ["start", "tap", "end"], listedAs: "types")
+                == "unknown event type 'tpa' (did you mean 'tap'?); types: start, tap, end")
+    }
+}
