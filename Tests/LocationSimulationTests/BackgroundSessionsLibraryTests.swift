@@ -44,6 +44,18 @@ struct BackgroundSessionsLibraryTests {
         #expect(Self.fixes(app.take()) == 10)
     }
 
+    @Test("without a session, back in the foreground and out again: nothing in the background the second time either")
+    func noSessionAfterTheForegroundAgain() throws {
+        // Coming back to the foreground takes up the sessions the app holds: none here, so
+        // the second stay in the background is like the first.
+        let simulation = try Self.simulation(events: ["10s:app=background", "20s:app=foreground", "30s:app=background"])
+        let app = RecordingApp(simulation)
+        app.manager.startUpdatingLocation()
+        try simulation.run(until: 40)
+        #expect(Self.fixes(app.take()) == 20, "0-9 s and 20-29 s, in the foreground")
+        #expect(!simulation.showsBackgroundLocationIndicator)
+    }
+
     @Test("a session begun in the background keeps nothing in use until the app has been in the foreground")
     func begunInTheBackground() throws {
         let simulation = try Self.simulation(events: ["10s:app=background", "30s:app=foreground", "40s:app=background"])
