@@ -99,9 +99,13 @@ struct ConnectionAttempts {
         notBefore = nil
     }
 
-    /// A connection closed before it answered anything: no failed attempt (it connected),
-    /// but the backoff grows as for one. How many in a row.
-    mutating func droppedUnanswered() -> Int {
+    /// The connection closed, not by the server's word after an answer, having given
+    /// `answers` answers. One that answered was working (a server closing an idle
+    /// connection): the next attempt starts at once, nil. One that closed without a single
+    /// answer is a server turning us away: no failed attempt (it connected), but the backoff
+    /// grows as for one; how many in a row.
+    mutating func closed(afterAnswers answers: Int) -> Int? {
+        guard answers == 0 else { return nil }
         failedInARow += 1
         return failedInARow
     }

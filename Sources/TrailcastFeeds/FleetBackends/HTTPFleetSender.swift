@@ -354,9 +354,7 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
                     state.counts[classOfDevice(request.device)].lost += 1
                 }
             }
-            // A connection that answered was working: a new one at once. One that closed
-            // without a single answer is a server turning us away: back off.
-            return state.answersOnConnection > 0 ? .now : .backoff(state.attempts.droppedUnanswered())
+            return state.attempts.closed(afterAnswers: state.answersOnConnection).map(Next.backoff) ?? .now
         }
         switch next {
         case .nothing: return
