@@ -19,8 +19,6 @@ struct TestCertificates {
         try Peer.require("openssl")
         let certificates = TestCertificates(directory: try ScratchDirectory())
         let directory = certificates.directory.url
-        // P-256 keys: quick to make, and what Let's Encrypt and mosquitto's docs use alike.
-        let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
         let steps: [[String]] = [
             ["req", "-x509"] + newKey + ["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Trailcast test CA",
                 "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
@@ -35,11 +33,19 @@ struct TestCertificates {
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n"
             .write(to: directory.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
         try "extendedKeyUsage=clientAuth\n".write(to: directory.appendingPathComponent("client.ext"), atomically: true, encoding: .utf8)
+        try await openssl(steps, in: directory)
+        return certificates
+    }
+
+    /// P-256 keys: quick to make, and what Let's Encrypt and mosquitto's docs use alike.
+    private static let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"]
+
+    /// Runs each `openssl` step in `directory`, stopping at the first that fails.
+    private static func openssl(_ steps: [[String]], in directory: URL) async throws {
         for step in steps {
             let result = try await TrailcastBinary.runTool("openssl", step, in: directory)
-            guard result.status == 0 else { throw Failed(step: step, output: result.stderr) }
+            guard result.status == 0 else { throw Failed(step: step, output: result.stderr + result.stdout) }
         }
-        return certificates
     }
 
     /// The same CA and client certificate, with the server's certificate made again by that
@@ -51,17 +57,12 @@ struct TestCertificates {
         let directory = certificates.directory.url
         try "subjectAltName=DNS:other.example\nextendedKeyUsage=serverAuth\n"
             .write(to: directory.appendingPathComponent("other-host.ext"), atomically: true, encoding: .utf8)
-        let steps: [[String]] = [
-            ["req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes", "-keyout", "server.key", "-out", "server.csr",
-                "-subj", "/CN=other.example"],
+        try await openssl([
+            ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=other.example"],
             ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
                 "-days", "2", "-extfile", "other-host.ext"],
             ["verify", "-CAfile", "ca.pem", "-purpose", "sslserver", "server.pem"],
-        ]
-        for step in steps {
-            let result = try await TrailcastBinary.runTool("openssl", step, in: directory)
-            guard result.status == 0 else { throw Failed(step: step, output: result.stderr + result.stdout) }
-        }
+        ], in: directory)
         return certificates
     }
 
