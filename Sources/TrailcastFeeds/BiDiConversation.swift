@@ -65,7 +65,9 @@ actor BiDiConversation {
     /// pages open now (a command before the session would be refused).
     func begin(_ outbound: @escaping Write) async throws {
         self.outbound = outbound
-        sessionID = try await send(.newSession)
+        let id = number()
+        sessionID = id
+        try await write(.newSession, id: id)
     }
 
     /// The browser's name and version once `session.new` is answered, or why it was refused.
@@ -89,13 +91,24 @@ actor BiDiConversation {
 
     @discardableResult
     func send(_ command: BiDiCommand) async throws -> Int {
+        let id = number()
+        try await write(command, id: id)
+        return id
+    }
+
+    /// The next command's number. Kept by the caller: another send may number its command
+    /// while this one's write is awaited.
+    private func number() -> Int {
         nextID += 1
-        // Kept: another send may number its command while this write is awaited.
-        let id = nextID
-        guard let outbound else { return id }
+        return nextID
+    }
+
+    /// Writes a numbered command. Whatever its answer must find (an override in flight, a
+    /// loss) is marked before this is called: Firefox can answer while the write is awaited.
+    private func write(_ command: BiDiCommand, id: Int) async throws {
+        guard let outbound else { return }
         unanswered += 1
         try await outbound(DevToolsSocket.text(command.message(id: id)))
-        return id
     }
 
     /// A command of the run.
@@ -104,10 +117,12 @@ actor BiDiConversation {
         case .position(let fix):
             guard fix != nil || showsLoss, permission == nil || permission == .granted else { return }
             await waitForOverrideInFlight()
-            // Marked before it is written: its answer can come while the write is awaited.
-            overrideInFlight = outbound == nil ? nil : nextID + 1
-            let id = try await send(.geolocationOverride(fix))
+            let id = number()
+            // Marked before it is written: its answer can come while the write is awaited
+            // (a refused loss once went unrecognised so, on a busy machine).
+            overrideInFlight = outbound == nil ? nil : id
             if fix == nil { lossCommands.insert(id) }
+            try await write(.geolocationOverride(fix), id: id)
             if fix != nil && !positionSent {
                 positionSent = true
                 for context in loadedBeforeFirstPosition.sorted() where wants(pages[context]) {
@@ -181,7 +196,9 @@ actor BiDiConversation {
         if id == sessionID {
             if message.type == "success" {
                 try await send(.subscribeToContexts)
-                treeID = try await send(.contextTree)
+                let tree = number()
+                treeID = tree
+                try await write(.contextTree, id: tree)
                 let capabilities = message.result?.capabilities
                 settleSession(.success([capabilities?.browserName, capabilities?.browserVersion].compactMap { $0 }.joined(separator: " ")))
             } else {

@@ -18,14 +18,48 @@ struct BiDiConversationTests {
             guard let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
                   let id = json["id"] as? Int, let method = json["method"] as? String else { return }
             methods.append(method)
-            if method == "emulation.setGeolocationOverride" {
+            switch method {
+            case "session.new":
+                try await conversation.received(
+                    #"{"type":"success","id":\#(id),"result":{"sessionId":"s","capabilities":{"browserName":"firefox","browserVersion":"153.8.0"}}}"#)
+                return
+            case "browsingContext.getTree":
+                try await conversation.received(
+                    #"{"type":"success","id":\#(id),"result":{"contexts":[{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}]}}"#)
+                return
+            case "emulation.setGeolocationOverride":
+                break
+            default:
                 try await conversation.received(#"{"type":"success","id":\#(id),"result":{}}"#)
+                return
+            }
+            let params = json["params"] as? [String: Any] ?? [:]
+            if params["coordinates"] is [String: Any] {
+                try await conversation.received(#"{"type":"success","id":\#(id),"result":{}}"#)
+            } else {
+                // Firefox ESR 153's words for the `positionUnavailable` form.
+                losses += 1
+                try await conversation.received(
+                    #"{"type":"error","id":\#(id),"error":"invalid argument","message":"Expected \"coordinates\" to be an object, got [object Undefined] undefined"}"#)
             }
         }
+
+        private(set) var losses = 0
     }
 
+    final class Warnings: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+
+    /// What a session's start writes when every answer comes during its command's write:
+    /// the session, the page events, the pages open now.
+    static let session = ["session.new", "session.subscribe", "browsingContext.getTree"]
+
     @Test(
-        "an override answered while it is still being written: the next one goes out (the feed once waited for that answer for ever, and the run never ended)",
+        "the session and every override answered while still being written: the session begins, the page open before it is reloaded after the first fix, and each next override goes out (the feed once waited for such an answer for ever)",
         .timeLimit(.minutes(15)))
     func answeredDuringItsWrite() async throws {
         let conversation = BiDiConversation(targetFilter: nil, warn: { _ in })
@@ -39,6 +73,35 @@ struct BiDiConversationTests {
             let fix = LocationFix(time: time.adding(seconds: Double(second)), latitude: 37.7955, longitude: -122.3942)
             try await conversation.run(.position(fix))
         }
-        #expect(await browser.methods == ["session.new"] + Array(repeating: "emulation.setGeolocationOverride", count: 3))
+        let methods = await browser.methods
+        #expect(methods == Self.session + ["emulation.setGeolocationOverride", "browsingContext.reload"]
+            + Array(repeating: "emulation.setGeolocationOverride", count: 2))
+        // Asked only once the session's answer was seen (the subscription follows it): a
+        // session never seen would be waited for until the time limit.
+        if methods.contains("session.subscribe") {
+            #expect(await conversation.session() == .success("firefox 153.8.0"))
+        }
+    }
+
+    @Test(
+        "a loss refused while it is still being written: said once as a lost signal it cannot show, and no loss is sent again (on a busy machine it was once a generic refusal)",
+        .timeLimit(.minutes(15)))
+    func lossRefusedDuringItsWrite() async throws {
+        let warnings = Warnings()
+        let conversation = BiDiConversation(targetFilter: nil, warn: { warnings.append($0) })
+        let browser = Browser()
+        try await conversation.begin { frame in
+            try await browser.wrote(String(buffer: frame.data), to: conversation)
+        }
+        let time = Timestamp(iso8601: "2026-06-13T16:00:00Z")!
+        let fix = LocationFix(time: time, latitude: 37.7955, longitude: -122.3942)
+        for command in [BrowserCommand.position(fix), .position(nil), .position(nil), .position(fix)] {
+            try await conversation.run(command)
+        }
+        #expect(await browser.losses == 1)
+        #expect(await browser.methods == Self.session + ["emulation.setGeolocationOverride", "browsingContext.reload"]
+            + Array(repeating: "emulation.setGeolocationOverride", count: 2))
+        #expect(warnings.all.count == 1)
+        #expect(warnings.all.first?.hasPrefix("trailcast: warning: this browser cannot show a lost signal (it refuses emulation.setGeolocationOverride's positionUnavailable: Expected") == true)
     }
 }
