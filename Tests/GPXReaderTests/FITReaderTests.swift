@@ -122,6 +122,38 @@ struct FITReaderTests {
         #expect(Self.read(fit.file(), options: .init(chunkSize: 16)).events == events)
     }
 
+    @Test("a compressed timestamp's edges: the same second as the last full one stays, the next counts on, a smaller offset rolls past 32")
+    func compressedTimestampEdges() {
+        var fit = FITBuilder()
+        fit.definition(local: 0, global: 20, fields: Self.record)
+        // 1_000_000_030 is 30 past a multiple of 32.
+        fit.data(local: 0, Self.recordBytes(time: 1_000_000_030, latitude: 47.5, longitude: 8.5, altitude: 400))
+        fit.definition(local: 1, global: 20, fields: Array(Self.record.dropFirst()))
+        for (offset, altitude) in [(30, 401.0), (31, 402), (0, 403), (0, 404)] as [(UInt8, Double)] {
+            fit.compressed(local: 1, offset: offset, Self.recordBytes(time: nil, latitude: 47.6, longitude: 8.6, altitude: altitude))
+        }
+        let (events, error) = Self.read(fit.file())
+        #expect(error == nil)
+        #expect(Self.trackPoints(events).map(\.time) == [1_000_000_030, 1_000_000_030, 1_000_000_031, 1_000_000_032, 1_000_000_032].map {
+            Timestamp(secondsSince1970: 631_065_600 + $0)
+        })
+    }
+
+    @Test("a 14-byte header whose CRC is 0x0000 (the protocol's \"not computed\") is read; the file's own CRC still counts")
+    func headerWithoutCRC() {
+        var fit = FITBuilder()
+        fit.definition(local: 0, global: 20, fields: Self.record)
+        fit.data(local: 0, Self.recordBytes(time: 1_000_000_030, latitude: 47.5, longitude: 8.5, altitude: 400))
+        var bytes = fit.file()
+        bytes[12] = 0
+        bytes[13] = 0
+        bytes.removeLast(2)
+        bytes += FITBuilder.integer(UInt64(FITBuilder.crc(bytes)), 2, false)
+        let (events, error) = Self.read(bytes)
+        #expect(error == nil)
+        #expect(Self.trackPoints(events).count == 1)
+    }
+
     @Test("hostile and broken headers and definitions: refused at their byte, nothing allocated for their claims", arguments: [
         ("short", "test.fit: byte 9: error: the file ends inside its 14-byte header: it is truncated"),
         ("size", "test.fit: byte 0: error: a FIT header is 12 or 14 bytes long, not 40: this is not a FIT file"),

@@ -86,19 +86,26 @@ struct TCXReaderTests {
         #expect(water.name == "Water" && water.type == "Water")
     }
 
-    @Test("a latitude out of range: one warning, the point skipped")
-    func badLatitude() {
-        let text = """
-            <TrainingCenterDatabase><Activities><Activity><Lap><Track>
-            \(Self.trackpoint("2026-06-13T16:00:00Z", "91", "8.1"))
-            \(Self.trackpoint("2026-06-13T16:00:01Z", "47", "8.1"))
-            </Track></Lap></Activity></Activities></TrainingCenterDatabase>
-            """
+    @Test("coordinates at and past their limits: ±90 and ±180 kept (San Francisco's -122.4 and Tokyo's 139.7 among them), past them one warning each and the point skipped")
+    func coordinateLimits() {
+        let positions = [("91", "8.1"), ("47", "8.1"), ("90", "-180"), ("-90", "180"), ("37.8", "-122.4"), ("35.7", "139.7"),
+                         ("47", "180.5"), ("-90.01", "0")]
+        let text = "<TrainingCenterDatabase><Activities><Activity><Lap><Track>"
+            + positions.enumerated().map { index, position in
+                Self.trackpoint("2026-06-13T16:00:0\(index)Z", position.0, position.1)
+            }.joined()
+            + "</Track></Lap></Activity></Activities></TrainingCenterDatabase>"
         let (events, error) = readUntilError(text, as: .tcx)
         #expect(error == nil)
         let warnings = events.compactMap { if case .warning(let warning) = $0 { warning } else { nil } }
-        #expect(warnings.map(\.message) == ["<LatitudeDegrees> is 91.0, not within ±90 degrees; point skipped"])
-        #expect(events.filter { $0.caseName == "trackPoint" }.count == 1)
+        #expect(warnings.map(\.message) == [
+            "<LatitudeDegrees> is 91.0, not within ±90 degrees; point skipped",
+            "<LongitudeDegrees> is 180.5, not within ±180 degrees; point skipped",
+            "<LatitudeDegrees> is -90.01, not within ±90 degrees; point skipped",
+        ])
+        let points = events.compactMap(\.point)
+        #expect(points.map(\.latitude) == [47, 90, -90, 37.8, 35.7])
+        #expect(points.map(\.longitude) == [8.1, -180, 180, -122.4, 139.7])
     }
 
     @Test("a <Track> outside any activity's lap is not read: the events stay balanced")

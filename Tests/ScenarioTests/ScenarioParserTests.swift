@@ -142,6 +142,21 @@ struct ScenarioParserTests {
         #expect(scenario.expectations.map(\.line) == [3, 8, 11, 15, 16])
     }
 
+    @Test("a count's window is inclusive at both ends: from and to the same instant is one moment, not an error")
+    func aOneInstantWindow() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            expect:
+              - count: location
+                exactly: 1
+                from: 10m
+                to: 10m
+            """)
+        #expect(scenario.expectations.map(\.expectation) == [
+            .count(EventSelector(type: "location"), .exactly(1), window: OffsetWindow(from: 600, to: 600)),
+        ])
+    }
+
     @Test func theSimulatedGPSKeysSetTheReceiver() throws {
         let scenario = try Self.parse("""
             gpx: ../sf-waterfront-walk.gpx
@@ -230,6 +245,8 @@ struct ScenarioParserTests {
                message: "expect[0]: an expectation needs exactly one of count, none, event, order, end; found count and none"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - order: [prompt]\n", line: 3, column: 12,
                message: "expect[0].order: expected two events, [first, then], not 1"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: location\n    atLeast: 1\n    from: 10m\n    to: 9m59s\n", line: 6, column: 9,
+               message: "expect[0].to: the window ends (9m59s) before it starts (10m)"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: location\n    after: 20m\n    before: 10m\n", line: 5, column: 13,
                message: "expect[0].before: nothing lies strictly between 20m and 10m"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {weatherErrors: \"x +- 3\"}\n", line: 3, column: 26,

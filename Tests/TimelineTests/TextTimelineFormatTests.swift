@@ -42,6 +42,19 @@ struct TextTimelineFormatTests {
         ])
     }
 
+    @Test("the offset is rounded to the millisecond as JSON Lines and CSV round it, not cut: 1.001 s whose product is 1000.999... reads +0:00:01.001")
+    func offsetRoundedLikeTheOtherFormats() {
+        // Each offset times 1000 falls just below or at a half in binary floating point.
+        let offsets = [1.001, 4.35, 1.005, 3599.9996]
+        let events = offsets.map { TimelineSamples.event($0, .app(.background)) }
+        #expect(Self.lines(events).map { String($0.prefix(13)) } == [
+            " +0:00:01.001", " +0:00:04.350", " +0:00:01.005", " +1:00:00.000",
+        ])
+        let json = TimelineSamples.render(events, in: JSONLinesTimelineFormat())
+        #expect(json.split(separator: "\n").map { $0.contains(#""offset":"#) } == [true, true, true, true])
+        #expect(["1.001", "4.35", "1.005", "3600"].allSatisfy { json.contains(#""offset":\#($0),"#) })
+    }
+
     @Test("on a terminal of 80 columns: the weather line wrapped at spaces, under its details, colours aside")
     func wrappedToTheTerminal() {
         let weather = TimelineSamples.all.filter { $0.kind.typeName == "weather" }.prefix(1)

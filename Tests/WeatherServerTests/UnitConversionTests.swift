@@ -36,6 +36,9 @@ struct UnitConversionTests {
             rounded($0.windSpeedMps * 3600 / 1852, 1)
         },
         Conversion(query: "windspeed_unit=ms", variable: "wind_speed_10m", symbol: "m/s") { $0.windSpeedMps },
+        // Both spellings: the older wins, as Open-Meteo takes `windspeed_unit ?? wind_speed_unit`.
+        Conversion(query: "wind_speed_unit=kn&windspeed_unit=ms", variable: "wind_speed_10m", symbol: "m/s") { $0.windSpeedMps },
+        Conversion(query: "windspeed_unit=kmh&wind_speed_unit=ms", variable: "wind_speed_10m", symbol: "km/h") { $0.windSpeedKilometersPerHour },
         Conversion(query: "precipitation_unit=mm", variable: "precipitation", symbol: "mm") { $0.precipitationMm },
         Conversion(query: "precipitation_unit=inch", variable: "precipitation", symbol: "inch") {
             rounded($0.precipitationMm / 25.4, 3)

@@ -104,8 +104,10 @@ package struct ForecastQuery: Sendable {
         if let unit: TemperatureUnit = try Self.choice(parameters, key: "temperature_unit", type: "TemperatureUnit") {
             units.temperature = unit
         }
-        // `windspeed_unit` is the older spelling; the newer one wins if both are given.
-        for key in ["windspeed_unit", "wind_speed_unit"] {
+        // `windspeed_unit` is the older spelling, and it wins if both are given: Open-Meteo
+        // takes `windspeed_unit ?? wind_speed_unit` (Sources/App/Helper/SiUnit.swift). Both
+        // are checked.
+        for key in ["wind_speed_unit", "windspeed_unit"] {
             if let unit: WindSpeedUnit = try Self.choice(parameters, key: key, type: "WindspeedUnit") {
                 units.windSpeed = unit
             }
