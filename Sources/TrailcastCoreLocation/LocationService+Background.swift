@@ -56,9 +56,15 @@ extension LocationService {
     /// Whether the client's updates were paused automatically.
     public func isPaused(client: Int = 0) -> Bool { clients[client].isPaused }
 
-    /// Whether the client's updates go on while the app is in the background.
+    /// Whether the client's updates go on while the app is in the background: started in
+    /// the foreground, or by an Always app. Apple, of When In Use only: "Attempts to start
+    /// location updates while your app runs in the background will fail"
+    /// (`requestWhenInUseAuthorization()`); Always lets an app "receive events even if the
+    /// user is not aware that your app is running" (Choosing the Location Services
+    /// Authorization to Request).
     func runsInBackground(_ client: Client) -> Bool {
-        client.isUpdating && client.startedInForeground && (client.allowsBackgroundUpdates || sessionsKeepAppInUse)
+        client.isUpdating && (client.startedInForeground || authorizationStatus == .authorizedAlways)
+            && (client.allowsBackgroundUpdates || sessionsKeepAppInUse)
     }
 
     /// The app begins a `CLBackgroundActivitySession`.

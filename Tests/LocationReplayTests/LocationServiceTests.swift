@@ -15,6 +15,7 @@ struct LocationServiceTests {
         case accuracy(LocationAccuracy)
         case services(Bool)
         case app(AppState)
+        case allowBackground
         case fix(latitude: Double, seconds: Double)
         case end
     }
@@ -123,6 +124,20 @@ struct LocationServiceTests {
             configuration: .init(initialStatus: .authorizedAlways),
             actions: [.start, .app(.background), .fix(latitude: 1, seconds: 0)],
             expected: []),
+        Row(name: "an Always app with background updates may start them in the background",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [.allowBackground, .app(.background), .start, .fix(latitude: 1, seconds: 0)],
+            expected: ["fix"]),
+        Row(name: "a When In Use app cannot start updates in the background; they begin once it is in use",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.allowBackground, .app(.background), .start, .fix(latitude: 1, seconds: 0), .app(.foreground),
+                      .fix(latitude: 1, seconds: 1), .app(.background), .fix(latitude: 1, seconds: 2)],
+            expected: ["fix", "fix"]),
+        Row(name: "started in the background as Always, then When In Use in Settings: the updates stop",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [.allowBackground, .app(.background), .start, .fix(latitude: 1, seconds: 0),
+                      .settings(.authorizedWhenInUse), .fix(latitude: 1, seconds: 1)],
+            expected: ["fix", "authorizedAlways>authorizedWhenInUse settings full on"]),
         Row(name: "reduced accuracy: at most one fix per 15 minutes",
             configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced),
             actions: [.start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.1, seconds: 60),
@@ -158,6 +173,7 @@ struct LocationServiceTests {
             case .settings(let status): service.changeInSettings(to: status, into: &output)
             case .accuracy(let accuracy): service.changeAccuracyInSettings(to: accuracy, into: &output)
             case .services(let enabled): service.setServicesEnabled(enabled, into: &output)
+            case .allowBackground: service.setAllowsBackgroundLocationUpdates(true, client: 0)
             case .app(let state): service.setAppState(state, into: &output)
             case .end: service.endRun(into: &output)
             case .fix(let latitude, let seconds):
