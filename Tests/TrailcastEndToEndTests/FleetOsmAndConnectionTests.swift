@@ -68,6 +68,20 @@ struct FleetOsmAndConnectionTests {
         #expect((totals.connections["closedByServer"] ?? 0) >= totals.sent / 3 - 8)
     }
 
+    @Test("a real nginx answering 301 (the site moved to https): every answer an error, none acknowledged, the run goes on")
+    func redirectIsNotAnAcknowledgement() async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(5))
+        defer { receiver.remove() }
+        let nginx = try await Nginx.start(
+            proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 100, keepaliveTimeout: "10s", redirecting: "/moved/")
+        defer { nginx.stop() }
+        let (totals, _) = try await Self.run(
+            receiver, devices: 5, seconds: 4, url: "http://127.0.0.1:\(nginx.port)/moved", extra: ["--interval", "1"])
+        #expect(totals.sent >= 10)
+        #expect(totals.acknowledged == 0 && totals.errors == totals.sent, "\(totals)")
+        #expect(try receiver.positions().isEmpty)
+    }
+
     @Test("a server answering in 20 ms: eight connections for 100 devices, every position answered, none refused")
     func slowServer() async throws {
         // 100 devices, not 500: whether 500 keep up with a 20 ms server measures the machine
@@ -100,8 +114,11 @@ final class Nginx: @unchecked Sendable {
         self.reservation = reservation
     }
 
+    /// - Parameter redirecting: a path nginx answers `301` to https for, as a site moved to
+    ///   TLS answers a client still on plain HTTP.
     static func start(
-        proxyingTo upstream: Int, at location: String, keepaliveRequests: Int, keepaliveTimeout: String
+        proxyingTo upstream: Int, at location: String, keepaliveRequests: Int, keepaliveTimeout: String,
+        redirecting: String? = nil
     ) async throws -> Nginx {
         try Peer.require("/usr/sbin/nginx")
         let scratch = try ScratchDirectory()
@@ -122,6 +139,7 @@ final class Nginx: @unchecked Sendable {
                 server {
                     listen 127.0.0.1:\(reservation.port);
                     location \(location) { proxy_pass http://127.0.0.1:\(upstream)/; }
+                    \(redirecting.map { "location \($0) { return 301 https://$host$request_uri; }" } ?? "")
                 }
             }
 

@@ -65,6 +65,17 @@ struct ReplayErrorTests {
         #expect(directory.stderr == "gpx: error: is a directory, not a route file\n")
     }
 
+    @Test("a read that fails (standard input a directory: EISDIR): 74, one line with the system's reason, no timeline")
+    func readFailure() async throws {
+        // Through a shell: the route on standard input is a directory, which opens but cannot
+        // be read, as a failing disk or a vanished network file fails part way.
+        let result = try await TrailcastBinary.runTool(
+            "sh", ["-c", "exec \"$0\" replay - --format jsonl < gpx", TrailcastBinary.url.path])
+        #expect(result.status == 74)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "-: error: Is a directory\n")
+    }
+
     @Test("malformed GPX: 65, `FILE:LINE:COL: error: ...` on one line, and no timeline")
     func malformed() async throws {
         let scratch = try ScratchDirectory()
