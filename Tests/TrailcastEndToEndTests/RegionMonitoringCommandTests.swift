@@ -133,6 +133,24 @@ struct RegionMonitoringCommandTests {
         #expect(fromGeoJSON.lines.dropFirst().map(ReplayTimeline.withoutWallSeconds) == fromCSV.lines.dropFirst().map(ReplayTimeline.withoutWallSeconds))
     }
 
+    @Test("a GeoJSON region's identifier: properties.identifier, else name, else region-N counting features from 1")
+    func geoJSONIdentifiers() async throws {
+        let point = #"{"type": "Point", "coordinates": [\#(RegionRoute.center.longitude), \#(RegionRoute.center.latitude)]}"#
+        let properties = [
+            #"{"identifier": "shop", "name": "Corner shop", "radius": 100}"#, #"{"name": "Corner shop", "radius": 100}"#,
+            #"{"radius": 100}"#, #"{"identifier": "", "radius": 100}"#,
+        ]
+        let geoJSON = #"{"type": "FeatureCollection", "features": ["#
+            + properties.map { #"{"type": "Feature", "geometry": \#(point), "properties": \#($0)}"# }.joined(separator: ",") + "]}"
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let gpx = try scratch.file(named: "route.gpx", text: Self.throughAndStay)
+        let file = try scratch.file(named: "regions.geojson", text: geoJSON)
+        let timeline = try await ReplayTimeline.run(gpx.path, ["--regions", file.path, "--weather", "none"])
+        let started = timeline.events(ofType: "region").filter { $0["change"] == .string("started") }
+        #expect(started.map { $0["identifier"] } == ["shop", "Corner shop", "region-3", "region-4"].map { .string($0) })
+    }
+
     @Test("a bad regions file: one line naming it, exit 65; a missing one, 66", arguments: [
         ("regions.csv", "identifier,lat,lon,radius\nshop,47,8,-5\n", "regions.csv:2:11: error: radius must be a positive number of metres, not '-5'", Int32(65)),
         ("regions.csv", "name,lat,lon\nshop,47,8\n", "regions.csv:1:1: error: the header must name the columns identifier, lat, lon and radius, not 'name,lat,lon'", 65),
