@@ -42,7 +42,9 @@ public final class Simulation {
         /// Time), and so on; the last answers every later prompt. An empty list is refused
         /// when the simulation starts (``SimulationError/invalid(_:)``).
         public var promptAnswers: [PromptAnswer]
-        /// The answer to the one-time offer to upgrade When In Use to Always.
+        /// The answer to the one-time offer to upgrade When In Use to Always, and to
+        /// provisional Always's second prompt (`requestAlwaysAuthorization()` allowed at
+        /// the first prompt: asked just before the first event that needs Always).
         public var alwaysUpgradeAnswer: PromptAnswer
         /// The answer when an app with approximate location asks for precise location
         /// for the session (`allow` or `deny`).

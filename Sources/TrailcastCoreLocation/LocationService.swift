@@ -43,7 +43,10 @@ public struct LocationService: Sendable {
     private var isAllowOnceGrant = false
     /// Full accuracy granted for this session only, over a reduced setting.
     private var isTemporaryFullAccuracy = false
-    private var alwaysUpgradeOffered = false
+    var alwaysUpgradeOffered = false
+    /// Always granted at the first prompt of `requestAlwaysAuthorization()`, until the
+    /// second prompt confirms it (see LocationService+ProvisionalAlways.swift).
+    public internal(set) var isProvisionalAlways = false
     /// Permission prompts shown so far: which of ``Configuration/promptAnswers`` answers the next.
     private var permissionPromptsShown = 0
     /// Whether the device's receiver has a fix.
@@ -127,6 +130,7 @@ public struct LocationService: Sendable {
             case .allow:
                 change(to: request == .always ? .authorizedAlways : .authorizedWhenInUse,
                        cause: .prompt, into: &output)
+                if request == .always { beginProvisionalAlways() }
             case .once:
                 change(to: .authorizedWhenInUse, cause: .prompt, into: &output)
                 isAllowOnceGrant = true
@@ -221,6 +225,8 @@ public struct LocationService: Sendable {
     /// The user changes the app's permission in Settings.
     public mutating func changeInSettings(to status: AuthorizationStatus, into output: inout [Output]) {
         isAllowOnceGrant = false
+        // The person's own choice in Settings: nothing is provisional any more.
+        isProvisionalAlways = false
         if status == .notDetermined { alwaysUpgradeOffered = false }
         change(to: status, cause: .settings, into: &output)
     }
@@ -285,8 +291,14 @@ public struct LocationService: Sendable {
         settleRegions(into: &output)
     }
 
-    /// A raw fix from the device; delivered to each client the rules allow.
+    /// A raw fix from the device; delivered to each client the rules allow. Under
+    /// provisional Always, a fix that would reach an app not in use first asks the person.
     public mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
+        confirmProvisionalAlwaysIfNeeded(before: fix, into: &output)
+        receiveNow(fix, into: &output)
+    }
+
+    mutating func receiveNow(_ fix: LocationFix, into output: inout [Output]) {
         // The indicator may have gone since the app left the foreground (a pause, updates
         // stopped): Allow Once and temporary full accuracy end once the app is not in use.
         if appState != .foreground && (isAllowOnceGrant || isTemporaryFullAccuracy) && !isInUse {
@@ -360,7 +372,7 @@ public struct LocationService: Sendable {
         change(to: .notDetermined, cause: .expired, into: &output)
     }
 
-    private mutating func change(
+    mutating func change(
         to status: AuthorizationStatus, cause: AuthorizationChangeCause, into output: inout [Output]
     ) {
         let before = authorizationStatus

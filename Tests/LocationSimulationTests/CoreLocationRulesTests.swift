@@ -57,6 +57,30 @@ struct CoreLocationRulesTests {
         #expect(app.manager.authorizationStatus == .authorizedWhenInUse)
     }
 
+    @Test("provisional Always: requestAlwaysAuthorization() allowed gives Always at once; the second prompt comes with the first background fix, and 'Keep Only While Using' says When In Use", arguments: [
+        PromptAnswer.allow, .deny,
+    ])
+    func provisionalAlways(secondAnswer: PromptAnswer) throws {
+        let simulation = try Self.simulation(user: .init(alwaysUpgradeAnswer: secondAnswer), events: ["10s:app=background"])
+        let app = RecordingApp(simulation)
+        app.manager.requestAlwaysAuthorization()
+        app.manager.allowsBackgroundLocationUpdates = true
+        app.manager.startUpdatingLocation()
+        try simulation.advance(by: 9.5)
+        #expect(simulation.timeline.filter { $0.kind.typeName == "prompt" }.map(\.kind) == [.prompt(request: .always, answer: .allow)])
+        #expect(app.manager.authorizationStatus == .authorizedAlways)
+        try simulation.advance(by: 10)
+        let prompts = simulation.timeline.filter { $0.kind.typeName == "prompt" }
+        #expect(prompts.map(\.kind) == [.prompt(request: .always, answer: .allow), .prompt(request: .always, answer: secondAnswer)])
+        #expect(prompts.last?.offsetSeconds == 10, "with the first fix in the background")
+        #expect(app.manager.authorizationStatus == (secondAnswer == .allow ? .authorizedAlways : .authorizedWhenInUse))
+        let log = app.take()
+        #expect(log.filter { $0.hasPrefix("auth") } == (secondAnswer == .allow
+            ? ["auth notDetermined", "auth authorizedAlways"]
+            : ["auth notDetermined", "auth authorizedAlways", "auth authorizedWhenInUse"]))
+        #expect(log.filter { $0.hasPrefix("fix") }.count == 20, "every fix: Always, or When In Use with the indicator")
+    }
+
     @Test func alwaysAfterAllowOnceIsIgnored() throws {
         let simulation = try Self.simulation(user: .init(promptAnswer: .once))
         let app = RecordingApp(simulation)
