@@ -34,6 +34,12 @@ public typealias CLLocationAccuracy = Double
 public typealias CLLocationSpeed = Double
 /// Degrees clockwise from true north; negative when invalid. cllocationdirection
 public typealias CLLocationDirection = Double
+/// The accuracy of a speed, metres per second; negative when the speed is invalid.
+/// cllocationspeedaccuracy
+public typealias CLLocationSpeedAccuracy = Double
+/// The accuracy of a course, degrees; negative when the course is invalid.
+/// cllocationdirectionaccuracy
+public typealias CLLocationDirectionAccuracy = Double
 
 /// A latitude and longitude, WGS 84. cllocationcoordinate2d
 public struct CLLocationCoordinate2D: Sendable {
@@ -50,18 +56,96 @@ public struct CLLocationCoordinate2D: Sendable {
     }
 }
 
+/// The coordinate Core Location uses for none: latitude -180, longitude -180 (outside
+/// both ranges, so ``CLLocationCoordinate2DIsValid(_:)`` is false for it).
+/// kcllocationcoordinate2dinvalid
+public let kCLLocationCoordinate2DInvalid = CLLocationCoordinate2D(latitude: -180, longitude: -180)
+
+/// Whether `coord` is a coordinate: invalid when its latitude is greater than 90 degrees or
+/// less than -90, or its longitude greater than 180 or less than -180 (Apple's wording);
+/// the bounds themselves are valid, and NaN, in no range, is not.
+/// cllocationcoordinate2disvalid(_:)
+public func CLLocationCoordinate2DIsValid(_ coord: CLLocationCoordinate2D) -> Bool {
+    (-90.0...90.0).contains(coord.latitude) && (-180.0...180.0).contains(coord.longitude)
+}
+
+/// A coordinate from a latitude and a longitude, as they are. cllocationcoordinate2dmake(_:_:)
+public func CLLocationCoordinate2DMake(_ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees) -> CLLocationCoordinate2D {
+    CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
+}
+
+/// The floor of a building the device is on. clfloor. Core Location makes them (Apple: "You
+/// do not create instances of this class directly"); the stand-ins never do, so
+/// ``CLLocation/floor`` is always nil here.
+public final class CLFloor: Sendable {
+    /// The logical floor: 0 the ground floor, 1 the one above, -1 the one below.
+    /// clfloor/level
+    public let level: Int
+
+    init(level: Int) {
+        self.level = level
+    }
+}
+
+/// Where a location came from. cllocationsourceinformation (iOS 15, macOS 12, watchOS 8)
+public final class CLLocationSourceInformation: Sendable {
+    /// Whether software on the device simulated the location (Xcode's GPX files, say).
+    /// cllocationsourceinformation/issimulatedbysoftware
+    public let isSimulatedBySoftware: Bool
+    /// Whether an external accessory (a GPS dongle, CarPlay) produced it.
+    /// cllocationsourceinformation/isproducedbyaccessory
+    public let isProducedByAccessory: Bool
+
+    /// cllocationsourceinformation/init(softwaresimulationstate:andexternalaccessorystate:)
+    public init(softwareSimulationState isSoftware: Bool, andExternalAccessoryState isAccessory: Bool) {
+        isSimulatedBySoftware = isSoftware
+        isProducedByAccessory = isAccessory
+    }
+
+    /// Neither simulated nor from an accessory: both properties' documented default, false
+    /// (`NSObject`'s `init()` on Apple platforms).
+    public convenience init() {
+        self.init(softwareSimulationState: false, andExternalAccessoryState: false)
+    }
+}
+
 /// A fix, as Core Location reports one. cllocation
 ///
 /// A class, as Apple's is (immutable, and so `Sendable`). An unknown altitude has a negative
-/// `verticalAccuracy`; an unknown speed or course is negative.
+/// `verticalAccuracy`; an unknown speed or course is negative, and so is the accuracy of an
+/// unknown speed or course.
 public final class CLLocation: Sendable, CustomStringConvertible {
+    /// cllocation/coordinate
     public let coordinate: CLLocationCoordinate2D
+    /// Metres above mean sea level. cllocation/altitude
     public let altitude: CLLocationDistance
+    /// cllocation/horizontalaccuracy
     public let horizontalAccuracy: CLLocationAccuracy
+    /// cllocation/verticalaccuracy
     public let verticalAccuracy: CLLocationAccuracy
+    /// cllocation/course
     public let course: CLLocationDirection
+    /// Degrees; -1 when unknown (the initializers without it give -1). cllocation/courseaccuracy
+    public let courseAccuracy: CLLocationDirectionAccuracy
+    /// cllocation/speed
     public let speed: CLLocationSpeed
+    /// Metres per second; -1 when unknown (the initializers without it give -1).
+    /// cllocation/speedaccuracy
+    public let speedAccuracy: CLLocationSpeedAccuracy
+    /// cllocation/timestamp
     public let timestamp: Date
+    /// Where the location came from; nil unless the initializer was given one.
+    /// cllocation/sourceinformation
+    public let sourceInformation: CLLocationSourceInformation?
+
+    /// Metres above the WGS 84 ellipsoid (iOS 15). cllocation/ellipsoidalaltitude. Here the
+    /// same as ``altitude``: the project's reading, as the simulation has no geoid to tell
+    /// the two apart (Core Location's own, for a location an app makes, is not documented).
+    public var ellipsoidalAltitude: CLLocationDistance { altitude }
+
+    /// The floor of the building; nil where none is known, which is always here.
+    /// cllocation/floor
+    public var floor: CLFloor? { nil }
 
     /// cllocation/init(latitude:longitude:): accuracy 0, altitude unknown, now.
     public convenience init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
@@ -70,18 +154,70 @@ public final class CLLocation: Sendable, CustomStringConvertible {
             horizontalAccuracy: 0, verticalAccuracy: -1, course: -1, speed: -1, timestamp: Date())
     }
 
+    /// Course and speed unknown (-1, and their accuracies -1).
+    /// cllocation/init(coordinate:altitude:horizontalaccuracy:verticalaccuracy:timestamp:)
+    public convenience init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
+        verticalAccuracy: CLLocationAccuracy, timestamp: Date
+    ) {
+        self.init(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: horizontalAccuracy,
+            verticalAccuracy: verticalAccuracy, course: -1, speed: -1, timestamp: timestamp)
+    }
+
+    /// The accuracies of course and speed unknown (-1).
     /// cllocation/init(coordinate:altitude:horizontalaccuracy:verticalaccuracy:course:speed:timestamp:)
-    public init(
+    public convenience init(
         coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
         verticalAccuracy: CLLocationAccuracy, course: CLLocationDirection, speed: CLLocationSpeed, timestamp: Date
+    ) {
+        self.init(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: horizontalAccuracy,
+            verticalAccuracy: verticalAccuracy, course: course, courseAccuracy: -1, speed: speed, speedAccuracy: -1,
+            timestamp: timestamp)
+    }
+
+    /// iOS 13.4. cllocation/init(coordinate:altitude:horizontalaccuracy:verticalaccuracy:course:courseaccuracy:speed:speedaccuracy:timestamp:)
+    public convenience init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
+        verticalAccuracy: CLLocationAccuracy, course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy,
+        speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date
+    ) {
+        self.init(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: horizontalAccuracy,
+            verticalAccuracy: verticalAccuracy, course: course, courseAccuracy: courseAccuracy, speed: speed,
+            speedAccuracy: speedAccuracy, timestamp: timestamp, source: nil)
+    }
+
+    /// iOS 15. cllocation/init(coordinate:altitude:horizontalaccuracy:verticalaccuracy:course:courseaccuracy:speed:speedaccuracy:timestamp:sourceinfo:)
+    public convenience init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
+        verticalAccuracy: CLLocationAccuracy, course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy,
+        speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date,
+        sourceInfo: CLLocationSourceInformation
+    ) {
+        self.init(
+            coordinate: coordinate, altitude: altitude, horizontalAccuracy: horizontalAccuracy,
+            verticalAccuracy: verticalAccuracy, course: course, courseAccuracy: courseAccuracy, speed: speed,
+            speedAccuracy: speedAccuracy, timestamp: timestamp, source: sourceInfo)
+    }
+
+    private init(
+        coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance, horizontalAccuracy: CLLocationAccuracy,
+        verticalAccuracy: CLLocationAccuracy, course: CLLocationDirection, courseAccuracy: CLLocationDirectionAccuracy,
+        speed: CLLocationSpeed, speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date,
+        source: CLLocationSourceInformation?
     ) {
         self.coordinate = coordinate
         self.altitude = altitude
         self.horizontalAccuracy = horizontalAccuracy
         self.verticalAccuracy = verticalAccuracy
         self.course = course
+        self.courseAccuracy = courseAccuracy
         self.speed = speed
+        self.speedAccuracy = speedAccuracy
         self.timestamp = timestamp
+        sourceInformation = source
     }
 
     /// Metres to `location` along the surface (cllocation/distance(from:)); a sphere of
@@ -240,11 +376,71 @@ open class CLCircularRegion: CLRegion {
 }
 #endif
 
-/// The best accuracy the device can give. kcllocationaccuracybest
+// The `desiredAccuracy` constants: CLLocation.h declares them `extern`, without values, and
+// Apple's pages give none; these are the values public reimplementations of Core Location's
+// constants agree on (see kCLLocationAccuracyReduced below).
+/// The highest accuracy, with additional sensor data for navigation apps (-2).
+/// kcllocationaccuracybestfornavigation
+public let kCLLocationAccuracyBestForNavigation: CLLocationAccuracy = -2
+/// The best accuracy the device can give (-1). kcllocationaccuracybest
 public let kCLLocationAccuracyBest: CLLocationAccuracy = -1
-/// Approximate fixes even with Precise Location on (iOS 14). kcllocationaccuracyreduced
-public let kCLLocationAccuracyReduced: CLLocationAccuracy = 3000
+/// Within ten metres. kcllocationaccuracynearesttenmeters
+public let kCLLocationAccuracyNearestTenMeters: CLLocationAccuracy = 10
+/// Within a hundred metres. kcllocationaccuracyhundredmeters
+public let kCLLocationAccuracyHundredMeters: CLLocationAccuracy = 100
+/// To the nearest kilometre. kcllocationaccuracykilometer
+public let kCLLocationAccuracyKilometer: CLLocationAccuracy = 1000
+/// To the nearest three kilometres: still precise location (Apple: "available only if
+/// isAuthorizedForPreciseLocation is true"), not an approximate one.
+/// kcllocationaccuracythreekilometers
+public let kCLLocationAccuracyThreeKilometers: CLLocationAccuracy = 3000
+/// Approximate fixes even with Precise Location on (iOS 14). kcllocationaccuracyreduced.
+/// 6,380,000 m, about the Earth's radius: Apple's page gives no value; two public
+/// reimplementations of Core Location's constants agree on it (a C one of CLLocation.h's
+/// constants: `kCLLocationAccuracyReduced = 6380000.0`; maplibre/maplibre-compose's macOS
+/// desktop location provider: `ReducedLocationAccuracyFallback = 6_380_000.0`, its value
+/// when the symbol cannot be read). Not 3000, which is ``kCLLocationAccuracyThreeKilometers``.
+public let kCLLocationAccuracyReduced: CLLocationAccuracy = 6_380_000
 /// Every fix, however little the device moved. kcldistancefilternone
 public let kCLDistanceFilterNone: CLLocationDistance = -1
+/// The largest distance (`DBL_MAX` in CLLocation.h), for deferred updates.
+/// cllocationdistancemax
+public let CLLocationDistanceMax: CLLocationDistance = .greatestFiniteMagnitude
+/// An unlimited time (`DBL_MAX` in CLLocation.h), for deferred updates. cltimeintervalmax
+public let CLTimeIntervalMax: TimeInterval = .greatestFiniteMagnitude
+
+#if !TRAILCAST_APPLE_SHIM
+// Core Location's classes an app's code names from habit, which cannot be had here: each
+// unavailable, so that the first error of code typed from habit names what to write
+// instead. Each has the member habit calls first (`CLLocationManager()`,
+// `await CLMonitor("…")`, `CLLocationUpdate.liveUpdates()`), unavailable with its type, so
+// that the call's first error is the type's message, not a missing initializer's. Not in
+// the Apple type-check's stand-in module, which has the real shapes (.ci/apple-shim/CoreLocation).
+
+/// Not here: the seam's `LocationManaging` instead. cllocationmanager
+@available(*, unavailable, message: "Core Location is not on this platform: write the code against 'any LocationManaging' (CoreLocationSeam) and give it a 'SimulatedLocationManager(simulation:)' (LocationSimulation) in tests, 'CLLocationManager()' on Apple platforms")
+public final class CLLocationManager {
+    /// cllocationmanager/init()
+    public init() {}
+}
+
+/// Not here: the seam's `LocationManagingDelegate` instead. cllocationmanagerdelegate
+@available(*, unavailable, message: "Core Location is not on this platform: conform to 'LocationManagingDelegate' (CoreLocationSeam), whose callbacks take 'any LocationManaging', and set the manager's 'locationDelegate'")
+public protocol CLLocationManagerDelegate {}
+
+/// Not here: the seam's `LocationMonitoring` instead. clmonitor
+@available(*, unavailable, message: "Core Location is not on this platform: write the geofencing against a 'LocationMonitoring' (CoreLocationSeam) and give it a 'SimulatedMonitor(_:simulation:)' (LocationSimulation) in tests, 'await CLMonitor(_:)' on iOS and macOS")
+public final class CLMonitor {
+    /// clmonitor/init(_:)
+    public init(_ name: String) async {}
+}
+
+/// Not here: the simulation's live updates instead. cllocationupdate
+@available(*, unavailable, message: "Core Location is not on this platform: in tests iterate 'simulation.liveUpdates()' (LocationSimulation), an AsyncStream of 'SimulatedLocationUpdate' with the same diagnostics; 'CLLocationUpdate.liveUpdates()' on Apple platforms")
+public struct CLLocationUpdate {
+    /// cllocationupdate/liveupdates(_:)
+    public static func liveUpdates() -> AsyncStream<CLLocationUpdate> { fatalError("unavailable") }
+}
+#endif
 
 #endif

@@ -16,12 +16,16 @@ import Foundation
 
 extension LocationFix {
     /// The fix as Core Location reports one: `altitude` 0 and `verticalAccuracy` -1 when
-    /// unknown, as Core Location marks an invalid altitude.
+    /// unknown, as Core Location marks an invalid altitude; `courseAccuracy` and
+    /// `speedAccuracy` -1 (unknown: the simulation does not model them); and the
+    /// ``sourceInformation`` of a simulated fix (`isSimulatedBySoftware`), as Core Location
+    /// gives a fix from Xcode's simulated locations.
     public var clLocation: CLLocation {
         CLLocation(
             coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
             altitude: altitude, horizontalAccuracy: horizontalAccuracy, verticalAccuracy: verticalAccuracy,
-            course: course, speed: speed, timestamp: Date(timeIntervalSince1970: time.timeIntervalSince1970))
+            course: course, courseAccuracy: courseAccuracy, speed: speed, speedAccuracy: speedAccuracy,
+            timestamp: Date(timeIntervalSince1970: time.timeIntervalSince1970), sourceInfo: Self.simulatedSource)
     }
 
     /// A fix from a Core Location one (its `sourceIndex` is the route point it stands for).
@@ -48,6 +52,27 @@ extension LocationFix {
     public var speed: Double { speedMetersPerSecond }
     /// `CLLocation.course`: degrees clockwise from true north; -1 when unknown.
     public var course: Double { courseDegrees }
+    /// `CLLocation.speedAccuracy`: always -1, unknown. The simulation does not model the
+    /// accuracy of its speed (its GPS error is in the position only).
+    public var speedAccuracy: Double { -1 }
+    /// `CLLocation.courseAccuracy`: always -1, unknown. The simulation does not model the
+    /// accuracy of its course.
+    public var courseAccuracy: Double { -1 }
+    /// `CLLocation.ellipsoidalAltitude` (iOS 15): the same as ``altitude``, the project's
+    /// reading, as the simulation has no geoid to tell height above the ellipsoid from
+    /// height above sea level.
+    public var ellipsoidalAltitude: Double { altitude }
+    /// `CLLocation.floor`: always nil; the simulation knows no buildings.
+    public var floor: CLFloor? { nil }
+    /// `CLLocation.sourceInformation` (iOS 15): simulated by software, not from an
+    /// accessory, as Core Location marks the fixes of a simulated route on a phone. Never
+    /// nil; optional as Core Location's is, so that `if let source = fix.sourceInformation`
+    /// compiles.
+    public var sourceInformation: CLLocationSourceInformation? { Self.simulatedSource }
+
+    private static var simulatedSource: CLLocationSourceInformation {
+        CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false)
+    }
     /// `CLLocation.timestamp`, as the simulation's own `Timestamp` (``clLocation`` has a `Date`).
     public var timestamp: Timestamp { time }
 }

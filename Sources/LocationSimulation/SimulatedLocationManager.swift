@@ -103,10 +103,12 @@ public final class SimulatedLocationManager: LocationManaging {
     public var activityType: CLActivityType = .other
 
     /// The accuracy wanted; `kCLLocationAccuracyReduced` gives approximate fixes (as with
-    /// Precise Location off), any other value full fixes when authorized.
+    /// Precise Location off), any other value full fixes when authorized: also
+    /// `kCLLocationAccuracyThreeKilometers`, which Apple gives only with precise location.
     public var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest {
         didSet {
-            let client = self.client, reduced = desiredAccuracy >= kCLLocationAccuracyReduced
+            // The constant itself, as Apple documents it, not a threshold.
+            let client = self.client, reduced = desiredAccuracy == kCLLocationAccuracyReduced
             simulation.configureService { $0.setWantsReducedAccuracy(reduced, client: client) }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import LocationSimulation
 import Testing
 
@@ -40,5 +41,133 @@ struct CoreLocationNamesTests {
         let first = try #require(simulation.deliveredLocations.first)
         #expect(first.horizontalAccuracy > 1000, "an approximate fix: \(first.horizontalAccuracy) m")
         #expect(LocationAccuracy.reducedAccuracy == .reduced)
+    }
+
+    /// Apple gives `kCLLocationAccuracyThreeKilometers` only with precise location: a
+    /// threshold at 3000 m (the stand-in's old value of `kCLLocationAccuracyReduced`)
+    /// made it approximate.
+    @Test func threeKilometersGivesPreciseFixesAndOnlyReducedGivesApproximateOnes() throws {
+        let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
+        let threeKilometers = RecordingApp(simulation)
+        let reduced = RecordingApp(simulation)
+        threeKilometers.manager.desiredAccuracy = kCLLocationAccuracyThreeKilometers
+        reduced.manager.desiredAccuracy = kCLLocationAccuracyReduced
+        threeKilometers.manager.startUpdatingLocation()
+        reduced.manager.startUpdatingLocation()
+        try simulation.advance(by: 10)
+        #expect(threeKilometers.manager.location?.horizontalAccuracy == 5)
+        #expect(threeKilometers.take().filter { $0.hasPrefix("fix") }.count == 11, "a fix a second")
+        #expect(reduced.manager.location?.horizontalAccuracy == ApproximateLocation.horizontalAccuracyMeters)
+        #expect(reduced.take().filter { $0.hasPrefix("fix") }.count == 1, "at most one per 15 minutes")
+        #expect(threeKilometers.manager.accuracyAuthorization == .fullAccuracy)
+    }
+
+    @Test func theAccuracyAndDistanceConstantsHaveCoreLocationsValues() {
+        #expect(kCLLocationAccuracyBestForNavigation == -2)
+        #expect(kCLLocationAccuracyBest == -1)
+        #expect(kCLLocationAccuracyNearestTenMeters == 10)
+        #expect(kCLLocationAccuracyHundredMeters == 100)
+        #expect(kCLLocationAccuracyKilometer == 1000)
+        #expect(kCLLocationAccuracyThreeKilometers == 3000)
+        #expect(kCLLocationAccuracyReduced == 6_380_000)
+        #expect(kCLDistanceFilterNone == -1)
+        #expect(CLLocationDistanceMax == Double.greatestFiniteMagnitude)
+        #expect(CLTimeIntervalMax == Double.greatestFiniteMagnitude)
+    }
+
+    @Test func coordinatesAreValidWithinTheirRangesBoundsIncluded() {
+        #expect(kCLLocationCoordinate2DInvalid.latitude == -180)
+        #expect(kCLLocationCoordinate2DInvalid.longitude == -180)
+        #expect(!CLLocationCoordinate2DIsValid(kCLLocationCoordinate2DInvalid))
+        for (latitude, longitude) in [(0.0, 0.0), (47.5, 8.25), (90, 180), (-90, -180), (90, -180), (-90, 180)] {
+            #expect(CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(latitude, longitude)), "\(latitude), \(longitude)")
+        }
+        for (latitude, longitude) in [
+            (90.000001, 0.0), (-90.000001, 0), (0, 180.000001), (0, -180.000001), (.nan, 0), (0, .nan), (.infinity, 0),
+        ] {
+            #expect(!CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(latitude, longitude)), "\(latitude), \(longitude)")
+        }
+        // Make keeps what it is given, valid or not.
+        let made = CLLocationCoordinate2DMake(100, -200)
+        #expect(made.latitude == 100)
+        #expect(made.longitude == -200)
+    }
+
+    @Test func aCLLocationsInitializersLeaveWhatTheyAreNotGivenUnknown() {
+        let coordinate = CLLocationCoordinate2DMake(47, 8), date = Date(timeIntervalSince1970: 1_781_366_400)
+        let five = CLLocation(coordinate: coordinate, altitude: 410, horizontalAccuracy: 5, verticalAccuracy: 3, timestamp: date)
+        #expect(five.coordinate.latitude == 47)
+        #expect(five.altitude == 410)
+        #expect(five.horizontalAccuracy == 5)
+        #expect(five.verticalAccuracy == 3)
+        #expect(five.timestamp == date)
+        #expect([five.course, five.courseAccuracy, five.speed, five.speedAccuracy] == [-1, -1, -1, -1])
+        #expect(five.floor == nil)
+        #expect(five.sourceInformation == nil)
+
+        let seven = CLLocation(
+            coordinate: coordinate, altitude: 410, horizontalAccuracy: 5, verticalAccuracy: 3, course: 90, speed: 2,
+            timestamp: date)
+        #expect([seven.course, seven.courseAccuracy, seven.speed, seven.speedAccuracy] == [90, -1, 2, -1])
+        #expect(seven.sourceInformation == nil)
+
+        let nine = CLLocation(
+            coordinate: coordinate, altitude: 410, horizontalAccuracy: 5, verticalAccuracy: 3, course: 90,
+            courseAccuracy: 10, speed: 2, speedAccuracy: 0.5, timestamp: date)
+        #expect([nine.course, nine.courseAccuracy, nine.speed, nine.speedAccuracy] == [90, 10, 2, 0.5])
+        #expect(nine.sourceInformation == nil)
+
+        let sourced = CLLocation(
+            coordinate: coordinate, altitude: 410, horizontalAccuracy: 5, verticalAccuracy: 3, course: 90,
+            courseAccuracy: 10, speed: 2, speedAccuracy: 0.5, timestamp: date,
+            sourceInfo: CLLocationSourceInformation(softwareSimulationState: true, andExternalAccessoryState: false))
+        #expect([sourced.courseAccuracy, sourced.speedAccuracy] == [10, 0.5])
+        #expect(sourced.sourceInformation?.isSimulatedBySoftware == true)
+        #expect(sourced.sourceInformation?.isProducedByAccessory == false)
+        let accessory = CLLocationSourceInformation(softwareSimulationState: false, andExternalAccessoryState: true)
+        #expect(!accessory.isSimulatedBySoftware)
+        #expect(accessory.isProducedByAccessory)
+        #if !canImport(CoreLocation)
+        // The stand-in's reading: no geoid, so the height above the ellipsoid is the altitude.
+        #expect(five.ellipsoidalAltitude == 410)
+        let plain = CLLocationSourceInformation()
+        #expect(!plain.isSimulatedBySoftware)
+        #expect(!plain.isProducedByAccessory)
+        #endif
+    }
+
+    @Test func aFixAnswersToCLLocationsNewerNamesAndSaysItIsSimulated() throws {
+        let simulation = try Simulation(
+            route: .points([
+                GPXPoint(latitude: 47, longitude: 8, elevationMeters: 410, time: Walk.start),
+                GPXPoint(latitude: 47.0001, longitude: 8, time: Walk.start.adding(seconds: 1)),
+            ]),
+            system: .init(authorization: .authorizedWhenInUse))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        manager.startUpdatingLocation()
+        try simulation.runToEnd()
+        let fixes = simulation.deliveredLocations
+        try #require(fixes.count == 2)
+        // Not modelled: unknown.
+        #expect(fixes[0].speedAccuracy == -1)
+        #expect(fixes[0].courseAccuracy == -1)
+        #expect(fixes[0].ellipsoidalAltitude == 410)
+        #expect(fixes[1].ellipsoidalAltitude == 0, "no elevation: the altitude's 0")
+        #expect(fixes[0].floor == nil)
+        #expect(fixes[0].sourceInformation?.isSimulatedBySoftware == true)
+        #expect(fixes[0].sourceInformation?.isProducedByAccessory == false)
+
+        let location = fixes[0].clLocation
+        #expect(location.course == fixes[0].course)
+        #expect(location.speed == fixes[0].speed)
+        #expect(location.courseAccuracy == -1)
+        #expect(location.speedAccuracy == -1)
+        #expect(location.floor == nil)
+        #expect(location.sourceInformation?.isSimulatedBySoftware == true)
+        #expect(location.sourceInformation?.isProducedByAccessory == false)
+        #expect(manager.location?.sourceInformation?.isSimulatedBySoftware == true)
+        #if !canImport(CoreLocation)
+        #expect(location.ellipsoidalAltitude == 410)
+        #endif
     }
 }
