@@ -114,6 +114,13 @@ struct AppUnderTest: PhoneApp {
 
     /// The app's session ends (an Allow Once grant expires); its streams end after the
     /// callbacks due (``finishLiveStreams()``).
+    mutating func inUseGraceEnded(into output: inout AppOutput) {
+        var outputs: [LocationService.Output] = []
+        service.endInUseGrace(into: &outputs)
+        record(outputs, into: &output)
+        announceToLiveStreams()
+    }
+
     mutating func terminate(into output: inout AppOutput) {
         var outputs: [LocationService.Output] = []
         service.endRun(into: &outputs)

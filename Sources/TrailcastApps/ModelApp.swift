@@ -23,6 +23,9 @@ package protocol PhoneApp {
     mutating func deviceMoved(to fix: LocationFix, into output: inout AppOutput)
     /// The device's GPS lost or regained its signal.
     mutating func deviceSignalChanged(_ change: SignalChange, into output: inout AppOutput)
+    /// The few seconds of "in use" after the app left the foreground are over (the
+    /// engine's moment, ``LocationService/inUseGraceSeconds`` after it left).
+    mutating func inUseGraceEnded(into output: inout AppOutput)
     /// The run ends.
     mutating func terminate(into output: inout AppOutput)
 }

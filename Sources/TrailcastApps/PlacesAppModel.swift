@@ -73,6 +73,12 @@ package struct PlacesAppModel: ModelApp {
         react(to: &events, from: first)
     }
 
+    package mutating func inUseGraceEnded(into events: inout AppOutput) {
+        let first = events.items.count
+        core.inUseGraceEnded(into: &events)
+        react(to: &events, from: first)
+    }
+
     package mutating func terminate(into events: inout AppOutput) {
         let first = events.items.count
         core.terminate(into: &events)

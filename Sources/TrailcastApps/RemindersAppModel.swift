@@ -70,6 +70,11 @@ package struct RemindersAppModel: ModelApp, AsksCoreLocation {
         ask(into: &events) { $0.signalChanged(available: change.state == .restored, into: &$1) }
     }
 
+    /// The in-use grace is over: Core Location's callbacks for what it ended.
+    package mutating func inUseGraceEnded(into events: inout AppOutput) {
+        ask(into: &events) { $0.endInUseGrace(into: &$1) }
+    }
+
     package mutating func terminate(into events: inout AppOutput) {
         ask(into: &events) { $0.endRun(into: &$1) }
     }

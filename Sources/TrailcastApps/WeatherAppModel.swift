@@ -121,6 +121,11 @@ package struct WeatherAppModel: ModelApp, AsksCoreLocation {
     }
 
     /// The run ends: an Allow Once grant expires with the session.
+    /// The in-use grace is over: Core Location's callbacks for what it ended.
+    package mutating func inUseGraceEnded(into events: inout AppOutput) {
+        ask(into: &events) { $0.endInUseGrace(into: &$1) }
+    }
+
     package mutating func terminate(into events: inout AppOutput) {
         ask(into: &events) { $0.endRun(into: &$1) }
     }

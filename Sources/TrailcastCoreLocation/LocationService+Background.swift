@@ -120,9 +120,33 @@ extension LocationService {
         }
     }
 
-    /// Apple's "in use": in the foreground, or showing the background location indicator.
-    /// (A terminated app never is.)
-    public var isInUse: Bool { appState == .foreground || showsBackgroundIndicator }
+    /// Apple's "in use": in the foreground, in the few seconds after it, or showing the
+    /// background location indicator. (A terminated app never is.) Apple, Choosing the
+    /// Location Services Authorization to Request: an app is in use "When the app runs in
+    /// the foreground. In the few seconds after an app leaves the foreground, a short grace
+    /// period for your app to finish any current location tasks the user initiated. When
+    /// the app shows the background location usage indicator".
+    public var isInUse: Bool {
+        appState == .foreground || (appState == .background && isInGracePeriod) || showsBackgroundIndicator
+    }
+
+    /// How long the grace lasts. Apple gives no figure ("a few seconds"): 5 s is the
+    /// project's reading. Fixes are not delivered during it unless background updates run
+    /// (the app is suspended as it would be without them); what the grace keeps is "in
+    /// use": an Allow Once grant, temporary full accuracy, a When In Use app hearing
+    /// regions, visits and significant changes.
+    public static let inUseGraceSeconds = 5.0
+
+    /// The grace after leaving the foreground is over: what needed the app in use ends
+    /// now, unless the indicator keeps it in use.
+    public mutating func endInUseGrace(into output: inout [Output]) {
+        guard isInGracePeriod else { return }
+        isInGracePeriod = false
+        guard appState != .foreground && !isInUse else { return }
+        expireTemporaryFullAccuracy(into: &output)
+        expireAllowOnce(into: &output)
+        settleRegions(into: &output)
+    }
 
     /// In the background, a client whose device has stood still long enough pauses.
     mutating func pauseIfStationary(_ fix: LocationFix, into output: inout [Output]) {

@@ -47,6 +47,9 @@ public struct LocationService: Sendable {
     /// Always granted at the first prompt of `requestAlwaysAuthorization()`, until the
     /// second prompt confirms it (see LocationService+ProvisionalAlways.swift).
     public internal(set) var isProvisionalAlways = false
+    /// In the background for less than ``inUseGraceSeconds``: still in use (see
+    /// LocationService+Background.swift); the driver ends it (``endInUseGrace(into:)``).
+    public internal(set) var isInGracePeriod = false
     /// Permission prompts shown so far: which of ``Configuration/promptAnswers`` answers the next.
     private var permissionPromptsShown = 0
     /// Whether the device's receiver has a fix.
@@ -251,6 +254,9 @@ public struct LocationService: Sendable {
 
     /// The app moves between foreground and background.
     public mutating func setAppState(_ state: AppState, into output: inout [Output]) {
+        // Leaving the foreground for the background begins the in-use grace; coming back,
+        // or being terminated, ends it.
+        isInGracePeriod = state == .background && (appState == .foreground || isInGracePeriod)
         appState = state
         updateBackgroundActivitySessions(for: state)
         if state == .terminated {

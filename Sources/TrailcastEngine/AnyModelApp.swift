@@ -31,6 +31,10 @@ struct AnyModelApp: PhoneApp, Sendable {
         app.deviceSignalChanged(change, into: &output)
     }
 
+    mutating func inUseGraceEnded(into output: inout AppOutput) {
+        app.inUseGraceEnded(into: &output)
+    }
+
     mutating func terminate(into output: inout AppOutput) {
         app.terminate(into: &output)
     }

@@ -114,6 +114,9 @@ package struct DeviceHappening: Sendable {
         /// The receiver lost or regained its signal; nil for a scheduled change that changed
         /// nothing (time moves on all the same).
         case signal(SignalChange?)
+        /// The system's: the app's few seconds of "in use" after leaving the foreground
+        /// end (the phone's, merged into the device's steps).
+        case inUseGraceEnds
     }
 
     package var what: What

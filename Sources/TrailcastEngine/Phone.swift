@@ -24,6 +24,8 @@ package struct Phone<App: PhoneApp> {
     private var missedFixes: MissedFixTracker?
     /// Whether the background location indicator showed after the last step.
     private var indicatorShown = false
+    /// When the app's in-use grace ends (seconds since the start), while it lasts.
+    private var inUseGraceEnds: Double?
 
     package init(configuration: ReplayConfiguration, app: App, recordsMissedFixes: Bool) {
         device = DeviceStepper(configuration: configuration)
@@ -49,8 +51,18 @@ package struct Phone<App: PhoneApp> {
     }
 
     /// What happens next, at or before `limit` (see ``DeviceStepper/nextStep(upcoming:upTo:current:)``).
+    /// The end of the app's in-use grace is merged in: it comes before anything due at
+    /// the same moment (a fix then finds the app no longer in use).
     package mutating func nextStep(upcoming: RouteFix?, upTo limit: Double, current: Double) -> DeviceStep? {
-        device.nextStep(upcoming: upcoming, upTo: limit, current: current)
+        guard let graceEnds = inUseGraceEnds else {
+            return device.nextStep(upcoming: upcoming, upTo: limit, current: current)
+        }
+        if let step = device.nextStep(upcoming: upcoming, upTo: min(limit, graceEnds.nextDown), current: current) {
+            return step
+        }
+        guard graceEnds <= limit else { return nil }
+        inUseGraceEnds = nil
+        return .happening(DeviceHappening(what: .inUseGraceEnds, offset: max(graceEnds, current)))
     }
 
     /// A happening the step gave: a scheduled change reaches the app; a signal change
@@ -60,6 +72,7 @@ package struct Phone<App: PhoneApp> {
         case .change(let change): perform(change, at: happening.offset)
         case .signal(let change?): app.deviceSignalChanged(change, into: &output)
         case .signal(nil): break
+        case .inUseGraceEnds: app.inUseGraceEnded(into: &output)
         }
         noteIndicator()
     }
@@ -71,6 +84,7 @@ package struct Phone<App: PhoneApp> {
         defer { noteIndicator() }
         guard case .signal(let state) = change else {
             app.apply(change, into: &output)
+            noteInUseGrace(at: offset)
             return
         }
         if let signal = device.setSignal(state, at: startTime!.adding(seconds: offset)) {
@@ -120,6 +134,16 @@ package struct Phone<App: PhoneApp> {
     package mutating func withApp<Result>(_ body: (inout App, inout AppOutput) throws -> Result) rethrows -> Result {
         defer { noteIndicator() }
         return try body(&app, &output)
+    }
+
+    /// A grace that began with this change ends ``LocationService/inUseGraceSeconds``
+    /// later; one that ended (the app back in the foreground, or terminated) is forgotten.
+    private mutating func noteInUseGrace(at offset: Double) {
+        if !app.locationService.isInGracePeriod {
+            inUseGraceEnds = nil
+        } else if inUseGraceEnds == nil {
+            inUseGraceEnds = offset + LocationService.inUseGraceSeconds
+        }
     }
 
     /// The indicator is the system's, heard by no callback: said when it appears or goes

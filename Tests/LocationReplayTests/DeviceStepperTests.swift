@@ -32,6 +32,7 @@ struct DeviceStepperTests {
             case .change: return "change@\(happening.offset)"
             case .signal(let change?): return "signal \(change.state)@\(happening.offset)"
             case .signal(nil): return "signal unchanged@\(happening.offset)"
+            case .inUseGraceEnds: return "grace ends@\(happening.offset)"
             }
         }
     }

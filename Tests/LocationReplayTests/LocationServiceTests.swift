@@ -16,6 +16,8 @@ struct LocationServiceTests {
         case services(Bool)
         case app(AppState)
         case allowBackground
+        /// The engine's moment: the in-use grace after leaving the foreground is over.
+        case graceEnds
         case fix(latitude: Double, seconds: Double)
         case end
     }
@@ -52,7 +54,7 @@ struct LocationServiceTests {
             expected: ["error denied"]),
         Row(name: "allow once reverts to notDetermined in the background and prompts again",
             configuration: .init(promptAnswer: .once),
-            actions: [.request(.whenInUse), .start, .app(.background), .fix(latitude: 1, seconds: 0),
+            actions: [.request(.whenInUse), .start, .app(.background), .graceEnds, .fix(latitude: 1, seconds: 0),
                       .app(.foreground), .request(.whenInUse)],
             expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on",
                        "authorizedWhenInUse>notDetermined expired full on",
@@ -60,6 +62,23 @@ struct LocationServiceTests {
         Row(name: "allow once expires when the run ends",
             configuration: .init(promptAnswer: .once),
             actions: [.request(.whenInUse), .end],
+            expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on",
+                       "authorizedWhenInUse>notDetermined expired full on"]),
+        // Apple's in-use grace: "In the few seconds after an app leaves the foreground".
+        Row(name: "allow once lasts through the grace; back in the foreground within it, nothing expires",
+            configuration: .init(promptAnswer: .once),
+            actions: [.request(.whenInUse), .start, .app(.background), .fix(latitude: 1, seconds: 0), .app(.foreground),
+                      .graceEnds, .fix(latitude: 1, seconds: 1)],
+            expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on", "fix"]),
+        Row(name: "the grace delivers no fixes without background updates, and a fix at its end finds the grant expired",
+            configuration: .init(promptAnswer: .once),
+            actions: [.request(.whenInUse), .start, .app(.background), .fix(latitude: 1, seconds: 0), .graceEnds,
+                      .fix(latitude: 1, seconds: 5)],
+            expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on",
+                       "authorizedWhenInUse>notDetermined expired full on"]),
+        Row(name: "terminated during the grace: the grant expires at once",
+            configuration: .init(promptAnswer: .once),
+            actions: [.request(.whenInUse), .app(.background), .app(.terminated)],
             expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt full on",
                        "authorizedWhenInUse>notDetermined expired full on"]),
         Row(name: "requestAlways after allow once is ignored",
@@ -140,12 +159,12 @@ struct LocationServiceTests {
             expected: ["fix", "authorizedAlways>authorizedWhenInUse settings full on"]),
         Row(name: "provisional Always: the second prompt comes with the first fix for an app not in use; allowed, no callback",
             actions: [.request(.always), .allowBackground, .start, .fix(latitude: 1, seconds: 0), .app(.background),
-                      .fix(latitude: 1, seconds: 1), .fix(latitude: 1, seconds: 2), .request(.always)],
+                      .graceEnds, .fix(latitude: 1, seconds: 1), .fix(latitude: 1, seconds: 2), .request(.always)],
             expected: ["prompt always allow", "notDetermined>authorizedAlways prompt full on", "fix",
                        "prompt always allow", "fix", "fix"]),
         Row(name: "provisional Always kept only while using: When In Use, and its background updates go on with the indicator",
             configuration: .init(alwaysUpgradeAnswer: .deny),
-            actions: [.request(.always), .allowBackground, .start, .app(.background), .fix(latitude: 1, seconds: 1),
+            actions: [.request(.always), .allowBackground, .start, .app(.background), .graceEnds, .fix(latitude: 1, seconds: 1),
                       .request(.always)],
             expected: ["prompt always allow", "notDetermined>authorizedAlways prompt full on",
                        "prompt always deny", "authorizedAlways>authorizedWhenInUse prompt full on", "fix"]),
@@ -194,6 +213,7 @@ struct LocationServiceTests {
             case .accuracy(let accuracy): service.changeAccuracyInSettings(to: accuracy, into: &output)
             case .services(let enabled): service.setServicesEnabled(enabled, into: &output)
             case .allowBackground: service.setAllowsBackgroundLocationUpdates(true, client: 0)
+            case .graceEnds: service.endInUseGrace(into: &output)
             case .app(let state): service.setAppState(state, into: &output)
             case .end: service.endRun(into: &output)
             case .fix(let latitude, let seconds):

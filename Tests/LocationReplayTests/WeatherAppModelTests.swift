@@ -18,6 +18,8 @@ struct WeatherAppModelTests {
         case change(ScheduledEvent.Change)
         /// The device reaches ``fix(_:)`` number n.
         case move(Int)
+        /// The engine's moment: the in-use grace after leaving the foreground is over.
+        case graceEnds
         case terminate
     }
 
@@ -119,7 +121,7 @@ struct WeatherAppModelTests {
         // Allow Once.
         Row(name: "allow once: reverts to notDetermined in the background, asked again in the foreground",
             configuration: .init(promptAnswer: .once),
-            actions: [.launch, .move(0), .change(.app(.background)), .move(1), .change(.app(.foreground)), .move(2)],
+            actions: [.launch, .move(0), .change(.app(.background)), .graceEnds, .move(1), .change(.app(.foreground)), .move(2)],
             expected: [auth(.notDetermined, .notDetermined, .initial), prompt(.whenInUse, .once),
                        auth(.notDetermined, .authorizedWhenInUse, .prompt), location(0),
                        .app(.background), auth(.authorizedWhenInUse, .notDetermined, .expired),
@@ -253,6 +255,7 @@ struct WeatherAppModelTests {
             case .launch: app.launch(into: &output)
             case .change(let change): app.apply(change, into: &output)
             case .move(let n): app.deviceMoved(to: Self.fix(n), into: &output)
+            case .graceEnds: app.inUseGraceEnded(into: &output)
             case .terminate: app.terminate(into: &output)
             }
         }
@@ -284,6 +287,8 @@ struct WeatherAppModelTests {
         #expect(app.locationService.isUpdating())
         app.apply(.app(.background), into: &output)
         #expect(app.locationService.appState == .background)
+        #expect(app.locationService.authorizationStatus == .authorizedWhenInUse, "in use for the grace")
+        app.inUseGraceEnded(into: &output)
         #expect(app.locationService.authorizationStatus == .notDetermined)
         #expect(!app.locationService.isUpdating())
     }

@@ -57,7 +57,7 @@ struct CoreLocationRulesTests {
         #expect(app.manager.authorizationStatus == .authorizedWhenInUse)
     }
 
-    @Test("provisional Always: requestAlwaysAuthorization() allowed gives Always at once; the second prompt comes with the first background fix, and 'Keep Only While Using' says When In Use", arguments: [
+    @Test("provisional Always: requestAlwaysAuthorization() allowed gives Always at once; the second prompt comes with the first fix once the app is not in use, and 'Keep Only While Using' says When In Use", arguments: [
         PromptAnswer.allow, .deny,
     ])
     func provisionalAlways(secondAnswer: PromptAnswer) throws {
@@ -72,7 +72,7 @@ struct CoreLocationRulesTests {
         try simulation.advance(by: 10)
         let prompts = simulation.timeline.filter { $0.kind.typeName == "prompt" }
         #expect(prompts.map(\.kind) == [.prompt(request: .always, answer: .allow), .prompt(request: .always, answer: secondAnswer)])
-        #expect(prompts.last?.offsetSeconds == 10, "with the first fix in the background")
+        #expect(prompts.last?.offsetSeconds == 15, "with the first fix after the in-use grace (10 to 15 s)")
         #expect(app.manager.authorizationStatus == (secondAnswer == .allow ? .authorizedAlways : .authorizedWhenInUse))
         let log = app.take()
         #expect(log.filter { $0.hasPrefix("auth") } == (secondAnswer == .allow

@@ -63,10 +63,11 @@ struct LiveUpdatesTests {
 
     @Test func aWhenInUseAppInTheBackgroundIsInsufficientlyInUse() async throws {
         let simulation = try Self.simulation(
-            system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background", "3s:app=foreground"])
+            system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background", "8s:app=foreground"])
         var updates = simulation.liveUpdates().makeAsyncIterator()
-        try simulation.advance(by: 3)
-        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["fix 47.00000", "insufficientlyInUse", "fix 47.00030"])
+        try simulation.advance(by: 8)
+        // In use for the grace after leaving the foreground (1 to 6 s): said when it ends.
+        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["fix 47.00000", "insufficientlyInUse", "fix 47.00080"])
     }
 
     @Test func locationServicesOffIsDeniedGlobally() async throws {
@@ -112,8 +113,10 @@ struct LiveUpdatesTests {
         #expect(answered.withLock { $0 })
         #expect(LocationAccuracy(app.manager.accuracyAuthorization) == during)
         #expect(simulation.timeline.contains { $0.kind == .prompt(request: .temporaryFullAccuracy, answer: answer) })
-        try simulation.advance(by: 11)
-        #expect(app.manager.accuracyAuthorization == .reducedAccuracy, "back to approximate in the background")
+        try simulation.advance(by: 14.5)
+        #expect(LocationAccuracy(app.manager.accuracyAuthorization) == during, "in use for the grace: 10 to 15 s")
+        try simulation.advance(by: 1)
+        #expect(app.manager.accuracyAuthorization == .reducedAccuracy, "back to approximate once the grace is over")
         let causes = simulation.timeline.compactMap { event -> String? in
             if case .authorization(let change) = event.kind { return "\(change.accuracy) \(change.cause)" } else { return nil }
         }

@@ -53,9 +53,10 @@ struct ReviewFindingsTests {
     }
 
     @Test func everyTripToTheBackgroundIsSaid() async throws {
-        let simulation = try Self.simulation(events: ["1s:app=background", "2s:app=foreground", "3s:app=background"])
+        // Each trip outlasts the in-use grace (5 s), after which it is said.
+        let simulation = try Self.simulation(events: ["1s:app=background", "7s:app=foreground", "8s:app=background"])
         let updates = simulation.liveUpdates()
-        try simulation.advance(by: 4)
+        try simulation.advance(by: 14)
         // Finished, the stream ends: reading it to the end cannot wait forever.
         try simulation.finish()
         var described: [String] = []

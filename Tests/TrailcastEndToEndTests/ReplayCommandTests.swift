@@ -52,10 +52,11 @@ struct ReplayCommandTests {
         ])
         #expect(Set(timeline.types) == types)
         // How many of each: 162 fixes (none while lost, in the background or denied), the
-        // weather of the first two cells, a missed stretch for the tunnel, the background and
-        // the denial, two prompts and five authorization changes (Allow Once expiring at 5m).
+        // weather of the first two cells, a missed stretch for the tunnel, the in-use grace
+        // after 5m (the background), the rest of the background (not authorized) and the
+        // denial, two prompts and five authorization changes (Allow Once expiring at 5m5s).
         let counts = [
-            "start": 1, "authorization": 5, "prompt": 2, "location": 162, "missed": 3, "locationError": 2,
+            "start": 1, "authorization": 5, "prompt": 2, "location": 162, "missed": 4, "locationError": 2,
             "alert": 1, "tap": 1, "app": 2, "signal": 2, "weather": 2, "end": 1, "region": 4,
         ]
         for type in types.sorted() {

@@ -39,7 +39,7 @@ struct ReplayOutputTests {
             #expect(characters[30] != " " || type == "location", "\(line)")
         }
         #expect(lines.first == " +0:00:00.000  start          gpx/sf-waterfront-walk.gpx: track points, virtual time")
-        #expect(lines.contains(" +0:05:00.000  authorization  authorizedWhenInUse -> notDetermined, accuracy full, services on (expired)"))
+        #expect(lines.contains(" +0:05:05.000  authorization  authorizedWhenInUse -> notDetermined, accuracy full, services on (expired)"))
         #expect(lines.contains(" +0:10:00.000  alert          \"\(ReplayTimeline.alertMessage)\""))
         #expect(lines.contains(" +0:10:00.000  locationError  denied: \(ReplayTimeline.deniedMessage)"))
         #expect(lines.contains(" +0:06:00.000  app            foreground"))

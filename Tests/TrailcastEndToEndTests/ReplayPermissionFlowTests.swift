@@ -100,7 +100,8 @@ struct ReplayPermissionFlowTests {
             Self.prompt(0, "whenInUse", "once"),
             Self.authorization(0, "notDetermined", "authorizedWhenInUse", cause: "prompt"),
             Self.app(300, "background"),
-            Self.authorization(300, "authorizedWhenInUse", "notDetermined", cause: "expired"),
+            // Once the few seconds of "in use" after leaving the foreground are over.
+            Self.authorization(305, "authorizedWhenInUse", "notDetermined", cause: "expired"),
             Self.app(360, "foreground"),
             Self.prompt(360, "whenInUse", "once"),
             Self.authorization(360, "notDetermined", "authorizedWhenInUse", cause: "prompt"),
