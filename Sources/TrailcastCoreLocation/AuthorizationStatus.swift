@@ -54,7 +54,7 @@ public enum AuthorizationRequest: String, Sendable, CaseIterable {
 public enum PromptAnswer: String, Sendable, CaseIterable {
     /// "Allow While Using App" (or "Change to Always Allow" for an upgrade).
     case allow
-    /// "Allow Once": when-in-use until the app goes to the background.
+    /// "Allow Once": when-in-use until the app is no longer in use.
     case once
     /// "Don't Allow".
     case deny

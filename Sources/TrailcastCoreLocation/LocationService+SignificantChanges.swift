@@ -62,6 +62,7 @@ extension LocationService {
                 woken = true
             }
             clients[index].lastSignificant = fix
+            lastKnownFix = fix
             let delivered = accuracy == .reduced || clients[index].wantsReducedAccuracy ? ApproximateLocation.approximate(fix) : fix
             output.append(.location(delivered, client: index))
         }

@@ -8,9 +8,11 @@ public import TrailcastDevice
 /// - A prompt appears only while the status is `notDetermined` (and location services
 ///   are on). The simulated user answers with ``Configuration/promptAnswers``, in turn.
 ///   Deny gives `denied`; after that every request does nothing.
-/// - Allow Once gives `authorizedWhenInUse` until the app goes to the background or
+/// - Allow Once gives `authorizedWhenInUse` until the app is no longer in use (the few
+///   seconds after it leaves the foreground, ``inUseGraceSeconds``, or the indicator) or
 ///   the run ends, then the status reverts to `notDetermined` (cause `expired`).
-/// - `requestAlways` from `notDetermined` prompts; from `authorizedWhenInUse` it
+/// - `requestAlways` from `notDetermined` prompts, and an allowed answer is provisional
+///   Always (LocationService+ProvisionalAlways.swift); from `authorizedWhenInUse` it
 ///   offers the upgrade once (``Configuration/alwaysUpgradeAnswer``); after Allow
 ///   Once it is ignored. `restricted` never prompts.
 /// - Starting updates while `denied` or `restricted` fails with `denied` and delivers
@@ -54,6 +56,9 @@ public struct LocationService: Sendable {
     private var permissionPromptsShown = 0
     /// Whether the device's receiver has a fix.
     public private(set) var hasSignal = true
+    /// The last fix Core Location handed the app (any client, any service), precise: what a
+    /// start of updates hands over first (see ``startUpdatingLocation(client:into:)``).
+    public internal(set) var lastKnownFix: LocationFix?
     /// The app's monitored regions (shared by its clients) and what is known of each.
     public internal(set) var regionMonitor = RegionMonitor()
     /// `CLMonitor`s by name, each with its conditions (a `RegionMonitor` in CLMonitor's way).
@@ -152,8 +157,7 @@ public struct LocationService: Sendable {
 
     /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`: with approximate
     /// location authorized, the person is asked once per session for precise location;
-    /// `allow` gives full accuracy until the app goes to the background or the session
-    /// ends. Nothing happens with full accuracy already, or without authorization.
+    /// `allow` gives full accuracy until the app is no longer in use or the session ends. Nothing happens with full accuracy already, or without authorization.
     public mutating func requestTemporaryFullAccuracy(into output: inout [Output]) {
         guard wouldPrompt(.temporaryFullAccuracy) else { return }
         let answer: PromptAnswer = configuration.temporaryFullAccuracyAnswer == .deny ? .deny : .allow
@@ -171,6 +175,7 @@ public struct LocationService: Sendable {
         case .denied, .restricted:
             output.append(.error(.denied, client: client))
         default:
+            let wasUpdating = clients[client].isUpdating
             clients[client].isUpdating = true
             if appState == .foreground { clients[client].startedInForeground = true }
             if clients[client].isPaused {
@@ -178,6 +183,7 @@ public struct LocationService: Sendable {
                 clients[client].stationaryAnchor = nil
                 output.append(.resumed(client: client))
             }
+            if !wasUpdating { handOverLastKnownFix(to: client, into: &output) }
             if !hasSignal && receivesFixes(clients[client]) { output.append(.error(.locationUnknown, client: client)) }
         }
     }
@@ -318,6 +324,7 @@ public struct LocationService: Sendable {
         }
         for index in clients.indices where receivesFixes(clients[index]) {
             guard let delivered = deliverable(fix, to: clients[index]) else { continue }
+            lastKnownFix = fix
             clients[index].lastDelivered = delivered
             // A one-shot request is met by its first fix, which no filter holds back.
             clients[index].awaitsOneFix = false

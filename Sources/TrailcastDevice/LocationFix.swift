@@ -18,6 +18,9 @@ public struct LocationFix: Sendable, Equatable {
     public var courseDegrees: Double
     /// The index of the route point the fix comes from (the one before, for interpolated fixes).
     public var sourceIndex: Int
+    /// Handed over from Core Location's cache when updates start: the last known location,
+    /// with its own (older) time and accuracy, not measured now.
+    public var isCached = false
     /// Where the device really was: the route's position before the simulated GPS added
     /// its error; nil when the GPS is perfect (the fix is the route itself).
     public var truth: Coordinate?

@@ -30,6 +30,15 @@ enum LocationLine {
         let accuracy = value(in: &utf8)
         guard skip(past: #","index":"#, in: &utf8) else { return nil }
         let index = value(in: &utf8).flatMap { Int(exactly: $0) }
+        // `cached`: null, or the cached fix's own time; the report does not use it. (Lines
+        // written before it existed have none.)
+        if utf8.starts(with: #","cached":null"#.utf8) {
+            utf8 = utf8.dropFirst(#","cached":null"#.utf8.count)
+        } else if utf8.starts(with: #","cached":""#.utf8) {
+            utf8 = utf8.dropFirst(#","cached":""#.utf8.count)
+            guard let quote = utf8.firstIndex(of: UInt8(ascii: "\"")) else { return nil }
+            utf8 = utf8[utf8.index(after: quote)...]
+        }
         guard utf8.starts(with: #","truth":"#.utf8) else { return nil }
         utf8 = utf8.dropFirst(#","truth":"#.utf8.count)
         var truth: (Double, Double)?

@@ -24,6 +24,8 @@ package struct CSVTimelineFormat: TimelineFormat {
             "method", "manager",
             "reason", "fixes", "since", "until", "path",
             "order", "nearest", "total",
+            "identifier", "change", "centerLat", "centerLon", "radius", "arrival", "departure",
+            "cached",
         ]
         for type in TimelineSchema.types {
             for key in TimelineSchema.columnKeys[type] ?? [] where !columns.contains(key) { columns.append(key) }

@@ -57,6 +57,18 @@ struct RouteTimerTests {
         #expect(timer.warnings.map(\.line) == [12])
     }
 
+    /// Only a time *earlier* than the last recorded one goes back: a point with the same
+    /// `<time>` as the one before (a recorder logging twice in one second) is kept, without
+    /// a warning. GPX 1.1 asks for no strictly increasing times (`<time>` is an
+    /// `xsd:dateTime`, "Creation/modification timestamp for element").
+    @Test func aPointWithTheSameTimeAsThePreviousIsKept() {
+        let (fixes, timer) = Self.run([Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: 50),
+                                       Self.point(3, seconds: 60)])
+        #expect(fixes.map(\.sourceIndex) == [0, 1, 2, 3])
+        #expect(fixes.map { $0.time.seconds(since: Self.start) } == [0, 50, 50, 60])
+        #expect(timer.warnings.isEmpty)
+    }
+
     @Test func intervalInterpolatesPositionAndElevationAndKeepsThePointBefore() {
         let (fixes, _) = Self.run(
             [Self.point(0, seconds: 0, elevation: 100), Self.point(1, seconds: 10, elevation: 200)],

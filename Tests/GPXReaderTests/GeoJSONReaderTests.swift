@@ -70,6 +70,23 @@ struct GeoJSONReaderTests {
         #expect(Self.trackPoints(bare.events).map(\.time) == [nil, nil])
     }
 
+    /// RFC 7946 §3.2 leaves `properties` free; the two spellings in use are Mapbox
+    /// togeojson's: `desc` for a GPX `<desc>`, `description` for a KML `<description>`
+    /// (docs/route-formats.md: "`desc`/`description`"). Either is the waypoint's or the
+    /// track's description.
+    @Test("a feature's properties.description, like desc, is its waypoint's or track's description", arguments: ["description", "desc"])
+    func descriptionKeys(key: String) throws {
+        let text = #"{"type":"FeatureCollection","features":["#
+            + #"{"type":"Feature","geometry":{"type":"Point","coordinates":[8.54,47.37]},"properties":{"name":"Hut","\#(key)":"Open in summer"}},"#
+            + #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5,47.3],[8.6,47.4]]},"properties":{"\#(key)":"Ridge path","name":"Ridge"}}]}"#
+        let (events, error) = readUntilError(text, as: .geojson)
+        #expect(error == nil)
+        let waypoint = try #require(events.compactMap { if case .waypoint(let point) = $0 { point } else { nil } }.first)
+        #expect(waypoint.name == "Hut" && waypoint.description == "Open in summer")
+        let track = try #require(events.compactMap { if case .beginTrack(let info) = $0 { info } else { nil } }.first)
+        #expect(track.name == "Ridge" && track.description == "Ridge path")
+    }
+
     @Test("bad positions are warnings, and the times after them stay with their own positions")
     func badPosition() {
         let text = #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5,47.3],[8.5,95],["x",1],[8.6,47.4]]},"#

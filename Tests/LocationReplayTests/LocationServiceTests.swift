@@ -11,6 +11,7 @@ struct LocationServiceTests {
         case launch
         case request(AuthorizationRequest)
         case start
+        case stop
         case settings(AuthorizationStatus)
         case accuracy(LocationAccuracy)
         case services(Bool)
@@ -177,6 +178,26 @@ struct LocationServiceTests {
                       .fix(latitude: 1, seconds: 1)],
             expected: ["prompt whenInUse allow", "notDetermined>authorizedWhenInUse prompt full on",
                        "prompt always allow", "authorizedWhenInUse>authorizedAlways prompt full on", "fix"]),
+        // The cached first fix: the project's reading of Apple's "may contain the data that
+        // was cached from a previous usage of the location service".
+        Row(name: "a start hands over the last known fix first, with its own time; the first start has none",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.001, seconds: 3), .stop, .fix(latitude: 1.002, seconds: 600),
+                      .start, .fix(latitude: 1.003, seconds: 601)],
+            expected: ["fix", "fix", "fix cached@3 ±5", "fix"]),
+        Row(name: "a start that receives nothing now hands nothing over (in the background without background updates)",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .fix(latitude: 1, seconds: 0), .stop, .app(.background), .start, .fix(latitude: 1, seconds: 9),
+                      .app(.foreground), .fix(latitude: 1, seconds: 10)],
+            expected: ["fix", "fix"]),
+        Row(name: "starting again while updating hands nothing over",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .fix(latitude: 1, seconds: 0), .start, .fix(latitude: 1, seconds: 1)],
+            expected: ["fix", "fix"]),
+        Row(name: "the cached fix is approximate with Precise Location off, as every fix is",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .fix(latitude: 1, seconds: 0), .stop, .accuracy(.reduced), .start],
+            expected: ["fix", "authorizedWhenInUse>authorizedWhenInUse settings reduced on", "fix cached@0 ±3000"]),
         Row(name: "reduced accuracy: at most one fix per 15 minutes",
             configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced),
             actions: [.start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.1, seconds: 60),
@@ -209,6 +230,7 @@ struct LocationServiceTests {
             case .launch: service.launch(into: &output)
             case .request(let request): service.requestAuthorization(request, into: &output)
             case .start: service.startUpdatingLocation(into: &output)
+            case .stop: service.stopUpdatingLocation()
             case .settings(let status): service.changeInSettings(to: status, into: &output)
             case .accuracy(let accuracy): service.changeAccuracyInSettings(to: accuracy, into: &output)
             case .services(let enabled): service.setServicesEnabled(enabled, into: &output)
@@ -242,14 +264,39 @@ struct LocationServiceTests {
         #expect(offset < 4000)
     }
 
+    /// With Precise Location off every fix an app gets is approximate (docs/replay.md,
+    /// "reduced accuracy"; Apple, `CLAccuracyAuthorization.reducedAccuracy`), the
+    /// significant-change service's deliveries included: the ~5 km cell's centre, speed and
+    /// course -1. With full accuracy the same fix comes as it is.
+    @Test(arguments: [LocationAccuracy.reduced, .full])
+    func significantChangesAreApproximateWithPreciseLocationOff(_ accuracy: LocationAccuracy) {
+        var service = LocationService(configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: accuracy))
+        var output: [LocationService.Output] = []
+        service.startMonitoringSignificantLocationChanges(into: &output)
+        let start = Timestamp(secondsSince1970: 1_781_000_000)
+        let first = LocationFix(time: start, latitude: 37.7955, longitude: -122.3937,
+                                speedMetersPerSecond: 1.4, courseDegrees: 90)
+        // 0.01 degrees of latitude (1.1 km) and 300 s later: the next significant change.
+        let second = LocationFix(time: start.adding(seconds: 300), latitude: 37.8055, longitude: -122.3937,
+                                 speedMetersPerSecond: 3.7, courseDegrees: 0)
+        service.receive(first, into: &output)
+        service.receive(second, into: &output)
+        let expected = accuracy == .reduced
+            ? [ApproximateLocation.approximate(first), ApproximateLocation.approximate(second)] : [first, second]
+        #expect(ApproximateLocation.approximate(first) != first)
+        #expect(output == expected.map { LocationService.Output.location($0, client: 0) })
+    }
+
     static func describe(_ output: LocationService.Output) -> String {
         switch output {
         case .authorizationChanged(let change):
             return "\(change.from)>\(change.to) \(change.cause) \(change.accuracy) \(change.servicesEnabled ? "on" : "off")"
         case .prompt(let request, let answer):
             return "prompt \(request) \(answer)"
-        case .location:
-            return "fix"
+        case .location(let fix, _):
+            // A cached fix with the second of its own time: how old it is, in the row.
+            return fix.isCached
+                ? "fix cached@\(Int(fix.time.seconds(since: Timestamp(secondsSince1970: 1_781_000_000)))) ±\(Int(fix.horizontalAccuracyMeters))" : "fix"
         case .error(let code, _):
             return "error \(code)"
         case .region(let event):

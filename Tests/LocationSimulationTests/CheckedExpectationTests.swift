@@ -29,7 +29,7 @@ struct CheckedExpectationTests {
         let selector = EventSelector(type: "location", fields: [FieldMatch(key: "horizontalAcc", matcher: .comparison(NumberComparison(parsing: "> 100")!))])
         let outcome = simulation.check(.absent(selector, after: nil, before: nil))
         #expect(!outcome.passed)
-        #expect(outcome.detail == "unknown field 'horizontalAcc' (did you mean 'horizontalAccuracy'?); fields of location: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, truth")
+        #expect(outcome.detail == "unknown field 'horizontalAcc' (did you mean 'horizontalAccuracy'?); fields of location: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, cached, truth")
     }
 
     @Test func eachSelectorOfAnOrderAndEachEndFieldIsChecked() throws {

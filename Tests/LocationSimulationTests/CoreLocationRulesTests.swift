@@ -143,7 +143,15 @@ struct CoreLocationRulesTests {
         try simulation.advance(by: 10)
         let log = app.take()
         #expect(log.first == "auth authorizedWhenInUse")
-        #expect(log.dropFirst().first == "fix 47.00200", "the fix at 20 s, once the app started again")
+        // Starting again hands over the last known location first: the fix of 4 s, its own
+        // time kept (an app's stale-fix filter sees it is 16 s old), then the fix at 20 s.
+        #expect(Array(log.dropFirst().prefix(2)) == ["fix 47.00040", "fix 47.00200"])
+        let delivered = simulation.timeline.compactMap { event -> (Double, LocationFix)? in
+            if case .location(let fix) = event.kind { (event.offsetSeconds, fix) } else { nil }
+        }
+        let cached = try #require(delivered.first { $0.1.isCached })
+        #expect(cached.0 == 20 && cached.1.time.seconds(since: simulation.timeline[0].time) == 4)
+        #expect(delivered.filter { $0.1.isCached }.count == 1)
     }
 
     @Test func locationServicesOffLookLikeDeniedAndOnBringsTheStoredStatusBack() throws {

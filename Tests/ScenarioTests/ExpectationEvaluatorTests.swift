@@ -193,7 +193,7 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         // A field the event type never has fails, naming the type's fields: as a typo, it
         // would make an `absent` hold whatever the run did.
         .init(.present(select("location", ("floor", number(1))), at: nil, tolerance: 0),
-              "unknown field 'floor'; fields of location: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, truth"),
+              "unknown field 'floor'; fields of location: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, cached, truth"),
         // A string is not a number, nor a number a string, nor a string a boolean.
         .init(.present(select("location", ("index", .string("1"))), at: nil, tolerance: 0),
               #"no location {index: "1"} at all; nearest miss: "# + line(4)),

@@ -157,6 +157,38 @@ struct ScenarioParserTests {
         ])
     }
 
+    /// `!=` is one of the comparisons a field may hold (`==`, `!=`, `<`, `<=`, `>`, `>=`),
+    /// so `"!= 0"` is a number comparison, not text that no number ever equals.
+    @Test func notEqualIsAComparison() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            expect:
+              - event: location
+                fields: {speed: "!= 0", course: "!=-1"}
+            """)
+        #expect(scenario.expectations.map(\.expectation) == [
+            .present(EventSelector(type: "location", fields: [
+                FieldMatch(key: "speed", matcher: .comparison(NumberComparison(.notEqual, 0))),
+                FieldMatch(key: "course", matcher: .comparison(NumberComparison(.notEqual, -1))),
+            ]), at: nil, tolerance: 0),
+        ])
+    }
+
+    /// A count with `atLeast` equal to `atMost` is a range of one count, not an error
+    /// (only `atLeast` above `atMost` is).
+    @Test func equalCountBoundsAreOneCount() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            expect:
+              - count: location
+                atLeast: 3
+                atMost: 3
+            """)
+        #expect(scenario.expectations.map(\.expectation) == [
+            .count(EventSelector(type: "location"), .between(3, 3), window: OffsetWindow()),
+        ])
+    }
+
     @Test func theSimulatedGPSKeysSetTheReceiver() throws {
         let scenario = try Self.parse("""
             gpx: ../sf-waterfront-walk.gpx
@@ -236,7 +268,7 @@ struct ScenarioParserTests {
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: locaton\n    exactly: 1\n", line: 3, column: 12,
                message: "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - event: location\n    fields: {latitude: 37}\n", line: 4, column: 14,
-               message: "expect[0].fields: unknown key 'latitude' (did you mean 'altitude'?); known keys: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, truth"),
+               message: "expect[0].fields: unknown key 'latitude' (did you mean 'altitude'?); known keys: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, cached, truth"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: authorization\n    fields: {to: denyed}\n", line: 4, column: 18,
                message: "expect[0].fields.to: unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined, restricted, denied, authorizedWhenInUse, authorizedAlways"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n", line: 3, column: 5,

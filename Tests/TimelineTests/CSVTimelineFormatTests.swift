@@ -12,7 +12,7 @@ struct CSVTimelineFormatTests {
         cell,stale,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,\
         cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,isDay,attempts,fetchMs,\
         httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors,truthLat,truthLon,\
-        action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure
+        action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure,cached
         """
 
     static func rows(_ events: [TimelineEvent]) -> [String] {
@@ -34,7 +34,7 @@ struct CSVTimelineFormatTests {
 
     @Test("the header names the fixed columns, once, before the first row")
     func header() {
-        #expect(CSVTimelineFormat.columns.count == 71)
+        #expect(CSVTimelineFormat.columns.count == 72)
         #expect(CSVTimelineFormat.columns.joined(separator: ",") == Self.header)
         let rows = Self.rows(TimelineSamples.all)
         #expect(rows.first == Self.header)
@@ -107,7 +107,7 @@ struct CSVTimelineFormatTests {
         #expect(rows[1] == Self.row("2026-06-13T16:01:30.500Z", "90.5", "control", [
             "action": "pause", "paused": "true", "multiplier": "60",
         ]))
-        #expect(CSVTimelineFormat.columns.suffix(20) == ["action", "paused", "multiplier", "method", "manager", "reason", "fixes", "since", "until", "path", "order", "nearest", "total", "identifier", "change", "centerLat", "centerLon", "radius", "arrival", "departure"])
+        #expect(CSVTimelineFormat.columns.suffix(21) == ["action", "paused", "multiplier", "method", "manager", "reason", "fixes", "since", "until", "path", "order", "nearest", "total", "identifier", "change", "centerLat", "centerLon", "radius", "arrival", "departure", "cached"])
     }
 
     @Test("a call event fills method and manager")

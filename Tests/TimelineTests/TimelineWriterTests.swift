@@ -140,7 +140,7 @@ struct TimelineWriterTests {
         try writer.flush()
         let lines = file.contents.split(separator: "\n")
         #expect(lines.count == 2000)
-        #expect(lines.last?.hasSuffix(#""index":1999,"truth":null}"#) == true)
+        #expect(lines.last?.hasSuffix(#""index":1999,"cached":null,"truth":null}"#) == true)
     }
 
     @Test("a failed write(2) throws TimelineWriteError with errno and its message")

@@ -65,7 +65,8 @@ struct CheckCommandTests {
     // MARK: - Failing expectations
 
     /// The waypoints file with the permission revoked at 1m and granted again at 2m:
-    /// 11 locations (4 before, 7 after), one alert, two weather fetches, no app events.
+    /// 12 locations (4 before, the last of them again from Core Location's cache as updates
+    /// start at 2m, 7 after), one alert, two weather fetches, no app events.
     static let revokedEvents = ["1m:authorization=denied", "2m:authorization=whenInUse"]
 
     /// Every kind of expectation failing at least once, between ones that hold; the line
@@ -78,7 +79,7 @@ struct CheckCommandTests {
           - 2m:authorization=whenInUse
         expect:
           - count: location
-            exactly: 11
+            exactly: 12
           - count: alert
             exactly: 2
           - count: location
@@ -86,7 +87,7 @@ struct CheckCommandTests {
           - count: location
             atLeast: 1
             from: 1m
-            to: 2m
+            to: 1m59s
           - none: location
             after: 1m
             before: 2m
@@ -108,7 +109,7 @@ struct CheckCommandTests {
           - order: [prompt, alert]
           - order: [weather, prompt]
           - order: [alert, app]
-          - end: {locations: 11}
+          - end: {locations: 12}
           - end: {weatherErrors: 1, locations: ">= 100"}
 
         """
@@ -137,7 +138,7 @@ struct CheckCommandTests {
         let weatherLines = lines("weather"), alerts = lines("alert"), prompts = lines("prompt")
         let deniedLines = lines("authorization") { $0["to"]?.stringValue == "denied" }
         let laterLocations = lines("location") { ($0["offset"]?.doubleValue ?? 0) > 120 }
-        try #require(locations.count == 11)
+        try #require(locations.count == 12)
         let weather = try #require(weatherLines.first)
         let alert = try #require(alerts.first)
         let prompt = try #require(prompts.first)
@@ -148,9 +149,9 @@ struct CheckCommandTests {
             "      line 9: count alert == 2",
             "        found 1: at 1m",
             "      line 11: count location <= 3",
-            "        found 11; the 4th (over the limit): \(locations[3])",
-            "      line 13: count location >= 1 from 1m to 2m",
-            "        found 0 (11 more outside the window)",
+            "        found 12; the 4th (over the limit): \(locations[3])",
+            "      line 13: count location >= 1 from 1m to 1m59s",
+            "        found 0 (12 more outside the window)",
             "      line 20: no location after 2m",
             "        first offending event: \(afterTwoMinutes)",
             "      line 22: no weather",
@@ -168,7 +169,7 @@ struct CheckCommandTests {
             "      line 37: alert before app",
             "        no app at all",
             "      line 39: end {weatherErrors: 1, locations: >= 100}",
-            "        weatherErrors is 0, expected 1; locations is 11, expected >= 100",
+            "        weatherErrors is 0, expected 1; locations is 12, expected >= 100",
         ]
     }
 
@@ -190,7 +191,7 @@ struct CheckCommandTests {
         }
     }
 
-    static let location = #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"location","lat":37.3327,"lon":-122.0053,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":7.81,"course":18.3,"index":0,"truth":null}"#
+    static let location = #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"location","lat":37.3327,"lon":-122.0053,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":7.81,"course":18.3,"index":0,"cached":null,"truth":null}"#
     static let prompt = #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#
 
     /// Each kind of expectation failing on its own, with the exact lines that say why.

@@ -18,12 +18,12 @@ struct ReplayCommandTests {
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"notDetermined","accuracy":"full","servicesEnabled":true,"cause":"initial"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#,
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"location","lat":37.795403,"lon":-122.394253,"altitude":4.5,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"truth":null}"#,
+            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"location","lat":37.795403,"lon":-122.394253,"altitude":4.5,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"cached":null,"truth":null}"#,
             #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"weather","lat":37.795403,"lon":-122.394253,"cell":"37.79,-122.40","source":"model","stale":false,"temperatureCelsius":19.4,"apparentTemperatureCelsius":18,"relativeHumidity":61,"precipitationMm":0,"cloudCover":17,"weatherCode":0,"condition":"clear sky","windSpeedMps":2.7,"windDirectionDegrees":272,"isDay":true,"attempts":1,"fetchMs":null}"#,
-            #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.79543,"lon":-122.394283,"altitude":4.2,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.79,"course":311.4,"index":1,"truth":null}"#,
+            #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.79543,"lon":-122.394283,"altitude":4.2,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.79,"course":311.4,"index":1,"cached":null,"truth":null}"#,
         ])
         #expect(Array(timeline.lines.suffix(2)).map(ReplayTimeline.withoutWallSeconds) == [
-            #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"location","lat":37.804206,"lon":-122.461537,"altitude":4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.05,"course":270,"index":1839,"truth":null}"#,
+            #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"location","lat":37.804206,"lon":-122.461537,"altitude":4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.05,"course":270,"index":1839,"cached":null,"truth":null}"#,
             #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","points":1840,"locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":_,"weatherLookups":1840,"weatherNetworkFetches":0,"weatherCacheHits":1826,"weatherErrors":0,"reason":"finished","message":null}"#,
         ])
         let wall = try #require(timeline.end?["wallSeconds"]?.doubleValue)
@@ -51,12 +51,13 @@ struct ReplayCommandTests {
             "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume", "indicator", "launch",
         ])
         #expect(Set(timeline.types) == types)
-        // How many of each: 162 fixes (none while lost, in the background or denied), the
+        // How many of each: 162 fixes (none while lost, in the background or denied) and the
+        // last known one handed over again when updates start at 6m, the
         // weather of the first two cells, a missed stretch for the tunnel, the in-use grace
         // after 5m (the background), the rest of the background (not authorized) and the
         // denial, two prompts and five authorization changes (Allow Once expiring at 5m5s).
         let counts = [
-            "start": 1, "authorization": 5, "prompt": 2, "location": 162, "missed": 4, "locationError": 2,
+            "start": 1, "authorization": 5, "prompt": 2, "location": 163, "missed": 4, "locationError": 2,
             "alert": 1, "tap": 1, "app": 2, "signal": 2, "weather": 2, "end": 1, "region": 4,
         ]
         for type in types.sorted() {
@@ -172,7 +173,7 @@ struct ReplayCommandTests {
         #expect(locations.count == 5167)
         #expect(locations.compactMap { $0["offset"]?.intValue } == Array(0...5166))
         // Between point 0 (0 s) and point 1 (3 s): a third of the way at 1 s, the leg's speed.
-        #expect(timeline.lines[6] == #"{"t":"2026-06-13T16:00:01.000Z","offset":1,"type":"location","lat":37.795412,"lon":-122.394263,"altitude":4.4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"truth":null}"#)
+        #expect(timeline.lines[6] == #"{"t":"2026-06-13T16:00:01.000Z","offset":1,"type":"location","lat":37.795412,"lon":-122.394263,"altitude":4.4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"cached":null,"truth":null}"#)
         #expect(locations[3]["index"] == .number("1"))
         // Interpolation does not change where the device goes.
         #expect(timeline.end?["distanceMeters"] == .number("7080.6"))

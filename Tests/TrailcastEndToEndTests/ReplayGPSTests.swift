@@ -179,6 +179,8 @@ enum PerfectBaseline {
             !(line.contains(#""type":"missed""#) || line.contains(",missed,") || line.contains("  missed  "))
         }
         var text = kept.joined(separator: "\n").replacingOccurrences(of: #","truth":null"#, with: "")
+            // Whether a fix came from Core Location's cache (issue 57), none here.
+            .replacingOccurrences(of: #","cached":null"#, with: "")
             // Why the run ended (it came with issue 39).
             .replacingOccurrences(of: #","reason":"finished","message":null"#, with: "")
             // The model app's settings, the weather app's (they came with the places app).
@@ -196,10 +198,11 @@ enum PerfectBaseline {
         if text.hasPrefix("t,offset,type,") {
             // Every row ends in the two truth cells, empty with a perfect GPS, the three
             // control cells, empty without a live run, the testing library's two, and the
-            // five of `missed` events, the places app's three, region monitoring's five and visits' two.
-            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure\n", with: "\n")
-                .replacingOccurrences(of: ",,,,,,,,,,,,,,,,,,,,,,\n", with: "\n")
-                .replacingOccurrences(of: ",,,,,,,,finished,,,,,,,,,,,,,,\n", with: "\n")
+            // five of `missed` events, the places app's three, region monitoring's five, visits'
+            // two and the cached fix's one.
+            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure,cached\n", with: "\n")
+                .replacingOccurrences(of: ",,,,,,,,,,,,,,,,,,,,,,,\n", with: "\n")
+                .replacingOccurrences(of: ",,,,,,,,finished,,,,,,,,,,,,,,,\n", with: "\n")
         }
         return text
     }

@@ -17,7 +17,7 @@ struct ReplayOutputTests {
         cell,stale,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,\
         cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,isDay,attempts,fetchMs,\
         httpStatus,willRetry,weatherLookups,weatherNetworkFetches,weatherCacheHits,weatherErrors,truthLat,truthLon,\
-        action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure
+        action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure,cached
         """
 
     @Test("text: one aligned line per event, the type in a 15-column field, no colour in a pipe")
@@ -45,8 +45,10 @@ struct ReplayOutputTests {
         #expect(lines.contains(" +0:06:00.000  app            foreground"))
         #expect(lines[4] == " +0:00:00.000  location        37.795403, -122.394253  alt    4.5 m  ±   5 m    1.33 m/s  319°  #0")
         let end = try #require(lines.last)
-        #expect(end.hasPrefix(" +1:26:06.000  end            1840 points read, 187 locations, 7080.6 m, 5166 s simulated; "))
-        #expect(end.contains(" s simulated; weather 187 lookups, 0 network, "))
+        // 187 fixes and the last known one, handed over as updates start again at 6 min.
+        #expect(end.hasPrefix(" +1:26:06.000  end            1840 points read, 188 locations, 7080.6 m, 5166 s simulated; "))
+        #expect(end.contains(" s simulated; weather 188 lookups, 0 network, "))
+        #expect(lines.filter { $0.hasPrefix(" +0:06:00.000  location") && $0.contains("  cached, from 2026-06-13T16:0") }.count == 1)
         #expect(end.hasSuffix(" s wall (finished)"))
         // Location lines line up column for column.
         let locationLines = zip(lines, jsonl.types).filter { $1 == "location" }.map(\.0)
@@ -102,7 +104,7 @@ struct ReplayOutputTests {
         #expect(process.stdout.contains("\u{1B}") == terminal.colored)
     }
 
-    @Test("CSV: the header, one row per event, the same 71 columns in every row, quoted settings")
+    @Test("CSV: the header, one row per event, the same 72 columns in every row, quoted settings")
     func csvShape() async throws {
         let jsonl = try await ReplayTimeline.run(Self.walk, Self.story)
         let csv = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "csv"] + Self.story)
@@ -111,7 +113,7 @@ struct ReplayOutputTests {
         let rows = try Self.csvRows(csv.stdout)
         #expect(rows.first?.joined(separator: ",") == Self.csvHeader)
         #expect(rows.count == jsonl.lines.count + 1)
-        #expect(rows.allSatisfy { $0.count == 71 }, "\(Set(rows.map(\.count)))")
+        #expect(rows.allSatisfy { $0.count == 72 }, "\(Set(rows.map(\.count)))")
         let header = rows[0]
         for (row, event) in zip(rows.dropFirst(), jsonl.events) {
             // Every CSV cell holds the JSON value (strings unquoted, null empty), and
@@ -147,7 +149,7 @@ struct ReplayOutputTests {
         #expect(csv.stdoutLines[1].hasPrefix("2026-06-13T17:00:00.000Z,0,start,\(quoted),waypoints,,"))
         let rows = try Self.csvRows(csv.stdout)
         #expect(rows[1][3] == file.path)
-        #expect(rows.allSatisfy { $0.count == 71 })
+        #expect(rows.allSatisfy { $0.count == 72 })
     }
 
     @Test("--output FILE writes what stdout would have, and nothing to stdout", arguments: ["jsonl", "text", "csv"])

@@ -72,13 +72,16 @@ struct ReplayPermissionFlowTests {
             Self.alert(600),
             Self.deniedError(600),
             Self.authorization(1200, "denied", "authorizedWhenInUse", cause: "settings"),
-            Self.end(locations: 1631, of: timeline),
+            Self.end(locations: 1632, of: timeline),
         ])
         let offsets = timeline.locations.compactMap { $0["offset"]?.doubleValue }
         #expect(offsets.allSatisfy { $0 < 600 || $0 >= 1200 })
-        // The last fix before the revocation (596 s, point 205) and the first after (1202 s, point 415).
+        // The last fix before the revocation (596 s, point 205), handed over again from Core
+        // Location's cache as updates start at 1200 s, then the first fresh one (1202 s, point 415).
         let indexes = timeline.locations.compactMap { $0["index"]?.intValue }
-        #expect(indexes == Array(0...205) + Array(415..<Self.walkPoints))
+        #expect(indexes == Array(0...205) + [205] + Array(415..<Self.walkPoints))
+        let cached = timeline.locations.filter { $0["cached"] != .null }
+        #expect(cached.map { [$0["offset"], $0["cached"]] } == [[.number("1200"), .string("2026-06-13T16:09:56.000Z")]])
         #expect(timeline.events.first?["settings"]?["events"]
             == .array([.string("10m:authorization=denied"), .string("20m:authorization=whenInUse")]))
     }
@@ -106,10 +109,12 @@ struct ReplayPermissionFlowTests {
             Self.prompt(360, "whenInUse", "once"),
             Self.authorization(360, "notDetermined", "authorizedWhenInUse", cause: "prompt"),
             Self.authorization(Self.walkSeconds, "authorizedWhenInUse", "notDetermined", cause: "expired"),
-            Self.end(locations: 1821, of: timeline),
+            Self.end(locations: 1822, of: timeline),
         ])
         let offsets = timeline.locations.compactMap { $0["offset"]?.doubleValue }
-        #expect(offsets.allSatisfy { $0 < 300 || $0 > 360 })
+        #expect(offsets.allSatisfy { $0 < 300 || $0 >= 360 })
+        // At 360 s only the last known fix, handed over as updates start again.
+        #expect(timeline.locations.filter { $0["offset"]?.doubleValue == 360 }.map { $0["cached"] != .null } == [true])
         // An expiry is not an error: Core Location just stops.
         #expect(timeline.events(ofType: "locationError").isEmpty)
         #expect(timeline.events(ofType: "alert").isEmpty)
@@ -197,7 +202,7 @@ struct ReplayPermissionFlowTests {
             Self.alert(600),
             Self.deniedError(600),
             Self.authorization(1200, "denied", "authorizedWhenInUse", cause: "services"),
-            Self.end(locations: 1631, of: timeline),
+            Self.end(locations: 1632, of: timeline),
         ])
     }
 

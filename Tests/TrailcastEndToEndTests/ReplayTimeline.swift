@@ -16,7 +16,7 @@ struct ReplayTimeline {
         "prompt": ["t", "offset", "type", "request", "answer"],
         "location": [
             "t", "offset", "type", "lat", "lon", "altitude", "horizontalAccuracy", "verticalAccuracy",
-            "speed", "course", "index", "truth",
+            "speed", "course", "index", "cached", "truth",
         ],
         "missed": ["t", "offset", "type", "reason", "fixes", "since", "until", "path"],
         "locationError": ["t", "offset", "type", "code", "message"],

@@ -12,7 +12,9 @@ struct ReplayWeatherCommandTests {
     static func visitedCellWindows(_ timeline: ReplayTimeline, cellDegrees: Double = 0.01, ttl: Double = 900) -> Set<String> {
         Set(timeline.locations.compactMap { location -> String? in
             guard let lat = location["lat"]?.doubleValue, let lon = location["lon"]?.doubleValue,
-                  let t = location["t"]?.stringValue, let milliseconds = ReplayTimeline.milliseconds(t)
+                  // The fix's own time: a cached fix's weather is asked for at it.
+                  let t = location["cached"]?.stringValue ?? location["t"]?.stringValue,
+                  let milliseconds = ReplayTimeline.milliseconds(t)
             else { return nil }
             let row = Int((lat / cellDegrees + 1e-9).rounded(.down))
             let column = Int((lon / cellDegrees + 1e-9).rounded(.down))

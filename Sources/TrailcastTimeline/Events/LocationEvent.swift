@@ -17,6 +17,9 @@ extension LocationFix: TimelineEventBody {
         fields.number("speed", speedMetersPerSecond, digits: TimelinePrecision.speed)
         fields.number("course", courseDegrees, digits: TimelinePrecision.course)
         fields.integer("index", sourceIndex)
+        // The last known location Core Location hands over first when updates start: the
+        // fix's own time (older than the event's `t`); null for a fix measured now.
+        fields.string("cached", isCached ? time.iso8601() : nil)
         // Where the device really was, when the simulated GPS moved the fix.
         fields.object("truth", present: truth != nil) { truthFields in
             truthFields.number("lat", truth?.latitude, digits: TimelinePrecision.coordinate)
@@ -53,6 +56,10 @@ extension LocationFix: TimelineEventBody {
         }
         bytes.append(contentsOf: "°  #".utf8)
         bytes.appendDecimal(sourceIndex)
+        if isCached {
+            bytes.append(contentsOf: "  cached, from ".utf8)
+            time.appendISO8601(to: &bytes)
+        }
         if let truth {
             // How far the GPS put the fix from where the device really was.
             bytes.append(contentsOf: "  off ".utf8)
