@@ -65,11 +65,13 @@ public let kCLLocationCoordinate2DInvalid = CLLocationCoordinate2D(latitude: -18
 /// less than -90, or its longitude greater than 180 or less than -180 (Apple's wording);
 /// the bounds themselves are valid, and NaN, in no range, is not.
 /// cllocationcoordinate2disvalid(_:)
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func CLLocationCoordinate2DIsValid(_ coord: CLLocationCoordinate2D) -> Bool {
     (-90.0...90.0).contains(coord.latitude) && (-180.0...180.0).contains(coord.longitude)
 }
 
 /// A coordinate from a latitude and a longitude, as they are. cllocationcoordinate2dmake(_:_:)
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public func CLLocationCoordinate2DMake(_ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees) -> CLLocationCoordinate2D {
     CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
 }
@@ -405,8 +407,10 @@ public let kCLLocationAccuracyReduced: CLLocationAccuracy = 6_380_000
 public let kCLDistanceFilterNone: CLLocationDistance = -1
 /// The largest distance (`DBL_MAX` in CLLocation.h), for deferred updates.
 /// cllocationdistancemax
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let CLLocationDistanceMax: CLLocationDistance = .greatestFiniteMagnitude
 /// An unlimited time (`DBL_MAX` in CLLocation.h), for deferred updates. cltimeintervalmax
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let CLTimeIntervalMax: TimeInterval = .greatestFiniteMagnitude
 
 #if !TRAILCAST_APPLE_SHIM

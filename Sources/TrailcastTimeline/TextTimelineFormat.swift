@@ -137,3 +137,16 @@ package struct TextTimelineFormat: TimelineFormat {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension TimelineEvent: CustomStringConvertible {
+    /// The event as the text timeline prints it, without colour or wrapping:
+    /// ` +0:00:03.000  location        37.795430, -122.394283  ...  #1`. So a test's
+    /// `print(simulation.timeline)`, or a failed comparison of events, reads as a run does.
+    public var description: String {
+        var format = TextTimelineFormat()
+        var bytes: [UInt8] = []
+        format.append(self, to: &bytes)
+        if bytes.last == 0x0A { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

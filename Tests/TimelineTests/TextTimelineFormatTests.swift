@@ -55,6 +55,14 @@ struct TextTimelineFormatTests {
         #expect(["1.001", "4.35", "1.005", "3600"].allSatisfy { json.contains(#""offset":\#($0),"#) })
     }
 
+    @Test("an event prints as its text line: description and string interpolation, no newline")
+    func eventDescription() {
+        #expect(TimelineSamples.location.description
+            == " +0:00:03.000  location        37.795412, -122.394263  alt    4.5 m  ±   5 m    1.33 m/s  319°  #1")
+        #expect("\(TimelineSamples.app)" == " +1:00:00.000  app            background")
+        #expect(String(describing: TimelineSamples.all).contains(" +0:10:00.000  locationError  denied: "))
+    }
+
     @Test("on a terminal of 80 columns: the weather line wrapped at spaces, under its details, colours aside")
     func wrappedToTheTerminal() {
         let weather = TimelineSamples.all.filter { $0.kind.typeName == "weather" }.prefix(1)
