@@ -191,6 +191,21 @@ struct CoreLocationRulesTests {
         #expect(app.take().filter { $0.hasPrefix("fix") }.count == 5, "fixes again in the foreground")
     }
 
+    /// Apple, `allowsBackgroundLocationUpdates`: "The default value of this property is
+    /// false." A manager the app never sets reads false, and gets what false means here: no
+    /// fixes in the background.
+    @Test func backgroundUpdatesAreOffUntilTheAppTurnsThemOn() throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["10s:app=background"])
+        let app = RecordingApp(simulation)
+        #expect(app.manager.allowsBackgroundLocationUpdates == false)
+        app.manager.startUpdatingLocation()
+        try simulation.advance(by: 9.5)
+        _ = app.take()
+        try simulation.advance(by: 10)
+        #expect(app.take().filter { $0.hasPrefix("fix") }.count == 0)
+        #expect(app.manager.allowsBackgroundLocationUpdates == false)
+    }
+
     @Test func reducedAccuracyGivesSnappedFixesAtMostEveryFifteenMinutes() throws {
         let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced), points: 2000)
         let app = RecordingApp(simulation)

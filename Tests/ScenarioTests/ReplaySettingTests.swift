@@ -62,6 +62,22 @@ struct ReplaySettingTests {
         }
     }
 
+    /// docs/replay.md, `--jitter MS`: "less than the interval between fixes, so never out of
+    /// order": a jitter equal to the interval (1000 ms at the default 1 s, 5000 ms at
+    /// `interval: 5`) is refused; just under it is accepted.
+    @Test("a jitter as long as the interval between fixes is refused; just under it is accepted")
+    func jitterMustBeLessThanTheInterval() throws {
+        #expect(ReplayConfiguration(jitterMilliseconds: 1000).problem
+            == "--jitter must be less than the interval between fixes (1000 ms), not 1000: a fix comes late, never after the next one")
+        #expect(ReplayConfiguration(jitterMilliseconds: 999).problem == nil)
+        #expect(ReplayConfiguration(intervalSeconds: 5, jitterMilliseconds: 5000).problem
+            == "--jitter must be less than the interval between fixes (5000 ms), not 5000: a fix comes late, never after the next one")
+        #expect(ReplayConfiguration(intervalSeconds: 5, jitterMilliseconds: 4999).problem == nil)
+        #expect(throws: ScenarioError.self) {
+            try ScenarioParser.parse(yaml: "gpx: ../sf-waterfront-walk.gpx\njitter: 1000\n", file: ScenarioParserTests.file)
+        }
+    }
+
     @Test("every key a scenario may set has a sample below")
     func everyScenarioKeySampled() {
         let sampled = Set(Self.samples.flatMap { sample in
