@@ -439,11 +439,13 @@ public final class CLMonitor {
     public init(_ name: String) async {}
 }
 
-/// Not here: the simulation's live updates instead. cllocationupdate
-@available(*, unavailable, message: "Core Location is not on this platform: in tests iterate 'simulation.liveUpdates()' (LocationSimulation), an AsyncStream of 'SimulatedLocationUpdate' with the same diagnostics; 'CLLocationUpdate.liveUpdates()' on Apple platforms")
+/// Not here: the seam's `LiveLocationUpdating` instead. cllocationupdate
+@available(*, unavailable, message: "Core Location is not on this platform: iterate the live updates of a 'LiveLocationUpdating' (CoreLocationSeam), each a 'LiveLocationUpdate' with CLLocationUpdate's names, and give it the 'Simulation' (LocationSimulation) in tests, 'CoreLocationLiveUpdates()' on Apple platforms")
 public struct CLLocationUpdate {
     /// cllocationupdate/liveupdates(_:)
-    public static func liveUpdates() -> AsyncStream<CLLocationUpdate> { fatalError("unavailable") }
+    public static func liveUpdates(_ configuration: LiveUpdateConfiguration = .default) -> AsyncStream<CLLocationUpdate> {
+        fatalError("unavailable")
+    }
 }
 #endif
 

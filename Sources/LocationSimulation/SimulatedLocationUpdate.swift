@@ -1,13 +1,16 @@
+public import CoreLocationSeam
 import TrailcastApps
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastDevice
 
-/// One element of ``Simulation/liveUpdates()``: what `CLLocationUpdate` carries, a fix or
-/// none, and the diagnostics Core Location adds (iOS 18) saying why there is none.
+/// One element of ``Simulation/liveUpdates(_:)``: what `CLLocationUpdate` carries, a fix or
+/// none, and the diagnostics Core Location adds (iOS 18) saying why there is none. A
+/// `LiveLocationUpdate` (CoreLocationSeam), with `CLLocationUpdate`'s names: code written
+/// against the seam reads it as it reads Core Location's.
 public struct SimulatedLocationUpdate: Sendable, Equatable {
-    /// The fix, or nil when the update only says why none comes.
-    public var location: LocationFix?
+    /// The simulation's fix, or nil when the update only says why none comes.
+    public var fix: LocationFix?
     /// The app's authorization is denied.
     public var authorizationDenied = false
     /// Location Services are off for the whole device.
@@ -22,13 +25,25 @@ public struct SimulatedLocationUpdate: Sendable, Equatable {
     public var locationUnavailable = false
     /// Approximate location only.
     public var accuracyLimited = false
-    /// The device is standing still (speed below 0.2 m/s).
-    public var stationary = false
+    /// The device is standing still (a fix's speed below 0.2 m/s).
+    public var isStationary = false
+    /// Always false: the simulation does not model the explicit-session requirement
+    /// (`NSLocationRequireExplicitServiceSession`), so no update says a service session is
+    /// missing (the project's reading, for now).
+    public var serviceSessionRequired = false
 
-    public init(location: LocationFix? = nil) {
-        self.location = location
+    public init(fix: LocationFix? = nil) {
+        self.fix = fix
     }
+
+    /// The fix as Core Location's `CLLocation` (``LocationFix/clLocation``).
+    public var location: CLLocation? { fix?.clLocation }
+
+    /// `CLLocationUpdate.stationary`, iOS 18's other spelling of ``isStationary``.
+    public var stationary: Bool { isStationary }
 }
+
+extension SimulatedLocationUpdate: LiveLocationUpdate {}
 
 /// A live-update stream the simulation feeds, and whether its consumer has gone.
 final class LiveUpdateStream {
@@ -65,19 +80,27 @@ private final class EndFlag: Sendable {
 }
 
 extension Simulation {
-    /// `CLLocationUpdate.liveUpdates()`: the fixes the app may receive, as an `AsyncSequence`,
+    /// `CLLocationUpdate.liveUpdates(_:)`: the fixes the app may receive, as an `AsyncSequence`,
     /// with an update without a fix whenever the reason none comes changes (denied,
     /// Location Services off, a prompt showing, in the background without Always, no
     /// signal). Making the stream starts the updates; dropping it stops them. Updates
     /// resume by themselves when authorization comes back, as Core Location's do.
     ///
+    /// The configuration changes nothing here: the simulation's fixes come from its route
+    /// and its GPS model, whatever the activity (the project's reading; on a phone it tunes
+    /// Core Location's filtering, see the DocC article "Testing your location code").
+    ///
     /// Iterate it from the test; the simulation buffers what it yields until then.
-    public func liveUpdates() -> AsyncStream<SimulatedLocationUpdate> {
+    public func liveUpdates(_ configuration: LiveUpdateConfiguration = .default) -> AsyncStream<SimulatedLocationUpdate> {
         let (stream, continuation) = AsyncStream.makeStream(of: SimulatedLocationUpdate.self)
         appActs { app, output in app.startLiveStream(LiveUpdateStream(continuation), into: &output) }
         return stream
     }
 }
+
+// The seam Core Location's live updates share: code that iterates them is given the
+// simulation in tests (`CoreLocationLiveUpdates()` in the app).
+extension Simulation: LiveLocationUpdating {}
 
 extension AppUnderTest {
     /// A new stream starts updating at once.
@@ -93,7 +116,7 @@ extension AppUnderTest {
     /// The update a stream gets now, with `location` or without one.
     func update(for stream: LiveUpdateStream, location: LocationFix?) -> SimulatedLocationUpdate {
         let status = service.authorizationStatus
-        var update = SimulatedLocationUpdate(location: location)
+        var update = SimulatedLocationUpdate(fix: location)
         update.authorizationDeniedGlobally = !service.servicesEnabled
         update.authorizationDenied = service.servicesEnabled && status == .denied
         update.authorizationRestricted = status == .restricted
@@ -102,7 +125,7 @@ extension AppUnderTest {
         update.locationUnavailable = status.isAuthorized && !service.hasSignal
         update.accuracyLimited = service.accuracy == .reduced
         if let location {
-            update.stationary = location.speedMetersPerSecond >= 0 && location.speedMetersPerSecond < 0.2
+            update.isStationary = location.speedMetersPerSecond >= 0 && location.speedMetersPerSecond < 0.2
         }
         return update
     }

@@ -43,7 +43,7 @@ struct HabitCompileErrorTests {
         }
 
         func followUpdates() async throws {
-            for try await update in CLLocationUpdate.liveUpdates() { _ = update }
+            for try await update in CLLocationUpdate.liveUpdates(.fitness) { _ = update }
         }
         """
 
@@ -76,7 +76,7 @@ struct HabitCompileErrorTests {
         let expected = [
             (9, "'CLLocationManagerDelegate' is unavailable: Core Location is not on this platform: conform to 'LocationManagingDelegate'"),
             (13, "'CLMonitor' is unavailable: Core Location is not on this platform: write the geofencing against a 'LocationMonitoring'"),
-            (17, "'CLLocationUpdate' is unavailable: Core Location is not on this platform: in tests iterate 'simulation.liveUpdates()'"),
+            (17, "'CLLocationUpdate' is unavailable: Core Location is not on this platform: iterate the live updates of a 'LiveLocationUpdating'"),
         ]
         for (line, message) in expected {
             #expect(errors.first { $0.contains("Habit.swift:\(line):") }?.contains(message) == true, "line \(line):\n\(text)")

@@ -177,7 +177,7 @@ struct LibraryBaselineTests {
         try simulation.finish()
         for await update in stream {
             var line = "update"
-            if let location = update.location { line += " fix \(String(format5: location.latitude))" }
+            if let location = update.fix { line += " fix \(String(format5: location.latitude))" }
             for (flag, name) in [
                 (update.authorizationDenied, "denied"), (update.authorizationDeniedGlobally, "deniedGlobally"),
                 (update.authorizationRestricted, "restricted"), (update.authorizationRequestInProgress, "requestInProgress"),

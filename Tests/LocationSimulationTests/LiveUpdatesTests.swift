@@ -20,7 +20,7 @@ struct LiveUpdatesTests {
         var described: [String] = []
         for _ in 0..<count {
             guard let update = await iterator.next() else { break }
-            if let location = update.location {
+            if let location = update.fix {
                 described.append("fix \(String(format5: location.latitude))")
                 continue
             }
@@ -84,7 +84,7 @@ struct LiveUpdatesTests {
         try simulation.finish()
         let first = await updates.next()
         #expect(first?.accuracyLimited == true)
-        #expect(first?.location?.horizontalAccuracyMeters == ApproximateLocation.horizontalAccuracyMeters)
+        #expect(first?.fix?.horizontalAccuracyMeters == ApproximateLocation.horizontalAccuracyMeters)
     }
 
     @Test func aServiceSessionPromptsOnTheAppsBehalf() throws {

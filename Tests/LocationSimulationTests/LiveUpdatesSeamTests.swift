@@ -1,0 +1,116 @@
+import CoreLocationSeam
+import LocationSimulation
+import TrailcastBasics
+import Testing
+
+/// App code written once against the seam (`LiveLocationUpdating`, `LiveLocationUpdate`):
+/// on a phone it is given `CoreLocationLiveUpdates()`; here the simulation. It knows nothing
+/// of the simulation's own types.
+struct LiveUpdatesTracker<Source: LiveLocationUpdating> {
+    /// Started when the tracker is made, as an app's model starts them.
+    let updates: Source.Updates
+
+    init(source: Source, configuration: LiveUpdateConfiguration = .fitness) {
+        updates = source.liveUpdates(configuration)
+    }
+
+    /// The first `count` updates, each as `fix LAT` (`, stationary` when standing, and the
+    /// other flags) or the diagnostics it carries.
+    func describe(_ count: Int) async throws -> [String] {
+        var described: [String] = []
+        for try await update in updates {
+            described.append(Self.describe(update))
+            if described.count == count { break }
+        }
+        return described
+    }
+
+    static func describe(_ update: some LiveLocationUpdate) -> String {
+        var words: [String] = []
+        if let location = update.location { words.append("fix \(String(format5: location.coordinate.latitude))") }
+        let flags: [(Bool, String)] = [
+            (update.isStationary, "stationary"), (update.authorizationDenied, "denied"),
+            (update.authorizationDeniedGlobally, "deniedGlobally"), (update.authorizationRestricted, "restricted"),
+            (update.authorizationRequestInProgress, "requestInProgress"), (update.insufficientlyInUse, "insufficientlyInUse"),
+            (update.locationUnavailable, "unavailable"), (update.accuracyLimited, "accuracyLimited"),
+            (update.serviceSessionRequired, "serviceSessionRequired"),
+        ]
+        words += flags.filter(\.0).map(\.1)
+        return words.joined(separator: ", ")
+    }
+}
+
+/// Issue 57: `CLLocationUpdate.liveUpdates(_:)` through the seam, its `isStationary` and
+/// iOS 18 diagnostics driven by the simulation's state. Each test starts the stream, moves
+/// the virtual clock, then finishes the simulation (which ends the stream: a missing update
+/// fails the test, never hangs it) before the tracker reads.
+@Suite("Live updates through the seam")
+struct LiveUpdatesSeamTests {
+    static func simulation(
+        _ points: [GPXPoint] = Walk.points(), system: Simulation.System, events: [String] = []
+    ) throws -> Simulation {
+        try Simulation(route: .points(points), system: system, events: events.map { try ScheduledEvent(parsing: $0) })
+    }
+
+    /// The first `count` updates, as the tracker reads them, after `seconds`.
+    static func updates(
+        _ count: Int, of simulation: Simulation, after seconds: Double, configuration: LiveUpdateConfiguration = .fitness
+    ) async throws -> [String] {
+        let tracker = LiveUpdatesTracker(source: simulation, configuration: configuration)
+        try simulation.advance(by: seconds)
+        try simulation.finish()
+        return try await tracker.describe(count)
+    }
+
+    @Test("standing still: isStationary on the fixes while the device stands")
+    func standing() async throws {
+        // Two seconds walking north, then standing at the third point: a fix's speed is the
+        // route's toward the next point, so the third fix already stands.
+        let points = Walk.points(3) + (3..<6).map {
+            GPXPoint(latitude: 47.0002, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+        }
+        let simulation = try Self.simulation(points, system: .init(authorization: .authorizedWhenInUse))
+        let updates = try await Self.updates(5, of: simulation, after: 5)
+        #expect(
+            updates == [
+                "fix 47.00000", "fix 47.00010", "fix 47.00020, stationary", "fix 47.00020, stationary",
+                "fix 47.00020, stationary",
+            ],
+            "\(updates)")
+    }
+
+    @Test("When In Use in the background: insufficientlyInUse once the in-use grace is over")
+    func insufficientlyInUse() async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background"])
+        // In use for the grace after leaving the foreground (1 to 6 s): said when it ends.
+        #expect(try await Self.updates(2, of: simulation, after: 8) == ["fix 47.00000", "insufficientlyInUse"])
+    }
+
+    @Test("revoked in Settings: authorizationDenied")
+    func revoked() async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["2s:authorization=denied"])
+        #expect(try await Self.updates(3, of: simulation, after: 3) == ["fix 47.00000", "fix 47.00010", "denied"])
+    }
+
+    @Test("Precise Location off: accuracyLimited on the fix")
+    func reducedAccuracy() async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced))
+        // One approximate fix (its coordinate the approximate grid's), said limited.
+        #expect(try await Self.updates(1, of: simulation, after: 2) == ["fix 47.00250, accuracyLimited"])
+    }
+
+    @Test("a signal loss: locationUnavailable, then fixes again")
+    func signalLoss() async throws {
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["2s:signal=lost", "4s:signal=restored"])
+        #expect(
+            try await Self.updates(4, of: simulation, after: 5)
+                == ["fix 47.00000", "fix 47.00010", "unavailable", "fix 47.00040"])
+    }
+
+    @Test("every configuration gives the same updates (the project's reading)", arguments: LiveUpdateConfiguration.allCases)
+    func configurations(configuration: LiveUpdateConfiguration) async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse))
+        #expect(try await Self.updates(2, of: simulation, after: 2, configuration: configuration) == ["fix 47.00000", "fix 47.00010"])
+    }
+}
