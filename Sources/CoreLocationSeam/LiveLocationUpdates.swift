@@ -47,7 +47,8 @@ public enum LiveUpdateConfiguration: Sendable, Equatable, CaseIterable {
     /// An automobile following a road network.
     /// cllocationupdate/liveconfiguration/automotivenavigation
     case automotiveNavigation
-    /// Navigation that is not by car, on foot or by boat, say: not on roads.
+    /// Transport that does not, or may not, keep to roads: cycling, scooters, trains, boats,
+    /// off-road vehicles.
     /// cllocationupdate/liveconfiguration/othernavigation
     case otherNavigation
     /// Dedicated fitness sessions. cllocationupdate/liveconfiguration/fitness
