@@ -106,4 +106,16 @@ struct VisitsLibraryTests {
         try simulation.run(until: 701)
         #expect(diary.visits.map { $0.departureDate == .distantFuture } == [true, false], "the arrival, then the departure")
     }
+
+    @Test("Always in the background: each visit as it happens, the arrival five minutes into the stop, not held for the foreground")
+    func alwaysHearsThemAtOnce() throws {
+        let simulation = try Simulation(
+            route: .points(Self.stopOfTenMinutes()), system: .init(authorization: .authorizedAlways),
+            events: [try ScheduledEvent(parsing: "60s:app=background"), try ScheduledEvent(parsing: "700s:app=foreground")])
+        let diary = DiaryViewModel(manager: SimulatedLocationManager(simulation: simulation))
+        try simulation.run(until: 400)
+        #expect(diary.visits.map { $0.departureDate == .distantFuture } == [true], "the arrival, heard in the background")
+        try simulation.run(until: 699)
+        #expect(diary.visits.map { $0.departureDate == .distantFuture } == [true, false], "the departure too, before the foreground")
+    }
 }
