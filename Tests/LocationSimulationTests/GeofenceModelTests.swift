@@ -35,16 +35,17 @@ struct GeofenceModelTests {
         #expect(model.arrivals.isEmpty && model.departures.isEmpty)
     }
 
-    @Test("a condition the device is already inside when first determined: satisfied, then unsatisfied as the walk leaves")
+    @Test("a condition the device is already inside, nothing assumed: its first determination is satisfied, then unsatisfied as the walk leaves")
     func alreadyInside() async throws {
         let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
-        let model = GeofenceModel(monitor: SimulatedMonitor("reminders", simulation: simulation))
+        let monitor = SimulatedMonitor("reminders", simulation: simulation)
         // The walk's first point, 500 m around it: inside from the start, out after about 45 s.
-        await model.watch("home", center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 500)
+        monitor.addCircularCondition(
+            center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 500, identifier: "home", assuming: .unknown)
         try simulation.runToEnd()
         try simulation.finish()
-        try await model.listen()
-        #expect(model.arrivals == ["home"])
-        #expect(model.departures == ["home"])
+        var states: [LocationMonitorState] = []
+        for try await event in monitor.conditionEvents { states.append(event.state) }
+        #expect(states == [.satisfied, .unsatisfied])
     }
 }
