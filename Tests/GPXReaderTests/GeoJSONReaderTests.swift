@@ -105,6 +105,8 @@ struct GeoJSONReaderTests {
         (#"[1,2]"#, "test.geojson:1:1: error: this is not GeoJSON: the document is an array, not an object"),
         (#"{"type":"LineString","coordinates":"#, "test.geojson:1:36: error: the file ends inside an object"),
         ("", "test.geojson:1:1: error: the file is empty: no JSON value"),
+        // RFC 8259 section 6: a number has an optional minus sign, never a plus.
+        (#"{"type":"Point","coordinates":[+8.5,47.3]}"#, "test.geojson:1:32: error: expected a JSON value, found '+'"),
         (#"{"type":"Point"} {}"#, "test.geojson:1:18: error: text after the end of the JSON document: '{'"),
         (#"{"a":"#, "test.geojson:1:6: error: the file ends inside an object"),
         (#"{"type":"Point","coordinates":"#  + String(repeating: "[", count: 100_000), "test.geojson:1:94: error: JSON nested deeper than 64 levels"),
