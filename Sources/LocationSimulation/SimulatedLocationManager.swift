@@ -74,7 +74,9 @@ public final class SimulatedLocationManager: LocationManaging {
     public var allowsBackgroundLocationUpdates = false {
         didSet {
             let client = self.client, allowed = allowsBackgroundLocationUpdates
-            simulation.configureService { $0.setAllowsBackgroundLocationUpdates(allowed, client: client) }
+            // The simulated app's Info.plist is complete: never fatal.
+            var ignored: [LocationService.Output] = []
+            simulation.configureService { $0.setAllowsBackgroundLocationUpdates(allowed, client: client, into: &ignored) }
         }
     }
 

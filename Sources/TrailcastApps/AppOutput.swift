@@ -77,6 +77,7 @@ extension TimelineEvent.Kind {
         case .launched(let reason): self = .launch(reason)
         case .paused(let client): self = .pause(UpdatesPaused(manager: client))
         case .resumed(let client): self = .resume(UpdatesResumed(manager: client))
+        case .infoPlistError(let error): self = .plistError(error)
         }
     }
 }

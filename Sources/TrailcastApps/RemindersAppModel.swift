@@ -88,7 +88,8 @@ package struct RemindersAppModel: ModelApp, AsksCoreLocation {
         registered = true
         ask(into: &events) { service, outputs in
             for region in unregistered { service.startMonitoring(region, into: &outputs) }
-            if status == .authorizedWhenInUse && service.wouldPrompt(.always) {
+            // Without Always's purpose string the request does nothing, and says why.
+            if status == .authorizedWhenInUse && (service.wouldPrompt(.always) || service.lacksUsageDescription(for: .always)) {
                 service.requestAuthorization(.always, into: &outputs)
             }
         }

@@ -47,11 +47,15 @@ package struct WeatherAppModel: ModelApp, AsksCoreLocation {
         self.request = request
         self.accessOffMessage = accessOffMessage
         self.services = services
-        self.locationService.allowsBackgroundLocationUpdates = services.backgroundUpdates
     }
 
-    /// The app starts: the initial authorization, a prompt if undetermined, updates if allowed.
+    /// The app starts: it sets up its manager (background updates, fatal without their
+    /// background mode in the Info.plist: the engine ends the run there), then the initial
+    /// authorization, a prompt if undetermined, updates if allowed.
     package mutating func launch(into events: inout AppOutput) {
+        if services.backgroundUpdates {
+            ask(into: &events) { $0.setAllowsBackgroundLocationUpdates(true, client: 0, into: &$1) }
+        }
         ask(into: &events) { $0.launch(into: &$1) }
         requestIfNeeded(into: &events)
         // After the prompt, so that a granted app's registration is not refused.
@@ -98,10 +102,13 @@ package struct WeatherAppModel: ModelApp, AsksCoreLocation {
         case .refresh:
             if !allowed { events.append(.alert(message: accessOffMessage)) }
         case .requestPermission:
-            if locationService.wouldPrompt(request) {
+            let prompts = locationService.wouldPrompt(request)
+            // Asked without its purpose string, the request does nothing, and says why.
+            if prompts || locationService.lacksUsageDescription(for: request) {
                 let request = request
                 ask(into: &events) { $0.requestAuthorization(request, into: &$1) }
-            } else if !allowed && locationService.authorizationStatus != .notDetermined {
+            }
+            if !prompts && !allowed && locationService.authorizationStatus != .notDetermined {
                 events.append(.alert(message: Self.openSettingsAlert))
             }
         case .openSettings:

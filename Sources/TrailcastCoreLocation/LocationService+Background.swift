@@ -31,14 +31,17 @@ extension LocationService {
     public static let automaticPauseRadiusMeters = 50.0
     public static let automaticPauseSeconds = 600.0
 
-    /// Client 0's `allowsBackgroundLocationUpdates` (the model app has one manager).
-    public var allowsBackgroundLocationUpdates: Bool {
-        get { clients[0].allowsBackgroundUpdates }
-        set { clients[0].allowsBackgroundUpdates = newValue }
-    }
-
     /// A client's `allowsBackgroundLocationUpdates`.
-    public mutating func setAllowsBackgroundLocationUpdates(_ allowed: Bool, client: Int) {
+    public func allowsBackgroundLocationUpdates(client: Int = 0) -> Bool { clients[client].allowsBackgroundUpdates }
+
+    /// A client sets `allowsBackgroundLocationUpdates`. True without the `location`
+    /// background mode in the app's Info.plist is a fatal error: a fatal `plistError`, and
+    /// nothing changes (the app is terminated; LocationService+InfoPlist.swift).
+    public mutating func setAllowsBackgroundLocationUpdates(_ allowed: Bool, client: Int, into output: inout [Output]) {
+        if allowed, let fatal = backgroundModeMissing(client: client) {
+            output.append(.infoPlistError(fatal))
+            return
+        }
         clients[client].allowsBackgroundUpdates = allowed
     }
 

@@ -14,6 +14,8 @@ extension LocationService {
         public var distanceFilterMeters: Double?
         /// The answer to a request for temporary full accuracy (`allow`, or `deny`).
         public var temporaryFullAccuracyAnswer: PromptAnswer = .allow
+        /// What the app's Info.plist holds (complete by default: see ``InfoPlist``).
+        public var infoPlist = InfoPlist()
 
         public init(
             initialStatus: AuthorizationStatus = .notDetermined,

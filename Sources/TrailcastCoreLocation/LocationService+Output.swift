@@ -26,6 +26,10 @@ extension LocationService {
         /// A `CLMonitor` condition's event (`satisfied`, `unsatisfied`, `unmonitored`), for
         /// the monitor of that name.
         case monitor(name: String, RegionEvent)
+        /// The app did what its Info.plist does not allow: a request without its purpose
+        /// string (nothing else happens), or background updates without the `location`
+        /// background mode (fatal: the app is terminated).
+        case infoPlistError(InfoPlistError)
     }
 
     /// What each client (location manager) asked for.

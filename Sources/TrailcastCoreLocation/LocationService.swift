@@ -34,11 +34,14 @@ public import TrailcastDevice
 /// - `requestLocation()` (a client's one-shot request) delivers the next fix the client
 ///   may receive, once, then stops; without authorization it fails with `denied`, and
 ///   while the signal is lost with `locationUnknown`.
+/// - The app's Info.plist (``Configuration/infoPlist``): a request without its purpose
+///   string does nothing, background updates without their background mode are fatal, and
+///   `NSLocationDefaultAccuracyReduced` makes a grant reduced (LocationService+InfoPlist.swift).
 public struct LocationService: Sendable {
     public let configuration: Configuration
     /// The status stored for the app in Settings (what it gets back when services return).
     public private(set) var storedStatus: AuthorizationStatus
-    public private(set) var accuracy: LocationAccuracy
+    public internal(set) var accuracy: LocationAccuracy
     public private(set) var servicesEnabled: Bool
     public internal(set) var appState: AppState = .foreground
     var clients: [Client]
@@ -115,7 +118,7 @@ public struct LocationService: Sendable {
     /// Whether `request` would show a prompt now (Core Location ignores the others).
     public func wouldPrompt(_ request: AuthorizationRequest) -> Bool {
         if request == .temporaryFullAccuracy { return accuracy == .reduced && authorizationStatus.isAuthorized }
-        guard servicesEnabled else { return false }
+        guard servicesEnabled, !lacksUsageDescription(for: request) else { return false }
         switch storedStatus {
         case .notDetermined: return true
         case .authorizedWhenInUse: return request == .always && !isAllowOnceGrant && !alwaysUpgradeOffered
@@ -123,9 +126,17 @@ public struct LocationService: Sendable {
         }
     }
 
-    public mutating func requestAuthorization(_ request: AuthorizationRequest, into output: inout [Output]) {
+    /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()` from the manager
+    /// `client` (named by a `plistError`).
+    public mutating func requestAuthorization(_ request: AuthorizationRequest, client: Int = 0, into output: inout [Output]) {
         if request == .temporaryFullAccuracy {
             requestTemporaryFullAccuracy(into: &output)
+            return
+        }
+        // Without its purpose string the request does nothing, whatever the status
+        // (LocationService+InfoPlist.swift); the timeline says why.
+        if let refusal = refusal(of: request, client: client) {
+            output.append(.infoPlistError(refusal))
             return
         }
         guard wouldPrompt(request) else { return }
@@ -134,6 +145,7 @@ public struct LocationService: Sendable {
             let answer = configuration.answer(toPromptAfter: permissionPromptsShown)
             permissionPromptsShown += 1
             output.append(.prompt(request: request, answer: answer))
+            if answer != .deny { grantPromptAccuracy() }
             switch answer {
             case .allow:
                 change(to: request == .always ? .authorizedAlways : .authorizedWhenInUse,

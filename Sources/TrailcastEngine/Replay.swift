@@ -156,7 +156,8 @@ package struct Replay: Sendable {
         }
     }
 
-    /// A route that breaks partway or a feed whose peer goes: the timeline still ends, its
+    /// A route that breaks partway, a feed whose peer goes, or an app that crashes: the
+    /// timeline still ends, its
     /// `end` saying so with the error's line (what `report`, `check` and any reader of the
     /// file see), before the error goes on to the command and its exit status.
     private static func ended<R: TimelineRecorder>(
@@ -164,7 +165,7 @@ package struct Replay: Sendable {
         recorder: inout R
     ) -> ReplayError {
         switch error {
-        case .gpx, .feed:
+        case .gpx, .feed, .appCrashed:
             guard session.startTime != nil else { return error }
             session.error = error.description
             _ = try? session.end(wallSeconds: (ContinuousClock.now - wallStart).totalSeconds, recorder: &recorder)

@@ -17,6 +17,10 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     case feed(message: String, peerUnavailable: Bool)
     /// The places app's file could not be read or is malformed.
     case places(PlacesFileError)
+    /// The app hit a fatal error Core Location raises (background updates without the
+    /// `location` background mode in its Info.plist): the run ended there, its timeline
+    /// saying so. The message is the `plistError`'s.
+    case appCrashed(String)
 
     public var description: String {
         switch self {
@@ -39,6 +43,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case .places(let error):
             return error.description
+        case .appCrashed(let message):
+            return "error: the app crashed: \(message)"
         }
     }
 }

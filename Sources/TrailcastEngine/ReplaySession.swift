@@ -15,6 +15,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     var interrupted = false
     /// The error that ends the run early, in its one line, for the `end` event.
     var error: String?
+    /// The app crashed (a fatal `plistError`): its session does not end, it is gone.
+    private var appCrashed = false
     /// Points of the source in the file (read on the first pass; so far, if interrupted in it).
     var pointsRead = 0
 
@@ -208,8 +210,15 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
     /// The app session ends (an Allow Once grant expires), then the `end` event.
     mutating func end<R: TimelineRecorder>(wallSeconds: Double, recorder: inout R) throws -> ReplaySummary {
         let time = currentTime ?? RouteTimer.defaultStartTime
-        if startTime == nil { try launch(at: time, recorder: &recorder) }
-        phone.end()
+        if startTime == nil {
+            do {
+                try launch(at: time, recorder: &recorder)
+            } catch ReplayError.appCrashed(let message) {
+                // Launched only now (an interruption before the first fix) and crashed.
+                error = ReplayError.appCrashed(message).description
+            }
+        }
+        if !appCrashed { phone.end() }
         try emit(at: time, offset: currentOffset, recorder: &recorder)
         let summary = ReplaySummary(
             points: pointsRead, locations: deliveredLocations, distanceMeters: phone.distanceMeters,
@@ -281,6 +290,14 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
             case .event(let kind):
                 try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
                 if case .location = kind { deliveredLocations += 1 }
+                if case .plistError(let failure) = kind, failure.isFatal {
+                    // Core Location terminated the app: nothing after this happens.
+                    appCrashed = true
+                    phone.clearOutput()
+                    currentTime = time
+                    currentOffset = offset
+                    throw ReplayError.appCrashed(failure.message)
+                }
             case .effect(.lookUpWeather(let fix)):
                 // With `--weather none` the app's lookups go unanswered.
                 if weather != nil { try lookUpWeather(for: fix, at: time, offset: offset, recorder: &recorder) }

@@ -13,6 +13,9 @@ public enum RunExitStatus: Int32, Sendable {
     case noInput = 66
     /// EX_UNAVAILABLE: a peer (a port to listen on, an emulator console) cannot be had.
     case unavailable = 69
+    /// EX_SOFTWARE: the simulated app crashed (a fatal error Core Location raises, such as
+    /// background updates without their background mode in the Info.plist).
+    case software = 70
     /// EX_CANTCREAT: an output file cannot be created.
     case cannotCreate = 73
     /// EX_IOERR: reading or writing failed part way.
@@ -38,6 +41,7 @@ public enum RunExitStatus: Int32, Sendable {
         case .output: self = .ioError
         case .feed(_, let peerUnavailable): self = peerUnavailable ? .unavailable : .ioError
         case .places(let error): self = error.isUnreadable ? .noInput : .dataError
+        case .appCrashed: self = .software
         }
     }
 }

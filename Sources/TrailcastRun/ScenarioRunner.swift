@@ -14,7 +14,8 @@ import TrailcastSettings
 /// ```
 public enum ScenarioRunner {
     /// The scenario's timeline: its replay on virtual time, with its weather (a local
-    /// server, if it has one, runs for the length of the replay).
+    /// server, if it has one, runs for the length of the replay). An app that crashes (a
+    /// fatal `plistError`) gives the timeline up to its `end`, not an error.
     public static func timeline(of scenario: Scenario) async throws(ReplayError) -> [TimelineEvent] {
         var configuration = scenario.configuration
         configuration.speed = 0
@@ -24,7 +25,12 @@ public enum ScenarioRunner {
                 var timed = replay
                 timed.weatherFetcher = fetcher
                 var timeline = TimelineCollector()
-                _ = try await timed.run(clock: ContinuousClock(), recorder: &timeline)
+                do {
+                    _ = try await timed.run(clock: ContinuousClock(), recorder: &timeline)
+                } catch ReplayError.appCrashed {
+                    // The app crashed as it would on a phone (a fatal `plistError`): the run
+                    // happened, its timeline ends saying so, and the expectations judge it.
+                }
                 return timeline.events
             }
         } catch let error as ReplayError {

@@ -16,6 +16,9 @@ package struct ReplaySetting: Sendable {
         case text(String?)
         case flag(Bool)
         case texts([String])
+        /// Nothing: the key is left out. Only for a setting added after timelines were
+        /// written, at its default, so that such a run's `start` reads as before.
+        case unrecorded
     }
 
     package typealias Reader = @Sendable (any SettingInput, inout SettingsDraft) throws -> Void
@@ -74,6 +77,8 @@ package struct ReplaySetting: Sendable {
                 line.beginArray()
                 for value in values { line.string(value) }
                 line.endArray()
+            case .unrecorded:
+                continue
             }
         }
         line.endObject()

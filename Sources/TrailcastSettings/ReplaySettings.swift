@@ -192,6 +192,21 @@ extension ReplaySetting {
         ReplaySetting("backgroundUpdates",
             read: { input, draft in draft.configuration.backgroundUpdates = try input.bool() },
             record: { .flag($0.backgroundUpdates) }),
+        // The app's Info.plist. Recorded only when the app is not a complete one, so that a
+        // run that says nothing of it records what runs did before it was modelled.
+        ReplaySetting("plistMissing",
+            read: { input, draft in
+                var missing: Set<InfoPlistKey> = []
+                for element in try input.sequence() { missing.insert(try element.choice(of: InfoPlistKey.self)) }
+                draft.configuration.location.infoPlist.missingKeys = missing
+            },
+            record: {
+                let missing = $0.location.infoPlist.missingKeys
+                return missing.isEmpty ? .unrecorded : .texts(missing.sorted().map(\.rawValue))
+            }),
+        ReplaySetting("plistDefaultAccuracyReduced",
+            read: { input, draft in draft.configuration.location.infoPlist.defaultAccuracyReduced = try input.bool() },
+            record: { $0.location.infoPlist.defaultAccuracyReduced ? .flag(true) : .unrecorded }),
     ]
 
     private static func scheduledEvents(_ input: some SettingInput) throws -> [ScheduledEvent] {

@@ -57,6 +57,10 @@ public struct TimelineEvent: Sendable, Equatable {
         case control(ControlChange)
         /// The app's code called its location manager (testing library runs only).
         case call(ManagerCall)
+        /// The app did what its Info.plist does not allow: a request without its purpose
+        /// string (which does nothing), or background updates without the `location`
+        /// background mode (fatal: the run ends).
+        case plistError(InfoPlistError)
         /// The last event: totals of the run.
         case end(ReplaySummary)
 
@@ -85,6 +89,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .signal: return SignalChange.eventType
             case .control: return ControlChange.eventType
             case .call: return ManagerCall.eventType
+            case .plistError: return InfoPlistError.eventType
             case .end: return ReplaySummary.eventType
             }
         }
@@ -93,7 +98,7 @@ public struct TimelineEvent: Sendable, Equatable {
         static let definitions: [any TimelineEventBody.Type] = [
             ReplayStart.self, AuthorizationChange.self, PromptShown.self, LocationFix.self, MissedFixes.self,
             LocationErrorCode.self, RegionEvent.self, RegionFailure.self, Visit.self, UpdatesPaused.self, UpdatesResumed.self, BackgroundIndicator.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self, LaunchReason.self,
-            SignalChange.self, ControlChange.self, ManagerCall.self, WeatherObservation.self,
+            SignalChange.self, ControlChange.self, ManagerCall.self, InfoPlistError.self, WeatherObservation.self,
             WeatherFailure.self, ReplaySummary.self,
         ]
 
@@ -123,6 +128,7 @@ public struct TimelineEvent: Sendable, Equatable {
             case .signal(let change): visitor.visit(change)
             case .control(let change): visitor.visit(change)
             case .call(let call): visitor.visit(call)
+            case .plistError(let error): visitor.visit(error)
             case .end(let summary): visitor.visit(summary)
             }
         }

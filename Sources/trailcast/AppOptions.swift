@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrailcastCoreLocation
 import TrailcastSettings
 
 /// Which model app sits in the phone (`--app`), and the places app's data.
@@ -32,6 +33,14 @@ struct AppOptions: ParsableArguments {
     @Flag(name: .customLong("background-updates"), help: "The app sets allowsBackgroundLocationUpdates: updates started in the foreground go on in the background.")
     var backgroundUpdates = false
 
+    @Option(name: .customLong("plist-missing"), help: ArgumentHelp(
+        "An entry the app's Info.plist lacks, repeatable. Without its purpose string (a ...UsageDescription) a permission request does nothing: no prompt, a plistError says why. Without UIBackgroundModes' location mode, --background-updates is a fatal error: the run ends, exit 70. (default: none: a complete Info.plist)",
+        valueName: "KEY"))
+    var plistMissing: [InfoPlistKey] = []
+
+    @Flag(name: .customLong("plist-default-accuracy-reduced"), help: "The app's Info.plist sets NSLocationDefaultAccuracyReduced: the permission prompt offers approximate location, and a grant from it is reduced accuracy.")
+    var plistDefaultAccuracyReduced = false
+
     func validate() throws {
         // `--app places` without `--places` may take its file from a `--scenario`: `apply` decides.
         if app == .weather, places != nil || placesLimit != nil {
@@ -49,6 +58,10 @@ struct AppOptions: ParsableArguments {
         if significantChanges { configuration.significantChanges = true }
         if visits { configuration.visits = true }
         if backgroundUpdates { configuration.backgroundUpdates = true }
+        // An Info.plist flag only takes entries away (or sets the reduced default), over a
+        // scenario's description too.
+        configuration.location.infoPlist.missingKeys.formUnion(plistMissing)
+        if plistDefaultAccuracyReduced { configuration.location.infoPlist.defaultAccuracyReduced = true }
         if app == .weather { configuration.app = .weather }
         if app == .reminders {
             if places != nil || placesLimit != nil { throw ValidationError("--places and --places-limit are for --app places, not reminders") }

@@ -124,6 +124,7 @@ extension AuthorizationStatus: ExpressibleByArgument {
     public var defaultValueDescription: String { argument }
 }
 extension LocationAccuracy: ExpressibleByArgument {}
+extension InfoPlistKey: ExpressibleByArgument {}
 extension PromptAnswer: ExpressibleByArgument {}
 extension AuthorizationRequest: ExpressibleByArgument {
     /// `whenInUse` or `always`: temporary full accuracy is not a status an app starts with.

@@ -17,6 +17,7 @@ struct LocationServiceTests {
         case services(Bool)
         case app(AppState)
         case allowBackground
+        case disallowBackground
         /// The engine's moment: the in-use grace after leaving the foreground is over.
         case graceEnds
         case fix(latitude: Double, seconds: Double)
@@ -29,6 +30,15 @@ struct LocationServiceTests {
         let actions: [Action]
         let expected: [String]
         var testDescription: String { name }
+    }
+
+    /// A configuration whose app's Info.plist lacks `missing` (and may ask for reduced accuracy).
+    static func app(
+        missing: Set<InfoPlistKey>, defaultAccuracyReduced: Bool = false, _ base: LocationService.Configuration = .init()
+    ) -> LocationService.Configuration {
+        var configuration = base
+        configuration.infoPlist = InfoPlist(missingKeys: missing, defaultAccuracyReduced: defaultAccuracyReduced)
+        return configuration
     }
 
     static let rows: [Row] = [
@@ -214,6 +224,55 @@ struct LocationServiceTests {
             actions: [.start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.0005, seconds: 1),
                       .fix(latitude: 1.001, seconds: 2), .fix(latitude: 1.0015, seconds: 3)],
             expected: ["fix", "fix"]),
+        // The app's Info.plist (LocationService+InfoPlist.swift).
+        Row(name: "no When In Use purpose string: the request does nothing but say why, again and again",
+            configuration: app(missing: [.whenInUseUsageDescription]),
+            actions: [.request(.whenInUse), .start, .fix(latitude: 1, seconds: 0), .request(.whenInUse)],
+            expected: ["plistError requestWhenInUseAuthorization NSLocationWhenInUseUsageDescription manager 0",
+                       "plistError requestWhenInUseAuthorization NSLocationWhenInUseUsageDescription manager 0"]),
+        Row(name: "no Always purpose string: requestAlways does nothing, neither at first nor as the upgrade; When In Use prompts",
+            configuration: app(missing: [.alwaysAndWhenInUseUsageDescription]),
+            actions: [.request(.always), .request(.whenInUse), .request(.always)],
+            expected: ["plistError requestAlwaysAuthorization NSLocationAlwaysAndWhenInUseUsageDescription manager 0",
+                       "prompt whenInUse allow", "notDetermined>authorizedWhenInUse prompt full on",
+                       "plistError requestAlwaysAuthorization NSLocationAlwaysAndWhenInUseUsageDescription manager 0"]),
+        Row(name: "requestAlways needs When In Use's purpose string too",
+            configuration: app(missing: [.whenInUseUsageDescription]),
+            actions: [.request(.always)],
+            expected: ["plistError requestAlwaysAuthorization NSLocationWhenInUseUsageDescription manager 0"]),
+        Row(name: "both purpose strings missing: one plistError naming both, Always's first",
+            configuration: app(missing: [.whenInUseUsageDescription, .alwaysAndWhenInUseUsageDescription]),
+            actions: [.request(.always)],
+            expected: ["plistError requestAlwaysAuthorization NSLocationAlwaysAndWhenInUseUsageDescription,NSLocationWhenInUseUsageDescription manager 0"]),
+        Row(name: "the purpose string is missing whatever the status: said even when denied",
+            configuration: app(missing: [.whenInUseUsageDescription], .init(initialStatus: .denied)),
+            actions: [.request(.whenInUse)],
+            expected: ["plistError requestWhenInUseAuthorization NSLocationWhenInUseUsageDescription manager 0"]),
+        Row(name: "the background mode is not a purpose string: requests prompt without it",
+            configuration: app(missing: [.locationBackgroundMode]),
+            actions: [.request(.always)],
+            expected: ["prompt always allow", "notDetermined>authorizedAlways prompt full on"]),
+        Row(name: "background updates without the location background mode: fatal, and they are not allowed",
+            configuration: app(missing: [.locationBackgroundMode], .init(initialStatus: .authorizedAlways)),
+            actions: [.allowBackground, .app(.background), .start, .fix(latitude: 1, seconds: 0)],
+            expected: ["plistError allowsBackgroundLocationUpdates UIBackgroundModes manager 0"]),
+        Row(name: "turning background updates off needs no background mode",
+            configuration: app(missing: [.locationBackgroundMode], .init(initialStatus: .authorizedAlways)),
+            actions: [.disallowBackground, .start, .fix(latitude: 1, seconds: 0)],
+            expected: ["fix"]),
+        Row(name: "NSLocationDefaultAccuracyReduced: Allow at the prompt grants reduced accuracy; Settings can make it full",
+            configuration: app(missing: [], defaultAccuracyReduced: true),
+            actions: [.request(.whenInUse), .start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.1, seconds: 60), .accuracy(.full)],
+            expected: ["prompt whenInUse allow", "notDetermined>authorizedWhenInUse prompt reduced on", "fix",
+                       "authorizedWhenInUse>authorizedWhenInUse settings full on"]),
+        Row(name: "NSLocationDefaultAccuracyReduced: Allow Once is reduced too",
+            configuration: app(missing: [], defaultAccuracyReduced: true, .init(promptAnswer: .once)),
+            actions: [.request(.whenInUse)],
+            expected: ["prompt whenInUse once", "notDetermined>authorizedWhenInUse prompt reduced on"]),
+        Row(name: "NSLocationDefaultAccuracyReduced: a denial changes no accuracy",
+            configuration: app(missing: [], defaultAccuracyReduced: true, .init(promptAnswer: .deny)),
+            actions: [.request(.always)],
+            expected: ["prompt always deny", "notDetermined>denied prompt full on"]),
         Row(name: "a settings reset to notDetermined while updating stops updates with an error",
             configuration: .init(initialStatus: .authorizedWhenInUse),
             actions: [.start, .settings(.notDetermined), .fix(latitude: 1, seconds: 0)],
@@ -234,7 +293,8 @@ struct LocationServiceTests {
             case .settings(let status): service.changeInSettings(to: status, into: &output)
             case .accuracy(let accuracy): service.changeAccuracyInSettings(to: accuracy, into: &output)
             case .services(let enabled): service.setServicesEnabled(enabled, into: &output)
-            case .allowBackground: service.setAllowsBackgroundLocationUpdates(true, client: 0)
+            case .allowBackground: service.setAllowsBackgroundLocationUpdates(true, client: 0, into: &output)
+            case .disallowBackground: service.setAllowsBackgroundLocationUpdates(false, client: 0, into: &output)
             case .graceEnds: service.endInUseGrace(into: &output)
             case .app(let state): service.setAppState(state, into: &output)
             case .end: service.endRun(into: &output)
@@ -313,6 +373,8 @@ struct LocationServiceTests {
             return "paused \(client)"
         case .resumed(let client):
             return "resumed \(client)"
+        case .infoPlistError(let error):
+            return "plistError \(error.method) \(error.missing.map(\.rawValue).joined(separator: ",")) manager \(error.manager)"
         }
     }
 }

@@ -27,6 +27,8 @@ struct WeatherAppModelTests {
         let name: String
         var configuration = LocationService.Configuration()
         var request = AuthorizationRequest.whenInUse
+        /// `--background-updates`.
+        var background = false
         let actions: [Action]
         let expected: [Kind]
         var testDescription: String { name }
@@ -250,11 +252,42 @@ struct WeatherAppModelTests {
             actions: [.launch, .move(0), .move(1), .move(2), .move(3), .move(4), .move(5)],
             expected: [auth(.authorizedWhenInUse, .authorizedWhenInUse, .initial), location(0), location(2),
                        location(4)]),
+        // The app's Info.plist.
+        Row(name: "no When In Use purpose string: asking at launch and on a tap does nothing but say why",
+            configuration: missing([.whenInUseUsageDescription]),
+            actions: [.launch, .move(0), .change(.tap(.requestPermission))],
+            expected: [auth(.notDetermined, .notDetermined, .initial), refused(.requestWhenInUseAuthorization, .whenInUseUsageDescription),
+                       .tap(.requestPermission), refused(.requestWhenInUseAuthorization, .whenInUseUsageDescription)]),
+        Row(name: "denied and no purpose string: the tap's request says why, and the app still offers Settings",
+            configuration: missing([.whenInUseUsageDescription], .init(initialStatus: .denied)),
+            actions: [.launch, .change(.tap(.requestPermission))],
+            expected: [auth(.denied, .denied, .initial), alert, .tap(.requestPermission),
+                       refused(.requestWhenInUseAuthorization, .whenInUseUsageDescription),
+                       .alert(message: WeatherAppModel.openSettingsAlert)]),
+        // The model app goes on; the engine ends the run at the fatal event (ReplayInfoPlistTests).
+        Row(name: "background updates without the location background mode: the fatal error comes first, at launch",
+            configuration: missing([.locationBackgroundMode]), background: true,
+            actions: [.launch],
+            expected: [.plistError(InfoPlistError(method: .allowsBackgroundLocationUpdates, manager: 0, missing: [.locationBackgroundMode])),
+                       auth(.notDetermined, .notDetermined, .initial), prompt(.whenInUse, .allow),
+                       auth(.notDetermined, .authorizedWhenInUse, .prompt)]),
     ]
+
+    static func missing(_ keys: Set<InfoPlistKey>, _ base: LocationService.Configuration = .init()) -> LocationService.Configuration {
+        var configuration = base
+        configuration.infoPlist.missingKeys = keys
+        return configuration
+    }
+
+    static func refused(_ method: InfoPlistError.Method, _ key: InfoPlistKey) -> Kind {
+        .plistError(InfoPlistError(method: method, manager: 0, missing: [key]))
+    }
 
     @Test(arguments: rows)
     func followsTheAppAndPermissionRules(_ row: Row) {
-        var app = WeatherAppModel(locationService: LocationService(configuration: row.configuration), request: row.request)
+        var app = WeatherAppModel(
+            locationService: LocationService(configuration: row.configuration), request: row.request,
+            services: ServicesUsed(backgroundUpdates: row.background))
         var output = AppOutput()
         for action in row.actions {
             switch action {

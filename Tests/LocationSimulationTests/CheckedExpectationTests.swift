@@ -18,7 +18,7 @@ struct CheckedExpectationTests {
         let simulation = try Self.walk()
         let outcome = simulation.check(.absent(EventSelector(type: "locations"), after: nil, before: nil))
         #expect(!outcome.passed)
-        #expect(outcome.detail == "unknown event type 'locations' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end")
+        #expect(outcome.detail == "unknown event type 'locations' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, plistError, weather, weatherError, end")
         #expect(throws: ExpectationFailure.self) {
             try simulation.expect(.absent(EventSelector(type: "locations"), after: nil, before: nil))
         }

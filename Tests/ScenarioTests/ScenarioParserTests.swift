@@ -244,7 +244,7 @@ struct ScenarioParserTests {
 
     @Test("a broken scenario is one error naming the file, line, column and key", arguments: [
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\npromt: deny\n", line: 2, column: 1,
-               message: "unknown key 'promt' (did you mean 'prompt'?); known keys: name, gpx, source, inputFormat, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, expect"),
+               message: "unknown key 'promt' (did you mean 'prompt'?); known keys: name, gpx, source, inputFormat, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, plistMissing, plistDefaultAccuracyReduced, expect"),
         Broken(yaml: "prompt: deny\n", line: 1, column: 1, message: "'gpx' is missing: which route to replay"),
         Broken(yaml: "gpx: ../missing.gpx\n", line: 1, column: 6,
                message: "gpx: no such file: \(URL(fileURLWithPath: ScenarioParserTests.file).deletingLastPathComponent().deletingLastPathComponent().path)/missing.gpx (a relative path starts at the scenario file's folder)"),
@@ -266,7 +266,7 @@ struct ScenarioParserTests {
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather: {ttl: soon}\n", line: 2, column: 16,
                message: "weather.ttl: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: locaton\n    exactly: 1\n", line: 3, column: 12,
-               message: "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
+               message: "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, plistError, weather, weatherError, end"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - event: location\n    fields: {latitude: 37}\n", line: 4, column: 14,
                message: "expect[0].fields: unknown key 'latitude' (did you mean 'altitude'?); known keys: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, cached, truth"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: authorization\n    fields: {to: denyed}\n", line: 4, column: 18,

@@ -48,6 +48,8 @@ struct TimelineSchemaTests {
         .signal(SignalChange(state: .lost, cause: .event, time: time)),
         .control(ControlChange(action: .pause, paused: true, speed: 60)),
         .call(ManagerCall(method: .requestLocation, manager: 0)),
+        .plistError(InfoPlistError(method: .requestAlwaysAuthorization, manager: 0, missing: [.alwaysAndWhenInUseUsageDescription, .whenInUseUsageDescription])),
+        .plistError(InfoPlistError(method: .allowsBackgroundLocationUpdates, manager: 1, missing: [.locationBackgroundMode])),
         .weather(WeatherObservation(latitude: 37.8, longitude: -122.4, cell: cell, source: .model, conditions: conditions, attempts: 1)),
         .weatherError(WeatherFailure(cell: cell, message: "HTTP 500", attempts: 3, httpStatus: 500, willRetry: true)),
         .end(ReplaySummary()),

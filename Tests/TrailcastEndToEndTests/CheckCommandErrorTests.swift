@@ -18,7 +18,7 @@ struct CheckCommandErrorTests {
     static let brokenFiles: [Broken] = [
         Broken(what: "an unknown top-level key, with a suggestion",
                yaml: "gpx: \(walk)\nprompts: deny\n",
-               error: "2:1: error: unknown key 'prompts' (did you mean 'prompt'?); known keys: name, gpx, source, inputFormat, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, expect"),
+               error: "2:1: error: unknown key 'prompts' (did you mean 'prompt'?); known keys: name, gpx, source, inputFormat, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, plistMissing, plistDefaultAccuracyReduced, expect"),
         Broken(what: "an unknown nested key, with its path",
                yaml: "gpx: \(walk)\nweather:\n  server:\n    failrate: 0.5\n",
                error: "4:5: error: weather.server: unknown key 'failrate' (did you mean 'failRate'?); known keys: failRate, latency, timeoutRate, malformedRate, rateLimit, seed"),
@@ -63,7 +63,7 @@ struct CheckCommandErrorTests {
                error: "5:5: error: weather.server: a local server's faults need 'source: local', not 'builtin'"),
         Broken(what: "an unknown event type in an expectation",
                yaml: "gpx: \(walk)\nexpect:\n  - count: locaton\n    exactly: 1\n",
-               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, weather, weatherError, end"),
+               error: "3:12: error: expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, plistError, weather, weatherError, end"),
         Broken(what: "a field the event type does not have",
                yaml: "gpx: \(walk)\nexpect:\n  - event: alert\n    fields: {code: denied}\n",
                error: "4:14: error: expect[0].fields: unknown key 'code'; known keys: t, offset, type, message"),

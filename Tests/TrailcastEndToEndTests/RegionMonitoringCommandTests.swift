@@ -236,6 +236,19 @@ struct RemindersAppCommandTests {
         #expect(Self.messages(timeline) == [RegionRoute.onlyWhileOpen])
     }
 
+    @Test("no Always purpose string: the second step does nothing but say why (again back in the foreground); reminders only while open")
+    func noAlwaysPurposeString() async throws {
+        let timeline = try await ReplayTimeline.run(Self.walk, [
+            "--app", "reminders", "--regions", Self.regions, "--plist-missing", "NSLocationAlwaysAndWhenInUseUsageDescription",
+            "--event", "5m:app=background", "--event", "6m:app=foreground",
+        ])
+        #expect(timeline.events(ofType: "prompt").map { $0["request"] } == [.string("whenInUse")])
+        #expect(timeline.events(ofType: "plistError").map { "\($0["method"]?.stringValue ?? "") \($0["offset"]?.doubleValue ?? -1)" } == [
+            "requestAlwaysAuthorization 0.0", "requestAlwaysAuthorization 360.0",
+        ])
+        #expect(Self.messages(timeline).first == RegionRoute.onlyWhileOpen)
+    }
+
     @Test("an Always app terminated at 5 minutes is relaunched into the background for the first crossing, which it then hears")
     func relaunchedForARegion() async throws {
         let timeline = try await ReplayTimeline.run(Self.walk, [

@@ -34,7 +34,7 @@ struct ReplayCommandTests {
         }
     }
 
-    @Test("one run with every event type but weatherError, control, call and places: each has its documented keys, in order")
+    @Test("one run with every event type but weatherError, control, call, places and plistError: each has its documented keys, in order")
     func everyEventType() async throws {
         let timeline = try await ReplayTimeline.run(Self.walk, [
             "--prompt", "once", "--event", "5m:app=background", "--event", "6m:app=foreground",
@@ -46,9 +46,11 @@ struct ReplayCommandTests {
         // is the testing library's; places, the places app's, in PlacesAppTests; regionError's
         // in RegionMonitoringCommandTests (here the four regions start, and no crossing is
         // heard: Allow Once has expired by the first); visit, pause, resume and indicator in
-        // BackgroundServicesCommandTests.
+        // BackgroundServicesCommandTests; plistError (an app without an Info.plist entry) in
+        // ReplayInfoPlistTests.
         let types = Set(ReplayTimeline.keys.keys).subtracting([
             "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume", "indicator", "launch",
+            "plistError",
         ])
         #expect(Set(timeline.types) == types)
         // How many of each: 162 fixes (none while lost, in the background or denied) and the

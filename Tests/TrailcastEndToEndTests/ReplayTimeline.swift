@@ -34,6 +34,7 @@ struct ReplayTimeline {
         "signal": ["t", "offset", "type", "state", "cause"],
         "control": ["t", "offset", "type", "action", "paused", "multiplier", "change"],
         "call": ["t", "offset", "type", "method", "manager"],
+        "plistError": ["t", "offset", "type", "method", "manager", "reason", "message"],
         "weather": [
             "t", "offset", "type", "lat", "lon", "cell", "source", "stale", "temperatureCelsius",
             "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm", "cloudCover", "weatherCode",
@@ -54,6 +55,9 @@ struct ReplayTimeline {
         "gps", "gpsSigma", "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "app", "places", "placesLimit",
         "regions", "significantChanges", "visits", "backgroundUpdates",
     ]
+
+    /// Settings `start` records only when given, after the others, in this order.
+    static let settingsKeysWhenGiven = ["plistMissing", "plistDefaultAccuracyReduced"]
 
     static let alertMessage = "Location access is off. Enable it in Settings to see local weather."
     static let deniedMessage = "The app is not authorized to use location services (kCLErrorDenied)."
@@ -146,7 +150,8 @@ struct ReplayTimeline {
             #expect(end["simulatedSeconds"] == end["offset"], sourceLocation: sourceLocation)
         }
         if let settings = events.first?["settings"] {
-            #expect(settings.keys == Self.settingsKeys, sourceLocation: sourceLocation)
+            let given = Self.settingsKeysWhenGiven.filter { settings.keys?.contains($0) == true }
+            #expect(settings.keys == Self.settingsKeys + given, sourceLocation: sourceLocation)
         }
     }
 

@@ -40,7 +40,8 @@ struct FleetDevice: Sendable {
     /// keeps them from pausing and starts them; the phone goes into a pocket.
     mutating func launch(into output: inout [LocationService.Output]) {
         location.launch(into: &output)
-        location.setAllowsBackgroundLocationUpdates(true, client: 0)
+        // A tracking app's Info.plist has the `location` background mode: never fatal.
+        location.setAllowsBackgroundLocationUpdates(true, client: 0, into: &output)
         location.setPausesLocationUpdatesAutomatically(false, client: 0)
         location.startUpdatingLocation(into: &output)
         location.setAppState(.background, into: &output)

@@ -73,7 +73,9 @@ extension ReplaySummary: TimelineEventBody {
         text += "\(TextTimelineFormat.number(wallSeconds, digits: 3)) s wall"
         // Why it ended, as the other formats' `reason` says it.
         if let error {
-            text += " (stopped by an error: \(error))"
+            // A line that is only an error (no file first) says so once.
+            let line = error.hasPrefix("error: ") ? String(error.dropFirst(7)) : error
+            text += " (stopped by an error: \(line))"
         } else {
             text += " (\(reason))"
         }
