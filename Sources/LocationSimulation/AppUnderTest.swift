@@ -172,6 +172,12 @@ struct AppUnderTest: PhoneApp {
         recordCall(method, from: client, into: &output)
         // Core Location ignores a request that would not prompt; its completion still runs.
         guard service.wouldPrompt(request) else {
+            if service.lacksUsageDescription(for: request) {
+                // Without its purpose string: nothing but the `plistError` saying why.
+                var outputs: [LocationService.Output] = []
+                service.requestAuthorization(request, client: client, into: &outputs)
+                record(outputs, into: &output)
+            }
             if let answered { callbacks.append((client, .answered(answered))) }
             return
         }

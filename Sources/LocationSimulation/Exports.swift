@@ -37,6 +37,8 @@
 @_exported import enum TrailcastCoreLocation.RegionErrorCode
 @_exported import struct TrailcastCoreLocation.Visit
 @_exported import enum TrailcastCoreLocation.LaunchReason
+@_exported import struct TrailcastCoreLocation.InfoPlistError
+@_exported import enum TrailcastCoreLocation.InfoPlistKey
 
 @_exported import struct TrailcastSettings.ReplayConfiguration
 @_exported import enum TrailcastSettings.ReplaySource

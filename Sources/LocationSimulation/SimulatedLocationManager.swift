@@ -70,13 +70,12 @@ public final class SimulatedLocationManager: LocationManaging {
 
     /// Whether updates started in the foreground go on in the background (Core Location's
     /// rule: docs/background.md). Off by default, as in Core Location: without it an app gets
-    /// no fixes in the background, When In Use or Always.
+    /// no fixes in the background, When In Use or Always. Setting it to true without the
+    /// `location` background mode (``Simulation/App/backgroundModes``) is a fatal error: the
+    /// simulation ends, and its next step throws ``SimulationError/appCrashed(_:)``.
     public var allowsBackgroundLocationUpdates = false {
         didSet {
-            let client = self.client, allowed = allowsBackgroundLocationUpdates
-            // The simulated app's Info.plist is complete: never fatal.
-            var ignored: [LocationService.Output] = []
-            simulation.configureService { $0.setAllowsBackgroundLocationUpdates(allowed, client: client, into: &ignored) }
+            simulation.setAllowsBackgroundLocationUpdates(allowsBackgroundLocationUpdates, client: client)
         }
     }
 

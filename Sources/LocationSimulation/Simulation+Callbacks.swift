@@ -32,12 +32,17 @@ extension Simulation {
     /// The phone's output as timeline events at `offset`.
     func recordOutput(at offset: Double) {
         let time = startTime.adding(seconds: offset)
+        var fatal: InfoPlistError?
         for item in phone.output.items {
             // The app's code looks up its own weather: the user's app asks for no effects.
             guard case .event(let kind) = item else { continue }
+            // A crashed app does nothing more: what its code did after is not recorded.
+            guard crash == nil, fatal == nil else { break }
             timeline.append(TimelineEvent(time: time, offsetSeconds: offset, kind: kind))
+            if case .plistError(let failure) = kind, failure.isFatal { fatal = failure }
         }
         phone.clearOutput()
+        if let fatal { endAfterCrash(fatal) }
     }
 
     /// A client number in the location service for a new manager or stream.
@@ -94,6 +99,8 @@ extension Simulation {
         becomeCurrent()
         var made = 0
         while phone.app.hasCallbacks {
+            // The app crashed in the last callback, or before: none of the rest is made.
+            if let crash { throw .appCrashed(crash.message) }
             made += 1
             // An app that answers every callback with a call that causes another never settles.
             // (Counted before taking one: what is still queued stays queued.)

@@ -115,8 +115,11 @@ public final class Simulation {
     }
     /// The simulated present, readable from any task (a weather server's "now").
     public let reading = SimulatedTimeReading()
-    /// Whether ``finish()`` has ended the app's session.
-    public private(set) var isFinished = false
+    /// Whether ``finish()`` has ended the app's session, or the app crashed
+    /// (``SimulationError/appCrashed(_:)``).
+    public internal(set) var isFinished = false
+    /// The fatal `plistError` that terminated the app, once one has.
+    var crash: InfoPlistError?
 
     /// The fixes Core Location delivered to the app so far, in order: the timeline's
     /// `location` events (to the app's managers and live-update streams alike).
@@ -152,6 +155,7 @@ public final class Simulation {
     ///   - route: where the device goes: a GPX file's points or points given in code.
     ///   - user: what the simulated person answers.
     ///   - system: the device's settings at launch.
+    ///   - app: the app's Info.plist as Core Location reads it (complete by default).
     ///   - gps: how the receiver errs and loses its signal (`.perfect` reports the route).
     ///   - seed: seeds the GPS noise and dropouts: the same seed, the same run.
     ///   - events: changes at moments of the run, in the `--event` vocabulary (Settings,
@@ -163,7 +167,8 @@ public final class Simulation {
     ///     on every run (the default, as the `trailcast` command's timeline).
     /// - Throws: ``SimulationError`` for a file that cannot be read or has no points.
     public init(
-        route: Route, user: User = User(), system: System = System(), gps: GPSProfile = .perfect, seed: UInt64 = 1,
+        route: Route, user: User = User(), system: System = System(), app: App = App(), gps: GPSProfile = .perfect,
+        seed: UInt64 = 1,
         intervalSeconds: Double? = nil, events: [ScheduledEvent] = [], start: Date? = nil
     ) throws(SimulationError) {
         var location = LocationService.Configuration(
@@ -171,6 +176,7 @@ public final class Simulation {
             servicesEnabled: system.servicesEnabled, alwaysUpgradeAnswer: user.alwaysUpgradeAnswer)
         location.promptAnswers = user.promptAnswers
         location.temporaryFullAccuracyAnswer = user.temporaryFullAccuracyAnswer
+        location.infoPlist = app.infoPlist
         let configuration = ReplayConfiguration(
             intervalSeconds: intervalSeconds, location: location, events: events, gps: gps, seed: seed)
         if let problem = configuration.problem { throw .invalid(problem) }
@@ -256,7 +262,7 @@ public final class Simulation {
 
     /// Runs to `offset` seconds after the first fix (nothing happens for an offset passed).
     public func run(until offset: Double) throws(SimulationError) {
-        guard !isFinished else { throw .finished }
+        try throwIfEnded()
         try deliverCallbacks()
         appActs { app, _ in app.stopEndedLiveStreams() }
         while try step(upTo: offset) {
@@ -286,7 +292,7 @@ public final class Simulation {
         try deliverCallbacks()
         isFinished = true
         let summary = ReplaySummary(
-            points: route.pointsRead, locations: deliveredLocations.count, distanceMeters: phone.distanceMeters,
+            points: routePointsRead, locations: deliveredLocations.count, distanceMeters: phone.distanceMeters,
             simulatedSeconds: elapsedSeconds)
         timeline.append(TimelineEvent(time: now, offsetSeconds: elapsedSeconds, kind: .end(summary)))
         // A `for await` over a stream ends with the session, and a sleep on its clock.
@@ -303,7 +309,7 @@ public final class Simulation {
 
     /// The simulated person or system changes something now (as a scheduled event would).
     public func perform(_ change: ScheduledEvent.Change) throws(SimulationError) {
-        guard !isFinished else { throw .finished }
+        try throwIfEnded()
         phone.perform(change, at: elapsedSeconds)
         recordOutput(at: elapsedSeconds)
         try deliverCallbacks()
@@ -345,6 +351,9 @@ public final class Simulation {
         return true
     }
 
+    /// Points of the route read so far.
+    var routePointsRead: Int { route.pointsRead }
+
     private func advanceRoute() throws(SimulationError) {
         var collected: [GPXWarning] = []
         let next: RouteFix?
@@ -373,6 +382,10 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
     case invalid(String)
     case finished
     case callbackLoop
+    /// The app hit a fatal error Core Location raises, and was terminated: setting
+    /// `allowsBackgroundLocationUpdates` to true without `.location` in the app's
+    /// ``Simulation/App/backgroundModes``. The message is the timeline's `plistError`'s.
+    case appCrashed(String)
 
     public var description: String {
         switch self {
@@ -381,6 +394,7 @@ public enum SimulationError: Error, Equatable, CustomStringConvertible {
         case .invalid(let problem): return problem
         case .finished: return "the simulation has finished"
         case .callbackLoop: return "the app's delegate kept causing callbacks (100,000 in one step): a loop"
+        case .appCrashed(let message): return "the app crashed: \(message)"
         }
     }
 }
