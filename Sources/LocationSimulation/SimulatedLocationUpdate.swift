@@ -36,7 +36,7 @@ public struct SimulatedLocationUpdate: Sendable, Equatable {
         self.fix = fix
     }
 
-    /// The fix as Core Location's `CLLocation` (``LocationFix/clLocation``).
+    /// The fix as Core Location's `CLLocation` (`LocationFix.clLocation`).
     public var location: CLLocation? { fix?.clLocation }
 
     /// `CLLocationUpdate.stationary`, iOS 18's other spelling of ``isStationary``.
