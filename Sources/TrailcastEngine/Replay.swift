@@ -157,9 +157,9 @@ package struct Replay: Sendable {
     }
 
     /// A route that breaks partway, a feed whose peer goes, or an app that crashes: the
-    /// timeline still ends, its
-    /// `end` saying so with the error's line (what `report`, `check` and any reader of the
-    /// file see), before the error goes on to the command and its exit status.
+    /// timeline still ends, its `end` saying so with the error's line (what `report`,
+    /// `check` and any reader of the file see), before the error goes on to the command and
+    /// its exit status.
     private static func ended<R: TimelineRecorder>(
         by error: ReplayError, session: inout ReplaySession<some Clock<Duration>>, wallStart: ContinuousClock.Instant,
         recorder: inout R
