@@ -277,6 +277,14 @@ struct LocationServiceTests {
             configuration: .init(initialStatus: .authorizedWhenInUse),
             actions: [.start, .settings(.notDetermined), .fix(latitude: 1, seconds: 0)],
             expected: ["authorizedWhenInUse>notDetermined settings full on", "error denied"]),
+        // `pausesLocationUpdatesAutomatically` is true unless the app sets it (Apple: "The
+        // default value of this property is true"): standing 600 s in the background pauses, after
+        // the fix that completes the 600 s; nothing after it until the app starts again.
+        Row(name: "updates pause by default after standing still in the background",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [.start, .allowBackground, .app(.background), .fix(latitude: 1, seconds: 0),
+                      .fix(latitude: 1, seconds: 599), .fix(latitude: 1, seconds: 600), .fix(latitude: 1, seconds: 601)],
+            expected: ["fix", "fix", "fix", "paused 0"]),
     ]
 
     @Test(arguments: rows)

@@ -86,6 +86,44 @@ struct LiveUpdatesSeamTests {
         #expect(try await Self.updates(2, of: simulation, after: 8) == ["fix 47.00000", "insufficientlyInUse"])
     }
 
+    @Test("creeping at 0.3 m/s is moving; below 0.2 m/s stands (the project's threshold)")
+    func creeping() async throws {
+        // 0.0000027° of latitude a second is 0.30 m/s, 0.0000013° 0.14 m/s (111,195 m a degree).
+        let creep = (0..<3).map { GPXPoint(latitude: 47 + Double($0) * 0.0000027, longitude: 8, time: Walk.start.adding(seconds: Double($0))) }
+        let crawl = (3..<6).map {
+            GPXPoint(latitude: 47.0000054 + Double($0 - 2) * 0.0000013, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+        }
+        let simulation = try Self.simulation(creep + crawl, system: .init(authorization: .authorizedWhenInUse))
+        let updates = try await Self.updates(5, of: simulation, after: 5)
+        #expect(
+            updates == [
+                "fix 47.00000", "fix 47.00000", "fix 47.00001, stationary", "fix 47.00001, stationary",
+                "fix 47.00001, stationary",
+            ],
+            "\(updates)")
+    }
+
+    @Test("back in the foreground within the in-use grace: never insufficientlyInUse")
+    func backWithinTheGrace() async throws {
+        // In use for 5 s after leaving the foreground at 1 s: no fixes without background
+        // updates, but nothing to say either; fixes again from 3 s.
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background", "3s:app=foreground"])
+        #expect(try await Self.updates(3, of: simulation, after: 4) == ["fix 47.00000", "fix 47.00030", "fix 47.00040"])
+    }
+
+    @Test("a background activity session keeps a When In Use app in use: fixes, never insufficientlyInUse")
+    func backgroundActivitySession() async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background"])
+        let tracker = LiveUpdatesTracker(source: simulation)
+        let session = simulation.beginBackgroundActivitySession()
+        try simulation.advance(by: 8)
+        try simulation.finish()
+        let updates = try await tracker.describe(9)
+        #expect(updates == (0...8).map { "fix \(String(format5: 47 + Double($0) * 0.0001))" }, "\(updates)")
+        session.invalidate()
+    }
+
     @Test("revoked in Settings: authorizationDenied")
     func revoked() async throws {
         let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["2s:authorization=denied"])

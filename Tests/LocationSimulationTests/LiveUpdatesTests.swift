@@ -52,6 +52,16 @@ struct LiveUpdatesTests {
         #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["denied", "fix 47.00030", "fix 47.00040"])
     }
 
+    /// `locationUnavailable` is for an authorized app without a signal: a denied app losing
+    /// its signal hears nothing new (the stream ends with the simulation, so a second update
+    /// would be a wrong one).
+    @Test func deniedThenNoSignalIsStillOnlyDenied() async throws {
+        let simulation = try Self.simulation(system: .init(authorization: .denied), events: ["1s:signal=lost"])
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 3)
+        #expect(try await Self.next(2, of: &updates, finishing: simulation) == ["denied"])
+    }
+
     @Test func aPromptInProgressThenTheAnswer() async throws {
         let simulation = try Self.simulation(system: .init())
         let manager = SimulatedLocationManager(simulation: simulation)

@@ -83,6 +83,11 @@ struct UsageErrorTests {
         #expect(noFile.status == 64)
         #expect(noFile.stdout == "")
         #expect(noFile.stderrLines == ["trailcast: error: missing expected argument '<route-file> ...' (see 'trailcast inspect --help')"])
+        // `inspect --format json` is jsonl's older name, still taken though its help no longer
+        // lists it: the fault is the missing file, not the value.
+        let olderName = try await TrailcastBinary.run(arguments: ["inspect", "--format", "json"])
+        #expect(olderName.status == 64)
+        #expect(olderName.stderrLines == ["trailcast: error: missing expected argument '<route-file> ...' (see 'trailcast inspect --help')"])
     }
 
     @Test("the rest of the tool names route files, not GPX, where any format is meant")

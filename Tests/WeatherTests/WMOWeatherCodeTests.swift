@@ -32,6 +32,13 @@ struct WMOWeatherCodeTests {
         #expect(WMOWeatherCode(rawValue: 100) == nil)
     }
 
+    /// WMO 4677's thunderstorm codes in Open-Meteo's table: 95 (slight or moderate), 96 and 99
+    /// (with hail); showers (80-82) are not thunderstorms.
+    @Test func thunderstormsAreNinetyFiveAndUp() {
+        let thunderstorms = WMOWeatherCode.allCases.filter(\.isThunderstorm).map(\.rawValue)
+        #expect(thunderstorms == [95, 96, 99])
+    }
+
     @Test func everyCodeHasExactlyOneKind() {
         for code in WMOWeatherCode.allCases {
             let kinds = [code.isFog, code.isRain, code.isSnow, code.isFreezing, code.rawValue <= 3]
