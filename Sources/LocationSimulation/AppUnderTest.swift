@@ -219,6 +219,12 @@ struct AppUnderTest: PhoneApp {
     mutating func record(_ outputs: [LocationService.Output], into output: inout AppOutput, notify: Bool = true) {
         var authorizationChanged = false
         for item in outputs {
+            // A live stream suspended while the device stands gets nothing, so its app
+            // receives nothing (the timeline shows no `location` either).
+            if case .location(let fix, let client) = item, let stream = liveStreams[client],
+               isHeldWhileStationary(fix, for: stream) {
+                continue
+            }
             output.append(TimelineEvent.Kind(item))
             switch item {
             case .authorizationChanged:

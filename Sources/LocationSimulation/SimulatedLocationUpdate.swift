@@ -25,7 +25,10 @@ public struct SimulatedLocationUpdate: Sendable, Equatable {
     public var locationUnavailable = false
     /// Approximate location only.
     public var accuracyLimited = false
-    /// The device is standing still (a fix's speed below 0.2 m/s).
+    /// The device is standing still (a fix's speed below 0.2 m/s, the project's threshold).
+    /// The stream then suspends: no update until the device moves again or its location
+    /// becomes unknown (Apple: "the framework can suspend updates until the person starts
+    /// moving, or their location becomes unknown").
     public var isStationary = false
     /// Always false: the simulation does not model the explicit-session requirement
     /// (`NSLocationRequireExplicitServiceSession`), so no update says a service session is
@@ -51,6 +54,11 @@ final class LiveUpdateStream {
     private let ended = EndFlag()
     /// The last update without a fix, so a change of state is said once, not per event.
     var lastDiagnostics: SimulatedLocationUpdate?
+    /// An update said the device stands: nothing more until it moves or its location
+    /// becomes unknown (Apple, `CLLocationUpdate.isStationary`: "the framework can suspend
+    /// updates until the person starts moving, or their location becomes unknown"; the
+    /// project's reading is that it always does).
+    var isSuspendedWhileStationary = false
 
     init(_ continuation: AsyncStream<SimulatedLocationUpdate>.Continuation) {
         self.continuation = continuation
@@ -113,6 +121,14 @@ extension AppUnderTest {
         announceToLiveStreams()
     }
 
+    /// Whether `fix` is held back from `stream`: the device still stands after an update
+    /// that said so. A moving fix lifts the suspension.
+    func isHeldWhileStationary(_ fix: LocationFix, for stream: LiveUpdateStream) -> Bool {
+        let stands = update(for: stream, location: fix).isStationary
+        defer { stream.isSuspendedWhileStationary = stands }
+        return stands && stream.isSuspendedWhileStationary
+    }
+
     /// The update a stream gets now, with `location` or without one.
     func update(for stream: LiveUpdateStream, location: LocationFix?) -> SimulatedLocationUpdate {
         let status = service.authorizationStatus
@@ -148,6 +164,7 @@ extension AppUnderTest {
                 continue
             }
             stream.lastDiagnostics = update
+            stream.isSuspendedWhileStationary = false
             enqueue(.liveUpdate(update), for: client)
         }
     }
