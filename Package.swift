@@ -201,6 +201,7 @@ let package = Package(
         .testTarget(name: "LiveStreamTests", dependencies: [
             "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastReport", "TrailcastTimeline",
             tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
+            .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .testTarget(name: "OpenMeteoTests", dependencies: [
             "TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather", "TrailcastWeatherServer",

@@ -18,6 +18,31 @@ struct MarkupTests {
         #expect(Markup.distance(7080.6) == "7.1 km")
     }
 
+    @Test("counts group by threes from the right, whatever their length; distances switch to km at 1,000 m")
+    func countsAndDistancesAtTheirEdges() {
+        #expect(Markup.count(0) == "0")
+        #expect(Markup.count(999) == "999")
+        #expect(Markup.count(100) == "100")
+        #expect(Markup.count(100_000) == "100,000")
+        #expect(Markup.count(12_345) == "12,345")
+        #expect(Markup.count(-1_234) == "-1,234")
+        #expect(Markup.count(-100) == "-100")
+        #expect(Markup.distance(999) == "999 m")
+        #expect(Markup.distance(1000) == "1 km")
+        #expect(Markup.distance(1049) == "1 km")
+        #expect(Markup.distance(1050) == "1.1 km")
+        #expect(Markup.offset(0) == "+0:00:00")
+        #expect(Markup.offset(59.99) == "+0:00:59")
+        #expect(Markup.offset(600) == "+0:10:00")
+        #expect(Markup.offset(36_000) == "+10:00:00")
+        #expect(Markup.offset(-5) == "+0:00:00")
+        #expect(Markup.number(0.25) == "0.3")
+        #expect(Markup.number(-0.25) == "-0.3")
+        #expect(Markup.number(2.375, decimals: 2) == "2.38")
+        #expect(Markup.number(1e20) == "9e15")
+        #expect(Markup.number(-1e20) == "-9e15")
+    }
+
     @Test("text is escaped for elements and attributes; control characters cannot break the XML")
     func escaping() {
         #expect(Markup.escape("<a href=\"x\">Tom & Jerry's</a>") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")

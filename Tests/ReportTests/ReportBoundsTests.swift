@@ -80,6 +80,19 @@ struct ReportBoundsTests {
         #expect(points.contains { $0.x == 5000 && $0.breaksBefore }, "a break is never dropped")
     }
 
+    @Test("a break keeps both of its ends: where the line stopped and where it starts again")
+    func thinnerKeepsBothEndsOfABreak() {
+        var thinner = PathThinner<Int>(capacity: 100)
+        for index in 0..<10_000 {
+            let y = index % 2 == 0 ? 0.0 : 1e-9 * Double(index % 13)
+            thinner.add(.init(x: Double(index), y: y, kind: 0, breaksBefore: index == 5003))
+        }
+        thinner.thin(to: 100)
+        #expect(thinner.points.count <= 100)
+        #expect(thinner.points.contains { $0.x == 5003 && $0.breaksBefore })
+        #expect(thinner.points.contains { $0.x == 5002 }, "the line's end before the break")
+    }
+
     @Test("a long wandering line keeps its shape all along: late excursions as well as early ones")
     func thinningIsFairOverTime() {
         // 150,000 points of a jittery walk: east for a while, then far north and back along
@@ -135,6 +148,16 @@ struct ReportBoundsTests {
         #expect(band.runs.count == 1)
         #expect(band.runs.first?.state == "distanceFilter")
         #expect(band.changes == 199_999)
+    }
+
+    @Test("a band names 24 states; the 25th and later are one `other`")
+    func bandStateLimit() {
+        var band = StateBand(title: "app", capacity: 50)
+        for number in 0..<30 { band.set("state\(number)", at: Double(number)) }
+        band.set("state3", at: 30)
+        band.finish(at: 31)
+        #expect(band.states == (0..<24).map { "state\($0)" } + ["other"])
+        #expect(band.changes == 25, "24 to 29 are all `other`: no change among them")
     }
 }
 

@@ -151,6 +151,12 @@ struct ExportCommandTests {
         #expect(lines.first == "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon")
         #expect(lines.count == 1 + 1833, "the header and one row per fix (the suburban receiver misses 7 of 1840 epochs)")
         #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 11 })
+        // The truth is where the noisy fix was meant to be: metres away, latitude beside latitude.
+        for line in lines.dropFirst() {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+            try #require(cells.count == 11 && [1, 2, 9, 10].allSatisfy { cells[$0] != nil }, "\(line)")
+            #expect(abs(cells[9]! - cells[1]!) < 0.005 && abs(cells[10]! - cells[2]!) < 0.005, "\(line)")
+        }
     }
 
     struct BadInput: Sendable {

@@ -7,10 +7,10 @@ import Testing
 /// longer.
 @Suite("export keeps a route's segments")
 struct ExportSegmentsTests {
-    /// Three segments of 40 points, each a short walk east, five minutes and 500 m apart.
-    static func threeSegments(in scratch: ScratchDirectory) throws -> URL {
+    /// `count` segments of 40 points, each a short walk east, five minutes and 500 m apart.
+    static func threeSegments(in scratch: ScratchDirectory, count: Int = 3) throws -> URL {
         var gpx = #"<gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk>"#
-        for segment in 0..<3 {
+        for segment in 0..<count {
             gpx += "<trkseg>\n"
             for step in 0..<40 {
                 let seconds = segment * 700 + step * 10
@@ -27,18 +27,27 @@ struct ExportSegmentsTests {
         try await RouteFormatsRoundTripTests.summary(path)
     }
 
-    @Test("kml, geojson and tcx: three segments read back, 120 points, the route's own length", arguments: ["kml", "geojson", "tcx"])
-    func segmentsKept(format: String) async throws {
+    @Test("kml, geojson and tcx: two or three segments read back, every point, the route's own length",
+          arguments: ["kml", "geojson", "tcx"], [2, 3])
+    func segmentsKept(format: String, segments: Int) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let route = try Self.threeSegments(in: scratch).path
+        let route = try Self.threeSegments(in: scratch, count: segments).path
         let exported = scratch.url.appendingPathComponent("route.\(format)").path
         let export = try await TrailcastBinary.run(arguments: ["export", route, "--to", format, "--output", exported])
         try #require(export.status == 0, "\(export.stderr)")
+        if format == "geojson" {
+            // RFC 7946 3.1.5: several lines are a MultiLineString, its coordinates one array per line.
+            let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: exported)))
+            let features = (object as? [String: Any])?["features"] as? [[String: Any]] ?? [object as? [String: Any] ?? [:]]
+            let geometry = try #require(features.compactMap { $0["geometry"] as? [String: Any] }.first)
+            #expect(geometry["type"] as? String == "MultiLineString")
+            #expect((geometry["coordinates"] as? [[[Double]]])?.map(\.count) == Array(repeating: 40, count: segments))
+        }
         let original = try await Self.inspect(route)
         let back = try await Self.inspect(exported)
-        #expect(back["segments"] as? Int == 3)
-        #expect(back["trackPoints"] as? Int == 120)
+        #expect(back["segments"] as? Int == segments)
+        #expect(back["trackPoints"] as? Int == 40 * segments)
         let length = try #require(original["length2DMeters"] as? Double)
         // Positions are written to 1e-7 degrees: well within a centimetre over 117 legs.
         #expect(abs((back["length2DMeters"] as? Double ?? 0) - length) < 0.01, "\(back)")
