@@ -52,8 +52,10 @@ struct AppUnderTest: PhoneApp {
     private var clientZeroTaken = false
     /// Prompts shown and not yet answered.
     private(set) var promptsShowing = 0
-    /// What each `SimulatedServiceSession` held asks for (nil: nothing).
-    var serviceSessionGoals: [ObjectIdentifier: AuthorizationRequest] = [:]
+    /// Each `SimulatedServiceSession` held, with what it asks for (`.none` too: it meets
+    /// the explicit-session requirement once the app is authorized,
+    /// ``lacksRequiredServiceSession``).
+    var serviceSessionGoals: [ObjectIdentifier: SimulatedServiceSession.Authorization] = [:]
     /// Callbacks waiting, each for a client (-1: the app as a whole, or a service session).
     /// They hold the user's closures: nothing here may call one or drop one but
     /// ``takeCallback()``, whose caller makes the callback outside the phone (see

@@ -30,9 +30,12 @@ public struct SimulatedLocationUpdate: Sendable, Equatable {
     /// becomes unknown (Apple: "the framework can suspend updates until the person starts
     /// moving, or their location becomes unknown").
     public var isStationary = false
-    /// Always false: the simulation does not model the explicit-session requirement
-    /// (`NSLocationRequireExplicitServiceSession`), so no update says a service session is
-    /// missing (the project's reading, for now).
+    /// The app's Info.plist sets `NSLocationRequireExplicitServiceSession`
+    /// (``Simulation/App/requiresExplicitServiceSession``) and no ``SimulatedServiceSession``
+    /// held meets it (one with an authorization goal does; a `.none` one while the app is
+    /// authorized, as Apple's `CLServiceSession.init(authorization:)` says): no fixes until
+    /// one does, and again none once the last is invalidated. Said once, like the other
+    /// diagnostics; when it applies is the project's reading. Always false without the key.
     public var serviceSessionRequired = false
 
     public init(fix: LocationFix? = nil) {
@@ -111,13 +114,16 @@ extension Simulation {
 extension Simulation: LiveLocationUpdating {}
 
 extension AppUnderTest {
-    /// A new stream starts updating at once.
+    /// A new stream starts updating at once, unless it waits for a service session the
+    /// Info.plist requires (``lacksRequiredServiceSession``): then it only says so.
     mutating func startLiveStream(_ stream: LiveUpdateStream, into output: inout AppOutput) {
         let client = allocateClient()
         liveStreams[client] = stream
-        var outputs: [LocationService.Output] = []
-        service.startUpdatingLocation(client: client, into: &outputs)
-        record(outputs, into: &output)
+        if !lacksRequiredServiceSession {
+            var outputs: [LocationService.Output] = []
+            service.startUpdatingLocation(client: client, into: &outputs)
+            record(outputs, into: &output)
+        }
         announceToLiveStreams()
     }
 
@@ -140,6 +146,7 @@ extension AppUnderTest {
         update.insufficientlyInUse = status == .authorizedWhenInUse && service.appState == .background && !service.isInUse
         update.locationUnavailable = status.isAuthorized && !service.hasSignal
         update.accuracyLimited = service.accuracy == .reduced
+        update.serviceSessionRequired = lacksRequiredServiceSession
         if let location {
             update.isStationary = location.speedMetersPerSecond >= 0 && location.speedMetersPerSecond < 0.2
         }
@@ -158,7 +165,7 @@ extension AppUnderTest {
             let update = update(for: stream, location: nil)
             let hasReason = update.authorizationDenied || update.authorizationDeniedGlobally
                 || update.authorizationRestricted || update.authorizationRequestInProgress
-                || update.insufficientlyInUse || update.locationUnavailable
+                || update.insufficientlyInUse || update.locationUnavailable || update.serviceSessionRequired
             guard hasReason, update != stream.lastDiagnostics else {
                 if !hasReason { stream.lastDiagnostics = nil }
                 continue
@@ -169,10 +176,11 @@ extension AppUnderTest {
         }
     }
 
-    /// Authorization changed: streams stopped by its loss start again once it is back,
-    /// and every stream hears what it means for them.
+    /// Authorization changed (or a required service session began): streams stopped by its
+    /// loss start again once it is back, and every stream hears what it means for them.
     mutating func resumeLiveStreams(into output: inout AppOutput) {
-        for client in liveStreams.keys.sorted() where service.authorizationStatus.isAuthorized && !service.isUpdating(client: client) {
+        for client in liveStreams.keys.sorted()
+        where service.authorizationStatus.isAuthorized && !service.isUpdating(client: client) && !lacksRequiredServiceSession {
             var outputs: [LocationService.Output] = []
             service.startUpdatingLocation(client: client, into: &outputs)
             record(outputs, into: &output)

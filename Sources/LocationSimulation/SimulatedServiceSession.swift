@@ -7,8 +7,13 @@ import TrailcastCoreLocation
 /// `notDetermined` and the app is in the foreground, otherwise the next time the app comes
 /// to the foreground with the status `notDetermined`, which is also how it is "re-asking as
 /// needed after temporary authorization lapses due to time your app spends in the
-/// background" (Apple, `CLServiceSession`): an expired Allow Once. It changes nothing else
-/// in the simulation (see the DocC article for what is this project's reading).
+/// background" (Apple, `CLServiceSession`): an expired Allow Once. With
+/// ``Simulation/App/requiresExplicitServiceSession`` (`NSLocationRequireExplicitServiceSession`),
+/// a session held lets ``Simulation/liveUpdates(_:)`` deliver fixes: one with a goal, or a
+/// `.none` one while the app is authorized (Apple, `init(authorization:)`: it "meets a
+/// requested Explicit Service Session requirement if the framework already has
+/// authorization"). It changes nothing else in the simulation (see the DocC article for
+/// what is this project's reading).
 public final class SimulatedServiceSession {
     /// What the session asks for.
     public enum Authorization: Sendable, Equatable {
@@ -79,18 +84,21 @@ public final class SimulatedBackgroundActivitySession {
 
 extension Simulation {
     func serviceSessionBegan(_ authorization: SimulatedServiceSession.Authorization, id: ObjectIdentifier) {
-        appActs { app, _ in app.serviceSessionGoals[id] = authorization.request }
-        guard let request = authorization.request, service.authorizationStatus == .notDetermined, service.servicesEnabled,
-              service.appState == .foreground
-        else {
+        appActs { app, _ in app.serviceSessionGoals[id] = authorization }
+        if let request = authorization.request, service.authorizationStatus == .notDetermined, service.servicesEnabled,
+           service.appState == .foreground {
+            requestAuthorization(request, from: -1, as: .serviceSession)
+        } else {
             recordCall(.serviceSession, from: -1)
-            return
         }
-        requestAuthorization(request, from: -1, as: .serviceSession)
+        appActs { app, output in app.serviceSessionsChanged(into: &output) }
     }
 
     func serviceSessionEnded(id: ObjectIdentifier) {
-        appActs { app, _ in app.serviceSessionGoals[id] = nil }
+        appActs { app, output in
+            app.serviceSessionGoals[id] = nil
+            app.serviceSessionsChanged(into: &output)
+        }
     }
 
     func backgroundActivitySessionEnded() {
@@ -110,9 +118,36 @@ extension AppUnderTest {
         guard service.appState == .foreground, service.authorizationStatus == .notDetermined, service.servicesEnabled,
               promptsShowing == 0
         else { return }
-        guard !serviceSessionGoals.isEmpty else { return }
-        let request: AuthorizationRequest = serviceSessionGoals.values.contains(.always) ? .always : .whenInUse
+        let goals = serviceSessionGoals.values.compactMap(\.request)
+        guard !goals.isEmpty else { return }
+        let request: AuthorizationRequest = goals.contains(.always) ? .always : .whenInUse
         requestAuthorization(request, from: -1, as: .serviceSession, answered: nil, into: &output)
+    }
+
+    /// The app's Info.plist sets `NSLocationRequireExplicitServiceSession` and no service
+    /// session held meets it: its live updates get no fix. A session with an authorization
+    /// goal meets it; a `.none` one once the app is authorized (Apple, `init(authorization:)`:
+    /// it "meets a requested Explicit Service Session requirement if the framework already
+    /// has authorization"; checked at each moment, not only when it began, is the project's
+    /// reading).
+    var lacksRequiredServiceSession: Bool {
+        guard service.configuration.infoPlist.requiresExplicitServiceSession else { return false }
+        let authorized = service.authorizationStatus.isAuthorized
+        return !serviceSessionGoals.values.contains { $0 != .none || authorized }
+    }
+
+    /// A service session began or ended. With `NSLocationRequireExplicitServiceSession`,
+    /// the live streams' updates start with the first session held and stop with the last
+    /// (held at the service: no fix is taken for them, so the timeline shows none); each
+    /// stream hears what it means, once. Without the key, nothing.
+    mutating func serviceSessionsChanged(into output: inout AppOutput) {
+        guard service.configuration.infoPlist.requiresExplicitServiceSession else { return }
+        guard lacksRequiredServiceSession else {
+            resumeLiveStreams(into: &output)
+            return
+        }
+        for client in liveStreams.keys.sorted() { service.stopUpdatingLocation(client: client) }
+        announceToLiveStreams()
     }
 }
 

@@ -21,6 +21,8 @@ extension Simulation {
     ///   and the step that made it, or the next, throws ``SimulationError/appCrashed(_:)``.
     /// - ``defaultAccuracyReduced``: the prompt offers approximate location, so a grant from
     ///   it is `reduced` accuracy.
+    /// - ``requiresExplicitServiceSession``: ``Simulation/liveUpdates(_:)`` delivers no fix
+    ///   while the app holds no ``SimulatedServiceSession`` that meets the requirement.
     public struct App: Sendable, Equatable {
         /// A purpose string of the permission prompt.
         public enum UsageDescription: Sendable, Hashable, CaseIterable {
@@ -43,14 +45,33 @@ extension Simulation {
         public var backgroundModes: Set<BackgroundMode>
         /// `NSLocationDefaultAccuracyReduced` = true.
         public var defaultAccuracyReduced: Bool
+        /// `NSLocationRequireExplicitServiceSession` = true. Apple, "Handling location
+        /// updates in the background": "Core Location sets When in Use authorization
+        /// implicitly when you process events from CLMonitor, CLLocationUpdate, or use a
+        /// CLBackgroundActivitySession. The exception is if you set the
+        /// `NSLocationRequireExplicitServiceSession` in your app's `Info.plist`."
+        ///
+        /// With it, ``Simulation/liveUpdates(_:)`` delivers no fix while no
+        /// ``SimulatedServiceSession`` meets the requirement (one with an authorization goal
+        /// does, a `.none` one while the app is authorized: `CLServiceSession.init(authorization:)`,
+        /// "Passing `.none` for authorization requirement creates a session object that
+        /// doesn't request a person's authorization to access Location Services, but the
+        /// object meets a requested Explicit Service Session requirement if the framework
+        /// already has authorization"). One update says `serviceSessionRequired` instead;
+        /// fixes flow once a session begins and stop when the last one is invalidated (the
+        /// project's reading: Apple names the key and the diagnostic, not when they apply).
+        /// Default false: no session needed, as before.
+        public var requiresExplicitServiceSession: Bool
 
         public init(
             usageDescriptions: Set<UsageDescription> = Set(UsageDescription.allCases),
-            backgroundModes: Set<BackgroundMode> = Set(BackgroundMode.allCases), defaultAccuracyReduced: Bool = false
+            backgroundModes: Set<BackgroundMode> = Set(BackgroundMode.allCases), defaultAccuracyReduced: Bool = false,
+            requiresExplicitServiceSession: Bool = false
         ) {
             self.usageDescriptions = usageDescriptions
             self.backgroundModes = backgroundModes
             self.defaultAccuracyReduced = defaultAccuracyReduced
+            self.requiresExplicitServiceSession = requiresExplicitServiceSession
         }
 
         /// The same, as the location service reads it.
@@ -59,7 +80,9 @@ extension Simulation {
             if !usageDescriptions.contains(.whenInUse) { missing.insert(.whenInUseUsageDescription) }
             if !usageDescriptions.contains(.alwaysAndWhenInUse) { missing.insert(.alwaysAndWhenInUseUsageDescription) }
             if !backgroundModes.contains(.location) { missing.insert(.locationBackgroundMode) }
-            return InfoPlist(missingKeys: missing, defaultAccuracyReduced: defaultAccuracyReduced)
+            return InfoPlist(
+                missingKeys: missing, defaultAccuracyReduced: defaultAccuracyReduced,
+                requiresExplicitServiceSession: requiresExplicitServiceSession)
         }
     }
 

@@ -27,21 +27,32 @@ public enum InfoPlistKey: String, Sendable, CaseIterable, Comparable {
 }
 
 /// What Core Location reads of the app's Info.plist: which of its location entries are
-/// there, and whether the app asks for reduced accuracy by default.
+/// there, whether the app asks for reduced accuracy by default, and whether it requires
+/// an explicit service session.
 ///
 /// The default (`InfoPlist()`) is a complete app: both purpose strings, the `location`
-/// background mode, and `NSLocationDefaultAccuracyReduced` absent (full accuracy offered),
-/// so a run that says nothing of the app behaves as before the Info.plist was modelled.
+/// background mode, and `NSLocationDefaultAccuracyReduced` and
+/// `NSLocationRequireExplicitServiceSession` absent (full accuracy offered, no session
+/// required), so a run that says nothing of the app behaves as before the Info.plist was
+/// modelled.
 public struct InfoPlist: Sendable, Equatable {
     /// The entries the app's Info.plist lacks.
     public var missingKeys: Set<InfoPlistKey>
     /// `NSLocationDefaultAccuracyReduced` = true: the permission prompt offers approximate
     /// location, so a grant from it is reduced accuracy.
     public var defaultAccuracyReduced: Bool
+    /// `NSLocationRequireExplicitServiceSession` = true: live updates deliver no fix while
+    /// no service session the app holds meets the requirement (read by the testing
+    /// library's live-update streams; the `trailcast` command's model app has none).
+    public var requiresExplicitServiceSession: Bool
 
-    public init(missingKeys: Set<InfoPlistKey> = [], defaultAccuracyReduced: Bool = false) {
+    public init(
+        missingKeys: Set<InfoPlistKey> = [], defaultAccuracyReduced: Bool = false,
+        requiresExplicitServiceSession: Bool = false
+    ) {
         self.missingKeys = missingKeys
         self.defaultAccuracyReduced = defaultAccuracyReduced
+        self.requiresExplicitServiceSession = requiresExplicitServiceSession
     }
 
     public func has(_ key: InfoPlistKey) -> Bool { !missingKeys.contains(key) }

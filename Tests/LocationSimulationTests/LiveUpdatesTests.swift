@@ -6,8 +6,10 @@ import Testing
 /// prompts, and temporary full accuracy.
 @Suite("Live updates, service sessions, temporary full accuracy")
 struct LiveUpdatesTests {
-    static func simulation(system: Simulation.System, user: Simulation.User = .init(), events: [String] = []) throws -> Simulation {
-        try Simulation(route: .points(Walk.points()), user: user, system: system,
+    static func simulation(
+        system: Simulation.System, user: Simulation.User = .init(), app: Simulation.App = .init(), events: [String] = []
+    ) throws -> Simulation {
+        try Simulation(route: .points(Walk.points()), user: user, system: system, app: app,
                        events: events.map { try ScheduledEvent(parsing: $0) })
     }
 
@@ -31,6 +33,7 @@ struct LiveUpdatesTests {
             if update.authorizationRequestInProgress { reasons.append("requestInProgress") }
             if update.insufficientlyInUse { reasons.append("insufficientlyInUse") }
             if update.locationUnavailable { reasons.append("unavailable") }
+            if update.serviceSessionRequired { reasons.append("serviceSessionRequired") }
             described.append(reasons.joined(separator: ","))
         }
         return described
@@ -105,6 +108,84 @@ struct LiveUpdatesTests {
         #expect(simulation.timeline[2].kind == .call(ManagerCall(method: .serviceSession, manager: -1)))
         session.invalidate()
         #expect(!session.isValid)
+    }
+
+    // MARK: - NSLocationRequireExplicitServiceSession
+
+    /// An authorized app whose Info.plist sets `NSLocationRequireExplicitServiceSession`.
+    static func explicitSessionApp(events: [String] = [], requires: Bool = true) throws -> Simulation {
+        try simulation(
+            system: .init(authorization: .authorizedWhenInUse),
+            app: .init(requiresExplicitServiceSession: requires), events: events)
+    }
+
+    /// The app's code holding a session: begun when the simulated person taps (at the
+    /// tap's moment, before that moment's fix), as a "Start tracking" button would.
+    final class SessionHolder {
+        var session: SimulatedServiceSession?
+    }
+
+    /// When the timeline says the app received a location, in seconds.
+    static func locationOffsets(_ simulation: Simulation) -> [Double] {
+        simulation.timeline.filter { $0.kind.typeName == "location" }.map(\.offsetSeconds)
+    }
+
+    @Test func theExplicitSessionKeyWithoutASessionGivesNoFix() async throws {
+        let simulation = try Self.explicitSessionApp()
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 3)
+        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["serviceSessionRequired"])
+        #expect(Self.locationOffsets(simulation).isEmpty, "no fix is taken for the stream")
+        #expect(simulation.deliveredLocations.isEmpty)
+    }
+
+    @Test func aNoneSessionMeetsTheExplicitSessionRequirement() async throws {
+        let simulation = try Self.explicitSessionApp(events: ["2s:tap=refresh"])
+        let holder = SessionHolder()
+        simulation.onTap { [unowned simulation] _ in
+            holder.session = SimulatedServiceSession(simulation: simulation, authorization: .none)
+        }
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 4)
+        #expect(holder.session?.isValid == true)
+        #expect(try await Self.next(5, of: &updates, finishing: simulation) == ["serviceSessionRequired", "fix 47.00020", "fix 47.00030", "fix 47.00040"])
+        #expect(Self.locationOffsets(simulation) == [2, 3, 4])
+        #expect(simulation.timeline.contains { $0.kind == .call(ManagerCall(method: .serviceSession, manager: -1)) && $0.offsetSeconds == 2 })
+    }
+
+    @Test func theLastSessionInvalidatedStopsTheFixesAgain() async throws {
+        let simulation = try Self.explicitSessionApp(events: ["2s:tap=refresh"])
+        let holder = SessionHolder()
+        simulation.onTap { [unowned simulation] _ in
+            holder.session = SimulatedServiceSession(simulation: simulation, authorization: .none)
+        }
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 4)
+        holder.session?.invalidate()
+        try simulation.advance(by: 3)
+        #expect(try await Self.next(7, of: &updates, finishing: simulation) == ["serviceSessionRequired", "fix 47.00020", "fix 47.00030", "fix 47.00040", "serviceSessionRequired"])
+        #expect(Self.locationOffsets(simulation) == [2, 3, 4], "no fix taken for the stream after 4 s")
+    }
+
+    /// A `.none` session meets the requirement "if the framework already has authorization":
+    /// held while denied it does not, so the stream says both; granted in Settings, it does.
+    @Test func aNoneSessionMeetsTheRequirementOnceAuthorized() async throws {
+        let simulation = try Self.simulation(
+            system: .init(authorization: .denied), app: .init(requiresExplicitServiceSession: true),
+            events: ["3s:authorization=whenInUse"])
+        let session = SimulatedServiceSession(simulation: simulation, authorization: .none)
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 4)
+        #expect(session.isValid)
+        #expect(try await Self.next(4, of: &updates, finishing: simulation) == ["denied,serviceSessionRequired", "fix 47.00030", "fix 47.00040"])
+    }
+
+    @Test func withoutTheExplicitSessionKeyNoSessionIsNeeded() async throws {
+        let simulation = try Self.explicitSessionApp(requires: false)
+        var updates = simulation.liveUpdates().makeAsyncIterator()
+        try simulation.advance(by: 2)
+        #expect(try await Self.next(4, of: &updates, finishing: simulation) == ["fix 47.00000", "fix 47.00010", "fix 47.00020"])
+        #expect(Self.locationOffsets(simulation) == [0, 1, 2])
     }
 
     @Test(arguments: [(PromptAnswer.allow, LocationAccuracy.full), (.deny, .reduced)])
