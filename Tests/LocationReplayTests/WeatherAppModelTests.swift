@@ -252,6 +252,11 @@ struct WeatherAppModelTests {
             actions: [.launch, .move(0), .move(1), .move(2), .move(3), .move(4), .move(5)],
             expected: [auth(.authorizedWhenInUse, .authorizedWhenInUse, .initial), location(0), location(2),
                        location(4)]),
+        Row(name: "asking again when already allowed: no prompt, and no Settings alert",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.launch, .move(0), .change(.tap(.requestPermission)), .move(1)],
+            expected: [auth(.authorizedWhenInUse, .authorizedWhenInUse, .initial), location(0),
+                       .tap(.requestPermission), location(1)]),
         // The app's Info.plist.
         Row(name: "no When In Use purpose string: asking at launch and on a tap does nothing but say why",
             configuration: missing([.whenInUseUsageDescription]),

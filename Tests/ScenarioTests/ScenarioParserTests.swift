@@ -84,6 +84,18 @@ struct ScenarioParserTests {
         #expect(scenario.expectations.map(\.line) == [26])
     }
 
+    /// A share is 0 to 1, both ends taken: every request failing is a test worth writing.
+    @Test func sharesTakeBothEnds() throws {
+        let all = try Self.parse(
+            "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  server: {failRate: 1, timeoutRate: 0, malformedRate: 1}\n")
+        #expect(all.network.serverFaults.failRate == 1)
+        #expect(all.network.serverFaults.timeoutRate == 0)
+        #expect(all.network.serverFaults.malformedRate == 1)
+        #expect(throws: ScenarioError.self) {
+            try Self.parse("gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  server: {failRate: -0.01}\n")
+        }
+    }
+
     @Test func theDefaultsAreReplaysDefaults() throws {
         let scenario = try Self.parse("gpx: ../sf-waterfront-walk.gpx\n")
         #expect(scenario.name == "test")

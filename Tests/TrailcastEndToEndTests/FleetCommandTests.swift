@@ -87,6 +87,22 @@ struct FleetCommandTests {
         #expect(unwritable.status == 73)
     }
 
+    /// The edges of fleet's numbers, against a broker that is not there: a value taken gets
+    /// as far as connecting (69, the broker's refusal in its words), a value refused is 64.
+    @Test("--speed up to 1000, --qos 0 or 1: the edges taken, one past them refused in one line", arguments: [
+        (["--speed", "1000"], 69, "trailcast: error: cannot reach the MQTT broker at 127.0.0.1:1: connection refused"),
+        (["--speed", "1000.5"], 64, "trailcast: error: --speed must be above 0 and at most 1000, not 1000.5"),
+        (["--qos", "1"], 69, "trailcast: error: cannot reach the MQTT broker at 127.0.0.1:1: connection refused"),
+        (["--qos", "0"], 69, "trailcast: error: cannot reach the MQTT broker at 127.0.0.1:1: connection refused"),
+        (["--qos", "2"], 64, "trailcast: error: --qos must be 0 or 1 (QoS 2 is not supported), not 2"),
+    ])
+    func numberEdges(flags: [String], status: Int32, line: String) async throws {
+        let run = try await TrailcastBinary.run(
+            arguments: ["fleet", "gpx/", "--devices", "1", "--duration", "1s", "--mqtt", "mqtt://127.0.0.1:1"] + flags)
+        #expect(run.status == status, "\(run.stderr)")
+        #expect(run.stderrLines.first == line)
+    }
+
     @Test("Ctrl-C: a long virtual run stops at once with exit 130, every line written whole")
     func interrupted() async throws {
         let run = try ReplayProcess(arguments: ["fleet", "gpx/", "--devices", "2000", "--virtual", "--duration", "100h"])
