@@ -69,6 +69,16 @@ struct RouteTimerTests {
         #expect(timer.warnings.isEmpty)
     }
 
+    /// docs/replay.md, `--max-gap`: a leg between recorded times *longer* than the limit is a
+    /// pause; one exactly as long is walked.
+    @Test func aLegExactlyAsLongAsTheMaxGapIsWalkedALongerOneIsAPause() {
+        let points = [Self.point(0, seconds: 0), Self.point(1, seconds: 10), Self.point(2, seconds: 30)]
+        let (routeFixes, _) = RouteTimerRun.run(points, timer: RouteTimer(maxGapSeconds: 10))
+        #expect(routeFixes.map { $0.recordingResumesAt?.seconds(since: Self.start) } == [nil, 30, nil])
+        let (interval, _) = RouteTimerRun.run(points, timer: RouteTimer(intervalSeconds: 5, maxGapSeconds: 10))
+        #expect(interval.map { $0.fix.time.seconds(since: Self.start) } == [0, 5, 10, 30], "no fix inside the pause")
+    }
+
     @Test func intervalInterpolatesPositionAndElevationAndKeepsThePointBefore() {
         let (fixes, _) = Self.run(
             [Self.point(0, seconds: 0, elevation: 100), Self.point(1, seconds: 10, elevation: 200)],

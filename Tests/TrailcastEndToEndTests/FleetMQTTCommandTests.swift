@@ -61,6 +61,13 @@ struct FleetMQTTCommandTests {
         let verify = try #require(summary["verify"] as? [String: Any])
         #expect(verify["received"] as? Int == sent)
         #expect(verify["lost"] as? Int == 0 && verify["duplicates"] as? Int == 0 && verify["outOfOrder"] as? Int == 0)
+        // Lag and latency, all in milliseconds: the slowest at least the 99th percentile.
+        for (name, histogram) in [("lag", summary["lagMilliseconds"]), ("latency", verify["latencyMilliseconds"])] {
+            let values = try #require(histogram as? [String: Any], "\(name)")
+            let p50 = try #require(values["p50"] as? Double), p99 = try #require(values["p99"] as? Double)
+            let slowest = try #require(values["max"] as? Double)
+            #expect(p50 <= p99 && p99 <= slowest, "\(name): \(values)")
+        }
 
         // What the broker passed on to its own client.
         try await witness.wait(for: "mosquitto_sub to have every message") {

@@ -42,6 +42,11 @@ struct FleetOsmAndCommandTests {
         #expect(osmand["errors"] as? Int == sent - positions.count, "each of device-000007's positions answered 400")
         #expect(sent - positions.count >= 15, "device-000007 sent for most of the run")
         #expect(osmand["lost"] as? Int == 0 && osmand["refused"] as? Int == 0)
+        // The send lag, all in milliseconds: the slowest send is at least the 99th percentile.
+        let lag = try #require(summary["lagMilliseconds"] as? [String: Any])
+        let p50 = try #require(lag["p50"] as? Double), p99 = try #require(lag["p99"] as? Double)
+        let slowest = try #require(lag["max"] as? Double)
+        #expect(p50 <= p99 && p99 <= slowest, "\(lag)")
         #expect(!positions.contains { $0["id"] as? String == "device-000007" })
         #expect(Set(positions.compactMap { $0["id"] as? String }).count == 19)
         // Every field of every position as the same plan on virtual time writes it, byte for

@@ -52,6 +52,27 @@ struct WeatherDiskCacheTests {
         #expect(leftovers == ["1781366400-900.json"], "no temporary file left behind")
     }
 
+    /// `serve-weather --cache DIR` reads the directory whole: a window answers from its start
+    /// up to, not including, its end, where the next window begins.
+    @Test("recorded windows are half-open: the instant one ends, the next one answers")
+    func recordedWindowsAreHalfOpen() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = WeatherDiskCache(directory: directory)
+        var later = Self.conditions
+        later.temperatureCelsius = 25
+        let next = WeatherQuery(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_300)
+        #expect(cache.store(Self.conditions, for: Self.query, policy: Self.policy))
+        #expect(cache.store(later, for: next, policy: Self.policy))
+        let recorded = try RecordedWeather.load(directory: directory)
+        #expect(recorded.count == 2)
+        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_366_400) == Self.conditions)
+        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_299.5) == Self.conditions)
+        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_300) == later)
+        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_368_200) == nil, "past the last window")
+        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_366_399) == nil, "before the first")
+    }
+
     @Test("a truncated, foreign or garbage entry is a miss with a warning naming the file; the next answer replaces it", arguments: [
         "", "{\"format\":\"trailcast-weather-cache/1\",\"cell\":\"37.79,-122.40\"", "not json", "{\"format\":\"other/9\"}", "\u{0}\u{1}\u{2}",
     ])
