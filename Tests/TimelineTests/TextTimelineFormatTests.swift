@@ -158,6 +158,16 @@ struct TextTimelineFormatTests {
         let end = TimelineSamples.event(3, .end(ReplaySummary(
             points: 1, locations: 1, distanceMeters: 0, simulatedSeconds: 3, wallSeconds: 3.0004, interrupted: true)))
         #expect(Self.lines([end]) == [" +0:00:03.000  end            1 point read, 1 location, 0 m, 3 s simulated; 3 s wall (interrupted)"])
+        // An error that names no file says "error" once; one that names its file keeps it.
+        for (error, said) in [
+            ("error: the app crashed", "the app crashed"), ("walk.fit: byte 12: error: bad CRC", "walk.fit: byte 12: error: bad CRC"),
+        ] {
+            let stopped = TimelineSamples.event(3, .end(ReplaySummary(
+                points: 2, locations: 1, distanceMeters: 0, simulatedSeconds: 3, wallSeconds: 3, error: error)))
+            #expect(Self.lines([stopped]) == [
+                " +0:00:03.000  end            2 points read, 1 location, 0 m, 3 s simulated; 3 s wall (stopped by an error: \(said))",
+            ])
+        }
         let initial = TimelineSamples.event(0, .authorization(AuthorizationChange(
             from: .denied, to: .denied, accuracy: .reduced, servicesEnabled: false, cause: .initial)))
         #expect(Self.lines([initial]) == [" +0:00:00.000  authorization  denied, accuracy reduced, services off (initial)"])
