@@ -41,6 +41,24 @@ struct GPXStreamReaderTests {
         #expect(events.waypoints.map(\.longitude) == [8.1, 8.7])
     }
 
+    /// GPX 1.1's latitudeType is -90...90. Its longitudeType stops short of 180
+    /// (maxExclusive), but 180 is the meridian -180 is, and other tools write it: taken (the
+    /// project's reading). One past either end is skipped with a warning.
+    @Test func coordinatesAtTheEndsOfTheirRangesAreKept() throws {
+        let events = try readAllEvents(ofGPX: gpx11("""
+            <trk><trkseg>
+              <trkpt lat="90" lon="180"/><trkpt lat="-90" lon="-180"/>
+              <trkpt lat="90.0001" lon="0"/><trkpt lat="0" lon="180.0001"/><trkpt lat="0" lon="-180.0001"/>
+            </trkseg></trk>
+            """))
+        #expect(events.trackPoints.map { [$0.latitude, $0.longitude] } == [[90, 180], [-90, -180]])
+        #expect(events.warnings.map(\.message) == [
+            "<trkpt> has lat=\"90.0001\", not a latitude in -90...90; point skipped",
+            "<trkpt> has lon=\"180.0001\", not a longitude in -180...180; point skipped",
+            "<trkpt> has lon=\"-180.0001\", not a longitude in -180...180; point skipped",
+        ])
+    }
+
     @Test func gpx10DocumentTakesMetadataFromElementsDirectlyUnderGPX() throws {
         let events = try readAllEvents(ofGPX: """
             <?xml version="1.0"?>

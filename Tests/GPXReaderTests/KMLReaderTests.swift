@@ -99,20 +99,24 @@ struct KMLReaderTests {
     @Test("a <when> that is a date, a month or a year (KML's dateTime union) is its first instant in UTC")
     func dateOnlyTimes() throws {
         // In time order: waypoints' times are checked against the previous one's (issue 39, item 6).
-        let whens = ["1997", "1997-07", "1997-07-16", "1997-07-16Z", "2024-02-29T12:00:00Z"]
-        let body = whens.map { "<Placemark><TimeStamp><when>\($0)</when></TimeStamp><Point><coordinates>8.5,47.3</coordinates></Point></Placemark>" }
+        let whens = ["1997", "1997-07", "1997-07-16", "1997-07-16Z", "1997-12", "1997-12-31", "2024-02-29T12:00:00Z"]
+        let body = (whens + ["1997-02-30", "1998-13", "1998-00"])
+            .map { "<Placemark><TimeStamp><when>\($0)</when></TimeStamp><Point><coordinates>8.5,47.3</coordinates></Point></Placemark>" }
             .joined()
-            + "<Placemark><TimeStamp><when>1997-02-30</when></TimeStamp><Point><coordinates>8.5,47.3</coordinates></Point></Placemark>"
         let (events, error) = readUntilError(Self.kml(body), as: .kml)
         #expect(error == nil)
         let times = events.compactMap { if case .waypoint(let point) = $0 { point.time } else { nil } }
         #expect(times == [
             Timestamp(iso8601: "1997-01-01T00:00:00Z"), Timestamp(iso8601: "1997-07-01T00:00:00Z"),
             Timestamp(iso8601: "1997-07-16T00:00:00Z"), Timestamp(iso8601: "1997-07-16T00:00:00Z"),
+            Timestamp(iso8601: "1997-12-01T00:00:00Z"), Timestamp(iso8601: "1997-12-31T00:00:00Z"),
             Timestamp(iso8601: "2024-02-29T12:00:00Z"),
         ])
         let warnings = events.compactMap { if case .warning(let warning) = $0 { warning.message } else { nil } }
-        #expect(warnings == ["unparsable time \"1997-02-30\"; time dropped"], "no February 30th")
+        #expect(warnings == [
+            "unparsable time \"1997-02-30\"; time dropped", "unparsable time \"1998-13\"; time dropped",
+            "unparsable time \"1998-00\"; time dropped",
+        ], "no February 30th, no 13th or 0th month")
     }
 
     @Test("tuples with more than three values keep lon, lat and alt, with one warning for the file")

@@ -58,6 +58,10 @@ struct InspectCommandTests {
         #expect(summary["length2DMeters"] == .number("0"))
         #expect(summary["routeLength2DMeters"] == .number("2495.471"))
         #expect(summary["bounds"]?.keys == InspectSummaryShape.boundsKeys)
+        // Each corner from its own coordinate (the route's rtept values, read by hand).
+        for (key, value) in [("minLat", "47.34943"), ("minLon", "8.4873"), ("maxLat", "47.36795"), ("maxLon", "8.4956")] {
+            #expect(summary["bounds"]?[key] == .number(value), "\(key)")
+        }
         #expect(summary["warnings"] == .array([]))
     }
 
