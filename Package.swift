@@ -205,7 +205,7 @@ let package = Package(
         ]),
         .testTarget(name: "OpenMeteoTests", dependencies: [
             "TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather", "TrailcastWeatherServer",
-            tool("Logging", "swift-log"),
+            tool("Logging", "swift-log"), tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
         ]),
         .testTarget(name: "WeatherCacheTests", dependencies: ["TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather"]),
         .testTarget(name: "WeatherServerTests", dependencies: [

@@ -68,6 +68,13 @@ struct GeoJSONReaderTests {
         let bare = readUntilError(#"{"coordinates":[[8.5,47.3],[8.6,47.4]],"type":"LineString"}"#, as: .geojson)
         #expect(bare.error == nil)
         #expect(Self.trackPoints(bare.events).map(\.time) == [nil, nil])
+        #expect(bare.events.filter { $0.caseName == "warning" }.isEmpty, "no times is no mismatch")
+        let untimed = readUntilError(
+            #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5,47.3],[8.6,47.4]]},"properties":{"name":"x"}}"#,
+            as: .geojson)
+        #expect(untimed.error == nil)
+        #expect(Self.trackPoints(untimed.events).map(\.time) == [nil, nil])
+        #expect(untimed.events.filter { $0.caseName == "warning" }.isEmpty, "a feature without coordTimes warns of nothing")
     }
 
     /// RFC 7946 §3.2 leaves `properties` free; the two spellings in use are Mapbox

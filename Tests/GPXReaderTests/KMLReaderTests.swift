@@ -160,6 +160,18 @@ struct KMLReaderTests {
         #expect(info.name == "Drawn")
     }
 
+    /// KML 2.2 §16.9: tuples are separated by whitespace, which XML's includes tabs and
+    /// carriage returns as well as spaces and line feeds.
+    @Test("tuples separated by tabs, carriage returns, spaces or line feeds", arguments: ["\t", "\r\n", " ", "\n", "\t \r"])
+    func whitespaceBetweenTuples(separator: String) throws {
+        let text = Self.kml("<Placemark><LineString><coordinates>8.5,47.3\(separator)8.6,47.4,10\(separator)8.7,47.5</coordinates></LineString></Placemark>")
+        let (events, error) = readUntilError(text, as: .kml)
+        #expect(error == nil)
+        let points = events.compactMap { if case .routePoint(let point) = $0 { point } else { nil } }
+        #expect(points.map { [$0.longitude, $0.latitude] } == [[8.5, 47.3], [8.6, 47.4], [8.7, 47.5]])
+        #expect(events.filter { $0.caseName == "warning" }.isEmpty)
+    }
+
     @Test("a Point placemark is a waypoint with its name, description and TimeStamp")
     func pointPlacemark() throws {
         let body = "<Placemark><name>Café</name><description>Coffee</description><TimeStamp><when>\(Self.time(5))</when></TimeStamp>"

@@ -29,6 +29,11 @@ struct MQTTPacketTests {
         let encoded = withLogin.encoded()
         #expect(encoded[9] == 0xC0, "user name and password flags, not clean")
         #expect(try Self.decodeAll(encoded) == [withLogin])
+        // A user name alone (3.1.2.8-9: bit 7 the user name, bit 6 the password).
+        let userOnly = MQTTPacket.connect(.init(clientIdentifier: "d", keepAliveSeconds: 0, username: "user"))
+        let userOnlyBytes = userOnly.encoded()
+        #expect(userOnlyBytes[9] == 0x82, "user name flag and clean session, no password flag")
+        #expect(try Self.decodeAll(userOnlyBytes) == [userOnly])
     }
 
     @Test("3.3 PUBLISH at QoS 0 and 1: flags, topic, packet identifier only at QoS 1, payload to the end")

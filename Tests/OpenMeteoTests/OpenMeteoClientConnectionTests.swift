@@ -1,10 +1,36 @@
-import TrailcastOpenMeteo
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+@testable import TrailcastOpenMeteo
 import Testing
 import TrailcastWeather
 
 /// Failures that need no server: nothing listening, a query that cannot be sent.
 @Suite struct OpenMeteoClientConnectionTests {
     static let query = WeatherQuery(latitude: 47.3769, longitude: 8.5417, unixTime: 1_719_835_200)
+
+    /// What the network did wrong may pass on a retry; what this client got wrong will not.
+    /// A server that closed the connection before answering (a restart, an idle close) is
+    /// the network's: transient, so the request is tried again.
+    @Test func eachTransportFailureIsTransientOrNotAsItsCauseIs() {
+        let configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:9")
+        func failure(_ error: any Error) -> WeatherFetchFailure {
+            TransportFailure.failure(for: error, authority: "127.0.0.1:9", configuration: configuration)
+        }
+        let closed = failure(HTTPClientError.remoteConnectionClosed)
+        #expect(closed.message == "127.0.0.1:9 closed the connection before answering")
+        #expect(closed.isTransient && !closed.serverUnreachable)
+        let refused = failure(IOError(errnoCode: ECONNREFUSED, reason: "connect"))
+        #expect(refused.message == "cannot connect to 127.0.0.1:9: connection refused")
+        #expect(refused.isTransient && refused.serverUnreachable)
+        let reset = failure(IOError(errnoCode: ECONNRESET, reason: "read"))
+        #expect(reset.message == "connection to 127.0.0.1:9 lost: connection reset by peer")
+        #expect(reset.isTransient && !reset.serverUnreachable)
+        let shutDown = failure(HTTPClientError.alreadyShutdown)
+        #expect(shutDown.message == "the weather client is shut down" && !shutDown.isTransient)
+        let redirects = failure(HTTPClientError.redirectLimitReached)
+        #expect(redirects.message == "too many redirects from 127.0.0.1:9" && !redirects.isTransient)
+    }
 
     /// An IP address is connected to directly; a name (`localhost`, from the hosts file) goes
     /// through SwiftNIO's Happy Eyeballs, which wraps the same refusal differently.

@@ -75,6 +75,15 @@ struct BadRequestTests {
         #expect(answer.text == #"{"error":true,"reason":"\#(request.reason)"}"#)
     }
 
+    /// Open-Meteo's ranges include their ends: -90...90 and -180...180.
+    @Test("the ends of the ranges are answered", arguments: [
+        "latitude=90&longitude=180", "latitude=-90&longitude=-180", "latitude=0&longitude=180", "latitude=0&longitude=-180",
+    ])
+    func rangeEnds(coordinates: String) async throws {
+        let answer = try await ServerHarness.run { server in try await server.get("/v1/forecast?\(coordinates)&hourly=temperature_2m") }
+        #expect(answer.status == 200, "\(answer.text)")
+    }
+
     @Test("the accepted spellings of GMT: GMT, UTC, Etc/UTC (answered in GMT)", arguments: ["GMT", "UTC", "utc", "Etc/UTC"])
     func timezones(timezone: String) async throws {
         let answer = try await ServerHarness.run { server in try await server.forecast("timezone=\(timezone)") }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrailcastWeather
+@testable import TrailcastWeather
 
 /// The variables apps ask for that the model derives: each consistent with the rest of the
 /// same answer, hour by hour and day by day, across climates and seasons.
@@ -10,6 +10,37 @@ struct DerivedVariableTests {
         + "precipitation_probability,visibility,wind_speed_10m,wind_gusts_10m,uv_index,is_day"
     static let daily = "apparent_temperature_max,apparent_temperature_min,rain_sum,precipitation_hours,precipitation_probability_max,"
         + "wind_speed_10m_max,wind_gusts_10m_max,uv_index_max,sunrise,sunset,daylight_duration"
+
+    static func conditions(code: WMOWeatherCode, millimeters: Double, humidity: Int = 70) -> WeatherConditions {
+        WeatherConditions(
+            temperatureCelsius: 5, apparentTemperatureCelsius: 3, relativeHumidity: humidity, precipitationMm: millimeters,
+            cloudCover: 100, weatherCode: code, windSpeedMps: 3, windDirectionDegrees: 180, isDay: true)
+    }
+
+    /// Visibility falls with the rate, three and a third times as fast in snow (factor 5
+    /// against rain's 1.5), to 150 m in fog; rounded to 10 m.
+    @Test("visibility: 24,140 m dry, 9,660 m in 1 mm/h of rain, 4,020 m in 1 mm/h of snow, 150 m in fog")
+    func visibility() {
+        #expect(DerivedWeather.visibilityMeters(Self.conditions(code: .overcast, millimeters: 0)) == 24_140)
+        #expect(DerivedWeather.visibilityMeters(Self.conditions(code: .moderateRain, millimeters: 1)) == 9_660)
+        #expect(DerivedWeather.visibilityMeters(Self.conditions(code: .moderateSnowFall, millimeters: 1)) == 4_020)
+        #expect(DerivedWeather.visibilityMeters(Self.conditions(code: .fog, millimeters: 0)) == 150)
+        // Above 90 % humidity, less: at 95 %, three quarters.
+        #expect(DerivedWeather.visibilityMeters(Self.conditions(code: .overcast, millimeters: 0, humidity: 95)) == 18_110)
+    }
+
+    /// Open-Meteo's split of `precipitation`: `showers` from convective codes (80-82 and the
+    /// thunderstorms 95-99), `snowfall` from snow codes, `rain` from the rest.
+    @Test("rain, showers or snowfall: each code's precipitation is one of them", arguments: [
+        (WMOWeatherCode.moderateRain, "rain"), (.lightDrizzle, "rain"), (.slightRainShowers, "showers"),
+        (.violentRainShowers, "showers"), (.thunderstorm, "showers"), (.thunderstormWithHeavyHail, "showers"),
+        (.moderateSnowFall, "snowfall"), (.slightSnowShowers, "snowfall"),
+    ])
+    func precipitationKind(code: WMOWeatherCode, kind: String) {
+        let conditions = Self.conditions(code: code, millimeters: 2)
+        let kinds = [(WeatherVariable.rain, "rain"), (.showers, "showers"), (.snowfall, "snowfall")]
+        #expect(kinds.filter { $0.0.falls(in: conditions) }.map(\.1) == [kind])
+    }
 
     @Test("hour by hour and day by day, in four climates, winter and summer", arguments: [
         "latitude=47.37&longitude=8.54&timezone=Europe/Zurich", "latitude=1.35&longitude=103.82&timezone=Asia/Singapore",

@@ -157,6 +157,19 @@ struct ForecastFormatTests {
         #expect(try json.object("daily").keys == ["time", "weathercode"])
     }
 
+    /// Open-Meteo names a CSV answer after its place: `open-meteo-52.52N13.42E38m.csv`.
+    @Test("a CSV answer's file name: the place with N/S and E/W, and its elevation", arguments: [
+        ("latitude=-33.8688&longitude=151.2093&elevation=58", "open-meteo-33.87S151.21E58m.csv"),
+        ("latitude=40.7128&longitude=-74.006&elevation=10", "open-meteo-40.71N74.01W10m.csv"),
+    ])
+    func csvFileName(place: String, name: String) async throws {
+        let answer = try await ServerHarness.run { server in
+            try await server.get("/v1/forecast?\(place)&hourly=temperature_2m&format=csv")
+        }
+        #expect(answer.status == 200)
+        #expect(answer.contentDisposition == "attachment; filename=\"\(name)\"")
+    }
+
     @Test("no elevation: sea level, reported as 0.0")
     func seaLevelByDefault() async throws {
         let answer = try await ServerHarness.run { server in

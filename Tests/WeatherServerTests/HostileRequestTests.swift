@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TrailcastWeatherServer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -88,14 +89,30 @@ struct HostileRequestTests {
         }
     }
 
+    /// The idle timeout is a minute (`WeatherServer.defaultIdleTimeout`): a client that
+    /// pauses half a second inside its request is a slow client, not an idle one. The pause
+    /// is the client's behaviour under test, far inside the limit on any machine.
+    @Test("a pause of half a second inside a request: answered, the default idle timeout is a minute")
+    func aSlowClientIsAnswered() async throws {
+        #expect(WeatherServer.defaultIdleTimeout == .seconds(60))
+        try await ServerHarness.run { server in
+            let answer = try await Self.exchange(
+                Array("GET /health HTTP/1.1\r\nHost: x\r\n".utf8), then: Array("Connection: close\r\n\r\n".utf8),
+                afterPausing: .milliseconds(500), port: server.port)
+            #expect(answer.hasPrefix("HTTP/1.1 200 "), "\(answer.prefix(80))")
+        }
+    }
+
     /// Sends `bytes` on a new connection and reads until the server closes it; throws
     /// `StillOpen` if it has not after 300 s (a ceiling for a loaded machine, not a measure),
     /// on a thread of its own: blocking a cooperative thread would stall the server itself,
     /// which runs in this process.
-    static func exchange(_ bytes: [UInt8], port: Int) async throws -> String {
+    static func exchange(
+        _ bytes: [UInt8], then rest: [UInt8] = [], afterPausing pause: Duration = .zero, port: Int
+    ) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try blockingExchange(bytes, port: port) })
+                continuation.resume(with: Result { try blockingExchange(bytes, then: rest, afterPausing: pause, port: port) })
             }.start()
         }
     }
@@ -105,7 +122,7 @@ struct HostileRequestTests {
         var description: String { "the server had not closed the connection after 300 s" }
     }
 
-    private static func blockingExchange(_ bytes: [UInt8], port: Int) throws -> String {
+    private static func blockingExchange(_ bytes: [UInt8], then rest: [UInt8], afterPausing pause: Duration, port: Int) throws -> String {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -127,6 +144,11 @@ struct HostileRequestTests {
         guard connected == 0 else { throw SocketFailure() }
         // The server may answer and close before reading all of a long request.
         _ = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if !rest.isEmpty {
+            let (seconds, attoseconds) = pause.components
+            Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+            _ = rest.withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

@@ -61,6 +61,7 @@ struct ServerHarness: Sendable {
             contentType: response.headers.first(name: "content-type"),
             allowedOrigin: response.headers.first(name: "access-control-allow-origin"),
             allow: response.headers.first(name: "allow"),
+            contentDisposition: response.headers.first(name: "content-disposition"),
             bytes: Array(body.readableBytesView))
     }
 
@@ -78,6 +79,8 @@ struct Fetched: Sendable {
     var allowedOrigin: String?
     /// `Allow`: the methods a 405 says the path takes.
     var allow: String? = nil
+    /// `Content-Disposition`: the file name a CSV answer is saved under.
+    var contentDisposition: String? = nil
     var bytes: [UInt8]
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
