@@ -20,6 +20,12 @@ struct LocationServiceTests {
         case disallowBackground
         /// The engine's moment: the in-use grace after leaving the foreground is over.
         case graceEnds
+        case requestLocation
+        case distanceFilter(Double)
+        case significantChanges
+        case visits
+        case beginSession
+        case endSession
         case fix(latitude: Double, seconds: Double)
         case end
     }
@@ -285,6 +291,43 @@ struct LocationServiceTests {
             actions: [.start, .allowBackground, .app(.background), .fix(latitude: 1, seconds: 0),
                       .fix(latitude: 1, seconds: 599), .fix(latitude: 1, seconds: 600), .fix(latitude: 1, seconds: 601)],
             expected: ["fix", "fix", "fix", "paused 0"]),
+        // In the foreground nothing pauses (Apple: the pause saves power "when the location
+        // data is unlikely to change", for apps in the background; the project's reading).
+        Row(name: "standing still in the foreground never pauses",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [.start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1, seconds: 700), .fix(latitude: 1, seconds: 1400)],
+            expected: ["fix", "fix", "fix"]),
+        // requestLocation() wants one fix: the distance filter, which thins continuous
+        // updates, does not hold it back (11 m from the last fix delivered, under 1,000 m).
+        Row(name: "a one-shot request is answered whatever the distance filter",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.distanceFilter(1000), .start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.0001, seconds: 1), .stop,
+                      .requestLocation, .fix(latitude: 1.0002, seconds: 2), .fix(latitude: 1.0003, seconds: 3)],
+            expected: ["fix", "fix"]),
+        Row(name: "revoked in Settings: the significant-change service stops too",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [.significantChanges, .fix(latitude: 1, seconds: 0), .settings(.denied), .fix(latitude: 1.1, seconds: 600),
+                      .settings(.authorizedAlways), .fix(latitude: 1.2, seconds: 1200)],
+            expected: ["fix", "authorizedAlways>denied settings full on", "error denied",
+                       "denied>authorizedAlways settings full on"]),
+        // Visits wake only an Always app (Apple, startMonitoringVisits(): "If your app is
+        // terminated ... the system relaunches it" needs Always); a When In Use app's wait.
+        Row(name: "a terminated When In Use app is not woken for a visit",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.visits, .app(.terminated), .fix(latitude: 1, seconds: 0), .fix(latitude: 1, seconds: 400),
+                      .fix(latitude: 1.01, seconds: 500), .fix(latitude: 1.01, seconds: 600), .fix(latitude: 1.01, seconds: 700)],
+            expected: []),
+        Row(name: "a terminated Always app is woken for a visit",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [.visits, .app(.terminated), .fix(latitude: 1, seconds: 0), .fix(latitude: 1, seconds: 400),
+                      .fix(latitude: 1.01, seconds: 500), .fix(latitude: 1.01, seconds: 600), .fix(latitude: 1.01, seconds: 700)],
+            expected: ["launched visit", "visit", "visit"]),
+        // Two background activity sessions: ending one leaves the other keeping the app in use.
+        Row(name: "ending one of two background activity sessions keeps the app in use",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.beginSession, .beginSession, .start, .app(.background), .graceEnds, .fix(latitude: 1, seconds: 0),
+                      .endSession, .fix(latitude: 1.001, seconds: 1), .endSession, .fix(latitude: 1.002, seconds: 2)],
+            expected: ["fix", "fix"]),
     ]
 
     @Test(arguments: rows)
@@ -304,6 +347,12 @@ struct LocationServiceTests {
             case .allowBackground: service.setAllowsBackgroundLocationUpdates(true, client: 0, into: &output)
             case .disallowBackground: service.setAllowsBackgroundLocationUpdates(false, client: 0, into: &output)
             case .graceEnds: service.endInUseGrace(into: &output)
+            case .requestLocation: service.requestLocation(into: &output)
+            case .distanceFilter(let meters): service.setDistanceFilter(meters, client: 0)
+            case .significantChanges: service.startMonitoringSignificantLocationChanges(into: &output)
+            case .visits: service.startMonitoringVisits(into: &output)
+            case .beginSession: service.beginBackgroundActivitySession()
+            case .endSession: service.endBackgroundActivitySession(into: &output)
             case .app(let state): service.setAppState(state, into: &output)
             case .end: service.endRun(into: &output)
             case .fix(let latitude, let seconds):
@@ -313,6 +362,24 @@ struct LocationServiceTests {
             }
         }
         #expect(output.map(Self.describe) == row.expected)
+    }
+
+    /// Apple's limit: 20 conditions for the app, over all its monitors; the 21st is
+    /// `unmonitored` at once, and replacing one already there is not a 21st.
+    @Test func twentyConditionsAndNoMore() {
+        var service = LocationService(configuration: .init(initialStatus: .authorizedAlways))
+        var output: [LocationService.Output] = []
+        func region(_ number: Int) -> CircularRegion {
+            CircularRegion(identifier: "c\(number)", center: Coordinate(latitude: 47 + Double(number) * 0.01, longitude: 8), radiusMeters: 100)
+        }
+        for number in 0..<20 {
+            #expect(service.addCondition(region(number), monitor: number < 10 ? "a" : "b", into: &output), "condition \(number)")
+        }
+        #expect(output.isEmpty)
+        #expect(!service.addCondition(region(20), monitor: "a", into: &output))
+        #expect(output.map(Self.describe) == ["monitor a unmonitored c20"])
+        #expect(service.addCondition(region(3), monitor: "a", into: &output), "replacing is not adding")
+        #expect(LocationService.conditionLimit == 20)
     }
 
     @Test func approximateFixesSnapToTheSameCellCentre() {

@@ -36,5 +36,7 @@ final class XCTAssertHoldsTests: XCTestCase {
         XCTAssertEqual(failures.first?.description.contains("expected count prompt == 2: found 1: at 0s"), true, "\(failures)")
         XCTAssertEqual(failures.last?.description.contains("unknown event type 'locations' (did you mean 'location'?)"), true)
         XCTAssertEqual(failures.last?.description.hasSuffix(" - a typo"), true)
+        // Without a message, the evidence alone: nothing after it.
+        XCTAssertEqual(failures.first?.description.hasSuffix("at 0s"), true, "\(failures)")
     }
 }

@@ -2,6 +2,8 @@ import Testing
 import TrailcastTimeline
 import TrailcastCoreLocation
 import TrailcastSettings
+import TrailcastDevice
+import TrailcastBasics
 
 @Suite("Text timeline format")
 struct TextTimelineFormatTests {
@@ -119,6 +121,17 @@ struct TextTimelineFormatTests {
             #expect(characters[28] == " " && characters[29] == " ", "\(line)")
         }
         #expect(Self.lines([events.last!]) == ["+10:00:00.250  app            foreground"])
+    }
+
+    /// Standing still is a speed (0.00 m/s) and a course of 0 is north; only -1 is unknown.
+    @Test("a speed of 0 and a course of 0 are values; -1 is a dash")
+    func zeroIsAValue() {
+        let standing = TimelineSamples.event(5, .location(LocationFix(
+            time: TimelineSamples.start.adding(seconds: 5), latitude: 1, longitude: 2, horizontalAccuracyMeters: 5,
+            speedMetersPerSecond: 0, courseDegrees: 0, sourceIndex: 3)))
+        #expect(Self.lines([standing]) == [
+            " +0:00:05.000  location         1.000000,    2.000000  alt      - m  ±   5 m    0.00 m/s    0°  #3",
+        ])
     }
 
     @Test("location lines of different magnitudes have the same width up to the index")
