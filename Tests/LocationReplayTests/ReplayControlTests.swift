@@ -41,12 +41,14 @@ struct ReplayControlTests {
         #expect(timeline.outline.count == 4, "nothing happens while paused")
         #expect(device.epochs.allSatisfy { $0 == device.epochs[0] }, "the same report, again and again")
 
-        // A pause while paused changes nothing; a new speed and the resume do.
+        // A pause while paused, or the speed it already has, changes nothing; a new speed
+        // and the resume do.
         try control.send(.pause)
+        try control.send(.speed(2))
         try control.send(.speed(4))
         try control.send(.resume)
         try await clock.waitUntilNextSleep(afterFlushes: 3, of: timeline)
-        #expect(timeline.outline.suffix(2) == ["control@4.0", "control@4.0"])
+        #expect(timeline.outline == ["start@0.0", "authorization@0.0", "location@0.0", "control@4.0", "control@4.0", "control@4.0"])
         #expect(timeline.events.suffix(2).map(\.kind) == [
             .control(ControlChange(action: .speed, paused: true, speed: 4)),
             .control(ControlChange(action: .resume, paused: false, speed: 4)),

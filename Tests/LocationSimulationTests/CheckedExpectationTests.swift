@@ -74,5 +74,14 @@ struct CheckedExpectationTests {
         #expect(!outcome.passed)
         #expect(outcome.detail == Simulation.eventTypesNeverRecorded[type])
         #expect(simulation.check([.absent(EventSelector(type: type), after: nil, before: nil)]).map(\.passed) == [false])
+        // In an order, either side.
+        for order in [
+            Expectation.order(first: EventSelector(type: type), then: EventSelector(type: "location")),
+            .order(first: EventSelector(type: "authorization"), then: EventSelector(type: type)),
+        ] {
+            let outcome = simulation.check(order)
+            #expect(!outcome.passed)
+            #expect(outcome.detail == Simulation.eventTypesNeverRecorded[type], "\(order)")
+        }
     }
 }

@@ -5,6 +5,20 @@ import Testing
 /// Code typed from Core Location habit compiles and means what it means there.
 @Suite("Core Location's names")
 struct CoreLocationNamesTests {
+    #if !canImport(CoreLocation)
+    /// The stand-in's regions are one region per identifier, as monitoring treats them
+    /// (Apple, startMonitoring(for:): "an existing region with the same identifier ... is
+    /// replaced by the new one"): equal and hashed alike, whatever the instance.
+    @Test func regionsWithOneIdentifierAreOneRegion() {
+        let home = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "home")
+        let again = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "home")
+        let work = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "work")
+        #expect(home == again)
+        #expect(home != work)
+        #expect(Set<CLRegion>([home, again, work]).count == 2)
+    }
+    #endif
+
     @Test func aFixAnswersToCLLocationsNames() throws {
         let simulation = try Simulation(
             route: .points([
