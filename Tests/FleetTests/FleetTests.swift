@@ -50,6 +50,8 @@ struct FleetTests {
         #expect(FleetPlan(deviceCount: 1000, shard: FleetShard(index: 3, count: 8)).deviceID(11) == "device-000011")
         #expect(FleetPlan(deviceCount: 1000, idWidth: 0).deviceID(42) == "device-42")
         #expect(FleetPlan(deviceCount: 1000, idWidth: 9).problem == "--id-width must be 0 (no padding) to 8")
+        #expect(FleetPlan(deviceCount: 1000, idWidth: -1).problem == "--id-width must be 0 (no padding) to 8")
+        #expect(FleetPlan(deviceCount: 1000, idWidth: 0).problem == nil && FleetPlan(deviceCount: 1000, idWidth: 8).problem == nil)
         #expect(plan.startOffsetSeconds(0) == 0)
         #expect(plan.startOffsetSeconds(500) == 30)
         let firsts = Dictionary(grouping: Self.locations(plan, routes: [Self.line(seconds: 600)], seconds: 61), by: \.device)
