@@ -38,6 +38,8 @@ struct FleetOwnTracksHTTPTests {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
         #expect(stored.count == totals.sent)
+        // As the OwnTracks app posts them (booklet, HTTP mode: a JSON body).
+        #expect(Set(stored.map { $0["contentType"] as? String ?? "" }) == ["application/json"])
         let byTopic = Dictionary(grouping: stored) { $0["topic"] as? String ?? "" }
         // The recorder lowercases the user (X-Limit-U: Team).
         #expect(Set(byTopic.keys) == Set((0..<30).map { String(format: "owntracks/team/device-%06d", $0) }))

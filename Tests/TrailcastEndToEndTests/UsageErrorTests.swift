@@ -73,6 +73,21 @@ struct UsageErrorTests {
         #expect(result.stderrLines == [line], "\(arguments)")
     }
 
+    /// Settings are checked before the route is opened: a pair that is allowed gets as far
+    /// as the missing file (66), a pair that is not is refused in one line (64).
+    @Test("clock pairs: --virtual with --speed 0 and --loop 0 with real time are taken; the others refused", arguments: [
+        (["--virtual", "--speed", "0"], 66, "nope.gpx: error: no such file"),
+        (["--virtual", "--speed", "2"], 64, "trailcast: error: --virtual and --speed 2 ask for different clocks: give one"),
+        (["--loop", "0", "--speed", "2"], 66, "nope.gpx: error: no such file"),
+        (["--loop", "0"], 64, "trailcast: error: --loop 0 (forever) needs real time: add --speed N"),
+        (["--loop", "0", "--virtual"], 64, "trailcast: error: --loop 0 (forever) needs real time: add --speed N"),
+    ])
+    func clockPairs(flags: [String], status: Int32, line: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: ["replay", "nope.gpx"] + flags)
+        #expect(result.status == status, "\(flags): \(result.stderr)")
+        #expect(result.stderrLines == [line], "\(flags)")
+    }
+
     @Test("the parser's own complaints are one line with where the help is")
     func parserComplaints() async throws {
         let missing = try await TrailcastBinary.run(arguments: ["inspect", "--format"])

@@ -120,9 +120,13 @@ def main():
                 elif refused:
                     print("not stored: " + refused, flush=True)
                 else:
+                    # The content type as sent: the recorder reads the body whatever it says,
+                    # but the OwnTracks app sends application/json, and a test holds the
+                    # fleet to what the app sends.
                     with lock:
                         out.write(json.dumps({"topic": f"owntracks/{user}/{device}", "payload": message,
-                                              "body": body.decode("utf-8", "replace")}) + "\n")
+                                              "body": body.decode("utf-8", "replace"),
+                                              "contentType": self.headers.get("Content-Type", "")}) + "\n")
             self.answer(200, b"[]", "application/json; charset=utf-8")
 
         def do_GET(self):
