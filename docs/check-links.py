@@ -3,8 +3,8 @@
 
     python3 docs/check-links.py [FILE.md ...]
 
-Without arguments it checks README.md, CONTRIBUTING.md, ARCHITECTURE.md, docs/*.md, bench/README.md and
-bench/results/*.md (paths relative to the repository's root, which is this script's
+Without arguments it checks README.md, CONTRIBUTING.md, ARCHITECTURE.md, docs/*.md, bench/README.md,
+bench/*/README.md and bench/results/*.md (paths relative to the repository's root, which is this script's
 parent folder). For every Markdown link and image, inline (`[text](target)`) or by
 reference (`[id]: target`), whose target has no scheme (http:, mailto:, ...):
 
@@ -27,7 +27,7 @@ import unicodedata
 import urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DEFAULT = ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "docs/*.md", "Examples/*/README.md", "bench/README.md", "bench/results/*.md"]
+DEFAULT = ["README.md", "CONTRIBUTING.md", "ARCHITECTURE.md", "docs/*.md", "Examples/*/README.md", "bench/README.md", "bench/*/README.md", "bench/results/*.md"]
 
 FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
