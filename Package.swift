@@ -19,6 +19,17 @@ func tool(_ product: String, _ package: String) -> Target.Dependency {
     .product(name: product, package: package, condition: .when(traits: ["Tool"]))
 }
 
+// Off Apple platforms the testing libraries bring a module named CoreLocation, so that
+// `import CoreLocation` typed from habit compiles there (Sources/CoreLocationStandIn says
+// what it holds). The manifest is compiled for the machine that builds: a Linux machine
+// builds for Linux. This package's own code tests TRAILCAST_CORELOCATION_STANDIN beside
+// `canImport(CoreLocation)`, which the module makes true there.
+#if canImport(Darwin)
+let coreLocationStandIn: [String] = []
+#else
+let coreLocationStandIn = ["CoreLocation"]
+#endif
+
 let package = Package(
     name: "Trailcast",
     // macOS 15 for the command-line tool (Synchronization's Mutex and Atomic in its server
@@ -32,17 +43,17 @@ let package = Package(
         .executable(name: "trailcast", targets: ["trailcast"]),
         // The testing library. Light: the GPX reader, the device, the location service and
         // the weather model only.
-        .library(name: "LocationSimulation", targets: ["LocationSimulation"]),
+        .library(name: "LocationSimulation", targets: ["LocationSimulation"] + coreLocationStandIn),
         // For the app itself: `LocationManaging`, the protocol `CLLocationManager` and the
         // simulated manager share, and Core Location's value types off Apple platforms.
         // Depends on nothing.
-        .library(name: "CoreLocationSeam", targets: ["CoreLocationSeam"]),
+        .library(name: "CoreLocationSeam", targets: ["CoreLocationSeam"] + coreLocationStandIn),
         // The same, with a local Open-Meteo-compatible server on the simulated clock (NIO;
         // needs the `Tool` trait).
         .library(name: "LocationSimulationWeather", targets: ["LocationSimulationWeather"]),
         // The same as LocationSimulation, with expectations reported as Swift Testing issues
         // at their own line (`simulation.verify`): for test targets only, as it links Testing.
-        .library(name: "LocationSimulationTesting", targets: ["LocationSimulationTesting"]),
+        .library(name: "LocationSimulationTesting", targets: ["LocationSimulationTesting"] + coreLocationStandIn),
         // What `trailcast replay` and `check` run, from Swift: a replay from a plan (its
         // files, feeds, weather and report), a scenario file read and checked. Needs `Tool`.
         .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario", "TrailcastFeeds"]),
@@ -237,6 +248,10 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+if !coreLocationStandIn.isEmpty {
+    package.targets.append(.target(name: "CoreLocation", dependencies: ["CoreLocationSeam"], path: "Sources/CoreLocationStandIn"))
+}
+
 // The upcoming language rules, for every target: an import is internal unless it says `public`
 // (so a module re-exports only what it means to), a member is visible only from a module
 // the file imports itself, and an existential is spelled `any P`.
@@ -245,7 +260,7 @@ for target in package.targets where target.type != .system {
         .enableUpcomingFeature("InternalImportsByDefault"),
         .enableUpcomingFeature("MemberImportVisibility"),
         .enableUpcomingFeature("ExistentialAny"),
-    ]
+    ] + (coreLocationStandIn.isEmpty ? [] : [.define("TRAILCAST_CORELOCATION_STANDIN")])
 }
 
 // CI's AddressSanitizer step (.ci/run) instruments this package's own code, not its

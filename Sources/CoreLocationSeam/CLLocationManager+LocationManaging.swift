@@ -2,7 +2,7 @@
 // class's own member. Apple platforms only, and not tvOS, whose CLLocationManager cannot
 // start updates; CI type-checks this file against the stand-in module in .ci/apple-shim/,
 // as no Apple toolchain runs there.
-#if canImport(CoreLocation) && !os(tvOS)
+#if (canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) && !os(tvOS)
 import CoreLocation
 import ObjectiveC
 

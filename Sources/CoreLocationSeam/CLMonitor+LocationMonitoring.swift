@@ -1,7 +1,7 @@
 // `CLMonitor` as a `LocationMonitoring`: each requirement is one of the actor's own members
 // with the seam's types converted. iOS and macOS only (CLMonitor's Swift interface: not
 // watchOS, tvOS or visionOS); CI type-checks it against the stand-in in .ci/apple-shim/.
-#if canImport(CoreLocation) && (os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK)
+#if (canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) && (os(iOS) || os(macOS) || TRAILCAST_APPLE_TYPECHECK)
 import CoreLocation
 
 extension CLMonitor: LocationMonitoring {

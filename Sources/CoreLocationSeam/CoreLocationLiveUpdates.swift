@@ -2,7 +2,7 @@
 // `CLLocationUpdate` (iOS 17, macOS 14, watchOS 10, tvOS 17, visionOS 1); its diagnostics
 // are read only where they exist (iOS 18, macOS 15, watchOS 11, tvOS 18, visionOS 2: the
 // pages of cllocationupdate). CI type-checks it against the stand-in in .ci/apple-shim/.
-#if canImport(CoreLocation)
+#if (canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN)
 import CoreLocation
 
 /// `CLLocationUpdate` as a `LiveLocationUpdate`: each member is the update's own; on the

@@ -1,7 +1,7 @@
 // Core Location's own sessions behind `LocationSessionStarting`. iOS 18, watchOS 11 and
 // visionOS 2 (CLServiceSession's first versions; CLBackgroundActivitySession's are a year
 // earlier); CI type-checks it against the stand-ins in .ci/apple-shim/.
-#if canImport(CoreLocation) && (os(iOS) || os(watchOS) || os(visionOS) || TRAILCAST_APPLE_TYPECHECK)
+#if (canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) && (os(iOS) || os(watchOS) || os(visionOS) || TRAILCAST_APPLE_TYPECHECK)
 import CoreLocation
 
 @available(iOS 18.0, watchOS 11.0, visionOS 2.0, *)

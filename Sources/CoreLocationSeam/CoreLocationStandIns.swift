@@ -8,7 +8,7 @@
 // CI also compiles this file into the stand-in `CoreLocation` module it type-checks the
 // Apple-only code against (.ci/typecheck-apple.sh, which defines TRAILCAST_APPLE_SHIM: a
 // module named CoreLocation can import itself), so that code meets these declarations.
-#if canImport(CoreLocation) && !TRAILCAST_APPLE_SHIM
+#if (canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) && !TRAILCAST_APPLE_SHIM
 @_exported import CoreLocation
 #else
 #if canImport(FoundationEssentials)

@@ -11,7 +11,7 @@
 
 // Public only where a public declaration uses it (`LocationVisit`'s dates): on watchOS and
 // visionOS, which have no visits, a public import would be unused (a warning).
-#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else
@@ -80,21 +80,21 @@ public protocol LocationManaging: AnyObject {
     /// macOS 10.15, watchOS 4; not listed for visionOS, and so not required there.
     var allowsBackgroundLocationUpdates: Bool { get set }
     #endif
-    #if os(iOS) || os(macOS) || os(watchOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(macOS) || os(watchOS) || os(visionOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     /// What the user is doing (`.fitness` for a walk or run tracker); Core Location weighs it in
     /// deciding when to pause updates. cllocationmanager/activitytype: iOS 6, macOS 10.15,
     /// watchOS 4 (CLLocationManager.h); visionOS 1 (Apple's page: no visionOS mark in the
     /// header, so visionOS takes iOS's availability).
     var activityType: CLActivityType { get set }
     #endif
-    #if os(iOS) || os(macOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(macOS) || os(visionOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     /// Whether Core Location may pause updates while the device stands still (on by
     /// default); a tracker that must not miss the start of a move turns it off.
     /// cllocationmanager/pauseslocationupdatesautomatically: iOS 6, macOS 10.15; not watchOS
     /// or tvOS (CLLocationManager.h); visionOS 1 (Apple's page; iOS's availability).
     var pausesLocationUpdatesAutomatically: Bool { get set }
     #endif
-    #if os(iOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(visionOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     /// Whether an Always app's background updates show the indicator (a When In Use app's
     /// always do). cllocationmanager/showsbackgroundlocationindicator: iOS 11; not macOS,
     /// watchOS or tvOS (CLLocationManager.h); visionOS 1 (Apple's page; iOS's availability).
@@ -118,7 +118,7 @@ public protocol LocationManaging: AnyObject {
     /// One fix, then updates stop. cllocationmanager/requestlocation()
     func requestLocation()
 
-    #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     // Region monitoring and the significant-change service: iOS and macOS (not watchOS or
     // visionOS, where Apple's pages do not list them, and so not required there).
 
@@ -202,7 +202,7 @@ public protocol LocationManagingDelegate: AnyObject {
     /// cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)
     func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error)
 
-    #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     /// cllocationmanagerdelegate/locationmanager(_:didstartmonitoringfor:)
     func locationManager(_ manager: any LocationManaging, didStartMonitoringFor region: CLRegion)
     /// cllocationmanagerdelegate/locationmanager(_:didenterregion:)
@@ -221,7 +221,7 @@ public protocol LocationManagingDelegate: AnyObject {
     func locationManager(_ manager: any LocationManaging, didVisit visit: any LocationVisit)
     #endif
 
-    #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     /// Core Location paused updates (the device stood still). iOS.
     /// cllocationmanagerdelegate/locationmanagerdidpauselocationupdates(_:)
     func locationManagerDidPauseLocationUpdates(_ manager: any LocationManaging)
@@ -235,7 +235,7 @@ extension LocationManagingDelegate {
     public func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {}
     public func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {}
     public func locationManager(_ manager: any LocationManaging, didFailWithError error: any Error) {}
-    #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     public func locationManager(_ manager: any LocationManaging, didVisit visit: any LocationVisit) {}
     public func locationManager(_ manager: any LocationManaging, didStartMonitoringFor region: CLRegion) {}
     public func locationManager(_ manager: any LocationManaging, didEnterRegion region: CLRegion) {}
@@ -243,13 +243,13 @@ extension LocationManagingDelegate {
     public func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion) {}
     public func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
     #endif
-    #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+    #if os(iOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     public func locationManagerDidPauseLocationUpdates(_ manager: any LocationManaging) {}
     public func locationManagerDidResumeLocationUpdates(_ manager: any LocationManaging) {}
     #endif
 }
 
-#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 /// A visit as `didVisit` describes it: `CLVisit`'s members (clvisit), which `CLVisit`
 /// conforms to with its own. A protocol rather than the class because Apple says of
 /// `CLVisit`: "You do not create visit objects directly, nor should you subclass" it, so a

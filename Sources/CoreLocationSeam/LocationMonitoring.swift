@@ -5,7 +5,7 @@
 // speaks in its own small types, and each monitor converts (CLMonitor+LocationMonitoring.swift
 // on Apple platforms, the simulation's in LocationSimulation). Not on watchOS, tvOS or
 // visionOS, where CLMonitor is unavailable (its Swift interface).
-#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 #if canImport(FoundationEssentials)
 public import FoundationEssentials
 #else

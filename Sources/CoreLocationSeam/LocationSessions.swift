@@ -3,7 +3,7 @@
 // given something that begins sessions (`CoreLocationSessions()` on a device, the
 // `Simulation` in tests) and keeps what it returns until it calls `invalidate()`. Where the
 // sessions exist: iOS, watchOS and visionOS (neither is on macOS; the Swift interface).
-#if os(iOS) || os(watchOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(watchOS) || os(visionOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 
 /// A session the app holds while it needs location: dropping it, or `invalidate()`, ends it.
 public protocol LocationSession: AnyObject {

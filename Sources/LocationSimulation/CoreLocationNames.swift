@@ -121,7 +121,7 @@ extension LocationErrorCode {
     }
 }
 
-#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 extension CLCircularRegion {
     /// Core Location's region for the simulation's, its notify flags kept.
     convenience init(_ region: CircularRegion) {

@@ -163,7 +163,7 @@ public final class SimulatedLocationManager: LocationManaging {
     }
 }
 
-#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 /// Region monitoring and the significant-change service, with Core Location's rules
 /// (docs/regions.md, docs/background.md).
 extension SimulatedLocationManager {

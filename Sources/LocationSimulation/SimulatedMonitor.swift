@@ -101,7 +101,7 @@ public final class SimulatedMonitor {
     public func record(for identifier: String) -> Record? { stream.records[identifier] }
 }
 
-#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 /// The seam `CLMonitor` shares (where CLMonitor exists): an app's geofencing written once
 /// against `LocationMonitoring` runs on this monitor in tests.
 extension SimulatedMonitor: LocationMonitoring {

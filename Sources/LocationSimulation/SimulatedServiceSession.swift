@@ -151,7 +151,7 @@ extension AppUnderTest {
     }
 }
 
-#if os(iOS) || os(watchOS) || os(visionOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(watchOS) || os(visionOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 public import CoreLocationSeam
 
 // The seam Core Location's sessions share: code that begins sessions is given the

@@ -1,6 +1,6 @@
 // Visits are iOS and macOS only: the whole file, imports too (a public import no public
 // declaration uses is a warning on the other platforms).
-#if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+#if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
 public import CoreLocationSeam
 import TrailcastBasics
 import TrailcastCoreLocation

@@ -119,7 +119,7 @@ extension Simulation {
             case .liveUpdate(let update):
                 phone.app.liveStreams[client]?.yield(update)
             case .paused, .resumed:
-                #if os(iOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+                #if os(iOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
                 guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
                 if case .paused = callback {
                     delegate.locationManagerDidPauseLocationUpdates(manager)
@@ -131,7 +131,7 @@ extension Simulation {
                 let date = Date(timeIntervalSince1970: startTime.adding(seconds: elapsedSeconds).timeIntervalSince1970)
                 phone.app.monitorStreams[name]?.deliver(event, at: date)
             case .visit(let visit):
-                #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+                #if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
                 guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
                 delegate.locationManager(manager, didVisit: SimulatedVisit(visit))
                 #endif
@@ -140,7 +140,7 @@ extension Simulation {
                 Self.tell(delegate, of: change, for: region, by: manager)
             case .regionFailed(let failure, let region):
                 guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
-                #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+                #if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
                 delegate.locationManager(manager, monitoringDidFailFor: region.map(CLCircularRegion.init), withError: failure.reason.code.clError)
                 #endif
             case .authorization, .location, .error:
@@ -168,7 +168,7 @@ extension Simulation {
         _ delegate: any LocationManagingDelegate, of change: RegionEvent.Change, for region: CircularRegion,
         by manager: SimulatedLocationManager
     ) {
-        #if os(iOS) || os(macOS) || !canImport(CoreLocation) || TRAILCAST_APPLE_TYPECHECK
+        #if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
         let clRegion = CLCircularRegion(region)
         switch change {
         case .started:

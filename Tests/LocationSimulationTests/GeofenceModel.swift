@@ -2,7 +2,7 @@
 // a SimulatedMonitor (GeofenceModelTests), and .ci/run type-checks this file with
 // Core Location's CLMonitor too (.ci/typecheck-apple.sh). Not on watchOS or visionOS, which
 // have no CLMonitor.
-#if os(iOS) || os(macOS) || !canImport(CoreLocation)
+#if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN)
 import CoreLocationSeam
 
 @MainActor
@@ -40,7 +40,7 @@ final class GeofenceModel<Monitor: LocationMonitoring> {
     }
 }
 
-#if canImport(CoreLocation)
+#if (canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN)
 extension GeofenceModel where Monitor == CLMonitor {
     /// The app's: Core Location's own monitor.
     static func live() async -> GeofenceModel {

@@ -1,12 +1,13 @@
 // Off Apple platforms only: there CoreLocationSeam re-exports Core Location itself.
-#if !canImport(CoreLocation)
+#if !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN)
 import Foundation
 import Testing
 
 /// Code typed from Core Location habit that cannot compile off Apple platforms
 /// (`CLLocationManager()`, a `CLLocationManagerDelegate`, `CLMonitor`, `CLLocationUpdate`)
 /// fails with an error that names what to write instead: a probe file type-checked with
-/// `swiftc` against the CoreLocationSeam module this build made.
+/// `swiftc` against the CoreLocationSeam module this build made, and against the
+/// CoreLocation module that stands in for Apple's here, as habit imports it.
 @Suite("Habit's compile errors")
 struct HabitCompileErrorTests {
     /// `swiftc` on PATH, or nil.
@@ -26,8 +27,13 @@ struct HabitCompileErrorTests {
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/CoreLocationSeam.swiftmodule") }
     }
 
-    static let probe = """
-        import CoreLocationSeam
+    /// The probe, importing `module`: CoreLocationSeam, or CoreLocation as habit writes it
+    /// (off Apple platforms the testing libraries bring a module of that name).
+    static func probe(importing module: String) -> String {
+        "import \(module)\n" + body
+    }
+
+    static let body = """
 
         func makeManager() {
             let manager = CLLocationManager()
@@ -47,14 +53,15 @@ struct HabitCompileErrorTests {
         }
         """
 
-    @Test(.enabled(if: swiftc != nil, "swiftc is not on PATH: the probe cannot be type-checked"))
-    func eachHabitsFirstErrorNamesTheSeamsType() throws {
+    @Test(.enabled(if: swiftc != nil, "swiftc is not on PATH: the probe cannot be type-checked"),
+          arguments: ["CoreLocation", "CoreLocationSeam"])
+    func eachHabitsFirstErrorNamesTheSeamsType(importing module: String) throws {
         let modules = try #require(Self.modulesFolder(), "no CoreLocationSeam.swiftmodule beside the test binary or in .build/debug/Modules")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trailcast-habit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Habit.swift")
-        try Self.probe.write(to: file, atomically: true, encoding: .utf8)
+        try Self.probe(importing: module).write(to: file, atomically: true, encoding: .utf8)
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(Self.swiftc))

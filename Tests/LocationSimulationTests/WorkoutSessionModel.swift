@@ -3,7 +3,7 @@
 // workout runs. The tests give it the simulation (SessionSeamTests); .ci/run type-checks
 // this file with Core Location's own sessions too (.ci/typecheck-apple.sh). Not on macOS,
 // which has neither session.
-#if os(iOS) || os(watchOS) || os(visionOS) || !canImport(CoreLocation)
+#if os(iOS) || os(watchOS) || os(visionOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN)
 import CoreLocationSeam
 
 @MainActor
@@ -26,7 +26,7 @@ final class WorkoutSessionModel {
     }
 }
 
-#if canImport(CoreLocation)
+#if (canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN)
 @available(iOS 18.0, watchOS 11.0, visionOS 2.0, *)
 extension WorkoutSessionModel {
     /// The app's: Core Location's own sessions.
