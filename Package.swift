@@ -200,7 +200,7 @@ let package = Package(
             "TrailcastGPX", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", tool("Clocks", "swift-clocks"),
         ]),
         .testTarget(name: "MQTTTests", dependencies: ["TrailcastWire"]),
-        .testTarget(name: "FeedsTests", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastWire"]),
+        .testTarget(name: "FeedsTests", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastWire"]),
         .testTarget(name: "FleetTests", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastFeeds",
             "TrailcastSettings", "TrailcastWire",

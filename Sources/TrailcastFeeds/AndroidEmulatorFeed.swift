@@ -115,7 +115,7 @@ public final class AndroidEmulatorFeed: Feed {
 /// The console's replies as they arrive: lines, each reply ending with `OK` or `KO: ...`.
 /// During the handshake they are queued for ``nextReply(timeout:what:)``; after it, each
 /// answers the oldest command not yet answered, and the first `KO` is kept as the failure.
-private final class ConsoleReplies: Sendable {
+final class ConsoleReplies: Sendable {
     struct Reply: Sendable {
         var lines: [String]
         var failure: String?
