@@ -126,7 +126,7 @@ check_configuration() {
   swiftc "${flags[@]}" "${defines[@]}" -I "$dir/seam-module" -I "$dir" -I "$modules" "${libxml[@]}" -package-name "$package_name" \
     -typecheck -module-name LocationSimulation "$dir"/simulation/*.swift "$bin"/LocationSimulation.build/DerivedSources/*.swift
   # The example's own settings: Swift 6, none of the package's upcoming features.
-  swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$dir/seam-module" -I "$dir" -typecheck \
+  swiftc -swift-version 6 -warnings-as-errors -parse-as-library -D TRAILCAST_APPLE_TYPECHECK -I "$dir/seam-module" -I "$dir" -typecheck \
     -module-name WeatherAppCore "$dir"/example/*.swift
   if [ ${#extra[@]} -gt 0 ]; then
     swiftc -swift-version 6 -warnings-as-errors -parse-as-library -I "$dir/seam-module" -I "$dir" -typecheck \

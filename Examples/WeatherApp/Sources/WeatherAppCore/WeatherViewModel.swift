@@ -40,7 +40,11 @@ public final class WeatherViewModel: @MainActor LocationManagingDelegate {
         location.locationDelegate = self
     }
 
-    #if canImport(CoreLocation)
+    // Apple platforms only: elsewhere `import CoreLocation` finds Trailcast's stand-ins, in
+    // which CLLocationManager is unavailable, so the platform is tested, not the module.
+    // (TRAILCAST_APPLE_TYPECHECK: this repository's CI type-checks the code on Linux against
+    // a stand-in Apple SDK; an app has no need of it.)
+    #if canImport(Darwin) || TRAILCAST_APPLE_TYPECHECK
     /// The app's screen: the device's Core Location and Open-Meteo.
     public convenience init() {
         self.init(location: CLLocationManager(), weather: OpenMeteoWeatherClient())
