@@ -130,7 +130,7 @@ extension AppUnderTest {
     /// Whether `fix` is held back from `stream`: the device still stands after an update
     /// that said so. A moving fix lifts the suspension.
     func isHeldWhileStationary(_ fix: LocationFix, for stream: LiveUpdateStream) -> Bool {
-        let stands = update(for: stream, location: fix).isStationary
+        let stands = Self.isStationary(fix)
         defer { stream.isSuspendedWhileStationary = stands }
         return stands && stream.isSuspendedWhileStationary
     }
@@ -147,10 +147,13 @@ extension AppUnderTest {
         update.locationUnavailable = status.isAuthorized && !service.hasSignal
         update.accuracyLimited = service.accuracy == .reduced
         update.serviceSessionRequired = lacksRequiredServiceSession
-        if let location {
-            update.isStationary = location.speedMetersPerSecond >= 0 && location.speedMetersPerSecond < 0.2
-        }
+        if let location { update.isStationary = Self.isStationary(location) }
         return update
+    }
+
+    /// Whether a fix stands: its speed known and below 0.2 m/s (the project's threshold).
+    static func isStationary(_ fix: LocationFix) -> Bool {
+        fix.speedMetersPerSecond >= 0 && fix.speedMetersPerSecond < 0.2
     }
 
     /// Each stream whose reason for having no fix changed hears it, once.

@@ -139,12 +139,18 @@ struct LiveUpdatesTests {
         #expect(simulation.deliveredLocations.isEmpty)
     }
 
-    @Test func aNoneSessionMeetsTheExplicitSessionRequirement() async throws {
+    /// An app requiring explicit sessions that begins a `.none` one on a tap at 2 s.
+    static func explicitSessionAppBeginningANoneSessionAtTwoSeconds() throws -> (Simulation, SessionHolder) {
         let simulation = try Self.explicitSessionApp(events: ["2s:tap=refresh"])
         let holder = SessionHolder()
         simulation.onTap { [unowned simulation] _ in
             holder.session = SimulatedServiceSession(simulation: simulation, authorization: .none)
         }
+        return (simulation, holder)
+    }
+
+    @Test func aNoneSessionMeetsTheExplicitSessionRequirement() async throws {
+        let (simulation, holder) = try Self.explicitSessionAppBeginningANoneSessionAtTwoSeconds()
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 4)
         #expect(holder.session?.isValid == true)
@@ -154,11 +160,7 @@ struct LiveUpdatesTests {
     }
 
     @Test func theLastSessionInvalidatedStopsTheFixesAgain() async throws {
-        let simulation = try Self.explicitSessionApp(events: ["2s:tap=refresh"])
-        let holder = SessionHolder()
-        simulation.onTap { [unowned simulation] _ in
-            holder.session = SimulatedServiceSession(simulation: simulation, authorization: .none)
-        }
+        let (simulation, holder) = try Self.explicitSessionAppBeginningANoneSessionAtTwoSeconds()
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 4)
         holder.session?.invalidate()
