@@ -28,6 +28,17 @@ struct RouteTimerTests {
         #expect(fixes.allSatisfy { abs($0.courseDegrees) < 1e-9 }, "due north")
     }
 
+    /// Course is degrees clockwise from true north, 0..<360: along the equator and a
+    /// meridian, the four points of the compass exactly; west is 270, not -90 or 90.
+    @Test(arguments: [(0.001, 0.0, 0.0), (0, 0.001, 90), (-0.001, 0, 180), (0, -0.001, 270)])
+    func courseGoesClockwiseFromNorth(northward: Double, eastward: Double, course: Double) {
+        let (fixes, _) = Self.run([
+            GPXPoint(latitude: 0, longitude: 8, time: Self.start),
+            GPXPoint(latitude: northward, longitude: 8 + eastward, time: Self.start.adding(seconds: 10)),
+        ])
+        #expect(fixes.map(\.courseDegrees) == [course, course])
+    }
+
     @Test func untimedPointsAreReachedAtTravelSpeedFromTheReferenceDate() {
         let (fixes, _) = Self.run(
             [Self.point(0, seconds: nil), Self.point(1, seconds: nil)],

@@ -219,6 +219,18 @@ struct LocationServiceTests {
             actions: [.start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.1, seconds: 60),
                       .fix(latitude: 1.2, seconds: 899), .fix(latitude: 1.3, seconds: 900)],
             expected: ["fix", "fix"]),
+        // requestTemporaryFullAccuracy(into:): "`allow` gives full accuracy until the app is no
+        // longer in use or the session ends"; then the reduced setting is back.
+        Row(name: "temporary full accuracy ends when the app is no longer in use: reduced again",
+            configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced),
+            actions: [.request(.temporaryFullAccuracy), .app(.background), .graceEnds, .app(.foreground), .end],
+            expected: ["prompt temporaryFullAccuracy allow", "authorizedWhenInUse>authorizedWhenInUse prompt full on",
+                       "authorizedWhenInUse>authorizedWhenInUse expired reduced on"]),
+        Row(name: "temporary full accuracy ends with the run",
+            configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced),
+            actions: [.request(.temporaryFullAccuracy), .end],
+            expected: ["prompt temporaryFullAccuracy allow", "authorizedWhenInUse>authorizedWhenInUse prompt full on",
+                       "authorizedWhenInUse>authorizedWhenInUse expired reduced on"]),
         Row(name: "switching accuracy in settings reports a change",
             configuration: .init(initialStatus: .authorizedWhenInUse),
             actions: [.accuracy(.reduced), .accuracy(.reduced), .accuracy(.full)],
@@ -303,6 +315,12 @@ struct LocationServiceTests {
             configuration: .init(initialStatus: .authorizedWhenInUse),
             actions: [.distanceFilter(1000), .start, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.0001, seconds: 1), .stop,
                       .requestLocation, .fix(latitude: 1.0002, seconds: 2), .fix(latitude: 1.0003, seconds: 3)],
+            expected: ["fix", "fix"]),
+        // LocationService+SignificantChanges.swift: a client whose standard updates deliver
+        // gets those instead; the significant changes add no second delivery of a fix.
+        Row(name: "standard updates and significant changes on one manager: each fix once",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [.start, .significantChanges, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.01, seconds: 400)],
             expected: ["fix", "fix"]),
         Row(name: "revoked in Settings: the significant-change service stops too",
             configuration: .init(initialStatus: .authorizedAlways),
@@ -397,6 +415,26 @@ struct LocationServiceTests {
         let offset = GreatCircle.distanceMeters(
             latitude1: a.latitude, longitude1: a.longitude, latitude2: 37.7955, longitude2: -122.3937)
         #expect(offset < 4000)
+    }
+
+    /// A fix south of the equator snaps to the centre of its own cell, not the one north of
+    /// it: the cell of -33.8688 (Sydney) spans -33.885 to -33.840 (cells are 0.045 degrees,
+    /// counted from the equator, rounded down), its centre -33.8625.
+    @Test func southernFixesSnapToTheirOwnCellCentre() {
+        let fix = LocationFix(time: Timestamp(secondsSince1970: 0), latitude: -33.8688, longitude: 151.2093)
+        #expect(ApproximateLocation.approximate(fix).latitude == -33.8625)
+        #expect(ApproximateLocation.approximate(LocationFix(time: fix.time, latitude: -0.01, longitude: 8)).latitude == -0.0225)
+    }
+
+    /// A foreground miss names the service that is off (MissedFixes.Reason): none started is
+    /// `notUpdating`; only the significant-change service, `significantChanges`.
+    @Test func aForegroundMissNamesTheServiceThatIsOff() {
+        var service = LocationService(configuration: .init(initialStatus: .authorizedWhenInUse))
+        var output: [LocationService.Output] = []
+        #expect(service.missReason(deviceHasFix: true) == .notUpdating)
+        service.startMonitoringSignificantLocationChanges(into: &output)
+        #expect(service.missReason(deviceHasFix: true) == .significantChanges)
+        #expect(output.isEmpty)
     }
 
     /// With Precise Location off every fix an app gets is approximate (docs/replay.md,

@@ -146,6 +146,15 @@ struct LiveUpdatesSeamTests {
         #expect(try await Self.updates(1, of: simulation, after: 2) == ["fix 47.00250, accuracyLimited"])
     }
 
+    @Test("Precise Location turned off in Settings after launch: accuracyLimited from then on")
+    func reducedAccuracyLater() async throws {
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["2s:accuracy=reduced"])
+        #expect(
+            try await Self.updates(3, of: simulation, after: 3)
+                == ["fix 47.00000", "fix 47.00010", "fix 47.00250, accuracyLimited"])
+    }
+
     @Test("a signal loss: locationUnavailable, then fixes again")
     func signalLoss() async throws {
         let simulation = try Self.simulation(

@@ -130,6 +130,21 @@ struct RegionMonitoringLibraryTests {
         #expect(model.manager.monitoredRegions.isEmpty)
     }
 
+    @Test("monitoredRegions hands back each region's notifyOnEntry and notifyOnExit as the app set them")
+    func notifyFlagsKept() throws {
+        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let arrivals = Self.shop("arrivals")
+        arrivals.notifyOnExit = false
+        let departures = Self.shop("departures")
+        departures.notifyOnEntry = false
+        let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [arrivals, departures])
+        try simulation.run(until: 10)
+        let flags = model.manager.monitoredRegions.map { "\($0.identifier) \($0.notifyOnEntry) \($0.notifyOnExit)" }
+        #expect(flags.sorted() == ["arrivals true false", "departures false true"])
+        try simulation.runToEnd()
+        #expect(model.reminders == ["arrived at arrivals", "left departures"])
+    }
+
     @Test("significant changes through the manager: the first fix, then every 300 s at 11 m/s")
     func significantChanges() throws {
         let simulation = try Simulation(route: .points(Walk.points(1000)), system: .init(authorization: .authorizedAlways))

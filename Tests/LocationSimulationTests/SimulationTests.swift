@@ -92,6 +92,23 @@ struct SimulationTests {
         #expect(app.log == ["auth"])
     }
 
+    /// The initial callback is the manager's, made once (SimulatedLocationManager: "Setting
+    /// it the first time schedules the initial `locationManagerDidChangeAuthorization`"):
+    /// a delegate set again, or another one set later, hears nothing until a change.
+    @Test func aDelegateSetAgainGetsNoSecondInitialCallback() throws {
+        let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedAlways))
+        let manager = SimulatedLocationManager(simulation: simulation)
+        let first = Recorder()
+        manager.locationDelegate = first
+        manager.locationDelegate = first
+        try simulation.settle()
+        let second = Recorder()
+        manager.locationDelegate = second
+        try simulation.advance(by: 5)
+        #expect(first.log == ["auth"])
+        #expect(second.log.isEmpty)
+    }
+
     /// The command's model app and the library run one location service: an app written
     /// against the library that does what the model app does gets the same locations.
     @Test(arguments: [

@@ -50,6 +50,23 @@ struct ExitCodeTests {
         #expect(summary["waypoints"]?.intValue == 14)
     }
 
+    /// docs/inspect.md: "With several files, every readable file is still reported and the
+    /// exit status is the first failure's."
+    @Test("a malformed file and a missing one: both reported, the exit status the first failure's",
+          arguments: [false, true])
+    func firstFailureStatus(missingFirst: Bool) async throws {
+        let broken = "docs/examples/broken.gpx"
+        let missing = "gpx/missing.gpx"
+        let result = try await TrailcastBinary.run(
+            arguments: ["inspect"] + (missingFirst ? [missing, broken] : [broken, missing]))
+
+        #expect(result.status == (missingFirst ? 66 : 65))
+        let prefixes = missingFirst ? ["\(missing): error: ", "\(broken):2:33: error: "] : ["\(broken):2:33: error: ", "\(missing): error: "]
+        try #require(result.stderrLines.count == 2, "\(result.stderr)")
+        #expect(zip(result.stderrLines, prefixes).allSatisfy { $0.hasPrefix($1) }, "\(result.stderr)")
+        #expect(result.stdout == "")
+    }
+
     @Test("bad usage exits 64 with its message first on stderr and nothing on stdout", arguments: [
         (["inspect", "--format", "xml", "gpx/sf-waterfront-walk.gpx"],
          "trailcast: error: --format must be one of text, jsonl, not 'xml'"),

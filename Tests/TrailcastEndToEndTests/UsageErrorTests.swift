@@ -47,6 +47,9 @@ struct UsageErrorTests {
         (["replay", walk, "--no-such-flag-anywhere"],
          "trailcast: error: unknown option '--no-such-flag-anywhere' (see 'trailcast replay --help')"),
         (["export", walk, "--to", "shp"], "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'shp'"),
+        // A request, but not one an app starts with: `--request` takes the status requests only.
+        (["replay", walk, "--request", "temporaryFullAccuracy"],
+         "trailcast: error: --request must be one of whenInUse, always, not 'temporaryFullAccuracy'"),
     ])
     func noGuess(arguments: [String], line: String) async throws {
         let result = try await TrailcastBinary.run(arguments: arguments)
