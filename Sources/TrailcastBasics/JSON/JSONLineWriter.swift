@@ -192,6 +192,11 @@ extension Array where Element == UInt8 {
 
     /// Appends `value` rounded half away from zero to `fractionDigits` (0...9) decimals,
     /// trailing zeros removed; `null` for NaN and infinities.
+    ///
+    /// The sign, the whole part, the point and the fraction are put together right to left
+    /// in a scratch buffer and appended at once: a timeline, an export or a forecast
+    /// writes millions of these, and one append per part cost more than the digits
+    /// (callgrind, issue 58).
     package mutating func appendDecimal(_ value: Double, fractionDigits: Int) {
         guard value.isFinite else {
             appendASCII("null")
@@ -206,19 +211,40 @@ extension Array where Element == UInt8 {
             append(contentsOf: value.description.utf8)
             return
         }
-        var units = UInt64(scaled)
-        if value < 0, units != 0 { append(UInt8(ascii: "-")) }
+        let units = UInt64(scaled)
         let integerScale = UInt64(scale)
-        appendDecimal(Int(units / integerScale))
-        units %= integerScale
-        guard units != 0 else { return }
-        var fractionLength = digits
-        while units % 10 == 0 {
-            units /= 10
-            fractionLength -= 1
+        var whole = units / integerScale
+        var fraction = units % integerScale
+        var fractionLength = fraction == 0 ? 0 : digits
+        if fraction != 0 {
+            while fraction % 10 == 0 {
+                fraction /= 10
+                fractionLength -= 1
+            }
         }
-        append(UInt8(ascii: "."))
-        appendDigits(of: units, minimumCount: fractionLength)
+        // At most a sign, 19 whole digits, a point and 9 decimals.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { text in
+            var start = 32
+            for _ in 0..<fractionLength {
+                start -= 1
+                text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                fraction /= 10
+            }
+            if fractionLength > 0 {
+                start -= 1
+                text[start] = UInt8(ascii: ".")
+            }
+            repeat {
+                start -= 1
+                text[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: whole % 10)
+                whole /= 10
+            } while whole != 0
+            if value < 0, units != 0 {
+                start -= 1
+                text[start] = UInt8(ascii: "-")
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<32]))
+        }
     }
 
     /// Appends a JSON string literal.
