@@ -14,16 +14,29 @@ public final class CSVExport: DeviceStreamObserver {
 
     public func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
-        let cells = [
-            fix.time.iso8601(fractionDigits: 3), ExportNumber.coordinate(fix.latitude), ExportNumber.coordinate(fix.longitude),
-            fix.altitudeMeters.map { ExportNumber.fixed($0, digits: 2) } ?? "",
-            ExportNumber.fixed(fix.horizontalAccuracyMeters, digits: 2),
-            fix.verticalAccuracyMeters.map { ExportNumber.fixed($0, digits: 2) } ?? "",
-            ExportNumber.fixed(fix.speedMetersPerSecond, digits: 2), ExportNumber.fixed(fix.courseDegrees, digits: 1),
-            String(fix.sourceIndex),
-            fix.truth.map { ExportNumber.coordinate($0.latitude) } ?? "", fix.truth.map { ExportNumber.coordinate($0.longitude) } ?? "",
-        ]
-        try writer.append(cells.joined(separator: ",") + "\n")
+        writer.put(time: fix.time)
+        writer.put(",")
+        writer.put(coordinate: fix.latitude)
+        writer.put(",")
+        writer.put(coordinate: fix.longitude)
+        writer.put(",")
+        if let altitude = fix.altitudeMeters { writer.put(number: altitude, digits: 2) }
+        writer.put(",")
+        writer.put(number: fix.horizontalAccuracyMeters, digits: 2)
+        writer.put(",")
+        if let verticalAccuracy = fix.verticalAccuracyMeters { writer.put(number: verticalAccuracy, digits: 2) }
+        writer.put(",")
+        writer.put(number: fix.speedMetersPerSecond, digits: 2)
+        writer.put(",")
+        writer.put(number: fix.courseDegrees, digits: 1)
+        writer.put(",")
+        writer.put(integer: fix.sourceIndex)
+        writer.put(",")
+        if let truth = fix.truth { writer.put(coordinate: truth.latitude) }
+        writer.put(",")
+        if let truth = fix.truth { writer.put(coordinate: truth.longitude) }
+        writer.put("\n")
+        try writer.endRecord()
     }
 
     public func deviceStreamEnded() throws {

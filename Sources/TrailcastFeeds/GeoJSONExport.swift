@@ -19,6 +19,9 @@ public final class GeoJSONExport: DeviceStreamObserver {
     private let points: SpoolFile
     private var count = 0
     private var lineCount = 0
+    /// The current fix's position and quoted time, as written.
+    private var position: [UInt8] = []
+    private var time: [UInt8] = []
 
     public init(descriptor: Int32) throws {
         writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
@@ -31,7 +34,7 @@ public final class GeoJSONExport: DeviceStreamObserver {
     public func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
         // Within a line a comma; between lines the end of one array and the start of another.
-        var separator = count == 0 ? "" : ","
+        var separator: StaticString = count == 0 ? "" : ","
         if count == 0 {
             lineCount = 1
         } else if epoch.startsSegment {
@@ -39,16 +42,37 @@ public final class GeoJSONExport: DeviceStreamObserver {
             lineCount += 1
         }
         count += 1
-        let position = Self.position(fix)
-        let time = "\"\(fix.time.iso8601(fractionDigits: 3))\""
-        try coordinates.writer.append(separator + position)
-        try times.writer.append(separator + time)
-        var properties = #"{"time":\#(time),"horizontalAccuracy":\#(ExportNumber.fixed(fix.horizontalAccuracyMeters, digits: 2))"#
-        properties += #","verticalAccuracy":\#(fix.verticalAccuracyMeters.map { ExportNumber.fixed($0, digits: 2) } ?? "null")"#
-        properties += #","speed":\#(fix.speedMetersPerSecond >= 0 ? ExportNumber.fixed(fix.speedMetersPerSecond, digits: 2) : "null")"#
-        properties += #","course":\#(fix.courseDegrees >= 0 ? ExportNumber.fixed(fix.courseDegrees, digits: 1) : "null")"#
-        properties += #","index":\#(fix.sourceIndex)}"#
-        try points.writer.append(#",{"type":"Feature","geometry":{"type":"Point","coordinates":\#(position)},"properties":\#(properties)}"#)
+        // Each fix's position and time are written twice (the line's, then its Point's):
+        // formatted once.
+        position.removeAll(keepingCapacity: true)
+        Self.appendPosition(fix, to: &position)
+        time.removeAll(keepingCapacity: true)
+        time.append(UInt8(ascii: "\""))
+        fix.time.appendISO8601(to: &time, fractionDigits: 3)
+        time.append(UInt8(ascii: "\""))
+        coordinates.writer.put(separator)
+        coordinates.writer.put(bytes: position)
+        try coordinates.writer.endRecord()
+        times.writer.put(separator)
+        times.writer.put(bytes: time)
+        try times.writer.endRecord()
+        let point = points.writer
+        point.put(#",{"type":"Feature","geometry":{"type":"Point","coordinates":"#)
+        point.put(bytes: position)
+        point.put(#"},"properties":{"time":"#)
+        point.put(bytes: time)
+        point.put(#","horizontalAccuracy":"#)
+        point.put(number: fix.horizontalAccuracyMeters, digits: 2)
+        point.put(#","verticalAccuracy":"#)
+        if let verticalAccuracy = fix.verticalAccuracyMeters { point.put(number: verticalAccuracy, digits: 2) } else { point.put("null") }
+        point.put(#","speed":"#)
+        if fix.speedMetersPerSecond >= 0 { point.put(number: fix.speedMetersPerSecond, digits: 2) } else { point.put("null") }
+        point.put(#","course":"#)
+        if fix.courseDegrees >= 0 { point.put(number: fix.courseDegrees, digits: 1) } else { point.put("null") }
+        point.put(#","index":"#)
+        point.put(integer: fix.sourceIndex)
+        point.put("}}")
+        try point.endRecord()
     }
 
     public func deviceStreamEnded() throws {
@@ -64,9 +88,15 @@ public final class GeoJSONExport: DeviceStreamObserver {
     }
 
     /// `[lon,lat]` or `[lon,lat,alt]`.
-    static func position(_ fix: LocationFix) -> String {
-        var text = "[\(ExportNumber.coordinate(fix.longitude)),\(ExportNumber.coordinate(fix.latitude))"
-        if let altitude = fix.altitudeMeters { text += ",\(ExportNumber.fixed(altitude, digits: 2))" }
-        return text + "]"
+    private static func appendPosition(_ fix: LocationFix, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        ExportNumber.append(fix.longitude, digits: ExportNumber.coordinateDigits, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        ExportNumber.append(fix.latitude, digits: ExportNumber.coordinateDigits, to: &bytes)
+        if let altitude = fix.altitudeMeters {
+            bytes.append(UInt8(ascii: ","))
+            ExportNumber.append(altitude, digits: 2, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
     }
 }

@@ -38,11 +38,20 @@ public final class KMLExport: DeviceStreamObserver {
             try endTrack(into: endedTracks.writer)
             trackCount += 1
         }
-        try times.writer.append("<when>\(fix.time.iso8601(fractionDigits: 3))</when>\n")
-        var coordinate = "<gx:coord>\(ExportNumber.coordinate(fix.longitude)) \(ExportNumber.coordinate(fix.latitude))"
+        times.writer.put("<when>")
+        times.writer.put(time: fix.time)
+        times.writer.put("</when>\n")
+        try times.writer.endRecord()
+        let coordinate = coordinates.writer
+        coordinate.put("<gx:coord>")
+        coordinate.put(coordinate: fix.longitude)
+        coordinate.put(" ")
+        coordinate.put(coordinate: fix.latitude)
+        coordinate.put(" ")
         // Without an altitude the track is clamped to the ground (KML's default altitude mode).
-        coordinate += " \(ExportNumber.fixed(fix.altitudeMeters ?? 0, digits: 2))</gx:coord>\n"
-        try coordinates.writer.append(coordinate)
+        coordinate.put(number: fix.altitudeMeters ?? 0, digits: 2)
+        coordinate.put("</gx:coord>\n")
+        try coordinate.endRecord()
     }
 
     private func endTrack(into target: DescriptorWriter) throws {

@@ -23,25 +23,38 @@ public final class TCXExport: DeviceStreamObserver {
 
     public func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
+        let point = trackpoints.writer
         if last != nil, epoch.startsSegment {
-            try trackpoints.writer.append("</Track>\n<Track>\n")
+            point.put("</Track>\n<Track>\n")
         } else if let last {
             distanceMeters += GreatCircle.distanceMeters(
                 latitude1: last.latitude, longitude1: last.longitude, latitude2: fix.latitude, longitude2: fix.longitude)
         }
         if first == nil { first = fix }
         last = fix
-        var point = "<Trackpoint><Time>\(fix.time.iso8601(fractionDigits: 3))</Time>"
-        point += "<Position><LatitudeDegrees>\(ExportNumber.coordinate(fix.latitude))</LatitudeDegrees>"
-        point += "<LongitudeDegrees>\(ExportNumber.coordinate(fix.longitude))</LongitudeDegrees></Position>"
-        if let altitude = fix.altitudeMeters { point += "<AltitudeMeters>\(ExportNumber.fixed(altitude, digits: 2))</AltitudeMeters>" }
-        point += "<DistanceMeters>\(ExportNumber.fixed(distanceMeters, digits: 2))</DistanceMeters>"
+        point.put("<Trackpoint><Time>")
+        point.put(time: fix.time)
+        point.put("</Time><Position><LatitudeDegrees>")
+        point.put(coordinate: fix.latitude)
+        point.put("</LatitudeDegrees><LongitudeDegrees>")
+        point.put(coordinate: fix.longitude)
+        point.put("</LongitudeDegrees></Position>")
+        if let altitude = fix.altitudeMeters {
+            point.put("<AltitudeMeters>")
+            point.put(number: altitude, digits: 2)
+            point.put("</AltitudeMeters>")
+        }
+        point.put("<DistanceMeters>")
+        point.put(number: distanceMeters, digits: 2)
+        point.put("</DistanceMeters>")
         if fix.speedMetersPerSecond >= 0 {
             maximumSpeed = max(maximumSpeed, fix.speedMetersPerSecond)
-            point += "<Extensions><TPX xmlns=\"http://www.garmin.com/xmlschemas/ActivityExtension/v2\">"
-            point += "<Speed>\(ExportNumber.fixed(fix.speedMetersPerSecond, digits: 2))</Speed></TPX></Extensions>"
+            point.put(#"<Extensions><TPX xmlns="http://www.garmin.com/xmlschemas/ActivityExtension/v2"><Speed>"#)
+            point.put(number: fix.speedMetersPerSecond, digits: 2)
+            point.put("</Speed></TPX></Extensions>")
         }
-        try trackpoints.writer.append(point + "</Trackpoint>\n")
+        point.put("</Trackpoint>\n")
+        try point.endRecord()
     }
 
     public func deviceStreamEnded() throws {

@@ -1,5 +1,4 @@
 public import TrailcastDevice
-import TrailcastWire
 import TrailcastBasics
 
 /// `export --to xcode-gpx`: the device's fixes as the timed `<wpt>` list Xcode's location
@@ -17,10 +16,20 @@ public final class XcodeGPXExport: DeviceStreamObserver {
     public func deviceReported(_ epoch: DeviceEpoch) throws {
         if !started { try begin() }
         guard let fix = epoch.fix else { return }
-        var line = "  <wpt lat=\"\(ExportNumber.coordinate(fix.latitude))\" lon=\"\(ExportNumber.coordinate(fix.longitude))\">"
-        if let altitude = fix.altitudeMeters { line += "<ele>\(ExportNumber.fixed(altitude, digits: 2))</ele>" }
-        line += "<time>\(fix.time.iso8601(fractionDigits: 3))</time></wpt>\n"
-        try writer.append(line)
+        writer.put("  <wpt lat=\"")
+        writer.put(coordinate: fix.latitude)
+        writer.put("\" lon=\"")
+        writer.put(coordinate: fix.longitude)
+        writer.put("\">")
+        if let altitude = fix.altitudeMeters {
+            writer.put("<ele>")
+            writer.put(number: altitude, digits: 2)
+            writer.put("</ele>")
+        }
+        writer.put("<time>")
+        writer.put(time: fix.time)
+        writer.put("</time></wpt>\n")
+        try writer.endRecord()
     }
 
     public func deviceStreamEnded() throws {
@@ -36,23 +45,5 @@ public final class XcodeGPXExport: DeviceStreamObserver {
             <gpx version="1.1" creator="Trailcast" xmlns="http://www.topografix.com/GPX/1/1">
 
             """)
-    }
-}
-
-/// Numbers as the exports write them: no exponent, no trailing zeros beyond need.
-enum ExportNumber {
-    /// Degrees to 7 decimals (about 1 cm), as the timeline writes them.
-    static func coordinate(_ degrees: Double) -> String {
-        fixed(degrees, digits: 7)
-    }
-
-    /// At most `digits` decimals, trailing zeros dropped.
-    static func fixed(_ value: Double, digits: Int) -> String {
-        var text = NMEAEncoder.decimal(value, digits: digits)
-        if text.contains(".") {
-            while text.hasSuffix("0") { text.removeLast() }
-            if text.hasSuffix(".") { text.removeLast() }
-        }
-        return text == "-0" ? "0" : text
     }
 }

@@ -34,6 +34,11 @@ package struct NMEAEncoder: Sendable {
     package init() {}
 
     /// The sentences of one epoch, appended as whole CR LF lines.
+    ///
+    /// Written field by field into a scratch buffer, then appended at once: building each
+    /// sentence from an array of Strings was four fifths of `export --to nmea`'s
+    /// instructions, and appending to the array a byte at a time half of what was left
+    /// (callgrind, issue 58).
     package mutating func append(_ epoch: DeviceEpoch, to bytes: inout [UInt8]) {
         var centiseconds = epoch.time.secondsSince1970 * 100 + Int64(epoch.time.nanoseconds / 10_000_000)
         if let last = lastCentiseconds, centiseconds <= last { centiseconds = last + 1 }
@@ -41,45 +46,123 @@ package struct NMEAEncoder: Sendable {
         // Floor division, for times before 1970 too.
         let hundredths = (centiseconds % 100 + 100) % 100
         let time = Timestamp(secondsSince1970: (centiseconds - hundredths) / 100, nanoseconds: Int32(hundredths) * 10_000_000)
-        let utc = time.utc
-        let clock = Self.digits(utc.hour, width: 2) + Self.digits(utc.minute, width: 2) + Self.digits(utc.second, width: 2)
-            + "." + Self.digits(utc.nanoseconds / 10_000_000, width: 2)
-        let date = Self.digits(utc.day, width: 2) + Self.digits(utc.month, width: 2) + Self.digits(utc.year % 100, width: 2)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NMEAText.epochCapacity) { buffer in
+            var text = NMEAText(buffer)
+            Self.write(epoch.fix, at: time.utc, to: &text)
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<text.count]))
+        }
+    }
 
-        guard let fix = epoch.fix else {
-            Self.sentence("GPGGA", [clock, "", "", "", "", "0", "00", "99.99", "", "", "", "", "", ""], to: &bytes)
-            Self.sentence("GPGSA", ["A", "1"] + Array(repeating: "", count: 12) + ["99.99", "99.99", "99.99"], to: &bytes)
-            Self.sentence("GPRMC", [clock, "V", "", "", "", "", "", "", date, "", "", "N"], to: &bytes)
-            Self.sentence("GPVTG", ["", "T", "", "M", "", "N", "", "K", "N"], to: &bytes)
+    private static func write(_ fix: LocationFix?, at utc: UTCDateTime, to text: inout NMEAText) {
+        func clock(_ text: inout NMEAText) {
+            text.byte(UInt8(ascii: ","))
+            text.digits(utc.hour, width: 2)
+            text.digits(utc.minute, width: 2)
+            text.digits(utc.second, width: 2)
+            text.byte(UInt8(ascii: "."))
+            text.digits(utc.nanoseconds / 10_000_000, width: 2)
+        }
+        func date(_ text: inout NMEAText) {
+            text.byte(UInt8(ascii: ","))
+            text.digits(utc.day, width: 2)
+            text.digits(utc.month, width: 2)
+            text.digits(utc.year % 100, width: 2)
+        }
+
+        guard let fix else {
+            var sentence = text.begin("GPGGA")
+            clock(&text)
+            text.ascii(",,,,,0,00,99.99,,,,,,")
+            text.end(sentence)
+            sentence = text.begin("GPGSA")
+            text.ascii(",A,1,,,,,,,,,,,,,99.99,99.99,99.99")
+            text.end(sentence)
+            sentence = text.begin("GPRMC")
+            clock(&text)
+            text.ascii(",V,,,,,,")
+            date(&text)
+            text.ascii(",,,N")
+            text.end(sentence)
+            sentence = text.begin("GPVTG")
+            text.ascii(",,T,,M,,N,,K,N")
+            text.end(sentence)
             return
         }
-        let latitude = Self.angle(fix.latitude, degreeDigits: 2)
-        let longitude = Self.angle(fix.longitude, degreeDigits: 3)
-        let northSouth = fix.latitude < 0 ? "S" : "N"
-        let eastWest = fix.longitude < 0 ? "W" : "E"
+        func position(_ text: inout NMEAText) {
+            text.byte(UInt8(ascii: ","))
+            text.angle(fix.latitude, degreeDigits: 2)
+            text.byte(UInt8(ascii: ","))
+            text.byte(UInt8(ascii: fix.latitude < 0 ? "S" : "N"))
+            text.byte(UInt8(ascii: ","))
+            text.angle(fix.longitude, degreeDigits: 3)
+            text.byte(UInt8(ascii: ","))
+            text.byte(UInt8(ascii: fix.longitude < 0 ? "W" : "E"))
+        }
         let speed = max(fix.speedMetersPerSecond, 0)
-        let knots = Self.decimal(speed * Self.knotsPerMeterPerSecond, digits: 2)
-        let kilometresPerHour = Self.decimal(speed * 3.6, digits: 2)
-        let course = fix.courseDegrees >= 0 && fix.courseDegrees.isFinite
-            ? Self.decimal(fix.courseDegrees.truncatingRemainder(dividingBy: 360), digits: 1) : ""
+        func course(_ text: inout NMEAText) {
+            text.byte(UInt8(ascii: ","))
+            if fix.courseDegrees >= 0 && fix.courseDegrees.isFinite {
+                text.decimal(fix.courseDegrees.truncatingRemainder(dividingBy: 360), digits: 1)
+            }
+        }
+        func knots(_ text: inout NMEAText) {
+            text.byte(UInt8(ascii: ","))
+            text.decimal(speed * Self.knotsPerMeterPerSecond, digits: 2)
+        }
+        func dilution(_ value: Double, _ text: inout NMEAText) {
+            text.byte(UInt8(ascii: ","))
+            text.decimal(min(value, 99.99), digits: 2)
+        }
         let horizontalDilution = Self.dilution(fix.horizontalAccuracyMeters)
         let verticalDilution = Self.dilution(fix.verticalAccuracyMeters ?? fix.horizontalAccuracyMeters * 2)
         let positionDilution = (horizontalDilution * horizontalDilution + verticalDilution * verticalDilution).squareRoot()
         let satellites = Self.satellites(horizontalDilution: horizontalDilution)
-        let altitude = fix.altitudeMeters.map { Self.decimal($0, digits: 1) } ?? ""
 
-        Self.sentence("GPGGA", [
-            clock, latitude, northSouth, longitude, eastWest, "1", Self.digits(satellites, width: 2),
-            Self.decimal(min(horizontalDilution, 99.99), digits: 2), altitude, fix.altitudeMeters == nil ? "" : "M",
-            "0.0", "M", "", "",
-        ], to: &bytes)
-        let prns = (1...12).map { $0 <= satellites ? Self.digits($0, width: 2) : "" }
-        Self.sentence("GPGSA", ["A", fix.altitudeMeters == nil ? "2" : "3"] + prns + [
-            Self.decimal(min(positionDilution, 99.99), digits: 2), Self.decimal(min(horizontalDilution, 99.99), digits: 2),
-            Self.decimal(min(verticalDilution, 99.99), digits: 2),
-        ], to: &bytes)
-        Self.sentence("GPRMC", [clock, "A", latitude, northSouth, longitude, eastWest, knots, course, date, "", "", "A"], to: &bytes)
-        Self.sentence("GPVTG", [course, "T", "", "M", knots, "N", kilometresPerHour, "K", "A"], to: &bytes)
+        var sentence = text.begin("GPGGA")
+        clock(&text)
+        position(&text)
+        text.ascii(",1,")
+        text.digits(satellites, width: 2)
+        dilution(horizontalDilution, &text)
+        text.byte(UInt8(ascii: ","))
+        if let altitude = fix.altitudeMeters {
+            text.decimal(altitude, digits: 1)
+            text.ascii(",M")
+        } else {
+            text.byte(UInt8(ascii: ","))
+        }
+        text.ascii(",0.0,M,,")
+        text.end(sentence)
+
+        sentence = text.begin("GPGSA")
+        text.ascii(fix.altitudeMeters == nil ? ",A,2" : ",A,3")
+        for prn in 1...12 {
+            text.byte(UInt8(ascii: ","))
+            if prn <= satellites { text.digits(prn, width: 2) }
+        }
+        dilution(positionDilution, &text)
+        dilution(horizontalDilution, &text)
+        dilution(verticalDilution, &text)
+        text.end(sentence)
+
+        sentence = text.begin("GPRMC")
+        clock(&text)
+        text.ascii(",A")
+        position(&text)
+        knots(&text)
+        course(&text)
+        date(&text)
+        text.ascii(",,,A")
+        text.end(sentence)
+
+        sentence = text.begin("GPVTG")
+        course(&text)
+        text.ascii(",T,,M")
+        knots(&text)
+        text.ascii(",N,")
+        text.decimal(speed * 3.6, digits: 2)
+        text.ascii(",K,A")
+        text.end(sentence)
     }
 
     /// An accuracy radius as a dilution of precision, within what a receiver reports
@@ -95,57 +178,17 @@ package struct NMEAEncoder: Sendable {
         min(12, max(4, Int((12 / horizontalDilution).rounded())))
     }
 
-    /// `$TALKER,FIELD,...*CS\r\n`: the checksum is the XOR of every byte between `$` and `*`.
-    static func sentence(_ name: String, _ fields: [String], to bytes: inout [UInt8]) {
-        let body = Array(([name] + fields).joined(separator: ",").utf8)
-        let checksum = body.reduce(UInt8(0), ^)
-        let hex = Array("0123456789ABCDEF".utf8)
-        bytes.append(UInt8(ascii: "$"))
-        bytes.append(contentsOf: body)
-        bytes.append(UInt8(ascii: "*"))
-        bytes.append(hex[Int(checksum >> 4)])
-        bytes.append(hex[Int(checksum & 0x0F)])
-        bytes.append(contentsOf: [0x0D, 0x0A])
-    }
-
     /// Degrees as NMEA writes them: whole degrees (2 or 3 digits), then minutes to 4
     /// decimals (about 0.2 m), e.g. 37.795403 -> `3747.7242`.
     static func angle(_ degrees: Double, degreeDigits: Int) -> String {
-        // A value no coordinate can have (the caller's bug, or NaN) is an empty field,
-        // never a trap converting it to an integer.
-        let limit = degreeDigits == 2 ? 90.0 : 180.0
-        guard degrees.isFinite, abs(degrees) <= limit else { return "" }
-        // Rounded as a whole number of 1/10000 minutes, so 59.99996 minutes carries into
-        // the next degree instead of printing 60.0000.
-        let tenThousandths = Int64((abs(degrees) * 600_000).rounded())
-        let whole = tenThousandths / 600_000
-        let minutes = tenThousandths - whole * 600_000
-        return digits(Int(whole), width: degreeDigits) + digits(Int(minutes / 10_000), width: 2) + "."
-            + digits(Int(minutes % 10_000), width: 4)
+        NMEAText.string { $0.angle(degrees, degreeDigits: degreeDigits) }
     }
 
     /// A number with exactly `digits` decimals (NMEA fields keep their width).
     package static func decimal(_ value: Double, digits fractionDigits: Int) -> String {
-        // NaN is an empty field; anything beyond six whole digits (an <ele> of 1e300 in a
-        // GPX file) is held at the largest six-digit value, so no sentence passes NMEA's 82
-        // characters and no conversion to an integer traps.
-        guard value.isFinite else { return "" }
-        let value = min(max(value, -Self.largestField), Self.largestField)
-        var scale: Int64 = 1
-        for _ in 0..<fractionDigits { scale *= 10 }
-        let scaled = Int64((abs(value) * Double(scale)).rounded())
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        let whole = scaled / scale
-        guard fractionDigits > 0 else { return sign + String(whole) }
-        return sign + String(whole) + "." + digits(Int(scaled - whole * scale), width: fractionDigits)
+        NMEAText.string { $0.decimal(value, digits: fractionDigits) }
     }
 
     /// The largest magnitude a numeric field is written with.
-    static let largestField = 999_999.0
-
-    /// A non-negative whole number, zero-padded to `width`.
-    static func digits(_ value: Int, width: Int) -> String {
-        let text = String(value)
-        return text.count < width ? String(repeating: "0", count: width - text.count) + text : text
-    }
+    package static let largestField = 999_999.0
 }
