@@ -19,22 +19,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
+
+from timed_run import timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAKE_GPX = os.path.join(HERE, "..", "..", "shared", "tools", "make-gpx.py")
 FORMATS = ["xcode-gpx", "nmea", "geojson", "csv", "kml", "tcx"]
-
-
-def timed(command):
-    """Wall seconds and CPU seconds (user + system) of one run of `command`."""
-    started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - started
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"failed ({os.waitstatus_to_exitcode(status)}): {' '.join(command)}")
-    return elapsed, usage.ru_utime + usage.ru_stime
 
 
 def main():
@@ -56,7 +46,8 @@ def main():
     samples = {name: [] for name in commands}
     for _ in range(args.runs):
         for name, command in commands.items():
-            samples[name].append(timed(command))
+            run = timed(command)
+            samples[name].append((run.wall_seconds, run.cpu_seconds))
     rows = {}
     for name, runs in samples.items():
         rows[name] = {"wall": statistics.median(r[0] for r in runs), "cpu": statistics.median(r[1] for r in runs)}

@@ -19,22 +19,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import zipfile
+
+from timed_run import timed
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAKE_GPX = os.path.join(HERE, "..", "..", "shared", "tools", "make-gpx.py")
-
-
-def timed(command):
-    """Wall seconds and peak RSS (KiB) of one run of `command`."""
-    started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - started
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit(f"failed: {' '.join(command)}")
-    return elapsed, usage.ru_maxrss
 
 
 def main():
@@ -67,7 +57,8 @@ def main():
     peaks = {format: 0 for format in order}
     for _ in range(args.runs):
         for format in order:
-            seconds, peak = timed([args.trailcast, "inspect", "--format", "jsonl", files[format]])
+            run = timed([args.trailcast, "inspect", "--format", "jsonl", files[format]])
+            seconds, peak = run.wall_seconds, run.peak_rss_kib
             times[format].append(seconds)
             peaks[format] = max(peaks[format], peak)
     gpx = statistics.median(times["gpx"])
