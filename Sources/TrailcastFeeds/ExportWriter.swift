@@ -67,6 +67,13 @@ final class DescriptorWriter {
         buffer.appendDecimal(value)
     }
 
+    /// Appends a whole record that `body` writes straight into the buffer (one exclusive
+    /// access for the record, not one per part), then ends it.
+    func record(_ body: (inout [UInt8]) -> Void) throws {
+        body(&buffer)
+        try endRecord()
+    }
+
     /// Ends a record: writes the buffer out once it holds enough.
     func endRecord() throws {
         if buffer.count >= Self.limit { try flush() }
@@ -83,6 +90,27 @@ final class DescriptorWriter {
         try flush()
         try writeAll(bytes)
     }
+
+    #if os(Linux)
+    /// Writes what is buffered, then the first `length` bytes of the file `source`, copied by
+    /// the kernel (`sendfile(2)`) without passing through this process: a GeoJSON export
+    /// spools most of what it writes. False, with nothing of the file written, where the
+    /// kernel cannot send from that file to this descriptor (the caller copies it then).
+    func flush(sendingFile source: Int32, length: Int) throws -> Bool {
+        try flush()
+        var offset: off_t = 0
+        while offset < length {
+            let sent = sendfile(descriptor, source, &offset, length - Int(offset))
+            if sent < 0 {
+                if errno == EINTR { continue }
+                if offset == 0 && (errno == EINVAL || errno == ENOSYS) { return false }
+                throw FeedError.cannotWrite(String(cString: strerror(errno)), destination: destination)
+            }
+            if sent == 0 { break }
+        }
+        return true
+    }
+    #endif
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
         var written = 0
@@ -115,6 +143,10 @@ final class SpoolFile {
     /// Copies everything spooled to `target`.
     func copy(to target: DescriptorWriter) throws {
         try writer.flush()
+        #if os(Linux)
+        let length = lseek(writer.descriptor, 0, SEEK_END)
+        if length >= 0, try target.flush(sendingFile: writer.descriptor, length: Int(length)) { return }
+        #endif
         guard lseek(writer.descriptor, 0, SEEK_SET) == 0 else { throw FeedError.cannotWrite("cannot rewind a temporary file", destination: "the export") }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {

@@ -50,29 +50,33 @@ public final class GeoJSONExport: DeviceStreamObserver {
         time.append(UInt8(ascii: "\""))
         fix.time.appendISO8601(to: &time, fractionDigits: 3)
         time.append(UInt8(ascii: "\""))
-        coordinates.writer.put(separator)
-        coordinates.writer.put(bytes: position)
-        try coordinates.writer.endRecord()
-        times.writer.put(separator)
-        times.writer.put(bytes: time)
-        try times.writer.endRecord()
-        let point = points.writer
-        point.put(#",{"type":"Feature","geometry":{"type":"Point","coordinates":"#)
-        point.put(bytes: position)
-        point.put(#"},"properties":{"time":"#)
-        point.put(bytes: time)
-        point.put(#","horizontalAccuracy":"#)
-        point.put(number: fix.horizontalAccuracyMeters, digits: 2)
-        point.put(#","verticalAccuracy":"#)
-        if let verticalAccuracy = fix.verticalAccuracyMeters { point.put(number: verticalAccuracy, digits: 2) } else { point.put("null") }
-        point.put(#","speed":"#)
-        if fix.speedMetersPerSecond >= 0 { point.put(number: fix.speedMetersPerSecond, digits: 2) } else { point.put("null") }
-        point.put(#","course":"#)
-        if fix.courseDegrees >= 0 { point.put(number: fix.courseDegrees, digits: 1) } else { point.put("null") }
-        point.put(#","index":"#)
-        point.put(integer: fix.sourceIndex)
-        point.put("}}")
-        try point.endRecord()
+        let position = self.position
+        let time = self.time
+        try coordinates.writer.record { bytes in
+            bytes.appendASCII(separator)
+            bytes.append(contentsOf: position)
+        }
+        try times.writer.record { bytes in
+            bytes.appendASCII(separator)
+            bytes.append(contentsOf: time)
+        }
+        try points.writer.record { bytes in
+            bytes.appendASCII(#",{"type":"Feature","geometry":{"type":"Point","coordinates":"#)
+            bytes.append(contentsOf: position)
+            bytes.appendASCII(#"},"properties":{"time":"#)
+            bytes.append(contentsOf: time)
+            bytes.appendASCII(#","horizontalAccuracy":"#)
+            ExportNumber.append(fix.horizontalAccuracyMeters, digits: 2, to: &bytes)
+            bytes.appendASCII(#","verticalAccuracy":"#)
+            Self.appendNumber(fix.verticalAccuracyMeters, digits: 2, to: &bytes)
+            bytes.appendASCII(#","speed":"#)
+            Self.appendNumber(fix.speedMetersPerSecond >= 0 ? fix.speedMetersPerSecond : nil, digits: 2, to: &bytes)
+            bytes.appendASCII(#","course":"#)
+            Self.appendNumber(fix.courseDegrees >= 0 ? fix.courseDegrees : nil, digits: 1, to: &bytes)
+            bytes.appendASCII(#","index":"#)
+            bytes.appendDecimal(fix.sourceIndex)
+            bytes.appendASCII("}}")
+        }
     }
 
     public func deviceStreamEnded() throws {
@@ -85,6 +89,11 @@ public final class GeoJSONExport: DeviceStreamObserver {
         try points.copy(to: writer)
         try writer.append("]}\n")
         try writer.flush()
+    }
+
+    /// A number, or `null` for none.
+    private static func appendNumber(_ value: Double?, digits: Int, to bytes: inout [UInt8]) {
+        if let value { ExportNumber.append(value, digits: digits, to: &bytes) } else { bytes.appendASCII("null") }
     }
 
     /// `[lon,lat]` or `[lon,lat,alt]`.
