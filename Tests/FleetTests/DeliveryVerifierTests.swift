@@ -105,6 +105,23 @@ struct DeliveryVerifierTests {
         #expect(LatencyHistogram().percentile(0.5) == nil)
     }
 
+    /// A percentile is the nearest rank, rounded up (`count × fraction`): the median of
+    /// three latencies is the second, p85 of ten the ninth; rounding the rank down would
+    /// quote a faster message than the fraction asked for.
+    @Test("a percentile's rank rounds up: the median of 1, 2 and 3 ms is 2 ms, never the fastest")
+    func percentileRankRoundsUp() throws {
+        var three = LatencyHistogram()
+        for milliseconds in [3.0, 1.0, 2.0] { three.record(seconds: milliseconds / 1000) }
+        let median = try #require(three.percentile(0.5))
+        #expect(median >= 2e-3 && median <= 2e-3 * 1.02, "\(median)")
+        #expect(three.percentile(0.34).map { $0 >= 2e-3 && $0 <= 2e-3 * 1.02 } == true)
+        #expect(three.percentile(0.67) == 3e-3)
+        var ten = LatencyHistogram()
+        for milliseconds in 1...10 { ten.record(seconds: Double(milliseconds) / 1000) }
+        let p85 = try #require(ten.percentile(0.85))
+        #expect(p85 >= 9e-3 && p85 <= 9e-3 * 1.02, "rank 8.5 is the ninth: \(p85)")
+    }
+
     @Test("the subscriber away: what was awaited and what is sent meanwhile is not witnessed, not lost; a late arrival is received after all")
     func away() async {
         let clock = Clock()

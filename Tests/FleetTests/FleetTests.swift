@@ -140,6 +140,39 @@ struct FleetTests {
         #expect(locations[24].fix.latitude == locations[4].fix.latitude)
     }
 
+    /// docs/fleet.md: "The battery starts between 50% and 100% (by seed) and drains 6% an
+    /// hour": half an hour into the run each device shows 3% less than at its start, an
+    /// hour in 6% less.
+    @Test("a device's battery drains 6% an hour: 3% after half an hour, 6% after an hour")
+    func batteryDrainsSixPercentAnHour() throws {
+        let plan = FleetPlan(deviceCount: 3, staggerSeconds: 0, gpsMix: GPSMix([(.perfect, 1)]))
+        let locations = Self.locations(plan, routes: [Self.line(seconds: 600)], seconds: 3601)
+        for device in 0..<3 {
+            let battery = Dictionary(
+                locations.filter { $0.device == device }.map { ($0.fix.time.seconds(since: Self.start), $0.batteryPercent) },
+                uniquingKeysWith: { first, _ in first })
+            let start = try #require(battery[0])
+            #expect((50...100).contains(start))
+            #expect(battery[1800] == start - 3, "device \(device)")
+            #expect(battery[3600] == start - 6, "device \(device)")
+        }
+    }
+
+    /// docs/fleet.md: "The share is exact": the whole number of devices nearest the share
+    /// (27% of 10 devices is 3 of them, 7% is 1, 66% is 7), not the share rounded down.
+    @Test("an event's share is the nearest whole number of devices", arguments: [
+        ("1s:signal=lost@27%", 3), ("1s:signal=lost@7%", 1), ("1s:authorization=denied@66%", 7),
+    ])
+    func eventShareRoundsToNearest(event: String, devices: Int) throws {
+        let plan = FleetPlan(deviceCount: 10, staggerSeconds: 0, events: [try FleetEvent(parsing: event)])
+        var fleet = Fleet(plan: plan, routes: [Self.line(seconds: 60)], start: Self.start)
+        var affected: [Int] = []
+        while let due = fleet.nextMomentNanoseconds, due < 2_000_000_000 {
+            fleet.advance { if case .event(_, let count) = $0 { affected.append(count) } }
+        }
+        #expect(affected == [devices])
+    }
+
     @Test("--gps-mix gives each profile its share exactly")
     func gpsMix() throws {
         let mix = try GPSMix(parsing: "open-sky:60,urban-canyon:30,indoor:10")

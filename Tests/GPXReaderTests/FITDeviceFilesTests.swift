@@ -92,6 +92,29 @@ struct FITDeviceFilesTests {
         ])
     }
 
+    /// FITReader+SystemTime: the records before the correlation wait, in order, "with every
+    /// record after them": a record already in UTC does not overtake them.
+    @Test("a UTC-timed record after system-timed ones still waiting waits too: the points stay in the file's order")
+    func utcRecordWaitsBehindSystemTimed() {
+        var fit = FITBuilder()
+        fit.definition(local: 0, global: 20, fields: FITReaderTests.record)
+        fit.definition(local: 1, global: 162, fields: Self.correlation)
+        Self.record(&fit, systemTime: 67, latitude: 47.1)
+        Self.record(&fit, systemTime: 68, latitude: 47.2)
+        // Timed in UTC already (above 0x10000000): 20 s after the first fix.
+        fit.data(local: 0, FITReaderTests.recordBytes(time: Self.firstFixUTC + 20, latitude: 47.3, longitude: 8.5, altitude: 400))
+        Self.correlate(&fit, utc: Self.firstFixUTC + 33, fraction: 0, system: 100)
+        Self.record(&fit, systemTime: 121, latitude: 47.4)
+        let (events, error) = FITReaderTests.read(fit.file())
+        #expect(error == nil)
+        #expect(Self.warnings(events).isEmpty)
+        let points = FITReaderTests.trackPoints(events)
+        #expect(points.map { $0.time?.description } == [
+            "2017-06-28T02:34:11.000Z", "2017-06-28T02:34:12.000Z", "2017-06-28T02:34:31.000Z", "2017-06-28T02:35:05.000Z",
+        ])
+        #expect(points.map { ($0.latitude * 10).rounded() / 10 } == [47.1, 47.2, 47.3, 47.4])
+    }
+
     @Test("ten thousand records before the correlation all wait for it (past the queue's memory) and come out in order")
     func longWait() {
         var fit = FITBuilder()

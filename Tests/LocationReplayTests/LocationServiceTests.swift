@@ -382,6 +382,40 @@ struct LocationServiceTests {
         #expect(output.map(Self.describe) == row.expected)
     }
 
+    /// docs/background.md: a When In Use app in the background is told its visits when it is
+    /// in use again, "at most 64, the oldest dropped", in order. Forty stops make 79 visits
+    /// (40 arrivals, 39 departures): the app hears the newest 64, as an Always app heard them.
+    @Test("held visits past 64: the oldest are dropped, the newest 64 told in order")
+    func heldVisitsDropTheOldest() {
+        let start = Timestamp(secondsSince1970: 1_781_000_000)
+        // Stop k, 1.1 km north of the one before: fixes at 1000k, +100 and +400 seconds.
+        let fixes = (0..<40).flatMap { stop in
+            [0.0, 100, 400].map { second in
+                LocationFix(time: start.adding(seconds: Double(stop) * 1000 + second), latitude: 1 + Double(stop) * 0.01, longitude: 8)
+            }
+        }
+        func visits(_ status: AuthorizationStatus) -> [LocationService.Output] {
+            var service = LocationService(configuration: .init(initialStatus: status))
+            var output: [LocationService.Output] = []
+            service.startMonitoringVisits(into: &output)
+            service.setAppState(.background, into: &output)
+            service.endInUseGrace(into: &output)
+            for fix in fixes { service.receive(fix, into: &output) }
+            if status == .authorizedWhenInUse { #expect(output.isEmpty, "held while not in use") }
+            service.setAppState(.foreground, into: &output)
+            return output
+        }
+        let heard = visits(.authorizedAlways)
+        #expect(heard.count == 79)
+        #expect(LocationService.heldVisitLimit == 64)
+        let told = visits(.authorizedWhenInUse)
+        #expect(told == Array(heard.suffix(64)))
+        // The first told is the 16th visit: the departure from stop 7.
+        #expect(told.first == .visit(Visit(
+            arrival: start.adding(seconds: 7100), departure: start.adding(seconds: 7400),
+            latitude: 1 + 7 * 0.01, longitude: 8, horizontalAccuracyMeters: 50)))
+    }
+
     /// Apple's limit: 20 conditions for the app, over all its monitors; the 21st is
     /// `unmonitored` at once, and replacing one already there is not a 21st.
     @Test func twentyConditionsAndNoMore() {

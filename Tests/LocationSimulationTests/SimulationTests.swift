@@ -255,6 +255,19 @@ struct SimulationClockTests {
         try simulation.advance(by: 1)
         #expect(simulation.now == Walk.start.adding(seconds: 10))
     }
+
+    /// `Clock`'s instants measure as `ContinuousClock`'s do: `start.duration(to: now)` is
+    /// the time since `start`, positive once the simulation has moved on.
+    @Test func anInstantMeasuresTheTimeToALaterOne() throws {
+        let simulation = try Simulation(route: .points(Walk.points(100)))
+        let clock = simulation.clock
+        let start = clock.now
+        try simulation.advance(by: 60)
+        let now = clock.now
+        #expect(start.duration(to: now) == .seconds(60))
+        #expect(now.duration(to: start) == .seconds(-60))
+        #expect(start.advanced(by: start.duration(to: now)) == now)
+    }
 }
 
 @Suite("Sample routes")

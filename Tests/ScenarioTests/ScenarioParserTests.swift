@@ -237,6 +237,33 @@ struct ScenarioParserTests {
             == .present(EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("1"))]), at: nil, tolerance: 0))
     }
 
+    /// A tolerance may be written with the sign itself, `12 ± 0.5`, as the timeline's text
+    /// writes an accuracy: the same number and tolerance as `12 +- 0.5`, not text.
+    @Test("a field written with ± is a number within a tolerance, as with +-")
+    func plusMinusSignIsATolerance() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            expect:
+              - event: location
+                fields: {lat: "37.8 ± 0.01", speed: "1.5±0.25"}
+            """)
+        #expect(scenario.expectations.map(\.expectation) == [
+            .present(EventSelector(type: "location", fields: [
+                FieldMatch(key: "lat", matcher: .number(37.8, tolerance: 0.01)),
+                FieldMatch(key: "speed", matcher: .number(1.5, tolerance: 0.25)),
+            ]), at: nil, tolerance: 0),
+        ])
+    }
+
+    /// docs/replay.md: the places app shows "the `--places-limit N` (default 5) nearest";
+    /// a scenario's `places:` without `placesLimit` is that default.
+    @Test("places without placesLimit shows the 5 nearest")
+    func placesLimitDefaultsToFive() throws {
+        let scenario = try Self.parse("gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\n")
+        let gpx = URL(fileURLWithPath: Self.file).deletingLastPathComponent().deletingLastPathComponent().path
+        #expect(scenario.configuration.app == .places(file: gpx + "/places/sf-clinics.geojson", limit: 5))
+    }
+
     struct Broken: Sendable, CustomTestStringConvertible {
         var yaml: String
         var line: Int

@@ -143,6 +143,31 @@ struct ExportCommandTests {
         #expect(first == [-122.394253, 37.795403, 4.5], "longitude first")
     }
 
+    /// Core Location's speed is negative only when it is invalid (`CLLocation.speed`): a
+    /// device standing still moves at 0 m/s, a valid speed, which GeoJSON writes as 0; only
+    /// an unknown speed or course is `null`.
+    @Test("geojson: a fix standing still has speed 0, not null; its unknown course is null")
+    func geoJSONStandingStill() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        // Ten seconds at one spot, then 15.08 m east in ten seconds.
+        let route = try scratch.file(named: "still.gpx", text: """
+            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+            <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:00Z</time></trkpt>
+            <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:10Z</time></trkpt>
+            <trkpt lat="47.3" lon="8.5002"><time>2026-05-01T10:00:20Z</time></trkpt>
+            </trkseg></trk></gpx>
+            """)
+        let result = try await TrailcastBinary.run(arguments: ["export", route.path, "--to", "geojson"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let points = try #require(root["features"] as? [[String: Any]]).dropFirst().compactMap { $0["properties"] as? [String: Any] }
+        try #require(points.count == 3)
+        #expect(points[0]["speed"] as? Double == 0)
+        #expect(points[0]["course"] is NSNull)
+        #expect(points[1]["speed"] as? Double == 1.51 && points[1]["course"] as? Double == 90)
+    }
+
     @Test("csv: a header and one row per fix, the truth last")
     func csv() async throws {
         let result = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--gps", "suburban"])

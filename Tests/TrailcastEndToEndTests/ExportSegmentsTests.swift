@@ -54,6 +54,30 @@ struct ExportSegmentsTests {
         #expect(back["warnings"] as? [Any] == nil || (back["warnings"] as? [Any])?.isEmpty == true)
     }
 
+    /// TCXExport: "the distance does not count the gaps". Each trackpoint's running
+    /// `<DistanceMeters>` and the lap's total are the route's walked length (117 legs of
+    /// 15.08 m), not that plus the 166 m jumps from one segment to the next.
+    @Test("tcx: the lap's DistanceMeters and each trackpoint's leave out the gaps between segments")
+    func tcxDistanceSkipsGaps() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route = try Self.threeSegments(in: scratch).path
+        let export = try await TrailcastBinary.run(arguments: ["export", route, "--to", "tcx"])
+        try #require(export.status == 0, "\(export.stderr)")
+        func distances(_ text: some StringProtocol) -> [Double] {
+            text.components(separatedBy: "<DistanceMeters>").dropFirst().compactMap { Double($0.prefix { $0 != "<" }) }
+        }
+        let tracks = export.stdout.components(separatedBy: "<Track>").dropFirst().map(distances)
+        try #require(tracks.map(\.count) == [40, 40, 40])
+        let length = try #require(try await Self.inspect(route)["length2DMeters"] as? Double)
+        let lap = try #require(distances(export.stdout.components(separatedBy: "<Track>")[0]).only)
+        #expect(abs(lap - length) < 0.01, "lap \(lap), route \(length)")
+        #expect(tracks.last?.last == lap)
+        // A segment starts where the one before it ended: the gap adds nothing.
+        #expect(tracks[1].first == tracks[0].last && tracks[2].first == tracks[1].last, "\(tracks.map { [$0.first, $0.last] })")
+        #expect(tracks[0].first == 0)
+    }
+
     /// GPSBabel's TCX reader (gtrnctr.cc) makes one track of an activity, whatever its laps
     /// and tracks: it reads every point, in one segment.
     @Test("GPSBabel reads the KML's MultiTrack as three segments, and the TCX's 120 points", arguments: [

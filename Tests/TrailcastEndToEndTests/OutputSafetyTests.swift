@@ -166,6 +166,23 @@ struct OutputSafetyTests {
         #expect(lines.last?.contains(#""reason":"error""#) == true, "\(lines.last ?? "")")
     }
 
+    /// ExportCommand: an export is "beside its place until complete"; one that breaks
+    /// partway (a route whose first points are good, then broken mid-point) was never a file:
+    /// the old one stays, unlike replay's timeline, which ends saying why.
+    @Test("an export that fails partway leaves the old file as it was and no temporary file", arguments: ["csv", "geojson"])
+    func exportThatFailsPartway(format: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let output = try scratch.file(named: "walk.\(format)", contents: Data("the old export\n".utf8))
+        let text = try String(contentsOf: Repository.url(Self.walk), encoding: .utf8)
+        let cut = try scratch.file(named: "cut.gpx", contents: Data((String(text.prefix(4000)) + "<trkpt lat=\"91\"").utf8))
+        let export = try await TrailcastBinary.run(arguments: ["export", cut.path, "--to", format, "--output", output.path])
+        #expect(export.status == 65, "\(export.stderr)")
+        #expect(export.stderrLines.count == 1 && export.stderr.hasPrefix("\(cut.path):"), "\(export.stderr)")
+        #expect(try String(contentsOf: output, encoding: .utf8) == "the old export\n")
+        #expect(try Self.leftovers(scratch.url).isEmpty)
+    }
+
     @Test("replay's report and the fleet's summary, written whole at the end: a run that fails first leaves the old file")
     func pagesWrittenAtTheEnd() async throws {
         let scratch = try ScratchDirectory()

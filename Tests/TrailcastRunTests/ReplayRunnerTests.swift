@@ -106,6 +106,36 @@ struct ReplayRunnerTests {
         }
         #expect((try? NMEATarget(parsing: "tcp://[::1]:0")) == .tcp(host: "::1", port: 0))
     }
+
+    /// Port 0 picks a free port to listen on (`tcp://`), but a datagram sent to port 0
+    /// reaches nobody: `udp://HOST:0` is a usage failure, port 1 a destination.
+    @Test("addresses: udp:// to port 0 is a usage failure naming the flag; port 1 is taken")
+    func udpPortZero() {
+        do {
+            _ = try NMEATarget(parsing: "udp://127.0.0.1:0")
+            Issue.record("udp://127.0.0.1:0 was taken")
+        } catch {
+            #expect(error.status == .usage)
+            #expect(error.message == "--nmea udp://127.0.0.1:0: a UDP destination needs a port other than 0")
+        }
+        #expect((try? NMEATarget(parsing: "udp://127.0.0.1:1")) == .udp(host: "127.0.0.1", port: 1))
+    }
+
+    /// A plan whose settings contradict each other is bad usage (64), as the same flags
+    /// are for `trailcast replay`, not malformed input (65): docs/command-line.md's "a flag,
+    /// a value".
+    @Test("a plan whose settings contradict each other: a usage failure, the problem's line")
+    func contradictorySettingsAreUsage() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let plan = ReplayRunPlan(
+            file: Self.sample, configuration: ReplayConfiguration(jitterMilliseconds: 1000),
+            output: TimelineOutput(path: directory.path + "/run.txt"))
+        let failure = await #expect(throws: RunFailure.self) { try await ReplayRunner.run(plan) }
+        #expect(failure?.status == .usage)
+        #expect(failure?.message
+            == "error: --jitter must be less than the interval between fixes (1000 ms), not 1000: a fix comes late, never after the next one")
+    }
 }
 
 /// What a run said on the side, kept for the test to read.
