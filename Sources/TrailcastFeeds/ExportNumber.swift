@@ -6,11 +6,6 @@ enum ExportNumber {
     /// Degrees to 7 decimals (about 1 cm), as the timeline writes them.
     static let coordinateDigits = 7
 
-    /// Degrees to ``coordinateDigits`` decimals.
-    static func coordinate(_ degrees: Double) -> String {
-        fixed(degrees, digits: coordinateDigits)
-    }
-
     /// At most `digits` decimals, trailing zeros dropped.
     static func fixed(_ value: Double, digits: Int) -> String {
         var bytes: [UInt8] = []

@@ -42,17 +42,12 @@ final class DescriptorWriter {
         buffer.appendASCII(text)
     }
 
-    /// Appends bytes already formatted, as part of the record being written.
-    func put(bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
-    }
-
     /// Appends a number as the exports write it (``ExportNumber/fixed(_:digits:)``).
     func put(number value: Double, digits: Int) {
         ExportNumber.append(value, digits: digits, to: &buffer)
     }
 
-    /// Appends degrees as the exports write them (``ExportNumber/coordinate(_:)``).
+    /// Appends degrees as the exports write them: ``ExportNumber/coordinateDigits`` decimals.
     func put(coordinate degrees: Double) {
         ExportNumber.append(degrees, digits: ExportNumber.coordinateDigits, to: &buffer)
     }
