@@ -6,6 +6,8 @@
 // seam's type to write instead. On Apple platforms the package does not declare this module
 // (Package.swift), and `CoreLocation` is Apple's.
 //
-// With this module, `#if (canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN)` is true on Linux too: to keep code to
-// Apple platforms, test the platform (`#if os(iOS) || os(macOS)`, `#if canImport(Darwin)`).
+// With this module, `#if canImport(CoreLocation)` is true on Linux too: to keep code to Apple
+// platforms, test the platform (`#if os(iOS) || os(macOS)`, `#if canImport(Darwin)`). The
+// package's own sources, built with `-D TRAILCAST_CORELOCATION_STANDIN` there, test
+// `canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN`.
 @_exported public import CoreLocationSeam
