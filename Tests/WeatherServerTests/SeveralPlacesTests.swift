@@ -43,6 +43,19 @@ struct SeveralPlacesTests {
         #expect(list.map { $0["timezone"] as? String } == ["Europe/Zurich", "Europe/Berlin", "Australia/Sydney"])
     }
 
+    @Test("spaces around a list's items (a hand-typed URL) and empty items are not part of the request")
+    func listItemsTrimmed() async throws {
+        let (spaced, clean) = try await ServerHarness.run { server in
+            let spaced = try await server.get(
+                "/v1/forecast?latitude=%2047.37%20,52.52&longitude=8.54,%2013.41%20&hourly=%20temperature_2m%20,,is_day%20&forecast_days=1")
+            let clean = try await server.get("/v1/forecast?latitude=47.37,52.52&longitude=8.54,13.41&hourly=temperature_2m,is_day&forecast_days=1")
+            return (spaced, clean)
+        }
+        #expect(spaced.status == 200)
+        #expect(clean.status == 200)
+        #expect(Self.withoutGenerationTime(spaced.text[...]) == Self.withoutGenerationTime(clean.text[...]))
+    }
+
     @Test("one zone for all places; location_id as given")
     func oneZoneAndGivenIdentifiers() async throws {
         let answer = try await ServerHarness.run { server in
