@@ -1,17 +1,31 @@
 /// What a mistyped name was probably meant to be, for messages that name the right one.
 package enum Spelling {
     /// The candidate within an edit distance of 2 of `word` (1 for a word of four letters or
-    /// fewer; case aside), the first of the
-    /// closest; else the shortest candidate that `word` (3 letters or more) begins, a name
+    /// fewer; case aside), the first of the closest, unless another as close is `word` with
+    /// a key pressed twice undone (`--seeed` is `--seed`, though one letter from `--speed`
+    /// too); else the shortest candidate that `word` (3 letters or more) begins, a name
     /// cut short (`horizontalAcc`); nil when none is that close.
     package static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         let scored = candidates.map { ($0, distance(lowered, $0.lowercased())) }
         // One edit in a short word already makes another word (`xml` is two from `html`).
         let allowed = lowered.count <= 4 ? 1 : 2
-        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed { return best.0 }
+        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= allowed {
+            let undoubled = Set(doubledKeysUndone(lowered))
+            return scored.first { $0.1 == best.1 && undoubled.contains($0.0.lowercased()) }?.0 ?? best.0
+        }
         guard lowered.count >= 3 else { return nil }
         return candidates.filter { $0.lowercased().hasPrefix(lowered) }.min { $0.count < $1.count }
+    }
+
+    /// `word` with one of its doubled letters once: `seeed` gives `seed`.
+    private static func doubledKeysUndone(_ word: String) -> [String] {
+        let letters = Array(word)
+        return letters.indices.dropFirst().filter { letters[$0] == letters[$0 - 1] }.map { index in
+            var shorter = letters
+            shorter.remove(at: index)
+            return String(shorter)
+        }
     }
 
     /// `unknown event type 'locations' (did you mean 'location'?); types: start, ...`: the

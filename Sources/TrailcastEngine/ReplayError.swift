@@ -38,7 +38,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidConfiguration(let message):
             return "error: \(message)"
         case .output(let reason):
-            return "error: cannot write the timeline: \(reason)"
+            // A write failure says which file itself (`cannot write out.jsonl: ...`).
+            return reason.hasPrefix("cannot write ") ? "error: \(reason)" : "error: cannot write the timeline: \(reason)"
         case .feed(let message, _):
             return message
         case .places(let error):

@@ -7,8 +7,8 @@ public final class CSVExport: DeviceStreamObserver {
     public static let header = "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon"
     private let writer: DescriptorWriter
 
-    public init(descriptor: Int32) throws {
-        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
+    public init(descriptor: Int32, destination: String = "the export") throws {
+        writer = DescriptorWriter(descriptor: descriptor, destination: destination)
         try writer.append(Self.header + "\n")
     }
 

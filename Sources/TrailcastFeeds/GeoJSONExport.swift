@@ -23,8 +23,8 @@ public final class GeoJSONExport: DeviceStreamObserver {
     private var position: [UInt8] = []
     private var time: [UInt8] = []
 
-    public init(descriptor: Int32) throws {
-        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
+    public init(descriptor: Int32, destination: String = "the export") throws {
+        writer = DescriptorWriter(descriptor: descriptor, destination: destination)
         coordinates = try SpoolFile()
         times = try SpoolFile()
         points = try SpoolFile()

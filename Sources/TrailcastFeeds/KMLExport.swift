@@ -16,8 +16,8 @@ public final class KMLExport: DeviceStreamObserver {
     private let endedTracks: SpoolFile
     private var trackCount = 0
 
-    public init(descriptor: Int32) throws {
-        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
+    public init(descriptor: Int32, destination: String = "the export") throws {
+        writer = DescriptorWriter(descriptor: descriptor, destination: destination)
         times = try SpoolFile()
         coordinates = try SpoolFile()
         endedTracks = try SpoolFile()

@@ -16,8 +16,8 @@ public final class TCXExport: DeviceStreamObserver {
     private var distanceMeters = 0.0
     private var maximumSpeed = 0.0
 
-    public init(descriptor: Int32) throws {
-        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
+    public init(descriptor: Int32, destination: String = "the export") throws {
+        writer = DescriptorWriter(descriptor: descriptor, destination: destination)
         trackpoints = try SpoolFile()
     }
 

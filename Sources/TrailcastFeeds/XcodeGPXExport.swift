@@ -9,8 +9,8 @@ public final class XcodeGPXExport: DeviceStreamObserver {
     private let writer: DescriptorWriter
     private var started = false
 
-    public init(descriptor: Int32) {
-        writer = DescriptorWriter(descriptor: descriptor, destination: "the export")
+    public init(descriptor: Int32, destination: String = "the export") {
+        writer = DescriptorWriter(descriptor: descriptor, destination: destination)
     }
 
     public func deviceReported(_ epoch: DeviceEpoch) throws {

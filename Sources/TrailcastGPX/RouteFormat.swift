@@ -23,6 +23,10 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     /// (`.json` is GeoJSON's too when a file is named, not when a directory is searched).
     public static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
 
+    /// Every extension a route file is read by, for shell completion: the formats' own and
+    /// `json` (lower case: the shells' completion matches them as written).
+    public static var completionExtensions: [String] { allCases.map(\.rawValue) + ["json"] }
+
     /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`.
     public var displayName: String {
         self == .geojson ? "GeoJSON" : rawValue.uppercased()

@@ -58,6 +58,25 @@ public struct FleetRunPlan: Sendable {
         self.outputPath = outputPath
     }
 
+    /// Every path the run reads and writes, for ``PathGuard``: the route files (a
+    /// directory's, each), the broker's and servers' certificates and password file, the
+    /// messages file (`--virtual`) or the summary.
+    public func paths(virtual: Bool) -> [CommandPath] {
+        let routes = ((try? routeFiles()) ?? routePaths).map { CommandPath($0, "the route", .input) }
+        let access = [
+            CommandPath.input(mqttAccess.passwordFile, "the password file (--mqtt-password-file)"),
+            .input(mqttAccess.trustedCertificatesFile, "the certificates (--mqtt-ca)"),
+            .input(mqttAccess.clientCertificateFile, "the client certificate (--mqtt-cert)"),
+            .input(mqttAccess.clientKeyFile, "the client key (--mqtt-key)"),
+            .input(osmAnd?.trustedCertificatesFile ?? ownTracksHTTP?.trustedCertificatesFile, "the certificates (--http-ca)"),
+        ].compactMap { $0 }
+        let outputs =
+            virtual
+            ? [CommandPath(outputPath ?? "-", outputPath == nil ? "the messages" : "the messages file (--output)", .output)]
+            : [CommandPath.output(summaryPath, "the summary (--summary)")].compactMap { $0 }
+        return routes + access + outputs
+    }
+
     /// The route files: each file as given, each directory's route files (an extension of
     /// a ``RouteFormat``: `.gpx`, `.kml`, `.fit`, ...) by name.
     /// A path that is neither fails with exit 66.

@@ -24,6 +24,8 @@ extension FleetRunner {
         _ plan: FleetRunPlan, progress: @escaping @Sendable (String) -> Void,
         notice: @escaping @Sendable (String) -> Void, interrupted: @escaping @Sendable () -> Bool
     ) async throws(RunFailure) -> FleetSummary {
+        // Before any file is read or made: no output over an input, nor over the other.
+        try PathGuard.check(plan.paths(virtual: false))
         var plan = plan
         if var mqtt = plan.mqtt {
             try plan.mqttAccess.apply(to: &mqtt)
@@ -38,7 +40,7 @@ extension FleetRunner {
         let routes = try plan.loadRoutes()
         // Written whole at the end: staged beside its place until then.
         let summaryFile = try plan.summaryPath.map { path throws(RunFailure) in
-            try StagedOutput(path, what: "the summary", inputs: plan.routePaths)
+            try StagedOutput(path, what: "the summary")
         }
         defer { summaryFile?.discard() }
         let deviceCount = plan.fleet.shardDeviceCount
@@ -76,8 +78,7 @@ extension FleetRunner {
         if let summaryFile {
             let bytes = summary.json()
             if let failure = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: summaryFile.descriptor) }) {
-                throw RunFailure(
-                    "\(plan.summaryPath ?? ""): error: cannot write: \(String(cString: strerror(failure)))", status: .ioError)
+                throw RunFailure.cannotWrite(plan.summaryPath, errno: failure)
             }
             try summaryFile.commit()
         }

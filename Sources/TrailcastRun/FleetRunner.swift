@@ -8,6 +8,7 @@ import Darwin
 import TrailcastBasics
 import TrailcastEngine
 import TrailcastWire
+import TrailcastSettings
 
 /// Runs a fleet as `trailcast fleet` does.
 public enum FleetRunner {
@@ -29,16 +30,21 @@ public enum FleetRunner {
     ///
     /// - Parameter interrupted: asked between batches; true ends the run early, its output
     ///   whole lines.
-    public static func runVirtual(_ plan: FleetRunPlan, interrupted: () -> Bool = { false }) throws(RunFailure) -> Totals {
+    ///   - progress: a line each ``virtualProgressStepSeconds(duration:)`` of virtual time
+    ///     passed, and one at the end: deterministic, as the run is.
+    public static func runVirtual(
+        _ plan: FleetRunPlan, progress: (String) -> Void = { _ in }, interrupted: () -> Bool = { false }
+    ) throws(RunFailure) -> Totals {
         guard let durationSeconds = plan.durationSeconds else {
             throw RunFailure("--virtual needs --duration (a virtual fleet runs as fast as it can, so it must end)", status: .usage)
         }
         if let problem = plan.fleet.problem { throw RunFailure(problem, status: .usage) }
+        try PathGuard.check(plan.paths(virtual: true))
         let routes = try plan.loadRoutes()
         // Written beside its place and put there whole at the end (stopped early too: its
         // lines so far, as a stopped replay's timeline); a run that fails leaves the old file.
         let output = try plan.outputPath.map { path throws(RunFailure) in
-            try StagedOutput(path, what: "the messages file", inputs: plan.routePaths)
+            try StagedOutput(path, what: "the messages file")
         }
         defer { output?.discard() }
         let descriptor = output?.descriptor ?? STDOUT_FILENO
@@ -57,7 +63,13 @@ public enum FleetRunner {
         var totals = Totals(devices: fleet.deviceCount)
         var writeFailed: Int32?
         var steps = 0
+        let progressStep = Int64(virtualProgressStepSeconds(duration: durationSeconds)) * 1_000_000_000
+        var nextProgress = progressStep
         while let due = fleet.nextMomentNanoseconds, due < end {
+            while due >= nextProgress {
+                progress("fleet: \(nextProgress / 1_000_000_000)s virtual, active \(fleet.activeDevices), messages \(totals.messages)")
+                nextProgress += progressStep
+            }
             fleet.advance { happening in
                 guard case .location(let location) = happening else { return }
                 totals.messages += 1
@@ -88,11 +100,18 @@ public enum FleetRunner {
         }
         if writeFailed == nil { writeFailed = flush(&buffer, to: descriptor) }
         if let writeFailed {
-            throw RunFailure("\(plan.outputPath ?? "standard output"): error: cannot write: \(String(cString: strerror(writeFailed)))", status: .ioError)
+            throw RunFailure.cannotWrite(plan.outputPath, errno: writeFailed)
         }
         try output?.commit()
         totals.activeDevices = fleet.activeDevices
+        progress("fleet: done, \(SimulatedOffset(seconds: durationSeconds)) virtual, devices \(totals.activeDevices), messages \(totals.messages)")
         return totals
+    }
+
+    /// How often a virtual run says how far it is: the longest of 1 s, 5 s, 10 s, 30 s, 1 m,
+    /// 5 m, 10 m, 30 m and 1 h that still gives ten lines (a 2-hour run: every 10 minutes).
+    public static func virtualProgressStepSeconds(duration: Double) -> Int {
+        [3600, 1800, 600, 300, 60, 30, 10, 5].first { duration / Double($0) >= 10 } ?? 1
     }
 
     /// Writes the buffer's whole lines; the errno of a failed write, else nil.

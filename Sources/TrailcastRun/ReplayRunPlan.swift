@@ -17,16 +17,35 @@ public struct ReplayRunPlan: Sendable {
     public var network: WeatherNetworkSettings
     public var output: TimelineOutput
     public var feeds: FeedPlan
+    /// The scenario the plan was read from (`--scenario`), an input like the route.
+    public var scenarioFile: String?
 
     public init(
         file: String, configuration: ReplayConfiguration = .init(), network: WeatherNetworkSettings = .init(),
-        output: TimelineOutput = .init(), feeds: FeedPlan = .init()
+        output: TimelineOutput = .init(), feeds: FeedPlan = .init(), scenarioFile: String? = nil
     ) {
+        self.scenarioFile = scenarioFile
         self.file = file
         self.configuration = configuration
         self.network = network
         self.output = output
         self.feeds = feeds
+    }
+
+    /// Every path the run reads and writes, for ``PathGuard``.
+    public var paths: [CommandPath] {
+        var places: String?
+        if case .places(let file, _) = configuration.app { places = file }
+        let inputs = [
+            CommandPath.input(file, "the route"), .input(scenarioFile, "the scenario (--scenario)"),
+            .input(places, "the places (--places)"), .input(configuration.regionsFile, "the regions (--regions)"),
+            configuration.weather.cache.map { CommandPath($0.directory, "the weather cache (--weather-cache)", .inputDirectory) },
+        ]
+        let outputs = [
+            CommandPath.output(output.path ?? "-", output.path == nil ? "the timeline" : "the timeline file (--output)"),
+            .output(output.reportPath, "the report (--report)"), .output(output.weatherLogPath, "the weather log (--weather-log)"),
+        ] + feeds.nmeaFiles.map { CommandPath($0, "the NMEA file (--nmea)", .output) }
+        return (inputs + outputs).compactMap { $0 }
     }
 
     /// Why this plan cannot run, in the words `trailcast replay` uses, or nil.

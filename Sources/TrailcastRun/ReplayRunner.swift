@@ -17,7 +17,8 @@ public enum ReplayRunner {
     public static func run(
         _ plan: ReplayRunPlan, messages: @escaping RunMessages = { StandardStreams.writeError($0) }
     ) async throws(RunFailure) -> ReplaySummary {
-        let files = try RunFiles(plan.output, nmeaFiles: plan.feeds.nmeaFiles, inputs: [plan.file])
+        try PathGuard.check(plan.paths)
+        let files = try RunFiles(plan.output, nmeaFiles: plan.feeds.nmeaFiles)
         // Anything not put in place by the end was never a run's output.
         defer { files.discardAll() }
         let report = files.report.map { _ in ReportCollector(tiles: plan.output.mapTiles) }
@@ -26,7 +27,9 @@ public enum ReplayRunner {
             timeline: files.timeline, colors: files.usesColor(plan.output.color), textWidth: files.textWidth(),
             format: plan.output.format,
             weatherLog: files.weatherLog, report: report, mapTiles: plan.output.mapTiles, nmeaFiles: files.nmea,
-            putStreamsInPlace: plan.configuration.speed > 0 ? putInPlace : nil)
+            putStreamsInPlace: plan.configuration.speed > 0 ? putInPlace : nil,
+            timelineName: Outputs.name(of: plan.output.path), weatherLogName: Outputs.name(of: plan.output.weatherLogPath),
+            nmeaFileNames: plan.feeds.nmeaFiles.map { Outputs.name(of: $0) })
         let result: Result<ReplaySummary, any Error>
         do {
             result = .success(try await WeatherConnection.withFetcher(
@@ -44,7 +47,7 @@ public enum ReplayRunner {
             do {
                 try ReportFile.write(report.page(), to: output.descriptor)
             } catch {
-                throw RunFailure("\(path): error: cannot write the report: \(error)", status: .ioError)
+                throw RunFailure.cannotWrite(path, errno: error.code)
             }
         }
         switch result {
@@ -85,4 +88,14 @@ struct Outputs: Sendable {
     var nmeaFiles: [Int32]
     /// For a live run: puts the streams in place once it has started.
     var putStreamsInPlace: (@Sendable () -> Void)?
+    /// What a failed write names: the paths as given.
+    var timelineName = "standard output"
+    var weatherLogName = "the weather log"
+    var nmeaFileNames: [String] = []
+
+    /// A path as a failed write names it: as given, `-` as "standard output".
+    static func name(of path: String?) -> String {
+        guard let path, path != "-", path != "/dev/stdout" else { return "standard output" }
+        return path
+    }
 }

@@ -1,3 +1,10 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 public import TrailcastGPX
 public import TrailcastEngine
 import TrailcastApps
@@ -51,11 +58,29 @@ public enum RunExitStatus: Int32, Sendable {
 public struct RunFailure: Error, Sendable, CustomStringConvertible {
     public var message: String
     public var status: RunExitStatus
+    /// False when the message must not go to standard error: standard error is one of the
+    /// command's inputs, and writing there would change it (``PathGuard``).
+    public var writesMessage: Bool
 
-    public init(_ message: String, status: RunExitStatus) {
+    public init(_ message: String, status: RunExitStatus, writesMessage: Bool = true) {
         self.message = message
         self.status = status
+        self.writesMessage = writesMessage
     }
 
     public var description: String { message }
+}
+
+extension RunFailure {
+    /// A failed write, in the one wording every command uses (exit 74):
+    /// `trailcast: error: cannot write out.jsonl: No space left on device`; `-` and no path
+    /// are "standard output".
+    public static func cannotWrite(_ path: String?, errno code: Int32) -> RunFailure {
+        cannotWrite(path, reason: String(cString: strerror(code)))
+    }
+
+    public static func cannotWrite(_ path: String?, reason: String) -> RunFailure {
+        let name = path.flatMap { $0 == "-" || $0 == "/dev/stdout" ? nil : $0 } ?? "standard output"
+        return RunFailure("error: cannot write \(name): \(reason)", status: .ioError)
+    }
 }

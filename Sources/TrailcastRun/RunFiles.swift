@@ -29,12 +29,12 @@ struct RunFiles: Sendable {
 
     /// Creates them in the order of the flags' importance: the timeline, the report, the
     /// weather log, the NMEA files. When one fails, those already made are removed.
-    /// None may be one of `inputs` (the route): exit 64 before anything is opened.
-    init(_ output: TimelineOutput, nmeaFiles: [String], inputs: [String] = []) throws(RunFailure) {
+    /// ``PathGuard`` has checked the paths before: none is an input or another output.
+    init(_ output: TimelineOutput, nmeaFiles: [String]) throws(RunFailure) {
         var made: [StagedOutput] = []
         func create(_ path: String?, _ what: String) throws(RunFailure) -> StagedOutput? {
             guard let path else { return nil }
-            let staged = try StagedOutput(path, what: what, inputs: inputs)
+            let staged = try StagedOutput(path, what: what)
             made.append(staged)
             return staged
         }

@@ -26,10 +26,10 @@ public final class StagedOutput: Sendable {
     /// discarding while the command finishes), and each happens once.
     private let state: LockedValue<(temporary: String?, open: Bool)>
 
-    /// Opens a temporary file beside `path` (or `path` itself, or a standard stream), after
-    /// checking that `path` is none of `inputs` (the same file by device and inode, through
-    /// links): exit 64 if it is, 73 if it cannot be made; `what` names it ("the export").
-    public init(_ path: String, what: String, inputs: [String] = []) throws(RunFailure) {
+    /// Opens a temporary file beside `path` (or `path` itself, or a standard stream): exit
+    /// 73 if it cannot be made; `what` names it ("the export"). Whether `path` may be
+    /// written at all (not an input, not another output) is ``PathGuard``'s to say, before.
+    public init(_ path: String, what: String) throws(RunFailure) {
         self.path = path
         switch path {
         case "-", "/dev/stdout", "/dev/stderr":
@@ -40,7 +40,6 @@ public final class StagedOutput: Sendable {
         default:
             break
         }
-        try Self.refuseInputs(inputs, as: path, what: what)
         let target = FileIdentity(path)
         if let target, !target.isRegularFile {
             // A device, FIFO or terminal: written in place.
@@ -49,7 +48,7 @@ public final class StagedOutput: Sendable {
             guard descriptor >= 0 else { throw Self.cannotCreate(path, what) }
             return
         }
-        let (directory, name) = Self.split(path)
+        let (directory, name) = FileIdentity.split(path)
         // Made with O_EXCL under a random name rather than mkstemp, so that the kernel gives
         // it the mode any new file gets (0666 less the umask) without reading the umask.
         var generator = SystemRandomNumberGenerator()
@@ -103,53 +102,7 @@ public final class StagedOutput: Sendable {
         return temporary
     }
 
-    /// Exit 64 if `path` is one of `inputs`: the same file by device and inode, whatever
-    /// the names (links, `./`, another directory's view of it). Nothing is opened.
-    private static func refuseInputs(_ inputs: [String], as path: String, what: String) throws(RunFailure) {
-        guard let target = FileIdentity(path) else { return }
-        for input in inputs where input != "-" {
-            if let source = FileIdentity(input), source.device == target.device, source.inode == target.inode {
-                throw RunFailure(
-                    "\(path): error: \(what) would overwrite its input \(input): choose another output path", status: .usage)
-            }
-        }
-    }
-
     private static func cannotCreate(_ path: String, _ what: String) -> RunFailure {
         RunFailure("\(path): error: cannot create \(what): \(String(cString: strerror(errno)))", status: .cannotCreate)
-    }
-
-    /// The directory and the name of `path` (`.` for a bare name).
-    private static func split(_ path: String) -> (directory: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let directory = String(path[..<slash])
-        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
-    }
-}
-
-/// What a path names, its links followed: its device and inode (the file itself, whatever
-/// its names), whether it is a regular file, and its permissions.
-///
-/// Read through Foundation rather than stat(2): `struct stat`'s members are attributed, in
-/// some build orders, to NIO's C shims rather than Glibc, and Swift's member import
-/// visibility then refuses them (a clean build failed so).
-private struct FileIdentity {
-    var device: UInt64
-    var inode: UInt64
-    var isRegularFile: Bool
-    var permissions: Int
-
-    init?(_ path: String) {
-        guard let resolved = realpath(path, nil) else { return nil }
-        let real = String(cString: resolved)
-        free(resolved)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
-            let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
-            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
-        else { return nil }
-        self.device = device
-        self.inode = inode
-        isRegularFile = (attributes[.type] as? FileAttributeType) == .typeRegular
-        permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
     }
 }

@@ -27,7 +27,7 @@ public enum StandardStreams {
     /// write went through, or when the reader went away (EPIPE: `| head` has what it wanted).
     public static var outputFailure: RunFailure? {
         guard let error = failedOutputWrite.withLock({ $0 }), error != EPIPE else { return nil }
-        return RunFailure(toolPrefix + "error: cannot write to standard output: \(String(cString: strerror(error)))", status: .ioError)
+        return RunFailure.cannotWrite(nil, errno: error)
     }
 
     /// One line to standard error. A line that names no place of its own (`error: ...`,

@@ -111,8 +111,10 @@ public enum ScenarioParser {
 
     static func resolve(_ path: String, against file: String) -> String {
         guard !path.hasPrefix("/") else { return path }
-        let directory = (file as NSString).deletingLastPathComponent
-        guard !directory.isEmpty else { return path }
+        // The scenario's folder, by its last slash (Foundation's `deletingLastPathComponent`
+        // traps on a one-character name such as `-`, standard input's).
+        guard let slash = file.lastIndex(of: "/") else { return path }
+        let directory = slash == file.startIndex ? "/" : String(file[..<slash])
         // `gpx/scenarios/../walk.gpx` reads better in `start` and errors as `gpx/walk.gpx`.
         var parts: [Substring] = []
         for part in (directory as NSString).appendingPathComponent(path).split(separator: "/", omittingEmptySubsequences: false) {

@@ -63,6 +63,9 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
         }
         let offsetText = String(argument[..<colon])
         guard let offset = SimulatedOffset(offsetText) else {
+            if offsetText.hasPrefix("-"), SimulatedOffset(String(offsetText.dropFirst())) != nil {
+                throw ScheduledEventError(argument: argument, reason: "the offset must be 0 or more (from the run's start), not \(offsetText)")
+            }
             throw ScheduledEventError(
                 argument: argument, reason: "'\(offsetText)' is not an offset; use forms like 45s, 10m, 1h5m, 250ms")
         }

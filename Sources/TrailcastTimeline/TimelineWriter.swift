@@ -17,13 +17,17 @@ package struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
     package static var bufferLimit: Int { 64 * 1024 }
 
     private let descriptor: Int32
+    /// What a failed write names: the path as given, or "standard output".
+    private let destination: String
     private var format: Format
     private var buffer: [UInt8] = []
     private var wroteHeader = false
 
-    /// Writes to `descriptor`, which stays open (the caller owns it).
-    package init(descriptor: Int32, format: Format) {
+    /// Writes to `descriptor`, which stays open (the caller owns it); a failure names
+    /// `destination`.
+    package init(descriptor: Int32, format: Format, destination: String = "the timeline") {
         self.descriptor = descriptor
+        self.destination = destination
         self.format = format
         buffer.reserveCapacity(Self.bufferLimit + 4096)
     }
@@ -41,13 +45,15 @@ package struct TimelineWriter<Format: TimelineFormat>: TimelineRecorder {
         guard !buffer.isEmpty else { return }
         defer { buffer.removeAll(keepingCapacity: true) }
         let failure = buffer.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
-        if let failure { throw TimelineWriteError(code: failure) }
+        if let failure { throw TimelineWriteError(code: failure, destination: destination) }
     }
 }
 
 /// write(2) failed: the disk is full, the pipe closed, the file system went away.
 package struct TimelineWriteError: Error, Sendable, CustomStringConvertible {
     package var code: Int32
+    package var destination: String
 
-    package var description: String { String(cString: strerror(code)) }
+    /// `cannot write out.jsonl: No space left on device`: every write failure's words.
+    package var description: String { "cannot write \(destination): \(String(cString: strerror(code)))" }
 }

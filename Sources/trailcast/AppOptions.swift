@@ -13,7 +13,7 @@ struct AppOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "The places app's places: a GeoJSON FeatureCollection of Points, a CSV (name,lat,lon[,...]) or a GPX file's <wpt>s. Implies --app places.",
-        valueName: "FILE"))
+        valueName: "FILE"), completion: .file(extensions: ["geojson", "json", "csv", "gpx"]))
     var places: String?
 
     @Option(name: .customLong("places-limit"), parsing: .unconditional, help: ArgumentHelp("How many nearest places the app shows. (default: \(ModelAppChoice.defaultPlacesLimit))", valueName: "N"))
@@ -21,7 +21,7 @@ struct AppOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "Circles the app monitors with Core Location's region monitoring: a GeoJSON FeatureCollection of Points with properties.radius (metres) and an optional identifier, or a CSV (identifier,lat,lon,radius).",
-        valueName: "FILE"))
+        valueName: "FILE"), completion: .file(extensions: ["csv", "geojson", "json"]))
     var regions: String?
 
     @Flag(name: .customLong("significant-changes"), help: "The app uses Core Location's significant-change service (about every 500 m, at most every 5 minutes) instead of standard updates.")

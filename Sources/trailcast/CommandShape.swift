@@ -19,6 +19,7 @@ struct CommandShape: Decodable, Sendable {
         let kind: String
         let names: [Name]?
         let allValues: [String]?
+        let isRepeating: Bool?
 
         struct Name: Decodable, Sendable {
             /// `long`, `short` or `longWithSingleDash`.
@@ -77,5 +78,69 @@ struct CommandShape: Decodable, Sendable {
 
     func argument(spelled: String) -> ArgumentShape? {
         arguments?.first { ($0.names ?? []).contains { $0.spelled == spelled } }
+    }
+
+    /// The arguments with one rule for values that look like flags: a word that starts with
+    /// `-` and a digit (`-1`, `-1m`, `-2m:authorization=denied`, `-.5`) after an option that
+    /// takes a value is that option's value, attached as `--max-gap=-1m`, so the option's
+    /// own check answers (`--max-gap must be positive: -1m`) rather than the parser's
+    /// "missing value". swift-argument-parser has no such parsing strategy of its own
+    /// (`.unconditional` takes any next word, `--max-gap --quiet` too), and no option of
+    /// this tool is named like a negative number, so nothing else can be meant.
+    static func attachingNegativeValues(_ arguments: [String]) -> [String] {
+        // Most command lines have no such word: the parser's description is not worth making.
+        guard arguments.contains(where: looksNegative), let tool else { return arguments }
+        let (command, path, rest, _) = tool.resolve(arguments)
+        var result = Array(arguments.prefix(path.count - 1))
+        var words = rest[...]
+        while let word = words.first {
+            words = words.dropFirst()
+            if word == "--" {
+                result.append(word)
+                result += words
+                break
+            }
+            if word.hasPrefix("-"), !word.contains("="), let next = words.first, looksNegative(next),
+                command.argument(spelled: word)?.kind == "option"
+            {
+                // A long name takes `=VALUE`; a short one its value attached (`-o-1.txt`).
+                result.append(word.hasPrefix("--") ? word + "=" + next : word + next)
+                words = words.dropFirst()
+            } else {
+                result.append(word)
+            }
+        }
+        return result
+    }
+
+    private static func looksNegative(_ word: String) -> Bool {
+        let utf8 = Array(word.utf8.prefix(3))
+        guard utf8.count >= 2, utf8[0] == UInt8(ascii: "-") else { return false }
+        let digit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        return digit(utf8[1]) || (utf8[1] == UInt8(ascii: ".") && utf8.count == 3 && digit(utf8[2]))
+    }
+
+    /// `export --to kml --format tcx`: one option given under two of its names with two
+    /// values. The parser keeps the last without a word; a person meant one of them. (The
+    /// same name twice is an override, as in git and curl: the last wins.)
+    static func conflictingNames(in arguments: [String]) -> String? {
+        guard let tool else { return nil }
+        let (command, _, rest, _) = tool.resolve(arguments)
+        var given: [String: (spelled: String, value: String)] = [:]
+        var words = rest[...]
+        while let word = words.popFirst() {
+            if word == "--" { break }
+            guard word.hasPrefix("-"), word != "-" else { continue }
+            let spelled = String(word.prefix { $0 != "=" })
+            guard let argument = command.argument(spelled: spelled), argument.kind == "option" else { continue }
+            let attached = spelled.count < word.count ? String(word.dropFirst(spelled.count + 1)) : nil
+            guard let value = attached ?? words.popFirst() else { break }
+            guard argument.isRepeating != true, let key = argument.names?.first?.spelled else { continue }
+            if let earlier = given[key], earlier.spelled != spelled, earlier.value != value {
+                return "\(earlier.spelled) \(earlier.value) and \(spelled) \(value) give one option two values: give one"
+            }
+            given[key] = (spelled, value)
+        }
+        return nil
     }
 }

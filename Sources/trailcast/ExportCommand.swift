@@ -32,7 +32,7 @@ struct ExportCommand: AsyncParsableCommand {
             signal is lost (NMEA writes no-fix sentences then).
             """)
 
-    @Argument(help: ArgumentHelp("The route file (GPX, KML, KMZ, GeoJSON, TCX or FIT).", valueName: "route-file"))
+    @Argument(help: ArgumentHelp("The route file (GPX, KML, KMZ, GeoJSON, TCX or FIT).", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var file: String
 
     @OptionGroup(title: "The export")
@@ -92,17 +92,23 @@ struct ExportCommand: AsyncParsableCommand {
         let configuration = try configuration()
         // Beside its place until complete: an export never empties the route it reads
         // (refused before anything is opened), and Ctrl-C leaves no half-written file.
-        let staged = try destination.output.map { path throws(RunFailure) in try StagedOutput(path, what: "the export", inputs: [self.file]) }
+        try PathGuard.check([
+            CommandPath(file, "the route", .input),
+            CommandPath(destination.output ?? "-", destination.output == nil ? "the export" : "the export (--output)", .output),
+        ])
+        let staged = try destination.output.map { path throws(RunFailure) in try StagedOutput(path, what: "the export") }
         let descriptor = staged?.descriptor ?? STDOUT_FILENO
         let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         let feed: any DeviceStreamObserver
+        // A failed write names the path as given (`cannot write /dev/full: ...`).
+        let name = destination.output.flatMap { $0 == "-" || $0 == "/dev/stdout" ? nil : $0 } ?? "standard output"
         switch destination.format {
-        case .xcodeGPX: feed = XcodeGPXExport(descriptor: descriptor)
-        case .nmea: feed = NMEAFileFeed(descriptor: descriptor, destination: "the export")
-        case .geojson: feed = try GeoJSONExport(descriptor: descriptor)
-        case .csv: feed = try CSVExport(descriptor: descriptor)
-        case .kml: feed = try KMLExport(descriptor: descriptor)
-        case .tcx: feed = try TCXExport(descriptor: descriptor)
+        case .xcodeGPX: feed = XcodeGPXExport(descriptor: descriptor, destination: name)
+        case .nmea: feed = NMEAFileFeed(descriptor: descriptor, destination: name)
+        case .geojson: feed = try GeoJSONExport(descriptor: descriptor, destination: name)
+        case .csv: feed = try CSVExport(descriptor: descriptor, destination: name)
+        case .kml: feed = try KMLExport(descriptor: descriptor, destination: name)
+        case .tcx: feed = try TCXExport(descriptor: descriptor, destination: name)
         }
         let file = self.file
         do {
@@ -112,14 +118,8 @@ struct ExportCommand: AsyncParsableCommand {
                 warnings: { StandardStreams.writeError("\(file):\($0)") })
         } catch {
             outputs.discard()
-            let status = RunExitStatus(for: error)
-            // A write that failed names the output it was for (`/dev/full`: ENOSPC).
-            if case .feed = error, status == .ioError {
-                StandardStreams.writeError("\(destination.output ?? "standard output"): \(error.description)")
-            } else {
-                StandardStreams.writeError(error.description)
-            }
-            throw ExitCode(status)
+            StandardStreams.writeError(error.description)
+            throw ExitCode(RunExitStatus(for: error))
         }
         try outputs.commit()
     }
@@ -148,7 +148,7 @@ struct ExportDestination: ParsableArguments {
     var format: Format
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write to FILE instead of standard output (- for standard output); FILE appears whole when the export is done.",
-        valueName: "FILE"))
+        "Write to OUTPUT instead of standard output (- for standard output); OUTPUT appears whole when the export is done.",
+        valueName: "OUTPUT"), completion: .file())
     var output: String?
 }

@@ -24,18 +24,18 @@ struct FleetBackendOptions: ParsableArguments {
     var mqttUser: String?
 
     @Option(name: .customLong("mqtt-password-file"), help: ArgumentHelp(
-        "Read the broker's password from the first line of FILE (never on the command line: ps shows it).", valueName: "FILE"))
+        "Read the broker's password from the first line of FILE (never on the command line: ps shows it).", valueName: "FILE"), completion: .file())
     var mqttPasswordFile: String?
 
     @Option(name: .customLong("mqtt-ca"), help: ArgumentHelp(
-        "With mqtts://: trust the CA certificates in this PEM file. (default: the system's)", valueName: "FILE"))
+        "With mqtts://: trust the CA certificates in this PEM file. (default: the system's)", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
     var mqttCA: String?
 
     @Option(name: .customLong("mqtt-cert"), help: ArgumentHelp(
-        "With mqtts://: present this PEM client certificate, for a broker that requires one (with --mqtt-key).", valueName: "FILE"))
+        "With mqtts://: present this PEM client certificate, for a broker that requires one (with --mqtt-key).", valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
     var mqttCert: String?
 
-    @Option(name: .customLong("mqtt-key"), help: ArgumentHelp("The client certificate's PEM private key.", valueName: "FILE"))
+    @Option(name: .customLong("mqtt-key"), help: ArgumentHelp("The client certificate's PEM private key.", valueName: "FILE"), completion: .file(extensions: ["pem", "key"]))
     var mqttKey: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("MQTT quality of service: 0 or 1.", valueName: "0|1"))
@@ -58,7 +58,7 @@ struct FleetBackendOptions: ParsableArguments {
 
     @Option(name: .customLong("http-ca"), help: ArgumentHelp(
         "With https:// (--osmand, --owntracks-http): trust the CA certificates in this PEM file. (default: the system's)",
-        valueName: "FILE"))
+        valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
     var httpCA: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -74,10 +74,10 @@ struct FleetBackendOptions: ParsableArguments {
     /// `--reconnect-max`: from 100 ms to 10 minutes.
     func reconnectMaximum() throws -> Duration {
         guard let reconnectMax else { return ReconnectBackoff.defaultMaximum }
-        guard let offset = SimulatedOffset(reconnectMax), offset.milliseconds >= 100, offset.milliseconds <= 600_000 else {
-            throw ValidationError("--reconnect-max: '\(reconnectMax)' is not a span from 100ms to 10m, such as 5s")
-        }
-        return .milliseconds(offset.milliseconds)
+        let milliseconds = try DurationArgument(
+            option: "--reconnect-max", examples: "5s or 1m", minimumMilliseconds: 100, maximumMilliseconds: 600_000
+        ).milliseconds(reconnectMax)
+        return .milliseconds(milliseconds)
     }
 
     /// Whether any backend is named.

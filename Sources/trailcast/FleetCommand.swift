@@ -35,7 +35,7 @@ struct FleetCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp(
         "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT), or directories of them: routes dealt to the devices in turn.",
-        valueName: "routes"))
+        valueName: "routes"), completion: .file())
     var routes: [String]
 
     @OptionGroup(title: "The run")
@@ -81,8 +81,8 @@ struct FleetCommand: AsyncParsableCommand {
     @OptionGroup(title: "Backends")
     var backends: FleetBackendOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Simulated seconds per real second on a real-time run: above 0, at most 1000.", valueName: "N"))
-    var speed: Double = 1
+    @Option(parsing: .unconditional, help: ArgumentHelp("Simulated seconds per real second on a run that sends: above 0, at most 1000. (default: 1)", valueName: "N"))
+    var speed: Double?
 
     @Option(name: .customLong("owntracks-user"), help: ArgumentHelp(
         "The OwnTracks user: topics are owntracks/USER/DEVICE.", valueName: "USER"))
@@ -94,18 +94,14 @@ struct FleetCommand: AsyncParsableCommand {
 
     /// The run the flags describe; a usage error names the flag.
     func plan() throws -> FleetRunPlan {
-        guard let staggerOffset = SimulatedOffset(stagger) else {
-            throw ValidationError("--stagger: '\(stagger)' is not a span; use forms like 30s, 1m, 1h")
-        }
+        let staggerSeconds = try DurationArgument(option: "--stagger", examples: "30s, 1m or 1h").seconds(stagger)
         var durationSeconds: Double?
         if let duration = essentials.duration {
-            guard let offset = SimulatedOffset(duration), offset.milliseconds > 0 else {
-                throw ValidationError("--duration: '\(duration)' is not a span; use forms like 90s, 10m, 1h30m")
-            }
-            durationSeconds = offset.seconds
+            durationSeconds = try DurationArgument(option: "--duration", examples: "90s, 10m or 1h30m", minimumMilliseconds: 1)
+                .seconds(duration)
         }
         if essentials.virtual && durationSeconds == nil {
-            throw ValidationError("--virtual needs --duration: a essentials.virtual fleet runs as fast as it can, so it must end")
+            throw ValidationError("--virtual needs --duration: a virtual fleet runs as fast as it can, so it must end")
         }
         let sends = backends.sends
         if essentials.virtual == sends {
@@ -122,8 +118,17 @@ struct FleetCommand: AsyncParsableCommand {
             throw ValidationError("--verify and --summary are for a run that sends (--mqtt)")
         }
         if essentials.quiet && essentials.progress { throw ValidationError("give --quiet or --progress, not both") }
-        if speed == 0 { throw ValidationError("--speed 0 is virtual time, which is --virtual here (as in replay)") }
-        guard speed > 0 && speed <= 1000 else { throw ValidationError("--speed must be above 0 and at most 1000, not \(speed.asGiven)") }
+        if let speed {
+            guard speed >= 0 && speed <= 1000 else {
+                throw ValidationError("--speed must be above 0 and at most 1000, not \(speed.asGiven)")
+            }
+            if essentials.virtual {
+                // Replay's words for the same pair (`--speed 0` is virtual time there too).
+                if speed != 0 { throw ValidationError("--virtual and --speed \(speed.asGiven) ask for different clocks: give one") }
+            } else if speed == 0 {
+                throw ValidationError("--speed 0 is virtual time, which is --virtual here (as in replay)")
+            }
+        }
         let mix: GPSMix
         do {
             mix = try gpsMix.map(GPSMix.init(parsing:)) ?? .openSky
@@ -139,7 +144,7 @@ struct FleetCommand: AsyncParsableCommand {
             }
         }
         let fleet = FleetPlan(
-            deviceCount: essentials.devices, intervalSeconds: interval, staggerSeconds: staggerOffset.seconds, gpsMix: mix,
+            deviceCount: essentials.devices, intervalSeconds: interval, staggerSeconds: staggerSeconds, gpsMix: mix,
             idPrefix: idPrefix, idWidth: idWidth, seed: seed, events: events, shard: try shardChoice())
         if let problem = fleet.problem { throw ValidationError(problem) }
         var plan = FleetRunPlan(
@@ -153,7 +158,7 @@ struct FleetCommand: AsyncParsableCommand {
         }
         plan.osmAnd = try backends.osmAndPlan(shardDevices: fleet.shardDeviceCount)
         plan.ownTracksHTTP = try backends.ownTracksHTTPPlan(shardDevices: fleet.shardDeviceCount)
-        plan.speed = speed
+        plan.speed = speed ?? 1
         plan.verify = essentials.verify
         plan.summaryPath = essentials.summary
         return plan
@@ -187,11 +192,13 @@ struct FleetCommand: AsyncParsableCommand {
         let stopped = LockedValue(false)
         let signals = SignalMonitor([SIGINT, SIGTERM]) { _ in stopped.withLock { $0 = true } }
         defer { signals.cancel() }
+        // Progress is for a person watching: on a terminal, or when asked for; a virtual
+        // run's is in virtual time.
+        let showsProgress = !essentials.quiet && (essentials.progress || isatty(STDERR_FILENO) == 1)
         if essentials.virtual {
-            _ = try FleetRunner.runVirtual(plan) { stopped.withLock { $0 } }
+            _ = try FleetRunner.runVirtual(
+                plan, progress: { if showsProgress { StandardStreams.writeError($0) } }, interrupted: { stopped.withLock { $0 } })
         } else {
-            // Progress is for a person watching: on a terminal, or when asked for.
-            let showsProgress = !essentials.quiet && (essentials.progress || isatty(STDERR_FILENO) == 1)
             _ = try await FleetRunner.runLive(
                 plan, progress: { if showsProgress { StandardStreams.writeError($0) } },
                 notice: { StandardStreams.writeError($0) }, interrupted: { stopped.withLock { $0 } })

@@ -15,7 +15,7 @@ struct FleetRunOptions: ParsableArguments {
     var virtual = false
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "With --virtual: write the messages to FILE (- for standard output).", valueName: "FILE"))
+        "With --virtual: write the messages to OUTPUT (- for standard output).", valueName: "OUTPUT"), completion: .file())
     var output: String?
 
     @Option(name: [.customShort("f"), .long], help: ArgumentHelp(
@@ -23,7 +23,7 @@ struct FleetRunOptions: ParsableArguments {
         valueName: "format"))
     var format: VirtualMessageFormat?
 
-    @Option(help: ArgumentHelp("Write the run's totals as JSON to FILE (- for standard output).", valueName: "FILE"))
+    @Option(help: ArgumentHelp("Write the run's totals as JSON to OUTPUT (- for standard output).", valueName: "OUTPUT"), completion: .file())
     var summary: String?
 
     @Flag(help: "Subscribe to the broker and count what arrives per device: loss, duplicates, order, latency.")

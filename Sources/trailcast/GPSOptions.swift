@@ -68,9 +68,6 @@ struct GPSOptions: ParsableArguments {
 
     private func maxGapSeconds() throws -> Double? {
         guard let maxGap else { return nil }
-        guard let offset = SimulatedOffset(maxGap) else {
-            throw ValidationError("--max-gap '\(maxGap)' is not a duration; use forms like 5m, 90s, 1h, or 0 for never")
-        }
-        return offset.seconds
+        return try DurationArgument(option: "--max-gap", examples: "5m, 90s, 1h or 0 for never").seconds(maxGap)
     }
 }

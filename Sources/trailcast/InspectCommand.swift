@@ -33,14 +33,14 @@ struct InspectCommand: AsyncParsableCommand {
     }
 
     @Argument(help: ArgumentHelp(
-        "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT), - for standard input.", valueName: "route-file"))
+        "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT), - for standard input.", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var files: [String]
 
     @Option(name: [.customShort("f"), .long], help: "Output format: text (readable) or jsonl (JSON Lines: one object per file).")
     var format: Format = .text
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write to FILE instead of standard output; FILE appears whole when every file is read.", valueName: "FILE"))
+        "Write to OUTPUT instead of standard output; OUTPUT appears whole when every file is read.", valueName: "OUTPUT"), completion: .file())
     var output: String?
 
     @Option(help: "How to read the files: \(RouteFormat.names). (default: by each file's extension, else its content)")
@@ -50,7 +50,10 @@ struct InspectCommand: AsyncParsableCommand {
     var strict = false
 
     func run() async throws {
-        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the summary", inputs: files) }
+        try PathGuard.check(
+            files.map { CommandPath($0, "the route", .input) }
+                + [CommandPath(output ?? "-", output == nil ? "the summary" : "the summary (--output)", .output)])
+        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the summary") }
         let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         var firstFailure: ExitCode?
         for file in files {
@@ -79,7 +82,7 @@ struct InspectCommand: AsyncParsableCommand {
         guard let error = text.withUTF8({ StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: staged.descriptor) }) else {
             return nil
         }
-        return RunFailure("\(staged.path): error: cannot write the summary: \(String(cString: strerror(error)))", status: .ioError)
+        return RunFailure.cannotWrite(staged.path, errno: error)
     }
 
     static func summarize(_ file: String, format: RouteFormat?, strict: Bool) throws(GPXError) -> GPXSummary {

@@ -7,6 +7,7 @@ import TrailcastTimeline
 import TrailcastSettings
 import TrailcastFeeds
 import TrailcastRun
+import TrailcastGPX
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -33,11 +34,11 @@ struct ReplayCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp(
-        "GPX, KML, KMZ, GeoJSON, TCX or FIT; - reads standard input (a scenario names its own).", valueName: "route-file"))
+        "GPX, KML, KMZ, GeoJSON, TCX or FIT; - reads standard input (a scenario names its own).", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var file: String?
 
     @Option(help: ArgumentHelp(
-        "Replay a scenario file's route and settings (flags given here override them).", valueName: "FILE"))
+        "Replay a scenario file's route and settings (flags given here override them).", valueName: "FILE"), completion: .file(extensions: ["yaml", "yml"]))
     var scenario: String?
 
     @OptionGroup(title: "The timeline")
@@ -59,8 +60,8 @@ struct ReplayCommand: AsyncParsableCommand {
     var weather: WeatherOptions
 
     @Option(name: .customLong("nmea"), help: ArgumentHelp(
-        "Also send the device stream (before Core Location) as NMEA 0183: to FILE (gpsfake and gpsbabel read it), serve it on tcp://HOST:PORT to clients such as gpsd, or send datagrams to udp://HOST:PORT (both need --speed). Repeatable.",
-        valueName: "FILE|tcp://HOST:PORT|udp://HOST:PORT"))
+        "Also send the device stream (before Core Location) as NMEA 0183: to OUTPUT (gpsfake and gpsbabel read it), serve it on tcp://HOST:PORT to clients such as gpsd, or send datagrams to udp://HOST:PORT (both need --speed). Repeatable.",
+        valueName: "OUTPUT|tcp://HOST:PORT|udp://HOST:PORT"), completion: .file())
     var nmeaArguments: [String] = []
 
     @Option(name: .customLong("android-emulator"), help: ArgumentHelp(
@@ -153,10 +154,9 @@ struct ReplayCommand: AsyncParsableCommand {
                 plan.feeds.append(BrowserFeed.Request(endpoint: browser, targetFilter: browserTarget, browserProtocol: browserProtocol))
             }
             if let browserHold {
-                guard let hold = SimulatedOffset(browserHold) else {
-                    throw ValidationError("--browser-hold '\(browserHold)' is not a duration; use forms like 45s, 10m, 1h5m, or 0 for until Ctrl-C")
-                }
-                plan.holdAtEnd = .milliseconds(hold.milliseconds)
+                let hold = try DurationArgument(option: "--browser-hold", examples: "45s, 10m, 1h5m or 0 for until Ctrl-C")
+                    .milliseconds(browserHold)
+                plan.holdAtEnd = .milliseconds(hold)
             }
             if let serve {
                 let address = try HostAndPort(parsing: serve, option: "--serve", allowsPortZero: true)
@@ -182,7 +182,7 @@ struct ReplayCommand: AsyncParsableCommand {
             mapTiles: try mapTiles.mapTiles())
         return ReplayRunPlan(
             file: scenario?.gpxPath ?? file ?? "", configuration: configuration, network: network, output: output,
-            feeds: try feedPlan())
+            feeds: try feedPlan(), scenarioFile: self.scenario)
     }
 
     func run() async throws {

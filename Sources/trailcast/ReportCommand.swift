@@ -25,11 +25,11 @@ struct ReportCommand: ParsableCommand {
             The same timeline gives the same bytes; `replay --report` writes the same page.
             """)
 
-    @Argument(help: ArgumentHelp("A timeline written by `replay --format jsonl`; - reads standard input.", valueName: "timeline.jsonl"))
+    @Argument(help: ArgumentHelp("A timeline written by `replay --format jsonl`; - reads standard input.", valueName: "timeline.jsonl"), completion: .file(extensions: ["jsonl"]))
     var file: String
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write the page to FILE (- for standard output); FILE appears whole when done.", valueName: "FILE"))
+        "Write the page to OUTPUT (- for standard output); OUTPUT appears whole when done.", valueName: "OUTPUT"), completion: .file())
     var output: String?
 
     @OptionGroup var mapTiles: MapTilesOptions
@@ -39,6 +39,10 @@ struct ReportCommand: ParsableCommand {
     }
 
     func run() throws {
+        try PathGuard.check([
+            CommandPath(file, "the timeline", .input),
+            CommandPath(output ?? "-", output == nil ? "the report" : "the report (--output)", .output),
+        ])
         let input: Int32
         if file == "-" {
             input = STDIN_FILENO
@@ -52,7 +56,7 @@ struct ReportCommand: ParsableCommand {
         defer { if file != "-" { close(input) } }
         // Made before reading (a page that cannot be written should not wait for the read),
         // beside its place until complete, and never over the timeline it reads.
-        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the report", inputs: [file]) }
+        let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the report") }
         let destination = staged?.descriptor ?? STDOUT_FILENO
         let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         do {
@@ -96,11 +100,11 @@ struct ReportCommand: ParsableCommand {
             throw ExitCode(RunExitStatus.dataError)
         }
         report.finish()
+        let page = RunReportPage.render(report, tiles: try mapTiles.mapTiles())
         do {
-            try ReportFile.write(RunReportPage.render(report, tiles: try mapTiles.mapTiles()), to: destination)
+            try ReportFile.write(page, to: destination)
         } catch {
-            StandardStreams.writeError("\(output ?? "standard output"): error: cannot write the report: \(error)")
-            throw ExitCode(RunExitStatus.ioError)
+            throw RunFailure.cannotWrite(output, errno: error.code)
         }
     }
 }

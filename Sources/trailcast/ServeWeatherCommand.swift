@@ -1,4 +1,5 @@
 import ArgumentParser
+import TrailcastBasics
 import Logging
 import TrailcastOpenMeteo
 import TrailcastWeatherServer
@@ -32,7 +33,7 @@ struct ServeWeatherCommand: AsyncParsableCommand {
 
     @Option(help: ArgumentHelp(
         "A weather cache recorded by `replay --weather-cache`: its answers where it has the cell and hour, the model elsewhere.",
-        valueName: "DIR"))
+        valueName: "DIR"), completion: .directory)
     var cache: String?
 
     @Option(help: "The address to listen on; anything but 127.0.0.1 or ::1 opens it to the network.")
@@ -88,8 +89,14 @@ struct ServeWeatherCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65_535).contains(port) else {
-            throw ValidationError("--port must be within 0...65535, not \(port)")
+            throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }
+        // The flag named, in replay's words for its --server-* faults.
+        for (flag, rate) in [("--fail-rate", failRate), ("--timeout-rate", timeoutRate), ("--malformed-rate", malformedRate)]
+        where !(0...1).contains(rate) {
+            throw ValidationError("\(flag) must be a share between 0 and 1, not \(rate.asGiven)")
+        }
+        if let rateLimit, rateLimit < 0 { throw ValidationError("--rate-limit must be 0 or more, not \(rateLimit)") }
         if let problem = faults.problem {
             throw ValidationError(problem)
         }

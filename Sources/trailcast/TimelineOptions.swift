@@ -9,11 +9,11 @@ struct TimelineOptions: ParsableArguments {
     var format: TimelineFormatName = .text
 
     @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write the timeline to FILE (- for standard output).", valueName: "FILE"))
+        "Write the timeline to OUTPUT (- for standard output).", valueName: "OUTPUT"), completion: .file())
     var output: String?
 
     @Option(help: ArgumentHelp(
-        "Also write the run's HTML report (map, bands, weather, events) to FILE.",
-        valueName: "FILE"))
+        "Also write the run's HTML report (map, bands, weather, events) to OUTPUT.",
+        valueName: "OUTPUT"), completion: .file())
     var report: String?
 }

@@ -10,7 +10,7 @@ struct Trailcast: AsyncParsableCommand {
         commandName: "trailcast",
         abstract: "Replay route files (GPX, KML, KMZ, GeoJSON, TCX, FIT) as a simulated device location stream, with weather.",
         discussion: """
-            Exit status: 0 success, 64 bad usage, 65 a malformed or invalid route file, \
+            Exit status: 0 success, 1 a check whose expectations failed (or a failure of no other kind), 64 bad usage, 65 a malformed or invalid route file, \
             66 missing or unreadable input file, \
             69 a port cannot be listened on (serve-weather, an NMEA feed) or a peer cannot be had \
             (an emulator console, simctl), \
@@ -24,9 +24,15 @@ struct Trailcast: AsyncParsableCommand {
     /// (a file that cannot be created, a peer that cannot be had) is its line on standard
     /// error and its exit status, as every command reports them.
     static func main() async {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = CommandShape.attachingNegativeValues(Array(CommandLine.arguments.dropFirst()))
         if let unknown = UsageErrorLine.unknownHelpTopic(in: arguments) {
             StandardStreams.writeError(unknown)
+            exit(withError: ExitCode.validationFailure)
+        }
+        // Only a line that names an option twice can hold the conflict: the parser's
+        // description is not made for the others.
+        if Set(arguments.filter { $0.hasPrefix("-") }).count >= 2, let conflict = CommandShape.conflictingNames(in: arguments) {
+            StandardStreams.writeError(StandardStreams.errorLine(conflict))
             exit(withError: ExitCode.validationFailure)
         }
         do {
@@ -40,13 +46,31 @@ struct Trailcast: AsyncParsableCommand {
             // succeed (`inspect ... > /dev/full` exited 0).
             if let failure = StandardStreams.outputFailure { throw failure }
         } catch let failure as RunFailure {
-            StandardStreams.writeError(StandardStreams.errorLine(failure.message))
+            if failure.writesMessage { StandardStreams.writeError(StandardStreams.errorLine(failure.message)) }
             exit(withError: ExitCode(failure.status))
         } catch {
             // Help, the version and a plain exit status go as the parser sends them; a usage
             // error is one line (git's and cargo's form), with the name meant where one was
             // mistyped.
             let status = exitCode(for: error)
+            if status == .success, !(error is ExitCode), let unasked = UsageErrorLine.unaskedAnswer(to: arguments) {
+                // Help nobody asked for (no arguments; `-dash.gpx`, whose letters hold
+                // `-h`), or the version with more words: a usage error, not exit 0.
+                StandardStreams.writeError(unasked.isEmpty ? fullMessage(for: error) : StandardStreams.errorLine(unasked))
+                exit(withError: ExitCode.validationFailure)
+            }
+            if status == .success, !(error is ExitCode) {
+                // Help, the version, a completion script: written here rather than by the
+                // parser's `print`, so that one that cannot be written (a full disk, a
+                // closed pipe's neighbour) exits 74 as every other output does.
+                let message = fullMessage(for: error)
+                StandardStreams.writeOutput(message.isEmpty ? "" : message + "\n")
+                if let failure = StandardStreams.outputFailure {
+                    StandardStreams.writeError(StandardStreams.errorLine(failure.message))
+                    exit(withError: ExitCode(failure.status))
+                }
+                exit(withError: ExitCode.success)
+            }
             guard status != .success, !(error is ExitCode) else { exit(withError: error) }
             StandardStreams.writeError(UsageErrorLine.line(for: error, arguments: arguments))
             exit(withError: status)

@@ -40,6 +40,23 @@ enum UsageErrorLine {
         return named.unknown.map { prefix + unknownCommand($0, of: named.command, path: ["trailcast"]) }
     }
 
+    /// When the parser answered with help or the version where the words did not ask for it
+    /// alone: no arguments at all ("" : the help goes to standard error, exit 64); a word
+    /// such as `-dash.gpx` that the parser read as short flags with `-h` among them (its
+    /// line, "unknown option"); `--version` with more words. Nil for a plain request.
+    static func unaskedAnswer(to arguments: [String]) -> String? {
+        if arguments.isEmpty { return "" }
+        if arguments.contains("--version") {
+            let rest = arguments.filter { $0 != "--version" }
+            return rest.isEmpty ? nil : "error: --version takes no arguments, not '\(rest[0])'"
+        }
+        let requests: Set = ["-h", "--help", "help", "--experimental-dump-help"]
+        if arguments.contains(where: { requests.contains($0) || $0.hasPrefix("--generate-completion-script") }) { return nil }
+        let word = arguments.first { $0.hasPrefix("-") && $0 != "-" && !$0.hasPrefix("--") && !$0.isNegativeNumber } ?? arguments[0]
+        let path = commandPath(of: arguments).joined(separator: " ")
+        return "error: unknown option '\(word)' (a file named so: write ./\(word); see '\(path) --help')"
+    }
+
     /// The first name in `arguments` that the command line does not know, said with the
     /// nearest it does: a subcommand, then each flag and each value of a list in order.
     static func misspelling(in arguments: [String], tool: CommandShape) -> String? {
@@ -108,6 +125,10 @@ enum UsageErrorLine {
         guard let space = described.firstIndex(of: " ") else { return nil }
         let valueName = String(described[described.index(after: space)...].dropFirst().dropLast())
         let expected = valueWords[valueName] ?? valueName
+        // A negative number the option's type cannot hold (a seed, a count): a range, not a form.
+        if value.hasPrefix("-"), Double(value) != nil, expected == "a number" {
+            return "\(described[..<space]) must be 0 or more, not \(value)"
+        }
         return "\(described[..<space]) must be \(expected), not '\(value)'"
     }
 

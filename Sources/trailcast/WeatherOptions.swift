@@ -39,12 +39,12 @@ struct WeatherOptions: ParsableArguments {
     var events: WeatherEventChoice?
 
     @Option(name: .customLong("weather-log"), help: ArgumentHelp(
-        "Also write the weather events alone to FILE, as CSV.", valueName: "FILE"))
+        "Also write the weather events alone to OUTPUT, as CSV.", valueName: "OUTPUT"), completion: .file())
     var logFile: String?
 
     @Option(name: .customLong("weather-cache"), help: ArgumentHelp(
         "Keep network answers on disk in DIR and use them in later runs (one JSON file per cell and window; see docs/weather.md).",
-        valueName: "DIR"))
+        valueName: "DIR"), completion: .directory)
     var cacheDirectory: String?
 
     @Flag(name: .customLong("weather-offline"), help: "Only the --weather-cache, never the network: a miss is a weatherError.")
@@ -91,15 +91,11 @@ struct WeatherOptions: ParsableArguments {
         if let provider, provider != .local, givesServerFaults {
             throw ValidationError("the --server-* faults need --weather local, not \(provider.rawValue)")
         }
-        if let timeout, (SimulatedOffset(timeout)?.milliseconds ?? 0) < 1 {
-            throw ValidationError("--weather-timeout must be a duration such as 5s or 800ms, not '\(timeout)'")
+        if let timeout {
+            _ = try DurationArgument(option: "--weather-timeout", examples: "5s or 800ms", minimumMilliseconds: 1).milliseconds(timeout)
         }
-        if let freshness, SimulatedOffset(freshness) == nil {
-            throw ValidationError("--weather-ttl must be a duration such as 15m or 1h, not '\(freshness)'")
-        }
-        if let latency, SimulatedOffset(latency) == nil {
-            throw ValidationError("--server-latency must be a duration such as 250ms or 2s, not '\(latency)'")
-        }
+        if let freshness { _ = try DurationArgument(option: "--weather-ttl", examples: "15m or 1h").milliseconds(freshness) }
+        if let latency { _ = try DurationArgument(option: "--server-latency", examples: "250ms or 2s").milliseconds(latency) }
         for (flag, rate) in [("--server-fail-rate", failRate), ("--server-timeout-rate", timeoutRate),
                              ("--server-malformed-rate", malformedRate)] {
             if let rate, !(0...1).contains(rate) {

@@ -156,7 +156,7 @@ struct ScheduledEventTests {
                  reason: "'10x' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
         ErrorRow(argument: ":app=background", reason: "'' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
         ErrorRow(argument: "-5s:app=background",
-                 reason: "'-5s' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
+                 reason: "the offset must be 0 or more (from the run's start), not -5s"),
         ErrorRow(argument: "10m:", reason: "expected KEY=VALUE after the offset"),
         ErrorRow(argument: "10m:app", reason: "expected KEY=VALUE after the offset"),
         ErrorRow(argument: "10m:=on", reason: "unknown key ''; use authorization, accuracy, services, app, signal or tap"),

@@ -148,13 +148,13 @@ struct TimelineWriterTests {
         let descriptor = open("/dev/null", O_RDONLY)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        var writer = TimelineWriter(descriptor: descriptor, format: TextTimelineFormat())
+        var writer = TimelineWriter(descriptor: descriptor, format: TextTimelineFormat(), destination: "out.txt")
         try writer.record(TimelineSamples.prompt)
         #expect {
             try writer.flush()
         } throws: { error in
             guard let error = error as? TimelineWriteError else { return false }
-            return error.code == EBADF && error.description == String(cString: strerror(EBADF))
+            return error.code == EBADF && error.description == "cannot write out.txt: \(String(cString: strerror(EBADF)))"
         }
     }
 

@@ -58,6 +58,6 @@ struct BrowserHoldTests {
             "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "10", "--browser", "http://127.0.0.1:9", "--browser-hold", "soon",
         ])
         #expect(bad.status == 64)
-        #expect(bad.stderrLines.first == "trailcast: error: --browser-hold 'soon' is not a duration; use forms like 45s, 10m, 1h5m, or 0 for until Ctrl-C")
+        #expect(bad.stderrLines.first == "trailcast: error: --browser-hold must be a duration such as 45s, 10m, 1h5m or 0 for until Ctrl-C, not 'soon'")
     }
 }

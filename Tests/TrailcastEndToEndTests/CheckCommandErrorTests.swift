@@ -125,7 +125,8 @@ struct CheckCommandErrorTests {
         let file = try scratch.scenario("broken.yaml", broken.yaml)
         let check = try await scratch.run(["check", file])
         #expect(check.status == 65)
-        #expect(check.stderr == "")
+        // The error on standard error, as every error; in the report too.
+        #expect(check.stderrLines == ["broken.yaml:\(broken.error)"])
         #expect(check.stdoutLines == [
             "ERROR broken.yaml:\(broken.error)",
             ScenarioFiles.summary(scenarios: 1, passed: 0, broken: 1, expectations: 0),
@@ -158,6 +159,18 @@ struct CheckCommandErrorTests {
         #expect(replay.stderr == "\(error)\n")
     }
 
+    @Test("check - reads the scenario from standard input, its paths from the working directory")
+    func standardInput() async throws {
+        let yaml = "name: from stdin\ngpx: gpx/sf-waterfront-walk.gpx\nexpect:\n  - event: prompt\n    at: 0s\n"
+        let result = try await TrailcastBinary.run(arguments: ["check", "-"], stdin: Data(yaml.utf8))
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.first == "PASS  -: from stdin (1 expectation)", "\(result.stdout)")
+        let broken = try await TrailcastBinary.run(arguments: ["check", "-"], stdin: Data("gpx: [1]\n".utf8))
+        #expect(broken.status == 65)
+        #expect(broken.stderrLines.count == 1)
+        #expect(broken.stderrLines.first?.hasPrefix("-:1:6: error: gpx:") == true, "\(broken.stderr)")
+    }
+
     @Test("a missing scenario file: 66; a folder: 66")
     func unreadable() async throws {
         let scratch = try ScratchDirectory()
@@ -166,7 +179,7 @@ struct CheckCommandErrorTests {
         for (file, reason) in [("missing.yaml", "no such file"), ("folder.yaml", "is a directory")] {
             let result = try await scratch.run(["check", file])
             #expect(result.status == 66)
-            #expect(result.stderr == "")
+            #expect(result.stderrLines == ["\(file): error: \(reason)"])
             #expect(result.stdoutLines == [
                 "ERROR \(file): error: \(reason)",
                 ScenarioFiles.summary(scenarios: 1, passed: 0, broken: 1, expectations: 0),

@@ -242,7 +242,7 @@ struct CheckCommandTests {
         let files = ["passing.yaml", "failing.yaml", "broken.yaml"]
         let result = try await scratch.run(["check"] + files + ["--format", "junit"])
         #expect(result.status == 65)
-        #expect(result.stderr == "")
+        #expect(result.stderrLines == ["broken.yaml:2:7: error: loop: expected a whole number, not 'many'"])
         #expect(result.stdout.hasPrefix(#"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"))
         let text = try await scratch.run(["check", "failing.yaml"])
         let textFailures = Self.failures(inTextReport: text.stdoutLines)

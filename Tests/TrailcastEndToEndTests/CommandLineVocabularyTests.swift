@@ -42,7 +42,7 @@ struct CommandLineVocabularyTests {
         try Data(contentsOf: Repository.url(Self.walk)).write(to: copy)
         let same = try await TrailcastBinary.run(arguments: ["inspect", "-o", copy.path, copy.path])
         #expect(same.status == 64, "\(same.stderr)")
-        #expect(same.stderrLines == ["\(copy.path): error: the summary would overwrite its input \(copy.path): choose another output path"])
+        #expect(same.stderrLines == ["\(copy.path): error: the summary (--output) would overwrite the route \(copy.path): choose another output path"])
         #expect(try Data(contentsOf: copy) == Data(contentsOf: Repository.url(Self.walk)))
     }
 

@@ -48,7 +48,7 @@ struct OutputSafetyTests {
         ] {
             let result = try await TrailcastBinary.run(arguments: arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
-            #expect(result.stderrLines == ["\(output): error: \(arguments[0] == "export" ? "the export" : "the timeline file") would overwrite its input \(route.path): choose another output path"])
+            #expect(result.stderrLines == ["\(output): error: \(arguments[0] == "export" ? "the export" : "the timeline file") (--output) would overwrite the route \(route.path): choose another output path"])
             #expect(try Data(contentsOf: route) == original, "\(arguments[0]) left the input as it was")
         }
         #expect(try Self.leftovers(scratch.url).isEmpty)
@@ -64,7 +64,7 @@ struct OutputSafetyTests {
         let lines = try Data(contentsOf: timeline)
         let report = try await TrailcastBinary.run(arguments: ["report", timeline.path, "--output", timeline.path])
         #expect(report.status == 64)
-        #expect(report.stderrLines == ["\(timeline.path): error: the report would overwrite its input \(timeline.path): choose another output path"])
+        #expect(report.stderrLines == ["\(timeline.path): error: the report (--output) would overwrite the timeline \(timeline.path): choose another output path"])
         #expect(try Data(contentsOf: timeline) == lines)
 
         let scenario = try scratch.file(named: "walk.yaml", contents: try Data(contentsOf: Repository.url("gpx/scenarios/denied-at-launch.yaml")))
@@ -91,19 +91,35 @@ struct OutputSafetyTests {
     @Test("a write that fails (/dev/full) is one line naming the output and exit 74, on standard output too")
     func writeFailures() async throws {
         for (arguments, line) in [
-            (["export", Self.walk, "--to", "csv", "--output", "/dev/full"], "/dev/full: error: cannot write the export: No space left on device"),
-            (["export", Self.walk, "--to", "nmea", "--output", "/dev/full"], "/dev/full: error: cannot write the export: No space left on device"),
-            (["check", "gpx/scenarios/denied-at-launch.yaml", "--output", "/dev/full"], "/dev/full: error: cannot write the report: No space left on device"),
+            (["export", Self.walk, "--to", "csv", "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
+            (["export", Self.walk, "--to", "nmea", "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
+            (["check", "gpx/scenarios/denied-at-launch.yaml", "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
+            (["inspect", Self.walk, "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
+            (["replay", Self.walk, "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
+            (["replay", Self.walk, "--weather-log", "/dev/full", "--output", "/dev/null"],
+             "trailcast: error: cannot write /dev/full: No space left on device"),
+            (["replay", Self.walk, "--report", "/dev/full", "--output", "/dev/null"], "trailcast: error: cannot write /dev/full: No space left on device"),
+            (["replay", Self.walk, "--nmea", "/dev/full", "--output", "/dev/null"], "trailcast: error: cannot write /dev/full: No space left on device"),
+            (["fleet", Self.walk, "--virtual", "--devices", "2", "--duration", "1m", "--output", "/dev/full"],
+             "trailcast: error: cannot write /dev/full: No space left on device"),
         ] {
             let result = try await TrailcastBinary.run(arguments: arguments)
             #expect(result.status == 74, "\(arguments): \(result.stderr)")
             #expect(result.stderrLines.first == line, "\(arguments)")
         }
         // inspect and check print to standard output: a shell sends it to /dev/full.
-        for command in ["inspect \(Self.walk)", "check gpx/scenarios/denied-at-launch.yaml"] {
+        let report = try await TrailcastBinary.runTool(
+            "sh", ["-c", "\"$0\" replay \(Self.walk) -f jsonl | \"$0\" report - --output /dev/full", TrailcastBinary.url.path])
+        #expect(report.status == 74, "\(report.stderr)")
+        #expect(report.stderrLines == ["trailcast: error: cannot write /dev/full: No space left on device"])
+        // So do help, the version and the completion scripts: exit 74, not 0.
+        for command in [
+            "inspect \(Self.walk)", "check gpx/scenarios/denied-at-launch.yaml", "--help", "--version", "replay --help",
+            "--generate-completion-script bash", "help fleet",
+        ] {
             let result = try await TrailcastBinary.runTool("sh", ["-c", "exec \"$0\" \(command) > /dev/full", TrailcastBinary.url.path])
             #expect(result.status == 74, "\(command): \(result.stderr)")
-            #expect(result.stderrLines.last == "trailcast: error: cannot write to standard output: No space left on device", "\(command)")
+            #expect(result.stderrLines.last == "trailcast: error: cannot write standard output: No space left on device", "\(command)")
         }
     }
 

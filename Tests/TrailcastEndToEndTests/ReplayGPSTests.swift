@@ -156,7 +156,10 @@ struct ReplayGPSTests {
         (["--gps-sigma=-3"], "trailcast: error: --gps-sigma must be a number of metres from 0 to 10000, not -3"),
         (["--gps-multipath", "2"], "trailcast: error: --gps-multipath must be a probability per second from 0 to 1, not 2"),
         (["--jitter", "1500"], "trailcast: error: --jitter must be less than the interval between fixes (1000 ms), not 1500: a fix comes late, never after the next one"),
-        (["--max-gap", "soon"], "trailcast: error: --max-gap 'soon' is not a duration; use forms like 5m, 90s, 1h, or 0 for never"),
+        (["--max-gap", "soon"], "trailcast: error: --max-gap must be a duration such as 5m, 90s, 1h or 0 for never, not 'soon'"),
+        (["--max-gap", "-1m"], "trailcast: error: --max-gap must be 0 or more, not -1m"),
+        (["--event", "-2m:authorization=denied"],
+         "trailcast: error: invalid event '-2m:authorization=denied': the offset must be 0 or more (from the run's start), not -2m"),
         (["--event", "1m:signal=weak"], "trailcast: error: invalid event '1m:signal=weak': 'weak' is not a valid signal; use lost, restored"),
     ])
     func badFlags(arguments: [String], message: String) async throws {

@@ -113,13 +113,15 @@ struct ServeWeatherCommandTests {
     }
 
     @Test("a bad flag: exit 64 with the reason", arguments: [
-        (["--fail-rate", "1.5"], "the fail rate must be within 0...1"),
-        (["--timeout-rate=-0.5"], "the timeout rate must be within 0...1"),
-        (["--malformed-rate", "2"], "the malformed rate must be within 0...1"),
+        (["--fail-rate", "1.5"], "trailcast: error: --fail-rate must be a share between 0 and 1, not 1.5"),
+        (["--timeout-rate=-0.5"], "trailcast: error: --timeout-rate must be a share between 0 and 1, not -0.5"),
+        (["--timeout-rate", "-0.5"], "trailcast: error: --timeout-rate must be a share between 0 and 1, not -0.5"),
+        (["--malformed-rate", "2"], "trailcast: error: --malformed-rate must be a share between 0 and 1, not 2"),
         (["--latency", "soon"], "trailcast: error: --latency must be a duration such as 45s, 10m or 250ms, not 'soon'"),
-        (["--port", "70000"], "--port must be within 0...65535"),
-        (["--port=-1"], "--port must be within 0...65535"),
-        (["--rate-limit=-3"], "the rate limit must not be negative"),
+        (["--port", "70000"], "trailcast: error: --port must be from 0 to 65535, not 70000"),
+        (["--port=-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),
+        (["--port", "-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),
+        (["--rate-limit=-3"], "trailcast: error: --rate-limit must be 0 or more, not -3"),
         (["--seed", "minus"], "trailcast: error: --seed must be a number, not 'minus'"),
     ])
     func badFlag(arguments: [String], message: String) async throws {

@@ -31,6 +31,8 @@ struct UsageErrorTests {
          "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'xcode' (did you mean 'xcode-gpx'?)"),
         (["replay", walk, "--gps", "urban"],
          "trailcast: error: unknown GPS profile 'urban' (did you mean 'urban-canyon'?); use perfect, open-sky, suburban, urban-canyon, indoor, or --gps-sigma for a custom one"),
+        // A key pressed twice: one edit from --seed and one from --speed; the doubled key wins.
+        (["replay", walk, "--seeed", "3"], "trailcast: error: unknown option '--seeed' (did you mean '--seed'?)"),
         (["replay", walk, "--event", "1m:authorization=wheninuse"],
          "trailcast: error: invalid event '1m:authorization=wheninuse': 'wheninuse' is not a valid authorization (did you mean 'whenInUse'?); use notDetermined, restricted, denied, whenInUse, always"),
     ])
@@ -69,6 +71,23 @@ struct UsageErrorTests {
         (["fleet", walk, "--devices", "2", "--virtual", "--duration", "1m", "--speed", "-2"],
          "trailcast: error: --speed must be above 0 and at most 1000, not -2"),
         (["serve-weather", "--seed", "minus"], "trailcast: error: --seed must be a number, not 'minus'"),
+        // One rule: a word of `-` and a digit after an option that takes a value is its value,
+        // checked by the option's own rule (not "missing value").
+        (["replay", walk, "--seed", "-1"], "trailcast: error: --seed must be 0 or more, not -1"),
+        (["replay", walk, "--max-gap", "-1m"], "trailcast: error: --max-gap must be 0 or more, not -1m"),
+        (["replay", walk, "--weather-ttl", "-5m"], "trailcast: error: --weather-ttl must be 0 or more, not -5m"),
+        (["replay", walk, "--browser", "http://127.0.0.1:9", "--speed", "1", "--browser-hold", "-5s"],
+         "trailcast: error: --browser-hold must be 0 or more, not -5s"),
+        (["fleet", walk, "--devices", "2", "--virtual", "--duration", "-1m"], "trailcast: error: --duration must be above 0, not -1m"),
+        (["fleet", walk, "--devices", "2", "--virtual", "--duration", "0"], "trailcast: error: --duration must be above 0, not 0"),
+        (["fleet", walk, "--devices", "2", "--virtual", "--duration", "1m", "--stagger", "-1s"],
+         "trailcast: error: --stagger must be 0 or more, not -1s"),
+        (["fleet", walk, "--devices", "2", "--mqtt", "mqtt://127.0.0.1:1", "--reconnect-max", "-5s"],
+         "trailcast: error: --reconnect-max must be from 100ms to 10m, not -5s"),
+        (["fleet", walk, "--devices", "2", "--mqtt", "mqtt://127.0.0.1:1", "--reconnect-max", "20m"],
+         "trailcast: error: --reconnect-max must be from 100ms to 10m, not 20m"),
+        (["serve-weather", "--port", "-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),
+        (["serve-weather", "--seed", "-1"], "trailcast: error: --seed must be 0 or more, not -1"),
     ])
     func valueGiven(arguments: [String], line: String) async throws {
         let result = try await TrailcastBinary.run(arguments: arguments)
@@ -89,6 +108,90 @@ struct UsageErrorTests {
         let result = try await TrailcastBinary.run(arguments: ["replay", "nope.gpx"] + flags)
         #expect(result.status == status, "\(flags): \(result.stderr)")
         #expect(result.stderrLines == [line], "\(flags)")
+    }
+
+    @Test("fleet's clocks: the same pairs refused in replay's words", arguments: [
+        (["--virtual", "--duration", "1m", "--speed", "5"], 64, "trailcast: error: --virtual and --speed 5 ask for different clocks: give one"),
+        (["--virtual", "--duration", "1m", "--speed", "0"], 66, "nope.gpx: error: no such file"),
+        (["--mqtt", "mqtt://127.0.0.1:1", "--speed", "0"], 64, "trailcast: error: --speed 0 is virtual time, which is --virtual here (as in replay)"),
+        (["--virtual", "--duration", "1m", "--speed", "1000"], 64, "trailcast: error: --virtual and --speed 1000 ask for different clocks: give one"),
+    ])
+    func fleetClockPairs(flags: [String], status: Int32, line: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: ["fleet", "nope.gpx", "--devices", "2"] + flags)
+        #expect(result.status == status, "\(flags): \(result.stderr)")
+        #expect(result.stderrLines == [line], "\(flags)")
+    }
+
+    @Test("a virtual fleet's --progress counts virtual time: a line every tenth, then the totals")
+    func virtualProgress() async throws {
+        let result = try await TrailcastBinary.run(arguments: [
+            "fleet", Self.walk, "--devices", "3", "--virtual", "--duration", "2m", "--progress", "--output", "/dev/null",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Three devices a second apart at first (the stagger), one fix a second each.
+        #expect(result.stderrLines.count == 12)
+        #expect(result.stderrLines.first == "fleet: 10s virtual, active 1, messages 10")
+        #expect(result.stderrLines.dropFirst().first == "fleet: 20s virtual, active 1, messages 20")
+        #expect(result.stderrLines.last == "fleet: done, 2m virtual, devices 3, messages 300")
+        let quiet = try await TrailcastBinary.run(arguments: [
+            "fleet", Self.walk, "--devices", "3", "--virtual", "--duration", "2m", "--output", "/dev/null",
+        ])
+        #expect(quiet.stderr == "", "no terminal, not asked: no progress")
+    }
+
+    @Test("help where nobody asked is a usage error; asked for, it is 0 on standard output", arguments: [
+        ([], 64),
+        (["inspect", "-dash.gpx"], 64),
+        (["--version", "extra"], 64),
+        (["--help"], 0),
+        (["inspect", "-h"], 0),
+        (["help", "inspect"], 0),
+        (["--version"], 0),
+    ] as [([String], Int32)])
+    func unaskedHelp(arguments: [String], status: Int32) async throws {
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == status, "\(arguments): \(result.stderr)")
+        switch arguments {
+        case []:
+            #expect(result.stdout == "")
+            #expect(result.stderr.hasPrefix("OVERVIEW: "))
+            #expect(result.stderr.contains("1 a check whose expectations failed"))
+        case ["inspect", "-dash.gpx"]:
+            #expect(result.stderrLines == [
+                "trailcast: error: unknown option '-dash.gpx' (a file named so: write ./-dash.gpx; see 'trailcast inspect --help')",
+            ])
+        case ["--version", "extra"]:
+            #expect(result.stderrLines == ["trailcast: error: --version takes no arguments, not 'extra'"])
+        case ["--version"]:
+            #expect(result.stdoutLines.count == 1)
+            #expect(result.stderr == "")
+        default:
+            #expect(result.stdout.hasPrefix("OVERVIEW: "))
+            #expect(result.stderr == "")
+        }
+    }
+
+    @Test("a word after -- stays a positional: -1m there is a file name, not a value")
+    func afterTheTerminator() async throws {
+        let result = try await TrailcastBinary.run(arguments: ["inspect", "--", "-1m"])
+        #expect(result.status == 66)
+        #expect(result.stderrLines == ["-1m: error: no such file"])
+    }
+
+    @Test("one option under two names with two values is refused; the same name twice overrides")
+    func twoNamesTwoValues() async throws {
+        let conflict = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "kml", "--format", "tcx"])
+        #expect(conflict.status == 64)
+        #expect(conflict.stdout == "")
+        #expect(conflict.stderrLines == ["trailcast: error: --to kml and --format tcx give one option two values: give one"])
+        let short = try await TrailcastBinary.run(arguments: ["export", Self.walk, "-f", "csv", "--format=nmea"])
+        #expect(short.stderrLines == ["trailcast: error: -f csv and --format nmea give one option two values: give one"])
+        let agreeing = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--format", "csv"])
+        #expect(agreeing.status == 0, "\(agreeing.stderr)")
+        #expect(agreeing.stdoutLines.first?.hasPrefix("time,") == true, "\(agreeing.stdout.prefix(40))")
+        let overridden = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--format", "kml", "--format", "csv"])
+        #expect(overridden.status == 0, "\(overridden.stderr)")
+        #expect(overridden.stdoutLines.first?.hasPrefix("time,") == true)
     }
 
     @Test("the parser's own complaints are one line with where the help is")

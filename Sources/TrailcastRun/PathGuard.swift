@@ -1,0 +1,209 @@
+import Foundation
+import TrailcastBasics
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A path a command reads or writes, with the words that name it in a refusal.
+public struct CommandPath: Sendable, Equatable {
+    public enum Role: Sendable, Equatable {
+        /// A file read: the route, a scenario, places, regions, a certificate.
+        case input
+        /// A directory whose files are read and written (the weather cache): no output
+        /// may be put inside it.
+        case inputDirectory
+        /// A file written; `-` is standard output.
+        case output
+    }
+
+    public var path: String
+    /// What it is and the flag that gave it: "the report (--report)", "the route".
+    public var what: String
+    public var role: Role
+
+    public init(_ path: String, _ what: String, _ role: Role) {
+        self.path = path
+        self.what = what
+        self.role = role
+    }
+
+    public static func input(_ path: String?, _ what: String) -> CommandPath? {
+        path.map { CommandPath($0, what, .input) }
+    }
+
+    public static func output(_ path: String?, _ what: String) -> CommandPath? {
+        path.map { CommandPath($0, what, .output) }
+    }
+}
+
+/// The one check every command makes before it opens anything for writing: no output is
+/// one of its inputs (the same file by device and inode, whatever the names: links, hard
+/// links, `./`), no two outputs are the same file, and standard output and standard error,
+/// as the shell opened them, are none of the inputs (`replay walk.gpx >> walk.gpx`; `cat`
+/// refuses the same, "input file is output file"). Each refusal is exit 64 and one line
+/// naming both paths.
+///
+/// Paths that are not regular files (`/dev/null`, a FIFO, a terminal) are never the same
+/// file in this sense: two outputs to `/dev/null` are fine.
+public enum PathGuard {
+    /// Refuses `paths` as the command would use them; `writesStandardOutput`: the command
+    /// writes to standard output (no `-o`), so standard output must not be an input.
+    public static func check(_ paths: [CommandPath], writesStandardOutput: Bool = false) throws(RunFailure) {
+        let inputs = paths.filter { $0.role == .input }.compactMap { path in
+            FileKey(input: path.path).map { (path, $0) }
+        }
+        let directories = paths.filter { $0.role == .inputDirectory }.compactMap { path in
+            FileKey(existing: path.path).map { (path, $0) }
+        }
+        var outputs: [(CommandPath, FileKey)] = []
+        var toStandardOutput: CommandPath?
+        for output in paths where output.role == .output {
+            if Self.isStandardOutput(output.path) {
+                if let earlier = toStandardOutput {
+                    throw RunFailure(
+                        "\(output.path): error: \(output.what) and \(earlier.what) both go to standard output: choose a file for one",
+                        status: .usage)
+                }
+                toStandardOutput = output
+                continue
+            }
+            guard let key = FileKey(output: output.path) else { continue }
+            for (input, inputKey) in inputs where inputKey == key {
+                throw overwrite(output, input)
+            }
+            for (directory, directoryKey) in directories where key.isInside(directoryKey) {
+                throw RunFailure(
+                    "\(output.path): error: \(output.what) would write into \(directory.what) \(directory.path): choose another output path",
+                    status: .usage)
+            }
+            for (earlier, earlierKey) in outputs where earlierKey == key {
+                throw overwrite(output, earlier)
+            }
+            outputs.append((output, key))
+        }
+        // Standard error first: when it is an input, the refusal cannot be written there.
+        if let stream = FileKey(existing: "/dev/fd/\(STDERR_FILENO)") {
+            for (input, key) in inputs where key == stream {
+                throw RunFailure(
+                    "\(input.path): error: standard error is \(input.what) \(input.path): send it elsewhere",
+                    status: .usage, writesMessage: false)
+            }
+        }
+        if writesStandardOutput || toStandardOutput != nil, let stream = FileKey(existing: "/dev/fd/\(STDOUT_FILENO)") {
+            for (input, key) in inputs where key == stream {
+                throw RunFailure(
+                    "\(input.path): error: standard output is \(input.what) \(input.path): send it elsewhere",
+                    status: .usage)
+            }
+        }
+    }
+
+    private static func overwrite(_ output: CommandPath, _ other: CommandPath) -> RunFailure {
+        RunFailure(
+            "\(output.path): error: \(output.what) would overwrite \(other.what) \(other.path): choose another output path",
+            status: .usage)
+    }
+
+    static func isStandardOutput(_ path: String) -> Bool { path == "-" || path == "/dev/stdout" }
+}
+
+/// Which file a path is: an existing regular file or directory by device and inode, or a
+/// file not made yet by its directory's device and inode and its name (so `out.txt` and
+/// `./out.txt` are one file before either exists).
+struct FileKey: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    /// The name in that directory, for a file that does not exist yet.
+    var newName: String?
+    /// The directory it is in, for an existing file (to tell an output inside a directory).
+    var parent: FileIdentity.Key?
+
+    init(device: UInt64, inode: UInt64, newName: String? = nil, parent: FileIdentity.Key? = nil) {
+        self.device = device
+        self.inode = inode
+        self.newName = newName
+        self.parent = parent
+    }
+
+    /// An input: `-` is standard input, as the shell opened it.
+    init?(input path: String) {
+        self.init(existing: path == "-" ? "/dev/fd/\(STDIN_FILENO)" : path)
+    }
+
+    /// An existing regular file or directory; nil for anything else or nothing.
+    init?(existing path: String) {
+        guard let identity = FileIdentity(path), identity.isRegularFile || identity.isDirectory else { return nil }
+        self.init(device: identity.device, inode: identity.inode)
+    }
+
+    /// An output: an existing regular file, or a new one in an existing directory; nil for a
+    /// device, FIFO or terminal, or a path that cannot be made (creating it will say why).
+    init?(output path: String) {
+        let (directory, name) = FileIdentity.split(path)
+        let parent = FileIdentity(directory).map { FileIdentity.Key(device: $0.device, inode: $0.inode) }
+        if let identity = FileIdentity(path) {
+            guard identity.isRegularFile else { return nil }
+            self.init(device: identity.device, inode: identity.inode, parent: parent)
+        } else if let parent {
+            self.init(device: parent.device, inode: parent.inode, newName: name, parent: parent)
+        } else {
+            return nil
+        }
+    }
+
+    static func == (left: FileKey, right: FileKey) -> Bool {
+        left.device == right.device && left.inode == right.inode && left.newName == right.newName
+    }
+
+    /// Whether this output's directory is `directory`.
+    func isInside(_ directory: FileKey) -> Bool {
+        parent == FileIdentity.Key(device: directory.device, inode: directory.inode)
+    }
+}
+
+/// What a path names, its links followed: its device and inode (the file itself, whatever
+/// its names), its kind, and its permissions.
+///
+/// Read through Foundation rather than stat(2): `struct stat`'s members are attributed, in
+/// some build orders, to NIO's C shims rather than Glibc, and Swift's member import
+/// visibility then refuses them (a clean build failed so). A standard stream is read as
+/// `/dev/fd/N`, which the system resolves to the file the descriptor has open.
+struct FileIdentity {
+    struct Key: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    var device: UInt64
+    var inode: UInt64
+    var isRegularFile: Bool
+    var isDirectory: Bool
+    var permissions: Int
+
+    init?(_ path: String) {
+        guard let resolved = realpath(path, nil) else { return nil }
+        let real = String(cString: resolved)
+        free(resolved)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: real),
+            let device = (attributes[.systemNumber] as? NSNumber)?.uint64Value,
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+        else { return nil }
+        self.device = device
+        self.inode = inode
+        let type = attributes[.type] as? FileAttributeType
+        isRegularFile = type == .typeRegular
+        isDirectory = type == .typeDirectory
+        permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0o644
+    }
+
+    /// The directory and the name of `path` (`.` for a bare name).
+    static func split(_ path: String) -> (directory: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let directory = String(path[..<slash])
+        return (directory.isEmpty ? "/" : directory, String(path[path.index(after: slash)...]))
+    }
+}

@@ -1,0 +1,251 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One guard for every path, proved for every pair of every command's path arguments. The
+/// pairs come from the parser's own description of the commands (`--experimental-dump-help`):
+/// an argument completed as a file or a directory is a path, one whose value name is
+/// `OUTPUT` is written. So a new flag that takes a path is in the pairs without a new test;
+/// what it needs beside it to be valid (``companions``) is the only list here.
+@Suite("No output over an input, nor over another output, nor standard output over an input", .timeLimit(.minutes(15)))
+struct PathGuardTests {
+    /// A path argument of a command: an option (`--report`) or the command's positional.
+    struct PathArgument: CustomStringConvertible {
+        var command: String
+        /// As typed, the long name; nil for the positional.
+        var spelled: String?
+        var isOutput: Bool
+        var isDirectory: Bool
+
+        var description: String { "\(command) \(spelled ?? "<positional>")" }
+    }
+
+    static let walk = Repository.url("gpx/sf-waterfront-walk.gpx").path
+
+    /// Every path argument of every command, as the parser describes them.
+    static func pathArguments() async throws -> [PathArgument] {
+        let dump = try await TrailcastBinary.run(arguments: ["--experimental-dump-help"])
+        try #require(dump.status == 0)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        let tool = try #require(root["command"] as? [String: Any])
+        var found: [PathArgument] = []
+        for command in tool["subcommands"] as? [[String: Any]] ?? [] {
+            let name = try #require(command["commandName"] as? String)
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                guard let completion = argument["completionKind"] as? [String: Any],
+                    completion["file"] != nil || completion["directory"] != nil
+                else { continue }
+                let names = (argument["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }
+                let valueName = argument["valueName"] as? String ?? ""
+                found.append(PathArgument(
+                    command: name, spelled: (names.first?["name"] as? String).map { "--" + $0 },
+                    isOutput: valueName.hasPrefix("OUTPUT"), isDirectory: completion["directory"] != nil))
+            }
+        }
+        return found
+    }
+
+    /// What a path argument needs beside it to be a valid command line, in `scratch`.
+    static func companions(_ argument: PathArgument, in scratch: ScratchDirectory) throws -> [String] {
+        switch (argument.command, argument.spelled) {
+        case ("replay", "--weather-cache"): return ["--weather", "open-meteo"]
+        case ("fleet", "--output"), ("fleet", nil): return []
+        case ("fleet", "--summary"), ("fleet", "--mqtt-ca"): return ["--mqtt", "mqtts://127.0.0.1:1"]
+        case ("fleet", "--mqtt-cert"):
+            return ["--mqtt", "mqtts://127.0.0.1:1", "--mqtt-key", try scratch.file(named: "other.key", text: "key\n").path]
+        case ("fleet", "--mqtt-key"):
+            return ["--mqtt", "mqtts://127.0.0.1:1", "--mqtt-cert", try scratch.file(named: "other.pem", text: "cert\n").path]
+        case ("fleet", "--mqtt-password-file"): return ["--mqtt", "mqtts://127.0.0.1:1", "--mqtt-user", "u"]
+        case ("fleet", "--http-ca"): return ["--osmand", "https://127.0.0.1:1"]
+        default: return []
+        }
+    }
+
+    /// The command's own arguments around the pair: its positional when the pair has none
+    /// (and no `--scenario` stands for it), and what every run of it needs.
+    static func commandLine(
+        _ command: String, given: [(PathArgument, String)], in scratch: ScratchDirectory
+    ) throws -> [String] {
+        var positional: String?
+        var options: [String] = []
+        for (argument, path) in given {
+            if let spelled = argument.spelled { options += [spelled, path] } else { positional = path }
+            // Each companion is a flag and its value; one a pair shares is given once.
+            let needed = try companions(argument, in: scratch)
+            for start in stride(from: 0, to: needed.count, by: 2) where !options.contains(needed[start]) {
+                options += needed[start..<min(start + 2, needed.count)]
+            }
+        }
+        let scenarioGiven = given.contains { $0.0.spelled == "--scenario" }
+        if positional == nil, !scenarioGiven {
+            switch command {
+            case "check": positional = try scratch.file(named: "given.yaml", text: "gpx: \(walk)\n").path
+            case "report": positional = try scratch.file(named: "given.jsonl", text: "").path
+            default: positional = walk
+            }
+        }
+        var line = [command] + (positional.map { [$0] } ?? []) + options
+        if command == "export" { line += ["--format", "csv"] }
+        if command == "fleet" {
+            line += ["--devices", "1", "--duration", "1m"]
+            if !line.contains("--mqtt"), !line.contains("--osmand"), !line.contains("--virtual") { line.append("--virtual") }
+        }
+        return line
+    }
+
+    /// What an input must hold to get as far as the guard: a scenario is read to learn its
+    /// paths; everything else is read only after the guard.
+    static func contents(for argument: PathArgument) -> String {
+        (argument.spelled == "--scenario" || (argument.command == "check" && argument.spelled == nil))
+            ? "gpx: \(walk)\n" : "the file a command must not write over\n"
+    }
+
+    /// Whether two arguments can be on one command line at all (the command refuses the
+    /// rest for other reasons: a route and a scenario, `--virtual`'s file and a broker's).
+    static func combinable(_ first: PathArgument, _ second: PathArgument) -> Bool {
+        let names = Set([first.spelled ?? "<positional>", second.spelled ?? "<positional>"])
+        if first.command == "replay", names == ["<positional>", "--scenario"] { return false }
+        if first.command == "fleet" {
+            let virtualOnly: Set = ["--output"]
+            let sendingOnly: Set = ["--summary", "--mqtt-ca", "--mqtt-cert", "--mqtt-key", "--mqtt-password-file", "--http-ca"]
+            if !names.isDisjoint(with: virtualOnly), !names.isDisjoint(with: sendingOnly) { return false }
+        }
+        return true
+    }
+
+    /// How a refusal names an argument: its flag, or for the positional its role's words.
+    static func named(_ argument: PathArgument) -> String {
+        if let spelled = argument.spelled { return "(\(spelled))" }
+        switch argument.command {
+        case "report": return "the timeline"
+        case "check": return "the scenario"
+        default: return "the route"
+        }
+    }
+
+    @Test("every pair of path arguments with an output, the same file (the second a hard link): exit 64, one line naming both, nothing written")
+    func everyPair() async throws {
+        let arguments = try await Self.pathArguments()
+        // The parser describes what the guard must cover: every command's outputs are there.
+        #expect(Set(arguments.filter(\.isOutput).map(\.description)) == [
+            "replay --output", "replay --report", "replay --weather-log", "replay --nmea", "report --output", "check --output",
+            "inspect --output", "export --output", "fleet --output", "fleet --summary",
+        ])
+        var pairs = 0
+        for command in Set(arguments.map(\.command)).sorted() {
+            let own = arguments.filter { $0.command == command }
+            for (index, first) in own.enumerated() {
+                for second in own[(index + 1)...] where (first.isOutput || second.isOutput) && Self.combinable(first, second) {
+                    // The written one second: it is the one refused, and its line comes first.
+                    let (input, output) = second.isOutput ? (first, second) : (second, first)
+                    try await Self.refuses(input: input, output: output)
+                    pairs += 1
+                }
+            }
+        }
+        #expect(pairs >= 30, "the pairs tried: \(pairs)")
+    }
+
+    static func refuses(input: PathArgument, output: PathArgument) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let text = contents(for: input)
+        let original: URL
+        var given: [(PathArgument, String)]
+        if input.isDirectory {
+            original = scratch.url.appendingPathComponent("cache")
+            try FileManager.default.createDirectory(at: original, withIntermediateDirectories: false)
+            given = [(input, original.path), (output, original.appendingPathComponent("inside.txt").path)]
+        } else {
+            original = try scratch.file(named: "shared.txt", text: text)
+            let linked = scratch.url.appendingPathComponent("linked.txt").path
+            try #require(link(original.path, linked) == 0)
+            given = [(input, original.path), (output, linked)]
+        }
+        let line = try commandLine(input.command, given: given, in: scratch)
+        let result = try await TrailcastBinary.run(arguments: line)
+        #expect(result.status == 64, "\(line): \(result.stderr)")
+        #expect(result.stdout == "", "\(line)")
+        #expect(result.stderrLines.count == 1, "\(line): \(result.stderr)")
+        let refusal = result.stderrLines.first ?? ""
+        #expect(refusal.contains(": error: ") && refusal.hasSuffix(": choose another output path"), "\(line): \(refusal)")
+        #expect(refusal.contains(named(input)) && refusal.contains(named(output)), "\(line): \(refusal)")
+        if input.isDirectory {
+            #expect(try FileManager.default.contentsOfDirectory(atPath: original.path).isEmpty, "\(line)")
+        } else {
+            #expect(try String(contentsOf: original, encoding: .utf8) == text, "\(line) wrote over its input")
+        }
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.contains(".trailcast-") }
+        #expect(left.isEmpty, "\(line) left \(left)")
+    }
+
+    @Test("two outputs named differently that are one new file (out.txt, ./out.txt): exit 64, nothing made")
+    func twoOutputsOneNewFile() async throws {
+        let arguments = try await Self.pathArguments()
+        let outputs = Dictionary(grouping: arguments.filter(\.isOutput), by: \.command)
+        var tried = 0
+        for (command, own) in outputs.sorted(by: { $0.key < $1.key }) {
+            for (index, first) in own.enumerated() {
+                for second in own[(index + 1)...] where Self.combinable(first, second) {
+                    let scratch = try ScratchDirectory()
+                    defer { scratch.remove() }
+                    let line = try Self.commandLine(command, given: [(first, "out.txt"), (second, "./out.txt")], in: scratch)
+                    let result = try await TrailcastBinary.run(arguments: line, in: scratch.url)
+                    #expect(result.status == 64, "\(line): \(result.stderr)")
+                    #expect(result.stderrLines == [
+                        "./out.txt: error: the \(Self.what(second)) would overwrite the \(Self.what(first)) out.txt: choose another output path",
+                    ], "\(line)")
+                    #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out.txt").path))
+                    tried += 1
+                }
+            }
+        }
+        #expect(tried == 6, "replay's four outputs, pairwise")
+    }
+
+    /// An output's words in a refusal.
+    static func what(_ output: PathArgument) -> String {
+        switch output.spelled {
+        case "--output": return "timeline file (--output)"
+        case "--report": return "report (--report)"
+        case "--weather-log": return "weather log (--weather-log)"
+        case "--nmea": return "NMEA file (--nmea)"
+        default: return "\(output.spelled ?? "")"
+        }
+    }
+
+    @Test("standard output or standard error that is an input file: exit 64, the input intact")
+    func standardStreamsOverAnInput() async throws {
+        let arguments = try await Self.pathArguments()
+        var tried = 0
+        for input in arguments where !input.isOutput && !input.isDirectory {
+            // A command that writes to standard output: every one, without -o (fleet's only
+            // with --virtual, which its sending-only inputs cannot have).
+            if input.command == "fleet", input.spelled != nil { continue }
+            let scratch = try ScratchDirectory()
+            defer { scratch.remove() }
+            let text = Self.contents(for: input)
+            let file = try scratch.file(named: "input.txt", text: text)
+            let line = try Self.commandLine(input.command, given: [(input, file.path)], in: scratch)
+            let quoted = line.map { "'\($0)'" }.joined(separator: " ")
+            let toStdout = try await TrailcastBinary.runTool(
+                "sh", ["-c", "exec \"$0\" \(quoted) >> '\(file.path)'", TrailcastBinary.url.path])
+            #expect(toStdout.status == 64, "\(line) >> input: \(toStdout.stderr)")
+            #expect(toStdout.stderrLines.count == 1, "\(line): \(toStdout.stderr)")
+            #expect(toStdout.stderrLines.first?.hasPrefix("\(file.path): error: standard output is ") == true, "\(toStdout.stderr)")
+            #expect(try String(contentsOf: file, encoding: .utf8) == text, "\(line) >> input wrote into it")
+            // Standard error: the refusal itself would change the file, so it is not written.
+            let toStderr = try await TrailcastBinary.runTool(
+                "sh", ["-c", "exec \"$0\" \(quoted) 2>> '\(file.path)'", TrailcastBinary.url.path])
+            #expect(toStderr.status == 64, "\(line) 2>> input")
+            #expect(toStderr.stdout == "", "\(line) 2>> input")
+            #expect(try String(contentsOf: file, encoding: .utf8) == text, "\(line) 2>> input wrote into it")
+            tried += 1
+        }
+        #expect(tried >= 8, "inputs tried: \(tried)")
+    }
+}
