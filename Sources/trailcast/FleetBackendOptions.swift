@@ -43,7 +43,7 @@ struct FleetBackendOptions: ParsableArguments {
 
     @Option(help: ArgumentHelp(
         "per-device (each device its own connection, as phones connect), or N connections shared.",
-        valueName: "per-device|N"))
+        valueName: "per-device|N"), completion: .list(["per-device"]))
     var connections: String = "per-device"
 
     @Option(help: ArgumentHelp(

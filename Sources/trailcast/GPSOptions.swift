@@ -10,7 +10,7 @@ import TrailcastDevice
 struct GPSOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
         "The simulated GPS: perfect (the route itself), open-sky, suburban, urban-canyon, indoor. (default: perfect)",
-        valueName: "PROFILE"))
+        valueName: "PROFILE"), completion: .list(GPSProfile.presets.map(\.name)))
     var gps: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp(

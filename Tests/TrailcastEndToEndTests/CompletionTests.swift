@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The completion scripts tried in real shells, as a person's Tab would: bash through its
+/// own completion function (`complete -p`, `COMP_WORDS`), fish through `complete -C`. zsh's
+/// completion runs only inside its line editor, so its script is loaded by zsh and its
+/// actions read (files by extension, the values of closed sets).
+@Suite("Completions that complete, in bash, fish and zsh", .timeLimit(.minutes(10)))
+struct CompletionTests {
+    /// Each partial command line and what Tab must offer (all of it, nothing else), typed in
+    /// the repository's root.
+    static let cases: [(words: [String], offers: [String])] = [
+        // Route files by their formats' extensions, and directories to go into.
+        (["replay", "gpx/sf-wa"], ["gpx/sf-waterfront-walk.gpx"]),
+        (["replay", "gpx/"], [
+            "gpx/places", "gpx/route-no-times.gpx", "gpx/scenarios", "gpx/sf-waterfront-walk.gpx", "gpx/tools",
+            "gpx/xcode-waypoints.gpx", "gpx/zurich-lake-ride.gpx",
+        ]),
+        (["check", "gpx/scenarios/happy"], ["gpx/scenarios/happy-path.yaml"]),
+        (["replay", "--scenario", "gpx/scenarios/den"], ["gpx/scenarios/denied-at-first-prompt.yaml", "gpx/scenarios/denied-at-launch.yaml"]),
+        // Closed sets: the values.
+        (["replay", "--gps", ""], ["indoor", "open-sky", "perfect", "suburban", "urban-canyon"]),
+        (["replay", "--format", ""], ["csv", "jsonl", "text"]),
+        (["export", "x.gpx", "--format", "n"], ["nmea"]),
+        (["replay", "--prompt", ""], ["allow", "deny", "once"]),
+        // Subcommands.
+        (["rep"], ["replay", "report"]),
+    ]
+
+    static func script(_ shell: String, in scratch: ScratchDirectory) async throws -> URL {
+        let generated = try await TrailcastBinary.run(arguments: ["--generate-completion-script", shell])
+        try #require(generated.status == 0, "\(generated.stderr)")
+        return try scratch.file(named: "trailcast.\(shell)", text: generated.stdout)
+    }
+
+    @Test("bash: the registered function offers files by extension, closed sets' values and subcommands")
+    func bash() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let script = try await Self.script("bash", in: scratch)
+        for (words, offers) in Self.cases {
+            // The function `complete -p` names, called as bash calls it on Tab.
+            let program = """
+                source '\(script.path)'
+                function=$(complete -p trailcast | sed -E 's/.* -F ([^ ]+) .*/\\1/')
+                COMP_WORDS=(trailcast "$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+                COMP_LINE="${COMP_WORDS[*]}"; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+                "$function" trailcast "${COMP_WORDS[COMP_CWORD]}" "${COMP_WORDS[COMP_CWORD-1]}"
+                printf '%s\\n' "${COMPREPLY[@]}"
+                """
+            let result = try await TrailcastBinary.runTool("bash", ["-c", program, "bash"] + words)
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+            #expect(Set(result.stdoutLines.filter { !$0.isEmpty }) == Set(offers), "bash, Tab after \(words)")
+        }
+    }
+
+    @Test("bash: a path option offers files (the registration keeps -o filenames)")
+    func bashRegistration() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let script = try await Self.script("bash", in: scratch)
+        let result = try await TrailcastBinary.runTool("bash", ["-c", "source '\(script.path)'; complete -p trailcast"])
+        #expect(result.stdoutLines.first?.hasPrefix("complete -o filenames -F ") == true, "\(result.stdout)")
+    }
+
+    @Test("fish: complete -C offers the same")
+    func fish() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let script = try await Self.script("fish", in: scratch)
+        for (words, offers) in Self.cases {
+            let line = (["trailcast"] + words).joined(separator: " ")
+            let result = try await TrailcastBinary.runTool(
+                "fish", ["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"])
+            #expect(result.status == 0, "\(words): \(result.stderr)")
+            // fish prints each candidate, a tab, and its description; a directory ends in `/`.
+            let offered = Set(result.stdoutLines.map { line in
+                let candidate = line.prefix { $0 != "\t" }
+                return String(candidate.hasSuffix("/") ? candidate.dropLast() : candidate)
+            }.filter { !$0.isEmpty })
+            #expect(offered == Set(offers), "fish, Tab after \(words)")
+        }
+    }
+
+    @Test("zsh: the script loads under compinit; route files by extension, directories, closed sets' values")
+    func zsh() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let script = try await Self.script("zsh", in: scratch)
+        let loaded = try await TrailcastBinary.runTool(
+            "zsh", ["-f", "-c", "autoload -U compinit && compinit -u -D && source '\(script.path)' && whence -w _trailcast"])
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        #expect(loaded.stdout == "_trailcast: function\n")
+        let text = try String(contentsOf: script, encoding: .utf8)
+        #expect(text.contains(#":route-file:_files -g '\''*.gpx *.kml *.kmz *.geojson *.tcx *.fit *.json'\''"#))
+        #expect(text.contains(#":scenario.yaml:_files -g '\''*.yaml *.yml'\''"#))
+        #expect(text.contains(":DIR:_files -/"), "--weather-cache and --cache offer directories")
+        #expect(text.contains("local -ar ___gps=('perfect' 'open-sky' 'suburban' 'urban-canyon' 'indoor')"))
+        #expect(text.contains(#":PROFILE:{__trailcast_complete "${___gps[@]}"}"#))
+    }
+}
