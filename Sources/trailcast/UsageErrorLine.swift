@@ -10,6 +10,20 @@ import TrailcastRun
 /// The arguments are read against ``CommandShape`` before the parser's message is used: the
 /// parser stops at its first complaint, which for `export x.gpx --too csv` is the missing
 /// `--to` rather than the misspelled flag that caused it.
+///
+/// Where swift-argument-parser has an extension point, the words are the command's own, not
+/// rewritten: every rule of a value is the command's `validate()` (``DurationArgument``, the
+/// ranges, the pairs), help, the version and the completion scripts are its `CleanExit`
+/// written by `Trailcast.main`, and a negative value reaches its option by
+/// ``CommandShape/attachingNegativeValues(_:)``. Four of the parser's messages are still
+/// rewritten after the fact, because the parser makes them before any code of ours runs and
+/// offers no hook for their words: an unknown name (its guess is plain edit distance, which
+/// suggested `--prompt` for `--fromat`; ``misspelling(in:tool:)``), a value its type cannot
+/// read (`The value 'abc' is invalid for '--speed <N>'` as `--speed must be a number, not
+/// 'abc'`: an `ExpressibleByArgument` failing or a `transform` throwing only appends to that
+/// sentence; ``unreadableValue(in:)``), a missing choice (the list of values added;
+/// ``missingChoice(in:arguments:)``), and the capitals and full stops of its sentences, for
+/// the one-line form.
 enum UsageErrorLine {
     static let prefix = StandardStreams.toolPrefix + "error: "
 
