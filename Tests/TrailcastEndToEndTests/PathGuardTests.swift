@@ -218,6 +218,23 @@ struct PathGuardTests {
         }
     }
 
+    @Test("standard input (-) read from the file an output names: exit 64, the file intact", arguments: [
+        ["replay", "-", "--output"], ["inspect", "-", "--output"],
+        ["report", "-", "--output"],
+    ])
+    func standardInputIsTheOutput(line: [String]) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let text = "the file a command must not write over\n"
+        let file = try scratch.file(named: "both.txt", text: text)
+        let quoted = (line + [file.path]).map { "'\($0)'" }.joined(separator: " ")
+        let result = try await TrailcastBinary.runTool("sh", ["-c", "exec \"$0\" \(quoted) < '\(file.path)'", TrailcastBinary.url.path])
+        #expect(result.status == 64, "\(line): \(result.stderr)")
+        #expect(result.stderrLines.count == 1)
+        #expect(result.stderrLines.first?.contains("would overwrite the ") == true, "\(result.stderr)")
+        #expect(try String(contentsOf: file, encoding: .utf8) == text)
+    }
+
     @Test("standard output or standard error that is an input file: exit 64, the input intact")
     func standardStreamsOverAnInput() async throws {
         let arguments = try await Self.pathArguments()
