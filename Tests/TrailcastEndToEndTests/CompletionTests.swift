@@ -2,9 +2,9 @@ import Foundation
 import Testing
 
 /// The completion scripts tried in real shells, as a person's Tab would: bash through its
-/// own completion function (`complete -p`, `COMP_WORDS`), fish through `complete -C`. zsh's
-/// completion runs only inside its line editor, so its script is loaded by zsh and its
-/// actions read (files by extension, the values of closed sets).
+/// own completion function (`complete -p`, `COMP_WORDS`), fish through `complete -C`, zsh in
+/// a pseudo-terminal with Tab typed (its completion runs only inside its line editor:
+/// Tests/Fixtures/shells/zsh-complete.zsh).
 @Suite("Completions that complete, in bash, fish and zsh", .timeLimit(.minutes(10)))
 struct CompletionTests {
     /// Each partial command line and what Tab must offer (all of it, nothing else), typed in
@@ -79,6 +79,31 @@ struct CompletionTests {
                 return String(candidate.hasSuffix("/") ? candidate.dropLast() : candidate)
             }.filter { !$0.isEmpty })
             #expect(offered == Set(offers), "fish, Tab after \(words)")
+        }
+    }
+
+    @Test("zsh: Tab in zsh's line editor offers the route file, the scenario, closed sets' values and subcommands")
+    func zshTab() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let generated = try await TrailcastBinary.run(arguments: ["--generate-completion-script", "zsh"])
+        try #require(generated.status == 0)
+        // zsh finds a completion function by its file's name on fpath.
+        _ = try scratch.file(named: "_trailcast", text: generated.stdout)
+        // zsh offers a file by its name in the folder typed (the folder is the prefix), and
+        // every tag group's candidates are printed: only lines with one answer are compared.
+        for (line, offers) in [
+            ("trailcast replay --gps ", ["indoor", "open-sky", "perfect", "suburban", "urban-canyon"]),
+            ("trailcast replay --format ", ["csv", "jsonl", "text"]),
+            ("trailcast rep", ["replay", "report"]),
+            ("trailcast replay gpx/sf-wa", ["sf-waterfront-walk.gpx"]),
+            ("trailcast check gpx/scenarios/happy", ["happy-path.yaml"]),
+            ("trailcast replay --scenario gpx/scenarios/approx", ["approximate-location.yaml"]),
+        ] {
+            let result = try await TrailcastBinary.runTool(
+                "zsh", ["-f", Repository.url("Tests/Fixtures/shells/zsh-complete.zsh").path, scratch.url.path, line])
+            #expect(result.status == 0, "\(line): \(result.stderr)")
+            #expect(Set(result.stdoutLines.filter { !$0.isEmpty }) == Set(offers), "zsh, Tab after '\(line)'")
         }
     }
 
