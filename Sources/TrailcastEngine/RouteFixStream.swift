@@ -137,23 +137,30 @@ package struct RouteFixStream {
         case .array(let array):
             return index < array.count ? array[index] : nil
         case .file(let input, let reader, let options):
-            while let event = try reader.next() {
-                if case .warning(let warning) = event {
-                    if !rereading { warnings(warning) }
-                    continue
-                }
-                // A new segment after points: the recording paused in between.
-                if case .beginSegment = event, choice.source == .track, index > 0 { startsSegment = true }
-                guard let (kind, point) = event.replayablePoint else { continue }
-                if choice.source == .auto {
-                    if kind == .track {
-                        choice.source = .track
-                        return point
+            do throws(GPXError) {
+                while let event = try reader.next() {
+                    if case .warning(let warning) = event {
+                        if !rereading { warnings(warning) }
+                        continue
                     }
-                    _ = passed.add(kind)
-                    continue
+                    // A new segment after points: the recording paused in between.
+                    if case .beginSegment = event, choice.source == .track, index > 0 { startsSegment = true }
+                    guard let (kind, point) = event.replayablePoint else { continue }
+                    if choice.source == .auto {
+                        if kind == .track {
+                            choice.source = .track
+                            return point
+                        }
+                        _ = passed.add(kind)
+                        continue
+                    }
+                    if kind == choice.source { return point }
                 }
-                if kind == choice.source { return point }
+            } catch {
+                // A file that breaks before its first track point still has what came before
+                // the break: its routes, else its waypoints, read again up to the same break,
+                // which comes then, after them (every readable prefix is a timeline).
+                guard choice.source == .auto, passed.routePoints > 0 || passed.count(of: .waypoints) > 0 else { throw error }
             }
             guard choice.source == .auto else { return nil }
             // No track point in the whole file: its routes, else its waypoints, read again.

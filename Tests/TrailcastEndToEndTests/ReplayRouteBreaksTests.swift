@@ -78,4 +78,35 @@ struct ReplayRouteBreaksTests {
         #expect(timeline.end?["reason"] == .string("error"))
         #expect(timeline.end?["message"] == .string(error))
     }
+
+    @Test("a file of routes or waypoints only, cut before its end: under auto, those points, then `end` with the error", arguments: [
+        "rte", "wpt",
+    ])
+    func cutWithoutTracks(kind: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        // A waypoint first in both: `auto` must not settle for it while route points follow.
+        var text = "<gpx version=\"1.1\" creator=\"test\">\n<wpt lat=\"47.5\" lon=\"8.5\"><name>start</name></wpt>\n"
+        if kind == "rte" { text += "<rte>\n" }
+        let element = kind == "rte" ? "rtept" : "wpt"
+        for second in 0..<200 {
+            text += "<\(element) lat=\"47.\(String(format: "%04d", second))\" lon=\"8.0\"><time>2026-01-01T10:\(String(format: "%02d:%02d", second / 60, second % 60))Z</time></\(element)>\n"
+        }
+        text += "<\(element) lat=\"47.5\" lon=\"8.0\"><ti"
+        let file = try scratch.file(named: "cut.gpx", text: text)
+        let output = scratch.url.appendingPathComponent("timeline.jsonl")
+        let result = try await TrailcastBinary.run(arguments: [
+            "replay", file.path, "--format", "jsonl", "--weather", "none", "--output", output.path,
+        ])
+        #expect(result.status == 65)
+        let error = try #require(result.stderrLines.only, "\(result.stderr)")
+        #expect(error.hasPrefix("\(file.path):\(kind == "rte" ? 204 : 203):"), "\(error)")
+        // The timeline is written whole, as for a cut track.
+        let lines = try String(contentsOf: output, encoding: .utf8)
+        let timeline = try ReplayTimeline(result: CommandResult(status: 65, stdout: lines, stderr: ""))
+        timeline.expectWellFormed()
+        #expect(timeline.locations.count == (kind == "rte" ? 200 : 201), "every \(element) before the cut")
+        #expect(timeline.end?["reason"] == .string("error"))
+        #expect(timeline.end?["message"] == .string(error))
+    }
 }
