@@ -20,8 +20,11 @@ public enum GPXFieldSelection: Sendable, Equatable {
             return kind.holdsCoordinates
         case .motion:
             switch kind {
+            // A KML placemark's span times its line's points, and `gx:interpolate` says whether
+            // its tracks are one segment: both are the points' motion (they were left out once,
+            // and replay and export timed a spanned line at --travel-speed from 2001).
             case .time, .elevation, .horizontalDilution, .verticalDilution, .speed, .course,
-                 .garminSpeed, .garminCourse, .tcxSpeed:
+                 .garminSpeed, .garminCourse, .tcxSpeed, .kmlSpanBegin, .kmlSpanEnd, .kmlInterpolate:
                 return true
             case _ where kind.holdsCoordinates:
                 return true

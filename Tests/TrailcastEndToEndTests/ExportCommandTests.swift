@@ -213,4 +213,28 @@ struct ExportCommandTests {
         #expect(result.stdout == "")
         #expect(result.stderrLines.first == input.message, "\(result.stderr)")
     }
+
+    @Test("a KML placemark's TimeSpan times its line in export and replay, spread as GPSBabel spreads it")
+    func timeSpanReachesTheCommands() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let kml = try scratch.file(named: "span.kml", text: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>drawn</name>
+            <TimeSpan><begin>2017-08-21T17:00:05Z</begin><end>2017-08-21T17:22:32Z</end></TimeSpan>
+            <LineString><coordinates>8.5,47.3,400 8.51,47.3,401 8.52,47.3</coordinates></LineString>
+            </Placemark></Document></kml>
+            """)
+        let export = try await TrailcastBinary.run(arguments: ["export", kml.path, "--format", "csv"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(export.stdoutLines.dropFirst().map { String($0.prefix(24)) } == [
+            "2017-08-21T17:00:05.000Z", "2017-08-21T17:11:18.500Z", "2017-08-21T17:22:32.000Z",
+        ])
+        let replay = try await TrailcastBinary.run(arguments: ["replay", kml.path, "--format", "jsonl", "--weather", "none"])
+        #expect(replay.status == 0, "\(replay.stderr)")
+        let timeline = try ReplayTimeline(result: replay)
+        #expect(timeline.locations.map { $0["t"] } == [
+            .string("2017-08-21T17:00:05.000Z"), .string("2017-08-21T17:11:18.500Z"), .string("2017-08-21T17:22:32.000Z"),
+        ])
+    }
 }
