@@ -75,13 +75,14 @@ struct RouteTimingTests {
         #expect(Self.offsets(fixes) == [0, 25, 50, 100, 110])
     }
 
-    @Test func aTimedPointGoingBackInsideAnUntimedRunIsDroppedAndSkipped() {
-        // Point 2's time is before the anchor's: dropped, and not counted in the distance.
+    @Test func aTimedPointGoingBackInsideAnUntimedRunKeepsItsPositionAndLosesItsTime() {
+        // Point 2's time is before the anchor's: it is one more untimed point of the run,
+        // timed by its distance (two units of two between 100 s and 200 s).
         let points = [Self.point(0, seconds: 100), Self.point(1, seconds: nil), Self.point(2, seconds: 50),
                       Self.point(2, seconds: 200)]
         let (fixes, timer) = RouteTimerRun.run(points)
-        #expect(fixes.map(\.fix.sourceIndex) == [0, 1, 3])
-        #expect(Self.offsets(fixes) == [100, 150, 200])
+        #expect(fixes.map(\.fix.sourceIndex) == [0, 1, 2, 3])
+        #expect(Self.offsets(fixes) == [100, 150, 200, 200])
         #expect(timer.warnings.map(\.line) == [12])
     }
 

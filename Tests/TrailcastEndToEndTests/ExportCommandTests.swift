@@ -237,4 +237,27 @@ struct ExportCommandTests {
             .string("2017-08-21T17:00:05.000Z"), .string("2017-08-21T17:11:18.500Z"), .string("2017-08-21T17:22:32.000Z"),
         ])
     }
+
+    @Test("waypoints whose times go back are all written, in the file's order, each timed forward (issue 60)")
+    func waypointsOutOfTimeOrder() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        // Places listed by name, their times in another order.
+        let times = ["10:00:00", "09:00:00", "10:10:00", "08:00:00", "10:20:00"]
+        var text = "<gpx version=\"1.1\" creator=\"test\">\n"
+        for (index, time) in times.enumerated() {
+            text += "<wpt lat=\"47.\(index)\" lon=\"8.0\"><time>2026-01-01T\(time)Z</time><name>P\(index)</name></wpt>\n"
+        }
+        let file = try scratch.file(named: "places.gpx", text: text + "</gpx>\n")
+        let export = try await TrailcastBinary.run(arguments: ["export", file.path, "--format", "csv", "--source", "waypoints"])
+        #expect(export.status == 0, "\(export.stderr)")
+        let rows = export.stdoutLines.dropFirst().map { $0.split(separator: ",").map(String.init) }
+        #expect(rows.map { $0[1] } == ["47", "47.1", "47.2", "47.3", "47.4"], "every place, in the file's order")
+        // The places whose times go forward keep them; the others are timed between them.
+        #expect([0, 2, 4].map { String(rows[$0][0].prefix(19)) } == ["2026-01-01T10:00:00", "2026-01-01T10:10:00", "2026-01-01T10:20:00"])
+        let written = rows.map { $0[0] }
+        #expect(written == written.sorted() && Set(written).count == 5, "each timed forward: \(written)")
+        #expect(export.stderrLines.count == 2, "one warning per place whose time went back: \(export.stderr)")
+        #expect(export.stderrLines.allSatisfy { $0.hasSuffix("; position kept, time dropped") })
+    }
 }

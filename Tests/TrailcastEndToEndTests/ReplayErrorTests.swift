@@ -119,15 +119,20 @@ struct ReplayErrorTests {
         let lenient = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl"])
         #expect(lenient.status == 0)
         let warning = try #require(lenient.stderrLines.only, "\(lenient.stderr)")
-        #expect(warning == "\(file.path):4:30: warning: time 2026-01-01T10:00:05.000Z is earlier than the previous fix's 2026-01-01T10:00:10.000Z; point dropped")
+        #expect(warning == "\(file.path):4:30: warning: time 2026-01-01T10:00:05.000Z is earlier than the previous fix's 2026-01-01T10:00:10.000Z; position kept, time dropped")
         let timeline = try ReplayTimeline(result: lenient)
         timeline.expectWellFormed()
-        #expect(timeline.locations.compactMap { $0["index"]?.intValue } == [0, 1, 3])
+        // Its position kept, timed between its neighbours by distance (halfway: 15 s).
+        #expect(timeline.locations.compactMap { $0["index"]?.intValue } == [0, 1, 2, 3])
+        #expect(timeline.locations.map { $0["t"] } == [
+            .string("2026-01-01T10:00:00.000Z"), .string("2026-01-01T10:00:10.000Z"), .string("2026-01-01T10:00:15.000Z"),
+            .string("2026-01-01T10:00:20.000Z"),
+        ])
 
         let strict = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl", "--strict"])
         #expect(strict.status == 65)
         let error = try #require(strict.stderrLines.only, "\(strict.stderr)")
-        #expect(error == "\(file.path):4:30: error: time 2026-01-01T10:00:05.000Z is earlier than the previous fix's 2026-01-01T10:00:10.000Z; point dropped")
+        #expect(error == "\(file.path):4:30: error: time 2026-01-01T10:00:05.000Z is earlier than the previous fix's 2026-01-01T10:00:10.000Z; position kept, time dropped")
     }
 
     @Test("an output file that cannot be created: 73, one line naming it, and no run")

@@ -115,7 +115,7 @@ struct ReplayStandardInputTests {
         #expect(result.status == 65)
         #expect(result.stdout == "")
         let error = try #require(result.stderrLines.only, "\(result.stderr)")
-        #expect(error == "-:4:27: error: time 2026-01-01T09:00:00.000Z is earlier than the previous fix's 2026-01-01T10:00:00.000Z; point dropped")
+        #expect(error == "-:4:27: error: time 2026-01-01T09:00:00.000Z is earlier than the previous fix's 2026-01-01T10:00:00.000Z; position kept, time dropped")
     }
 
     @Test("nothing to replay or not a GPX document on standard input: 65, one located line")
