@@ -45,6 +45,10 @@ enum ElementKind: UInt8 {
     case kmlTimeSpan, kmlSpanBegin, kmlSpanEnd
     /// KML: a `<gx:MultiTrack>`'s `<gx:interpolate>`: whether its tracks join up.
     case kmlInterpolate
+    /// KML: an element where a placemark's parts go that is not KML's (GDAL's and GML's
+    /// `<MultiLineString>`, `<MultiPoint>`): skipped with its subtree, counted and named in
+    /// one warning at the document's end.
+    case kmlForeign
 
     /// Elements whose text the reader needs.
     var capturesText: Bool {

@@ -110,6 +110,7 @@ struct SAXParserState {
             depthOfLastStartedElement = stack.count
             if kind.capturesText && fields.includes(kind) { startCapturingText() }
             if dialect == .kml {
+                if kind == .kmlForeign { noteForeignKMLElement(localName) }
                 startKMLElement(kind)
             } else {
                 startTCXElement(kind, attributeCount: attributeCount, attributes: attributes)

@@ -207,6 +207,23 @@ struct PathGuardTests {
         #expect(tried == 6, "replay's four outputs, pairwise")
     }
 
+    @Test("outputs to new files of other names in one folder are other files: all written, exit 0")
+    func newOutputsSideBySide() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let names = ["timeline.jsonl", "report.html", "weather.csv", "feed.nmea"]
+        let result = try await TrailcastBinary.run(
+            arguments: [
+                "replay", Self.walk, "--format", "jsonl", "--output", names[0], "--report", names[1], "--weather-log", names[2],
+                "--nmea", names[3],
+            ], in: scratch.url)
+        #expect(result.status == 0, "\(result.stderr)")
+        for name in names {
+            let size = try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(name).path)[.size] as? Int
+            #expect((size ?? 0) > 0, "\(name) written")
+        }
+    }
+
     /// An output's words in a refusal.
     static func what(_ output: PathArgument) -> String {
         switch output.spelled {

@@ -50,6 +50,9 @@ struct KMLReading {
     var interpolatesTracks = false
     /// A joined segment is open: the next track of the MultiTrack goes on with it.
     var interpolatedSegmentOpen = false
+    /// Elements where a placemark's parts go that are not KML's: each name's count and
+    /// where it came first, in the order met.
+    var foreignElements: [(name: String, count: Int, line: Int, column: Int)] = []
 }
 
 /// A `<gx:coord>` waiting for its `<when>`: where it was, and its position (NaN when it
@@ -64,6 +67,26 @@ struct SpilledCoordinate: BitwiseCopyable {
 }
 
 extension ElementKind {
+    /// KML 2.2's elements a `<Placemark>` holds (ogckml22.xsd's Placemark and its
+    /// Feature), and those a `<MultiGeometry>` holds, with Google's `gx:` and the `atom:`
+    /// and `xal:` ones KML allows there (by local name): the parts read are classified before
+    /// this; the others here are KML's own, skipped without a word.
+    private static let placemarkParts: Set<String> = [
+        "name", "visibility", "open", "author", "link", "address", "AddressDetails", "phoneNumber", "Snippet",
+        "snippet", "description", "Camera", "LookAt", "TimeStamp", "TimeSpan", "styleUrl", "Style", "StyleMap",
+        "Region", "Metadata", "ExtendedData", "balloonVisibility",
+    ]
+    private static let geometries: Set<String> = [
+        "Point", "LineString", "LinearRing", "Polygon", "MultiGeometry", "Model", "Track", "MultiTrack",
+    ]
+
+    /// Whether a child of a placemark (or of a geometry group) is KML's.
+    static func isKMLPlacemarkPart(_ localName: UnsafePointer<UInt8>, inPlacemark: Bool) -> Bool {
+        let name = String(cString: localName)
+        return geometries.contains(name) || (inPlacemark && placemarkParts.contains(name))
+            || (!inPlacemark && name == "interpolate")
+    }
+
     static func classifyKML(localName: UnsafePointer<UInt8>, parent: ElementKind) -> ElementKind {
         switch parent {
         case .routeDocument, .kmlContainer:
@@ -82,7 +105,7 @@ extension ElementKind {
             if localName.isNamed("LineString") { return .kmlLineString }
             if localName.isNamed("Track") { return .kmlTrack }
             if localName.isNamed("MultiGeometry") || localName.isNamed("MultiTrack") { return .kmlGeometryGroup }
-            return .ignored
+            return isKMLPlacemarkPart(localName, inPlacemark: parent == .kmlPlacemark) ? .ignored : .kmlForeign
         case .kmlTimeStamp:
             return localName.isNamed("when") ? .time : .ignored
         case .kmlTimeSpan:
@@ -101,6 +124,17 @@ extension ElementKind {
 }
 
 extension SAXParserState {
+    /// Counts an element that is not KML's by its name, where it came first kept.
+    mutating func noteForeignKMLElement(_ localName: UnsafePointer<UInt8>) {
+        let name = String(cString: localName)
+        if let index = kml.foreignElements.firstIndex(where: { $0.name == name }) {
+            kml.foreignElements[index].count += 1
+        } else {
+            let (line, column) = position
+            kml.foreignElements.append((name, 1, line, column))
+        }
+    }
+
     mutating func startKMLElement(_ kind: ElementKind) {
         switch kind {
         case .kmlPlacemark:
@@ -193,6 +227,11 @@ extension SAXParserState {
             if kml.placemarkHasTrack { pending.append(.endTrack) }
         case .routeDocument:
             deliverMetadataIfNeeded()
+            for foreign in kml.foreignElements {
+                let counted = foreign.count == 1 ? "1 <\(foreign.name)> element is" : "\(foreign.count) <\(foreign.name)> elements are"
+                warn("\(counted) not KML: skipped (a placemark's geometry is a Point, LineString, Polygon, MultiGeometry "
+                    + "or gx:Track)", line: foreign.line, column: foreign.column)
+            }
         default:
             break
         }
