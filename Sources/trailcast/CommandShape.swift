@@ -120,6 +120,20 @@ struct CommandShape: Decodable, Sendable {
         return digit(utf8[1]) || (utf8[1] == UInt8(ascii: ".") && utf8.count == 3 && digit(utf8[2]))
     }
 
+    /// Whether `arguments` can name one option by two of its names, without the parser's
+    /// description: every option's names are one long name and at most one short one, but
+    /// for the older names in ``olderOptionNames``; so only a line with a short name and
+    /// another flag, or an older name, can.
+    static func mayNameAnOptionTwice(_ arguments: [String]) -> Bool {
+        let flags = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") && $0 != "-" && !looksNegative($0) }
+        let short = flags.contains { !$0.hasPrefix("--") }
+        return (short && flags.count >= 2) || flags.contains { olderOptionNames.contains(String($0.prefix { $0 != "=" })) }
+    }
+
+    /// Long names an option keeps beside its own for the scripts that used them
+    /// (`export --to`, `--format`'s first name).
+    static let olderOptionNames: Set = ["--to"]
+
     /// `export --to kml --format tcx`: one option given under two of its names with two
     /// values. The parser keeps the last without a word; a person meant one of them. (The
     /// same name twice is an override, as in git and curl: the last wins.)

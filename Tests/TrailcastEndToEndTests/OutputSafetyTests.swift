@@ -115,6 +115,8 @@ struct OutputSafetyTests {
         // So do help, the version and the completion scripts: exit 74, not 0.
         for command in [
             "inspect \(Self.walk)", "check gpx/scenarios/denied-at-launch.yaml", "--help", "--version", "replay --help",
+            // `-` names standard output in the message too, not "-".
+            "check gpx/scenarios/denied-at-launch.yaml --output -", "inspect \(Self.walk) --output -",
             "--generate-completion-script bash", "help fleet",
         ] {
             let result = try await TrailcastBinary.runTool("sh", ["-c", "exec \"$0\" \(command) > /dev/full", TrailcastBinary.url.path])

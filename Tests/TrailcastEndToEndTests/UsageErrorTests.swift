@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Usage errors as people meet them: one line, `trailcast: error: ...`, exit 64 and nothing
@@ -133,6 +134,12 @@ struct UsageErrorTests {
         #expect(result.stderrLines.first == "fleet: 10s virtual, active 1, messages 10")
         #expect(result.stderrLines.dropFirst().first == "fleet: 20s virtual, active 1, messages 20")
         #expect(result.stderrLines.last == "fleet: done, 2m virtual, devices 3, messages 300")
+        // At ten steps exactly (100 s), the step is still 10 s: ten lines, not twenty at 5 s.
+        let edge = try await TrailcastBinary.run(arguments: [
+            "fleet", Self.walk, "--devices", "1", "--virtual", "--duration", "100s", "--progress", "--output", "/dev/null",
+        ])
+        #expect(edge.stderrLines.count == 10, "\(edge.stderr)")
+        #expect(edge.stderrLines.first == "fleet: 10s virtual, active 1, messages 10")
         let quiet = try await TrailcastBinary.run(arguments: [
             "fleet", Self.walk, "--devices", "3", "--virtual", "--duration", "2m", "--output", "/dev/null",
         ])
@@ -192,6 +199,23 @@ struct UsageErrorTests {
         let overridden = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--format", "kml", "--format", "csv"])
         #expect(overridden.status == 0, "\(overridden.stderr)")
         #expect(overridden.stdoutLines.first?.hasPrefix("time,") == true)
+        // The tool looks for the conflict only where a short name or an older long one is
+        // typed (the parser's description is slow to make): so no other option may have two
+        // long names, nor two short ones.
+        let dump = try await TrailcastBinary.run(arguments: ["--experimental-dump-help"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        var several: [String] = []
+        func walk(_ command: [String: Any], _ path: String) {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                let names = argument["names"] as? [[String: Any]] ?? []
+                let longs = names.filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }
+                let shorts = names.filter { $0["kind"] as? String == "short" }
+                if longs.count > 1 || shorts.count > 1 { several.append("\(path) \(longs)") }
+            }
+            for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path + " " + (sub["commandName"] as? String ?? "")) }
+        }
+        walk(try #require(root["command"] as? [String: Any]), "trailcast")
+        #expect(several == ["trailcast export [\"format\", \"to\"]"])
     }
 
     @Test("the parser's own complaints are one line with where the help is")
