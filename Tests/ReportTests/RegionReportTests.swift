@@ -53,6 +53,18 @@ struct RegionReportTests {
         #expect(page.contains("region never entered") && page.contains("region entered and left"))
     }
 
+    @Test("a circle's tooltip counts entries and exits apart: entered twice, left once")
+    func tooltipCounts() throws {
+        // The shop entered, left and entered again; the bakery entered once; the gym never.
+        var records = Self.records
+        let again = CraftedRun.event(110, .region(RegionEvent(region: Self.shop, change: .enter, position: CraftedRun.point(6))))
+        records.insert(TimelineRecord(again), at: records.firstIndex { $0.offsetSeconds > 110 }!)
+        let map = try #require(try RunReportPageTests.svgs(in: RunReportPageTests.page(records)).first)
+        #expect(try RunReportPageTests.values("//*[local-name()='circle'][contains(@class,'region ')]/*[local-name()='title']", in: map) == [
+            "region shop (120 m): entered 2x, left 1x", "region bakery (120 m): entered 1x, left 0x", "region gym (80 m): never entered",
+        ])
+    }
+
     @Test("the monitoring band: on from the first region started until the last is stopped")
     func monitoringBand() throws {
         var report = RunReport()

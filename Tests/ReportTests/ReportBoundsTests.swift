@@ -148,6 +148,38 @@ struct ReportBoundsTests {
         #expect(band.changes == 199_999)
     }
 
+    @Test("hours merged into one bucket show the wettest hour, not their sum")
+    func mergedRainIsTheWettestHour() {
+        var limits = RunReport.Limits()
+        limits.chartBuckets = 4
+        var report = RunReport(limits: limits)
+        // Eight hourly observations; four buckets of 8,192 s hold 3, 2, 2 and 1 of them.
+        let rain = [0.5, 1.2, 0.3, 0, 2.0, 0.1, 0, 0]
+        for (hour, millimetres) in rain.enumerated() {
+            var record = Self.weather(Double(hour) * 3600)
+            record.fields["precipitationMm"] = .number(millimetres)
+            report.add(record)
+        }
+        report.finish()
+        #expect(report.weather.width == 8192)
+        #expect(report.weather.buckets.map { $0?.precipitationMm } == [1.2, 2.0, 0.1, 0])
+        #expect(report.weather.buckets.map { $0?.observations } == [3, 2, 2, 1])
+    }
+
+    @Test("a bucket split evenly between two states shows the one that came first")
+    func evenBucketGoesToTheFirstState() {
+        var band = StateBand(title: "signal", capacity: 10)
+        // Each second half ok, half lost: every bucket is a tie.
+        for second in 0..<4 {
+            band.set("ok", at: Double(second))
+            band.set("lost", at: Double(second) + 0.5)
+        }
+        band.finish(at: 4)
+        #expect(band.durations.buckets.compactMap { $0?.seconds } == Array(repeating: [0.5, 0.5], count: 4))
+        #expect(band.runs.map(\.state) == ["ok"])
+        #expect(band.runs.first?.end == 4)
+    }
+
     @Test("a band names 24 states; the 25th and later are one `other`")
     func bandStateLimit() {
         var band = StateBand(title: "app", capacity: 50)

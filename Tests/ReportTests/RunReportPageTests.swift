@@ -7,6 +7,7 @@ import Testing
 import TrailcastTimeline
 import TrailcastSettings
 import TrailcastBasics
+import TrailcastDevice
 
 /// The page of a crafted run: its SVG read back as XML and counted against the drawing
 /// worked out by hand.
@@ -108,6 +109,56 @@ struct RunReportPageTests {
         #expect(html.contains("<h1>Trailcast report: gpx/crafted &lt;walk&gt;.gpx</h1>"))
         #expect(!html.contains("http://") || !html.contains("src=\"http"), "nothing to fetch")
         #expect(!html.contains("<link") && !html.contains(" src="))
+    }
+
+    @Test("the event table says whether it holds every event: all of them, then one past its limit")
+    func eventTableNote() {
+        func page(tableRows: Int) -> String {
+            var limits = RunReport.Limits()
+            limits.tableRows = tableRows
+            var report = RunReport(limits: limits)
+            for record in CraftedRun.records { report.add(record) }
+            report.finish()
+            return RunReportPage.render(report)
+        }
+        // The crafted run has 15 events other than its 5 locations and its start.
+        for full in [page(tableRows: 1000), page(tableRows: 15)] {
+            #expect(full.components(separatedBy: " class=\"ev ev-").count - 1 == 15)
+            #expect(full.contains("<p class=\"note\">Every event but the locations and the start.</p>"))
+            #expect(!full.contains("The first "), "a table with every event does not send the reader to the timeline")
+        }
+        let cut = page(tableRows: 14)
+        #expect(cut.components(separatedBy: " class=\"ev ev-").count - 1 == 14)
+        #expect(cut.contains("<p class=\"note\">The first 14 of 15 events other than locations; the timeline file has them all.</p>"))
+    }
+
+    /// Web Mercator stretches the map by 1 / cos(latitude): at 60°N a kilometre on the
+    /// ground is twice as long on the map as at the equator, and the bar must say so.
+    @Test("the scale bar measures the ground away from the equator: a route 1 km long at 60°N is 1 km by the bar")
+    func scaleBarAtSixtyNorth() throws {
+        // Along a parallel of the projection's sphere (the equator's 40,075,016.686 m long),
+        // 1 km at 60°N is this many degrees of longitude.
+        let degrees = 1000 / (40_075_016.686 * 0.5) * 360
+        func fix(_ offset: Double, longitude: Double, index: Int) -> TimelineEvent {
+            CraftedRun.event(offset, .location(LocationFix(
+                time: CraftedRun.start.adding(seconds: offset), latitude: 60, longitude: longitude,
+                horizontalAccuracyMeters: 5, sourceIndex: index)))
+        }
+        let events = [CraftedRun.events[0], fix(0, longitude: 10, index: 0), fix(600, longitude: 10 + degrees, index: 1)]
+        let map = try #require(try Self.svgs(in: Self.page(events.map(TimelineRecord.init))).first)
+        let points = try Self.values("//*[local-name()='polyline'][starts-with(@class, 'seg ')]/@points", in: map)
+            .flatMap { $0.split(separator: " ") }.compactMap { Double($0.split(separator: ",")[0]) }
+        try #require(points.count >= 2, "the route is drawn")
+        let routePixels = points.max()! - points.min()!
+        // The bar: `M16,Yv6hPIXELSv-6` under a label such as `200 m` or `1 km`.
+        let path = try #require(try Self.values("//*[local-name()='g'][@class='scale']/*[local-name()='path']/@d", in: map).first)
+        let barPixels = try #require(path.split(separator: "h").last.flatMap { Double($0.prefix { $0 != "v" }) })
+        let label = try #require(try Self.values("//*[local-name()='g'][@class='scale']/*[local-name()='text']", in: map).first)
+        let number = try #require(Double(label.prefix { $0 != " " }))
+        let barMeters = label.hasSuffix(" km") ? number * 1000 : number
+        #expect(barPixels > 0 && barMeters > 0, "\(path) \(label)")
+        let measured = routePixels / barPixels * barMeters
+        #expect(abs(measured - 1000) < 5, "the route measures \(measured) m by the bar (\(label) over \(barPixels) px)")
     }
 
     @Test("the same timeline gives the same bytes")
