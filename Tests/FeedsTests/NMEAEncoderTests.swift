@@ -91,6 +91,20 @@ struct NMEAEncoderTests {
         #expect(lines[2].contains(",0.00,,130626,"), "no speed or course known: 0 knots, course empty")
     }
 
+    /// A route recorded before 1970 (an old survey, a test that counts back from the epoch)
+    /// is a time before zero: its day is the one it falls in and its time of day runs
+    /// forward from that midnight, as for any other day.
+    @Test func aFixBefore1970IsStampedWithItsOwnDayAndTimeOfDay() throws {
+        let time = try #require(Timestamp(iso8601: "1969-07-20T20:17:40.250Z"))
+        let fix = LocationFix(time: time, latitude: 0.67408, longitude: 23.47297)
+        let lines = Self.lines([DeviceEpoch(time: time, fix: fix)])
+        #expect(lines[0].hasPrefix("$GPGGA,201740.25,0040.4448,N,02328.3782,E,"), "\(lines[0])")
+        #expect(lines[2].hasPrefix("$GPRMC,201740.25,A,0040.4448,N,02328.3782,E,0.00,,200769,,,A*"), "\(lines[2])")
+        let lastSecond = try #require(Timestamp(iso8601: "1969-12-31T23:59:59.500Z"))
+        let beforeMidnight = Self.lines([DeviceEpoch(time: lastSecond, fix: nil)])
+        #expect(beforeMidnight[2].hasPrefix("$GPRMC,235959.50,V,,,,,,,311269,,,N*"), "\(beforeMidnight[2])")
+    }
+
     @Test(arguments: [
         (0.0, 2, "0000.0000"), (47.999999999, 2, "4800.0000"), (8.5, 3, "00830.0000"), (-0.0000001, 2, "0000.0000"),
         (179.9999999, 3, "18000.0000"), (179.999998, 3, "17959.9999"),

@@ -1,6 +1,6 @@
 import AsyncHTTPClient
 import TrailcastReport
-import TrailcastEngine
+@testable import TrailcastEngine
 import Testing
 import TrailcastBasics
 import TrailcastTimeline
@@ -69,6 +69,38 @@ struct LiveServerTests {
         let (status, body) = try fetched.get()
         #expect(status == .serviceUnavailable)
         #expect(String(buffer: body) == #"{"error":"the device has not reported yet"}"#)
+    }
+
+    /// 409 Conflict once the run has ended (docs/feeds.md), so that a client can tell a
+    /// finished run from a request of its own that was wrong (400).
+    @Test func controlsAfterTheRunEndedAreAConflictNotABadRequest() async throws {
+        let control = ReplayControl(speed: 1)
+        let access = ControlAccess(token: "0123456789abcdef0123456789abcdef", servedHost: "127.0.0.1")
+        let server = try await LiveServer.start(
+            host: "127.0.0.1", port: 0, journal: try EventJournal(), latest: LatestDeviceReport(), control: control, access: access)
+        let http = HTTPClient(eventLoopGroupProvider: .singleton)
+        func post(_ path: String) async throws -> (HTTPResponseStatus, String) {
+            var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)\(path)")
+            request.method = .POST
+            request.headers.add(name: "Authorization", value: "Bearer \(access.token)")
+            let response = try await http.execute(request, timeout: .seconds(300))
+            return (response.status, String(buffer: try await response.body.collect(upTo: 1 << 16)))
+        }
+        let answers: Result<[(HTTPResponseStatus, String)], any Error>
+        do {
+            let running = try await post("/pause")
+            control.end()
+            answers = .success([running, try await post("/resume"), try await post("/speed?multiplier=2"), try await post("/speed?multiplier=0")])
+        } catch {
+            answers = .failure(error)
+        }
+        try await http.shutdown()
+        await server.close()
+        let statuses = try answers.get()
+        #expect(statuses.map(\.0) == [.ok, .conflict, .conflict, .badRequest])
+        #expect(statuses[0].1 == #"{"paused":true,"multiplier":1}"#)
+        #expect(statuses[1].1 == #"{"error":"the run has ended"}"#)
+        #expect(statuses[2].1 == #"{"error":"the run has ended"}"#)
     }
 
     @Test func theLatestReportWhileTheSignalIsLostHasNoPosition() {

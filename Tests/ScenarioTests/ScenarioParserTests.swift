@@ -154,6 +154,23 @@ struct ScenarioParserTests {
         #expect(scenario.expectations.map(\.line) == [3, 8, 11, 15, 16])
     }
 
+    /// YAML's core schema spells null four ways and as nothing at all; a scenario written
+    /// by hand (or by a YAML library that writes `~`) means the same by each.
+    @Test("every YAML spelling of null matches a null field: ~, null, Null, NULL and nothing")
+    func nullSpellings() throws {
+        let scenario = try Self.parse("""
+            gpx: ../sf-waterfront-walk.gpx
+            expect:
+              - none: location
+                fields: {altitude: ~, course: null, speed: Null, verticalAccuracy: NULL, truth: }
+            """)
+        #expect(scenario.expectations.map(\.expectation) == [
+            .absent(EventSelector(type: "location", fields: ["altitude", "course", "speed", "verticalAccuracy", "truth"].map {
+                FieldMatch(key: $0, matcher: .null)
+            }), after: nil, before: nil),
+        ])
+    }
+
     @Test("a count's window is inclusive at both ends: from and to the same instant is one moment, not an error")
     func aOneInstantWindow() throws {
         let scenario = try Self.parse("""
