@@ -137,6 +137,29 @@ struct CheckCommandErrorTests {
         #expect(replay.stderr == "broken.yaml:\(broken.error)\n")
     }
 
+    /// The scenario is right and the file system is not: 66, as replay gives a route it
+    /// cannot read, not 65 as for a mistake in the scenario. Run as nobody when the tests
+    /// run as root, who can read any file.
+    @Test("a route that exists but cannot be read: 66 from check and replay --scenario, not 65")
+    func unreadableRoute() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route = try scratch.file(named: "locked.gpx", contents: try Data(contentsOf: URL(fileURLWithPath: Self.walk)))
+        let scenario = try scratch.file(named: "locked.yaml", text: "gpx: locked.gpx\nexpect:\n  - none: alert\n")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: scenario.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: route.path)
+        let error = "\(scenario.path):1:6: error: gpx: \(route.path) cannot be read (permission denied)"
+        let check = try await FleetUnprivilegedTests.runUnprivileged(["check", scenario.path])
+        #expect(check.status == 66, "\(check.stderr)")
+        #expect(check.stderrLines == [error])
+        #expect(check.stdoutLines == ["ERROR \(error)", ScenarioFiles.summary(scenarios: 1, passed: 0, broken: 1, expectations: 0)])
+        let replay = try await FleetUnprivilegedTests.runUnprivileged(["replay", "--scenario", scenario.path])
+        #expect(replay.status == 66, "\(replay.stderr)")
+        #expect(replay.stdout == "")
+        #expect(replay.stderrLines == [error])
+    }
+
     @Test("a scenario whose route cannot be replayed is broken too: 65, the GPX error", arguments: [
         ("<gpx version=\"1.1\"><trk><trkseg><trkpt lat=\"1\" lon=\"2\">\n</gpx>\n",
          "route.gpx:2:7: error: Opening and ending tag mismatch: trkpt line 1 and gpx"),

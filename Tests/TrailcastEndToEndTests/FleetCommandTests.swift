@@ -87,6 +87,19 @@ struct FleetCommandTests {
         #expect(unwritable.status == 73)
     }
 
+    @Test("a route with nothing to drive is malformed input: 65 and one line naming it, not 66 as if it were missing")
+    func emptyRoute() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let empty = try scratch.file(
+            named: "empty.gpx",
+            text: "<gpx version=\"1.1\" creator=\"t\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk><trkseg></trkseg></trk></gpx>\n")
+        let run = try await TrailcastBinary.run(arguments: ["fleet", empty.path, "--devices", "2", "--virtual", "--duration", "1s"])
+        #expect(run.status == 65)
+        #expect(run.stdout == "")
+        #expect(run.stderrLines == ["\(empty.path): error: no track, route or waypoint to drive"])
+    }
+
     /// The edges of fleet's numbers, against a broker that is not there: a value taken gets
     /// as far as connecting (69, the broker's refusal in its words), a value refused is 64.
     @Test("--speed up to 1000, --qos 0 or 1: the edges taken, one past them refused in one line", arguments: [

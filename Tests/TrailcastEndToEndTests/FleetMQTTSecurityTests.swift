@@ -73,6 +73,21 @@ struct FleetMQTTSecurityTests {
         #expect(run.stderrLines.last { $0.contains(" active ") }?.contains("mqtt connected 3 ") == true, "\(run.stderr)")
     }
 
+    /// A file saved by a Windows editor, or a Secret made from one, ends its line in CRLF;
+    /// the carriage return is the line end, not the password's last character.
+    @Test("a --mqtt-password-file with a CRLF line end logs in: the CR is not part of the password")
+    func passwordFileWithCRLF() async throws {
+        let (broker, certificates, scratch) = try await Self.securedBroker()
+        defer { scratch.remove() }
+        let passwordFile = try scratch.file(named: "password", text: "\(Self.login.password)\r\n")
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "--progress", "gpx/", "--devices", "3", "--mqtt", "mqtts://\(Self.login.user)@127.0.0.1:\(broker.port)",
+            "--mqtt-ca", certificates.caCertificate.path, "--mqtt-password-file", passwordFile.path, "--duration", "2s", "--stagger", "0s",
+        ], waitsForASlot: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines.last { $0.contains(" active ") }?.contains("mqtt connected 3 ") == true, "\(run.stderr)")
+    }
+
     @Test("a wrong password, and none: exit 69, one line with the broker's CONNACK reason")
     func wrongLogin() async throws {
         let (broker, certificates, scratch) = try await Self.securedBroker()

@@ -125,6 +125,34 @@ struct OutputSafetyTests {
         }
     }
 
+    /// `trailcast inspect walk.gpx | head -1`: once head has its line it exits, and every
+    /// later write meets EPIPE. A program that ignores SIGPIPE (as one started by Python, Go
+    /// or a service manager does) sees that error: the reader going away is no failure.
+    /// Here the reader is gone before the first write, so every write meets it, every run.
+    @Test("a reader that went away (`| head -1`) is no error: exit 0, nothing on standard error", arguments: [
+        "inspect \(walk)", "inspect \(walk) --format jsonl", "check gpx/scenarios/denied-at-launch.yaml",
+    ])
+    func readerGoneAway(command: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let errors = try scratch.emptyFile(named: "stderr")
+        let output = Pipe()
+        try output.fileHandleForReading.close()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \(command)", TrailcastBinary.url.path]
+        process.currentDirectoryURL = Repository.root
+        process.standardOutput = output
+        process.standardError = try FileHandle(forWritingTo: errors)
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        #expect(process.terminationReason == .exit)
+        #expect(status == 0, "\(command)")
+        #expect(try String(contentsOf: errors, encoding: .utf8) == "", "\(command)")
+    }
+
     @Test("Ctrl-C or SIGTERM mid-export leaves the old file and no temporary file", arguments: [SIGINT, SIGTERM])
     func stoppedExport(signal: Int32) async throws {
         let scratch = try ScratchDirectory()

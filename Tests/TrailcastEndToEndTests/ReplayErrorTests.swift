@@ -63,6 +63,12 @@ struct ReplayErrorTests {
         #expect(directory.status == 66)
         #expect(directory.stdout == "")
         #expect(directory.stderr == "gpx: error: is a directory, not a route file\n")
+
+        // A path through a file is not a directory: the system's words, not the directory's.
+        let through = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx/walk.gpx", "--format", format])
+        #expect(through.status == 66)
+        #expect(through.stdout == "")
+        #expect(through.stderr == "gpx/sf-waterfront-walk.gpx/walk.gpx: error: Not a directory\n")
     }
 
     @Test("a read that fails (standard input a directory: EISDIR): 74, one line with the system's reason, no timeline")

@@ -105,6 +105,26 @@ struct ReportCommandTests {
         #expect(partial.stdout.hasSuffix("</html>\n"))
     }
 
+    @Test("a line over 16 MiB: 65, naming that line, not the one before it")
+    func overlongLine() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let timeline = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl", "--weather", "none"])
+        // Two good lines, then one of 17 MiB: a runaway writer, or a file that is not a timeline.
+        var bytes = Data((timeline.stdoutLines.prefix(2).joined(separator: "\n") + "\n").utf8)
+        bytes.append(Data(repeating: UInt8(ascii: "x"), count: 17 << 20))
+        let long = try scratch.file(named: "long.jsonl", contents: bytes)
+        let result = try await TrailcastBinary.run(arguments: ["report", long.path])
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(long.path):3:1: error: a line longer than 16 MiB\n")
+        // The very first line: line 1, not 0.
+        let first = try scratch.file(named: "first.jsonl", contents: Data(repeating: UInt8(ascii: "x"), count: 17 << 20))
+        let atOnce = try await TrailcastBinary.run(arguments: ["report", first.path])
+        #expect(atOnce.status == 65)
+        #expect(atOnce.stderr == "\(first.path):1:1: error: a line longer than 16 MiB\n")
+    }
+
     @Test("a report that cannot be created: 73 before the run starts")
     func cannotCreate() async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--report", "/nonexistent-dir/run.html"])

@@ -32,6 +32,11 @@ struct UsageErrorTests {
          "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'xcode' (did you mean 'xcode-gpx'?)"),
         (["replay", walk, "--gps", "urban"],
          "trailcast: error: unknown GPS profile 'urban' (did you mean 'urban-canyon'?); use perfect, open-sky, suburban, urban-canyon, indoor, or --gps-sigma for a custom one"),
+        // A value attached with `=` is the value after the `=`: a near miss there is named
+        // as given, and a good one does not hide a mistake later on the line.
+        (["replay", walk, "--format=cvs"],
+         "trailcast: error: --format must be one of text, jsonl, csv, not 'cvs' (did you mean 'csv'?)"),
+        (["replay", walk, "--format=jsonl", "--seeed", "3"], "trailcast: error: unknown option '--seeed' (did you mean '--seed'?)"),
         // A key pressed twice: one edit from --seed and one from --speed; the doubled key wins.
         (["replay", walk, "--seeed", "3"], "trailcast: error: unknown option '--seeed' (did you mean '--seed'?)"),
         (["replay", walk, "--event", "1m:authorization=wheninuse"],

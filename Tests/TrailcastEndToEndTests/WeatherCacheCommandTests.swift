@@ -141,6 +141,25 @@ struct WeatherCacheCommandTests {
         #expect(first["temperatureCelsius"] == .number("42.5"), "the app asking the server sees the recording")
     }
 
+    /// The ride's 43 entries are about 15 kB; beside an old 1,010,000-byte entry the cache
+    /// holds about 1,025,000 bytes: over 1 MB (1,000,000 bytes), under 1 MiB (1,048,576).
+    @Test("--weather-cache-max counts megabytes of 1,000,000 bytes: the oldest entry goes once the cache passes them")
+    func maximumIsMegabytes() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        for (maximum, oldEntryStays) in [("1", false), ("1.04", true)] {
+            let cache = scratch.url.appendingPathComponent("cache-\(maximum)")
+            try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+            let old = cache.appendingPathComponent("old.json")
+            try Data(repeating: UInt8(ascii: " "), count: 1_010_000).write(to: old)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: old.path)
+            let run = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-cache-max", maximum])
+            #expect(run.end?["weatherNetworkFetches"] == .number("43"))
+            #expect(FileManager.default.fileExists(atPath: old.path) == oldEntryStays, "--weather-cache-max \(maximum)")
+            #expect(Self.entries(in: cache).filter { $0 != "old.json" }.count == 43, "the new entries all kept")
+        }
+    }
+
     @Test("usage: the cache needs a network source, offline and max need a cache (64); a cache that cannot be made, 73", arguments: [
         (["--weather-cache", "/tmp/x"], 64, "trailcast: error: --weather-cache keeps network answers: it needs --weather open-meteo or local, not builtin"),
         (["--weather", "local", "--weather-offline"], 64, "trailcast: error: --weather-offline and --weather-cache-max need --weather-cache DIR"),
