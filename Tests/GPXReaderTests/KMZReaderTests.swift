@@ -16,8 +16,10 @@ struct KMZReaderTests {
         }
     }
 
-    @Test("deflated (after another entry), stored, with data descriptors, and after a bzip2 photo with a long path: the same three timed points", arguments: [
+    @Test("deflated (after another entry), stored, with data descriptors, after a bzip2 photo with a long path, named DOC.KML: the same three timed points", arguments: [
         "deflated.kmz", "stored.kmz", "data-descriptors.kmz", "long-name-after-bzip2.kmz",
+        // The extension is matched whatever its case: DOC.KML is the KML.
+        "upper-case-name.kmz",
     ])
     func readsTheKMLInside(name: String) throws {
         let (events, error) = try Self.read(name)

@@ -42,6 +42,8 @@ def archive(path, entries, method=zipfile.ZIP_DEFLATED):
 
 archive("deflated.kmz", [("files/icon.png", b"\x89PNG" + bytes(3000)), ("doc.kml", KML)])
 archive("stored.kmz", [("doc.kml", KML)], zipfile.ZIP_STORED)
+# A KML entry named in capitals, as some exporters on Windows write it.
+archive("upper-case-name.kmz", [("DOC.KML", KML)])
 stream = Unseekable()
 with zipfile.ZipFile(stream, "w", zipfile.ZIP_DEFLATED) as z:
     for name, data in [("icon.png", bytes(5000)), ("doc.kml", KML)]:
