@@ -86,6 +86,18 @@ struct RouteTimerTests {
         #expect(timer.warnings.isEmpty)
     }
 
+    /// An untimed point before a point sharing the previous point's time is timed against
+    /// that point (the lookahead's first point "whose time is at least" the last one), not
+    /// against a later one: the recorder stood still, and so does the walk.
+    @Test func anUntimedPointBeforeTheSameTimeStaysAtThatTime() {
+        let points = [Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: nil),
+                      Self.point(3, seconds: 50), Self.point(4, seconds: 60)]
+        let (routeFixes, timer) = RouteTimerRun.run(points)
+        #expect(routeFixes.map(\.fix.sourceIndex) == [0, 1, 2, 3, 4])
+        #expect(routeFixes.map { $0.fix.time.seconds(since: Self.start) } == [0, 50, 50, 50, 60])
+        #expect(timer.warnings.isEmpty)
+    }
+
     /// docs/replay.md, `--max-gap`: a leg between recorded times *longer* than the limit is a
     /// pause; one exactly as long is walked.
     @Test func aLegExactlyAsLongAsTheMaxGapIsWalkedALongerOneIsAPause() {
