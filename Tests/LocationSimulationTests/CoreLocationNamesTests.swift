@@ -109,6 +109,12 @@ struct CoreLocationNamesTests {
 
     @Test func aCLLocationsInitializersLeaveWhatTheyAreNotGivenUnknown() {
         let coordinate = CLLocationCoordinate2DMake(47, 8), date = Date(timeIntervalSince1970: 1_781_366_400)
+        // cllocation/init(latitude:longitude:): "the altitude and vertical accuracy ... 0 and
+        // -1": the altitude is not known (an app reading it checks verticalAccuracy < 0).
+        let two = CLLocation(latitude: 47, longitude: 8)
+        #expect([two.coordinate.latitude, two.coordinate.longitude, two.altitude] == [47, 8, 0])
+        #expect([two.horizontalAccuracy, two.verticalAccuracy] == [0, -1])
+        #expect([two.course, two.speed] == [-1, -1])
         let five = CLLocation(coordinate: coordinate, altitude: 410, horizontalAccuracy: 5, verticalAccuracy: 3, timestamp: date)
         #expect(five.coordinate.latitude == 47)
         #expect(five.altitude == 410)

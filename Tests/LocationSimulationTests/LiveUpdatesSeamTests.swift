@@ -40,6 +40,20 @@ struct LiveUpdatesTracker<Source: LiveLocationUpdating> {
     }
 }
 
+/// A source that passes each request on to another and remembers the configuration asked
+/// for: what Core Location would be asked.
+final class ConfigurationRecorder<Source: LiveLocationUpdating>: LiveLocationUpdating {
+    let source: Source
+    private(set) var asked: [LiveUpdateConfiguration] = []
+
+    init(_ source: Source) { self.source = source }
+
+    func liveUpdates(_ configuration: LiveUpdateConfiguration) -> Source.Updates {
+        asked.append(configuration)
+        return source.liveUpdates(configuration)
+    }
+}
+
 /// Issue 57: `CLLocationUpdate.liveUpdates(_:)` through the seam, its `isStationary` and
 /// iOS 18 diagnostics driven by the simulation's state. Each test starts the stream, moves
 /// the virtual clock, then finishes the simulation (which ends the stream: a missing update
@@ -162,6 +176,15 @@ struct LiveUpdatesSeamTests {
         #expect(
             try await Self.updates(4, of: simulation, after: 5)
                 == ["fix 47.00000", "fix 47.00010", "unavailable", "fix 47.00040"])
+    }
+
+    /// `CLLocationUpdate.liveUpdates()` without an argument is the `default` configuration;
+    /// the seam's must ask for the same, or an app's fitness or navigation tuning changes.
+    @Test("liveUpdates() asks for the default configuration")
+    func noArgumentIsDefault() throws {
+        let recorder = ConfigurationRecorder(try Self.simulation(system: .init(authorization: .authorizedWhenInUse)))
+        _ = recorder.liveUpdates()
+        #expect(recorder.asked == [.default])
     }
 
     @Test("every configuration gives the same updates (the project's reading)", arguments: LiveUpdateConfiguration.allCases)
