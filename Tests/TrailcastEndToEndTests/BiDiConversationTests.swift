@@ -83,6 +83,21 @@ struct BiDiConversationTests {
         }
     }
 
+    /// The origin a page's geolocation permission is given for (permissions.setPermission):
+    /// `scheme://host[:port]` of an http or https page; none for pages whose origins BiDi's
+    /// permissions cannot name.
+    @Test("an http or https page's origin is its scheme, host and port; about:, file: and data: pages have none")
+    func origins() {
+        #expect(BiDiConversation.origin(of: "http://127.0.0.1:8000/") == "http://127.0.0.1:8000")
+        #expect(BiDiConversation.origin(of: "https://maps.example.com/route?from=a#b") == "https://maps.example.com")
+        #expect(BiDiConversation.origin(of: "https://localhost:8443") == "https://localhost:8443")
+        #expect(BiDiConversation.origin(of: "https://example.com?q=1") == "https://example.com")
+        #expect(BiDiConversation.origin(of: "https:///nothing") == nil)
+        for url in ["about:blank", "file:///tmp/page.html", "data:text/html,<p>", "ftp://example.com/"] {
+            #expect(BiDiConversation.origin(of: url) == nil, "\(url)")
+        }
+    }
+
     @Test(
         "a loss refused while it is still being written: said once as a lost signal it cannot show, and no loss is sent again (on a busy machine it was once a generic refusal)",
         .timeLimit(.minutes(15)))
