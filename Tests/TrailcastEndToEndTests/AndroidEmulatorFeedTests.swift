@@ -92,6 +92,12 @@ struct AndroidEmulatorFeedTests {
             let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
             #expect(result.status == 69)
             #expect(result.stderrLines == ["trailcast: error: the Android emulator console closed the connection"])
+            // The timeline still ends, its `end` carrying the feed's error (what report and
+            // check read), after the fixes sent before the console went.
+            let timeline = try ReplayTimeline(text: result.stdout)
+            #expect(!timeline.locations.isEmpty)
+            #expect(timeline.end?["reason"] == .string("error"))
+            #expect(timeline.end?["message"] == .string("error: the Android emulator console closed the connection"))
         }
         // A port bound but not listening: connections to it are refused, and no other test
         // can start listening there.
