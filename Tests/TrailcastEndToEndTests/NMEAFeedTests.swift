@@ -60,16 +60,19 @@ struct NMEAFeedTests {
         _ = silent
     }
 
-    @Test("udp://: one datagram per epoch, its four sentences, to a receiver that is a process of its own")
-    func datagrams() async throws {
+    /// Over IPv4 and IPv6 alike: the sending socket is of the destination's family.
+    @Test("udp://: one datagram per epoch, its four sentences, to a receiver that is a process of its own", arguments: [
+        ("AF_INET", "127.0.0.1", "127.0.0.1"), ("AF_INET6", "::1", "[::1]"),
+    ])
+    func datagrams(family: String, address: String, host: String) async throws {
         // The receiver counts until the test's own END datagram, sent after the run has
         // exited, so the count does not depend on how fast this machine is; its buffer holds
         // the whole run (518 datagrams of about 300 bytes), so none is dropped on loopback.
         let receiver = try ToolProcess("python3", ["-c", """
             import socket
-            s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+            s = socket.socket(socket.\(family), socket.SOCK_DGRAM)
             s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4 << 20)
-            s.bind(("127.0.0.1", 0))
+            s.bind(("\(address)", 0))
             print(s.getsockname()[1], flush=True)
             s.settimeout(600)  # only so that a broken run cannot leave it waiting forever
             first, count = None, 0
@@ -87,11 +90,11 @@ struct NMEAFeedTests {
         let port = try #require(Int(receiver.output.split(separator: "\n")[0]))
         let run = try await TrailcastBinary.run(arguments: [
             "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "600", "--interval", "10", "--weather", "none",
-            "--format", "jsonl", "--output", "/dev/null", "--nmea", "udp://127.0.0.1:\(port)",
+            "--format", "jsonl", "--output", "/dev/null", "--nmea", "udp://\(host):\(port)",
         ])
         #expect(run.status == 0)
         let end = try await TrailcastBinary.runTool("python3", [
-            "-c", "import socket, sys; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'END', ('127.0.0.1', int(sys.argv[1])))",
+            "-c", "import socket, sys; socket.socket(socket.\(family), socket.SOCK_DGRAM).sendto(b'END', ('\(address)', int(sys.argv[1])))",
             String(port),
         ])
         #expect(end.status == 0)
