@@ -149,4 +149,21 @@ struct TCXReaderTests {
             }
         }
     }
+
+    /// Columns count characters, as libxml2's do, not bytes: a file cut in text of two-,
+    /// three- and four-byte UTF-8 characters is placed one column per character after the last.
+    @Test("a file cut inside non-ASCII text is placed at its end in characters, whatever the chunk size")
+    func truncatedInNonASCIIText() {
+        let head = "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Id>x</Id>\n<Lap><Track><Trackpoint><Notes>"
+        let text = "Zürich > café — 🚲 > über den Üetliberg"
+        for length in 1...text.unicodeScalars.count {
+            let cut = head + String(String.UnicodeScalarView(text.unicodeScalars.prefix(length)))
+            let column = cut.split(separator: "\n").last!.unicodeScalars.count + 1
+            let expected = "cut.tcx:2:\(column): error: the file ends before </TrainingCenterDatabase>: it is truncated or incomplete"
+            for chunkSize in [16, 17, 64 * 1024] {
+                let (_, error) = readUntilError(cut, as: .tcx, name: "cut.tcx", options: .init(chunkSize: chunkSize))
+                #expect(error?.description == expected, "cut after \(length) characters, \(chunkSize)-byte chunks")
+            }
+        }
+    }
 }
