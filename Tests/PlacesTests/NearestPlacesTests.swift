@@ -36,6 +36,8 @@ struct NearestPlacesTests {
         for (latitude, longitude) in queries {
             let found = index.nearest(count, latitude: latitude, longitude: longitude)
             let expected = Self.bruteForce(places, count, latitude: latitude, longitude: longitude)
+            // As many as asked (zip below would hide a short answer): --limit places shown.
+            #expect(found.count == count, "at \(latitude), \(longitude)")
             // Equal distances may come in either order between the two; compare distances.
             let distances = found.map(\.distanceMeters)
             let expectedDistances = expected.map { GreatCircle.distanceMeters(latitude1: latitude, longitude1: longitude, latitude2: places[$0].latitude, longitude2: places[$0].longitude) }
