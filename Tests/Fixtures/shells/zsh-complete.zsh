@@ -19,14 +19,18 @@ zpty -w z 'compadd () {
   (( $#__hits )) || return 1
   local i; for i in {1..$#__hits}; do print -r -- "<<$__hits[$i]>>"; done
 }'
-zpty -w z 'bindkey "^I" complete-word; setopt nobeep; PROMPT='
+# Tab completes, then says so: the next keys wait for that, since zsh's completion gives up
+# early when keys are already waiting (a loaded machine typed ahead of it once).
+zpty -w z 'complete-then-mark () { zle complete-word; print -r -- "<<TAB$((40+2))DONE>>" }'
+zpty -w z 'zle -N complete-then-mark; bindkey "^I" complete-then-mark; setopt nobeep; PROMPT='
 # Typed ahead of a shell still starting, the line would be lost: wait for it to answer.
 zpty -w z 'print READY$((40+2))NOW'
 zpty -r z _ '*READY42NOW*'
 zpty -n -w z "$2"$'\t'
+zpty -r z typed '*<<TAB42DONE>>*'
 # Ctrl-U kills what is left of the line; the marker's text differs from its echo.
 zpty -n -w z $'\x15'
 zpty -w z 'print COMPLETION$((40+2))END'
 zpty -r z output '*COMPLETION42END*'
 zpty -d z
-print -r -- ${(F)${(M)${(f)output}:#*<<*>>*}} | sed -E 's/.*<<(.*)>>.*/\1/; s/\r$//'
+print -r -- ${(F)${(M)${(f)typed}:#*<<*>>*}} | sed -E 's/.*<<(.*)>>.*/\1/; s/\r$//' | grep -v '^TAB42DONE$'
