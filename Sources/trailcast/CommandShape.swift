@@ -121,18 +121,27 @@ struct CommandShape: Decodable, Sendable {
     }
 
     /// Whether `arguments` can name one option by two of its names, without the parser's
-    /// description: every option's names are one long name and at most one short one, but
-    /// for the older names in ``olderOptionNames``; so only a line with a short name and
-    /// another flag, or an older name, can.
+    /// description (making it costs about 330 million instructions, a fifth of a 10,000-point
+    /// export): every option has one long name and at most one short one, the long name's
+    /// first letter (`-o`, `--output`), but for the older names in ``olderOptionNames``. So
+    /// only a line with a short name and a long one of its letter, or an older name and one of
+    /// its option's others, can (UsageErrorTests keeps the tool so).
     static func mayNameAnOptionTwice(_ arguments: [String]) -> Bool {
         let flags = arguments.prefix { $0 != "--" }.filter { $0.hasPrefix("-") && $0 != "-" && !looksNegative($0) }
-        let short = flags.contains { !$0.hasPrefix("--") }
-        return (short && flags.count >= 2) || flags.contains { olderOptionNames.contains(String($0.prefix { $0 != "=" })) }
+            .map { String($0.prefix { $0 != "=" }) }
+        let longs = flags.filter { $0.hasPrefix("--") }
+        for flag in flags {
+            if let others = olderOptionNames[flag], flags.contains(where: others.contains) { return true }
+            if !flag.hasPrefix("--"), let letter = flag.dropFirst().first, longs.contains(where: { $0.dropFirst(2).first == letter }) {
+                return true
+            }
+        }
+        return false
     }
 
-    /// Long names an option keeps beside its own for the scripts that used them
-    /// (`export --to`, `--format`'s first name).
-    static let olderOptionNames: Set = ["--to"]
+    /// Long names an option keeps beside its own for the scripts that used them, with the
+    /// option's other names (`export --to`, `--format`'s first name).
+    static let olderOptionNames: [String: Set<String>] = ["--to": ["-f", "--format"]]
 
     /// `export --to kml --format tcx`: one option given under two of its names with two
     /// values. The parser keeps the last without a word; a person meant one of them. (The

@@ -214,8 +214,10 @@ struct UsageErrorTests {
             for argument in command["arguments"] as? [[String: Any]] ?? [] {
                 let names = argument["names"] as? [[String: Any]] ?? []
                 let longs = names.filter { $0["kind"] as? String == "long" }.compactMap { $0["name"] as? String }
-                let shorts = names.filter { $0["kind"] as? String == "short" }
+                let shorts = names.filter { $0["kind"] as? String == "short" }.compactMap { $0["name"] as? String }
                 if longs.count > 1 || shorts.count > 1 { several.append("\(path) \(longs)") }
+                // A short name is its long name's first letter (`-o`, `--output`).
+                if let short = shorts.first, !longs.contains(where: { $0.hasPrefix(short) }) { several.append("\(path) -\(short)") }
             }
             for sub in command["subcommands"] as? [[String: Any]] ?? [] { walk(sub, path + " " + (sub["commandName"] as? String ?? "")) }
         }
