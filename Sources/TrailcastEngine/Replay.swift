@@ -139,7 +139,7 @@ package struct Replay: Sendable {
             throw Self.ended(by: error, session: &session, wallStart: wallStart, recorder: &recorder)
         } catch {
             session.abandonWeather()
-            throw .output(String(describing: error))
+            throw ReplayError.outputFailure(error)
         }
         session.pointsRead = firstPassPoints
         do {
@@ -147,12 +147,12 @@ package struct Replay: Sendable {
         } catch let failure as any DeviceStreamFailure {
             throw .feed(message: failure.description, peerUnavailable: failure.isPeerUnavailable)
         } catch {
-            throw .output(String(describing: error))
+            throw ReplayError.outputFailure(error)
         }
         do {
             return try session.end(wallSeconds: (ContinuousClock.now - wallStart).totalSeconds, recorder: &recorder)
         } catch {
-            throw .output(String(describing: error))
+            throw ReplayError.outputFailure(error)
         }
     }
 

@@ -1,6 +1,7 @@
 public import TrailcastGPX
 public import TrailcastApps
 public import TrailcastSettings
+import TrailcastTimeline
 
 /// Why a replay could not run or finish.
 public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -10,7 +11,8 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     case nothingToReplay(file: String, source: ReplaySource)
     /// The settings contradict each other or are out of range.
     case invalidConfiguration(String)
-    /// The timeline could not be written (disk full, closed pipe).
+    /// An output could not be written (disk full, closed pipe): the reason names the file
+    /// (``outputFailure(_:)``).
     case output(String)
     /// A feed of the device stream failed: its message, and whether a peer (a console, a
     /// port) was unavailable rather than a file unwritable.
@@ -38,8 +40,7 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidConfiguration(let message):
             return "error: \(message)"
         case .output(let reason):
-            // A write failure says which file itself (`cannot write out.jsonl: ...`).
-            return reason.hasPrefix("cannot write ") ? "error: \(reason)" : "error: cannot write the timeline: \(reason)"
+            return "error: \(reason)"
         case .feed(let message, _):
             return message
         case .places(let error):
@@ -47,5 +48,12 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
         case .appCrashed(let message):
             return "error: the app crashed: \(message)"
         }
+    }
+
+    /// What a recorder threw as an output's failure: a write that failed names its file
+    /// (`cannot write out.jsonl: ...`, ``TimelineWriteError``); anything else was the
+    /// timeline's.
+    package static func outputFailure(_ error: any Error) -> ReplayError {
+        .output(error is TimelineWriteError ? "\(error)" : "cannot write the timeline: \(error)")
     }
 }

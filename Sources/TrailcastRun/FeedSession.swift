@@ -21,9 +21,7 @@ enum FeedSession {
             for feed in feeds.reversed() { await feed.close() }
             throw error
         }
-        let files: [any DeviceStreamObserver] = zip(outputs.nmeaFiles, outputs.nmeaFileNames).map {
-            NMEAFileFeed(descriptor: $0, destination: $1)
-        }
+        let files: [any DeviceStreamObserver] = outputs.nmeaFiles.map { NMEAFileFeed(descriptor: $0.descriptor, destination: $0.name) }
         let device = DeviceFeeds(files + feeds.map { $0 as any DeviceStreamObserver })
 
         let result: Result<ReplaySummary, ReplayError>

@@ -72,7 +72,7 @@ public struct FleetRunPlan: Sendable {
         ].compactMap { $0 }
         let outputs =
             virtual
-            ? [CommandPath(outputPath ?? "-", outputPath == nil ? "the messages" : "the messages file (--output)", .output)]
+            ? [CommandPath.mainOutput(outputPath, outputPath == nil ? "the messages" : "the messages file")]
             : [CommandPath.output(summaryPath, "the summary (--summary)")].compactMap { $0 }
         return routes + access + outputs
     }

@@ -38,6 +38,12 @@ public struct CommandPath: Sendable, Equatable {
     public static func output(_ path: String?, _ what: String) -> CommandPath? {
         path.map { CommandPath($0, what, .output) }
     }
+
+    /// A command's main output: `--output`'s file (`what (--output)`), else standard
+    /// output (`what`).
+    public static func mainOutput(_ path: String?, _ what: String) -> CommandPath {
+        CommandPath(path ?? "-", path == nil ? what : "\(what) (--output)", .output)
+    }
 }
 
 /// The one check every command makes before it opens anything for writing: no output is
@@ -50,9 +56,9 @@ public struct CommandPath: Sendable, Equatable {
 /// Paths that are not regular files (`/dev/null`, a FIFO, a terminal) are never the same
 /// file in this sense: two outputs to `/dev/null` are fine.
 public enum PathGuard {
-    /// Refuses `paths` as the command would use them; `writesStandardOutput`: the command
-    /// writes to standard output (no `-o`), so standard output must not be an input.
-    public static func check(_ paths: [CommandPath], writesStandardOutput: Bool = false) throws(RunFailure) {
+    /// Refuses `paths` as the command would use them; an output to standard output is
+    /// named `-` (a command's default, as the user's `-o -`).
+    public static func check(_ paths: [CommandPath]) throws(RunFailure) {
         let inputs = paths.filter { $0.role == .input }.compactMap { path in
             FileKey(input: path.path).map { (path, $0) }
         }
@@ -62,7 +68,7 @@ public enum PathGuard {
         var outputs: [(CommandPath, FileKey)] = []
         var toStandardOutput: CommandPath?
         for output in paths where output.role == .output {
-            if Self.isStandardOutput(output.path) {
+            if StandardStreams.isStandardOutput(output.path) {
                 if let earlier = toStandardOutput {
                     throw RunFailure(
                         "\(output.path): error: \(output.what) and \(earlier.what) both go to standard output: choose a file for one",
@@ -72,7 +78,7 @@ public enum PathGuard {
                 continue
             }
             guard let key = FileKey(output: output.path) else { continue }
-            for (input, inputKey) in inputs where inputKey == key {
+            for (input, inputKey) in inputs where inputKey.isSameFile(as: key) {
                 throw overwrite(output, input)
             }
             for (directory, directoryKey) in directories where key.isInside(directoryKey) {
@@ -80,21 +86,21 @@ public enum PathGuard {
                     "\(output.path): error: \(output.what) would write into \(directory.what) \(directory.path): choose another output path",
                     status: .usage)
             }
-            for (earlier, earlierKey) in outputs where earlierKey == key {
+            for (earlier, earlierKey) in outputs where earlierKey.isSameFile(as: key) {
                 throw overwrite(output, earlier)
             }
             outputs.append((output, key))
         }
         // Standard error first: when it is an input, the refusal cannot be written there.
         if let stream = FileKey(existing: "/dev/fd/\(STDERR_FILENO)") {
-            for (input, key) in inputs where key == stream {
+            for (input, key) in inputs where key.isSameFile(as: stream) {
                 throw RunFailure(
                     "\(input.path): error: standard error is \(input.what) \(input.path): send it elsewhere",
                     status: .usage, writesMessage: false)
             }
         }
-        if writesStandardOutput || toStandardOutput != nil, let stream = FileKey(existing: "/dev/fd/\(STDOUT_FILENO)") {
-            for (input, key) in inputs where key == stream {
+        if toStandardOutput != nil, let stream = FileKey(existing: "/dev/fd/\(STDOUT_FILENO)") {
+            for (input, key) in inputs where key.isSameFile(as: stream) {
                 throw RunFailure(
                     "\(input.path): error: standard output is \(input.what) \(input.path): send it elsewhere",
                     status: .usage)
@@ -107,27 +113,18 @@ public enum PathGuard {
             "\(output.path): error: \(output.what) would overwrite \(other.what) \(other.path): choose another output path",
             status: .usage)
     }
-
-    static func isStandardOutput(_ path: String) -> Bool { path == "-" || path == "/dev/stdout" }
 }
 
 /// Which file a path is: an existing regular file or directory by device and inode, or a
-/// file not made yet by its directory's device and inode and its name (so `out.txt` and
-/// `./out.txt` are one file before either exists).
-struct FileKey: Equatable {
-    var device: UInt64
-    var inode: UInt64
+/// file not made yet by its directory's and its name (so `out.txt` and `./out.txt` are one
+/// file before either exists).
+struct FileKey {
+    /// The file itself, or for one not made yet, its directory.
+    var identity: FileIdentity.Key
     /// The name in that directory, for a file that does not exist yet.
     var newName: String?
-    /// The directory it is in, for an existing file (to tell an output inside a directory).
+    /// The directory an output is in (to tell one inside the weather cache).
     var parent: FileIdentity.Key?
-
-    init(device: UInt64, inode: UInt64, newName: String? = nil, parent: FileIdentity.Key? = nil) {
-        self.device = device
-        self.inode = inode
-        self.newName = newName
-        self.parent = parent
-    }
 
     /// An input: `-` is standard input, as the shell opened it.
     init?(input path: String) {
@@ -137,31 +134,33 @@ struct FileKey: Equatable {
     /// An existing regular file or directory; nil for anything else or nothing.
     init?(existing path: String) {
         guard let identity = FileIdentity(path), identity.isRegularFile || identity.isDirectory else { return nil }
-        self.init(device: identity.device, inode: identity.inode)
+        self.identity = identity.key
     }
 
     /// An output: an existing regular file, or a new one in an existing directory; nil for a
     /// device, FIFO or terminal, or a path that cannot be made (creating it will say why).
     init?(output path: String) {
         let (directory, name) = FileIdentity.split(path)
-        let parent = FileIdentity(directory).map { FileIdentity.Key(device: $0.device, inode: $0.inode) }
-        if let identity = FileIdentity(path) {
-            guard identity.isRegularFile else { return nil }
-            self.init(device: identity.device, inode: identity.inode, parent: parent)
+        parent = FileIdentity(directory)?.key
+        if let existing = FileIdentity(path) {
+            guard existing.isRegularFile else { return nil }
+            identity = existing.key
         } else if let parent {
-            self.init(device: parent.device, inode: parent.inode, newName: name, parent: parent)
+            identity = parent
+            newName = name
         } else {
             return nil
         }
     }
 
-    static func == (left: FileKey, right: FileKey) -> Bool {
-        left.device == right.device && left.inode == right.inode && left.newName == right.newName
+    /// Whether the two are one file (where each is put aside).
+    func isSameFile(as other: FileKey) -> Bool {
+        identity == other.identity && newName == other.newName
     }
 
     /// Whether this output's directory is `directory`.
     func isInside(_ directory: FileKey) -> Bool {
-        parent == FileIdentity.Key(device: directory.device, inode: directory.inode)
+        parent == directory.identity
     }
 }
 
@@ -183,6 +182,8 @@ struct FileIdentity {
     var isRegularFile: Bool
     var isDirectory: Bool
     var permissions: Int
+
+    var key: Key { Key(device: device, inode: inode) }
 
     init?(_ path: String) {
         guard let resolved = realpath(path, nil) else { return nil }

@@ -24,12 +24,10 @@ public enum ReplayRunner {
         let report = files.report.map { _ in ReportCollector(tiles: plan.output.mapTiles) }
         let putInPlace: @Sendable () -> Void = { [files] in files.putStreamsInPlace() }
         let outputs = Outputs(
-            timeline: files.timeline, colors: files.usesColor(plan.output.color), textWidth: files.textWidth(),
+            timeline: files.timelineFile, colors: files.usesColor(plan.output.color), textWidth: files.textWidth(),
             format: plan.output.format,
-            weatherLog: files.weatherLog, report: report, mapTiles: plan.output.mapTiles, nmeaFiles: files.nmea,
-            putStreamsInPlace: plan.configuration.speed > 0 ? putInPlace : nil,
-            timelineName: Outputs.name(of: plan.output.path), weatherLogName: Outputs.name(of: plan.output.weatherLogPath),
-            nmeaFileNames: plan.feeds.nmeaFiles.map { Outputs.name(of: $0) })
+            weatherLog: files.weatherLogFile, report: report, mapTiles: plan.output.mapTiles, nmeaFiles: files.nmeaFiles,
+            putStreamsInPlace: plan.configuration.speed > 0 ? putInPlace : nil)
         let result: Result<ReplaySummary, any Error>
         do {
             result = .success(try await WeatherConnection.withFetcher(
@@ -77,25 +75,21 @@ public enum ReplayRunner {
 
 /// Where a run's events go, its descriptors already open.
 struct Outputs: Sendable {
-    var timeline: Int32
+    var timeline: OutputFile
     var colors: Bool
     var textWidth: Int?
     var format: TimelineFormatName
-    var weatherLog: Int32?
+    var weatherLog: OutputFile?
     var report: ReportCollector?
     /// For the live page's map (the report's are in ``report``).
     var mapTiles: MapTiles?
-    var nmeaFiles: [Int32]
+    var nmeaFiles: [OutputFile]
     /// For a live run: puts the streams in place once it has started.
     var putStreamsInPlace: (@Sendable () -> Void)?
-    /// What a failed write names: the paths as given.
-    var timelineName = "standard output"
-    var weatherLogName = "the weather log"
-    var nmeaFileNames: [String] = []
+}
 
-    /// A path as a failed write names it: as given, `-` as "standard output".
-    static func name(of path: String?) -> String {
-        guard let path, path != "-", path != "/dev/stdout" else { return "standard output" }
-        return path
-    }
+/// An open output, and what a failed write to it names: its path as given.
+struct OutputFile: Sendable {
+    var descriptor: Int32
+    var name: String
 }

@@ -80,7 +80,6 @@ extension RunFailure {
     }
 
     public static func cannotWrite(_ path: String?, reason: String) -> RunFailure {
-        let name = path.flatMap { $0 == "-" || $0 == "/dev/stdout" ? nil : $0 } ?? "standard output"
-        return RunFailure("error: cannot write \(name): \(reason)", status: .ioError)
+        RunFailure("error: cannot write \(StandardStreams.outputName(path)): \(reason)", status: .ioError)
     }
 }

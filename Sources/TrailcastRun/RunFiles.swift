@@ -21,9 +21,10 @@ struct RunFiles: Sendable {
     let reportOutput: StagedOutput?
     var report: Int32? { reportOutput?.descriptor }
     let weatherLogOutput: StagedOutput?
-    var weatherLog: Int32? { weatherLogOutput?.descriptor }
     let nmeaOutputs: [StagedOutput]
-    var nmea: [Int32] { nmeaOutputs.map(\.descriptor) }
+    var nmeaFiles: [OutputFile] { nmeaOutputs.map(\.file) }
+    var timelineFile: OutputFile { OutputFile(descriptor: timeline, name: StandardStreams.outputName(timelineOutput?.path)) }
+    var weatherLogFile: OutputFile? { weatherLogOutput?.file }
 
     private var all: [StagedOutput] { [timelineOutput, reportOutput, weatherLogOutput].compactMap { $0 } + nmeaOutputs }
 
@@ -98,4 +99,9 @@ struct RunFiles: Sendable {
             return isatty(timeline) == 1
         }
     }
+}
+
+extension StagedOutput {
+    /// Its descriptor, named as a failed write names it.
+    var file: OutputFile { OutputFile(descriptor: descriptor, name: StandardStreams.outputName(path)) }
 }

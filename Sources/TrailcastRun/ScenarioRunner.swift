@@ -36,7 +36,7 @@ public enum ScenarioRunner {
         } catch let error as ReplayError {
             throw error
         } catch {
-            throw .output("the weather server could not start: \(error)")
+            throw .output("cannot write the timeline: the weather server could not start: \(error)")
         }
     }
 

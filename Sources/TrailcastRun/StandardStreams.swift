@@ -13,6 +13,17 @@ public enum StandardStreams {
     /// How the tool names itself on a line of its own (`trailcast: error: ...`).
     package static let toolPrefix = "trailcast: "
 
+    /// Whether an output path is standard output: `-`, as everywhere in the tool, or
+    /// `/dev/stdout`.
+    public static func isStandardOutput(_ path: String) -> Bool { path == "-" || path == "/dev/stdout" }
+
+    /// An output as a message names it: its path as given, standard output (no path, `-`)
+    /// as "standard output".
+    public static func outputName(_ path: String?) -> String {
+        guard let path, !isStandardOutput(path) else { return "standard output" }
+        return path
+    }
+
     /// The error of the first write to standard output that failed, if one did (`> /dev/full`:
     /// ENOSPC): a command's output cut short must not exit 0 (``outputFailure``).
     private static let failedOutputWrite = LockedValue<Int32?>(nil)

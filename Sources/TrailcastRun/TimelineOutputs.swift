@@ -29,10 +29,11 @@ enum TimelineOutputs {
         // The report recorder flushes after the timeline's writer, and then the streams go
         // in place (for a live run), their first moment written.
         let writer = TimelineTee(
-            TimelineWriter(descriptor: outputs.timeline, format: format, destination: outputs.timelineName),
+            TimelineWriter(descriptor: outputs.timeline.descriptor, format: format, destination: outputs.timeline.name),
             TimelineTee(ReportRecorder(outputs.report), StreamsInPlace(outputs.putStreamsInPlace)))
         if let weatherLog = outputs.weatherLog {
-            let tee = TimelineTee(writer, TimelineWriter(descriptor: weatherLog, format: WeatherLogFormat(), destination: outputs.weatherLogName))
+            let tee = TimelineTee(
+                writer, TimelineWriter(descriptor: weatherLog.descriptor, format: WeatherLogFormat(), destination: weatherLog.name))
             return try await withLiveStream(replay, tee, device, feeds, messages)
         }
         return try await withLiveStream(replay, writer, device, feeds, messages)

@@ -90,7 +90,7 @@ struct CheckCommand: AsyncParsableCommand {
         var standardInput: String?
         let scenarios = files.map { ($0, Self.load($0, standardInput: &standardInput)) }
         try PathGuard.check(
-            Self.inputs(of: scenarios) + [CommandPath(output ?? "-", output == nil ? "the report" : "the report (--output)", .output)])
+            Self.inputs(of: scenarios) + [.mainOutput(output, "the report")])
         let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the report") }
         let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         var reports: [ScenarioReport] = []

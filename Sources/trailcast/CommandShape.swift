@@ -83,7 +83,7 @@ struct CommandShape: Decodable, Sendable {
     /// The arguments with one rule for values that look like flags: a word that starts with
     /// `-` and a digit (`-1`, `-1m`, `-2m:authorization=denied`, `-.5`) after an option that
     /// takes a value is that option's value, attached as `--max-gap=-1m`, so the option's
-    /// own check answers (`--max-gap must be positive: -1m`) rather than the parser's
+    /// own check answers (`--max-gap must be 0 or more, not -1m`) rather than the parser's
     /// "missing value". swift-argument-parser has no such parsing strategy of its own
     /// (`.unconditional` takes any next word, `--max-gap --quiet` too), and no option of
     /// this tool is named like a negative number, so nothing else can be meant.

@@ -94,14 +94,14 @@ struct ExportCommand: AsyncParsableCommand {
         // (refused before anything is opened), and Ctrl-C leaves no half-written file.
         try PathGuard.check([
             CommandPath(file, "the route", .input),
-            CommandPath(destination.output ?? "-", destination.output == nil ? "the export" : "the export (--output)", .output),
+            .mainOutput(destination.output, "the export"),
         ])
         let staged = try destination.output.map { path throws(RunFailure) in try StagedOutput(path, what: "the export") }
         let descriptor = staged?.descriptor ?? STDOUT_FILENO
         let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         let feed: any DeviceStreamObserver
         // A failed write names the path as given (`cannot write /dev/full: ...`).
-        let name = destination.output.flatMap { $0 == "-" || $0 == "/dev/stdout" ? nil : $0 } ?? "standard output"
+        let name = StandardStreams.outputName(destination.output)
         switch destination.format {
         case .xcodeGPX: feed = XcodeGPXExport(descriptor: descriptor, destination: name)
         case .nmea: feed = NMEAFileFeed(descriptor: descriptor, destination: name)

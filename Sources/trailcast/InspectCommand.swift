@@ -52,7 +52,7 @@ struct InspectCommand: AsyncParsableCommand {
     func run() async throws {
         try PathGuard.check(
             files.map { CommandPath($0, "the route", .input) }
-                + [CommandPath(output ?? "-", output == nil ? "the summary" : "the summary (--output)", .output)])
+                + [.mainOutput(output, "the summary")])
         let staged = try output.map { path throws(RunFailure) in try StagedOutput(path, what: "the summary") }
         let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         var firstFailure: ExitCode?

@@ -41,7 +41,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         try PathGuard.check([
             CommandPath(file, "the timeline", .input),
-            CommandPath(output ?? "-", output == nil ? "the report" : "the report (--output)", .output),
+            .mainOutput(output, "the report"),
         ])
         let input: Int32
         if file == "-" {

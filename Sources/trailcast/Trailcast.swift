@@ -30,7 +30,7 @@ struct Trailcast: AsyncParsableCommand {
             exit(withError: ExitCode.validationFailure)
         }
         // Only a line that may name one option by two names can hold the conflict: the
-        // parser's description (about 30 ms in a debug build) is not made for the others.
+        // parser's description is not made for the others.
         if CommandShape.mayNameAnOptionTwice(arguments), let conflict = CommandShape.conflictingNames(in: arguments) {
             StandardStreams.writeError(StandardStreams.errorLine(conflict))
             exit(withError: ExitCode.validationFailure)
@@ -46,35 +46,39 @@ struct Trailcast: AsyncParsableCommand {
             // succeed (`inspect ... > /dev/full` exited 0).
             if let failure = StandardStreams.outputFailure { throw failure }
         } catch let failure as RunFailure {
-            if failure.writesMessage { StandardStreams.writeError(StandardStreams.errorLine(failure.message)) }
-            exit(withError: ExitCode(failure.status))
+            exit(with: failure)
         } catch {
-            // Help, the version and a plain exit status go as the parser sends them; a usage
-            // error is one line (git's and cargo's form), with the name meant where one was
-            // mistyped.
+            // A plain exit status goes as the parser sends it; help, the version and a
+            // completion script are answered below; a usage error is one line (git's and
+            // cargo's form), with the name meant where one was mistyped.
+            if error is ExitCode { exit(withError: error) }
             let status = exitCode(for: error)
-            if status == .success, !(error is ExitCode), let unasked = UsageErrorLine.unaskedAnswer(to: arguments) {
-                // Help nobody asked for (no arguments; `-dash.gpx`, whose letters hold
-                // `-h`), or the version with more words: a usage error, not exit 0.
-                StandardStreams.writeError(unasked.isEmpty ? fullMessage(for: error) : StandardStreams.errorLine(unasked))
-                exit(withError: ExitCode.validationFailure)
-            }
-            if status == .success, !(error is ExitCode) {
-                // Help, the version, a completion script: written here rather than by the
-                // parser's `print`, so that one that cannot be written (a full disk, a
-                // closed pipe's neighbour) exits 74 as every other output does.
-                let message = fullMessage(for: error)
-                StandardStreams.writeOutput(message.isEmpty ? "" : message + "\n")
-                if let failure = StandardStreams.outputFailure {
-                    StandardStreams.writeError(StandardStreams.errorLine(failure.message))
-                    exit(withError: ExitCode(failure.status))
-                }
-                exit(withError: ExitCode.success)
-            }
-            guard status != .success, !(error is ExitCode) else { exit(withError: error) }
+            if status == .success { answer(error, arguments: arguments) }
             StandardStreams.writeError(UsageErrorLine.line(for: error, arguments: arguments))
             exit(withError: status)
         }
+    }
+
+    /// A run's failure: its line on standard error (unless that would change an input) and
+    /// its status.
+    private static func exit(with failure: RunFailure) -> Never {
+        if failure.writesMessage { StandardStreams.writeError(StandardStreams.errorLine(failure.message)) }
+        exit(withError: ExitCode(failure.status))
+    }
+
+    /// Help, the version, a completion script: written here rather than by the parser's
+    /// `print`, so that one that cannot be written (a full disk) exits 74 as every other
+    /// output does. Help nobody asked for (no arguments; `-dash.gpx`, whose letters hold
+    /// `-h`), or the version with more words, is a usage error instead.
+    private static func answer(_ request: any Error, arguments: [String]) -> Never {
+        if let unasked = UsageErrorLine.unaskedAnswer(to: arguments) {
+            StandardStreams.writeError(unasked.isEmpty ? fullMessage(for: request) : StandardStreams.errorLine(unasked))
+            exit(withError: ExitCode.validationFailure)
+        }
+        let message = fullMessage(for: request)
+        StandardStreams.writeOutput(message.isEmpty ? "" : message + "\n")
+        if let failure = StandardStreams.outputFailure { exit(with: failure) }
+        exit(withError: ExitCode.success)
     }
 }
 
