@@ -99,7 +99,8 @@ final class DescriptorWriter {
             if sent < 0 {
                 if errno == EINTR { continue }
                 if offset == 0 && (errno == EINVAL || errno == ENOSYS) { return false }
-                throw FeedError.cannotWrite(String(cString: strerror(errno)), destination: destination)
+                let code = DescriptorWrite.failed(descriptor, errno: errno)
+                throw FeedError.cannotWrite(String(cString: strerror(code)), destination: destination)
             }
             if sent == 0 { break }
         }
@@ -113,7 +114,8 @@ final class DescriptorWriter {
             let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
-                throw FeedError.cannotWrite(String(cString: strerror(errno)), destination: destination)
+                let code = DescriptorWrite.failed(descriptor, errno: errno)
+                throw FeedError.cannotWrite(String(cString: strerror(code)), destination: destination)
             }
             written += result
         }

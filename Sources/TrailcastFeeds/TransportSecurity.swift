@@ -86,6 +86,9 @@ public final class TransportSecurity: Sendable {
 
     /// Why a file could not be read as PEM: missing, unreadable, or not PEM.
     private static func fileProblem(_ file: String, option: String, otherwise: String) -> TransportSecurityError {
+        if OpenFailure.isDirectory(file) {
+            return TransportSecurityError(file: file, option: option, reason: OpenFailure.reason(errno: EISDIR, kind: "a PEM file"), cannotOpen: true)
+        }
         guard let handle = fopen(file, "r") else {
             return TransportSecurityError(
                 file: file, option: option, reason: OpenFailure.reason(errno: errno, kind: "a PEM file"), cannotOpen: true)

@@ -24,8 +24,11 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     public static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
 
     /// Every extension a route file is read by, for shell completion: the formats' own and
-    /// `json` (lower case: the shells' completion matches them as written).
-    public static var completionExtensions: [String] { allCases.map(\.rawValue) + ["json"] }
+    /// `json`, each in lower and upper case, since the shells match them as written and the
+    /// reader does not (a Garmin device's own folder holds `ACTIVITY/2026-11-29.FIT`).
+    public static var completionExtensions: [String] {
+        (allCases.map(\.rawValue) + ["json"]).flatMap { [$0, $0.uppercased()] }
+    }
 
     /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`.
     public var displayName: String {

@@ -71,9 +71,12 @@ public struct MQTTAccess: Sendable, Equatable {
     /// A password file's first line, without its line end (what `echo secret > FILE` and
     /// a Kubernetes Secret mounted as a file both give).
     private static func firstLine(of path: String) throws(RunFailure) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw RunFailure("--mqtt-password-file \(path): error: \(OpenFailure.reason(errno: errno, kind: "a file"))", status: .noInput)
+        let descriptor: Int32
+        switch OpenFailure.openForReading(path) {
+        case .success(let opened):
+            descriptor = opened
+        case .failure(let error):
+            throw RunFailure("--mqtt-password-file \(path): error: \(OpenFailure.reason(errno: error.code, kind: "a file"))", status: .noInput)
         }
         defer { close(descriptor) }
         var bytes: [UInt8] = []

@@ -57,8 +57,10 @@ struct RunFiles: Sendable {
 
     /// Whether the run wrote any of its timeline: a run that failed after its start has a
     /// timeline ending in why (its outputs are put in place); one that failed before has none.
+    /// A timeline written where it is (standard output, `-o -`, a FIFO) counts as written, as
+    /// with no `--output`: what went there has gone, and the report says how it ended.
     var timelineWasWritten: Bool {
-        guard let timelineOutput else { return true }
+        guard let timelineOutput, !timelineOutput.writesInPlace else { return true }
         return lseek(timelineOutput.descriptor, 0, SEEK_CUR) > 0
     }
 

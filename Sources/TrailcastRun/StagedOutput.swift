@@ -21,6 +21,9 @@ public final class StagedOutput: Sendable {
     public let descriptor: Int32
     /// The path asked for, as the user wrote it (for messages).
     public let path: String
+    /// Whether it is written where it is (a standard stream, a device, a FIFO, a terminal)
+    /// rather than beside it until complete: what went there has gone.
+    public let writesInPlace: Bool
     /// The temporary file while there is one to rename or remove, and whether the
     /// descriptor is still open: ``commit()`` and ``discard()`` may race (a signal's queue
     /// discarding while the command finishes), and each happens once.
@@ -33,6 +36,7 @@ public final class StagedOutput: Sendable {
         self.path = path
         switch path {
         case "-", "/dev/stdout", "/dev/stderr":
+            writesInPlace = true
             descriptor = dup(path == "/dev/stderr" ? STDERR_FILENO : STDOUT_FILENO)
             state = LockedValue((nil, true))
             guard descriptor >= 0 else { throw Self.cannotCreate(path, what) }
@@ -43,11 +47,13 @@ public final class StagedOutput: Sendable {
         let target = FileIdentity(path)
         if let target, !target.isRegularFile {
             // A device, FIFO or terminal: written in place.
+            writesInPlace = true
             descriptor = open(path, O_WRONLY | O_CLOEXEC)
             state = LockedValue((nil, true))
             guard descriptor >= 0 else { throw Self.cannotCreate(path, what) }
             return
         }
+        writesInPlace = false
         let (directory, name) = FileIdentity.split(path)
         // Made with O_EXCL under a random name rather than mkstemp, so that the kernel gives
         // it the mode any new file gets (0666 less the umask) without reading the umask.

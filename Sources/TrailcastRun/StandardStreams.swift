@@ -69,19 +69,7 @@ public enum StandardStreams {
     /// and returns it (errno), or nil when all went.
     @discardableResult
     public static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
-        guard let base = bytes.baseAddress else { return nil }
-        var offset = 0
-        while offset < bytes.count {
-            let written = systemWrite(descriptor, base.assumingMemoryBound(to: UInt8.self) + offset, bytes.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { return written < 0 ? errno : EIO }
-            offset += written
-        }
-        return nil
+        guard bytes.baseAddress != nil else { return nil }
+        return DescriptorWrite.all(bytes, to: descriptor)
     }
-}
-
-@inline(__always)
-private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int {
-    write(descriptor, bytes, count)
 }

@@ -118,8 +118,7 @@ struct ExportCommand: AsyncParsableCommand {
                 warnings: { StandardStreams.writeError("\(file):\($0)") })
         } catch {
             outputs.discard()
-            StandardStreams.writeError(error.description)
-            throw ExitCode(RunExitStatus(for: error))
+            throw RunFailure(error.description, status: RunExitStatus(for: error))
         }
         try outputs.commit()
     }

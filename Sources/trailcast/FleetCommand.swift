@@ -2,6 +2,7 @@ import ArgumentParser
 import TrailcastBasics
 import TrailcastEngine
 import TrailcastFeeds
+import TrailcastGPX
 import TrailcastWire
 import TrailcastRun
 import TrailcastSettings
@@ -35,7 +36,7 @@ struct FleetCommand: AsyncParsableCommand {
 
     @Argument(help: ArgumentHelp(
         "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT), or directories of them: routes dealt to the devices in turn.",
-        valueName: "routes"), completion: .file())
+        valueName: "routes"), completion: .file(extensions: RouteFormat.completionExtensions))
     var routes: [String]
 
     @OptionGroup(title: "The run")

@@ -47,9 +47,11 @@ struct ReportCommand: ParsableCommand {
         if file == "-" {
             input = STDIN_FILENO
         } else {
-            input = open(file, O_RDONLY | O_CLOEXEC)
-            guard input >= 0 else {
-                StandardStreams.writeError("\(file): error: \(OpenFailure.reason(errno: errno, kind: "a timeline"))")
+            switch OpenFailure.openForReading(file) {
+            case .success(let descriptor):
+                input = descriptor
+            case .failure(let error):
+                StandardStreams.writeError("\(file): error: \(OpenFailure.reason(errno: error.code, kind: "a timeline"))")
                 throw ExitCode(RunExitStatus.noInput)
             }
         }

@@ -1,6 +1,13 @@
 import ArgumentParser
 import TrailcastBasics
 import TrailcastRun
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The `trailcast` command: argument parsing and output wiring only; the work
 /// happens in the library modules.
@@ -10,7 +17,7 @@ struct Trailcast: AsyncParsableCommand {
         commandName: "trailcast",
         abstract: "Replay route files (GPX, KML, KMZ, GeoJSON, TCX, FIT) as a simulated device location stream, with weather.",
         discussion: """
-            Exit status: 0 success, 1 a check whose expectations failed (or a failure of no other kind), 64 bad usage, 65 a malformed or invalid route file, \
+            Exit status: 0 success (also when standard output's reader went away: `| head`), 1 a check whose expectations failed (or a failure of no other kind), 64 bad usage, 65 a malformed or invalid route file, \
             66 missing or unreadable input file, \
             69 a port cannot be listened on (serve-weather, an NMEA feed) or a peer cannot be had \
             (an emulator console, simctl), \
@@ -24,6 +31,9 @@ struct Trailcast: AsyncParsableCommand {
     /// (a file that cannot be created, a peer that cannot be had) is its line on standard
     /// error and its exit status, as every command reports them.
     static func main() async {
+        // A reader that goes away (`| head`) is an EPIPE the command answers, not a death by
+        // SIGPIPE that leaves staged outputs' temporaries behind and nothing ended.
+        signal(SIGPIPE, SIG_IGN)
         let arguments = CommandShape.attachingNegativeValues(Array(CommandLine.arguments.dropFirst()))
         if let unknown = UsageErrorLine.unknownHelpTopic(in: arguments) {
             StandardStreams.writeError(unknown)
@@ -62,6 +72,9 @@ struct Trailcast: AsyncParsableCommand {
     /// A run's failure: its line on standard error (unless that would change an input) and
     /// its status.
     private static func exit(with failure: RunFailure) -> Never {
+        // The reader of standard output went away (`| head`): it had what it wanted. The
+        // command stopped there, its files written whole; nothing to say, and a success.
+        if failure.status == .ioError && DescriptorWrite.standardOutputReaderLeft { exit(withError: ExitCode.success) }
         if failure.writesMessage { StandardStreams.writeError(StandardStreams.errorLine(failure.message)) }
         exit(withError: ExitCode(failure.status))
     }

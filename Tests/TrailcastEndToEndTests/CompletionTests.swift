@@ -90,9 +90,25 @@ struct CompletionTests {
         try #require(generated.status == 0)
         // zsh finds a completion function by its file's name on fpath.
         _ = try scratch.file(named: "_trailcast", text: generated.stdout)
-        // zsh offers a file by its name in the folder typed (the folder is the prefix), and
-        // every tag group's candidates are printed: only lines with one answer are compared.
+        // A folder of every kind of name: a path argument offers its own kinds and folders,
+        // and nothing else (zsh's all-files group is only for a folder without them).
+        let folder = scratch.url.appendingPathComponent("routes")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("older"), withIntermediateDirectories: true)
+        // A device's own folder names its files in capitals (`ACTIVITY/RUN.FIT`).
+        for name in ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "notes.md", "s.yaml", "clinics.csv", "run.jsonl"] {
+            _ = try scratch.file(named: "routes/\(name)", text: "x\n")
+        }
+        let typed = folder.path + "/"
+        // zsh offers a file by its name in the folder typed (the folder is the prefix).
         for (line, offers) in [
+            ("trailcast replay \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "older"]),
+            ("trailcast inspect \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "older"]),
+            ("trailcast check \(typed)", ["s.yaml", "older"]),
+            ("trailcast report \(typed)", ["run.jsonl", "older"]),
+            ("trailcast replay --places \(typed)", ["walk.gpx", "park.geojson", "clinics.csv", "older"]),
+            ("trailcast replay --weather-cache \(typed)", ["older"]),
+            ("trailcast fleet \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "older"]),
+            ("trailcast replay --output \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "notes.md", "s.yaml", "clinics.csv", "run.jsonl", "older"]),
             ("trailcast replay --gps ", ["indoor", "open-sky", "perfect", "suburban", "urban-canyon"]),
             ("trailcast replay --format ", ["csv", "jsonl", "text"]),
             ("trailcast rep", ["replay", "report"]),
@@ -117,7 +133,8 @@ struct CompletionTests {
         #expect(loaded.status == 0, "\(loaded.stderr)")
         #expect(loaded.stdout == "_trailcast: function\n")
         let text = try String(contentsOf: script, encoding: .utf8)
-        #expect(text.contains(#":route-file:_files -g '\''*.gpx *.kml *.kmz *.geojson *.tcx *.fit *.json'\''"#))
+        #expect(text.contains(
+            #":route-file:_files -g '\''*.gpx *.GPX *.kml *.KML *.kmz *.KMZ *.geojson *.GEOJSON *.tcx *.TCX *.fit *.FIT *.json *.JSON'\''"#))
         #expect(text.contains(#":scenario.yaml:_files -g '\''*.yaml *.yml'\''"#))
         #expect(text.contains(":DIR:_files -/"), "--weather-cache and --cache offer directories")
         #expect(text.contains("local -ar ___gps=('perfect' 'open-sky' 'suburban' 'urban-canyon' 'indoor')"))

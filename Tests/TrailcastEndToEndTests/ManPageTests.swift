@@ -26,7 +26,8 @@ struct ManPageTests {
         }
         #expect(statuses == ["0", "1", "64", "65", "66", "69", "73", "74", "130, 143"])
         for code in ["0", "1", "64", "65", "66", "69", "73", "74", "130/143"] {
-            #expect(help.stdout.contains(" \(code) "), "--help names exit status \(code)")
+            // Words, not lines: the help wraps to the terminal's width.
+            #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains(" \(code) "), "--help names exit status \(code)")
         }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -125,22 +125,33 @@ struct OutputSafetyTests {
         }
     }
 
-    /// `trailcast inspect walk.gpx | head -1`: once head has its line it exits, and every
-    /// later write meets EPIPE. A program that ignores SIGPIPE (as one started by Python, Go
-    /// or a service manager does) sees that error: the reader going away is no failure.
-    /// Here the reader is gone before the first write, so every write meets it, every run.
-    @Test("a reader that went away (`| head -1`) is no error: exit 0, nothing on standard error", arguments: [
+    /// `trailcast replay walk.gpx | head -1`: once head has its line it exits, and every
+    /// later write meets a closed pipe. Here the reader is gone before the first write, so
+    /// every write meets it, every run; and SIGPIPE is at its default action, as a shell
+    /// leaves it. One rule for every command (docs/command-line.md): it stops, says nothing,
+    /// exits 0, and its files are whole with no temporary left (a death by SIGPIPE left the
+    /// report's and weather log's temporaries behind and nothing written).
+    @Test("a reader that went away (`| head -1`) is no error: exit 0, nothing on standard error, files whole", arguments: [
         "inspect \(walk)", "inspect \(walk) --format jsonl", "check gpx/scenarios/denied-at-launch.yaml",
+        "check gpx/scenarios/denied-at-launch.yaml --format junit --output -",
+        "replay \(walk) --format jsonl --report SCRATCH/report.html --weather-log SCRATCH/weather.log",
+        "replay \(walk) --output - --report SCRATCH/report.html", "replay \(walk) --format csv --output /dev/stdout",
+        "export \(walk) --to csv", "export \(walk) --to geojson", "export \(walk) --to kml --output -", "export \(walk) --to tcx",
+        "export \(walk) --to nmea", "export \(walk) --to xcode-gpx", "report SCRATCH/run.jsonl",
+        "fleet \(walk) --virtual --devices 2 --duration 1m", "--help", "replay --help", "--generate-completion-script zsh",
     ])
     func readerGoneAway(command: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
+        let command = command.replacingOccurrences(of: "SCRATCH", with: scratch.url.path)
+        let timeline = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "-f", "jsonl", "-o", scratch.url.appendingPathComponent("run.jsonl").path])
+        try #require(timeline.status == 0)
         let errors = try scratch.emptyFile(named: "stderr")
         let output = Pipe()
         try output.fileHandleForReading.close()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "trap '' PIPE; exec \"$0\" \(command)", TrailcastBinary.url.path]
+        process.arguments = ["-c", "trap - PIPE; exec \"$0\" \(command)", TrailcastBinary.url.path]
         process.currentDirectoryURL = Repository.root
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)
@@ -148,9 +159,18 @@ struct OutputSafetyTests {
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do { try process.run() } catch { continuation.resume(throwing: error) }
         }
-        #expect(process.terminationReason == .exit)
+        #expect(process.terminationReason == .exit, "\(command): killed by signal \(status)")
         #expect(status == 0, "\(command)")
         #expect(try String(contentsOf: errors, encoding: .utf8) == "", "\(command)")
+        #expect(try Self.leftovers(scratch.url) == [], "\(command)")
+        if command.contains("report.html") {
+            let page = try String(contentsOf: scratch.url.appendingPathComponent("report.html"), encoding: .utf8)
+            #expect(page.hasSuffix("</html>\n"), "\(command)")
+        }
+        if command.contains("weather.log") {
+            let log = try String(contentsOf: scratch.url.appendingPathComponent("weather.log"), encoding: .utf8)
+            #expect(log.isEmpty || log.hasSuffix("\n"), "\(command)")
+        }
     }
 
     @Test("Ctrl-C or SIGTERM mid-export leaves the old file and no temporary file", arguments: [SIGINT, SIGTERM])

@@ -183,6 +183,37 @@ struct PathGuardTests {
         #expect(left.isEmpty, "\(line) left \(left)")
     }
 
+    /// A directory where a file is read is an input that cannot be had (exit 66), not an
+    /// I/O error: on Linux open(2) opens a directory and only the read fails (EISDIR), which
+    /// `report DIR` and `--mqtt-password-file DIR` called exit 74, and `--mqtt-ca DIR` "not
+    /// a PEM certificate" (65).
+    @Test("every file an argument reads, given a directory: exit 66, one line saying so, nothing written")
+    func directoryForAnInputFile() async throws {
+        let inputs = try await Self.pathArguments().filter { !$0.isOutput && !$0.isDirectory }
+        // The fleet's positional takes a folder of routes too.
+        let files = inputs.filter { !($0.command == "fleet" && $0.spelled == nil) }
+        #expect(files.count >= 12, "\(files)")
+        // A key is read after its certificate: that one is real here, so the key is reached.
+        let certificates = try await TestCertificates.make()
+        defer { certificates.directory.remove() }
+        for argument in files {
+            let scratch = try ScratchDirectory()
+            defer { scratch.remove() }
+            let folder = scratch.url.appendingPathComponent("folder")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+            var line = try Self.commandLine(argument.command, given: [(argument, folder.path)], in: scratch)
+            if argument.spelled == "--mqtt-key", let at = line.firstIndex(of: "--mqtt-cert") {
+                line[at + 1] = certificates.clientCertificate.path
+            }
+            let result = try await TrailcastBinary.run(arguments: line, in: scratch.url)
+            #expect(result.status == 66, "\(line): \(result.stderr)")
+            #expect(result.stderrLines == ["\(result.stderrLines.first ?? "")"], "\(line): \(result.stderr)")
+            #expect(result.stderr.contains("\(folder.path): error: is a directory"), "\(line): \(result.stderr)")
+            // check's report lists the scenario it could not run; nothing else writes.
+            #expect(result.stdout.isEmpty || argument.command == "check", "\(line)")
+        }
+    }
+
     @Test("two outputs named differently that are one new file (out.txt, ./out.txt): exit 64, nothing made")
     func twoOutputsOneNewFile() async throws {
         let arguments = try await Self.pathArguments()

@@ -1,3 +1,5 @@
+import Foundation
+import TrailcastBasics
 import TrailcastGPX
 
 /// A named point the places app sorts by distance: a vaccination centre, a shop.
@@ -33,6 +35,15 @@ public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     public var description: String { Self.prefix(file: file, line: line, column: column) + reason }
+
+    /// A places or regions file that could not be read at all (`kind`: "places"): missing, a
+    /// directory, or unreadable, in the words every input's failure uses.
+    static func unreadable(_ path: String, kind: String) -> PlacesFileError {
+        let reason =
+            !FileManager.default.fileExists(atPath: path) ? "no such \(kind) file"
+            : OpenFailure.isDirectory(path) ? "is a directory, not a \(kind) file" : "cannot read the \(kind) file"
+        return PlacesFileError(file: path, line: 0, column: 0, reason: reason, isUnreadable: true)
+    }
 
     /// A problem with one feature of a GeoJSON file, placed where the feature starts.
     init(_ feature: GeoJSONPointFeature, file: String, reason: String) {

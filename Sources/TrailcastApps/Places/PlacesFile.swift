@@ -12,8 +12,7 @@ package enum PlacesFile {
         let lowered = path.lowercased()
         if lowered.hasSuffix(".gpx") { return try waypoints(path) }
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the places file" : "no such places file"
-            throw PlacesFileError(file: path, line: 0, column: 0, reason: reason, isUnreadable: true)
+            throw PlacesFileError.unreadable(path, kind: "places")
         }
         if lowered.hasSuffix(".csv") { return try csv(data, file: path) }
         if lowered.hasSuffix(".geojson") || lowered.hasSuffix(".json") { return try geoJSON(data, file: path) }

@@ -28,8 +28,7 @@ package enum RegionsFile {
     package static func load(_ path: String) throws(PlacesFileError) -> [PlaceCircle] {
         let lowered = path.lowercased()
         guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot read the regions file" : "no such regions file"
-            throw PlacesFileError(file: path, line: 0, column: 0, reason: reason, isUnreadable: true)
+            throw PlacesFileError.unreadable(path, kind: "regions")
         }
         let circles: [PlaceCircle]
         if lowered.hasSuffix(".csv") {

@@ -2,7 +2,7 @@
 # What zsh's own completion offers for a command line: an interactive zsh in a
 # pseudo-terminal, with the completion functions in FOLDER on its fpath, is typed the line and
 # Tab; compadd is wrapped to print each candidate it is given (the approach of
-# zsh-capture-completion). Prints one candidate a line.
+# zsh-capture-completion), and added as usual. Prints one candidate a line.
 #
 #   zsh -f zsh-complete.zsh FOLDER 'trailcast replay --gps '
 #
@@ -12,12 +12,16 @@ zmodload zsh/zpty || exit 2
 setopt rcquotes
 zpty z zsh -f -i
 zpty -w z "fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D"
+# Each candidate is also added for real: zsh tries its next tag group (the all-files group of
+# _files, after the globbed files and directories) only when a group added nothing, as in a
+# terminal.
 zpty -w z 'compadd () {
   [[ ${@[1,(i)(-|--)]} == *-(O|A|D)\ * ]] && { builtin compadd "$@"; return $? }
   typeset -a __hits __dscr
   builtin compadd -A __hits -D __dscr "$@"
   (( $#__hits )) || return 1
   local i; for i in {1..$#__hits}; do print -r -- "<<$__hits[$i]>>"; done
+  builtin compadd "$@"
 }'
 # Tab completes, then says so: the next keys wait for that, since zsh's completion gives up
 # early when keys are already waiting (a loaded machine typed ahead of it once).
