@@ -88,6 +88,7 @@ extension RouteFormat {
         case .tcx: return GPXStreamReader(source: source, options: options, dialect: .tcx)
         case .geojson: return GeoJSONReader(source: source, options: options)
         case .fit: return FITReader(source: source, options: options)
+        case .nmea: return NMEAReader(source: source, options: options)
         case .kmz:
             return GPXStreamReader(source: try ByteSource(kmlInside: source), options: options, dialect: .kml)
         }

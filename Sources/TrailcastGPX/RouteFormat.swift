@@ -14,12 +14,14 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     case tcx
     /// Garmin's binary Flexible and Interoperable Data Transfer: activities' `record` messages.
     case fit
+    /// A receiver's NMEA 0183 sentences as logged (`RMC`, `GGA`, `GSA`...): one fix per time.
+    case nmea
 
     /// Every format as `--input-format` and a scenario's `inputFormat:` take it, for help
-    /// and messages: `gpx, kml, kmz, geojson, tcx, fit`.
+    /// and messages: `gpx, kml, kmz, geojson, tcx, fit, nmea`.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// Every format's own extension, for messages: `.gpx, .kml, .kmz, .geojson, .tcx, .fit`
+    /// Every format's own extension, for messages: `.gpx, .kml, .kmz, .geojson, .tcx, .fit, .nmea`
     /// (`.json` is GeoJSON's too when a file is named, not when a directory is searched).
     public static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
 
@@ -30,9 +32,13 @@ public enum RouteFormat: String, Sendable, CaseIterable {
         (allCases.map(\.rawValue) + ["json"]).flatMap { [$0, $0.uppercased()] }
     }
 
-    /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`.
+    /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`, `NMEA 0183`.
     public var displayName: String {
-        self == .geojson ? "GeoJSON" : rawValue.uppercased()
+        switch self {
+        case .geojson: "GeoJSON"
+        case .nmea: "NMEA 0183"
+        default: rawValue.uppercased()
+        }
     }
 
     /// The format a file name's extension names (`.json` is GeoJSON), if any.
@@ -45,6 +51,7 @@ public enum RouteFormat: String, Sendable, CaseIterable {
         case "geojson", "json": self = .geojson
         case "tcx": self = .tcx
         case "fit": self = .fit
+        case "nmea", "nma": self = .nmea
         default: return nil
         }
     }
@@ -53,7 +60,7 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     public static let detectionWindow = 1024
 
     /// The format a file's first bytes show, if they show one: a FIT header (`.FIT` at byte
-    /// 8), a zip archive (`PK`), JSON (`{` first), or XML whose root element is `kml`,
+    /// 8), a zip archive (`PK`), JSON (`{` first), an NMEA sentence (`$GPRMC,`), or XML whose root element is `kml`,
     /// `TrainingCenterDatabase` or `gpx`.
     public static func detect(head: some Collection<UInt8>) -> RouteFormat? {
         let bytes = Array(head.prefix(detectionWindow))
@@ -65,9 +72,27 @@ public enum RouteFormat: String, Sendable, CaseIterable {
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
         guard start < bytes.count else { return nil }
+        // Comment lines first: a log's (gpsd's open with `# Name: ...`), never XML's or JSON's.
+        if bytes[start] == UInt8(ascii: "#") {
+            var line = start
+            while line < bytes.count, bytes[line] == UInt8(ascii: "#") {
+                guard let end = bytes[line...].firstIndex(of: 0x0A) else { return nil }
+                line = end + 1
+                while line < bytes.count, [0x0A, 0x0D].contains(bytes[line]) { line += 1 }
+            }
+            return isNMEASentence(bytes[line...]) ? .nmea : nil
+        }
         if bytes[start] == UInt8(ascii: "{") { return .geojson }
+        if isNMEASentence(bytes[start...]) { return .nmea }
         guard bytes[start] == UInt8(ascii: "<") else { return nil }
         return rootElementFormat(String(decoding: bytes[start...], as: UTF8.self))
+    }
+
+    /// `$` and a five-letter address then a comma (`$GPRMC,`, `$GNGGA,`): a sentence.
+    private static func isNMEASentence(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let head = Array(bytes.prefix(7))
+        guard head.count == 7, head[0] == UInt8(ascii: "$"), head[6] == UInt8(ascii: ",") else { return false }
+        return head[1..<6].allSatisfy { ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x30 && $0 <= 0x39) }
     }
 
     /// The first start tag that is not a declaration, comment or DOCTYPE, by its local name.

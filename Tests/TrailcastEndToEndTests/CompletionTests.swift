@@ -134,7 +134,7 @@ struct CompletionTests {
         #expect(loaded.stdout == "_trailcast: function\n")
         let text = try String(contentsOf: script, encoding: .utf8)
         #expect(text.contains(
-            #":route-file:_files -g '\''*.gpx *.GPX *.kml *.KML *.kmz *.KMZ *.geojson *.GEOJSON *.tcx *.TCX *.fit *.FIT *.json *.JSON'\''"#))
+            #":route-file:_files -g '\''*.gpx *.GPX *.kml *.KML *.kmz *.KMZ *.geojson *.GEOJSON *.tcx *.TCX *.fit *.FIT *.nmea *.NMEA *.json *.JSON'\''"#))
         #expect(text.contains(#":scenario.yaml:_files -g '\''*.yaml *.yml'\''"#))
         #expect(text.contains(":DIR:_files -/"), "--weather-cache and --cache offer directories")
         #expect(text.contains("local -ar ___gps=('perfect' 'open-sky' 'suburban' 'urban-canyon' 'indoor')"))
