@@ -101,6 +101,21 @@ struct NMEAReaderTests {
         ])
     }
 
+    @Test("a time of day that goes back a little is no midnight: the same day, its position kept and its time dropped")
+    func smallStepBack() {
+        let text = Self.log([
+            "GPRMC,160005.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A",
+            "GPGGA,160004.00,3747.7243,N,12223.6552,W,1,08,1.0,4.5,M,0.0,M,,",
+            "GPGGA,160006.00,3747.7244,N,12223.6552,W,1,08,1.0,4.5,M,0.0,M,,",
+        ])
+        let (events, error) = readUntilError(text, as: .nmea)
+        #expect(error == nil)
+        #expect(events.trackPoints.map(\.time) == [Self.time(5), nil, Self.time(6)])
+        #expect(events.warnings.map(\.description) == [
+            "2:1: warning: a fix's time 2026-06-13T16:00:04.000Z is earlier than the previous fix's 2026-06-13T16:00:05.000Z; position kept, time dropped"
+        ])
+    }
+
     @Test("fixes before the first date wait for it and are dated back from it, across midnight too")
     func datedBack() {
         let text = Self.log([
