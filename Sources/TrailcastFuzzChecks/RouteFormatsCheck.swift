@@ -2,8 +2,8 @@ import TrailcastGPX
 
 extension FuzzChecks {
     /// The formats other than GPX, one per input: its first byte chooses KML, KMZ, GeoJSON,
-    /// TCX or FIT (0-4, and the rest modulo 5, as the kept inputs were made), or NMEA (5, and
-    /// 255), the rest is the file. The checks are the GPX reader's (`checkReader`):
+    /// TCX or FIT (0-4, and the rest modulo 5, as the kept inputs were made), NMEA (5, and
+    /// 255) or CSV (6, and 254), the rest is the file. The checks are the GPX reader's (`checkReader`):
     /// the same events and error whatever the chunk size, points in range, errors of one
     /// line naming the file. Memory and time are bounded by `Fuzz/run`'s limits: a zip bomb,
     /// a FIT definition claiming huge sizes, or JSON nested without end must be refused
@@ -11,7 +11,12 @@ extension FuzzChecks {
     @Sendable public static func routeFormats(_ bytes: [UInt8]) {
         guard let selector = bytes.first else { return }
         let formats: [RouteFormat] = [.kml, .kmz, .geojson, .tcx, .fit]
-        let format = selector == 5 || selector == 255 ? RouteFormat.nmea : formats[Int(selector) % formats.count]
+        let format: RouteFormat =
+            switch selector {
+            case 5, 255: .nmea
+            case 6, 254: .csv
+            default: formats[Int(selector) % formats.count]
+            }
         checkReader(Array(bytes.dropFirst()), format: format)
     }
 }

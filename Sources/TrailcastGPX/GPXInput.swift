@@ -89,6 +89,7 @@ extension RouteFormat {
         case .geojson: return GeoJSONReader(source: source, options: options)
         case .fit: return FITReader(source: source, options: options)
         case .nmea: return NMEAReader(source: source, options: options)
+        case .csv: return CSVRouteReader(source: source, options: options)
         case .kmz:
             return GPXStreamReader(source: try ByteSource(kmlInside: source), options: options, dialect: .kml)
         }

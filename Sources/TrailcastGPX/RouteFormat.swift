@@ -16,12 +16,15 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     case fit
     /// A receiver's NMEA 0183 sentences as logged (`RMC`, `GGA`, `GSA`...): one fix per time.
     case nmea
+    /// A CSV file of positions whose header names a latitude and a longitude column (and
+    /// usually a time): a logger's, a spreadsheet's, Trailcast's own export's.
+    case csv
 
     /// Every format as `--input-format` and a scenario's `inputFormat:` take it, for help
-    /// and messages: `gpx, kml, kmz, geojson, tcx, fit, nmea`.
+    /// and messages: `gpx, kml, kmz, geojson, tcx, fit, nmea, csv`.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
-    /// Every format's own extension, for messages: `.gpx, .kml, .kmz, .geojson, .tcx, .fit, .nmea`
+    /// Every format's own extension, for messages: `.gpx, .kml, .kmz, .geojson, .tcx, .fit, .nmea, .csv`
     /// (`.json` is GeoJSON's too when a file is named, not when a directory is searched).
     public static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
 
@@ -32,7 +35,8 @@ public enum RouteFormat: String, Sendable, CaseIterable {
         (allCases.map(\.rawValue) + ["json"]).flatMap { [$0, $0.uppercased()] }
     }
 
-    /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`, `NMEA 0183`.
+    /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`, `NMEA 0183`,
+    /// `CSV`.
     public var displayName: String {
         switch self {
         case .geojson: "GeoJSON"
@@ -52,6 +56,7 @@ public enum RouteFormat: String, Sendable, CaseIterable {
         case "tcx": self = .tcx
         case "fit": self = .fit
         case "nmea", "nma": self = .nmea
+        case "csv": self = .csv
         default: return nil
         }
     }
@@ -60,8 +65,9 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     public static let detectionWindow = 1024
 
     /// The format a file's first bytes show, if they show one: a FIT header (`.FIT` at byte
-    /// 8), a zip archive (`PK`), JSON (`{` first), an NMEA sentence (`$GPRMC,`), or XML whose root element is `kml`,
-    /// `TrainingCenterDatabase` or `gpx`.
+    /// 8), a zip archive (`PK`), JSON (`{` first), an NMEA sentence (`$GPRMC,`), XML whose
+    /// root element is `kml`, `TrainingCenterDatabase` or `gpx`, or a CSV header naming a
+    /// latitude and a longitude.
     public static func detect(head: some Collection<UInt8>) -> RouteFormat? {
         let bytes = Array(head.prefix(detectionWindow))
         if bytes.count >= 12, bytes[0] == 12 || bytes[0] == 14, Array(bytes[8..<12]) == Array(".FIT".utf8) {
@@ -84,8 +90,17 @@ public enum RouteFormat: String, Sendable, CaseIterable {
         }
         if bytes[start] == UInt8(ascii: "{") { return .geojson }
         if isNMEASentence(bytes[start...]) { return .nmea }
-        guard bytes[start] == UInt8(ascii: "<") else { return nil }
+        guard bytes[start] == UInt8(ascii: "<") else { return isRouteCSVHeader(bytes[start...]) ? .csv : nil }
         return rootElementFormat(String(decoding: bytes[start...], as: UTF8.self))
+    }
+
+    /// A first line that is a CSV header naming a latitude and a longitude column.
+    private static func isRouteCSVHeader(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let end = bytes.firstIndex(of: 0x0A) else { return false }
+        let line = bytes[..<end].last == 0x0D ? bytes[..<(end - 1)] : bytes[..<end]
+        return [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09].contains { delimiter in
+            CSVColumns(header: CSVRouteReader.split(line, delimiter: delimiter)) != nil
+        }
     }
 
     /// `$` and a five-letter address then a comma (`$GPRMC,`, `$GNGGA,`): a sentence.

@@ -101,13 +101,13 @@ struct CompletionTests {
         let typed = folder.path + "/"
         // zsh offers a file by its name in the folder typed (the folder is the prefix).
         for (line, offers) in [
-            ("trailcast replay \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "older"]),
-            ("trailcast inspect \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "older"]),
+            ("trailcast replay \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "clinics.csv", "older"]),
+            ("trailcast inspect \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "clinics.csv", "older"]),
             ("trailcast check \(typed)", ["s.yaml", "older"]),
             ("trailcast report \(typed)", ["run.jsonl", "older"]),
             ("trailcast replay --places \(typed)", ["walk.gpx", "park.geojson", "clinics.csv", "older"]),
             ("trailcast replay --weather-cache \(typed)", ["older"]),
-            ("trailcast fleet \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "older"]),
+            ("trailcast fleet \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "clinics.csv", "older"]),
             ("trailcast replay --output \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "notes.md", "s.yaml", "clinics.csv", "run.jsonl", "older"]),
             ("trailcast replay --gps ", ["indoor", "open-sky", "perfect", "suburban", "urban-canyon"]),
             ("trailcast replay --format ", ["csv", "jsonl", "text"]),
@@ -134,7 +134,7 @@ struct CompletionTests {
         #expect(loaded.stdout == "_trailcast: function\n")
         let text = try String(contentsOf: script, encoding: .utf8)
         #expect(text.contains(
-            #":route-file:_files -g '\''*.gpx *.GPX *.kml *.KML *.kmz *.KMZ *.geojson *.GEOJSON *.tcx *.TCX *.fit *.FIT *.nmea *.NMEA *.json *.JSON'\''"#))
+            #":route-file:_files -g '\''*.gpx *.GPX *.kml *.KML *.kmz *.KMZ *.geojson *.GEOJSON *.tcx *.TCX *.fit *.FIT *.nmea *.NMEA *.csv *.CSV *.json *.JSON'\''"#))
         #expect(text.contains(#":scenario.yaml:_files -g '\''*.yaml *.yml'\''"#))
         #expect(text.contains(":DIR:_files -/"), "--weather-cache and --cache offer directories")
         #expect(text.contains("local -ar ___gps=('perfect' 'open-sky' 'suburban' 'urban-canyon' 'indoor')"))

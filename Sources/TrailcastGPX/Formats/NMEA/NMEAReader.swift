@@ -48,10 +48,13 @@ final class NMEAReader: RouteEventReader {
     private static let nanosecondsPerDay: Int64 = 86_400_000_000_000
     /// 2000-01-01, for a log that never says its date.
     private static let undatedDay: Int64 = 10_957
+    /// Far above NMEA 0183's 82 characters, for a logger's prefix (a time stamp) before
+    /// the sentence.
+    static let maximumLineLength = 1024
     /// Warnings of one kind said line by line before the rest are only counted.
     private static let warningsPerKind = 10
 
-    private var lines: NMEALines
+    private var lines: TextLines
     private let options: GPXStreamReader.Options
     private var pending = EventQueue()
     private var started = false
@@ -72,7 +75,7 @@ final class NMEAReader: RouteEventReader {
     private var failure: GPXError?
 
     init(source: ByteSource, options: GPXStreamReader.Options) {
-        lines = NMEALines(source: source, chunkSize: options.chunkSize)
+        lines = TextLines(source: source, chunkSize: options.chunkSize, maximumLength: Self.maximumLineLength)
         self.options = options
     }
 
@@ -105,7 +108,7 @@ final class NMEAReader: RouteEventReader {
         }
         guard let line = try lines.next() else { return try finish() }
         if line.overlong {
-            return try notASentence(line: line.number, reason: "a line longer than \(NMEALines.maximumLength) bytes")
+            return try notASentence(line: line.number, reason: "a line longer than \(Self.maximumLineLength) bytes")
         }
         // Blank lines, and a log's comments (gpsd's test logs open with `# Name: ...`).
         if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) || line.bytes.first == UInt8(ascii: "#") { return }

@@ -1,7 +1,8 @@
 /// A text file's lines, one at a time, in constant memory: a line longer than
 /// ``maximumLength`` is not kept, only said to be too long (a u-blox log's binary UBX
-/// messages between the sentences have no line ends to speak of).
-struct NMEALines {
+/// messages between NMEA sentences have no line ends to speak of). NMEA logs and route CSVs
+/// read through it.
+struct TextLines {
     /// One line: its bytes (CR and LF removed), its number from 1, whether a line end
     /// closed it (the last line of a cut file has none), and whether it was too long to keep.
     struct Line {
@@ -11,9 +12,8 @@ struct NMEALines {
         var overlong: Bool
     }
 
-    /// Far above NMEA 0183's 82 characters, for a logger's prefix (a time stamp) before
-    /// the sentence.
-    static let maximumLength = 1024
+    /// The longest line kept, in bytes.
+    let maximumLength: Int
 
     private let source: ByteSource
     private let chunk: UnsafeMutableRawBufferPointer
@@ -23,10 +23,11 @@ struct NMEALines {
     private var lineNumber = 0
     private var ended = false
 
-    init(source: ByteSource, chunkSize: Int) {
+    init(source: ByteSource, chunkSize: Int, maximumLength: Int) {
         self.source = source
+        self.maximumLength = maximumLength
         chunk = .allocate(byteCount: chunkSize, alignment: 16)
-        line.reserveCapacity(Self.maximumLength)
+        line.reserveCapacity(min(maximumLength, 4096))
     }
 
     func deallocate() { chunk.deallocate() }
@@ -53,7 +54,7 @@ struct NMEALines {
             let end = bytes.firstIndex(of: UInt8(ascii: "\n"))
             let piece = UnsafeRawBufferPointer(rebasing: bytes[..<(end ?? bytes.count)])
             if !overlong {
-                if line.count + piece.count > Self.maximumLength {
+                if line.count + piece.count > maximumLength {
                     overlong = true
                     line.removeAll(keepingCapacity: true)
                 } else {
