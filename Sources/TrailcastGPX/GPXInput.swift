@@ -35,7 +35,8 @@ package final class GPXInput {
     package init(path: String, format: RouteFormat? = nil) {
         name = path
         storage = path == "-" ? .standardInput(StandardInputCopy()) : .path(path)
-        self.format = format ?? RouteFormat(fileName: path)
+        // A `.json` is GeoJSON or a Takeout history: its first bytes say which.
+        self.format = format ?? RouteFormat(fileName: path).flatMap { $0 == .geojson && path.lowercased().hasSuffix(".json") ? nil : $0 }
     }
 
     /// A descriptor that can be read only once (a pipe, a socket): kept in a temporary
@@ -90,6 +91,7 @@ extension RouteFormat {
         case .fit: return FITReader(source: source, options: options)
         case .nmea: return NMEAReader(source: source, options: options)
         case .csv: return CSVRouteReader(source: source, options: options)
+        case .takeout: return TakeoutReader(source: source, options: options)
         case .kmz:
             return GPXStreamReader(source: try ByteSource(kmlInside: source), options: options, dialect: .kml)
         }

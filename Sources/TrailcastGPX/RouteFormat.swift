@@ -19,20 +19,24 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     /// A CSV file of positions whose header names a latitude and a longitude column (and
     /// usually a time): a logger's, a spreadsheet's, Trailcast's own export's.
     case csv
+    /// Google Takeout's location history: `Records.json`, or the Timeline export of Android
+    /// or iOS. No extension of its own: a `.json` (or a file of no known extension) whose
+    /// first key is `locations` or `semanticSegments`, or that is an array.
+    case takeout
 
     /// Every format as `--input-format` and a scenario's `inputFormat:` take it, for help
-    /// and messages: `gpx, kml, kmz, geojson, tcx, fit, nmea, csv`.
+    /// and messages: `gpx, kml, kmz, geojson, tcx, fit, nmea, csv, takeout`.
     public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Every format's own extension, for messages: `.gpx, .kml, .kmz, .geojson, .tcx, .fit, .nmea, .csv`
     /// (`.json` is GeoJSON's too when a file is named, not when a directory is searched).
-    public static var extensions: String { allCases.map { ".\($0.rawValue)" }.joined(separator: ", ") }
+    public static var extensions: String { allCases.filter { $0 != .takeout }.map { ".\($0.rawValue)" }.joined(separator: ", ") }
 
     /// Every extension a route file is read by, for shell completion: the formats' own and
     /// `json`, each in lower and upper case, since the shells match them as written and the
     /// reader does not (a Garmin device's own folder holds `ACTIVITY/2026-11-29.FIT`).
     public static var completionExtensions: [String] {
-        (allCases.map(\.rawValue) + ["json"]).flatMap { [$0, $0.uppercased()] }
+        (allCases.filter { $0 != .takeout }.map(\.rawValue) + ["json"]).flatMap { [$0, $0.uppercased()] }
     }
 
     /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`, `NMEA 0183`,
@@ -41,6 +45,7 @@ public enum RouteFormat: String, Sendable, CaseIterable {
         switch self {
         case .geojson: "GeoJSON"
         case .nmea: "NMEA 0183"
+        case .takeout: "Google Takeout location history"
         default: rawValue.uppercased()
         }
     }
@@ -88,10 +93,19 @@ public enum RouteFormat: String, Sendable, CaseIterable {
             }
             return isNMEASentence(bytes[line...]) ? .nmea : nil
         }
-        if bytes[start] == UInt8(ascii: "{") { return .geojson }
+        if bytes[start] == UInt8(ascii: "{") { return isTakeoutObject(bytes[(start + 1)...]) ? .takeout : .geojson }
+        // GeoJSON is an object (RFC 7946 §2); an array of segments is iOS's Timeline export.
+        if bytes[start] == UInt8(ascii: "[") { return .takeout }
         if isNMEASentence(bytes[start...]) { return .nmea }
         guard bytes[start] == UInt8(ascii: "<") else { return isRouteCSVHeader(bytes[start...]) ? .csv : nil }
         return rootElementFormat(String(decoding: bytes[start...], as: UTF8.self))
+    }
+
+    /// An object whose first key is Takeout's: `locations` (Records.json), `semanticSegments`
+    /// or `rawSignals` (the Timeline export).
+    private static func isTakeoutObject(_ bytes: ArraySlice<UInt8>) -> Bool {
+        let text = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
+        return ["\"locations\"", "\"semanticSegments\"", "\"rawSignals\""].contains { text.starts(with: Array($0.utf8)) }
     }
 
     /// A first line that is a CSV header naming a latitude and a longitude column.

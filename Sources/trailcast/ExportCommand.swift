@@ -32,7 +32,7 @@ struct ExportCommand: AsyncParsableCommand {
             signal is lost (NMEA writes no-fix sentences then).
             """)
 
-    @Argument(help: ArgumentHelp("The route file (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA or CSV).", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
+    @Argument(help: ArgumentHelp("The route file (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history).", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var file: String
 
     @OptionGroup(title: "The export")

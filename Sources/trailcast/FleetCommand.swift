@@ -35,7 +35,7 @@ struct FleetCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp(
-        "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV), or directories of them: routes dealt to the devices in turn.",
+        "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout), or directories of them: routes dealt to the devices in turn.",
         valueName: "routes"), completion: .file(extensions: RouteFormat.completionExtensions))
     var routes: [String]
 

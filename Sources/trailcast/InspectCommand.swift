@@ -13,7 +13,7 @@ import Darwin
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Summarise route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV): counts, length, times, elevation, bounds, warnings.",
+        abstract: "Summarise route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout): counts, length, times, elevation, bounds, warnings.",
         usage: "trailcast inspect <route-file> ... [-f text|jsonl] [-o FILE] [--strict]",
         discussion: """
               trailcast inspect gpx/sf-waterfront-walk.gpx
@@ -33,7 +33,7 @@ struct InspectCommand: AsyncParsableCommand {
     }
 
     @Argument(help: ArgumentHelp(
-        "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV), - for standard input.", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
+        "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout), - for standard input.", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var files: [String]
 
     @Option(name: [.customShort("f"), .long], help: "Output format: text (readable) or jsonl (JSON Lines: one object per file).")

@@ -34,7 +34,7 @@ struct ReplayCommand: AsyncParsableCommand {
             """)
 
     @Argument(help: ArgumentHelp(
-        "GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA or CSV; - reads standard input (a scenario names its own).", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
+        "GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history; - reads standard input (a scenario names its own).", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var file: String?
 
     @Option(help: ArgumentHelp(

@@ -15,7 +15,7 @@ import Darwin
 struct Trailcast: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailcast",
-        abstract: "Replay route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV) as a simulated device location stream, with weather.",
+        abstract: "Replay route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout) as a simulated device location stream, with weather.",
         discussion: """
             Exit status: 0 success (also when standard output's reader went away: `| head`), 1 a check whose expectations failed (or a failure of no other kind), 64 bad usage, 65 a malformed or invalid route file, \
             66 missing or unreadable input file, \

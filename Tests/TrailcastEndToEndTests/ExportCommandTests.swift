@@ -195,7 +195,7 @@ struct ExportCommandTests {
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "shp"], status: 64,
                  message: "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'shp'"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--input-format", "shp"], status: 64,
-                 message: "trailcast: error: --input-format must be one of gpx, kml, kmz, geojson, tcx, fit, nmea, csv, not 'shp'"),
+                 message: "trailcast: error: --input-format must be one of gpx, kml, kmz, geojson, tcx, fit, nmea, csv, takeout, not 'shp'"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--event", "1m:app=background"], status: 64,
                  message: "trailcast: error: --event 1m:app=background: export writes the device stream, which only signal=lost|restored changes"),
         BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx"], status: 64,
