@@ -123,6 +123,9 @@ final class TakeoutReader: RouteEventReader {
     /// The path of the container just opened, from the document down: `$`, then keys.
     private func isAt(_ names: String...) -> Bool { path.elementsEqual(["$"] + names) }
 
+    /// In one of Records.json's locations, not in what it nests (its `activity` guesses).
+    private var isInLocation: Bool { isAt("locations", "[]") }
+
     private func opened() throws(GPXError) {
         if isAt("locations") || isAt("semanticSegments") || isAt("rawSignals") { shapeKnown = true }
         if isAt("locations", "[]") || isAt("semanticSegments", "[]", "timelinePath", "[]") || isAt("[]", "timelinePath", "[]") {
@@ -152,7 +155,7 @@ final class TakeoutReader: RouteEventReader {
         guard let key else { return }
         // Every number is a string in iOS's export.
         let numeric = number ?? string.flatMap { Double($0) }
-        if isAt("locations", "[]") {
+        if isInLocation {
             switch key {
             case "latitudeE7": latitude = numeric.map { $0 / 1e7 }
             case "longitudeE7": longitude = numeric.map { $0 / 1e7 }
@@ -190,7 +193,7 @@ final class TakeoutReader: RouteEventReader {
     }
 
     private func closing() throws(GPXError) {
-        if isAt("locations", "[]") {
+        if isInLocation {
             guard let latitude, let longitude else { return try warn("a location without latitudeE7 and longitudeE7; skipped") }
             try emit(latitude, longitude, time: time)
         } else if isAt("semanticSegments", "[]", "timelinePath", "[]") || isAt("[]", "timelinePath", "[]") {
