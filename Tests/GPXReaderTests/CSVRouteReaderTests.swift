@@ -143,4 +143,28 @@ struct CSVRouteReaderTests {
         #expect(wrong.events.trackPoints.isEmpty)
         #expect(wrong.events.warnings.filter { $0.message.hasSuffix("row skipped") }.count == 1)
     }
+
+    @Test("a spreadsheet's shapes: quoted header names, CR LF line ends, miles an hour")
+    func spreadsheetShapes() {
+        let text = "\"Latitude\",\"Longitude\",\"Speed (mph)\",\"Time\"\r\n\"47.1\",\"8.2\",\"10\",\"2026-06-13T16:00:00Z\"\r\n"
+        let (events, error) = readUntilError(text, as: .csv)
+        #expect(error == nil)
+        #expect(events.warnings.isEmpty)
+        #expect(events.trackPoints.map(\.latitude) == [47.1])
+        #expect(events.trackPoints.map(\.speedMetersPerSecond) == [4.4704])
+        // The time is the line's last field: read without the CR.
+        #expect(events.trackPoints.map(\.time) == [Self.time("2026-06-13T16:00:00Z")])
+    }
+
+    @Test("the header is looked for in the first ten lines, not the eleventh")
+    func headerWithinTenLines() {
+        let title = String(repeating: "a title\n", count: 9)
+        let tenth = readUntilError(title + "lat,lon\n47,8\n", as: .csv)
+        #expect(tenth.error == nil)
+        #expect(tenth.events.trackPoints.count == 1)
+        #expect(tenth.events.warnings.map(\.message).first == "9 lines before the header skipped")
+        let eleventh = readUntilError(title + "more\nlat,lon\n47,8\n", as: .csv)
+        #expect(eleventh.error?.description.hasPrefix("test.csv:1:1: error: the header names no latitude and longitude columns") == true)
+        #expect(eleventh.events.trackPoints.isEmpty)
+    }
 }

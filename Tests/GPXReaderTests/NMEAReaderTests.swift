@@ -95,6 +95,8 @@ struct NMEAReaderTests {
         ])
         let (events, error) = readUntilError(text, as: .nmea)
         #expect(error == nil)
+        // 31 July is a date (a month's last day), not a warning.
+        #expect(events.warnings.isEmpty)
         let midnight = Timestamp(secondsSince1970: CivilDate.daysSince1970(year: 2026, month: 8, day: 1) * 86_400)
         #expect(events.trackPoints.map(\.time) == [
             midnight.adding(seconds: -1), midnight, midnight.adding(seconds: 1), midnight.adding(seconds: 2),
@@ -241,5 +243,23 @@ struct NMEAReaderTests {
         #expect(RouteFormat(fileName: "drive.NMEA") == .nmea)
         #expect(RouteFormat(fileName: "drive.nma") == .nmea)
         #expect(RouteFormat.nmea.displayName == "NMEA 0183")
+    }
+
+    @Test("GLL alone gives positions and times (field 5 is its time, 6 its status); GSA's mode 2 is a 2D fix")
+    func gllAndTwoDimensions() {
+        let text = Self.log([
+            "GPZDA,160000.00,13,06,2026,00,00",
+            "GPGLL,3747.7242,N,12223.6552,W,160000.00,A,A",
+            "GPGSA,A,2,01,02,03,,,,,,,,,,3.10,2.50,1.80",
+            "GPGLL,3747.7243,N,12223.6552,W,160001.00,A,A",
+            "GPGSA,A,3,01,02,03,04,,,,,,,,,2.10,1.50,1.40",
+            "GPGLL,3747.7244,N,12223.6552,W,160002.00,V,N",
+        ])
+        let (events, error) = readUntilError(text, as: .nmea)
+        #expect(error == nil)
+        #expect(events.trackPoints.map(\.time) == [Self.time(0), Self.time(1)])
+        #expect(events.trackPoints.map(\.fix) == [.twoDimensional, .threeDimensional])
+        #expect(events.trackPoints.map(\.horizontalDilution) == [2.5, 1.5])
+        #expect(events.warnings.map(\.message) == ["1 times of day without a fix (RMC status V, GGA quality 0); skipped"])
     }
 }

@@ -121,4 +121,23 @@ struct TakeoutReaderTests {
         #expect(cut.events.trackPoints.count == 1)
         #expect(cut.error != nil)
     }
+
+    @Test("points of the same time keep the file's order: a stay's end, then the next move's start")
+    func equalTimesInFileOrder() {
+        let text = """
+            {"semanticSegments": [
+              {"startTime": "2024-05-01T08:00:00Z", "endTime": "2024-05-01T09:00:00Z",
+               "visit": {"topCandidate": {"placeLocation": {"latLng": "47.1°, 8.1°"}}}},
+              {"startTime": "2024-05-01T09:00:00Z", "endTime": "2024-05-01T09:30:00Z",
+               "activity": {"start": {"latLng": "47.2°, 8.2°"}, "end": {"latLng": "47.3°, 8.3°"}}}
+            ]}
+            """
+        let (events, error) = readUntilError(text, as: .takeout)
+        #expect(error == nil)
+        #expect(events.trackPoints.map(\.latitude) == [47.1, 47.1, 47.2, 47.3])
+        #expect(events.trackPoints.map(\.time) == [
+            Self.time("2024-05-01T08:00:00Z"), Self.time("2024-05-01T09:00:00Z"), Self.time("2024-05-01T09:00:00Z"),
+            Self.time("2024-05-01T09:30:00Z"),
+        ])
+    }
 }
