@@ -31,6 +31,8 @@ final class CSVRouteReader: RouteEventReader {
     /// How far down the header may be: lines before it are a title or a count.
     private static let linesBeforeHeader = 10
     private static let warningsPerKind = 10
+    /// 9999-12-31T23:59:59Z: the last second a time column's number may count.
+    private static let latestSeconds = 253_402_300_799.0
     /// Seconds since 1970 above which a number of the time column counts milliseconds.
     private static let millisecondsFrom = 100_000_000_000.0
 
@@ -185,6 +187,8 @@ final class CSVRouteReader: RouteEventReader {
         // A number is seconds since 1970 only alone: beside a date it is a time of day.
         if date == nil, let number = Double(text), number.isFinite {
             let seconds = milliseconds || abs(number) >= millisecondsFrom ? number / 1000 : number
+            // Up to the year 9999 either way: beyond, not a time (and not an Int64's seconds).
+            guard abs(seconds) <= latestSeconds else { return nil }
             return Timestamp(timeIntervalSince1970: seconds)
         }
         let combined = date.map { "\($0) \(text)" } ?? String(text)

@@ -176,8 +176,9 @@ final class NMEAReader: RouteEventReader {
         case "ZDA":
             guard let time = try timeOfDay(sentence[0], of: sentence, line: line) else { return }
             try begin(time, sentence: sentence, line: line)
+            // A four-digit year a receiver could send: 1900 to 2999.
             if let day = Int64(sentence[1]), let month = Int64(sentence[2]), let year = Int64(sentence[3]),
-                (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month)
+                (1900...2999).contains(year), (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month)
             {
                 try dated(CivilDate.daysSince1970(year: year, month: month, day: day))
             }
@@ -276,10 +277,11 @@ final class NMEAReader: RouteEventReader {
         var point = GPXPoint(
             latitude: fix.latitude, longitude: fix.longitude, elevationMeters: fix.altitude.isNaN ? nil : fix.altitude,
             line: Int(fix.line), column: Int(fix.column))
-        let nanoseconds = day * Self.nanosecondsPerDay + fix.timeOfDay
+        // In seconds, not nanoseconds since 1970, which overflow 292 years from it (a ZDA of
+        // year 2,02..., found by the route-formats fuzz target).
         point.time = Timestamp(
-            secondsSince1970: nanoseconds.floorDivided(by: 1_000_000_000),
-            nanoseconds: Int32(nanoseconds - nanoseconds.floorDivided(by: 1_000_000_000) * 1_000_000_000))
+            secondsSince1970: day * 86_400 + fix.timeOfDay / 1_000_000_000,
+            nanoseconds: Int32(fix.timeOfDay % 1_000_000_000))
         point.speedMetersPerSecond = fix.speed.isNaN ? nil : fix.speed
         point.courseDegrees = fix.course.isNaN ? nil : fix.course
         point.satellites = fix.satellites < 0 ? nil : Int(fix.satellites)

@@ -35,6 +35,10 @@ final class TakeoutReader: RouteEventReader {
         var column: Int32
     }
 
+    /// 9999-12-31T23:59:59Z in milliseconds: a larger number is no time (nor an Int64's
+    /// seconds once made one).
+    private static let latestMilliseconds = 253_402_300_799_000.0
+
     private var tokenizer: JSONTokenizer
     private let options: GPXStreamReader.Options
     private var pending = EventQueue()
@@ -160,7 +164,7 @@ final class TakeoutReader: RouteEventReader {
             case "latitudeE7": latitude = numeric.map { $0 / 1e7 }
             case "longitudeE7": longitude = numeric.map { $0 / 1e7 }
             case "timestamp": time = try parseTime(string)
-            case "timestampMs": time = numeric.map { Timestamp(timeIntervalSince1970: $0 / 1000) }
+            case "timestampMs": time = numeric.flatMap { abs($0) <= Self.latestMilliseconds ? Timestamp(timeIntervalSince1970: $0 / 1000) : nil }
             case "altitude": altitude = numeric
             case "velocity": speed = numeric
             case "heading": course = numeric
@@ -170,7 +174,7 @@ final class TakeoutReader: RouteEventReader {
             switch key {
             case "point": (latitude, longitude) = try place(string)
             case "time": time = try parseTime(string)
-            case "durationMinutesOffsetFromStartTime": minutes = numeric
+            case "durationMinutesOffsetFromStartTime": minutes = numeric.flatMap { abs($0) <= Self.latestMilliseconds / 60_000 ? $0 : nil }
             default: break
             }
         } else if isAt("semanticSegments", "[]") || isAt("[]") {
