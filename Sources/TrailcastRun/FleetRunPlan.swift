@@ -93,12 +93,17 @@ public struct FleetRunPlan: Sendable {
             }
             let names = try Self.routeFiles(in: path)
             guard !names.isEmpty else {
-                throw RunFailure("\(path): error: no route file (\(RouteFormat.extensions)) in this directory", status: .noInput)
+                let searched = Self.searchedFormats.map { ".\($0.rawValue)" }.joined(separator: ", ")
+                throw RunFailure("\(path): error: no route file (\(searched)) in this directory", status: .noInput)
             }
             files += names.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
         }
         return files
     }
+
+    /// The formats a folder of routes is searched for, by extension: a CSV there may be any
+    /// spreadsheet, and Takeout has no extension of its own.
+    static let searchedFormats = RouteFormat.allCases.filter { $0 != .csv && $0 != .takeout }
 
     private static func routeFiles(in directory: String) throws(RunFailure) -> [String] {
         guard let handle = opendir(directory) else {
@@ -110,9 +115,12 @@ public struct FleetRunPlan: Sendable {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            // (Not `.json`: a folder of routes may hold other JSON, a manifest say; `.geojson`
-            // is a route, and a `.json` file given by name is read as GeoJSON.)
-            if RouteFormat(fileName: name) != nil, !name.lowercased().hasSuffix(".json"), !name.hasPrefix(".") {
+            // (Not `.json` nor `.csv`: a folder of routes may hold other JSON, a manifest say,
+            // or a spreadsheet; `.geojson` is a route, and a `.json` or `.csv` file given by
+            // name is read as a route.)
+            if let format = RouteFormat(fileName: name), Self.searchedFormats.contains(format),
+                !name.lowercased().hasSuffix(".json"), !name.hasPrefix(".")
+            {
                 names.append(name)
             }
         }

@@ -100,6 +100,28 @@ struct FleetCommandTests {
         #expect(run.stderrLines == ["\(empty.path): error: no track, route or waypoint to drive"])
     }
 
+    @Test("a folder of routes: its GPX and NMEA files by name, not its CSV or JSON (a spreadsheet, a manifest); none, one line naming the kinds")
+    func folderOfRoutes() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let folder = scratch.url.appendingPathComponent("routes")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        _ = try scratch.file(named: "routes/notes.csv", text: "name,x\na,1\n")
+        _ = try scratch.file(named: "routes/manifest.json", text: "{}\n")
+        let none = try await TrailcastBinary.run(arguments: ["fleet", folder.path, "--devices", "1", "--virtual", "--duration", "1s"])
+        #expect(none.status == 66)
+        #expect(none.stderrLines == ["\(folder.path): error: no route file (.gpx, .kml, .kmz, .geojson, .tcx, .fit, .nmea) in this directory"])
+        let log = scratch.url.appendingPathComponent("routes/drive.nmea").path
+        let export = try await TrailcastBinary.run(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "nmea", "--output", log])
+        try #require(export.status == 0, "\(export.stderr)")
+        let run = try await TrailcastBinary.run(arguments: ["fleet", folder.path, "--devices", "2", "--virtual", "--duration", "3s"])
+        // The CSV read as a route would have stopped the run: "not a route CSV", 65.
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr == "")
+        #expect(run.stdoutLines.filter { !$0.isEmpty }.allSatisfy { $0.hasPrefix("owntracks/fleet/device-") })
+        #expect(!run.stdout.isEmpty)
+    }
+
     /// The edges of fleet's numbers, against a broker that is not there: a value taken gets
     /// as far as connecting (69, the broker's refusal in its words), a value refused is 64.
     @Test("--speed up to 1000, --qos 0 or 1: the edges taken, one past them refused in one line", arguments: [
