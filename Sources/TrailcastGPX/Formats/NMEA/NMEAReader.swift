@@ -39,6 +39,8 @@ final class NMEAReader: RouteEventReader {
         var dimensions: Int8 = 0
         /// A sentence said there was no fix (RMC `V`, GGA quality 0, GLL `V`).
         var saysNoFix = false
+        /// Its own RMC or ZDA gave its date (the reader's last date).
+        var hasOwnDate = false
         var line: Int32 = 0
         var column: Int32 = 0
         /// Midnights passed since the first fix, for a fix waiting for its date.
@@ -239,7 +241,7 @@ final class NMEAReader: RouteEventReader {
         }
         lastDay = day
         lastTimeOfDay = fix.timeOfDay
-        fix.daysAfterFirst = -1
+        fix.hasOwnDate = true
         current = fix
     }
 
@@ -256,8 +258,7 @@ final class NMEAReader: RouteEventReader {
             if fix.saysNoFix { withoutFix += 1 }
             return
         }
-        if fix.daysAfterFirst == -1, let lastDay {
-            // Dated by its own RMC or ZDA.
+        if fix.hasOwnDate, let lastDay {
             return try emit(fix, day: lastDay)
         }
         if let lastDay, let lastTimeOfDay {

@@ -214,8 +214,8 @@ final class TakeoutReader: RouteEventReader {
         }
     }
 
-    /// A point of the segment, out when the segment ends (its times known then): the
-    /// starts first, then the path, then the ends.
+    /// A point of the segment, timed when the segment ends (its times known then), and out
+    /// in time order (``finishSegment()``).
     private func hold(_ point: Waiting) throws(GPXError) {
         segmentPoints.append(point)
         if let reason = segmentPoints.failure { throw .cannotRead(file: tokenizer.fileName, reason: reason) }
