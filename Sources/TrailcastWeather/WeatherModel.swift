@@ -74,13 +74,15 @@ package struct WeatherModel: Sendable {
     ///   - unixTime: Seconds since 1970-01-01T00:00:00Z.
     /// - Precondition: All arguments are finite.
     package func conditions(
-        latitude: Double, longitude: Double, elevationMeters: Double?, unixTime: Double
+        latitude: Double, longitude: Double, elevationMeters: Double?, unixTime: Double,
+        variation: ModelVariation = .none
     ) -> WeatherConditions {
         precondition(latitude.isFinite && longitude.isFinite && unixTime.isFinite
             && (elevationMeters?.isFinite ?? true), "weather inputs must be finite")
-        let state = AtmosphereState(
+        var state = AtmosphereState(
             systems: systems, latitude: min(90, max(-90, latitude)), longitude: longitude,
             elevationMeters: elevationMeters ?? 0, unixTime: unixTime)
+        variation.apply(to: &state)
 
         let temperature = roundedToTenth(state.temperatureCelsius)
         let humidity = Int(state.relativeHumidity.rounded())

@@ -4,12 +4,10 @@ import TrailcastWeather
 extension WeatherAnswer {
     /// The Hummingbird response for an answered request.
     ///
-    /// Every answer allows any origin, so a web page served from anywhere can call this
-    /// server with `fetch` (Examples/WebApp does), as it can call Open-Meteo's API, which
-    /// answers cross-origin requests too (open-meteo/open-meteo#526, #528). Nothing here is
-    /// private, and a simple `GET` needs no preflight.
+    /// The cross-origin headers are the responder's: they follow the request's `Origin`.
     var response: Response {
-        var headers: HTTPFields = [.contentType: contentType, .accessControlAllowOrigin: "*"]
+        var headers: HTTPFields = [:]
+        if let contentType { headers[.contentType] = contentType }
         if let contentDisposition { headers[.contentDisposition] = contentDisposition }
         if let allow { headers[.allow] = allow }
         return Response(

@@ -26,10 +26,32 @@ struct WeatherResponder: HTTPResponder {
             // server that never answers looks like once it is gone.
             context.channel.close(promise: nil)
         }
-        return answer.response
+        var response = answer.response
+        if request.headers[.origin] != nil { Self.allowCrossOrigin(&response.headers) }
+        return response
+    }
+
+    /// The headers Open-Meteo adds to every answer to a request with an `Origin`: Vapor's
+    /// `CORSMiddleware` as its configure.swift sets it up (any origin; GET, POST and
+    /// OPTIONS; these request headers, lower case as Vapor writes them; a preflight kept for
+    /// 600 s, Vapor's default). A request without `Origin` gets none, as there.
+    static func allowCrossOrigin(_ headers: inout HTTPFields) {
+        headers[.accessControlAllowOrigin] = "*"
+        headers[.accessControlAllowHeaders] =
+            "accept, authorization, content-type, origin, x-requested-with, user-agent, access-control-allow-origin"
+        headers[.accessControlAllowMethods] = "GET, POST, OPTIONS"
+        headers[.accessControlMaxAge] = "600"
     }
 
     private func answer(_ request: Request, started: ContinuousClock.Instant) async -> WeatherAnswer {
+        // A browser's preflight (OPTIONS with Origin and Access-Control-Request-Method): 200
+        // and nothing else, on any path, as Vapor's CORSMiddleware answers it before routing.
+        if request.method == .options, request.headers[.origin] != nil,
+           request.headers[.accessControlRequestMethod] != nil {
+            var answer = WeatherAnswer(status: .ok, body: [])
+            answer.contentType = nil
+            return answer
+        }
         let endpoint: ForecastQuery.Endpoint
         switch request.uri.path {
         case "/health":
@@ -39,7 +61,16 @@ struct WeatherResponder: HTTPResponder {
         case "/v1/archive": endpoint = .archive
         default: return .error(.notFound, reason: "Not Found")
         }
-        guard request.method == .get else { return .methodNotAllowed }
+        // Open-Meteo routes GET and POST only; any other method finds no route (404).
+        guard request.method == .get || request.method == .post else { return .error(.notFound, reason: "Not Found") }
+        // The body is read first, as Vapor collects it before the route's handler runs.
+        var parameters = QueryParameters(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
+        if request.method == .post {
+            switch await Self.bodyParameters(request) {
+            case .success(let read): parameters = read
+            case .failure(let refusal): return .error(HTTPResponse.Status(code: refusal.status), reason: refusal.reason)
+            }
+        }
 
         let faults = schedule.next(at: started)
         var applied: [String] = []
@@ -60,7 +91,7 @@ struct WeatherResponder: HTTPResponder {
             return .error(.internalServerError, reason: "Internal Server Error", faults: applied + ["fail"])
         }
 
-        var answer = forecast(request, endpoint: endpoint)
+        var answer = forecast(parameters, endpoint: endpoint)
         if faults.malformed && answer.status == .ok {
             answer = answer.truncated
             applied.append("malformed")
@@ -69,10 +100,24 @@ struct WeatherResponder: HTTPResponder {
         return answer
     }
 
+    /// A POST's parameters from its body, at most ``ForecastRequestBody/maximumBytes`` of it.
+    private static func bodyParameters(_ request: Request) async -> Result<QueryParameters, ForecastRequestBody.Refusal> {
+        let bytes: [UInt8]
+        do {
+            bytes = Array(buffer: try await request.body.collect(upTo: ForecastRequestBody.maximumBytes))
+        } catch {
+            return .failure(.tooLarge)
+        }
+        do {
+            return .success(try ForecastRequestBody.parameters(bytes, contentType: request.headers[.contentType]))
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// The weather itself; `generationtime_ms` counts from here, without the latency fault.
-    private func forecast(_ request: Request, endpoint: ForecastQuery.Endpoint) -> WeatherAnswer {
+    private func forecast(_ parameters: QueryParameters, endpoint: ForecastQuery.Endpoint) -> WeatherAnswer {
         let started = ContinuousClock.now
-        let parameters = QueryParameters(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
         return endpoints.answer(
             endpoint: endpoint, parameters: parameters, now: unixTime()) { started.duration(to: .now) }
     }

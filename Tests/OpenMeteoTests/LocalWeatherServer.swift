@@ -20,7 +20,10 @@ func withLocalServer<T: Sendable>(
     now: @escaping @Sendable () -> Double = { 1_720_000_000 },
     _ body: @escaping @Sendable (OpenMeteoClient, Int) async throws -> T
 ) async throws -> T {
-    try await WeatherServer(port: 0, faults: faults, logger: quietServerLogger).withRunningServer { port in
+    // The server's clock is the client's, as Open-Meteo's and a client's agree on today: the
+    // forecast keeps only 93 days back and 16 ahead.
+    let server = WeatherServer(port: 0, faults: faults, logger: quietServerLogger, currentUnixTime: { Int(now()) })
+    return try await server.withRunningServer { port in
         var configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
         configuration.requestTimeout = requestTimeout
         configuration.retryBaseDelay = retryBaseDelay

@@ -31,7 +31,9 @@ import TrailcastWeatherServer
     /// other API's base URL is a closed port, so using the wrong one would fail.
     @Test func forecastAndArchiveAgree() async throws {
         let closed = "http://127.0.0.1:\(try closedLocalPort())"
-        let answers = try await WeatherServer(port: 0, logger: quietServerLogger).withRunningServer { port in
+        // The server's today is the forecast client's: the instant is inside both APIs' ranges.
+        let serverNow = { @Sendable in Int(Self.unixTime) + 86_400 }
+        let answers = try await WeatherServer(port: 0, logger: quietServerLogger, currentUnixTime: serverNow).withRunningServer { port in
             let server = "http://127.0.0.1:\(port)"
             // 60 s, not the default 5: this test is not about timeouts, and with the whole suite
             // (Chromium's among it) on two cores an answer once took longer than 5 s.

@@ -63,12 +63,17 @@ struct ServeWeatherSDKTests {
         let quarterHourly = ["temperature_2m", "precipitation", "wind_gusts_10m"]
         let server = try await ServeWeatherCommandTests.Server()
         var parameters: [String: Any] = [
-            "latitude": 46.8, "longitude": -121.7, "start_date": "2026-01-30", "end_date": "2026-02-01",
-            "hourly": Self.hourly.keys.sorted(), "daily": Self.daily.keys.sorted(),
+            "latitude": 46.8, "longitude": -121.7, "hourly": Self.hourly.keys.sorted(), "daily": Self.daily.keys.sorted(),
         ]
         if path == "/v1/forecast" {
+            // The forecast keeps 93 days back to 15 ahead of the wall clock: three days around today.
+            parameters["past_days"] = 2
+            parameters["forecast_days"] = 1
             parameters["current"] = Self.hourly.keys.sorted()
             parameters["minutely_15"] = quarterHourly
+        } else {
+            parameters["start_date"] = "2026-01-30"
+            parameters["end_date"] = "2026-02-01"
         }
         for (key, value) in options { parameters[key] = value }
         let query = parameters.keys.sorted().map { key in
@@ -192,12 +197,13 @@ struct ServeWeatherSDKTests {
             "start_date": "2026-03-28", "end_date": "2026-03-29", "timeformat": "unixtime",
         ]
         try Self.requireSDK()
+        // The archive: fixed dates, past the forecast's 93 days.
         let read = try await TrailcastBinary.runTool(Self.python, [
-            Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/forecast",
+            Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/archive",
             String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
         ])
         let json = try await server.get(
-            "/v1/forecast?latitude=47.37,52.52,-33.87&longitude=8.54,13.41,151.21&elevation=408,34,58&timezone=Europe/Zurich,auto,auto"
+            "/v1/archive?latitude=47.37,52.52,-33.87&longitude=8.54,13.41,151.21&elevation=408,34,58&timezone=Europe/Zurich,auto,auto"
                 + "&hourly=temperature_2m,weather_code&start_date=2026-03-28&end_date=2026-03-29&timeformat=unixtime")
         #expect(try await server.stop() == (0, .exit))
         try #require(read.status == 0, "\(read.stderr)")
@@ -236,10 +242,52 @@ struct ServeWeatherSDKTests {
         #expect(places[0]["utcOffsetSeconds"] as? Int == TimeZone(identifier: "Europe/Zurich")!.secondsFromGMT())
     }
 
+    /// The SDK README's call: two places, two models; Open-Meteo answers place by place, model
+    /// by model, each message naming its model, as its FlatBuffersWriter writes them. Sent as
+    /// GET and as POST (`method="POST"`, a form body), the same messages.
+    @Test("several places and models through the SDK, GET and POST: one message per place and model, each model's own values")
+    func severalModels() async throws {
+        let server = try await ServeWeatherCommandTests.Server()
+        let parameters: [String: Any] = [
+            "latitude": [52.52, 48.85], "longitude": [13.41, 2.35], "models": ["icon_global", "icon_eu"],
+            "hourly": ["temperature_2m"], "past_days": 1, "forecast_days": 1,
+        ]
+        try Self.requireSDK()
+        var reads: [[[String: Any]]] = []
+        for method in ["GET", "POST"] {
+            let read = try await TrailcastBinary.runTool(Self.python, [
+                Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/forecast",
+                String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self), method,
+            ])
+            try #require(read.status == 0, "\(method): \(read.stderr)")
+            reads.append(try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]]))
+        }
+        let json = try await server.get(
+            "/v1/forecast?latitude=52.52,48.85&longitude=13.41,2.35&models=icon_global,icon_eu&hourly=temperature_2m&past_days=1&forecast_days=1")
+        #expect(try await server.stop() == (0, .exit))
+        let answers = try #require(try JSONSerialization.jsonObject(with: Data(json.body.utf8)) as? [[String: Any]])
+        try #require(answers.count == 2)
+        for messages in reads {
+            try #require(messages.count == 4)
+            #expect(messages.map { $0["model"] as? String } == ["icon_global", "icon_eu", "icon_global", "icon_eu"])
+            #expect(messages.map { $0["locationId"] as? Int } == [0, 0, 1, 1])
+            for (index, message) in messages.enumerated() {
+                let hourly = try #require(answers[index / 2]["hourly"] as? [String: Any])
+                let model = index % 2 == 0 ? "icon_global" : "icon_eu"
+                let columns = try #require((message["hourly"] as? [String: Any])?["variables"] as? [[String: Any]])
+                #expect(Self.numbers(columns.first?["values"])?.map(Float.init)
+                    == Self.numbers(hourly["temperature_2m_\(model)"])?.map(Float.init), "\(index)")
+            }
+            let berlin = try #require(messages[0]["hourly"] as? [String: Any]), berlinEU = try #require(messages[1]["hourly"] as? [String: Any])
+            #expect(Self.numbers((berlin["variables"] as? [[String: Any]])?.first?["values"])
+                != Self.numbers((berlinEU["variables"] as? [[String: Any]])?.first?["values"]))
+        }
+    }
+
     @Test("format=csv as Open-Meteo writes it; xlsx and unknown formats a 400 naming the formats")
     func csvAndRefusedFormats() async throws {
         let server = try await ServeWeatherCommandTests.Server()
-        let query = "latitude=46.8&longitude=-121.7&start_date=2026-01-30&end_date=2026-01-31&hourly=temperature_2m,relative_humidity_2m&daily=weather_code&current=is_day"
+        let query = "latitude=46.8&longitude=-121.7&past_days=1&forecast_days=1&hourly=temperature_2m,relative_humidity_2m&daily=weather_code&current=is_day"
         // `current` is the quarter hour of the wall clock: a pair fetched across a quarter's
         // boundary differs there (CI saw 04:15 against 04:30), so such a pair is fetched again.
         var json: [String: Any] = [:]
@@ -277,7 +325,7 @@ struct ServeWeatherSDKTests {
         #expect(xlsx.status == 400)
         #expect(xlsx.body == #"{"error":true,"reason":"format=xlsx is not served by trailcast serve-weather: ask for json, csv or flatbuffers"}"#)
         #expect(xml.status == 400)
-        #expect(xml.body == #"{"error":true,"reason":"Cannot initialize ForecastResultFormat from invalid String value xml for key format"}"#)
+        #expect(xml.body == #"{"error":true,"reason":"Data corrupted at path 'format'. Cannot initialize ForecastResultFormat from invalid String value xml."}"#)
     }
 
     /// A JSON array of numbers, integers or not.

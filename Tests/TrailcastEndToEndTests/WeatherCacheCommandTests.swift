@@ -123,8 +123,9 @@ struct WeatherCacheCommandTests {
 
         let server = try await ServeWeatherCommandTests.Server(["--cache", cache.path])
         let hours = "&hourly=temperature_2m&timeformat=unixtime&start_hour=2026-06-13T15:00&end_hour=2026-06-13T17:00"
-        let forecast = try await server.get("/v1/forecast?latitude=37.7954&longitude=-122.3942" + hours)
-        let elsewhere = try await server.get("/v1/forecast?latitude=47.37&longitude=8.54" + hours)
+        // The archive: the recorded day is past the forecast's 93 days.
+        let forecast = try await server.get("/v1/archive?latitude=37.7954&longitude=-122.3942" + hours)
+        let elsewhere = try await server.get("/v1/archive?latitude=47.37&longitude=8.54" + hours)
         let replay = try await TrailcastBinary.run(arguments: [
             "replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl", "--weather", "open-meteo", "--weather-url", server.server.url,
         ])

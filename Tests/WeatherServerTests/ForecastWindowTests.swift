@@ -37,11 +37,11 @@ struct ForecastWindowTests {
         }
     }
 
-    @Test("start_hour/end_hour: each whole hour from the first to the last, inclusive; any date; no daily data")
+    @Test("start_hour/end_hour: each whole hour from the first to the last, inclusive; any date kept; no daily data")
     func hourWindow() async throws {
         let json = try await ServerHarness.run { server in
-            try await server.forecast(
-                "hourly=temperature_2m,weather_code&daily=temperature_2m_max&forecast_days=1"
+            try await server.archive(
+                "hourly=temperature_2m,weather_code&daily=temperature_2m_max"
                     + "&start_hour=2009-03-14T22:00&end_hour=2009-03-15T03:00&timeformat=unixtime").json()
         }
         let start = 1_237_068_000  // 2009-03-14T22:00Z
@@ -59,7 +59,8 @@ struct ForecastWindowTests {
 
     @Test("start_hour/end_hour: a single hour, and a start inside an hour counts from that hour")
     func hourWindowEdges() async throws {
-        let (single, partial) = try await ServerHarness.run { server in
+        // Now is 2030-05-30, so 2030-06-01 is inside the forecast's days.
+        let (single, partial) = try await ServerHarness.run(now: 1_906_365_600) { server in
             (try await server.forecast("hourly=temperature_2m&start_hour=2030-06-01T12:00&end_hour=2030-06-01T12:00").json(),
              try await server.forecast("hourly=temperature_2m&start_hour=2030-06-01T12:30&end_hour=2030-06-01T13:59").json())
         }
@@ -76,21 +77,23 @@ struct ForecastWindowTests {
         var testDescription: String { "\(start)...\(end)" }
     }
 
+    /// The archive keeps 1940 to today; the forecast 93 days back to 15 ahead (here from
+    /// 2041-02-20 for the dates of 2041).
     @Test("start_date/end_date: every hour of those days and one daily summary each, past or future", arguments: [
         Dates(start: "1999-12-31", end: "2000-01-02", firstMidnight: 946_598_400, dayCount: 3),
         Dates(start: "2041-02-28", end: "2041-03-01", firstMidnight: 2_245_622_400, dayCount: 2),
         Dates(start: "1969-12-31", end: "1970-01-01", firstMidnight: -86_400, dayCount: 2),
-        Dates(start: "1600-02-28", end: "1600-03-01", firstMidnight: -11_671_084_800, dayCount: 3),
-        Dates(start: "0001-01-01", end: "0001-01-01", firstMidnight: -62_135_596_800, dayCount: 1),
-        Dates(start: "9999-12-30", end: "9999-12-31", firstMidnight: 253_402_128_000, dayCount: 2),
+        Dates(start: "1940-01-01", end: "1940-01-01", firstMidnight: -946_771_200, dayCount: 1),
+        Dates(start: "2024-06-29", end: "2024-07-01", firstMidnight: 1_719_619_200, dayCount: 3),
     ])
     func dateWindow(dates: Dates) async throws {
         let (start, end, firstMidnight) = (dates.start, dates.end, dates.firstMidnight)
-        // past_days and forecast_days are there to show that the dates override them.
-        let json = try await ServerHarness.run { server in
-            try await server.forecast(
-                "hourly=temperature_2m&daily=\(allDailyVariables.joined(separator: ","))"
-                    + "&past_days=3&forecast_days=1&start_date=\(start)&end_date=\(end)").json()
+        let future = firstMidnight > fixedNow
+        // past_days and forecast_days of zero may stand beside dates (any other value is refused).
+        let json = try await ServerHarness.run(now: future ? 2_244_931_200 : fixedNow) { server in
+            try await server.get(
+                "/v1/\(future ? "forecast" : "archive")?\(zurich)&hourly=temperature_2m&daily=\(allDailyVariables.joined(separator: ","))"
+                    + "&past_days=0&forecast_days=0&start_date=\(start)&end_date=\(end)").json()
         }
         let hours = try json.object("hourly").strings("time")
         let days = try json.object("daily").strings("time")
@@ -120,7 +123,7 @@ struct ForecastWindowTests {
     @Test("start_date with start_hour: hourly from the hours, daily from the dates")
     func datesAndHours() async throws {
         let json = try await ServerHarness.run { server in
-            try await server.forecast(
+            try await server.archive(
                 "hourly=temperature_2m&daily=weather_code&start_date=2020-02-28&end_date=2020-03-01"
                     + "&start_hour=2020-02-29T23:00&end_hour=2020-03-01T01:00").json()
         }
@@ -131,8 +134,8 @@ struct ForecastWindowTests {
     @Test("a leap year of hours is the most one answer holds")
     func largestWindow() async throws {
         let (leapYear, tooLong) = try await ServerHarness.run { server in
-            (try await server.forecast("hourly=temperature_2m&start_date=2000-01-01&end_date=2000-12-31&timeformat=unixtime"),
-             try await server.forecast("hourly=temperature_2m&start_date=2000-01-01&end_date=2001-01-01"))
+            (try await server.archive("hourly=temperature_2m&start_date=2000-01-01&end_date=2000-12-31&timeformat=unixtime"),
+             try await server.archive("hourly=temperature_2m&start_date=2000-01-01&end_date=2001-01-01"))
         }
         #expect(leapYear.status == 200)
         #expect(try leapYear.json().object("hourly").numbers("time").count == 8784)
@@ -143,7 +146,8 @@ struct ForecastWindowTests {
     @Test("/v1/archive: the same model and format for the dates asked")
     func archive() async throws {
         let query = "\(zurich)&hourly=temperature_2m,precipitation&daily=temperature_2m_max&start_date=2012-08-01&end_date=2012-08-02"
-        let (archive, forecast) = try await ServerHarness.run { server in
+        // Now is 2012-08-10: the dates are in both the archive's and the forecast's range.
+        let (archive, forecast) = try await ServerHarness.run(now: 1_344_556_800) { server in
             (try await server.get("/v1/archive?\(query)"), try await server.get("/v1/forecast?\(query)"))
         }
         #expect(archive.status == 200)
@@ -162,5 +166,17 @@ struct ForecastWindowTests {
             try await server.get("/v1/archive?\(zurich)&hourly=temperature_2m&start_hour=2015-01-01T00:00&end_hour=2015-01-01T02:00").json()
         }
         #expect(try json.object("hourly").strings("time") == ["2015-01-01T00:00", "2015-01-01T01:00", "2015-01-01T02:00"])
+    }
+
+    /// As Open-Meteo's archive host (`forecastDaysMax = 1`, `forecastDayDefault = 1`): today alone.
+    @Test("/v1/archive without dates: today's hours, in the zone asked")
+    func archiveWithoutDates() async throws {
+        let json = try await ServerHarness.run { server in
+            try await server.archive("hourly=temperature_2m&daily=temperature_2m_max").json()
+        }
+        let hours = try json.object("hourly").strings("time")
+        #expect(hours.count == 24)
+        #expect(hours.first == "2024-07-01T00:00")
+        #expect(try json.object("daily").strings("time") == ["2024-07-01"])
     }
 }

@@ -27,7 +27,7 @@ struct ServerHarness: Sendable {
     static func run<T: Sendable>(
         faults: WeatherServerFaults = .init(), model: WeatherModel = WeatherModel(),
         log: CapturedLog? = nil, logLevel: Logger.Level = .info,
-        idleTimeout: Duration = WeatherServer.defaultIdleTimeout,
+        idleTimeout: Duration = WeatherServer.defaultIdleTimeout, now: Int = fixedNow,
         _ body: @Sendable (ServerHarness) async throws -> T
     ) async throws -> T {
         var logger = Logger(label: "test.serve-weather") { _ in
@@ -35,7 +35,7 @@ struct ServerHarness: Sendable {
         }
         logger.logLevel = logLevel
         let server = WeatherServer(
-            port: 0, faults: faults, model: model, logger: logger, idleTimeout: idleTimeout, currentUnixTime: { fixedNow })
+            port: 0, faults: faults, model: model, logger: logger, idleTimeout: idleTimeout, currentUnixTime: { now })
         return try await server.withRunningServer { port in
             let http = HTTPClient(eventLoopGroupProvider: .singleton)
             do {
@@ -50,9 +50,14 @@ struct ServerHarness: Sendable {
     }
 
     /// `GET pathAndQuery`, failing if no answer comes within `timeout`.
-    func get(_ pathAndQuery: String, method: HTTPMethod = .GET, timeout: Duration = .seconds(300)) async throws -> Fetched {
+    func get(
+        _ pathAndQuery: String, method: HTTPMethod = .GET, headers: [String: String] = [:], body: [UInt8]? = nil,
+        timeout: Duration = .seconds(300)
+    ) async throws -> Fetched {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(pathAndQuery)")
         request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(bytes: body)) }
         let milliseconds = timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000
         let response = try await http.execute(request, timeout: .milliseconds(milliseconds))
         let body = try await response.body.collect(upTo: 64 << 20)
@@ -62,12 +67,18 @@ struct ServerHarness: Sendable {
             allowedOrigin: response.headers.first(name: "access-control-allow-origin"),
             allow: response.headers.first(name: "allow"),
             contentDisposition: response.headers.first(name: "content-disposition"),
+            headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
             bytes: Array(body.readableBytesView))
     }
 
     /// A forecast for Zürich with `query` appended.
     func forecast(_ query: String) async throws -> Fetched {
         try await get("/v1/forecast?\(zurich)&\(query)")
+    }
+
+    /// The archive's answer for Zürich with `query` appended (dates from 1940 to today).
+    func archive(_ query: String) async throws -> Fetched {
+        try await get("/v1/archive?\(zurich)&\(query)")
     }
 }
 
@@ -81,6 +92,8 @@ struct Fetched: Sendable {
     var allow: String? = nil
     /// `Content-Disposition`: the file name a CSV answer is saved under.
     var contentDisposition: String? = nil
+    /// Every header, by its name in lower case.
+    var headers: [String: String] = [:]
     var bytes: [UInt8]
 
     var text: String { String(decoding: bytes, as: UTF8.self) }

@@ -61,7 +61,7 @@ struct UnitConversionTests {
         // A wet, windy week in Bergen, so precipitation and wind are not all zero.
         let json = try await ServerHarness.run { server in
             try await server.get(
-                "/v1/forecast?latitude=60.39&longitude=5.32&hourly=\(conversion.variable)"
+                "/v1/archive?latitude=60.39&longitude=5.32&hourly=\(conversion.variable)"
                     + "&start_date=2023-01-10&end_date=2023-01-16&\(conversion.query)").json()
         }
         #expect(try json.object("hourly_units").string(conversion.variable) == conversion.symbol)
@@ -76,7 +76,7 @@ struct UnitConversionTests {
     @Test("daily values follow the units too")
     func dailyUnits() async throws {
         let json = try await ServerHarness.run { server in
-            try await server.forecast(
+            try await server.archive(
                 "daily=temperature_2m_max,precipitation_sum&temperature_unit=fahrenheit&precipitation_unit=inch"
                     + "&start_date=2023-01-10&end_date=2023-01-10").json()
         }

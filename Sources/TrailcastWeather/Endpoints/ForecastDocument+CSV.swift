@@ -5,13 +5,20 @@
 /// `time` and `NAME (UNIT)` columns and one line per time. With several places every line
 /// starts with the place's `location_id`, and each section holds every place's lines, one
 /// place after the other. Numbers as the JSON answer writes them; times as `timeformat` asks.
+/// With several `models`, each model's columns follow the one before's, named `NAME_MODEL`
+/// as in the JSON answer.
 extension ForecastDocument {
     /// The CSV answer of one request's places (at least one; every one asks for the same).
     static func renderCSV(_ documents: [ForecastDocument], now: Int) -> String {
         let first = documents[0].query
         let units = first.units
         let several = documents.count > 1
-        let values = documents.map { $0.values(now: now) }
+        // Each place's values, model by model.
+        let values = documents.map { document in first.models.map { document.values(now: now, model: $0) } }
+        let suffixes = first.models.map { first.models.count > 1 ? "_\($0.name)" : "" }
+        func columns<Variable>(_ requested: [ForecastQuery.Requested<Variable>], unit: (Variable) -> String) -> [(name: String, unit: String)] {
+            suffixes.flatMap { suffix in requested.map { ($0.name + suffix, unit($0.variable)) } }
+        }
         let prefix = { (document: ForecastDocument) in several ? "\(document.query.locationID)," : "" }
 
         var csv = several ? "location_id," : ""
@@ -39,34 +46,40 @@ extension ForecastDocument {
             csv += "\n"
         }
         if !first.current.isEmpty {
-            header(first.current.map { ($0.name, $0.variable.unit(units)) })
-            for (document, values) in zip(documents, values) {
-                guard let current = values.current else { continue }
-                line(document, document.time(values.currentTime, iso: UTCCalendar.isoMinute),
-                     first.current.map { $0.variable.value(current, units) })
+            header(columns(first.current) { $0.unit(units) })
+            for (document, models) in zip(documents, values) {
+                line(document, document.time(models[0].currentTime, iso: UTCCalendar.isoMinute), models.flatMap { values in
+                    first.current.map { $0.variable.value(values.current!, units) }
+                })
             }
         }
         if !first.minutely15.isEmpty {
-            header(first.minutely15.map { ($0.name, $0.variable.unit(units)) })
-            for (document, values) in zip(documents, values) {
-                for (quarter, conditions) in zip(document.query.window.shownQuarters, values.quarters) {
-                    line(document, document.time(quarter, iso: UTCCalendar.isoMinute), first.minutely15.map { $0.variable.value(conditions, units) })
+            header(columns(first.minutely15) { $0.unit(units) })
+            for (document, models) in zip(documents, values) {
+                for (index, quarter) in document.query.window.shownQuarters.enumerated() {
+                    line(document, document.time(quarter, iso: UTCCalendar.isoMinute), models.flatMap { values in
+                        first.minutely15.map { $0.variable.value(values.quarters[index], units) }
+                    })
                 }
             }
         }
         if !first.hourly.isEmpty {
-            header(first.hourly.map { ($0.name, $0.variable.unit(units)) })
-            for (document, values) in zip(documents, values) {
-                for (hour, conditions) in zip(document.query.window.shownHours, values.hours) {
-                    line(document, document.time(hour, iso: UTCCalendar.isoMinute), first.hourly.map { $0.variable.value(conditions, units) })
+            header(columns(first.hourly) { $0.unit(units) })
+            for (document, models) in zip(documents, values) {
+                for (index, hour) in document.query.window.shownHours.enumerated() {
+                    line(document, document.time(hour, iso: UTCCalendar.isoMinute), models.flatMap { values in
+                        first.hourly.map { $0.variable.value(values.hours[index], units) }
+                    })
                 }
             }
         }
         if !first.daily.isEmpty {
-            header(first.daily.map { ($0.name, $0.variable.unit(units)) })
-            for (document, values) in zip(documents, values) {
-                for (day, summary) in zip(document.query.window.shownDays, values.days) {
-                    line(document, document.time(day, iso: UTCCalendar.isoDate), first.daily.map { $0.variable.value(summary, units) })
+            header(columns(first.daily) { $0.unit(units) })
+            for (document, models) in zip(documents, values) {
+                for (index, day) in document.query.window.shownDays.enumerated() {
+                    line(document, document.time(day, iso: UTCCalendar.isoDate), models.flatMap { values in
+                        first.daily.map { $0.variable.value(values.days[index], units) }
+                    })
                 }
             }
         }

@@ -9,22 +9,25 @@ import TrailcastBasics
 /// (exclusive) and its interval in Unix seconds, with one `VariableWithValues` per variable
 /// asked, in the order asked; a time series in `values` (floats), the current value in
 /// `value`; times in Unix seconds whatever the zone, which `utc_offset_seconds` gives;
-/// `timezone` and `timezone_abbreviation` left out for GMT; the model `best_match`.
+/// `timezone` and `timezone_abbreviation` left out for GMT; with several `models`, one
+/// message per place and model, place by place, each naming its model.
 /// The values are the JSON answer's numbers as floats.
 extension ForecastDocument {
     private typealias Response = WeatherApiSchema.Response
     private typealias Section = WeatherApiSchema.VariablesWithTime
     private typealias Column = WeatherApiSchema.VariableWithValues
 
-    func renderFlatBuffers(now: Int, elapsed generationTime: () -> Duration, into writer: inout FlatBufferWriter) {
-        let values = self.values(now: now)
+    func renderFlatBuffers(
+        now: Int, model: ForecastModel = .bestMatch, elapsed generationTime: () -> Duration, into writer: inout FlatBufferWriter
+    ) {
+        let values = self.values(now: now, model: model)
         let units = query.units
         var response = FlatTable()
         response.add(Response.latitude, Float(query.latitude))
         response.add(Response.longitude, Float(query.longitude))
         response.add(Response.elevation, Float(query.elevationMeters))
         response.add(Response.locationID, Int64(query.locationID))
-        response.add(Response.model, WeatherApiSchema.bestMatch)
+        response.add(Response.model, model.flatBuffersNumber)
         response.add(Response.utcOffsetSeconds, Int32(query.zone.utcOffsetSeconds))
         if query.zone.identifier != "GMT" { response.add(Response.timezone, .string(query.zone.identifier)) }
         if query.zone.abbreviation != "GMT" { response.add(Response.timezoneAbbreviation, .string(query.zone.abbreviation)) }

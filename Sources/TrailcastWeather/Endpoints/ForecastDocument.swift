@@ -33,15 +33,18 @@ struct ForecastDocument {
         var current: ModelHour?
     }
 
-    func values(now: Int) -> Values {
-        let hours = query.hourly.isEmpty ? [] : query.window.hours.map(hour(at:))
+    /// The values of the model `model` (one of the query's `models`).
+    func values(now: Int, model: ForecastModel = .bestMatch) -> Values {
+        let variation = ModelVariation(modelNamed: model.name)
+        let hour = { (time: Int) in self.hour(at: time, variation: variation) }
+        let hours = query.hourly.isEmpty ? [] : query.window.hours.map(hour)
         let quarters: [ModelHour] = query.minutely15.isEmpty ? [] : query.window.quarters.map { time in
-            var quarter = hour(at: time)
+            var quarter = hour(time)
             quarter.conditions.precipitationMm = roundedToTenth(quarter.conditions.precipitationMm / 4)
             return quarter
         }
         let days: [ForecastDay] = query.daily.isEmpty ? [] : query.window.days.map { midnight in
-            let hours: [ModelHour] = (0..<24).map { hour(at: midnight + $0 * 3600) }
+            let hours: [ModelHour] = (0..<24).map { hour(midnight + $0 * 3600) }
             // The sun of the local day as shown (its hours are read up to half an hour later).
             let sun = query.daily.contains { [.sunrise, .sunset, .daylightDuration].contains($0.variable) }
                 ? SunTimes(dayStart: midnight - query.window.displayLag, latitude: query.latitude, longitude: query.longitude)
@@ -49,17 +52,23 @@ struct ForecastDocument {
             return ForecastDay(summary: DailyWeatherSummary(hours: hours.map(\.conditions)), hours: hours, sun: sun)
         }
         let currentTime = now.floorDivided(by: Self.currentIntervalSeconds) * Self.currentIntervalSeconds
-        let current = query.current.isEmpty ? nil : hour(at: currentTime)
+        let current = query.current.isEmpty ? nil : hour(currentTime)
         return Values(hours: hours, quarters: quarters, days: days, currentTime: currentTime, current: current)
     }
 
+    /// The JSON answer. With several `models`, one object still: each model's columns after
+    /// the one before's, every name with `_MODEL` after it (`temperature_2m_icon_eu`), as
+    /// Open-Meteo merges them (`ForecastapiResult.swift`: suffixed only when more than one
+    /// model answers).
     func render(now: Int, elapsed generationTime: () -> Duration) -> [UInt8] {
-        let values = self.values(now: now)
-        let (hours, days, currentTime, current) = (values.hours, values.days, values.currentTime, values.current)
+        let perModel = query.models.map { (model: $0, values: self.values(now: now, model: $0)) }
+        let suffix = { (model: ForecastModel) in perModel.count > 1 ? "_\(model.name)" : "" }
+        let first = perModel[0].values
         let units = query.units
         let timeUnit = units.time.rawValue
 
-        var json = JSONLineWriter(capacity: 256 + (hours.count * (query.hourly.count + 1) + days.count * 8) * 8)
+        var json = JSONLineWriter(
+            capacity: 256 + perModel.count * (first.hours.count * (query.hourly.count + 1) + first.days.count * 8) * 8)
         json.beginObject()
         json.key("latitude")
         json.number(.decimal(query.latitude, fractionDigits: 6))
@@ -76,46 +85,65 @@ struct ForecastDocument {
         if query.locationID != 0 { json.field("location_id", query.locationID) }
 
         if !query.current.isEmpty {
-            json.key("current_units")
+            // `current_weather=true` is the same block under its older name.
+            let block = query.currentWeather ? "current_weather" : "current"
+            json.key(named: "\(block)_units")
             json.beginObject()
             json.field("time", timeUnit)
             json.field("interval", "seconds")
-            for requested in query.current {
-                json.key(named: requested.name)
-                json.string(requested.variable.unit(units))
+            for (model, _) in perModel {
+                for requested in query.current {
+                    json.key(named: requested.name + suffix(model))
+                    json.string(requested.variable.unit(units))
+                }
             }
             json.endObject()
-            json.key("current")
+            json.key(named: block)
             json.beginObject()
             json.key("time")
-            writeTime(currentTime, iso: UTCCalendar.isoMinute, into: &json)
+            writeTime(first.currentTime, iso: UTCCalendar.isoMinute, into: &json)
             json.field("interval", Self.currentIntervalSeconds)
-            for requested in query.current {
-                json.key(named: requested.name)
-                json.number(requested.variable.value(current!, units))
+            for (model, values) in perModel {
+                for requested in query.current {
+                    json.key(named: requested.name + suffix(model))
+                    json.number(requested.variable.value(values.current!, units))
+                }
             }
             json.endObject()
+        }
+        /// Each model's columns of one section, model by model.
+        func columns<Variable>(
+            _ requested: [ForecastQuery.Requested<Variable>], unit: (Variable) -> String, values: @escaping (Values, Variable) -> [NumberValue]
+        ) -> (variables: [(name: String, unit: String)], values: (Int) -> [NumberValue]) {
+            let variables = perModel.flatMap { model, _ in requested.map { ($0.name + suffix(model), unit($0.variable)) } }
+            return (variables, { index in
+                let (model, variable) = index.quotientAndRemainder(dividingBy: requested.count)
+                return values(perModel[model].values, requested[variable].variable)
+            })
         }
         if !query.minutely15.isEmpty {
             json.key("minutely_15_units")
+            let series = columns(
+                query.minutely15, unit: { $0.unit(units) }, values: { values, variable in values.quarters.map { variable.value($0, units) } })
             writeSeries(
                 "minutely_15", times: query.window.shownQuarters, iso: UTCCalendar.isoMinute,
-                variables: query.minutely15.map { ($0.name, $0.variable.unit(units)) },
-                values: { index in values.quarters.map { query.minutely15[index].variable.value($0, units) } }, into: &json)
+                variables: series.variables, values: series.values, into: &json)
         }
         if !query.hourly.isEmpty {
             json.key("hourly_units")
+            let series = columns(
+                query.hourly, unit: { $0.unit(units) }, values: { values, variable in values.hours.map { variable.value($0, units) } })
             writeSeries(
                 "hourly", times: query.window.shownHours, iso: UTCCalendar.isoMinute,
-                variables: query.hourly.map { ($0.name, $0.variable.unit(units)) },
-                values: { index in hours.map { query.hourly[index].variable.value($0, units) } }, into: &json)
+                variables: series.variables, values: series.values, into: &json)
         }
         if !query.daily.isEmpty {
             json.key("daily_units")
+            let series = columns(
+                query.daily, unit: { $0.unit(units) }, values: { values, variable in values.days.map { variable.value($0, units) } })
             writeSeries(
                 "daily", times: query.window.shownDays, iso: UTCCalendar.isoDate,
-                variables: query.daily.map { ($0.name, $0.variable.unit(units)) },
-                values: { index in days.map { query.daily[index].variable.value($0, units) } }, into: &json)
+                variables: series.variables, values: series.values, into: &json)
         }
         json.endObject()
         return json.bytes
@@ -151,23 +179,27 @@ struct ForecastDocument {
         json.endObject()
     }
 
-    private func hour(at unixTime: Int) -> ModelHour {
-        ModelHour(conditions: conditions(at: unixTime), unixTime: unixTime, latitude: query.latitude, longitude: query.longitude)
+    private func hour(at unixTime: Int, variation: ModelVariation) -> ModelHour {
+        ModelHour(
+            conditions: conditions(at: unixTime, variation: variation), unixTime: unixTime, latitude: query.latitude,
+            longitude: query.longitude)
     }
 
-    private func conditions(at unixTime: Int) -> WeatherConditions {
+    /// Recorded weather where it covers the hour (the same for every model: it is what
+    /// happened), else the model, through the cache for the built-in model's own answers.
+    private func conditions(at unixTime: Int, variation: ModelVariation) -> WeatherConditions {
         if let recorded, let conditions = recorded.conditions(
             latitude: query.latitude, longitude: query.longitude, unixTime: Double(unixTime)) {
             return conditions
         }
-        if let cache {
+        if let cache, variation == .none {
             return cache.conditions(
                 latitude: query.latitude, longitude: query.longitude,
                 elevationMeters: query.elevationMeters, unixTime: unixTime)
         }
         return model.conditions(
             latitude: query.latitude, longitude: query.longitude,
-            elevationMeters: query.elevationMeters, unixTime: Double(unixTime))
+            elevationMeters: query.elevationMeters, unixTime: Double(unixTime), variation: variation)
     }
 
     /// A time shown: Unix seconds, or the zone's local time in ISO 8601.

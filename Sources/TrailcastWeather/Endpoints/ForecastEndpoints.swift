@@ -43,7 +43,11 @@ package struct ForecastEndpoints: Sendable {
                 return WeatherAnswer(status: .ok, body: body)
             case .flatbuffers:
                 var writer = FlatBufferWriter()
-                for document in documents { document.renderFlatBuffers(now: now, elapsed: elapsed, into: &writer) }
+                for document in documents {
+                    for model in document.query.models {
+                        document.renderFlatBuffers(now: now, model: model, elapsed: elapsed, into: &writer)
+                    }
+                }
                 var answer = WeatherAnswer(status: .ok, body: writer.bytes)
                 answer.contentType = "application/octet-stream"
                 return answer

@@ -9,14 +9,11 @@ package struct QueryParameters: Sendable {
         self.pairs = pairs
     }
 
-    /// The first value of `key`, or nil if it is absent or empty (as `key=` leaves it).
+    /// The last value of `key` (empty as `key=` leaves it), or nil if it is absent: a
+    /// single-valued parameter given twice takes its last value, as Vapor's decoder does for
+    /// Open-Meteo (`child.values.last`).
     func value(_ key: String) -> String? {
-        pairs.first { $0.key == key && !$0.value.isEmpty }?.value
-    }
-
-    /// Whether `key` is present with a value.
-    func contains(_ key: String) -> Bool {
-        value(key) != nil
+        pairs.last { $0.key == key }?.value
     }
 
     /// Every item of `key`'s comma-separated lists, over all its repeats, empty items dropped.

@@ -6,8 +6,8 @@ package struct WeatherAnswer: Sendable {
     /// The status, or nil when the request was held by the timeout fault and never answered.
     package var status: HTTPResponse.Status?
     package var body: [UInt8]
-    /// `Content-Type`: JSON unless the request asked for another `format`.
-    package var contentType = "application/json"
+    /// `Content-Type`: JSON unless the request asked for another `format`; none for an empty answer.
+    package var contentType: String? = "application/json"
     /// `Content-Disposition`, for CSV answers as Open-Meteo sends them.
     package var contentDisposition: String? = nil
     /// `Allow`, which a 405 must carry (RFC 9110, section 15.5.6).

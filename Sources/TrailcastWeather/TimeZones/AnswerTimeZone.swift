@@ -24,7 +24,7 @@ struct AnswerTimeZone: Sendable, Equatable {
     static let gmt = AnswerTimeZone(identifier: "GMT", abbreviation: "GMT", utcOffsetSeconds: 0)
 
     /// Spellings of GMT answered as GMT (lower case too, as this server always took them).
-    private static let gmtNames: Set<String> = ["gmt", "utc", "etc/gmt", "etc/utc"]
+    static let gmtNames: Set<String> = ["gmt", "utc", "etc/gmt", "etc/utc"]
 
     /// Open-Meteo's fallbacks for names an older tz database lacks (`TimeZone.initWithFallback`).
     private static let olderNames = ["Europe/Kyiv": "Europe/Kiev", "America/Nuuk": "America/Godthab"]
@@ -43,9 +43,24 @@ struct AnswerTimeZone: Sendable, Equatable {
 
     init(_ zone: TimeZone, now: Int) {
         let date = Date(timeIntervalSince1970: TimeInterval(now))
-        identifier = zone.identifier
+        identifier = zone.secondsFromGMT(for: date) == 0 && Self.gmtNames.contains(zone.identifier.lowercased()) ? "GMT" : zone.identifier
         utcOffsetSeconds = zone.secondsFromGMT(for: date)
-        abbreviation = ZoneAbbreviations.abbreviation(of: zone, at: date)
+        abbreviation = Self.abbreviation(utcOffsetSeconds: utcOffsetSeconds)
+    }
+
+    /// `timezone_abbreviation` as Open-Meteo's server writes it today: `GMT`, `GMT+2`,
+    /// `GMT-4`, `GMT+5:30`, `GMT-3:30`. Its `TimezoneWithOffset` takes Foundation's
+    /// `TimeZone.abbreviation()`, which on Linux (swift-foundation over ICU, in a locale with no
+    /// short names of its own) is ICU's short localized GMT format: the sign always, the hours
+    /// without a leading zero, the minutes only when there are some. Answers quoted in
+    /// open-meteo/open-meteo's issues from 2024 on show it (`GMT+1` for Berlin); older
+    /// builds answered `CET`.
+    static func abbreviation(utcOffsetSeconds offset: Int) -> String {
+        guard offset != 0 else { return "GMT" }
+        let minutes = abs(offset) / 60
+        let hours = minutes / 60, rest = minutes % 60
+        let sign = offset < 0 ? "-" : "+"
+        return "GMT\(sign)\(hours)" + (rest == 0 ? "" : ":" + (rest < 10 ? "0\(rest)" : "\(rest)"))
     }
 
     /// `timezone=auto`: the zone of the place (``ZoneTable/identifier(latitude:longitude:)``).
@@ -112,6 +127,6 @@ enum ZoneTable {
         let hours = nauticalHours(longitude: longitude)
         return AnswerTimeZone(
             identifier: nauticalIdentifier(longitude: longitude),
-            abbreviation: hours == 0 ? "GMT" : String(format: "%+03d", hours), utcOffsetSeconds: hours * 3600)
+            abbreviation: AnswerTimeZone.abbreviation(utcOffsetSeconds: hours * 3600), utcOffsetSeconds: hours * 3600)
     }
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Reads a serve-weather answer with Open-Meteo's own Python SDK, as an app would.
 
-    sdk-read.py URL PARAMS_JSON
+    sdk-read.py URL PARAMS_JSON [METHOD]
 
 PARAMS_JSON is the request's parameters (a list value is sent as repeated keys, as the SDK
-sends it). Prints, as JSON, what the SDK reads from each FlatBuffers message: the place,
+sends it); METHOD is GET (the default) or POST, as `weather_api(..., method=)` takes it.
+Prints, as JSON, what the SDK reads from each FlatBuffers message: the place,
 and each section's times and variables, with the schema's enum values by their SDK names
 (so a wrong number in the server shows as a wrong name here). An error the SDK raises is
 printed on stderr with exit 1.
@@ -54,8 +55,9 @@ def section(table, single):
 
 def main():
     url, params = sys.argv[1], json.loads(sys.argv[2])
+    method = sys.argv[3] if len(sys.argv) > 3 else "GET"
     try:
-        responses = openmeteo_requests.Client().weather_api(url, params=params)
+        responses = openmeteo_requests.Client().weather_api(url, params=params, method=method)
     except Exception as error:  # the SDK's own words, for the test to show
         print(f"{type(error).__name__}: {error}", file=sys.stderr)
         sys.exit(1)
