@@ -99,6 +99,10 @@ let package = Package(
         // C the Swift side cannot write: libxml2's generic error channel (a C variadic
         // handler) silenced, and zlib's inflateInit2 (a macro) for KMZ files.
         .target(name: "CTrailcastShims", linkerSettings: [.linkedLibrary("z")]),
+        // The time zone boundaries `timezone=auto` looks a place up in: a table made by
+        // .ci/make-zone-boundaries.py from timezone-boundary-builder's polygons (ODbL, see
+        // NOTICE), compiled in with C23's #embed so that the tool needs no file beside it.
+        .target(name: "CTrailcastZoneBoundaries", exclude: ["zone-boundaries.bin", "LICENSE-ODbL-1.0.txt"]),
 
         // The light core: what LocationSimulation compiles (no NIO, no Hummingbird, nothing
         // newer than iOS 17), each module a layer the compiler keeps from seeing the ones above.
@@ -109,7 +113,7 @@ let package = Package(
             "CTrailcastShims", "TrailcastBasics",
         ], linkerSettings: [.linkedLibrary("xml2", .when(platforms: appleSDKPlatforms))]),
         .target(name: "TrailcastWeather", dependencies: [
-            "TrailcastBasics", .product(name: "HTTPTypes", package: "swift-http-types"),
+            "CTrailcastZoneBoundaries", "TrailcastBasics", .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
         .target(name: "TrailcastDevice", dependencies: ["TrailcastBasics", "TrailcastGPX"]),
         .target(name: "TrailcastCoreLocation", dependencies: ["TrailcastBasics", "TrailcastDevice"]),
@@ -245,7 +249,9 @@ let package = Package(
             tool("NIOPosix", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
         ]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    // C23 for #embed (CTrailcastZoneBoundaries); the other C targets are plain C as well.
+    cLanguageStandard: .c2x
 )
 
 if !coreLocationStandIn.isEmpty {

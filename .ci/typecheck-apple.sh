@@ -70,7 +70,8 @@ bin=$(swift build --show-bin-path)
 modules=$bin/Modules
 # The C modules the package's Swift modules were built with.
 libxml=(-Xcc -fmodule-map-file=Sources/CTrailcastLibXML2/module.modulemap $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g')
-  -Xcc -fmodule-map-file="$bin/CTrailcastShims.build/module.modulemap")
+  -Xcc -fmodule-map-file="$bin/CTrailcastShims.build/module.modulemap"
+  -Xcc -fmodule-map-file="$bin/CTrailcastZoneBoundaries.build/module.modulemap")
 # SwiftPM's package name for `package` declarations: the checkout folder's identity.
 package_name=$(basename "$PWD" | tr '[:upper:]' '[:lower:]' | sed 's/[^a-z0-9_]/_/g')
 

@@ -63,10 +63,13 @@ struct AnswerTimeZone: Sendable, Equatable {
         return "GMT\(sign)\(hours)" + (rest == 0 ? "" : ":" + (rest < 10 ? "0\(rest)" : "\(rest)"))
     }
 
-    /// `timezone=auto`: the zone of the place (``ZoneTable/identifier(latitude:longitude:)``).
+    /// `timezone=auto`: the zone the place lies in by the zone boundaries (``ZoneBoundaries``),
+    /// at sea the nautical zone of its longitude; a zone the system's tz database lacks is
+    /// answered by its nautical zone too.
     static func auto(latitude: Double, longitude: Double, now: Int) -> AnswerTimeZone {
-        let name = ZoneTable.identifier(latitude: latitude, longitude: longitude)
-        return AnswerTimeZone(named: name, now: now) ?? ZoneTable.nautical(longitude: longitude, now: now)
+        let name = ZoneBoundaries.compiledIn?.zone(latitude: latitude, longitude: longitude)
+            ?? NauticalZone.identifier(longitude: longitude)
+        return AnswerTimeZone(named: name, now: now) ?? NauticalZone.zone(longitude: longitude, now: now)
     }
 
     /// The offset in whole hours, toward zero, with which Open-Meteo reads its data: a zone
@@ -74,59 +77,25 @@ struct AnswerTimeZone: Sendable, Equatable {
     var readOffsetSeconds: Int { utcOffsetSeconds / 3600 * 3600 }
 }
 
-/// `timezone=auto`: which zone a place is in.
-///
-/// The zone of the nearest principal city of the tz database's `zone.tab` (its 418 zones,
-/// ZoneTable.swift) or of a big city of ``moreCities`` (where that alone chose wrong), or, more than ``nauticalBeyondKilometres`` from any, the nautical zone
-/// of the longitude (`Etc/GMT+5` west of 67.5° W to 82.5° W), as at sea. Open-Meteo looks the
-/// place up in zone boundary polygons instead; a nearest city is right away from borders and
-/// can be wrong near one (within about 100-300 km, further where a big zone meets a small
-/// one): name the zone for places near a border.
-enum ZoneTable {
-    static let nauticalBeyondKilometres = 1000.0
-
-    /// Every city the lookup weighs.
-    static let cities = principalCities + moreCities
-
-    /// Beyond this from its city, a zone whose offset is this far from the longitude's
-    /// nautical one is not taken: the ocean around an island on the far side of the date line
-    /// (Kiritimati, 14 hours ahead, 850 km from the middle of the Pacific) is not in its zone.
-    static let islandReachKilometres = 300.0
-    static let islandOffsetSlackHours = 3
-
-    static func identifier(latitude: Double, longitude: Double) -> String {
-        var nearest: (identifier: String, meters: Double)?
-        for city in cities {
-            let meters = GreatCircle.distanceMeters(
-                latitude1: latitude, longitude1: longitude, latitude2: city.latitude, longitude2: city.longitude)
-            if nearest == nil || meters < nearest!.meters { nearest = (city.identifier, meters) }
-        }
-        guard let nearest, nearest.meters <= nauticalBeyondKilometres * 1000 else {
-            return nauticalIdentifier(longitude: longitude)
-        }
-        if nearest.meters > islandReachKilometres * 1000, let zone = TimeZone(identifier: nearest.identifier),
-            abs(zone.secondsFromGMT() / 3600 - nauticalHours(longitude: longitude)) > islandOffsetSlackHours {
-            return nauticalIdentifier(longitude: longitude)
-        }
-        return nearest.identifier
-    }
-
+/// The nautical zones: 15° bands of longitude centred on multiples of 15°, the time of the
+/// sea (`Etc/GMT+5` from 67.5° W to 82.5° W, POSIX's sign as the tz database names them).
+enum NauticalZone {
     /// The offset of the longitude's nautical zone, in hours east.
-    static func nauticalHours(longitude: Double) -> Int {
+    static func hours(longitude: Double) -> Int {
         min(max(Int((longitude / 15).rounded()), -12), 12)
     }
 
-    /// `Etc/GMT-N` for N hours east of Greenwich (POSIX's sign, as the tz database names them).
-    static func nauticalIdentifier(longitude: Double) -> String {
-        let hours = nauticalHours(longitude: longitude)
+    /// `Etc/GMT-N` for N hours east of Greenwich.
+    static func identifier(longitude: Double) -> String {
+        let hours = hours(longitude: longitude)
         return hours == 0 ? "Etc/GMT" : "Etc/GMT\(hours > 0 ? "-" : "+")\(abs(hours))"
     }
 
     /// The nautical zone itself, should the system's database lack it.
-    static func nautical(longitude: Double, now: Int) -> AnswerTimeZone {
-        let hours = nauticalHours(longitude: longitude)
+    static func zone(longitude: Double, now: Int) -> AnswerTimeZone {
+        let hours = hours(longitude: longitude)
         return AnswerTimeZone(
-            identifier: nauticalIdentifier(longitude: longitude),
+            identifier: identifier(longitude: longitude),
             abbreviation: AnswerTimeZone.abbreviation(utcOffsetSeconds: hours * 3600), utcOffsetSeconds: hours * 3600)
     }
 }
