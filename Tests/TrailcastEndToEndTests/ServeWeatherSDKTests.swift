@@ -284,6 +284,47 @@ struct ServeWeatherSDKTests {
         }
     }
 
+    /// The variables beyond the model's own: each described as Open-Meteo's server describes
+    /// it (a pressure level in `pressure_level`, a soil layer in `depth` and `depth_to`), its
+    /// values the JSON answer's; a variable with no data is NaN where the JSON has null.
+    @Test("pressure levels, soil layers, radiation and a variable with no data, through the SDK")
+    func levelsAndLayers() async throws {
+        let server = try await ServeWeatherCommandTests.Server()
+        let asked: [(name: String, variable: String, unit: String, level: Int, depth: Int, depthTo: Int)] = [
+            ("pressure_msl", "pressure_msl", "hectopascal", 0, 0, 0), ("temperature_500hPa", "temperature", "celsius", 500, 0, 0),
+            ("geopotential_height_850hPa", "geopotential_height", "metre", 850, 0, 0),
+            ("soil_temperature_0_to_7cm", "soil_temperature", "celsius", 0, 0, 7),
+            ("soil_moisture_7_to_28cm", "soil_moisture", "cubic_metre_per_cubic_metre", 0, 7, 28),
+            ("shortwave_radiation", "shortwave_radiation", "watt_per_square_metre", 0, 0, 0),
+            ("cloud_cover_low", "cloud_cover_low", "percentage", 0, 0, 0), ("sea_surface_temperature", "undefined", "undefined", 0, 0, 0),
+        ]
+        let parameters: [String: Any] = [
+            "latitude": 46.8, "longitude": -121.7, "hourly": asked.map(\.name), "past_days": 1, "forecast_days": 1,
+        ]
+        try Self.requireSDK()
+        let read = try await TrailcastBinary.runTool(Self.python, [
+            Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/forecast",
+            String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
+        ])
+        let json = try await server.get(
+            "/v1/forecast?latitude=46.8&longitude=-121.7&hourly=\(asked.map(\.name).joined(separator: ","))&past_days=1&forecast_days=1")
+        #expect(try await server.stop() == (0, .exit))
+        try #require(read.status == 0, "\(read.stderr)")
+        let places = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]])
+        let hourly = try #require(try JSONSerialization.jsonObject(with: Data(json.body.utf8)) as? [String: Any])["hourly"] as? [String: Any]
+        let columns = try #require((places.first?["hourly"] as? [String: Any])?["variables"] as? [[String: Any]])
+        try #require(columns.count == asked.count)
+        for (expected, column) in zip(asked, columns) {
+            #expect(column["variable"] as? String == expected.variable, "\(expected.name)")
+            #expect(column["unit"] as? String == expected.unit, "\(expected.name)")
+            #expect(column["pressureLevel"] as? Int == expected.level, "\(expected.name)")
+            #expect(column["depth"] as? Int == expected.depth && column["depthTo"] as? Int == expected.depthTo, "\(expected.name)")
+            let sdk = try #require(column["values"] as? [Any], "\(expected.name)").map { ($0 as? NSNumber)?.floatValue ?? .nan }
+            let values = try #require(hourly?[expected.name] as? [Any], "\(expected.name)").map { ($0 as? NSNumber)?.floatValue ?? .nan }
+            #expect(sdk.count == values.count && zip(sdk, values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }, "\(expected.name)")
+        }
+    }
+
     @Test("format=csv as Open-Meteo writes it; xlsx and unknown formats a 400 naming the formats")
     func csvAndRefusedFormats() async throws {
         let server = try await ServeWeatherCommandTests.Server()

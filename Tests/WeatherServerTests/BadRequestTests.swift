@@ -117,8 +117,8 @@ struct BadRequestTests {
                    reason: "Data corrupted at path 'cell_selection'. Cannot initialize GridSelectionMode from invalid String value ocean."),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&models=icon_eu,ecmwf",
                    reason: "Data corrupted at path ''. Cannot initialize MultiDomains from invalid String value ecmwf."),
-        BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&minutely_15=temperature",
-                   reason: "Data corrupted at path ''. Cannot initialize \(BadRequestTests.forecastVariableType) from invalid String value temperature."),
+        BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&minutely_15=temperature_2",
+                   reason: "Data corrupted at path ''. Cannot initialize \(BadRequestTests.forecastVariableType) from invalid String value temperature_2."),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=47,48&longitude=8,9&location_id=1",
                    reason: "Parameter 'latitude' and 'longitude' must have the same number of elements"),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&location_id=first",
@@ -135,6 +135,21 @@ struct BadRequestTests {
         #expect(answer.status == 400)
         #expect(answer.contentType == "application/json")
         #expect(answer.text == #"{"error":true,"reason":"\#(request.reason)"}"#)
+    }
+
+    /// Open-Meteo's free API weighs a request (ten variables over 14 days weigh 1 a place)
+    /// and answers none above 5,000: here 1,000 places of 51 variables weigh 5,100.
+    @Test("a request weighing more than 5,000: Open-Meteo's words")
+    func tooMuchData() async throws {
+        let places = (0..<1000).map { _ in "1" }.joined(separator: ",")
+        let variables = (1...51).map { "temperature_\($0)hPa" }.joined(separator: ",")
+        let (heavy, light) = try await ServerHarness.run { server in
+            (try await server.get("/v1/forecast?latitude=\(places)&longitude=\(places)&hourly=\(variables)&forecast_days=1"),
+             try await server.get("/v1/forecast?latitude=\(places)&longitude=\(places)&hourly=\(variables.split(separator: ",").dropLast().joined(separator: ","))&forecast_days=1"))
+        }
+        #expect(heavy.status == 400)
+        #expect(heavy.text == #"{"error":true,"reason":"Your API call requests too much data. Please reduce the number of variables, locations and/or weather models."}"#)
+        #expect(light.status == 200)
     }
 
     /// Open-Meteo's ranges include their ends: -90...90 and -180...180.

@@ -38,7 +38,7 @@ struct DerivedVariableTests {
     ])
     func precipitationKind(code: WMOWeatherCode, kind: String) {
         let conditions = Self.conditions(code: code, millimeters: 2)
-        let kinds = [(WeatherVariable.rain, "rain"), (.showers, "showers"), (.snowfall, "snowfall")]
+        let kinds = [(SurfaceVariable.rain, "rain"), (.showers, "showers"), (.snowfall, "snowfall")]
         #expect(kinds.filter { $0.0.falls(in: conditions) }.map(\.1) == [kind])
     }
 

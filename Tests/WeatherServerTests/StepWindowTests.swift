@@ -60,7 +60,7 @@ struct StepWindowTests {
         ("forecast_hours=385", "Forecast days is invalid. Allowed range 0 to 384. Given 384."),
         ("past_hours=2233", "Past days is invalid. Allowed range 0 to 2232. Given 2233."),
         ("forecast_minutely_15=-1", "Forecast days is invalid. Allowed range 0 to 1536. Given 1536."),
-        ("minutely_15=temperature_3m", "Data corrupted at path ''. Cannot initialize \(BadRequestTests.forecastVariableType) from invalid String value temperature_3m."),
+        ("minutely_15=temperature_3n", "Data corrupted at path ''. Cannot initialize \(BadRequestTests.forecastVariableType) from invalid String value temperature_3n."),
     ])
     func outOfRange(query: String, reason: String) async throws {
         let answer = try await ServerHarness.run { server in try await server.forecast("hourly=temperature_2m&\(query)") }

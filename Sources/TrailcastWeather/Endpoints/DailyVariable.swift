@@ -1,139 +1,131 @@
-/// A variable a request can ask for in `daily`: one local day, from its 24 hours.
+import Foundation
+
+/// A variable of `daily`, read from its name as Open-Meteo reads it (`ForecastVariableDaily`,
+/// its 126 names): what Open-Meteo takes is taken here, a name it does not know is a 400.
 ///
-/// Sums, maxima and minima are over the day's hourly values (so a daily maximum is the
-/// highest hourly value the same answer gives); `sunrise` and `sunset` are ``SunTimes``,
-/// `daylight_duration` the seconds between them.
-enum DailyVariable: String, Sendable, CaseIterable {
-    case temperature2mMax = "temperature_2m_max"
-    case temperature2mMin = "temperature_2m_min"
-    case apparentTemperatureMax = "apparent_temperature_max"
-    case apparentTemperatureMin = "apparent_temperature_min"
-    case weatherCode = "weather_code"
-    case precipitationSum = "precipitation_sum"
-    case rainSum = "rain_sum"
-    case showersSum = "showers_sum"
-    case snowfallSum = "snowfall_sum"
-    case precipitationHours = "precipitation_hours"
-    case precipitationProbabilityMax = "precipitation_probability_max"
-    case windSpeed10mMax = "wind_speed_10m_max"
-    case windGusts10mMax = "wind_gusts_10m_max"
-    case uvIndexMax = "uv_index_max"
-    case sunrise
-    case sunset
-    case daylightDuration = "daylight_duration"
+/// Served with values: the days' summaries with rules of their own (``DailySummaryVariable``:
+/// extremes, sums, the sun), every other `NAME_max`, `_min`, `_mean` and `_sum` of an hourly
+/// variable this server computes, over the day's 24 hours as Open-Meteo aggregates them,
+/// `wind_direction_10m_dominant` (the direction of the day's mean wind vector, each hour
+/// weighted by its speed), `sunshine_duration`, `shortwave_radiation_sum` (MJ/m²) and
+/// `et0_fao_evapotranspiration` (the hours' sums). Another name is answered as Open-Meteo
+/// answers a variable its model has no data for: unit `undefined` and every value null.
+enum DailyVariable: Sendable, Equatable {
+    case summary(DailySummaryVariable)
+    case aggregate(WeatherVariable, Aggregation)
+    case noData
 
-    /// Open-Meteo's older names, still accepted there (and echoed back as asked).
-    static let legacyNames: [String: DailyVariable] = [
-        "weathercode": .weatherCode, "windspeed_10m_max": .windSpeed10mMax, "windgusts_10m_max": .windGusts10mMax,
-    ]
+    enum Aggregation: String, Sendable {
+        case maximum = "max", minimum = "min", mean, sum, dominant
+    }
 
-    /// The variable named `name`, by its current or its older spelling.
+    /// The variable named `name`, or nil if Open-Meteo does not know it.
     init?(named name: String) {
-        guard let variable = DailyVariable(rawValue: name) ?? Self.legacyNames[name] else { return nil }
-        self = variable
+        if let summary = DailySummaryVariable(named: name) {
+            self = .summary(summary)
+            return
+        }
+        guard OpenMeteoVariableNames.daily.contains(name) else { return nil }
+        switch name {
+        case "sunshine_duration": self = .aggregate(.surface(.sunshineDuration), .sum)
+        case "et0_fao_evapotranspiration": self = .aggregate(.surface(.et0FAOEvapotranspiration), .sum)
+        default:
+            self = .noData
+            guard let split = name.lastIndex(of: "_"),
+                  let aggregation = Aggregation(rawValue: String(name[name.index(after: split)...])),
+                  let hourly = WeatherVariable(named: String(name[..<split])), hourly != .noData
+            else { return }
+            self = .aggregate(hourly, aggregation)
+        }
     }
 
     /// The unit string of `daily_units`.
     func unit(_ units: MeasurementUnits) -> String {
         switch self {
-        case .temperature2mMax, .temperature2mMin, .apparentTemperatureMax, .apparentTemperatureMin: units.temperature.symbol
-        case .weatherCode: "wmo code"
-        case .precipitationSum, .rainSum, .showersSum: units.precipitation.symbol
-        case .snowfallSum: units.precipitation.snowSymbol
-        case .precipitationHours: "h"
-        case .precipitationProbabilityMax: "%"
-        case .windSpeed10mMax, .windGusts10mMax: units.windSpeed.symbol
-        case .uvIndexMax: ""
-        case .sunrise, .sunset: units.time.rawValue
-        case .daylightDuration: "s"
+        case .summary(let summary): summary.unit(units)
+        case .aggregate(.surface(.shortwaveRadiation), .sum): "MJ/m²"
+        case .aggregate(let hourly, _): hourly.unit(units)
+        case .noData: "undefined"
         }
     }
 
     /// This variable's value for a day, in `units`.
     func value(_ day: ForecastDay, _ units: MeasurementUnits) -> NumberValue {
-        let conditions = day.hours.map(\.conditions)
         switch self {
-        case .temperature2mMax: return units.temperature.value(celsius: day.summary.maximumCelsius)
-        case .temperature2mMin: return units.temperature.value(celsius: day.summary.minimumCelsius)
-        case .apparentTemperatureMax: return units.temperature.value(celsius: conditions.map(\.apparentTemperatureCelsius).max()!)
-        case .apparentTemperatureMin: return units.temperature.value(celsius: conditions.map(\.apparentTemperatureCelsius).min()!)
-        case .weatherCode: return .integer(day.summary.weatherCode.rawValue)
-        case .precipitationSum: return units.precipitation.value(millimeters: day.summary.precipitationSumMm)
-        case .rainSum, .showersSum, .snowfallSum:
-            let hourly: WeatherVariable = self == .rainSum ? .rain : self == .showersSum ? .showers : .snowfall
-            let millimeters = roundedToTenth(day.hours.reduce(0) { total, hour in
-                total + (hourly.falls(in: hour.conditions) ? hour.conditions.precipitationMm : 0)
-            })
-            return self == .snowfallSum
-                ? units.precipitation.value(snowCentimeters: millimeters * 0.7) : units.precipitation.value(millimeters: millimeters)
-        case .precipitationHours:
-            return .decimal(Double(conditions.filter { $0.precipitationMm >= 0.1 }.count), fractionDigits: 1)
-        case .precipitationProbabilityMax:
-            return .integer(conditions.map(DerivedWeather.precipitationProbability).max()!)
-        case .windSpeed10mMax:
-            let fastest = conditions.map(\.windSpeedMps).max()!
-            return units.windSpeed.value(metersPerSecond: fastest, kilometersPerHour: roundedToTenth(fastest * 3.6))
-        case .windGusts10mMax:
-            let strongest = conditions.map(DerivedWeather.windGustsMps).max()!
-            return units.windSpeed.value(metersPerSecond: strongest, kilometersPerHour: roundedToTenth(strongest * 3.6))
-        case .uvIndexMax:
-            let highest = day.hours.map { hour in
-                DerivedWeather.uvIndex(
-                    hour.conditions,
-                    sunElevationDegrees: SolarPosition(latitude: hour.latitude, longitude: hour.longitude, unixTime: Double(hour.unixTime))
-                        .elevationDegrees)
-            }.max()!
-            return .decimal(highest, fractionDigits: 2)
-        case .sunrise: return .instant(day.sun.sunrise)
-        case .sunset: return .instant(day.sun.sunset)
-        case .daylightDuration: return .decimal(Double(day.sun.daylightSeconds), fractionDigits: 2)
+        case .summary(let summary):
+            return summary.value(day, units)
+        case .aggregate(.surface(.windDirection10m), .dominant):
+            // The mean wind vector's direction (where it comes from), each hour weighted by its speed.
+            let (east, north) = day.hours.reduce((0.0, 0.0)) { sum, hour in
+                let angle = Double(hour.conditions.windDirectionDegrees) * .pi / 180
+                return (sum.0 + hour.conditions.windSpeedMps * sin(angle), sum.1 + hour.conditions.windSpeedMps * cos(angle))
+            }
+            let degrees = (atan2(east, north) * 180 / .pi).rounded()
+            return .integer((Int(degrees) + 360) % 360)
+        case .aggregate(let hourly, let aggregation):
+            let values = day.hours.map { hourly.value($0, units) }
+            let numbers = values.map(\.double)
+            let result: Double
+            switch aggregation {
+            case .maximum: result = numbers.max() ?? .nan
+            case .minimum: result = numbers.min() ?? .nan
+            case .mean, .dominant: result = numbers.reduce(0, +) / Double(max(numbers.count, 1))
+            case .sum:
+                // W/m² for an hour each: the day's energy in MJ/m².
+                if hourly == .surface(.shortwaveRadiation) { return .decimal((numbers.reduce(0, +) * 3600 / 1e6 * 100).rounded() / 100, fractionDigits: 2) }
+                result = numbers.reduce(0, +)
+            }
+            if case .integer = values.first, aggregation != .mean { return .integer(Int(result)) }
+            if case .integer = values.first { return .integer(Int(result.rounded())) }
+            if case .decimal(_, let digits) = values.first {
+                let scale = pow(10, Double(digits))
+                return .decimal((result * scale).rounded() / scale, fractionDigits: digits)
+            }
+            return .decimal(result, fractionDigits: 1)
+        case .noData:
+            return .decimal(.nan, fractionDigits: 0)
         }
     }
 
-    /// How an Open-Meteo FlatBuffers message names it (`temperature_2m_max` is `temperature`
-    /// at altitude 2 aggregated by `maximum`).
+    /// How an Open-Meteo FlatBuffers message names it: the hourly variable with its aggregation.
     var flatBuffersDescription: WeatherApiSchema.Description {
         switch self {
-        case .temperature2mMax: .init(variable: .temperature, altitude: 2, aggregation: .maximum)
-        case .temperature2mMin: .init(variable: .temperature, altitude: 2, aggregation: .minimum)
-        case .apparentTemperatureMax: .init(variable: .apparentTemperature, altitude: 2, aggregation: .maximum)
-        case .apparentTemperatureMin: .init(variable: .apparentTemperature, altitude: 2, aggregation: .minimum)
-        case .weatherCode: .init(variable: .weatherCode)
-        case .precipitationSum: .init(variable: .precipitation, aggregation: .sum)
-        case .rainSum: .init(variable: .rain, aggregation: .sum)
-        case .showersSum: .init(variable: .showers, aggregation: .sum)
-        case .snowfallSum: .init(variable: .snowfall, aggregation: .sum)
-        case .precipitationHours: .init(variable: .precipitationHours)
-        case .precipitationProbabilityMax: .init(variable: .precipitationProbability, aggregation: .maximum)
-        case .windSpeed10mMax: .init(variable: .windSpeed, altitude: 10, aggregation: .maximum)
-        case .windGusts10mMax: .init(variable: .windGusts, altitude: 10, aggregation: .maximum)
-        case .uvIndexMax: .init(variable: .uvIndex, aggregation: .maximum)
-        case .sunrise: .init(variable: .sunrise)
-        case .sunset: .init(variable: .sunset)
-        case .daylightDuration: .init(variable: .daylightDuration)
+        case .summary(let summary): return summary.flatBuffersDescription
+        case .aggregate(let hourly, let aggregation):
+            var description = hourly.flatBuffersDescription
+            // The day's sums of an hourly amount: Open-Meteo names `sunshine_duration` and
+            // `et0_fao_evapotranspiration` without an aggregation, as their daily variables.
+            if !(aggregation == .sum && [.surface(.sunshineDuration), .surface(.et0FAOEvapotranspiration)].contains(hourly)) {
+                description.aggregation = switch aggregation {
+                case .maximum: .maximum
+                case .minimum: .minimum
+                case .mean: .mean
+                case .sum: .sum
+                case .dominant: .dominant
+                }
+            }
+            return description
+        case .noData: return .init(variable: .undefined)
         }
     }
 
     /// The schema's unit for this variable's values in `units`.
     func flatBuffersUnit(_ units: MeasurementUnits) -> WeatherApiSchema.Unit {
         switch self {
-        case .temperature2mMax, .temperature2mMin, .apparentTemperatureMax, .apparentTemperatureMin: units.temperatureUnit
-        case .weatherCode: .wmoCode
-        case .precipitationSum, .rainSum, .showersSum: units.precipitationUnit
-        case .snowfallSum: units.snowUnit
-        case .precipitationHours: .hours
-        case .precipitationProbabilityMax: .percentage
-        case .windSpeed10mMax, .windGusts10mMax: units.windSpeedUnit
-        case .uvIndexMax: .dimensionless
-        case .sunrise, .sunset: units.timeUnit
-        case .daylightDuration: .seconds
+        case .summary(let summary): summary.flatBuffersUnit(units)
+        case .aggregate(.surface(.shortwaveRadiation), .sum): .megajoulePerSquareMetre
+        case .aggregate(let hourly, _): hourly.flatBuffersUnit(units)
+        case .noData: .undefined
         }
     }
 }
 
-/// One local day of an answer: its summary, its 24 hours, and its sun.
-struct ForecastDay {
-    var summary: DailyWeatherSummary
-    var hours: [ModelHour]
-    var sun: SunTimes
+extension NumberValue {
+    /// The value as a number (an instant's Unix seconds).
+    var double: Double {
+        switch self {
+        case .integer(let integer), .instant(let integer): Double(integer)
+        case .decimal(let decimal, _): decimal
+        }
+    }
 }

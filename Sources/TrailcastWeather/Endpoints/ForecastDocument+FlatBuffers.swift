@@ -102,6 +102,11 @@ extension ForecastDocument {
         values(&column)
         column.add(Column.altitude, description.altitude)
         column.add(Column.aggregation, description.aggregation.rawValue)
+        if description.pressureLevel != 0 { column.add(Column.pressureLevel, description.pressureLevel) }
+        if description.depth != 0 || description.depthTo != 0 {
+            column.add(Column.depth, description.depth)
+            column.add(Column.depthTo, description.depthTo)
+        }
         return column
     }
 }

@@ -46,7 +46,7 @@ struct ForecastDocument {
         let days: [ForecastDay] = query.daily.isEmpty ? [] : query.window.days.map { midnight in
             let hours: [ModelHour] = (0..<24).map { hour(midnight + $0 * 3600) }
             // The sun of the local day as shown (its hours are read up to half an hour later).
-            let sun = query.daily.contains { [.sunrise, .sunset, .daylightDuration].contains($0.variable) }
+            let sun = query.daily.contains { [.summary(.sunrise), .summary(.sunset), .summary(.daylightDuration)].contains($0.variable) }
                 ? SunTimes(dayStart: midnight - query.window.displayLag, latitude: query.latitude, longitude: query.longitude)
                 : SunTimes(sunrise: 0, sunset: 0)
             return ForecastDay(summary: DailyWeatherSummary(hours: hours.map(\.conditions)), hours: hours, sun: sun)
@@ -182,7 +182,8 @@ struct ForecastDocument {
     private func hour(at unixTime: Int, variation: ModelVariation) -> ModelHour {
         ModelHour(
             conditions: conditions(at: unixTime, variation: variation), unixTime: unixTime, latitude: query.latitude,
-            longitude: query.longitude)
+            longitude: query.longitude, elevationMeters: query.elevationMeters, panel: query.panel,
+            history: { time in self.conditions(at: time, variation: variation) })
     }
 
     /// Recorded weather where it covers the hour (the same for every model: it is what

@@ -37,6 +37,8 @@ package struct ForecastQuery: Sendable {
     /// `models`: one answer (or column set) per model, in the order asked; `best_match` unless given.
     var models: [ForecastModel]
     var units: MeasurementUnits
+    /// `tilt` and `azimuth` of a solar panel, degrees (`global_tilted_irradiance`; 0° south, -90° east).
+    var panel: (tilt: Double, azimuth: Double)
     var window: TimeWindow
     /// The zone the times are shown in and the days are counted in.
     var zone: AnswerTimeZone
@@ -83,6 +85,7 @@ package struct ForecastQuery: Sendable {
         for index in request.latitudes.indices {
             queries.append(try ForecastQuery(request, place: index, now: now))
         }
+        guard queries.reduce(0, { $0 + $1.weight }) <= ForecastRequestError.maximumWeight else { throw .tooMuchData }
         return queries
     }
 
@@ -99,6 +102,7 @@ package struct ForecastQuery: Sendable {
         daily = request.daily
         models = request.models
         units = request.units
+        panel = request.panel
         format = request.format
         switch request.zones.isEmpty ? nil : request.zones[request.zones.count == 1 ? 0 : index] {
         case nil: zone = .gmt
@@ -117,6 +121,15 @@ package struct ForecastQuery: Sendable {
         guard window.quarterCount <= ForecastRequestError.maximumHours * 4 else {
             throw .tooManyHours(requested: window.quarterCount / 4)
         }
+    }
+
+    /// What the request costs Open-Meteo's free API for this place (`calculateQueryWeight`
+    /// in its ForecastApiResult.swift): ten variables (of every model) over 14 days weigh 1,
+    /// more of either weighs more, and a place weighs at least 1.
+    var weight: Double {
+        let variables = Double((current.count + hourly.count + minutely15.count + daily.count) * models.count) / 10
+        let days = Double(max(window.hourCount, window.dayCount * 24)) / 24 / 14
+        return max(1, variables, days * variables)
     }
 
     /// The window of a place, in its zone's local time (`now` is local): the dates or hours

@@ -30,6 +30,7 @@ struct ForecastRequest {
     var forecastHours: Int?
     var forecastQuarters: Int?
     var format: ForecastQuery.AnswerFormat
+    var panel: (tilt: Double, azimuth: Double) = (0, 0)
     /// `start_date`/`end_date` (midnights) and `start_hour`/`end_hour` (instants), inclusive.
     var dates: ClosedRange<Int>?
     var hours: ClosedRange<Int>?
@@ -86,6 +87,7 @@ struct ForecastRequest {
         if parameters.value("format") == "xlsx" { throw .formatNotServed("xlsx") }
         format = try Self.choice(parameters, key: "format", type: "ForecastResultFormat") ?? .json
         let _: CellSelection? = try Self.choice(parameters, key: "cell_selection", type: "GridSelectionMode")
+        panel = (try Self.float(parameters, key: "tilt") ?? 0, try Self.float(parameters, key: "azimuth") ?? 0)
 
         let dateRanges = try Self.ranges(parameters, start: "start_date", end: "end_date", parse: UTCCalendar.parseDate,
                                          format: .invalidDateFormat)
@@ -118,9 +120,9 @@ struct ForecastRequest {
     /// What `current_weather=true` answers, under its older names and in its order
     /// (`defaultCurrentWeather` in Open-Meteo's ForecastapiController.swift).
     static let currentWeatherVariables: [ForecastQuery.Requested<WeatherVariable>] = [
-        .init(name: "temperature", variable: .temperature2m), .init(name: "windspeed", variable: .windSpeed10m),
-        .init(name: "winddirection", variable: .windDirection10m), .init(name: "is_day", variable: .isDay),
-        .init(name: "weathercode", variable: .weatherCode),
+        .init(name: "temperature", variable: .surface(.temperature2m)), .init(name: "windspeed", variable: .surface(.windSpeed10m)),
+        .init(name: "winddirection", variable: .surface(.windDirection10m)), .init(name: "is_day", variable: .surface(.isDay)),
+        .init(name: "weathercode", variable: .surface(.weatherCode)),
     ]
 
     /// `cell_selection`: read to be refused as Open-Meteo refuses it; one model has one cell.
@@ -148,6 +150,13 @@ struct ForecastRequest {
     private static func integer(_ parameters: QueryParameters, key: String) throws(ForecastRequestError) -> Int? {
         guard let text = parameters.value(key) else { return nil }
         guard let value = Int(text) else { throw .typeMismatch(key: key, type: "Int") }
+        return value
+    }
+
+    /// A single float, read as Vapor reads one (a type mismatch in its words).
+    private static func float(_ parameters: QueryParameters, key: String) throws(ForecastRequestError) -> Double? {
+        guard let text = parameters.value(key) else { return nil }
+        guard let value = Double(text) else { throw .typeMismatch(key: key, type: "Float") }
         return value
     }
 

@@ -64,6 +64,8 @@ enum ForecastRequestError: Error, Equatable {
     case jsonTypeMismatch(key: String, type: String, found: JSONBodyValue)
     /// Several `start_date`/`end_date` ranges: Open-Meteo answers each; this server does not.
     case severalDateRanges
+    /// More than Open-Meteo's free API answers at once (the request's weight over 5,000).
+    case tooMuchData
     /// More hours than one answer may hold (this server's limit).
     case tooManyHours(requested: Int)
     /// More query parameters than any real request has (this server's limit).
@@ -80,6 +82,8 @@ enum ForecastRequestError: Error, Equatable {
     static let maximumHours = 366 * 24
     /// Elevations the model answers for: the Dead Sea's shore to above Everest, in metres.
     static let elevations = -500.0...9000.0
+    /// The most a request may weigh: Open-Meteo's `CALL_LIMIT_HOURLY` default (RateLimiter.swift).
+    static let maximumWeight = 5000.0
     /// Places one request may ask for: Open-Meteo's default `LOCATIONS_LIMIT`.
     static let maximumPlaces = 1000
     /// Query parameters one request may have: room for a thousand places sent as repeated
@@ -150,6 +154,8 @@ enum ForecastRequestError: Error, Equatable {
             "Value was not of type '\(type)' at path '\(key)'. Expected to decode \(type) but found \(found.foundDescription) instead."
         case .severalDateRanges:
             "Several start and end dates in one request are not served by trailcast serve-weather: ask for each range alone"
+        case .tooMuchData:
+            "Your API call requests too much data. Please reduce the number of variables, locations and/or weather models."
         case .tooManyHours(let requested):
             "The requested time range is too long: \(requested) hours. At most \(Self.maximumHours) hours (366 days) per request."
         }

@@ -42,13 +42,17 @@ def section(table, single):
             "unit": UNITS.get(column.Unit(), column.Unit()),
             "altitude": column.Altitude(),
             "aggregation": AGGREGATIONS.get(column.Aggregation(), column.Aggregation()),
+            "pressureLevel": column.PressureLevel(),
+            "depth": column.Depth(),
+            "depthTo": column.DepthTo(),
         }
         if single:
             read["value"] = column.Value()
         elif column.ValuesInt64Length() > 0:
             read["valuesInt64"] = [column.ValuesInt64(i) for i in range(column.ValuesInt64Length())]
         else:
-            read["values"] = [column.Values(i) for i in range(column.ValuesLength())]
+            # NaN (no data) as null: JSON has no NaN.
+            read["values"] = [value if value == value else None for value in (column.Values(i) for i in range(column.ValuesLength()))]
         variables.append(read)
     return {"time": table.Time(), "timeEnd": table.TimeEnd(), "interval": table.Interval(), "variables": variables}
 

@@ -18,6 +18,7 @@ enum WeatherApiSchema {
     /// `table VariableWithValues`.
     enum VariableWithValues {
         static let variable = 0, unit = 1, value = 2, values = 3, valuesInt64 = 4, altitude = 5, aggregation = 6
+        static let pressureLevel = 7, depth = 8, depthTo = 9
     }
 
     /// `enum Model`: Open-Meteo answers `best_match` unless `models` names one.
@@ -25,45 +26,109 @@ enum WeatherApiSchema {
 
     /// `enum Variable`.
     enum Variable: UInt8 {
+        case undefined = 0
         case apparentTemperature = 1
+        case cape = 2
         case cloudCover = 3
+        case cloudCoverHigh = 4
+        case cloudCoverLow = 5
+        case cloudCoverMid = 6
         case daylightDuration = 7
         case dewPoint = 8
+        case diffuseRadiation = 9
+        case diffuseRadiationInstant = 10
+        case directNormalIrradiance = 11
+        case directNormalIrradianceInstant = 12
+        case directRadiation = 13
+        case directRadiationInstant = 14
+        case et0FAOEvapotranspiration = 15
+        case evapotranspiration = 16
+        case freezingLevelHeight = 17
         case isDay = 19
+        case liftedIndex = 22
+        case lightningPotential = 23
         case precipitation = 24
         case precipitationHours = 25
         case precipitationProbability = 26
+        case pressureMSL = 27
         case rain = 28
         case relativeHumidity = 29
+        case runoff = 30
+        case shortwaveRadiation = 32
+        case shortwaveRadiationInstant = 33
         case showers = 34
+        case snowDepth = 35
+        case snowHeight = 36
         case snowfall = 37
+        case snowfallHeight = 38
+        case snowfallWaterEquivalent = 39
         case sunrise = 40
         case sunset = 41
+        case soilMoisture = 42
+        case soilTemperature = 44
+        case surfacePressure = 45
+        case surfaceTemperature = 46
         case temperature = 47
+        case terrestrialRadiation = 48
+        case terrestrialRadiationInstant = 49
+        case totalColumnIntegratedWaterVapour = 50
+        case updraft = 51
         case uvIndex = 52
         case uvIndexClearSky = 53
+        case vapourPressureDeficit = 54
         case visibility = 55
         case weatherCode = 56
         case windDirection = 57
         case windGusts = 58
         case windSpeed = 59
+        case verticalVelocity = 60
+        case geopotentialHeight = 61
+        case wetBulbTemperature = 62
         case sunshineDuration = 103
+        case convectiveInhibition = 104
+        case globalTiltedIrradiance = 106
+        case globalTiltedIrradianceInstant = 107
+        case massDensity = 112
+        case boundaryLayerHeight = 113
+        case thunderstormProbability = 125
+        case rainProbability = 126
+        case freezingRainProbability = 127
+        case icePelletsProbability = 128
+        case snowfallProbability = 129
+        case albedo = 136
+        case precipitationType = 137
+        case convectiveCloudBase = 138
+        case convectiveCloudTop = 139
+        case snowDepthWaterEquivalent = 140
+        case windUComponent = 149
+        case windVComponent = 150
+        case kIndex = 157
+        case roughnessLength = 158
+        case lightningDensity = 163
     }
 
     /// `enum Unit`.
     enum Unit: UInt8 {
+        case undefined = 0
         case celsius = 1
         case centimetre = 2
+        case cubicMetrePerCubicMetre = 3
         case degreeDirection = 5
         case dimensionlessInteger = 6
         case dimensionless = 7
         case fahrenheit = 9
         case feet = 10
+        case hectopascal = 16
         case hours = 17
         case inch = 18
         case iso8601 = 19
+        case joulePerKilogram = 20
+        case kilogramPerSquareMetre = 23
+        case kilopascal = 22
         case kilometresPerHour = 24
         case knots = 25
+        case megajoulePerSquareMetre = 26
+        case metrePerSecondNotUnitConverted = 27
         case metrePerSecond = 28
         case metre = 29
         case milesPerHour = 31
@@ -71,7 +136,9 @@ enum WeatherApiSchema {
         case percentage = 35
         case seconds = 36
         case unixTime = 37
+        case wattPerSquareMetre = 39
         case wmoCode = 40
+        case kilogramPerCubicMetre = 42
     }
 
     /// `enum Aggregation`.
@@ -91,6 +158,11 @@ enum WeatherApiSchema {
         var variable: Variable
         var altitude: Int16 = 0
         var aggregation: Aggregation = .none
+        /// A pressure level in hPa (`temperature_500hPa`), or 0.
+        var pressureLevel: Int16 = 0
+        /// A soil layer's top and bottom, cm (`soil_temperature_0_to_7cm`: 0 and 7), or 0.
+        var depth: Int16 = 0
+        var depthTo: Int16 = 0
     }
 }
 
