@@ -11,6 +11,8 @@
 # for the comma-separated lists are often valid text (the integer 0 it puts for `elevation`
 # is the one-item list `0`; an empty `daily=` is no variable, as this server always took it).
 # Bad values are the 400 tests' (Tests/WeatherServerTests/BadRequestTests.swift and others).
+# unsupported_method: it wants 405 for a method the description lacks; Open-Meteo's server
+# (Vapor) has no route for one and answers 404, and so does this one (EndpointTests).
 #
 #   .ci/schemathesis.sh TRAILCAST_BINARY [MAX_EXAMPLES]
 set -euo pipefail
@@ -25,5 +27,5 @@ port="${line##*127.0.0.1:}"
 echo "schemathesis: serve-weather on port $port"
 
 st run docs/openapi/serve-weather.yaml --url "http://127.0.0.1:$port" \
-  --checks all --exclude-checks positive_data_acceptance,negative_data_rejection \
+  --checks all --exclude-checks positive_data_acceptance,negative_data_rejection,unsupported_method \
   --generation-deterministic --max-examples "$examples"
