@@ -296,7 +296,8 @@ struct ServeWeatherSDKTests {
             ("soil_temperature_0_to_7cm", "soil_temperature", "celsius", 0, 0, 7),
             ("soil_moisture_7_to_28cm", "soil_moisture", "cubic_metre_per_cubic_metre", 0, 7, 28),
             ("shortwave_radiation", "shortwave_radiation", "watt_per_square_metre", 0, 0, 0),
-            ("cloud_cover_low", "cloud_cover_low", "percentage", 0, 0, 0), ("sea_surface_temperature", "undefined", "undefined", 0, 0, 0),
+            ("cloud_cover_low", "cloud_cover_low", "percentage", 0, 0, 0), ("pm10", "undefined", "undefined", 0, 0, 0),
+            ("sea_surface_temperature", "sea_surface_temperature", "celsius", 0, 0, 0),
         ]
         let parameters: [String: Any] = [
             "latitude": 46.8, "longitude": -121.7, "hourly": asked.map(\.name), "past_days": 1, "forecast_days": 1,

@@ -92,7 +92,7 @@ extension SurfaceVariable {
         case .lightningDensity: return .decimal(code.isThunderstorm ? 1 : 0, fractionDigits: 1)
         case .roughnessLength: return .decimal(0.1, fractionDigits: 2)
         case .albedo: return .integer(Self.snowDepthMeters(hour) >= 0.01 ? 80 : 20)
-        default: return .decimal(.nan, fractionDigits: 0)
+        default: return seaValue(hour, units)
         }
     }
 
@@ -110,7 +110,7 @@ extension SurfaceVariable {
         case .updraft: "m/s"
         case .lightningDensity: "1/km²/day"
         case .roughnessLength: "m"
-        default: "undefined"
+        default: seaUnit(units)
         }
     }
 
@@ -160,7 +160,7 @@ extension SurfaceVariable {
         case .updraft: .metrePerSecondNotUnitConverted
         case .lightningDensity: .dimensionless
         case .roughnessLength: .metre
-        default: .undefined
+        default: seaFlatBuffersUnit(units)
         }
     }
 }

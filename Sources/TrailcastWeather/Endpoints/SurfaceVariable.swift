@@ -81,6 +81,11 @@ enum SurfaceVariable: String, Sendable, CaseIterable {
     case lightningDensity = "lightning_density"
     case roughnessLength = "roughness_length"
     case albedo
+    case seaSurfaceTemperature = "sea_surface_temperature"
+    case seaLevelHeightMSL = "sea_level_height_msl"
+    case oceanCurrentVelocity = "ocean_current_velocity"
+    case oceanCurrentDirection = "ocean_current_direction"
+    case seaIceThickness = "sea_ice_thickness"
 
     /// Open-Meteo's older names, still accepted there (and echoed back as asked).
     static let legacyNames: [String: SurfaceVariable] = [
@@ -220,6 +225,8 @@ enum SurfaceVariable: String, Sendable, CaseIterable {
              .convectiveInhibition, .kIndex, .boundaryLayerHeight, .surfaceTemperature, .massDensity8m, .convectiveCloudBase,
              .convectiveCloudTop, .updraft, .lightningDensity, .roughnessLength, .albedo:
             groundAndConvectionDescription
+        case .seaSurfaceTemperature, .seaLevelHeightMSL, .oceanCurrentVelocity, .oceanCurrentDirection, .seaIceThickness:
+            seaDescription
         case .temperature2m: .init(variable: .temperature, altitude: 2)
         case .relativeHumidity2m: .init(variable: .relativeHumidity, altitude: 2)
         case .apparentTemperature: .init(variable: .apparentTemperature, altitude: 2)

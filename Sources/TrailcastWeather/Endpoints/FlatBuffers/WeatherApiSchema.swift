@@ -88,6 +88,8 @@ enum WeatherApiSchema {
         case convectiveInhibition = 104
         case globalTiltedIrradiance = 106
         case globalTiltedIrradianceInstant = 107
+        case oceanCurrentVelocity = 108
+        case oceanCurrentDirection = 109
         case massDensity = 112
         case boundaryLayerHeight = 113
         case thunderstormProbability = 125
@@ -95,6 +97,8 @@ enum WeatherApiSchema {
         case freezingRainProbability = 127
         case icePelletsProbability = 128
         case snowfallProbability = 129
+        case seaLevelHeightMSL = 132
+        case seaSurfaceTemperature = 133
         case albedo = 136
         case precipitationType = 137
         case convectiveCloudBase = 138
@@ -105,6 +109,7 @@ enum WeatherApiSchema {
         case kIndex = 157
         case roughnessLength = 158
         case lightningDensity = 163
+        case seaIceThickness = 164
     }
 
     /// `enum Unit`.
