@@ -40,12 +40,13 @@ struct EndpointTests {
 
     @Test("a browser's preflight: 200, no body, the methods, headers and age Open-Meteo allows")
     func preflight() async throws {
-        let (preflight, bare) = try await ServerHarness.run { server in
+        let (preflight, bare, noMethod) = try await ServerHarness.run { server in
             (try await server.get("/v1/forecast", method: .OPTIONS, headers: [
                 "Origin": "http://app.example", "Access-Control-Request-Method": "POST",
                 "Access-Control-Request-Headers": "content-type",
             ]),
-             try await server.get("/v1/forecast", method: .OPTIONS))
+             try await server.get("/v1/forecast", method: .OPTIONS),
+             try await server.get("/v1/forecast", method: .OPTIONS, headers: ["Origin": "http://app.example"]))
         }
         #expect(preflight.status == 200)
         #expect(preflight.bytes.isEmpty)
@@ -57,6 +58,9 @@ struct EndpointTests {
         // OPTIONS that is no preflight finds no route, as in Vapor.
         #expect(bare.status == 404)
         #expect(bare.text == #"{"error":true,"reason":"Not Found"}"#)
+        // With Origin but no method asked, it is no preflight: routed (404), with the headers.
+        #expect(noMethod.status == 404)
+        #expect(noMethod.allowedOrigin == "*")
     }
 
     @Test("an unknown path: 404 with an error body")

@@ -124,6 +124,21 @@ struct EveryVariableTests {
         }
     }
 
+    /// WMO: sunshine is a direct beam above 120 W/m². Under a full sky at noon the light is
+    /// all but diffuse (no sunshine); under a clear one the whole hour is sunny.
+    @Test("sunshine: none under a full sky at noon, the whole hour under a clear one, none at night")
+    func sunshine() {
+        let noon = 1_718_882_700 + 1800  // the hour ending half an hour after Zürich's solar noon, 2024-06-20
+        func seconds(_ cloud: Int, _ time: Int) -> Int {
+            SolarRadiation.sunshineSeconds(latitude: 47.3769, longitude: 8.5417, endingAt: time, cloudCover: cloud)
+        }
+        #expect(seconds(100, noon) == 0)
+        #expect(seconds(0, noon) == 3600)
+        #expect(seconds(0, noon + 12 * 3600) == 0)
+        let overcast = SolarRadiation.hourMean(latitude: 47.3769, longitude: 8.5417, endingAt: noon, cloudCover: 100)
+        #expect(overcast.global > 100 && overcast.directNormal < 120)
+    }
+
     @Test("a solar panel: flat it gets the ground's; tilted toward the noon sun under a clear sky more, facing away less")
     func tiltedPanel() async throws {
         let query = "hourly=shortwave_radiation,global_tilted_irradiance&start_date=2024-06-20&end_date=2024-06-20&timeformat=unixtime"

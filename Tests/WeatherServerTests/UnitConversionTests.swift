@@ -73,6 +73,15 @@ struct UnitConversionTests {
         #expect(try json.object("hourly").numbers(conversion.variable) == expected)
     }
 
+    /// Vapor's decoder takes a single-valued parameter's last value (`child.values.last`).
+    @Test("a unit given twice: the last one, as Open-Meteo takes it")
+    func lastValueWins() async throws {
+        let json = try await ServerHarness.run { server in
+            try await server.forecast("hourly=temperature_2m&temperature_unit=celsius&temperature_unit=fahrenheit&forecast_days=1").json()
+        }
+        #expect(try json.object("hourly_units").string("temperature_2m") == "°F")
+    }
+
     @Test("daily values follow the units too")
     func dailyUnits() async throws {
         let json = try await ServerHarness.run { server in

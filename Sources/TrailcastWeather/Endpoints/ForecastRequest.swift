@@ -94,6 +94,8 @@ struct ForecastRequest {
         let hourRanges = try Self.ranges(parameters, start: "start_hour", end: "end_hour", parse: UTCCalendar.parseMinute,
                                          format: .invalidHourFormat)
 
+        // A single model run is the single-runs API's; the forecast and archive refuse it.
+        if parameters.value("run") != nil { throw .parameterMustNotBeSet("run") }
         models = try parameters.list("models").map { name throws(ForecastRequestError) in
             guard let model = ForecastModel(named: name) else { throw .invalidListItem(type: "MultiDomains", given: name) }
             return model

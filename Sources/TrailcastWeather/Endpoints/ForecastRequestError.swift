@@ -58,6 +58,8 @@ enum ForecastRequestError: Error, Equatable {
     case mutuallyExclusiveWithDates(key: String)
     /// A date or hour outside what the endpoint keeps: `first` and `last` are the allowed days.
     case dateOutOfRange(key: String, first: Int, last: Int)
+    /// A parameter another of Open-Meteo's APIs takes (`run`).
+    case parameterMustNotBeSet(String)
     /// A JSON body that is not a JSON object.
     case unreadableBody
     /// A value of a JSON body of another type than Open-Meteo's decoder asks for the key.
@@ -148,6 +150,8 @@ enum ForecastRequestError: Error, Equatable {
             "Parameter '\(key)' is mutually exclusive with 'start_date' and 'end_date'"
         case .dateOutOfRange(let key, let first, let last):
             "Parameter '\(key)' is out of allowed range from \(UTCCalendar.isoDate(first)) to \(UTCCalendar.isoDate(last))"
+        case .parameterMustNotBeSet(let key):
+            "Parameter '\(key)' must not be set"
         case .unreadableBody:
             "The data couldn’t be read because it isn’t in the correct format."
         case .jsonTypeMismatch(let key, let type, let found):
