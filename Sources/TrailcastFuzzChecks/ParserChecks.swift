@@ -32,13 +32,24 @@ extension FuzzChecks {
     /// body of bounded size. The query is split and percent-decoded here, not by the HTTP
     /// server's parser, so that the fuzz build needs no HTTP stack: the endpoints see the
     /// same kind of input, any key and value text.
+    ///
+    /// When the first byte's second bit is set, the rest is a POST's JSON body instead
+    /// (`ForecastRequestBody`): read, or refused with a status and a reason.
     @Sendable public static func forecastQuery(_ bytes: [UInt8]) {
         let archive = (bytes.first ?? 0) & 1 == 1
         let query = String(decoding: bytes.dropFirst(), as: UTF8.self)
-        let pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+        var pairs = query.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (text: Substring) in String(text).removingPercentEncoding ?? String(text) }
             return (key: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
+        }
+        if (bytes.first ?? 0) & 2 == 2 {
+            do {
+                pairs = try ForecastRequestBody.parameters(Array(bytes.dropFirst()), contentType: "application/json").pairs
+            } catch {
+                require([400, 413, 415, 422].contains(error.status) && !error.reason.isEmpty, "a body refused without a reason")
+                return
+            }
         }
         let endpoints = ForecastEndpoints(model: WeatherModel())
         // 2026-06-13T16:00:00Z: the sample walk's day, as fixed "now".

@@ -3,7 +3,7 @@
 /// Open-Meteo takes lists both comma-separated and repeated (`hourly=a,b` or
 /// `hourly=a&hourly=b`), so a key may appear more than once.
 package struct QueryParameters: Sendable {
-    var pairs: [(key: String, value: String)]
+    package var pairs: [(key: String, value: String)]
 
     package init(_ pairs: [(key: String, value: String)]) {
         self.pairs = pairs
