@@ -41,7 +41,7 @@ package enum DerivedAtmosphere {
     /// Surface pressure at `elevation` metres, hPa to 0.1: the barometric formula of the
     /// standard atmosphere from the sea-level pressure.
     package static func surfacePressure(_ conditions: WeatherConditions, elevationMeters: Double) -> Double {
-        roundedToTenth(seaLevelPressure(conditions) * pow(1 - lapseRate * elevationMeters / 288.15, barometricExponent))
+        roundedToTenth(seaLevelPressure(conditions) * pow(max(0, 1 - lapseRate * elevationMeters / 288.15), barometricExponent))
     }
 
     // MARK: Cloud layers
@@ -71,6 +71,7 @@ package enum DerivedAtmosphere {
     /// Wind speed at `height` metres, m/s: the log profile from 10 m over a roughness of
     /// 0.1 m (open country) up to 1 km, then 2 m/s more per kilometre.
     package static func windSpeed(_ conditions: WeatherConditions, heightMeters: Double) -> Double {
+        guard heightMeters.isFinite else { return conditions.windSpeedMps }
         let roughness = 0.1
         let boundary = min(max(heightMeters, 1), 1000)
         let profile = log(boundary / roughness) / log(10 / roughness)
@@ -80,6 +81,7 @@ package enum DerivedAtmosphere {
     /// Wind direction at `height` metres: turning clockwise with height through the
     /// boundary layer (the Ekman spiral), 20° more at 1 km than at 10 m, then steady.
     package static func windDirection(_ conditions: WeatherConditions, heightMeters: Double) -> Int {
+        guard heightMeters.isFinite else { return conditions.windDirectionDegrees }
         let turn = 20 * min(max(heightMeters - 10, 0), 990) / 990
         return Int((Double(conditions.windDirectionDegrees) + turn).rounded()) % 360
     }

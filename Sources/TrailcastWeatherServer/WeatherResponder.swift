@@ -62,7 +62,8 @@ struct WeatherResponder: HTTPResponder {
         default: return .error(.notFound, reason: "Not Found")
         }
         // Open-Meteo routes GET and POST only; any other method finds no route (404).
-        guard request.method == .get || request.method == .post else { return .error(.notFound, reason: "Not Found") }
+        // HEAD is answered by the GET route, as in Vapor.
+        guard [.get, .head, .post].contains(request.method) else { return .error(.notFound, reason: "Not Found") }
         // The body is read first, as Vapor collects it before the route's handler runs.
         var parameters = QueryParameters(request.uri.queryParameters.map { (String($0.key), String($0.value)) })
         if request.method == .post {

@@ -15,8 +15,11 @@ struct BadRequestTests {
 
     @Test("400 {\"error\":true,\"reason\":...}", arguments: [
         BadRequest(pathAndQuery: "/v1/forecast", reason: "Parameter 'latitude' and 'longitude' must not be empty"),
-        BadRequest(pathAndQuery: "/v1/forecast?latitude=47", reason: "Parameter 'latitude' and 'longitude' must not be empty"),
-        BadRequest(pathAndQuery: "/v1/forecast?latitude=&longitude=8", reason: "Parameter 'latitude' and 'longitude' must not be empty"),
+        BadRequest(pathAndQuery: "/v1/forecast?latitude=47", reason: "Parameter 'latitude' and 'longitude' must have the same number of elements"),
+        BadRequest(pathAndQuery: "/v1/forecast?latitude=47&longitude=8&timezone=AUTO", reason: "Invalid timezone"),
+        BadRequest(pathAndQuery: "/v1/forecast?latitude=90.0000001&longitude=8&hourly=foo|temperature_2m",
+                   reason: "Data corrupted at path ''. Cannot initialize \(BadRequestTests.forecastVariableType) from invalid String value foo."),
+        BadRequest(pathAndQuery: "/v1/forecast?latitude=&longitude=8", reason: "Parameter 'latitude' and 'longitude' must have the same number of elements"),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=91&longitude=8", reason: "Latitude must be in range of -90 to 90°. Given: 91.0."),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=-90.5&longitude=8", reason: "Latitude must be in range of -90 to 90°. Given: -90.5."),
         BadRequest(pathAndQuery: "/v1/forecast?latitude=0&longitude=180.5", reason: "Longitude must be in range of -180 to 180°. Given: 180.5."),
@@ -157,6 +160,8 @@ struct BadRequestTests {
     /// Open-Meteo's ranges include their ends: -90...90 and -180...180.
     @Test("the ends of the ranges are answered", arguments: [
         "latitude=90&longitude=180", "latitude=-90&longitude=-180", "latitude=0&longitude=180", "latitude=0&longitude=-180",
+        // Read as a Float, as Open-Meteo reads it: 90 there.
+        "latitude=90.0000001&longitude=0",
     ])
     func rangeEnds(coordinates: String) async throws {
         let answer = try await ServerHarness.run { server in try await server.get("/v1/forecast?\(coordinates)&hourly=temperature_2m") }

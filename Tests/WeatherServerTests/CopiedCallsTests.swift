@@ -103,13 +103,15 @@ struct CopiedCallsTests {
 
     @Test("POST with a JSON body: lists as arrays, whole numbers as numbers, current_weather a bool")
     func postJSON() async throws {
-        let body = #"{"latitude":[47.3769,"52.52"],"longitude":[8.5417,13.41],"hourly":["temperature_2m"],"forecast_days":1,"current_weather":true}"#
-        let (answer, scalar, text) = try await ServerHarness.run { server in
+        let body = #"{"latitude":[47.3769,52.52],"longitude":["8.5417","13.41"],"hourly":["temperature_2m"],"forecast_days":1,"current_weather":true,"tilt":30,"unknown":{"a":1}}"#
+        let (answer, scalar, text, mixed) = try await ServerHarness.run { server in
             (try await server.get("/v1/forecast", method: .POST, headers: ["Content-Type": "application/json"], body: Array(body.utf8)),
              try await server.get("/v1/forecast", method: .POST, headers: ["Content-Type": "application/json"],
                                   body: Array(#"{"latitude":47,"longitude":[8]}"#.utf8)),
              try await server.get("/v1/forecast", method: .POST, headers: ["Content-Type": "application/json"],
-                                  body: Array(#"{"latitude":[47],"longitude":[8],"forecast_days":"1"}"#.utf8)))
+                                  body: Array(#"{"latitude":[47],"longitude":[8],"forecast_days":"1"}"#.utf8)),
+             try await server.get("/v1/forecast", method: .POST, headers: ["Content-Type": "application/json"],
+                                  body: Array(#"{"hourly":["temperature_2m"],"latitude":[47,"8"],"longitude":[8]}"#.utf8)))
         }
         #expect(answer.status == 200, "\(answer.text)")
         let places = try #require(try JSONSerialization.jsonObject(with: Data(answer.bytes)) as? [[String: Any]])
@@ -120,6 +122,9 @@ struct CopiedCallsTests {
             == "Value was not of type 'Array<String>' at path 'latitude'. Expected to decode Array<String> but found a number instead.")
         #expect(try text.json().string("reason")
             == "Value was not of type 'Int' at path 'forecast_days'. Expected to decode Int but found a string instead.")
+        // A list of numbers and text is neither `[Float]` nor `[String]`; latitude is read first.
+        #expect(try mixed.json().string("reason")
+            == "Value was not of type 'Float' at path 'latitude'. Expected to decode Float but found a string instead.")
     }
 
     /// Vapor's answers before the route runs: 413 past 128 KB, 415 without a type it reads,

@@ -52,6 +52,19 @@ struct HostileRequestTests {
         }
     }
 
+    /// Open-Meteo's parser takes any whole number of hPa; none at or below zero is air.
+    @Test("pressure levels at or below zero and heights far away: answered, never a crash", arguments: [
+        "hourly=temperature_-5hPa,wind_direction_-5hPa,wind_speed_0hPa,relative_humidity_-1hPa",
+        "hourly=wind_direction_99999999hPa,temperature_1hPa", "hourly=wind_speed_-90000m,temperature_9000000000m",
+    ])
+    func oddLevels(_ query: String) async throws {
+        try await ServerHarness.run { server in
+            let answer = try await server.forecast("\(query)&forecast_days=1")
+            #expect(answer.status == 200, "\(answer.text)")
+            #expect(try await server.get("/health").status == 200)
+        }
+    }
+
     @Test("dates from year 1 to 9999: 400, years outside 1900-2050, the range too long; impossible dates: 400", arguments: [
         ("start_date=0001-01-01&end_date=9999-12-31", "Invalid date"),
         ("start_hour=0001-01-01T00:00&end_hour=9999-12-31T23:00", "Invalid date"),

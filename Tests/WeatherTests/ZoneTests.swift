@@ -78,6 +78,9 @@ struct ZoneTests {
         #expect(boundaries?.zone(latitude: 0, longitude: 170) == "Etc/GMT-11")
         #expect(boundaries?.zone(latitude: 55.5, longitude: 3) == "Etc/GMT")
         #expect(AnswerTimeZone.auto(latitude: 30, longitude: -30, now: Self.july).abbreviation == "GMT-2")
+        // At sea by Greenwich: `Etc/GMT`, as Open-Meteo answers it, not folded into `GMT`.
+        #expect(AnswerTimeZone.auto(latitude: 55.5, longitude: 3, now: Self.july).identifier == "Etc/GMT")
+        #expect(AnswerTimeZone.auto(latitude: 30, longitude: -30, now: Self.july).identifier == "Etc/GMT+2")
         #expect(NauticalZone.identifier(longitude: 7) == "Etc/GMT")
         #expect(NauticalZone.identifier(longitude: 179.9) == "Etc/GMT-12")
         #expect(NauticalZone.identifier(longitude: -7.6) == "Etc/GMT+1")

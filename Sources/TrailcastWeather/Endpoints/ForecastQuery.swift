@@ -61,7 +61,7 @@ package struct ForecastQuery: Sendable {
             throw .tooManyParameters(given: parameters.pairs.count)
         }
         let request = try ForecastRequest(parameters, endpoint: endpoint)
-        guard !request.latitudes.isEmpty, !request.longitudes.isEmpty else { throw .coordinatesMissing }
+        guard !(request.latitudes.isEmpty && request.longitudes.isEmpty) else { throw .coordinatesMissing }
         guard request.latitudes.count == request.longitudes.count else { throw .coordinateCountsDiffer }
         // A `location_id` list of another length is answered with the coordinates' words, as
         // Open-Meteo's `getCoordinates` answers it.
@@ -71,9 +71,10 @@ package struct ForecastQuery: Sendable {
         guard request.elevations.isEmpty || request.elevations.count == request.latitudes.count else {
             throw .elevationCountDiffers
         }
+        // Checked as Open-Meteo reads them, as Swift Floats: 90.000000001 is 90 there.
         for (latitude, longitude) in zip(request.latitudes, request.longitudes) {
-            guard (-90...90).contains(latitude) else { throw .latitudeOutOfRange(given: latitude) }
-            guard (-180...180).contains(longitude) else { throw .longitudeOutOfRange(given: longitude) }
+            guard (-90...90).contains(Float(latitude)) else { throw .latitudeOutOfRange(given: latitude) }
+            guard (-180...180).contains(Float(longitude)) else { throw .longitudeOutOfRange(given: longitude) }
         }
         for elevation in request.elevations where !ForecastRequestError.elevations.contains(elevation) {
             throw .elevationOutOfRange(given: elevation)
@@ -128,7 +129,7 @@ package struct ForecastQuery: Sendable {
     /// more of either weighs more, and a place weighs at least 1.
     var weight: Double {
         let variables = Double((current.count + hourly.count + minutely15.count + daily.count) * models.count) / 10
-        let days = Double(max(window.hourCount, window.dayCount * 24)) / 24 / 14
+        let days = Double(max(window.hourCount, window.dayCount * 24, window.quarterCount / 4)) / 24 / 14
         return max(1, variables, days * variables)
     }
 

@@ -140,7 +140,8 @@ struct ForecastRequest {
     }
 
     private static func zone(_ name: String) throws(ForecastRequestError) -> Zone {
-        if name.lowercased() == "auto" { return .auto }
+        // Open-Meteo compares `auto` exactly (`AUTO` is an invalid zone there).
+        if name == "auto" { return .auto }
         if AnswerTimeZone.gmtNames.contains(name.lowercased()) { return .named(TimeZone(secondsFromGMT: 0)!) }
         guard let zone = TimeZone(identifier: name) ?? olderNames[name].flatMap(TimeZone.init(identifier:)) else {
             throw .invalidTimezone

@@ -79,14 +79,33 @@ extension QueryParameters {
         })
     }
 
-    /// The keys Open-Meteo decodes as lists: in a JSON body each must be an array.
-    static let listKeys: Set<String> = [
-        "latitude", "longitude", "elevation", "location_id", "timezone", "hourly", "daily", "current", "minutely_15",
-        "models", "start_date", "end_date", "start_hour", "end_hour",
-    ]
-    /// The keys it decodes as whole numbers.
-    static let integerKeys: Set<String> = [
-        "past_days", "past_hours", "past_minutely_15", "forecast_days", "forecast_hours", "forecast_minutely_15",
+    /// How Open-Meteo's decoder reads each key of a JSON body (`ApiQueryParameter.init` in
+    /// its ForecastapiQuery.swift), in the order it reads them, so that the first mismatch
+    /// named is its first. Keys it does not know are not read, as there.
+    enum JSONKeyType {
+        /// `[Float]`, else `[String]`: all numbers or all strings.
+        case numbers
+        /// `[Int]`, else `[String]`.
+        case integers
+        case strings
+        case integer
+        case bool
+        case float
+        case string
+    }
+
+    static let jsonKeys: [(key: String, type: JSONKeyType)] = [
+        ("latitude", .numbers), ("longitude", .numbers), ("minutely_15", .strings), ("current", .strings), ("hourly", .strings),
+        ("daily", .strings), ("weekly", .strings), ("monthly", .strings), ("six_hourly", .strings), ("current_weather", .bool),
+        ("elevation", .numbers), ("location_id", .integers), ("timezone", .strings), ("temperature_unit", .string),
+        ("windspeed_unit", .string), ("wind_speed_unit", .string), ("precipitation_unit", .string), ("length_unit", .string),
+        ("timeformat", .string), ("temporal_resolution", .string), ("past_days", .integer), ("past_hours", .integer),
+        ("past_minutely_15", .integer), ("forecast_days", .integer), ("forecast_hours", .integer),
+        ("forecast_minutely_15", .integer), ("initial_hours", .integer), ("initial_minutely_15", .integer), ("format", .string),
+        ("location_information", .string), ("models", .strings), ("cell_selection", .string), ("apikey", .string),
+        ("tilt", .float), ("azimuth", .float), ("disable_bias_correction", .bool), ("domains", .string), ("run", .string),
+        ("bounding_box", .numbers), ("ensemble", .bool), ("start_date", .strings), ("end_date", .strings),
+        ("start_hour", .strings), ("end_hour", .strings), ("start_minutely_15", .strings), ("end_minutely_15", .strings),
     ]
 
     /// A JSON object as parameters, each value checked against the type Open-Meteo's
@@ -99,26 +118,33 @@ extension QueryParameters {
             throw .unreadableBody
         }
         var pairs: [(key: String, value: String)] = []
-        for key in object.keys.sorted() {
-            let value = object[key]!
-            if Self.listKeys.contains(key) {
+        for (key, type) in Self.jsonKeys {
+            guard let value = object[key], value != .null else { continue }
+            switch type {
+            case .numbers, .integers, .strings:
                 guard case .array(let items) = value else { throw .jsonTypeMismatch(key: key, type: "Array<String>", found: value) }
-                for item in items {
-                    guard let text = item.scalarText else { throw .jsonTypeMismatch(key: key, type: "String", found: item) }
-                    pairs.append((key, text))
+                // `[Float]` (or `[Int]`) first, then `[String]`: one kind for the whole list.
+                let numbers = type != .strings && items.allSatisfy { type == .integers ? $0.isInteger : $0.isNumber }
+                let strings = items.allSatisfy(\.isString)
+                guard numbers || strings else {
+                    // The first item that is not of the list's first item's kind.
+                    let byNumber = type != .strings && items[0].isNumber
+                    let odd = items.first { byNumber ? !$0.isNumber : !$0.isString } ?? items[0]
+                    throw .jsonTypeMismatch(key: key, type: byNumber ? "Float" : "String", found: odd)
                 }
-            } else if Self.integerKeys.contains(key) {
+                for item in items { pairs.append((key, item.scalarText ?? "")) }
+            case .integer:
                 guard case .integer(let number) = value else { throw .jsonTypeMismatch(key: key, type: "Int", found: value) }
                 pairs.append((key, String(number)))
-            } else if key == "current_weather" {
+            case .bool:
                 guard case .bool(let flag) = value else { throw .jsonTypeMismatch(key: key, type: "Bool", found: value) }
                 pairs.append((key, flag ? "true" : "false"))
-            } else if case .string(let text) = value {
+            case .float:
+                guard value.isNumber else { throw .jsonTypeMismatch(key: key, type: "Float", found: value) }
+                pairs.append((key, value.scalarText ?? ""))
+            case .string:
+                guard case .string(let text) = value else { throw .jsonTypeMismatch(key: key, type: "String", found: value) }
                 pairs.append((key, text))
-            } else if case .null = value {
-                continue
-            } else {
-                throw .jsonTypeMismatch(key: key, type: "String", found: value)
             }
         }
         self.init(pairs)
@@ -153,6 +179,17 @@ enum JSONBodyValue: Decodable, Equatable {
             self = .object
         }
     }
+
+    var isNumber: Bool {
+        switch self {
+        case .integer, .number: true
+        default: false
+        }
+    }
+
+    var isInteger: Bool { if case .integer = self { true } else { false } }
+
+    var isString: Bool { if case .string = self { true } else { false } }
 
     /// A list item as the query would carry it: a string as it is, a number as Swift writes it.
     var scalarText: String? {

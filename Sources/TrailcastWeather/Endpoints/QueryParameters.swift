@@ -24,7 +24,8 @@ package struct QueryParameters: Sendable {
     func list(_ key: String) -> [String] {
         var items: [String] = []
         for pair in pairs where pair.key == key {
-            for item in pair.value.utf8.split(separator: UInt8(ascii: ",")) {
+            // Vapor splits a list on `,` and `|` (URLEncodedFormDecoder's arraySeparators).
+            for item in pair.value.utf8.split(whereSeparator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "|") }) {
                 // Without leading and trailing spaces (`hourly=a, b` from a hand-typed URL).
                 guard let first = item.firstIndex(where: { $0 != UInt8(ascii: " ") }),
                       let last = item.lastIndex(where: { $0 != UInt8(ascii: " ") })

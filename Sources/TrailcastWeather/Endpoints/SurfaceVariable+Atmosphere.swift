@@ -90,8 +90,8 @@ extension SurfaceVariable {
         return max(0, evaporation)
     }
 
-    /// Snow on the ground, metres: the last week's snowfall, three hours at a time (7 mm of
-    /// water a centimetre of snow, as `snowfall`), melting 0.3 cm an hour for each degree
+    /// Snow on the ground, metres: the last week's snowfall, three hours at a time (each mm of
+    /// water 0.7 cm of snow, as `snowfall` counts it), melting 0.3 cm an hour for each degree
     /// above freezing and settling 1 % every three hours. The project's reading; none when
     /// the hours before cannot be read.
     static func snowDepthMeters(_ hour: ModelHour) -> Double {

@@ -13,8 +13,11 @@ extension SurfaceVariable {
         let freezing = [56, 57, 66, 67].contains(code.rawValue)
         let falling = conditions.precipitationMm >= 0.1
         let chance = DerivedWeather.precipitationProbability(conditions)
-        let radiation = SolarRadiation.hourMean(
-            latitude: hour.latitude, longitude: hour.longitude, endingAt: hour.unixTime, cloudCover: conditions.cloudCover)
+        // Only for the variables that use it: four solar positions a value.
+        var radiation: SolarRadiation {
+            SolarRadiation.hourMean(
+                latitude: hour.latitude, longitude: hour.longitude, endingAt: hour.unixTime, cloudCover: conditions.cloudCover)
+        }
         func length(_ meters: Double) -> NumberValue {
             .decimal(units.precipitation == .mm ? meters.rounded() : (meters * 3.280839895).rounded(), fractionDigits: 0)
         }
@@ -71,8 +74,9 @@ extension SurfaceVariable {
             return length(200 + 2 * radiation.global + 30 * conditions.windSpeedMps)
         case .surfaceTemperature:
             // The ground warmer than the air in sunshine, colder under a clear night sky.
-            let night = radiation.global == 0 ? 2 * (1 - Double(conditions.cloudCover) / 100) : 0
-            return units.temperature.value(celsius: roundedToTenth(conditions.temperatureCelsius + radiation.global / 100 - night))
+            let sunlight = radiation.global
+            let night = sunlight == 0 ? 2 * (1 - Double(conditions.cloudCover) / 100) : 0
+            return units.temperature.value(celsius: roundedToTenth(conditions.temperatureCelsius + sunlight / 100 - night))
         case .massDensity8m:
             // The ideal gas at 8 m: pressure over R T.
             let pascals = DerivedAtmosphere.surfacePressure(conditions, elevationMeters: hour.elevationMeters + 8) * 100

@@ -118,6 +118,8 @@ enum WeatherVariable: Sendable, Equatable {
         case .height(let quantity, let meters):
             return quantity.value(atHeight: Double(meters), hour, units)
         case .pressureLevel(let quantity, let hectopascals):
+            // Open-Meteo's parser takes any whole number; no air has a pressure of zero or less.
+            guard hectopascals > 0 else { return .decimal(.nan, fractionDigits: 0) }
             let level = DerivedAtmosphere.level(
                 hour.conditions, hectopascals: Double(hectopascals), elevationMeters: hour.elevationMeters)
             return quantity.value(at: level, heightAboveGround: level.geopotentialHeightMeters - hour.elevationMeters, hour, units)

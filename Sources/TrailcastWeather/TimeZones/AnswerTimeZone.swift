@@ -41,9 +41,12 @@ struct AnswerTimeZone: Sendable, Equatable {
         self.init(zone, now: now)
     }
 
-    init(_ zone: TimeZone, now: Int) {
+    /// `zone` at `now`; a spelling of GMT is answered as GMT unless `keepsName` (a zone
+    /// `auto` found, `Etc/GMT` at sea, as Open-Meteo answers it).
+    init(_ zone: TimeZone, now: Int, keepsName: Bool = false) {
         let date = Date(timeIntervalSince1970: TimeInterval(now))
-        identifier = zone.secondsFromGMT(for: date) == 0 && Self.gmtNames.contains(zone.identifier.lowercased()) ? "GMT" : zone.identifier
+        let isGMT = zone.secondsFromGMT(for: date) == 0 && Self.gmtNames.contains(zone.identifier.lowercased())
+        identifier = isGMT && !keepsName ? "GMT" : zone.identifier
         utcOffsetSeconds = zone.secondsFromGMT(for: date)
         abbreviation = Self.abbreviation(utcOffsetSeconds: utcOffsetSeconds)
     }
@@ -69,7 +72,8 @@ struct AnswerTimeZone: Sendable, Equatable {
     static func auto(latitude: Double, longitude: Double, now: Int) -> AnswerTimeZone {
         let name = ZoneBoundaries.compiledIn?.zone(latitude: latitude, longitude: longitude)
             ?? NauticalZone.identifier(longitude: longitude)
-        return AnswerTimeZone(named: name, now: now) ?? NauticalZone.zone(longitude: longitude, now: now)
+        guard let zone = TimeZone(identifier: name) else { return NauticalZone.zone(longitude: longitude, now: now) }
+        return AnswerTimeZone(zone, now: now, keepsName: true)
     }
 
     /// The offset in whole hours, toward zero, with which Open-Meteo reads its data: a zone

@@ -50,13 +50,14 @@ struct ZoneBoundaries: Sendable {
         nodeOffset = u32(32)
         rankOffset = u32(36)
         // 10-bit slots: a node is 5 bytes, read as 8 (the table pads its end with 8 zeros).
-        guard slotBits == 10, depth <= 20, rootOffset + 4 * columns * rows <= table.count,
+        guard slotBits == 10, depth <= 20, blockBits <= 8, rootOffset + 4 * columns * rows <= table.count,
               nodeOffset + 5 * nodeCount + 8 <= table.count,
               rankOffset + 4 * ((nodeCount + (1 << blockBits) - 1) >> blockBits) <= table.count
         else { return nil }
         var names: [String] = []
         var offset = u32(24)
         for _ in 0..<u16(12) {
+            guard offset < table.count else { return nil }
             let length = Int(table[offset])
             guard offset + 1 + length <= table.count else { return nil }
             names.append(String(decoding: table[(offset + 1)..<(offset + 1 + length)], as: UTF8.self))
