@@ -149,10 +149,10 @@ extension BackendURL.Form {
     /// `--osmand`: Traccar's OsmAnd port is 5055 (its default.xml); a path for a proxy in front.
     public static let osmAnd = BackendURL.Form(
         option: "--osmand", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
-        example: "http://127.0.0.1:5055")
+        example: "http://127.0.0.1:5055", passwordHint: "\(HTTPAccess.passwordVariable) or --http-password-file FILE")
     /// `--owntracks-http`: the OwnTracks recorder's HTTP port is 8083 (its `--http-port`
     /// default), its endpoint `/pub`.
     public static let ownTracksHTTP = BackendURL.Form(
         option: "--owntracks-http", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
-        example: "http://127.0.0.1:8083/pub")
+        example: "http://127.0.0.1:8083/pub", passwordHint: "\(HTTPAccess.passwordVariable) or --http-password-file FILE")
 }

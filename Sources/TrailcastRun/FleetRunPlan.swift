@@ -69,6 +69,9 @@ public struct FleetRunPlan: Sendable {
             .input(mqttAccess.clientCertificateFile, "the client certificate (--mqtt-cert)"),
             .input(mqttAccess.clientKeyFile, "the client key (--mqtt-key)"),
             .input(osmAnd?.trustedCertificatesFile ?? ownTracksHTTP?.trustedCertificatesFile, "the certificates (--http-ca)"),
+            .input((osmAnd ?? ownTracksHTTP)?.access.passwordFile, "the password file (--http-password-file)"),
+            .input((osmAnd ?? ownTracksHTTP)?.access.clientCertificateFile, "the client certificate (--http-cert)"),
+            .input((osmAnd ?? ownTracksHTTP)?.access.clientKeyFile, "the client key (--http-key)"),
         ].compactMap { $0 }
         let outputs =
             virtual
@@ -153,6 +156,8 @@ public struct FleetHTTPBackend: Sendable {
     /// `https://`: TLS, trusting ``trustedCertificatesFile`` (`--http-ca`) or the system's CAs.
     public var tls = false
     public var trustedCertificatesFile: String?
+    /// The login and client certificate (`--http-user`, `--http-cert`), read at the start.
+    public var access = HTTPAccess()
 
     public init(options: HTTPFleetSender.Options, path: String) {
         self.options = options
@@ -163,9 +168,17 @@ public struct FleetHTTPBackend: Sendable {
     /// is exit 66, one that is not PEM 65).
     public func resolvedOptions() throws(RunFailure) -> HTTPFleetSender.Options {
         var options = options
-        guard tls else { return options }
+        if let header = try access.authorizationHeader() { options.headers.append(header) }
+        guard tls else {
+            if access.clientCertificateFile != nil {
+                throw RunFailure("--http-cert and --http-key are for TLS: write the server as https://HOST[:PORT]", status: .usage)
+            }
+            return options
+        }
         do {
-            options.security = try TransportSecurity(trustedCertificatesFile: trustedCertificatesFile, naming: .http)
+            options.security = try TransportSecurity(
+                trustedCertificatesFile: trustedCertificatesFile, clientCertificateFile: access.clientCertificateFile,
+                clientKeyFile: access.clientKeyFile, naming: .http)
         } catch {
             throw RunFailure(error.description, status: error.cannotOpen ? .noInput : .dataError)
         }

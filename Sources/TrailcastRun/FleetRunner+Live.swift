@@ -166,6 +166,8 @@ extension FleetRunner {
             line += " | \(backend.name) connected \(backend.connections.open)"
             for (name, value) in backend.counts.named { line += " \(name) \(value)" }
             line += " failedConnects \(backend.connections.failedAttempts)"
+            // The errors by cause, after the totals a reader pairs up: (401 Unauthorized: 50).
+            if !backend.counts.errorCauses.isEmpty { line += " (\(backend.counts.causesText))" }
         }
         return line + " | lag p50 \(milliseconds(lag.percentile(0.5))) p99 \(milliseconds(lag.percentile(0.99)))"
     }

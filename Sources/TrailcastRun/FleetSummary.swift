@@ -137,6 +137,37 @@ public struct FleetSummary: Sendable {
 
     private static func write(_ counts: DeliveryCounts, into writer: inout JSONLineWriter) {
         for (name, value) in counts.named { writer.field(name, value) }
+        // The errors by cause (`"401 Unauthorized": 50`), most frequent first.
+        writer.key("errorCauses")
+        writer.beginObject()
+        for (cause, count) in counts.errorCauses.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            writer.key(named: cause)
+            writer.integer(count)
+        }
+        writer.endObject()
+    }
+
+    /// Messages acknowledged by every backend.
+    public var acknowledged: Int { backends.reduce(0) { $0 + $1.counts.acknowledged } }
+
+    /// Messages that did not arrive, for `--max-error-rate`: refused, lost, or answered with an error.
+    public var failed: Int { backends.reduce(0) { $0 + $1.counts.refused + $1.counts.lost + $1.counts.errors } }
+
+    /// Why the run did not work, or nil: nothing acknowledged of what was sent, or more
+    /// failed than `maximumErrorRate` allows. Each backend's errors by cause are said.
+    public func failure(maximumErrorRate: Double) -> String? {
+        guard sent > 0 else { return nil }
+        let causes = backends.filter { !$0.counts.errorCauses.isEmpty }.map { "\($0.name): \($0.counts.causesText)" }
+        let because = causes.isEmpty ? "" : " (\(causes.joined(separator: "; ")))"
+        if acknowledged == 0 {
+            return "nothing was acknowledged: \(sent) sent, \(failed) failed\(because)"
+        }
+        let rate = Double(failed) / Double(sent)
+        if rate > maximumErrorRate {
+            let percent = Double((rate * 1000).rounded()) / 10
+            return "\(failed) of \(sent) messages failed (\(percent) %), more than --max-error-rate \(maximumErrorRate.asGiven) allows\(because)"
+        }
+        return nil
     }
 
     private static func write(_ histogram: LatencyHistogram, into writer: inout JSONLineWriter) {

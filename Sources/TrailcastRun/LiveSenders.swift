@@ -38,11 +38,16 @@ struct LiveSenders {
         return LiveSenders(
             publisher: plan.mqtt.map { makePublisher($0, plan: plan, deviceCount: deviceCount, classOfDevice: classOfDevice) },
             osmAndSender: plan.osmAnd.map {
-                HTTPFleetSender(options: $0.options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
+                var options = $0.options
+                options.what = "the OsmAnd server"
+                options.notice = notice
+                return HTTPFleetSender(options: options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
             },
             ownTracksSender: plan.ownTracksHTTP.map {
                 var options = $0.options
                 options.headers.append(("X-Limit-U", plan.ownTracksUser))
+                options.what = "the OwnTracks HTTP backend"
+                options.notice = notice
                 return HTTPFleetSender(options: options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
             },
             verifier: verifier, classOfSlot: classOfSlot, shards: shards, topicOfSlot: slotDevices.map { names[$0] },

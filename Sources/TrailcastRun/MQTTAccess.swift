@@ -56,7 +56,9 @@ public struct MQTTAccess: Sendable, Equatable {
         if let passwordFromEnvironment {
             options.password = Array(passwordFromEnvironment.utf8)
         } else if let passwordFile {
-            options.password = try Self.firstLine(of: passwordFile)
+            // MQTT's password field is at most 65,535 bytes (3.1.3.5).
+            options.password = try PasswordFile.firstLine(
+                of: passwordFile, option: "--mqtt-password-file", limit: 65_535, limitName: "MQTT's 65,535 bytes")
         }
         guard tls else { return }
         do {
@@ -66,36 +68,5 @@ public struct MQTTAccess: Sendable, Equatable {
         } catch {
             throw RunFailure(error.description, status: error.cannotOpen ? .noInput : .dataError)
         }
-    }
-
-    /// A password file's first line, without its line end (what `echo secret > FILE` and
-    /// a Kubernetes Secret mounted as a file both give).
-    private static func firstLine(of path: String) throws(RunFailure) -> [UInt8] {
-        let descriptor: Int32
-        switch OpenFailure.openForReading(path) {
-        case .success(let opened):
-            descriptor = opened
-        case .failure(let error):
-            throw RunFailure("--mqtt-password-file \(path): error: \(OpenFailure.reason(errno: error.code, kind: "a file"))", status: .noInput)
-        }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= 65_535 {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else {
-                throw RunFailure("--mqtt-password-file \(path): error: cannot read: \(String(cString: strerror(errno)))", status: .ioError)
-            }
-            if count == 0 { break }
-            bytes += buffer.prefix(count)
-        }
-        var line = bytes.prefix { $0 != UInt8(ascii: "\n") }
-        if line.last == UInt8(ascii: "\r") { line.removeLast() }
-        // MQTT's password field is at most 65,535 bytes (3.1.3.5).
-        guard line.count <= 65_535 else {
-            throw RunFailure("--mqtt-password-file \(path): error: longer than MQTT's 65,535 bytes", status: .dataError)
-        }
-        return Array(line)
     }
 }

@@ -61,10 +61,34 @@ struct FleetBackendOptions: ParsableArguments {
         valueName: "FILE"), completion: .file(extensions: ["pem", "crt"]))
     var httpCA: String?
 
+    @Option(name: .customLong("http-user"), help: ArgumentHelp(
+        "Log in to --osmand's or --owntracks-http's server with HTTP basic authentication as USER (or https://USER@HOST/...). The password: \(HTTPAccess.passwordVariable) in the environment, or --http-password-file.",
+        valueName: "USER"))
+    var httpUser: String?
+
+    @Option(name: .customLong("http-password-file"), help: ArgumentHelp(
+        "Read the HTTP password from the first line of FILE (never on the command line: ps shows it).", valueName: "FILE"),
+        completion: .file())
+    var httpPasswordFile: String?
+
+    @Option(name: .customLong("http-cert"), help: ArgumentHelp(
+        "With https://: present this PEM client certificate, for a server that requires one (with --http-key).", valueName: "FILE"),
+        completion: .file(extensions: ["pem", "crt"]))
+    var httpCert: String?
+
+    @Option(name: .customLong("http-key"), help: ArgumentHelp("The HTTP client certificate's PEM private key.", valueName: "FILE"),
+            completion: .file(extensions: ["pem", "key"]))
+    var httpKey: String?
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "HTTP connections to --osmand's or --owntracks-http's server, one request in flight on each. (default: one per 25 of the shard's devices, at least 8)",
         valueName: "N"))
     var httpConnections: Int?
+
+    @Option(name: .customLong("max-error-rate"), parsing: .unconditional, help: ArgumentHelp(
+        "Exit 69 when more than this share of the messages sent failed (refused, lost, or answered with an error), 0...1; a run where nothing was acknowledged exits 69 whatever it says.",
+        valueName: "R"))
+    var maxErrorRate: Double = 0.1
 
     @Option(name: .customLong("reconnect-max"), help: ArgumentHelp(
         "The longest wait before a device tries its backend again after a drop: backoff doubles from 0.5 s up to this, half of it at random. (default: 5s)",
@@ -121,8 +145,13 @@ struct FleetBackendOptions: ParsableArguments {
 
     /// `--osmand URL` with `--http-connections` (or the default for `shardDevices`).
     func osmAndPlan(shardDevices: Int) throws -> FleetHTTPBackend? {
-        if httpCA != nil, ![osmand, ownTracksHTTP].contains(where: { $0?.lowercased().hasPrefix("https://") == true }) {
-            throw ValidationError("--http-ca is for TLS: write --osmand or --owntracks-http as https://HOST[:PORT]")
+        let secure = [osmand, ownTracksHTTP].contains(where: { $0?.lowercased().hasPrefix("https://") == true })
+        for (option, value) in [("--http-ca", httpCA), ("--http-cert", httpCert), ("--http-key", httpKey)] where value != nil && !secure {
+            throw ValidationError("\(option) is for TLS: write --osmand or --owntracks-http as https://HOST[:PORT]")
+        }
+        if osmand == nil && ownTracksHTTP == nil {
+            let stray = [("--http-user", httpUser), ("--http-password-file", httpPasswordFile)].first { $0.1 != nil }
+            if let stray { throw ValidationError("\(stray.0) is for an HTTP backend: it needs --osmand or --owntracks-http") }
         }
         guard let osmand else { return nil }
         let backend = try httpPlan(osmand, form: .osmAnd, shardDevices: shardDevices)
@@ -150,6 +179,15 @@ struct FleetBackendOptions: ParsableArguments {
         var backend = FleetHTTPBackend(options: options, path: url.path)
         backend.tls = url.isSecure
         backend.trustedCertificatesFile = httpCA
+        if url.user != nil && httpUser != nil {
+            throw ValidationError("--http-user and the user in \(form.option)'s URL: give the user once")
+        }
+        backend.access.user = url.user ?? httpUser
+        backend.access.passwordFile = httpPasswordFile
+        backend.access.passwordFromEnvironment = getenv(HTTPAccess.passwordVariable).map { String(cString: $0) }
+        backend.access.clientCertificateFile = httpCert
+        backend.access.clientKeyFile = httpKey
+        if let problem = backend.access.problem { throw ValidationError(problem) }
         return backend
     }
 

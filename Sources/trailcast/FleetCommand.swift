@@ -119,6 +119,9 @@ struct FleetCommand: AsyncParsableCommand {
             throw ValidationError("--verify and --summary are for a run that sends (--mqtt)")
         }
         if essentials.quiet && essentials.progress { throw ValidationError("give --quiet or --progress, not both") }
+        guard (0...1).contains(backends.maxErrorRate) else {
+            throw ValidationError("--max-error-rate must be a share from 0 to 1, not \(backends.maxErrorRate.asGiven)")
+        }
         if let speed {
             guard speed >= 0 && speed <= 1000 else {
                 throw ValidationError("--speed must be above 0 and at most 1000, not \(speed.asGiven)")
@@ -200,9 +203,15 @@ struct FleetCommand: AsyncParsableCommand {
             _ = try FleetRunner.runVirtual(
                 plan, progress: { if showsProgress { StandardStreams.writeError($0) } }, interrupted: { stopped.withLock { $0 } })
         } else {
-            _ = try await FleetRunner.runLive(
+            let summary = try await FleetRunner.runLive(
                 plan, progress: { if showsProgress { StandardStreams.writeError($0) } },
                 notice: { StandardStreams.writeError($0) }, interrupted: { stopped.withLock { $0 } })
+            if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
+            // A run whose messages did not arrive failed, whatever its backends: so says its
+            // exit status, for CI and a Job's backoffLimit.
+            if let failure = summary.failure(maximumErrorRate: backends.maxErrorRate) {
+                throw RunFailure(failure, status: .unavailable)
+            }
         }
         if let signal = signals.receivedSignal { throw ExitCode(128 + signal) }
     }

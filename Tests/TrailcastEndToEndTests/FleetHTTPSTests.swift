@@ -50,6 +50,27 @@ struct FleetHTTPSTests {
         #expect(try receiver.positions().isEmpty, "no position was sent to a server that is not the one named")
     }
 
+    /// BoringSSL says only "certificate verify failed"; the dates, read on a second
+    /// connection, say it is the certificate's age and not the CA.
+    @Test("an expired server certificate from a trusted CA: exit 69, saying it expired and when")
+    func expiredCertificate() async throws {
+        let certificates = try await TestCertificates.makeExpired()
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(1), options: [
+            "--tls-cert", certificates.serverCertificate.path, "--tls-key", certificates.serverKey.path,
+        ])
+        defer { receiver.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--osmand", "https://127.0.0.1:\(receiver.port)", "--duration", "2s",
+            "--http-ca", certificates.caCertificate.path,
+        ])
+        #expect(run.status == 69, "\(run.stderr)")
+        let line = try #require(run.stderrLines.first)
+        let expected = #/trailcast: error: TLS with the OsmAnd server at 127\.0\.0\.1:\d+ failed: certificate verify failed: the server's certificate expired on \d{4}-\d\d-\d\d \d\d:\d\d UTC \(it was valid from \d{4}-\d\d-\d\d \d\d:\d\d UTC\): the server needs a new one/#
+        #expect(line.wholeMatch(of: expected) != nil, "\(run.stderr)")
+        #expect(run.stderrLines.count == 1)
+        #expect(try receiver.positions().isEmpty)
+    }
+
     @Test("https:// to a plain HTTP server: exit 69, saying it did not answer in TLS")
     func plainServer() async throws {
         let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(1))

@@ -9,10 +9,10 @@ struct FleetMQTTSecurityTests {
     static let login = MosquittoBroker.Login(user: "fleet", password: "correct horse")
 
     /// A broker with TLS and one login, its certificates, and a scratch directory.
-    static func securedBroker(requiresClientCertificate: Bool = false) async throws
+    static func securedBroker(requiresClientCertificate: Bool = false, expired: Bool = false) async throws
         -> (MosquittoBroker, TestCertificates, ScratchDirectory)
     {
-        let certificates = try await TestCertificates.make()
+        let certificates = try await expired ? TestCertificates.makeExpired() : TestCertificates.make()
         let scratch = try ScratchDirectory()
         let passwords = try await MosquittoBroker.passwordFile(for: [login], in: scratch)
         let broker = try MosquittoBroker(
@@ -121,6 +121,21 @@ struct FleetMQTTSecurityTests {
             ])
         }
         #expect(!broker.output.contains("u'fleet'"), "no login was sent to an untrusted broker")
+    }
+
+    @Test("an expired broker certificate from a trusted CA: exit 69, saying it expired (not an untrusted CA); no login sent")
+    func expiredCertificate() async throws {
+        let (broker, certificates, scratch) = try await Self.securedBroker(expired: true)
+        defer { scratch.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--mqtt", "mqtts://fleet@127.0.0.1:\(broker.port)", "--duration", "2s",
+            "--mqtt-ca", certificates.caCertificate.path,
+        ], environment: ["TRAILCAST_MQTT_PASSWORD": Self.login.password])
+        #expect(run.status == 69)
+        #expect(run.stderrLines.count == 1)
+        #expect(run.stderr.contains("failed: certificate verify failed: the broker's certificate expired on "), "\(run.stderr)")
+        #expect(run.stderr.contains("): the broker needs a new one\n"), "\(run.stderr)")
+        #expect(!broker.output.contains("u'fleet'"), "no login was sent to a broker with an expired certificate")
     }
 
     @Test("a broker certificate a trusted CA signed for another host: exit 69, saying the name does not match; no login sent")

@@ -8,7 +8,8 @@ import Testing
 struct FleetOsmAndConnectionTests {
     /// Runs the fleet into `receiver` and gives the summary's OsmAnd totals and stderr.
     static func run(
-        _ receiver: OsmAndReceiver, devices: Int, seconds: Int, url: String? = nil, extra: [String] = []
+        _ receiver: OsmAndReceiver, devices: Int, seconds: Int, url: String? = nil, extra: [String] = [], status: Int32 = 0,
+        environment: [String: String?] = [:]
     ) async throws -> (BackendTotals, String) {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -16,8 +17,8 @@ struct FleetOsmAndConnectionTests {
         let run = try await TrailcastBinary.run(arguments: [
             "fleet", "--progress", "gpx/", "--devices", String(devices), "--osmand", url ?? "http://127.0.0.1:\(receiver.port)",
             "--duration", "\(seconds)s", "--stagger", "1s", "--summary", summaryFile.path,
-        ] + extra, waitsForASlot: false)
-        #expect(run.status == 0, "\(run.stderr)")
+        ] + extra, environment: environment, waitsForASlot: false)
+        #expect(run.status == status, "\(run.stderr)")
         let summary = try FleetMQTTCommandTests.summary(summaryFile)
         let totals = try BackendTotals(summary: summary, backend: "osmand")
         #expect(totals.addsUp, "\(totals)")
@@ -75,11 +76,14 @@ struct FleetOsmAndConnectionTests {
         let nginx = try await Nginx.start(
             proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 100, keepaliveTimeout: "10s", redirecting: "/moved/")
         defer { nginx.stop() }
-        let (totals, _) = try await Self.run(
-            receiver, devices: 5, seconds: 4, url: "http://127.0.0.1:\(nginx.port)/moved", extra: ["--interval", "1"])
+        let (totals, stderr) = try await Self.run(
+            receiver, devices: 5, seconds: 4, url: "http://127.0.0.1:\(nginx.port)/moved", extra: ["--interval", "1"], status: 69)
         #expect(totals.sent >= 10)
         #expect(totals.acknowledged == 0 && totals.errors == totals.sent, "\(totals)")
         #expect(try receiver.positions().isEmpty)
+        // Said at once, and in the end why the run failed.
+        #expect(stderr.contains("the OsmAnd server answered 301 Moved Permanently\n"), "\(stderr)")
+        #expect(stderr.contains("trailcast: error: nothing was acknowledged: \(totals.sent) sent, \(totals.sent) failed (osmand: 301 Moved Permanently: \(totals.sent))"), "\(stderr)")
     }
 
     @Test("a server answering in 20 ms: eight connections for 100 devices, every position answered, none refused")
@@ -116,14 +120,24 @@ final class Nginx: @unchecked Sendable {
 
     /// - Parameter redirecting: a path nginx answers `301` to https for, as a site moved to
     ///   TLS answers a client still on plain HTTP.
+    /// - Parameter login: a user and password nginx asks for (`auth_basic`), as the
+    ///   OwnTracks recorder's README puts nginx in front of `/pub`.
     static func start(
         proxyingTo upstream: Int, at location: String, keepaliveRequests: Int, keepaliveTimeout: String,
-        redirecting: String? = nil
+        redirecting: String? = nil, login: (user: String, password: String)? = nil
     ) async throws -> Nginx {
         try Peer.require("/usr/sbin/nginx")
         let scratch = try ScratchDirectory()
         let reservation = try HeldLocalPort()
         let root = scratch.url.path
+        if let login {
+            // Hashed by openssl as Apache's htpasswd does (nginx's plain scheme would end the
+            // password at a colon: its file's third field is a comment).
+            let hashed = try await TrailcastBinary.runTool("openssl", ["passwd", "-apr1", login.password])
+            try "\(login.user):\(hashed.stdout.trimmingCharacters(in: .whitespacesAndNewlines))\n".write(
+                to: scratch.url.appendingPathComponent("htpasswd"), atomically: true, encoding: .utf8)
+        }
+        let authorization = login == nil ? "" : "auth_basic \"fleet\"; auth_basic_user_file \(root)/htpasswd;"
         try """
             daemon off;
             master_process off;
@@ -138,7 +152,7 @@ final class Nginx: @unchecked Sendable {
                 keepalive_timeout \(keepaliveTimeout);
                 server {
                     listen 127.0.0.1:\(reservation.port);
-                    location \(location) { proxy_pass http://127.0.0.1:\(upstream)/; }
+                    location \(location) { \(authorization) proxy_pass http://127.0.0.1:\(upstream)/; }
                     \(redirecting.map { "location \($0) { return 301 https://$host$request_uri; }" } ?? "")
                 }
             }

@@ -59,7 +59,7 @@ struct FleetOwnTracksHTTPTests {
         #expect(offsets.count <= 2 && (offsets.max() ?? 0) - (offsets.min() ?? 0) <= 1, "one start: \(offsets.sorted())")
     }
 
-    @Test("a URL without the recorder's /pub: each answer a 404, counted as an error; the run goes on")
+    @Test("a URL without the recorder's /pub: each answer a 404, counted as an error, said at once; the run goes on and exits 69")
     func wrongPath() async throws {
         let (receiver, port, out, scratch) = try await Self.receiver()
         defer { scratch.remove() }
@@ -69,9 +69,13 @@ struct FleetOwnTracksHTTPTests {
             "fleet", "gpx/", "--devices", "5", "--owntracks-http", "http://127.0.0.1:\(port)", "--duration", "3s",
             "--stagger", "0s", "--summary", summaryFile.path,
         ], waitsForASlot: false)
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 69, "\(run.stderr)")
         let totals = try BackendTotals(summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
         #expect(totals.errors == totals.sent && totals.sent == 15, "\(totals)")
+        #expect(run.stderrLines == [
+            "the OwnTracks HTTP backend answered 404 Not Found: check the URL's path (the OwnTracks recorder's is /pub)",
+            "trailcast: error: nothing was acknowledged: 15 sent, 15 failed (owntracks-http: 404 Not Found: 15)",
+        ])
         let stored = FileManager.default.fileExists(atPath: out.path) ? try String(contentsOf: out, encoding: .utf8) : ""
         #expect(stored.isEmpty, "nothing stored")
     }

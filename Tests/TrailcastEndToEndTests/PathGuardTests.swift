@@ -61,6 +61,11 @@ struct PathGuardTests {
             return ["--mqtt", "mqtts://127.0.0.1:1", "--mqtt-cert", try scratch.file(named: "other.pem", text: "cert\n").path]
         case ("fleet", "--mqtt-password-file"): return ["--mqtt", "mqtts://127.0.0.1:1", "--mqtt-user", "u"]
         case ("fleet", "--http-ca"): return ["--osmand", "https://127.0.0.1:1"]
+        case ("fleet", "--http-cert"):
+            return ["--osmand", "https://127.0.0.1:1", "--http-key", try scratch.file(named: "other.key", text: "key\n").path]
+        case ("fleet", "--http-key"):
+            return ["--osmand", "https://127.0.0.1:1", "--http-cert", try scratch.file(named: "other.pem", text: "cert\n").path]
+        case ("fleet", "--http-password-file"): return ["--osmand", "https://127.0.0.1:1", "--http-user", "u"]
         default: return []
         }
     }
@@ -111,7 +116,10 @@ struct PathGuardTests {
         if first.command == "replay", names == ["<positional>", "--scenario"] { return false }
         if first.command == "fleet" {
             let virtualOnly: Set = ["--output"]
-            let sendingOnly: Set = ["--summary", "--mqtt-ca", "--mqtt-cert", "--mqtt-key", "--mqtt-password-file", "--http-ca"]
+            let sendingOnly: Set = [
+                "--summary", "--mqtt-ca", "--mqtt-cert", "--mqtt-key", "--mqtt-password-file", "--http-ca", "--http-cert", "--http-key",
+                "--http-password-file",
+            ]
             if !names.isDisjoint(with: virtualOnly), !names.isDisjoint(with: sendingOnly) { return false }
         }
         return true
@@ -203,6 +211,9 @@ struct PathGuardTests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
             var line = try Self.commandLine(argument.command, given: [(argument, folder.path)], in: scratch)
             if argument.spelled == "--mqtt-key", let at = line.firstIndex(of: "--mqtt-cert") {
+                line[at + 1] = certificates.clientCertificate.path
+            }
+            if argument.spelled == "--http-key", let at = line.firstIndex(of: "--http-cert") {
                 line[at + 1] = certificates.clientCertificate.path
             }
             let result = try await TrailcastBinary.run(arguments: line, in: scratch.url)

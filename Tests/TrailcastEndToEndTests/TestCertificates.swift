@@ -66,6 +66,18 @@ struct TestCertificates {
         return certificates
     }
 
+    /// The same CA, with the server's certificate made again by it for 127.0.0.1 and
+    /// localhost but already expired: `-days -1` ends it a day before it begins, now.
+    static func makeExpired() async throws -> TestCertificates {
+        let certificates = try await make()
+        try await openssl([
+            ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"],
+            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
+                "-days", "-1", "-extfile", "server.ext"],
+        ], in: certificates.directory.url)
+        return certificates
+    }
+
     struct Failed: Error, CustomStringConvertible {
         var step: [String]
         var output: String

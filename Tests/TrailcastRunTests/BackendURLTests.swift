@@ -15,6 +15,9 @@ struct BackendURLTests {
             ("http://127.0.0.1:5055", .osmAnd, .init(scheme: "http", user: nil, host: "127.0.0.1", port: 5055, path: "")),
             ("http://proxy.example.com/osmand/", .osmAnd,
              .init(scheme: "http", user: nil, host: "proxy.example.com", port: 80, path: "/osmand/")),
+            // A login for a server behind basic authentication (its password elsewhere).
+            ("https://fleet@recorder.example.com/pub", .ownTracksHTTP,
+             .init(scheme: "https", user: "fleet", host: "recorder.example.com", port: 443, path: "/pub")),
         ]
         for (text, form, expected) in cases {
             #expect(try BackendURL(parsing: text, form: form) == expected, "\(text)")
@@ -37,9 +40,9 @@ struct BackendURLTests {
              "--mqtt: no password in the URL, where `ps` shows it to everyone: give it in TRAILCAST_MQTT_PASSWORD or --mqtt-password-file FILE"),
             ("mqtt://@h", .mqtt, "--mqtt mqtt://@h: \(expected)"),
             ("mqtt://%zz@h", .mqtt, "--mqtt mqtt://%zz@h: \(expected)"),
-            ("ftp://h", .osmAnd, "--osmand ftp://h: expected http://HOST[:PORT][/PATH] or https://..., such as http://127.0.0.1:5055"),
-            ("http://u@h", .osmAnd,
-             "--osmand http://u@h: this backend takes no login; expected http://HOST[:PORT][/PATH] or https://..., such as http://127.0.0.1:5055"),
+            ("ftp://h", .osmAnd, "--osmand ftp://h: expected http://[USER@]HOST[:PORT][/PATH] or https://..., such as http://127.0.0.1:5055"),
+            ("http://u:p@h", .osmAnd,
+             "--osmand: no password in the URL, where `ps` shows it to everyone: give it in TRAILCAST_HTTP_PASSWORD or --http-password-file FILE"),
         ]
         for (text, form, message) in cases {
             #expect(throws: RunFailure.self, "\(text)") { try BackendURL(parsing: text, form: form) }

@@ -21,8 +21,16 @@ public struct DeliveryCounts: Sendable, Equatable {
     /// awaiting the answer. At the end of a run, what was still awaited when it stopped
     /// waiting (neither known lost nor known delivered).
     public var inFlight = 0
+    /// The ``errors`` by cause, each with its count: an HTTP status in its words
+    /// (`401 Unauthorized`), or `no answer in 10 s`.
+    public var errorCauses: [String: Int] = [:]
 
     public init() {}
+
+    /// The causes, most frequent first (ties by name): `401 Unauthorized: 50`.
+    public var causesText: String {
+        errorCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+    }
 
     /// Each total by the name the progress line and the summary both give it, in order.
     public var named: [(name: StaticString, value: Int)] {
@@ -41,6 +49,7 @@ public struct DeliveryCounts: Sendable, Equatable {
         sum.lost += right.lost
         sum.errors += right.errors
         sum.inFlight += right.inFlight
+        sum.errorCauses.merge(right.errorCauses, uniquingKeysWith: +)
         return sum
     }
 }

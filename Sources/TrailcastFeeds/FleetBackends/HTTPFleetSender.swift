@@ -26,6 +26,10 @@ public final class HTTPFleetSender: Sendable {
         public var reconnectMaximum: Duration
         /// TLS (`https://`); nil: plain HTTP.
         public var security: TransportSecurity?
+        /// How messages name the server (`the OwnTracks HTTP backend`).
+        public var what = "the HTTP server"
+        /// Told once of each kind of failure, as it first happens (a line for standard error).
+        public var notice: @Sendable (String) -> Void = { _ in }
 
         public init(
             host: String, port: Int, headers: [(name: String, value: String)] = [], connections: Int = 8,
@@ -56,8 +60,10 @@ public final class HTTPFleetSender: Sendable {
 
     public init(options: Options, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int) {
         self.classOfDevice = classOfDevice
+        let notices = FailureNotices(what: options.what, notice: options.notice)
         links = (0..<max(options.connections, 1)).map { index in
-            HTTPFleetLink(options: options, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice)
+            HTTPFleetLink(
+                options: options, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice, notices: notices)
         }
     }
 
@@ -92,7 +98,12 @@ public final class HTTPFleetSender: Sendable {
         do {
             try await handshake.promise.futureResult.get()
         } catch {
-            throw HTTPServerUnreachable(description: "TLS with \(what) at \(authority) failed: \(security.reason(of: error))")
+            var reason = security.reason(of: error)
+            if reason.hasPrefix("certificate verify failed"),
+               let dates = await security.certificateDatesProblem(host: options.host, port: options.port) {
+                reason = "certificate verify failed: \(dates)"
+            }
+            throw HTTPServerUnreachable(description: "TLS with \(what) at \(authority) failed: \(reason)")
         }
     }
 
@@ -164,8 +175,13 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
     private let seed: UInt64
     private let classOfDevice: @Sendable (Int) -> Int
     private let state: LockedValue<State>
+    private let notices: FailureNotices
 
-    init(options: HTTPFleetSender.Options, seed: UInt64, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int) {
+    init(
+        options: HTTPFleetSender.Options, seed: UInt64, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int,
+        notices: FailureNotices = FailureNotices(what: "the HTTP server", notice: { _ in })
+    ) {
+        self.notices = notices
         self.options = options
         self.seed = seed
         self.classOfDevice = classOfDevice
@@ -238,12 +254,15 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
         }
         let timeout = channel.eventLoop.scheduleTask(in: options.requestTimeout) { [self] in
             // No answer in time: an error, and the connection (which may be wedged) goes.
-            state.withLock { state in
-                if let request = state.inFlight {
-                    state.counts[classOfDevice(request.device)].errors += 1
-                    state.inFlight = nil
-                }
+            let cause = "no answer in \(options.requestTimeout.nanoseconds / 1_000_000_000) s"
+            let counted = state.withLock { state -> Bool in
+                guard let request = state.inFlight else { return false }
+                state.counts[classOfDevice(request.device)].errors += 1
+                state.counts[classOfDevice(request.device)].errorCauses[cause, default: 0] += 1
+                state.inFlight = nil
+                return true
             }
+            if counted { notices.report(cause) }
             channel.close(promise: nil)
         }
         state.withLock { $0.timeout = timeout }
@@ -262,6 +281,7 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
     /// The answer to the request in flight is whole; `keepAlive` false: the server closes
     /// the connection after it.
     func answered(status: HTTPResponseStatus, keepAlive: Bool, on channel: any Channel) {
+        if !(200..<300).contains(status.code) { notices.report(Self.cause(status)) }
         let closing = state.withLock { state -> Bool in
             guard state.channel === channel else { return false }
             state.timeout?.cancel()
@@ -288,7 +308,13 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
             state.counts[classOfDevice(request.device)].acknowledged += 1
         } else {
             state.counts[classOfDevice(request.device)].errors += 1
+            state.counts[classOfDevice(request.device)].errorCauses[cause(status), default: 0] += 1
         }
+    }
+
+    /// A status as the counts name it: `401 Unauthorized`.
+    static func cause(_ status: HTTPResponseStatus) -> String {
+        "\(status.code) \(status.reasonPhrase)"
     }
 
     private func connect() {
@@ -318,7 +344,8 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
                 channel.closeFuture.whenComplete { [self] _ in disconnected(channel) }
                 if closing { channel.close(promise: nil) }
                 pump()
-            case .failure:
+            case .failure(let error):
+                notices.report(connectFailureReason(error), connecting: true)
                 retry(after: state.withLock { $0.attempts.failedAttempt() })
             }
         }

@@ -83,9 +83,20 @@ public final class MQTTFleetPublisher: Sendable {
     /// Connects once and disconnects: whether the broker is there before a run starts.
     public static func probe(_ options: Options, clientIdentifier: String) async throws(MQTTConnectionError) {
         struct Silent: MQTTConnectionDelegate {}
-        let connection = try await MQTTConnection.connect(
-            options.connection(clientIdentifier: clientIdentifier, connectTimeout: .seconds(5)),
-            delegate: Silent())
+        let connection: MQTTConnection
+        do {
+            connection = try await MQTTConnection.connect(
+                options.connection(clientIdentifier: clientIdentifier, connectTimeout: .seconds(5)),
+                delegate: Silent())
+        } catch {
+            // An expired certificate is no untrusted CA: say which it is.
+            if case .tls(let authority, let reason) = error, reason.hasPrefix("certificate verify failed"),
+               let security = options.security,
+               let dates = await security.certificateDatesProblem(host: options.host, port: options.port) {
+                throw .tls(authority, "certificate verify failed: \(dates)")
+            }
+            throw error
+        }
         await connection.disconnect()
     }
 

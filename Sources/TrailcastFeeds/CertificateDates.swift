@@ -1,0 +1,100 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOTLS
+import TrailcastBasics
+
+extension TransportSecurity {
+    /// After a handshake failed with `certificate verify failed`: whether the server's
+    /// certificate is out of its dates, read on a second connection that checks nothing and
+    /// sends nothing but the handshake. BoringSSL's error names no reason beyond the failed
+    /// verification, and an expired certificate is no untrusted CA: the user would look at
+    /// the wrong file. Nil when the dates are fine (then it is the issuer) or cannot be read.
+    func certificateDatesProblem(host: String, port: Int) async -> String? {
+        var configuration = TLSConfiguration.makeClientConfiguration()
+        configuration.certificateVerification = .none
+        guard let context = try? NIOSSLContext(configuration: configuration) else { return nil }
+        let loop = MultiThreadedEventLoopGroup.singleton.next()
+        let handshake = loop.makePromise(of: Void.self)
+        let channel: any Channel
+        do {
+            channel = try await ClientBootstrap(group: loop)
+                .connectTimeout(.seconds(5))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: nil))
+                        try channel.pipeline.syncOperations.addHandler(HandshakeDone(handshake))
+                    }
+                }
+                .connect(host: host, port: port).get()
+        } catch {
+            handshake.fail(ChannelError.eof)
+            return nil
+        }
+        defer { channel.close(promise: nil) }
+        guard (try? await handshake.futureResult.get()) != nil,
+              let certificate = try? await channel.nioSSL_peerCertificate().get()
+        else { return nil }
+        let now = time(nil)
+        if certificate.notValidAfter < now {
+            return "the \(naming.peer)'s certificate expired on \(Self.utcText(certificate.notValidAfter)) (it was valid from \(Self.utcText(certificate.notValidBefore))): the \(naming.peer) needs a new one"
+        }
+        if certificate.notValidBefore > now {
+            return "the \(naming.peer)'s certificate is not valid until \(Self.utcText(certificate.notValidBefore)): check this machine's clock and the \(naming.peer)'s"
+        }
+        return nil
+    }
+
+    /// `2026-11-28 21:58 UTC`.
+    private static func utcText(_ time: time_t) -> String {
+        var seconds = time
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
+    }
+}
+
+/// Completes its promise when the TLS handshake is done, fails it when the connection ends first.
+private final class HandshakeDone: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    private let promise: EventLoopPromise<Void>
+    private var done = false
+
+    init(_ promise: EventLoopPromise<Void>) { self.promise = promise }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted = event as? TLSUserEvent, !done {
+            done = true
+            promise.succeed(())
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        finish()
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        finish()
+    }
+
+    private func finish() {
+        guard !done else { return }
+        done = true
+        promise.fail(ChannelError.eof)
+    }
+}
