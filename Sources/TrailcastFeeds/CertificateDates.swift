@@ -8,7 +8,6 @@ import Darwin
 import NIOCore
 import NIOPosix
 import NIOSSL
-import NIOTLS
 import TrailcastBasics
 
 extension TransportSecurity {
@@ -22,7 +21,7 @@ extension TransportSecurity {
         configuration.certificateVerification = .none
         guard let context = try? NIOSSLContext(configuration: configuration) else { return nil }
         let loop = MultiThreadedEventLoopGroup.singleton.next()
-        let handshake = loop.makePromise(of: Void.self)
+        let handshake = HandshakeResult(loop.makePromise(of: Void.self))
         let channel: any Channel
         do {
             channel = try await ClientBootstrap(group: loop)
@@ -30,16 +29,16 @@ extension TransportSecurity {
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: nil))
-                        try channel.pipeline.syncOperations.addHandler(HandshakeDone(handshake))
+                        try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(handshake))
                     }
                 }
                 .connect(host: host, port: port).get()
         } catch {
-            handshake.fail(ChannelError.eof)
+            handshake.complete(.failure(ChannelError.eof))
             return nil
         }
         defer { channel.close(promise: nil) }
-        guard (try? await handshake.futureResult.get()) != nil,
+        guard (try? await handshake.promise.futureResult.get()) != nil,
               let certificate = try? await channel.nioSSL_peerCertificate().get()
         else { return nil }
         let now = time(nil)
@@ -59,42 +58,5 @@ extension TransportSecurity {
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
-    }
-}
-
-/// Completes its promise when the TLS handshake is done, fails it when the connection ends first.
-private final class HandshakeDone: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    private let promise: EventLoopPromise<Void>
-    private var done = false
-
-    init(_ promise: EventLoopPromise<Void>) { self.promise = promise }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case .handshakeCompleted = event as? TLSUserEvent, !done {
-            done = true
-            promise.succeed(())
-        }
-        context.fireUserInboundEventTriggered(event)
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        finish()
-        context.close(promise: nil)
-    }
-
-    func channelInactive(context: ChannelHandlerContext) {
-        finish()
-        context.fireChannelInactive()
-    }
-
-    func handlerRemoved(context: ChannelHandlerContext) {
-        finish()
-    }
-
-    private func finish() {
-        guard !done else { return }
-        done = true
-        promise.fail(ChannelError.eof)
     }
 }

@@ -434,8 +434,8 @@ private final class HTTPAnswerReader: ChannelInboundHandler {
     }
 }
 
-/// Completes when a TLS handshake does, or fails with what ended it (the probe's).
-private final class HandshakeWaiter: ChannelInboundHandler {
+/// Completes when a TLS handshake does, or fails with what ended it (the probes').
+final class HandshakeWaiter: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     private let result: HandshakeResult
 
@@ -465,7 +465,7 @@ private final class HandshakeWaiter: ChannelInboundHandler {
 
 /// A handshake's outcome, completed once by whichever comes first: the handshake, its
 /// failure, the connection's end, or the connect's failure.
-private final class HandshakeResult: Sendable {
+final class HandshakeResult: Sendable {
     let promise: EventLoopPromise<Void>
     private let completed = LockedValue(false)
 

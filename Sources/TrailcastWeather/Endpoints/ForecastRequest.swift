@@ -40,12 +40,6 @@ struct ForecastRequest {
     var hourly: [ForecastQuery.Requested<WeatherVariable>]
     var daily: [ForecastQuery.Requested<DailyVariable>]
 
-    /// Open-Meteo's fallbacks for names an older tz database lacks (`TimeZone.initWithFallback`).
-    private static let olderNames = [
-        "Europe/Kyiv": "Europe/Kiev", "America/Nuuk": "America/Godthab", "Asia/Qostanay": "Asia/Qyzylorda",
-        "Asia/Almaty": "Asia/Qyzylorda", "America/Ciudad_Juarez": "America/Mexico_City",
-    ]
-
     init(_ parameters: QueryParameters, endpoint: ForecastQuery.Endpoint) throws(ForecastRequestError) {
         self.endpoint = endpoint
         latitudes = try Self.floats(parameters.list("latitude"))
@@ -142,10 +136,7 @@ struct ForecastRequest {
     private static func zone(_ name: String) throws(ForecastRequestError) -> Zone {
         // Open-Meteo compares `auto` exactly (`AUTO` is an invalid zone there).
         if name == "auto" { return .auto }
-        if AnswerTimeZone.gmtNames.contains(name.lowercased()) { return .named(TimeZone(secondsFromGMT: 0)!) }
-        guard let zone = TimeZone(identifier: name) ?? olderNames[name].flatMap(TimeZone.init(identifier:)) else {
-            throw .invalidTimezone
-        }
+        guard let zone = AnswerTimeZone.timeZone(named: name) else { throw .invalidTimezone }
         return .named(zone)
     }
 

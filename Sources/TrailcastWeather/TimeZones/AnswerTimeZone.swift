@@ -27,17 +27,21 @@ struct AnswerTimeZone: Sendable, Equatable {
     static let gmtNames: Set<String> = ["gmt", "utc", "etc/gmt", "etc/utc"]
 
     /// Open-Meteo's fallbacks for names an older tz database lacks (`TimeZone.initWithFallback`).
-    private static let olderNames = ["Europe/Kyiv": "Europe/Kiev", "America/Nuuk": "America/Godthab"]
+    private static let olderNames = [
+        "Europe/Kyiv": "Europe/Kiev", "America/Nuuk": "America/Godthab", "Asia/Qostanay": "Asia/Qyzylorda",
+        "Asia/Almaty": "Asia/Qyzylorda", "America/Ciudad_Juarez": "America/Mexico_City",
+    ]
+
+    /// The zone a `timezone` value names: a spelling of GMT, or a name the system's tz
+    /// database knows (or its fallback's); nil for any other.
+    static func timeZone(named name: String) -> TimeZone? {
+        if gmtNames.contains(name.lowercased()) { return TimeZone(secondsFromGMT: 0) }
+        return TimeZone(identifier: name) ?? olderNames[name].flatMap(TimeZone.init(identifier:))
+    }
 
     /// The zone named `name` (an IANA name the system's tz database knows) at `now`, or nil.
     init?(named name: String, now: Int) {
-        if Self.gmtNames.contains(name.lowercased()) {
-            self = .gmt
-            return
-        }
-        guard let zone = TimeZone(identifier: name) ?? Self.olderNames[name].flatMap(TimeZone.init(identifier:)) else {
-            return nil
-        }
+        guard let zone = Self.timeZone(named: name) else { return nil }
         self.init(zone, now: now)
     }
 
