@@ -36,7 +36,8 @@ struct ForecastDocument {
     /// The values of the model `model` (one of the query's `models`).
     func values(now: Int, model: ForecastModel = .bestMatch) -> Values {
         let variation = ModelVariation(modelNamed: model.name)
-        let hour = { (time: Int) in self.hour(at: time, variation: variation) }
+        let memo = ConditionsMemo { time in self.conditions(at: time, variation: variation) }
+        let hour = { (time: Int) in self.hour(at: time, memo: memo) }
         let hours = query.hourly.isEmpty ? [] : query.window.hours.map(hour)
         let quarters: [ModelHour] = query.minutely15.isEmpty ? [] : query.window.quarters.map { time in
             var quarter = hour(time)
@@ -179,11 +180,32 @@ struct ForecastDocument {
         json.endObject()
     }
 
-    private func hour(at unixTime: Int, variation: ModelVariation) -> ModelHour {
+    private func hour(at unixTime: Int, memo: ConditionsMemo) -> ModelHour {
         ModelHour(
-            conditions: conditions(at: unixTime, variation: variation), unixTime: unixTime, latitude: query.latitude,
+            conditions: memo.conditions(at: unixTime), unixTime: unixTime, latitude: query.latitude,
             longitude: query.longitude, elevationMeters: query.elevationMeters, panel: query.panel,
-            history: { time in self.conditions(at: time, variation: variation) })
+            history: memo.conditions(at:))
+    }
+
+    /// One model's conditions at one place, each time worked out once for the whole answer:
+    /// what looks back (the soil, snow on the ground, the sea) asks again for the hours the
+    /// answer shows and for each other's. Without it the four soil variables of one request
+    /// of 520 places and models took 10 s (schemathesis's time limit). Bounded by the
+    /// request's own limits: its window and a week before it.
+    private final class ConditionsMemo {
+        private let compute: (Int) -> WeatherConditions
+        private var byTime: [Int: WeatherConditions] = [:]
+
+        init(_ compute: @escaping (Int) -> WeatherConditions) {
+            self.compute = compute
+        }
+
+        func conditions(at unixTime: Int) -> WeatherConditions {
+            if let known = byTime[unixTime] { return known }
+            let computed = compute(unixTime)
+            byTime[unixTime] = computed
+            return computed
+        }
     }
 
     /// Recorded weather where it covers the hour (the same for every model: it is what
