@@ -40,6 +40,18 @@ struct CopiedCallsTests {
         #expect(withCurrent.text.contains(#""current_weather":{"#))
     }
 
+    /// Vapor reads `0` and `false` (any case) as no: the request is one without the block,
+    /// and `current=` is answered as it would be without it.
+    @Test("current_weather=false and =0: no block, and current= answered as without it", arguments: ["false", "0", "FALSE"])
+    func currentWeatherOff(value: String) async throws {
+        let (off, without) = try await ServerHarness.run { server in
+            (try await server.forecast("current_weather=\(value)&current=temperature_2m"), try await server.forecast("current=temperature_2m"))
+        }
+        #expect(off.status == 200, "\(off.text)")
+        #expect(!off.text.contains("current_weather"))
+        #expect(try off.json().object("current").number("temperature_2m") == without.json().object("current").number("temperature_2m"))
+    }
+
     @Test("several models: one object per place, each model's columns suffixed, model after model, each model its own values")
     func severalModels() async throws {
         let (two, one) = try await ServerHarness.run { server in

@@ -85,6 +85,22 @@ struct EndpointTests {
         #expect(answers[2].text == #"{"error":true,"reason":"Method Not Allowed"}"#)
     }
 
+    /// Vapor's DefaultResponder answers a HEAD by the GET route of its path (Open-Meteo
+    /// registers no HEAD route): the GET's status and headers, no body.
+    @Test("HEAD: the GET's status and headers, without the body")
+    func head() async throws {
+        let (get, head, badGet, badHead) = try await ServerHarness.run { server in
+            let query = "/v1/forecast?\(zurich)&hourly=temperature_2m&forecast_days=1"
+            return (try await server.get(query), try await server.get(query, method: .HEAD),
+                    try await server.get("/v1/forecast?latitude=100&longitude=2"),
+                    try await server.get("/v1/forecast?latitude=100&longitude=2", method: .HEAD))
+        }
+        #expect(get.status == 200 && head.status == 200)
+        #expect(head.contentType != nil && head.contentType == get.contentType)
+        #expect(head.bytes.isEmpty)
+        #expect(badGet.status == 400 && badHead.status == 400 && badHead.bytes.isEmpty)
+    }
+
     @Test("one log line per request: method, path and query, status, milliseconds")
     func requestLog() async throws {
         let log = CapturedLog()
