@@ -76,6 +76,51 @@ struct FleetHTTPLoginTests {
         }
     }
 
+    @Test("a server forbidding the path (403, nginx's deny all): said once at once with the login's hint, exit 69")
+    func forbidden() async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(3))
+        defer { receiver.remove() }
+        let nginx = try await Nginx.start(
+            proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 100, keepaliveTimeout: "10s", forbidding: "/closed/")
+        defer { nginx.stop() }
+        let (totals, stderr) = try await FleetOsmAndConnectionTests.run(
+            receiver, devices: 3, seconds: 2, url: "http://127.0.0.1:\(nginx.port)/closed", extra: ["--interval", "1"], status: 69)
+        #expect(totals.sent >= 3 && totals.errors == totals.sent && totals.acknowledged == 0, "\(totals)")
+        #expect(try receiver.positions().isEmpty)
+        let notice = "the OsmAnd server answered 403 Forbidden: check the login (--http-user, TRAILCAST_HTTP_PASSWORD or --http-password-file)"
+        #expect(stderr.components(separatedBy: notice + "\n").count == 2, "said once: \(stderr)")
+        #expect(stderr.hasSuffix("trailcast: error: nothing was acknowledged: \(totals.sent) sent, \(totals.sent) failed (osmand: 403 Forbidden: \(totals.sent))\n"), "\(stderr)")
+    }
+
+    /// `--http-password-file` reads at most 4,096 bytes of a line: the password nginx asks
+    /// for here is exactly that long, and one byte more is refused, not cut to the limit.
+    @Test("a password file's first line of 4,096 bytes logs in; of 4,097: exit 65 before anything is sent")
+    func passwordFileLimit() async throws {
+        let password = String(repeating: "pass", count: 1024)
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(2))
+        defer { receiver.remove() }
+        let nginx = try await Nginx.start(
+            proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 100, keepaliveTimeout: "10s",
+            login: (user: Self.login.user, password: password))
+        defer { nginx.stop() }
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = scratch.url.appendingPathComponent("password")
+        try (password + "\n").write(to: file, atomically: true, encoding: .utf8)
+        let url = "http://\(Self.login.user)@127.0.0.1:\(nginx.port)/osmand"
+        let (totals, _) = try await FleetOsmAndConnectionTests.run(
+            receiver, devices: 2, seconds: 2, url: url, extra: ["--interval", "1", "--http-password-file", file.path])
+        #expect(totals.sent >= 2 && totals.acknowledged == totals.sent && totals.errors == 0, "\(totals)")
+
+        try (password + "s\n").write(to: file, atomically: true, encoding: .utf8)
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "2", "--osmand", url, "--duration", "2s", "--http-password-file", file.path,
+        ], environment: ["TRAILCAST_HTTP_PASSWORD": nil], waitsForASlot: false)
+        #expect(run.status == 65, "\(run.stderr)")
+        #expect(run.stderrLines == ["--http-password-file \(file.path): error: longer than 4,096 bytes"])
+        #expect(try receiver.positions().count == totals.sent, "nothing more was sent")
+    }
+
     /// The receiver knows half the devices and answers the others 400: half the messages fail.
     @Test("--max-error-rate: half the messages failing exits 0 under 0.6, 69 under 0.4; the 400 said once")
     func maxErrorRate() async throws {
@@ -92,6 +137,16 @@ struct FleetHTTPLoginTests {
             "\(strictErrors)")
     }
 
+    @Test("--max-error-rate 0: a run where nothing failed exits 0")
+    func noErrorAllowed() async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(3))
+        defer { receiver.remove() }
+        let (totals, stderr) = try await FleetOsmAndConnectionTests.run(
+            receiver, devices: 3, seconds: 2, extra: ["--interval", "1", "--stagger", "0s", "--max-error-rate", "0"])
+        #expect(totals.sent == 6 && totals.acknowledged == 6, "\(totals)")
+        #expect(!stderr.contains("trailcast: error:"), "\(stderr)")
+    }
+
     @Test("logins refused before anything is sent", arguments: [
         (["--http-user", "fleet"], 64, "trailcast: error: --http-user fleet needs a password: TRAILCAST_HTTP_PASSWORD in the environment, or --http-password-file FILE"),
         (["--http-password-file", "/nonexistent/password"], 64, "trailcast: error: a password needs a user name: https://USER@HOST/... or --http-user USER"),
@@ -106,5 +161,17 @@ struct FleetHTTPLoginTests {
         ] + arguments, environment: ["TRAILCAST_HTTP_PASSWORD": nil], waitsForASlot: false)
         #expect(run.status == status, "\(run.stderr)")
         #expect(run.stderr.hasPrefix(line), "\(run.stderr)")
+    }
+    /// A certificate is no use without its key, nor a key without its certificate: either
+    /// alone is a usage error before any file is read or connection made.
+    @Test("over https, --http-cert without --http-key or --http-key without --http-cert: exit 64", arguments: [
+        ["--http-cert", "client.pem"], ["--http-key", "client.key"],
+    ])
+    func clientCertificateWithoutItsKey(arguments: [String]) async throws {
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--osmand", "https://127.0.0.1:9", "--duration", "1s",
+        ] + arguments, waitsForASlot: false)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("trailcast: error: a client certificate needs its key: give --http-cert and --http-key together\n"), "\(run.stderr)")
     }
 }

@@ -122,19 +122,25 @@ final class Nginx: @unchecked Sendable {
     ///   TLS answers a client still on plain HTTP.
     /// - Parameter login: a user and password nginx asks for (`auth_basic`), as the
     ///   OwnTracks recorder's README puts nginx in front of `/pub`.
+    /// - Parameter forbidding: a path nginx answers `403` for (`deny all`), as a site
+    ///   closed to all but some addresses answers the others.
     static func start(
         proxyingTo upstream: Int, at location: String, keepaliveRequests: Int, keepaliveTimeout: String,
-        redirecting: String? = nil, login: (user: String, password: String)? = nil
+        redirecting: String? = nil, login: (user: String, password: String)? = nil, forbidding: String? = nil
     ) async throws -> Nginx {
         try Peer.require("/usr/sbin/nginx")
         let scratch = try ScratchDirectory()
         let reservation = try HeldLocalPort()
         let root = scratch.url.path
         if let login {
-            // Hashed by openssl as Apache's htpasswd does (nginx's plain scheme would end the
-            // password at a colon: its file's third field is a comment).
-            let hashed = try await TrailcastBinary.runTool("openssl", ["passwd", "-apr1", login.password])
-            try "\(login.user):\(hashed.stdout.trimmingCharacters(in: .whitespacesAndNewlines))\n".write(
+            // Hashed as Apache's `htpasswd -s` does, `{SHA}` and the password's SHA-1 in base64
+            // (nginx's plain scheme would end the password at a colon: its file's third field
+            // is a comment; `openssl passwd` cuts a password at 256 characters).
+            let password = try scratch.file(named: "password", text: login.password)
+            let digest = scratch.url.appendingPathComponent("password.sha1")
+            let hashed = try await TrailcastBinary.runTool("openssl", ["dgst", "-sha1", "-binary", "-out", digest.path, password.path])
+            try #require(hashed.status == 0, "\(hashed.stderr)")
+            try "\(login.user):{SHA}\(try Data(contentsOf: digest).base64EncodedString())\n".write(
                 to: scratch.url.appendingPathComponent("htpasswd"), atomically: true, encoding: .utf8)
         }
         let authorization = login == nil ? "" : "auth_basic \"fleet\"; auth_basic_user_file \(root)/htpasswd;"
@@ -154,6 +160,7 @@ final class Nginx: @unchecked Sendable {
                     listen 127.0.0.1:\(reservation.port);
                     location \(location) { \(authorization) proxy_pass http://127.0.0.1:\(upstream)/; }
                     \(redirecting.map { "location \($0) { return 301 https://$host$request_uri; }" } ?? "")
+                    \(forbidding.map { "location \($0) { deny all; }" } ?? "")
                 }
             }
 

@@ -78,6 +78,24 @@ struct TestCertificates {
         return certificates
     }
 
+    /// A certificate's `notBefore` and `notAfter` as `openssl x509` reads them, each to the
+    /// minute as trailcast's messages give a time: `2026-11-28 21:58 UTC`.
+    static func validity(of certificate: URL) async throws -> (notBefore: String, notAfter: String) {
+        let result = try await TrailcastBinary.runTool(
+            "openssl", ["x509", "-in", certificate.path, "-noout", "-startdate", "-enddate", "-dateopt", "iso_8601"])
+        guard result.status == 0 else { throw Failed(step: ["x509", "-in", certificate.path], output: result.stderr) }
+        // `notBefore=2026-11-28 21:58:07Z` and `notAfter=...`: to the minute.
+        var dates: [String: String] = [:]
+        for line in result.stdout.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { dates[String(parts[0])] = "\(parts[1].prefix(16)) UTC" }
+        }
+        guard let notBefore = dates["notBefore"], let notAfter = dates["notAfter"] else {
+            throw Failed(step: ["x509", "-in", certificate.path], output: result.stdout)
+        }
+        return (notBefore, notAfter)
+    }
+
     struct Failed: Error, CustomStringConvertible {
         var step: [String]
         var output: String

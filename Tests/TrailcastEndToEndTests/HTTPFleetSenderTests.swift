@@ -1,0 +1,108 @@
+import NIOCore
+import NIOPosix
+import Testing
+import TrailcastFeeds
+
+/// The fleet's HTTP sender through its API against a server that takes each connection and
+/// reads each request but answers none, as a backend that hangs does: what is counted then
+/// is fixed by the sender's options, its queue limit and its request timeout, and not by
+/// how fast anything runs.
+@Suite("HTTPFleetSender against a server that never answers")
+struct HTTPFleetSenderTests {
+    static let target = "/?id=device-000000&lat=37.8&lon=-122.4"
+
+    @Test("one request awaiting its answer and a queue limit of 3: of 10 more, 3 queued and 7 refused")
+    func queueLimit() async throws {
+        let server = try await SilentServer.start()
+        let options = HTTPFleetSender.Options(
+            host: "127.0.0.1", port: server.port, connections: 1, queueLimit: 3, requestTimeout: .seconds(600))
+        let sender = HTTPFleetSender(options: options, classCount: 1, classOfDevice: { _ in 0 })
+        sender.send(target: Self.target, slot: 0, device: 0)
+        // Its bytes at the server: that request is in flight, and nothing is queued.
+        try await Self.first(of: server.arrivals, what: "the first request at the server")
+        for _ in 0..<10 { sender.send(target: Self.target, slot: 0, device: 0) }
+        var expected = DeliveryCounts()
+        expected.sent = 11
+        expected.refused = 7
+        expected.inFlight = 4
+        #expect(sender.counts() == [expected])
+        await sender.finish(timeout: .zero)
+        await server.close()
+    }
+
+    @Test("no answer within a request timeout of 1 s: an error whose cause is 'no answer in 1 s', said at once")
+    func requestTimeout() async throws {
+        let server = try await SilentServer.start()
+        let (notices, notice) = AsyncStream.makeStream(of: String.self)
+        var options = HTTPFleetSender.Options(host: "127.0.0.1", port: server.port, connections: 1, requestTimeout: .seconds(1))
+        options.what = "the OsmAnd server"
+        options.notice = { notice.yield($0) }
+        let sender = HTTPFleetSender(options: options, classCount: 1, classOfDevice: { _ in 0 })
+        sender.send(target: Self.target, slot: 0, device: 0)
+        #expect(try await Self.first(of: notices, what: "the timeout's notice") == "the OsmAnd server gave no answer in 1 s")
+        var expected = DeliveryCounts()
+        expected.sent = 1
+        expected.errors = 1
+        expected.errorCauses = ["no answer in 1 s": 1]
+        #expect(sender.counts() == [expected])
+        await sender.finish(timeout: .zero)
+        await server.close()
+    }
+
+    /// The first element `stream` gives; throws after ``Patience/hang`` without one.
+    @discardableResult
+    static func first<Element: Sendable>(of stream: AsyncStream<Element>, what: String) async throws -> Element {
+        try await withThrowingTaskGroup(of: Element?.self) { group in
+            group.addTask { await stream.first { _ in true } }
+            group.addTask {
+                try await Task.sleep(for: Patience.hang)
+                return nil
+            }
+            defer { group.cancelAll() }
+            guard let element = try await group.next() ?? nil else { throw ReplayProcess.TimedOut(what: what) }
+            return element
+        }
+    }
+}
+
+/// A server on 127.0.0.1 that takes connections and reads what comes on them, and never
+/// answers: ``arrivals`` gives an element each time bytes come.
+final class SilentServer: Sendable {
+    let port: Int
+    let arrivals: AsyncStream<Void>
+    private let listener: any Channel
+
+    private init(port: Int, arrivals: AsyncStream<Void>, listener: any Channel) {
+        self.port = port
+        self.arrivals = arrivals
+        self.listener = listener
+    }
+
+    static func start() async throws -> SilentServer {
+        let (arrivals, arrived) = AsyncStream.makeStream(of: Void.self)
+        let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Swallower(arrived: arrived))
+                }
+            }
+            .bind(host: "127.0.0.1", port: 0).get()
+        return SilentServer(port: listener.localAddress!.port!, arrivals: arrivals, listener: listener)
+    }
+
+    func close() async {
+        try? await listener.close()
+    }
+}
+
+/// Reads and keeps nothing, telling of each read.
+private final class Swallower: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    private let arrived: AsyncStream<Void>.Continuation
+
+    init(arrived: AsyncStream<Void>.Continuation) { self.arrived = arrived }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        arrived.yield()
+    }
+}
