@@ -166,8 +166,12 @@ extension FleetRunner {
             line += " | \(backend.name) connected \(backend.connections.open)"
             for (name, value) in backend.counts.named { line += " \(name) \(value)" }
             line += " failedConnects \(backend.connections.failedAttempts)"
-            // The errors by cause, after the totals a reader pairs up: (401 Unauthorized: 50).
-            if !backend.counts.errorCauses.isEmpty { line += " (\(backend.counts.causesText))" }
+            // The causes after the pairs a reader reads as names and numbers, each list named
+            // by the count it explains: (errors: 401 Unauthorized: 50; failedConnects: timed out: 3).
+            var causes: [String] = []
+            if !backend.counts.errorCauses.isEmpty { causes.append("errors: \(backend.counts.causesText)") }
+            if !backend.connections.failureCauses.isEmpty { causes.append("failedConnects: \(backend.connections.failureCausesText)") }
+            if !causes.isEmpty { line += " (\(causes.joined(separator: "; ")))" }
         }
         return line + " | lag p50 \(milliseconds(lag.percentile(0.5))) p99 \(milliseconds(lag.percentile(0.99)))"
     }

@@ -90,6 +90,14 @@ public struct FleetSummary: Sendable {
             writer.field("max", recovery.count > 0 ? recovery.maximumSeconds : nil, fractionDigits: 3)
             writer.endObject()
             writer.field("stillDown", backend.connections.stillDownSeconds.count)
+            // The failed attempts by cause (`"connection refused": 12`), most frequent first.
+            writer.key("failureCauses")
+            writer.beginObject()
+            for (cause, count) in backend.connections.failureCauses.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+                writer.key(named: cause)
+                writer.integer(count)
+            }
+            writer.endObject()
             writer.endObject()
             writer.key("classes")
             writer.beginObject()
@@ -157,7 +165,15 @@ public struct FleetSummary: Sendable {
     /// failed than `maximumErrorRate` allows. Each backend's errors by cause are said.
     public func failure(maximumErrorRate: Double) -> String? {
         guard sent > 0 else { return nil }
-        let causes = backends.filter { !$0.counts.errorCauses.isEmpty }.map { "\($0.name): \($0.counts.causesText)" }
+        // Each backend's errors by cause, then its failed connections by cause.
+        let causes = backends.compactMap { backend -> String? in
+            var parts: [String] = []
+            if !backend.counts.errorCauses.isEmpty { parts.append(backend.counts.causesText) }
+            if !backend.connections.failureCauses.isEmpty {
+                parts.append("failed connections: \(backend.connections.failureCausesText)")
+            }
+            return parts.isEmpty ? nil : "\(backend.name): \(parts.joined(separator: ", "))"
+        }
         let because = causes.isEmpty ? "" : " (\(causes.joined(separator: "; ")))"
         if acknowledged == 0 {
             return "nothing was acknowledged: \(sent) sent, \(failed) failed\(because)"

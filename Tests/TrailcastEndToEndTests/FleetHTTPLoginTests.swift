@@ -52,7 +52,7 @@ struct FleetHTTPLoginTests {
             #expect(try receiver.positions().isEmpty)
             let notice = "the OsmAnd server answered 401 Unauthorized: check the login (--http-user, TRAILCAST_HTTP_PASSWORD or --http-password-file)"
             #expect(stderr.components(separatedBy: notice + "\n").count == 2, "said once: \(stderr)")
-            #expect(stderr.contains("failedConnects 0 (401 Unauthorized: \(totals.sent)) | lag "), "the last progress line: \(stderr)")
+            #expect(stderr.contains("failedConnects 0 (errors: 401 Unauthorized: \(totals.sent)) | lag "), "the last progress line: \(stderr)")
             #expect(stderr.hasSuffix("trailcast: error: nothing was acknowledged: \(totals.sent) sent, \(totals.sent) failed (osmand: 401 Unauthorized: \(totals.sent))\n"), "\(stderr)")
         }
     }

@@ -296,6 +296,13 @@ struct FleetMQTTCommandTests {
         let summary = try Self.summary(summaryFile)
         let mqtt = try BackendTotals(summary: summary, backend: "mqtt")
         #expect((mqtt.connections["reconnects"] ?? 0) >= 100)
+        // The failed attempts by cause: the broker's port closed, each named and counted.
+        let connections = try #require(
+            ((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any])?["connections"] as? [String: Any])
+        let causes = try #require(connections["failureCauses"] as? [String: Int])
+        #expect((causes["connection refused"] ?? 0) > 0, "\(causes)")
+        #expect(causes.values.reduce(0, +) == connections["failedAttempts"] as? Int, "\(causes)")
+        #expect(run.stderr.contains(" (failedConnects: connection refused: "), "the progress names the cause")
         #expect(mqtt.lost > 0)
         // Nothing unaccounted for: each location was acknowledged, refused, lost or still in flight.
         #expect(mqtt.addsUp, "\(mqtt)")

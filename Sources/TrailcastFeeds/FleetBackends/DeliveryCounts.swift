@@ -63,6 +63,9 @@ public struct ConnectionCounts: Sendable, Equatable {
     public var reconnects = 0
     /// Attempts that failed (refused, unreachable, timed out, a TLS or login refusal).
     public var failedAttempts = 0
+    /// The failed attempts by cause, in the words of the error each ended with
+    /// (`connection refused`, `not authorized`).
+    public var failureCauses: [String: Int] = [:]
     /// Connections the server closed by its own choice after an answer (`Connection:
     /// close`, HTTP/1.0): each made anew at once, no message lost and no backoff.
     public var closedByServer = 0
@@ -76,5 +79,10 @@ public struct ConnectionCounts: Sendable, Equatable {
     /// Each count by the name the progress line and the summary both give it.
     public var named: [(name: StaticString, value: Int)] {
         [("open", open), ("reconnects", reconnects), ("failedAttempts", failedAttempts), ("closedByServer", closedByServer)]
+    }
+
+    /// `connection refused: 12, timed out: 3`: most frequent first.
+    public var failureCausesText: String {
+        failureCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
     }
 }

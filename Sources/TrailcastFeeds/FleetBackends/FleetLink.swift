@@ -33,6 +33,7 @@ extension Array where Element: FleetLink {
             total.open += counts.open
             total.reconnects += counts.reconnects
             total.failedAttempts += counts.failedAttempts
+            total.failureCauses.merge(counts.failureCauses, uniquingKeysWith: +)
             total.closedByServer += counts.closedByServer
             total.recoverySeconds += counts.recoverySeconds
             total.stillDownSeconds += counts.stillDownSeconds
@@ -51,6 +52,7 @@ struct ConnectionAttempts {
     /// Connections made again after one dropped.
     private var reconnects = 0
     private var failed = 0
+    private var failureCauses: [String: Int] = [:]
     /// Connections the server closed after an answer; the next one is not a reconnect.
     private var closedByServer = 0
     private var nextIsFresh = false
@@ -110,11 +112,12 @@ struct ConnectionAttempts {
         return failedInARow
     }
 
-    /// The attempt failed: how many have in a row, for the backoff.
-    mutating func failedAttempt() -> Int {
+    /// The attempt failed with `cause`: how many have in a row, for the backoff.
+    mutating func failedAttempt(cause: String) -> Int {
         isConnecting = false
         failedInARow += 1
         failed += 1
+        failureCauses[cause, default: 0] += 1
         return failedInARow
     }
 
@@ -124,6 +127,7 @@ struct ConnectionAttempts {
         counts.open = open ? 1 : 0
         counts.reconnects = reconnects
         counts.failedAttempts = failed
+        counts.failureCauses = failureCauses
         counts.closedByServer = closedByServer
         counts.recoverySeconds = recoverySeconds
         if let droppedAt { counts.stillDownSeconds = [Self.seconds(ContinuousClock.now - droppedAt)] }

@@ -345,8 +345,9 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
                 if closing { channel.close(promise: nil) }
                 pump()
             case .failure(let error):
-                notices.report(connectFailureReason(error), connecting: true)
-                retry(after: state.withLock { $0.attempts.failedAttempt() })
+                let cause = connectFailureReason(error)
+                notices.report(cause, connecting: true)
+                retry(after: state.withLock { $0.attempts.failedAttempt(cause: cause) })
             }
         }
     }

@@ -159,7 +159,8 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
                         target.options.connection(clientIdentifier: target.clientIdentifier), filter: target.filter)
                     subscribedAgain(connection)
                 } catch {
-                    reconnect(afterFailures: state.withLock { $0.attempts.failedAttempt() })
+                    let cause = (error as? MQTTConnectionError)?.cause ?? String(describing: error)
+                    reconnect(afterFailures: state.withLock { $0.attempts.failedAttempt(cause: cause) })
                 }
             }
         }

@@ -244,7 +244,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
                 let connection = try await MQTTConnection.connect(connectionOptions, delegate: self)
                 connected(connection)
             } catch {
-                connectionFailed()
+                connectionFailed(cause: (error as? MQTTConnectionError)?.cause ?? String(describing: error))
             }
         }
     }
@@ -256,7 +256,7 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     /// against `--virtual` found in a loaded run.) Until then the attempt is still under way,
     /// so no second connection starts.
     private func connected(_ connection: MQTTConnection) {
-        guard connection.isOpen else { return connectionFailed() }
+        guard connection.isOpen else { return connectionFailed(cause: "closed as it was made") }
         while true {
             let (waiting, closing) = state.withLock { state -> ([(MQTTPacket.Publish, Int)], Bool) in
                 defer { state.pending.removeAll() }
@@ -278,8 +278,8 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
         }
     }
 
-    private func connectionFailed() {
-        retry(after: state.withLock { $0.attempts.failedAttempt() })
+    private func connectionFailed(cause: String) {
+        retry(after: state.withLock { $0.attempts.failedAttempt(cause: cause) })
     }
 
     /// Connects again after the backoff; messages meanwhile wait (a few) or are lost.

@@ -198,4 +198,17 @@ public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvert
         case .tls(let address, let reason): "TLS with the MQTT broker at \(address) failed: \(reason)"
         }
     }
+
+    /// Why, without where: what a fleet's counts of failed attempts are keyed by
+    /// (`connection refused`, `not authorized`, `TLS: ...`).
+    public var cause: String {
+        switch self {
+        case .unreachable(let detail):
+            // `HOST:PORT: REASON`; an address has no ": " in it, not even an IPv6 one.
+            detail.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? detail
+        case .refused(_, let code): "\(code)"
+        case .closed(let detail): "closed: \(detail)"
+        case .tls(_, let reason): "TLS: \(reason)"
+        }
+    }
 }
