@@ -82,6 +82,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         // TLS for the fleet's MQTT (mqtts://); async-http-client already brings it.
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // A server certificate's issuer and subject, to say why it was not trusted.
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
@@ -145,6 +148,7 @@ let package = Package(
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastWire", tool("AsyncHTTPClient", "async-http-client"),
             tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
             tool("NIOSSL", "swift-nio-ssl"), tool("NIOTLS", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
+            tool("X509", "swift-certificates"), tool("SwiftASN1", "swift-asn1"),
         ]),
         .target(name: "TrailcastReport", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastSettings",

@@ -25,7 +25,7 @@ struct FleetHTTPSTests {
         #expect(untrusted.status == 69)
         #expect(untrusted.stderrLines == [
             "trailcast: error: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: certificate verify failed: "
-                + "the server's certificate is not signed by a CA this run trusts (--http-ca FILE names one)"
+                + "the server's certificate is signed by CN=Trailcast test CA, a CA this run does not trust (--http-ca FILE names one)"
         ])
     }
 
@@ -71,6 +71,31 @@ struct FleetHTTPSTests {
                 + "the server's certificate expired on \(notAfter) (it was valid from \(notBefore)): the server needs a new one"
         ])
         #expect(try receiver.positions().isEmpty)
+    }
+
+    @Test("a self-signed server certificate: exit 69, saying so and how to trust it; trusted so, every position stored")
+    func selfSignedCertificate() async throws {
+        let certificates = try await TestCertificates.makeSelfSigned()
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(1), options: [
+            "--tls-cert", certificates.serverCertificate.path, "--tls-key", certificates.serverKey.path,
+        ])
+        defer { receiver.remove() }
+        func run(trusting ca: URL) async throws -> CommandResult {
+            try await TrailcastBinary.run(arguments: [
+                "fleet", "gpx/", "--devices", "1", "--osmand", "https://127.0.0.1:\(receiver.port)", "--duration", "2s",
+                "--http-ca", ca.path,
+            ])
+        }
+        let refused = try await run(trusting: certificates.caCertificate)
+        #expect(refused.status == 69, "\(refused.stderr)")
+        #expect(refused.stderrLines == [
+            "trailcast: error: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: certificate verify failed: "
+                + "the server's certificate is self-signed (CN=localhost): to trust it, give it as --http-ca FILE"
+        ])
+        #expect(try receiver.positions().isEmpty)
+        let trusted = try await run(trusting: certificates.serverCertificate)
+        #expect(trusted.status == 0, "\(trusted.stderr)")
+        #expect(try !receiver.positions().isEmpty)
     }
 
     @Test("https:// to a plain HTTP server: exit 69, saying it did not answer in TLS")

@@ -9,10 +9,11 @@ struct FleetMQTTSecurityTests {
     static let login = MosquittoBroker.Login(user: "fleet", password: "correct horse")
 
     /// A broker with TLS and one login, its certificates, and a scratch directory.
-    static func securedBroker(requiresClientCertificate: Bool = false, expired: Bool = false) async throws
+    static func securedBroker(requiresClientCertificate: Bool = false, expired: Bool = false, selfSigned: Bool = false) async throws
         -> (MosquittoBroker, TestCertificates, ScratchDirectory)
     {
-        let certificates = try await expired ? TestCertificates.makeExpired() : TestCertificates.make()
+        let certificates = try await expired
+            ? TestCertificates.makeExpired() : selfSigned ? TestCertificates.makeSelfSigned() : TestCertificates.make()
         let scratch = try ScratchDirectory()
         let passwords = try await MosquittoBroker.passwordFile(for: [login], in: scratch)
         let broker = try MosquittoBroker(
@@ -88,21 +89,24 @@ struct FleetMQTTSecurityTests {
         #expect(run.stderrLines.last { $0.contains(" active ") }?.contains("mqtt connected 3 ") == true, "\(run.stderr)")
     }
 
-    @Test("a wrong password, and none: exit 69, one line with the broker's CONNACK reason")
+    @Test("a wrong password, none, and no login at all: exit 69, the broker's CONNACK reason and what was given")
     func wrongLogin() async throws {
         let (broker, certificates, scratch) = try await Self.securedBroker()
         defer { scratch.remove() }
-        for password: String? in ["wrong", nil] {
+        let refusal = "trailcast: error: the MQTT broker at 127.0.0.1:\(broker.port) refused the connection: not authorized (CONNACK return code 5): "
+        for (user, password, hint) in [
+            ("fleet@", "wrong", "check user fleet's password"),
+            ("fleet@", nil, "user fleet was given no password (TRAILCAST_MQTT_PASSWORD or --mqtt-password-file)"),
+            ("", nil, "no user name or password was given (mqtts://USER@HOST, with the password in TRAILCAST_MQTT_PASSWORD or --mqtt-password-file)"),
+        ] as [(String, String?, String)] {
             let run = try await TrailcastBinary.run(arguments: [
-                "fleet", "gpx/", "--devices", "3", "--mqtt", "mqtts://fleet@127.0.0.1:\(broker.port)",
+                "fleet", "gpx/", "--devices", "3", "--mqtt", "mqtts://\(user)127.0.0.1:\(broker.port)",
                 "--mqtt-ca", certificates.caCertificate.path, "--duration", "2s",
             ], environment: ["TRAILCAST_MQTT_PASSWORD": password])
             #expect(run.status == 69)
             // Debian's mosquitto 2.0.11 answers a failed or missing login to MQTT 3.1.1 with
             // return code 5, not authorized, not 4 (seen here; this test holds it).
-            #expect(run.stderrLines == [
-                "trailcast: error: the MQTT broker at 127.0.0.1:\(broker.port) refused the connection: not authorized (CONNACK return code 5)"
-            ])
+            #expect(run.stderrLines == [refusal + hint])
         }
     }
 
@@ -117,7 +121,7 @@ struct FleetMQTTSecurityTests {
             #expect(run.status == 69)
             #expect(run.stderrLines == [
                 "trailcast: error: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: certificate verify failed: "
-                    + "the broker's certificate is not signed by a CA this run trusts (--mqtt-ca FILE names one)"
+                    + "the broker's certificate is signed by CN=Trailcast test CA, a CA this run does not trust (--mqtt-ca FILE names one)"
             ])
         }
         #expect(!broker.output.contains("u'fleet'"), "no login was sent to an untrusted broker")
@@ -136,6 +140,27 @@ struct FleetMQTTSecurityTests {
         #expect(run.stderr.contains("failed: certificate verify failed: the broker's certificate expired on "), "\(run.stderr)")
         #expect(run.stderr.contains("): the broker needs a new one\n"), "\(run.stderr)")
         #expect(!broker.output.contains("u'fleet'"), "no login was sent to a broker with an expired certificate")
+    }
+
+    @Test("a self-signed broker certificate: exit 69, saying so and how to trust it; trusted so, every message acknowledged")
+    func selfSignedCertificate() async throws {
+        let (broker, certificates, scratch) = try await Self.securedBroker(selfSigned: true)
+        defer { scratch.remove() }
+        func run(trusting ca: URL) async throws -> CommandResult {
+            try await TrailcastBinary.run(arguments: [
+                "fleet", "gpx/", "--devices", "2", "--mqtt", "mqtts://fleet@127.0.0.1:\(broker.port)", "--duration", "2s",
+                "--mqtt-ca", ca.path,
+            ], environment: ["TRAILCAST_MQTT_PASSWORD": Self.login.password])
+        }
+        let refused = try await run(trusting: certificates.caCertificate)
+        #expect(refused.status == 69)
+        #expect(refused.stderrLines == [
+            "trailcast: error: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: certificate verify failed: "
+                + "the broker's certificate is self-signed (CN=localhost): to trust it, give it as --mqtt-ca FILE"
+        ])
+        // The advice works: the certificate as its own CA.
+        let trusted = try await run(trusting: certificates.serverCertificate)
+        #expect(trusted.status == 0, "\(trusted.stderr)")
     }
 
     @Test("a broker certificate a trusted CA signed for another host: exit 69, saying the name does not match; no login sent")

@@ -78,6 +78,17 @@ struct TestCertificates {
         return certificates
     }
 
+    /// The same CA and client certificate, with the server's certificate its own issuer:
+    /// self-signed for 127.0.0.1 and localhost, as a broker set up in a hurry has it.
+    static func makeSelfSigned() async throws -> TestCertificates {
+        let certificates = try await make()
+        try await openssl([
+            ["req", "-x509"] + newKey + ["-keyout", "server.key", "-out", "server.pem", "-days", "2", "-subj", "/CN=localhost",
+                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-addext", "extendedKeyUsage=serverAuth"]
+        ], in: certificates.directory.url)
+        return certificates
+    }
+
     /// A certificate's `notBefore` and `notAfter` as `openssl x509` reads them, each to the
     /// minute as trailcast's messages give a time: `2026-11-28 21:58 UTC`.
     static func validity(of certificate: URL) async throws -> (notBefore: String, notAfter: String) {

@@ -100,7 +100,7 @@ public final class HTTPFleetSender: Sendable {
         } catch {
             var reason = security.reason(of: error)
             if reason.hasPrefix("certificate verify failed"),
-               let dates = await security.certificateDatesProblem(host: options.host, port: options.port) {
+               let dates = await security.certificateProblem(host: options.host, port: options.port) {
                 reason = "certificate verify failed: \(dates)"
             }
             throw HTTPServerUnreachable(description: "TLS with \(what) at \(authority) failed: \(reason)")

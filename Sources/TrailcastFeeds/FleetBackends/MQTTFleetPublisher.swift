@@ -89,10 +89,10 @@ public final class MQTTFleetPublisher: Sendable {
                 options.connection(clientIdentifier: clientIdentifier, connectTimeout: .seconds(5)),
                 delegate: Silent())
         } catch {
-            // An expired certificate is no untrusted CA: say which it is.
+            // An expired or self-signed certificate is no untrusted CA: say which it is.
             if case .tls(let authority, let reason) = error, reason.hasPrefix("certificate verify failed"),
                let security = options.security,
-               let dates = await security.certificateDatesProblem(host: options.host, port: options.port) {
+               let dates = await security.certificateProblem(host: options.host, port: options.port) {
                 throw .tls(authority, "certificate verify failed: \(dates)")
             }
             throw error

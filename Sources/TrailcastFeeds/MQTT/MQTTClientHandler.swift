@@ -132,7 +132,9 @@ final class MQTTClientHandler: ChannelDuplexHandler {
             connectionAccepted = nil
             answerDeadline?.cancel()
             guard returnCode == .accepted else {
-                promise.fail(MQTTConnectionError.refused(urlAuthority(host: options.host, port: options.port), returnCode))
+                promise.fail(MQTTConnectionError.refused(
+                    urlAuthority(host: options.host, port: options.port), returnCode,
+                    hint: MQTTConnectionError.loginHint(returnCode, username: options.username, hasPassword: options.password != nil)))
                 context.close(promise: nil)
                 return
             }

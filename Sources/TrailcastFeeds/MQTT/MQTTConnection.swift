@@ -182,8 +182,9 @@ public final class MQTTConnection: Sendable {
 public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No TCP connection (refused, timed out, no route).
     case unreachable(String)
-    /// The broker at an address answered CONNACK with a refusal.
-    case refused(String, ConnectReturnCode)
+    /// The broker at an address answered CONNACK with a refusal; for a refused login, what
+    /// was given of one (``loginHint(_:username:hasPassword:)``).
+    case refused(String, ConnectReturnCode, hint: String = "")
     /// The connection closed before the answer came.
     case closed(String)
     /// The TLS handshake with the broker at an address failed: its reason in BoringSSL's words.
@@ -192,10 +193,23 @@ public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvert
     public var description: String {
         switch self {
         case .unreachable(let detail): "cannot reach the MQTT broker at \(detail)"
-        case .refused(let address, let code):
+        case .refused(let address, let code, let hint):
             "the MQTT broker at \(address) refused the connection: \(code) (CONNACK return code \(code.rawValue))"
+                + (hint.isEmpty ? "" : ": \(hint)")
         case .closed(let detail): "the MQTT connection closed: \(detail)"
         case .tls(let address, let reason): "TLS with the MQTT broker at \(address) failed: \(reason)"
+        }
+    }
+
+    /// What the user gave of a login the broker refused (codes 4 and 5; mosquitto 2.0
+    /// answers a wrong and a missing one alike with 5): a refusal of none is no wrong
+    /// password, and the words should not send the user after one.
+    static func loginHint(_ code: ConnectReturnCode, username: String?, hasPassword: Bool) -> String {
+        guard code == .notAuthorized || code == .badUsernameOrPassword else { return "" }
+        switch (username, hasPassword) {
+        case (nil, _): return "no user name or password was given (mqtts://USER@HOST, with the password in TRAILCAST_MQTT_PASSWORD or --mqtt-password-file)"
+        case (let user?, false): return "user \(user) was given no password (TRAILCAST_MQTT_PASSWORD or --mqtt-password-file)"
+        case (let user?, true): return "check user \(user)'s password"
         }
     }
 
@@ -206,7 +220,7 @@ public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvert
         case .unreachable(let detail):
             // `HOST:PORT: REASON`; an address has no ": " in it, not even an IPv6 one.
             detail.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? detail
-        case .refused(_, let code): "\(code)"
+        case .refused(_, let code, _): "\(code)"
         case .closed(let detail): "closed: \(detail)"
         case .tls(_, let reason): "TLS: \(reason)"
         }

@@ -8,15 +8,19 @@ import Darwin
 import NIOCore
 import NIOPosix
 import NIOSSL
+import SwiftASN1
 import TrailcastBasics
+import X509
 
 extension TransportSecurity {
-    /// After a handshake failed with `certificate verify failed`: whether the server's
-    /// certificate is out of its dates, read on a second connection that checks nothing and
-    /// sends nothing but the handshake. BoringSSL's error names no reason beyond the failed
-    /// verification, and an expired certificate is no untrusted CA: the user would look at
-    /// the wrong file. Nil when the dates are fine (then it is the issuer) or cannot be read.
-    func certificateDatesProblem(host: String, port: Int) async -> String? {
+    /// After a handshake failed with `certificate verify failed`: why, from the server's
+    /// certificate read on a second connection that checks nothing and sends nothing but
+    /// the handshake. BoringSSL's error names no reason beyond the failed verification, and
+    /// an expired certificate is no untrusted CA, nor a self-signed one a CA to find: the
+    /// user would look at the wrong file. Out of its dates (with them), self-signed (its
+    /// subject), or signed by an issuer this run does not trust (named); nil when it
+    /// cannot be read.
+    func certificateProblem(host: String, port: Int) async -> String? {
         var configuration = TLSConfiguration.makeClientConfiguration()
         configuration.certificateVerification = .none
         guard let context = try? NIOSSLContext(configuration: configuration) else { return nil }
@@ -48,7 +52,11 @@ extension TransportSecurity {
         if certificate.notValidBefore > now {
             return "the \(naming.peer)'s certificate is not valid until \(Self.utcText(certificate.notValidBefore)): check this machine's clock and the \(naming.peer)'s"
         }
-        return nil
+        guard let bytes = try? certificate.toDERBytes(), let parsed = try? Certificate(derEncoded: bytes) else { return nil }
+        if parsed.issuer == parsed.subject {
+            return "the \(naming.peer)'s certificate is self-signed (\(parsed.subject)): to trust it, give it as \(naming.caOption) FILE"
+        }
+        return "the \(naming.peer)'s certificate is signed by \(parsed.issuer), a CA this run does not trust (\(naming.caOption) FILE names one)"
     }
 
     /// `2026-11-28 21:58 UTC`.
