@@ -36,6 +36,8 @@ public final class TransportSecurity: Sendable {
 
     let context: NIOSSLContext
     let naming: Naming
+    /// Whether a client certificate is presented (`--mqtt-cert`, `--http-cert`).
+    let presentsClientCertificate: Bool
 
     /// - Parameters:
     ///   - trustedCertificatesFile: PEM certificates to trust (a CA); nil: the system's.
@@ -46,6 +48,7 @@ public final class TransportSecurity: Sendable {
         naming: Naming = .mqtt
     ) throws(TransportSecurityError) {
         self.naming = naming
+        presentsClientCertificate = clientCertificateFile != nil
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let trustedCertificatesFile {
             configuration.trustRoots = .certificates(try Self.certificates(trustedCertificatesFile, option: naming.caOption))

@@ -98,6 +98,32 @@ struct FleetHTTPSTests {
         #expect(try !receiver.positions().isEmpty)
     }
 
+    /// nginx's `ssl_verify_client on` lets a handshake without a client certificate through
+    /// and answers each request 400 ("No required SSL certificate was sent").
+    @Test("a client certificate nginx asks for: with --http-cert and --http-key every position in; without, 400 with the hint, exit 69")
+    func clientCertificate() async throws {
+        let certificates = try await TestCertificates.make()
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(3))
+        defer { receiver.remove() }
+        let nginx = try await Nginx.start(
+            proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 100, keepaliveTimeout: "10s",
+            tls: (certificates, requiresClientCertificate: true))
+        defer { nginx.stop() }
+        let url = "https://127.0.0.1:\(nginx.port)/osmand", trust = ["--interval", "1", "--http-ca", certificates.caCertificate.path]
+        let (totals, _) = try await FleetOsmAndConnectionTests.run(
+            receiver, devices: 3, seconds: 2, url: url,
+            extra: trust + ["--http-cert", certificates.clientCertificate.path, "--http-key", certificates.clientKey.path])
+        #expect(totals.sent >= 3 && totals.acknowledged == totals.sent, "\(totals)")
+        #expect(try receiver.positions().count == totals.sent)
+
+        let (refused, stderr) = try await FleetOsmAndConnectionTests.run(receiver, devices: 3, seconds: 2, url: url, extra: trust, status: 69)
+        #expect(refused.sent >= 3 && refused.errors == refused.sent, "\(refused)")
+        #expect(try receiver.positions().count == totals.sent, "nothing more stored")
+        let notice = "the OsmAnd server answered 400 Bad Request: a server that asks for a client certificate answers so "
+            + "without one (--http-cert FILE --http-key FILE)"
+        #expect(stderr.components(separatedBy: notice + "\n").count == 2, "said once: \(stderr)")
+    }
+
     @Test("https:// to a plain HTTP server: exit 69, saying it did not answer in TLS")
     func plainServer() async throws {
         let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(1))

@@ -124,9 +124,12 @@ final class Nginx: @unchecked Sendable {
     ///   OwnTracks recorder's README puts nginx in front of `/pub`.
     /// - Parameter forbidding: a path nginx answers `403` for (`deny all`), as a site
     ///   closed to all but some addresses answers the others.
+    /// - Parameter tls: certificates to serve HTTPS with (the server's), and whether to ask
+    ///   for a client certificate their CA signed (`ssl_verify_client on`).
     static func start(
         proxyingTo upstream: Int, at location: String, keepaliveRequests: Int, keepaliveTimeout: String,
-        redirecting: String? = nil, login: (user: String, password: String)? = nil, forbidding: String? = nil
+        redirecting: String? = nil, login: (user: String, password: String)? = nil, forbidding: String? = nil,
+        tls: (certificates: TestCertificates, requiresClientCertificate: Bool)? = nil
     ) async throws -> Nginx {
         try Peer.require("/usr/sbin/nginx")
         let scratch = try ScratchDirectory()
@@ -144,6 +147,11 @@ final class Nginx: @unchecked Sendable {
                 to: scratch.url.appendingPathComponent("htpasswd"), atomically: true, encoding: .utf8)
         }
         let authorization = login == nil ? "" : "auth_basic \"fleet\"; auth_basic_user_file \(root)/htpasswd;"
+        let security = tls.map { tls in
+            "ssl_certificate \(tls.certificates.serverCertificate.path); ssl_certificate_key \(tls.certificates.serverKey.path);"
+                + (tls.requiresClientCertificate
+                    ? " ssl_client_certificate \(tls.certificates.caCertificate.path); ssl_verify_client on;" : "")
+        } ?? ""
         try """
             daemon off;
             master_process off;
@@ -157,7 +165,8 @@ final class Nginx: @unchecked Sendable {
                 keepalive_requests \(keepaliveRequests);
                 keepalive_timeout \(keepaliveTimeout);
                 server {
-                    listen 127.0.0.1:\(reservation.port);
+                    listen 127.0.0.1:\(reservation.port)\(tls == nil ? "" : " ssl");
+                    \(security)
                     location \(location) { \(authorization) proxy_pass http://127.0.0.1:\(upstream)/; }
                     \(redirecting.map { "location \($0) { return 301 https://$host$request_uri; }" } ?? "")
                     \(forbidding.map { "location \($0) { deny all; }" } ?? "")

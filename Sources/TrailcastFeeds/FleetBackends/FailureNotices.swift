@@ -6,11 +6,14 @@ import TrailcastBasics
 final class FailureNotices: Sendable {
     private let what: String
     private let notice: @Sendable (String) -> Void
+    /// Over TLS with no client certificate: a 400 may be a server asking for one.
+    private let withoutClientCertificate: Bool
     private let seen = LockedValue<Set<String>>([])
 
-    init(what: String, notice: @escaping @Sendable (String) -> Void) {
+    init(what: String, notice: @escaping @Sendable (String) -> Void, withoutClientCertificate: Bool = false) {
         self.what = what
         self.notice = notice
+        self.withoutClientCertificate = withoutClientCertificate
     }
 
     /// `cause`: a status (`401 Unauthorized`), `no answer in 10 s`, or with `connecting` why a
@@ -26,6 +29,10 @@ final class FailureNotices: Sendable {
         let hint: String
         switch code {
         case 401, 403: hint = ": check the login (--http-user, TRAILCAST_HTTP_PASSWORD or --http-password-file)"
+        case 400 where withoutClientCertificate:
+            // nginx's `ssl_verify_client on` lets the handshake through and answers 400
+            // ("No required SSL certificate was sent") to each request without one.
+            hint = ": a server that asks for a client certificate answers so without one (--http-cert FILE --http-key FILE)"
         case 404, 405: hint = ": check the URL's path (the OwnTracks recorder's is /pub)"
         case 500...599: hint = ": the server failed"
         default: hint = ""

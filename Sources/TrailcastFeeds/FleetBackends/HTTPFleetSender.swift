@@ -60,7 +60,9 @@ public final class HTTPFleetSender: Sendable {
 
     public init(options: Options, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int) {
         self.classOfDevice = classOfDevice
-        let notices = FailureNotices(what: options.what, notice: options.notice)
+        let notices = FailureNotices(
+            what: options.what, notice: options.notice,
+            withoutClientCertificate: options.security.map { !$0.presentsClientCertificate } ?? false)
         links = (0..<max(options.connections, 1)).map { index in
             HTTPFleetLink(
                 options: options, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice, notices: notices)
