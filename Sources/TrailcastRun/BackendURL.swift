@@ -155,4 +155,9 @@ extension BackendURL.Form {
     public static let ownTracksHTTP = BackendURL.Form(
         option: "--owntracks-http", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
         example: "http://127.0.0.1:8083/pub", passwordHint: "\(HTTPAccess.passwordVariable) or --http-password-file FILE")
+    /// `--verify-store`: the OwnTracks Recorder's HTTP API, 8083 by default; a path for a
+    /// proxy's prefix before `/api/0`. Its API takes no login (API.md): none here either.
+    public static let recorderStore = BackendURL.Form(
+        option: "--verify-store", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
+        example: "http://127.0.0.1:8083")
 }

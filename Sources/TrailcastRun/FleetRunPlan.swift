@@ -39,6 +39,10 @@ public struct FleetRunPlan: Sendable {
     public var speed: Double = 1
     /// A subscriber counts what arrives (`--verify`).
     public var verify = false
+    /// An OwnTracks Recorder whose store is read back after the run (`--verify-store`).
+    public var verifyStore: BackendURL?
+    /// At most this long after the run for the recorder to store the rest (`--verify-store-wait`).
+    public var verifyStoreWait: Duration = .seconds(60)
     /// Where the JSON summary goes (`--summary`).
     public var summaryPath: String?
 

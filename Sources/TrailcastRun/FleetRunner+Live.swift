@@ -53,6 +53,7 @@ extension FleetRunner {
             if let http = plan.ownTracksHTTP {
                 try await HTTPFleetSender.probe(http.options, what: "the OwnTracks HTTP endpoint")
             }
+            if let storeCheck = storeCheck(plan) { try await storeCheck.probe() }
         } catch {
             throw RunFailure("\(error)", status: .unavailable)
         }
@@ -60,7 +61,8 @@ extension FleetRunner {
         let clock = TimerThreadClock()
         let origin = clock.now
         let elapsedSeconds: @Sendable () -> Double = { (clock.now - origin).seconds }
-        var fleet = Fleet(plan: plan.fleet, routes: routes, start: WallClock.now())
+        let runStart = WallClock.now()
+        var fleet = Fleet(plan: plan.fleet, routes: routes, start: runStart)
         let senders = try await LiveSenders.start(
             plan: plan, fleet: fleet, deviceCount: deviceCount, elapsedSeconds: elapsedSeconds, notice: notice)
         let startedAt = ProcessResources.cpuSeconds()
@@ -68,13 +70,20 @@ extension FleetRunner {
             &fleet, plan: plan, senders: senders, clock: clock, origin: origin, progress: progress, interrupted: interrupted)
         let runSeconds = elapsedSeconds()
         let verification = await senders.finish()
+        let runEnd = WallClock.now()
         // The last line: the summary's own totals once every answer is in (the last
         // per-second line was written before the end's answers came).
         progress(progressLine(done: runSeconds, fleet: fleet, backends: senders.backends(), lag: lag))
-        let summary = FleetSummary(
+        var summary = FleetSummary(
             plan: plan, classOfSlot: senders.classOfSlot, activeDevices: fleet.activeDevices, messages: messages,
             wallSeconds: runSeconds, cpuSeconds: ProcessResources.cpuSeconds() - startedAt, backends: senders.backends(),
             lag: lag, verification: verification)
+        if let storeCheck = storeCheck(plan) {
+            // What the recorder reads: the MQTT broker's and its own /pub's acknowledged.
+            let expected = summary.backends.filter { $0.name == "mqtt" || $0.name == "owntracks-http" }.reduce(0) { $0 + $1.counts.acknowledged }
+            summary.store = await storeCheck.run(
+                expected: expected, runStart: Int(runStart.secondsSince1970), runEnd: Int(runEnd.secondsSince1970), notice: progress)
+        }
         if let summaryFile {
             let bytes = summary.json()
             if let failure = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: summaryFile.descriptor) }) {
@@ -83,6 +92,19 @@ extension FleetRunner {
             try summaryFile.commit()
         }
         return summary
+    }
+
+    /// `--verify-store`'s check of this shard's devices, or nil.
+    private static func storeCheck(_ plan: FleetRunPlan) -> RecorderStoreCheck? {
+        guard let url = plan.verifyStore else { return nil }
+        // The recorder's user and device are the topic's levels, as the fleet names them.
+        func level(_ device: String, _ index: Int) -> String {
+            String(OwnTracksLocation.topic(user: plan.ownTracksUser, device: device).split(separator: "/")[index])
+        }
+        let devices = plan.fleet.shard.devices(of: plan.fleet.deviceCount).map { level(plan.fleet.deviceID($0), 2) }
+        return RecorderStoreCheck(
+            base: .init(host: url.host, port: url.port, path: url.path, isSecure: url.isSecure), user: level("d", 1),
+            devices: devices, maximumWait: plan.verifyStoreWait)
     }
 
     /// The fleet paced in real time on `clock` until its end, `--duration` or `interrupted`:

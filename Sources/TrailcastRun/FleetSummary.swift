@@ -18,6 +18,8 @@ public struct FleetSummary: Sendable {
     /// From each fix's scheduled moment to its send.
     public var lag: LatencyHistogram
     public var verification: MQTTDeliveryVerifier.Report?
+    /// With `--verify-store`: what the OwnTracks Recorder stored of the run.
+    public var store: RecorderStoreCheck.Report?
     let plan: FleetRunPlan
     /// The GPS profile classes and how many of the shard's devices each has.
     let classes: [(name: String, devices: Int)]
@@ -112,6 +114,18 @@ public struct FleetSummary: Sendable {
             writer.endObject()
         }
         writer.endObject()
+        if let store {
+            writer.key("store")
+            writer.beginObject()
+            writer.field("expected", store.expected)
+            writer.field("stored", store.stored)
+            writer.field("missing", store.missing)
+            writer.field("extra", store.extra)
+            writer.field("waitedSeconds", store.waitedSeconds, fractionDigits: 3)
+            writer.field("storedPerSecond", store.storedPerSecond, fractionDigits: 1)
+            writer.field("error", store.error)
+            writer.endObject()
+        }
         if let verification {
             writer.key("verify")
             writer.beginObject()
@@ -177,6 +191,15 @@ public struct FleetSummary: Sendable {
         let because = causes.isEmpty ? "" : " (\(causes.joined(separator: "; ")))"
         if acknowledged == 0 {
             return "nothing was acknowledged: \(sent) sent, \(failed) failed\(because)"
+        }
+        if let store {
+            if let error = store.error { return "--verify-store: \(error)" }
+            if store.expected > 0 && Double(store.missing) / Double(store.expected) > maximumErrorRate {
+                let rate = store.storedPerSecond > 0 ? ", storing \(Double((store.storedPerSecond * 10).rounded()) / 10) a second" : ""
+                return "the OwnTracks Recorder stored \(store.stored) of the \(store.expected) acknowledged "
+                    + "(\(store.missing) missing after waiting \(Int(store.waitedSeconds.rounded())) s\(rate)), "
+                    + "more than --max-error-rate \(maximumErrorRate.asGiven) allows"
+            }
         }
         let rate = Double(failed) / Double(sent)
         if rate > maximumErrorRate {

@@ -90,6 +90,16 @@ struct FleetBackendOptions: ParsableArguments {
         valueName: "R"))
     var maxErrorRate: Double = 0.1
 
+    @Option(name: .customLong("verify-store"), help: ArgumentHelp(
+        "After the run, read what an OwnTracks Recorder stored of it through its HTTP API (/api/0/locations) and count what is missing.",
+        valueName: "URL"))
+    var verifyStore: String?
+
+    @Option(name: .customLong("verify-store-wait"), help: ArgumentHelp(
+        "At most this long after the run for the recorder to store the rest: it takes one MQTT message per pass of its loop. (default: 60s)",
+        valueName: "D"))
+    var verifyStoreWait: String?
+
     @Option(name: .customLong("reconnect-max"), help: ArgumentHelp(
         "The longest wait before a device tries its backend again after a drop: backoff doubles from 0.5 s up to this, half of it at random. (default: 5s)",
         valueName: "D"))

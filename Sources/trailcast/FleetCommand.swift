@@ -111,12 +111,18 @@ struct FleetCommand: AsyncParsableCommand {
                 : "give --mqtt URL, --osmand URL or --owntracks-http URL to send, or --virtual to write the messages")
         }
         if essentials.verify && backends.mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
+        if backends.verifyStore != nil && backends.mqtt == nil && backends.ownTracksHTTP == nil {
+            throw ValidationError("--verify-store reads what an OwnTracks Recorder stored: it needs --mqtt or --owntracks-http")
+        }
+        if backends.verifyStoreWait != nil && backends.verifyStore == nil {
+            throw ValidationError("--verify-store-wait is for --verify-store")
+        }
         if essentials.output != nil && !essentials.virtual { throw ValidationError("--output is for --virtual's messages") }
         if essentials.format != nil && !essentials.virtual {
             throw ValidationError("--format is for --virtual's messages (a run that sends uses each backend's own)")
         }
-        if essentials.virtual && (essentials.verify || essentials.summary != nil) {
-            throw ValidationError("--verify and --summary are for a run that sends (--mqtt)")
+        if essentials.virtual && (essentials.verify || backends.verifyStore != nil || essentials.summary != nil) {
+            throw ValidationError("--verify, --verify-store and --summary are for a run that sends (--mqtt)")
         }
         if essentials.quiet && essentials.progress { throw ValidationError("give --quiet or --progress, not both") }
         guard (0...1).contains(backends.maxErrorRate) else {
@@ -164,6 +170,17 @@ struct FleetCommand: AsyncParsableCommand {
         plan.ownTracksHTTP = try backends.ownTracksHTTPPlan(shardDevices: fleet.shardDeviceCount)
         plan.speed = speed ?? 1
         plan.verify = essentials.verify
+        if let url = backends.verifyStore {
+            do {
+                plan.verifyStore = try BackendURL(parsing: url, form: .recorderStore)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+        if let wait = backends.verifyStoreWait {
+            let milliseconds = try DurationArgument(option: "--verify-store-wait", examples: "30s, 5m or 1h").milliseconds(wait)
+            plan.verifyStoreWait = .milliseconds(milliseconds)
+        }
         plan.summaryPath = essentials.summary
         return plan
     }

@@ -28,13 +28,45 @@ not stored either, and `unknown key: NAME` is printed, so that a misspelled key 
 
 Each location stored is one JSON line {"topic": ..., "payload": ..., "body": the body as
 sent} in --out; the port is written to --port-file.
+
+The recorder's read API, as `--verify-store` reads it (http.c, the `/api/0` verbs;
+storage.c, make_times(), str_time_to_secs(), locations()):
+
+- `GET /api/0/version`: `{"version":"1.0.1"}`.
+- `GET /api/0/locations`: `user` and `device` (query, form or `X-Limit-User` and
+  `X-Limit-Device`), else 416 `user and device are required`; `from` and `to` in one of
+  the recorder's formats (`%Y-%m-%dT%H:%M:%S`, ..., `%Y-%m`), read as UTC, else or when
+  from > to, 416 `impossible date/time ranges`; absent, the last 6 hours and now. The
+  records with from < tst < to (both ends left out, as locations() compares), each with
+  only the `fields` asked for: `{"count":N,"data":[...],"status":200,"version":"1.0.1"}`.
+
+`--store-at-most N` stores the first N locations only and answers the rest 200 all the same,
+as a recorder does whose store fell behind what its broker acknowledged.
 """
+import calendar
+import time
 import argparse
 import json
 import os
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
+
+# storage.c, str_time_to_secs(): the formats tried in turn (a lower-case `t` too).
+TIME_FORMATS = ("%Y-%m-%dT%H:%M:%S", "%Y-%m-%dT%H:%M", "%Y-%m-%dT%H", "%Y-%m-%dt%H:%M:%S", "%Y-%m-%dt%H:%M",
+                "%Y-%m-%dt%H", "%Y-%m-%d", "%Y-%m")
+# storage.h: DEFAULT_HISTORY_HOURS.
+DEFAULT_HISTORY_HOURS = 6
+
+
+def seconds(text):
+    """A `from` or `to` as the recorder reads it, in UTC seconds, or None."""
+    for pattern in TIME_FORMATS:
+        try:
+            return calendar.timegm(time.strptime(text, pattern))
+        except ValueError:
+            continue
+    return None
 
 
 # The keys of a `_type: location` message as the OwnTracks booklet defines them
@@ -74,9 +106,11 @@ def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("--port-file", required=True)
     arguments.add_argument("--out", required=True)
+    arguments.add_argument("--store-at-most", type=int)
     options = arguments.parse_args()
     out = open(options.out, "a", buffering=1)
     lock = threading.Lock()
+    stored = []
 
     class Handler(BaseHTTPRequestHandler):
         protocol_version = "HTTP/1.1"
@@ -124,13 +158,52 @@ def main():
                     # but the OwnTracks app sends application/json, and a test holds the
                     # fleet to what the app sends.
                     with lock:
+                        if options.store_at_most is not None and len(stored) >= options.store_at_most:
+                            print("not stored: the store is behind (--store-at-most)", flush=True)
+                            self.answer(200, b"[]", "application/json; charset=utf-8")
+                            return
+                        stored.append((f"owntracks/{user}/{device}", message))
                         out.write(json.dumps({"topic": f"owntracks/{user}/{device}", "payload": message,
                                               "body": body.decode("utf-8", "replace"),
                                               "contentType": self.headers.get("Content-Type", "")}) + "\n")
             self.answer(200, b"[]", "application/json; charset=utf-8")
 
         def do_GET(self):
-            self.answer(404, b"Not Found")
+            target = urlsplit(self.path)
+            query = parse_qs(target.query)
+            if target.path == "/api/0/version":
+                self.answer(200, b'{"version":"1.0.1"}', "application/json; charset=utf-8")
+                return
+            if target.path != "/api/0/locations":
+                self.answer(404, b"Not Found")
+                return
+            # make_times() runs before the verb: a bad range is refused first.
+            now = int(time.time())
+            low = seconds(query["from"][0]) if "from" in query else now - 3600 * DEFAULT_HISTORY_HOURS
+            high = seconds(query["to"][0]) if "to" in query else now
+            if low is None or high is None or low > high:
+                self.answer(416, b"impossible date/time ranges\n")
+                return
+            user = self.header_or("User", "user", query)
+            device = self.header_or("Device", "device", query)
+            if not user or not device:
+                self.answer(416, b"user and device are required\n")
+                return
+            fields = query["fields"][0].split(",") if "fields" in query else None
+            with lock:
+                records = [message for topic, message in stored
+                           if topic == f"owntracks/{user}/{device}" and low < message["tst"] < high]
+            data = [{key: value for key, value in message.items() if fields is None or key in fields} for message in records]
+            body = json.dumps({"count": len(data), "data": data, "status": 200, "version": "1.0.1"}, separators=(",", ":"))
+            self.answer(200, body.encode(), "application/json; charset=utf-8")
+
+        def header_or(self, header, name, query):
+            """http.c, field(): the X-Limit- header, else the query's variable, lowercased
+            (as every parameter it reads, and as the store's paths are)."""
+            value = self.headers.get("X-Limit-" + header)
+            if value:
+                return value.lower()
+            return query[name][0].lower() if name in query and query[name][0] else None
 
         def answer(self, status, body, content_type="text/plain"):
             self.send_response(status)
