@@ -36,7 +36,11 @@ struct LiveSenders {
         let shards = plan.fleet.shard.count
         let classOfDevice: @Sendable (Int) -> Int = { device in Int(classOfSlot[device / shards]) }
         return LiveSenders(
-            publisher: plan.mqtt.map { makePublisher($0, plan: plan, deviceCount: deviceCount, classOfDevice: classOfDevice) },
+            publisher: plan.mqtt.map {
+                var mqtt = $0
+                mqtt.notice = notice
+                return makePublisher(mqtt, plan: plan, deviceCount: deviceCount, classOfDevice: classOfDevice)
+            },
             osmAndSender: plan.osmAnd.map {
                 var options = $0.options
                 options.what = "the OsmAnd server"

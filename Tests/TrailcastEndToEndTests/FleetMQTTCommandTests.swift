@@ -303,6 +303,9 @@ struct FleetMQTTCommandTests {
         #expect((causes["connection refused"] ?? 0) > 0, "\(causes)")
         #expect(causes.values.reduce(0, +) == connections["failedAttempts"] as? Int, "\(causes)")
         #expect(run.stderr.contains(" (failedConnects: connection refused: "), "the progress names the cause")
+        // The first failure of its kind, said once as it happened, for hundreds of them.
+        let notice = "cannot connect to the MQTT broker: connection refused (the fleet keeps trying, with backoff)\n"
+        #expect(run.stderr.components(separatedBy: notice).count == 2, "said once: \(run.stderr.suffix(2000))")
         #expect(mqtt.lost > 0)
         // Nothing unaccounted for: each location was acknowledged, refused, lost or still in flight.
         #expect(mqtt.addsUp, "\(mqtt)")

@@ -29,6 +29,8 @@ public final class MQTTFleetPublisher: Sendable {
         public var security: TransportSecurity?
         /// The longest wait before trying again after a drop or failure (`--reconnect-max`).
         public var reconnectMaximum: Duration
+        /// A line for standard error: the first failed connection of each cause.
+        public var notice: @Sendable (String) -> Void = { _ in }
 
         public init(
             host: String, port: Int, qos: MQTTQoS = .atLeastOnce, connections: ConnectionMode = .perDevice,
@@ -72,11 +74,12 @@ public final class MQTTFleetPublisher: Sendable {
         self.linkOfSlot = linkOfSlot
         let batches = EventLoopBatches()
         self.batches = batches
+        let notices = FailureNotices(what: "the MQTT broker", notice: options.notice)
         links = linkClientIdentifiers.enumerated().map { index, identifier in
             MQTTFleetLink(
                 connection: options.connection(clientIdentifier: identifier), reconnectMaximum: options.reconnectMaximum,
                 atLeastOnce: options.qos == .atLeastOnce, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice,
-                batches: batches)
+                batches: batches, notices: notices)
         }
     }
 
@@ -151,12 +154,14 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     private let classOfDevice: @Sendable (Int) -> Int
     private let state: LockedValue<State>
     private let batches: EventLoopBatches
+    private let notices: FailureNotices
 
     init(
         connection: MQTTConnection.Options, reconnectMaximum: Duration, atLeastOnce: Bool, seed: UInt64, classCount: Int,
-        classOfDevice: @escaping @Sendable (Int) -> Int, batches: EventLoopBatches
+        classOfDevice: @escaping @Sendable (Int) -> Int, batches: EventLoopBatches, notices: FailureNotices
     ) {
         connectionOptions = connection
+        self.notices = notices
         self.reconnectMaximum = reconnectMaximum
         self.batches = batches
         self.atLeastOnce = atLeastOnce
@@ -279,7 +284,9 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     }
 
     private func connectionFailed(cause: String) {
-        retry(after: state.withLock { $0.attempts.failedAttempt(cause: cause) })
+        let failures = state.withLock { $0.attempts.failedAttempt(cause: cause) }
+        if !state.withLock({ $0.attempts.isClosing }) { notices.report(cause, connecting: true) }
+        retry(after: failures)
     }
 
     /// Connects again after the backoff; messages meanwhile wait (a few) or are lost.

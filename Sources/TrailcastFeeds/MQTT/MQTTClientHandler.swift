@@ -190,8 +190,9 @@ final class MQTTClientHandler: ChannelDuplexHandler {
         answerDeadline?.cancel()
         keepAliveTask?.cancel()
         keepAliveTask = nil
+        let broker = urlAuthority(host: options.host, port: options.port)
         let closed = MQTTConnectionError.closed(
-            connectionAccepted == nil ? "by the broker or the network" : "by the broker before its CONNACK")
+            connectionAccepted == nil ? "by the broker at \(broker) or the network" : "by the broker at \(broker) before its CONNACK")
         connectionAccepted?.fail(failure ?? closed)
         connectionAccepted = nil
         for promise in subscriptions.values { promise.fail(closed) }
@@ -215,7 +216,8 @@ final class MQTTClientHandler: ChannelDuplexHandler {
             } else if connectionAccepted != nil {
                 // Before the CONNACK: a broker that wants TLS resets a plain CONNECT.
                 let hint = options.security == nil ? " (if the broker wants TLS, write mqtts://)" : ""
-                failure = .closed("by the broker before its CONNACK: \(connectFailureReason(error))\(hint)")
+                failure = .closed(
+                    "by the broker at \(urlAuthority(host: options.host, port: options.port)) before its CONNACK: \(connectFailureReason(error))\(hint)")
             } else {
                 failure = .closed(connectFailureReason(error))
             }
