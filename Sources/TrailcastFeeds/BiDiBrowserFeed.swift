@@ -31,13 +31,15 @@ public final class BiDiBrowserFeed: Feed, Sendable {
         warn: @escaping @Sendable (String) -> Void
     ) async throws -> BiDiBrowserFeed {
         let (stream, continuation) = AsyncStream.makeStream(of: BrowserCommand.self, bufferingPolicy: .bufferingNewest(BrowserFeed.queueLimit))
-        let conversation = BiDiConversation(targetFilter: targetFilter, warn: warn)
+        let conversation = BiDiConversation(targetFilter: targetFilter, joining: BrowserFeed.joinsSession(socketURL), warn: warn)
         let tracker = EpochTracker()
         let channel: DevToolsSocket.Channel
         do {
             channel = try await DevToolsSocket.open(socketURL, timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
         } catch {
-            throw FeedError.peerFailed("cannot open the WebDriver BiDi connection \(socketURL): \(error)")
+            throw FeedError.peerFailed(
+                "cannot reach the WebDriver BiDi endpoint \(socketURL): \(connectFailureReason(error)) "
+                    + "(is Firefox started with --remote-debugging-port on that port, and --profile naming a folder that exists?)")
         }
         let connection = Task {
             do {
@@ -47,8 +49,9 @@ public final class BiDiBrowserFeed: Feed, Sendable {
                         group.addTask {
                             for await command in stream { try await conversation.run(command) }
                             guard !Task.isCancelled else { return }
-                            // The run is over: the session ends, then the connection.
-                            try await conversation.send(.endSession)
+                            // The run is over: the session ends (a joined one: only this
+                            // feed's subscription), then the connection.
+                            try await conversation.finishSession()
                             await conversation.waitForAnswers()
                             try await outbound.write(DevToolsSocket.close())
                         }
@@ -60,8 +63,11 @@ public final class BiDiBrowserFeed: Feed, Sendable {
                 }
             } catch {}
             tracker.connectionEnded()
-            if !(await conversation.isClosing) {
-                warn("trailcast: warning: the browser closed its WebDriver BiDi connection: the browser feed ends, the run goes on")
+            // Before the session began, the refusal is the error the run ends with: no warning.
+            if !(await conversation.isClosing), await conversation.hasSession {
+                warn(conversation.joining
+                    ? "trailcast: warning: the joined WebDriver BiDi session ended, or its browser closed the connection: the browser feed ends, the run goes on"
+                    : "trailcast: warning: the browser closed its WebDriver BiDi connection: the browser feed ends, the run goes on")
             }
             await conversation.end()
         }

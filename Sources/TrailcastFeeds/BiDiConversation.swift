@@ -32,6 +32,12 @@ enum BrowserCommand: Sendable {
 ///   is in flight at a time.
 actor BiDiConversation {
     private let targetFilter: String?
+    /// A session another client made (a WebDriver classic session asked with
+    /// `webSocketUrl: true`, joined at its `/session/ID`): no `session.new`, and at the end
+    /// only this feed's subscription ends, never the session (Firefox refuses `session.end`
+    /// there, and it is the other client's).
+    let joining: Bool
+    private var subscriptionID: String?
     nonisolated let warn: @Sendable (String) -> Void
     /// Writes one frame to the browser: the connection's outbound writer (a test's own).
     typealias Write = @Sendable (WebSocketFrame) async throws -> Void
@@ -56,18 +62,35 @@ actor BiDiConversation {
     private var warnedFailures: Set<String> = []
     private(set) var isClosing = false
 
-    init(targetFilter: String?, warn: @escaping @Sendable (String) -> Void) {
+    init(targetFilter: String?, joining: Bool = false, warn: @escaping @Sendable (String) -> Void) {
         self.targetFilter = targetFilter.flatMap { $0.isEmpty ? nil : $0 }
+        self.joining = joining
         self.warn = warn
     }
 
     /// Starts the session: `session.new`; once it is answered, the page events and the
-    /// pages open now (a command before the session would be refused).
+    /// pages open now (a command before the session would be refused). Joining a session,
+    /// the subscription to the page events takes `session.new`'s place.
     func begin(_ outbound: @escaping Write) async throws {
         self.outbound = outbound
         let id = number()
         sessionID = id
-        try await write(.newSession, id: id)
+        try await write(joining ? .subscribeToContexts : .newSession, id: id)
+    }
+
+    /// The end of the run: the session ends, or in a joined one, this feed's subscription.
+    func finishSession() async throws {
+        if joining {
+            if let subscriptionID { try await send(.unsubscribe([subscriptionID])) }
+        } else {
+            try await send(.endSession)
+        }
+    }
+
+    /// Whether the session began (then a closed connection is worth a warning).
+    var hasSession: Bool {
+        if case .success = sessionResult { return true }
+        return false
     }
 
     /// The browser's name and version once `session.new` is answered, or why it was refused.
@@ -194,16 +217,21 @@ actor BiDiConversation {
 
     private func answered(_ id: Int, _ message: BiDiMessage) async throws {
         if id == sessionID {
-            if message.type == "success" {
-                try await send(.subscribeToContexts)
-                let tree = number()
-                treeID = tree
-                try await write(.contextTree, id: tree)
-                let capabilities = message.result?.capabilities
-                settleSession(.success([capabilities?.browserName, capabilities?.browserVersion].compactMap { $0 }.joined(separator: " ")))
-            } else {
-                settleSession(.failure(.peerFailed("the browser refused a WebDriver BiDi session: \(message.error ?? "error"): \(message.message ?? "")")))
+            guard message.type == "success" else {
+                settleSession(.failure(.peerFailed(Self.refusal(message, joining: joining))))
+                return
             }
+            if joining {
+                subscriptionID = message.result?.subscription
+            } else {
+                try await send(.subscribeToContexts)
+            }
+            let tree = number()
+            treeID = tree
+            try await write(.contextTree, id: tree)
+            let capabilities = message.result?.capabilities
+            let name = [capabilities?.browserName, capabilities?.browserVersion].compactMap { $0 }.joined(separator: " ")
+            settleSession(.success(joining ? "the joined session's browser" : name))
             return
         }
         if id == treeID, let contexts = message.result?.contexts {
@@ -231,6 +259,20 @@ actor BiDiConversation {
         let text = "\(message.error ?? "error"): \(message.message ?? "")"
         guard warnedFailures.insert(text).inserted else { return }
         warn("trailcast: warning: the browser refused a WebDriver BiDi command: \(text)")
+    }
+
+    /// Why the session could not begin, with the way out when another client holds it:
+    /// Firefox allows one WebDriver BiDi session (its Remote Agent: "Maximum number of
+    /// active sessions"), and only a classic session's `/session/ID` takes more connections.
+    static func refusal(_ message: BiDiMessage, joining: Bool) -> String {
+        let words = "\(message.error ?? "error"): \(message.message ?? "")"
+        if joining { return "the joined WebDriver BiDi session refused session.subscribe: \(words)" }
+        guard message.message?.contains("Maximum number of active sessions") == true else {
+            return "the browser refused a WebDriver BiDi session: \(words)"
+        }
+        return "the browser refused a WebDriver BiDi session: \(words) (Firefox allows one, and another client has it: "
+            + "to share it, give --browser that client's session, ws://HOST:PORT/session/ID, the webSocketUrl a WebDriver "
+            + "classic session asked with webSocketUrl: true has, as Selenium and WebdriverIO ask)"
     }
 
     /// The run's permission for the page's origin, once per origin and state.

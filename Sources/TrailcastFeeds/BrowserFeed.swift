@@ -158,9 +158,23 @@ public final class BrowserFeed: Feed, Sendable {
             _ = try await readVersion(endpoint: endpoint, timeout: timeout)
             return .cdp
         } catch let error as FeedError {
-            if case .peerFailed(let reason) = error, reason.hasPrefix("cannot reach") { throw error }
+            if case .peerFailed(let reason) = error, reason.hasPrefix("cannot reach") {
+                // Neither protocol is known yet: the browser's words for it, and what to check.
+                let why = (reason.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? reason)
+                    .split(separator: " (is the browser").first.map(String.init) ?? reason
+                throw FeedError.peerFailed(
+                    "cannot reach the browser's remote debugging endpoint \(endpoint): \(why) (is the browser started with "
+                        + "--remote-debugging-port on that port? Firefox also needs --profile naming a folder that exists)")
+            }
             return .bidi
         }
+    }
+
+    /// Whether a BiDi socket URL is another client's session to join (`ws://HOST:PORT/session/ID`)
+    /// rather than the endpoint to start one on (`/session`).
+    static func joinsSession(_ socketURL: String) -> Bool {
+        guard let range = socketURL.firstRange(of: "/session/") else { return false }
+        return !socketURL[range.upperBound...].isEmpty
     }
 
     /// `ws://HOST:PORT/session` for `http://HOST:PORT` (a `ws://` URL as it is).
@@ -188,7 +202,8 @@ public final class BrowserFeed: Feed, Sendable {
         } catch let error as FeedError {
             throw error
         } catch {
-            throw FeedError.peerFailed("cannot reach the DevTools endpoint \(base): \(error)")
+            throw FeedError.peerFailed(
+                "cannot reach the DevTools endpoint \(base): \(connectFailureReason(error)) (is the browser started with --remote-debugging-port on that port?)")
         }
         guard let version = DevToolsVersion(json: Array(body.readableBytesView)) else {
             throw FeedError.peerFailed("\(base)/json/version is not a DevTools answer (no webSocketDebuggerUrl)")
@@ -236,9 +251,14 @@ extension BrowserFeed {
                 messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages\(pages)")
                 return feed
             case .bidi:
-                let feed = try await BiDiBrowserFeed.connect(
-                    socketURL: BrowserFeed.bidiSocketURL(endpoint), targetFilter: targetFilter) { messages($0) }
-                messages("trailcast: driving the geolocation of \(feed.browser)'s pages\(pages) over WebDriver BiDi")
+                let socketURL = BrowserFeed.bidiSocketURL(endpoint)
+                let feed = try await BiDiBrowserFeed.connect(socketURL: socketURL, targetFilter: targetFilter) { messages($0) }
+                if BrowserFeed.joinsSession(socketURL) {
+                    let session = socketURL.split(separator: "/").last.map(String.init) ?? ""
+                    messages("trailcast: driving the geolocation of pages\(pages) in the joined WebDriver BiDi session \(session)")
+                } else {
+                    messages("trailcast: driving the geolocation of \(feed.browser)'s pages\(pages) over WebDriver BiDi")
+                }
                 return feed
             }
         }

@@ -164,7 +164,27 @@ struct BrowserFeedTests {
         let unreachable = try await TrailcastBinary.run(arguments: ["replay", gpx, "--speed", "10", "--browser", "http://127.0.0.1:\(port.port)"])
         #expect(unreachable.status == 69)
         #expect(unreachable.stderr.split(separator: "\n").count == 1, "\(unreachable.stderr)")
-        #expect(unreachable.stderr.contains("cannot reach the DevTools endpoint http://127.0.0.1:\(port.port)"), "\(unreachable.stderr)")
+        #expect(unreachable.stderrLines == [
+            "trailcast: error: cannot reach the browser's remote debugging endpoint http://127.0.0.1:\(port.port): connection refused "
+                + "(is the browser started with --remote-debugging-port on that port? Firefox also needs --profile naming a folder that exists)"
+        ])
+        // Said in the protocol's own name when it is given.
+        let bidi = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--speed", "10", "--browser", "http://127.0.0.1:\(port.port)", "--browser-protocol", "bidi",
+        ])
+        #expect(bidi.status == 69)
+        #expect(bidi.stderrLines == [
+            "trailcast: error: cannot reach the WebDriver BiDi endpoint ws://127.0.0.1:\(port.port)/session: connection refused "
+                + "(is Firefox started with --remote-debugging-port on that port, and --profile naming a folder that exists?)"
+        ])
+        let cdp = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--speed", "10", "--browser", "http://127.0.0.1:\(port.port)", "--browser-protocol", "cdp",
+        ])
+        #expect(cdp.status == 69)
+        #expect(cdp.stderrLines == [
+            "trailcast: error: cannot reach the DevTools endpoint http://127.0.0.1:\(port.port): connection refused "
+                + "(is the browser started with --remote-debugging-port on that port?)"
+        ])
         let virtual = try await TrailcastBinary.run(arguments: ["replay", gpx, "--browser", "http://127.0.0.1:9222"])
         #expect(virtual.status == 64 && virtual.stderr.contains("--browser drives live pages and needs real time"), "\(virtual.stderr)")
         let alone = try await TrailcastBinary.run(arguments: ["replay", gpx, "--browser-target", "x"])

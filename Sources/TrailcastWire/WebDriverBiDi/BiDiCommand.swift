@@ -25,6 +25,20 @@ package struct BiDiCommand: Sendable, Equatable {
         method: "session.subscribe",
         params: Array(#"{"events":["browsingContext.contextCreated","browsingContext.contextDestroyed","browsingContext.load"]}"#.utf8))
 
+    /// `session.unsubscribe` of these subscriptions only: in a session shared with another
+    /// client, the `events` form would end that client's subscriptions to the same events
+    /// too (the spec's subscriptions belong to the session, not to a connection).
+    package static func unsubscribe(_ ids: [String]) -> BiDiCommand {
+        var json = JSONLineWriter(capacity: 64 + 40 * ids.count)
+        json.beginObject()
+        json.key("subscriptions")
+        json.beginArray()
+        for id in ids { json.string(id) }
+        json.endArray()
+        json.endObject()
+        return BiDiCommand(method: "session.unsubscribe", params: json.bytes)
+    }
+
     /// `browsingContext.getTree`: every context open now.
     package static let contextTree = BiDiCommand(method: "browsingContext.getTree", params: Array("{}".utf8))
 

@@ -18,6 +18,8 @@ package struct BiDiMessage: Sendable, Equatable, Decodable {
         package var contexts: [Context]?
         /// `session.new`.
         package var capabilities: Capabilities?
+        /// `session.subscribe`: the subscription's id, to end it alone.
+        package var subscription: String?
     }
 
     package struct Capabilities: Sendable, Equatable, Decodable {
