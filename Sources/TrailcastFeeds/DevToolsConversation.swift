@@ -19,6 +19,12 @@ actor DevToolsConversation {
     /// Targets asked to attach, not yet attached.
     private var attaching: Set<String> = []
     private var lastOverride: DevToolsCommand?
+    /// The run's permission, given to the default browser context and to each other one a
+    /// page is attached in (Playwright's `new_context()`): `Browser.setPermission` without
+    /// a `browserContextId` reaches the default context only, so a page in another one was
+    /// asked, and headless Chromium denied it.
+    private var permission: GeolocationPermission?
+    private var browserContexts: Set<String> = []
     private var warnedFailures: Set<String> = []
     private(set) var isClosing = false
 
@@ -50,9 +56,20 @@ actor DevToolsConversation {
         try await outbound.write(DevToolsSocket.text(command.message(id: nextID, sessionID: sessionID)))
     }
 
+    /// The run's permission, in every browser context a page is attached in.
+    func setPermission(_ setting: GeolocationPermission) async throws {
+        permission = setting
+        try await send(.geolocationPermission(setting))
+        for context in browserContexts.sorted() { try await send(.geolocationPermission(setting, browserContextID: context)) }
+    }
+
     /// A command of the run: a location override goes to every page (and is kept for pages
     /// attached later); a permission is the browser's.
     func sendToPages(_ command: DevToolsCommand) async throws {
+        if let setting = [GeolocationPermission.granted, .denied, .prompt].first(where: { command == .geolocationPermission($0) }) {
+            try await setPermission(setting)
+            return
+        }
         guard command.method == DevToolsCommand.geolocationOverride(nil).method else {
             try await send(command)
             return
@@ -92,6 +109,9 @@ actor DevToolsConversation {
             guard let session = message.params?.sessionId, let target = message.params?.targetInfo else { return }
             attaching.remove(target.targetId)
             pages[session] = target
+            if let context = target.browserContextId, browserContexts.insert(context).inserted, let permission {
+                try await send(.geolocationPermission(permission, browserContextID: context))
+            }
             if let lastOverride { try await send(lastOverride, to: session) }
         case "Target.detachedFromTarget":
             guard let session = message.params?.sessionId, let page = pages.removeValue(forKey: session) else { return }

@@ -22,6 +22,7 @@ struct BrowserBiDiJoinTests {
 
     @Test("the feed joins the runner's session: the page hears the run, the runner reads it all along, and its session outlives the feed")
     func joinsTheRunnersSession() async throws {
+        try Peer.requireModules(["websocket"], python: "python3", install: "pip install websocket-client==1.9.2")
         let server = try await TileServer.start(pages: ["/count.html": Self.page])
         let browser = try await HeadlessFirefox(showing: "http://127.0.0.1:\(server.port)/count.html", marionette: true)
         let scratch = try ScratchDirectory()
@@ -61,6 +62,7 @@ struct BrowserBiDiJoinTests {
     /// takes the one session Firefox allows and cannot be joined.
     @Test("Firefox's one session taken by a client's session.new: exit 69 in one line, saying how to share it, no warning")
     func sessionTaken() async throws {
+        try Peer.requireModules(["websocket"], python: "python3", install: "pip install websocket-client==1.9.2")
         let browser = try await HeadlessFirefox(showing: "about:blank")
         let holder = try ToolProcess("python3", ["-c", """
             import json, sys, time, websocket

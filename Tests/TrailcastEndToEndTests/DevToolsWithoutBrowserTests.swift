@@ -45,10 +45,15 @@ struct DevToolsWithoutBrowserTests {
             ($0["params"] as? [String: Any])?["targetId"] as? String
         }
         #expect(attached == ["page-1", "page-2"])
-        let settings = messages.filter { $0["method"] as? String == "Browser.setPermission" }.compactMap {
-            ($0["params"] as? [String: Any])?["setting"] as? String
-        }
-        #expect(settings == ["prompt", "granted", "denied", "granted"])
+        // Every change to the default browser context, and to the pages' own (context-1) from
+        // when the first page in it is attached: Browser.setPermission reaches only the one
+        // context it names (the default when none).
+        let permissions = messages.filter { $0["method"] as? String == "Browser.setPermission" }.compactMap { $0["params"] as? [String: Any] }
+        let toDefault = permissions.filter { $0["browserContextId"] == nil }.compactMap { $0["setting"] as? String }
+        let toPages = permissions.filter { $0["browserContextId"] as? String == "context-1" }.compactMap { $0["setting"] as? String }
+        #expect(toDefault == ["prompt", "granted", "denied", "granted"])
+        #expect(toPages.count >= 3 && toPages == Array(toDefault.suffix(toPages.count)), "\(toPages)")
+        #expect(permissions.count == toDefault.count + toPages.count)
 
         // Each page's overrides are the device's fixes, in order, as `export` writes them for
         // the same settings (the stream goes on while the app is denied: the page is the

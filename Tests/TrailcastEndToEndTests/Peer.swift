@@ -46,8 +46,7 @@ enum Peer {
         var module: String
         var install: String
         var description: String {
-            "\(python) cannot import \(module): the test reads the answer back with the real library "
-                + "(\(install); .ci/run makes that venv and sets TRAILCAST_OPENMETEO_PYTHON)"
+            "\(python) cannot import \(module): the test runs the real library (\(install); .ci/run installs it)"
         }
     }
 

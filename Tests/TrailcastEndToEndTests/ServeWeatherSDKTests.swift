@@ -14,7 +14,7 @@ struct ServeWeatherSDKTests {
     static func requireSDK() throws {
         try Peer.requireModules(
             ["openmeteo_requests", "openmeteo_sdk"], python: python,
-            install: "pip install openmeteo-requests==1.7.5 openmeteo-sdk==1.29.0 in a venv, never globally")
+            install: "pip install openmeteo-requests==1.7.5 openmeteo-sdk==1.29.0 in a venv, never globally, named by TRAILCAST_OPENMETEO_PYTHON")
     }
 
     /// How Open-Meteo's messages describe each hourly (and current) variable: the schema's

@@ -50,15 +50,17 @@ package struct DevToolsCommand: Sendable, Equatable {
     }
 
     /// `Browser.setPermission` for `geolocation`, for every origin (no `origin`: "all
-    /// origins if not specified").
-    package static func geolocationPermission(_ setting: GeolocationPermission) -> DevToolsCommand {
-        var json = JSONLineWriter(capacity: 80)
+    /// origins if not specified"), in one browser context (`browserContextId`; none: the
+    /// default one, which is all Chromium applies it to).
+    package static func geolocationPermission(_ setting: GeolocationPermission, browserContextID: String? = nil) -> DevToolsCommand {
+        var json = JSONLineWriter(capacity: 120)
         json.beginObject()
         json.key("permission")
         json.beginObject()
         json.field("name", "geolocation")
         json.endObject()
         json.field("setting", setting.rawValue)
+        if let browserContextID { json.field("browserContextId", browserContextID) }
         json.endObject()
         return DevToolsCommand(method: "Browser.setPermission", params: json.bytes)
     }

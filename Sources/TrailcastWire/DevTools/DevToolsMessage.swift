@@ -17,6 +17,8 @@ package struct DevToolsMessage: Sendable, Equatable, Decodable {
         /// `page`, `iframe`, `worker`, `browser`...
         package var type: String
         package var url: String
+        /// The browser context the target is in (Playwright's `new_context()` makes one).
+        package var browserContextId: String?
     }
 
     package struct Params: Sendable, Equatable, Decodable {

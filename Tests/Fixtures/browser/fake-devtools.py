@@ -152,6 +152,10 @@ class Connection:
                 return {"error": invalid("permission", "object")}
             if params.get("setting") not in ("granted", "denied", "prompt"):
                 return {"error": invalid("setting", "string")}
+            # Chromium's BrowserHandler: a context id it does not know is refused.
+            context = params.get("browserContextId")
+            if context is not None and context != "context-1":
+                return {"error": {"code": -32602, "message": f"Failed to find browser context for id {context}"}}
             return {"result": {}}
         return {"result": {"result": {"type": "undefined"}}}
 
