@@ -14,8 +14,8 @@ enum BrowserCommand: Sendable {
 /// top-level pages and their URLs, the commands numbered and how many are answered, and
 /// what Firefox cannot do. Measured against Firefox ESR 153 (docs/browser.md):
 ///
-/// - the position goes to the default user context (`userContexts: ["default"]`), where
-///   Firefox keeps it for every new document; a document made before the first override
+/// - the position goes to the default user context and to each other one a page is seen in
+///   (`userContexts`), where Firefox keeps it for every new document; a document made before the first override
 ///   keeps asking Firefox's own provider and never hears it, so matching pages loaded
 ///   before it are reloaded once, right after it;
 /// - the permission is per origin in BiDi (`permissions.setPermission` has no "every
@@ -53,8 +53,15 @@ actor BiDiConversation {
     private var sessionResult: Result<String, FeedError>?
     /// Top-level pages: context → URL.
     private var pages: [String: String] = [:]
+    /// Pages whose document loaded before their user context had a position: reloaded
+    /// once it has one (their documents keep asking Firefox's own provider).
     private var loadedBeforeFirstPosition: Set<String> = []
-    private var positionSent = false
+    /// The user contexts (containers) pages are in, and those given a position so far: a
+    /// client's own (Playwright's BiDi `newContext()`) gets the run's too, from the next fix.
+    private var userContexts: Set<String> = ["default"]
+    private var servedUserContexts: Set<String> = []
+    private var userContextOfPage: [String: String] = [:]
+    private var positionSent: Bool { !servedUserContexts.isEmpty }
     private var permission: GeolocationPermission?
     private var originPermissions: [String: GeolocationPermission] = [:]
     private var lossCommands: Set<Int> = []
@@ -145,17 +152,19 @@ actor BiDiConversation {
             // (a refused loss once went unrecognised so, on a busy machine).
             overrideInFlight = outbound == nil ? nil : id
             if fix == nil { lossCommands.insert(id) }
-            try await write(.geolocationOverride(fix), id: id)
-            if fix != nil && !positionSent {
-                positionSent = true
-                for context in loadedBeforeFirstPosition.sorted() where wants(pages[context]) {
+            try await write(.geolocationOverride(fix, userContexts: userContexts.sorted()), id: id)
+            let newlyServed = userContexts.subtracting(servedUserContexts)
+            if fix != nil && !newlyServed.isEmpty {
+                servedUserContexts.formUnion(newlyServed)
+                let reloaded = loadedBeforeFirstPosition.filter { newlyServed.contains(userContextOfPage[$0] ?? "default") }
+                for context in reloaded.sorted() where wants(pages[context]) {
                     try await send(.reload(context))
                 }
-                loadedBeforeFirstPosition.removeAll()
+                loadedBeforeFirstPosition.subtract(reloaded)
             }
         case .permission(let setting):
             permission = setting
-            for url in pages.values { try await givePermission(to: url) }
+            for (page, url) in pages.sorted(by: { $0.key < $1.key }) { try await givePermission(to: url, page: page) }
         }
     }
 
@@ -199,14 +208,25 @@ actor BiDiConversation {
         switch message.method {
         case "browsingContext.contextCreated":
             pages[context.context] = context.url ?? "about:blank"
+            note(userContext: context.userContext, of: context.context)
         case "browsingContext.load":
             let url = context.url ?? "about:blank"
             pages[context.context] = url
-            if !positionSent { loadedBeforeFirstPosition.insert(context.context) }
-            try await givePermission(to: url)
+            note(userContext: context.userContext, of: context.context)
+            if !servedUserContexts.contains(userContextOfPage[context.context] ?? "default") {
+                loadedBeforeFirstPosition.insert(context.context)
+            }
+            try await givePermission(to: url, page: context.context)
         case "browsingContext.contextDestroyed":
             guard let url = pages.removeValue(forKey: context.context) else { return }
             loadedBeforeFirstPosition.remove(context.context)
+            // A user context with no page left may be gone: an override naming it would be
+            // refused whole ("no such user context").
+            if let userContext = userContextOfPage.removeValue(forKey: context.context), userContext != "default",
+               !userContextOfPage.values.contains(userContext) {
+                userContexts.remove(userContext)
+                servedUserContexts.remove(userContext)
+            }
             if !isClosing && targetFilter.map(url.contains) != false && url != "about:blank" {
                 warn("trailcast: warning: the browser page \(url) closed: dropped from the browser feed")
             }
@@ -239,9 +259,10 @@ actor BiDiConversation {
             for context in contexts where context.parent == nil {
                 let url = context.url ?? "about:blank"
                 pages[context.context] = url
-                try await givePermission(to: url)
+                note(userContext: context.userContext, of: context.context)
+                try await givePermission(to: url, page: context.context)
                 guard url != "about:blank" else { continue }
-                if positionSent {
+                if servedUserContexts.contains(userContextOfPage[context.context] ?? "default") {
                     if wants(url) { try await send(.reload(context.context)) }
                 } else {
                     loadedBeforeFirstPosition.insert(context.context)
@@ -275,11 +296,22 @@ actor BiDiConversation {
             + "classic session asked with webSocketUrl: true has, as Selenium and WebdriverIO ask)"
     }
 
-    /// The run's permission for the page's origin, once per origin and state.
-    private func givePermission(to url: String) async throws {
-        guard let permission, wants(url), let origin = Self.origin(of: url), originPermissions[origin] != permission else { return }
-        originPermissions[origin] = permission
-        try await send(.geolocationPermission(permission, origin: origin))
+    /// The run's permission for the page's origin in its user context, once per origin,
+    /// user context and state (a permission is kept per user context in Firefox).
+    private func givePermission(to url: String, page: String) async throws {
+        let userContext = userContextOfPage[page] ?? "default"
+        guard let permission, wants(url), let origin = Self.origin(of: url) else { return }
+        let key = userContext + " " + origin
+        guard originPermissions[key] != permission else { return }
+        originPermissions[key] = permission
+        try await send(.geolocationPermission(permission, origin: origin, userContext: userContext))
+    }
+
+    /// Where a page is: its user context, known to the overrides from the next fix on.
+    private func note(userContext: String?, of page: String) {
+        let userContext = userContext ?? "default"
+        userContextOfPage[page] = userContext
+        userContexts.insert(userContext)
     }
 
     /// A page whose URL has the filter in it (every page without one).

@@ -58,6 +58,37 @@ struct BrowserBiDiJoinTests {
         #expect(heard > 0 && heard <= timeline.locations.count, "the page heard \(heard) of \(timeline.locations.count)")
     }
 
+    /// Playwright's BiDi `newContext()` makes a user context (a container) of its own; the
+    /// position and the permission are kept per user context in Firefox.
+    @Test("a page in a user context of the runner's own hears the run too, beside the default one")
+    func userContextOfItsOwn() async throws {
+        try Peer.requireModules(["websocket"], python: "python3", install: "pip install websocket-client==1.9.2")
+        let server = try await TileServer.start(pages: ["/count.html": Self.page])
+        let url = "http://127.0.0.1:\(server.port)/count.html"
+        let browser = try await HeadlessFirefox(showing: url, marionette: true)
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let done = scratch.url.appendingPathComponent("done")
+        let runner = try ToolProcess("python3", [
+            Repository.url("Tests/Fixtures/peers/bidi_runner.py").path, "--marionette-port", String(try #require(browser.marionettePort)),
+            "--expression", "window.fixes === undefined ? -1 : window.fixes", "--until-file", done.path,
+            "--user-context-url", url.replacingOccurrences(of: "127.0.0.1", with: "localhost"),
+        ])
+        defer { runner.stop() }
+        try await runner.wait(for: "the runner's first evaluation") { runner.output.contains("evaluated 1 ") }
+        let socketURL = try #require(runner.output.split(separator: "\n").first { $0.hasPrefix("webSocketUrl ") }?.split(separator: " ").last)
+        let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 60)
+        defer { routeScratch.remove() }
+        let result = try await TrailcastBinary.run(arguments: ["replay", gpx, "--format", "jsonl", "--speed", "20", "--browser", String(socketURL)])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderrLines.count == 1, "no command refused: \(result.stderr)")
+        #expect(FileManager.default.createFile(atPath: done.path, contents: nil))
+        try await runner.wait(for: "the runner's last evaluation") { runner.output.contains("session alive") }
+        let after = try #require(runner.output.split(separator: "\n").first { $0.hasPrefix("after ") })
+        let counts = try #require(try JSONSerialization.jsonObject(with: Data(after.dropFirst("after ".count).utf8)) as? [Int])
+        #expect(counts.count == 2 && counts.allSatisfy { $0 > 0 }, "the default page and the user context's heard: \(counts)")
+    }
+
     /// Puppeteer and Playwright's BiDi mode start their session with `session.new`, which
     /// takes the one session Firefox allows and cannot be joined.
     @Test("Firefox's one session taken by a client's session.new: exit 69 in one line, saying how to share it, no warning")

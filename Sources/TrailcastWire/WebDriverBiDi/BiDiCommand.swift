@@ -46,7 +46,7 @@ package struct BiDiCommand: Sendable, Equatable {
     /// opens, and each new document in it): the fix's coordinates, to 1e-8 degrees, with
     /// altitude, heading and speed as ``DevToolsCommand/geolocationOverride(_:)`` gives them.
     /// Nil: the error form, `positionUnavailable`.
-    package static func geolocationOverride(_ fix: LocationFix?) -> BiDiCommand {
+    package static func geolocationOverride(_ fix: LocationFix?, userContexts: [String] = ["default"]) -> BiDiCommand {
         var json = JSONLineWriter(capacity: 200)
         json.beginObject()
         if let fix {
@@ -62,15 +62,17 @@ package struct BiDiCommand: Sendable, Equatable {
         }
         json.key("userContexts")
         json.beginArray()
-        json.string("default")
+        for userContext in userContexts { json.string(userContext) }
         json.endArray()
         json.endObject()
         return BiDiCommand(method: "emulation.setGeolocationOverride", params: json.bytes)
     }
 
     /// `permissions.setPermission` of `geolocation` for one origin (BiDi has no "every origin").
-    package static func geolocationPermission(_ setting: GeolocationPermission, origin: String) -> BiDiCommand {
-        var json = JSONLineWriter(capacity: 120)
+    package static func geolocationPermission(
+        _ setting: GeolocationPermission, origin: String, userContext: String = "default"
+    ) -> BiDiCommand {
+        var json = JSONLineWriter(capacity: 160)
         json.beginObject()
         json.key("descriptor")
         json.beginObject()
@@ -78,6 +80,7 @@ package struct BiDiCommand: Sendable, Equatable {
         json.endObject()
         json.field("state", setting.rawValue)
         json.field("origin", origin)
+        if userContext != "default" { json.field("userContext", userContext) }
         json.endObject()
         return BiDiCommand(method: "permissions.setPermission", params: json.bytes)
     }

@@ -11,6 +11,9 @@ package struct BiDiMessage: Sendable, Equatable, Decodable {
         package var url: String?
         /// Nil for a top-level context (a tab or window).
         package var parent: String?
+        /// The user context (container) it is in: `default`, or one a client made
+        /// (`browser.createUserContext`, Playwright's BiDi `newContext()`).
+        package var userContext: String?
     }
 
     package struct Result: Sendable, Equatable, Decodable {

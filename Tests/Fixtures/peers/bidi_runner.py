@@ -12,6 +12,10 @@ first top-level page every 100 ms on its own connection and prints each answer a
 (`after VALUE`), and `session alive` if the session still answers `session.status`, so a
 test can see the runner kept working while the feed ran and after it left.
 
+With `--user-context-url URL`, it first opens URL in a tab of a user context of its own
+(`browser.createUserContext`, `browsingContext.create`, as Playwright's BiDi `newContext()`
+does) and evaluates in both pages: each answer is then a JSON list, the first page's first.
+
 Marionette's framing: `LENGTH:JSON`, messages `[0, ID, COMMAND, PARAMS]` and answers
 `[1, ID, ERROR, RESULT]` (remote/marionette/message.sys.mjs).
 """
@@ -55,6 +59,7 @@ def main():
     arguments.add_argument("--marionette-port", type=int, required=True)
     arguments.add_argument("--expression", required=True)
     arguments.add_argument("--until-file", required=True)
+    arguments.add_argument("--user-context-url")
     options = arguments.parse_args()
     marionette, url = marionette_session(options.marionette_port)
     print("webSocketUrl " + url, flush=True)
@@ -72,14 +77,22 @@ def main():
                 return message
 
     tree = call("browsingContext.getTree", {})
-    context = tree["result"]["contexts"][0]["context"]
+    contexts = [tree["result"]["contexts"][0]["context"]]
+    if options.user_context_url:
+        user_context = call("browser.createUserContext", {})["result"]["userContext"]
+        tab = call("browsingContext.create", {"type": "tab", "userContext": user_context})["result"]["context"]
+        call("browsingContext.navigate", {"context": tab, "url": options.user_context_url, "wait": "complete"})
+        contexts.append(tab)
 
     def evaluate():
-        answer = call("script.evaluate", {"expression": options.expression, "target": {"context": context},
-                                          "awaitPromise": False})
-        if answer.get("type") != "success":
-            return None, answer.get("error", "") + ": " + answer.get("message", "")
-        return answer["result"]["result"].get("value"), None
+        values = []
+        for context in contexts:
+            answer = call("script.evaluate", {"expression": options.expression, "target": {"context": context},
+                                              "awaitPromise": False})
+            if answer.get("type") != "success":
+                return None, answer.get("error", "") + ": " + answer.get("message", "")
+            values.append(answer["result"]["result"].get("value"))
+        return (values if options.user_context_url else values[0]), None
 
     count = 0
     while not os.path.exists(options.until_file):
