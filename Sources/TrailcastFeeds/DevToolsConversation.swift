@@ -18,6 +18,8 @@ actor DevToolsConversation {
     private var pages: [String: DevToolsMessage.TargetInfo] = [:]
     /// Targets asked to attach, not yet attached.
     private var attaching: Set<String> = []
+    /// The attach commands awaiting their answer, by number: a refusal names its page.
+    private var attachRequests: [Int: DevToolsMessage.TargetInfo] = [:]
     private var lastOverride: DevToolsCommand?
     /// The run's permission, given to the default browser context and to each other one a
     /// page is attached in (Playwright's `new_context()`): `Browser.setPermission` without
@@ -48,12 +50,15 @@ actor DevToolsConversation {
         resumeAnswerWaiters()
     }
 
-    /// A browser-level command (`sessionID` nil) or one for a page.
-    func send(_ command: DevToolsCommand, to sessionID: String? = nil) async throws {
-        guard let outbound else { return }
+    /// A browser-level command (`sessionID` nil) or one for a page; its number.
+    @discardableResult
+    func send(_ command: DevToolsCommand, to sessionID: String? = nil) async throws -> Int {
+        guard let outbound else { return 0 }
         nextID += 1
+        let id = nextID
         unanswered += 1
-        try await outbound.write(DevToolsSocket.text(command.message(id: nextID, sessionID: sessionID)))
+        try await outbound.write(DevToolsSocket.text(command.message(id: id, sessionID: sessionID)))
+        return id
     }
 
     /// The run's permission, in every browser context a page is attached in.
@@ -92,9 +97,15 @@ actor DevToolsConversation {
     /// One message from the browser.
     func received(_ text: String) async throws {
         guard let message = DevToolsMessage(json: text) else { return }
-        if message.id != nil {
+        if let id = message.id {
             unanswered = max(0, unanswered - 1)
-            if let failure = message.error { warnOnce(failure) }
+            if let target = attachRequests.removeValue(forKey: id), let failure = message.error {
+                // A page the feed cannot reach is named, once: it does not hear the run.
+                attaching.remove(target.targetId)
+                warn("trailcast: warning: cannot reach the browser page \(target.url) (\(failure.message ?? "code \(failure.code ?? 0)")): it does not hear the run")
+            } else if let failure = message.error {
+                warnOnce(failure)
+            }
             if unanswered == 0 { resumeAnswerWaiters() }
             return
         }
@@ -104,6 +115,8 @@ actor DevToolsConversation {
                   !attaching.contains(target.targetId), !isAttached(target.targetId)
             else { return }
             attaching.insert(target.targetId)
+            // Numbered before the write: the answer can come while it is awaited.
+            attachRequests[nextID + 1] = target
             try await send(.attach(to: target.targetId))
         case "Target.attachedToTarget":
             guard let session = message.params?.sessionId, let target = message.params?.targetInfo else { return }

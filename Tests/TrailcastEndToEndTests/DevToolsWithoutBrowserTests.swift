@@ -7,11 +7,12 @@ import Testing
 @Suite("replay --browser against a DevTools endpoint that checks the protocol, no browser")
 struct DevToolsWithoutBrowserTests {
     /// Starts the stand-in with `pages` pages; its port, its process and its log.
-    static func endpoint(pages: Int) async throws -> (port: Int, process: ToolProcess, log: URL, scratch: ScratchDirectory) {
+    static func endpoint(pages: Int, closedBeforeAttach: Int? = nil) async throws -> (port: Int, process: ToolProcess, log: URL, scratch: ScratchDirectory) {
         let scratch = try ScratchDirectory()
         let log = scratch.url.appendingPathComponent("devtools.jsonl")
         let process = try ToolProcess(
-            "python3", [Repository.url("Tests/Fixtures/browser/fake-devtools.py").path, log.path, "--pages", String(pages)])
+            "python3", [Repository.url("Tests/Fixtures/browser/fake-devtools.py").path, log.path, "--pages", String(pages)]
+                + (closedBeforeAttach.map { ["--closed-before-attach", String($0)] } ?? []))
         try await process.wait(for: "the endpoint's port") { process.output.contains("\n") }
         let port = try #require(Int(process.output.split(separator: "\n")[0]))
         return (port, process, log, scratch)
@@ -21,6 +22,24 @@ struct DevToolsWithoutBrowserTests {
         try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
         }
+    }
+
+    @Test("a page the feed cannot reach (gone before its attach) is named once on stderr; the others hear the run")
+    func unreachablePage() async throws {
+        let (port, process, log, scratch) = try await Self.endpoint(pages: 2, closedBeforeAttach: 2)
+        defer { process.stop(); scratch.remove() }
+        let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 30)
+        defer { routeScratch.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--format", "jsonl", "--speed", "60", "--weather", "none", "--browser", "http://127.0.0.1:\(port)",
+        ])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderrLines == [
+            "trailcast: driving the geolocation of FakeChrome/1.0's pages",
+            "trailcast: warning: cannot reach the browser page http://127.0.0.1/page-2.html (No target with given id found): it does not hear the run",
+        ])
+        let overrides = try Self.messages(log).filter { $0["method"] as? String == "Emulation.setGeolocationOverride" }
+        #expect(!overrides.isEmpty && overrides.allSatisfy { $0["sessionId"] as? String == "session-1" }, "page-1's only")
     }
 
     @Test("every message in the protocol's form: targets discovered, each page attached once, each fix to each page in order, the permission on every change")

@@ -2,7 +2,7 @@
 """A stand-in for a Chromium's DevTools endpoint, for the browser feed's tests without a
 browser: it checks each message the feed sends against the protocol, and logs it.
 
-    fake-devtools.py LOG [--pages N]
+    fake-devtools.py LOG [--pages N] [--closed-before-attach K]
 
 Listens on 127.0.0.1 at a free port and prints it. `GET /json/version` answers as Chromium
 does (`webSocketDebuggerUrl` ws://.../devtools/browser/ID); that path upgrades to a WebSocket
@@ -20,7 +20,8 @@ devtools-protocol/, the domains Target, Browser, Emulation) and Chromium's dispa
   each of the N pages (`page-1` ... at http://127.0.0.1/page-K.html).
 - `Target.attachToTarget` (`targetId`, a known one; `flatten` true): `Target.attachedToTarget`
   with a new session, then {"sessionId": ...}; an unknown target: -32602 "No target with
-  given id found".
+  given id found" (and so page K with `--closed-before-attach K`: told of, then gone before
+  the attach, as a tab closed at once).
 - `Emulation.setGeolocationOverride` on a page's session: latitude, longitude and accuracy
   numbers (all three, or none: position unavailable), altitude, altitudeAccuracy, heading,
   speed numbers if given: {}.
@@ -61,10 +62,11 @@ def check(params, fields):
 
 
 class Connection:
-    def __init__(self, sock, log, pages):
+    def __init__(self, sock, log, pages, gone=None):
         self.sock = sock
         self.log = log
         self.pages = pages
+        self.gone = gone
         self.sessions = {}
         self.counter = itertools.count(1)
 
@@ -130,7 +132,7 @@ class Connection:
             error = check(params, [("targetId", (str,), True, "string"), ("flatten", (bool,), False, "boolean")])
             if error:
                 return {"error": error}
-            ids = {self.target(k)["targetId"]: k for k in range(1, self.pages + 1)}
+            ids = {self.target(k)["targetId"]: k for k in range(1, self.pages + 1) if k != self.gone}
             if params["targetId"] not in ids:
                 return {"error": {"code": -32602, "message": "No target with given id found"}}
             new = f"session-{next(self.counter)}"
@@ -181,7 +183,7 @@ class Connection:
                 self.send(event)
 
 
-def serve(client, port, log, pages):
+def serve(client, port, log, pages, gone=None):
     request = b""
     while b"\r\n\r\n" not in request:
         chunk = client.recv(4096)
@@ -209,7 +211,7 @@ def serve(client, port, log, pages):
     client.sendall(b"HTTP/1.1 101 WebSocket Protocol Handshake\r\nUpgrade: WebSocket\r\nConnection: Upgrade\r\n"
                    b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")
     try:
-        Connection(client, log, pages).run()
+        Connection(client, log, pages, gone).run()
     except (EOFError, ConnectionError):
         pass
     finally:
@@ -220,6 +222,7 @@ def main():
     arguments = argparse.ArgumentParser()
     arguments.add_argument("log")
     arguments.add_argument("--pages", type=int, default=1)
+    arguments.add_argument("--closed-before-attach", type=int)
     options = arguments.parse_args()
     server = socket.socket()
     server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -230,7 +233,7 @@ def main():
     log = open(options.log, "a")
     while True:
         client, _ = server.accept()
-        threading.Thread(target=serve, args=(client, port, log, options.pages), daemon=True).start()
+        threading.Thread(target=serve, args=(client, port, log, options.pages, options.closed_before_attach), daemon=True).start()
 
 
 if __name__ == "__main__":
