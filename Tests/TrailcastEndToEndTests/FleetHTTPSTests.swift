@@ -73,6 +73,26 @@ struct FleetHTTPSTests {
         #expect(try receiver.positions().isEmpty)
     }
 
+    @Test("a server certificate valid only from tomorrow: exit 69, saying from when, and to check the clocks")
+    func notYetValidCertificate() async throws {
+        let certificates = try await TestCertificates.makeNotYetValid()
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(1), options: [
+            "--tls-cert", certificates.serverCertificate.path, "--tls-key", certificates.serverKey.path,
+        ])
+        defer { receiver.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--osmand", "https://127.0.0.1:\(receiver.port)", "--duration", "2s",
+            "--http-ca", certificates.caCertificate.path,
+        ])
+        #expect(run.status == 69, "\(run.stderr)")
+        let (notBefore, _) = try await TestCertificates.validity(of: certificates.serverCertificate)
+        #expect(run.stderrLines == [
+            "trailcast: error: TLS with the OsmAnd server at 127.0.0.1:\(receiver.port) failed: certificate verify failed: "
+                + "the server's certificate is not valid until \(notBefore): check this machine's clock and the server's"
+        ])
+        #expect(try receiver.positions().isEmpty)
+    }
+
     @Test("a self-signed server certificate: exit 69, saying so and how to trust it; trusted so, every position stored")
     func selfSignedCertificate() async throws {
         let certificates = try await TestCertificates.makeSelfSigned()

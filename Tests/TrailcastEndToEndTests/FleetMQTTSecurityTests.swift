@@ -9,11 +9,12 @@ struct FleetMQTTSecurityTests {
     static let login = MosquittoBroker.Login(user: "fleet", password: "correct horse")
 
     /// A broker with TLS and one login, its certificates, and a scratch directory.
-    static func securedBroker(requiresClientCertificate: Bool = false, expired: Bool = false, selfSigned: Bool = false) async throws
-        -> (MosquittoBroker, TestCertificates, ScratchDirectory)
-    {
+    static func securedBroker(
+        requiresClientCertificate: Bool = false, expired: Bool = false, selfSigned: Bool = false, notYetValid: Bool = false
+    ) async throws -> (MosquittoBroker, TestCertificates, ScratchDirectory) {
         let certificates = try await expired
-            ? TestCertificates.makeExpired() : selfSigned ? TestCertificates.makeSelfSigned() : TestCertificates.make()
+            ? TestCertificates.makeExpired()
+            : selfSigned ? TestCertificates.makeSelfSigned() : notYetValid ? TestCertificates.makeNotYetValid() : TestCertificates.make()
         let scratch = try ScratchDirectory()
         let passwords = try await MosquittoBroker.passwordFile(for: [login], in: scratch)
         let broker = try MosquittoBroker(
@@ -140,6 +141,23 @@ struct FleetMQTTSecurityTests {
         #expect(run.stderr.contains("failed: certificate verify failed: the broker's certificate expired on "), "\(run.stderr)")
         #expect(run.stderr.contains("): the broker needs a new one\n"), "\(run.stderr)")
         #expect(!broker.output.contains("u'fleet'"), "no login was sent to a broker with an expired certificate")
+    }
+
+    @Test("a broker certificate valid only from tomorrow: exit 69, saying from when; no login sent")
+    func notYetValidCertificate() async throws {
+        let (broker, certificates, scratch) = try await Self.securedBroker(notYetValid: true)
+        defer { scratch.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--mqtt", "mqtts://fleet@127.0.0.1:\(broker.port)", "--duration", "2s",
+            "--mqtt-ca", certificates.caCertificate.path,
+        ], environment: ["TRAILCAST_MQTT_PASSWORD": Self.login.password])
+        #expect(run.status == 69)
+        let (notBefore, _) = try await TestCertificates.validity(of: certificates.serverCertificate)
+        #expect(run.stderrLines == [
+            "trailcast: error: TLS with the MQTT broker at 127.0.0.1:\(broker.port) failed: certificate verify failed: "
+                + "the broker's certificate is not valid until \(notBefore): check this machine's clock and the broker's"
+        ])
+        #expect(!broker.output.contains("u'fleet'"), "no login was sent")
     }
 
     @Test("a self-signed broker certificate: exit 69, saying so and how to trust it; trusted so, every message acknowledged")

@@ -78,6 +78,44 @@ struct TestCertificates {
         return certificates
     }
 
+    /// The same CA, with the server's certificate made again by it for 127.0.0.1 and
+    /// localhost but valid only from tomorrow (a clock that is behind, or a certificate
+    /// issued for later): `openssl ca -startdate`, which `x509 -req` lacks in OpenSSL 3.0.
+    static func makeNotYetValid() async throws -> TestCertificates {
+        let certificates = try await make()
+        let directory = certificates.directory.url
+        try """
+            [ ca ]
+            default_ca = test
+            [ test ]
+            database = index.txt
+            new_certs_dir = .
+            serial = serial.txt
+            default_md = sha256
+            policy = anything
+            copy_extensions = copy
+            unique_subject = no
+            [ anything ]
+            commonName = supplied
+
+            """.write(to: directory.appendingPathComponent("ca.cnf"), atomically: true, encoding: .utf8)
+        try "".write(to: directory.appendingPathComponent("index.txt"), atomically: true, encoding: .utf8)
+        try "01\n".write(to: directory.appendingPathComponent("serial.txt"), atomically: true, encoding: .utf8)
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyyMMddHHmmss'Z'"
+        let now = Date()
+        try await openssl([
+            ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost",
+                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-addext", "extendedKeyUsage=serverAuth"],
+            ["ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", "server.csr", "-out", "server.pem",
+                "-startdate", format.string(from: now.addingTimeInterval(86_400)),
+                "-enddate", format.string(from: now.addingTimeInterval(3 * 86_400)), "-notext"],
+        ], in: directory)
+        return certificates
+    }
+
     /// The same CA and client certificate, with the server's certificate its own issuer:
     /// self-signed for 127.0.0.1 and localhost, as a broker set up in a hurry has it.
     static func makeSelfSigned() async throws -> TestCertificates {
