@@ -155,17 +155,14 @@ public final class BrowserFeed: Feed, Sendable {
     static func detectProtocol(endpoint: String, timeout: Duration) async throws -> BrowserProtocol {
         if endpoint.hasPrefix("ws://") { return endpoint.contains("/devtools/") ? .cdp : .bidi }
         do {
-            _ = try await readVersion(endpoint: endpoint, timeout: timeout)
+            _ = try await fetchVersion(endpoint: endpoint, timeout: timeout)
             return .cdp
-        } catch let error as FeedError {
-            if case .peerFailed(let reason) = error, reason.hasPrefix("cannot reach") {
-                // Neither protocol is known yet: the browser's words for it, and what to check.
-                let why = (reason.split(separator: ": ", maxSplits: 1).last.map(String.init) ?? reason)
-                    .split(separator: " (is the browser").first.map(String.init) ?? reason
-                throw FeedError.peerFailed(
-                    "cannot reach the browser's remote debugging endpoint \(endpoint): \(why) (is the browser started with "
-                        + "--remote-debugging-port on that port? Firefox also needs --profile naming a folder that exists)")
-            }
+        } catch let unreachable as EndpointUnreachable {
+            // Neither protocol is known yet: the connection's words, and what to check.
+            throw FeedError.peerFailed(
+                "cannot reach the browser's remote debugging endpoint \(endpoint): \(unreachable.reason) (is the browser started with "
+                    + "--remote-debugging-port on that port? Firefox also needs --profile naming a folder that exists)")
+        } catch {
             return .bidi
         }
     }
@@ -188,6 +185,23 @@ public final class BrowserFeed: Feed, Sendable {
 
     /// `GET ENDPOINT/json/version`.
     static func readVersion(endpoint: String, timeout: Duration) async throws -> DevToolsVersion {
+        do {
+            return try await fetchVersion(endpoint: endpoint, timeout: timeout)
+        } catch let unreachable as EndpointUnreachable {
+            throw FeedError.peerFailed(
+                "cannot reach the DevTools endpoint \(unreachable.base): \(unreachable.reason) (is the browser started with --remote-debugging-port on that port?)")
+        }
+    }
+
+    /// Nothing answered at the endpoint: where, and the connection's words. Worded by the
+    /// caller, which knows whether the protocol is known yet.
+    private struct EndpointUnreachable: Error {
+        var base: String
+        var reason: String
+    }
+
+    /// `GET ENDPOINT/json/version`, an endpoint that is not there being ``EndpointUnreachable``.
+    private static func fetchVersion(endpoint: String, timeout: Duration) async throws -> DevToolsVersion {
         var base = endpoint
         while base.hasSuffix("/") { base.removeLast() }
         if !base.contains("://") { base = "http://" + base }
@@ -202,8 +216,7 @@ public final class BrowserFeed: Feed, Sendable {
         } catch let error as FeedError {
             throw error
         } catch {
-            throw FeedError.peerFailed(
-                "cannot reach the DevTools endpoint \(base): \(connectFailureReason(error)) (is the browser started with --remote-debugging-port on that port?)")
+            throw EndpointUnreachable(base: base, reason: connectFailureReason(error))
         }
         guard let version = DevToolsVersion(json: Array(body.readableBytesView)) else {
             throw FeedError.peerFailed("\(base)/json/version is not a DevTools answer (no webSocketDebuggerUrl)")
