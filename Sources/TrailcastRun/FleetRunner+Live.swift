@@ -47,13 +47,14 @@ extension FleetRunner {
         ProcessResources.raiseOpenFileLimit(toAtLeast: (plan.mqtt?.connections == .perDevice ? deviceCount : 0) + 256)
 
         // The backends must be there at the start: a run against nothing is a mistake (69).
+        let storeCheck = storeCheck(plan)
         do {
             if let mqtt = plan.mqtt { try await MQTTFleetPublisher.probe(mqtt, clientIdentifier: "trailcast-fleet-probe-\(plan.fleet.shard.index)") }
             if let osmAnd = plan.osmAnd { try await HTTPFleetSender.probe(osmAnd.options, what: "the OsmAnd server") }
             if let http = plan.ownTracksHTTP {
                 try await HTTPFleetSender.probe(http.options, what: "the OwnTracks HTTP endpoint")
             }
-            if let storeCheck = storeCheck(plan) { try await storeCheck.probe() }
+            if let storeCheck { try await storeCheck.probe() }
         } catch {
             throw RunFailure("\(error)", status: .unavailable)
         }
@@ -78,7 +79,7 @@ extension FleetRunner {
             plan: plan, classOfSlot: senders.classOfSlot, activeDevices: fleet.activeDevices, messages: messages,
             wallSeconds: runSeconds, cpuSeconds: ProcessResources.cpuSeconds() - startedAt, backends: senders.backends(),
             lag: lag, verification: verification)
-        if let storeCheck = storeCheck(plan) {
+        if let storeCheck {
             // What the recorder reads: the MQTT broker's and its own /pub's acknowledged.
             let expected = summary.backends.filter { $0.name == "mqtt" || $0.name == "owntracks-http" }.reduce(0) { $0 + $1.counts.acknowledged }
             summary.store = await storeCheck.run(
