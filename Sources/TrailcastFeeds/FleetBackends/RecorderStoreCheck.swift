@@ -90,7 +90,7 @@ public struct RecorderStoreCheck: Sendable {
                 break
             }
             let now = ContinuousClock.now
-            report.waitedSeconds = Self.seconds(now - started)
+            report.waitedSeconds = (now - started).totalSeconds
             // Growth since the last read restarts the settling; none lets it run out.
             if let previous, report.stored > previous { lastGrowth = now }
             previous = report.stored
@@ -180,11 +180,6 @@ public struct RecorderStoreCheck: Sendable {
         let second = Int64(unixTime) - days * 86_400
         func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return "\(year)-\(two(month))-\(two(day))T\(two(second / 3600)):\(two(second / 60 % 60)):\(two(second % 60))"
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let (seconds, attoseconds) = duration.components
-        return Double(seconds) + Double(attoseconds) * 1e-18
     }
 }
 
