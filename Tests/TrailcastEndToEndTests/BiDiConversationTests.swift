@@ -4,6 +4,7 @@ import NIOWebSocket
 import Testing
 import TrailcastBasics
 import TrailcastDevice
+import TrailcastWire
 @testable import TrailcastFeeds
 
 /// The BiDi conversation's order of overrides, without a browser: its frames go to a writer
@@ -118,5 +119,39 @@ struct BiDiConversationTests {
             + Array(repeating: "emulation.setGeolocationOverride", count: 2))
         #expect(warnings.all.count == 1)
         #expect(warnings.all.first?.hasPrefix("trailcast: warning: this browser cannot show a lost signal (it refuses emulation.setGeolocationOverride's positionUnavailable: Expected") == true)
+    }
+
+    /// A started conversation whose browser answers as `Browser` does, and its warnings.
+    static func started() async throws -> (BiDiConversation, Browser, Warnings) {
+        let warnings = Warnings()
+        let conversation = BiDiConversation(targetFilter: nil, warn: { warnings.append($0) })
+        let browser = Browser()
+        try await conversation.begin { frame in try await browser.wrote(String(buffer: frame.data), to: conversation) }
+        return (conversation, browser, warnings)
+    }
+
+    @Test("a page that closes is said once, dropped from the feed; a blank tab closing is not said")
+    func closedPages() async throws {
+        let (conversation, _, warnings) = try await Self.started()
+        try await conversation.received(
+            #"{"type":"event","method":"browsingContext.contextCreated","params":{"context":"blank","url":"about:blank","parent":null,"userContext":"default","children":[]}}"#)
+        try await conversation.received(
+            #"{"type":"event","method":"browsingContext.contextDestroyed","params":{"context":"blank","url":"about:blank","parent":null,"children":[]}}"#)
+        try await conversation.received(
+            #"{"type":"event","method":"browsingContext.contextDestroyed","params":{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}}"#)
+        #expect(warnings.all == ["trailcast: warning: the browser page http://127.0.0.1:8000/ closed: dropped from the browser feed"])
+    }
+
+    /// Firefox keeps a permission per origin and user context: a page of an origin already
+    /// given it in the default user context, loaded in another, is given it there too.
+    @Test("the permission goes to an origin once per user context: the same origin in a second user context gets its own")
+    func permissionPerUserContext() async throws {
+        let (conversation, browser, _) = try await Self.started()
+        try await conversation.run(.permission(.granted))
+        try await conversation.received(
+            #"{"type":"event","method":"browsingContext.load","params":{"context":"again","url":"http://127.0.0.1:8000/other","parent":null,"userContext":"default"}}"#)
+        try await conversation.received(
+            #"{"type":"event","method":"browsingContext.load","params":{"context":"own","url":"http://127.0.0.1:8000/","parent":null,"userContext":"U2"}}"#)
+        #expect(await browser.methods.filter { $0 == "permissions.setPermission" }.count == 2)
     }
 }

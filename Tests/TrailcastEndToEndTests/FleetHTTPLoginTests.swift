@@ -92,6 +92,26 @@ struct FleetHTTPLoginTests {
         #expect(stderr.hasSuffix("trailcast: error: nothing was acknowledged: \(totals.sent) sent, \(totals.sent) failed (osmand: 403 Forbidden: \(totals.sent))\n"), "\(stderr)")
     }
 
+    @Test("a path that takes no POST (405, nginx's own answer): said once with the path's hint; a plain 400: said with none")
+    func wrongPathAndBadRequest() async throws {
+        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(3))
+        defer { receiver.remove() }
+        for (path, status, notice) in [
+            ("/wrong/", 405, "the OsmAnd server answered 405 Method Not Allowed: check the URL's path (the OwnTracks recorder's is /pub)"),
+            ("/bad/", 400, "the OsmAnd server answered 400 Bad Request"),
+        ] {
+            let nginx = try await Nginx.start(
+                proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 100, keepaliveTimeout: "10s", answering: (path, status))
+            defer { nginx.stop() }
+            let (totals, stderr) = try await FleetOsmAndConnectionTests.run(
+                receiver, devices: 3, seconds: 2, url: "http://127.0.0.1:\(nginx.port)\(path.dropLast())", extra: ["--interval", "1"],
+                status: 69)
+            #expect(totals.sent >= 3 && totals.errors == totals.sent, "\(totals)")
+            #expect(stderr.components(separatedBy: "\n").filter { $0 == notice }.count == 1, "said once, as it is: \(stderr)")
+        }
+        #expect(try receiver.positions().isEmpty)
+    }
+
     /// `--http-password-file` reads at most 4,096 bytes of a line: the password nginx asks
     /// for here is exactly that long, and one byte more is refused, not cut to the limit.
     @Test("a password file's first line of 4,096 bytes logs in; of 4,097: exit 65 before anything is sent")

@@ -288,4 +288,20 @@ struct FleetMQTTSecurityTests {
         ])
         broker.kill()
     }
+
+    @Test("MQTT settings refused before anything is sent: a password without a user, from the environment too; no connections", arguments: [
+        ([], ["TRAILCAST_MQTT_PASSWORD": "secret"], "trailcast: error: a password needs a user name: mqtt://USER@HOST or --mqtt-user USER"),
+        (["--mqtt-password-file", "/nonexistent/password"], [:], "trailcast: error: a password needs a user name: mqtt://USER@HOST or --mqtt-user USER"),
+        (["--connections", "0"], [:], "trailcast: error: --connections: '0' is not per-device or a number of connections, such as 100"),
+        (["--connections", "1000001"], [:], "trailcast: error: --connections: '1000001' is not per-device or a number of connections, such as 100"),
+    ] as [([String], [String: String], String)])
+    func refused(arguments: [String], environment: [String: String], line: String) async throws {
+        var variables: [String: String?] = ["TRAILCAST_MQTT_PASSWORD": nil]
+        for (name, value) in environment { variables[name] = value }
+        let run = try await TrailcastBinary.run(arguments: [
+            "fleet", "gpx/", "--devices", "1", "--mqtt", "mqtt://127.0.0.1:9", "--duration", "1s",
+        ] + arguments, environment: variables, waitsForASlot: false)
+        #expect(run.status == 64, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix(line), "\(run.stderr)")
+    }
 }

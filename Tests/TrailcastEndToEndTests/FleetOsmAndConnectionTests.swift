@@ -124,12 +124,14 @@ final class Nginx: @unchecked Sendable {
     ///   OwnTracks recorder's README puts nginx in front of `/pub`.
     /// - Parameter forbidding: a path nginx answers `403` for (`deny all`), as a site
     ///   closed to all but some addresses answers the others.
+    /// - Parameter answering: a path nginx answers with this status and nothing else
+    ///   (`return 405;`), as a server that takes no POST there answers.
     /// - Parameter tls: certificates to serve HTTPS with (the server's), and whether to ask
     ///   for a client certificate their CA signed (`ssl_verify_client on`).
     static func start(
         proxyingTo upstream: Int, at location: String, keepaliveRequests: Int, keepaliveTimeout: String,
         redirecting: String? = nil, login: (user: String, password: String)? = nil, forbidding: String? = nil,
-        tls: (certificates: TestCertificates, requiresClientCertificate: Bool)? = nil
+        answering: (path: String, status: Int)? = nil, tls: (certificates: TestCertificates, requiresClientCertificate: Bool)? = nil
     ) async throws -> Nginx {
         try Peer.require("/usr/sbin/nginx")
         let scratch = try ScratchDirectory()
@@ -170,6 +172,7 @@ final class Nginx: @unchecked Sendable {
                     location \(location) { \(authorization) proxy_pass http://127.0.0.1:\(upstream)/; }
                     \(redirecting.map { "location \($0) { return 301 https://$host$request_uri; }" } ?? "")
                     \(forbidding.map { "location \($0) { deny all; }" } ?? "")
+                    \(answering.map { "location \($0.path) { return \($0.status); }" } ?? "")
                 }
             }
 
