@@ -20,6 +20,8 @@ public final class BiDiBrowserFeed: Feed, Sendable {
     private let conversation: BiDiConversation
     private let connection: Task<Void, Never>
     private let tracker: EpochTracker
+    /// `--browser-share`: the session this feed joined, offered to a test runner; closed after the feed.
+    private let share: BiDiSessionShare?
 
     /// Connects to `socketURL` within `timeout`, then starts a session and reads the pages
     /// within `sessionTimeout`: Firefox builds a session slowly when the machine is busy (over
@@ -29,6 +31,14 @@ public final class BiDiBrowserFeed: Feed, Sendable {
     public static func connect(
         socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5), sessionTimeout: Duration = .seconds(30),
         warn: @escaping @Sendable (String) -> Void
+    ) async throws -> BiDiBrowserFeed {
+        try await connect(socketURL: socketURL, targetFilter: targetFilter, timeout: timeout, sessionTimeout: sessionTimeout, share: nil, warn: warn)
+    }
+
+    /// As above, joined to `share`'s session (`--browser-share`), which closes after the feed.
+    static func connect(
+        socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5), sessionTimeout: Duration = .seconds(30),
+        share: BiDiSessionShare?, warn: @escaping @Sendable (String) -> Void
     ) async throws -> BiDiBrowserFeed {
         let (stream, continuation) = AsyncStream.makeStream(of: BrowserCommand.self, bufferingPolicy: .bufferingNewest(BrowserFeed.queueLimit))
         let conversation = BiDiConversation(targetFilter: targetFilter, joining: BrowserFeed.joinsSession(socketURL), warn: warn)
@@ -83,7 +93,8 @@ public final class BiDiBrowserFeed: Feed, Sendable {
         }
         switch session {
         case .success(let browser):
-            return BiDiBrowserFeed(browser: browser, outgoing: continuation, conversation: conversation, connection: connection, tracker: tracker)
+            return BiDiBrowserFeed(
+                browser: browser, outgoing: continuation, conversation: conversation, connection: connection, tracker: tracker, share: share)
         case .failure(let error):
             connection.cancel()
             throw error
@@ -95,8 +106,9 @@ public final class BiDiBrowserFeed: Feed, Sendable {
 
     private init(
         browser: String, outgoing: AsyncStream<BrowserCommand>.Continuation, conversation: BiDiConversation,
-        connection: Task<Void, Never>, tracker: EpochTracker
+        connection: Task<Void, Never>, tracker: EpochTracker, share: BiDiSessionShare?
     ) {
+        self.share = share
         self.browser = browser
         self.outgoing = outgoing
         self.conversation = conversation
@@ -130,6 +142,7 @@ public final class BiDiBrowserFeed: Feed, Sendable {
             group.cancelAll()
         }
         connection.cancel()
+        await share?.close()
     }
 
     private func enqueue(_ command: BrowserCommand) {

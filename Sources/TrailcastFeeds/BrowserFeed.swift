@@ -239,6 +239,9 @@ extension BrowserFeed {
         public var targetFilter: String?
         /// Nil: found out (``detectProtocol(endpoint:timeout:)``).
         public var browserProtocol: BrowserProtocol?
+        /// `--browser-share`: where to offer the WebDriver BiDi session to a test runner
+        /// (``BiDiSessionShare``); nil: not offered.
+        public var share: (host: String, port: Int)?
 
         public init(endpoint: String, targetFilter: String?, browserProtocol: BrowserProtocol? = nil) {
             self.endpoint = endpoint
@@ -260,11 +263,32 @@ extension BrowserFeed {
             }
             switch spoken {
             case .cdp:
+                if share != nil {
+                    throw FeedError.peerFailed("\(endpoint) is a DevTools endpoint (Chromium), which takes other clients itself: "
+                        + "--browser-share is for a Firefox's WebDriver BiDi session")
+                }
                 let feed = try await BrowserFeed.connect(endpoint: endpoint, targetFilter: targetFilter) { messages($0) }
                 messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages\(pages)")
                 return feed
             case .bidi:
                 let socketURL = BrowserFeed.bidiSocketURL(endpoint)
+                if let share {
+                    let offered = try await BiDiSessionShare.start(browserSocketURL: socketURL, host: share.host, port: share.port) {
+                        messages($0)
+                    }
+                    let feed: BiDiBrowserFeed
+                    do {
+                        feed = try await BiDiBrowserFeed.connect(socketURL: offered.joinURL, targetFilter: targetFilter, share: offered) {
+                            messages($0)
+                        }
+                    } catch {
+                        await offered.close()
+                        throw error
+                    }
+                    messages("trailcast: driving the geolocation of \(offered.browser)'s pages\(pages) over WebDriver BiDi")
+                    messages("trailcast: sharing its WebDriver BiDi session at \(offered.endpoint) (a test runner connects there as to Firefox)")
+                    return feed
+                }
                 let feed = try await BiDiBrowserFeed.connect(socketURL: socketURL, targetFilter: targetFilter) { messages($0) }
                 if BrowserFeed.joinsSession(socketURL) {
                     let session = socketURL.split(separator: "/").last.map(String.init) ?? ""

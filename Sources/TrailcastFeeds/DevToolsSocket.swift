@@ -58,11 +58,12 @@ enum DevToolsSocket {
         return WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: data)
     }
 
-    /// Reads `inbound` until the browser closes: each text message (fragments joined) to
-    /// `onText`; pings answered; a message over ``maximumMessageBytes`` skipped.
+    /// Reads `inbound` until the peer closes: each text message (fragments joined) to
+    /// `onText`; pings answered; a message over `maximumBytes` skipped. `masked`: this end is
+    /// the client, whose frames are masked (a server's, ``BiDiSessionShare``'s, are not).
     static func readMessages(
         _ inbound: NIOAsyncChannelInboundStream<WebSocketFrame>, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
-        onText: (String) async throws -> Void
+        masked: Bool = true, maximumBytes: Int = maximumMessageBytes, onText: (String) async throws -> Void
     ) async throws {
         var message = ByteBuffer()
         var isText = false
@@ -76,15 +77,15 @@ enum DevToolsSocket {
                     tooLong = false
                 }
                 var data = frame.unmaskedData
-                if message.readableBytes + data.readableBytes > maximumMessageBytes { tooLong = true }
+                if message.readableBytes + data.readableBytes > maximumBytes { tooLong = true }
                 if !tooLong { message.writeBuffer(&data) }
                 guard frame.fin else { continue }
                 if isText && !tooLong { try await onText(String(buffer: message)) }
                 message.clear()
             case .ping:
-                try await outbound.write(WebSocketFrame(fin: true, opcode: .pong, maskKey: .random(), data: frame.unmaskedData))
+                try await outbound.write(WebSocketFrame(fin: true, opcode: .pong, maskKey: masked ? .random() : nil, data: frame.unmaskedData))
             case .connectionClose:
-                try? await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: .random(), data: ByteBuffer()))
+                try? await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: masked ? .random() : nil, data: ByteBuffer()))
                 return
             default:
                 break

@@ -103,6 +103,11 @@ struct ReplayCommand: AsyncParsableCommand {
     var browserHold: String?
 
     @Option(help: ArgumentHelp(
+        "With --browser and a Firefox: offer the feed's WebDriver BiDi session at ws://HOST:PORT/session to a test runner that starts its own (Puppeteer, Playwright or WebdriverIO in BiDi mode), as if it were Firefox (port 0 picks a free one).",
+        valueName: "[HOST:]PORT"))
+    var browserShare: String?
+
+    @Option(help: ArgumentHelp(
         "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE with the token printed at start (needs --speed; port 0 picks a free one).",
         valueName: "[HOST:]PORT"))
     var serve: String?
@@ -128,6 +133,12 @@ struct ReplayCommand: AsyncParsableCommand {
         if browserTarget != nil && browser == nil {
             throw ValidationError("--browser-target goes with --browser URL")
         }
+        if browserShare != nil && browser == nil {
+            throw ValidationError("--browser-share goes with --browser URL")
+        }
+        if browserShare != nil && browserProtocol == .cdp {
+            throw ValidationError("--browser-share shares a WebDriver BiDi session (Firefox); a DevTools endpoint takes other clients itself")
+        }
         if try mapTiles.mapTiles() != nil && serve == nil && timeline.report == nil {
             throw ValidationError("--tiles lays tiles under the map of the live page or the report: add --serve or --report")
         }
@@ -151,7 +162,12 @@ struct ReplayCommand: AsyncParsableCommand {
             }
             if let simulator { plan.feeds.append(SimulatorFeed.Request(device: simulator, bundleID: bundleId)) }
             if let browser {
-                plan.feeds.append(BrowserFeed.Request(endpoint: browser, targetFilter: browserTarget, browserProtocol: browserProtocol))
+                var request = BrowserFeed.Request(endpoint: browser, targetFilter: browserTarget, browserProtocol: browserProtocol)
+                if let browserShare {
+                    let address = try HostAndPort(parsing: browserShare, option: "--browser-share", allowsPortZero: true)
+                    request.share = (address.host, address.port)
+                }
+                plan.feeds.append(request)
             }
             if let browserHold {
                 let hold = try DurationArgument(option: "--browser-hold", examples: "45s, 10m, 1h5m or 0 for until Ctrl-C")
