@@ -120,6 +120,12 @@ struct BiDiShareRouterTests {
         #expect(router.fromBrowser(inTab) == [.toClient(1, inTab)])
         #expect(router.fromBrowser(inOther) == [.toClient(2, inOther)])
         #expect(router.fromBrowser(unplaced).isEmpty)
+        // A tab the share never saw made (open before it) is taken for the default user context's.
+        router.connected(3, joined: true)
+        try Self.subscribe(&router, 3, #"{"events":["script.message"],"userContexts":["default"]}"#, subscription: "c")
+        let inUnseen = #"{"type":"event","method":"script.message","params":{"source":{"context":"T9"}}}"#
+        #expect(router.fromBrowser(inUnseen) == [.toClient(3, inUnseen)])
+        #expect(router.fromBrowser(inTab) == [.toClient(1, inTab), .toClient(3, inTab)])
     }
 
     @Test("session.end ends the client's own subscriptions, answers, then closes it; the others keep theirs")

@@ -20,13 +20,15 @@ struct BrowserBiDiShareTests {
         let server = try await TileServer.start(pages: ["/count.html": BrowserBiDiJoinTests.page])
         let browser = try await HeadlessFirefox(showing: "http://127.0.0.1:\(server.port)/count.html")
         defer { browser.quit() }
-        let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 60)
+        let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 120)
         defer { routeScratch.remove() }
         let replay = try ReplayProcess(arguments: [
             "replay", gpx, "--format", "jsonl", "--speed", "10", "--browser", browser.endpoint, "--browser-share", "127.0.0.1:0",
             "--browser-hold", "0",
         ])
-        try await replay.wait(for: "the share's endpoint") { replay.stderr.contains("sharing its WebDriver BiDi session at ") }
+        try await replay.wait(for: "the share's endpoint") {
+            replay.stderr.contains("sharing its WebDriver BiDi session at ") || !replay.isRunning
+        }
         let line = try #require(replay.stderr.split(separator: "\n").first { $0.contains("sharing its WebDriver BiDi session at ") })
         let endpoint = try #require(line.split(separator: " ").first { $0.hasPrefix("ws://") }.map(String.init))
         #expect(endpoint.hasPrefix("ws://127.0.0.1:") && endpoint.hasSuffix("/session"), "\(line)")
@@ -39,18 +41,26 @@ struct BrowserBiDiShareTests {
             "--expression", "window.fixes === undefined ? -1 : window.fixes", "--until-file", done.path, "--open-tab",
         ])
         defer { runner.stop() }
-        try await runner.wait(for: "the runner's first evaluation") { runner.output.contains("evaluated 1 ") }
+        // Or its end: a runner refused on the way exits, with the refusal in its output.
+        try await runner.wait(for: "the runner's first evaluation") { runner.output.contains("evaluated 1 ") || !runner.isRunning }
+        try #require(runner.output.contains("evaluated 1 "), "\(runner.output.suffix(1000))")
         #expect(runner.output.hasPrefix("session firefox "), "its session.new answered as Firefox's: \(runner.output.prefix(300))")
-        try await replay.wait(for: "the run's end and the hold") { replay.stdout.contains(#""type":"end""#) }
+        try await replay.wait(for: "the run's end and the hold") { replay.stdout.contains(#""type":"end""#) || !replay.isRunning }
         let duringRun = Self.values(runner.output)
-        #expect(duringRun.contains { $0 > 0 }, "the runner read the page hearing the run: \(runner.output.suffix(1500))")
-        #expect(zip(duringRun, duringRun.dropFirst()).allSatisfy { $0 <= $1 }, "\(duringRun)")
+        #expect(!duringRun.isEmpty, "the runner read the page while the feed ran: \(runner.output.suffix(1500))")
 
-        // The hold: the runner still reads the page, then ends its session.
+        // The hold: the runner still reads the page (which hears the run's fixes, late on a
+        // busy machine), then ends its session.
         let evaluationsBefore = duringRun.count
-        try await runner.wait(for: "an evaluation during the hold") { Self.values(runner.output).count > evaluationsBefore + 2 }
+        try await runner.wait(for: "evaluations during the hold, the page having heard the run") {
+            (Self.values(runner.output).count > evaluationsBefore + 2 && Self.values(runner.output).contains { $0 > 0 })
+                || !runner.isRunning
+        }
+        let values = Self.values(runner.output)
+        #expect(values.contains { $0 > 0 }, "the runner read the page hearing the run: \(runner.output.suffix(1500))")
+        #expect(zip(values, values.dropFirst()).allSatisfy { $0 <= $1 }, "\(values)")
         #expect(FileManager.default.createFile(atPath: done.path, contents: nil))
-        try await runner.wait(for: "the runner's session.end") { runner.output.contains("ended") || runner.output.contains("not closed") }
+        try await runner.wait(for: "the runner's session.end") { !runner.isRunning }
         let output = runner.output
         #expect(output.contains("\nended\n"), "the share closed the runner's connection after its session.end: \(output.suffix(500))")
         #expect(!output.contains("stray"), "every answer under its command's number, every event one it subscribed to: \(output)")
@@ -67,13 +77,18 @@ struct BrowserBiDiShareTests {
             "--expression", "window.fixes === undefined ? -1 : window.fixes", "--until-file", secondDone.path,
         ])
         defer { second.stop() }
-        try await second.wait(for: "the second runner's end") { second.output.contains("ended") || second.output.contains("not closed") }
-        #expect(second.output.contains("after \(heard)\n"), "the page as the first runner left it: \(second.output)")
+        try await second.wait(for: "the second runner's end") { !second.isRunning }
+        // The page as the first runner left it, or further on: on a busy machine the overrides
+        // queued while Firefox was slow still arrive during the hold.
+        let secondAfter = try #require(second.output.split(separator: "\n").first { $0.hasPrefix("after ") })
+        let final = try #require(Int(secondAfter.dropFirst("after ".count)), "\(second.output)")
+        #expect(final >= heard, "\(second.output)")
+        #expect(second.output.hasSuffix("ended\n") && !second.output.contains("stray"), "\(second.output)")
 
         replay.send(SIGINT)
         #expect(try await replay.waitForExit().status == 130)
         let timeline = try ReplayTimeline(text: replay.stdout)
-        #expect(heard > 0 && heard <= timeline.locations.count, "the page heard \(heard) of \(timeline.locations.count)")
+        #expect(heard > 0 && final <= timeline.locations.count, "the page heard \(heard), then \(final), of \(timeline.locations.count)")
         #expect(!replay.stderr.contains("warning"), "\(replay.stderr)")
     }
 
