@@ -23,7 +23,7 @@ spinning process for the run (issue 40's condition).
 
 Needs Python's websocket-client (pip install websocket-client) to read Chromium's page.
 
-    browser-latency.py --trailcast BIN [--engine chromium|firefox] [--speed 1] [--busy]
+    browser-latency.py --trailcast BIN [--engine chromium|firefox|both] [--runs N] [--speed 1] [--busy]
                        [--track FILE] [--seconds 60] [--json OUT]
 """
 import argparse
@@ -155,7 +155,9 @@ def firefox_fixes(args, track):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--trailcast", required=True)
-    parser.add_argument("--engine", choices=["chromium", "firefox"], default="chromium")
+    parser.add_argument("--engine", choices=["chromium", "firefox", "both"], default="chromium",
+                        help="both: the engines in turn, in one run, under the same load")
+    parser.add_argument("--runs", type=int, default=1, help="runs of each engine (with --engine both: alternated)")
     parser.add_argument("--speed", type=float, default=1)
     parser.add_argument("--busy", action="store_true")
     parser.add_argument("--track", help="a 1 Hz GPX track (default: made with make-1hz-gpx.py)")
@@ -168,16 +170,35 @@ def main():
         with open(track, "w") as out:
             subprocess.run([sys.executable, os.path.join(HERE, "make-1hz-gpx.py"), str(int(args.seconds * args.speed))],
                            stdout=out, check=True)
+    engines = ["chromium", "firefox"] if args.engine == "both" else [args.engine]
     busy = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if args.busy else None
+    results = []
     try:
-        if args.engine == "firefox":
-            arrivals, fixes, browser = firefox_fixes(args, track)
-        else:
-            arrivals, fixes, browser = chromium_fixes(args, track)
+        for _ in range(args.runs):
+            for engine in engines:
+                if engine == "firefox":
+                    arrivals, fixes, browser = firefox_fixes(args, track)
+                else:
+                    arrivals, fixes, browser = chromium_fixes(args, track)
+                results.append(report(args, engine, arrivals, fixes, browser))
     finally:
         if busy:
             busy.kill()
-    report(args, arrivals, fixes, browser)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(results if len(results) > 1 else results[0], out)
+    if len(results) > 1:
+        print_table(results)
+
+
+def print_table(results):
+    """The runs side by side, as bench/results/log.md keeps them."""
+    print("| run | engine | fixes heard | p50 | p99 | p99 settled | max |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for number, result in enumerate(results, 1):
+        settled = result["p99_after_first_second_ms"]
+        print(f"| {number} | {result['browser']} | {result['fixes_heard']} of {result['fixes_sent']} | {result['p50_ms']} ms "
+              f"| {result['p99_ms']} ms | {'-' if settled is None else f'{settled} ms'} | {result['max_ms']} ms |")
 
 
 def chromium_fixes(args, track):
@@ -202,7 +223,7 @@ def chromium_fixes(args, track):
     return arrivals, fixes, chromium.version
 
 
-def report(args, arrivals, fixes, browser):
+def report(args, engine, arrivals, fixes, browser):
     delays = []
     # Firefox: the page open before the run is reloaded after the first override, and the
     # overrides of the reload's first second wait for it (one is in flight at a time): the
@@ -222,12 +243,10 @@ def report(args, arrivals, fixes, browser):
         "p50_ms": round(percentile(delays_ms, 50), 2), "p99_ms": round(percentile(delays_ms, 99), 2),
         "p99_after_first_second_ms": round(percentile(settled, 99), 2) if settled else None,
         "max_ms": round(delays_ms[-1], 2) if delays_ms else None, "min_ms": round(delays_ms[0], 2) if delays_ms else None,
-        "engine": args.engine, "browser": browser, "speed": args.speed, "busy": args.busy, "target_p99_ms": 20 if args.speed >= 30 else 100,
+        "engine": engine, "browser": browser, "speed": args.speed, "busy": args.busy, "target_p99_ms": 20 if args.speed >= 30 else 100,
     }
-    print(json.dumps(result))
-    if args.json:
-        with open(args.json, "w") as out:
-            json.dump(result, out)
+    print(json.dumps(result), flush=True)
+    return result
 
 
 if __name__ == "__main__":

@@ -59,6 +59,7 @@ public final class BiDiBrowserFeed: Feed, Sendable {
                         group.addTask {
                             for await command in stream { try await conversation.run(command) }
                             guard !Task.isCancelled else { return }
+                            await conversation.sendPendingPosition()
                             // The run is over: the session ends (a joined one: only this
                             // feed's subscription), then the connection.
                             try await conversation.finishSession()

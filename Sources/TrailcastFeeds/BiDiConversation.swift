@@ -29,7 +29,11 @@ enum BrowserCommand: Sendable {
 ///   hears nothing;
 /// - Firefox handles commands concurrently: two overrides in flight can reach a page in
 ///   either order (with both cores busy, a page heard fix 197 before 196), so one override
-///   is in flight at a time.
+///   is in flight at a time;
+/// - while a page the feed reloaded has not loaded again, Firefox answers the override in
+///   flight only once it has: the fixes that come meanwhile are not queued behind it (they
+///   reached the page up to a second late, in order) but replaced by the newest, which goes
+///   out with the answer; from the load on, every fix goes out in its turn.
 actor BiDiConversation {
     private let targetFilter: String?
     /// A session another client made (a WebDriver classic session asked with
@@ -47,6 +51,10 @@ actor BiDiConversation {
     private var answerWaiters: [CheckedContinuation<Void, Never>] = []
     private var overrideInFlight: Int?
     private var overrideWaiter: CheckedContinuation<Void, Never>?
+    /// Pages reloaded and not loaded again yet.
+    private var reloading: Set<String> = []
+    /// The newest position that came while one was in flight during a reload (`.some(nil)`: a loss).
+    private var pendingPosition: LocationFix??
     private var sessionID: Int?
     private var treeID: Int?
     private var sessionWaiter: CheckedContinuation<Result<String, FeedError>, Never>?
@@ -113,6 +121,7 @@ actor BiDiConversation {
     /// The connection is gone: nothing will be answered.
     func end() {
         outbound = nil
+        pendingPosition = nil
         unanswered = 0
         resumeAnswerWaiters()
         overrideAnswered()
@@ -146,25 +155,49 @@ actor BiDiConversation {
         switch command {
         case .position(let fix):
             guard fix != nil || showsLoss, permission == nil || permission == .granted else { return }
-            await waitForOverrideInFlight()
-            let id = number()
-            // Marked before it is written: its answer can come while the write is awaited
-            // (a refused loss once went unrecognised so, on a busy machine).
-            overrideInFlight = outbound == nil ? nil : id
-            if fix == nil { lossCommands.insert(id) }
-            try await write(.geolocationOverride(fix, userContexts: userContexts.sorted()), id: id)
-            let newlyServed = userContexts.subtracting(servedUserContexts)
-            if fix != nil && !newlyServed.isEmpty {
-                servedUserContexts.formUnion(newlyServed)
-                let reloaded = loadedBeforeFirstPosition.filter { newlyServed.contains(userContextOfPage[$0] ?? "default") }
-                for context in reloaded.sorted() where wants(pages[context]) {
-                    try await send(.reload(context))
-                }
-                loadedBeforeFirstPosition.subtract(reloaded)
+            if overrideInFlight != nil && !reloading.isEmpty {
+                pendingPosition = .some(fix)
+                return
             }
+            // The answer may send a pending position, which is then in flight in its turn.
+            while overrideInFlight != nil && outbound != nil && !Task.isCancelled { await waitForOverrideInFlight() }
+            try await sendPosition(fix)
         case .permission(let setting):
             permission = setting
             for (page, url) in pages.sorted(by: { $0.key < $1.key }) { try await givePermission(to: url, page: page) }
+        }
+    }
+
+    /// Until no position waits and none is in flight (the connection gone: at once).
+    func sendPendingPosition() async {
+        while (overrideInFlight != nil || pendingPosition != nil) && outbound != nil && !Task.isCancelled {
+            if overrideInFlight == nil, let pending = pendingPosition {
+                pendingPosition = nil
+                try? await sendPosition(pending)
+            } else {
+                await waitForOverrideInFlight()
+            }
+        }
+    }
+
+    /// Writes the override for `fix` (nil: a loss), and reloads the pages that needed the first one.
+    private func sendPosition(_ fix: LocationFix?) async throws {
+        guard fix != nil || showsLoss, permission == nil || permission == .granted else { return }
+        let id = number()
+        // Marked before it is written: its answer can come while the write is awaited
+        // (a refused loss once went unrecognised so, on a busy machine).
+        overrideInFlight = outbound == nil ? nil : id
+        if fix == nil { lossCommands.insert(id) }
+        try await write(.geolocationOverride(fix, userContexts: userContexts.sorted()), id: id)
+        let newlyServed = userContexts.subtracting(servedUserContexts)
+        if fix != nil && !newlyServed.isEmpty {
+            servedUserContexts.formUnion(newlyServed)
+            let reloaded = loadedBeforeFirstPosition.filter { newlyServed.contains(userContextOfPage[$0] ?? "default") }
+            for context in reloaded.sorted() where wants(pages[context]) {
+                reloading.insert(context)
+                try await send(.reload(context))
+            }
+            loadedBeforeFirstPosition.subtract(reloaded)
         }
     }
 
@@ -198,7 +231,13 @@ actor BiDiConversation {
     func received(_ text: String) async throws {
         guard let message = BiDiMessage(json: text) else { return }
         if let id = message.id, message.type != "event" {
-            if id == overrideInFlight { overrideAnswered() }
+            if id == overrideInFlight {
+                overrideAnswered()
+                if let pending = pendingPosition {
+                    pendingPosition = nil
+                    try await sendPosition(pending)
+                }
+            }
             unanswered = max(0, unanswered - 1)
             try await answered(id, message)
             if unanswered == 0 { resumeAnswerWaiters() }
@@ -210,6 +249,7 @@ actor BiDiConversation {
             pages[context.context] = context.url ?? "about:blank"
             note(userContext: context.userContext, of: context.context)
         case "browsingContext.load":
+            reloading.remove(context.context)
             let url = context.url ?? "about:blank"
             pages[context.context] = url
             note(userContext: context.userContext, of: context.context)
@@ -218,6 +258,7 @@ actor BiDiConversation {
             }
             try await givePermission(to: url, page: context.context)
         case "browsingContext.contextDestroyed":
+            reloading.remove(context.context)
             guard let url = pages.removeValue(forKey: context.context) else { return }
             loadedBeforeFirstPosition.remove(context.context)
             // A user context with no page left may be gone: an override naming it would be
@@ -263,7 +304,10 @@ actor BiDiConversation {
                 try await givePermission(to: url, page: context.context)
                 guard url != "about:blank" else { continue }
                 if servedUserContexts.contains(userContextOfPage[context.context] ?? "default") {
-                    if wants(url) { try await send(.reload(context.context)) }
+                    if wants(url) {
+                        reloading.insert(context.context)
+                        try await send(.reload(context.context))
+                    }
                 } else {
                     loadedBeforeFirstPosition.insert(context.context)
                 }

@@ -154,4 +154,72 @@ struct BiDiConversationTests {
             #"{"type":"event","method":"browsingContext.load","params":{"context":"own","url":"http://127.0.0.1:8000/","parent":null,"userContext":"U2"}}"#)
         #expect(await browser.methods.filter { $0 == "permissions.setPermission" }.count == 2)
     }
+
+    /// Records each override's longitude; answers every other command at once and overrides
+    /// only when the test says (as Firefox holds them while a page reloads).
+    actor HoldingBrowser {
+        private(set) var longitudes: [Double] = []
+        private(set) var unansweredOverrides: [Int] = []
+
+        func wrote(_ text: String, to conversation: BiDiConversation) async throws {
+            guard let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
+                  let id = json["id"] as? Int, let method = json["method"] as? String else { return }
+            switch method {
+            case "session.new":
+                try await conversation.received(
+                    #"{"type":"success","id":\#(id),"result":{"sessionId":"s","capabilities":{"browserName":"firefox","browserVersion":"153.8.0"}}}"#)
+            case "browsingContext.getTree":
+                try await conversation.received(
+                    #"{"type":"success","id":\#(id),"result":{"contexts":[{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}]}}"#)
+            case "emulation.setGeolocationOverride":
+                let coordinates = (json["params"] as? [String: Any])?["coordinates"] as? [String: Any]
+                longitudes.append(coordinates?["longitude"] as? Double ?? .nan)
+                unansweredOverrides.append(id)
+            default:
+                try await conversation.received(#"{"type":"success","id":\#(id),"result":{}}"#)
+            }
+        }
+
+        func answerOverride(_ conversation: BiDiConversation) async throws {
+            let id = unansweredOverrides.removeFirst()
+            try await conversation.received(#"{"type":"success","id":\#(id),"result":{}}"#)
+        }
+    }
+
+    @Test("while a reloaded page loads, the fixes that come with an override in flight are replaced by the newest; from its load on, each in its turn")
+    func newestWhileReloading() async throws {
+        let conversation = BiDiConversation(targetFilter: nil, warn: { _ in })
+        let browser = HoldingBrowser()
+        try await conversation.begin { frame in try await browser.wrote(String(buffer: frame.data), to: conversation) }
+        let time = Timestamp(iso8601: "2026-06-13T16:00:00Z")!
+        func fix(_ second: Int) -> BrowserCommand {
+            .position(LocationFix(time: time.adding(seconds: Double(second)), latitude: 37.7955, longitude: -122.3942 + Double(second) * 0.001))
+        }
+        try await conversation.run(fix(0))  // in flight; the page open before it is reloaded
+        try await conversation.run(fix(1))
+        try await conversation.run(fix(2))
+        #expect(await browser.longitudes == [-122.3942])
+        try await browser.answerOverride(conversation)  // the newest goes out with the answer
+        #expect(await browser.longitudes == [-122.3942, -122.3922])
+        try await conversation.received(
+            #"{"type":"event","method":"browsingContext.load","params":{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"userContext":"default"}}"#)
+        try await browser.answerOverride(conversation)
+        try await conversation.run(fix(3))
+        #expect(await browser.longitudes == [-122.3942, -122.3922, -122.3912])
+        // Loaded: fixes that come with one in flight each wait for its answer, none replaced.
+        let runs = Task {
+            try await conversation.run(fix(4))
+            try await conversation.run(fix(5))
+        }
+        for _ in 0..<5_000 {
+            let sentCount = await browser.longitudes.count
+            let waiting = await browser.unansweredOverrides.count
+            if sentCount >= 5 && waiting == 0 { break }
+            if waiting > 0 { try await browser.answerOverride(conversation) }
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        runs.cancel()
+        let sent = await browser.longitudes.map { ($0 * 10_000).rounded() / 10_000 }
+        #expect(sent == [-122.3942, -122.3922, -122.3912, -122.3902, -122.3892])
+    }
 }
