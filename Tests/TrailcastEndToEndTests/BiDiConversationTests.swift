@@ -207,10 +207,15 @@ struct BiDiConversationTests {
         try await conversation.run(fix(3))
         #expect(await browser.longitudes == [-122.3942, -122.3922, -122.3912])
         // Loaded: fixes that come with one in flight each wait for its answer, none replaced.
+        let returned = LockedValue(false)
         let runs = Task {
             try await conversation.run(fix(4))
             try await conversation.run(fix(5))
+            returned.withLock { $0 = true }
         }
+        // With the third fix unanswered, the fourth waits for it (replaced, both would return at once).
+        for _ in 0..<200 where !returned.withLock({ $0 }) { try await Task.sleep(for: .milliseconds(1)) }
+        #expect(!returned.withLock { $0 }, "the fourth and fifth fixes went without an answer to the third")
         for _ in 0..<5_000 {
             let sentCount = await browser.longitudes.count
             let waiting = await browser.unansweredOverrides.count
