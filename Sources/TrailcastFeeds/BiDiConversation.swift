@@ -154,7 +154,7 @@ actor BiDiConversation {
     func run(_ command: BrowserCommand) async throws {
         switch command {
         case .position(let fix):
-            guard fix != nil || showsLoss, permission == nil || permission == .granted else { return }
+            // Whether it may go (allowed, a loss shown) is asked as it goes: a waiting fix may meet a denial.
             if overrideInFlight != nil && !reloading.isEmpty {
                 pendingPosition = .some(fix)
                 return
