@@ -35,10 +35,12 @@ final class BiDiSessionShare: Sendable {
     }
 
     /// Connects to Firefox at `browserSocketURL` (`ws://HOST:PORT/session`), starts the
-    /// session and listens on `host:port` (0: a free port). Firefox unreachable or refusing
+    /// session (answered within `timeout`: a Firefox just started on a busy machine is slow to
+    /// make its first session, and the feed's own join waits after it) and listens on
+    /// `host:port` (0: a free port). Firefox unreachable or refusing
     /// the session, or the address taken, is a ``FeedError/peerFailed(_:)`` (exit 69).
     static func start(
-        browserSocketURL: String, host: String, port: Int, timeout: Duration = .seconds(30),
+        browserSocketURL: String, host: String, port: Int, timeout: Duration = .seconds(90),
         warn: @escaping @Sendable (String) -> Void
     ) async throws -> BiDiSessionShare {
         let browser: DevToolsSocket.Channel

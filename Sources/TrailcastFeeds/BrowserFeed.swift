@@ -278,7 +278,10 @@ extension BrowserFeed {
                     }
                     let feed: BiDiBrowserFeed
                     do {
-                        feed = try await BiDiBrowserFeed.connect(socketURL: offered.joinURL, targetFilter: targetFilter, share: offered) {
+                        // As long as the share's own session.new may take: the join's subscription is Firefox's next command.
+                        feed = try await BiDiBrowserFeed.connect(
+                            socketURL: offered.joinURL, targetFilter: targetFilter, sessionTimeout: .seconds(90), share: offered
+                        ) {
                             messages($0)
                         }
                     } catch {

@@ -29,7 +29,8 @@ struct BrowserBiDiShareTests {
         try await replay.wait(for: "the share's endpoint") {
             replay.stderr.contains("sharing its WebDriver BiDi session at ") || !replay.isRunning
         }
-        let line = try #require(replay.stderr.split(separator: "\n").first { $0.contains("sharing its WebDriver BiDi session at ") })
+        let line = try #require(
+            replay.stderr.split(separator: "\n").first { $0.contains("sharing its WebDriver BiDi session at ") }, "\(replay.stderr)")
         let endpoint = try #require(line.split(separator: " ").first { $0.hasPrefix("ws://") }.map(String.init))
         #expect(endpoint.hasPrefix("ws://127.0.0.1:") && endpoint.hasSuffix("/session"), "\(line)")
 
