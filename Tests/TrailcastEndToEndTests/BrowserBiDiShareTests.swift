@@ -12,7 +12,12 @@ import Darwin
 /// (Tests/Fixtures/peers/bidi_session_runner.py sends what Puppeteer's BiDi connection sends,
 /// in its order) reads the page on its own connection while the feed runs and during the
 /// hold; its `session.end` ends its part only; a second runner comes after it.
-@Suite("replay --browser-share: a test runner's own session in the feed's Firefox", .serialized)
+///
+/// Nested in the joining tests' serialized suite: one of these Firefox tests at a time (on a
+/// machine three times slower, two Firefoxes and a runner's beside the whole suite did not
+/// start within the tests' patience).
+extension BrowserBiDiJoinTests {
+@Suite("replay --browser-share: a test runner's own session in the feed's Firefox")
 struct BrowserBiDiShareTests {
     @Test("a runner's session.new at the share: it reads the page while the feed runs and during the hold, its session.end ends only its part")
     func runnerBesideTheFeed() async throws {
@@ -30,7 +35,8 @@ struct BrowserBiDiShareTests {
             replay.stderr.contains("sharing its WebDriver BiDi session at ") || !replay.isRunning
         }
         let line = try #require(
-            replay.stderr.split(separator: "\n").first { $0.contains("sharing its WebDriver BiDi session at ") }, "\(replay.stderr)")
+            replay.stderr.split(separator: "\n").first { $0.contains("sharing its WebDriver BiDi session at ") },
+            "running: \(replay.isRunning); stderr: \(replay.stderr); stdout: \(replay.stdout.prefix(300))")
         let endpoint = try #require(line.split(separator: " ").first { $0.hasPrefix("ws://") }.map(String.init))
         #expect(endpoint.hasPrefix("ws://127.0.0.1:") && endpoint.hasSuffix("/session"), "\(line)")
 
@@ -114,4 +120,5 @@ struct BrowserBiDiShareTests {
             return line.split(separator: " ").last.flatMap { Int($0) }
         }
     }
+}
 }
