@@ -30,7 +30,7 @@ import websocket
 
 
 def marionette_session(port):
-    connection = socket.create_connection(("127.0.0.1", port), timeout=60)
+    connection = socket.create_connection(("127.0.0.1", port), timeout=240)
 
     def read():
         head = b""
@@ -64,7 +64,7 @@ def main():
     marionette, url = marionette_session(options.marionette_port)
     print("webSocketUrl " + url, flush=True)
     # Firefox refuses an Origin header it was not told to allow; a test runner sends none.
-    bidi = websocket.create_connection(url, suppress_origin=True, timeout=60)
+    bidi = websocket.create_connection(url, suppress_origin=True, timeout=240)
     next_id = [0]
 
     def call(method, params):

@@ -34,7 +34,7 @@ def main():
     arguments.add_argument("--until-file", required=True)
     arguments.add_argument("--open-tab", action="store_true", help="open and close a tab of its own (its events)")
     options = arguments.parse_args()
-    bidi = websocket.create_connection(options.endpoint, suppress_origin=True, timeout=60)
+    bidi = websocket.create_connection(options.endpoint, suppress_origin=True, timeout=240)
     next_id = [0]
     events = []
 
