@@ -282,7 +282,7 @@ actor BiDiShareHub {
         guard !ended else { return }
         ended = true
         for client in clients.keys.sorted() { close(client) }
-        sendToBrowser(#"{"id":2,"method":"session.end","params":{}}"#)
+        sendToBrowser(BiDiCommand.endSession.message(id: 2))
     }
 
     private func perform(_ actions: [BiDiShareRouter.Action]) {

@@ -51,7 +51,7 @@ package struct BiDiShareRouter: Sendable {
 
     /// What an answer from the browser is for.
     private enum Pending {
-        case client(Client, id: Int, method: String, subscription: Subscription?, unsubscribing: [String])
+        case client(Client, id: Int, subscription: Subscription?, unsubscribing: [String])
         /// The share's own (a client's subscriptions ended for it): nothing to send on.
         case share
     }
@@ -101,7 +101,7 @@ package struct BiDiShareRouter: Sendable {
     package mutating func disconnected(_ client: Client) -> [Action] {
         guard let connection = connections.removeValue(forKey: client) else { return [] }
         for (id, entry) in pending {
-            if case .client(client, _, _, _, _) = entry { pending[id] = .share }
+            if case .client(client, _, _, _) = entry { pending[id] = .share }
         }
         return unsubscribe(connection.subscriptions.keys.sorted())
     }
@@ -144,11 +144,11 @@ package struct BiDiShareRouter: Sendable {
                 events: Set(params["events"] as? [String] ?? []),
                 contexts: Set((params["contexts"] as? [String] ?? []).map(topLevel)),
                 userContexts: Set(params["userContexts"] as? [String] ?? []))
-            return [forward(message, of: client, id: number, method: method, subscription: subscription)]
+            return [forward(message, of: client, id: number, subscription: subscription)]
         case "session.unsubscribe":
             return unsubscribeForClient(client, message: message, id: number, params: params)
         default:
-            return [forward(message, of: client, id: number, method: method)]
+            return [forward(message, of: client, id: number)]
         }
     }
 
@@ -160,7 +160,7 @@ package struct BiDiShareRouter: Sendable {
             return routeEvent(text, message)
         }
         guard let number = message["id"] as? Int, let entry = pending.removeValue(forKey: number) else { return [] }
-        guard case .client(let client, let id, _, let subscription, let unsubscribing) = entry else { return [] }
+        guard case .client(let client, let id, let subscription, let unsubscribing) = entry else { return [] }
         var answer = message
         answer["id"] = id
         if message["type"] as? String == "success" {
@@ -229,14 +229,14 @@ package struct BiDiShareRouter: Sendable {
         }
         var forwarded = message
         forwarded["params"] = ["subscriptions": ids]
-        return [forward(forwarded, of: client, id: id, method: "session.unsubscribe", unsubscribing: ids)]
+        return [forward(forwarded, of: client, id: id, unsubscribing: ids)]
     }
 
     private mutating func forward(
-        _ message: [String: Any], of client: Client, id: Int, method: String, subscription: Subscription? = nil, unsubscribing: [String] = []
+        _ message: [String: Any], of client: Client, id: Int, subscription: Subscription? = nil, unsubscribing: [String] = []
     ) -> Action {
         nextID += 1
-        pending[nextID] = .client(client, id: id, method: method, subscription: subscription, unsubscribing: unsubscribing)
+        pending[nextID] = .client(client, id: id, subscription: subscription, unsubscribing: unsubscribing)
         var command = message
         command["id"] = nextID
         return .toBrowser(Self.text(command))
