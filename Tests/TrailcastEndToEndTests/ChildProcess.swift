@@ -18,7 +18,19 @@ enum ChildProcess {
             process.arguments = ["--pdeathsig", "KILL", "--", executable.path] + (process.arguments ?? [])
             process.executableURL = setpriv
         }
-        try LauncherThread.shared.perform { try process.run() }
+        try LauncherThread.shared.perform {
+            // A child inherits the mask of the thread that spawns it, and the runner's threads
+            // block nearly every signal (SIGCHLD and SIGTERM among them): Firefox under
+            // geckodriver then waited 60 s to quit (its parent never heard its processes end),
+            // and every peer and `trailcast` ran with signals a shell would deliver. The
+            // children start with none blocked, as from a shell; this thread only while it spawns.
+            var none = sigset_t()
+            var previous = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, &previous)
+            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+            try process.run()
+        }
         #else
         try process.run()
         #endif
