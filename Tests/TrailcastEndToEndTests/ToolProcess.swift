@@ -14,13 +14,18 @@ final class ToolProcess: @unchecked Sendable {
     private let outputFile: URL
 
     /// Starts `tool` (found on PATH) with `arguments`; stdout and stderr go to one file.
-    init(_ tool: String, _ arguments: [String]) throws {
+    /// `environment` adds to (or replaces in) the test's own; `directory` is its working one.
+    init(_ tool: String, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil) throws {
         try Peer.require(tool)
         scratch = try ScratchDirectory()
         outputFile = try scratch.emptyFile(named: "output")
         let handle = try FileHandle(forWritingTo: outputFile)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, given in given }
+        }
+        if let directory { process.currentDirectoryURL = directory }
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = handle
         process.standardError = handle
