@@ -42,6 +42,42 @@ struct DevToolsWithoutBrowserTests {
         #expect(!overrides.isEmpty && overrides.allSatisfy { $0["sessionId"] as? String == "session-1" }, "page-1's only")
     }
 
+    /// A WebDriver BiDi endpoint that takes the WebSocket and the feed's `session.new`, then
+    /// closes without an answer (a Firefox that dies, or a proxy that gives up). The run
+    /// ends on that in one line: no warning that the browser feed ends and the run goes on
+    /// beside it, which the feed says only once a session began. (The feed says the warning,
+    /// if at all, before the session's failure reaches the run: a deterministic order.)
+    @Test("a BiDi endpoint closing before it answers session.new: exit 69 in one line, no warning beside it")
+    func bidiClosedBeforeTheSession() async throws {
+        let endpoint = try ToolProcess("python3", ["-c", """
+            import base64, hashlib, socket
+            server = socket.create_server(("127.0.0.1", 0))
+            print(server.getsockname()[1], flush=True)
+            connection, _ = server.accept()
+            request = b""
+            while b"\\r\\n\\r\\n" not in request:
+                request += connection.recv(4096)
+            key = [line.split(b":", 1)[1].strip() for line in request.split(b"\\r\\n") if line.lower().startswith(b"sec-websocket-key:")][0]
+            accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+            connection.sendall(b"HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Accept: " + accept + b"\\r\\n\\r\\n")
+            print("session.new" if b"" != connection.recv(65536) else "nothing", flush=True)
+            connection.close()
+            """])
+        defer { endpoint.stop() }
+        try await endpoint.wait(for: "the endpoint's port") { endpoint.output.contains("\n") }
+        let port = try #require(Int(endpoint.output.split(separator: "\n")[0]))
+        let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 30)
+        defer { routeScratch.remove() }
+        let run = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--speed", "60", "--weather", "none", "--browser", "ws://127.0.0.1:\(port)/session", "--browser-protocol", "bidi",
+        ])
+        #expect(run.status == 69)
+        #expect(run.stderrLines == [
+            "trailcast: error: the browser closed the WebDriver BiDi connection before the session began"
+        ])
+        #expect(endpoint.output.contains("session.new"), "the feed's first message came: \(endpoint.output)")
+    }
+
     @Test("every message in the protocol's form: targets discovered, each page attached once, each fix to each page in order, the permission on every change")
     func conversation() async throws {
         let (port, process, log, scratch) = try await Self.endpoint(pages: 2)
