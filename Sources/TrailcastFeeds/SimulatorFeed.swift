@@ -174,11 +174,31 @@ private final class CommandQueue: Sendable {
     }
 
     /// Spawns and waits; the exit status (or 127 when it cannot be started).
+    ///
+    /// The child starts with the signals a shell would give it: trailcast ignores SIGINT and
+    /// SIGTERM itself (to write its `end` line first) and SIGPIPE (its sockets), and an
+    /// ignored signal stays ignored across exec (posix_spawn(3)): without this, a Ctrl-C
+    /// or a `kill` never reached simctl. Nothing blocked either, whatever thread spawns it.
     private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
+        var attributes = posix_spawnattr_t()
+        #endif
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         var pid = pid_t()
-        guard posix_spawn(&pid, executable, nil, nil, argv, environ) == 0 else { return 127 }
+        guard posix_spawn(&pid, executable, nil, &attributes, argv, environ) == 0 else { return 127 }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         // WIFEXITED / WEXITSTATUS, spelled out: the C macros are not imported into Swift.

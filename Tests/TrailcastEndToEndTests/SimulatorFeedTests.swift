@@ -13,10 +13,11 @@ struct SimulatorFeedTests {
         let folder = scratch.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let log = scratch.url.appendingPathComponent("xcrun.log")
+        let signals = scratch.url.appendingPathComponent("xcrun.signals")
         let script = """
             #!/bin/sh
             FAKE_XCRUN_LOG='\(log.path)' FAKE_XCRUN_DEVICES='\(devices ?? "")' FAKE_XCRUN_SLOW=\(slowEvery) \\
-              exec python3 '\(Repository.url("Tests/Fixtures/feeds/fake-xcrun.py").path)' "$@"
+              FAKE_XCRUN_SIGNALS='\(signals.path)' exec python3 '\(Repository.url("Tests/Fixtures/feeds/fake-xcrun.py").path)' "$@"
 
             """
         let xcrun = folder.appendingPathComponent("xcrun")
@@ -93,6 +94,28 @@ struct SimulatorFeedTests {
         if lastOffsetBefore.count == 4 {
             #expect(offsets[..<lastOffsetBefore[1]].allSatisfy { $0 <= 600 })
         }
+    }
+
+    /// trailcast ignores SIGINT and SIGTERM (to write its `end` line before it exits) and
+    /// SIGPIPE; an ignored signal stays ignored across exec, so simctl once started deaf to
+    /// a Ctrl-C and a `kill`.
+    @Test("simctl starts with the signals a shell gives it: SIGINT and SIGTERM not ignored, none blocked")
+    func childSignals() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let (folder, _) = try Self.fakeXcrun(in: scratch)
+        let replay = try ReplayProcess(arguments: Self.run + ["--simulator", "booted"], environment: Self.environment(folder))
+        let (status, _) = try await replay.waitForExit()
+        #expect(status == 0, "\(replay.stderr)")
+        let lines = try String(contentsOf: scratch.url.appendingPathComponent("xcrun.signals"), encoding: .utf8).split(separator: "\n")
+        func mask(_ name: String) throws -> UInt64 {
+            let line = try #require(lines.first { $0.hasPrefix(name + ":") }, "\(lines)")
+            return try #require(UInt64(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16))
+        }
+        let ignored = try mask("SigIgn")
+        #expect(ignored & (1 << (SIGINT - 1)) == 0, "SIGINT ignored: \(String(ignored, radix: 16))")
+        #expect(ignored & (1 << (SIGTERM - 1)) == 0, "SIGTERM ignored: \(String(ignored, radix: 16))")
+        #expect(try mask("SigBlk") == 0)
     }
 
     @Test("no xcrun (not macOS): one line and 69; a failing simctl: one line and 69; --bundle-id alone: 64")
