@@ -208,7 +208,10 @@ let package = Package(
             "TrailcastGPX", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", tool("Clocks", "swift-clocks"),
         ]),
         .testTarget(name: "MQTTTests", dependencies: ["TrailcastWire"]),
-        .testTarget(name: "FeedsTests", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastWire"]),
+        .testTarget(name: "FeedsTests", dependencies: [
+            "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastWire", tool("NIOCore", "swift-nio"),
+            tool("NIOWebSocket", "swift-nio"),
+        ]),
         .testTarget(name: "FleetTests", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastFeeds",
             "TrailcastSettings", "TrailcastWire",

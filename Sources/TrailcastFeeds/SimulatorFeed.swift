@@ -175,10 +175,11 @@ private final class CommandQueue: Sendable {
 
     /// Spawns and waits; the exit status (or 127 when it cannot be started).
     ///
-    /// The child starts with the signals a shell would give it: trailcast ignores SIGINT and
-    /// SIGTERM itself (to write its `end` line first) and SIGPIPE (its sockets), and an
-    /// ignored signal stays ignored across exec (posix_spawn(3)): without this, a Ctrl-C
-    /// or a `kill` never reached simctl. Nothing blocked either, whatever thread spawns it.
+    /// The child starts with the signals a shell would give it: a running replay ignores
+    /// SIGPIPE and SIGQUIT (`SigIgn: 1004` in its /proc/PID/status; SIGINT and SIGTERM are
+    /// caught, for its `end` line), and an ignored signal stays ignored across exec
+    /// (posix_spawn(3)): simctl started with both. Nothing blocked either, whatever thread
+    /// spawns it.
     private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }

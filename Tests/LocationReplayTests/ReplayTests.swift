@@ -70,6 +70,17 @@ struct ReplayTests {
         #expect(run.summary.locations == row.points)
     }
 
+    /// `resolved(for:)` and `count(of: .auto)`, the library's answer for a file's counts
+    /// (the engine resolves `auto` as it reads, above; these must say the same).
+    @Test("auto for a file's counts: its tracks, else its routes, else its waypoints; a chosen source as it is")
+    func autoResolvedForACensus() {
+        #expect(ReplaySource.auto.resolved(for: PointCensus(trackPoints: 4, routePoints: 3, waypoints: 2)) == .track)
+        #expect(ReplaySource.auto.resolved(for: PointCensus(routePoints: 3, waypoints: 2)) == .route)
+        #expect(ReplaySource.auto.resolved(for: PointCensus(waypoints: 2)) == .waypoints)
+        #expect(ReplaySource.route.resolved(for: PointCensus(trackPoints: 4, routePoints: 3)) == .route)
+        #expect(PointCensus(trackPoints: 4, routePoints: 3, waypoints: 2).count(of: .auto) == 4)
+    }
+
     // MARK: - Fixes and the whole timeline
 
     @Test func aTimedTrackGivesTheWholeTimelineInOrder() async throws {

@@ -8,10 +8,6 @@ Installed as `xcrun` first on PATH by the tests, with its settings in the enviro
     FAKE_XCRUN_DEVICES  the simulators there are, `NAME|UDID|STATE` separated by `;` (STATE
                         Booted or Shutdown); unset, DEFAULT_DEVICES
     FAKE_XCRUN_SLOW     N: every Nth call takes 0.3 s, as simctl sometimes does
-    FAKE_XCRUN_SIGNALS  file to write the process's ignored and blocked signals to, the
-                        `SigIgn` and `SigBlk` lines of /proc/self/status (Linux), as
-                        simctl was started with them (Python ignores SIGPIPE and SIGXFSZ
-                        itself, and handles SIGINT only if it was not ignored)
 
 simctl is closed source: what it refuses, and its words, are from public quotes of its
 output (docs/research/android-console-and-simctl.md gives each one's page):
@@ -100,10 +96,6 @@ def privacy(args):
 
 def main():
     args = sys.argv[1:]
-    signals = os.environ.get("FAKE_XCRUN_SIGNALS")
-    if signals:
-        with open("/proc/self/status") as status, open(signals, "w") as handle:
-            handle.writelines(line for line in status if line.startswith(("SigIgn:", "SigBlk:")))
     log = os.environ.get("FAKE_XCRUN_LOG")
     count = 0
     if log:
