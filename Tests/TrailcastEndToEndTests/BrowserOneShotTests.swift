@@ -9,9 +9,7 @@ import Testing
 struct BrowserOneShotTests {
     /// The `js` block of docs/browser.md that defines `locateOnce`.
     static func documentedRetry() throws -> String {
-        let docs = try String(contentsOf: Repository.url("docs/browser.md"), encoding: .utf8)
-        let blocks = docs.components(separatedBy: "```js\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
-        return try #require(blocks.first { $0.contains("function locateOnce") }, "docs/browser.md has the retry")
+        try Repository.codeBlock("js", in: "docs/browser.md", containing: "function locateOnce")
             .split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: "\n")
     }
 

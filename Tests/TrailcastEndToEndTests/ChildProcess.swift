@@ -22,7 +22,7 @@ enum ChildProcess {
             // A child inherits the mask of the thread that spawns it, and the runner's threads
             // block nearly every signal (SIGCHLD and SIGTERM among them): Firefox under
             // geckodriver then waited 60 s to quit (its parent never heard its processes end),
-            // and every peer and `trailcast` ran with signals a shell would deliver. The
+            // and every peer and `trailcast` ran with signals blocked that a shell delivers. The
             // children start with none blocked, as from a shell; this thread only while it spawns.
             var none = sigset_t()
             var previous = sigset_t()

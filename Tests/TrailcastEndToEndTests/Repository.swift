@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Files of this package, found from this source file's location so the tests
 /// work from any working directory.
@@ -8,6 +9,14 @@ enum Repository {
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()
+
+    /// The first ```LANGUAGE fenced block of `file` (relative to the root) that contains
+    /// `marker`: a recipe the docs show, for a test to run as written.
+    static func codeBlock(_ language: String, in file: String, containing marker: String) throws -> String {
+        let text = try String(contentsOf: url(file), encoding: .utf8)
+        let blocks = text.components(separatedBy: "```\(language)\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        return try #require(blocks.first { $0.contains(marker) }, "\(file) has a \(language) block with \(marker)")
+    }
 
     /// The four sample files, as paths relative to the root (the keys of the gpxpy reference).
     static let samples = [
