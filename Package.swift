@@ -13,6 +13,14 @@ import PackageDescription
 let libxml2SystemPackagePlatforms: [Platform] = [.linux, .android, .windows, .openbsd, .wasi]
 let appleSDKPlatforms: [Platform] = [.macOS, .macCatalyst, .iOS, .tvOS, .watchOS, .visionOS]
 
+/// The checks the fuzz targets in Fuzz/ run on each input (the test suite runs them on every
+/// committed input through the target): a product only when `Fuzz/run` builds the fuzz
+/// package, which sets TRAILCAST_FUZZ_CHECKS=1, so that it is no part of what users see or
+/// can depend on. Needs `Tool` (Yams).
+let fuzzChecksProduct: [Product] =
+    Context.environment["TRAILCAST_FUZZ_CHECKS"] == "1"
+    ? [.library(name: "TrailcastFuzzChecks", targets: ["TrailcastFuzzChecks"])] : []
+
 /// A package product only the `Tool` trait brings: with `traits: []` the package that
 /// provides it is not even resolved.
 func tool(_ product: String, _ package: String) -> Target.Dependency {
@@ -57,10 +65,7 @@ let package = Package(
         // What `trailcast replay` and `check` run, from Swift: a replay from a plan (its
         // files, feeds, weather and report), a scenario file read and checked. Needs `Tool`.
         .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario", "TrailcastFeeds"]),
-        // The checks the fuzz targets in Fuzz/ run on each input (and the test suite on
-        // every committed input); not an API for users. Needs `Tool` (Yams).
-        .library(name: "TrailcastFuzzChecks", targets: ["TrailcastFuzzChecks"]),
-    ],
+    ] + fuzzChecksProduct,
     // What the light products do without: every use of the packages below but
     // swift-http-types (and the DocC plugin, which no target uses) is conditioned on `Tool`,
     // and SwiftPM (6.2 and later) resolves no package whose every use is conditioned on a

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Checks Package.swift against the sources and against ARCHITECTURE.md's layer table.
 
 - Every target declares exactly the modules of this package its files import (no declared

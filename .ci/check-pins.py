@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Every package a package of ours outside the root resolves is pinned with `exact:`, at
 the version the root resolves.
 

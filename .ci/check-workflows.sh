@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # Checks the GitHub Actions workflows (.github/workflows/) with actionlint: their keys, the
 # types of `${{ }}` expressions, runner labels, the inputs of known actions, `needs:` and,
 # through shellcheck, every `run:` script. The workflows run only on GitHub's machines

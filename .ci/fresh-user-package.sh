@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # A new user's first ten minutes, from nothing: a package outside the repository that
 # depends on Trailcast by path with `traits: []`, an app's view model written once against
 # `LocationManaging` (CoreLocationSeam), and Swift Testing tests of it through

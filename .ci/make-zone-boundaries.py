@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Writes Sources/CTrailcastZoneBoundaries/zone-boundaries.bin: the (lat, lon) -> IANA
 time zone table ("TZQ1") that serve-weather's `timezone=auto` reads (ZoneBoundaries.swift).
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # serve-weather against its OpenAPI description (docs/openapi/serve-weather.yaml) with
 # schemathesis: every check but two, with a fixed example count in its deterministic mode (no
 # example database), so that a run is the same run each time (a seed alone let a clean

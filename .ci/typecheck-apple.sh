@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # Type-checks the code only Apple platforms compile (`#if canImport(CoreLocation)`), as no
 # Apple toolchain runs here: against stand-in `CoreLocation` and `ObjectiveC` modules
 # (.ci/apple-shim/, each declaration copied from the Apple documentation page it names,

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """The browser feed's delay: from a fix's moment to a web page's watchPosition callback.
 
 Starts Debian's Chromium headless with a DevTools port, opens the feed test's page

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # What depending on the testing library costs a new package: the packages SwiftPM resolves
 # (and their size) and the seconds from nothing to the first green test, by path and by
 # URL (a local git URL, file://), for two revisions of Trailcast: BEFORE (depended on as

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """`trailcast export` to every format against `trailcast replay` of the same track (issue 58).
 
     python3 bench/export-vs-replay.py --trailcast .build-bench/release/trailcast [--points 1000000] [--runs 3] [--json OUT]

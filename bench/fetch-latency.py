@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Trailcast weather fetch latency (stdlib only): p50/p99 of trailcast's own
 Open-Meteo fetches against a local `trailcast serve-weather`, next to a plain
 Python client sending the same requests to the same kind of server.

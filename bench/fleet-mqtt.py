@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A fleet into a real broker: `trailcast fleet --mqtt` against mosquitto on this machine,
 side by side with a Python asyncio publisher doing the same work with a plain MQTT client
 from PyPI (aiomqtt, on paho-mqtt), as tracking teams' own load scripts are written.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Measure what each simulated GPS profile gives: is the reported accuracy honest?
 
     gps-accuracy.py [--trailcast BIN] [--hours 3] [--seed 1] [--json OUT]

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Headless Chromium for the benchmarks: started with a DevTools port of its own, and one
 DevTools connection to it (browser-latency.py, live-pages.py).
 

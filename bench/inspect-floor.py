@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """`trailcast inspect` against the floor under it (issue 58): a C program that only parses the
 same GPX with libxml2's SAX2 push parser, as GPXStreamReader drives it (64 KiB chunks,
 XML_PARSE_NONET), and counts elements and text bytes (sax-floor/sax_floor.c).

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Many live pages on one run: does watching a run slow it?
 
 Runs, interleaved, `--runs` times each:

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Trailcast live-stream benchmark (stdlib only): memory with a client that never reads.
 
 Starts `trailcast replay WALK --loop 0 --speed 10000 --interval 1 --weather none

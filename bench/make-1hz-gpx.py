@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Write a GPX 1.1 track with exactly one point per second (for the pacing benchmark).
 
     make-1hz-gpx.py POINTS [--seed N] > track.gpx

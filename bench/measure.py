@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Trailcast benchmark measurer (stdlib only).
 
 Runs every case in CASES against the benchmark files, N times each, under

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Trailcast pacing benchmark (stdlib only): how late real-time replay lines arrive.
 
 Starts `trailcast replay TRACK --speed 60 --format jsonl` with its standard

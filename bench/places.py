@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """The places app at scale: 100,000 places and an hour-long 1 Hz track on virtual time.
 
     python3 bench/places.py --trailcast .build-bench/release/trailcast [--places 100000] [--runs 5]

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Region monitoring and visits at scale: a 24-hour 1 Hz track, 20 regions, visits on.
 
     python3 bench/regions.py --trailcast .build-bench/release/trailcast [--hours 24] [--runs 5]

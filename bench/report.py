@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """The report of a big run: page size, what --report costs the replay, `trailcast report`
 on the saved timeline, and how long headless Chromium takes to render the page.
 

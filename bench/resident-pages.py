@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Which parts of the trailcast binary a command has resident, by ELF section (issue 15's
 leaner binary). Starts `BINARY ARGS... FIFO`, which blocks opening the FIFO after start-up,
 reads /proc/PID/pagemap (needs root) for the binary's mappings, then lets it finish.

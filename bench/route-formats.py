@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Reading a million points in each route format: `trailcast inspect` of the same track as
 GPX, KML, KMZ, GeoJSON, TCX and FIT.
 

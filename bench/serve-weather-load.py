@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """serve-weather under load (issue 15), stdlib only; needs wrk and nginx (Debian's
 `wrk` and `nginx-light`).
 

@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """One run of a command, timed: what the side-by-side benchmarks (route-formats.py,
 export-vs-replay.py, inspect-floor.py) measure of each run."""
 import os

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # The time of one `timezone=auto` lookup (ZoneBoundaries over the compiled-in table), in a
 # release build of the reader alone: 2,500 points (Tests/Fixtures/weather/zone-points.txt)
 # looked up 400 times, three runs. Also the size the table adds to a binary.

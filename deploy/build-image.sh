@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # Builds the fleet's image (deploy/Containerfile) from a trailcast binary built here, in
 # three steps: the steps docs/fleet.md ("Building the image") gives, and the ones CI runs
 # (deploy/check-image.py calls this script with its own base image and binary).

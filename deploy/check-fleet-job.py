@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Checks deploy/kubernetes/fleet-job.yaml offline (CI runs it; there is no cluster here):
 
 1. against Kubernetes' own schema, strictly (kubernetes-validate: unknown fields fail), of

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Builds deploy/Containerfile and runs what it made, as this machine allows (CI runs it):
 
 podman builds images here with --isolation=chroot, but no container can run (the sandbox

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Writes trailcast(1), the man page, from the tool itself and the docs.
 
     python3 deploy/make-manpage.py .build/release/trailcast > trailcast.1

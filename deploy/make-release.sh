@@ -1,4 +1,6 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # The release archive: trailcast-VERSION-linux-ARCH.tar.gz, one folder to unpack over a
 # prefix (/usr/local): the binary, its man page and the three shells' completions.
 #

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Check the relative links of the project's Markdown (stdlib only).
 
     python3 docs/check-links.py [FILE.md ...]

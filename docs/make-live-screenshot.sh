@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # Regenerates docs/live.png, the picture of the live page (`replay --serve`, GET /): the
 # waterfront walk with a noisy GPS, played at 30x, captured 20 s in by headless Chromium
 # over its DevTools protocol (docs/tools/capture-page.py, which needs Python's

@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # Regenerates docs/report.png, the README's picture of a report: the waterfront walk with a
 # noisy GPS, a trip to the background, a revocation and three monitored places, rendered
 # by headless Chromium.

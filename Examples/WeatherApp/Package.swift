@@ -1,4 +1,6 @@
 // swift-tools-version: 6.1
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import PackageDescription
 
 // Every package this example resolves, at the version the root package resolves on CI's

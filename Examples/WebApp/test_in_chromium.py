@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """The walk tracker (index.html) in headless Chromium, its position driven by Trailcast.
 
 What a web team would put in its own CI: it serves the page, starts `trailcast

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 #include "trailcast_xml_errors.h"
 
 /* libxml2's declarations (xmlerror.h), repeated rather than included: this target builds

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // The table .ci/make-zone-boundaries.py writes, compiled into the binary as it is: read in
 // place by TrailcastWeather's ZoneBoundaries, never parsed into memory of its own.
 #include "CTrailcastZoneBoundaries.h"

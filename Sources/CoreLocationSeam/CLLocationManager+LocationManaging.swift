@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // `CLLocationManager` as a `LocationManaging`: every requirement but the delegate is the
 // class's own member. Apple platforms only, and not tvOS, whose CLLocationManager cannot
 // start updates; CI type-checks this file against the stand-in module in .ci/apple-shim/,

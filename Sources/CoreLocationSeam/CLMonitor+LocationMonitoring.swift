@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // `CLMonitor` as a `LocationMonitoring`: each requirement is one of the actor's own members
 // with the seam's types converted. iOS and macOS only (CLMonitor's Swift interface: not
 // watchOS, tvOS or visionOS); CI type-checks it against the stand-in in .ci/apple-shim/.

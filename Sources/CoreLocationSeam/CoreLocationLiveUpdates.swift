@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // Core Location's live updates behind `LiveLocationUpdating`. Every Apple platform with
 // `CLLocationUpdate` (iOS 17, macOS 14, watchOS 10, tvOS 17, visionOS 1); its diagnostics
 // are read only where they exist (iOS 18, macOS 15, watchOS 11, tvOS 18, visionOS 2: the

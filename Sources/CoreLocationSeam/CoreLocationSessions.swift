@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // Core Location's own sessions behind `LocationSessionStarting`. iOS 18, watchOS 11 and
 // visionOS 2 (CLServiceSession's first versions; CLBackgroundActivitySession's are a year
 // earlier); CI type-checks it against the stand-ins in .ci/apple-shim/.

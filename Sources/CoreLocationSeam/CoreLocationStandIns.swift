@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // Core Location's value types, for platforms without Core Location (Linux, where the
 // simulation's tests run too): the same names, members and raw values as Apple's, each
 // from the page named beside it under https://developer.apple.com/documentation/corelocation/,

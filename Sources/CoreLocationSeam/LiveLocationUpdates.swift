@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // What `CLLocationUpdate.liveUpdates(_:)` (iOS 17, macOS 14, watchOS 10, visionOS 1) and the
 // simulation's live updates share, so that code that iterates them is written once: the app
 // is given a source of live updates (`CoreLocationLiveUpdates()` on a device, the

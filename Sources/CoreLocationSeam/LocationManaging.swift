@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // The one seam between an app's location code and Core Location: the members of
 // `CLLocationManager` an app uses, as a protocol that `CLLocationManager` conforms to
 // (CLLocationManager+LocationManaging.swift, Apple platforms) and the simulation's

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // What `CLMonitor` (iOS 17, macOS 14: the condition monitor that replaces region monitoring)
 // and the simulation's `SimulatedMonitor` share, so that an app's geofencing code is written
 // once: circular conditions by identifier, and their events. CLMonitor is an actor whose

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // What `CLServiceSession` (iOS 18), `CLBackgroundActivitySession` (iOS 17) and the
 // simulation's sessions share, so that code that begins one is written once: the app is
 // given something that begins sessions (`CoreLocationSessions()` on a device, the

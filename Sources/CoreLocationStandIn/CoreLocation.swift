@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // Off Apple platforms (Linux, where the tests run), `import CoreLocation` finds this module,
 // so that code typed from habit compiles as far as it can: it is CoreLocationSeam, whose
 // stand-ins have Core Location's names and values (`CLLocation`, `CLAuthorizationStatus`,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // What a test of the user's code names, and nothing of the engine's insides: the
 // simulation's vocabulary (time, points, fixes, the GPS profile, Core Location's states),
 // the timeline's events and their payloads, the scheduled changes, and the expectations.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Letting the app's own asynchronous work run after a step: the tasks its delegate started
 /// (a fetch, a save, a hop to the main actor) run only when the test awaits.
 extension Simulation {

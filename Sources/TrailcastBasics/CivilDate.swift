@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Conversions between days since 1970 and proleptic Gregorian dates.
 ///
 /// Howard Hinnant's `days_from_civil` / `civil_from_days`: exact for any year,

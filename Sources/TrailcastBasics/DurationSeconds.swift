@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 extension Duration {
     /// The duration in (fractional) seconds: for arithmetic with the simulated clock's
     /// offsets, which are `Double` seconds throughout.

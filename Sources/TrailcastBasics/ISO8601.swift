@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The ISO 8601 / RFC 3339 subset that GPX files use, parsed from raw bytes.
 ///
 /// Accepts `YYYY-MM-DD`, then `T`, `t` or a space, `hh:mm:ss`, an optional

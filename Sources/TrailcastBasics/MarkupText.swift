@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Text escaped for markup: the one escaper of the package, with a dialect per kind of
 /// document, because the documents are read by different parsers.
 package enum MarkupText {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// What a mistyped name was probably meant to be, for messages that name the right one.
 package enum Spelling {
     /// The candidate within an edit distance of 2 of `word` (1 for a word of four letters or

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// An instant in UTC with nanosecond precision, as read from a GPX `<time>`.
 ///
 /// GPX times are parsed straight from bytes into this type: no `Date`, no

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Trailcast's version: what `trailcast --version` prints and the Open-Meteo client names in
 /// its `User-Agent`. Set here, and only here, when a release is cut (CONTRIBUTING.md's
 /// "Cutting a release"); CHANGELOG.md says what each version changed.

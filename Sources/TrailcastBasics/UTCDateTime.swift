@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The calendar fields of a ``Timestamp`` in UTC, for formats that spell a time out in
 /// parts (NMEA's `hhmmss.ss` and `ddmmyy`).
 public struct UTCDateTime: Sendable, Equatable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Tasks waiting, without polling, for a change to state kept in a ``LockedValue``: the
 /// one pattern behind the replay's control (commands from a server), the weather inbox
 /// (fetches finishing beside the replay) and the live stream's journal (readers waiting

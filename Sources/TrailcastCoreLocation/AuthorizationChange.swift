@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A change of what the app may do with location, as its delegate hears of it.
 public struct AuthorizationChange: Sendable, Equatable {
     public var from: AuthorizationStatus

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The app's location authorization, spelled as Core Location's `CLAuthorizationStatus`.
 public enum AuthorizationStatus: String, Sendable, CaseIterable {
     case notDetermined

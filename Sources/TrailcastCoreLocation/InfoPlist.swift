@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// An entry of the app's Info.plist that Core Location reads, by Apple's key name.
 public enum InfoPlistKey: String, Sendable, CaseIterable, Comparable {
     /// The When In Use prompt's purpose string: `requestWhenInUseAuthorization()` and

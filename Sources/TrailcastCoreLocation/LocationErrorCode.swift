@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Core Location's `CLError.Code` values the simulation produces.
 public enum LocationErrorCode: String, Sendable, CaseIterable {
     /// kCLErrorDenied: the app may not use location.

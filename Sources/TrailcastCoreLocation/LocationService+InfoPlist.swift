@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The app's Info.plist (``Configuration/infoPlist``), each rule in docs/replay.md's table
 /// with its source:
 /// - A permission request without its purpose string does nothing: no prompt, no status

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastDevice
 
 /// `CLMonitor` (iOS 17) with circular geographic conditions, each rule in docs/regions.md:

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 public import TrailcastDevice
 
 // What the model says to the app, and what it keeps for each of the app's location managers.

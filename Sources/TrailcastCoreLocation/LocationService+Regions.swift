@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastDevice
 
 /// Region monitoring's rules for the app (each in docs/replay.md's rule table with its

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The `call` event: the app's own code called its location manager (the testing
 /// library records what the user's code did beside what the system did).
 public struct ManagerCall: Sendable, Equatable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A change the user or the system makes outside the app: in Settings (the app's
 /// permission, Precise Location, Location Services) or by moving the app between the
 /// foreground and the background. The app hears of it only through the callbacks that

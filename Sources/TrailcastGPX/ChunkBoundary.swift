@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Where a chunk of a document that libxml2 converts may end.
 ///
 /// libxml2 2.9 converts a document whose declaration names an encoding other than UTF-8 as

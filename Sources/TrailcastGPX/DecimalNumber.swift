@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Parses decimal numbers (`-12.5`, `3e2`, `.5`) from raw bytes without allocating.
 ///
 /// Up to 15 significant digits with a small exponent, the result is exact

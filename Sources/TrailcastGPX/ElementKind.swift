@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// What an element means to the reader, decided once at its start tag from its
 /// name, its namespace URI and its parent.
 enum ElementKind: UInt8 {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A whole GPX file in memory: for small files, tests and tools that need random access.
 ///
 /// Built on ``GPXStreamReader``; prefer the reader itself for tracks of unknown size.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Why a route file (GPX, or any ``RouteFormat``) could not be read.
 ///
 /// Each description is one line a user can act on, in the form compilers use:

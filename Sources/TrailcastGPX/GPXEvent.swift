@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// One step of a GPX document, in document order, as ``GPXStreamReader`` delivers it.
 ///
 /// Points arrive as they are parsed, so a consumer can process a track of any

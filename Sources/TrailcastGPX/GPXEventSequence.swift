@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A GPX file's events as an `AsyncSequence`, read lazily chunk by chunk.
 ///
 /// The file is opened when iteration starts; opening and parsing errors are thrown

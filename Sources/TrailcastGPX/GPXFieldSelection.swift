@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Which of a point's child elements the reader parses. Skipped elements are not
 /// decoded at all (no text kept, no number or time parsed, no warning), which makes a
 /// pass that needs little of each point markedly faster.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 public import TrailcastBasics
 /// What a GPX file says about itself: the root's attributes and `<metadata>`
 /// (or, in GPX 1.0, the same elements directly under `<gpx>`).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 public import TrailcastBasics
 /// One waypoint, route point or track point, with every field GPX 1.0/1.1 and
 /// Garmin's TrackPointExtension define. Fields absent from the file are nil.

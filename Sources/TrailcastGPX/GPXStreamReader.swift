@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // libxml2: Debian's through pkg-config (CTrailcastLibXML2), or the Apple SDK's own module,
 // as Package.swift chooses (even should the system library's module map be visible there).
 #if canImport(CTrailcastLibXML2) && !canImport(Darwin)

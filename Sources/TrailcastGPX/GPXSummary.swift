@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 package import TrailcastBasics
 /// What `trailcast inspect` reports about one GPX file. Numbers are SI units.
 package struct GPXSummary: Sendable, Equatable {

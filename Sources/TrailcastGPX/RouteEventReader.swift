@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A reader of one route file, whatever its format, as a stream of ``GPXEvent``s.
 ///
 /// Every format reads into GPX's vocabulary: tracks of segments of points, routes,

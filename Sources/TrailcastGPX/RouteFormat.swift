@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The route file formats Trailcast reads, each into ``GPXEvent``s.
 ///
 /// A file's format is its extension's, else what its first bytes show (``detect(head:)``),

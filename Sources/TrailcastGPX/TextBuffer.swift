@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A growable byte buffer with a stable address, for element text.
 ///
 /// libxml2 delivers text in fragments that are not NUL-terminated; they are

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// How many times to ask and how long to wait in between: exponential backoff with jitter.
 ///
 /// The wait before attempt `n + 1` is `baseDelay × 2^(n−1) × jitter`, with `jitter` drawn

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// One scenario of a `check` as its page shows it.
 package struct CheckedScenario: Sendable {
     package struct Row: Sendable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The map of a run as inline SVG: weather cells as squares, the true route dashed (with a
 /// noisy GPS), the device's path coloured by what became of its fixes, the fixes the app
 /// received after a gap as dots, markers for prompts, alerts, errors and authorization

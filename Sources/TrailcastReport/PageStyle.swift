@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The CSS and the little script every report page carries inline (no network, no files
 /// beside it). The script only links the drawing to the event table (hover highlights the
 /// row, a click scrolls to it); everything it links is also in `<title>` tooltips, so the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A polyline in bounded memory, whatever its length: points come in one at a time, and
 /// when the buffer is full the least important go (the smallest triangle each point makes
 /// with its neighbours, as Visvalingam-Whyatt rank them, below one threshold for the whole

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Something worth a symbol on the map and on the time axis.
 package enum ReportMarkerKind: String, Sendable, CaseIterable {
     case prompt

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A self-contained HTML page of one run: summary, map, timeline chart, totals, settings
 /// and the event table. One file, no network; the same report gives the same bytes.
 package enum RunReportPage {

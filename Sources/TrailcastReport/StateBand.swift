@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// One row of the timeline chart: which state held when (authorization, app state, signal,
 /// delivery), kept as time per state per bucket so that a run with a million changes still
 /// draws in bounded memory; a bucket shows the state it held longest.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Something that can stand for a span of time and absorb its neighbour's span.
 protocol BucketValue: Sendable {
     mutating func merge(_ later: Self)

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The run on one time axis, as inline SVG: a band per state (authorization, accuracy, app,
 /// signal, delivery), the markers, then (with weather) temperature and apparent temperature,
 /// precipitation bars and the conditions strip.

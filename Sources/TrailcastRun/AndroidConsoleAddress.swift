@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// `--android-emulator [HOST:]PORT`: where an emulator's console listens (5554 for the
 /// first emulator, 5556 for the second, ...; on 127.0.0.1).
 public struct AndroidConsoleAddress: Equatable, Sendable {

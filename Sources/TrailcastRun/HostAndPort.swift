@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// `[HOST:]PORT` as the feed options take it (`8080`, `127.0.0.1:8080`, `[::1]:8080`);
 /// the host is 127.0.0.1 when left out, so nothing is exposed to the network by default.
 public struct HostAndPort: Equatable, Sendable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 /// Where `--nmea` sends the device stream: a file, a TCP port that clients (gpsd) connect
 /// to, or a UDP address datagrams go to.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// What `trailcast check` found for one scenario file.
 ///
 /// ``TextCheckReport`` and ``JUnitCheckReport`` render a list of these.

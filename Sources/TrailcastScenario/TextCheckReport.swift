@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// `trailcast check`'s text output: one line per scenario, one per failed expectation
 /// with what the timeline showed, and a summary.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// `--app`: which model app sits in the phone.
 public enum ModelAppChoice: Sendable, Equatable {
     /// The weather app: weather for every new location.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A setting's value as a file gives it (a scenario's YAML node), read as the kind of value
 /// the setting takes.
 ///

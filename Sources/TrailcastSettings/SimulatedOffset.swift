@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A span of simulated time since the start of a run, as written on the command line:
 /// `45s`, `10m`, `1h5m`, `250ms`, `1.5s`, or a bare number of seconds (`90`).
 public struct SimulatedOffset: Sendable, Hashable, Comparable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// What the simulated user taps in the app (`--event OFFSET:tap=ACTION`), as the apps this
 /// project started from offer it.
 public enum TapAction: String, Sendable, CaseIterable, Hashable {

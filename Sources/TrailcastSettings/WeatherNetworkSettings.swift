@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 public import TrailcastWeather
 
 /// How a run reaches its weather over HTTP: the Open-Meteo URLs and request timeout, and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 public import TrailcastWeather
 
 /// Where the app's weather comes from and how it is cached: the weather part of a run's

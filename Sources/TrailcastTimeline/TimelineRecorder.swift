@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Where a replay writes its timeline: a file in some format, a test's array, a UI.
 package protocol TimelineRecorder {
     /// Takes the next event. Events arrive in order, `start` first and `end` last.

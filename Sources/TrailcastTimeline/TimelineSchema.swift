@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The timeline's event types and their JSON Lines keys, so that a scenario naming a type
 /// or field that never occurs is an error on its line rather than an expectation that can
 /// never (or always) hold. Derived from each kind's definition (`Events/`), which the

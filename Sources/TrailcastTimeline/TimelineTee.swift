@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Sends every event to two recorders: a timeline and, say, a weather log beside it.
 package struct TimelineTee<First: TimelineRecorder, Second: TimelineRecorder>: TimelineRecorder {
     package var first: First

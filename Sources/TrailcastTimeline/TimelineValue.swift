@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A value of a timeline event's field, as JSON Lines writes it.
 public enum TimelineValue: Sendable, Equatable, CustomStringConvertible {
     case string(String)

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// One day's weather in brief, from its hourly ``WeatherConditions``.
 package struct DailyWeatherSummary: Sendable, Equatable {
     /// The highest hourly temperature, °C (`temperature_2m_max`).

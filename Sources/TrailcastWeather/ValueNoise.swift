@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
 /// Smooth, repeatable pseudo-random fields in four dimensions (three of space, one of
 /// time), built only from integer hashing so that every platform computes the same values.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A WMO weather interpretation code (WMO 4677 "present weather", the subset Open-Meteo
 /// reports as `weather_code`), with Open-Meteo's wording.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A square of the latitude/longitude grid that weather answers are cached by: every
 /// place inside it shares one answer per freshness window.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 extension WMOWeatherCode {
     /// The code for rounded conditions, so that the code never contradicts the numbers shown
     /// next to it. Intensities are the hourly amounts in mm (`p`):

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The weather at one place and instant, in SI units and rounded for display.
 ///
 /// Values are rounded the way they are shown (temperatures and speeds to 0.1, precipitation

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Something that answers a ``WeatherQuery`` over the network (the Open-Meteo client),
 /// for ``WeatherService`` to call on a cache miss.
 ///

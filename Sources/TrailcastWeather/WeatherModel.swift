@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The built-in weather model: a deterministic, physically plausible synthetic climate from
 /// latitude, longitude, elevation and time, with no network and no data files.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The weather the app got for a place: the payload of a timeline `weather` event.
 public struct WeatherObservation: Sendable, Equatable {
     /// Where the answer came from.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A request for the weather at one place and instant: what the app asks its weather
 /// service, and what a ``WeatherFetcher`` answers.
 public struct WeatherQuery: Sendable, Equatable {

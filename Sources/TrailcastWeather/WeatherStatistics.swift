@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Counts of what the weather service did in a run: the weather keys of the `end` event.
 public struct WeatherStatistics: Sendable, Equatable {
     /// Lookups: one per location the app received while weather was on.

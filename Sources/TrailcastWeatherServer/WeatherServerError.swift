@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Why a ``WeatherServer`` could not run.
 package enum WeatherServerError: Error, Equatable, CustomStringConvertible {
     /// The server could not start listening on `host:port`: the port is taken, the host

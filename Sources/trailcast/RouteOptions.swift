@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // Public: the flags' value types (the settings', Core Location's) conform to
 // argument-parser's ExpressibleByArgument below, and a public type's conformance is public.
 public import ArgumentParser

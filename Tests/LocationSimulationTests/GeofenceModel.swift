@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // An app's geofencing feature written once against `LocationMonitoring`: the tests run it on
 // a SimulatedMonitor (GeofenceModelTests), and .ci/run type-checks this file with
 // Core Location's CLMonitor too (.ci/typecheck-apple.sh). Not on watchOS or visionOS, which

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // Off Apple platforms only: there CoreLocationSeam re-exports Core Location itself.
 #if !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN)
 import Foundation

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import LocationSimulation
 // The engine and the settings too: one test checks that the library and `replay` give the same events.
 import TrailcastEngine

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // An app's workout feature written once against `LocationSessionStarting`: it holds a
 // service session (asking for When In Use) and a background activity session while a
 // workout runs. The tests give it the simulation (SessionSeamTests); .ci/run type-checks

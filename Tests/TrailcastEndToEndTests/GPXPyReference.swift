@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 
 /// One entry of `Tests/Fixtures/realworld/gpxpy-reference.json`: what gpxpy 1.6.2

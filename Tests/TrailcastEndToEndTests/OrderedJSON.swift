@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A JSON value that keeps object keys in the order they were written.
 ///
 /// `JSONSerialization` and `JSONDecoder` forget key order, and the order of

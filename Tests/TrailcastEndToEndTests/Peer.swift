@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 
 /// A real program the end-to-end tests read our output back with (gpsbabel, gpsd,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Testing
 
 /// `missed`: every device epoch the app did not get, gathered in stretches with a reason,

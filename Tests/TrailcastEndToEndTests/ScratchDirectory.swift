@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 
 /// A fresh directory under the system temporary directory, for files a test writes.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /* An LD_PRELOAD shim that lets valgrind run trailcast at all. Only for running under
    valgrind (bench/instruction-budgets/run compiles it into a temporary directory).
 

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /* The floor under `trailcast inspect` (issue 58): libxml2's SAX2 push parser over a file,
  * 64 KiB chunks, XML_PARSE_NONET as GPXStreamReader sets it, with handlers that do no more
  * than the least any reader must: count the elements, and the bytes of their text.

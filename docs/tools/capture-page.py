@@ -1,3 +1,5 @@
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Opens URL in its own window of a Chromium listening for DevTools on PORT, waits SECONDS,
 and saves a 1100x1050 screenshot: python3 capture-page.py PORT URL OUT.png SECONDS."""
 import base64, json, sys, time, urllib.request

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Writes the sample places along the San Francisco waterfront walk, for the places app:
 sf-clinics.geojson, sf-clinics.csv and sf-clinics.gpx (the same 37 places three ways).
 

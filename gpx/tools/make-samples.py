@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Generate the Trailcast sample GPX files in gpx/.
 
 Standard library only, fixed seeds: running it again produces byte-identical

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // A stand-in for Core Location's CLLocationManager and its delegate, for CI to type-check
 // the Apple-only code against (see typecheck-apple.sh). Each declaration is copied from
 // the Apple documentation page named beside it (https://developer.apple.com/documentation/

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // A stand-in for Core Location's CLLocationUpdate (iOS 17, macOS 14, watchOS 10, tvOS 17,
 // visionOS 1), as its pages under developer.apple.com/documentation/corelocation/cllocationupdate
 // declare it: `liveUpdates(_:)`, `LiveConfiguration`, `Updates` (an AsyncSequence whose

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // A stand-in for Core Location's CLMonitor (iOS 17, macOS 14; not watchOS, tvOS or
 // visionOS), its declarations as CoreLocation.swiftinterface of the iOS 18.0 SDK has them
 // (xybp888/iOS-SDKs, iPhoneOS18.0.sdk); the bodies never run.

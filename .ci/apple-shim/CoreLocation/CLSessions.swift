@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // Stand-ins for Core Location's sessions, as CoreLocation.swiftinterface of the iOS 18.0 SDK
 // declares them (xybp888/iOS-SDKs, iPhoneOS18.0.sdk): CLServiceSession (iOS 18, watchOS 11,
 // tvOS 18, visionOS 2; not macOS) and CLBackgroundActivitySession (iOS 17, watchOS 10,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // A stand-in for the Objective-C runtime's associated objects, for CI's type-check of the
 // Apple-only code. Declarations copied from https://developer.apple.com/documentation/objectivec/…
 // (named beside each); the bodies never run.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Writes one JSON object per line into a byte buffer, keys in the order given.
 ///
 /// Encoders that sort keys, box values or allocate per field are too slow for a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The fleet's devices by when each is next due: a binary min-heap of (moment, device),
 /// so that equal moments come in device order and a run is the same on every machine.
 struct DueQueue: Sendable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// What happened to the messages given to one backend, for one class of devices or all.
 ///
 /// One definition, shared by the progress line and the summary: every message the fleet

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The events a reader has made ahead of handing them out, first in, first out: what one
 /// step of reading (a message, a token) produced, kept until `next()` takes them.
 struct EventQueue {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 extension String {
     /// Text from a file, fit to quote in a one-line message: control characters (a line
     /// break in a zip entry's name or a JSON string, say) as `?`, and at most `limit`

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A text file's lines, one at a time, in constant memory: a line longer than
 /// ``maximumLength`` is not kept, only said to be too long (a u-blox log's binary UBX
 /// messages between NMEA sentences have no line ends to speak of). NMEA logs and route CSVs

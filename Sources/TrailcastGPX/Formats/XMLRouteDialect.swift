@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The XML route formats the one libxml2 reader (``GPXStreamReader``) reads, each through
 /// its own elements: GPX's in `SAXParserState`, KML's and TCX's in `Formats/KML` and
 /// `Formats/TCX`. libxml2's handling (chunks, encodings, entity refusal, error places) is

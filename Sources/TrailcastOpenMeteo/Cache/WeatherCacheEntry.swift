@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastWeather
 
 /// One answer on disk: the file `DIR/<cellDegrees>/<south>,<west>/<windowStart>-<windowSeconds>.json`

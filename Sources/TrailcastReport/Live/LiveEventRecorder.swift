@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 package import TrailcastTimeline
 
 /// Records a run's timeline into an ``EventJournal`` as Server-Sent Events: each event's

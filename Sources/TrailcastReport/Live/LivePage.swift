@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 
 /// `GET /` of `--serve`: one page, no external scripts, that watches and steers the run
 /// from the served origin. The map is the report's own drawing (`GET /map.svg`, the

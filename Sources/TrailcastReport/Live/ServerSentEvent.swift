@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// One Server-Sent Event as a client reads it from `GET /events`: for Swift code (and
 /// tests) that follow a live run without a browser's `EventSource`.
 package struct ServerSentEvent: Sendable, Equatable {

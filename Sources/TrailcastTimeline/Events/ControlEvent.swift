@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
 
 /// The `control` event: the run was paused, resumed or re-paced from outside, or a change

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The `indicator` event: the system began or stopped showing the background location
 /// indicator for the app (the blue pill or status bar arrow that Apple's
 /// `showsBackgroundLocationIndicator` page describes). While it shows, the app is in use

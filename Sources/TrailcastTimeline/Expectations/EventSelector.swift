@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 
 /// The events an expectation is about: every event of a type, or those whose fields
 /// also match (a subset match: other fields may be anything).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The common expectations in one line, their defaults the whole run and any time:
 ///
 /// ```swift

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Whether one expectation held, and if not, what the timeline showed instead.
 public struct ExpectationOutcome: Sendable, Equatable {
     public var expectation: Expectation

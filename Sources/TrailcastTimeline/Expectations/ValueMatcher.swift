@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 
 /// What a field's value must be, as a scenario writes it: a string, a boolean, null, a
 /// number (with an optional tolerance, `12.3 +- 0.5`), or a comparison (`>= 100`).

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A `daily` variable with a rule of its own: one local day, from its 24 hours.
 ///
 /// Sums, maxima and minima are over the day's hourly values (so a daily maximum is the

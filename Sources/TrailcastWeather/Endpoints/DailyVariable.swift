@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 
 /// A variable of `daily`, read from its name as Open-Meteo reads it (`ForecastVariableDaily`,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Durations written the way people type them on a command line: `250ms`, `2s`, `1.5s`,
 /// `1m`, `1h`, and sums such as `1m30s`. A bare number is seconds.
 ///

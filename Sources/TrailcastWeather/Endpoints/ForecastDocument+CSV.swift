@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// `format=csv`, laid out as Open-Meteo's `CsvWriter.swift` (open-meteo/open-meteo) writes
 /// it: a header line and a line per place (`latitude,longitude,elevation,
 /// utc_offset_seconds,timezone,timezone_abbreviation`), then each section asked for

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import HTTPTypes
 
 /// What `/v1/forecast` and `/v1/archive` answer for a query, without HTTP: the server's

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // The model names of Open-Meteo's `models` parameter and the FlatBuffers `Model` each is
 // answered under, as open-meteo/open-meteo (ba13de1) has them: the raw values of
 // `enum MultiDomains` (Sources/App/Controllers/ForecastapiController.swift) and its

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Why a weather request cannot be answered: HTTP 400 with `{"error":true,"reason":...}`,
 /// each reason in Open-Meteo's own wording, so a client's error handling sees what the real
 /// service would send.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
 /// The units a request asks for (`temperature_unit`, `wind_speed_unit`,
 /// `precipitation_unit`, `timeformat`), with Open-Meteo's spellings and symbols.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 // The variable names Open-Meteo's forecast API takes, as open-meteo/open-meteo (ba13de1) has
 // them: the cases of `ForecastSurfaceVariable` (Sources/App/Controllers/VariableHourly.swift),
 // which `hourly`, `current` and `minutely_15` share, and of `ForecastVariableDaily`

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A request's query parameters, values already percent-decoded, in the order given.
 ///
 /// Open-Meteo takes lists both comma-separated and repeated (`hourly=a,b` or

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 
 /// A surface variable a request can ask for in `hourly`, `current` or `minutely_15`, by
 /// Open-Meteo's name, that this server computes.

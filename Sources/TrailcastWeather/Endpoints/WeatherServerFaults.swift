@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The failures a ``WeatherServer`` injects into its weather answers, so an app or a test
 /// suite can be tried against a slow, flaky or rate-limited Open-Meteo.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 
 /// A variable of `hourly`, `current` or `minutely_15`, read from its name as Open-Meteo's

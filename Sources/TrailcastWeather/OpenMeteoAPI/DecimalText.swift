@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
 
 /// Plain decimal text for numbers in URLs and messages: `47.3769`, `-122.394253`, `0.3`.

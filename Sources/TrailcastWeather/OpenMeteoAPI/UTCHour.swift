@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
 
 /// A whole UTC hour, as Open-Meteo's `start_hour`/`end_hour` and `start_date`/`end_date`

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 extension MQTTPacket {
     /// The first whole packet at the start of `bytes` and how many bytes it took; nil while
     /// the packet is still incomplete. A packet that says it is longer than `maximumSize`

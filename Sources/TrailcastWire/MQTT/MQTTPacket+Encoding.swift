@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 extension MQTTPacket {
     /// 2.2.3: the largest remaining length four bytes can say.
     public static let maximumRemainingLength = 268_435_455

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The MQTT 3.1.1 control packets a publishing client and a counting subscriber use, as
 /// bytes on the wire: OASIS Standard "MQTT Version 3.1.1" (29 October 2014), section 3.
 /// Section numbers below are that document's. No network here: a connection reads bytes

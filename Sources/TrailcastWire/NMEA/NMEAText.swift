@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// NMEA sentences as they are written, into a scratch buffer that the caller owns: the
 /// fields' rules (widths, rounding, empty fields) and the sentences' frame and checksum.
 ///

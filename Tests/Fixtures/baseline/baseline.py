@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """What trailcast prints and writes, recorded before the rebuild of issue 23 and checked after.
 
 Runs trailcast on every sample scenario and on runs that cover each feature (noise, signal

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Record what `trailcast replay` writes for the samples, as hashes, so a test can show
 that later versions (with `--gps perfect`, the default) write the same timelines.
 

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A stand-in for a Chromium's DevTools endpoint, for the browser feed's tests without a
 browser: it checks each message the feed sends against the protocol, and logs it.
 

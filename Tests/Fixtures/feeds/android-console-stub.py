@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A stand-in for the Android emulator's console, for the feed tests.
 
     android-console-stub.py TOKEN LOG [--ko-after N] [--close-after N]

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A stand-in for Xcode's `xcrun simctl`, for the `--simulator` tests on Linux.
 
 Installed as `xcrun` first on PATH by the tests, with its settings in the environment:

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A web team's test runner beside `replay --browser`, as Selenium and WebdriverIO drive a
 Firefox: a WebDriver classic session made over Marionette (`WebDriver:NewSession` with
 `webSocketUrl: true`, what geckodriver sends), then WebDriver BiDi on that session's

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A web team's test runner that starts its own WebDriver BiDi session, as Puppeteer does
 with `puppeteer.connect({browserWSEndpoint: URL, protocol: "webDriverBiDi"})`, here at
 `replay --browser-share`'s endpoint. No Puppeteer here (npm is not reachable), so this sends

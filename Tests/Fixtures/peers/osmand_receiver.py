@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A stand-in for a Traccar server's OsmAnd port, for the fleet's tests: it reads each
 request as Traccar's decoder does (traccar/traccar, OsmAndProtocolDecoder.java, decodeQuery)
 and answers as Traccar answers.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A stand-in for the OwnTracks Recorder's HTTP mode, for the fleet's tests: it takes a
 POST as the recorder does (owntracks/recorder, http.c: the dispatch in ev_handler,
 dopublish(), field(); recorder.c: handle_message()) and answers as it answers.

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Playwright's usual setup beside `replay --browser` in Chromium: `connect_over_cdp` to the
 same browser, then `browser.new_context()` (a browser context of its own, not the default
 one; with `--permissions`, `new_context(permissions=["geolocation"])`), a page in it at

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Generate the real-world-style GPX fixtures in Tests/Fixtures/realworld/.
 
 Each file imitates one kind of export (Garmin Connect, a Garmin device,

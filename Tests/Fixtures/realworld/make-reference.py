@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Write gpxpy-reference.json: what gpxpy 1.6.2 reads from every fixture.
 
     pip install gpxpy==1.6.2

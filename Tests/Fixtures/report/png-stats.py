@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Pixel statistics of a PNG (8-bit RGB or RGBA, not interlaced: what Chromium writes),
 with the standard library only, for the report's browser test.
 

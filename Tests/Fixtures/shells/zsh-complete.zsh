@@ -1,4 +1,6 @@
 #!/bin/zsh -f
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 # What zsh's own completion offers for a command line: an interactive zsh in a
 # pseudo-terminal, with the completion functions in FOLDER on its fpath, is typed the line and
 # Tab; compadd is wrapped to print each candidate it is given (the approach of

@@ -1,4 +1,6 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
+# Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """Reads a serve-weather answer with Open-Meteo's own Python SDK, as an app would.
 
     sdk-read.py URL PARAMS_JSON [METHOD]

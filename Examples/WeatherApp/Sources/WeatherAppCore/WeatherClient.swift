@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The weather for a place now: the app's view of a forecast service.
 public protocol WeatherClient: Sendable {
     func currentWeather(at place: Place) async throws -> CurrentWeather

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Which columns of a route CSV hold what, from its header's names: the spellings GPS
 /// loggers and tools write (`lat`/`latitude`/`Latitude`, `lon`/`lng`/`long`/`longitude`,
 /// `time`/`timestamp`/`datetime`, `Date` and `Time` apart as GPSBabel's unicsv writes them,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A FIT file's bytes, read from a ``ByteSource`` a chunk at a time: each byte counted (its
 /// offset, for errors) and added to the running CRC the file ends with.
 struct FITBytes {

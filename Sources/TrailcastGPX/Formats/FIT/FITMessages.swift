@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The FIT profile's messages a route needs, each field taken by its number as the profile
 /// defines it (FIT SDK, Profile.xlsx): `record` (20), `event` (21), `location` (29) and
 /// `timestamp_correlation` (162). Every other message is passed over by its declared sizes.

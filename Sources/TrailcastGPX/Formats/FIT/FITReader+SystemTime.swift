@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Records timed by a device's own clock, dated by its `timestamp_correlation`.
 ///
 /// The FIT profile's `date_time` below 0x10000000 is "system time (seconds from device power

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A GeoJSON FeatureCollection of `Point` features, read with the route reader's own
 /// tokenizer: what places and regions files are. Each feature is placed where its object
 /// starts, and checked once here: an object whose `geometry` is a `Point` with

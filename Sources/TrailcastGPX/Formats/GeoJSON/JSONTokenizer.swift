@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// JSON (RFC 8259) read token by token from a ``ByteSource``, in constant memory: the
 /// grammar checked as it goes, each token placed at its line and column (columns count
 /// bytes), nesting bounded.

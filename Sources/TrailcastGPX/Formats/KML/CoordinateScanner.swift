@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// KML's coordinate tuples read from text as it streams in: `lon,lat[,alt]` tuples
 /// separated by white space in `<coordinates>`, or one `lon lat [alt]` in a `<gx:coord>`.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
 
 /// Google's KML (OGC KML 2.2, with Google's `gx:` extensions, and KML 2.3) read into GPX's

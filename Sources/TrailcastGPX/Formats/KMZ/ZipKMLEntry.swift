@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 internal import CTrailcastShims
 
 /// The KML inside a KMZ, inflated as it is read: the first entry of the zip archive whose

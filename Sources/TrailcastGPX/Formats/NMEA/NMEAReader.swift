@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
 
 /// A recorded NMEA 0183 log (a receiver's serial output saved by gpsd, a u-blox tool or a

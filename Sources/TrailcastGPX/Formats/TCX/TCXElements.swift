@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// Garmin's Training Center XML (TCX) read into GPX's events, following Garmin's schema
 /// (TrainingCenterDatabasev2.xsd, and ActivityExtensionv2.xsd for `<TPX><Speed>`):
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A FlatBuffers table to be written: its fields by slot (their order in the schema, from 0).
 ///
 /// Only what Open-Meteo's `weather_api.fbs` needs: scalars, strings, vectors of `float`,

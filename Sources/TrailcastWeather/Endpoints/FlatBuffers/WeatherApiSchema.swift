@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The parts of Open-Meteo's FlatBuffers schema (`weather_api.fbs` in open-meteo/sdk,
 /// namespace `openmeteo_sdk`) that serve-weather writes: field slots in schema order and the
 /// enums' numbers (their position in the schema's lists, which the SDKs of every language
