@@ -75,6 +75,24 @@ struct NMEAEncoderTests {
         #expect(lines[3].hasPrefix("$GPVTG,318.7,T,,M,2.59,N,4.79,K,A*"))
     }
 
+    /// A fix without a vertical accuracy is taken to be twice as uncertain vertically as
+    /// horizontally, as receivers are: HDOP 2 (10 m at 5 m a unit) gives VDOP 4 and PDOP
+    /// sqrt(2² + 4²) = 4.47; HDOP 2 is 6 satellites.
+    @Test func withoutAVerticalAccuracyTheVDOPIsTwiceTheHDOP() {
+        let fix = LocationFix(
+            time: Self.time, latitude: 37.795403, longitude: -122.394253, altitudeMeters: 12.3,
+            horizontalAccuracyMeters: 10, verticalAccuracyMeters: nil, speedMetersPerSecond: 0, courseDegrees: -1)
+        let lines = Self.lines([DeviceEpoch(time: Self.time, fix: fix)])
+        #expect(lines.allSatisfy(Self.checksumHolds))
+        #expect(lines[0].hasPrefix("$GPGGA,160000.25,3747.7242,N,12223.6552,W,1,06,2.00,12.3,M,0.0,M,,*"), "\(lines[0])")
+        #expect(lines[1].hasPrefix("$GPGSA,A,3,01,02,03,04,05,06,,,,,,,4.47,2.00,4.00*"), "\(lines[1])")
+        // A vertical accuracy given is used as it is: 7.5 m is VDOP 1.5, PDOP 2.5.
+        var measured = fix
+        measured.verticalAccuracyMeters = 7.5
+        let measuredLines = Self.lines([DeviceEpoch(time: Self.time, fix: measured)])
+        #expect(measuredLines[1].hasPrefix("$GPGSA,A,3,01,02,03,04,05,06,,,,,,,2.50,2.00,1.50*"), "\(measuredLines[1])")
+    }
+
     @Test func withoutASignalTheReceiverSaysSoAtTheSameCadence() {
         let lines = Self.lines([DeviceEpoch(time: Self.time, fix: nil)])
         #expect(lines.count == 4)

@@ -103,6 +103,23 @@ struct CSVRouteReaderTests {
         #expect(untimed.events.warnings.map(\.message) == ["no time column (time, timestamp, datetime, or Date and Time): the points are untimed"])
     }
 
+    /// 64 KiB before the line feed (a CR included) is the longest row kept: a row of exactly
+    /// that many bytes is read whole, one of a byte more ends the read, in any chunk size.
+    @Test("a row of exactly 64 KiB is read; one of 64 KiB and a byte is refused at its line", arguments: [16, 4096, 65_536])
+    func rowLengthLimit(chunkSize: Int) {
+        let limit = 64 * 1024
+        /// A row whose name fills it to `length` bytes before the LF.
+        func row(_ coordinates: String, length: Int, ending: String = "") -> String {
+            String(repeating: "n", count: length - coordinates.utf8.count - ending.utf8.count) + coordinates + ending + "\n"
+        }
+        let text = "name,lat,lon\n" + row(",47.1,8.1", length: limit) + row(",47.2,8.2", length: limit, ending: "\r")
+            + row(",47.3,8.3", length: limit + 1) + row(",47.4,8.4", length: 20)
+        let (events, error) = readUntilError(text, as: .csv, options: .init(chunkSize: chunkSize))
+        #expect(events.trackPoints.map(\.latitude) == [47.1, 47.2])
+        #expect(events.trackPoints.map { $0.name?.utf8.count } == [limit - 9, limit - 10])
+        #expect(error?.description == "test.csv:4:1: error: a line longer than 64 KiB: not a route CSV")
+    }
+
     @Test("found by .csv, and by a first line naming latitude and longitude; a spreadsheet's byte order mark read past")
     func detection() {
         #expect(RouteFormat(fileName: "ride.CSV") == .csv)

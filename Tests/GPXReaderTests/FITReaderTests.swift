@@ -124,6 +124,30 @@ struct FITReaderTests {
         #expect(Self.read(fit.file(), options: .init(chunkSize: 16)).events == events)
     }
 
+    /// The profile's `record` fields 3 (`heart_rate`, bpm) and 4 (`cadence`, rpm), each a
+    /// byte whose 0xFF means none; field 5 (`distance`, a uint32 in centimetres) is beside
+    /// them and not read. Every value differs, so a field read from another shows.
+    @Test("a record's heart rate (field 3) and cadence (field 4) are read; 0xFF is none; distance (field 5) is not")
+    func heartRateAndCadence() {
+        var fit = FITBuilder()
+        let fields: [(UInt8, UInt8, UInt8)] = [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85), (3, 1, 0x02), (4, 1, 0x02), (5, 4, 0x86)]
+        fit.definition(local: 0, global: 20, fields: fields)
+        let records: [(second: UInt32, heartRate: UInt8, cadence: UInt8, centimetres: UInt64)] = [
+            (30, 142, 87, 12_345), (31, 0xFF, 0xFF, 12_600), (32, 0xFF, 0, 5),
+        ]
+        for (second, heartRate, cadence, centimetres) in records {
+            // The time and position of recordBytes, then the three fields.
+            let timeAndPosition = Self.recordBytes(time: 1_000_000_000 + second, latitude: 47.5, longitude: 8.5, altitude: 0).prefix(12)
+            fit.data(local: 0, Array(timeAndPosition) + [heartRate, cadence] + FITBuilder.integer(centimetres, 4, false))
+        }
+        let (events, error) = Self.read(fit.file())
+        #expect(error == nil)
+        let points = Self.trackPoints(events)
+        #expect(points.map(\.heartRateBeatsPerMinute) == [142, nil, nil])
+        #expect(points.map(\.cadenceRevolutionsPerMinute) == [87, nil, 0])
+        #expect(points.map(\.speedMetersPerSecond) == [nil, nil, nil])
+    }
+
     @Test("a compressed timestamp's edges: the same second as the last full one stays, the next counts on, a smaller offset rolls past 32")
     func compressedTimestampEdges() {
         var fit = FITBuilder()

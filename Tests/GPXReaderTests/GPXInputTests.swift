@@ -109,6 +109,31 @@ struct GPXInputTests {
         #expect(error?.description.hasPrefix("-:1:") == true, "\(String(describing: error))")
     }
 
+    /// A `.json` may be GeoJSON or a Google Takeout history: its first bytes decide, however
+    /// its extension is spelled (Windows and old exports write `Records.JSON`). A `.geojson`
+    /// is GeoJSON by its name alone.
+    @Test("a .json in any case is read by its first bytes: Takeout or GeoJSON", arguments: [
+        ("Records.JSON", RouteFormat.takeout), ("Records.Json", .takeout), ("Records.json", .takeout),
+        ("walk.JSON", .geojson), ("walk.json", .geojson),
+    ])
+    func jsonExtensionInAnyCase(fileName: String, format: RouteFormat) throws {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("trailcast-gpxinput-\(getpid())-\(fileName)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent(fileName).path
+        let takeout = #"{"locations":[{"latitudeE7":473665000,"longitudeE7":85447000,"timestamp":"2015-10-10T18:47:02Z"}]}"#
+        let geoJSON = #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5447,47.3665]]},"properties":{}}"#
+        try Data((format == .takeout ? takeout : geoJSON).utf8).write(to: URL(fileURLWithPath: path))
+
+        let input = GPXInput(path: path)
+        let (events, error) = readUntilError(try input.makeReader())
+        #expect(error == nil)
+        #expect(try input.resolvedFormat() == format)
+        #expect(events.trackPoints.map(\.latitude) == [47.3665])
+        #expect(events.trackPoints.map(\.longitude) == [8.5447])
+    }
+
     @Test("a path is opened by each reader; a missing one fails when read")
     func paths() throws {
         let input = GPXInput(path: RepositoryFiles.path("gpx/xcode-waypoints.gpx"))

@@ -141,6 +141,30 @@ struct GPXWarningTests {
         ])
     }
 
+    /// A receiver logging several fixes a second can step back by less than a second: that
+    /// is still going backwards, and the time compared next is the last one kept.
+    @Test("a time going back by a fraction of a second is warned and dropped")
+    func timeGoingBackWithinOneSecond() throws {
+        let events = try readAllEvents(ofGPX: gpx11("""
+            <trk><trkseg>
+            <trkpt lat="1" lon="1"><time>2026-01-01T10:00:10.8Z</time></trkpt>
+            <trkpt lat="1" lon="2"><time>2026-01-01T10:00:10.2Z</time></trkpt>
+            <trkpt lat="1" lon="3"><time>2026-01-01T10:00:10.9Z</time></trkpt>
+            <trkpt lat="1" lon="4"><time>2026-01-01T10:00:10.85Z</time></trkpt>
+            </trkseg></trk>
+            """))
+        #expect(events.warnings.map(\.description) == [
+            "5:23: warning: <trkpt> time 2026-01-01T10:00:10.200Z is earlier than the previous point's "
+                + "2026-01-01T10:00:10.800Z; position kept, time dropped",
+            "7:23: warning: <trkpt> time 2026-01-01T10:00:10.850Z is earlier than the previous point's "
+                + "2026-01-01T10:00:10.900Z; position kept, time dropped",
+        ])
+        #expect(events.trackPoints.map(\.longitude) == [1, 2, 3, 4])
+        #expect(events.trackPoints.map { $0.time?.iso8601() } == [
+            "2026-01-01T10:00:10.800Z", nil, "2026-01-01T10:00:10.900Z", nil,
+        ])
+    }
+
     @Test func routePointTimesGoingBackwardsAreDropped() throws {
         let events = try readAllEvents(ofGPX: gpx11("""
             <rte>

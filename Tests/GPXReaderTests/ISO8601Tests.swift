@@ -94,6 +94,30 @@ struct ISO8601Tests {
         #expect(start < later)
     }
 
+    /// Two times in the same whole second are ordered by their fractions, before 1970 as
+    /// after it: readers drop a time that goes backwards by comparing with `<`.
+    @Test("times within one second order by their fraction; whole seconds first")
+    func orderWithinOneSecond() throws {
+        let texts = [
+            "2026-06-13T16:00:10.800Z", "2026-06-13T16:00:10.200Z", "2026-06-13T16:00:10.000000001Z",
+            "2026-06-13T16:00:09.999Z", "2026-06-13T16:00:10Z", "1969-12-31T23:59:59.750Z",
+            "1969-12-31T23:59:59.250Z",
+        ]
+        let times = try texts.map { try #require(Timestamp(iso8601: $0)) }
+        #expect(times.sorted().map { $0.iso8601(fractionDigits: 9) } == [
+            "1969-12-31T23:59:59.250000000Z", "1969-12-31T23:59:59.750000000Z", "2026-06-13T16:00:09.999000000Z",
+            "2026-06-13T16:00:10.000000000Z", "2026-06-13T16:00:10.000000001Z", "2026-06-13T16:00:10.200000000Z",
+            "2026-06-13T16:00:10.800000000Z",
+        ])
+        let earlier = try #require(Timestamp(iso8601: "2026-06-13T16:00:10.200Z"))
+        let later = try #require(Timestamp(iso8601: "2026-06-13T16:00:10.800Z"))
+        #expect(earlier < later)
+        #expect(!(later < earlier))
+        #expect(later > earlier)
+        #expect(!(earlier < earlier) && earlier <= earlier)
+        #expect(max(earlier, later) == later && min(later, earlier) == earlier)
+    }
+
     @Test func everyDayRoundTripsFrom1900To2100() throws {
         // Walk day by day through leap years, century rules and the epoch.
         var timestamp = try #require(Timestamp(iso8601: "1900-01-01T12:00:00Z"))

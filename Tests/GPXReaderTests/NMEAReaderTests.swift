@@ -201,6 +201,26 @@ struct NMEAReaderTests {
         #expect(messages.last == "1:1: warning: 13 lines in all hold no NMEA sentence; skipped")
     }
 
+    /// The limit is 1024 bytes before the line feed, a CR included: a line of exactly that
+    /// many is read, one byte more is skipped, whatever the chunks the file is read in.
+    @Test("a line of exactly 1024 bytes is read, with or without its CR; one of 1025 is too long", arguments: [16, 1000, 65_536])
+    func lineLengthLimit(chunkSize: Int) {
+        /// `sentence` after a logger's padding, `ending` after it, `length` bytes before the LF.
+        func line(_ body: String, length: Int, ending: String) -> String {
+            let sentence = Self.sentence(body) + ending
+            return String(repeating: " ", count: length - sentence.utf8.count) + sentence + "\n"
+        }
+        let text = line("GPRMC,160000.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A", length: 1024, ending: "\r")
+            + line("GPRMC,160001.00,A,3747.7243,N,12223.6553,W,0.0,,130626,,,A", length: 1025, ending: "\r")
+            + line("GPRMC,160002.00,A,3747.7244,N,12223.6554,W,0.0,,130626,,,A", length: 1024, ending: "")
+        #expect(text.utf8.count == 1024 + 1025 + 1024 + 3)
+        let (events, error) = readUntilError(text, as: .nmea, options: .init(chunkSize: chunkSize))
+        #expect(error == nil)
+        #expect(events.trackPoints.map(\.time) == [Self.time(0), Self.time(2)])
+        #expect(events.trackPoints.map(\.line) == [1, 3])
+        #expect(events.warnings.map(\.description) == ["2:1: warning: a line longer than 1024 bytes: not an NMEA sentence; line skipped"])
+    }
+
     @Test("positions out of range or not ddmm.mm are skipped with a warning; the fix waits for another")
     func badPositions() {
         let text = Self.log([

@@ -88,6 +88,33 @@ struct TCXReaderTests {
         #expect(water.name == "Water" && water.type == "Water")
     }
 
+    /// TCX's CoursePoint_t: Name, Time, Position, AltitudeMeters, PointType and Notes, each
+    /// read into the waypoint's own field (Notes is its description).
+    @Test("a course point's every field: name, time, position, altitude, point type and notes")
+    func coursePointFields() throws {
+        let course = """
+            <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"><Courses><Course>
+            <Name>Lake loop</Name>
+            <CoursePoint><Name>Summit</Name><Time>2026-06-13T16:20:30Z</Time><Position><LatitudeDegrees>47.25</LatitudeDegrees>\
+            <LongitudeDegrees>8.75</LongitudeDegrees></Position><AltitudeMeters>1098.5</AltitudeMeters><PointType>Summit</PointType>\
+            <Notes> Steep last 200 m &amp; a bench </Notes></CoursePoint>
+            <CoursePoint><Name>Bridge</Name><Position><LatitudeDegrees>47.3</LatitudeDegrees>\
+            <LongitudeDegrees>8.8</LongitudeDegrees></Position><PointType>Generic</PointType></CoursePoint>
+            </Course></Courses></TrainingCenterDatabase>
+            """
+        let (events, error) = readUntilError(course, as: .tcx)
+        #expect(error == nil)
+        #expect(events.warnings.isEmpty)
+        let waypoints = events.waypoints
+        #expect(waypoints.map(\.name) == ["Summit", "Bridge"])
+        #expect(waypoints.map(\.description) == ["Steep last 200 m & a bench", nil])
+        #expect(waypoints.map(\.type) == ["Summit", "Generic"])
+        #expect(waypoints.map(\.latitude) == [47.25, 47.3])
+        #expect(waypoints.map(\.longitude) == [8.75, 8.8])
+        #expect(waypoints.map(\.elevationMeters) == [1098.5, nil])
+        #expect(waypoints.map(\.time) == [Timestamp(iso8601: "2026-06-13T16:20:30Z"), nil])
+    }
+
     @Test("coordinates at and past their limits: ±90 and ±180 kept (San Francisco's -122.4 and Tokyo's 139.7 among them), past them one warning each and the point skipped")
     func coordinateLimits() {
         let positions = [("91", "8.1"), ("47", "8.1"), ("90", "-180"), ("-90", "180"), ("37.8", "-122.4"), ("35.7", "139.7"),

@@ -34,6 +34,24 @@ import TrailcastWeather
         #expect(redirects.message == "too many redirects from 127.0.0.1:9" && !redirects.isTransient)
     }
 
+    /// A timeout is named as configured, to the millisecond: `--weather-timeout 125ms` must
+    /// not read as 0.1 s, nor 250 ms as 0.3 s. Whole seconds have no decimals.
+    @Test("timeouts are named to the millisecond, without trailing zeros")
+    func timeoutsAreNamedToTheMillisecond() {
+        #expect([Duration.seconds(5), .milliseconds(125), .milliseconds(250), .milliseconds(1500), .milliseconds(1), .seconds(90)]
+            .map(DecimalText.seconds) == ["5", "0.125", "0.25", "1.5", "0.001", "90"])
+        let configuration = OpenMeteoClient.Configuration(
+            forecastBaseURL: "http://127.0.0.1:9", archiveBaseURL: "http://127.0.0.1:9",
+            requestTimeout: .milliseconds(125), connectTimeout: .milliseconds(2250))
+        func message(_ error: any Error) -> String {
+            TransportFailure.failure(for: error, authority: "127.0.0.1:9", configuration: configuration).message
+        }
+        #expect(message(HTTPClientError.deadlineExceeded) == "timed out after 0.125 s")
+        #expect(message(HTTPClientError.readTimeout) == "timed out after 0.125 s")
+        #expect(message(HTTPClientError.connectTimeout) == "cannot connect to 127.0.0.1:9: timed out after 2.25 s")
+        #expect(message(ChannelError.connectTimeout(.milliseconds(2250))) == "cannot connect to 127.0.0.1:9: timed out after 2.25 s")
+    }
+
     /// An IP address is connected to directly; a name (`localhost`, from the hosts file) goes
     /// through SwiftNIO's Happy Eyeballs, which wraps the same refusal differently.
     @Test(arguments: ["127.0.0.1", "localhost"])

@@ -140,6 +140,16 @@ import TrailcastWeatherServer
         #expect(outcome.elapsedMilliseconds >= 900)
     }
 
+    /// The client's own timer names the timeout as configured, to the millisecond.
+    @Test func aTimeoutOfAnEighthOfASecondIsNamedToTheMillisecond() async throws {
+        let outcome = try await withLocalServer(faults: .init(timeoutRate: 1), requestTimeout: .milliseconds(125)) {
+            client, _ in await client.fetch(Self.zurich)
+        }
+        #expect(outcome.failure == WeatherFetchFailure(
+            message: "timed out after 0.125 s", httpStatus: nil, isTransient: true, serverUnreachable: true))
+        #expect(outcome.attempts == 3)
+    }
+
     @Test func latencyBelowTheTimeoutIsWaitedFor() async throws {
         // A timeout far above the latency, a ceiling and not a measure: with the whole suite
         // (and a headless browser) beside it on two cores, one 200 ms answer once took over

@@ -345,6 +345,30 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         #expect(missing.detail == "no prompt at all")
     }
 
+    // MARK: evidence of an expectation that held
+
+    /// `check --format html` shows, beside each expectation that held, what made it hold. A
+    /// `present` without a time held at its first match (later ones are not what made it);
+    /// with a time, at the match inside the tolerance, not at the first of the run.
+    @Test("the evidence a held expectation shows: the first match, or the match at its time")
+    func evidenceOfHeldExpectations() {
+        let cases: [(Expectation, String)] = [
+            (.present(select("location"), at: nil, tolerance: 0), "at 0s: \(line(4))"),
+            (.present(select("authorization", ("cause", .string("settings"))), at: nil, tolerance: 0), "at 10m: \(line(7))"),
+            (.present(select("location"), at: 605, tolerance: 1), "at 10m5s: \(line(10))"),
+            (.present(select("location"), at: 900, tolerance: 2), "at 15m2s: \(line(12))"),
+            (.count(select("location"), .atLeast(2), window: .init(from: 300)), "found 3"),
+            (.absent(select("app"), after: nil, before: nil), "no app in the run"),
+            (.absent(select("location"), after: 606, before: 900), "none in the window (4 outside it)"),
+            (.order(first: select("prompt"), then: select("alert")), "first at 0s, then at 10m"),
+            (.end([]), line(13)),
+        ]
+        for (expectation, evidence) in cases {
+            #expect(ExpectationEvaluator.evaluate(expectation, line: 1, in: timeline).passed, "\(expectation)")
+            #expect(ExpectationEvaluator.evidence(for: expectation, in: timeline) == evidence, "\(expectation)")
+        }
+    }
+
     // MARK: one line
 
     @Test func detailsStayOnOneLine() throws {

@@ -63,6 +63,24 @@ struct JSONLinesTimelineFormatTests {
             == #"{"t":"2026-06-13T16:00:02.000Z","offset":2,"type":"call","method":"startUpdatingLocation","manager":0}"# + "\n")
     }
 
+    /// Each place's own latitude and longitude, each with a location's seven decimals, and its
+    /// distance to the decimetre; in file order there is no distance. Every value differs, so
+    /// a field written from another shows.
+    @Test("a places event: the order, each place's name, lat, lon and distance, and the total")
+    func places() {
+        let nearest = PlacesList(order: .distance, nearest: [
+            .init(name: "Clinic", latitude: 37.795412345, longitude: -122.394263449, distanceMeters: 120.45),
+            .init(name: "Library \"Main\"", latitude: -33.8688, longitude: 151.2093, distanceMeters: 0),
+        ], total: 37)
+        #expect(Self.line(TimelineSamples.event(12.5, .places(nearest)))
+            == #"{"t":"2026-06-13T16:00:12.500Z","offset":12.5,"type":"places","order":"distance","nearest":[{"name":"Clinic","lat":37.7954123,"lon":-122.3942634,"distanceMeters":120.5},{"name":"Library \"Main\"","lat":-33.8688,"lon":151.2093,"distanceMeters":0}],"total":37}"# + "\n")
+        let fileOrder = PlacesList(order: .file, nearest: [
+            .init(name: "Pier", latitude: 47.3769, longitude: 8.5417, distanceMeters: nil),
+        ], total: 1)
+        #expect(Self.line(TimelineSamples.event(0, .places(fileOrder)))
+            == #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"places","order":"file","nearest":[{"name":"Pier","lat":47.3769,"lon":8.5417,"distanceMeters":null}],"total":1}"# + "\n")
+    }
+
     @Test("locationUnknown has its own code and message")
     func locationUnknown() {
         #expect(Self.line(TimelineSamples.event(1, .locationError(.locationUnknown)))

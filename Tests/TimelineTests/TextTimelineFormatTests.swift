@@ -2,6 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Testing
 import TrailcastTimeline
+import TrailcastWeather
 import TrailcastCoreLocation
 import TrailcastSettings
 import TrailcastDevice
@@ -186,5 +187,36 @@ struct TextTimelineFormatTests {
         let initial = TimelineSamples.event(0, .authorization(AuthorizationChange(
             from: .denied, to: .denied, accuracy: .reduced, servicesEnabled: false, cause: .initial)))
         #expect(Self.lines([initial]) == [" +0:00:00.000  authorization  denied, accuracy reduced, services off (initial)"])
+    }
+
+    /// A stretch the app missed reads from its first missed epoch to its last, each offset to
+    /// the millisecond: a stretch is the point of the line, so both ends must be its own.
+    @Test("a missed event: how many fixes, why, and the stretch from its first to its last offset")
+    func missed() {
+        let path = [Coordinate(latitude: 37.8, longitude: -122.4)]
+        #expect(Self.lines([
+            TimelineSamples.event(71.25, .missed(MissedFixes(
+                reason: .background, fixes: 12, sinceOffset: 60.125, untilOffset: 71.25, path: path))),
+            TimelineSamples.event(902, .missed(MissedFixes(
+                reason: .distanceFilter, fixes: 1, sinceOffset: 900, untilOffset: 902, path: []))),
+        ]) == [
+            " +0:01:11.250  missed         12 fixes not delivered (background) from +60.125 s to +71.25 s",
+            " +0:15:02.000  missed         1 fix not delivered (distanceFilter) from +900 s to +902 s",
+        ])
+    }
+
+    /// An offline cache miss makes no request at all: "0 attempts", plural as in English.
+    @Test("a weather error counts its attempts in the plural except for exactly one; whether it will retry")
+    func weatherErrorAttempts() {
+        let lines = Self.lines([0, 1, 2].map { attempts in
+            TimelineSamples.event(Double(attempts), .weatherError(WeatherFailure(
+                cell: TimelineSamples.cell, message: "not in the offline cache", attempts: attempts, httpStatus: nil,
+                willRetry: attempts == 0)))
+        })
+        #expect(lines == [
+            " +0:00:00.000  weatherError   cell 37.79,-122.40: not in the offline cache (0 attempts, will retry)",
+            " +0:00:01.000  weatherError   cell 37.79,-122.40: not in the offline cache (1 attempt, will not retry)",
+            " +0:00:02.000  weatherError   cell 37.79,-122.40: not in the offline cache (2 attempts, will not retry)",
+        ])
     }
 }

@@ -238,4 +238,17 @@ struct WeatherServiceTests {
     func policiesThatCannotWorkAreRefused(policy: WeatherServicePolicy, problem: Bool) {
         #expect((policy.problem != nil) == problem)
     }
+
+    /// `--weather-cell` takes 0.0001 to 10 degrees, both ends included, as its message says.
+    @Test("a cell of 0.0001 or 10 degrees is taken; just outside either end, or not a number, is refused by name", arguments: [
+        (0.0001, nil), (10, nil), (0.5, nil),
+        (10.5, "--weather-cell must be between 0.0001 and 10 degrees, not 10.5"),
+        (0.00005, "--weather-cell must be between 0.0001 and 10 degrees, not 5e-05"),
+        (0, "--weather-cell must be between 0.0001 and 10 degrees, not 0"),
+        (-10, "--weather-cell must be between 0.0001 and 10 degrees, not -10"),
+        (.nan, "--weather-cell must be between 0.0001 and 10 degrees, not nan"),
+    ] as [(Double, String?)])
+    func cellSizeLimitsAreInclusive(cellDegrees: Double, problem: String?) {
+        #expect(WeatherServicePolicy(cellDegrees: cellDegrees).problem == problem)
+    }
 }
