@@ -15,6 +15,13 @@ import Darwin
 ///
 /// The signals are ignored at the process level (Dispatch then sees them on a queue of
 /// its own), which also means a write(2) in progress is never cut short by them.
+///
+/// Why not swift-service-lifecycle's `UnixSignalsSequence` (a dependency already, which
+/// serve-weather uses): as of 2.13.0 it sets SIG_IGN itself on Darwin only, leaving the
+/// process-level ignore above to libdispatch's platform code elsewhere, and when watching
+/// ends it cancels its Dispatch sources without restoring any action (`deinit` in
+/// UnixSignalsSequence.swift), so a Ctrl-C while trailcast exits would be ignored on Darwin.
+/// Both are what a run needs from this type; the rest is the same few lines of Dispatch.
 final class SignalMonitor {
     private let sources: [any DispatchSourceSignal]
     private let signals: [Int32]
