@@ -36,7 +36,10 @@ enum UsageErrorLine {
         var message = Trailcast.message(for: error)
             .split(separator: "\n").map { $0.trimmingSpaces.droppingListDash }.joined(separator: " ")
         if message.hasPrefix("Error: ") { message.removeFirst("Error: ".count) }
-        if let first = message.first, first.isUppercase, !message.hasPrefix("URL") {
+        // A sentence's capital goes (the parser's `Missing expected argument`); a name keeps
+        // its case: an acronym or a variable (`URL`, `JOB_COMPLETION_INDEX='x' is not a number`).
+        let second = message.dropFirst().first
+        if let first = message.first, first.isUppercase, second == " " || second?.isLowercase == true {
             message = first.lowercased() + message.dropFirst()
         }
         while message.hasSuffix(".") || message.hasSuffix(",") { message.removeLast() }
