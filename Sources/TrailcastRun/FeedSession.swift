@@ -51,14 +51,22 @@ enum FeedSession {
     /// The run has ended; the feeds stay connected until `hold` has passed or the task is
     /// cancelled (Ctrl-C, SIGTERM), which ends the hold as it would the run.
     private static func holdConnections(for hold: Duration, messages: RunMessages) async {
+        messages(holdNotice(for: hold))
         if hold == .zero {
-            messages("trailcast: the run has ended; the feeds keep the last position and permission until Ctrl-C")
             while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
         } else {
-            let milliseconds = hold.components.seconds * 1000 + hold.components.attoseconds / 1_000_000_000_000_000
-            messages("trailcast: the run has ended; the feeds keep the last position and permission for "
-                + "\(SimulatedOffset(milliseconds: milliseconds)) (Ctrl-C ends it sooner)")
             try? await Task.sleep(for: hold)
         }
+    }
+
+    /// What standard error says as the hold begins: `--browser-hold 10m` holds `for 10m`,
+    /// spelt as the flag takes it, to the millisecond; 0 holds until Ctrl-C.
+    package static func holdNotice(for hold: Duration) -> String {
+        guard hold != .zero else {
+            return "trailcast: the run has ended; the feeds keep the last position and permission until Ctrl-C"
+        }
+        let milliseconds = hold.components.seconds * 1000 + hold.components.attoseconds / 1_000_000_000_000_000
+        return "trailcast: the run has ended; the feeds keep the last position and permission for "
+            + "\(SimulatedOffset(milliseconds: milliseconds)) (Ctrl-C ends it sooner)"
     }
 }
