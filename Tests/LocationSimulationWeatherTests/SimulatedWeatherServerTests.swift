@@ -44,6 +44,21 @@ struct SimulatedWeatherServerTests {
                 "the model's temperature at the simulated moment, \(modelled)")
     }
 
+    /// The library's `weather(latitude:longitude:elevationMeters:)` is the model replay and
+    /// serve-weather answer from, elevation included (WeatherModel: −6.5 °C per km).
+    @Test("a place's elevation cools it by the lapse rate, as serve-weather answers for that elevation")
+    func elevationCools() async throws {
+        let simulation = try Simulation(route: .points([GPXPoint(latitude: 47, longitude: 8, time: Self.start)]))
+        let seaLevel = simulation.weather(latitude: 47, longitude: 8).temperatureCelsius
+        let mountain = simulation.weather(latitude: 47, longitude: 8, elevationMeters: 3000).temperatureCelsius
+        #expect(abs(seaLevel - mountain - 19.5) < 1e-9, "sea level \(seaLevel) °C, 3,000 m \(mountain) °C")
+        let server = try await SimulatedWeatherServer.start(for: simulation)
+        let answer = try await Self.get(server.port, "latitude=47&longitude=8&elevation=3000&current=temperature_2m")
+        await server.stop()
+        #expect(answer.body.contains(#""elevation":3000"#), "\(answer.body)")
+        #expect(answer.body.contains(#""temperature_2m":\#(mountain)}"#), "\(answer.body) against \(mountain)")
+    }
+
     @Test func faultsAreTheServersOwn() async throws {
         let simulation = try Simulation(route: .points([GPXPoint(latitude: 47, longitude: 8, time: Self.start)]))
         let server = try await SimulatedWeatherServer.start(for: simulation, faults: WeatherServerFaults(failRate: 1))
