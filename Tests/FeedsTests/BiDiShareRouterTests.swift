@@ -4,6 +4,8 @@ import Foundation
 import Testing
 import TrailcastWire
 
+@testable import TrailcastFeeds
+
 /// `--browser-share`'s rules without a browser: what each client is answered and sent, and
 /// what goes to Firefox, message by message (the rules' sources are in BiDiShareRouter).
 @Suite("The shared WebDriver BiDi session's routing")
@@ -189,5 +191,22 @@ struct BiDiShareRouterTests {
         #expect(noMethod.count == 1)
         if case .toClient(1, let text) = noMethod.first { #expect(Self.json(text)["id"] as? Int == 8) }
         #expect(router.fromBrowser("not json").isEmpty)
+    }
+
+    /// The share's own session.new asks Firefox to leave the pages' dialogs alone
+    /// (`unhandledPromptBehavior` `ignore`, as Puppeteer asks): a test runner on the shared
+    /// session handles alert, confirm and prompt itself. Accept or dismiss would have Firefox
+    /// answer them first. Its answer starts the share with Firefox's session.
+    @Test("the share's session.new to Firefox asks for the pages' dialogs to be left to the runner, and takes Firefox's session")
+    func sessionNewToTheBrowser() async throws {
+        let (toBrowser, continuation) = AsyncStream.makeStream(of: String.self)
+        let hub = BiDiShareHub(toBrowser: continuation, warn: { _ in })
+        let session = Task { try await hub.newSession(timeout: .seconds(300)) }
+        var sent = toBrowser.makeAsyncIterator()
+        let ask = try #require(await sent.next())
+        #expect(ask == #"{"id":1,"method":"session.new","params":{"capabilities":{"alwaysMatch":{"unhandledPromptBehavior":{"default":"ignore"}}}}}"#)
+        await hub.fromBrowser(#"{"type":"success","id":1,"result":\#(Self.session)}"#)
+        let (id, browser) = try await session.value
+        #expect(id == "S1" && browser == "firefox 153.8.0")
     }
 }

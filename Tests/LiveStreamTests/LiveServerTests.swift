@@ -103,6 +103,52 @@ struct LiveServerTests {
         #expect(statuses[0].1 == #"{"paused":true,"multiplier":1}"#)
         #expect(statuses[1].1 == #"{"error":"the run has ended"}"#)
         #expect(statuses[2].1 == #"{"error":"the run has ended"}"#)
+        // A bad multiplier is the client's own mistake, said with the bound as the flag takes it.
+        #expect(statuses[3].1 == #"{"error":"the multiplier must be a number above 0 and at most 10000"}"#)
+    }
+
+    /// GET /location: every field of the fix under the timeline's key, each value its own
+    /// (distinct, so that one given under another's key shows), with the timeline's rounding.
+    @Test func theLatestReportGivesEveryFieldOfTheFixUnderItsOwnKey() {
+        let latest = LatestDeviceReport()
+        let fix = LocationFix(
+            time: Timestamp(timeIntervalSince1970: 90.25), latitude: 47.123456789, longitude: 8.987654321, altitudeMeters: 412.345,
+            horizontalAccuracyMeters: 4.5, verticalAccuracyMeters: 6.25, speedMetersPerSecond: 1.75, courseDegrees: 271.25,
+            sourceIndex: 17)
+        latest.deviceReported(DeviceEpoch(time: Timestamp(timeIntervalSince1970: 90.25), fix: fix))
+        #expect(latest.json.map { String(decoding: $0, as: UTF8.self) } == """
+            {"t":"1970-01-01T00:01:30.250Z","signal":true,"lat":47.1234568,"lon":8.9876543,"altitude":412.35,\
+            "horizontalAccuracy":4.5,"verticalAccuracy":6.25,"speed":1.75,"course":271.3,"index":17}
+            """)
+    }
+
+    /// An IPv6 host is written in brackets, as the user writes it for --serve, so that the
+    /// address in the message can be read back; the reason is the listener's own.
+    @Test func aPortInUseOnIPv6IsNamedInBrackets() async throws {
+        let journals = (try EventJournal(), try EventJournal())
+        let first: LiveServer
+        do {
+            first = try await LiveServer.start(
+                host: "::1", port: 0, journal: journals.0, latest: LatestDeviceReport(), control: ReplayControl(speed: 1))
+        } catch {
+            // No IPv6 loopback on this machine: its refusal names the address in brackets too.
+            #expect(error.description.hasPrefix("cannot serve the live stream on [::1]:0: "), "\(error)")
+            return
+        }
+        let second: Result<LiveServer, LiveServerError>
+        do {
+            second = .success(try await LiveServer.start(
+                host: "::1", port: first.port, journal: journals.1, latest: LatestDeviceReport(), control: ReplayControl(speed: 1)))
+        } catch {
+            second = .failure(error)
+        }
+        if case .success(let server) = second { await server.close() }
+        await first.close()
+        #expect(throws: LiveServerError.self) { try second.get() }
+        if case .failure(let error) = second {
+            #expect(error.description
+                == "cannot serve the live stream on [::1]:\(first.port): port \(first.port) is in use: choose another, or 0 for any free one")
+        }
     }
 
     @Test func theLatestReportWhileTheSignalIsLostHasNoPosition() {

@@ -342,6 +342,23 @@ struct LocationServiceTests {
             actions: [.visits, .app(.terminated), .fix(latitude: 1, seconds: 0), .fix(latitude: 1, seconds: 400),
                       .fix(latitude: 1.01, seconds: 500), .fix(latitude: 1.01, seconds: 600), .fix(latitude: 1.01, seconds: 700)],
             expected: ["launched visit", "visit", "visit"]),
+        // Apple: starting a service while denied or restricted "reports an error"; visits are
+        // not detected then (docs/background.md's table).
+        Row(name: "visits started while denied: error denied, no visit",
+            configuration: .init(initialStatus: .denied),
+            actions: [.visits, .fix(latitude: 1, seconds: 0), .fix(latitude: 1, seconds: 400),
+                      .fix(latitude: 1.01, seconds: 500), .fix(latitude: 1.01, seconds: 600)],
+            expected: ["error denied"]),
+        Row(name: "visits started while restricted: error denied, no visit",
+            configuration: .init(initialStatus: .restricted),
+            actions: [.visits, .fix(latitude: 1, seconds: 0), .fix(latitude: 1, seconds: 400),
+                      .fix(latitude: 1.01, seconds: 500), .fix(latitude: 1.01, seconds: 600)],
+            expected: ["error denied"]),
+        Row(name: "visits started with location services off: error denied, no visit",
+            configuration: .init(initialStatus: .authorizedAlways, servicesEnabled: false),
+            actions: [.visits, .fix(latitude: 1, seconds: 0), .fix(latitude: 1, seconds: 400),
+                      .fix(latitude: 1.01, seconds: 500), .fix(latitude: 1.01, seconds: 600)],
+            expected: ["error denied"]),
         // Two background activity sessions: ending one leaves the other keeping the app in use.
         Row(name: "ending one of two background activity sessions keeps the app in use",
             configuration: .init(initialStatus: .authorizedWhenInUse),
@@ -387,6 +404,41 @@ struct LocationServiceTests {
     /// docs/background.md: a When In Use app in the background is told its visits when it is
     /// in use again, "at most 64, the oldest dropped", in order. Forty stops make 79 visits
     /// (40 arrivals, 39 departures): the app hears the newest 64, as an Always app heard them.
+    /// Apple, `requestAlwaysAuthorization()`: provisional Always's second prompt appears "after
+    /// an event occurs that requires Always authorization"; a region crossing told to an app
+    /// not in use is one (the project's reading, LocationService+ProvisionalAlways.swift).
+    /// Allowed, the app hears the crossing at once; "Keep Only While Using", it is held by
+    /// the When In Use rules until the app is in use again.
+    @Test("provisional Always: a region crossing in the background brings the second prompt first", arguments: [
+        (PromptAnswer.allow, ["prompt always allow", "region enter shop", "foreground"]),
+        (PromptAnswer.deny, [
+            "prompt always deny", "authorizedAlways>authorizedWhenInUse prompt full on", "foreground", "region enter shop",
+        ]),
+    ])
+    func provisionalAlwaysRegionCrossing(answer: PromptAnswer, expected: [String]) {
+        var service = LocationService(configuration: .init(alwaysUpgradeAnswer: answer))
+        var output: [LocationService.Output] = []
+        service.requestAuthorization(.always, into: &output)
+        service.startMonitoring(RegionMonitorTests.region(), into: &output)
+        // Outside at first (the first determination is silent), then the app leaves the
+        // foreground and the device walks in.
+        for second in 0..<10 { service.receive(RegionMonitorTests.fix(east: 300, second: Double(second)), into: &output) }
+        output.removeAll()
+        service.setAppState(.background, into: &output)
+        service.endInUseGrace(into: &output)
+        var told = output.map(Self.describe)
+        for second in 10..<60 {
+            output.removeAll()
+            service.receive(RegionMonitorTests.fix(east: 0, second: Double(second)), into: &output)
+            told += output.map(Self.describe)
+        }
+        told.append("foreground")
+        output.removeAll()
+        service.setAppState(.foreground, into: &output)
+        told += output.map(Self.describe).filter { $0.hasPrefix("region") }
+        #expect(told == expected)
+    }
+
     @Test("held visits past 64: the oldest are dropped, the newest 64 told in order")
     func heldVisitsDropTheOldest() {
         let start = Timestamp(secondsSince1970: 1_781_000_000)

@@ -130,6 +130,49 @@ struct RegionMonitorTests {
         #expect(Self.walk(&service, seconds: 3) { _ in 300 } == ["region outside shop"])
     }
 
+    /// Apple, `requestState(for:)`: the answer is `didDetermineState` with the region's
+    /// present state; each of the three, with the fix that settled it (none for unknown).
+    @Test("requestState answers the region's own state: inside, outside, or unknown in the cushion band")
+    func requestStateAnswersEachState() throws {
+        for (east, change) in [(0.0, RegionEvent.Change.inside), (300, .outside), (105, .unknown)] {
+            var service = Self.authorized()
+            var outputs: [LocationService.Output] = []
+            service.startMonitoring(Self.region(), into: &outputs)
+            service.requestState("shop")
+            outputs.removeAll()
+            let fix = Self.fix(east: east, second: 0)
+            service.receive(fix, into: &outputs)
+            let answers = outputs.compactMap { output -> RegionEvent? in
+                if case .region(let event) = output { event } else { nil }
+            }
+            let position = change == .unknown ? nil : Coordinate(latitude: fix.latitude, longitude: fix.longitude)
+            #expect(answers == [RegionEvent(region: Self.region(), change: change, position: position)], "\(east) m east")
+        }
+        #expect(RegionState.allCases.map(RegionEvent.Change.determined) == [.unknown, .inside, .outside])
+    }
+
+    /// Apple, `CLError.Code`: `regionMonitoringDenied` when "the user has denied your app
+    /// access" (approximate location included: Core Location does not monitor regions for
+    /// it), `regionMonitoringFailure` for a region that cannot be monitored.
+    @Test("each region failure's CLError code and message: denied and approximate location are regionMonitoringDenied")
+    func failureCodes() {
+        let codes = RegionFailure.Reason.allCases.map { "\($0) \($0.code)" }
+        #expect(codes == [
+            "limit regionMonitoringFailure", "radius regionMonitoringFailure", "denied regionMonitoringDenied",
+            "reducedAccuracy regionMonitoringDenied", "unsupported regionMonitoringFailure",
+        ])
+        #expect(RegionFailure(identifier: "shop", reason: .reducedAccuracy).message
+            == "Approximate location: the app cannot monitor regions (kCLErrorRegionMonitoringDenied).")
+        var service = LocationService(configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced))
+        var outputs: [LocationService.Output] = []
+        service.startMonitoring(Self.region(), into: &outputs)
+        #expect(outputs.map(LocationServiceTests.describe) == ["regionError reducedAccuracy shop client 0"])
+        let failure = outputs.compactMap { output -> RegionFailure? in
+            if case .regionError(let failure, _) = output { failure } else { nil }
+        }
+        #expect(failure.map(\.reason.code) == [.regionMonitoringDenied])
+    }
+
     @Test("losing full accuracy stops monitoring; regained, the first determination is silent")
     func approximateInTheMiddle() {
         var service = Self.authorized()

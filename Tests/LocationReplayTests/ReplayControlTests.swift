@@ -98,7 +98,13 @@ struct ReplayControlTests {
     @Test func speedsOutsideTheRangeAreRefused() {
         let control = ReplayControl(speed: 1)
         for multiplier in [0, -1, .nan, .infinity, 10_001] {
-            #expect(throws: ReplayControl.Refusal.self) { try control.send(.speed(multiplier)) }
+            do {
+                try control.send(.speed(multiplier))
+                Issue.record("\(multiplier) accepted")
+            } catch {
+                // The bound as the flag and the docs write it: a whole number.
+                #expect(error.description == "the multiplier must be a number above 0 and at most 10000", "\(multiplier)")
+            }
         }
         #expect(control.state.speed == 1)
         #expect((try? control.send(.speed(10_000)))?.speed == 10_000)

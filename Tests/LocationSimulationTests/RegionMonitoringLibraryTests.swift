@@ -116,6 +116,28 @@ struct RegionMonitoringLibraryTests {
         manager.startMonitoring(for: Self.shop())
         try denied.runToEnd()
         #expect(refused.failures == ["shop denied"])
+
+        // Approximate location: Core Location does not monitor regions for the app, and says
+        // so with kCLErrorRegionMonitoringDenied (not a failure of the region).
+        let approximate = try Simulation(
+            route: .points(Walk.points(60)), system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced))
+        let unmonitored = RemindersViewModel(manager: SimulatedLocationManager(simulation: approximate), places: [])
+        unmonitored.manager.startMonitoring(for: Self.shop())
+        try approximate.runToEnd()
+        #expect(unmonitored.failures == ["shop denied"])
+    }
+
+    @Test("requestState(for:) while the device is inside answers inside")
+    func stateInside() throws {
+        // Walk point 300 is the shop's centre: the request at 300 s is answered inside.
+        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [Self.shop()])
+        try simulation.run(until: 300)
+        #expect(model.reminders == ["arrived at shop"])
+        let before = model.states
+        model.manager.requestState(for: Self.shop())
+        try simulation.run(until: 302)
+        #expect(model.states.dropFirst(before.count) == ["shop inside"])
     }
 
     @Test("requestState(for:) answers after the next fix; stopMonitoring(for:) ends the events")

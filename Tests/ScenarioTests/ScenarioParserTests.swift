@@ -283,6 +283,33 @@ struct ScenarioParserTests {
         #expect(scenario.configuration.app == .places(file: gpx + "/places/sf-clinics.geojson", limit: 5))
     }
 
+    /// The bounds of `placesLimit` are those of `--places-limit`: 1 and 1000 are taken.
+    @Test("placesLimit takes 1 to 1000, as --places-limit does", arguments: [1, 1000])
+    func placesLimitBounds(limit: Int) throws {
+        let scenario = try Self.parse("gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: \(limit)\n")
+        let gpx = URL(fileURLWithPath: Self.file).deletingLastPathComponent().deletingLastPathComponent().path
+        #expect(scenario.configuration.app == .places(file: gpx + "/places/sf-clinics.geojson", limit: limit))
+    }
+
+    /// A relative path starts at the scenario file's folder; `..` takes away only a folder
+    /// the path names, never a `..` before it: `../dir/x.yaml`'s `../../walk.gpx` is
+    /// `../../walk.gpx`. The paths are named in the no-such-file error (none of them exists).
+    @Test("a gpx path joined to a relative scenario folder keeps each '..' that climbs above it", arguments: [
+        ("../dir/x.yaml", "../../trailcast-no-walk.gpx", "../../trailcast-no-walk.gpx"),
+        ("../../dir/x.yaml", "../trailcast-no-walk.gpx", "../../trailcast-no-walk.gpx"),
+        ("../dir/x.yaml", "./sub/../trailcast-no-walk.gpx", "../dir/trailcast-no-walk.gpx"),
+        ("trailcast-no-dir/scenarios/x.yaml", "../trailcast-no-walk.gpx", "trailcast-no-dir/trailcast-no-walk.gpx"),
+        ("x.yaml", "../trailcast-no-walk.gpx", "../trailcast-no-walk.gpx"),
+        ("/trailcast-no-dir/x.yaml", "trailcast-no-walk.gpx", "/trailcast-no-dir/trailcast-no-walk.gpx"),
+    ])
+    func relativeScenarioFolders(file: String, gpx: String, resolved: String) {
+        #expect(throws: ScenarioError(
+            file: file, line: 1, column: 6,
+            message: "gpx: no such file: \(resolved) (a relative path starts at the scenario file's folder)")) {
+            try ScenarioParser.parse(yaml: "gpx: \(gpx)\n", file: file)
+        }
+    }
+
     struct Broken: Sendable, CustomTestStringConvertible {
         var yaml: String
         var line: Int
@@ -354,6 +381,17 @@ struct ScenarioParserTests {
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nseed: -1\n", line: 2, column: 7, message: "seed: must not be negative"),
         Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nmaxGap: soon\n", line: 2, column: 9,
                message: "maxGap: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
+        // `app`, `places` and `placesLimit` settle together: each mismatch is refused.
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\napp: weather\nplaces: ../places/sf-clinics.geojson\n", line: 3, column: 9,
+               message: "places: 'places' is for 'app: places'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\napp: reminders\nregions: ../places/sf-regions.geojson\nplaces: ../places/sf-clinics.geojson\n",
+               line: 2, column: 6, message: "app: 'places' is for 'app: places'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\napp: places\n", line: 2, column: 6, message: "app: 'app: places' needs 'places: FILE'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nplacesLimit: 3\n", line: 1, column: 1, message: "'placesLimit' needs 'places: FILE'"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: 0\n", line: 3, column: 14,
+               message: "placesLimit: must be from 1 to 1000"),
+        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: 1001\n", line: 3, column: 14,
+               message: "placesLimit: must be from 1 to 1000"),
     ])
     func brokenScenarios(_ broken: Broken) {
         do {

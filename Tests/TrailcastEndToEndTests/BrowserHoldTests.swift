@@ -51,6 +51,28 @@ struct BrowserHoldTests {
         browser.quit()
     }
 
+    /// A hold of a duration is announced as the flag spells durations (10m, not in
+    /// milliseconds or seconds); Ctrl-C ends it sooner, as the notice says.
+    @Test("held for 10m: the notice names the 10 minutes; Ctrl-C ends the hold sooner (130)")
+    func holdForADuration() async throws {
+        let browser = try await HeadlessChromium()
+        let page = try await browser.open(BrowserFeedTests.page)
+        try await BrowserFeedTests.waitFor("the page's script") { !(try await page.heard()).isEmpty }
+        let (scratch, gpx) = try BrowserFeedTests.route(seconds: 10)
+        defer { scratch.remove() }
+        let replay = try ReplayProcess(arguments: [
+            "replay", gpx, "--format", "jsonl", "--speed", "10", "--browser", browser.endpoint, "--browser-hold", "10m",
+        ])
+        try await replay.wait(for: "the hold's notice", until: { replay.stderr.contains("the feeds keep the last position") })
+        let notice = replay.stderr.split(separator: "\n").filter { $0.contains("the feeds keep the last position") }
+        #expect(notice == [
+            "trailcast: the run has ended; the feeds keep the last position and permission for 10m (Ctrl-C ends it sooner)",
+        ])
+        replay.send(SIGINT)
+        #expect(try await replay.waitForExit().status == 130)
+        browser.quit()
+    }
+
     @Test("--browser-hold without --browser, or not a duration: 64 and one line")
     func badHold() async throws {
         let alone = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--speed", "10", "--browser-hold", "10s"])

@@ -89,6 +89,26 @@ struct FleetCommandTests {
         #expect(unwritable.status == 73)
     }
 
+    /// A --virtual run sends nothing: there is no summary of sending to write and nothing to
+    /// verify, so each is a usage error (64, one line) and the summary file is not written.
+    @Test("--virtual with --summary or --verify: 64 and one line; no summary written", arguments: [
+        (["--summary"], "trailcast: error: --verify, --verify-store and --summary are for a run that sends (--mqtt)"),
+        (["--verify"], "trailcast: error: --verify subscribes to the MQTT broker: it needs --mqtt"),
+        (["--verify", "--summary"], "trailcast: error: --verify subscribes to the MQTT broker: it needs --mqtt"),
+    ])
+    func virtualRefusesWhatIsForSending(flags: [String], line: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let summary = scratch.url.appendingPathComponent("summary.json")
+        let arguments = flags.flatMap { $0 == "--summary" ? [$0, summary.path] : [$0] }
+        let run = try await TrailcastBinary.run(
+            arguments: ["fleet", "gpx/", "--devices", "2", "--virtual", "--duration", "1s"] + arguments)
+        #expect(run.status == 64)
+        #expect(run.stdout == "")
+        #expect(run.stderrLines == [line])
+        #expect(!FileManager.default.fileExists(atPath: summary.path))
+    }
+
     @Test("a route with nothing to drive is malformed input: 65 and one line naming it, not 66 as if it were missing")
     func emptyRoute() async throws {
         let scratch = try ScratchDirectory()

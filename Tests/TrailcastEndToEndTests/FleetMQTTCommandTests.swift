@@ -364,6 +364,42 @@ struct FleetMQTTCommandTests {
         #expect(witnessed <= matched + unwitnessed, "witness \(witnessed), verifier \(matched) + \(unwitnessed) unwitnessed")
     }
 
+    /// Shards of one fleet run side by side against one broker (docs: a Kubernetes Indexed
+    /// Job). MQTT lets one client id have one connection: were the shards' verifiers one id,
+    /// the broker would close each for the other, and their counts would be wrong.
+    @Test("two shards' --verify side by side: each subscribes under its own client id and witnesses its shard's every message")
+    func shardedVerifiers() async throws {
+        let broker = try MosquittoBroker()
+        try await broker.waitUntilRunning()
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let port = broker.port
+        let folder = scratch.url
+        @Sendable func shard(_ index: Int) async throws -> (status: Int32, stderr: String, summary: URL) {
+            let summaryFile = folder.appendingPathComponent("summary-\(index).json")
+            let run = try await TrailcastBinary.run(arguments: [
+                "fleet", "gpx/", "--devices", "10", "--shard", "\(index)/2", "--mqtt", "mqtt://127.0.0.1:\(port)", "--qos", "1",
+                "--duration", "10s", "--stagger", "1s", "--verify", "--summary", summaryFile.path,
+            ], waitsForASlot: false, deadline: .seconds(10) + Patience.hang)
+            return (run.status, run.stderr, summaryFile)
+        }
+        async let first = shard(0)
+        async let second = shard(1)
+        for run in try await [first, second] {
+            #expect(run.status == 0, "\(run.stderr)")
+            let summary = try Self.summary(run.summary)
+            let mqtt = try #require((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any])
+            let verify = try #require(summary["verify"] as? [String: Any])
+            let sent = try #require(mqtt["sent"] as? Int)
+            #expect(sent > 0 && verify["received"] as? Int == sent, "\(verify)")
+            #expect(verify["lost"] as? Int == 0 && verify["duplicates"] as? Int == 0, "\(verify)")
+            #expect(!run.stderr.contains("--verify: subscribed again"), "\(run.stderr)")
+        }
+        #expect(broker.output.contains(" as trailcast-fleet-verify-0 ") && broker.output.contains(" as trailcast-fleet-verify-1 "),
+                "\(broker.output.split(separator: "\n").filter { $0.contains("verify") })")
+        #expect(!broker.output.contains("already connected, closing old connection"))
+    }
+
     @Test("no broker: exit 69 and one line, at once")
     func unreachable() async throws {
         let port = try HeldLocalPort()

@@ -106,6 +106,13 @@ struct PlacesAppTests {
         (["--app", "places"], Int32(64), "trailcast: error: --app places needs --places FILE"),
         (["--places", "gpx/places/sf-clinics.csv", "--places-limit", "0"], 64, "trailcast: error: --places-limit must be from 1 to 1000, not 0"),
         (["--app", "weather", "--places", "gpx/places/sf-clinics.csv"], 64, "trailcast: error: --places and --places-limit are for --app places, not weather"),
+        (["--app", "weather", "--places-limit", "3"], 64, "trailcast: error: --places and --places-limit are for --app places, not weather"),
+        (["--app", "reminders", "--regions", "gpx/places/sf-regions.geojson", "--places-limit", "3"], 64,
+         "trailcast: error: --places and --places-limit are for --app places, not reminders"),
+        (["--app", "reminders", "--regions", "gpx/places/sf-regions.geojson", "--places", "gpx/places/sf-clinics.csv"], 64,
+         "trailcast: error: --places and --places-limit are for --app places, not reminders"),
+        (["--places-limit", "3"], 64, "trailcast: error: --places-limit needs --places FILE"),
+        (["--places", "gpx/places/sf-clinics.csv", "--places-limit", "1001"], 64, "trailcast: error: --places-limit must be from 1 to 1000, not 1001"),
         (["--places", "gpx/places/none.csv"], 66, "gpx/places/none.csv: error: no such places file"),
         (["--places", "gpx/sf-waterfront-walk.gpx"], 65, "gpx/sf-waterfront-walk.gpx:1:1: error: no <wpt> in the file: the places are its waypoints"),
     ])

@@ -80,6 +80,7 @@ struct RegionMonitoringCommandTests {
     func approximate() async throws {
         let timeline = try await Self.run(Self.throughAndStay, ["--accuracy", "reduced"])
         #expect(timeline.events(ofType: "regionError").map { $0["reason"] } == [.string("reducedAccuracy")])
+        #expect(timeline.events(ofType: "regionError").map { $0["code"] } == [.string("regionMonitoringDenied")])
         #expect(Self.crossings(timeline) == [])
     }
 
@@ -238,6 +239,19 @@ struct RemindersAppCommandTests {
         #expect(Self.messages(timeline) == [RegionRoute.onlyWhileOpen])
     }
 
+    /// Without location access the app says once that reminders need it, and again after
+    /// each time access came back and went; never the While Using warning then.
+    @Test("no location access: one alert that reminders need it, again when access is lost after coming back")
+    func noAccess() async throws {
+        let denied = try await ReplayTimeline.run(Self.walk, ["--app", "reminders", "--regions", Self.regions, "--prompt", "deny"])
+        #expect(Self.messages(denied) == [RegionRoute.needsAccess])
+        let revoked = try await ReplayTimeline.run(Self.walk, [
+            "--app", "reminders", "--regions", Self.regions, "--event", "1m:authorization=denied",
+            "--event", "2m:authorization=always", "--event", "3m:authorization=restricted",
+        ])
+        #expect(Self.messages(revoked).filter { !$0.hasPrefix("Reminder: ") } == [RegionRoute.needsAccess, RegionRoute.needsAccess])
+    }
+
     @Test("no Always purpose string: the second step does nothing but say why (again back in the foreground); reminders only while open")
     func noAlwaysPurposeString() async throws {
         let timeline = try await ReplayTimeline.run(Self.walk, [
@@ -307,4 +321,5 @@ struct RemindersAppCommandTests {
 
 extension RegionRoute {
     static let onlyWhileOpen = "Reminders come only while the app is open. Choose Always in Settings to be reminded in the background."
+    static let needsAccess = "Reminders need location access. Allow it in Settings to be reminded at your places."
 }
