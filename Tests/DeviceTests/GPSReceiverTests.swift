@@ -121,6 +121,24 @@ struct GPSReceiverTests {
         #expect(GPSProfile.perfect.overriding(sigmaMeters: nil, correlationSeconds: nil, multipathPerSecond: nil) == .perfect)
         #expect(GPSProfile.openSky.overriding(sigmaMeters: -1, correlationSeconds: nil, multipathPerSecond: nil).problem != nil)
     }
+
+    /// The documented ranges include both ends (--gps-sigma 0 to 10000 m, --gps-correlation
+    /// 0.001 to 86400 s, --gps-multipath 0 to 1 a second); just past an end is refused in
+    /// the option's words.
+    @Test("each custom figure's range includes its ends; just past them, the option's message")
+    func customFigureRanges() {
+        func problem(sigma: Double? = nil, correlation: Double? = nil, multipath: Double? = nil) -> String? {
+            GPSProfile.openSky.overriding(sigmaMeters: sigma, correlationSeconds: correlation, multipathPerSecond: multipath).problem
+        }
+        for accepted in [problem(sigma: 0), problem(sigma: 10_000), problem(correlation: 0.001), problem(correlation: 86_400),
+                         problem(multipath: 0), problem(multipath: 1)] {
+            #expect(accepted == nil)
+        }
+        #expect(problem(sigma: 10_000.5) == "--gps-sigma must be a number of metres from 0 to 10000, not 10000.5")
+        #expect(problem(correlation: 0.0005) == "--gps-correlation must be from 0.001 to 86400 seconds, not 0.0005")
+        #expect(problem(multipath: 1.5) == "--gps-multipath must be a probability per second from 0 to 1, not 1.5")
+        #expect(problem(multipath: -0.5) == "--gps-multipath must be a probability per second from 0 to 1, not -0.5")
+    }
 }
 
 /// Small statistics for the tests.

@@ -133,6 +133,16 @@ struct RouteTimerTests {
         #expect(fixes[1].altitudeMeters == nil)
     }
 
+    /// Without dilutions a point gets the nominal accuracy: 5 m across, and twice that,
+    /// 10 m, up and down (a receiver's vertical error is about twice its horizontal),
+    /// only where the point has an elevation.
+    @Test("no <hdop>/<vdop>: 5 m horizontal, and 10 m vertical where there is an elevation")
+    func nominalAccuracyWithoutDilution() {
+        let (fixes, _) = Self.run([Self.point(0, seconds: 0, elevation: 10), Self.point(1, seconds: 10)])
+        #expect(fixes.map(\.horizontalAccuracyMeters) == [5, 5])
+        #expect(fixes.map(\.verticalAccuracyMeters) == [10, nil])
+    }
+
     @Test func speedAndCourseFromTheFileWin() {
         var point = Self.point(0, seconds: 0)
         point.speedMetersPerSecond = 7

@@ -91,4 +91,16 @@ struct OsmAndLocationTests {
         #expect(OsmAndLocation(deviceID: "a b&c", fix: fix, batteryPercent: nil).requestTarget()
             == "/?id=a%20b%26c&timestamp=1000&lat=1&lon=2")
     }
+
+    // Only a negative speed or course means unknown (Core Location's -1): a device standing
+    // still, heading due north, at sea level, with an empty battery reports real zeros, and
+    // Traccar must get them (a missing bearing shows no direction at all).
+    @Test("real zeros (standing, heading north, sea level, empty battery) are sent, not left out")
+    func realZeros() {
+        let still = LocationFix(
+            time: Timestamp(secondsSince1970: 5), latitude: 1, longitude: 2, altitudeMeters: 0, horizontalAccuracyMeters: 0,
+            speedMetersPerSecond: 0, courseDegrees: 0)
+        #expect(OsmAndLocation(deviceID: "d", fix: still, batteryPercent: 0).requestTarget()
+            == "/?id=d&timestamp=5000&lat=1&lon=2&speed=0&bearing=0&altitude=0&accuracy=0&batt=0")
+    }
 }

@@ -310,6 +310,17 @@ struct ScenarioParserTests {
         }
     }
 
+    /// A relative path starts at the scenario's folder and is shown tidied: each `.` is
+    /// dropped and each `..` takes its folder away, so `start` events and errors name
+    /// `gpx/places/...`, not `gpx/scenarios/./../places/./...`.
+    @Test("relative paths are tidied: '.' dropped, '..' removes the folder before it")
+    func relativePathsTidied() throws {
+        let scenario = try Self.parse("gpx: ./../sf-waterfront-walk.gpx\nplaces: .././places/./sf-clinics.geojson\n")
+        let gpx = URL(fileURLWithPath: Self.file).deletingLastPathComponent().deletingLastPathComponent().path
+        #expect(scenario.gpxPath == gpx + "/sf-waterfront-walk.gpx")
+        #expect(scenario.configuration.app == .places(file: gpx + "/places/sf-clinics.geojson", limit: 5))
+    }
+
     struct Broken: Sendable, CustomTestStringConvertible {
         var yaml: String
         var line: Int

@@ -90,6 +90,24 @@ struct OutputSafetyTests {
         #expect(!FileManager.default.fileExists(atPath: Repository.url("-").path))
     }
 
+    /// `/dev/stdout` and `/dev/stderr` are the process's own streams, written in place like
+    /// `-`: the whole output on the stream named, nothing on the other.
+    @Test("--output /dev/stdout and /dev/stderr are those streams: the same bytes as -, the other stream empty")
+    func namedStandardStreams() async throws {
+        let dash = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", "-"])
+        #expect(dash.status == 0)
+        #expect(dash.stderr == "", "nothing else on standard error to mix with the output")
+        #expect(dash.stdout.hasPrefix("time,"), "\(dash.stdout.prefix(80))")
+        let toStdout = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", "/dev/stdout"])
+        #expect(toStdout.status == 0)
+        #expect(toStdout.stdout == dash.stdout)
+        #expect(toStdout.stderr == "")
+        let toStderr = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", "/dev/stderr"])
+        #expect(toStderr.status == 0)
+        #expect(toStderr.stderr == dash.stdout)
+        #expect(toStderr.stdout == "")
+    }
+
     @Test("a write that fails (/dev/full) is one line naming the output and exit 74, on standard output too")
     func writeFailures() async throws {
         for (arguments, line) in [

@@ -97,6 +97,26 @@ struct TimeZoneTests {
         #expect(try iso.object("current").string("time") == "2024-07-01T07:45")
     }
 
+    /// A CSV answer names its place's zone on the place line as the JSON does: the zone's
+    /// name under `timezone`, its abbreviation under `timezone_abbreviation`, in that order.
+    @Test("CSV: the place line gives the offset, the zone's name, then its abbreviation; hours from local midnight", arguments: [
+        ("Europe/Berlin", "7200,Europe/Berlin,GMT+2"), ("Asia/Kolkata", "19800,Asia/Kolkata,GMT+5:30"),
+    ])
+    func csvPlaceLine(zone: String, columns: String) async throws {
+        let answer = try await ServerHarness.run { server in
+            try await server.forecast("timezone=\(zone)&forecast_days=1&hourly=temperature_2m&format=csv")
+        }
+        #expect(answer.status == 200)
+        let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(Array(lines.prefix(4)) == [
+            "latitude,longitude,elevation,utc_offset_seconds,timezone,timezone_abbreviation",
+            "47.3769,8.5417,408.0,\(columns)", "", "time,temperature_2m (°C)",
+        ])
+        #expect(lines.count == 4 + 24 + 1)
+        #expect(lines.dropFirst(4).first?.hasPrefix("2024-07-01T00:00,") == true)
+        #expect(lines.dropLast().last?.hasPrefix("2024-07-01T23:00,") == true)
+    }
+
     @Test("auto: the place's own zone, never GMT", arguments: [
         ("latitude=28.61&longitude=77.21", "Asia/Kolkata", 19_800),
         ("latitude=39.90&longitude=116.40", "Asia/Shanghai", 28_800),
