@@ -30,25 +30,6 @@ struct GPXDocumentTests {
         #expect(document.tracks[0].segments.map { $0.map(\.latitude) } == [[3], [5, 5.1]])
         #expect(document.warnings.isEmpty)
     }
-
-    @Test func asyncSequenceDeliversTheSameEventsAsTheReader() async throws {
-        let path = Self.packageRoot + "/gpx/zurich-lake-ride.gpx"
-        var streamed: [GPXEvent] = []
-        for try await event in GPXEventSequence(contentsOfFile: path) {
-            streamed.append(event)
-        }
-        let reader = try GPXStreamReader(contentsOfFile: path)
-        var pulled: [GPXEvent] = []
-        while let event = try reader.next() { pulled.append(event) }
-        #expect(streamed.count == 3851 + 5)
-        #expect(streamed == pulled)
-    }
-
-    @Test func asyncSequenceThrowsTheOpenError() async {
-        await #expect(throws: GPXError.cannotOpen(file: "/no/such/file.gpx", reason: "no such file")) {
-            for try await _ in GPXEventSequence(contentsOfFile: "/no/such/file.gpx") {}
-        }
-    }
 }
 
 extension String {

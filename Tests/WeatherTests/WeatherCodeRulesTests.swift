@@ -20,6 +20,12 @@ struct WeatherCodeRulesTests {
         Case(temperature: 8, humidity: 98, cloud: 30, precipitation: 0, wind: 1, expected: .fog),
         Case(temperature: 8, humidity: 98, cloud: 30, precipitation: 0, wind: 5, expected: .mainlyClear),
         Case(temperature: -3, humidity: 100, cloud: 30, precipitation: 0, wind: 1, expected: .depositingRimeFog),
+        // The fog's edges: rime "at or below 0 °C" (0 itself rime, a tenth above not), humidity
+        // from 97 %, wind under 3 m/s.
+        Case(temperature: 0, humidity: 97, cloud: 30, precipitation: 0, wind: 2.9, expected: .depositingRimeFog),
+        Case(temperature: 0.1, humidity: 97, cloud: 30, precipitation: 0, wind: 2.9, expected: .fog),
+        Case(temperature: 0, humidity: 96, cloud: 30, precipitation: 0, wind: 1, expected: .mainlyClear),
+        Case(temperature: 0, humidity: 99, cloud: 30, precipitation: 0, wind: 3, expected: .mainlyClear),
         Case(temperature: 12, humidity: 95, cloud: 100, precipitation: 0.1, wind: 3, expected: .lightDrizzle),
         Case(temperature: 12, humidity: 95, cloud: 100, precipitation: 0.3, wind: 3, expected: .denseDrizzle),
         Case(temperature: 12, humidity: 80, cloud: 100, precipitation: 0.3, wind: 3, expected: .slightRain),
