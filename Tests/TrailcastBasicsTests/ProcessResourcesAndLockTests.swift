@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
+import Testing
+import TrailcastBasics
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's CPU time, which the fleet's summary divides by its messages, and the lock
+/// every shared state of the run is kept under.
+@Suite("CPU time, and the lock")
+struct ProcessResourcesAndLockTests {
+    /// getrusage's user and system time is the CPU the C library's own clock() counts for the
+    /// same process (both the kernel's per-process accounting, every thread's): read between
+    /// two readings of clock(), it lies between them, give or take a tick.
+    @Test func cpuSecondsIsTheProcessesCPUTime() {
+        var spin = 0.0
+        for step in 0..<2_000_000 { spin += Double(step).squareRoot() }
+        let before = Double(clock()) / Double(CLOCKS_PER_SEC)
+        let cpu = ProcessResources.cpuSeconds()
+        let after = Double(clock()) / Double(CLOCKS_PER_SEC)
+        #expect(spin > 0)
+        #expect(cpu >= before - 0.02 && cpu <= after + 0.02, "getrusage says \(cpu) s, clock() \(before)-\(after) s")
+    }
+
+    /// Four threads adding at once, each 50,000 times: not one addition lost.
+    @Test func everyAdditionUnderTheLockCounts() async {
+        let total = LockedValue(0)
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    for _ in 0..<50_000 { total.withLock { $0 += 1 } }
+                }
+            }
+        }
+        #expect(total.withLock { $0 } == 200_000)
+    }
+}
