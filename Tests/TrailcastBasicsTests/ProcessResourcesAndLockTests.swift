@@ -26,16 +26,29 @@ struct ProcessResourcesAndLockTests {
         #expect(cpu >= before - 0.02 && cpu <= after + 0.02, "getrusage says \(cpu) s, clock() \(before)-\(after) s")
     }
 
-    /// Four threads adding at once, each 50,000 times: not one addition lost.
-    @Test func everyAdditionUnderTheLockCounts() async {
-        let total = LockedValue(0)
+    /// Four tasks at once, each entering 2,000 times and staying a while: never two inside
+    /// together, and not one addition lost.
+    @Test func oneAtATimeInsideTheLock() async {
+        struct Room { var inside = false, together = 0, count = 0 }
+        let room = LockedValue(Room())
         await withTaskGroup(of: Void.self) { group in
             for _ in 0..<4 {
                 group.addTask {
-                    for _ in 0..<50_000 { total.withLock { $0 += 1 } }
+                    for _ in 0..<2_000 {
+                        room.withLock { room in
+                            if room.inside { room.together += 1 }
+                            room.inside = true
+                            // A while inside, for another thread to try the door.
+                            var spin = 0.0
+                            for step in 0..<200 { spin += Double(step).squareRoot() }
+                            room.count += spin > 0 ? 1 : 0
+                            room.inside = false
+                        }
+                    }
                 }
             }
         }
-        #expect(total.withLock { $0 } == 200_000)
+        #expect(room.withLock { $0.together } == 0)
+        #expect(room.withLock { $0.count } == 8_000)
     }
 }
