@@ -182,37 +182,42 @@ def main():
     with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
         outputs = dict(zip([name for name, _ in RUNS],
                            pool.map(lambda item: run(trailcast, *item), RUNS)))
-    digests = {name: "%s %d" % (hashlib.sha256(data).hexdigest(), len(data)) for name, data in outputs.items()}
+    return settle("baseline", outputs, [name for name, _ in RUNS], DIGESTS, options)
 
+
+def settle(label, outputs, names, digests_path, options, partial=False):
+    """Writes, records or checks the runs' normalised outputs against digests_path (NAME
+    SHA256 BYTES a line), printing as LABEL; the exit status. With `partial` (some runs
+    only), a recorded run not among them is not missing."""
+    digests = {name: "%s %d" % (hashlib.sha256(data).hexdigest(), len(data)) for name, data in outputs.items()}
     if options.write_to:
         os.makedirs(options.write_to, exist_ok=True)
         for name, data in outputs.items():
             with open(os.path.join(options.write_to, name), "wb") as handle:
                 handle.write(data)
-        print(f"baseline: {len(outputs)} runs written to {options.write_to}")
+        print(f"{label}: {len(outputs)} runs written to {options.write_to}")
         return 0
     if options.record:
-        with open(DIGESTS, "w") as handle:
-            handle.write("# Written by baseline.py --record: NAME SHA256 BYTES of each run's normalised output.\n")
-            for name, _ in RUNS:
+        with open(digests_path, "w") as handle:
+            handle.write(f"# Written by {label}.py --record: NAME SHA256 BYTES of each run's normalised output.\n")
+            for name in names:
                 handle.write(f"{name} {digests[name]}\n")
-        print(f"baseline: {len(outputs)} runs recorded in {DIGESTS}")
+        print(f"{label}: {len(outputs)} runs recorded in {digests_path}")
         return 0
     recorded = {}
-    with open(DIGESTS) as handle:
+    with open(digests_path) as handle:
         for line in handle:
             if line.strip() and not line.startswith("#"):
                 name, rest = line.rstrip("\n").split(" ", 1)
                 recorded[name] = rest
     differing = [name for name in digests if recorded.get(name) != digests[name]]
-    missing = [name for name in recorded if name not in digests]
+    missing = [] if partial else [name for name in recorded if name not in digests]
     for name in differing:
-        print(f"baseline: {name} differs (recorded {recorded.get(name)}, now {digests[name]})")
+        print(f"{label}: {name} differs (recorded {recorded.get(name)}, now {digests[name]})")
     for name in missing:
-        print(f"baseline: {name} is recorded but no longer run")
-    print(f"baseline: {len(digests) - len(differing)} of {len(recorded)} runs as recorded")
+        print(f"{label}: {name} is recorded but no longer run")
+    print(f"{label}: {len(digests) - len(differing)} of {len(digests) if partial else len(recorded)} runs as recorded")
     return 1 if differing or missing else 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -23,12 +23,10 @@ The mutation runner (.ci/mutants/run) runs this net beside every mutant's own te
 import argparse
 import concurrent.futures
 import glob
-import hashlib
 import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -40,7 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 DIGESTS = os.path.join(HERE, "digests.txt")
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Fixtures", "baseline"))
-from baseline import normalise, normalise_csv  # noqa: E402
+from baseline import normalise, normalise_csv, settle  # noqa: E402
 
 WALK = "gpx/sf-waterfront-walk.gpx"
 RIDE = "gpx/zurich-lake-ride.gpx"
@@ -405,40 +403,10 @@ def main():
     runs.sort(key=lambda item: item[2] != "serve-weather")
     with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
         outputs = dict(zip([name for name, _, _ in runs], pool.map(lambda item: run(trailcast, *item), runs)))
-    digests = {name: "%s %d" % (hashlib.sha256(data).hexdigest(), len(data)) for name, data in outputs.items()}
-
-    if options.write_to:
-        os.makedirs(options.write_to, exist_ok=True)
-        for name, data in outputs.items():
-            with open(os.path.join(options.write_to, name), "wb") as handle:
-                handle.write(data)
-        print(f"golden: {len(outputs)} runs written to {options.write_to}")
-        return 0
-    if options.record:
-        if options.only:
-            print("golden: --record records every run; leave out --only")
-            return 2
-        with open(DIGESTS, "w") as handle:
-            handle.write("# Written by golden.py --record: NAME SHA256 BYTES of each run's normalised output.\n")
-            for name in names:
-                handle.write(f"{name} {digests[name]}\n")
-        print(f"golden: {len(outputs)} runs recorded in {DIGESTS}")
-        return 0
-    recorded = {}
-    with open(DIGESTS) as handle:
-        for line in handle:
-            if line.strip() and not line.startswith("#"):
-                name, rest = line.rstrip("\n").split(" ", 1)
-                recorded[name] = rest
-    differing = [name for name in digests if recorded.get(name) != digests[name]]
-    missing = [] if options.only else [name for name in recorded if name not in digests]
-    for name in differing:
-        print(f"golden: {name} differs (recorded {recorded.get(name)}, now {digests[name]})")
-    for name in missing:
-        print(f"golden: {name} is recorded but no longer run")
-    print(f"golden: {len(digests) - len(differing)} of {len(digests)} runs as recorded")
-    return 1 if differing or missing else 0
-
+    if options.record and options.only:
+        print("golden: --record records every run; leave out --only")
+        return 2
+    return settle("golden", outputs, names, DIGESTS, options, partial=bool(options.only))
 
 if __name__ == "__main__":
     sys.exit(main())
