@@ -26,29 +26,42 @@ struct ProcessResourcesAndLockTests {
         #expect(cpu >= before - 0.02 && cpu <= after + 0.02, "getrusage says \(cpu) s, clock() \(before)-\(after) s")
     }
 
-    /// Four tasks at once, each entering 2,000 times and staying a while: never two inside
-    /// together, and not one addition lost.
-    @Test func oneAtATimeInsideTheLock() async {
-        struct Room { var inside = false, together = 0, count = 0 }
+    /// Four POSIX threads of their own at once (not the test's task pool, whose width may be
+    /// one), each entering 2,000 times and staying a while: never two inside together, and
+    /// not one addition lost.
+    @Test func oneAtATimeInsideTheLock() {
         let room = LockedValue(Room())
-        await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<4 {
-                group.addTask {
-                    for _ in 0..<2_000 {
-                        room.withLock { room in
-                            if room.inside { room.together += 1 }
-                            room.inside = true
-                            // A while inside, for another thread to try the door.
-                            var spin = 0.0
-                            for step in 0..<200 { spin += Double(step).squareRoot() }
-                            room.count += spin > 0 ? 1 : 0
-                            room.inside = false
-                        }
+        var threads: [pthread_t] = []
+        for _ in 0..<4 {
+            let box = Unmanaged.passRetained(room)
+            var thread = pthread_t()
+            let started = pthread_create(&thread, nil, { argument in
+                let room = Unmanaged<LockedValue<Room>>.fromOpaque(argument!).takeRetainedValue()
+                for _ in 0..<2_000 {
+                    room.withLock { room in
+                        if room.inside { room.together += 1 }
+                        room.inside = true
+                        // A while inside, for another thread to try the door.
+                        var spin = 0.0
+                        for step in 0..<200 { spin += Double(step).squareRoot() }
+                        room.count += spin > 0 ? 1 : 0
+                        room.inside = false
                     }
                 }
-            }
+                return nil
+            }, box.toOpaque())
+            #expect(started == 0)
+            threads.append(thread)
         }
+        for thread in threads { pthread_join(thread, nil) }
         #expect(room.withLock { $0.together } == 0)
         #expect(room.withLock { $0.count } == 8_000)
     }
+}
+
+/// Who is inside the lock, whether two ever were, and how many came through.
+private struct Room {
+    var inside = false
+    var together = 0
+    var count = 0
 }
