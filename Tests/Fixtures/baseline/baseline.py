@@ -169,13 +169,7 @@ def run(trailcast, name, arguments):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--trailcast", required=True)
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--check", action="store_true")
-    mode.add_argument("--record", action="store_true")
-    mode.add_argument("--write-to", metavar="DIR")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser = command_line(__doc__.split("\n")[0])
     options = parser.parse_args()
     trailcast = os.path.abspath(options.trailcast)
 
@@ -183,6 +177,18 @@ def main():
         outputs = dict(zip([name for name, _ in RUNS],
                            pool.map(lambda item: run(trailcast, *item), RUNS)))
     return settle("baseline", outputs, [name for name, _ in RUNS], DIGESTS, options)
+
+
+def command_line(description):
+    """The options both recordings take: the binary, and --check, --record or --write-to."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--trailcast", required=True)
+    mode = parser.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--check", action="store_true")
+    mode.add_argument("--record", action="store_true")
+    mode.add_argument("--write-to", metavar="DIR")
+    parser.add_argument("--jobs", type=int, default=2)
+    return parser
 
 
 def settle(label, outputs, names, digests_path, options, partial=False):

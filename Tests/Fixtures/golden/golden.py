@@ -20,7 +20,6 @@ change meant and said in its commit, with the digests recorded again.
 
 The mutation runner (.ci/mutants/run) runs this net beside every mutant's own tests.
 """
-import argparse
 import concurrent.futures
 import glob
 import json
@@ -38,7 +37,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 DIGESTS = os.path.join(HERE, "digests.txt")
 sys.path.insert(0, os.path.join(ROOT, "Tests", "Fixtures", "baseline"))
-from baseline import normalise, normalise_csv, settle  # noqa: E402
+from baseline import command_line, normalise, normalise_csv, settle  # noqa: E402
 
 WALK = "gpx/sf-waterfront-walk.gpx"
 RIDE = "gpx/zurich-lake-ride.gpx"
@@ -382,13 +381,7 @@ def run_in_scratch(trailcast, name, commands, setup):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--trailcast", required=True)
-    mode = parser.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--check", action="store_true")
-    mode.add_argument("--record", action="store_true")
-    mode.add_argument("--write-to", metavar="DIR")
-    parser.add_argument("--jobs", type=int, default=2)
+    parser = command_line(__doc__.split("\n")[0])
     parser.add_argument("--only", metavar="REGEX")
     options = parser.parse_args()
     trailcast = os.path.abspath(options.trailcast)
