@@ -63,9 +63,11 @@ struct ProcessResourcesAndLockTests {
     #endif
 }
 
+#if os(Linux)
 /// Who is inside the lock, whether two ever were, and how many came through.
 private struct Room {
     var inside = false
     var together = 0
     var count = 0
 }
+#endif

@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 public import NIOCore
-import NIOHTTP1
-import NIOTLS
 import NIOPosix
 import TrailcastBasics
 

@@ -296,15 +296,17 @@ WEATHER_REQUESTS = [
 ]
 add("serve-weather-corpus", setup="serve-weather")
 
+# The port serve-weather chose, in whatever a run printed of it.
+LISTENING_PORT = (re.compile(rb'(serve-weather: listening on http://127\.0\.0\.1:)[0-9]+'), rb'\1_')
 TIMINGS = [
     (re.compile(rb'"generationtime_ms":[-+0-9.eE]+'), b'"generationtime_ms":_'),
-    (re.compile(rb'(serve-weather: listening on http://127\.0\.0\.1:)[0-9]+'), rb'\1_'),
+    LISTENING_PORT,
     (re.compile(rb' [0-9.]+ ms\b'), b' _ ms'),
     (re.compile(rb'(?m)^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}[-+][0-9]{4} '), b'_ '),
 ]
 
 
-def weather_corpus(trailcast, scratch):
+def weather_corpus(trailcast):
     server = subprocess.Popen([trailcast, "serve-weather", "--port", "0"], cwd=ROOT, stdin=subprocess.DEVNULL,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
@@ -351,7 +353,7 @@ def run_in_scratch(trailcast, name, commands, setup):
     scratch = tempfile.mkdtemp(prefix="trailcast-golden-")
     try:
         if setup == "serve-weather":
-            data = weather_corpus(trailcast, scratch)
+            data = weather_corpus(trailcast)
             for pattern, replacement in TIMINGS:
                 data = pattern.sub(replacement, data)
             return data
@@ -375,7 +377,7 @@ def run_in_scratch(trailcast, name, commands, setup):
         data = normalise(b"".join(parts), scratch)
         # A local server's answers take the time they take.
         data = re.sub(rb'"fetchMs":[0-9.]+', b'"fetchMs":_', data)
-        return re.sub(rb'(serve-weather: listening on http://127\.0\.0\.1:)[0-9]+', rb'\1_', data)
+        return LISTENING_PORT[0].sub(LISTENING_PORT[1], data)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
