@@ -27,6 +27,7 @@ import os
 import re
 import shutil
 import subprocess
+import struct
 import sys
 import tempfile
 import time
@@ -269,6 +270,15 @@ WEATHER_REQUESTS = [
      "snowfall,weather_code,visibility&daily=weather_code", None),
     ("GET", "/v1/archive?latitude=1.29&longitude=103.85&start_date=1940-01-01&end_date=1940-01-01&hourly=temperature_2m,"
      "precipitation,cape", None),
+    # FlatBuffers (open-meteo/sdk's weather_api.fbs), its generation time zeroed below.
+    ("GET", ARCHIVE + "&hourly=temperature_2m,weather_code,is_day,wind_direction_10m,temperature_850hPa&daily=sunrise,sunset,"
+     "temperature_2m_max,weather_code&minutely_15=temperature_2m,precipitation&format=flatbuffers&timezone=auto", None),
+    ("GET", ARCHIVE.replace("47.37", "47.37,-33.87").replace("8.54", "8.54,151.21")
+     + "&hourly=temperature_2m,wind_speed_10m&models=icon_seamless,gfs_seamless&format=flatbuffers&elevation=408,58", None),
+    ("GET", ARCHIVE + "&hourly=temperature_2m,precipitation&temperature_unit=fahrenheit&precipitation_unit=inch"
+     "&format=flatbuffers&timezone=America/St_Johns&cell_selection=sea", None),
+    ("GET", ARCHIVE + "&daily=sunrise,sunset,daylight_duration,precipitation_sum&format=csv&timezone=auto"
+     "&cell_selection=nearest", None),
     ("POST", "/v1/archive", ("application/x-www-form-urlencoded",
                              "latitude=47.37&longitude=8.54&start_date=2024-06-01&end_date=2024-06-01&hourly=temperature_2m"
                              "&hourly=rain")),
@@ -306,6 +316,26 @@ TIMINGS = [
 ]
 
 
+def zero_generation_time(message):
+    """A FlatBuffers answer with every message's generation_time_milliseconds (field 3 of
+    WeatherApiResponse, a float32 the server's clock fills) set to 0. Size-prefixed messages,
+    one after another."""
+    data, at = bytearray(message), 0
+    while at + 8 <= len(data):
+        size = struct.unpack_from("<I", data, at)[0]
+        start = at + 4
+        table = start + struct.unpack_from("<I", data, start)[0]
+        vtable = table - struct.unpack_from("<i", data, table)[0]
+        vtable_size = struct.unpack_from("<H", data, vtable)[0]
+        slot = 4 + 2 * 3
+        if slot + 2 <= vtable_size:
+            field = struct.unpack_from("<H", data, vtable + slot)[0]
+            if field:
+                struct.pack_into("<f", data, table + field, 0.0)
+        at = start + size
+    return bytes(data)
+
+
 def weather_corpus(trailcast):
     server = subprocess.Popen([trailcast, "serve-weather", "--port", "0"], cwd=ROOT, stdin=subprocess.DEVNULL,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -329,6 +359,8 @@ def weather_corpus(trailcast):
                 status, answer_headers, content = error.code, error.headers, error.read()
             kept = [f"{key}: {answer_headers[key]}" for key in ("Content-Type", "Content-Disposition", "Allow")
                     if answer_headers.get(key)]
+            if status == 200 and "format=flatbuffers" in target:
+                content = zero_generation_time(content)
             parts.append(("--- %s %s -> %d %s\n" % (method, target, status, "; ".join(kept))).encode() + content + b"\n")
         server.terminate()
         rest, errors = server.communicate(timeout=60)
