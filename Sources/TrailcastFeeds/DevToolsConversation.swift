@@ -29,6 +29,10 @@ actor DevToolsConversation {
     /// asked, and headless Chromium denied it.
     private var permission: GeolocationPermission?
     private var browserContexts: Set<String> = []
+    /// The permission each context was last sent. A context attached while a change was on
+    /// its way (this actor awaits each write, and a page's attach can come in between) got
+    /// the new permission from the attach itself: the change does not send it again.
+    private var sentToContext: [String: GeolocationPermission] = [:]
     private var warnedFailures: Set<String> = []
     private(set) var isClosing = false
 
@@ -67,7 +71,10 @@ actor DevToolsConversation {
     func setPermission(_ setting: GeolocationPermission) async throws {
         permission = setting
         try await send(.geolocationPermission(setting))
-        for context in browserContexts.sorted() { try await send(.geolocationPermission(setting, browserContextID: context)) }
+        for context in browserContexts.sorted() where sentToContext[context] != setting {
+            sentToContext[context] = setting
+            try await send(.geolocationPermission(setting, browserContextID: context))
+        }
     }
 
     /// A command of the run: a location override goes to every page (and is kept for pages
@@ -125,6 +132,7 @@ actor DevToolsConversation {
             attaching.remove(target.targetId)
             pages[session] = target
             if let context = target.browserContextId, browserContexts.insert(context).inserted, let permission {
+                sentToContext[context] = permission
                 try await send(.geolocationPermission(permission, browserContextID: context))
             }
             if let lastOverride { try await send(lastOverride, to: session) }
