@@ -2,6 +2,11 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import LocationSimulation
 import Testing
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 
 /// Issue 41: geofencing written once against `LocationMonitoring` (GeofenceModel.swift, which
 /// CI also type-checks with CLMonitor), run on the simulation's monitor.
@@ -47,7 +52,13 @@ struct GeofenceModelTests {
         try simulation.runToEnd()
         try simulation.finish()
         var states: [LocationMonitorState] = []
-        for try await event in monitor.conditionEvents { states.append(event.state) }
+        var seconds: [Double] = []
+        for try await event in monitor.conditionEvents {
+            states.append(event.state)
+            seconds.append(event.date.timeIntervalSince1970 - Walk.start.timeIntervalSince1970)
+        }
         #expect(states == [.satisfied, .unsatisfied])
+        // Each event's date is the simulated moment of its fix, not the test's own clock.
+        #expect(seconds == [0, 66])
     }
 }

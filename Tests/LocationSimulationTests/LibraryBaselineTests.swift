@@ -61,7 +61,7 @@ struct LibraryBaselineTests {
         "prompt-allow-then-settings", "deny-then-tap-settings", "always-upgrade-and-background", "allow-once-expires",
         "approximate-and-temporary-full", "two-managers-filters-request-location", "live-updates-and-service-session",
         "noisy-file-with-interval",
-    ]
+    ] + ruleNames
 
     /// Runs the script `name`, its callbacks written to `log`.
     static func run(_ name: String, log: Log) async throws -> Simulation {
@@ -74,7 +74,7 @@ struct LibraryBaselineTests {
         case "two-managers-filters-request-location": try await twoManagersFiltersRequestLocation(log: log)
         case "live-updates-and-service-session": try await liveUpdatesAndServiceSession(log: log)
         case "noisy-file-with-interval": try await noisyFileWithInterval(log: log)
-        default: fatalError("no script \(name)")
+        default: try await runRule(name, log: log)
         }
     }
 
