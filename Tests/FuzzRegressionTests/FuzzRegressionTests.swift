@@ -37,15 +37,6 @@ struct FuzzRegressionTests {
         }
     }
 
-    /// An input too big to keep as a seed: a POST body past serve-weather's 128 KiB, which
-    /// it refuses with 413, as the check must allow.
-    @Test("the forecast-query check takes a POST body refused as too large")
-    func forecastQueryBodyTooLarge() throws {
-        let check = try #require(FuzzChecks.targets["forecast-query"])
-        let body = #"{"latitude": 47.37, "longitude": 8.54, "hourly": ["temperature_2m"]}"#
-        check([2] + Array(body.utf8) + Array(repeating: 0x20, count: 128 * 1024))
-    }
-
     @Test("the seeds and every input that ever failed pass the target's check", arguments: FuzzChecks.targets.keys.sorted())
     func replayed(_ target: String) async throws {
         let check = try #require(FuzzChecks.targets[target])
