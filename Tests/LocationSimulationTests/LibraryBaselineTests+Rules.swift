@@ -102,6 +102,20 @@ extension LibraryBaselineTests {
         return String(format5: date.timeIntervalSince1970 - Walk.start.timeIntervalSince1970)
     }
 
+    /// A live update as the transcripts write it: its fix's latitude, then each flag set.
+    static func line(of update: SimulatedLocationUpdate) -> String {
+        var line = "update"
+        if let location = update.fix { line += " fix \(String(format5: location.latitude))" }
+        for (flag, name) in [
+            (update.authorizationDenied, "denied"), (update.authorizationDeniedGlobally, "deniedGlobally"),
+            (update.authorizationRestricted, "restricted"), (update.authorizationRequestInProgress, "requestInProgress"),
+            (update.insufficientlyInUse, "insufficientlyInUse"), (update.locationUnavailable, "unavailable"),
+            (update.accuracyLimited, "accuracyLimited"), (update.stationary, "stationary"),
+            (update.serviceSessionRequired, "serviceSessionRequired"),
+        ] where flag { line += " \(name)" }
+        return line
+    }
+
     static func events(_ texts: [String]) throws -> [ScheduledEvent] {
         try texts.map { try ScheduledEvent(parsing: $0) }
     }
@@ -261,18 +275,7 @@ extension LibraryBaselineTests {
         asking.invalidate()
         try simulation.advance(by: 10)
         try simulation.finish()
-        for await update in stream {
-            var line = "update"
-            if let location = update.fix { line += " fix \(String(format5: location.latitude))" }
-            for (flag, name) in [
-                (update.authorizationDenied, "denied"), (update.authorizationDeniedGlobally, "deniedGlobally"),
-                (update.authorizationRestricted, "restricted"), (update.authorizationRequestInProgress, "requestInProgress"),
-                (update.insufficientlyInUse, "insufficientlyInUse"), (update.locationUnavailable, "unavailable"),
-                (update.accuracyLimited, "accuracyLimited"), (update.stationary, "stationary"),
-                (update.serviceSessionRequired, "serviceSessionRequired"),
-            ] where flag { line += " \(name)" }
-            log.lines.append(line)
-        }
+        for await update in stream { log.lines.append(line(of: update)) }
         return simulation
     }
 }

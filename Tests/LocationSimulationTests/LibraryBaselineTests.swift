@@ -177,17 +177,7 @@ struct LibraryBaselineTests {
         try simulation.advance(by: 50)
         session.invalidate()
         try simulation.finish()
-        for await update in stream {
-            var line = "update"
-            if let location = update.fix { line += " fix \(String(format5: location.latitude))" }
-            for (flag, name) in [
-                (update.authorizationDenied, "denied"), (update.authorizationDeniedGlobally, "deniedGlobally"),
-                (update.authorizationRestricted, "restricted"), (update.authorizationRequestInProgress, "requestInProgress"),
-                (update.insufficientlyInUse, "insufficientlyInUse"), (update.locationUnavailable, "unavailable"),
-                (update.accuracyLimited, "accuracyLimited"), (update.stationary, "stationary"),
-            ] where flag { line += " \(name)" }
-            log.lines.append(line)
-        }
+        for await update in stream { log.lines.append(line(of: update)) }
         return simulation
     }
 
