@@ -170,27 +170,26 @@ extension LibraryBaselineTests {
         let simulation = try Simulation(
             route: .points(Walk.points(600)), system: .init(authorization: .authorizedAlways),
             events: events(["150s:app=background", "400s:authorization=denied", "420s:authorization=always"]))
-        var monitor: SimulatedMonitor? = SimulatedMonitor("geofences", simulation: simulation)
+        let monitor = SimulatedMonitor("geofences", simulation: simulation)
         // Through the seam an app's geofencing is written against (`LocationMonitoring`).
-        let stream = monitor!.conditionEvents
-        monitor!.add(.init(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500), identifier: "shop",
+        let stream = monitor.conditionEvents
+        monitor.add(.init(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500), identifier: "shop",
                      assuming: .unsatisfied)
-        monitor!.add(.init(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 200), identifier: "start")
+        monitor.add(.init(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 200), identifier: "start")
         try simulation.advance(by: 100)
-        monitor!.add(.init(center: CLLocationCoordinate2D(latitude: 47.05, longitude: 8), radius: 100), identifier: "late",
+        monitor.add(.init(center: CLLocationCoordinate2D(latitude: 47.05, longitude: 8), radius: 100), identifier: "late",
                      assuming: .satisfied)
         try simulation.advance(by: 200)
-        monitor!.remove("start")
+        monitor.remove("start")
         try simulation.runToEnd()
         for identifier in ["shop", "start", "late"] {
-            let record = monitor!.record(for: identifier)
+            let record = monitor.record(for: identifier)
             log.lines.append("record \(identifier) " + (record.map {
                 "\($0.lastEvent.state) \(seconds($0.lastEvent.date))\($0.lastEvent.conditionLimitExceeded ? " limit" : "")"
             } ?? "none"))
         }
-        log.lines.append("identifiers \(monitor!.identifiers)")
-        try simulation.finish()
-        monitor = nil  // its stream ends with it
+        log.lines.append("identifiers \(monitor.identifiers)")
+        try simulation.finish()  // the monitor's events end with the session
         for await event in stream {
             log.lines.append("event \(event.identifier) \(event.state) \(seconds(event.date))")
         }
