@@ -64,7 +64,7 @@ let package = Package(
         .library(name: "LocationSimulationTesting", targets: ["LocationSimulationTesting"] + coreLocationStandIn),
         // What `trailcast replay` and `check` run, from Swift: a replay from a plan (its
         // files, feeds, weather and report), a scenario file read and checked. Needs `Tool`.
-        .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario", "TrailcastFeeds"]),
+        .library(name: "TrailcastRun", targets: ["TrailcastRun", "TrailcastScenario"]),
     ] + fuzzChecksProduct,
     // What the light products do without: every use of the packages below but
     // swift-http-types (and the DocC plugin, which no target uses) is conditioned on `Tool`,

@@ -19,17 +19,26 @@ Run after a build: python3 .ci/check-public-surface.py [SYMBOLGRAPH_DIR] [--appl
 import glob, json, os, re, sys, collections
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), '..'))
 PRODUCT_MODULES = {'LocationSimulation', 'LocationSimulationTesting', 'LocationSimulationWeather', 'CoreLocationSeam',
-                   'TrailcastRun', 'TrailcastScenario', 'TrailcastFeeds',
+                   'TrailcastScenario',
                    # A product only for the fuzz package (TRAILCAST_FUZZ_CHECKS=1, Package.swift),
                    # which imports it from outside: its API must stay public.
                    'TrailcastFuzzChecks'}
+# A product module whose API is some of its types, not all: TrailcastRun holds the command's
+# own plumbing (its streams, paths, passwords, the fleet) beside the plans and runners
+# docs/library.md shows, and only these are promised.
+CURATED_PRODUCT_TYPES = {'TrailcastRun': {'ReplayRunner', 'ReplayRunPlan', 'TimelineOutput', 'FeedPlan', 'RunFailure',
+                                          'RunExitStatus', 'RunMessages', 'LiveStreamRequest', 'ScenarioRunner'}}
+# Files that re-export chosen types of modules that are not products:
+# `@_exported import struct Module.Name`.
+REEXPORT_FILES = ['Sources/LocationSimulation/Exports.swift', 'Sources/TrailcastRun/Exports.swift']
 arguments = [a for a in sys.argv[1:] if not a.startswith('--')]
 directory = arguments[0] if arguments else glob.glob(ROOT + '/.build/*/symbolgraph')[0]
 graphs = glob.glob(directory + '/*.symbols.json')
 symbols = {}
-owner = {}
-members = collections.defaultdict(set)
-edges = collections.defaultdict(set)
+members = collections.defaultdict(set)      # a type's members: reached with the type's values
+witnesses = collections.defaultdict(set)    # the members that implement a protocol's requirement
+edges = collections.defaultdict(set)        # what a declaration names: reached whole
+namespaces = collections.defaultdict(set)   # what it names only as a prefix (`Outer.Inner`), or its parent
 for path in graphs:
     name = os.path.basename(path).split('.symbols.json')[0]
     module = name.split('@')[0]
@@ -37,10 +46,16 @@ for path in graphs:
     for s in data['symbols']:
         usr = s['identifier']['precise']
         symbols.setdefault(usr, []).append((module, s))
-        refs = set()
+        refs, prefixes = set(), set()
         def frags(fs):
-            for f in fs or []:
-                if f.get('preciseIdentifier'): refs.add(f['preciseIdentifier'])
+            fs = fs or []
+            for index, f in enumerate(fs):
+                if not f.get('preciseIdentifier'): continue
+                # `LocationService.Configuration` names the outer type only as a namespace:
+                # it stays public, its members need not
+                qualifies = (index + 2 < len(fs) and fs[index + 1].get('spelling') == '.'
+                             and fs[index + 2].get('kind') == 'typeIdentifier')
+                (prefixes if qualifies else refs).add(f['preciseIdentifier'])
         frags(s.get('declarationFragments'))
         sig = s.get('functionSignature') or {}
         for p in sig.get('parameters', []): frags(p.get('declarationFragments'))
@@ -51,13 +66,19 @@ for path in graphs:
         for c in ext.get('constraints', []):
             if c.get('rhsPrecise'): refs.add(c['rhsPrecise'])
         edges[usr] |= refs
+        namespaces[usr] |= prefixes
     for r in data['relationships']:
         if r['kind'] in ('memberOf', 'optionalRequirementOf', 'requirementOf'):
             members[r['target']].add(r['source'])
-            # an extension's member names its type too
-            edges[r['source']].add(r['target'])
+            if r.get('sourceOrigin') or r['kind'] != 'memberOf':
+                witnesses[r['target']].add(r['source'])
+            # a member keeps its type public, not the type's other members
+            namespaces[r['source']].add(r['target'])
         if r['kind'] in ('conformsTo', 'inheritsFrom', 'overrides', 'defaultImplementationOf'):
             edges[r['source']].add(r['target'])
+        # a public protocol's default implementation is a conforming type's witness
+        if r['kind'] == 'defaultImplementationOf':
+            edges[r['target']].add(r['source'])
         if r['kind'] == 'extensionTo':
             members[r['target']].add(r['source'])
 
@@ -65,21 +86,29 @@ roots = set()
 for usr, entries in symbols.items():
     for module, s in entries:
         if module in PRODUCT_MODULES: roots.add(usr)
-# LocationSimulation's re-exports: `@_exported public import struct Module.Name`
-for line in open(ROOT + '/Sources/LocationSimulation/Exports.swift'):
-    m = re.match(r'\s*@_exported\s+public\s+import\s+\w+\s+(\w+)\.(\w+)', line)
-    if m:
-        for usr, entries in symbols.items():
-            for module, s in entries:
-                if module == m.group(1) and s['pathComponents'] == [m.group(2)]: roots.add(usr)
-reached = set()
-pending = list(roots)
+        if s['pathComponents'][0] in CURATED_PRODUCT_TYPES.get(module, ()): roots.add(usr)
+for file in REEXPORT_FILES:
+    for line in open(os.path.join(ROOT, file)):
+        m = re.match(r'\s*@_exported\s+(?:public\s+)?import\s+\w+\s+(\w+)\.(\w+)', line)
+        if m:
+            for usr, entries in symbols.items():
+                for module, s in entries:
+                    if module == m.group(1) and s['pathComponents'][0] == m.group(2): roots.add(usr)
+# A symbol reached whole brings its members (a value's API); one reached only as a
+# namespace or as a member's parent brings the members that witness a protocol's
+# requirement, which must be as public as the type.
+reached, whole = set(), set()
+pending = [(usr, True) for usr in roots]
 while pending:
-    usr = pending.pop()
-    if usr in reached: continue
+    usr, entire = pending.pop()
+    entire = entire or any(s['kind']['identifier'] == 'swift.protocol' for _, s in symbols.get(usr, []))
+    if usr in whole or (not entire and usr in reached): continue
     reached.add(usr)
-    for nxt in edges.get(usr, set()) | members.get(usr, set()):
-        if nxt not in reached: pending.append(nxt)
+    pending += [(nxt, True) for nxt in edges.get(usr, set()) | witnesses.get(usr, set())]
+    pending += [(nxt, False) for nxt in namespaces.get(usr, set())]
+    if entire:
+        whole.add(usr)
+        pending += [(nxt, True) for nxt in members.get(usr, set())]
 
 apply = '--apply' in sys.argv
 problems = []
@@ -87,6 +116,10 @@ edits = collections.defaultdict(set)
 for usr, entries in symbols.items():
     for module, s in entries:
         if module in PRODUCT_MODULES or s.get('accessLevel') != 'public' or usr in reached: continue
+        # a protocol extension's member as a conforming type shows it: its line is the
+        # extension's, which is public when the protocol's users reach it
+        if '::SYNTHESIZED::' in usr: continue
+        if s['kind']['identifier'] == 'swift.enum.case': continue
         loc = s.get('location')
         if not loc: continue
         path = loc['uri'].replace('file://', '')

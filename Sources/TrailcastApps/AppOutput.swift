@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 package import TrailcastDevice
-public import TrailcastTimeline
-public import TrailcastCoreLocation
+package import TrailcastTimeline
+package import TrailcastCoreLocation
 
 /// What an app asks the engine to do for it: the app decides, the engine carries it out
 /// (with the run's weather service, its cache and its fetches), so an app knows nothing of
@@ -67,7 +67,7 @@ extension TimelineEvent.Kind {
     /// The timeline event for what Core Location said to the app: one mapping for every
     /// app (the model apps, and the testing library's app under test), which then reacts
     /// in its own way.
-    public init(_ output: LocationService.Output) {
+    package init(_ output: LocationService.Output) {
         switch output {
         case .authorizationChanged(let change): self = .authorization(change)
         case .prompt(let request, let answer): self = .prompt(request: request, answer: answer)

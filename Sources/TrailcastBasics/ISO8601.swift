@@ -97,7 +97,7 @@ extension Timestamp {
     }
 
     /// Appends the ``iso8601(fractionDigits:)`` text to a byte buffer without allocating a String.
-    public func appendISO8601(to bytes: inout [UInt8], fractionDigits: Int = 3) {
+    package func appendISO8601(to bytes: inout [UInt8], fractionDigits: Int = 3) {
         let days = secondsSince1970.floorDivided(by: 86_400)
         let secondOfDay = secondsSince1970 - days * 86_400
         let (year, month, day) = CivilDate.date(daysSince1970: days)

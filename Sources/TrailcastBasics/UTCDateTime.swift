@@ -2,19 +2,19 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The calendar fields of a ``Timestamp`` in UTC, for formats that spell a time out in
 /// parts (NMEA's `hhmmss.ss` and `ddmmyy`).
-public struct UTCDateTime: Sendable, Equatable {
-    public var year: Int
-    public var month: Int
-    public var day: Int
-    public var hour: Int
-    public var minute: Int
-    public var second: Int
-    public var nanoseconds: Int
+package struct UTCDateTime: Sendable, Equatable {
+    package var year: Int
+    package var month: Int
+    package var day: Int
+    package var hour: Int
+    package var minute: Int
+    package var second: Int
+    package var nanoseconds: Int
 }
 
 extension Timestamp {
     /// The time's UTC calendar fields (proleptic Gregorian, any year).
-    public var utc: UTCDateTime {
+    package var utc: UTCDateTime {
         let days = secondsSince1970.floorDivided(by: 86_400)
         let secondOfDay = Int(secondsSince1970 - days * 86_400)
         let date = CivilDate.date(daysSince1970: days)

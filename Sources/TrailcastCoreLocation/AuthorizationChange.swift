@@ -8,7 +8,7 @@ public struct AuthorizationChange: Sendable, Equatable {
     public var servicesEnabled: Bool
     public var cause: AuthorizationChangeCause
 
-    public init(
+    package init(
         from: AuthorizationStatus, to: AuthorizationStatus, accuracy: LocationAccuracy,
         servicesEnabled: Bool, cause: AuthorizationChangeCause
     ) {

@@ -24,7 +24,7 @@ public enum AuthorizationStatus: String, Sendable, CaseIterable {
     }
 
     /// The short command-line spelling: `whenInUse` and `always` for the authorized cases.
-    public var argument: String {
+    package var argument: String {
         switch self {
         case .authorizedWhenInUse: return "whenInUse"
         case .authorizedAlways: return "always"

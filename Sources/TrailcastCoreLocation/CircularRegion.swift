@@ -66,7 +66,7 @@ public struct RegionEvent: Sendable, Equatable {
 
     public var identifier: String { region.identifier }
 
-    public init(region: CircularRegion, change: Change, position: Coordinate? = nil) {
+    package init(region: CircularRegion, change: Change, position: Coordinate? = nil) {
         self.region = region
         self.change = change
         self.position = position
@@ -102,7 +102,7 @@ public struct RegionFailure: Sendable, Equatable {
     /// The region the app tried to monitor, for the callback (not written to the timeline).
     public var region: CircularRegion?
 
-    public init(identifier: String, reason: Reason, region: CircularRegion? = nil) {
+    package init(identifier: String, reason: Reason, region: CircularRegion? = nil) {
         self.identifier = identifier
         self.reason = reason
         self.region = region

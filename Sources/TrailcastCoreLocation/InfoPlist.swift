@@ -23,7 +23,7 @@ public enum InfoPlistKey: String, Sendable, CaseIterable, Comparable {
     ]
 
     /// How a message names it: `UIBackgroundModes` says which of its values is missing.
-    public var described: String {
+    package var described: String {
         self == .locationBackgroundMode ? "location in UIBackgroundModes" : rawValue
     }
 }
@@ -48,7 +48,7 @@ public struct InfoPlist: Sendable, Equatable {
     /// library's live-update streams; the `trailcast` command's model app has none).
     public var requiresExplicitServiceSession: Bool
 
-    public init(
+    package init(
         missingKeys: Set<InfoPlistKey> = [], defaultAccuracyReduced: Bool = false,
         requiresExplicitServiceSession: Bool = false
     ) {
@@ -57,14 +57,14 @@ public struct InfoPlist: Sendable, Equatable {
         self.requiresExplicitServiceSession = requiresExplicitServiceSession
     }
 
-    public func has(_ key: InfoPlistKey) -> Bool { !missingKeys.contains(key) }
+    package func has(_ key: InfoPlistKey) -> Bool { !missingKeys.contains(key) }
 
     /// The purpose strings `request` needs that the app lacks, in Apple's order: When In
     /// Use's for either request; Always's too for Always (Apple's SDK header: "Both the
     /// NSLocationAlwaysAndWhenInUseUsageDescription and NSLocationWhenInUseUsageDescription
     /// keys must be specified in your Info.plist; otherwise, this method will do nothing").
     /// Temporary full accuracy's purpose keys are not modelled: none.
-    public func missingUsageDescriptions(for request: AuthorizationRequest) -> [InfoPlistKey] {
+    package func missingUsageDescriptions(for request: AuthorizationRequest) -> [InfoPlistKey] {
         let needed: [InfoPlistKey]
         switch request {
         case .whenInUse: needed = [.whenInUseUsageDescription]
@@ -93,7 +93,7 @@ public struct InfoPlistError: Sendable, Equatable {
     /// What the Info.plist lacks for it, in Apple's order; never empty.
     public var missing: [InfoPlistKey]
 
-    public init(method: Method, manager: Int, missing: [InfoPlistKey]) {
+    package init(method: Method, manager: Int, missing: [InfoPlistKey]) {
         self.method = method
         self.manager = manager
         self.missing = missing

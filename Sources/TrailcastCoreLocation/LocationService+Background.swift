@@ -30,16 +30,16 @@ import TrailcastDevice
 ///   the foreground go on there as with `allowsBackgroundLocationUpdates` (the project's
 ///   reading of "allowing it to receive updates"). A terminated app's sessions end with it.
 extension LocationService {
-    public static let automaticPauseRadiusMeters = 50.0
-    public static let automaticPauseSeconds = 600.0
+    package static let automaticPauseRadiusMeters = 50.0
+    package static let automaticPauseSeconds = 600.0
 
     /// A client's `allowsBackgroundLocationUpdates`.
-    public func allowsBackgroundLocationUpdates(client: Int = 0) -> Bool { clients[client].allowsBackgroundUpdates }
+    package func allowsBackgroundLocationUpdates(client: Int = 0) -> Bool { clients[client].allowsBackgroundUpdates }
 
     /// A client sets `allowsBackgroundLocationUpdates`. True without the `location`
     /// background mode in the app's Info.plist is a fatal error: a fatal `plistError`, and
     /// nothing changes (the app is terminated; LocationService+InfoPlist.swift).
-    public mutating func setAllowsBackgroundLocationUpdates(_ allowed: Bool, client: Int, into output: inout [Output]) {
+    package mutating func setAllowsBackgroundLocationUpdates(_ allowed: Bool, client: Int, into output: inout [Output]) {
         if allowed, let fatal = backgroundModeMissing(client: client) {
             output.append(.infoPlistError(fatal))
             return
@@ -48,18 +48,18 @@ extension LocationService {
     }
 
     /// A client's `showsBackgroundLocationIndicator`.
-    public mutating func setShowsBackgroundLocationIndicator(_ shows: Bool, client: Int) {
+    package mutating func setShowsBackgroundLocationIndicator(_ shows: Bool, client: Int) {
         clients[client].showsBackgroundIndicator = shows
     }
 
     /// A client's `pausesLocationUpdatesAutomatically`.
-    public mutating func setPausesLocationUpdatesAutomatically(_ pauses: Bool, client: Int) {
+    package mutating func setPausesLocationUpdatesAutomatically(_ pauses: Bool, client: Int) {
         clients[client].pausesAutomatically = pauses
         if !pauses { clients[client].stationaryAnchor = nil }
     }
 
     /// Whether the client's updates were paused automatically.
-    public func isPaused(client: Int = 0) -> Bool { clients[client].isPaused }
+    package func isPaused(client: Int = 0) -> Bool { clients[client].isPaused }
 
     /// Whether the client's updates go on while the app is in the background: started in
     /// the foreground, or by an Always app. Apple, of When In Use only: "Attempts to start
@@ -73,7 +73,7 @@ extension LocationService {
     }
 
     /// The app begins a `CLBackgroundActivitySession`.
-    public mutating func beginBackgroundActivitySession() {
+    package mutating func beginBackgroundActivitySession() {
         backgroundActivitySessions += 1
         if appState == .foreground { sessionsKeepAppInUse = true }
     }
@@ -81,7 +81,7 @@ extension LocationService {
     /// The app invalidates (or drops) one of its sessions; after the last, a When In Use
     /// app in the background is no longer in use (Allow Once ends then, as when the
     /// indicator goes).
-    public mutating func endBackgroundActivitySession(into output: inout [Output]) {
+    package mutating func endBackgroundActivitySession(into output: inout [Output]) {
         guard backgroundActivitySessions > 0 else { return }
         backgroundActivitySessions -= 1
         guard backgroundActivitySessions == 0 else { return }
@@ -116,7 +116,7 @@ extension LocationService {
     }
 
     /// Whether the system shows the background location indicator for the app now.
-    public var showsBackgroundIndicator: Bool {
+    package var showsBackgroundIndicator: Bool {
         guard appState == .background, authorizationStatus.isAuthorized else { return false }
         if sessionsKeepAppInUse { return true }
         return clients.contains { client in
@@ -131,7 +131,7 @@ extension LocationService {
     /// the foreground. In the few seconds after an app leaves the foreground, a short grace
     /// period for your app to finish any current location tasks the user initiated. When
     /// the app shows the background location usage indicator".
-    public var isInUse: Bool {
+    package var isInUse: Bool {
         appState == .foreground || (appState == .background && isInGracePeriod) || showsBackgroundIndicator
     }
 
@@ -140,11 +140,11 @@ extension LocationService {
     /// (the app is suspended as it would be without them); what the grace keeps is "in
     /// use": an Allow Once grant, temporary full accuracy, a When In Use app hearing
     /// regions, visits and significant changes.
-    public static let inUseGraceSeconds = 5.0
+    package static let inUseGraceSeconds = 5.0
 
     /// The grace after leaving the foreground is over: what needed the app in use ends
     /// now, unless the indicator keeps it in use.
-    public mutating func endInUseGrace(into output: inout [Output]) {
+    package mutating func endInUseGrace(into output: inout [Output]) {
         guard isInGracePeriod else { return }
         isInGracePeriod = false
         guard appState != .foreground && !isInUse else { return }

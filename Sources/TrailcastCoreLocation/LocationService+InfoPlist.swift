@@ -19,7 +19,7 @@
 ///   project's reading; Settings and temporary full accuracy still give full).
 extension LocationService {
     /// Whether `request` needs a purpose string the app's Info.plist lacks.
-    public func lacksUsageDescription(for request: AuthorizationRequest) -> Bool {
+    package func lacksUsageDescription(for request: AuthorizationRequest) -> Bool {
         !configuration.infoPlist.missingUsageDescriptions(for: request).isEmpty
     }
 

@@ -16,11 +16,11 @@ import TrailcastDevice
 /// - Events need authorization with full accuracy, as region monitoring's; a When In Use
 ///   app in the background hears them when it is in use again.
 extension LocationService {
-    public static let conditionLimit = 20
+    package static let conditionLimit = 20
 
     /// `CLMonitor.add(_:identifier:assuming:)`: whether the condition is monitored.
     @discardableResult
-    public mutating func addCondition(
+    package mutating func addCondition(
         _ region: CircularRegion, monitor name: String, assuming state: RegionState = .unknown, into output: inout [Output]
     ) -> Bool {
         var monitor = conditionMonitors[name] ?? RegionMonitor(announcesFirstDetermination: true)
@@ -35,12 +35,12 @@ extension LocationService {
     }
 
     /// `CLMonitor.remove(_:)`.
-    public mutating func removeCondition(_ identifier: String, monitor name: String) {
+    package mutating func removeCondition(_ identifier: String, monitor name: String) {
         _ = conditionMonitors[name]?.remove(identifier)
     }
 
     /// A monitor's conditions, in the order added.
-    public func conditions(of name: String) -> [CircularRegion] {
+    package func conditions(of name: String) -> [CircularRegion] {
         conditionMonitors[name]?.regions ?? []
     }
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 
 // What the model says to the app, and what it keeps for each of the app's location managers.
 extension LocationService {
     /// What the service tells the app (the delegate callbacks) and the user sees.
-    public enum Output: Sendable, Equatable {
+    package enum Output: Sendable, Equatable {
         case authorizationChanged(AuthorizationChange)
         case prompt(request: AuthorizationRequest, answer: PromptAnswer)
         /// A fix for one client.

@@ -21,7 +21,7 @@ import TrailcastDevice
 ///   tells each region's present side once.
 extension LocationService {
     /// `startMonitoring(for:)`.
-    public mutating func startMonitoring(_ region: CircularRegion, client: Int = 0, into output: inout [Output]) {
+    package mutating func startMonitoring(_ region: CircularRegion, client: Int = 0, into output: inout [Output]) {
         if let reason = regionMonitor.register(region) {
             output.append(.regionError(RegionFailure(identifier: region.identifier, reason: reason, region: region), client: client))
             return
@@ -39,18 +39,18 @@ extension LocationService {
     }
 
     /// `stopMonitoring(for:)`: the region is no longer the app's; nothing if it was not.
-    public mutating func stopMonitoring(_ identifier: String, into output: inout [Output]) {
+    package mutating func stopMonitoring(_ identifier: String, into output: inout [Output]) {
         guard let region = regionMonitor.remove(identifier) else { return }
         output.append(.region(RegionEvent(region: region, change: .stopped)))
     }
 
     /// `requestState(for:)`: `didDetermineState` after the next fix the app may hear of.
-    public mutating func requestState(_ identifier: String) {
+    package mutating func requestState(_ identifier: String) {
         _ = regionMonitor.requestState(identifier)
     }
 
     /// `monitoredRegions`.
-    public var monitoredRegions: [CircularRegion] { regionMonitor.regions }
+    package var monitoredRegions: [CircularRegion] { regionMonitor.regions }
 
     /// Whether the system determines the app's regions now.
     var monitorsRegions: Bool {

@@ -21,12 +21,12 @@ import TrailcastDevice
 ///   the significant changes do.
 extension LocationService {
     /// Apple's figure: "500 meters or more".
-    public static let significantChangeMeters = 500.0
+    package static let significantChangeMeters = 500.0
     /// Apple's figure: "not ... more frequently than once every five minutes".
-    public static let significantChangeSeconds = 300.0
+    package static let significantChangeSeconds = 300.0
 
     /// `startMonitoringSignificantLocationChanges()`.
-    public mutating func startMonitoringSignificantLocationChanges(client: Int = 0, into output: inout [Output]) {
+    package mutating func startMonitoringSignificantLocationChanges(client: Int = 0, into output: inout [Output]) {
         switch authorizationStatus {
         case .denied, .restricted:
             output.append(.error(.denied, client: client))
@@ -38,12 +38,12 @@ extension LocationService {
     }
 
     /// `stopMonitoringSignificantLocationChanges()`.
-    public mutating func stopMonitoringSignificantLocationChanges(client: Int = 0) {
+    package mutating func stopMonitoringSignificantLocationChanges(client: Int = 0) {
         clients[client].significantChanges = false
     }
 
     /// Whether the client's significant-change service is on.
-    public func monitorsSignificantChanges(client: Int = 0) -> Bool {
+    package func monitorsSignificantChanges(client: Int = 0) -> Bool {
         clients[client].significantChanges
     }
 

@@ -16,10 +16,10 @@ import TrailcastDevice
 ///   precise authorization "the visit events use reduced accuracy").
 extension LocationService {
     /// How many visits wait for a When In Use app (the oldest go first; the project's bound).
-    public static let heldVisitLimit = 64
+    package static let heldVisitLimit = 64
 
     /// `startMonitoringVisits()`.
-    public mutating func startMonitoringVisits(client: Int = 0, into output: inout [Output]) {
+    package mutating func startMonitoringVisits(client: Int = 0, into output: inout [Output]) {
         switch authorizationStatus {
         case .denied, .restricted:
             output.append(.error(.denied, client: client))
@@ -29,12 +29,12 @@ extension LocationService {
     }
 
     /// `stopMonitoringVisits()`: for the whole app.
-    public mutating func stopMonitoringVisits() {
+    package mutating func stopMonitoringVisits() {
         visitDetector = nil
         heldVisits.removeAll()
     }
 
-    public var monitorsVisits: Bool { visitDetector != nil }
+    package var monitorsVisits: Bool { visitDetector != nil }
 
     mutating func observeVisits(_ fix: LocationFix, into output: inout [Output]) {
         guard visitDetector != nil else { return }

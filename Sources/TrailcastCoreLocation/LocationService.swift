@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
-public import TrailcastDevice
+package import TrailcastDevice
 
 /// A model of `CLLocationManager` for one app: authorization, prompts, updates and
 /// the rules that decide which fixes reach the app.
@@ -40,12 +40,12 @@ public import TrailcastDevice
 ///   string does nothing, background updates without their background mode are fatal, and
 ///   `NSLocationDefaultAccuracyReduced` makes a grant reduced (LocationService+InfoPlist.swift).
 public struct LocationService: Sendable {
-    public let configuration: Configuration
+    package let configuration: Configuration
     /// The status stored for the app in Settings (what it gets back when services return).
-    public private(set) var storedStatus: AuthorizationStatus
-    public internal(set) var accuracy: LocationAccuracy
-    public private(set) var servicesEnabled: Bool
-    public internal(set) var appState: AppState = .foreground
+    package private(set) var storedStatus: AuthorizationStatus
+    package internal(set) var accuracy: LocationAccuracy
+    package private(set) var servicesEnabled: Bool
+    package internal(set) var appState: AppState = .foreground
     var clients: [Client]
     private var isAllowOnceGrant = false
     /// Full accuracy granted for this session only, over a reduced setting.
@@ -53,19 +53,19 @@ public struct LocationService: Sendable {
     var alwaysUpgradeOffered = false
     /// Always granted at the first prompt of `requestAlwaysAuthorization()`, until the
     /// second prompt confirms it (see LocationService+ProvisionalAlways.swift).
-    public internal(set) var isProvisionalAlways = false
+    package internal(set) var isProvisionalAlways = false
     /// In the background for less than ``inUseGraceSeconds``: still in use (see
     /// LocationService+Background.swift); the driver ends it (``endInUseGrace(into:)``).
-    public internal(set) var isInGracePeriod = false
+    package internal(set) var isInGracePeriod = false
     /// Permission prompts shown so far: which of ``Configuration/promptAnswers`` answers the next.
     private var permissionPromptsShown = 0
     /// Whether the device's receiver has a fix.
-    public private(set) var hasSignal = true
+    package private(set) var hasSignal = true
     /// The last fix Core Location handed the app (any client, any service), precise: what a
     /// start of updates hands over first (see ``startUpdatingLocation(client:into:)``).
-    public internal(set) var lastKnownFix: LocationFix?
+    package internal(set) var lastKnownFix: LocationFix?
     /// The app's monitored regions (shared by its clients) and what is known of each.
-    public internal(set) var regionMonitor = RegionMonitor()
+    package internal(set) var regionMonitor = RegionMonitor()
     /// `CLMonitor`s by name, each with its conditions (a `RegionMonitor` in CLMonitor's way).
     var conditionMonitors: [String: RegionMonitor] = [:]
     /// The visits service, app-wide: nil while off.
@@ -77,7 +77,7 @@ public struct LocationService: Sendable {
     var backgroundActivitySessions = 0
     var sessionsKeepAppInUse = false
 
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         storedStatus = configuration.initialStatus
         accuracy = configuration.initialAccuracy
@@ -86,39 +86,39 @@ public struct LocationService: Sendable {
     }
 
     /// Whether the client has asked for updates and they have not been stopped.
-    public func isUpdating(client: Int = 0) -> Bool { clients[client].isUpdating }
+    package func isUpdating(client: Int = 0) -> Bool { clients[client].isUpdating }
 
     /// A new client (another location manager of the app); its number.
-    public mutating func addClient() -> Int {
+    package mutating func addClient() -> Int {
         clients.append(Client())
         return clients.count - 1
     }
 
     /// A client's `distanceFilter`: nil delivers every fix.
-    public mutating func setDistanceFilter(_ meters: Double?, client: Int) {
+    package mutating func setDistanceFilter(_ meters: Double?, client: Int) {
         clients[client].distanceFilterMeters = meters
     }
 
     /// A client's `desiredAccuracy` is (or is no longer) the reduced-accuracy constant.
-    public mutating func setWantsReducedAccuracy(_ reduced: Bool, client: Int) {
+    package mutating func setWantsReducedAccuracy(_ reduced: Bool, client: Int) {
         guard clients[client].wantsReducedAccuracy != reduced else { return }
         clients[client].wantsReducedAccuracy = reduced
         clients[client].lastDelivered = nil
     }
 
     /// The status the app reads: `denied` whenever location services are off.
-    public var authorizationStatus: AuthorizationStatus {
+    package var authorizationStatus: AuthorizationStatus {
         servicesEnabled ? storedStatus : .denied
     }
 
     /// Reports the state at launch.
-    public func launch(into output: inout [Output]) {
+    package func launch(into output: inout [Output]) {
         output.append(authorizationChanged(from: authorizationStatus, cause: .initial))
     }
 
     /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()`.
     /// Whether `request` would show a prompt now (Core Location ignores the others).
-    public func wouldPrompt(_ request: AuthorizationRequest) -> Bool {
+    package func wouldPrompt(_ request: AuthorizationRequest) -> Bool {
         if request == .temporaryFullAccuracy { return accuracy == .reduced && authorizationStatus.isAuthorized }
         guard servicesEnabled, !lacksUsageDescription(for: request) else { return false }
         switch storedStatus {
@@ -130,7 +130,7 @@ public struct LocationService: Sendable {
 
     /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()` from the manager
     /// `client` (named by a `plistError`).
-    public mutating func requestAuthorization(_ request: AuthorizationRequest, client: Int = 0, into output: inout [Output]) {
+    package mutating func requestAuthorization(_ request: AuthorizationRequest, client: Int = 0, into output: inout [Output]) {
         if request == .temporaryFullAccuracy {
             requestTemporaryFullAccuracy(into: &output)
             return
@@ -172,7 +172,7 @@ public struct LocationService: Sendable {
     /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`: with approximate
     /// location authorized, the person is asked once per session for precise location;
     /// `allow` gives full accuracy until the app is no longer in use or the session ends. Nothing happens with full accuracy already, or without authorization.
-    public mutating func requestTemporaryFullAccuracy(into output: inout [Output]) {
+    package mutating func requestTemporaryFullAccuracy(into output: inout [Output]) {
         guard wouldPrompt(.temporaryFullAccuracy) else { return }
         let answer: PromptAnswer = configuration.temporaryFullAccuracyAnswer == .deny ? .deny : .allow
         output.append(.prompt(request: .temporaryFullAccuracy, answer: answer))
@@ -184,7 +184,7 @@ public struct LocationService: Sendable {
     }
 
     /// `startUpdatingLocation()`.
-    public mutating func startUpdatingLocation(client: Int = 0, into output: inout [Output]) {
+    package mutating func startUpdatingLocation(client: Int = 0, into output: inout [Output]) {
         switch authorizationStatus {
         case .denied, .restricted:
             output.append(.error(.denied, client: client))
@@ -204,7 +204,7 @@ public struct LocationService: Sendable {
 
     /// `requestLocation()`: the next fix the client may receive, once. Ignored while the
     /// client's updates run (they deliver it anyway).
-    public mutating func requestLocation(client: Int = 0, into output: inout [Output]) {
+    package mutating func requestLocation(client: Int = 0, into output: inout [Output]) {
         switch authorizationStatus {
         case .denied, .restricted:
             output.append(.error(.denied, client: client))
@@ -219,7 +219,7 @@ public struct LocationService: Sendable {
     }
 
     /// The device's GPS lost or regained its signal.
-    public mutating func signalChanged(available: Bool, into output: inout [Output]) {
+    package mutating func signalChanged(available: Bool, into output: inout [Output]) {
         guard available != hasSignal else { return }
         hasSignal = available
         guard !available else { return }
@@ -238,7 +238,7 @@ public struct LocationService: Sendable {
     }
 
     /// `stopUpdatingLocation()`: also ends a `requestLocation()` still waiting.
-    public mutating func stopUpdatingLocation(client: Int = 0) {
+    package mutating func stopUpdatingLocation(client: Int = 0) {
         clients[client].isUpdating = false
         clients[client].awaitsOneFix = false
         clients[client].startedInForeground = false
@@ -246,7 +246,7 @@ public struct LocationService: Sendable {
     }
 
     /// The user changes the app's permission in Settings.
-    public mutating func changeInSettings(to status: AuthorizationStatus, into output: inout [Output]) {
+    package mutating func changeInSettings(to status: AuthorizationStatus, into output: inout [Output]) {
         isAllowOnceGrant = false
         // The person's own choice in Settings: nothing is provisional any more.
         isProvisionalAlways = false
@@ -255,7 +255,7 @@ public struct LocationService: Sendable {
     }
 
     /// The user turns Precise Location on or off in Settings.
-    public mutating func changeAccuracyInSettings(to newAccuracy: LocationAccuracy, into output: inout [Output]) {
+    package mutating func changeAccuracyInSettings(to newAccuracy: LocationAccuracy, into output: inout [Output]) {
         isTemporaryFullAccuracy = false
         guard newAccuracy != accuracy else { return }
         accuracy = newAccuracy
@@ -265,7 +265,7 @@ public struct LocationService: Sendable {
     }
 
     /// The user switches Location Services for the whole device.
-    public mutating func setServicesEnabled(_ enabled: Bool, into output: inout [Output]) {
+    package mutating func setServicesEnabled(_ enabled: Bool, into output: inout [Output]) {
         guard enabled != servicesEnabled else { return }
         let before = authorizationStatus
         servicesEnabled = enabled
@@ -273,7 +273,7 @@ public struct LocationService: Sendable {
     }
 
     /// The app moves between foreground and background.
-    public mutating func setAppState(_ state: AppState, into output: inout [Output]) {
+    package mutating func setAppState(_ state: AppState, into output: inout [Output]) {
         // Leaving the foreground for the background begins the in-use grace; coming back,
         // or being terminated, ends it.
         isInGracePeriod = state == .background && (appState == .foreground || isInGracePeriod)
@@ -303,7 +303,7 @@ public struct LocationService: Sendable {
     }
 
     /// The run ends: an Allow Once grant does not outlive the app session.
-    public mutating func endRun(into output: inout [Output]) {
+    package mutating func endRun(into output: inout [Output]) {
         expireTemporaryFullAccuracy(into: &output)
         expireAllowOnce(into: &output)
     }
@@ -319,7 +319,7 @@ public struct LocationService: Sendable {
 
     /// A raw fix from the device; delivered to each client the rules allow. Under
     /// provisional Always, a fix that would reach an app not in use first asks the person.
-    public mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
+    package mutating func receive(_ fix: LocationFix, into output: inout [Output]) {
         confirmProvisionalAlwaysIfNeeded(before: fix, into: &output)
         receiveNow(fix, into: &output)
     }
@@ -351,7 +351,7 @@ public struct LocationService: Sendable {
     /// Why a device epoch did not reach the client: the first rule that held it back.
     /// `deviceHasFix` false is an epoch without a fix, which only the app-level rules
     /// (authorization, background, updates) outrank, since they would hold a fix back too.
-    public func missReason(client: Int = 0, deviceHasFix: Bool) -> MissedFixes.Reason {
+    package func missReason(client: Int = 0, deviceHasFix: Bool) -> MissedFixes.Reason {
         if !authorizationStatus.isAuthorized { return .notAuthorized }
         if appState == .terminated { return .notRunning }
         let asked = clients[client]

@@ -22,7 +22,7 @@ public struct ManagerCall: Sendable, Equatable {
     /// Which of the app's managers, numbered from 0 in the order they were made.
     public var manager: Int
 
-    public init(method: Method, manager: Int) {
+    package init(method: Method, manager: Int) {
         self.method = method
         self.manager = manager
     }

@@ -30,7 +30,7 @@ public struct MissedFixes: Sendable, Equatable {
     }
 
     /// At most this many points stand for the stretch's path.
-    public static let pathLimit = 64
+    package static let pathLimit = 64
 
     public var reason: Reason
     /// How many device epochs the app missed.
@@ -42,7 +42,7 @@ public struct MissedFixes: Sendable, Equatable {
     /// Evenly thinned to at most ``pathLimit`` points, first and last kept.
     public var path: [Coordinate]
 
-    public init(reason: Reason, fixes: Int, sinceOffset: Double, untilOffset: Double, path: [Coordinate]) {
+    package init(reason: Reason, fixes: Int, sinceOffset: Double, untilOffset: Double, path: [Coordinate]) {
         self.reason = reason
         self.fixes = fixes
         self.sinceOffset = sinceOffset

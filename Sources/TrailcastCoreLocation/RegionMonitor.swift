@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 import TrailcastBasics
-public import TrailcastDevice
+package import TrailcastDevice
 
 /// Core Location's region monitoring for one app: the regions it registered (shared by
 /// all its location managers), where the device is with respect to each as the system
@@ -31,19 +31,19 @@ public import TrailcastDevice
 /// - The first determination after registering (or after monitoring resumes) is silent:
 ///   Apple: "if the user's location is already inside the region at registration time,
 ///   the location manager doesn't automatically generate an event."
-public struct RegionMonitor: Sendable {
+package struct RegionMonitor: Sendable {
     /// "An app can register up to 20 regions at a time." (`startMonitoring(for:)`)
-    public static let limit = 20
+    package static let limit = 20
     /// "remain at that minimum distance for at least 20 seconds" (archived guide).
-    public static let dwellSeconds = 20.0
+    package static let dwellSeconds = 20.0
     /// `maximumRegionMonitoringDistance`: Apple gives no figure (the property is read at run
     /// time); 100 km is the project's choice, far above the 1-400 m Apple recommends.
-    public static let maximumRadiusMeters = 100_000.0
+    package static let maximumRadiusMeters = 100_000.0
     /// The cushion's floor, for a perfect GPS (the project's choice).
-    public static let minimumCushionMeters = 10.0
+    package static let minimumCushionMeters = 10.0
     /// The cushion per metre of the fix's reported accuracy (the project's choice: twice
     /// the 68% radius, so that noise alone rarely holds a fix across it for 20 s).
-    public static let cushionPerAccuracy = 2.0
+    package static let cushionPerAccuracy = 2.0
 
     private struct Watched: Sendable {
         var region: CircularRegion
@@ -76,21 +76,21 @@ public struct RegionMonitor: Sendable {
     /// the condition was added with (the default, `unknown`, always does).
     let announcesFirstDetermination: Bool
 
-    public init(announcesFirstDetermination: Bool = false) {
+    package init(announcesFirstDetermination: Bool = false) {
         self.announcesFirstDetermination = announcesFirstDetermination
     }
 
     /// `monitoredRegions`, in the order they were registered.
-    public var regions: [CircularRegion] { watched.map(\.region) }
+    package var regions: [CircularRegion] { watched.map(\.region) }
 
     /// The system's current determination for a region; nil when it is not monitored.
-    public func state(of identifier: String) -> RegionState? {
+    package func state(of identifier: String) -> RegionState? {
         watched.first { $0.region.identifier == identifier }?.state
     }
 
     /// `startMonitoring(for:)`'s bookkeeping: the region added, or replacing the one with its
     /// identifier (Apple: "the old region is replaced by the new one"), or why it cannot be.
-    public mutating func register(_ region: CircularRegion, assuming: RegionState = .unknown) -> RegionFailure.Reason? {
+    package mutating func register(_ region: CircularRegion, assuming: RegionState = .unknown) -> RegionFailure.Reason? {
         guard region.radiusMeters > 0, region.radiusMeters <= Self.maximumRadiusMeters else { return .radius }
         if let index = watched.firstIndex(where: { $0.region.identifier == region.identifier }) {
             watched[index] = Watched(region: region, told: assuming)
@@ -101,20 +101,20 @@ public struct RegionMonitor: Sendable {
         return nil
     }
 
-    public var count: Int { watched.count }
+    package var count: Int { watched.count }
     /// Without building ``regions`` (which copies every region: not once per fix).
-    public var isEmpty: Bool { watched.isEmpty }
+    package var isEmpty: Bool { watched.isEmpty }
 
     /// `stopMonitoring(for:)`: the region, if it was monitored (Apple: otherwise "this
     /// method has no effect").
-    public mutating func remove(_ identifier: String) -> CircularRegion? {
+    package mutating func remove(_ identifier: String) -> CircularRegion? {
         guard let index = watched.firstIndex(where: { $0.region.identifier == identifier }) else { return nil }
         return watched.remove(at: index).region
     }
 
     /// `requestState(for:)`: answered after the next fix the app may hear of. Whether the
     /// region is monitored (Apple: an unknown region "does nothing").
-    public mutating func requestState(_ identifier: String) -> Bool {
+    package mutating func requestState(_ identifier: String) -> Bool {
         guard let index = watched.firstIndex(where: { $0.region.identifier == identifier }) else { return false }
         watched[index].stateRequested = true
         return true
@@ -122,7 +122,7 @@ public struct RegionMonitor: Sendable {
 
     /// Monitoring stops for the app (no authorization, approximate location, services
     /// off): nothing is known any more, and the next determination is silent.
-    public mutating func forget() {
+    package mutating func forget() {
         for index in watched.indices {
             watched[index].slack = 0
             watched[index].state = .unknown
@@ -133,7 +133,7 @@ public struct RegionMonitor: Sendable {
 
     /// One fix of the device: each region's determination; the app's events, in
     /// registration order, when `appHears` (otherwise kept for ``catchUp(into:)``).
-    public mutating func observe(_ fix: LocationFix, appHears: Bool, into events: inout [RegionEvent]) {
+    package mutating func observe(_ fix: LocationFix, appHears: Bool, into events: inout [RegionEvent]) {
         let position = Coordinate(latitude: fix.latitude, longitude: fix.longitude)
         let cosFix = cos(fix.latitude * .pi / 180)
         // How far the fix moved since the last one (noise included): every region's slack
@@ -191,7 +191,7 @@ public struct RegionMonitor: Sendable {
 
     /// The app may hear again (back in the foreground, or authorized for it): the
     /// crossings it has not been told of, one per region, at its present side.
-    public mutating func catchUp(into events: inout [RegionEvent]) {
+    package mutating func catchUp(into events: inout [RegionEvent]) {
         for index in watched.indices {
             Self.tell(&watched[index], position: nil, announcingFirst: announcesFirstDetermination, into: &events)
         }
@@ -257,7 +257,7 @@ public struct RegionMonitor: Sendable {
     }
 
     /// How far past the boundary a fix must lie to count (see the type's documentation).
-    public static func cushionMeters(accuracy: Double, radius: Double) -> Double {
+    package static func cushionMeters(accuracy: Double, radius: Double) -> Double {
         min(max(minimumCushionMeters, cushionPerAccuracy * accuracy), radius / 2)
     }
 }

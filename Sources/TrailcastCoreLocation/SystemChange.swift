@@ -13,7 +13,7 @@ public enum SystemChange: Sendable, Hashable {
 
 extension LocationService {
     /// Makes `change`; what Core Location then says to the app goes to `output`.
-    public mutating func apply(_ change: SystemChange, into output: inout [Output]) {
+    package mutating func apply(_ change: SystemChange, into output: inout [Output]) {
         switch change {
         case .authorization(let status): changeInSettings(to: status, into: &output)
         case .accuracy(let accuracy): changeAccuracyInSettings(to: accuracy, into: &output)

@@ -16,7 +16,7 @@ public struct Visit: Sendable, Equatable {
     /// The radius of the circle around the centre, in metres.
     public var horizontalAccuracyMeters: Double
 
-    public init(arrival: Timestamp?, departure: Timestamp?, latitude: Double, longitude: Double, horizontalAccuracyMeters: Double) {
+    package init(arrival: Timestamp?, departure: Timestamp?, latitude: Double, longitude: Double, horizontalAccuracyMeters: Double) {
         self.arrival = arrival
         self.departure = departure
         self.latitude = latitude

@@ -16,7 +16,7 @@ public struct DeviceEpoch: Sendable, Equatable {
     /// another loop. Exports that have segments start one here; the gap is not a path.
     public var startsSegment: Bool
 
-    public init(time: Timestamp, fix: LocationFix?, startsSegment: Bool = false) {
+    package init(time: Timestamp, fix: LocationFix?, startsSegment: Bool = false) {
         self.time = time
         self.fix = fix
         self.startsSegment = startsSegment
@@ -36,7 +36,7 @@ public protocol DeviceStreamObserver: AnyObject {
 
 /// What a device stream observer throws, so that a run can say it in one line and tell a
 /// peer that went away (a console, a port) from a file that could not be written.
-public protocol DeviceStreamFailure: Error, CustomStringConvertible {
+package protocol DeviceStreamFailure: Error, CustomStringConvertible {
     /// A peer could not be reached, refused, or left (exit 69), rather than an I/O error.
     var isPeerUnavailable: Bool { get }
 }

@@ -7,7 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import TrailcastBasics
+package import TrailcastBasics
 
 /// The simulated device's GPS receiver: the layer between the true route and Core
 /// Location. It turns each fix of the route into what a receiver reports (with the
@@ -27,19 +27,19 @@ public import TrailcastBasics
 ///     if let fix = receiver.measure(routeFix, at: moment) { deliver(fix) }
 /// }
 /// ```
-public struct GPSReceiver: Sendable {
+package struct GPSReceiver: Sendable {
     /// What kind of receiver, and its seed.
-    public struct Configuration: Sendable, Equatable {
-        public var profile: GPSProfile
+    package struct Configuration: Sendable, Equatable {
+        package var profile: GPSProfile
         /// Seeds the noise, the dropouts and the jitter (each its own stream).
-        public var seed: UInt64
+        package var seed: UInt64
         /// Each fix comes up to this much later than its nominal moment (0: exactly on time).
-        public var jitterSeconds: Double
+        package var jitterSeconds: Double
         /// How often the receiver reports (the route's interval, or 1 Hz): how soon it
         /// notices a missing fix.
-        public var cadenceSeconds: Double
+        package var cadenceSeconds: Double
 
-        public init(profile: GPSProfile = .perfect, seed: UInt64 = 1, jitterSeconds: Double = 0, cadenceSeconds: Double = 1) {
+        package init(profile: GPSProfile = .perfect, seed: UInt64 = 1, jitterSeconds: Double = 0, cadenceSeconds: Double = 1) {
             self.profile = profile
             self.seed = seed
             self.jitterSeconds = jitterSeconds
@@ -48,15 +48,15 @@ public struct GPSReceiver: Sendable {
     }
 
     /// Below this speed a receiver's course is meaningless: Core Location reports -1.
-    public static let minimumCourseSpeedMetersPerSecond = 0.5
+    package static let minimumCourseSpeedMetersPerSecond = 0.5
 
-    public let configuration: Configuration
+    package let configuration: Configuration
     private var error: PositionError?
     private var signal: SignalModel
     private let jitterKey: UInt64
     private var lastMeasuredTime: Timestamp?
 
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         error = configuration.profile.isPerfect ? nil : PositionError(profile: configuration.profile, seed: configuration.seed)
         signal = SignalModel(profile: configuration.profile, seed: configuration.seed)
@@ -64,16 +64,16 @@ public struct GPSReceiver: Sendable {
     }
 
     /// Whether the receiver has a fix now.
-    public var hasSignal: Bool { !signal.isLost }
+    package var hasSignal: Bool { !signal.isLost }
 
     /// The route starts: the profile's dropouts are counted from here.
-    public mutating func begin(at time: Timestamp) {
+    package mutating func begin(at time: Timestamp) {
         signal.begin(at: time)
     }
 
     /// When the receiver reports the route fix: its own time, plus the jitter (a hash of
     /// the seed and the time, so asking twice gives the same answer).
-    public func deliveryTime(of routeFix: RouteFix) -> Timestamp {
+    package func deliveryTime(of routeFix: RouteFix) -> Timestamp {
         let nominal = routeFix.fix.time
         guard configuration.jitterSeconds > 0 else { return nominal }
         let bits = UInt64(bitPattern: nominal.secondsSince1970) &* 1_000_000_007 ^ UInt64(UInt32(bitPattern: nominal.nanoseconds))
@@ -86,18 +86,18 @@ public struct GPSReceiver: Sendable {
 
     /// The next signal change (a dropout of the profile, a pause of the recording) at or
     /// before `time`; nil when none is due.
-    public mutating func nextSignalChange(notAfter time: Timestamp) -> SignalChange? {
+    package mutating func nextSignalChange(notAfter time: Timestamp) -> SignalChange? {
         signal.nextChange(notAfter: time)
     }
 
     /// A scheduled `signal=lost|restored` at `time`; the change it makes, if any.
-    public mutating func setSignal(_ state: SignalState, at time: Timestamp) -> SignalChange? {
+    package mutating func setSignal(_ state: SignalState, at time: Timestamp) -> SignalChange? {
         signal.set(state, byEventAt: time)
     }
 
     /// The fix the receiver reports for the route's fix at `time` (from ``deliveryTime(of:)``),
     /// or nil while the signal is lost.
-    public mutating func measure(_ routeFix: RouteFix, at time: Timestamp) -> LocationFix? {
+    package mutating func measure(_ routeFix: RouteFix, at time: Timestamp) -> LocationFix? {
         if let resumes = routeFix.recordingResumesAt {
             signal.pause(after: routeFix.fix.time, resumes: resumes, cadenceSeconds: configuration.cadenceSeconds)
         }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 package import TrailcastGPX
-public import TrailcastBasics
+package import TrailcastBasics
 
 /// Turns route points into timed fixes of the true route, streaming and lazily: memory
 /// stays constant whatever the length of a leg, a gap or the route.
@@ -231,12 +231,12 @@ package struct RouteTimer {
 }
 
 /// A fix of the true route, before the simulated GPS.
-public struct RouteFix: Sendable, Equatable {
-    public var fix: LocationFix
+package struct RouteFix: Sendable, Equatable {
+    package var fix: LocationFix
     /// Set on the last fix before a pause in the recording: when the route resumes.
-    public var recordingResumesAt: Timestamp?
+    package var recordingResumesAt: Timestamp?
 
-    public init(fix: LocationFix, recordingResumesAt: Timestamp? = nil) {
+    package init(fix: LocationFix, recordingResumesAt: Timestamp? = nil) {
         self.fix = fix
         self.recordingResumesAt = recordingResumesAt
     }

@@ -24,7 +24,7 @@ public struct SignalChange: Sendable, Equatable {
     /// When it happened.
     public var time: Timestamp
 
-    public init(state: SignalState, cause: SignalCause, time: Timestamp) {
+    package init(state: SignalState, cause: SignalCause, time: Timestamp) {
         self.state = state
         self.cause = cause
         self.time = time

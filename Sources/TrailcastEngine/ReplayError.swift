@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastGPX
-public import TrailcastApps
-public import TrailcastSettings
+package import TrailcastGPX
+package import TrailcastApps
+package import TrailcastSettings
 import TrailcastTimeline
 
 /// Why a replay could not run or finish.
-public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read, is malformed, or (strict) has a questionable point.
     case gpx(GPXError)
     /// The file has no points of the chosen kind.
@@ -26,7 +26,7 @@ public enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     /// saying so. The message is the `plistError`'s.
     case appCrashed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .gpx(let error):
             return error.description

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
-public import NIOCore
+package import TrailcastDevice
+package import NIOCore
 import NIOPosix
 import TrailcastBasics
 import TrailcastWire
@@ -18,15 +18,15 @@ import TrailcastWire
 /// ends the run with one error line rather than a hang.
 ///
 /// Replies are read beside the run: a command's `KO` surfaces at the next fix.
-public final class AndroidEmulatorFeed: Feed {
+package final class AndroidEmulatorFeed: Feed {
     /// Commands sent without a reply before the console counts as not answering.
-    public static let unansweredLimit = 50
+    package static let unansweredLimit = 50
 
     private let channel: any Channel
     private let replies: ConsoleReplies
 
     /// Connects, reads the banner and authenticates; `timeout` bounds each step.
-    public static func connect(
+    package static func connect(
         host: String, port: Int, token: String?, timeout: TimeAmount = .seconds(5)
     ) async throws -> AndroidEmulatorFeed {
         let replies = ConsoleReplies()
@@ -62,7 +62,7 @@ public final class AndroidEmulatorFeed: Feed {
         self.replies = replies
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         if let failure = replies.failure { throw FeedError.peerFailed(failure) }
         // No fix, nothing to set: the emulated device keeps its last position.
         guard let fix = epoch.fix else { return }
@@ -74,18 +74,18 @@ public final class AndroidEmulatorFeed: Feed {
         channel.writeAndFlush(ByteBuffer(string: command + "\n"), promise: nil)
     }
 
-    public func deviceStreamEnded() throws {
+    package func deviceStreamEnded() throws {
         if let failure = replies.failure { throw FeedError.peerFailed(failure) }
     }
 
     /// Waits, at most `timeout`, for the console to answer every command sent: the run's
     /// last fixes are then known to be applied, and a `KO` to one of them is still reported.
-    public func finish() async throws {
+    package func finish() async throws {
         try await finish(timeout: .seconds(2))
     }
 
     /// ``finish()`` with another bound.
-    public func finish(timeout: TimeAmount) async throws {
+    package func finish(timeout: TimeAmount) async throws {
         let deadline = ContinuousClock.now.advanced(by: .nanoseconds(timeout.nanoseconds))
         // The console answers in milliseconds: a short poll is simpler than a waiter.
         while replies.unanswered > 0, replies.failure == nil, ContinuousClock.now < deadline {
@@ -95,7 +95,7 @@ public final class AndroidEmulatorFeed: Feed {
     }
 
     /// Closes the console connection (the emulator keeps running).
-    public func close() async {
+    package func close() async {
         _ = try? await channel.close()
     }
 
@@ -228,32 +228,32 @@ private final class ConsoleLineReader: ChannelInboundHandler, Sendable {
 }
 
 extension AndroidEmulatorFeed {
-    /// `--android-emulator [HOST:]PORT` (`--android-token`): an emulator's console to drive.
-    public struct Request: FeedRequest {
-        public var host: String
-        public var port: Int
-        /// The console's token; nil for the one the emulator wrote in the home directory.
-        public var token: String?
-
-        public init(host: String, port: Int, token: String?) {
-            self.host = host
-            self.port = port
-            self.token = token
-        }
-
-        public func problem(speed: Double) -> String? {
-            Self.needsRealTime("--android-emulator drives a live emulator and needs", speed: speed)
-        }
-
-        public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
-            try await AndroidEmulatorFeed.connect(host: host, port: port, token: token ?? AndroidEmulatorFeed.tokenFromHome())
-        }
-    }
-
     /// The token the emulator wrote for its console (`~/.emulator_console_auth_token`), if
     /// the file is there.
-    public static func tokenFromHome() -> String? {
+    package static func tokenFromHome() -> String? {
         guard let home = HomeFile.home else { return nil }
         return HomeFile.text(atPath: home + "/.emulator_console_auth_token")?.trimmingWhiteSpace()
+    }
+}
+
+/// `--android-emulator [HOST:]PORT` (`--android-token`): an emulator's console to drive.
+public struct AndroidEmulatorFeedRequest: FeedRequest {
+    public var host: String
+    public var port: Int
+    /// The console's token; nil for the one the emulator wrote in the home directory.
+    public var token: String?
+
+    public init(host: String, port: Int, token: String?) {
+        self.host = host
+        self.port = port
+        self.token = token
+    }
+
+    public func problem(speed: Double) -> String? {
+        Self.needsRealTime("--android-emulator drives a live emulator and needs", speed: speed)
+    }
+
+    public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
+        try await AndroidEmulatorFeed.connect(host: host, port: port, token: token ?? AndroidEmulatorFeed.tokenFromHome())
     }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastCoreLocation
-public import TrailcastDevice
+package import TrailcastCoreLocation
+package import TrailcastDevice
 import TrailcastWire
 import NIOCore
 import NIOWebSocket
@@ -15,9 +15,9 @@ import NIOWebSocket
 /// the oldest dropped with a warning) and a task sends them. The browser closing ends the
 /// feed with a warning, not the run; at the end the session is ended (`session.end`), and
 /// Firefox keeps the pages' permission and last position (unlike Chromium).
-public final class BiDiBrowserFeed: Feed, Sendable {
+package final class BiDiBrowserFeed: Feed, Sendable {
     /// The browser's name and version, as `session.new` gives them (`firefox 153.7.0`).
-    public let browser: String
+    package let browser: String
     private let outgoing: AsyncStream<BrowserCommand>.Continuation
     private let conversation: BiDiConversation
     private let connection: Task<Void, Never>
@@ -30,7 +30,7 @@ public final class BiDiBrowserFeed: Feed, Sendable {
     /// 5 s with both cores of this machine taken; Playwright waits 30 s to connect by default).
     /// A browser that cannot be reached or refuses the session is a
     /// ``FeedError/peerFailed(_:)`` (exit 69) in its words.
-    public static func connect(
+    package static func connect(
         socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5), sessionTimeout: Duration = .seconds(30),
         warn: @escaping @Sendable (String) -> Void
     ) async throws -> BiDiBrowserFeed {
@@ -119,22 +119,22 @@ public final class BiDiBrowserFeed: Feed, Sendable {
         self.tracker = tracker
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         guard tracker.shouldSend(hasFix: epoch.fix != nil) else { return }
         enqueue(.position(epoch.fix))
     }
 
-    public func deviceStreamEnded() throws {}
+    package func deviceStreamEnded() throws {}
 
-    public var mirrorsAuthorization: Bool { true }
+    package var mirrorsAuthorization: Bool { true }
 
     /// As ``BrowserFeed/authorizationChanged(_:)``: granted, denied or prompt.
-    public func authorizationChanged(_ change: AuthorizationChange) throws {
+    package func authorizationChanged(_ change: AuthorizationChange) throws {
         enqueue(.permission(BrowserFeed.permission(change.to)))
     }
 
     /// Sends what is queued, ends the session and waits, at most 2 seconds, for the answers.
-    public func close() async {
+    package func close() async {
         await conversation.markClosing()
         outgoing.finish()
         let connection = self.connection

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastCoreLocation
-public import TrailcastDevice
-public import TrailcastWire
+package import TrailcastCoreLocation
+package import TrailcastDevice
+package import TrailcastWire
 import AsyncHTTPClient
 import NIOCore
 import NIOHTTP1
@@ -23,12 +23,12 @@ import NIOWebSocket
 /// The run never waits for the browser: commands queue (at most ``queueLimit``, the oldest
 /// dropped with a warning) and a task sends them. A page closed mid-run is dropped with a
 /// warning; the browser closing ends the feed with a warning, not the run.
-public final class BrowserFeed: Feed, Sendable {
+package final class BrowserFeed: Feed, Sendable {
     /// Commands waiting for the browser before the oldest are dropped.
-    public static let queueLimit = 4096
+    package static let queueLimit = 4096
 
     /// The browser's `/json/version`: its name and WebSocket URL.
-    public let version: DevToolsVersion
+    package let version: DevToolsVersion
     private let outgoing: AsyncStream<DevToolsCommand>.Continuation
     private let conversation: DevToolsConversation
     private let connection: Task<Void, Never>
@@ -37,7 +37,7 @@ public final class BrowserFeed: Feed, Sendable {
     /// Reads the endpoint, connects and asks for the pages; `timeout` bounds each step. An
     /// endpoint that cannot be reached or is not a DevTools endpoint is a
     /// ``FeedError/peerFailed(_:)`` (exit 69).
-    public static func connect(
+    package static func connect(
         endpoint: String, targetFilter: String?, timeout: Duration = .seconds(5),
         warn: @escaping @Sendable (String) -> Void
     ) async throws -> BrowserFeed {
@@ -94,30 +94,30 @@ public final class BrowserFeed: Feed, Sendable {
         self.connection = connection
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         // Unavailable once per loss: the page's next callback is the error, then silence.
         guard tracker.shouldSend(hasFix: epoch.fix != nil) else { return }
         enqueue(.geolocationOverride(epoch.fix))
     }
 
     /// The run's authorization changed: the pages' `geolocation` permission follows.
-    public func permissionChanged(_ setting: GeolocationPermission) {
+    package func permissionChanged(_ setting: GeolocationPermission) {
         enqueue(.geolocationPermission(setting))
     }
 
-    public func deviceStreamEnded() throws {}
+    package func deviceStreamEnded() throws {}
 
-    public var mirrorsAuthorization: Bool { true }
+    package var mirrorsAuthorization: Bool { true }
 
     /// What a browser can express (`Browser.setPermission`): `granted` for When In Use,
     /// Always and Allow Once; `denied` for Denied, Restricted and Location Services off (the
     /// app sees Denied); `prompt` for Not Determined (docs/browser.md).
-    public func authorizationChanged(_ change: AuthorizationChange) throws {
+    package func authorizationChanged(_ change: AuthorizationChange) throws {
         permissionChanged(Self.permission(change.to))
     }
 
     /// The pages' `geolocation` permission for what the app sees.
-    public static func permission(_ status: AuthorizationStatus) -> GeolocationPermission {
+    package static func permission(_ status: AuthorizationStatus) -> GeolocationPermission {
         switch status {
         case .authorizedWhenInUse, .authorizedAlways: .granted
         case .denied, .restricted: .denied
@@ -126,13 +126,13 @@ public final class BrowserFeed: Feed, Sendable {
     }
 
     /// ``close(timeout:)`` within 2 seconds.
-    public func close() async {
+    package func close() async {
         await close(timeout: .seconds(2))
     }
 
     /// Sends what is queued and waits, at most `timeout`, for the browser's answers, then
     /// closes the connection (the browser and its pages stay).
-    public func close(timeout: Duration) async {
+    package func close(timeout: Duration) async {
         await conversation.markClosing()
         outgoing.finish()
         let connection = self.connection
@@ -233,76 +233,74 @@ public enum BrowserProtocol: String, Sendable, CaseIterable {
     case cdp, bidi
 }
 
-extension BrowserFeed {
-    /// `--browser URL` (`--browser-target TEXT`, `--browser-protocol`): a browser's remote
-    /// debugging endpoint, and which of its pages to drive (every page without a filter).
-    public struct Request: FeedRequest {
-        public var endpoint: String
-        public var targetFilter: String?
-        /// Nil: found out (``detectProtocol(endpoint:timeout:)``).
-        public var browserProtocol: BrowserProtocol?
-        /// `--browser-share`: where to offer the WebDriver BiDi session to a test runner
-        /// (``BiDiSessionShare``); nil: not offered.
-        public var share: (host: String, port: Int)?
+/// `--browser URL` (`--browser-target TEXT`, `--browser-protocol`): a browser's remote
+/// debugging endpoint, and which of its pages to drive (every page without a filter).
+public struct BrowserFeedRequest: FeedRequest {
+    public var endpoint: String
+    public var targetFilter: String?
+    /// Nil: asked of the endpoint (`BrowserFeed.detectProtocol`).
+    public var browserProtocol: BrowserProtocol?
+    /// `--browser-share`: where to offer the WebDriver BiDi session to a test runner
+    /// (``BiDiSessionShare``); nil: not offered.
+    package var share: (host: String, port: Int)?
 
-        public init(endpoint: String, targetFilter: String?, browserProtocol: BrowserProtocol? = nil) {
-            self.endpoint = endpoint
-            self.targetFilter = targetFilter
-            self.browserProtocol = browserProtocol
+    public init(endpoint: String, targetFilter: String?, browserProtocol: BrowserProtocol? = nil) {
+        self.endpoint = endpoint
+        self.targetFilter = targetFilter
+        self.browserProtocol = browserProtocol
+    }
+
+    public func problem(speed: Double) -> String? {
+        Self.needsRealTime("--browser drives live pages and needs", speed: speed)
+    }
+
+    public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
+        let pages = targetFilter.map { " whose URL contains \"\($0)\"" } ?? ""
+        let spoken: BrowserProtocol
+        if let browserProtocol {
+            spoken = browserProtocol
+        } else {
+            spoken = try await BrowserFeed.detectProtocol(endpoint: endpoint, timeout: .seconds(5))
         }
-
-        public func problem(speed: Double) -> String? {
-            Self.needsRealTime("--browser drives live pages and needs", speed: speed)
-        }
-
-        public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
-            let pages = targetFilter.map { " whose URL contains \"\($0)\"" } ?? ""
-            let spoken: BrowserProtocol
-            if let browserProtocol {
-                spoken = browserProtocol
-            } else {
-                spoken = try await BrowserFeed.detectProtocol(endpoint: endpoint, timeout: .seconds(5))
+        switch spoken {
+        case .cdp:
+            if share != nil {
+                throw FeedError.peerFailed("\(endpoint) is a DevTools endpoint (Chromium), which takes other clients itself: "
+                    + "--browser-share is for a Firefox's WebDriver BiDi session")
             }
-            switch spoken {
-            case .cdp:
-                if share != nil {
-                    throw FeedError.peerFailed("\(endpoint) is a DevTools endpoint (Chromium), which takes other clients itself: "
-                        + "--browser-share is for a Firefox's WebDriver BiDi session")
+            let feed = try await BrowserFeed.connect(endpoint: endpoint, targetFilter: targetFilter) { messages($0) }
+            messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages\(pages)")
+            return feed
+        case .bidi:
+            let socketURL = BrowserFeed.bidiSocketURL(endpoint)
+            if let share {
+                let offered = try await BiDiSessionShare.start(browserSocketURL: socketURL, host: share.host, port: share.port) {
+                    messages($0)
                 }
-                let feed = try await BrowserFeed.connect(endpoint: endpoint, targetFilter: targetFilter) { messages($0) }
-                messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages\(pages)")
-                return feed
-            case .bidi:
-                let socketURL = BrowserFeed.bidiSocketURL(endpoint)
-                if let share {
-                    let offered = try await BiDiSessionShare.start(browserSocketURL: socketURL, host: share.host, port: share.port) {
+                let feed: BiDiBrowserFeed
+                do {
+                    // As long as the share's own session.new may take: the join's subscription is Firefox's next command.
+                    feed = try await BiDiBrowserFeed.connect(
+                        socketURL: offered.joinURL, targetFilter: targetFilter, sessionTimeout: .seconds(90), share: offered
+                    ) {
                         messages($0)
                     }
-                    let feed: BiDiBrowserFeed
-                    do {
-                        // As long as the share's own session.new may take: the join's subscription is Firefox's next command.
-                        feed = try await BiDiBrowserFeed.connect(
-                            socketURL: offered.joinURL, targetFilter: targetFilter, sessionTimeout: .seconds(90), share: offered
-                        ) {
-                            messages($0)
-                        }
-                    } catch {
-                        await offered.close()
-                        throw error
-                    }
-                    messages("trailcast: driving the geolocation of \(offered.browser)'s pages\(pages) over WebDriver BiDi")
-                    messages("trailcast: sharing its WebDriver BiDi session at \(offered.endpoint) (a test runner connects there as to Firefox)")
-                    return feed
+                } catch {
+                    await offered.close()
+                    throw error
                 }
-                let feed = try await BiDiBrowserFeed.connect(socketURL: socketURL, targetFilter: targetFilter) { messages($0) }
-                if BrowserFeed.joinsSession(socketURL) {
-                    let session = socketURL.split(separator: "/").last.map(String.init) ?? ""
-                    messages("trailcast: driving the geolocation of pages\(pages) in the joined WebDriver BiDi session \(session)")
-                } else {
-                    messages("trailcast: driving the geolocation of \(feed.browser)'s pages\(pages) over WebDriver BiDi")
-                }
+                messages("trailcast: driving the geolocation of \(offered.browser)'s pages\(pages) over WebDriver BiDi")
+                messages("trailcast: sharing its WebDriver BiDi session at \(offered.endpoint) (a test runner connects there as to Firefox)")
                 return feed
             }
+            let feed = try await BiDiBrowserFeed.connect(socketURL: socketURL, targetFilter: targetFilter) { messages($0) }
+            if BrowserFeed.joinsSession(socketURL) {
+                let session = socketURL.split(separator: "/").last.map(String.init) ?? ""
+                messages("trailcast: driving the geolocation of pages\(pages) in the joined WebDriver BiDi session \(session)")
+            } else {
+                messages("trailcast: driving the geolocation of \(feed.browser)'s pages\(pages) over WebDriver BiDi")
+            }
+            return feed
         }
     }
 }

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 
 /// `export --to csv`: one row per fix of the device stream, with a header; the true
 /// position last (empty with a perfect GPS).
-public final class CSVExport: DeviceStreamObserver {
-    public static let header = "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon"
+package final class CSVExport: DeviceStreamObserver {
+    package static let header = "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon"
     private let writer: DescriptorWriter
 
-    public init(descriptor: Int32, destination: String = "the export") throws {
+    package init(descriptor: Int32, destination: String = "the export") throws {
         writer = DescriptorWriter(descriptor: descriptor, destination: destination)
         try writer.append(Self.header + "\n")
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
         writer.put(time: fix.time)
         writer.put(",")
@@ -41,7 +41,7 @@ public final class CSVExport: DeviceStreamObserver {
         try writer.endRecord()
     }
 
-    public func deviceStreamEnded() throws {
+    package func deviceStreamEnded() throws {
         try writer.flush()
     }
 }

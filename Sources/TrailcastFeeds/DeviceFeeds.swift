@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 
 /// Several feeds on one device stream: each epoch goes to every one, in order. Nil when
 /// there are none, so a replay without feeds pays nothing per fix.
-public final class DeviceFeeds: DeviceStreamObserver {
+package final class DeviceFeeds: DeviceStreamObserver {
     private let feeds: [any DeviceStreamObserver]
 
-    public init?(_ feeds: [any DeviceStreamObserver]) {
+    package init?(_ feeds: [any DeviceStreamObserver]) {
         guard !feeds.isEmpty else { return nil }
         self.feeds = feeds
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         for feed in feeds { try feed.deviceReported(epoch) }
     }
 
-    public func deviceStreamEnded() throws {
+    package func deviceStreamEnded() throws {
         for feed in feeds { try feed.deviceStreamEnded() }
     }
 }

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+import TrailcastDevice
 
 /// A feed that cannot go on.
-public enum FeedError: DeviceStreamFailure, Sendable, Equatable {
+package enum FeedError: DeviceStreamFailure, Sendable, Equatable {
     /// A file or stream the feed writes to failed (disk full, closed pipe); `destination`
     /// names it ("the NMEA feed", "the export").
     case cannotWrite(String, destination: String = "the NMEA feed")
@@ -13,14 +13,14 @@ public enum FeedError: DeviceStreamFailure, Sendable, Equatable {
     /// or went away.
     case peerFailed(String)
 
-    public var isPeerUnavailable: Bool {
+    package var isPeerUnavailable: Bool {
         switch self {
         case .cannotWrite: return false
         case .cannotListen, .peerFailed: return true
         }
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotWrite(let reason, let destination): return "error: cannot write \(destination): \(reason)"
         case .cannotListen(let reason): return "error: cannot listen for NMEA clients on \(reason)"

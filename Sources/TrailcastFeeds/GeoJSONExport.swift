@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 
 /// `export --to geojson`: an RFC 7946 FeatureCollection of the device's fixes: first a
@@ -14,7 +14,7 @@ import TrailcastBasics
 /// The line's coordinates and times and the points wait in scratch files until the
 /// stream ends (which decides the line's type), so a route of any length takes constant
 /// memory.
-public final class GeoJSONExport: DeviceStreamObserver {
+package final class GeoJSONExport: DeviceStreamObserver {
     private let writer: DescriptorWriter
     private let coordinates: SpoolFile
     private let times: SpoolFile
@@ -25,7 +25,7 @@ public final class GeoJSONExport: DeviceStreamObserver {
     private var position: [UInt8] = []
     private var time: [UInt8] = []
 
-    public init(descriptor: Int32, destination: String = "the export") throws {
+    package init(descriptor: Int32, destination: String = "the export") throws {
         writer = DescriptorWriter(descriptor: descriptor, destination: destination)
         coordinates = try SpoolFile()
         times = try SpoolFile()
@@ -33,7 +33,7 @@ public final class GeoJSONExport: DeviceStreamObserver {
         try writer.append(#"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":"#)
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
         // Within a line a comma; between lines the end of one array and the start of another.
         var separator: StaticString = count == 0 ? "" : ","
@@ -81,7 +81,7 @@ public final class GeoJSONExport: DeviceStreamObserver {
         }
     }
 
-    public func deviceStreamEnded() throws {
+    package func deviceStreamEnded() throws {
         let (type, open, close) = lineCount > 1 ? ("MultiLineString", "[[", "]]") : ("LineString", "[", "]")
         try writer.append(#"{"type":"\#(type)","coordinates":\#(open)"#)
         try coordinates.copy(to: writer)

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 
 /// `export --to kml`: the device's fixes as a timed `gx:Track` (Google's KML extension,
@@ -10,7 +10,7 @@ import TrailcastBasics
 /// `gx:MultiTrack` of one `gx:Track` each, `gx:interpolate` 0: the gaps are not paths.
 /// Each track's parts wait in scratch files until it ends, so a route of any length takes
 /// constant memory.
-public final class KMLExport: DeviceStreamObserver {
+package final class KMLExport: DeviceStreamObserver {
     private let writer: DescriptorWriter
     private let times: SpoolFile
     private let coordinates: SpoolFile
@@ -18,7 +18,7 @@ public final class KMLExport: DeviceStreamObserver {
     private let endedTracks: SpoolFile
     private var trackCount = 0
 
-    public init(descriptor: Int32, destination: String = "the export") throws {
+    package init(descriptor: Int32, destination: String = "the export") throws {
         writer = DescriptorWriter(descriptor: descriptor, destination: destination)
         times = try SpoolFile()
         coordinates = try SpoolFile()
@@ -32,7 +32,7 @@ public final class KMLExport: DeviceStreamObserver {
             """)
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
         if trackCount == 0 {
             trackCount = 1
@@ -63,7 +63,7 @@ public final class KMLExport: DeviceStreamObserver {
         try target.append("</gx:Track>\n")
     }
 
-    public func deviceStreamEnded() throws {
+    package func deviceStreamEnded() throws {
         if trackCount > 1 {
             try writer.append("<gx:MultiTrack>\n<gx:interpolate>0</gx:interpolate>\n")
             try endedTracks.copy(to: writer)

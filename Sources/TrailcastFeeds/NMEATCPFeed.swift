@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 import NIOCore
 import NIOPosix
 import TrailcastBasics
@@ -13,13 +13,13 @@ import TrailcastWire
 /// A client that connects late gets the stream from that moment. A client that leaves is
 /// forgotten; one that stops reading is dropped, with a warning, once its unsent bytes pass
 /// a bound (NIO's write-buffer high-water mark), so it never blocks the run or the others.
-public final class NMEATCPFeed: Feed {
+package final class NMEATCPFeed: Feed {
     /// Unsent bytes a client may hold before it counts as stalled: about a minute of epochs.
-    public static let stalledClientBytes = 64 * 1024
+    package static let stalledClientBytes = 64 * 1024
 
     /// The address the server listens on (the port chosen, when 0 was asked for).
-    public let host: String
-    public let port: Int
+    package let host: String
+    package let port: Int
     private let server: any Channel
     private let clients: ClientList
     private let warn: @Sendable (String) -> Void
@@ -30,7 +30,7 @@ public final class NMEATCPFeed: Feed {
     ///
     /// - Parameter warn: told, in one line, of each client dropped for not keeping up.
     /// - Throws: ``FeedError/cannotListen(_:)`` when the address cannot be bound.
-    public static func start(
+    package static func start(
         host: String, port: Int, warn: @escaping @Sendable (String) -> Void
     ) async throws -> NMEATCPFeed {
         let clients = ClientList()
@@ -64,7 +64,7 @@ public final class NMEATCPFeed: Feed {
         self.warn = warn
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         self.epoch.removeAll(keepingCapacity: true)
         encoder.append(epoch, to: &self.epoch)
         let clients = self.clients.snapshot()
@@ -84,11 +84,11 @@ public final class NMEATCPFeed: Feed {
 
     /// The clients keep their connection until ``close()``: the run may end before a
     /// client has read the last epoch.
-    public func deviceStreamEnded() throws {}
+    package func deviceStreamEnded() throws {}
 
     /// Sends what is pending (waiting at most a second per client), then closes the
     /// clients and stops listening.
-    public func close() async {
+    package func close() async {
         for client in clients.snapshot() {
             let flushed = client.eventLoop.makePromise(of: Void.self)
             client.writeAndFlush(ByteBuffer(), promise: flushed)

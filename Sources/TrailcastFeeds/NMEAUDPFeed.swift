@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 import NIOCore
 import NIOPosix
 import TrailcastWire
@@ -8,14 +8,14 @@ import TrailcastWire
 /// `--nmea udp://HOST:PORT`: sends each epoch's sentences as one datagram to HOST:PORT
 /// (gpsd listens for such a source with `gpsd udp://HOST:PORT`). Nobody needs to be
 /// listening: datagrams to a closed port are simply lost, so the run never waits.
-public final class NMEAUDPFeed: Feed {
+package final class NMEAUDPFeed: Feed {
     private let channel: any Channel
     private let destination: SocketAddress
     private var encoder = NMEAEncoder()
     private var epoch: [UInt8] = []
 
     /// Opens a socket on an ephemeral local port for sending to `host:port`.
-    public static func start(host: String, port: Int) async throws -> NMEAUDPFeed {
+    package static func start(host: String, port: Int) async throws -> NMEAUDPFeed {
         do {
             let destination = try SocketAddress.makeAddressResolvingHost(host, port: port)
             // Any local address of the destination's family; the system picks the route.
@@ -33,7 +33,7 @@ public final class NMEAUDPFeed: Feed {
         self.destination = destination
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         self.epoch.removeAll(keepingCapacity: true)
         encoder.append(epoch, to: &self.epoch)
         let envelope = AddressedEnvelope(remoteAddress: destination, data: ByteBuffer(bytes: self.epoch))
@@ -41,9 +41,9 @@ public final class NMEAUDPFeed: Feed {
         channel.writeAndFlush(envelope, promise: nil)
     }
 
-    public func deviceStreamEnded() throws {}
+    package func deviceStreamEnded() throws {}
 
-    public func close() async {
+    package func close() async {
         _ = try? await channel.close()
     }
 }

@@ -7,8 +7,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import TrailcastCoreLocation
-public import TrailcastDevice
+package import TrailcastCoreLocation
+package import TrailcastDevice
 import Dispatch
 import TrailcastBasics
 import TrailcastWire
@@ -22,21 +22,21 @@ import TrailcastWire
 /// the run back. A location still waiting when a newer one comes is replaced by it (the
 /// Simulator only needs to be where the device is now). A command that fails ends the run
 /// at the next fix with one error line.
-public final class SimulatorFeed: Feed {
+package final class SimulatorFeed: Feed {
     /// What `simctl privacy` can say about location for an app.
-    public enum Privacy: Equatable, Sendable {
+    package enum Privacy: Equatable, Sendable {
         case grant(always: Bool)
         case revoke
         case reset
     }
 
-    public let device: String
-    public let bundleID: String?
+    package let device: String
+    package let bundleID: String?
     private let runner: CommandQueue
 
     /// Finds `xcrun` on `PATH`; throws ``FeedError/peerFailed(_:)`` when there is none
     /// (the iOS Simulator exists on macOS only).
-    public init(device: String, bundleID: String?) throws {
+    package init(device: String, bundleID: String?) throws {
         guard let xcrun = Self.findOnPath("xcrun") else {
             throw FeedError.peerFailed(
                 "--simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)")
@@ -46,7 +46,7 @@ public final class SimulatorFeed: Feed {
         runner = CommandQueue(executable: xcrun)
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         if let failure = runner.failure { throw FeedError.peerFailed(failure) }
         // No fix: the Simulator stays where it was, as a device without a signal does.
         guard let fix = epoch.fix else { return }
@@ -57,7 +57,7 @@ public final class SimulatorFeed: Feed {
     }
 
     /// The app's permission changed (in Settings, or at launch): the same on the Simulator.
-    public func privacyChanged(_ privacy: Privacy) throws {
+    package func privacyChanged(_ privacy: Privacy) throws {
         if let failure = runner.failure { throw FeedError.peerFailed(failure) }
         guard let bundleID else { return }
         let arguments: [String]
@@ -71,13 +71,13 @@ public final class SimulatorFeed: Feed {
 
     /// With a bundle id it mirrors the app's permission (without one, a failed command is
     /// still reported at the next change, as at the next fix).
-    public var mirrorsAuthorization: Bool { true }
+    package var mirrorsAuthorization: Bool { true }
 
     /// What simctl can express: When In Use (`grant location`), Always (`grant
     /// location-always`), Denied (`revoke location`), Not Determined (`reset location`).
     /// Not: Restricted, Allow Once (it reads as When In Use), reduced accuracy, or Location
     /// Services off for the whole device (the app sees Denied; nothing is sent).
-    public func authorizationChanged(_ change: AuthorizationChange) throws {
+    package func authorizationChanged(_ change: AuthorizationChange) throws {
         guard change.cause != .services else { return }
         switch change.to {
         case .authorizedWhenInUse: try privacyChanged(.grant(always: false))
@@ -88,12 +88,12 @@ public final class SimulatorFeed: Feed {
         }
     }
 
-    public func deviceStreamEnded() throws {
+    package func deviceStreamEnded() throws {
         if let failure = runner.failure { throw FeedError.peerFailed(failure) }
     }
 
     /// Waits for the commands still queued, then reports a failure among them, if any.
-    public func finish() async throws {
+    package func finish() async throws {
         await runner.drain()
         if let failure = runner.failure { throw FeedError.peerFailed(failure) }
     }
@@ -209,24 +209,22 @@ private final class CommandQueue: Sendable {
     }
 }
 
-extension SimulatorFeed {
-    /// `--simulator DEVICE` (`--bundle-id ID`): a booted iOS Simulator to move, and the app
-    /// whose permission it mirrors.
-    public struct Request: FeedRequest {
-        public var device: String
-        public var bundleID: String?
+/// `--simulator DEVICE` (`--bundle-id ID`): a booted iOS Simulator to move, and the app
+/// whose permission it mirrors.
+public struct SimulatorFeedRequest: FeedRequest {
+    public var device: String
+    public var bundleID: String?
 
-        public init(device: String, bundleID: String?) {
-            self.device = device
-            self.bundleID = bundleID
-        }
+    public init(device: String, bundleID: String?) {
+        self.device = device
+        self.bundleID = bundleID
+    }
 
-        public func problem(speed: Double) -> String? {
-            Self.needsRealTime("--simulator drives a live Simulator and needs", speed: speed)
-        }
+    public func problem(speed: Double) -> String? {
+        Self.needsRealTime("--simulator drives a live Simulator and needs", speed: speed)
+    }
 
-        public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
-            try SimulatorFeed(device: device, bundleID: bundleID)
-        }
+    public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
+        try SimulatorFeed(device: device, bundleID: bundleID)
     }
 }

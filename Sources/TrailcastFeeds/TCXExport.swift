@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 
 /// `export --to tcx`: the device's fixes as a Garmin Training Center (TCX v2) activity, one
@@ -10,7 +10,7 @@ import TrailcastBasics
 /// device starts another track in its lap after a pause; the distance does not count the
 /// gaps. The schema puts a lap's totals before its tracks, so the trackpoints wait in a
 /// scratch file: constant memory.
-public final class TCXExport: DeviceStreamObserver {
+package final class TCXExport: DeviceStreamObserver {
     private let writer: DescriptorWriter
     private let trackpoints: SpoolFile
     private var first: LocationFix?
@@ -18,12 +18,12 @@ public final class TCXExport: DeviceStreamObserver {
     private var distanceMeters = 0.0
     private var maximumSpeed = 0.0
 
-    public init(descriptor: Int32, destination: String = "the export") throws {
+    package init(descriptor: Int32, destination: String = "the export") throws {
         writer = DescriptorWriter(descriptor: descriptor, destination: destination)
         trackpoints = try SpoolFile()
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         guard let fix = epoch.fix else { return }
         let point = trackpoints.writer
         if last != nil, epoch.startsSegment {
@@ -59,7 +59,7 @@ public final class TCXExport: DeviceStreamObserver {
         try point.endRecord()
     }
 
-    public func deviceStreamEnded() throws {
+    package func deviceStreamEnded() throws {
         let start = (first?.time ?? Timestamp(secondsSince1970: 0)).iso8601(fractionDigits: 3)
         let seconds = first.flatMap { first in last.map { $0.time.seconds(since: first.time) } } ?? 0
         try writer.append("""

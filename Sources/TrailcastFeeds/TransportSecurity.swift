@@ -18,20 +18,20 @@ import TrailcastBasics
 /// swift-nio-ssl (BoringSSL) rather than the system's TLS: it is what SwiftNIO's servers
 /// and clients use on every platform, async-http-client already brings it, and its errors
 /// carry BoringSSL's own reason (`CERTIFICATE_VERIFY_FAILED`), which a message can quote.
-public final class TransportSecurity: Sendable {
+package final class TransportSecurity: Sendable {
     /// How messages name the peer and the options that set this up.
-    public struct Naming: Sendable {
-        public var peer: String
-        public var caOption: String
-        public var certificateOption: String
-        public var keyOption: String
+    package struct Naming: Sendable {
+        package var peer: String
+        package var caOption: String
+        package var certificateOption: String
+        package var keyOption: String
         /// Where TLS usually is, for a handshake that got no TLS back.
-        public var usualPort: String
+        package var usualPort: String
 
-        public static let mqtt = Naming(
+        package static let mqtt = Naming(
             peer: "broker", caOption: "--mqtt-ca", certificateOption: "--mqtt-cert", keyOption: "--mqtt-key",
             usualPort: "mqtts:// is usually 8883")
-        public static let http = Naming(
+        package static let http = Naming(
             peer: "server", caOption: "--http-ca", certificateOption: "--http-cert", keyOption: "--http-key",
             usualPort: "https:// is usually 443")
     }
@@ -45,7 +45,7 @@ public final class TransportSecurity: Sendable {
     ///   - trustedCertificatesFile: PEM certificates to trust (a CA); nil: the system's.
     ///   - clientCertificateFile: a PEM certificate (chain) to present, with
     ///     `clientKeyFile`, to a broker that requires one (`require_certificate true`).
-    public init(
+    package init(
         trustedCertificatesFile: String? = nil, clientCertificateFile: String? = nil, clientKeyFile: String? = nil,
         naming: Naming = .mqtt
     ) throws(TransportSecurityError) {
@@ -143,14 +143,14 @@ public final class TransportSecurity: Sendable {
 }
 
 /// A TLS setting that cannot be used: the file, the option that named it, and why.
-public struct TransportSecurityError: Error, Sendable, CustomStringConvertible {
-    public var file: String?
-    public var option: String
-    public var reason: String
+package struct TransportSecurityError: Error, Sendable, CustomStringConvertible {
+    package var file: String?
+    package var option: String
+    package var reason: String
     /// Whether the file is missing or unreadable (exit 66) rather than not what it should be.
-    public var cannotOpen = false
+    package var cannotOpen = false
 
-    public var description: String {
+    package var description: String {
         if let file { "\(option) \(file): error: \(reason)" } else { "\(option): error: \(reason)" }
     }
 }

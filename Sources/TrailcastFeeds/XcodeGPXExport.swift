@@ -1,21 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 import TrailcastBasics
 
 /// `export --to xcode-gpx`: the device's fixes as the timed `<wpt>` list Xcode's location
 /// simulation replays. Xcode's own GPX template is waypoints sorted by `<time>`, which it
 /// interpolates between; it does not read routes or tracks. Times come from the simulated
 /// clock, so a Garmin track and an untimed route both replay at their pace.
-public final class XcodeGPXExport: DeviceStreamObserver {
+package final class XcodeGPXExport: DeviceStreamObserver {
     private let writer: DescriptorWriter
     private var started = false
 
-    public init(descriptor: Int32, destination: String = "the export") {
+    package init(descriptor: Int32, destination: String = "the export") {
         writer = DescriptorWriter(descriptor: descriptor, destination: destination)
     }
 
-    public func deviceReported(_ epoch: DeviceEpoch) throws {
+    package func deviceReported(_ epoch: DeviceEpoch) throws {
         if !started { try begin() }
         guard let fix = epoch.fix else { return }
         writer.put("  <wpt lat=\"")
@@ -34,7 +34,7 @@ public final class XcodeGPXExport: DeviceStreamObserver {
         try writer.endRecord()
     }
 
-    public func deviceStreamEnded() throws {
+    package func deviceStreamEnded() throws {
         if !started { try begin() }
         try writer.append("</gpx>\n")
         try writer.flush()

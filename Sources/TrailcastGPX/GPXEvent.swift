@@ -5,7 +5,7 @@
 /// Points arrive as they are parsed, so a consumer can process a track of any
 /// length in constant memory. Containers are bracketed by begin/end events;
 /// ``metadata(_:)`` comes once, before the first waypoint, route or track.
-public enum GPXEvent: Sendable, Equatable {
+package enum GPXEvent: Sendable, Equatable {
     case metadata(GPXMetadata)
     case waypoint(GPXPoint)
     case beginRoute(GPXPathInfo)
@@ -32,19 +32,19 @@ public struct GPXWarning: Sendable, Equatable, CustomStringConvertible {
     /// Where a binary file's problem is, in bytes from its start; nil for a text format.
     public var byteOffset: Int?
 
-    public init(line: Int, column: Int, message: String) {
+    package init(line: Int, column: Int, message: String) {
         self.line = line
         self.column = column
         self.message = message
     }
 
-    public init(byteOffset: Int, message: String) {
+    package init(byteOffset: Int, message: String) {
         self.init(line: 0, column: 0, message: message)
         self.byteOffset = byteOffset
     }
 
     /// A warning about `point`, placed where the point is: its line and column, or its byte.
-    public init(at point: GPXPoint, message: String) {
+    package init(at point: GPXPoint, message: String) {
         if let byteOffset = point.byteOffset {
             self.init(byteOffset: byteOffset, message: message)
         } else {
@@ -53,7 +53,7 @@ public struct GPXWarning: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// This warning as the error `--strict` makes of it, in `file`.
-    public func error(in file: String) -> GPXError {
+    package func error(in file: String) -> GPXError {
         if let byteOffset { return .malformedBinary(file: file, byteOffset: byteOffset, reason: message) }
         return .invalidContent(file: file, line: line, column: column, message: message)
     }

@@ -3,7 +3,7 @@
 /// Which of a point's child elements the reader parses. Skipped elements are not
 /// decoded at all (no text kept, no number or time parsed, no warning), which makes a
 /// pass that needs little of each point markedly faster.
-public enum GPXFieldSelection: Sendable, Equatable {
+package enum GPXFieldSelection: Sendable, Equatable {
     /// Every field, extensions included.
     case all
     /// What a moving device needs: `<time>`, `<ele>`, `<hdop>`, `<vdop>`, and speed

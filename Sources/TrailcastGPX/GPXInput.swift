@@ -166,7 +166,7 @@ final class StandardInputCopy {
 
 extension RouteFormat {
     /// A reader of this format over bytes in memory (tests, fuzzing); `name` is used in messages.
-    public func makeReader(
+    package func makeReader(
         bytes: [UInt8], name: String = "<memory>", options: GPXStreamReader.Options = .init()
     ) throws(GPXError) -> any RouteEventReader {
         try makeReader(source: ByteSource(bytes: bytes, displayName: name), options: options)

@@ -78,7 +78,7 @@ public struct GPXExtensionElement: Sendable, Equatable {
     /// The element's text, without surrounding white space.
     public var text: String
 
-    public init(name: String, namespaceURI: String?, text: String) {
+    package init(name: String, namespaceURI: String?, text: String) {
         self.name = name
         self.namespaceURI = namespaceURI
         self.text = text

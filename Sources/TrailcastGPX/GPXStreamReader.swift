@@ -27,22 +27,22 @@ internal import CTrailcastShims
 /// the parse with ``GPXError/unsafeDocument(file:line:column:reason:)``.
 ///
 /// A reader is used from one task at a time; it is not `Sendable`.
-public final class GPXStreamReader {
+package final class GPXStreamReader {
     /// How strictly to read.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// Turn every warning into a thrown ``GPXError/invalidContent(file:line:column:message:)``.
-        public var strict: Bool
+        package var strict: Bool
         /// Bytes read from the file per parse step.
-        public var chunkSize: Int
+        package var chunkSize: Int
         /// Drop (with a warning) a point's time when it is earlier than the previous
         /// point's in the same segment or route. A consumer that handles time order
         /// itself, such as replay (which drops the whole point), turns this off.
-        public var checksTimeOrder: Bool
+        package var checksTimeOrder: Bool
         /// Which point fields to decode; the rest are skipped unparsed. A pass that only
         /// counts points (`.coordinates`) runs about a third faster.
-        public var fields: GPXFieldSelection
+        package var fields: GPXFieldSelection
 
-        public init(
+        package init(
             strict: Bool = false, chunkSize: Int = 64 * 1024, checksTimeOrder: Bool = true,
             fields: GPXFieldSelection = .all
         ) {
@@ -66,12 +66,12 @@ public final class GPXStreamReader {
     private var heldBack: [UInt8] = []
 
     /// Opens a GPX file for streaming; `-` reads standard input.
-    public convenience init(contentsOfFile path: String, options: Options = Options()) throws(GPXError) {
+    package convenience init(contentsOfFile path: String, options: Options = Options()) throws(GPXError) {
         self.init(source: try ByteSource(path: path), options: options)
     }
 
     /// Streams a GPX document held in memory; `name` is used in messages.
-    public convenience init(bytes: [UInt8], name: String = "<memory>", options: Options = Options()) {
+    package convenience init(bytes: [UInt8], name: String = "<memory>", options: Options = Options()) {
         self.init(source: ByteSource(bytes: bytes, displayName: name), options: options)
     }
 
@@ -108,7 +108,7 @@ public final class GPXStreamReader {
     /// Throws ``GPXError`` for unreadable, malformed, unsafe or (with `strict`)
     /// questionable input, after every event that precedes the problem in the
     /// document; after a throw the reader is finished and returns nil.
-    public func next() throws(GPXError) -> GPXEvent? {
+    package func next() throws(GPXError) -> GPXEvent? {
         while true {
             if nextPending < state.pointee.pending.count {
                 defer { nextPending += 1 }

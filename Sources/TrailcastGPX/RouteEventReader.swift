@@ -8,7 +8,7 @@
 ///
 /// A reader is used from one task at a time, in constant memory whatever the file's size.
 /// After it throws, it is finished and returns nil.
-public protocol RouteEventReader: AnyObject {
+package protocol RouteEventReader: AnyObject {
     /// The next event, or nil after the end of the file.
     func next() throws(GPXError) -> GPXEvent?
 }

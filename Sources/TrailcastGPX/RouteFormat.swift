@@ -37,7 +37,7 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     /// Every extension a route file is read by, for shell completion: the formats' own and
     /// `json`, each in lower and upper case, since the shells match them as written and the
     /// reader does not (a Garmin device's own folder holds `ACTIVITY/2026-11-29.FIT`).
-    public static var completionExtensions: [String] {
+    package static var completionExtensions: [String] {
         (allCases.filter { $0 != .takeout }.map(\.rawValue) + ["json"]).flatMap { [$0, $0.uppercased()] }
     }
 
@@ -69,13 +69,13 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     }
 
     /// How many first bytes ``detect(head:)`` looks at.
-    public static let detectionWindow = 1024
+    package static let detectionWindow = 1024
 
     /// The format a file's first bytes show, if they show one: a FIT header (`.FIT` at byte
     /// 8), a zip archive (`PK`), JSON (`{` first), an NMEA sentence (`$GPRMC,`), XML whose
     /// root element is `kml`, `TrainingCenterDatabase` or `gpx`, or a CSV header naming a
     /// latitude and a longitude.
-    public static func detect(head: some Collection<UInt8>) -> RouteFormat? {
+    package static func detect(head: some Collection<UInt8>) -> RouteFormat? {
         let bytes = Array(head.prefix(detectionWindow))
         if bytes.count >= 12, bytes[0] == 12 || bytes[0] == 14, Array(bytes[8..<12]) == Array(".FIT".utf8) {
             return .fit

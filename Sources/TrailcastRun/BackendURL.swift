@@ -5,26 +5,26 @@ import TrailcastBasics
 /// A backend's address as people write it: `SCHEME://[USER@]HOST[:PORT][/PATH]`, with an
 /// IPv6 host in brackets, a user name percent-encoded, and the port the scheme's default
 /// when left out (`mqtts://broker` is port 8883).
-public struct BackendURL: Equatable, Sendable {
-    public var scheme: String
-    public var user: String?
-    public var host: String
-    public var port: Int
+package struct BackendURL: Equatable, Sendable {
+    package var scheme: String
+    package var user: String?
+    package var host: String
+    package var port: Int
     /// `/` and what follows, query included; "" when there is none.
-    public var path: String
+    package var path: String
 
     /// What an option accepts: its schemes with their default ports, whether a path may
     /// follow, and an example for the message when the text is not such a URL.
-    public struct Form: Sendable {
-        public var option: String
-        public var defaultPorts: [(scheme: String, port: Int)]
-        public var allowsPath: Bool
-        public var example: String
+    package struct Form: Sendable {
+        package var option: String
+        package var defaultPorts: [(scheme: String, port: Int)]
+        package var allowsPath: Bool
+        package var example: String
         /// Where the password goes instead of the URL (`TRAILCAST_MQTT_PASSWORD`); nil: the
         /// backend takes no login.
-        public var passwordHint: String?
+        package var passwordHint: String?
 
-        public init(
+        package init(
             option: String, defaultPorts: [(scheme: String, port: Int)], allowsPath: Bool, example: String,
             passwordHint: String? = nil
         ) {
@@ -44,12 +44,12 @@ public struct BackendURL: Equatable, Sendable {
     }
 
     /// Whether the scheme is the form's TLS one (`mqtts`, `https`).
-    public var isSecure: Bool { scheme.hasSuffix("s") }
+    package var isSecure: Bool { scheme.hasSuffix("s") }
 
     /// `host:port` as a URL writes it (IPv6 in brackets).
-    public var authority: String { urlAuthority(host: host, port: port) }
+    package var authority: String { urlAuthority(host: host, port: port) }
 
-    public init(scheme: String, user: String?, host: String, port: Int, path: String) {
+    package init(scheme: String, user: String?, host: String, port: Int, path: String) {
         self.scheme = scheme
         self.user = user
         self.host = host
@@ -57,7 +57,7 @@ public struct BackendURL: Equatable, Sendable {
         self.path = path
     }
 
-    public init(parsing text: String, form: Form) throws(RunFailure) {
+    package init(parsing text: String, form: Form) throws(RunFailure) {
         let usage = RunFailure("\(form.option) \(text): expected \(form.expected), such as \(form.example)", status: .usage)
         guard let separator = text.firstRange(of: "://") else { throw usage }
         let scheme = text[..<separator.lowerBound].lowercased()
@@ -144,22 +144,22 @@ public struct BackendURL: Equatable, Sendable {
 extension BackendURL.Form {
     /// `--mqtt`: MQTT on 1883, over TLS on 8883 (IANA's registrations, which mosquitto's
     /// and OwnTracks' defaults follow).
-    public static let mqtt = BackendURL.Form(
+    package static let mqtt = BackendURL.Form(
         option: "--mqtt", defaultPorts: [("mqtt", 1883), ("mqtts", 8883)], allowsPath: false,
         example: "mqtts://fleet@broker.example.com:8883",
         passwordHint: "\(MQTTAccess.passwordVariable) or --mqtt-password-file FILE")
     /// `--osmand`: Traccar's OsmAnd port is 5055 (its default.xml); a path for a proxy in front.
-    public static let osmAnd = BackendURL.Form(
+    package static let osmAnd = BackendURL.Form(
         option: "--osmand", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
         example: "http://127.0.0.1:5055", passwordHint: "\(HTTPAccess.passwordVariable) or --http-password-file FILE")
     /// `--owntracks-http`: the OwnTracks recorder's HTTP port is 8083 (its `--http-port`
     /// default), its endpoint `/pub`.
-    public static let ownTracksHTTP = BackendURL.Form(
+    package static let ownTracksHTTP = BackendURL.Form(
         option: "--owntracks-http", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
         example: "http://127.0.0.1:8083/pub", passwordHint: "\(HTTPAccess.passwordVariable) or --http-password-file FILE")
     /// `--verify-store`: the OwnTracks Recorder's HTTP API, 8083 by default; a path for a
     /// proxy's prefix before `/api/0`. Its API takes no login (API.md): none here either.
-    public static let recorderStore = BackendURL.Form(
+    package static let recorderStore = BackendURL.Form(
         option: "--verify-store", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
         example: "http://127.0.0.1:8083")
 }

@@ -7,51 +7,51 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import TrailcastBasics
-public import TrailcastEngine
-public import TrailcastFeeds
-public import TrailcastGPX
+package import TrailcastBasics
+package import TrailcastEngine
+package import TrailcastFeeds
+package import TrailcastGPX
 
 /// A `trailcast fleet` run: the fleet, its routes, how long, and where its messages go.
-public struct FleetRunPlan: Sendable {
+package struct FleetRunPlan: Sendable {
     /// Route files, or directories whose route files (sorted by name) are all routes.
-    public var routePaths: [String]
+    package var routePaths: [String]
     /// `--input-format`: how every route file is read; nil: by its extension, else its content.
-    public var routeFormat: RouteFormat?
-    public var fleet: FleetPlan
+    package var routeFormat: RouteFormat?
+    package var fleet: FleetPlan
     /// Simulated seconds to run; nil: until interrupted (real time only).
-    public var durationSeconds: Double?
+    package var durationSeconds: Double?
     /// The moment the fleet starts on virtual time (`--start`); real time starts now.
-    public var virtualStart: Timestamp
+    package var virtualStart: Timestamp
     /// The OwnTracks user, the topic's second level (`owntracks/USER/DEVICE`).
-    public var ownTracksUser: String
+    package var ownTracksUser: String
     /// Where `--virtual` writes its messages; nil: standard output.
-    public var outputPath: String?
+    package var outputPath: String?
     /// How `--virtual` writes each message: as the backend of that name receives it.
-    public var virtualFormat = VirtualMessageFormat.ownTracks
+    package var virtualFormat = VirtualMessageFormat.ownTracks
     /// Where a real-time run publishes OwnTracks messages (`--mqtt`).
-    public var mqtt: MQTTFleetPublisher.Options?
+    package var mqtt: MQTTFleetPublisher.Options?
     /// The broker's login and TLS, read into ``mqtt`` when the run starts.
-    public var mqttAccess = MQTTAccess()
+    package var mqttAccess = MQTTAccess()
     /// Where a real-time run sends OsmAnd positions (`--osmand`).
-    public var osmAnd: FleetHTTPBackend?
+    package var osmAnd: FleetHTTPBackend?
     /// Where a real-time run POSTs OwnTracks messages (`--owntracks-http`).
-    public var ownTracksHTTP: FleetHTTPBackend?
+    package var ownTracksHTTP: FleetHTTPBackend?
     /// Simulated seconds per real second on a real-time run (`--speed`).
-    public var speed: Double = 1
+    package var speed: Double = 1
     /// A subscriber counts what arrives (`--verify`).
-    public var verify = false
+    package var verify = false
     /// An OwnTracks Recorder whose store is read back after the run (`--verify-store`).
-    public var verifyStore: BackendURL?
+    package var verifyStore: BackendURL?
     /// At most this long after the run for the recorder to store the rest (`--verify-store-wait`).
-    public var verifyStoreWait: Duration = .seconds(60)
+    package var verifyStoreWait: Duration = .seconds(60)
     /// Where the JSON summary goes (`--summary`).
-    public var summaryPath: String?
+    package var summaryPath: String?
 
     /// 2026-01-01T00:00:00Z: a fixed start, so virtual runs are the same on every machine.
-    public static let defaultVirtualStart = Timestamp(secondsSince1970: 1_767_225_600)
+    package static let defaultVirtualStart = Timestamp(secondsSince1970: 1_767_225_600)
 
-    public init(
+    package init(
         routePaths: [String], fleet: FleetPlan, durationSeconds: Double? = nil,
         virtualStart: Timestamp = FleetRunPlan.defaultVirtualStart, ownTracksUser: String = "fleet",
         outputPath: String? = nil
@@ -67,7 +67,7 @@ public struct FleetRunPlan: Sendable {
     /// Every path the run reads and writes, for ``PathGuard``: the route files (a
     /// directory's, each), the broker's and servers' certificates and password file, the
     /// messages file (`--virtual`) or the summary.
-    public func paths(virtual: Bool) -> [CommandPath] {
+    package func paths(virtual: Bool) -> [CommandPath] {
         let routes = ((try? routeFiles()) ?? routePaths).map { CommandPath($0, "the route", .input) }
         let access = [
             CommandPath.input(mqttAccess.passwordFile, "the password file (--mqtt-password-file)"),
@@ -89,7 +89,7 @@ public struct FleetRunPlan: Sendable {
     /// The route files: each file as given, each directory's route files (an extension of
     /// a ``RouteFormat``: `.gpx`, `.kml`, `.fit`, ...) by name.
     /// A path that is neither fails with exit 66.
-    public func routeFiles() throws(RunFailure) -> [String] {
+    package func routeFiles() throws(RunFailure) -> [String] {
         var files: [String] = []
         for path in routePaths {
             var info = stat()
@@ -137,7 +137,7 @@ public struct FleetRunPlan: Sendable {
     }
 
     /// Reads every route once. A malformed file fails with its reader's one line (exit 65).
-    public func loadRoutes() throws(RunFailure) -> [FleetRoute] {
+    package func loadRoutes() throws(RunFailure) -> [FleetRoute] {
         var routes: [FleetRoute] = []
         for file in try routeFiles() {
             do {
@@ -154,25 +154,25 @@ public struct FleetRunPlan: Sendable {
 }
 
 /// An HTTP backend of a fleet run: the connections' options and the URL's path.
-public struct FleetHTTPBackend: Sendable {
-    public var options: HTTPFleetSender.Options
+package struct FleetHTTPBackend: Sendable {
+    package var options: HTTPFleetSender.Options
     /// The URL's path, query included: put before OsmAnd's `/?id=...` (a proxy's place,
     /// `/osmand`), or where OwnTracks messages are POSTed (the recorder's `/pub`).
-    public var path: String
+    package var path: String
     /// `https://`: TLS, trusting ``trustedCertificatesFile`` (`--http-ca`) or the system's CAs.
-    public var tls = false
-    public var trustedCertificatesFile: String?
+    package var tls = false
+    package var trustedCertificatesFile: String?
     /// The login and client certificate (`--http-user`, `--http-cert`), read at the start.
-    public var access = HTTPAccess()
+    package var access = HTTPAccess()
 
-    public init(options: HTTPFleetSender.Options, path: String) {
+    package init(options: HTTPFleetSender.Options, path: String) {
         self.options = options
         self.path = path
     }
 
     /// The options with TLS set up: the CA file read when the run starts (a missing one
     /// is exit 66, one that is not PEM 65).
-    public func resolvedOptions() throws(RunFailure) -> HTTPFleetSender.Options {
+    package func resolvedOptions() throws(RunFailure) -> HTTPFleetSender.Options {
         var options = options
         if let header = try access.authorizationHeader() { options.headers.append(header) }
         guard tls else {
@@ -194,7 +194,7 @@ public struct FleetHTTPBackend: Sendable {
 
 /// How a `--virtual` fleet writes each message (`--format`): as the backend it stands for
 /// receives it, so that a real run's receiver can be compared with it byte for byte.
-public enum VirtualMessageFormat: String, Sendable, CaseIterable {
+package enum VirtualMessageFormat: String, Sendable, CaseIterable {
     /// `TOPIC PAYLOAD`, the OwnTracks JSON on its topic, as `mosquitto_sub -v` prints it
     /// (the same JSON `--owntracks-http` posts).
     case ownTracks = "owntracks"

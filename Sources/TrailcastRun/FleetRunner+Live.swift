@@ -22,7 +22,7 @@ extension FleetRunner {
     ///   - notice: a line about the run a person must see even without progress (the
     ///     verifier lost its broker and subscribed again).
     ///   - interrupted: asked at every wake-up; true ends the run as `--duration` would.
-    public static func runLive(
+    package static func runLive(
         _ plan: FleetRunPlan, progress: @escaping @Sendable (String) -> Void,
         notice: @escaping @Sendable (String) -> Void, interrupted: @escaping @Sendable () -> Bool
     ) async throws(RunFailure) -> FleetSummary {

@@ -13,15 +13,15 @@ import TrailcastWire
 import TrailcastSettings
 
 /// Runs a fleet as `trailcast fleet` does.
-public enum FleetRunner {
+package enum FleetRunner {
     /// What a run did.
-    public struct Totals: Sendable, Equatable {
+    package struct Totals: Sendable, Equatable {
         /// Devices this shard ran.
-        public var devices = 0
+        package var devices = 0
         /// Messages the devices' apps sent.
-        public var messages = 0
+        package var messages = 0
         /// Devices receiving fixes at the end.
-        public var activeDevices = 0
+        package var activeDevices = 0
     }
 
     /// `--virtual`: the fleet on virtual time, as fast as it goes, each message written as
@@ -34,7 +34,7 @@ public enum FleetRunner {
     ///   whole lines.
     ///   - progress: a line each ``virtualProgressStepSeconds(duration:)`` of virtual time
     ///     passed, and one at the end: deterministic, as the run is.
-    public static func runVirtual(
+    package static func runVirtual(
         _ plan: FleetRunPlan, progress: (String) -> Void = { _ in }, interrupted: () -> Bool = { false }
     ) throws(RunFailure) -> Totals {
         guard let durationSeconds = plan.durationSeconds else {
@@ -112,7 +112,7 @@ public enum FleetRunner {
 
     /// How often a virtual run says how far it is: the longest of 1 s, 5 s, 10 s, 30 s, 1 m,
     /// 5 m, 10 m, 30 m and 1 h that still gives ten lines (a 2-hour run: every 10 minutes).
-    public static func virtualProgressStepSeconds(duration: Double) -> Int {
+    package static func virtualProgressStepSeconds(duration: Double) -> Int {
         [3600, 1800, 600, 300, 60, 30, 10, 5].first { duration / Double($0) >= 10 } ?? 1
     }
 

@@ -2,35 +2,35 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastDevice
 import TrailcastEngine
-public import TrailcastFeeds
+package import TrailcastFeeds
 import TrailcastBasics
 
 /// What a real-time fleet run did, as `--summary` writes it: totals for the backend and per
 /// class of devices (their GPS profile), the send lag, CPU per message, and with `--verify`
 /// what the subscriber counted.
-public struct FleetSummary: Sendable {
-    public var deviceCount: Int
-    public var activeDevices: Int
+package struct FleetSummary: Sendable {
+    package var deviceCount: Int
+    package var activeDevices: Int
     /// Locations the devices' apps had to send: each backend's `sent` (see ``DeliveryCounts``).
-    public var messages: Int
-    public var wallSeconds: Double
-    public var cpuSeconds: Double
+    package var messages: Int
+    package var wallSeconds: Double
+    package var cpuSeconds: Double
     /// Each backend sent to (`mqtt`, `osmand`): its totals, per class, and its connections.
-    public var backends: [Backend]
+    package var backends: [Backend]
     /// From each fix's scheduled moment to its send.
-    public var lag: LatencyHistogram
-    public var verification: MQTTDeliveryVerifier.Report?
+    package var lag: LatencyHistogram
+    package var verification: MQTTDeliveryVerifier.Report?
     /// With `--verify-store`: what the OwnTracks Recorder stored of the run.
-    public var store: RecorderStoreCheck.Report?
+    package var store: RecorderStoreCheck.Report?
     let plan: FleetRunPlan
     /// The GPS profile classes and how many of the shard's devices each has.
     let classes: [(name: String, devices: Int)]
 
-    public struct Backend: Sendable {
-        public var name: String
-        public var counts: DeliveryCounts
-        public var countsPerClass: [DeliveryCounts]
-        public var connections: ConnectionCounts
+    package struct Backend: Sendable {
+        package var name: String
+        package var counts: DeliveryCounts
+        package var countsPerClass: [DeliveryCounts]
+        package var connections: ConnectionCounts
     }
 
     init(
@@ -52,15 +52,15 @@ public struct FleetSummary: Sendable {
     }
 
     /// Messages sent, to every backend.
-    public var sent: Int { backends.reduce(0) { $0 + $1.counts.sent } }
+    package var sent: Int { backends.reduce(0) { $0 + $1.counts.sent } }
 
     /// CPU time per message sent, in microseconds; nil before any was sent.
-    public var cpuMicrosecondsPerMessage: Double? {
+    package var cpuMicrosecondsPerMessage: Double? {
         sent > 0 ? cpuSeconds / Double(sent) * 1e6 : nil
     }
 
     /// The summary as one JSON object (and a line end).
-    public func json() -> [UInt8] {
+    package func json() -> [UInt8] {
         var writer = JSONLineWriter(capacity: 2048)
         writer.beginObject()
         writer.field("devices", deviceCount)
@@ -172,14 +172,14 @@ public struct FleetSummary: Sendable {
     }
 
     /// Messages acknowledged by every backend.
-    public var acknowledged: Int { backends.reduce(0) { $0 + $1.counts.acknowledged } }
+    package var acknowledged: Int { backends.reduce(0) { $0 + $1.counts.acknowledged } }
 
     /// Messages that did not arrive, for `--max-error-rate`: refused, lost, or answered with an error.
-    public var failed: Int { backends.reduce(0) { $0 + $1.counts.refused + $1.counts.lost + $1.counts.errors } }
+    package var failed: Int { backends.reduce(0) { $0 + $1.counts.refused + $1.counts.lost + $1.counts.errors } }
 
     /// Why the run did not work, or nil: nothing acknowledged of what was sent, or more
     /// failed than `maximumErrorRate` allows. Each backend's errors by cause are said.
-    public func failure(maximumErrorRate: Double) -> String? {
+    package func failure(maximumErrorRate: Double) -> String? {
         guard sent > 0 else { return nil }
         // Each backend's errors by cause, then its failed connections by cause.
         let causes = backends.compactMap { backend -> String? in

@@ -17,24 +17,24 @@ import TrailcastFeeds
 /// environment or a file, read when the run starts, never on the command line; with
 /// `https://` the CA to trust and a client certificate for a server that asks for one
 /// (nginx's `ssl_verify_client`).
-public struct HTTPAccess: Sendable, Equatable {
+package struct HTTPAccess: Sendable, Equatable {
     /// `https://USER@HOST/...` or `--http-user USER`.
-    public var user: String?
+    package var user: String?
     /// `--http-password-file FILE`: the password is the file's first line.
-    public var passwordFile: String?
+    package var passwordFile: String?
     /// The value of ``passwordVariable``, as the command read it from its environment.
-    public var passwordFromEnvironment: String?
+    package var passwordFromEnvironment: String?
     /// `--http-cert FILE` and `--http-key FILE`.
-    public var clientCertificateFile: String?
-    public var clientKeyFile: String?
+    package var clientCertificateFile: String?
+    package var clientKeyFile: String?
 
     /// Where a password may come from besides a file.
-    public static let passwordVariable = "TRAILCAST_HTTP_PASSWORD"
+    package static let passwordVariable = "TRAILCAST_HTTP_PASSWORD"
 
-    public init() {}
+    package init() {}
 
     /// A usage problem with what was given, or nil.
-    public var problem: String? {
+    package var problem: String? {
         if passwordFile != nil && passwordFromEnvironment != nil {
             return "--http-password-file and \(Self.passwordVariable) both give a password: give one"
         }
@@ -51,7 +51,7 @@ public struct HTTPAccess: Sendable, Equatable {
     }
 
     /// The header a request carries, the password read: `Authorization: Basic ...`, or none.
-    public func authorizationHeader() throws(RunFailure) -> (name: String, value: String)? {
+    package func authorizationHeader() throws(RunFailure) -> (name: String, value: String)? {
         if let problem { throw RunFailure(problem, status: .usage) }
         guard let user else { return nil }
         let password: [UInt8]

@@ -8,34 +8,34 @@ import Musl
 import Darwin
 #endif
 import TrailcastBasics
-public import TrailcastFeeds
+package import TrailcastFeeds
 
 /// How a fleet run logs in to its broker and whom it trusts, as the command names them:
 /// files and the environment, read when the run starts (a missing file is exit 66, as any
 /// input is), never a secret on the command line, where `ps` shows it to every user.
-public struct MQTTAccess: Sendable, Equatable {
+package struct MQTTAccess: Sendable, Equatable {
     /// `mqtts://`: TLS, trusting ``trustedCertificatesFile`` or the system's CAs.
-    public var tls = false
+    package var tls = false
     /// `--mqtt-ca FILE`.
-    public var trustedCertificatesFile: String?
+    package var trustedCertificatesFile: String?
     /// `--mqtt-cert FILE` and `--mqtt-key FILE`: a client certificate for a broker that asks.
-    public var clientCertificateFile: String?
-    public var clientKeyFile: String?
+    package var clientCertificateFile: String?
+    package var clientKeyFile: String?
     /// `mqtt://USER@HOST` or `--mqtt-user USER`.
-    public var user: String?
+    package var user: String?
     /// `--mqtt-password-file FILE`: the password is the file's first line.
-    public var passwordFile: String?
+    package var passwordFile: String?
     /// The value of ``passwordVariable``, as the command read it from its environment.
-    public var passwordFromEnvironment: String?
+    package var passwordFromEnvironment: String?
 
     /// Where a password may come from besides a file.
-    public static let passwordVariable = "TRAILCAST_MQTT_PASSWORD"
+    package static let passwordVariable = "TRAILCAST_MQTT_PASSWORD"
 
-    public init() {}
+    package init() {}
 
     /// A usage problem with what was given (a password and no user; a key without its
     /// certificate; TLS files without `mqtts://`), or nil.
-    public var problem: String? {
+    package var problem: String? {
         if passwordFile != nil && passwordFromEnvironment != nil {
             return "--mqtt-password-file and \(Self.passwordVariable) both give a password: give one"
         }
@@ -52,7 +52,7 @@ public struct MQTTAccess: Sendable, Equatable {
     }
 
     /// The login and TLS set on `options`: the password read, the certificates loaded.
-    public func apply(to options: inout MQTTFleetPublisher.Options) throws(RunFailure) {
+    package func apply(to options: inout MQTTFleetPublisher.Options) throws(RunFailure) {
         if let problem { throw RunFailure(problem, status: .usage) }
         options.username = user
         if let passwordFromEnvironment {

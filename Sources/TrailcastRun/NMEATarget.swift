@@ -3,14 +3,14 @@
 import Foundation
 /// Where `--nmea` sends the device stream: a file, a TCP port that clients (gpsd) connect
 /// to, or a UDP address datagrams go to.
-public enum NMEATarget: Equatable, Sendable {
+package enum NMEATarget: Equatable, Sendable {
     case file(String)
     case tcp(host: String, port: Int)
     case udp(host: String, port: Int)
 
     /// `FILE`, `tcp://HOST:PORT` (`[::1]:PORT` for IPv6; port 0 picks a free one), or
     /// `udp://HOST:PORT`.
-    public init(parsing text: String) throws(RunFailure) {
+    package init(parsing text: String) throws(RunFailure) {
         guard let schemeEnd = text.range(of: "://") else {
             self = .file(text)
             return
@@ -37,7 +37,7 @@ public enum NMEATarget: Equatable, Sendable {
     }
 
     /// The file's path, for a file.
-    public var filePath: String? {
+    package var filePath: String? {
         if case .file(let path) = self { return path }
         return nil
     }

@@ -11,8 +11,8 @@ import Darwin
 #endif
 
 /// A path a command reads or writes, with the words that name it in a refusal.
-public struct CommandPath: Sendable, Equatable {
-    public enum Role: Sendable, Equatable {
+package struct CommandPath: Sendable, Equatable {
+    package enum Role: Sendable, Equatable {
         /// A file read: the route, a scenario, places, regions, a certificate.
         case input
         /// A directory whose files are read and written (the weather cache): no output
@@ -22,28 +22,28 @@ public struct CommandPath: Sendable, Equatable {
         case output
     }
 
-    public var path: String
+    package var path: String
     /// What it is and the flag that gave it: "the report (--report)", "the route".
-    public var what: String
-    public var role: Role
+    package var what: String
+    package var role: Role
 
-    public init(_ path: String, _ what: String, _ role: Role) {
+    package init(_ path: String, _ what: String, _ role: Role) {
         self.path = path
         self.what = what
         self.role = role
     }
 
-    public static func input(_ path: String?, _ what: String) -> CommandPath? {
+    package static func input(_ path: String?, _ what: String) -> CommandPath? {
         path.map { CommandPath($0, what, .input) }
     }
 
-    public static func output(_ path: String?, _ what: String) -> CommandPath? {
+    package static func output(_ path: String?, _ what: String) -> CommandPath? {
         path.map { CommandPath($0, what, .output) }
     }
 
     /// A command's main output: `--output`'s file (`what (--output)`), else standard
     /// output (`what`).
-    public static func mainOutput(_ path: String?, _ what: String) -> CommandPath {
+    package static func mainOutput(_ path: String?, _ what: String) -> CommandPath {
         CommandPath(path ?? "-", path == nil ? what : "\(what) (--output)", .output)
     }
 }
@@ -57,10 +57,10 @@ public struct CommandPath: Sendable, Equatable {
 ///
 /// Paths that are not regular files (`/dev/null`, a FIFO, a terminal) are never the same
 /// file in this sense: two outputs to `/dev/null` are fine.
-public enum PathGuard {
+package enum PathGuard {
     /// Refuses `paths` as the command would use them; an output to standard output is
     /// named `-` (a command's default, as the user's `-o -`).
-    public static func check(_ paths: [CommandPath]) throws(RunFailure) {
+    package static func check(_ paths: [CommandPath]) throws(RunFailure) {
         let inputs = paths.filter { $0.role == .input }.compactMap { path in
             FileKey(input: path.path).map { (path, $0) }
         }

@@ -35,7 +35,7 @@ public struct ReplayRunPlan: Sendable {
     }
 
     /// Every path the run reads and writes, for ``PathGuard``.
-    public var paths: [CommandPath] {
+    package var paths: [CommandPath] {
         var places: String?
         if case .places(let file, _) = configuration.app { places = file }
         let inputs = [

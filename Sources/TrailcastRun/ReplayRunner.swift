@@ -15,9 +15,13 @@ import TrailcastOpenMeteo
 /// Cancelling the task that runs it ends the replay cleanly: the `end` event is written
 /// and the files flushed, and `run` returns the summary.
 public enum ReplayRunner {
+    /// Where a run's messages go unless told: each line to standard error, in the command's
+    /// words (`trailcast: error: ...` where the line names no place of its own).
+    public static let standardError: RunMessages = { StandardStreams.writeError($0) }
+
     /// - Throws: A ``RunFailure`` saying what went wrong and with which exit status.
     public static func run(
-        _ plan: ReplayRunPlan, messages: @escaping RunMessages = { StandardStreams.writeError($0) }
+        _ plan: ReplayRunPlan, messages: @escaping RunMessages = ReplayRunner.standardError
     ) async throws(RunFailure) -> ReplaySummary {
         try PathGuard.check(plan.paths)
         let files = try RunFiles(plan.output, nmeaFiles: plan.feeds.nmeaFiles)

@@ -7,8 +7,8 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-public import TrailcastGPX
-public import TrailcastEngine
+package import TrailcastGPX
+package import TrailcastEngine
 import TrailcastApps
 
 /// The sysexits(3) codes a run ends with, so scripts can tell failures apart. The command
@@ -33,7 +33,7 @@ public enum RunExitStatus: Int32, Sendable {
     case failure = 1
 
     /// The status for a route reader's error.
-    public init(for error: GPXError) {
+    package init(for error: GPXError) {
         switch error {
         case .cannotOpen: self = .noInput
         case .cannotRead: self = .ioError
@@ -42,7 +42,7 @@ public enum RunExitStatus: Int32, Sendable {
     }
 
     /// The status for a replay's error.
-    public init(for error: ReplayError) {
+    package init(for error: ReplayError) {
         switch error {
         case .gpx(let error): self.init(for: error)
         case .nothingToReplay: self = .dataError
@@ -77,11 +77,11 @@ extension RunFailure {
     /// A failed write, in the one wording every command uses (exit 74):
     /// `trailcast: error: cannot write out.jsonl: No space left on device`; `-` and no path
     /// are "standard output".
-    public static func cannotWrite(_ path: String?, errno code: Int32) -> RunFailure {
+    package static func cannotWrite(_ path: String?, errno code: Int32) -> RunFailure {
         cannotWrite(path, reason: String(cString: strerror(code)))
     }
 
-    public static func cannotWrite(_ path: String?, reason: String) -> RunFailure {
+    package static func cannotWrite(_ path: String?, reason: String) -> RunFailure {
         RunFailure("error: cannot write \(StandardStreams.outputName(path)): \(reason)", status: .ioError)
     }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
-public import TrailcastEngine
+package import TrailcastEngine
 import TrailcastWeather
 public import TrailcastTimeline
 public import TrailcastScenario
@@ -18,7 +18,7 @@ public enum ScenarioRunner {
     /// The scenario's timeline: its replay on virtual time, with its weather (a local
     /// server, if it has one, runs for the length of the replay). An app that crashes (a
     /// fatal `plistError`) gives the timeline up to its `end`, not an error.
-    public static func timeline(of scenario: Scenario) async throws(ReplayError) -> [TimelineEvent] {
+    package static func timeline(of scenario: Scenario) async throws(ReplayError) -> [TimelineEvent] {
         var configuration = scenario.configuration
         configuration.speed = 0
         let replay = Replay(file: scenario.gpxPath, configuration: configuration)

@@ -19,13 +19,13 @@ import Darwin
 /// Standard output (`-`, `/dev/stdout`), standard error, and paths that are not regular
 /// files (`/dev/null`, a FIFO, a terminal) are written directly: there is nothing to
 /// rename over them.
-public final class StagedOutput: Sendable {
-    public let descriptor: Int32
+package final class StagedOutput: Sendable {
+    package let descriptor: Int32
     /// The path asked for, as the user wrote it (for messages).
-    public let path: String
+    package let path: String
     /// Whether it is written where it is (a standard stream, a device, a FIFO, a terminal)
     /// rather than beside it until complete: what went there has gone.
-    public let writesInPlace: Bool
+    package let writesInPlace: Bool
     /// The temporary file while there is one to rename or remove, and whether the
     /// descriptor is still open: ``commit()`` and ``discard()`` may race (a signal's queue
     /// discarding while the command finishes), and each happens once.
@@ -34,7 +34,7 @@ public final class StagedOutput: Sendable {
     /// Opens a temporary file beside `path` (or `path` itself, or a standard stream): exit
     /// 73 if it cannot be made; `what` names it ("the export"). Whether `path` may be
     /// written at all (not an input, not another output) is ``PathGuard``'s to say, before.
-    public init(_ path: String, what: String) throws(RunFailure) {
+    package init(_ path: String, what: String) throws(RunFailure) {
         self.path = path
         switch path {
         case "-", "/dev/stdout", "/dev/stderr":
@@ -76,7 +76,7 @@ public final class StagedOutput: Sendable {
 
     /// Puts the output in place (renames the temporary file over `path`) and closes it;
     /// exit 74 if it cannot. After ``discard()``, nothing.
-    public func commit() throws(RunFailure) {
+    package func commit() throws(RunFailure) {
         guard let temporary = takeTemporaryAndClose() else { return }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -88,7 +88,7 @@ public final class StagedOutput: Sendable {
     /// Renames the temporary file over `path` and keeps writing to it: a stream that readers
     /// follow at its path while it is written. Nothing if already in place; if the rename
     /// fails, ``commit()`` tries again (and reports it).
-    public func putInPlace() {
+    package func putInPlace() {
         state.withLock { state in
             guard state.open, let temporary = state.temporary, rename(temporary, path) == 0 else { return }
             state.temporary = nil
@@ -96,7 +96,7 @@ public final class StagedOutput: Sendable {
     }
 
     /// Removes the temporary file, leaving `path` as it was, and closes the descriptor.
-    public func discard() {
+    package func discard() {
         if let temporary = takeTemporaryAndClose() { _ = unlink(temporary) }
     }
 

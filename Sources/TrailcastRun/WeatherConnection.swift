@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Logging
-public import TrailcastOpenMeteo
-public import TrailcastWeather
+package import TrailcastOpenMeteo
+package import TrailcastWeather
 import TrailcastWeatherServer
-public import TrailcastSettings
+package import TrailcastSettings
 import TrailcastScenario
 
 /// The network side of a run's weather, for as long as the run lasts: nothing for the
@@ -17,11 +17,11 @@ import TrailcastScenario
 ///         .run(clock: ContinuousClock(), recorder: &timeline)
 /// }
 /// ```
-public enum WeatherConnection {
+package enum WeatherConnection {
     /// Runs `body` with the fetcher the settings need: ``withFetcher(for:network:_:)``'s,
     /// behind the disk cache when there is one (offline: the cache alone, no network at
     /// all). `warn` hears of cache entries passed over.
-    public static func withFetcher<T: Sendable>(
+    package static func withFetcher<T: Sendable>(
         for settings: WeatherSettings, network: WeatherNetworkSettings,
         warn: @escaping @Sendable (WeatherDiskCache.Warning) -> Void = { _ in },
         _ body: @Sendable ((any WeatherFetcher)?) async throws -> T
@@ -46,7 +46,7 @@ public enum WeatherConnection {
 
     /// Runs `body` with the fetcher `provider` needs (nil for `builtin` and `none`), then
     /// shuts the client and the local server down, also when `body` throws.
-    public static func withFetcher<T: Sendable>(
+    package static func withFetcher<T: Sendable>(
         for provider: WeatherSettings.Provider, network: WeatherNetworkSettings,
         _ body: @Sendable ((any WeatherFetcher)?) async throws -> T
     ) async throws -> T {
@@ -90,8 +90,8 @@ public enum WeatherConnection {
 }
 
 /// The `--weather-cache` directory cannot be created or written.
-public struct WeatherCacheUnavailable: Error, Sendable, CustomStringConvertible {
-    public var directory: String
-    public var reason: String
-    public var description: String { "\(directory): error: cannot use the weather cache: \(reason)" }
+package struct WeatherCacheUnavailable: Error, Sendable, CustomStringConvertible {
+    package var directory: String
+    package var reason: String
+    package var description: String { "\(directory): error: cannot use the weather cache: \(reason)" }
 }

@@ -21,7 +21,7 @@ public struct Scenario: Sendable, Equatable {
     /// `expect`, in order.
     public var expectations: [ScenarioExpectation]
 
-    public init(
+    package init(
         file: String, name: String, gpxPath: String, configuration: ReplayConfiguration,
         network: WeatherNetworkSettings = .init(), expectations: [ScenarioExpectation] = []
     ) {
@@ -39,7 +39,7 @@ public struct ScenarioExpectation: Sendable, Equatable {
     public var expectation: Expectation
     public var line: Int
 
-    public init(_ expectation: Expectation, line: Int) {
+    package init(_ expectation: Expectation, line: Int) {
         self.expectation = expectation
         self.line = line
     }

@@ -16,7 +16,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
     /// line): `trailcast check` and `replay --scenario` exit 66 rather than 65.
     public var isUnreadable: Bool
 
-    public init(file: String, line: Int = 0, column: Int = 0, message: String, isUnreadable: Bool = false) {
+    package init(file: String, line: Int = 0, column: Int = 0, message: String, isUnreadable: Bool = false) {
         self.file = file
         self.line = line
         self.column = column

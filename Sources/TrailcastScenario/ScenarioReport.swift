@@ -19,7 +19,7 @@ public struct ScenarioReport: Sendable, Equatable {
     /// Whether the scenario ran and every expectation held.
     public var passed: Bool { error == nil && outcomes.allSatisfy(\.passed) }
 
-    public init(file: String, name: String, outcomes: [ExpectationOutcome], seconds: Double, error: String? = nil) {
+    package init(file: String, name: String, outcomes: [ExpectationOutcome], seconds: Double, error: String? = nil) {
         self.file = file
         self.name = name
         self.outcomes = outcomes

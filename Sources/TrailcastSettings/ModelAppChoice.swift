@@ -10,9 +10,9 @@ public enum ModelAppChoice: Sendable, Equatable {
     case reminders
 
     /// How many places the places app shows when `--places-limit` does not say.
-    public static let defaultPlacesLimit = 5
+    package static let defaultPlacesLimit = 5
 
-    public var isPlaces: Bool {
+    package var isPlaces: Bool {
         if case .places = self { true } else { false }
     }
 

@@ -88,10 +88,10 @@ public struct ReplayConfiguration: Sendable, Equatable {
     }
 
     /// How often the device reports: the interval, or once a second.
-    public var cadenceSeconds: Double { intervalSeconds ?? 1 }
+    package var cadenceSeconds: Double { intervalSeconds ?? 1 }
 
     /// The simulated receiver these settings describe.
-    public var receiver: GPSReceiver.Configuration {
+    package var receiver: GPSReceiver.Configuration {
         GPSReceiver.Configuration(
             profile: gps, seed: seed, jitterSeconds: jitterMilliseconds / 1000, cadenceSeconds: cadenceSeconds)
     }

@@ -14,7 +14,7 @@ public enum ReplaySource: String, Sendable, CaseIterable {
     case waypoints
 
     /// The concrete source for a file with these counts: `auto` resolved, others as they are.
-    public func resolved(for census: PointCensus) -> ReplaySource {
+    package func resolved(for census: PointCensus) -> ReplaySource {
         guard self == .auto else { return self }
         if census.trackPoints > 0 { return .track }
         if census.routePoints > 0 { return .route }
@@ -23,12 +23,12 @@ public enum ReplaySource: String, Sendable, CaseIterable {
 }
 
 /// How many points of each kind a file holds: the first, counting pass of a replay.
-public struct PointCensus: Sendable, Equatable {
-    public var trackPoints = 0
-    public var routePoints = 0
-    public var waypoints = 0
+package struct PointCensus: Sendable, Equatable {
+    package var trackPoints = 0
+    package var routePoints = 0
+    package var waypoints = 0
 
-    public init(trackPoints: Int = 0, routePoints: Int = 0, waypoints: Int = 0) {
+    package init(trackPoints: Int = 0, routePoints: Int = 0, waypoints: Int = 0) {
         self.trackPoints = trackPoints
         self.routePoints = routePoints
         self.waypoints = waypoints
@@ -44,7 +44,7 @@ public struct PointCensus: Sendable, Equatable {
     }
 
     /// The number of points a concrete source replays.
-    public func count(of source: ReplaySource) -> Int {
+    package func count(of source: ReplaySource) -> Int {
         switch source {
         case .auto: return count(of: source.resolved(for: self))
         case .track: return trackPoints
@@ -72,7 +72,7 @@ extension GPXEvent {
 extension PointCensus {
     /// Counts the points of each kind in `file`, streaming: what `auto` chooses from.
     /// A nil `format` is the file's extension's, else its content's.
-    public init(countingFile file: String, format: RouteFormat? = nil) throws(GPXError) {
+    package init(countingFile file: String, format: RouteFormat? = nil) throws(GPXError) {
         self.init()
         let reader = try GPXInput(path: file, format: format).makeReader(
             options: GPXStreamReader.Options(checksTimeOrder: false, fields: .coordinates))

@@ -125,7 +125,7 @@ public struct ScheduledEventError: Error, Sendable, Equatable, CustomStringConve
     public var argument: String
     public var reason: String
 
-    public init(argument: String, reason: String) {
+    package init(argument: String, reason: String) {
         self.argument = argument
         self.reason = reason
     }

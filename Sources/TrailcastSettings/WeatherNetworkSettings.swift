@@ -28,13 +28,13 @@ public struct WeatherNetworkSettings: Sendable, Equatable {
     }
 
     /// The forecast base URL in effect, without a trailing slash.
-    public var effectiveForecastURL: String {
+    package var effectiveForecastURL: String {
         Self.trimmed(forecastURL ?? Self.defaultForecastURL)
     }
 
     /// The archive base URL in effect: a server given by URL (such as `serve-weather`)
     /// serves `/v1/archive` too.
-    public var effectiveArchiveURL: String {
+    package var effectiveArchiveURL: String {
         Self.trimmed(archiveURL ?? forecastURL ?? Self.defaultArchiveURL)
     }
 

@@ -53,5 +53,5 @@ public struct WeatherSettings: Sendable, Equatable {
     }
 
     /// Whether answers come over HTTP, from a ``WeatherFetcher``.
-    public var usesNetwork: Bool { provider == .openMeteo || provider == .local }
+    package var usesNetwork: Bool { provider == .openMeteo || provider == .local }
 }

@@ -142,7 +142,7 @@ public struct TimelineEvent: Sendable, Equatable {
     public var offsetSeconds: Double
     public var kind: Kind
 
-    public init(time: Timestamp, offsetSeconds: Double, kind: Kind) {
+    package init(time: Timestamp, offsetSeconds: Double, kind: Kind) {
         self.time = time
         self.offsetSeconds = offsetSeconds
         self.kind = kind

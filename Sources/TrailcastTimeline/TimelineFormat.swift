@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastBasics
+package import TrailcastBasics
 
 /// Turns timeline events into lines of bytes: JSON Lines, aligned text or CSV.
-public protocol TimelineFormat {
+package protocol TimelineFormat {
     /// Bytes written before the first event (CSV's header); empty for most formats.
     mutating func appendHeader(to bytes: inout [UInt8])
     /// Appends whole lines, each ending in `\n`, for the event: one, or none for a format
@@ -16,7 +16,7 @@ public enum TimelineFormatName: String, Sendable, CaseIterable {
     case text, jsonl, csv
 
     /// A fresh formatter; `colors` matters for text only.
-    public func makeFormat(colors: Bool = false) -> any TimelineFormat {
+    package func makeFormat(colors: Bool = false) -> any TimelineFormat {
         switch self {
         case .text: return TextTimelineFormat(colors: colors)
         case .jsonl: return JSONLinesTimelineFormat()
@@ -45,7 +45,7 @@ enum TimelinePrecision {
 extension Timestamp {
     /// Appends the time as `t` shows it: ISO 8601 rounded (not truncated) to the
     /// millisecond, the way `offset` is rounded, so the two never disagree by 1 ms.
-    public func appendTimelineTime(to bytes: inout [UInt8]) {
+    package func appendTimelineTime(to bytes: inout [UInt8]) {
         // Timestamp normalises the carry, so .9996 s becomes the next second's .000.
         Timestamp(secondsSince1970: secondsSince1970, nanoseconds: nanoseconds + 500_000)
             .appendISO8601(to: &bytes, fractionDigits: TimelinePrecision.offset)

@@ -14,7 +14,7 @@ public struct TimelineRecord: Sendable, Equatable {
     /// The event's JSON line, without the newline.
     public var line: String
 
-    public init(type: String, offsetSeconds: Double, fields: [String: TimelineValue], line: String) {
+    package init(type: String, offsetSeconds: Double, fields: [String: TimelineValue], line: String) {
         self.type = type
         self.offsetSeconds = offsetSeconds
         self.fields = fields
@@ -22,7 +22,7 @@ public struct TimelineRecord: Sendable, Equatable {
     }
 
     /// The record of a timeline event: its JSON Lines form, read back.
-    public init(_ event: TimelineEvent) {
+    package init(_ event: TimelineEvent) {
         var format = JSONLinesTimelineFormat()
         var bytes: [UInt8] = []
         format.append(event, to: &bytes)

@@ -13,7 +13,7 @@ public struct WeatherCell: Hashable, Sendable, CustomStringConvertible {
     public var sizeDegrees: Double
 
     /// The cell holding a place, with longitudes wrapped to -180..<180.
-    public init(latitude: Double, longitude: Double, sizeDegrees: Double) {
+    package init(latitude: Double, longitude: Double, sizeDegrees: Double) {
         var wrapped = (longitude + 180).truncatingRemainder(dividingBy: 360)
         if wrapped < 0 { wrapped += 360 }
         // The nudge keeps a place typed on a cell edge (47.01) in the cell it names:
@@ -30,7 +30,7 @@ public struct WeatherCell: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A cell size as its cells' names write it (`0.01`, `0.5`), for file names.
-    public static func describe(sizeDegrees size: Double) -> String {
+    package static func describe(sizeDegrees size: Double) -> String {
         format(size, decimals: decimals(for: size))
     }
 

@@ -27,7 +27,7 @@ public struct WeatherConditions: Sendable, Equatable {
     public var isDay: Bool
 
     /// Creates conditions from already rounded values.
-    public init(
+    package init(
         temperatureCelsius: Double, apparentTemperatureCelsius: Double, relativeHumidity: Int,
         precipitationMm: Double, cloudCover: Int, weatherCode: WMOWeatherCode,
         windSpeedMps: Double, windDirectionDegrees: Int, isDay: Bool

@@ -4,29 +4,29 @@
 /// for ``WeatherService`` to call on a cache miss.
 ///
 /// A fetcher does its own retries; the outcome says how many attempts it made.
-public protocol WeatherFetcher: Sendable {
+package protocol WeatherFetcher: Sendable {
     /// The weather for `query`, or why there is none after all attempts.
     func fetch(_ query: WeatherQuery) async -> WeatherFetchOutcome
 }
 
 /// The answer to one ``WeatherFetcher/fetch(_:)``: conditions or a failure, and its cost.
-public struct WeatherFetchOutcome: Sendable, Equatable {
+package struct WeatherFetchOutcome: Sendable, Equatable {
     /// Where an answer came from.
-    public enum Origin: Sendable, Equatable {
+    package enum Origin: Sendable, Equatable {
         /// A weather server.
         case network
         /// A weather cache on disk, recorded by an earlier run (no request made).
         case disk
     }
 
-    public var result: Result<WeatherConditions, WeatherFetchFailure>
+    package var result: Result<WeatherConditions, WeatherFetchFailure>
     /// HTTP requests made, retries included (0 when the query could not even be sent).
-    public var attempts: Int
+    package var attempts: Int
     /// Wall-clock milliseconds from the first request to the answer.
-    public var elapsedMilliseconds: Double
-    public var origin: Origin
+    package var elapsedMilliseconds: Double
+    package var origin: Origin
 
-    public init(
+    package init(
         result: Result<WeatherConditions, WeatherFetchFailure>, attempts: Int, elapsedMilliseconds: Double,
         origin: Origin = .network
     ) {
@@ -38,24 +38,24 @@ public struct WeatherFetchOutcome: Sendable, Equatable {
 }
 
 /// Why a fetch gave no weather, after its retries.
-public struct WeatherFetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
+package struct WeatherFetchFailure: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line for a person, such as `HTTP 500 from 127.0.0.1:8080` or Open-Meteo's `reason`.
-    public var message: String
+    package var message: String
     /// The last HTTP status, nil when no response came (timeout, refused connection).
-    public var httpStatus: Int?
+    package var httpStatus: Int?
     /// Whether asking again later may succeed (timeouts, connection errors, 429, 5xx), as
     /// opposed to a request the server will always refuse (other 4xx, an unusable answer).
-    public var isTransient: Bool
+    package var isTransient: Bool
     /// Whether the server could not be reached or did not answer in time (refused, no
     /// route, no such host, a timeout): it is down or hung for every place, not just this one.
-    public var serverUnreachable: Bool
+    package var serverUnreachable: Bool
 
-    public init(message: String, httpStatus: Int? = nil, isTransient: Bool, serverUnreachable: Bool = false) {
+    package init(message: String, httpStatus: Int? = nil, isTransient: Bool, serverUnreachable: Bool = false) {
         self.message = message
         self.httpStatus = httpStatus
         self.isTransient = isTransient
         self.serverUnreachable = serverUnreachable
     }
 
-    public var description: String { message }
+    package var description: String { message }
 }

@@ -29,7 +29,7 @@ public struct WeatherObservation: Sendable, Equatable {
     /// Wall-clock milliseconds the network fetch took; nil unless `source` is `network`.
     public var fetchMilliseconds: Double?
 
-    public init(
+    package init(
         latitude: Double, longitude: Double, cell: WeatherCell, source: Source, stale: Bool = false,
         conditions: WeatherConditions, attempts: Int, fetchMilliseconds: Double? = nil
     ) {
@@ -57,7 +57,7 @@ public struct WeatherFailure: Sendable, Equatable {
     /// that will never change, such as a 400).
     public var willRetry: Bool
 
-    public init(cell: WeatherCell, message: String, attempts: Int, httpStatus: Int?, willRetry: Bool) {
+    package init(cell: WeatherCell, message: String, attempts: Int, httpStatus: Int?, willRetry: Bool) {
         self.cell = cell
         self.message = message
         self.attempts = attempts

@@ -2,17 +2,17 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A request for the weather at one place and instant: what the app asks its weather
 /// service, and what a ``WeatherFetcher`` answers.
-public struct WeatherQuery: Sendable, Equatable {
+package struct WeatherQuery: Sendable, Equatable {
     /// Degrees north.
-    public var latitude: Double
+    package var latitude: Double
     /// Degrees east.
-    public var longitude: Double
+    package var longitude: Double
     /// Height above sea level from the location's altitude; nil when unknown.
-    public var elevationMeters: Double?
+    package var elevationMeters: Double?
     /// The simulated instant, seconds since 1970-01-01T00:00:00Z.
-    public var unixTime: Double
+    package var unixTime: Double
 
-    public init(latitude: Double, longitude: Double, elevationMeters: Double? = nil, unixTime: Double) {
+    package init(latitude: Double, longitude: Double, elevationMeters: Double? = nil, unixTime: Double) {
         self.latitude = latitude
         self.longitude = longitude
         self.elevationMeters = elevationMeters

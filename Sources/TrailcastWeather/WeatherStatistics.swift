@@ -14,7 +14,7 @@ public struct WeatherStatistics: Sendable, Equatable {
     /// Fetches that failed after their retries (`weatherError` events).
     public var errors: Int
 
-    public init(lookups: Int = 0, networkFetches: Int = 0, cacheHits: Int = 0, errors: Int = 0) {
+    package init(lookups: Int = 0, networkFetches: Int = 0, cacheHits: Int = 0, errors: Int = 0) {
         self.lookups = lookups
         self.networkFetches = networkFetches
         self.cacheHits = cacheHits

@@ -160,11 +160,11 @@ struct ReplayCommand: AsyncParsableCommand {
             for case .udp(let host, let port) in nmea { plan.feeds.append(NMEAFeedRequest(.udp, host: host, port: port)) }
             if let androidEmulator {
                 let console = try AndroidConsoleAddress(parsing: androidEmulator)
-                plan.feeds.append(AndroidEmulatorFeed.Request(host: console.host, port: console.port, token: androidToken))
+                plan.feeds.append(AndroidEmulatorFeedRequest(host: console.host, port: console.port, token: androidToken))
             }
-            if let simulator { plan.feeds.append(SimulatorFeed.Request(device: simulator, bundleID: bundleId)) }
+            if let simulator { plan.feeds.append(SimulatorFeedRequest(device: simulator, bundleID: bundleId)) }
             if let browser {
-                var request = BrowserFeed.Request(endpoint: browser, targetFilter: browserTarget, browserProtocol: browserProtocol)
+                var request = BrowserFeedRequest(endpoint: browser, targetFilter: browserTarget, browserProtocol: browserProtocol)
                 if let browserShare {
                     let address = try HostAndPort(parsing: browserShare, option: "--browser-share", allowsPortZero: true)
                     request.share = (address.host, address.port)

@@ -81,11 +81,11 @@ struct ReplayRunnerTests {
              "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"),
             (NMEAFeedRequest(.tcp, host: "127.0.0.1", port: 0),
              "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"),
-            (SimulatorFeed.Request(device: "booted", bundleID: nil),
+            (SimulatorFeedRequest(device: "booted", bundleID: nil),
              "--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)"),
-            (AndroidEmulatorFeed.Request(host: "127.0.0.1", port: 5554, token: nil),
+            (AndroidEmulatorFeedRequest(host: "127.0.0.1", port: 5554, token: nil),
              "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"),
-            (BrowserFeed.Request(endpoint: "http://127.0.0.1:9222", targetFilter: nil),
+            (BrowserFeedRequest(endpoint: "http://127.0.0.1:9222", targetFilter: nil),
              "--browser drives live pages and needs real time: add --speed N (1 is real time)"),
         ]
         for (request, message) in cases {

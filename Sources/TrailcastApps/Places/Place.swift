@@ -18,16 +18,16 @@ package struct Place: Sendable, Equatable {
 }
 
 /// A places file that cannot be used: one line, as compilers write them.
-public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var file: String
+package struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var file: String
     /// 0 when the problem is the file as a whole (it cannot be opened).
-    public var line: Int
-    public var column: Int
-    public var reason: String
+    package var line: Int
+    package var column: Int
+    package var reason: String
     /// Whether the file could not be read at all (exit 66) rather than being malformed (65).
-    public var isUnreadable: Bool
+    package var isUnreadable: Bool
 
-    public init(file: String, line: Int, column: Int, reason: String, isUnreadable: Bool = false) {
+    package init(file: String, line: Int, column: Int, reason: String, isUnreadable: Bool = false) {
         self.file = file
         self.line = line
         self.column = column
@@ -36,7 +36,7 @@ public struct PlacesFileError: Error, Sendable, Equatable, CustomStringConvertib
         self.isUnreadable = isUnreadable
     }
 
-    public var description: String { Self.prefix(file: file, line: line, column: column) + reason }
+    package var description: String { Self.prefix(file: file, line: line, column: column) + reason }
 
     /// A places or regions file that could not be read at all (`kind`: "places"): missing, a
     /// directory, or unreadable, in the words every input's failure uses.

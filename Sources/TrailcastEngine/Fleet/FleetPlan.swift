@@ -1,38 +1,38 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
-public import TrailcastDevice
-public import TrailcastSettings
+package import TrailcastDevice
+package import TrailcastSettings
 
 /// What a fleet is: how many devices, on which routes, with which receivers, what happens to
 /// them and when, and which slice of the fleet this process runs. Every device's settings
 /// follow from the plan and its global index alone, so any shard of the fleet makes the
 /// same devices as the whole (``FleetDevicePlan``).
-public struct FleetPlan: Sendable, Equatable {
+package struct FleetPlan: Sendable, Equatable {
     /// How many devices the whole fleet has (across every shard).
-    public var deviceCount: Int
+    package var deviceCount: Int
     /// Seconds between a device's fixes (the route is timed at this interval).
-    public var intervalSeconds: Double
+    package var intervalSeconds: Double
     /// Devices start spread evenly over this many seconds from the run's start.
-    public var staggerSeconds: Double
+    package var staggerSeconds: Double
     /// The receivers' profiles and their shares of the fleet.
-    public var gpsMix: GPSMix
+    package var gpsMix: GPSMix
     /// Device ids are this prefix and the global index, zero-padded to ``idWidth`` digits
     /// (`device-000042`).
-    public var idPrefix: String
+    package var idPrefix: String
     /// The digits an id's index is padded to (`--id-width`); 0: not padded. An index with
     /// more digits keeps them all, so an id never depends on the fleet's size: the same
     /// device has the same id in a fleet of 1,000 or 1,001, and in any shard (a tracking
     /// server registers devices by id).
-    public var idWidth: Int
+    package var idWidth: Int
     /// Seeds every device's receiver, battery and share membership.
-    public var seed: UInt64
+    package var seed: UInt64
     /// Changes made to a share of the fleet at a moment of the run.
-    public var events: [FleetEvent]
+    package var events: [FleetEvent]
     /// Which devices this process runs.
-    public var shard: FleetShard
+    package var shard: FleetShard
 
-    public init(
+    package init(
         deviceCount: Int, intervalSeconds: Double = 1, staggerSeconds: Double = 60, gpsMix: GPSMix = .openSky,
         idPrefix: String = "device-", idWidth: Int = FleetPlan.defaultIDWidth, seed: UInt64 = 1, events: [FleetEvent] = [],
         shard: FleetShard = .whole
@@ -49,7 +49,7 @@ public struct FleetPlan: Sendable, Equatable {
     }
 
     /// What is wrong with the plan, in the flags' words; nil when it can run.
-    public var problem: String? {
+    package var problem: String? {
         if deviceCount < 1 { return "--devices must be at least 1, not \(deviceCount)" }
         if deviceCount > FleetPlan.maximumDeviceCount { return "--devices must be at most \(FleetPlan.maximumDeviceCount), not \(deviceCount)" }
         if !(intervalSeconds >= 0.05 && intervalSeconds <= 86_400) { return "--interval must be between 0.05 and 86400 seconds" }
@@ -60,22 +60,22 @@ public struct FleetPlan: Sendable, Equatable {
     }
 
     /// Six digits: every index of a million-device fleet, padded alike (`device-000042`).
-    public static let defaultIDWidth = 6
+    package static let defaultIDWidth = 6
 
     /// How many devices this process's shard runs.
-    public var shardDeviceCount: Int { (deviceCount - shard.index + shard.count - 1) / shard.count }
+    package var shardDeviceCount: Int { (deviceCount - shard.index + shard.count - 1) / shard.count }
 
     /// Ten million: the devices' ids and shares are computed over the whole fleet.
-    public static let maximumDeviceCount = 10_000_000
+    package static let maximumDeviceCount = 10_000_000
 
     /// The id of the device at a global index: `device-000042`.
-    public func deviceID(_ index: Int) -> String {
+    package func deviceID(_ index: Int) -> String {
         let digits = String(index)
         return idPrefix + String(repeating: "0", count: max(idWidth - digits.count, 0)) + digits
     }
 
     /// When the device at a global index starts, after the run's start.
-    public func startOffsetSeconds(_ index: Int) -> Double {
+    package func startOffsetSeconds(_ index: Int) -> Double {
         deviceCount > 1 ? staggerSeconds * Double(index) / Double(deviceCount) : 0
     }
 }
@@ -83,37 +83,37 @@ public struct FleetPlan: Sendable, Equatable {
 /// Which slice of the fleet one process runs: `--shard I/N`, or a Kubernetes Indexed Job's
 /// `JOB_COMPLETION_INDEX` with `--shards N`. Devices are dealt in turn (index modulo N), so
 /// every shard has its share of each route, receiver and start moment.
-public struct FleetShard: Sendable, Equatable, CustomStringConvertible {
-    public var index: Int
-    public var count: Int
+package struct FleetShard: Sendable, Equatable, CustomStringConvertible {
+    package var index: Int
+    package var count: Int
 
-    public init(index: Int, count: Int) {
+    package init(index: Int, count: Int) {
         self.index = index
         self.count = count
     }
 
-    public static let whole = FleetShard(index: 0, count: 1)
+    package static let whole = FleetShard(index: 0, count: 1)
 
     /// Parses `I/N` (0-based I).
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
         self.init(index: index, count: count)
     }
 
-    public var problem: String? {
+    package var problem: String? {
         guard count >= 1, count <= 100_000 else { return "--shard: the count of shards must be between 1 and 100000" }
         guard index >= 0, index < count else { return "--shard: the index must be 0 to \(count - 1) for \(count) shards" }
         return nil
     }
 
     /// Whether this shard runs the device at a global index.
-    public func contains(_ deviceIndex: Int) -> Bool { deviceIndex % count == index }
+    package func contains(_ deviceIndex: Int) -> Bool { deviceIndex % count == index }
 
     /// The global indices this shard runs, in order.
-    public func devices(of deviceCount: Int) -> StrideTo<Int> { stride(from: index, to: deviceCount, by: count) }
+    package func devices(of deviceCount: Int) -> StrideTo<Int> { stride(from: index, to: deviceCount, by: count) }
 
-    public var description: String { "\(index)/\(count)" }
+    package var description: String { "\(index)/\(count)" }
 }
 
 /// `--event OFFSET:KEY=VALUE@PERCENT%`: a scheduled change made to a share of the fleet
@@ -121,18 +121,18 @@ public struct FleetShard: Sendable, Equatable, CustomStringConvertible {
 /// event's key: the same on every run and in every shard. Shares of one key nest: a later
 /// `authorization=always@10%` gives back exactly what `authorization=denied@10%` took, and
 /// `signal=lost@25%` holds every device of `signal=lost@10%`.
-public struct FleetEvent: Sendable, Equatable, CustomStringConvertible {
-    public var event: ScheduledEvent
+package struct FleetEvent: Sendable, Equatable, CustomStringConvertible {
+    package var event: ScheduledEvent
     /// The share of devices it happens to, 0...100.
-    public var percent: Double
+    package var percent: Double
 
-    public init(event: ScheduledEvent, percent: Double = 100) {
+    package init(event: ScheduledEvent, percent: Double = 100) {
         self.event = event
         self.percent = percent
     }
 
     /// Parses `30m:authorization=denied@10%` (the share is optional).
-    public init(parsing argument: String) throws(ScheduledEventError) {
+    package init(parsing argument: String) throws(ScheduledEventError) {
         var eventText = Substring(argument)
         var percent = 100.0
         if let at = argument.lastIndex(of: "@") {
@@ -152,7 +152,7 @@ public struct FleetEvent: Sendable, Equatable, CustomStringConvertible {
         self.init(event: event, percent: percent)
     }
 
-    public var description: String { percent == 100 ? event.description : "\(event)@\(Self.format(percent))%" }
+    package var description: String { percent == 100 ? event.description : "\(event)@\(Self.format(percent))%" }
 
     private static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
@@ -162,22 +162,22 @@ public struct FleetEvent: Sendable, Equatable, CustomStringConvertible {
 /// `--gps-mix open-sky:60,urban-canyon:30,indoor:10`: receiver profiles and their weights.
 /// Each profile gets its share of the fleet exactly (rounded by largest remainder), the
 /// devices chosen by seed.
-public struct GPSMix: Sendable, Equatable, CustomStringConvertible {
-    public var parts: [(profile: GPSProfile, weight: Double)]
+package struct GPSMix: Sendable, Equatable, CustomStringConvertible {
+    package var parts: [(profile: GPSProfile, weight: Double)]
 
-    public init(_ parts: [(profile: GPSProfile, weight: Double)]) {
+    package init(_ parts: [(profile: GPSProfile, weight: Double)]) {
         self.parts = parts
     }
 
-    public static let openSky = GPSMix([(.openSky, 1)])
+    package static let openSky = GPSMix([(.openSky, 1)])
 
-    public static func == (left: GPSMix, right: GPSMix) -> Bool {
+    package static func == (left: GPSMix, right: GPSMix) -> Bool {
         left.parts.count == right.parts.count
             && zip(left.parts, right.parts).allSatisfy { $0.profile == $1.profile && $0.weight == $1.weight }
     }
 
     /// Parses `NAME:WEIGHT,...` (a bare NAME weighs 1); names are the `--gps` presets.
-    public init(parsing text: String) throws(GPSMixError) {
+    package init(parsing text: String) throws(GPSMixError) {
         var parts: [(GPSProfile, Double)] = []
         for item in text.split(separator: ",", omittingEmptySubsequences: false) {
             let fields = item.split(separator: ":", omittingEmptySubsequences: false)
@@ -204,7 +204,7 @@ public struct GPSMix: Sendable, Equatable, CustomStringConvertible {
 
     /// How many of `deviceCount` devices each profile gets: proportional, rounded so the
     /// counts add up (largest remainder, ties to the earlier profile).
-    public func counts(of deviceCount: Int) -> [Int] {
+    package func counts(of deviceCount: Int) -> [Int] {
         let total = parts.reduce(0) { $0 + $1.weight }
         let exact = parts.map { Double(deviceCount) * $0.weight / total }
         var counts = exact.map { Int($0.rounded(.down)) }
@@ -217,7 +217,7 @@ public struct GPSMix: Sendable, Equatable, CustomStringConvertible {
         return counts
     }
 
-    public var description: String {
+    package var description: String {
         parts.map { "\($0.profile.name):\(FleetEvent.formatWeight($0.weight))" }.joined(separator: ",")
     }
 }
@@ -227,8 +227,8 @@ extension FleetEvent {
 }
 
 /// A malformed `--gps-mix`.
-public struct GPSMixError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var argument: String
-    public var reason: String
-    public var description: String { "invalid --gps-mix '\(argument)': \(reason)" }
+package struct GPSMixError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var argument: String
+    package var reason: String
+    package var description: String { "invalid --gps-mix '\(argument)': \(reason)" }
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
-public import TrailcastDevice
-public import TrailcastGPX
+package import TrailcastDevice
+package import TrailcastGPX
 import TrailcastSettings
 
 /// A route read once and driven by every device dealt it: its fixes timed as `replay` times
@@ -13,21 +13,21 @@ import TrailcastSettings
 /// places along the same route need it at random, and a reader per device would hold a
 /// thousand parsers. The fixes a route may have are bounded (``maximumFixes``), so memory
 /// is bounded whatever the file.
-public final class FleetRoute: Sendable {
+package final class FleetRoute: Sendable {
     /// Two million fixes (96 MB): 23 days of a 1 Hz route.
-    public static let maximumFixes = 2_000_000
+    package static let maximumFixes = 2_000_000
 
     /// The file's path as given.
-    public let name: String
+    package let name: String
     /// The fixes, a column per field.
     let columns: Columns
     /// How long one pass takes: from the first fix to one interval after the last, where
     /// the next pass starts.
-    public let passSeconds: Double
+    package let passSeconds: Double
 
     /// Reads and times the route of a route file (its track; else its route points; else its
     /// waypoints, as `replay` chooses), in `format` (nil: by its extension, else its content).
-    public convenience init(
+    package convenience init(
         file: String, format: RouteFormat? = nil, intervalSeconds: Double, maximumFixes: Int = FleetRoute.maximumFixes
     ) throws(FleetRouteError) {
         var configuration = ReplayConfiguration(intervalSeconds: intervalSeconds)
@@ -62,7 +62,7 @@ public final class FleetRoute: Sendable {
     }
 
     /// A route from fixes given in code (their times give the offsets).
-    public convenience init(name: String, fixes: [LocationFix], intervalSeconds: Double) {
+    package convenience init(name: String, fixes: [LocationFix], intervalSeconds: Double) {
         var columns = Columns()
         for fix in fixes { columns.append(fix) }
         self.init(name: name, columns: columns, intervalSeconds: intervalSeconds)
@@ -75,7 +75,7 @@ public final class FleetRoute: Sendable {
     }
 
     /// How many fixes one pass has.
-    public var count: Int { columns.count }
+    package var count: Int { columns.count }
 
     /// The offset of fix `index` from the route's first fix, in seconds.
     func offset(_ index: Int) -> Double { columns.offsets[index] }
@@ -123,14 +123,14 @@ public final class FleetRoute: Sendable {
 }
 
 /// A route the fleet cannot drive.
-public enum FleetRouteError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum FleetRouteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is missing or malformed (the reader's own error, with its place).
     case unreadable(GPXError)
     /// The file has no point to drive.
     case empty(file: String)
     case tooLong(file: String, maximumFixes: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let error): error.description
         case .empty(let file): "\(file): error: no track, route or waypoint to drive"

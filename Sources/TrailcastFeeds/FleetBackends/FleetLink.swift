@@ -146,10 +146,10 @@ struct ConnectionAttempts {
 /// failure in a row, at most `maximum` (`--reconnect-max`, 5 s by default), and of that a
 /// seeded half at random, so a thousand devices dropped at once do not all come back in
 /// the same instant. A link is back at most `maximum` after its broker is.
-public enum ReconnectBackoff {
+package enum ReconnectBackoff {
     /// 5 s: a broker back after a restart has every device again within 5 s (the 30 s of
     /// before left devices away for up to 30 s after the broker was up).
-    public static let defaultMaximum: Duration = .seconds(5)
+    package static let defaultMaximum: Duration = .seconds(5)
 
     static func delay(afterFailures failures: Int, seed: UInt64, maximum: Duration) -> Duration {
         let maximumSeconds = Double(maximum.components.seconds) + Double(maximum.components.attoseconds) * 1e-18

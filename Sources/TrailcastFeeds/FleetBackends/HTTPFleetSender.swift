@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import NIOCore
+package import NIOCore
 import NIOPosix
 import TrailcastBasics
 
@@ -20,28 +20,28 @@ import TrailcastBasics
 /// initializer), so `failedAttempts` and their causes could not be counted. With its
 /// `retryConnectionEstablishment` off, one failed connect fails every request waiting
 /// instead, where here a failed attempt loses no message.
-public final class HTTPFleetSender: Sendable {
-    public struct Options: Sendable {
-        public var host: String
-        public var port: Int
+package final class HTTPFleetSender: Sendable {
+    package struct Options: Sendable {
+        package var host: String
+        package var port: Int
         /// Connections, each with one request in flight: the most requests a second is
         /// connections ÷ the server's answer time. See ``defaultConnections(devices:)``.
-        public var connections: Int
+        package var connections: Int
         /// Requests waiting behind the one in flight, per connection.
-        public var queueLimit: Int
-        public var requestTimeout: TimeAmount
+        package var queueLimit: Int
+        package var requestTimeout: TimeAmount
         /// Headers every request carries (`User-Agent`, OwnTracks' `X-Limit-U`).
-        public var headers: [(name: String, value: String)]
+        package var headers: [(name: String, value: String)]
         /// The longest wait before trying again after a failure (`--reconnect-max`).
-        public var reconnectMaximum: Duration
+        package var reconnectMaximum: Duration
         /// TLS (`https://`); nil: plain HTTP.
-        public var security: TransportSecurity?
+        package var security: TransportSecurity?
         /// How messages name the server (`the OwnTracks HTTP backend`).
-        public var what = "the HTTP server"
+        package var what = "the HTTP server"
         /// Told once of each kind of failure, as it first happens (a line for standard error).
-        public var notice: @Sendable (String) -> Void = { _ in }
+        package var notice: @Sendable (String) -> Void = { _ in }
 
-        public init(
+        package init(
             host: String, port: Int, headers: [(name: String, value: String)] = [], connections: Int = 8,
             queueLimit: Int = 256, requestTimeout: TimeAmount = .seconds(10),
             reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum, security: TransportSecurity? = nil
@@ -61,14 +61,14 @@ public final class HTTPFleetSender: Sendable {
     /// connection then carries 25 requests a second, so the fleet keeps up with a server
     /// answering in up to 40 ms (a Traccar at 20 ms is half busy), and 10,000 devices make
     /// 400 connections, not 10,000.
-    public static func defaultConnections(devices: Int) -> Int {
+    package static func defaultConnections(devices: Int) -> Int {
         min(max(8, (devices + 24) / 25), 1000)
     }
 
     private let links: [HTTPFleetLink]
     private let classOfDevice: @Sendable (Int) -> Int
 
-    public init(options: Options, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int) {
+    package init(options: Options, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int) {
         self.classOfDevice = classOfDevice
         let notices = FailureNotices(
             what: options.what, notice: options.notice,
@@ -82,7 +82,7 @@ public final class HTTPFleetSender: Sendable {
     /// Opens a connection to the server (and with TLS, completes the handshake) and closes
     /// it: whether it is there, and trusted, before a run starts. `what` names the server
     /// for the message (`the OsmAnd server`).
-    public static func probe(_ options: Options, what: String) async throws(HTTPServerUnreachable) {
+    package static func probe(_ options: Options, what: String) async throws(HTTPServerUnreachable) {
         let authority = urlAuthority(host: options.host, port: options.port)
         let loop = MultiThreadedEventLoopGroup.singleton.next()
         let handshake = HandshakeResult(loop.makePromise(of: Void.self))
@@ -122,17 +122,17 @@ public final class HTTPFleetSender: Sendable {
     /// Sends one request of a shard slot's device: a GET of `target` (OsmAnd's
     /// ``OsmAndLocation/requestTarget()``), or with a `body` a POST of it as JSON with
     /// `headers` (OwnTracks' `X-Limit-D`).
-    public func send(target: String, body: [UInt8]? = nil, headers: [(name: String, value: String)] = [], slot: Int, device: Int) {
+    package func send(target: String, body: [UInt8]? = nil, headers: [(name: String, value: String)] = [], slot: Int, device: Int) {
         links[slot % links.count].send(.init(target: target, body: body, headers: headers, device: device))
     }
 
-    public func counts() -> [DeliveryCounts] { links.totalCounts() }
+    package func counts() -> [DeliveryCounts] { links.totalCounts() }
 
-    public func connectionCounts() -> ConnectionCounts { links.totalConnectionCounts() }
+    package func connectionCounts() -> ConnectionCounts { links.totalConnectionCounts() }
 
     /// Waits (up to `timeout`) for the answers still due, then closes the connections;
     /// what is still queued then is lost.
-    public func finish(timeout: Duration) async {
+    package func finish(timeout: Duration) async {
         await links.wait(timeout: timeout, while: \.isBusy)
         await withTaskGroup(of: Void.self) { group in
             for link in links { group.addTask { await link.close() } }
@@ -141,6 +141,6 @@ public final class HTTPFleetSender: Sendable {
 }
 
 /// The HTTP server cannot be reached.
-public struct HTTPServerUnreachable: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct HTTPServerUnreachable: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }

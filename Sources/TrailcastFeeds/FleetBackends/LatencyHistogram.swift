@@ -11,24 +11,24 @@ import Darwin
 /// Latencies counted in logarithmic buckets (each 2% wider than the last, from a
 /// microsecond to well past an hour): percentiles within 2%, in constant memory however
 /// many messages a run sends.
-public struct LatencyHistogram: Sendable, Equatable {
+package struct LatencyHistogram: Sendable, Equatable {
     private static let growth = 1.02
     private static let bucketCount = 1200
     private var buckets = [UInt64](repeating: 0, count: LatencyHistogram.bucketCount)
-    public private(set) var count: UInt64 = 0
-    public private(set) var maximumSeconds = 0.0
+    package private(set) var count: UInt64 = 0
+    package private(set) var maximumSeconds = 0.0
 
-    public init() {}
+    package init() {}
 
     /// Counts one latency; negative ones (early) count as zero.
-    public mutating func record(seconds: Double) {
+    package mutating func record(seconds: Double) {
         let value = seconds.isFinite ? max(seconds, 0) : 0
         buckets[Self.bucket(of: value)] += 1
         count += 1
         maximumSeconds = max(maximumSeconds, value)
     }
 
-    public mutating func merge(_ other: LatencyHistogram) {
+    package mutating func merge(_ other: LatencyHistogram) {
         for index in buckets.indices { buckets[index] += other.buckets[index] }
         count += other.count
         maximumSeconds = max(maximumSeconds, other.maximumSeconds)
@@ -36,7 +36,7 @@ public struct LatencyHistogram: Sendable, Equatable {
 
     /// The latency below which `fraction` (0...1) of those counted fall: the upper edge of
     /// its bucket, so a percentile is never understated. Nil when nothing was counted.
-    public func percentile(_ fraction: Double) -> Double? {
+    package func percentile(_ fraction: Double) -> Double? {
         guard count > 0 else { return nil }
         let rank = max(UInt64((Double(count) * fraction).rounded(.up)), 1)
         var seen: UInt64 = 0

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
-public import TrailcastWire
+package import TrailcastWire
 
 /// `fleet --verify`: a subscriber on the broker that matches what arrives against what the
 /// fleet sent, per device: each message received once and in order, how long it took from
@@ -18,35 +18,35 @@ public import TrailcastWire
 /// while it was away, or was still awaiting when it left, is counted ``Report/unwitnessed``,
 /// not lost: a subscriber with a clean session is not sent what it was away for, however
 /// well the broker delivered it to everyone else.
-public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Sendable {
+package final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Sendable {
     // @unchecked: every mutable field is inside `state`, reached only with its lock.
-    public struct Report: Sendable, Equatable {
-        public var expected = 0
-        public var received = 0
-        public var lost = 0
-        public var duplicates = 0
-        public var outOfOrder = 0
+    package struct Report: Sendable, Equatable {
+        package var expected = 0
+        package var received = 0
+        package var lost = 0
+        package var duplicates = 0
+        package var outOfOrder = 0
         /// Messages whose topic is no device of this run.
-        public var strangers = 0
+        package var strangers = 0
         /// Messages sent while the subscriber was away (or awaited when it left) and not
         /// seen: neither lost nor received, as far as this witness can tell.
-        public var unwitnessed = 0
+        package var unwitnessed = 0
         /// Times the subscriber's connection dropped, and its seconds away in all.
-        public var disconnections = 0
-        public var awaySeconds = 0.0
+        package var disconnections = 0
+        package var awaySeconds = 0.0
         /// From the moment the fleet sent a message to the moment the subscriber had it.
-        public var latency = LatencyHistogram()
+        package var latency = LatencyHistogram()
         /// Devices with loss, duplicates or reordering, at most ``maximumDevicesListed``.
-        public var devicesWithProblems: [DeviceProblems] = []
+        package var devicesWithProblems: [DeviceProblems] = []
     }
 
-    public struct DeviceProblems: Sendable, Equatable {
-        public var device: Int
-        public var lost = 0
-        public var duplicates = 0
-        public var outOfOrder = 0
+    package struct DeviceProblems: Sendable, Equatable {
+        package var device: Int
+        package var lost = 0
+        package var duplicates = 0
+        package var outOfOrder = 0
 
-        public init(device: Int, lost: Int = 0, duplicates: Int = 0, outOfOrder: Int = 0) {
+        package init(device: Int, lost: Int = 0, duplicates: Int = 0, outOfOrder: Int = 0) {
             self.device = device
             self.lost = lost
             self.duplicates = duplicates
@@ -54,9 +54,9 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
         }
     }
 
-    public static let maximumDevicesListed = 100
+    package static let maximumDevicesListed = 100
     /// A message not received this long after it was sent is lost.
-    public let lossTimeoutSeconds: Double
+    package let lossTimeoutSeconds: Double
 
     private struct Expected {
         var fingerprint: UInt64
@@ -89,7 +89,7 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
     ///   - deviceOfTopic: the global device index a topic belongs to, or nil.
     ///   - now: seconds on the same clock as the `sentSeconds` the fleet gives.
     ///   - notice: a line for standard error when the subscriber leaves and comes back.
-    public init(
+    package init(
         lossTimeoutSeconds: Double = 10, deviceOfTopic: @escaping @Sendable (String) -> Int?,
         now: @escaping @Sendable () -> Double, notice: @escaping @Sendable (String) -> Void = { _ in }
     ) {
@@ -101,7 +101,7 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
 
     /// Connects with the publishers' options and subscribes to `filter` at QoS 1, before
     /// the fleet sends anything.
-    public func start(
+    package func start(
         _ options: MQTTFleetPublisher.Options, clientIdentifier: String, filter: String
     ) async throws(MQTTConnectionError) {
         target.withLock { $0 = (options, clientIdentifier, filter) }
@@ -124,7 +124,7 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
     }
 
     /// The subscriber's connection closed while the run goes on: away until subscribed again.
-    public func closed(unacknowledged: Int) {
+    package func closed(unacknowledged: Int) {
         let left = state.withLock { state -> Int? in
             // Only the subscribed connection's close: an attempt that failed is its caller's.
             guard !state.finishing, state.subscribed else { return nil }
@@ -194,7 +194,7 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
     }
 
     /// The fleet sent `payload` for `device` at `sentSeconds`.
-    public func expect(device: Int, payload: [UInt8], sentSeconds: Double) {
+    package func expect(device: Int, payload: [UInt8], sentSeconds: Double) {
         let expected = Expected(fingerprint: Self.fingerprint(payload), sentSeconds: sentSeconds)
         state.withLock { state in
             state.report.expected += 1
@@ -209,13 +209,13 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
 
     /// Counts as lost what has waited longer than the timeout (call now and then: it keeps
     /// the waiting lists short).
-    public func expire() {
+    package func expire() {
         let limit = now() - lossTimeoutSeconds
         state.withLock { state in Self.expire(before: limit, in: &state) }
     }
 
     /// Waits up to `graceSeconds` for what is still in flight, disconnects, and reports.
-    public func finish(graceSeconds: Double) async -> Report {
+    package func finish(graceSeconds: Double) async -> Report {
         let end = ContinuousClock.now.advanced(by: .milliseconds(Int64(graceSeconds * 1000)))
         while state.withLock({ !$0.waiting.isEmpty }) && ContinuousClock.now < end {
             try? await Task.sleep(for: .milliseconds(20))
@@ -233,7 +233,7 @@ public final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Send
         }
     }
 
-    public func received(_ publish: MQTTPacket.Publish) {
+    package func received(_ publish: MQTTPacket.Publish) {
         let arrived = now()
         guard let device = deviceOfTopic(publish.topic) else {
             state.withLock { $0.report.strangers += 1 }

@@ -1,40 +1,40 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import NIOCore
+package import NIOCore
 import NIOPosix
 import TrailcastBasics
-public import TrailcastWire
+package import TrailcastWire
 
 /// The fleet's MQTT side: one connection per device (as real phones connect) or a shared
 /// pool, each connected when its first message is due, kept alive with pings, and made
 /// again with backoff when the broker drops it. Sending never waits: while a connection is
 /// being made a few messages wait for it (as the OwnTracks app queues while offline); more
 /// are counted lost, and what the connection cannot take now is counted refused.
-public final class MQTTFleetPublisher: Sendable {
-    public enum ConnectionMode: Sendable, Equatable {
+package final class MQTTFleetPublisher: Sendable {
+    package enum ConnectionMode: Sendable, Equatable {
         /// Each device its own connection, client id the device's id.
         case perDevice
         /// This many connections shared by the shard's devices (device i uses i mod N).
         case shared(Int)
     }
 
-    public struct Options: Sendable {
-        public var host: String
-        public var port: Int
-        public var qos: MQTTQoS
-        public var connections: ConnectionMode
-        public var keepAliveSeconds: UInt16
+    package struct Options: Sendable {
+        package var host: String
+        package var port: Int
+        package var qos: MQTTQoS
+        package var connections: ConnectionMode
+        package var keepAliveSeconds: UInt16
         /// The login every connection gives (`mqtt://USER@HOST`, `--mqtt-user`).
-        public var username: String?
-        public var password: [UInt8]?
+        package var username: String?
+        package var password: [UInt8]?
         /// TLS (`mqtts://`); nil: plain TCP.
-        public var security: TransportSecurity?
+        package var security: TransportSecurity?
         /// The longest wait before trying again after a drop or failure (`--reconnect-max`).
-        public var reconnectMaximum: Duration
+        package var reconnectMaximum: Duration
         /// A line for standard error: the first failed connection of each cause.
-        public var notice: @Sendable (String) -> Void = { _ in }
+        package var notice: @Sendable (String) -> Void = { _ in }
 
-        public init(
+        package init(
             host: String, port: Int, qos: MQTTQoS = .atLeastOnce, connections: ConnectionMode = .perDevice,
             keepAliveSeconds: UInt16 = 60, username: String? = nil, password: [UInt8]? = nil,
             security: TransportSecurity? = nil, reconnectMaximum: Duration = ReconnectBackoff.defaultMaximum
@@ -52,7 +52,7 @@ public final class MQTTFleetPublisher: Sendable {
 
         /// One connection's options: this broker, login and TLS, under `clientIdentifier`.
         /// The publishers, the probe and `--verify`'s subscriber all connect with these.
-        public func connection(clientIdentifier: String, connectTimeout: TimeAmount = .seconds(10)) -> MQTTConnection.Options {
+        package func connection(clientIdentifier: String, connectTimeout: TimeAmount = .seconds(10)) -> MQTTConnection.Options {
             MQTTConnection.Options(
                 host: host, port: port, clientIdentifier: clientIdentifier, keepAliveSeconds: keepAliveSeconds,
                 connectTimeout: connectTimeout, username: username, password: password, security: security)
@@ -68,7 +68,7 @@ public final class MQTTFleetPublisher: Sendable {
     /// - Parameters:
     ///   - clientIdentifiers: each link's client id (a device's id, or a pool member's).
     ///   - classOfDevice: the class (an index into the summary's classes) of a global device index.
-    public init(
+    package init(
         options: Options, linkClientIdentifiers: [String], classCount: Int,
         classOfDevice: @escaping @Sendable (Int) -> Int, linkOfSlot: @escaping @Sendable (Int) -> Int
     ) {
@@ -86,7 +86,7 @@ public final class MQTTFleetPublisher: Sendable {
     }
 
     /// Connects once and disconnects: whether the broker is there before a run starts.
-    public static func probe(_ options: Options, clientIdentifier: String) async throws(MQTTConnectionError) {
+    package static func probe(_ options: Options, clientIdentifier: String) async throws(MQTTConnectionError) {
         struct Silent: MQTTConnectionDelegate {}
         let connection: MQTTConnection
         do {
@@ -106,25 +106,25 @@ public final class MQTTFleetPublisher: Sendable {
     }
 
     /// Publishes one message of the device in shard slot `slot` (global index `device`).
-    public func send(topic: String, payload: [UInt8], slot: Int, device: Int) {
+    package func send(topic: String, payload: [UInt8], slot: Int, device: Int) {
         links[linkOfSlot(slot)].send(
             MQTTPacket.Publish(topic: topic, payload: payload, qos: options.qos), device: device)
     }
 
     /// Hands what ``send(topic:payload:slot:device:)`` gathered to the connections' event
     /// loops, one hop per loop: call it after each batch of sends.
-    public func flush() {
+    package func flush() {
         batches.flush()
     }
 
     /// The counts so far, per class.
-    public func counts() -> [DeliveryCounts] { links.totalCounts() }
+    package func counts() -> [DeliveryCounts] { links.totalCounts() }
 
     /// The connections: open now, made again, failed.
-    public func connectionCounts() -> ConnectionCounts { links.totalConnectionCounts() }
+    package func connectionCounts() -> ConnectionCounts { links.totalConnectionCounts() }
 
     /// Waits (up to `timeout`) for outstanding PUBACKs, then disconnects every link cleanly.
-    public func finish(timeout: Duration) async {
+    package func finish(timeout: Duration) async {
         await links.wait(timeout: timeout, while: \.awaitsAcknowledgement)
         await withTaskGroup(of: Void.self) { group in
             for link in links { group.addTask { await link.close() } }

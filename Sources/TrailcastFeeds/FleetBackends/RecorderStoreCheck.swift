@@ -10,43 +10,43 @@ import TrailcastBasics
 /// owntracks/recorder's API.md): acknowledged by the broker is not stored. The recorder
 /// takes one MQTT packet per pass of its loop, which also serves HTTP, so a backlog can sit
 /// in the broker for minutes after the run; the check waits while the count grows.
-public struct RecorderStoreCheck: Sendable {
+package struct RecorderStoreCheck: Sendable {
     /// What was found when the waiting ended.
-    public struct Report: Sendable, Equatable {
+    package struct Report: Sendable, Equatable {
         /// Messages the fleet had acknowledged by the backends the recorder reads.
-        public var expected: Int
+        package var expected: Int
         /// Records of the run's devices with a `tst` in the run's span.
-        public var stored: Int
+        package var stored: Int
         /// From the run's end to the last read.
-        public var waitedSeconds: Double
+        package var waitedSeconds: Double
         /// Records added a second over that wait: the recorder's own pace.
-        public var storedPerSecond: Double
+        package var storedPerSecond: Double
         /// Why the store could not be read (then `stored` is what was read before), or nil.
-        public var error: String?
+        package var error: String?
 
-        public var missing: Int { max(0, expected - stored) }
-        public var extra: Int { max(0, stored - expected) }
+        package var missing: Int { max(0, expected - stored) }
+        package var extra: Int { max(0, stored - expected) }
     }
 
     /// `http://HOST:PORT` and any path before `/api/0` (a recorder behind a proxy's prefix).
-    public var base: BackendAddress
+    package var base: BackendAddress
     /// The user level of the topics (`owntracks/USER/DEVICE`), the recorder's user.
-    public var user: String
+    package var user: String
     /// The device level of each of this shard's devices.
-    public var devices: [String]
+    package var devices: [String]
     /// At most this long after the run for the store to catch up.
-    public var maximumWait: Duration
+    package var maximumWait: Duration
     /// The store counts as caught up once it has not grown for this long.
-    public var settle: Duration
+    package var settle: Duration
 
     /// An address in pieces, as the fleet's HTTP senders take theirs.
-    public struct BackendAddress: Sendable {
-        public var host: String
-        public var port: Int
-        public var path: String
-        public var isSecure: Bool
+    package struct BackendAddress: Sendable {
+        package var host: String
+        package var port: Int
+        package var path: String
+        package var isSecure: Bool
 
-        public init(host: String, port: Int, path: String, isSecure: Bool) {
+        package init(host: String, port: Int, path: String, isSecure: Bool) {
             self.host = host
             self.port = port
             self.path = path
@@ -59,7 +59,7 @@ public struct RecorderStoreCheck: Sendable {
         }
     }
 
-    public init(base: BackendAddress, user: String, devices: [String], maximumWait: Duration, settle: Duration = .seconds(5)) {
+    package init(base: BackendAddress, user: String, devices: [String], maximumWait: Duration, settle: Duration = .seconds(5)) {
         self.base = base
         self.user = user
         self.devices = devices
@@ -69,7 +69,7 @@ public struct RecorderStoreCheck: Sendable {
 
     /// Whether the recorder answers its API (`/api/0/version`) before the run: a check that
     /// cannot read at the end would only say so after the whole run.
-    public func probe() async throws(RecorderStoreError) {
+    package func probe() async throws(RecorderStoreError) {
         // AsyncHTTPClient tries a refused connection again until the deadline: 5 s, as the
         // backends' own probes allow.
         _ = try await get("/api/0/version", client: .shared, timeout: .seconds(5))
@@ -78,7 +78,7 @@ public struct RecorderStoreCheck: Sendable {
     /// Reads the store until it holds `expected` records of the run's span
     /// (`runStart...runEnd`, Unix seconds), stops growing for ``settle``, or ``maximumWait``
     /// has passed; `notice` gets a line after each read that found more.
-    public func run(expected: Int, runStart: Int, runEnd: Int, notice: @Sendable (String) -> Void) async -> Report {
+    package func run(expected: Int, runStart: Int, runEnd: Int, notice: @Sendable (String) -> Void) async -> Report {
         let client = HTTPClient.shared
         let started = ContinuousClock.now
         var report = Report(expected: expected, stored: 0, waitedSeconds: 0, storedPerSecond: 0)
@@ -186,11 +186,11 @@ public struct RecorderStoreCheck: Sendable {
 }
 
 /// The recorder's store could not be read: the URL asked and why, in its words.
-public struct RecorderStoreError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var url: String
-    public var reason: String
+package struct RecorderStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    package var url: String
+    package var reason: String
 
-    public var description: String { "cannot read the OwnTracks Recorder's store at \(url): \(reason)" }
+    package var description: String { "cannot read the OwnTracks Recorder's store at \(url): \(reason)" }
 }
 
 extension UInt8 {

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import NIOCore
-public import NIOPosix
+package import NIOCore
+import NIOPosix
 import TrailcastBasics
-public import TrailcastWire
+package import TrailcastWire
 
 /// What a connection tells its owner, from its event loop: keep it quick.
-public protocol MQTTConnectionDelegate: Sendable {
+package protocol MQTTConnectionDelegate: Sendable {
     /// The broker acknowledged a QoS 1 publish (PUBACK); `context` is the one given to
     /// ``MQTTConnection/publish(_:context:)``.
     func acknowledged(context: UInt64)
@@ -21,10 +21,10 @@ public protocol MQTTConnectionDelegate: Sendable {
 }
 
 extension MQTTConnectionDelegate {
-    public func acknowledged(context: UInt64) {}
-    public func refused(context: UInt64) {}
-    public func received(_ publish: MQTTPacket.Publish) {}
-    public func closed(unacknowledged: Int) {}
+    package func acknowledged(context: UInt64) {}
+    package func refused(context: UInt64) {}
+    package func received(_ publish: MQTTPacket.Publish) {}
+    package func closed(unacknowledged: Int) {}
 }
 
 /// One MQTT 3.1.1 client connection on SwiftNIO: CONNECT and its CONNACK, PUBLISH at QoS 0
@@ -35,22 +35,22 @@ extension MQTTConnectionDelegate {
 /// Publishing never waits: a message that cannot be written now (the socket's buffer is
 /// full, or too many await their PUBACK) is refused and counted by the caller, so a slow
 /// broker never holds up the simulation that feeds it.
-public final class MQTTConnection: Sendable {
-    public struct Options: Sendable {
-        public var host: String
-        public var port: Int
-        public var clientIdentifier: String
+package final class MQTTConnection: Sendable {
+    package struct Options: Sendable {
+        package var host: String
+        package var port: Int
+        package var clientIdentifier: String
         /// Seconds; a ping goes out when nothing else has for this long (3.1.2.10).
-        public var keepAliveSeconds: UInt16
+        package var keepAliveSeconds: UInt16
         /// QoS 1 publishes that may await their PUBACK at once.
-        public var maximumInFlight: Int
-        public var connectTimeout: TimeAmount
-        public var username: String?
-        public var password: [UInt8]?
+        package var maximumInFlight: Int
+        package var connectTimeout: TimeAmount
+        package var username: String?
+        package var password: [UInt8]?
         /// TLS (`mqtts://`); nil: plain TCP.
-        public var security: TransportSecurity?
+        package var security: TransportSecurity?
 
-        public init(
+        package init(
             host: String, port: Int, clientIdentifier: String, keepAliveSeconds: UInt16 = 60, maximumInFlight: Int = 1000,
             connectTimeout: TimeAmount = .seconds(10), username: String? = nil, password: [UInt8]? = nil,
             security: TransportSecurity? = nil
@@ -76,7 +76,7 @@ public final class MQTTConnection: Sendable {
     }
 
     /// Connects and waits for the broker's CONNACK.
-    public static func connect(
+    package static func connect(
         _ options: Options, delegate: any MQTTConnectionDelegate,
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
     ) async throws(MQTTConnectionError) -> MQTTConnection {
@@ -130,7 +130,7 @@ public final class MQTTConnection: Sendable {
     /// meanwhile, or ``Options/maximumInFlight`` QoS 1 messages await their PUBACK) is
     /// reported to the delegate's `refused(context:)`.
     @discardableResult
-    public func publish(_ publish: MQTTPacket.Publish, context: UInt64 = 0) -> Bool {
+    package func publish(_ publish: MQTTPacket.Publish, context: UInt64 = 0) -> Bool {
         // Read from any thread: NIO keeps `isWritable` and `isActive` current.
         guard channel.isActive, channel.isWritable else { return false }
         if channel.eventLoop.inEventLoop {
@@ -142,19 +142,19 @@ public final class MQTTConnection: Sendable {
     }
 
     /// The event loop the connection's I/O runs on.
-    public var eventLoop: any EventLoop { channel.eventLoop }
+    package var eventLoop: any EventLoop { channel.eventLoop }
 
     /// Whether a publish can be written now: open, and its socket buffer not full.
-    public var canWrite: Bool { channel.isActive && channel.isWritable }
+    package var canWrite: Bool { channel.isActive && channel.isWritable }
 
     /// ``publish(_:context:)`` for a caller already on ``eventLoop`` (one hop for many
     /// publishes, rather than one each): writes now, or reports the refusal to the delegate.
-    public func publishOnEventLoop(_ publish: MQTTPacket.Publish, context: UInt64 = 0) {
+    package func publishOnEventLoop(_ publish: MQTTPacket.Publish, context: UInt64 = 0) {
         handler.value.publish(publish, context: context)
     }
 
     /// Subscribes and waits for the SUBACK: per filter, the QoS granted or nil.
-    public func subscribe(_ filters: [MQTTPacket.Subscription]) async throws(MQTTConnectionError) -> [MQTTQoS?] {
+    package func subscribe(_ filters: [MQTTPacket.Subscription]) async throws(MQTTConnectionError) -> [MQTTQoS?] {
         let future = channel.eventLoop.flatSubmit { [handler, channel] in handler.value.subscribe(filters, on: channel.eventLoop) }
         do {
             return try await future.get()
@@ -164,7 +164,7 @@ public final class MQTTConnection: Sendable {
     }
 
     /// Sends DISCONNECT and closes the connection.
-    public func disconnect() async {
+    package func disconnect() async {
         let closed = channel.eventLoop.flatSubmit { [handler, channel] in
             handler.value.disconnect()
             return channel.close()
@@ -173,15 +173,15 @@ public final class MQTTConnection: Sendable {
     }
 
     /// Completes when the connection has closed, however it closed.
-    public func waitUntilClosed() async {
+    package func waitUntilClosed() async {
         try? await channel.closeFuture.get()
     }
 
-    public var isOpen: Bool { channel.isActive }
+    package var isOpen: Bool { channel.isActive }
 }
 
 /// Why a connection could not be made or went away.
-public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No TCP connection (refused, timed out, no route).
     case unreachable(String)
     /// The broker at an address answered CONNACK with a refusal; for a refused login, what
@@ -192,7 +192,7 @@ public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvert
     /// The TLS handshake with the broker at an address failed: its reason in BoringSSL's words.
     case tls(String, String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreachable(let detail): "cannot reach the MQTT broker at \(detail)"
         case .refused(let address, let code, let hint):
@@ -217,7 +217,7 @@ public enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConvert
 
     /// Why, without where: what a fleet's counts of failed attempts are keyed by
     /// (`connection refused`, `not authorized`, `TLS: ...`).
-    public var cause: String {
+    package var cause: String {
         switch self {
         case .unreachable(let detail):
             // `HOST:PORT: REASON`; an address has no ": " in it, not even an IPv6 one.

@@ -3,7 +3,7 @@
 import Foundation
 import Synchronization
 import TrailcastBasics
-public import TrailcastWeather
+package import TrailcastWeather
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -20,30 +20,30 @@ import Darwin
 /// into place, so a reader (another run at the same time) sees the old file or the new one,
 /// never half of one. An entry that cannot be read back (truncated, edited, another
 /// version) is a miss with a warning, and is replaced by the next answer.
-public final class WeatherDiskCache: Sendable {
+package final class WeatherDiskCache: Sendable {
     /// Why an entry was passed over.
-    public struct Warning: Sendable, Equatable, CustomStringConvertible {
-        public var path: String
-        public var reason: String
-        public var description: String { "\(path): warning: \(reason)" }
+    package struct Warning: Sendable, Equatable, CustomStringConvertible {
+        package var path: String
+        package var reason: String
+        package var description: String { "\(path): warning: \(reason)" }
     }
 
-    public let directory: String
+    package let directory: String
     /// Evict oldest entries (by when they were fetched) once the cache is larger than this.
-    public let maximumBytes: Int64?
+    package let maximumBytes: Int64?
     private let warn: @Sendable (Warning) -> Void
     /// The cache's size as of the last read of the directory plus this run's writes since;
     /// nil before the first read.
     private let knownBytes = LockedValue<Int64?>(nil)
 
-    public init(directory: String, maximumBytes: Int64? = nil, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
+    package init(directory: String, maximumBytes: Int64? = nil, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
         self.directory = directory
         self.maximumBytes = maximumBytes
         self.warn = warn
     }
 
     /// Creates the directory if it does not exist; nil if it cannot be (the reason).
-    public func prepare() -> String? {
+    package func prepare() -> String? {
         // mkdir -p, for the system's own words when it fails ("Permission denied").
         var path = directory.hasPrefix("/") ? "" : "."
         for component in directory.split(separator: "/") {
@@ -57,7 +57,7 @@ public final class WeatherDiskCache: Sendable {
     }
 
     /// The recorded answer for a query, if any.
-    public func conditions(for query: WeatherQuery, policy: WeatherServicePolicy) -> WeatherConditions? {
+    package func conditions(for query: WeatherQuery, policy: WeatherServicePolicy) -> WeatherConditions? {
         let key = WeatherCacheKey(query: query, policy: policy)
         let path = self.path(of: key)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
@@ -70,7 +70,7 @@ public final class WeatherDiskCache: Sendable {
 
     /// Keeps an answer; false (after a warning) if it could not be written.
     @discardableResult
-    public func store(_ conditions: WeatherConditions, for query: WeatherQuery, policy: WeatherServicePolicy) -> Bool {
+    package func store(_ conditions: WeatherConditions, for query: WeatherQuery, policy: WeatherServicePolicy) -> Bool {
         let key = WeatherCacheKey(query: query, policy: policy)
         let path = self.path(of: key)
         let entry = WeatherCacheEntry(key: key, conditions: conditions, fetchedAt: Date().timeIntervalSince1970)

@@ -19,7 +19,7 @@ public struct ControlChange: Sendable, Equatable {
     /// For `event`: the change, as `--event` spells it after the offset (`authorization=denied`).
     public var change: String?
 
-    public init(action: Action, paused: Bool, speed: Double, change: String? = nil) {
+    package init(action: Action, paused: Bool, speed: Double, change: String? = nil) {
         self.action = action
         self.paused = paused
         self.speed = speed

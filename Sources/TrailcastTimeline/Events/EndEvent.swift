@@ -24,7 +24,7 @@ public struct ReplaySummary: Sendable, Equatable {
     /// What the weather service did.
     public var weather: WeatherStatistics
 
-    public init(
+    package init(
         points: Int = 0, locations: Int = 0, distanceMeters: Double = 0, simulatedSeconds: Double = 0,
         wallSeconds: Double = 0, interrupted: Bool = false, error: String? = nil, weather: WeatherStatistics = .init()
     ) {

@@ -6,7 +6,7 @@ public struct UpdatesPaused: Sendable, Equatable {
     /// Which of the app's managers, from 0.
     public var manager: Int
 
-    public init(manager: Int) {
+    package init(manager: Int) {
         self.manager = manager
     }
 }
@@ -16,7 +16,7 @@ public struct UpdatesPaused: Sendable, Equatable {
 public struct UpdatesResumed: Sendable, Equatable {
     public var manager: Int
 
-    public init(manager: Int) {
+    package init(manager: Int) {
         self.manager = manager
     }
 }

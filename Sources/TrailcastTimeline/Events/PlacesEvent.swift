@@ -17,7 +17,7 @@ public struct PlacesList: Sendable, Equatable {
         /// Great-circle metres from the app's location; nil in file order.
         public var distanceMeters: Double?
 
-        public init(name: String, latitude: Double, longitude: Double, distanceMeters: Double?) {
+        package init(name: String, latitude: Double, longitude: Double, distanceMeters: Double?) {
             self.name = name
             self.latitude = latitude
             self.longitude = longitude
@@ -31,7 +31,7 @@ public struct PlacesList: Sendable, Equatable {
     /// How many places the app has.
     public var total: Int
 
-    public init(order: Order, nearest: [Entry], total: Int) {
+    package init(order: Order, nearest: [Entry], total: Int) {
         self.order = order
         self.nearest = nearest
         self.total = total

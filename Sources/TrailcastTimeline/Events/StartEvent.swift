@@ -17,7 +17,7 @@ public struct ReplayStart: Sendable, Equatable {
     public var points: Int?
     public var settings: ReplayConfiguration
 
-    public init(file: String, source: ReplaySource, points: Int?, settings: ReplayConfiguration) {
+    package init(file: String, source: ReplaySource, points: Int?, settings: ReplayConfiguration) {
         self.file = file
         self.source = source
         self.points = points

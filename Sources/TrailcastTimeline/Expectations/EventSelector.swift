@@ -13,7 +13,7 @@ public struct EventSelector: Sendable, Equatable, CustomStringConvertible {
         self.fields = fields
     }
 
-    public func matches(_ record: TimelineRecord) -> Bool {
+    package func matches(_ record: TimelineRecord) -> Bool {
         record.type == type && fields.allSatisfy { $0.matcher.matches(record.fields[$0.key]) }
     }
 

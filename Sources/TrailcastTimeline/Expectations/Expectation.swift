@@ -49,7 +49,7 @@ public enum CountRule: Sendable, Equatable, CustomStringConvertible {
     /// Both bounds, inclusive.
     case between(Int, Int)
 
-    public func holds(for count: Int) -> Bool {
+    package func holds(for count: Int) -> Bool {
         switch self {
         case .exactly(let n): return count == n
         case .atLeast(let n): return count >= n
@@ -80,7 +80,7 @@ public struct OffsetWindow: Sendable, Equatable, CustomStringConvertible {
 
     public var isWholeRun: Bool { from == nil && to == nil }
 
-    public func contains(_ offset: Double) -> Bool {
+    package func contains(_ offset: Double) -> Bool {
         (from.map { offset >= $0 } ?? true) && (to.map { offset <= $0 } ?? true)
     }
 
@@ -94,7 +94,7 @@ public struct OffsetWindow: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `90s` as `1m30s`, `0.25` as `250ms`: offsets as `--event` writes them.
-    public static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         let milliseconds = Int64((seconds * 1000).rounded())
         guard milliseconds > 0 else { return "0s" }
         var text = ""

@@ -169,7 +169,7 @@ extension CountRule {
 extension String {
     /// The text on one line: a line break (which a scenario's string value could hold) is
     /// written as `\n` or `\r`, so every report line stays one line.
-    public var singleLine: String {
+    package var singleLine: String {
         guard contains(where: \.isNewline) else { return self }
         var text = ""
         for scalar in unicodeScalars {

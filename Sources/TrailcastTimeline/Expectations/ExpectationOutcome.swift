@@ -10,7 +10,7 @@ public struct ExpectationOutcome: Sendable, Equatable {
     /// missing. Nil when the expectation held.
     public var detail: String?
 
-    public init(expectation: Expectation, line: Int, passed: Bool, detail: String? = nil) {
+    package init(expectation: Expectation, line: Int, passed: Bool, detail: String? = nil) {
         self.expectation = expectation
         self.line = line
         self.passed = passed

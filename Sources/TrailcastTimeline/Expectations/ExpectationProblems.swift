@@ -8,13 +8,13 @@ import TrailcastBasics
 /// and in a test's `Simulation.expect` alike.
 extension EventSelector {
     /// Why no event could ever have `type`, or nil for a type of the timeline.
-    public static func problem(ofType type: String) -> String? {
+    package static func problem(ofType type: String) -> String? {
         guard TimelineSchema.keys[type] == nil else { return nil }
         return Spelling.unknown("event type", type, among: TimelineSchema.types, listedAs: "types")
     }
 
     /// Why no event of `type` could ever have the field `key`, or nil for one of its keys.
-    public static func problem(ofField key: String, type: String) -> String? {
+    package static func problem(ofField key: String, type: String) -> String? {
         guard let keys = TimelineSchema.keys[type] else { return problem(ofType: type) }
         let allowed = TimelineSchema.commonKeys + keys
         guard !allowed.contains(key) else { return nil }
@@ -24,7 +24,7 @@ extension EventSelector {
     /// Why `matcher` could never match the field `key` of `type`, whose values form a closed
     /// set (an authorization, a call's name): a string outside the set (`"denyed"`), or a
     /// number or boolean for it. Nil for an open field, or a value of the set.
-    public static func problem(ofValue matcher: ValueMatcher, field key: String, type: String) -> String? {
+    package static func problem(ofValue matcher: ValueMatcher, field key: String, type: String) -> String? {
         guard let values = TimelineSchema.closedValues[type]?[key] else { return nil }
         switch matcher {
         case .string(let value):

@@ -13,7 +13,7 @@ public enum ValueMatcher: Sendable, Equatable, CustomStringConvertible {
     case comparison(NumberComparison)
 
     /// Whether `value` satisfies this matcher; a missing field never does.
-    public func matches(_ value: TimelineValue?) -> Bool {
+    package func matches(_ value: TimelineValue?) -> Bool {
         switch (self, value) {
         case (.string(let expected), .string(let actual)?): return expected == actual
         case (.bool(let expected), .bool(let actual)?): return expected == actual
@@ -76,7 +76,7 @@ public struct NumberComparison: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
-    public func holds(for actual: Double) -> Bool {
+    package func holds(for actual: Double) -> Bool {
         switch op {
         case .equal: return actual == value
         case .notEqual: return actual != value

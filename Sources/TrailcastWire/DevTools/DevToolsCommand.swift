@@ -111,6 +111,6 @@ package struct DevToolsCommand: Sendable, Equatable {
 
 /// A `PermissionSetting` of `Browser.setPermission`: what the page's Permissions API reports
 /// for `geolocation`, and whether `getCurrentPosition` / `watchPosition` may deliver.
-public enum GeolocationPermission: String, Sendable, Equatable {
+package enum GeolocationPermission: String, Sendable, Equatable {
     case granted, denied, prompt
 }

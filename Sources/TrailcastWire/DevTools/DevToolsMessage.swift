@@ -44,10 +44,10 @@ package struct DevToolsMessage: Sendable, Equatable, Decodable {
 
 /// `GET /json/version` of a DevTools endpoint: the browser's name and the WebSocket URL of
 /// its browser target, through which every page is reached.
-public struct DevToolsVersion: Sendable, Equatable, Decodable {
+package struct DevToolsVersion: Sendable, Equatable, Decodable {
     /// `Chrome/156.0.8078.108`, `HeadlessChrome/...`.
-    public var browser: String
-    public var webSocketDebuggerUrl: String
+    package var browser: String
+    package var webSocketDebuggerUrl: String
 
     enum CodingKeys: String, CodingKey {
         case browser = "Browser"
@@ -55,13 +55,13 @@ public struct DevToolsVersion: Sendable, Equatable, Decodable {
     }
 
     /// The answer's body, or nil if it is not such an object.
-    public init?(json: [UInt8]) {
+    package init?(json: [UInt8]) {
         guard let version = try? JSONDecoder().decode(DevToolsVersion.self, from: Data(json)) else { return nil }
         self = version
     }
 
     /// The major version in `browser` (156 in `Chrome/156.0.8078.108`), if it has one.
-    public var majorVersion: Int? {
+    package var majorVersion: Int? {
         guard let slash = browser.firstIndex(of: "/") else { return nil }
         return Int(browser[browser.index(after: slash)...].prefix { $0.isNumber })
     }

@@ -10,7 +10,7 @@ extension MQTTPacket {
     ///   understands: a reserved or QoS 2 packet type, wrong flags (2.2.2), a remaining
     ///   length over four bytes (2.2.3), a field running past its packet, a string that is
     ///   not UTF-8 (1.5.3).
-    public static func decode(from bytes: ArraySlice<UInt8>, maximumSize: Int = 1 << 20) throws(MQTTDecodingError) -> (packet: MQTTPacket, size: Int)? {
+    package static func decode(from bytes: ArraySlice<UInt8>, maximumSize: Int = 1 << 20) throws(MQTTDecodingError) -> (packet: MQTTPacket, size: Int)? {
         guard let first = bytes.first else { return nil }
         var length = 0
         var multiplier = 1

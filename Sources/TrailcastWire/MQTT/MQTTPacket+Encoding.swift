@@ -2,10 +2,10 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 extension MQTTPacket {
     /// 2.2.3: the largest remaining length four bytes can say.
-    public static let maximumRemainingLength = 268_435_455
+    package static let maximumRemainingLength = 268_435_455
 
     /// The packet's bytes, fixed header first (2.2).
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var body = MQTTWriter()
         let firstByte: UInt8
         switch self {

@@ -4,7 +4,7 @@
 /// bytes on the wire: OASIS Standard "MQTT Version 3.1.1" (29 October 2014), section 3.
 /// Section numbers below are that document's. No network here: a connection reads bytes
 /// into ``MQTTPacket/decode(from:maximumSize:)`` and writes ``MQTTPacket/encoded()``.
-public enum MQTTPacket: Equatable, Sendable {
+package enum MQTTPacket: Equatable, Sendable {
     /// 3.1: the first packet from a client.
     case connect(Connect)
     /// 3.2: the server's answer to `connect`.
@@ -23,16 +23,16 @@ public enum MQTTPacket: Equatable, Sendable {
     /// 3.14: the client leaves cleanly.
     case disconnect
 
-    public struct Connect: Equatable, Sendable {
-        public var clientIdentifier: String
+    package struct Connect: Equatable, Sendable {
+        package var clientIdentifier: String
         /// 3.1.2.4: a clean session discards any previous session's state.
-        public var cleanSession: Bool
+        package var cleanSession: Bool
         /// 3.1.2.10: seconds; the server drops a client silent for 1.5 times this. 0: off.
-        public var keepAliveSeconds: UInt16
-        public var username: String?
-        public var password: [UInt8]?
+        package var keepAliveSeconds: UInt16
+        package var username: String?
+        package var password: [UInt8]?
 
-        public init(
+        package init(
             clientIdentifier: String, cleanSession: Bool = true, keepAliveSeconds: UInt16 = 60,
             username: String? = nil, password: [UInt8]? = nil
         ) {
@@ -44,17 +44,17 @@ public enum MQTTPacket: Equatable, Sendable {
         }
     }
 
-    public struct Publish: Equatable, Sendable {
-        public var topic: String
-        public var payload: [UInt8]
-        public var qos: MQTTQoS
+    package struct Publish: Equatable, Sendable {
+        package var topic: String
+        package var payload: [UInt8]
+        package var qos: MQTTQoS
         /// Present exactly when `qos` is above 0 (3.3.2.2).
-        public var packetIdentifier: UInt16?
-        public var retain: Bool
+        package var packetIdentifier: UInt16?
+        package var retain: Bool
         /// 3.3.1.1: a resend of a QoS 1 message the receiver may have had.
-        public var duplicate: Bool
+        package var duplicate: Bool
 
-        public init(
+        package init(
             topic: String, payload: [UInt8], qos: MQTTQoS = .atMostOnce, packetIdentifier: UInt16? = nil,
             retain: Bool = false, duplicate: Bool = false
         ) {
@@ -68,11 +68,11 @@ public enum MQTTPacket: Equatable, Sendable {
     }
 
     /// One topic filter of a `subscribe`, with the QoS asked for it (3.8.3).
-    public struct Subscription: Equatable, Sendable {
-        public var filter: String
-        public var qos: MQTTQoS
+    package struct Subscription: Equatable, Sendable {
+        package var filter: String
+        package var qos: MQTTQoS
 
-        public init(_ filter: String, qos: MQTTQoS) {
+        package init(_ filter: String, qos: MQTTQoS) {
             self.filter = filter
             self.qos = qos
         }
@@ -80,13 +80,13 @@ public enum MQTTPacket: Equatable, Sendable {
 }
 
 /// 4.3: the delivery guarantees. QoS 2 is not used by Trailcast and is refused when read.
-public enum MQTTQoS: UInt8, Sendable, Equatable {
+package enum MQTTQoS: UInt8, Sendable, Equatable {
     case atMostOnce = 0
     case atLeastOnce = 1
 }
 
 /// 3.2.2.3: the server's verdict on a connection.
-public enum ConnectReturnCode: UInt8, Sendable, Equatable, CustomStringConvertible {
+package enum ConnectReturnCode: UInt8, Sendable, Equatable, CustomStringConvertible {
     case accepted = 0
     case unacceptableProtocolVersion = 1
     case identifierRejected = 2
@@ -94,7 +94,7 @@ public enum ConnectReturnCode: UInt8, Sendable, Equatable, CustomStringConvertib
     case badUsernameOrPassword = 4
     case notAuthorized = 5
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .accepted: "accepted"
         case .unacceptableProtocolVersion: "the server does not speak MQTT 3.1.1"
@@ -107,7 +107,7 @@ public enum ConnectReturnCode: UInt8, Sendable, Equatable, CustomStringConvertib
 }
 
 /// Bytes that are not an MQTT 3.1.1 packet this client understands.
-public struct MQTTDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let description: String
-    public init(_ description: String) { self.description = description }
+package struct MQTTDecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }
