@@ -14,6 +14,9 @@ not reached is a problem, printed as FILE:LINE; exit 1. With --apply, `public` b
 `package` on those lines (then build: the compiler names the imports to narrow, and a
 default argument that names a declaration keeps it public).
 
+Every public declaration reached must have a doc comment (a requirement's implementation
+shows the requirement's): one without is a problem too, which --apply leaves alone.
+
 Run after a build: python3 .ci/check-public-surface.py [SYMBOLGRAPH_DIR] [--apply]
 """
 import glob, json, os, re, sys, collections
@@ -39,6 +42,7 @@ members = collections.defaultdict(set)      # a type's members: reached with the
 witnesses = collections.defaultdict(set)    # the members that implement a protocol's requirement
 edges = collections.defaultdict(set)        # what a declaration names: reached whole
 namespaces = collections.defaultdict(set)   # what it names only as a prefix (`Outer.Inner`), or its parent
+inherits_documentation = set()              # a requirement's implementation: DocC shows the requirement's
 for path in graphs:
     name = os.path.basename(path).split('.symbols.json')[0]
     module = name.split('@')[0]
@@ -72,6 +76,8 @@ for path in graphs:
             members[r['target']].add(r['source'])
             if r.get('sourceOrigin') or r['kind'] != 'memberOf':
                 witnesses[r['target']].add(r['source'])
+            if r.get('sourceOrigin'):
+                inherits_documentation.add(r['source'])
             # a member keeps its type public, not the type's other members
             namespaces[r['source']].add(r['target'])
         if r['kind'] in ('conformsTo', 'inheritsFrom', 'overrides', 'defaultImplementationOf'):
@@ -134,6 +140,17 @@ if apply:
             if not re.match(r'\s*(@\w+\s+)*public\s+import\b', text[index]):
                 text[index] = re.sub(r'\bpublic\b', 'package', text[index], count=1)
         open(path, 'w').write('\n'.join(text))
+# Every public declaration a product shows says what it is (DocC shows nothing else).
+for usr in reached:
+    for module, s in symbols.get(usr, [])[:1]:
+        loc = s.get('location')
+        if (s.get('accessLevel') != 'public' or not loc or s.get('docComment') or '::SYNTHESIZED::' in usr
+                or usr in inherits_documentation):
+            continue
+        path = loc['uri'].replace('file://', '')
+        if not path.startswith(ROOT + '/Sources/'): continue
+        problems.append(f"{os.path.relpath(path, ROOT)}:{loc['position']['line'] + 1}: public and undocumented: "
+                        f"{module}.{'.'.join(s['pathComponents'])}: say what it is in a /// comment")
 for problem in sorted(set(problems)):
     print(problem)
 if problems and not apply:

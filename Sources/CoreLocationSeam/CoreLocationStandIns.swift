@@ -45,13 +45,20 @@ public typealias CLLocationDirectionAccuracy = Double
 
 /// A latitude and longitude, WGS 84. cllocationcoordinate2d
 public struct CLLocationCoordinate2D: Sendable {
+    /// Degrees north of the equator, -90 to 90; south is negative. cllocationcoordinate2d/latitude
     public var latitude: CLLocationDegrees
+    /// Degrees east of the prime meridian, -180 to 180; west is negative.
+    /// cllocationcoordinate2d/longitude
     public var longitude: CLLocationDegrees
 
+    /// Latitude 0 and longitude 0, as the imported C struct's `init()` gives: a valid coordinate, not
+    /// `kCLLocationCoordinate2DInvalid`.
     public init() {
         self.init(latitude: 0, longitude: 0)
     }
 
+    /// The degrees as given, not checked: `CLLocationCoordinate2DIsValid(_:)` tells whether they are
+    /// valid. cllocationcoordinate2d/init(latitude:longitude:)
     public init(latitude: CLLocationDegrees, longitude: CLLocationDegrees) {
         self.latitude = latitude
         self.longitude = longitude
@@ -244,16 +251,29 @@ public final class CLLocation: Sendable, CustomStringConvertible {
 /// Apple type-check compiles these stand-ins with library evolution, so a switch without
 /// one fails there as it would with the SDK.
 public enum CLAuthorizationStatus: Int32, Sendable {
+    /// The user has not yet chosen whether the app may use location; a request can show the prompt.
+    /// clauthorizationstatus/notdetermined
     case notDetermined = 0
+    /// The app may not use location, and the user cannot change that (parental controls, say).
+    /// clauthorizationstatus/restricted
     case restricted = 1
+    /// The user denied the app location, or Location Services are off for the whole device.
+    /// clauthorizationstatus/denied
     case denied = 2
+    /// The user allowed the app to start location services at any time, whether or not it is in use.
+    /// clauthorizationstatus/authorizedalways
     case authorizedAlways = 3
+    /// The user allowed the app to start location services while it is in use.
+    /// clauthorizationstatus/authorizedwheninuse
     case authorizedWhenInUse = 4
 }
 
 /// Precise or approximate location. claccuracyauthorization
 public enum CLAccuracyAuthorization: Int, Sendable {
+    /// The user allowed the app precise location. claccuracyauthorization/fullaccuracy
     case fullAccuracy = 0
+    /// The user allowed the app approximate location only (Precise Location off).
+    /// claccuracyauthorization/reducedaccuracy
     case reducedAccuracy = 1
 }
 
@@ -261,11 +281,19 @@ public enum CLAccuracyAuthorization: Int, Sendable {
 /// clactivitytype (raw values from CLLocationManager.h: `CLActivityTypeOther = 1`, …;
 /// `airborne` iOS 12, macOS 10.14, tvOS 12, watchOS 5; `maritime` all platforms 27.0)
 public enum CLActivityType: Int, Sendable {
+    /// An activity none of the other types covers; the manager's default. clactivitytype/other
     case other = 1
+    /// Positioning in an automobile following a road network. clactivitytype/automotivenavigation
     case automotiveNavigation = 2
+    /// A dedicated fitness session: walking, running or cycling workouts. clactivitytype/fitness
     case fitness = 3
+    /// Transport that may not keep to roads (cycling, scooters, trains, boats, off-road vehicles), and
+    /// walking outside a fitness session. clactivitytype/othernavigation
     case otherNavigation = 4
+    /// Activities in the air: flying, paragliding, drones, skydiving, runway taxiing too.
+    /// clactivitytype/airborne
     case airborne = 5
+    /// Vessels on water, anchored too: sailing, motor-boating, travelling by ship. clactivitytype/maritime
     case maritime = 6
 }
 
@@ -279,38 +307,71 @@ public struct CLError: Error, Hashable, Sendable, CustomStringConvertible {
         case locationUnknown = 0
         /// The app may not use location; stop updating. clerror/code/denied
         case denied = 1
+        /// The network was unavailable, or a network error occurred. clerror/code/network
         case network = 2
+        /// The heading could not be determined. clerror/code/headingfailure
         case headingFailure = 3
         /// The user denied the region monitoring service. clerror/code/regionmonitoringdenied
         case regionMonitoringDenied = 4
         /// A region could not be monitored: too many, or too large.
         /// clerror/code/regionmonitoringfailure
         case regionMonitoringFailure = 5
+        /// Core Location could not initialize region monitoring immediately.
+        /// clerror/code/regionmonitoringsetupdelayed
         case regionMonitoringSetupDelayed = 6
+        /// Region events will come, but may be late; the error may name an alternate region to monitor.
+        /// clerror/code/regionmonitoringresponsedelayed
         case regionMonitoringResponseDelayed = 7
+        /// A geocode request found no result. clerror/code/geocodefoundnoresult
         case geocodeFoundNoResult = 8
+        /// A geocode request found only a partial result. clerror/code/geocodefoundpartialresult
         case geocodeFoundPartialResult = 9
+        /// A geocode request was canceled. clerror/code/geocodecanceled
         case geocodeCanceled = 10
+        /// Deferred updates did not start for an unknown reason (GPS unavailable or interrupted, say);
+        /// try again. clerror/code/deferredfailed
         case deferredFailed = 11
+        /// Deferred updates did not start because location updates were disabled or paused.
+        /// clerror/code/deferrednotupdatinglocation
         case deferredNotUpdatingLocation = 12
+        /// Deferred updates need `kCLLocationAccuracyBest` or `kCLLocationAccuracyBestForNavigation`.
+        /// clerror/code/deferredaccuracytoolow
         case deferredAccuracyTooLow = 13
+        /// Deferred updates take no distance filter: set `kCLDistanceFilterNone`.
+        /// clerror/code/deferreddistancefiltered
         case deferredDistanceFiltered = 14
+        /// The app or the manager canceled the request for deferred updates. clerror/code/deferredcanceled
         case deferredCanceled = 15
+        /// Ranging is disabled: Airplane mode, or Bluetooth or Location Services off.
+        /// clerror/code/rangingunavailable
         case rangingUnavailable = 16
+        /// A general ranging error. clerror/code/rangingfailure
         case rangingFailure = 17
+        /// The temporary precise-location authorization asked for was not granted: the user declined, or
+        /// the prompt could not show. clerror/code/promptdeclined
         case promptDeclined = 18
+        /// Code 19 of CLError.h; Apple's page describes it no further. clerror/code/historicallocationerror
         case historicalLocationError = 19
     }
 
+    /// Which error it is; the simulation reports only `locationUnknown`, `denied`,
+    /// `regionMonitoringDenied` and `regionMonitoringFailure`. clerror/code
     public let code: Code
 
+    /// The error of `code`, as `CLError(.denied)` makes it with Core Location (there with empty user
+    /// info).
     public init(_ code: Code) {
         self.code = code
     }
 
+    /// No fix right now; updates go on (`Code.locationUnknown`). clerror/locationunknown
     public static var locationUnknown: Code { .locationUnknown }
+    /// The app may not use location (`Code.denied`). clerror/denied
     public static var denied: Code { .denied }
+    /// The user denied region monitoring (`Code.regionMonitoringDenied`). clerror/regionmonitoringdenied
     public static var regionMonitoringDenied: Code { .regionMonitoringDenied }
+    /// A region could not be monitored (`Code.regionMonitoringFailure`).
+    /// clerror/regionmonitoringfailure
     public static var regionMonitoringFailure: Code { .regionMonitoringFailure }
 
     public var description: String { "kCLErrorDomain error \(code.rawValue)" }
@@ -320,8 +381,11 @@ public struct CLError: Error, Hashable, Sendable, CustomStringConvertible {
 /// (`NS_CLOSED_ENUM`): a switch over its three cases is complete.
 @frozen
 public enum CLRegionState: Int, Sendable {
+    /// Whether the device is inside or outside the region is not known. clregionstate/unknown
     case unknown = 0
+    /// The device is inside the region. clregionstate/inside
     case inside = 1
+    /// The device is outside the region. clregionstate/outside
     case outside = 2
 }
 

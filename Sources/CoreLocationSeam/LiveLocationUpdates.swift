@@ -74,7 +74,10 @@ public enum LiveUpdateConfiguration: Sendable, Equatable, CaseIterable {
 /// Iterating the sequence starts the updates; ending the iteration (a `break`, the task's
 /// cancellation) stops them.
 public protocol LiveLocationUpdating {
+    /// Each update's type: `CoreLocationUpdate` on a device, `SimulatedLocationUpdate` in tests.
     associatedtype Update: LiveLocationUpdate
+    /// The sequence `liveUpdates(_:)` returns: iterating it starts the updates, ending the iteration
+    /// stops them.
     associatedtype Updates: AsyncSequence where Updates.Element == Update
 
     /// `CLLocationUpdate.liveUpdates(_:)`: the updates for `configuration`.

@@ -16,15 +16,28 @@ public import Foundation
 
 /// A condition's state: `CLMonitor.Event.State`'s four values (`CLMonitoringState`).
 public enum LocationMonitorState: Sendable, Equatable, CaseIterable {
-    case unknown, satisfied, unsatisfied, unmonitored
+    /// Not known: the condition's state has not been determined (the state assumed by default when it
+    /// is added).
+    case unknown
+    /// The condition holds: for a circular condition, the device is inside the circle.
+    case satisfied
+    /// The condition does not hold: the device is outside the circle.
+    case unsatisfied
+    /// The condition is not monitored (iOS 17.2, macOS 14.2); in the simulation, a condition over the
+    /// app's limit of 20.
+    case unmonitored
 }
 
 /// One event of a monitor's conditions: `CLMonitor.Event`'s identifier, state and date.
 public struct LocationMonitorEvent: Sendable, Equatable {
+    /// The identifier the condition was added with.
     public var identifier: String
+    /// The condition's state as of this event.
     public var state: LocationMonitorState
+    /// When the event happened: Core Location's event date, or the simulated moment in a simulation.
     public var date: Date
 
+    /// An event of the condition `identifier`, in `state` at `date`.
     public init(identifier: String, state: LocationMonitorState, date: Date) {
         self.identifier = identifier
         self.state = state
@@ -44,6 +57,7 @@ public struct LocationMonitorEvent: Sendable, Equatable {
 /// The names are the seam's, not CLMonitor's (`add`, `remove`, `identifiers`, `events`),
 /// whose own members keep their own types beside these.
 public protocol LocationMonitoring: AnyObject {
+    /// The sequence `conditionEvents` returns: every event of the monitor's conditions, in order.
     associatedtype ConditionEvents: AsyncSequence where ConditionEvents.Element == LocationMonitorEvent
 
     /// `add(CLMonitor.CircularGeographicCondition(center:radius:), identifier:assuming:)`:

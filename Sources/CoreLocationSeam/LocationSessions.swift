@@ -15,7 +15,13 @@ public protocol LocationSession: AnyObject {
 
 /// What a service session asks for: `CLServiceSession.AuthorizationRequirement`.
 public enum LocationSessionAuthorization: Sendable, Equatable, CaseIterable {
-    case none, whenInUse, always
+    /// Asks for no authorization; it still meets `NSLocationRequireExplicitServiceSession` once the app
+    /// is authorized.
+    case none
+    /// Asks for When In Use authorization when it can (the app in the foreground, say).
+    case whenInUse
+    /// Asks for Always authorization when it can.
+    case always
 }
 
 /// Begins Core Location's sessions: `CoreLocationSessions()` in the app, the simulation in

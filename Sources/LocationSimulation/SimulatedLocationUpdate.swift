@@ -40,6 +40,7 @@ public struct SimulatedLocationUpdate: Sendable, Equatable {
     /// diagnostics; when it applies is the project's reading. Always false without the key.
     public var serviceSessionRequired = false
 
+    /// An update with `fix`, or without one (nil), and every diagnostic false; set those afterwards.
     public init(fix: LocationFix? = nil) {
         self.fix = fix
     }

@@ -20,14 +20,25 @@ import TrailcastDevice
 public final class SimulatedMonitor {
     /// `CLMonitor.Event.State` (`CLMonitoringState`).
     public enum State: String, Sendable {
-        case unknown, satisfied, unsatisfied, unmonitored
+        /// Not determined yet: the state assumed by default when a condition is added.
+        case unknown
+        /// The device is inside the condition's circle.
+        case satisfied
+        /// The device is outside the condition's circle.
+        case unsatisfied
+        /// The condition is not monitored: the app's 21st condition, over the limit of 20, gets one event
+        /// with it.
+        case unmonitored
     }
 
     /// `CLMonitor.CircularGeographicCondition`.
     public struct CircularGeographicCondition: Sendable {
+        /// The circle's centre, in degrees (WGS 84).
         public var center: CLLocationCoordinate2D
+        /// The circle's radius, in metres.
         public var radius: CLLocationDistance
 
+        /// A circle of `radius` metres around `center`.
         public init(center: CLLocationCoordinate2D, radius: CLLocationDistance) {
             self.center = center
             self.radius = radius
@@ -36,7 +47,10 @@ public final class SimulatedMonitor {
 
     /// `CLMonitor.Event`.
     public struct Event: Sendable {
+        /// The identifier the condition was added with.
         public var identifier: String
+        /// The condition's state after the event. Events yielded are never `unknown`; a record holds the
+        /// state assumed until its first event.
         public var state: State
         /// The simulated moment of the event.
         public var date: Date
@@ -46,10 +60,14 @@ public final class SimulatedMonitor {
 
     /// `CLMonitor.Record`: the condition and its latest event.
     public struct Record: Sendable {
+        /// The circle, as added.
         public var condition: CircularGeographicCondition
+        /// The condition's latest event; until one comes, an event of the state assumed, dated when the
+        /// condition was added.
         public var lastEvent: Event
     }
 
+    /// The name the monitor was made with (`CLMonitor(_:)`): one monitor per name per simulation.
     public let name: String
     /// `CLMonitor.events`: every event of this monitor's conditions, in order. Iterate it
     /// from the test; the simulation buffers what it yields until then.

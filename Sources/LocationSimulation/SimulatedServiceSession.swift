@@ -19,7 +19,13 @@ import TrailcastCoreLocation
 public final class SimulatedServiceSession {
     /// What the session asks for.
     public enum Authorization: Sendable, Equatable {
-        case none, whenInUse, always
+        /// Asks for nothing; meets `requiresExplicitServiceSession` only while the app is authorized.
+        case none
+        /// Asks for When In Use authorization: at once when the status is `notDetermined` and the app is
+        /// in the foreground, otherwise the next time it comes to the foreground undetermined.
+        case whenInUse
+        /// Asks for Always authorization, when it can, as `whenInUse` does.
+        case always
 
         var request: AuthorizationRequest? {
             switch self {
@@ -30,8 +36,11 @@ public final class SimulatedServiceSession {
         }
     }
 
+    /// What the session asks for, as it was begun.
     public let authorization: Authorization
     private weak var simulation: Simulation?
+    /// True until `invalidate()`: an invalidated session asks for nothing and no longer meets
+    /// `requiresExplicitServiceSession`.
     public private(set) var isValid = true
 
     /// Begins the session (recorded as a `call` with method `serviceSession`, manager -1).
@@ -62,6 +71,7 @@ public final class SimulatedServiceSession {
 /// Rules and sources: docs/background.md.
 public final class SimulatedBackgroundActivitySession {
     private weak var simulation: Simulation?
+    /// True until `invalidate()`: then the session no longer keeps the app in use in the background.
     public private(set) var isValid = true
 
     /// Begins the session (recorded as a `call` with method `backgroundActivitySession`,

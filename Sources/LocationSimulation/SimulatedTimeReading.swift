@@ -24,6 +24,8 @@ public final class SimulatedTimeReading: Sendable {
 
     private let state = LockedValue(State())
 
+    /// A reading that stays at 1970-01-01T00:00:00Z: only a simulation moves one, so read a
+    /// simulation's `reading` instead.
     public init() {}
 
     /// The simulated present.

@@ -22,6 +22,8 @@ public struct SimulatedVisit: LocationVisit, Sendable, Equatable {
     public var coordinate: CLLocationCoordinate2D
     public var horizontalAccuracy: CLLocationAccuracy
 
+    /// A visit of these members, as a test writes the one it expects; an arrival's `departureDate` is
+    /// `Date.distantFuture`.
     public init(arrivalDate: Date, departureDate: Date, coordinate: CLLocationCoordinate2D, horizontalAccuracy: CLLocationAccuracy) {
         self.arrivalDate = arrivalDate
         self.departureDate = departureDate

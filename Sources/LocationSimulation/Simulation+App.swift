@@ -65,6 +65,8 @@ extension Simulation {
         /// Default false: no session needed, as before.
         public var requiresExplicitServiceSession: Bool
 
+        /// An Info.plist with these entries; the defaults are the complete one: both purpose strings, the
+        /// `location` background mode, precise location offered, no explicit service session required.
         public init(
             usageDescriptions: Set<UsageDescription> = Set(UsageDescription.allCases),
             backgroundModes: Set<BackgroundMode> = Set(BackgroundMode.allCases), defaultAccuracyReduced: Bool = false,

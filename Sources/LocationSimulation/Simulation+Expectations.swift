@@ -67,8 +67,10 @@ extension Simulation {
 
 /// An expectation that did not hold, with its evidence.
 public struct ExpectationFailure: Error, CustomStringConvertible {
+    /// The check that failed: the expectation, and its `detail` quoting the evidence.
     public var outcome: ExpectationOutcome
 
+    /// The failure of `outcome`, a check that did not pass.
     public init(outcome: ExpectationOutcome) {
         self.outcome = outcome
     }

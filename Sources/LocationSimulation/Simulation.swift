@@ -83,10 +83,16 @@ public final class Simulation {
     /// The device's settings when the app starts. By default (`System()`): the app has
     /// never asked (`notDetermined`), Precise Location on (`full`), Location Services on.
     public struct System: Sendable, Equatable {
+        /// The app's authorization at launch: `notDetermined` (never asked) by default.
         public var authorization: AuthorizationStatus
+        /// Precise Location at launch: `full` (on) by default, `reduced` for approximate location.
         public var accuracy: LocationAccuracy
+        /// Whether Location Services are on for the whole device (on by default); off, the app's status
+        /// reads `denied` whatever it was granted.
         public var servicesEnabled: Bool
 
+        /// The settings at launch; the defaults are a fresh install's: never asked, Precise Location on,
+        /// Location Services on.
         public init(
             authorization: AuthorizationStatus = .notDetermined, accuracy: LocationAccuracy = .full,
             servicesEnabled: Bool = true
@@ -379,10 +385,16 @@ public final class Simulation {
 
 /// Why a simulation cannot start or go on.
 public enum SimulationError: Error, Equatable, CustomStringConvertible {
+    /// The route file could not be opened or read, or is not a route: the reader's error.
     case gpx(GPXError)
+    /// The route has no points to replay; the text names it (the file, or "the points given").
     case noPoints(String)
+    /// A setting the simulation was given cannot run; the text says which and why, as the `trailcast`
+    /// command would.
     case invalid(String)
+    /// A step was asked of a simulation that `finish()` has ended.
     case finished
+    /// The app's delegate kept causing callbacks, 100,000 in one step: a loop that would never settle.
     case callbackLoop
     /// The app hit a fatal error Core Location raises, and was terminated: setting
     /// `allowsBackgroundLocationUpdates` to true without `.location` in the app's

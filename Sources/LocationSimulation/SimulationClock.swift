@@ -19,8 +19,10 @@ import TrailcastBasics
 public struct SimulationClock: Clock, Sendable {
     /// A moment of the simulation: time since the route's first fix.
     public struct Instant: InstantProtocol, Sendable {
+        /// Time since the route's first fix, to the nanosecond; `now`'s is the simulation's `elapsedSeconds`.
         public var offset: Duration
 
+        /// The moment `offset` after the route's first fix.
         public init(offset: Duration) { self.offset = offset }
 
         public func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }

@@ -12,7 +12,7 @@ public import Testing
 /// simulation.verify(.absent("location", after: 600))
 /// ```
 ///
-/// In XCTest, ``XCTAssertHolds(_:in:_:file:line:)`` does the same. `expect(_:)` (throwing)
+/// In XCTest, `XCTAssertHolds(_:in:)` does the same. `expect(_:)` (throwing)
 /// stops the test at the first failure instead, which code outside a test can use. `verify`
 /// is for Swift Testing only: outside a Swift Testing test an issue would be dropped and a
 /// failing expectation pass unseen, so there it stops the process saying so.

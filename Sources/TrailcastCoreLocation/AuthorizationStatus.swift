@@ -2,10 +2,15 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// The app's location authorization, spelled as Core Location's `CLAuthorizationStatus`.
 public enum AuthorizationStatus: String, Sendable, CaseIterable {
+    /// The user has not yet chosen whether the app may use location services; a request can show the prompt.
     case notDetermined
+    /// The app may not use location services and the user cannot change that (parental controls, say); no prompt shows.
     case restricted
+    /// The user refused the app location, or Location Services are off for the whole device.
     case denied
+    /// The user allowed location while the app is in use; the system never relaunches the app for location events.
     case authorizedWhenInUse
+    /// The user allowed location at any time, including regions, visits and significant changes in the background.
     case authorizedAlways
 
     /// Whether locations may be delivered at all (in the foreground).
@@ -35,13 +40,17 @@ public enum AuthorizationStatus: String, Sendable, CaseIterable {
 
 /// Core Location's `CLAccuracyAuthorization`: precise or approximate location.
 public enum LocationAccuracy: String, Sendable, CaseIterable {
+    /// Precise location: fixes arrive as the device measures them (Core Location's `fullAccuracy`).
     case full
+    /// Approximate location ("Precise: Off"): fixes snap to a cell about 5 km wide, at most once per 15 minutes.
     case reduced
 }
 
 /// Which authorization the app asks for.
 public enum AuthorizationRequest: String, Sendable, CaseIterable {
+    /// `requestWhenInUseAuthorization()`: location while the app is in use.
     case whenInUse
+    /// `requestAlwaysAuthorization()`: location at any time, including in the background.
     case always
     /// `requestTemporaryFullAccuracyAuthorization(withPurposeKey:)`: precise location for
     /// this session, asked by an app the user gave approximate location.
@@ -78,7 +87,10 @@ public enum AuthorizationChangeCause: String, Sendable, CaseIterable {
 
 /// Whether the simulated app is on screen, or running at all.
 public enum AppState: String, Sendable, CaseIterable {
+    /// On screen, so in use: an authorized app receives the updates it starts.
     case foreground
+    /// Running off screen: standard updates reach it only if it allows background updates
+    /// (or holds a background activity session).
     case background
     /// Not running: the person swiped it away or the system ended it (`--event ...:app=terminated`).
     /// Core Location may relaunch it into the background (docs/background.md).
@@ -87,5 +99,10 @@ public enum AppState: String, Sendable, CaseIterable {
 
 /// What woke a terminated app: the `launch` event.
 public enum LaunchReason: String, Sendable, CaseIterable {
-    case region, significantChange, visit
+    /// A monitored region was entered or exited.
+    case region
+    /// The significant-change location service reported a new location.
+    case significantChange
+    /// The visits service reported an arrival or a departure.
+    case visit
 }

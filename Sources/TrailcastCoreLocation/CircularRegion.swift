@@ -5,14 +5,19 @@ public import TrailcastDevice
 /// `CLCircularRegion`: a circle an app asks Core Location to watch for it
 /// (`startMonitoring(for:)`), named by its identifier.
 public struct CircularRegion: Sendable, Equatable {
+    /// The app's name for the region; monitoring a new region under the same name replaces the old one.
     public var identifier: String
+    /// The centre of the circle, in degrees of latitude and longitude.
     public var center: Coordinate
+    /// The circle's radius in meters; monitoring fails with `radius` when it is not above 0 or exceeds the maximum.
     public var radiusMeters: Double
     /// `notifyOnEntry` / `notifyOnExit`: both true unless the app says otherwise, as in
     /// Core Location.
     public var notifyOnEntry: Bool
+    /// Whether the app hears when the device leaves the region (`didExitRegion`).
     public var notifyOnExit: Bool
 
+    /// A region as the app creates it; it is monitored only once passed to `startMonitoring(for:)`.
     public init(identifier: String, center: Coordinate, radiusMeters: Double, notifyOnEntry: Bool = true, notifyOnExit: Bool = true) {
         self.identifier = identifier
         self.center = center
@@ -25,11 +30,17 @@ public struct CircularRegion: Sendable, Equatable {
 /// `CLRegionState`: where the device is with respect to a region, as Core Location last
 /// determined it.
 public enum RegionState: String, Sendable, CaseIterable {
-    case unknown, inside, outside
+    /// Not determined: monitoring has just started, or the app lost authorization or precise location.
+    case unknown
+    /// The device is inside the region.
+    case inside
+    /// The device is outside the region.
+    case outside
 }
 
 /// The `region` event: what region monitoring told the app about one region.
 public struct RegionEvent: Sendable, Equatable {
+    /// Which region-monitoring callback or `CLMonitor` event the app received, or that the app stopped monitoring.
     public enum Change: String, Sendable, CaseIterable {
         /// `locationManager(_:didStartMonitoringFor:)`.
         case started
@@ -59,11 +70,13 @@ public struct RegionEvent: Sendable, Equatable {
 
     /// The region, as the app registered it.
     public var region: CircularRegion
+    /// What happened to the region, written as the event's `change` field.
     public var change: Change
     /// The device's fix that settled the change (an enter, an exit, a determined state);
     /// nil for `started`, `stopped` and `unknown`, and for a crossing told late.
     public var position: Coordinate?
 
+    /// The region's identifier, as the app named it.
     public var identifier: String { region.identifier }
 
     package init(region: CircularRegion, change: Change, position: Coordinate? = nil) {
@@ -97,7 +110,9 @@ public struct RegionFailure: Sendable, Equatable {
         }
     }
 
+    /// The identifier of the region the app tried to monitor.
     public var identifier: String
+    /// Why monitoring failed; its `code` is the `CLError.Code` the app receives.
     public var reason: Reason
     /// The region the app tried to monitor, for the callback (not written to the timeline).
     public var region: CircularRegion?
@@ -108,6 +123,7 @@ public struct RegionFailure: Sendable, Equatable {
         self.region = region
     }
 
+    /// A one-sentence explanation naming Core Location's error constant, written as the event's `message` field.
     public var message: String {
         switch reason {
         case .limit: return "The app already monitors \(RegionMonitor.limit) regions (kCLErrorRegionMonitoringFailure)."
@@ -121,5 +137,8 @@ public struct RegionFailure: Sendable, Equatable {
 
 /// The `CLError.Code` values of region monitoring the simulation produces.
 public enum RegionErrorCode: String, Sendable, CaseIterable {
-    case regionMonitoringFailure, regionMonitoringDenied
+    /// Core Location could not monitor the region: too many regions, a radius too large, or not a circle.
+    case regionMonitoringFailure
+    /// The app may not use region monitoring: no authorization, or approximate location only.
+    case regionMonitoringDenied
 }

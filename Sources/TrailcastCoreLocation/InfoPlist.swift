@@ -82,11 +82,16 @@ public struct InfoPlist: Sendable, Equatable {
 public struct InfoPlistError: Sendable, Equatable {
     /// What the app did.
     public enum Method: String, Sendable, CaseIterable {
-        case requestWhenInUseAuthorization, requestAlwaysAuthorization
+        /// `requestWhenInUseAuthorization()` without `NSLocationWhenInUseUsageDescription`: no prompt.
+        case requestWhenInUseAuthorization
+        /// `requestAlwaysAuthorization()` without `NSLocationAlwaysAndWhenInUseUsageDescription` or
+        /// `NSLocationWhenInUseUsageDescription`: no prompt.
+        case requestAlwaysAuthorization
         /// `allowsBackgroundLocationUpdates = true`.
         case allowsBackgroundLocationUpdates
     }
 
+    /// What the app did that its Info.plist does not allow; `allowsBackgroundLocationUpdates` is the fatal one.
     public var method: Method
     /// Which of the app's managers, from 0.
     public var manager: Int

@@ -3,8 +3,11 @@
 extension LocationService {
     /// The simulated device, user and app settings.
     public struct Configuration: Sendable, Equatable {
+        /// The app's authorization stored in Settings at launch (`--authorization`); `notDetermined` lets it prompt.
         public var initialStatus: AuthorizationStatus
+        /// Whether Precise Location is on for the app at launch (`--accuracy`).
         public var initialAccuracy: LocationAccuracy
+        /// Whether Location Services are on for the whole device at launch (`--services`); off, the app sees `denied`.
         public var servicesEnabled: Bool
         /// The simulated person's answers to the permission prompt, in turn: the first time
         /// it shows, the second (after an Allow Once grant has expired, say), and so on; the
@@ -19,6 +22,8 @@ extension LocationService {
         /// What the app's Info.plist holds (complete by default: see ``InfoPlist``).
         public var infoPlist = InfoPlist()
 
+        /// A new install on a device with Location Services on: not determined, precise, every prompt allowed,
+        /// no distance filter, unless the arguments say otherwise.
         public init(
             initialStatus: AuthorizationStatus = .notDetermined,
             initialAccuracy: LocationAccuracy = .full, servicesEnabled: Bool = true,

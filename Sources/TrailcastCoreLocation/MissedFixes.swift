@@ -32,11 +32,13 @@ public struct MissedFixes: Sendable, Equatable {
     /// At most this many points stand for the stretch's path.
     package static let pathLimit = 64
 
+    /// Why the app did not get these epochs; a new stretch begins when the reason changes.
     public var reason: Reason
     /// How many device epochs the app missed.
     public var fixes: Int
     /// Offsets of the first and the last missed epoch.
     public var sinceOffset: Double
+    /// Simulated seconds from the start of the run to the last missed epoch (the event's `until`).
     public var untilOffset: Double
     /// Where the device was: its reported position, or the true one while it had no fix.
     /// Evenly thinned to at most ``pathLimit`` points, first and last kept.

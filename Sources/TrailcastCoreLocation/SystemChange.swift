@@ -5,9 +5,13 @@
 /// foreground and the background. The app hears of it only through the callbacks that
 /// follow.
 public enum SystemChange: Sendable, Hashable {
+    /// The user sets the app's location permission in Settings.
     case authorization(AuthorizationStatus)
+    /// The user turns Precise Location on (`full`) or off (`reduced`) for the app in Settings.
     case accuracy(LocationAccuracy)
+    /// The user switches Location Services on or off for the whole device; off, the app sees `denied`.
     case services(enabled: Bool)
+    /// The app moves to the foreground or the background, or is terminated.
     case app(AppState)
 }
 

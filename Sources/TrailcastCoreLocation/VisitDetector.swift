@@ -12,6 +12,7 @@ public struct Visit: Sendable, Equatable {
     public var departure: Timestamp?
     /// The centre of the place.
     public var latitude: Double
+    /// The longitude of the place's centre, in degrees (east positive).
     public var longitude: Double
     /// The radius of the circle around the centre, in metres.
     public var horizontalAccuracyMeters: Double

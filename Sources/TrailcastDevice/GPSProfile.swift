@@ -29,8 +29,11 @@ public struct GPSProfile: Sendable, Equatable {
     public var velocitySigmaMetersPerSecond: Double
     /// Signal dropouts: how many start per hour on average (0: none), and their length.
     public var dropoutsPerHour: Double
+    /// How long each dropout lasts, in seconds: drawn uniformly from this range.
     public var dropoutSeconds: ClosedRange<Double>
 
+    /// A profile of these figures, in the properties' units; `problem` says whether they can run.
+    /// Dropouts stay off unless `dropoutsPerHour` is above 0.
     public init(
         name: String, sigmaMeters: Double, correlationSeconds: Double, multipathPerSecond: Double,
         sigmaVariation: Double = 0.3, verticalFactor: Double = 1.6, velocitySigmaMetersPerSecond: Double = 0.2,

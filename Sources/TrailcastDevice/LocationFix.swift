@@ -6,7 +6,9 @@ public import TrailcastBasics
 public struct LocationFix: Sendable, Equatable {
     /// The simulated time of the fix.
     public var time: Timestamp
+    /// Degrees north (WGS 84) as reported, the simulated GPS error included (see `truth`).
     public var latitude: Double
+    /// Degrees east (WGS 84) as reported, the simulated GPS error included (see `truth`).
     public var longitude: Double
     /// Metres above sea level; nil when the route has no elevation.
     public var altitudeMeters: Double?
@@ -27,6 +29,7 @@ public struct LocationFix: Sendable, Equatable {
     /// its error; nil when the GPS is perfect (the fix is the route itself).
     public var truth: Coordinate?
 
+    /// A fix of these values; by default 5 m accurate, with altitude, speed and course unknown.
     public init(
         time: Timestamp, latitude: Double, longitude: Double, altitudeMeters: Double? = nil,
         horizontalAccuracyMeters: Double = 5, verticalAccuracyMeters: Double? = nil,

@@ -4,7 +4,10 @@ public import TrailcastBasics
 
 /// Whether the receiver has a fix.
 public enum SignalState: String, Sendable, CaseIterable {
-    case lost, restored
+    /// The receiver has no fix: it reports no positions until the signal is restored.
+    case lost
+    /// The receiver has a fix again and reports positions.
+    case restored
 }
 
 /// Why the signal was lost or came back.
@@ -19,7 +22,10 @@ public enum SignalCause: String, Sendable, CaseIterable {
 
 /// The receiver lost or regained its fix.
 public struct SignalChange: Sendable, Equatable {
+    /// Whether the signal was lost or came back.
     public var state: SignalState
+    /// What flipped it: a scheduled event, a dropout of the GPS profile, or a pause in the route's
+    /// recording.
     public var cause: SignalCause
     /// When it happened.
     public var time: Timestamp

@@ -238,11 +238,15 @@ extension AndroidEmulatorFeed {
 
 /// `--android-emulator [HOST:]PORT` (`--android-token`): an emulator's console to drive.
 public struct AndroidEmulatorFeedRequest: FeedRequest {
+    /// The emulator console's host; 127.0.0.1 when `--android-emulator` gives only a port.
     public var host: String
+    /// The emulator console's TCP port (5554 for the first emulator).
     public var port: Int
     /// The console's token; nil for the one the emulator wrote in the home directory.
     public var token: String?
 
+    /// The console at `host`:`port`; a nil `token` is read from `~/.emulator_console_auth_token` when
+    /// the feed starts.
     public init(host: String, port: Int, token: String?) {
         self.host = host
         self.port = port

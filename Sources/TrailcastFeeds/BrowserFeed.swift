@@ -230,13 +230,20 @@ package final class BrowserFeed: Feed, Sendable {
 /// How the feed speaks to the browser: Chromium's DevTools protocol, or WebDriver BiDi
 /// (Firefox, which dropped the DevTools protocol).
 public enum BrowserProtocol: String, Sendable, CaseIterable {
-    case cdp, bidi
+    /// Chromium's DevTools protocol (`--browser-protocol cdp`).
+    case cdp
+    /// WebDriver BiDi, as Firefox speaks it (`--browser-protocol bidi`).
+    case bidi
 }
 
 /// `--browser URL` (`--browser-target TEXT`, `--browser-protocol`): a browser's remote
 /// debugging endpoint, and which of its pages to drive (every page without a filter).
 public struct BrowserFeedRequest: FeedRequest {
+    /// The browser's remote debugging endpoint (`--browser URL`): its `--remote-debugging-port`
+    /// address, or a `ws://` URL used as it is.
     public var endpoint: String
+    /// Only pages whose URL contains this text are driven (`--browser-target`); nil: every page,
+    /// including pages opened later.
     public var targetFilter: String?
     /// Nil: asked of the endpoint (`BrowserFeed.detectProtocol`).
     public var browserProtocol: BrowserProtocol?
@@ -244,6 +251,8 @@ public struct BrowserFeedRequest: FeedRequest {
     /// (``BiDiSessionShare``); nil: not offered.
     package var share: (host: String, port: Int)?
 
+    /// The pages of `endpoint` to drive; a nil `browserProtocol` is found out from the endpoint when the
+    /// feed starts.
     public init(endpoint: String, targetFilter: String?, browserProtocol: BrowserProtocol? = nil) {
         self.endpoint = endpoint
         self.targetFilter = targetFilter

@@ -6,15 +6,23 @@ import TrailcastBasics
 /// `--nmea udp://HOST:PORT` (datagrams to a listener such as `gpsd udp://HOST:PORT`,
 /// ``NMEAUDPFeed``). (`--nmea FILE` is written as the run's files are.)
 public struct NMEAFeedRequest: FeedRequest {
+    /// How the sentences travel: from a TCP server clients connect to, or as UDP datagrams to a
+    /// listener.
     public enum Transport: Sendable {
-        case tcp, udp
+        /// `tcp://`: the feed listens at `host`:`port` and sends the stream to every client that connects.
+        case tcp
+        /// `udp://`: the feed sends each epoch's sentences as one datagram to `host`:`port`.
+        case udp
     }
 
+    /// Whether the stream is served over TCP or sent as UDP datagrams.
     public var transport: Transport
+    /// For TCP, the address to listen on; for UDP, where the datagrams go.
     public var host: String
     /// For TCP, 0: any free port (the one chosen is said).
     public var port: Int
 
+    /// A feed over `transport` at `host`:`port`; it starts with the run, which needs `--speed`.
     public init(_ transport: Transport, host: String, port: Int) {
         self.transport = transport
         self.host = host

@@ -212,9 +212,13 @@ private final class CommandQueue: Sendable {
 /// `--simulator DEVICE` (`--bundle-id ID`): a booted iOS Simulator to move, and the app
 /// whose permission it mirrors.
 public struct SimulatorFeedRequest: FeedRequest {
+    /// The Simulator to move, as `xcrun simctl` names it: `booted`, or a device's UDID.
     public var device: String
+    /// The app whose location permission is mirrored with `simctl privacy` (`--bundle-id`); nil
+    /// mirrors none.
     public var bundleID: String?
 
+    /// A request to move `device`, and to mirror the app's permission onto `bundleID` when one is given.
     public init(device: String, bundleID: String?) {
         self.device = device
         self.bundleID = bundleID

@@ -26,8 +26,11 @@ package enum GPXEvent: Sendable, Equatable {
 /// its description begins with a space, so that `"\(file):\(warning)"` reads
 /// `walk.fit: byte 120: warning: ...` as the text formats' read `walk.gpx:12:7: warning: ...`.
 public struct GPXWarning: Sendable, Equatable, CustomStringConvertible {
+    /// The line of the problem in the file, from 1; 0 for a binary format's warning.
     public var line: Int
+    /// The column of the problem on its line, from 1; 0 for a binary format's warning.
     public var column: Int
+    /// What was wrong and what the reader did about it, in one sentence.
     public var message: String
     /// Where a binary file's problem is, in bytes from its start; nil for a text format.
     public var byteOffset: Int?

@@ -12,16 +12,23 @@ public struct GPXPoint: Sendable, Equatable {
     public var elevationMeters: Double?
     /// `<time>`, in UTC. Dropped (nil, with a warning) when unparsable or going backwards.
     public var time: Timestamp?
+    /// `<name>`: the point's name as the file gives it.
     public var name: String?
+    /// `<desc>`: a text description of the point.
     public var description: String?
     /// `<sym>`: the symbol name a GPS shows for the point.
     public var symbol: String?
+    /// `<type>`: the point's classification, free text.
     public var type: String?
+    /// `<fix>`: what kind of fix the receiver had at this point; nil when the file does not say.
     public var fix: GPXFix?
     /// `<sat>`: satellites used for the fix.
     public var satellites: Int?
+    /// `<hdop>`: horizontal dilution of precision, without unit (lower is better).
     public var horizontalDilution: Double?
+    /// `<vdop>`: vertical dilution of precision, without unit (lower is better).
     public var verticalDilution: Double?
+    /// `<pdop>`: position (3D) dilution of precision, without unit (lower is better).
     public var positionDilution: Double?
     /// GPX 1.0 `<speed>` or TrackPointExtension v2 `<speed>`, in m/s.
     public var speedMetersPerSecond: Double?
@@ -41,11 +48,14 @@ public struct GPXPoint: Sendable, Equatable {
     public var extensions: [GPXExtensionElement]
     /// Where the point's start tag ends in the file (1-based), for warnings.
     public var line: Int
+    /// The column on that `line`, from 1; 0 for a point not read from a text file.
     public var column: Int
     /// Where a binary file's point (a FIT record) starts, in bytes from the file's start;
     /// nil for a text format, whose points have a ``line`` and ``column``.
     public var byteOffset: Int?
 
+    /// A point with a position and, optionally, elevation and time; every other field is nil,
+    /// with no extensions. `line` and `column` are 0 unless given.
     public init(
         latitude: Double, longitude: Double, elevationMeters: Double? = nil,
         time: Timestamp? = nil, line: Int = 0, column: Int = 0
@@ -62,10 +72,15 @@ public struct GPXPoint: Sendable, Equatable {
 
 /// `<fix>`: the kind of fix the receiver had.
 public enum GPXFix: String, Sendable, Equatable, CaseIterable {
+    /// `none`: the receiver had no fix.
     case none
+    /// `2d`: a fix in latitude and longitude only, without altitude.
     case twoDimensional = "2d"
+    /// `3d`: a fix in latitude, longitude and altitude.
     case threeDimensional = "3d"
+    /// `dgps`: a fix corrected by differential GPS.
     case differential = "dgps"
+    /// `pps`: a fix from the military Precise Positioning Service signal.
     case precise = "pps"
 }
 

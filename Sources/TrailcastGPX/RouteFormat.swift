@@ -5,6 +5,8 @@
 /// A file's format is its extension's, else what its first bytes show (``detect(head:)``),
 /// else GPX; `--input-format` forces one.
 public enum RouteFormat: String, Sendable, CaseIterable {
+    /// GPX 1.0 or 1.1: track segments, routes and waypoints; also what a file is read as
+    /// when neither its extension nor its first bytes name another format.
     case gpx
     /// Google Earth's KML: `gx:Track`s (timed), `LineString`s (untimed), `Point` placemarks.
     case kml

@@ -22,6 +22,8 @@ public struct MapTiles: Sendable, Equatable {
     /// The deepest zoom the server has (OpenStreetMap's standard layer: 19).
     public let maximumZoom: Int
 
+    /// The credit OpenStreetMap requires with its tiles (https://www.openstreetmap.org/copyright), and
+    /// the default `attribution`.
     public static let openStreetMapAttribution = "© OpenStreetMap contributors"
 
     /// Fails with a sentence saying what is wrong with `template`.

@@ -3,10 +3,14 @@
 /// `[HOST:]PORT` as the feed options take it (`8080`, `127.0.0.1:8080`, `[::1]:8080`);
 /// the host is 127.0.0.1 when left out, so nothing is exposed to the network by default.
 public struct HostAndPort: Equatable, Sendable {
+    /// The host name or address, without an IPv6 address's brackets; 127.0.0.1 when the text gives
+    /// only a port.
     public var host: String
+    /// The port, 1-65535, or 0 (a free port the system picks) where the option allows it.
     public var port: Int
 
     /// - Parameters:
+    ///   - text: `PORT`, `HOST:PORT` or `[IPv6]:PORT`; the host is 127.0.0.1 when left out.
     ///   - option: the flag, for the message (`--serve`).
     ///   - allowsPortZero: whether 0 (a free port, chosen by the system) is accepted.
     public init(parsing text: String, option: String, allowsPortZero: Bool = false) throws(RunFailure) {

@@ -58,9 +58,13 @@ final class LiveRun: Feed {
 /// `--serve [HOST:]PORT`: the live run served over HTTP, with these tiles under its page's
 /// map.
 public struct LiveStreamRequest: FeedRequest {
+    /// Where the live page and its stream are served (`--serve [HOST:]PORT`); port 0 lets the system
+    /// pick a free one.
     public var address: HostAndPort
+    /// Web map tiles under the live page's map (`--tiles`); nil keeps the map offline.
     public var mapTiles: MapTiles?
 
+    /// A live run served at `address`, its map drawn over `mapTiles` when given.
     public init(address: HostAndPort, mapTiles: MapTiles?) {
         self.address = address
         self.mapTiles = mapTiles

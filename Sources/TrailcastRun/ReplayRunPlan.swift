@@ -15,13 +15,21 @@ public typealias RunMessages = @Sendable (String) -> Void
 public struct ReplayRunPlan: Sendable {
     /// The GPX file, `-` for standard input.
     public var file: String
+    /// Every setting of the replay (how the route is read, pace, the simulated device, user and app):
+    /// what the `start` event records.
     public var configuration: ReplayConfiguration
+    /// How the run reaches its weather over HTTP: Open-Meteo's URLs, the timeout, a local server's
+    /// faults.
     public var network: WeatherNetworkSettings
+    /// Where the timeline goes and in which format, and the files written beside it.
     public var output: TimelineOutput
+    /// What taps the device stream: NMEA files, and feeds that start with the run.
     public var feeds: FeedPlan
     /// The scenario the plan was read from (`--scenario`), an input like the route.
     public var scenarioFile: String?
 
+    /// A plan for the route `file` (`-`: standard input); by default a text timeline on standard output
+    /// and no feeds.
     public init(
         file: String, configuration: ReplayConfiguration = .init(), network: WeatherNetworkSettings = .init(),
         output: TimelineOutput = .init(), feeds: FeedPlan = .init(), scenarioFile: String? = nil
@@ -60,11 +68,20 @@ public struct ReplayRunPlan: Sendable {
 public struct TimelineOutput: Sendable {
     /// Whether the text format is coloured: only on a terminal (`auto`, unless `NO_COLOR`
     /// is set or `TERM` is `dumb`), or `always`, or `never`.
-    public enum Color: String, Sendable, CaseIterable { case auto, always, never }
+    public enum Color: String, Sendable, CaseIterable {
+        /// Coloured only on a terminal, and not when `NO_COLOR` is set or `TERM` is `dumb`.
+        case auto
+        /// Coloured even into a file or a pipe.
+        case always
+        /// Plain text, even on a terminal.
+        case never
+    }
 
+    /// The timeline's format (`--format`): aligned text, JSON Lines or CSV.
     public var format: TimelineFormatName
     /// The timeline's file; nil for standard output.
     public var path: String?
+    /// Whether the text timeline is coloured (`--color`); the other formats ignore it.
     public var color: Color
     /// The HTML report of the run (`--report`).
     public var reportPath: String?
@@ -74,6 +91,8 @@ public struct TimelineOutput: Sendable {
     /// (`--tiles`); nil keeps them offline.
     public var mapTiles: MapTiles?
 
+    /// Where the timeline and its companions go; by default text on standard output, coloured on a
+    /// terminal, and no other file.
     public init(
         format: TimelineFormatName = .text, path: String? = nil, color: Color = .auto, reportPath: String? = nil,
         weatherLogPath: String? = nil, mapTiles: MapTiles? = nil
@@ -102,6 +121,7 @@ public struct FeedPlan: Sendable {
     /// test reads a page's final state inside the hold. Nil: they close at once.
     public var holdAtEnd: Duration?
 
+    /// The feeds of a run; by default none, and none kept open after the run's end.
     public init(nmeaFiles: [String] = [], feeds: [any FeedRequest] = [], holdAtEnd: Duration? = nil) {
         self.nmeaFiles = nmeaFiles
         self.feeds = feeds

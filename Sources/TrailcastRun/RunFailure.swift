@@ -58,12 +58,17 @@ public enum RunExitStatus: Int32, Sendable {
 /// Why a run could not go on: the one line to show (a file's name first where there is
 /// one) and the exit status it means.
 public struct RunFailure: Error, Sendable, CustomStringConvertible {
+    /// The one line to show, a file's name first where there is one; the command adds `trailcast:`
+    /// and `error:` where the line lacks them.
     public var message: String
+    /// The exit status the failure means (a sysexits(3) code), which the command exits with.
     public var status: RunExitStatus
     /// False when the message must not go to standard error: standard error is one of the
-    /// command's inputs, and writing there would change it (``PathGuard``).
+    /// command's inputs, and writing there would change it (`PathGuard`).
     public var writesMessage: Bool
 
+    /// A failure saying `message`, ending with `status`; `writesMessage` false keeps it off standard
+    /// error.
     public init(_ message: String, status: RunExitStatus, writesMessage: Bool = true) {
         self.message = message
         self.status = status

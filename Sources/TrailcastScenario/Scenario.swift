@@ -36,7 +36,9 @@ public struct Scenario: Sendable, Equatable {
 
 /// An expectation and the line of the scenario file it is written on.
 public struct ScenarioExpectation: Sendable, Equatable {
+    /// The expectation as parsed, checked against the run's timeline.
     public var expectation: Expectation
+    /// The 1-based line of the scenario file it is written on (0 if unknown), which reports cite.
     public var line: Int
 
     package init(_ expectation: Expectation, line: Int) {

@@ -6,10 +6,13 @@
 /// gpx/scenarios/revoked.yaml:12:5: error: expect[2].count: unknown event type 'locaton' (did you mean 'location'?)
 /// ```
 public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The scenario file's path, as it was given to the parser.
     public var file: String
     /// 1-based; 0 when the problem is with the file as a whole.
     public var line: Int
+    /// 1-based, on `line`, counted in Unicode scalars; 0 when the problem is with the file as a whole.
     public var column: Int
+    /// What is wrong, on one line; a key's path first where the problem is in one.
     public var message: String
     /// Whether the scenario file, or the GPX file it names, exists but could not be read,
     /// as opposed to read and found wrong (a `gpx:` naming a missing file is wrong, on its

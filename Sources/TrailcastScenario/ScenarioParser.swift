@@ -9,7 +9,7 @@ import TrailcastSettings
 /// Every key is a `trailcast replay` flag without its dashes, camel-cased (`promptAlways`
 /// for `--prompt-always`); weather flags go under `weather:` (`weather.ttl` for
 /// `--weather-ttl`, `weather.server.failRate` for `--server-fail-rate`), and `expect:` lists
-/// what the timeline must show (see ``ExpectationParser``). Unknown keys, wrong types and
+/// what the timeline must show (see `ExpectationParser`). Unknown keys, wrong types and
 /// impossible values are ``ScenarioError``s naming the file, line, column and key.
 ///
 /// ```yaml

@@ -16,6 +16,7 @@ public enum ModelAppChoice: Sendable, Equatable {
         if case .places = self { true } else { false }
     }
 
+    /// The app's name as `--app` takes it and the `start` event records it: `weather`, `places` or `reminders`.
     public var name: String {
         switch self {
         case .weather: return "weather"

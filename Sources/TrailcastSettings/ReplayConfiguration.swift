@@ -62,6 +62,8 @@ public struct ReplayConfiguration: Sendable, Equatable {
     /// The longest leg between recorded times that is walked rather than a recording gap.
     public static let defaultMaxGapSeconds = RouteTimer.defaultMaxGapSeconds
 
+    /// The settings of a run. Left out, each has its plain default: one play on virtual time, a perfect
+    /// GPS with seed 1, no scheduled events, and the weather app asking for When In Use.
     public init(
         source: ReplaySource = .auto,
         travelSpeedMetersPerSecond: Double = defaultTravelSpeedMetersPerSecond,

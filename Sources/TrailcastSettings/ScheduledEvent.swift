@@ -46,8 +46,10 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// Simulated time since the start of the run.
     public var offset: SimulatedOffset
+    /// What the user or system does at that moment.
     public var change: Change
 
+    /// An event making `change` at `offset` into the run; the same as `at(_:_:)`.
     public init(offset: SimulatedOffset, change: Change) {
         self.offset = offset
         self.change = change
@@ -122,7 +124,9 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
 
 /// A malformed `--event` argument.
 public struct ScheduledEventError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The `--event` argument exactly as given.
     public var argument: String
+    /// What is wrong with it and what would be valid, such as `expected KEY=VALUE after the offset`.
     public var reason: String
 
     package init(argument: String, reason: String) {

@@ -6,6 +6,7 @@ public struct SimulatedOffset: Sendable, Hashable, Comparable, CustomStringConve
     /// Whole milliseconds, so `--event` times compare exactly and print back as typed.
     public var milliseconds: Int64
 
+    /// An offset of exactly `milliseconds` thousandths of a second.
     public init(milliseconds: Int64) {
         self.milliseconds = milliseconds
     }
@@ -24,6 +25,7 @@ public struct SimulatedOffset: Sendable, Hashable, Comparable, CustomStringConve
         }
     }
 
+    /// The offset in seconds, with its milliseconds as a fraction.
     public var seconds: Double { Double(milliseconds) / 1000 }
 
     /// `.seconds(45)`: what `45s` says (negative spans count as 0, as no offset is before the start).

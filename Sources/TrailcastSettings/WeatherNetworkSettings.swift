@@ -5,7 +5,10 @@ public import TrailcastWeather
 /// How a run reaches its weather over HTTP: the Open-Meteo URLs and request timeout, and
 /// for a local server (`--weather local`), the faults it injects.
 public struct WeatherNetworkSettings: Sendable, Equatable {
+    /// The public Open-Meteo forecast service, `https://api.open-meteo.com`: used without `--weather-url`.
     public static let defaultForecastURL = OpenMeteoRequest.publicForecastBaseURL
+    /// The public Open-Meteo historical archive, `https://archive-api.open-meteo.com`: for dates older than the
+    /// forecast service keeps, when neither `--weather-archive-url` nor `--weather-url` is given.
     public static let defaultArchiveURL = OpenMeteoRequest.publicArchiveBaseURL
 
     /// `--weather-url`; nil for the public service.
@@ -17,6 +20,7 @@ public struct WeatherNetworkSettings: Sendable, Equatable {
     /// `--server-*`: what a local server does wrong, on purpose.
     public var serverFaults: WeatherServerFaults
 
+    /// Settings for the public service, a 5-second timeout and no server faults, unless the arguments say otherwise.
     public init(
         forecastURL: String? = nil, archiveURL: String? = nil, timeout: Duration = .seconds(5),
         serverFaults: WeatherServerFaults = .init()

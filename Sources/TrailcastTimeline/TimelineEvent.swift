@@ -36,6 +36,7 @@ public struct TimelineEvent: Sendable, Equatable {
         case visit(Visit)
         /// Core Location paused a manager's updates automatically, or the app resumed them.
         case pause(UpdatesPaused)
+        /// The app called `startUpdatingLocation()` again on a manager whose updates Core Location had paused.
         case resume(UpdatesResumed)
         /// The background location indicator appeared or went.
         case indicator(BackgroundIndicator)
@@ -140,6 +141,7 @@ public struct TimelineEvent: Sendable, Equatable {
     public var time: Timestamp
     /// Simulated seconds since the start of the run.
     public var offsetSeconds: Double
+    /// What happened, with the details the timeline writes for it.
     public var kind: Kind
 
     package init(time: Timestamp, offsetSeconds: Double, kind: Kind) {

@@ -13,7 +13,12 @@ package protocol TimelineFormat {
 
 /// The formats `--format` accepts.
 public enum TimelineFormatName: String, Sendable, CaseIterable {
-    case text, jsonl, csv
+    /// The default: one aligned line per event (offset, type, details), coloured on a terminal only.
+    case text
+    /// JSON Lines: one object per event, keys in a fixed order, `null` where a value is unknown.
+    case jsonl
+    /// CSV: a header, then one row per event with the same columns for every type.
+    case csv
 
     /// A fresh formatter; `colors` matters for text only.
     package func makeFormat(colors: Bool = false) -> any TimelineFormat {

@@ -2,9 +2,13 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 /// A value of a timeline event's field, as JSON Lines writes it.
 public enum TimelineValue: Sendable, Equatable, CustomStringConvertible {
+    /// A JSON string, such as a `type`, a status or a message.
     case string(String)
+    /// A JSON number, such as a coordinate in degrees or a distance in meters.
     case number(Double)
+    /// A JSON `true` or `false`, such as `servicesEnabled` or `isDay`.
     case bool(Bool)
+    /// JSON `null`: the value is unknown or does not apply, such as `altitude` without `<ele>`.
     case null
     /// An object or array (such as `start`'s `settings`), as its JSON text.
     case json(String)

@@ -17,12 +17,15 @@ public struct WeatherObservation: Sendable, Equatable {
 
     /// The location the weather was looked up for.
     public var latitude: Double
+    /// The longitude in degrees, east positive; with `latitude`, the app's location.
     public var longitude: Double
     /// The grid cell the answer is cached under.
     public var cell: WeatherCell
+    /// Where the answer came from: the built-in model, the network, the disk cache or the memory cache.
     public var source: Source
     /// Whether this is old weather kept because fetching the current one failed.
     public var stale: Bool
+    /// The weather itself: temperature, humidity, precipitation, cloud, WMO code, wind and daylight.
     public var conditions: WeatherConditions
     /// Network requests made for this answer (retries included); 1 for the model, 0 from the cache.
     public var attempts: Int
@@ -48,6 +51,7 @@ public struct WeatherObservation: Sendable, Equatable {
 public struct WeatherFailure: Sendable, Equatable {
     /// The grid cell whose weather could not be fetched.
     public var cell: WeatherCell
+    /// Why the fetch failed, in one line, such as `HTTP 500` or the offline cache's miss.
     public var message: String
     /// Network requests made before giving up.
     public var attempts: Int

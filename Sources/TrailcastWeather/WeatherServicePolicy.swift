@@ -15,6 +15,8 @@ public struct WeatherServicePolicy: Sendable, Equatable {
     /// Also report lookups answered from the cache (`--weather-events all`), not only fetches.
     public var reportsCacheHits: Bool
 
+    /// A policy of 0.01° cells, 15-minute freshness and a 60-second first backoff, reporting fetches only,
+    /// unless the arguments say otherwise.
     public init(
         cellDegrees: Double = 0.01, freshnessSeconds: Double = 15 * 60, failureBackoffSeconds: Double = 60,
         reportsCacheHits: Bool = false

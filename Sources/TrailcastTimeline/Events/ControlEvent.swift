@@ -5,12 +5,19 @@ import TrailcastBasics
 /// The `control` event: the run was paused, resumed or re-paced from outside, or a change
 /// was made to it live (`POST /event`: the user's permission, the device's signal...).
 public struct ControlChange: Sendable, Equatable {
+    /// What was done to the run from outside: a pause, a resume, a new speed, or a change made live.
     public enum Action: String, Sendable, CaseIterable {
-        case pause, resume, speed
+        /// Simulated time stopped; the device keeps reporting its last fix.
+        case pause
+        /// Simulated time went on from where it stopped.
+        case resume
+        /// The multiplier changed: simulated seconds per real second from then on.
+        case speed
         /// A change made now, as `--event` would schedule it: ``ControlChange/change``.
         case event
     }
 
+    /// Which command took effect, written as the event's `action` field.
     public var action: Action
     /// Whether simulated time is stopped after the change.
     public var paused: Bool

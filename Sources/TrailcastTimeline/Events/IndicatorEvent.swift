@@ -5,7 +5,10 @@
 /// `showsBackgroundLocationIndicator` page describes). While it shows, the app is in use
 /// (docs/background.md).
 public enum BackgroundIndicator: String, Sendable, Equatable, CaseIterable {
-    case shown, hidden
+    /// The system began showing the indicator: the app uses location in the background.
+    case shown
+    /// The system stopped showing it: the app left the background, or no longer uses location there.
+    case hidden
 }
 
 extension BackgroundIndicator: TimelineEventBody {

@@ -14,6 +14,7 @@ public struct UpdatesPaused: Sendable, Equatable {
 /// The `resume` event: the app started the paused updates again
 /// (`locationManagerDidResumeLocationUpdates`).
 public struct UpdatesResumed: Sendable, Equatable {
+    /// Which of the app's managers, from 0.
     public var manager: Int
 
     package init(manager: Int) {

@@ -3,6 +3,7 @@
 import TrailcastBasics
 /// What the places app shows: the timeline's `places` event.
 public struct PlacesList: Sendable, Equatable {
+    /// How the list is sorted, which depends on whether the app knows where it is.
     public enum Order: String, Sendable, CaseIterable {
         /// Nearest first, from the app's last location.
         case distance
@@ -10,9 +11,13 @@ public struct PlacesList: Sendable, Equatable {
         case file
     }
 
+    /// One place in the list: its name and position from the places file, and its distance.
     public struct Entry: Sendable, Equatable {
+        /// The place's name from the places file.
         public var name: String
+        /// The place's latitude in degrees, from the places file.
         public var latitude: Double
+        /// The place's longitude in degrees, from the places file.
         public var longitude: Double
         /// Great-circle metres from the app's location; nil in file order.
         public var distanceMeters: Double?
@@ -25,6 +30,7 @@ public struct PlacesList: Sendable, Equatable {
         }
     }
 
+    /// Whether the list is sorted by distance or in file order (the app had no location).
     public var order: Order
     /// The first `--places-limit` places in that order.
     public var nearest: [Entry]

@@ -15,6 +15,7 @@ public struct ReplayStart: Sendable, Equatable {
     /// given in code. A file is read once, as it is replayed, so its count is in `end`
     /// (``ReplaySummary/points``) and this is nil.
     public var points: Int?
+    /// The settings in effect for the run, defaults included, written as the event's `settings` object.
     public var settings: ReplayConfiguration
 
     package init(file: String, source: ReplaySource, points: Int?, settings: ReplayConfiguration) {

@@ -43,8 +43,11 @@ public enum Expectation: Sendable, Equatable, CustomStringConvertible {
 
 /// How many events a `count` expectation wants.
 public enum CountRule: Sendable, Equatable, CustomStringConvertible {
+    /// Exactly this many events (`exactly: N`).
     case exactly(Int)
+    /// This many events or more (`atLeast: N` alone).
     case atLeast(Int)
+    /// This many events or fewer, zero included (`atMost: N` alone).
     case atMost(Int)
     /// Both bounds, inclusive.
     case between(Int, Int)
@@ -70,14 +73,18 @@ public enum CountRule: Sendable, Equatable, CustomStringConvertible {
 
 /// An inclusive span of offsets; either end may be open.
 public struct OffsetWindow: Sendable, Equatable, CustomStringConvertible {
+    /// The earliest offset counted, in simulated seconds since the start, inclusive; nil for the run's start.
     public var from: Double?
+    /// The latest offset counted, in simulated seconds since the start, inclusive; nil for the run's end.
     public var to: Double?
 
+    /// A window from `from` to `to`, each inclusive; leaving both out gives the whole run.
     public init(from: Double? = nil, to: Double? = nil) {
         self.from = from
         self.to = to
     }
 
+    /// Whether neither end is set, so the window holds every event of the run.
     public var isWholeRun: Bool { from == nil && to == nil }
 
     package func contains(_ offset: Double) -> Bool {

@@ -4,8 +4,11 @@
 /// What a field's value must be, as a scenario writes it: a string, a boolean, null, a
 /// number (with an optional tolerance, `12.3 +- 0.5`), or a comparison (`>= 100`).
 public enum ValueMatcher: Sendable, Equatable, CustomStringConvertible {
+    /// The field must be text equal to this; a scenario's quoted number such as `"1"` is text too.
     case string(String)
+    /// `true` or `false`: the field must be that boolean.
     case bool(Bool)
+    /// The field must be present and null (JSON `null`), not missing.
     case null
     /// Within `tolerance` of the number (0: exactly).
     case number(Double, tolerance: Double)
@@ -50,14 +53,28 @@ public enum ValueMatcher: Sendable, Equatable, CustomStringConvertible {
 
 /// A numeric comparison such as `>= 100` or `< 0.5`.
 public struct NumberComparison: Sendable, Equatable, CustomStringConvertible {
+    /// The comparison's operator, spelled as a scenario writes it (`>=`, `!=`, ...).
     public enum Operator: String, Sendable, CaseIterable {
-        case equal = "==", notEqual = "!=", lessOrEqual = "<=", greaterOrEqual = ">="
-        case less = "<", greater = ">"
+        /// `==`: the field's number equals the value exactly.
+        case equal = "=="
+        /// `!=`: the field's number differs from the value.
+        case notEqual = "!="
+        /// `<=`: the field's number is at most the value.
+        case lessOrEqual = "<="
+        /// `>=`: the field's number is at least the value.
+        case greaterOrEqual = ">="
+        /// `<`: the field's number is below the value.
+        case less = "<"
+        /// `>`: the field's number is above the value.
+        case greater = ">"
     }
 
+    /// How the field's number must compare to `value`.
     public var op: Operator
+    /// The number the field's value is compared with.
     public var value: Double
 
+    /// A comparison of a field's number with `value` by `op`, such as `NumberComparison(.greaterOrEqual, 100)`.
     public init(_ op: Operator, _ value: Double) {
         self.op = op
         self.value = value
