@@ -116,27 +116,27 @@ let package = Package(
         // newer than iOS 17), each module a layer the compiler keeps from seeing the ones above.
         .target(name: "CoreLocationSeam"),
         .target(name: "TrailcastBasics"),
-        .target(name: "TrailcastGPX", dependencies: [
+        .target(name: "TrailcastRoutes", dependencies: [
             .target(name: "CTrailcastLibXML2", condition: .when(platforms: libxml2SystemPackagePlatforms)),
             "CTrailcastShims", "TrailcastBasics",
         ], linkerSettings: [.linkedLibrary("xml2", .when(platforms: appleSDKPlatforms))]),
         .target(name: "TrailcastWeather", dependencies: [
             "CTrailcastZoneBoundaries", "TrailcastBasics", .product(name: "HTTPTypes", package: "swift-http-types"),
         ]),
-        .target(name: "TrailcastDevice", dependencies: ["TrailcastBasics", "TrailcastGPX"]),
+        .target(name: "TrailcastDevice", dependencies: ["TrailcastBasics", "TrailcastRoutes"]),
         .target(name: "TrailcastCoreLocation", dependencies: ["TrailcastBasics", "TrailcastDevice"]),
         .target(name: "TrailcastSettings", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastGPX", "TrailcastWeather",
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes", "TrailcastWeather",
         ]),
         .target(name: "TrailcastTimeline", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastSettings", "TrailcastWeather",
         ]),
         .target(name: "TrailcastApps", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastGPX", "TrailcastSettings",
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes", "TrailcastSettings",
             "TrailcastTimeline",
         ]),
         .target(name: "TrailcastEngine", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastGPX",
+            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes",
             "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
         ]),
 
@@ -172,7 +172,7 @@ let package = Package(
         ]),
         .target(name: "TrailcastRun", dependencies: [
             "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine",
-            "TrailcastFeeds", "TrailcastGPX", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastScenario",
+            "TrailcastFeeds", "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastScenario",
             "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
             tool("Logging", "swift-log"),
         ]),
@@ -180,19 +180,19 @@ let package = Package(
         // The products' own modules.
         .target(name: "LocationSimulation", dependencies: [
             "CoreLocationSeam", "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice",
-            "TrailcastEngine", "TrailcastGPX", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+            "TrailcastEngine", "TrailcastRoutes", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
         ], resources: [.copy("SampleRoutes")]),  // `SampleRoute`; gpx/ links to them
         .target(name: "LocationSimulationTesting", dependencies: ["LocationSimulation"]),
         .target(name: "LocationSimulationWeather", dependencies: [
             "LocationSimulation", "TrailcastWeather", "TrailcastWeatherServer",
         ]),
         .target(name: "TrailcastFuzzChecks", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastGPX",
+            "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastRoutes",
             "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWire",
         ]),
         .executableTarget(name: "trailcast", dependencies: [
             "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastFeeds",
-            "TrailcastGPX", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastRun", "TrailcastScenario",
+            "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastRun", "TrailcastScenario",
             "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
             tool("ArgumentParser", "swift-argument-parser"), tool("Logging", "swift-log"),
         ]),
@@ -200,9 +200,9 @@ let package = Package(
         // Tests: a target per area, and the end-to-end tests of the built binary.
         .testTarget(name: "TrailcastBasicsTests", dependencies: ["TrailcastBasics"]),
         .testTarget(name: "JSONOutputTests", dependencies: ["TrailcastBasics"]),
-        .testTarget(name: "GPXReaderTests", dependencies: ["TrailcastBasics", "TrailcastGPX"]),
+        .testTarget(name: "RouteReaderTests", dependencies: ["TrailcastBasics", "TrailcastRoutes"]),
         .testTarget(name: "WeatherTests", dependencies: ["TrailcastBasics", "TrailcastWeather"]),
-        .testTarget(name: "DeviceTests", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastGPX"]),
+        .testTarget(name: "DeviceTests", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastRoutes"]),
         .testTarget(name: "PlacesTests", dependencies: ["TrailcastApps", "TrailcastBasics"]),
         .testTarget(name: "TimelineTests", dependencies: [
             "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastSettings",
@@ -210,7 +210,7 @@ let package = Package(
         ]),
         .testTarget(name: "LocationReplayTests", dependencies: [
             "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine",
-            "TrailcastGPX", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", tool("Clocks", "swift-clocks"),
+            "TrailcastRoutes", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", tool("Clocks", "swift-clocks"),
         ]),
         .testTarget(name: "MQTTTests", dependencies: ["TrailcastWire"]),
         .testTarget(name: "FeedsTests", dependencies: [
@@ -247,11 +247,11 @@ let package = Package(
             "TrailcastBasics", "TrailcastFeeds", "TrailcastRun", "TrailcastSettings", "TrailcastTimeline",
         ]),
         .testTarget(name: "LocationSimulationTests", dependencies: [
-            "CoreLocationSeam", "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics", "TrailcastEngine", "TrailcastGPX",
+            "CoreLocationSeam", "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics", "TrailcastEngine", "TrailcastRoutes",
             "TrailcastSettings", "TrailcastTimeline",
         ]),
         .testTarget(name: "LocationSimulationWeatherTests", dependencies: [
-            "LocationSimulation", "LocationSimulationWeather", "TrailcastBasics", "TrailcastGPX", "TrailcastScenario",
+            "LocationSimulation", "LocationSimulationWeather", "TrailcastBasics", "TrailcastRoutes", "TrailcastScenario",
             tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
         ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["TrailcastFuzzChecks"]),

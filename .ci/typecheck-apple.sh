@@ -154,5 +154,5 @@ module libxml2 [system] {
 MAP
 swiftc "${flags[@]}" -I "$out/sdk" -I "$modules" $(pkg-config --cflags-only-I libxml-2.0 | sed 's/-I/-Xcc -I/g') \
   -Xcc -fmodule-map-file="$bin/CTrailcastShims.build/module.modulemap" -Xcc -I -Xcc Sources/CTrailcastShims/include \
-  -package-name "$package_name" -typecheck -module-name TrailcastGPX $(find Sources/TrailcastGPX -name '*.swift' | sort)
-echo "apple shim: TrailcastGPX type-checks with the SDK's libxml2 module"
+  -package-name "$package_name" -typecheck -module-name TrailcastRoutes $(find Sources/TrailcastRoutes -name '*.swift' | sort)
+echo "apple shim: TrailcastRoutes type-checks with the SDK's libxml2 module"

@@ -34,7 +34,7 @@ import Testing
 
 @Test func deniedAtThePrompt() throws {
     let start = Timestamp(secondsSince1970: 1_781_366_400)
-    let points = (0..<60).map { GPXPoint(latitude: 47 + Double($0) * 0.0001, longitude: 8, time: start.adding(seconds: Double($0))) }
+    let points = (0..<60).map { RoutePoint(latitude: 47 + Double($0) * 0.0001, longitude: 8, time: start.adding(seconds: Double($0))) }
     let simulation = try Simulation(route: .points(points), user: .init(promptAnswer: .deny))
     let manager = SimulatedLocationManager(simulation: simulation)
     manager.requestWhenInUseAuthorization()

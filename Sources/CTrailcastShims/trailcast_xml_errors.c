@@ -5,7 +5,7 @@
 /* libxml2's declarations (xmlerror.h), repeated rather than included: this target builds
  * the same with Debian's headers (pkg-config) and with an Apple SDK's (which SwiftPM
  * cannot add to a C target's search path), and these two have been stable since libxml2
- * 2.0. The library itself is linked by TrailcastGPX. */
+ * 2.0. The library itself is linked by TrailcastRoutes. */
 typedef void (*trailcast_xml_generic_error_function)(void *context, const char *message, ...);
 extern void xmlSetGenericErrorFunc(void *context, trailcast_xml_generic_error_function handler);
 

@@ -11,10 +11,10 @@
 
 @_exported import struct TrailcastBasics.Timestamp
 
-@_exported import struct TrailcastGPX.GPXPoint
-@_exported import enum TrailcastGPX.GPXError
-@_exported import struct TrailcastGPX.GPXWarning
-@_exported import enum TrailcastGPX.GPXFix
+@_exported import struct TrailcastRoutes.RoutePoint
+@_exported import enum TrailcastRoutes.RouteError
+@_exported import struct TrailcastRoutes.RouteWarning
+@_exported import enum TrailcastRoutes.FixType
 
 @_exported import struct TrailcastDevice.Coordinate
 @_exported import struct TrailcastDevice.LocationFix

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastDevice
-import TrailcastGPX
+import TrailcastRoutes
 import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastSettings
@@ -110,13 +110,13 @@ public final class Simulation {
         /// configuration's `routeFormat`).
         case file(String, source: ReplaySource = .auto)
         /// Points given in code, in order.
-        case points([GPXPoint])
+        case points([RoutePoint])
     }
 
     /// Everything that happened, in order: the system's events and the app's calls.
     public internal(set) var timeline: [TimelineEvent] = []
     /// Problems found in the route (bad points, times going back), each once.
-    public private(set) var warnings: [GPXWarning] = []
+    public private(set) var warnings: [RouteWarning] = []
     /// Simulated seconds since the first fix of the route.
     public private(set) var elapsedSeconds = 0.0 {
         didSet { reading.set(startTime.adding(seconds: elapsedSeconds)) }
@@ -194,9 +194,9 @@ public final class Simulation {
         phone = Phone(
             configuration: configuration, app: AppUnderTest(service: LocationService(configuration: configuration.location)),
             recordsMissedFixes: false)
-        var collected: [GPXWarning] = []
+        var collected: [RouteWarning] = []
         let first: RouteFix?
-        do throws(GPXError) {
+        do throws(RouteError) {
             first = try self.route.next { collected.append($0) }
         } catch {
             throw .gpx(error)
@@ -229,7 +229,7 @@ public final class Simulation {
     ) throws(SimulationError) -> RouteFixStream {
         switch route {
         case .file(let file, let requested):
-            do throws(GPXError) {
+            do throws(RouteError) {
                 return try RouteFixStream(
                     file: file, source: requested, configuration: configuration,
                     options: GPXStreamReader.Options(checksTimeOrder: false, fields: .motion))
@@ -363,9 +363,9 @@ public final class Simulation {
     var routePointsRead: Int { route.pointsRead }
 
     private func advanceRoute() throws(SimulationError) {
-        var collected: [GPXWarning] = []
+        var collected: [RouteWarning] = []
         let next: RouteFix?
-        do throws(GPXError) {
+        do throws(RouteError) {
             next = try route.next { collected.append($0) }
         } catch {
             upcoming = nil
@@ -386,7 +386,7 @@ public final class Simulation {
 /// Why a simulation cannot start or go on.
 public enum SimulationError: Error, Equatable, CustomStringConvertible {
     /// The route file could not be opened or read, or is not a route: the reader's error.
-    case gpx(GPXError)
+    case gpx(RouteError)
     /// The route has no points to replay; the text names it (the file, or "the points given").
     case noPoints(String)
     /// A setting the simulation was given cannot run; the text says which and why, as the `trailcast`

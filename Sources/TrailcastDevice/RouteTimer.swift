@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-package import TrailcastGPX
+package import TrailcastRoutes
 package import TrailcastBasics
 
 /// Turns route points into timed fixes of the true route, streaming and lazily: memory
@@ -57,7 +57,7 @@ package struct RouteTimer {
     package let maxGapSeconds: Double?
     /// Problems found while timing and not yet taken, such as points dropped for going
     /// back in time.
-    package private(set) var warnings: [GPXWarning] = []
+    package private(set) var warnings: [RouteWarning] = []
 
     private let makeLookahead: (() -> any TimedPointLookahead)?
     private var lookahead: (any TimedPointLookahead)?
@@ -93,7 +93,7 @@ package struct RouteTimer {
     ///
     /// - Parameter startsSegment: the point opens a `<trkseg>` after another: the
     ///   recording paused between it and the point before.
-    package mutating func add(_ point: GPXPoint, index: Int, startsSegment: Bool = false) {
+    package mutating func add(_ point: RoutePoint, index: Int, startsSegment: Bool = false) {
         precondition(leg == nil, "RouteTimer: drain next() before adding a point")
         let (time, isRecorded) = time(of: point, index: index)
         let current = TimedPoint(point: point, index: index, time: time, isRecorded: isRecorded)
@@ -123,7 +123,7 @@ package struct RouteTimer {
 
     /// The warnings found so far, which the timer then forgets: a file with a million
     /// points going back in time must not grow a million warnings in memory.
-    package mutating func takeWarnings() -> [GPXWarning] {
+    package mutating func takeWarnings() -> [RouteWarning] {
         defer { warnings.removeAll() }
         return warnings
     }
@@ -170,10 +170,10 @@ package struct RouteTimer {
 
     /// The point's time, and whether it is the point's own: its `<time>`, or, without one
     /// (or with one that goes back in time, dropped), its share of the time around it.
-    private mutating func time(of point: GPXPoint, index: Int) -> (Timestamp, isRecorded: Bool) {
+    private mutating func time(of point: RoutePoint, index: Int) -> (Timestamp, isRecorded: Bool) {
         var recordedTime = point.time
         if let recorded = recordedTime, let lastRecordedTime, recorded < lastRecordedTime {
-            warnings.append(GPXWarning(
+            warnings.append(RouteWarning(
                 at: point,
                 message: "time \(recorded) is earlier than the previous fix's \(lastRecordedTime); position kept, time dropped"))
             recordedTime = nil
@@ -190,7 +190,7 @@ package struct RouteTimer {
     }
 
     /// A point without a time of its own: its share of the time around it.
-    private mutating func untimedTime(of point: GPXPoint, index: Int) -> Timestamp {
+    private mutating func untimedTime(of point: RoutePoint, index: Int) -> Timestamp {
         let stepMeters = pending.map {
             GreatCircle.distanceMeters(
                 latitude1: $0.point.latitude, longitude1: $0.point.longitude,
@@ -299,7 +299,7 @@ private struct LegInProgress {
 }
 
 /// A route point with its simulated time and the leg that led to it. Only the fields a
-/// fix needs are kept: a whole `GPXPoint` (names, extensions) is costly to carry along.
+/// fix needs are kept: a whole `RoutePoint` (names, extensions) is costly to carry along.
 private struct TimedPoint: Sendable {
     var point: MotionPoint
     var index: Int
@@ -308,7 +308,7 @@ private struct TimedPoint: Sendable {
     var isRecorded: Bool
     var incomingLeg = Leg(speedMetersPerSecond: -1, courseDegrees: -1)
 
-    init(point: GPXPoint, index: Int, time: Timestamp, isRecorded: Bool) {
+    init(point: RoutePoint, index: Int, time: Timestamp, isRecorded: Bool) {
         self.point = MotionPoint(point)
         self.index = index
         self.time = time
@@ -340,7 +340,7 @@ private struct MotionPoint: Sendable {
     var speedMetersPerSecond: Double?
     var courseDegrees: Double?
 
-    init(_ point: GPXPoint) {
+    init(_ point: RoutePoint) {
         latitude = point.latitude
         longitude = point.longitude
         elevationMeters = point.elevationMeters

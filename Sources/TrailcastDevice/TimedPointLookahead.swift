@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-package import TrailcastGPX
+package import TrailcastRoutes
 package import TrailcastBasics
 
 /// The next point ahead on the route that has its own `<time>`: what a run of points
@@ -37,7 +37,7 @@ package protocol TimedPointLookahead {
 
 /// A lookahead over any sequence of the route's points, in order: a second reader of the
 /// file, or an array.
-package struct PointStreamLookahead<Points: IteratorProtocol>: TimedPointLookahead where Points.Element == GPXPoint {
+package struct PointStreamLookahead<Points: IteratorProtocol>: TimedPointLookahead where Points.Element == RoutePoint {
     private var points: Points
     /// The index of the last point taken from `points`, and its position.
     private var position = -1
@@ -69,7 +69,7 @@ package struct PointStreamLookahead<Points: IteratorProtocol>: TimedPointLookahe
         return nil
     }
 
-    private mutating func take() -> GPXPoint? {
+    private mutating func take() -> RoutePoint? {
         guard !exhausted, let point = points.next() else {
             exhausted = true
             return nil

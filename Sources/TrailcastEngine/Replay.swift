@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
-package import TrailcastGPX
+package import TrailcastRoutes
 import TrailcastApps
 package import TrailcastWeather
 import TrailcastCoreLocation
@@ -63,7 +63,7 @@ package struct Replay: Sendable {
     ///   - warnings: receives each problem found in the file (reported once, not per loop).
     package func run<C: Clock, R: TimelineRecorder>(
         clock: C, recorder: inout R, device: (any DeviceStreamObserver)? = nil,
-        control: ReplayControl? = nil, warnings: (GPXWarning) -> Void = { _ in }
+        control: ReplayControl? = nil, warnings: (RouteWarning) -> Void = { _ in }
     ) async throws(ReplayError) -> ReplaySummary where C.Duration == Duration {
         defer { control?.end() }
         if let problem = configuration.problem { throw .invalidConfiguration(problem) }
@@ -71,10 +71,10 @@ package struct Replay: Sendable {
             throw .invalidConfiguration("\(configuration.weather.provider.rawValue) weather needs a weather fetcher")
         }
         let wallStart = ContinuousClock.now
-        let input = GPXInput(path: file, format: configuration.routeFormat)
+        let input = RouteInput(path: file, format: configuration.routeFormat)
         if configuration.strict { try checkStrictly(input) }
         let firstPass: RouteReadAhead
-        do throws(GPXError) {
+        do throws(RouteError) {
             firstPass = RouteReadAhead(
                 try RouteFixStream(input: input, source: configuration.source, configuration: configuration, options: readerOptions),
                 batchSize: Self.batchSize)
@@ -215,10 +215,10 @@ package struct Replay: Sendable {
 
     /// `--strict`: every kind of point timed before `start`, so that a point going back
     /// in time fails the run before it begins rather than half way through it.
-    private func checkStrictly(_ input: GPXInput) throws(ReplayError) {
+    private func checkStrictly(_ input: RouteInput) throws(ReplayError) {
         var strictTimers: [ReplaySource: RouteTimer] = [:]
         var census = PointCensus()
-        do throws(GPXError) {
+        do throws(RouteError) {
             let reader = try input.makeReader(options: readerOptions)
             while let event = try reader.next() {
                 guard let (source, point) = event.replayablePoint else { continue }
@@ -242,7 +242,7 @@ package struct Replay: Sendable {
     /// here: the check before `start` has failed on it.
     private func replayPass<C: Clock, R: TimelineRecorder>(
         _ route: RouteReadAhead, first: RouteReadAhead.Batch?, reportsProblems: Bool, pointsRead: inout Int,
-        shouldGiveUp: () -> Bool, session: inout ReplaySession<C>, recorder: inout R, warnings: (GPXWarning) -> Void
+        shouldGiveUp: () -> Bool, session: inout ReplaySession<C>, recorder: inout R, warnings: (RouteWarning) -> Void
     ) async throws where C.Duration == Duration {
         session.beginPass()
         var pending = first

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-package import TrailcastGPX
+package import TrailcastRoutes
 package import TrailcastApps
 package import TrailcastSettings
 import TrailcastTimeline
@@ -8,7 +8,7 @@ import TrailcastTimeline
 /// Why a replay could not run or finish.
 package enum ReplayError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file could not be read, is malformed, or (strict) has a questionable point.
-    case gpx(GPXError)
+    case gpx(RouteError)
     /// The file has no points of the chosen kind.
     case nothingToReplay(file: String, source: ReplaySource)
     /// The settings contradict each other or are out of range.

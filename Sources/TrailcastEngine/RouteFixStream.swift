@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-package import TrailcastGPX
+package import TrailcastRoutes
 package import TrailcastSettings
 package import TrailcastDevice
 
@@ -16,8 +16,8 @@ package import TrailcastDevice
 /// made only when one is needed.
 package struct RouteFixStream {
     private enum Points {
-        case file(GPXInput, any RouteEventReader, GPXStreamReader.Options)
-        case array([GPXPoint])
+        case file(RouteInput, any RouteEventReader, GPXStreamReader.Options)
+        case array([RoutePoint])
     }
 
     private var points: Points
@@ -27,7 +27,7 @@ package struct RouteFixStream {
     private var startsSegment = false
     private var reachedEnd = false
     /// The error that broke the route, given once the points before it are handed out.
-    private var breakingError: GPXError?
+    private var breakingError: RouteError?
     /// Non-track points passed while `auto` was still undecided.
     private var passed = PointCensus()
     /// Set when the file is read again: its reader's warnings were reported the first time.
@@ -36,8 +36,8 @@ package struct RouteFixStream {
     /// The `source` points of `input` (`auto` is chosen as the file is read), timed with
     /// the configuration's travel speed, interval and maximum gap.
     package init(
-        input: GPXInput, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
-    ) throws(GPXError) {
+        input: RouteInput, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
+    ) throws(RouteError) {
         let choice = SourceChoice(source)
         self.choice = choice
         points = .file(input, try input.makeReader(options: options), options)
@@ -50,14 +50,14 @@ package struct RouteFixStream {
     /// configuration's route format (nil: by its extension, else its content).
     package init(
         file: String, source: ReplaySource, configuration: ReplayConfiguration, options: GPXStreamReader.Options
-    ) throws(GPXError) {
+    ) throws(RouteError) {
         try self.init(
-            input: GPXInput(path: file, format: configuration.routeFormat), source: source,
+            input: RouteInput(path: file, format: configuration.routeFormat), source: source,
             configuration: configuration, options: options)
     }
 
     /// Points given in code, in order.
-    package init(points: [GPXPoint], configuration: ReplayConfiguration) {
+    package init(points: [RoutePoint], configuration: ReplayConfiguration) {
         self.points = .array(points)
         choice = SourceChoice(.track)
         timer = Self.timer(configuration) { PointStreamLookahead(points.makeIterator()) }
@@ -82,7 +82,7 @@ package struct RouteFixStream {
 
     /// The next fix of the route, or nil at its end; problems found on the way (bad
     /// points, times going back) go to `warnings`.
-    package mutating func next(warnings: (GPXWarning) -> Void = { _ in }) throws(GPXError) -> RouteFix? {
+    package mutating func next(warnings: (RouteWarning) -> Void = { _ in }) throws(RouteError) -> RouteFix? {
         while true {
             if let routeFix = timer.next() { return routeFix }
             guard try timeNextPoint(warnings: warnings) else { return nil }
@@ -91,7 +91,7 @@ package struct RouteFixStream {
 
     /// Hands the timer the route's next point (or, at the end of the route, its end);
     /// false once the route had already ended.
-    private mutating func timeNextPoint(warnings: (GPXWarning) -> Void) throws(GPXError) -> Bool {
+    private mutating func timeNextPoint(warnings: (RouteWarning) -> Void) throws(RouteError) -> Bool {
         if reachedEnd {
             if let error = breakingError {
                 breakingError = nil
@@ -99,7 +99,7 @@ package struct RouteFixStream {
             }
             return false
         }
-        let next: GPXPoint?
+        let next: RoutePoint?
         do {
             next = try nextPoint(warnings: warnings)
         } catch {
@@ -126,20 +126,20 @@ package struct RouteFixStream {
     /// (One call per batch: a replay's async loop then moves this struct once per batch,
     /// not once per fix.)
     package mutating func fill(
-        _ batch: inout [RouteFix], upTo limit: Int, warnings: (GPXWarning) -> Void = { _ in }
-    ) throws(GPXError) -> Bool {
+        _ batch: inout [RouteFix], upTo limit: Int, warnings: (RouteWarning) -> Void = { _ in }
+    ) throws(RouteError) -> Bool {
         while !timer.drain(into: &batch, upTo: limit) {
             guard try timeNextPoint(warnings: warnings) else { return false }
         }
         return true
     }
 
-    private mutating func nextPoint(warnings: (GPXWarning) -> Void) throws(GPXError) -> GPXPoint? {
+    private mutating func nextPoint(warnings: (RouteWarning) -> Void) throws(RouteError) -> RoutePoint? {
         switch points {
         case .array(let array):
             return index < array.count ? array[index] : nil
         case .file(let input, let reader, let options):
-            do throws(GPXError) {
+            do throws(RouteError) {
                 while let event = try reader.next() {
                     if case .warning(let warning) = event {
                         if !rereading { warnings(warning) }
@@ -189,12 +189,12 @@ private struct SourcePoints: IteratorProtocol {
     let reader: (any RouteEventReader)?
     let source: ReplaySource
 
-    init(input: GPXInput, options: GPXStreamReader.Options, source: ReplaySource) {
+    init(input: RouteInput, options: GPXStreamReader.Options, source: ReplaySource) {
         reader = try? input.makeReader(options: options)
         self.source = source
     }
 
-    mutating func next() -> GPXPoint? {
+    mutating func next() -> RoutePoint? {
         guard let reader else { return nil }
         while let event = try? reader.next() {
             if let (kind, point) = event.replayablePoint, kind == source { return point }

@@ -7,7 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TrailcastGPX
+import TrailcastRoutes
 import TrailcastDevice
 import TrailcastSettings
 
@@ -26,9 +26,9 @@ final class RouteReadAhead: @unchecked Sendable {
     /// the end of the route or the error that ended it.
     struct Batch {
         var fixes: [RouteFix] = []
-        var warnings: [GPXWarning] = []
+        var warnings: [RouteWarning] = []
         var ended = false
-        var error: GPXError?
+        var error: RouteError?
         /// The stream's source and count after this batch (`auto` decided by the first fix).
         var source: ReplaySource = .auto
         var pointsRead = 0

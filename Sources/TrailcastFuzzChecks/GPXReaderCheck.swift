@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-import TrailcastGPX
+import TrailcastRoutes
 
 extension FuzzChecks {
     /// Any bytes: the reader gives the same events, and the same error after them, for any
@@ -70,7 +70,7 @@ extension FuzzChecks {
         }
     }
 
-    private static func isArchiveFault(_ error: GPXError?) -> Bool {
+    private static func isArchiveFault(_ error: RouteError?) -> Bool {
         if case .malformedBinary? = error { return true }
         return false
     }
@@ -87,7 +87,7 @@ extension FuzzChecks {
 
     /// The events, less a warning at the place of a malformed-XML error: the reader hands
     /// it out or not depending on whether it came with the error's chunk or an earlier one.
-    private static func withoutWarningsAtTheError(_ read: (events: [GPXEvent], error: GPXError?)) -> [GPXEvent] {
+    private static func withoutWarningsAtTheError(_ read: (events: [RouteEvent], error: RouteError?)) -> [RouteEvent] {
         guard case .malformedXML(_, let line, let column, _)? = read.error else { return read.events }
         return read.events.filter { event in
             guard case .warning(let warning) = event else { return true }
@@ -99,7 +99,7 @@ extension FuzzChecks {
     /// `<kml>`, `<TrainingCenterDatabase>`: `malformed`) and malformed XML count as one: with
     /// one cut libxml2 starts the root element on the name it has converted so far (`<g`),
     /// with another it fails inside the name.
-    private static func sameKind(_ one: GPXError?, _ other: GPXError?) -> Bool {
+    private static func sameKind(_ one: RouteError?, _ other: RouteError?) -> Bool {
         switch (one, other) {
         case (nil, nil): return true
         case (.malformedXML?, .notGPX?), (.notGPX?, .malformedXML?), (.malformedXML?, .malformed?), (.malformed?, .malformedXML?):
@@ -119,8 +119,8 @@ extension FuzzChecks {
     /// Bytes the encoding cannot convert are converted ahead of parsing, a chunk at a time,
     /// so where the parse stops then depends on the cut too: any malformed-XML error will do
     /// when either one says so.
-    private static func sameFault(_ one: GPXError?, _ other: GPXError?) -> Bool {
-        let encoding = GPXError.encodingMismatchReason
+    private static func sameFault(_ one: RouteError?, _ other: RouteError?) -> Bool {
+        let encoding = RouteError.encodingMismatchReason
         if case .malformedXML(let file, let line, let column, let reason)? = one,
            case .malformedXML(file, let otherLine, let otherColumn, let otherReason)? = other {
             return (line, column) == (otherLine, otherColumn) || reason == encoding || otherReason == encoding
@@ -128,8 +128,8 @@ extension FuzzChecks {
         return one == other
     }
 
-    private static func read(_ bytes: [UInt8], format: RouteFormat, chunkSize: Int) -> (events: [GPXEvent], error: GPXError?) {
-        var events: [GPXEvent] = []
+    private static func read(_ bytes: [UInt8], format: RouteFormat, chunkSize: Int) -> (events: [RouteEvent], error: RouteError?) {
+        var events: [RouteEvent] = []
         do {
             let reader = try format.makeReader(bytes: bytes, name: "fuzz.\(format.rawValue)", options: .init(chunkSize: chunkSize))
             while let event = try reader.next() { events.append(event) }
@@ -140,8 +140,8 @@ extension FuzzChecks {
     }
 }
 
-extension GPXEvent {
-    fileprivate var point: GPXPoint? {
+extension RouteEvent {
+    fileprivate var point: RoutePoint? {
         switch self {
         case .trackPoint(let point), .routePoint(let point), .waypoint(let point): return point
         default: return nil

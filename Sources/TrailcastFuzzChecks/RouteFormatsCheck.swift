@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-import TrailcastGPX
+import TrailcastRoutes
 
 extension FuzzChecks {
     /// The formats other than GPX, one per input: its first byte chooses KML, KMZ, GeoJSON,

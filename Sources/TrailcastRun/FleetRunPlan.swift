@@ -10,7 +10,7 @@ import Darwin
 package import TrailcastBasics
 package import TrailcastEngine
 package import TrailcastFeeds
-package import TrailcastGPX
+package import TrailcastRoutes
 
 /// A `trailcast fleet` run: the fleet, its routes, how long, and where its messages go.
 package struct FleetRunPlan: Sendable {

@@ -7,7 +7,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-package import TrailcastGPX
+package import TrailcastRoutes
 package import TrailcastEngine
 import TrailcastApps
 
@@ -33,7 +33,7 @@ public enum RunExitStatus: Int32, Sendable {
     case failure = 1
 
     /// The status for a route reader's error.
-    package init(for error: GPXError) {
+    package init(for error: RouteError) {
         switch error {
         case .cannotOpen: self = .noInput
         case .cannotRead: self = .ioError

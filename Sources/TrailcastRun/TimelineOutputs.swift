@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastFeeds
-import TrailcastGPX
+import TrailcastRoutes
 import TrailcastReport
 import TrailcastEngine
 import TrailcastTimeline
@@ -56,7 +56,7 @@ enum TimelineOutputs {
     private static func withPermissionMirror<Recorder: TimelineRecorder>(
         _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ feeds: [any Feed], _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
-        let warnings = { (warning: GPXWarning) in messages("\(replay.file):\(warning)") }
+        let warnings = { (warning: RouteWarning) in messages("\(replay.file):\(warning)") }
         let control = feeds.lazy.compactMap { $0 as? LiveRun }.first?.control
         let mirrors = feeds.filter(\.mirrorsAuthorization)
         if !mirrors.isEmpty {

@@ -4,7 +4,7 @@ import TrailcastBasics
 import TrailcastCoreLocation
 import TrailcastDevice
 import TrailcastWeather
-import TrailcastGPX
+import TrailcastRoutes
 
 extension ReplaySetting {
     /// Every setting of a run, in the order `start.settings` records them (and a scenario's

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastGPX
+public import TrailcastRoutes
 
 /// Which points of a GPX file become the device's route.
 public enum ReplaySource: String, Sendable, CaseIterable {
@@ -54,12 +54,12 @@ package struct PointCensus: Sendable, Equatable {
     }
 }
 
-extension GPXEvent {
+extension RouteEvent {
     /// The point this event carries and the source it belongs to; nil for other events.
     /// Inlinable: asked of every event of a replay, and across modules a call returns the
     /// whole point copied into a new tuple.
     @inlinable
-    package var replayablePoint: (source: ReplaySource, point: GPXPoint)? {
+    package var replayablePoint: (source: ReplaySource, point: RoutePoint)? {
         switch self {
         case .trackPoint(let point): return (.track, point)
         case .routePoint(let point): return (.route, point)
@@ -72,9 +72,9 @@ extension GPXEvent {
 extension PointCensus {
     /// Counts the points of each kind in `file`, streaming: what `auto` chooses from.
     /// A nil `format` is the file's extension's, else its content's.
-    package init(countingFile file: String, format: RouteFormat? = nil) throws(GPXError) {
+    package init(countingFile file: String, format: RouteFormat? = nil) throws(RouteError) {
         self.init()
-        let reader = try GPXInput(path: file, format: format).makeReader(
+        let reader = try RouteInput(path: file, format: format).makeReader(
             options: GPXStreamReader.Options(checksTimeOrder: false, fields: .coordinates))
         while let event = try reader.next() {
             if let (source, _) = event.replayablePoint { _ = add(source) }

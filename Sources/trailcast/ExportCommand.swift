@@ -8,7 +8,7 @@ import TrailcastTimeline
 import TrailcastDevice
 import TrailcastRun
 import TrailcastCoreLocation
-import TrailcastGPX
+import TrailcastRoutes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -4,11 +4,11 @@ import ArgumentParser
 import TrailcastBasics
 import TrailcastEngine
 import TrailcastFeeds
-import TrailcastGPX
+import TrailcastRoutes
 import TrailcastWire
 import TrailcastRun
 import TrailcastSettings
-import TrailcastGPX
+import TrailcastRoutes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import ArgumentParser
-import TrailcastGPX
+import TrailcastRoutes
 import TrailcastRun
 #if canImport(Glibc)
 import Glibc
@@ -70,7 +70,7 @@ struct InspectCommand: AsyncParsableCommand {
                 } else {
                     StandardStreams.writeOutput(text)
                 }
-            } catch let error as GPXError {
+            } catch let error as RouteError {
                 StandardStreams.writeError(error.description)
                 firstFailure = firstFailure ?? ExitCode(RunExitStatus(for: error))
             }
@@ -87,10 +87,10 @@ struct InspectCommand: AsyncParsableCommand {
         return RunFailure.cannotWrite(staged.path, errno: error)
     }
 
-    static func summarize(_ file: String, format: RouteFormat?, strict: Bool) throws(GPXError) -> GPXSummary {
-        let input = GPXInput(path: file, format: format)
+    static func summarize(_ file: String, format: RouteFormat?, strict: Bool) throws(RouteError) -> RouteSummary {
+        let input = RouteInput(path: file, format: format)
         let reader = try input.makeReader(options: GPXStreamReader.Options(strict: strict))
-        var statistics = GPXStatistics(file: file, format: try input.resolvedFormat())
+        var statistics = RouteStatistics(file: file, format: try input.resolvedFormat())
         while let event = try reader.next() {
             statistics.add(event)
         }

@@ -9,7 +9,7 @@ import TrailcastTimeline
 import TrailcastSettings
 import TrailcastFeeds
 import TrailcastRun
-import TrailcastGPX
+import TrailcastRoutes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

@@ -5,7 +5,7 @@
 public import ArgumentParser
 public import TrailcastCoreLocation
 import TrailcastSettings
-public import TrailcastGPX
+public import TrailcastRoutes
 import TrailcastDevice
 import TrailcastBasics
 

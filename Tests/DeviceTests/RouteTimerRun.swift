@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastDevice
-import TrailcastGPX
+import TrailcastRoutes
 
 /// Drives a ``RouteTimer`` over an array of points the way the replay engine does.
 enum RouteTimerRun {
     /// Every route fix, with an array lookahead over the same points; `segmentStarts`
     /// lists the indices of points that open a new `<trkseg>`.
     static func run(
-        _ points: [GPXPoint], timer: RouteTimer? = nil, segmentStarts: Set<Int> = [],
+        _ points: [RoutePoint], timer: RouteTimer? = nil, segmentStarts: Set<Int> = [],
         intervalSeconds: Double? = nil, maxGapSeconds: Double? = RouteTimer.defaultMaxGapSeconds
     ) -> (fixes: [RouteFix], timer: RouteTimer) {
         var timer = timer ?? RouteTimer(

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastDevice
-import TrailcastGPX
+import TrailcastRoutes
 import Testing
 import TrailcastBasics
 
@@ -10,12 +10,12 @@ struct RouteTimerTests {
     static let start = Timestamp(iso8601: "2026-06-13T16:00:00Z")!
 
     /// Points 0.001 degrees of latitude apart (111.2 m) going north.
-    static func point(_ step: Int, seconds: Double?, elevation: Double? = nil) -> GPXPoint {
-        GPXPoint(latitude: 47 + Double(step) * 0.001, longitude: 8, elevationMeters: elevation,
+    static func point(_ step: Int, seconds: Double?, elevation: Double? = nil) -> RoutePoint {
+        RoutePoint(latitude: 47 + Double(step) * 0.001, longitude: 8, elevationMeters: elevation,
                  time: seconds.map { start.adding(seconds: $0) }, line: step + 10)
     }
 
-    static func run(_ points: [GPXPoint], timer: RouteTimer = RouteTimer()) -> (fixes: [LocationFix], timer: RouteTimer) {
+    static func run(_ points: [RoutePoint], timer: RouteTimer = RouteTimer()) -> (fixes: [LocationFix], timer: RouteTimer) {
         let (routeFixes, timer) = RouteTimerRun.run(points, timer: timer)
         return (routeFixes.map(\.fix), timer)
     }
@@ -35,8 +35,8 @@ struct RouteTimerTests {
     @Test(arguments: [(0.001, 0.0, 0.0), (0, 0.001, 90), (-0.001, 0, 180), (0, -0.001, 270)])
     func courseGoesClockwiseFromNorth(northward: Double, eastward: Double, course: Double) {
         let (fixes, _) = Self.run([
-            GPXPoint(latitude: 0, longitude: 8, time: Self.start),
-            GPXPoint(latitude: northward, longitude: 8 + eastward, time: Self.start.adding(seconds: 10)),
+            RoutePoint(latitude: 0, longitude: 8, time: Self.start),
+            RoutePoint(latitude: northward, longitude: 8 + eastward, time: Self.start.adding(seconds: 10)),
         ])
         #expect(fixes.map(\.courseDegrees) == [course, course])
     }

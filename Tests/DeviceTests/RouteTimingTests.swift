@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastDevice
-import TrailcastGPX
+import TrailcastRoutes
 import Testing
 import TrailcastBasics
 
@@ -14,8 +14,8 @@ struct RouteTimingTests {
     /// 0.001 degrees of latitude, in metres.
     static let stepMeters = GreatCircle.distanceMeters(latitude1: 47, longitude1: 8, latitude2: 47.001, longitude2: 8)
 
-    static func point(_ step: Int, seconds: Double?) -> GPXPoint {
-        GPXPoint(latitude: 47 + Double(step) * 0.001, longitude: 8,
+    static func point(_ step: Int, seconds: Double?) -> RoutePoint {
+        RoutePoint(latitude: 47 + Double(step) * 0.001, longitude: 8,
                  time: seconds.map { start.adding(seconds: $0) }, line: step + 10)
     }
 
@@ -131,7 +131,7 @@ struct RouteTimingTests {
 
     @Test func legsWithoutRecordedTimesAreNeverPauses() {
         // Ten kilometres at walking pace takes two hours, but it is walked, not a pause.
-        let points = [GPXPoint(latitude: 47, longitude: 8, line: 1), GPXPoint(latitude: 47.09, longitude: 8, line: 2)]
+        let points = [RoutePoint(latitude: 47, longitude: 8, line: 1), RoutePoint(latitude: 47.09, longitude: 8, line: 2)]
         let (fixes, _) = RouteTimerRun.run(points)
         #expect(fixes.allSatisfy { $0.recordingResumesAt == nil })
     }

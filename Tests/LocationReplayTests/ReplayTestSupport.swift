@@ -2,7 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Clocks
 import Foundation
-import TrailcastGPX
+import TrailcastRoutes
 import TrailcastEngine
 import Testing
 import TrailcastWeather
@@ -41,7 +41,7 @@ extension ReplayTests {
         var summary: ReplaySummary
         var events: [TimelineEvent]
         var flushes: [Int]
-        var warnings: [GPXWarning]
+        var warnings: [RouteWarning]
 
         /// The fixes the app received, in order.
         var locations: [LocationFix] { events.compactMap(\.kind.fix) }
@@ -58,7 +58,7 @@ extension ReplayTests {
         chunkSize: Int = 64 * 1024
     ) async throws(ReplayError) -> Run {
         var timeline = TimelineCollector()
-        var warnings: [GPXWarning] = []
+        var warnings: [RouteWarning] = []
         let summary = try await Replay(
             file: path, configuration: configuration, weatherFetcher: weatherFetcher, chunkSize: chunkSize)
             .run(clock: UnimplementedClock(), recorder: &timeline) { warnings.append($0) }

@@ -2,7 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Clocks
 import Foundation
-import TrailcastGPX
+import TrailcastRoutes
 import TrailcastEngine
 import Testing
 import TrailcastBasics
@@ -221,7 +221,7 @@ struct ReplayTests {
         defer { scratch.remove() }
         let path = try scratch.write(Self.backwards)
         var timeline = TimelineCollector()
-        var warnings: [GPXWarning] = []
+        var warnings: [RouteWarning] = []
         do {
             _ = try await Replay(file: path, configuration: withoutWeather(ReplayConfiguration(strict: true)))
                 .run(clock: UnimplementedClock(), recorder: &timeline) { warnings.append($0) }

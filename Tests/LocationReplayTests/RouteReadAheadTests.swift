@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastDevice
-import TrailcastGPX
+import TrailcastRoutes
 @testable import TrailcastEngine
 import Testing
 import TrailcastBasics
@@ -16,7 +16,7 @@ import TrailcastSettings
     /// them, the shape of a long interpolated leg.
     static func stream() -> RouteFixStream {
         let points = (0..<pointCount).map { index in
-            GPXPoint(
+            RoutePoint(
                 latitude: 48 + Double(index) * 1e-5, longitude: 11,
                 time: Timestamp(secondsSince1970: 1_800_000_000 + Int64(index)))
         }

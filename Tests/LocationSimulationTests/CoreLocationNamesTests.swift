@@ -24,8 +24,8 @@ struct CoreLocationNamesTests {
     @Test func aFixAnswersToCLLocationsNames() throws {
         let simulation = try Simulation(
             route: .points([
-                GPXPoint(latitude: 47, longitude: 8, elevationMeters: 410, time: Walk.start),
-                GPXPoint(latitude: 47.0001, longitude: 8, time: Walk.start.adding(seconds: 1)),
+                RoutePoint(latitude: 47, longitude: 8, elevationMeters: 410, time: Walk.start),
+                RoutePoint(latitude: 47.0001, longitude: 8, time: Walk.start.adding(seconds: 1)),
             ]),
             system: .init(authorization: .authorizedWhenInUse))
         let manager = SimulatedLocationManager(simulation: simulation)
@@ -161,8 +161,8 @@ struct CoreLocationNamesTests {
     @Test func aFixAnswersToCLLocationsNewerNamesAndSaysItIsSimulated() throws {
         let simulation = try Simulation(
             route: .points([
-                GPXPoint(latitude: 47, longitude: 8, elevationMeters: 410, time: Walk.start),
-                GPXPoint(latitude: 47.0001, longitude: 8, time: Walk.start.adding(seconds: 1)),
+                RoutePoint(latitude: 47, longitude: 8, elevationMeters: 410, time: Walk.start),
+                RoutePoint(latitude: 47.0001, longitude: 8, time: Walk.start.adding(seconds: 1)),
             ]),
             system: .init(authorization: .authorizedWhenInUse))
         let manager = SimulatedLocationManager(simulation: simulation)

@@ -63,7 +63,7 @@ final class ConfigurationRecorder<Source: LiveLocationUpdating>: LiveLocationUpd
 @Suite("Live updates through the seam")
 struct LiveUpdatesSeamTests {
     static func simulation(
-        _ points: [GPXPoint] = Walk.points(), system: Simulation.System, events: [String] = []
+        _ points: [RoutePoint] = Walk.points(), system: Simulation.System, events: [String] = []
     ) throws -> Simulation {
         try Simulation(route: .points(points), system: system, events: events.map { try ScheduledEvent(parsing: $0) })
     }
@@ -85,9 +85,9 @@ struct LiveUpdatesSeamTests {
         // and the sixth already moves. Apple: "the framework can suspend updates until the
         // person starts moving" (the project's reading: it always does).
         let points = Walk.points(3) + (3..<6).map {
-            GPXPoint(latitude: 47.0002, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+            RoutePoint(latitude: 47.0002, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
         } + (6..<9).map {
-            GPXPoint(latitude: 47.0002 + Double($0 - 5) * 0.0001, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+            RoutePoint(latitude: 47.0002 + Double($0 - 5) * 0.0001, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
         }
         let simulation = try Self.simulation(points, system: .init(authorization: .authorizedWhenInUse))
         let updates = try await Self.updates(6, of: simulation, after: 7)
@@ -99,7 +99,7 @@ struct LiveUpdatesSeamTests {
     @Test("standing still, then the signal lost and back: the location became unknown, so updates resume")
     func standingThenSignalLoss() async throws {
         let points = Walk.points(1) + (1..<8).map {
-            GPXPoint(latitude: 47, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+            RoutePoint(latitude: 47, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
         }
         let simulation = try Self.simulation(
             points, system: .init(authorization: .authorizedWhenInUse), events: ["3s:signal=lost", "5s:signal=restored"])
@@ -117,9 +117,9 @@ struct LiveUpdatesSeamTests {
     @Test("creeping at 0.3 m/s is moving; below 0.2 m/s stands (the project's threshold)")
     func creeping() async throws {
         // 0.0000027° of latitude a second is 0.30 m/s, 0.0000013° 0.14 m/s (111,195 m a degree).
-        let creep = (0..<3).map { GPXPoint(latitude: 47 + Double($0) * 0.0000027, longitude: 8, time: Walk.start.adding(seconds: Double($0))) }
+        let creep = (0..<3).map { RoutePoint(latitude: 47 + Double($0) * 0.0000027, longitude: 8, time: Walk.start.adding(seconds: Double($0))) }
         let crawl = (3..<6).map {
-            GPXPoint(latitude: 47.0000054 + Double($0 - 2) * 0.0000013, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+            RoutePoint(latitude: 47.0000054 + Double($0 - 2) * 0.0000013, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
         }
         let simulation = try Self.simulation(creep + crawl, system: .init(authorization: .authorizedWhenInUse))
         let updates = try await Self.updates(4, of: simulation, after: 5)

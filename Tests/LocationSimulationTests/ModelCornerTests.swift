@@ -39,13 +39,13 @@ struct ModelCornerTests {
 
     /// `stops` stops of six minutes, 20 steps of 11 m apart (220 m, beyond a visit's 50 m),
     /// then 60 steps on: each stop an arrival and a departure.
-    static func stops(_ stops: Int) -> [GPXPoint] {
-        var points: [GPXPoint] = []
+    static func stops(_ stops: Int) -> [RoutePoint] {
+        var points: [RoutePoint] = []
         var latitude = 47.0
         var second = 0.0
         func step(_ north: Double) {
             latitude += north
-            points.append(GPXPoint(latitude: latitude, longitude: 8, time: Walk.start.adding(seconds: second)))
+            points.append(RoutePoint(latitude: latitude, longitude: 8, time: Walk.start.adding(seconds: second)))
             second += 1
         }
         for _ in 0..<stops {

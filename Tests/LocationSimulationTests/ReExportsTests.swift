@@ -15,10 +15,10 @@ import Foundation
 struct ReExportsTests {
     static let named: [(name: String, type: Any.Type)] = [
         ("Timestamp", Timestamp.self),
-        ("GPXPoint", GPXPoint.self),
-        ("GPXError", GPXError.self),
-        ("GPXWarning", GPXWarning.self),
-        ("GPXFix", GPXFix.self),
+        ("RoutePoint", RoutePoint.self),
+        ("RouteError", RouteError.self),
+        ("RouteWarning", RouteWarning.self),
+        ("FixType", FixType.self),
         ("Coordinate", Coordinate.self),
         ("LocationFix", LocationFix.self),
         ("GPSProfile", GPSProfile.self),

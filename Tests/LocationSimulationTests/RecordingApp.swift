@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-import TrailcastGPX
+import TrailcastRoutes
 import LocationSimulation
 import TrailcastBasics
 
@@ -64,7 +64,7 @@ enum Walk {
     static let start = Timestamp(secondsSince1970: 1_781_366_400)
 
     /// `count` points a second apart going north from 47°N 8°E, 0.0001° (about 11 m) apart.
-    static func points(_ count: Int = 600) -> [GPXPoint] {
-        (0..<count).map { GPXPoint(latitude: 47 + Double($0) * 0.0001, longitude: 8, time: start.adding(seconds: Double($0))) }
+    static func points(_ count: Int = 600) -> [RoutePoint] {
+        (0..<count).map { RoutePoint(latitude: 47 + Double($0) * 0.0001, longitude: 8, time: start.adding(seconds: Double($0))) }
     }
 }

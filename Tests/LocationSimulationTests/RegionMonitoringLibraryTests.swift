@@ -234,10 +234,10 @@ struct BackgroundLibraryTests {
     }
 
     /// Ten points of a walk, then the device stands at the last one for 20 minutes.
-    static func walkThenStand() -> [GPXPoint] {
+    static func walkThenStand() -> [RoutePoint] {
         var points = Walk.points(10)
         let last = points[9]
-        for second in 10..<1210 { points.append(GPXPoint(latitude: last.latitude, longitude: last.longitude, time: Walk.start.adding(seconds: Double(second)))) }
+        for second in 10..<1210 { points.append(RoutePoint(latitude: last.latitude, longitude: last.longitude, time: Walk.start.adding(seconds: Double(second)))) }
         return points
     }
 

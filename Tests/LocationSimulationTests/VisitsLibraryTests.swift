@@ -40,14 +40,14 @@ struct VisitsLibraryTests {
     }
 
     /// Ten points north at 11 m/s, ten minutes standing at the tenth, then 120 points on north.
-    static func stopOfTenMinutes() -> [GPXPoint] {
+    static func stopOfTenMinutes() -> [RoutePoint] {
         var points = Walk.points(10)
         let stop = points[9]
         for second in 10..<610 {
-            points.append(GPXPoint(latitude: stop.latitude, longitude: stop.longitude, time: Walk.start.adding(seconds: Double(second))))
+            points.append(RoutePoint(latitude: stop.latitude, longitude: stop.longitude, time: Walk.start.adding(seconds: Double(second))))
         }
         for step in 1...120 {
-            points.append(GPXPoint(
+            points.append(RoutePoint(
                 latitude: stop.latitude + Double(step) * 0.0001, longitude: stop.longitude,
                 time: Walk.start.adding(seconds: Double(609 + step))))
         }

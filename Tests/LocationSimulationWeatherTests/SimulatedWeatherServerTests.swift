@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import AsyncHTTPClient
-import TrailcastGPX
+import TrailcastRoutes
 import LocationSimulationWeather
 import Testing
 import TrailcastBasics
@@ -28,7 +28,7 @@ struct SimulatedWeatherServerTests {
     }
 
     @Test func currentConditionsFollowTheVirtualClock() async throws {
-        let points = (0..<10_000).map { GPXPoint(latitude: 47, longitude: 8, time: Self.start.adding(seconds: Double($0))) }
+        let points = (0..<10_000).map { RoutePoint(latitude: 47, longitude: 8, time: Self.start.adding(seconds: Double($0))) }
         let simulation = try Simulation(route: .points(points))
         let server = try await SimulatedWeatherServer.start(for: simulation)
         let query = "latitude=47&longitude=8&current=temperature_2m"
@@ -48,7 +48,7 @@ struct SimulatedWeatherServerTests {
     /// serve-weather answer from, elevation included (WeatherModel: −6.5 °C per km).
     @Test("a place's elevation cools it by the lapse rate, as serve-weather answers for that elevation")
     func elevationCools() async throws {
-        let simulation = try Simulation(route: .points([GPXPoint(latitude: 47, longitude: 8, time: Self.start)]))
+        let simulation = try Simulation(route: .points([RoutePoint(latitude: 47, longitude: 8, time: Self.start)]))
         let seaLevel = simulation.weather(latitude: 47, longitude: 8).temperatureCelsius
         let mountain = simulation.weather(latitude: 47, longitude: 8, elevationMeters: 3000).temperatureCelsius
         #expect(abs(seaLevel - mountain - 19.5) < 1e-9, "sea level \(seaLevel) °C, 3,000 m \(mountain) °C")
@@ -60,7 +60,7 @@ struct SimulatedWeatherServerTests {
     }
 
     @Test func faultsAreTheServersOwn() async throws {
-        let simulation = try Simulation(route: .points([GPXPoint(latitude: 47, longitude: 8, time: Self.start)]))
+        let simulation = try Simulation(route: .points([RoutePoint(latitude: 47, longitude: 8, time: Self.start)]))
         let server = try await SimulatedWeatherServer.start(for: simulation, faults: WeatherServerFaults(failRate: 1))
         let answer = try await Self.get(server.port, "latitude=47&longitude=8&hourly=temperature_2m")
         await server.stop()

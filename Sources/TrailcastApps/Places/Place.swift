@@ -2,7 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 import TrailcastBasics
-import TrailcastGPX
+import TrailcastRoutes
 
 /// A named point the places app sorts by distance: a vaccination centre, a shop.
 package struct Place: Sendable, Equatable {
@@ -53,7 +53,7 @@ package struct PlacesFileError: Error, Sendable, Equatable, CustomStringConverti
     }
 
     /// The GPX reader's own error for a waypoints file, in the same words.
-    init(_ error: GPXError) {
+    init(_ error: RouteError) {
         let (line, column): (Int, Int)
         var isUnreadable = false
         switch error {

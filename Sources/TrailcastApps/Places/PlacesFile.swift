@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
-import TrailcastGPX
+import TrailcastRoutes
 
 /// Reads a places file: a GeoJSON FeatureCollection of Points, a CSV (`name,lat,lon[,...]`,
 /// with that header), or a GPX file's `<wpt>`s (named by `<name>`), chosen by the
@@ -153,7 +153,7 @@ package enum PlacesFile {
                 }
                 places.append(Place(name: name, latitude: point.latitude, longitude: point.longitude))
             }
-        } catch let error as GPXError {
+        } catch let error as RouteError {
             throw PlacesFileError(error)
         } catch let error as PlacesFileError {
             throw error

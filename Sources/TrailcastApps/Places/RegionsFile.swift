@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
-import TrailcastGPX
+import TrailcastRoutes
 
 /// A circle an app monitors (`--regions`): where, how large, and the identifier Core
 /// Location names it by.

@@ -2,7 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastBasics
 package import TrailcastDevice
-package import TrailcastGPX
+package import TrailcastRoutes
 import TrailcastSettings
 
 /// A route read once and driven by every device dealt it: its fixes timed as `replay` times
@@ -50,12 +50,12 @@ package final class FleetRoute: Sendable {
                 }
                 if !more { break }
             }
-        } catch let error as GPXError {
+        } catch let error as RouteError {
             throw .unreadable(error)
         } catch let error as FleetRouteError {
             throw error
         } catch {
-            preconditionFailure("RouteFixStream throws only GPXError")
+            preconditionFailure("RouteFixStream throws only RouteError")
         }
         guard columns.count > 0 else { throw .empty(file: file) }
         self.init(name: file, columns: columns, intervalSeconds: intervalSeconds)
@@ -125,7 +125,7 @@ package final class FleetRoute: Sendable {
 /// A route the fleet cannot drive.
 package enum FleetRouteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is missing or malformed (the reader's own error, with its place).
-    case unreadable(GPXError)
+    case unreadable(RouteError)
     /// The file has no point to drive.
     case empty(file: String)
     case tooLong(file: String, maximumFixes: Int)

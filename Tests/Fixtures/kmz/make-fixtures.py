@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
 # Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-"""Writes the KMZ fixtures of Tests/GPXReaderTests/KMZReaderTests.swift with Python's own
+"""Writes the KMZ fixtures of Tests/RouteReaderTests/KMZReaderTests.swift with Python's own
 zipfile module (an independent zip writer): run it from this folder."""
 import io
 import zipfile

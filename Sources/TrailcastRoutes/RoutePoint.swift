@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: Apache-2.0
+// Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
+public import TrailcastBasics
+/// One waypoint, route point or track point, with every field GPX 1.0/1.1 and
+/// Garmin's TrackPointExtension define. Fields absent from the file are nil.
+public struct RoutePoint: Sendable, Equatable {
+    /// Latitude in degrees, -90...90 (WGS 84).
+    public var latitude: Double
+    /// Longitude in degrees, -180...180 (WGS 84).
+    public var longitude: Double
+    /// `<ele>`: elevation above mean sea level.
+    public var elevationMeters: Double?
+    /// `<time>`, in UTC. Dropped (nil, with a warning) when unparsable or going backwards.
+    public var time: Timestamp?
+    /// `<name>`: the point's name as the file gives it.
+    public var name: String?
+    /// `<desc>`: a text description of the point.
+    public var description: String?
+    /// `<sym>`: the symbol name a GPS shows for the point.
+    public var symbol: String?
+    /// `<type>`: the point's classification, free text.
+    public var type: String?
+    /// `<fix>`: what kind of fix the receiver had at this point; nil when the file does not say.
+    public var fix: FixType?
+    /// `<sat>`: satellites used for the fix.
+    public var satellites: Int?
+    /// `<hdop>`: horizontal dilution of precision, without unit (lower is better).
+    public var horizontalDilution: Double?
+    /// `<vdop>`: vertical dilution of precision, without unit (lower is better).
+    public var verticalDilution: Double?
+    /// `<pdop>`: position (3D) dilution of precision, without unit (lower is better).
+    public var positionDilution: Double?
+    /// GPX 1.0 `<speed>` or TrackPointExtension v2 `<speed>`, in m/s.
+    public var speedMetersPerSecond: Double?
+    /// GPX 1.0 `<course>` or TrackPointExtension v2 `<course>`: degrees from true north.
+    public var courseDegrees: Double?
+    /// TrackPointExtension `<hr>`.
+    public var heartRateBeatsPerMinute: Int?
+    /// TrackPointExtension `<cad>`.
+    public var cadenceRevolutionsPerMinute: Int?
+    /// TrackPointExtension `<atemp>`.
+    public var airTemperatureCelsius: Double?
+    /// TrackPointExtension `<wtemp>`.
+    public var waterTemperatureCelsius: Double?
+    /// TrackPointExtension `<depth>`.
+    public var depthMeters: Double?
+    /// Other elements found under `<extensions>`, as raw name/text pairs, in document order.
+    public var extensions: [RouteExtensionElement]
+    /// Where the point's start tag ends in the file (1-based), for warnings.
+    public var line: Int
+    /// The column on that `line`, from 1; 0 for a point not read from a text file.
+    public var column: Int
+    /// Where a binary file's point (a FIT record) starts, in bytes from the file's start;
+    /// nil for a text format, whose points have a ``line`` and ``column``.
+    public var byteOffset: Int?
+
+    /// A point with a position and, optionally, elevation and time; every other field is nil,
+    /// with no extensions. `line` and `column` are 0 unless given.
+    public init(
+        latitude: Double, longitude: Double, elevationMeters: Double? = nil,
+        time: Timestamp? = nil, line: Int = 0, column: Int = 0
+    ) {
+        self.latitude = latitude
+        self.longitude = longitude
+        self.elevationMeters = elevationMeters
+        self.time = time
+        self.extensions = []
+        self.line = line
+        self.column = column
+    }
+}
+
+/// `<fix>`: the kind of fix the receiver had.
+public enum FixType: String, Sendable, Equatable, CaseIterable {
+    /// `none`: the receiver had no fix.
+    case none
+    /// `2d`: a fix in latitude and longitude only, without altitude.
+    case twoDimensional = "2d"
+    /// `3d`: a fix in latitude, longitude and altitude.
+    case threeDimensional = "3d"
+    /// `dgps`: a fix corrected by differential GPS.
+    case differential = "dgps"
+    /// `pps`: a fix from the military Precise Positioning Service signal.
+    case precise = "pps"
+}
+
+/// An extension element Trailcast does not interpret, kept as written.
+public struct RouteExtensionElement: Sendable, Equatable {
+    /// The qualified name as written in the file, such as `gpxx:Temperature`.
+    public var name: String
+    /// The namespace URI the element belongs to, if any.
+    public var namespaceURI: String?
+    /// The element's text, without surrounding white space.
+    public var text: String
+
+    package init(name: String, namespaceURI: String?, text: String) {
+        self.name = name
+        self.namespaceURI = namespaceURI
+        self.text = text
+    }
+}
