@@ -143,6 +143,10 @@ let package = Package(
         // Bytes other programs read and write, without a network stack, so that fuzzing
         // them builds none: NMEA, DevTools messages, MQTT packets, OwnTracks and OsmAnd.
         .target(name: "TrailcastWire", dependencies: ["TrailcastBasics", "TrailcastDevice"]),
+        // The exports (`export --to`): the device stream as files other tools read (CSV,
+        // GeoJSON, KML, TCX, Xcode's GPX), and the buffered writer they and the NMEA file feed
+        // write through. No network: the exports are no feed.
+        .target(name: "TrailcastExports", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastWire"]),
         // Scenario files (Yams), fuzzed without a network stack.
         .target(name: "TrailcastScenario", dependencies: [
             "TrailcastBasics", "TrailcastSettings", "TrailcastTimeline", tool("Yams", "Yams"),
@@ -150,7 +154,8 @@ let package = Package(
 
         // What brings the network (the `Tool` trait).
         .target(name: "TrailcastFeeds", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastWire", tool("AsyncHTTPClient", "async-http-client"),
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastExports", "TrailcastWire",
+            tool("AsyncHTTPClient", "async-http-client"),
             tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
             tool("NIOSSL", "swift-nio-ssl"), tool("NIOTLS", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
             tool("X509", "swift-certificates"), tool("SwiftASN1", "swift-asn1"),
@@ -191,7 +196,7 @@ let package = Package(
             "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWire",
         ]),
         .executableTarget(name: "trailcast", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastFeeds",
+            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastExports", "TrailcastFeeds",
             "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastRun", "TrailcastScenario",
             "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
             tool("ArgumentParser", "swift-argument-parser"), tool("Logging", "swift-log"),

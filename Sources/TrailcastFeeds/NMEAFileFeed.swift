@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 package import TrailcastDevice
+import TrailcastExports
 import TrailcastWire
 
 /// `--nmea FILE` and `export --to nmea`: the device stream as an NMEA log, which

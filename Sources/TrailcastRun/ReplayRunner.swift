@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
+import TrailcastDevice
 import TrailcastFeeds
 import TrailcastRoutes
 import TrailcastReport
@@ -70,7 +71,9 @@ public enum ReplayRunner {
         switch error {
         case let error as RunFailure: error
         case let error as ReplayError: RunFailure(error.description, status: RunExitStatus(for: error))
-        case let error as FeedError: RunFailure(error.description, status: .unavailable)
+        // A feed's: its peer gone (69), or a file it writes (74), as the replay's own says.
+        case let error as any DeviceStreamFailure:
+            RunFailure(error.description, status: error.isPeerUnavailable ? .unavailable : .ioError)
         case let error as LiveServerError: RunFailure("error: \(error)", status: .unavailable)
         case let error as WeatherCacheUnavailable: RunFailure(error.description, status: .cannotCreate)
         case let error as EventJournalError: RunFailure("error: \(error)", status: .cannotCreate)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import ArgumentParser
+import TrailcastExports
 import TrailcastFeeds
 import TrailcastEngine
 import TrailcastSettings

@@ -8,28 +8,45 @@ import Musl
 import Darwin
 #endif
 import TrailcastBasics
+package import TrailcastDevice
+
+/// A file or stream an export or a file feed writes to failed (disk full, closed pipe):
+/// `destination` names it ("the NMEA feed", "the export"). An I/O error (exit 74), not a
+/// peer that went away.
+package struct WriteFailure: DeviceStreamFailure, Sendable, Equatable {
+    package var reason: String
+    package var destination: String
+
+    package init(_ reason: String, destination: String) {
+        self.reason = reason
+        self.destination = destination
+    }
+
+    package var isPeerUnavailable: Bool { false }
+    package var description: String { "error: cannot write \(destination): \(reason)" }
+}
 
 /// Bytes to a file descriptor a buffer at a time: what every export and file feed writes
 /// through.
-final class DescriptorWriter {
-    let descriptor: Int32
+package final class DescriptorWriter {
+    package let descriptor: Int32
     /// What a write failure names: "the export", "the NMEA feed".
-    let destination: String
+    package let destination: String
     private(set) var buffer: [UInt8] = []
     private static let limit = 64 * 1024
 
-    init(descriptor: Int32, destination: String) {
+    package init(descriptor: Int32, destination: String) {
         self.descriptor = descriptor
         self.destination = destination
         buffer.reserveCapacity(Self.limit + 4096)
     }
 
-    func append(_ text: String) throws {
+    package func append(_ text: String) throws {
         buffer.append(contentsOf: text.utf8)
         if buffer.count >= Self.limit { try flush() }
     }
 
-    func append(bytes: [UInt8]) throws {
+    package func append(bytes: [UInt8]) throws {
         buffer.append(contentsOf: bytes)
         if buffer.count >= Self.limit { try flush() }
     }
@@ -76,7 +93,7 @@ final class DescriptorWriter {
         if buffer.count >= Self.limit { try flush() }
     }
 
-    func flush() throws {
+    package func flush() throws {
         try buffer.withUnsafeBytes { try writeAll($0) }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -102,7 +119,7 @@ final class DescriptorWriter {
                 if errno == EINTR { continue }
                 if offset == 0 && (errno == EINVAL || errno == ENOSYS) { return false }
                 let code = DescriptorWrite.failed(descriptor, errno: errno)
-                throw FeedError.cannotWrite(String(cString: strerror(code)), destination: destination)
+                throw WriteFailure(String(cString: strerror(code)), destination: destination)
             }
             if sent == 0 { break }
         }
@@ -117,7 +134,7 @@ final class DescriptorWriter {
             if result < 0 {
                 if errno == EINTR { continue }
                 let code = DescriptorWrite.failed(descriptor, errno: errno)
-                throw FeedError.cannotWrite(String(cString: strerror(code)), destination: destination)
+                throw WriteFailure(String(cString: strerror(code)), destination: destination)
             }
             written += result
         }
@@ -132,7 +149,7 @@ final class SpoolFile {
     let writer: DescriptorWriter
 
     init() throws {
-        guard let file = tmpfile() else { throw FeedError.cannotWrite("no temporary file: \(String(cString: strerror(errno)))", destination: "the export") }
+        guard let file = tmpfile() else { throw WriteFailure("no temporary file: \(String(cString: strerror(errno)))", destination: "the export") }
         self.file = file
         writer = DescriptorWriter(descriptor: fileno(file), destination: "a temporary file")
     }
@@ -146,13 +163,13 @@ final class SpoolFile {
         let length = lseek(writer.descriptor, 0, SEEK_END)
         if length >= 0, try target.flush(sendingFile: writer.descriptor, length: Int(length)) { return }
         #endif
-        guard lseek(writer.descriptor, 0, SEEK_SET) == 0 else { throw FeedError.cannotWrite("cannot rewind a temporary file", destination: "the export") }
+        guard lseek(writer.descriptor, 0, SEEK_SET) == 0 else { throw WriteFailure("cannot rewind a temporary file", destination: "the export") }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(writer.descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw FeedError.cannotWrite(String(cString: strerror(errno)), destination: target.destination)
+                throw WriteFailure(String(cString: strerror(errno)), destination: target.destination)
             }
             if count == 0 { break }
             try chunk.withUnsafeBytes { try target.flush(appending: UnsafeRawBufferPointer(rebasing: $0[..<count])) }
@@ -163,7 +180,7 @@ final class SpoolFile {
     func move(to target: DescriptorWriter) throws {
         try copy(to: target)
         guard ftruncate(writer.descriptor, 0) == 0, lseek(writer.descriptor, 0, SEEK_SET) == 0 else {
-            throw FeedError.cannotWrite("cannot empty a temporary file: \(String(cString: strerror(errno)))", destination: "the export")
+            throw WriteFailure("cannot empty a temporary file: \(String(cString: strerror(errno)))", destination: "the export")
         }
     }
 }
