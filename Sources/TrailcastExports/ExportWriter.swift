@@ -8,7 +8,7 @@ import Musl
 import Darwin
 #endif
 import TrailcastBasics
-package import TrailcastDevice
+import TrailcastDevice
 
 /// A file or stream an export or a file feed writes to failed (disk full, closed pipe):
 /// `destination` names it ("the NMEA feed", "the export"). An I/O error (exit 74), not a
