@@ -88,18 +88,15 @@ for path in graphs:
         if r['kind'] == 'extensionTo':
             members[r['target']].add(r['source'])
 
-roots = set()
-for usr, entries in symbols.items():
-    for module, s in entries:
-        if module in PRODUCT_MODULES: roots.add(usr)
-        if s['pathComponents'][0] in CURATED_PRODUCT_TYPES.get(module, ()): roots.add(usr)
+# The roots: every symbol of a product module, the chosen types of a curated one, and each
+# re-exported type with its members, all found by (module, outermost type).
+chosen = {(module, name) for module, names in CURATED_PRODUCT_TYPES.items() for name in names}
 for file in REEXPORT_FILES:
     for line in open(os.path.join(ROOT, file)):
         m = re.match(r'\s*@_exported\s+(?:public\s+)?import\s+\w+\s+(\w+)\.(\w+)', line)
-        if m:
-            for usr, entries in symbols.items():
-                for module, s in entries:
-                    if module == m.group(1) and s['pathComponents'][0] == m.group(2): roots.add(usr)
+        if m: chosen.add((m.group(1), m.group(2)))
+roots = {usr for usr, entries in symbols.items() for module, s in entries
+         if module in PRODUCT_MODULES or (module, s['pathComponents'][0]) in chosen}
 # A symbol reached whole brings its members (a value's API); one reached only as a
 # namespace or as a member's parent brings the members that witness a protocol's
 # requirement, which must be as public as the type.
@@ -141,16 +138,16 @@ if apply:
                 text[index] = re.sub(r'\bpublic\b', 'package', text[index], count=1)
         open(path, 'w').write('\n'.join(text))
 # Every public declaration a product shows says what it is (DocC shows nothing else).
-for usr in reached:
-    for module, s in symbols.get(usr, [])[:1]:
-        loc = s.get('location')
-        if (s.get('accessLevel') != 'public' or not loc or s.get('docComment') or '::SYNTHESIZED::' in usr
-                or usr in inherits_documentation):
-            continue
-        path = loc['uri'].replace('file://', '')
-        if not path.startswith(ROOT + '/Sources/'): continue
-        problems.append(f"{os.path.relpath(path, ROOT)}:{loc['position']['line'] + 1}: public and undocumented: "
-                        f"{module}.{'.'.join(s['pathComponents'])}: say what it is in a /// comment")
+for usr in reached & symbols.keys():
+    module, s = symbols[usr][0]
+    loc = s.get('location')
+    if (s.get('accessLevel') != 'public' or not loc or s.get('docComment') or '::SYNTHESIZED::' in usr
+            or usr in inherits_documentation):
+        continue
+    path = loc['uri'].replace('file://', '')
+    if not path.startswith(ROOT + '/Sources/'): continue
+    problems.append(f"{os.path.relpath(path, ROOT)}:{loc['position']['line'] + 1}: public and undocumented: "
+        f"{module}.{'.'.join(s['pathComponents'])}: say what it is in a /// comment")
 for problem in sorted(set(problems)):
     print(problem)
 if problems and not apply:
