@@ -75,7 +75,8 @@ let package = Package(
     traits: [
         .trait(
             name: "Tool",
-            description: "The trailcast command, LocationSimulationWeather and TrailcastRun, with their servers, clients and feeds (NIO, Hummingbird, AsyncHTTPClient, Yams, ArgumentParser, swift-log). On by default; off for a light testing-library dependency."
+            description:
+                "The trailcast command, LocationSimulationWeather and TrailcastRun, with their servers, clients and feeds (NIO, Hummingbird, AsyncHTTPClient, Yams, ArgumentParser, swift-log). On by default; off for a light testing-library dependency."
         ),
         .default(enabledTraits: ["Tool"]),
     ],
@@ -116,29 +117,41 @@ let package = Package(
         // newer than iOS 17), each module a layer the compiler keeps from seeing the ones above.
         .target(name: "CoreLocationSeam"),
         .target(name: "TrailcastBasics"),
-        .target(name: "TrailcastRoutes", dependencies: [
-            .target(name: "CTrailcastLibXML2", condition: .when(platforms: libxml2SystemPackagePlatforms)),
-            "CTrailcastShims", "TrailcastBasics",
-        ], linkerSettings: [.linkedLibrary("xml2", .when(platforms: appleSDKPlatforms))]),
-        .target(name: "TrailcastWeather", dependencies: [
-            "CTrailcastZoneBoundaries", "TrailcastBasics", .product(name: "HTTPTypes", package: "swift-http-types"),
-        ]),
+        .target(
+            name: "TrailcastRoutes",
+            dependencies: [
+                .target(name: "CTrailcastLibXML2", condition: .when(platforms: libxml2SystemPackagePlatforms)),
+                "CTrailcastShims", "TrailcastBasics",
+            ], linkerSettings: [.linkedLibrary("xml2", .when(platforms: appleSDKPlatforms))]),
+        .target(
+            name: "TrailcastWeather",
+            dependencies: [
+                "CTrailcastZoneBoundaries", "TrailcastBasics", .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
         .target(name: "TrailcastDevice", dependencies: ["TrailcastBasics", "TrailcastRoutes"]),
         .target(name: "TrailcastCoreLocation", dependencies: ["TrailcastBasics", "TrailcastDevice"]),
-        .target(name: "TrailcastSettings", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes", "TrailcastWeather",
-        ]),
-        .target(name: "TrailcastTimeline", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastSettings", "TrailcastWeather",
-        ]),
-        .target(name: "TrailcastApps", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes", "TrailcastSettings",
-            "TrailcastTimeline",
-        ]),
-        .target(name: "TrailcastEngine", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes",
-            "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
-        ]),
+        .target(
+            name: "TrailcastSettings",
+            dependencies: [
+                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes", "TrailcastWeather",
+            ]),
+        .target(
+            name: "TrailcastTimeline",
+            dependencies: [
+                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastSettings", "TrailcastWeather",
+            ]),
+        .target(
+            name: "TrailcastApps",
+            dependencies: [
+                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes", "TrailcastSettings",
+                "TrailcastTimeline",
+            ]),
+        .target(
+            name: "TrailcastEngine",
+            dependencies: [
+                "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRoutes",
+                "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+            ]),
 
         // Bytes other programs read and write, without a network stack, so that fuzzing
         // them builds none: NMEA, DevTools messages, MQTT packets, OwnTracks and OsmAnd.
@@ -148,59 +161,80 @@ let package = Package(
         // write through. No network: the exports are no feed.
         .target(name: "TrailcastExports", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastWire"]),
         // Scenario files (Yams), fuzzed without a network stack.
-        .target(name: "TrailcastScenario", dependencies: [
-            "TrailcastBasics", "TrailcastSettings", "TrailcastTimeline", tool("Yams", "Yams"),
-        ]),
+        .target(
+            name: "TrailcastScenario",
+            dependencies: [
+                "TrailcastBasics", "TrailcastSettings", "TrailcastTimeline", tool("Yams", "Yams"),
+            ]),
 
         // What brings the network (the `Tool` trait).
-        .target(name: "TrailcastFeeds", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastExports", "TrailcastWire",
-            tool("AsyncHTTPClient", "async-http-client"),
-            tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
-            tool("NIOSSL", "swift-nio-ssl"), tool("NIOTLS", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
-            tool("X509", "swift-certificates"), tool("SwiftASN1", "swift-asn1"),
-        ]),
-        .target(name: "TrailcastReport", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastSettings",
-            "TrailcastTimeline", .product(name: "HTTPTypes", package: "swift-http-types"),
-            tool("Hummingbird", "hummingbird"), tool("Logging", "swift-log"), tool("NIOCore", "swift-nio"),
-            tool("ServiceLifecycle", "swift-service-lifecycle"),
-        ]),
-        .target(name: "TrailcastOpenMeteo", dependencies: [
-            "TrailcastBasics", "TrailcastWeather", tool("AsyncHTTPClient", "async-http-client"),
-            tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
-        ]),
-        .target(name: "TrailcastWeatherServer", dependencies: [
-            "TrailcastBasics", "TrailcastWeather", tool("Hummingbird", "hummingbird"), tool("Logging", "swift-log"),
-            tool("NIOCore", "swift-nio"), tool("ServiceLifecycle", "swift-service-lifecycle"),
-            tool("UnixSignals", "swift-service-lifecycle"),
-        ]),
-        .target(name: "TrailcastRun", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine",
-            "TrailcastFeeds", "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastScenario",
-            "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
-            tool("Logging", "swift-log"),
-        ]),
+        .target(
+            name: "TrailcastFeeds",
+            dependencies: [
+                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastExports", "TrailcastWire",
+                tool("AsyncHTTPClient", "async-http-client"),
+                tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
+                tool("NIOSSL", "swift-nio-ssl"), tool("NIOTLS", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
+                tool("X509", "swift-certificates"), tool("SwiftASN1", "swift-asn1"),
+            ]),
+        .target(
+            name: "TrailcastReport",
+            dependencies: [
+                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastSettings",
+                "TrailcastTimeline", .product(name: "HTTPTypes", package: "swift-http-types"),
+                tool("Hummingbird", "hummingbird"), tool("Logging", "swift-log"), tool("NIOCore", "swift-nio"),
+                tool("ServiceLifecycle", "swift-service-lifecycle"),
+            ]),
+        .target(
+            name: "TrailcastOpenMeteo",
+            dependencies: [
+                "TrailcastBasics", "TrailcastWeather", tool("AsyncHTTPClient", "async-http-client"),
+                tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
+            ]),
+        .target(
+            name: "TrailcastWeatherServer",
+            dependencies: [
+                "TrailcastBasics", "TrailcastWeather", tool("Hummingbird", "hummingbird"), tool("Logging", "swift-log"),
+                tool("NIOCore", "swift-nio"), tool("ServiceLifecycle", "swift-service-lifecycle"),
+                tool("UnixSignals", "swift-service-lifecycle"),
+            ]),
+        .target(
+            name: "TrailcastRun",
+            dependencies: [
+                "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine",
+                "TrailcastFeeds", "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastScenario",
+                "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
+                tool("Logging", "swift-log"),
+            ]),
 
         // The products' own modules.
-        .target(name: "LocationSimulation", dependencies: [
-            "CoreLocationSeam", "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice",
-            "TrailcastEngine", "TrailcastRoutes", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
-        ], resources: [.copy("SampleRoutes")]),  // `SampleRoute`; gpx/ links to them
+        .target(
+            name: "LocationSimulation",
+            dependencies: [
+                "CoreLocationSeam", "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice",
+                "TrailcastEngine", "TrailcastRoutes", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+            ], resources: [.copy("SampleRoutes")]),  // `SampleRoute`; gpx/ links to them
         .target(name: "LocationSimulationTesting", dependencies: ["LocationSimulation"]),
-        .target(name: "LocationSimulationWeather", dependencies: [
-            "LocationSimulation", "TrailcastWeather", "TrailcastWeatherServer",
-        ]),
-        .target(name: "TrailcastFuzzChecks", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastRoutes",
-            "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWire",
-        ]),
-        .executableTarget(name: "trailcast", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastExports", "TrailcastFeeds",
-            "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastRun", "TrailcastScenario",
-            "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
-            tool("ArgumentParser", "swift-argument-parser"), tool("Logging", "swift-log"),
-        ]),
+        .target(
+            name: "LocationSimulationWeather",
+            dependencies: [
+                "LocationSimulation", "TrailcastWeather", "TrailcastWeatherServer",
+            ]),
+        .target(
+            name: "TrailcastFuzzChecks",
+            dependencies: [
+                "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastRoutes",
+                "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWire",
+            ]),
+        .executableTarget(
+            name: "trailcast",
+            dependencies: [
+                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastExports",
+                "TrailcastFeeds",
+                "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastRun", "TrailcastScenario",
+                "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
+                tool("ArgumentParser", "swift-argument-parser"), tool("Logging", "swift-log"),
+            ]),
 
         // Tests: a target per area, and the end-to-end tests of the built binary.
         .testTarget(name: "TrailcastBasicsTests", dependencies: ["TrailcastBasics"]),
@@ -209,62 +243,98 @@ let package = Package(
         .testTarget(name: "WeatherTests", dependencies: ["TrailcastBasics", "TrailcastWeather"]),
         .testTarget(name: "DeviceTests", dependencies: ["TrailcastBasics", "TrailcastDevice", "TrailcastRoutes"]),
         .testTarget(name: "PlacesTests", dependencies: ["TrailcastApps", "TrailcastBasics"]),
-        .testTarget(name: "TimelineTests", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastSettings",
-            "TrailcastTimeline", "TrailcastWeather",
-        ]),
-        .testTarget(name: "LocationReplayTests", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine",
-            "TrailcastRoutes", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", tool("Clocks", "swift-clocks"),
-        ]),
+        .testTarget(
+            name: "TimelineTests",
+            dependencies: [
+                "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastSettings",
+                "TrailcastTimeline", "TrailcastWeather",
+            ]),
+        .testTarget(
+            name: "LocationReplayTests",
+            dependencies: [
+                "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine",
+                "TrailcastRoutes", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+                tool("Clocks", "swift-clocks"),
+            ]),
         .testTarget(name: "MQTTTests", dependencies: ["TrailcastWire"]),
-        .testTarget(name: "FeedsTests", dependencies: [
-            "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastWire", tool("NIOCore", "swift-nio"),
-            tool("NIOWebSocket", "swift-nio"),
-        ]),
-        .testTarget(name: "FleetTests", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastFeeds",
-            "TrailcastSettings", "TrailcastWire",
-        ]),
-        .testTarget(name: "ReportTests", dependencies: [
-            "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastReport", "TrailcastSettings",
-            "TrailcastTimeline", "TrailcastWeather",
-        ]),
-        .testTarget(name: "LiveStreamTests", dependencies: [
-            "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastReport", "TrailcastTimeline",
-            tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
-            .product(name: "HTTPTypes", package: "swift-http-types"),
-        ]),
-        .testTarget(name: "OpenMeteoTests", dependencies: [
-            "TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather", "TrailcastWeatherServer",
-            tool("Logging", "swift-log"), tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
-        ]),
-        .testTarget(name: "WeatherCacheTests", dependencies: ["TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather"]),
-        .testTarget(name: "WeatherServerTests", dependencies: [
-            "TrailcastBasics", "TrailcastWeather", "TrailcastWeatherServer", tool("AsyncHTTPClient", "async-http-client"),
-            tool("Logging", "swift-log"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
-        ]),
-        .testTarget(name: "ScenarioTests", dependencies: [
-            "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRun",
-            "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
-        ]),
-        .testTarget(name: "TrailcastRunTests", dependencies: [
-            "TrailcastBasics", "TrailcastFeeds", "TrailcastRun", "TrailcastSettings", "TrailcastTimeline",
-        ]),
-        .testTarget(name: "LocationSimulationTests", dependencies: [
-            "CoreLocationSeam", "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics", "TrailcastEngine", "TrailcastRoutes",
-            "TrailcastSettings", "TrailcastTimeline",
-        ]),
-        .testTarget(name: "LocationSimulationWeatherTests", dependencies: [
-            "LocationSimulation", "LocationSimulationWeather", "TrailcastBasics", "TrailcastRoutes", "TrailcastScenario",
-            tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
-        ]),
+        .testTarget(
+            name: "FeedsTests",
+            dependencies: [
+                "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastWire", tool("NIOCore", "swift-nio"),
+                tool("NIOWebSocket", "swift-nio"),
+            ]),
+        .testTarget(
+            name: "FleetTests",
+            dependencies: [
+                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastFeeds",
+                "TrailcastSettings", "TrailcastWire",
+            ]),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: [
+                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastReport", "TrailcastSettings",
+                "TrailcastTimeline", "TrailcastWeather",
+            ]),
+        .testTarget(
+            name: "LiveStreamTests",
+            dependencies: [
+                "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastReport", "TrailcastTimeline",
+                tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
+                tool("NIOHTTP1", "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]),
+        .testTarget(
+            name: "OpenMeteoTests",
+            dependencies: [
+                "TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather", "TrailcastWeatherServer",
+                tool("Logging", "swift-log"), tool("AsyncHTTPClient", "async-http-client"),
+                tool("NIOCore", "swift-nio"),
+            ]),
+        .testTarget(
+            name: "WeatherCacheTests", dependencies: ["TrailcastBasics", "TrailcastOpenMeteo", "TrailcastWeather"]),
+        .testTarget(
+            name: "WeatherServerTests",
+            dependencies: [
+                "TrailcastBasics", "TrailcastWeather", "TrailcastWeatherServer",
+                tool("AsyncHTTPClient", "async-http-client"),
+                tool("Logging", "swift-log"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
+            ]),
+        .testTarget(
+            name: "ScenarioTests",
+            dependencies: [
+                "TrailcastApps", "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastRun",
+                "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+            ]),
+        .testTarget(
+            name: "TrailcastRunTests",
+            dependencies: [
+                "TrailcastBasics", "TrailcastFeeds", "TrailcastRun", "TrailcastSettings", "TrailcastTimeline",
+            ]),
+        .testTarget(
+            name: "LocationSimulationTests",
+            dependencies: [
+                "CoreLocationSeam", "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics",
+                "TrailcastEngine", "TrailcastRoutes",
+                "TrailcastSettings", "TrailcastTimeline",
+            ]),
+        .testTarget(
+            name: "LocationSimulationWeatherTests",
+            dependencies: [
+                "LocationSimulation", "LocationSimulationWeather", "TrailcastBasics", "TrailcastRoutes",
+                "TrailcastScenario",
+                tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
+                tool("NIOHTTP1", "swift-nio"),
+            ]),
         .testTarget(name: "FuzzRegressionTests", dependencies: ["TrailcastFuzzChecks"]),
-        .testTarget(name: "TrailcastEndToEndTests", dependencies: [
-            "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastReport", "TrailcastSettings", "TrailcastWire",
-            tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
-            tool("NIOPosix", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
-        ]),
+        .testTarget(
+            name: "TrailcastEndToEndTests",
+            dependencies: [
+                "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastReport", "TrailcastSettings",
+                "TrailcastWire",
+                tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
+                tool("NIOHTTP1", "swift-nio"),
+                tool("NIOPosix", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
+            ]),
     ],
     swiftLanguageModes: [.v6],
     // C23 for #embed (CTrailcastZoneBoundaries); the other C targets are plain C as well.
@@ -272,18 +342,20 @@ let package = Package(
 )
 
 if !coreLocationStandIn.isEmpty {
-    package.targets.append(.target(name: "CoreLocation", dependencies: ["CoreLocationSeam"], path: "Sources/CoreLocationStandIn"))
+    package.targets.append(
+        .target(name: "CoreLocation", dependencies: ["CoreLocationSeam"], path: "Sources/CoreLocationStandIn"))
 }
 
 // The upcoming language rules, for every target: an import is internal unless it says `public`
 // (so a module re-exports only what it means to), a member is visible only from a module
 // the file imports itself, and an existential is spelled `any P`.
 for target in package.targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("InternalImportsByDefault"),
-        .enableUpcomingFeature("MemberImportVisibility"),
-        .enableUpcomingFeature("ExistentialAny"),
-    ] + (coreLocationStandIn.isEmpty ? [] : [.define("TRAILCAST_CORELOCATION_STANDIN")])
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("InternalImportsByDefault"),
+            .enableUpcomingFeature("MemberImportVisibility"),
+            .enableUpcomingFeature("ExistentialAny"),
+        ] + (coreLocationStandIn.isEmpty ? [] : [.define("TRAILCAST_CORELOCATION_STANDIN")])
 }
 
 // CI's AddressSanitizer step (.ci/run) instruments this package's own code, not its

@@ -45,15 +45,15 @@ let package = Package(
     name: "WeatherApp",
     platforms: [.macOS(.v15), .iOS(.v17)],
     products: [
-        .library(name: "WeatherAppCore", targets: ["WeatherAppCore"]),
+        .library(name: "WeatherAppCore", targets: ["WeatherAppCore"])
     ],
     // CI builds the view model with a planted bug (`swift test --traits BrokenViewModel`)
     // to see a test catch it.
     traits: [
-        .trait(name: "BrokenViewModel", description: "The view model fetches weather while location is denied."),
+        .trait(name: "BrokenViewModel", description: "The view model fetches weather while location is denied.")
     ],
     dependencies: [
-        .package(name: "Trailcast", path: "../.."),
+        .package(name: "Trailcast", path: "../..")
     ] + pinned.map { .package(url: $0.url, exact: $0.version) },
     targets: [
         // The app's code: against `LocationManaging` (CoreLocationSeam, which depends on

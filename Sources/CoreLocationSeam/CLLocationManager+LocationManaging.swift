@@ -87,7 +87,9 @@ final class LocationDelegateForwarder: NSObject, CLLocationManagerDelegate {
         target?.locationManager(manager, didDetermineState: state, for: region)
     }
 
-    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+    func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error
+    ) {
         target?.locationManager(manager, monitoringDidFailFor: region, withError: error)
     }
 

@@ -8,9 +8,12 @@ import CoreLocation
 
 extension CLMonitor: LocationMonitoring {
     public func addCircularCondition(
-        center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String, assuming state: LocationMonitorState
+        center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String,
+        assuming state: LocationMonitorState
     ) {
-        add(CircularGeographicCondition(center: center, radius: radius), identifier: identifier, assuming: state.monitoringState)
+        add(
+            CircularGeographicCondition(center: center, radius: radius), identifier: identifier,
+            assuming: state.monitoringState)
     }
 
     public func removeCondition(identifier: String) {
@@ -20,7 +23,9 @@ extension CLMonitor: LocationMonitoring {
     public var conditionIdentifiers: [String] { identifiers }
 
     public var conditionEvents: AsyncMapSequence<CLMonitor.Events, LocationMonitorEvent> {
-        events.map { LocationMonitorEvent(identifier: $0.identifier, state: LocationMonitorState($0.state), date: $0.date) }
+        events.map {
+            LocationMonitorEvent(identifier: $0.identifier, state: LocationMonitorState($0.state), date: $0.date)
+        }
     }
 }
 

@@ -81,7 +81,9 @@ public func CLLocationCoordinate2DIsValid(_ coord: CLLocationCoordinate2D) -> Bo
 
 /// A coordinate from a latitude and a longitude, as they are. cllocationcoordinate2dmake(_:_:)
 // swift-format-ignore: AlwaysUseLowerCamelCase
-public func CLLocationCoordinate2DMake(_ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees) -> CLLocationCoordinate2D {
+public func CLLocationCoordinate2DMake(_ latitude: CLLocationDegrees, _ longitude: CLLocationDegrees)
+    -> CLLocationCoordinate2D
+{
     CLLocationCoordinate2D(latitude: latitude, longitude: longitude)
 }
 
@@ -237,7 +239,8 @@ public final class CLLocation: Sendable, CustomStringConvertible {
         let radians = Double.pi / 180
         let phi1 = coordinate.latitude * radians, phi2 = location.coordinate.latitude * radians
         let deltaPhi = phi2 - phi1, deltaLambda = (location.coordinate.longitude - coordinate.longitude) * radians
-        let h = sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
+        let h =
+            sin(deltaPhi / 2) * sin(deltaPhi / 2) + cos(phi1) * cos(phi2) * sin(deltaLambda / 2) * sin(deltaLambda / 2)
         return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
     }
 
@@ -488,28 +491,45 @@ public let CLTimeIntervalMax: TimeInterval = .greatestFiniteMagnitude
 // the Apple type-check's stand-in module, which has the real shapes (.ci/apple-shim/CoreLocation).
 
 /// Not here: the seam's `LocationManaging` instead. cllocationmanager
-@available(*, unavailable, message: "Core Location is not on this platform: write the code against 'any LocationManaging' (CoreLocationSeam) and give it a 'SimulatedLocationManager(simulation:)' (LocationSimulation) in tests, 'CLLocationManager()' on Apple platforms")
+@available(
+    *, unavailable,
+    message:
+        "Core Location is not on this platform: write the code against 'any LocationManaging' (CoreLocationSeam) and give it a 'SimulatedLocationManager(simulation:)' (LocationSimulation) in tests, 'CLLocationManager()' on Apple platforms"
+)
 public final class CLLocationManager {
     /// cllocationmanager/init()
     public init() {}
 }
 
 /// Not here: the seam's `LocationManagingDelegate` instead. cllocationmanagerdelegate
-@available(*, unavailable, message: "Core Location is not on this platform: conform to 'LocationManagingDelegate' (CoreLocationSeam), whose callbacks take 'any LocationManaging', and set the manager's 'locationDelegate'")
+@available(
+    *, unavailable,
+    message:
+        "Core Location is not on this platform: conform to 'LocationManagingDelegate' (CoreLocationSeam), whose callbacks take 'any LocationManaging', and set the manager's 'locationDelegate'"
+)
 public protocol CLLocationManagerDelegate {}
 
 /// Not here: the seam's `LocationMonitoring` instead. clmonitor
-@available(*, unavailable, message: "Core Location is not on this platform: write the geofencing against a 'LocationMonitoring' (CoreLocationSeam) and give it a 'SimulatedMonitor(_:simulation:)' (LocationSimulation) in tests, 'await CLMonitor(_:)' on iOS and macOS")
+@available(
+    *, unavailable,
+    message:
+        "Core Location is not on this platform: write the geofencing against a 'LocationMonitoring' (CoreLocationSeam) and give it a 'SimulatedMonitor(_:simulation:)' (LocationSimulation) in tests, 'await CLMonitor(_:)' on iOS and macOS"
+)
 public final class CLMonitor {
     /// clmonitor/init(_:)
     public init(_ name: String) async {}
 }
 
 /// Not here: the seam's `LiveLocationUpdating` instead. cllocationupdate
-@available(*, unavailable, message: "Core Location is not on this platform: iterate the live updates of a 'LiveLocationUpdating' (CoreLocationSeam), each a 'LiveLocationUpdate' with CLLocationUpdate's names, and give it the 'Simulation' (LocationSimulation) in tests, 'CoreLocationLiveUpdates()' on Apple platforms")
+@available(
+    *, unavailable,
+    message:
+        "Core Location is not on this platform: iterate the live updates of a 'LiveLocationUpdating' (CoreLocationSeam), each a 'LiveLocationUpdate' with CLLocationUpdate's names, and give it the 'Simulation' (LocationSimulation) in tests, 'CoreLocationLiveUpdates()' on Apple platforms"
+)
 public struct CLLocationUpdate {
     /// cllocationupdate/liveupdates(_:)
-    public static func liveUpdates(_ configuration: LiveUpdateConfiguration = .default) -> AsyncStream<CLLocationUpdate> {
+    public static func liveUpdates(_ configuration: LiveUpdateConfiguration = .default) -> AsyncStream<CLLocationUpdate>
+    {
         fatalError("unavailable")
     }
 }

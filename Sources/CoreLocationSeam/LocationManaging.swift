@@ -172,7 +172,8 @@ extension LocationManaging {
     /// `CLLocationManager` as here. It runs on the caller's actor (`nonisolated(nonsending)`):
     /// a view model on the main actor awaits it without sending its manager elsewhere.
     nonisolated(nonsending)
-    public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws {
+        public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) async throws
+    {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey) { error in
                 if let error { continuation.resume(throwing: error) } else { continuation.resume() }
@@ -216,7 +217,8 @@ public protocol LocationManagingDelegate: AnyObject {
     func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion)
     /// `CLError` `.regionMonitoringFailure` or `.regionMonitoringDenied`.
     /// cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
-    func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error)
+    func locationManager(
+        _ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error)
     /// A visit began (`departureDate` is `distantFuture`) or ended.
     /// cllocationmanagerdelegate/locationmanager(_:didvisit:), whose `CLVisit` is a
     /// ``LocationVisit``.
@@ -242,8 +244,12 @@ extension LocationManagingDelegate {
     public func locationManager(_ manager: any LocationManaging, didStartMonitoringFor region: CLRegion) {}
     public func locationManager(_ manager: any LocationManaging, didEnterRegion region: CLRegion) {}
     public func locationManager(_ manager: any LocationManaging, didExitRegion region: CLRegion) {}
-    public func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion) {}
-    public func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
+    public func locationManager(
+        _ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion
+    ) {}
+    public func locationManager(
+        _ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error
+    ) {}
     #endif
     #if os(iOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
     public func locationManagerDidPauseLocationUpdates(_ manager: any LocationManaging) {}

@@ -63,7 +63,8 @@ public protocol LocationMonitoring: AnyObject {
     /// `add(CLMonitor.CircularGeographicCondition(center:radius:), identifier:assuming:)`:
     /// starts monitoring the circle, or replaces the condition of that identifier.
     nonisolated(nonsending) func addCircularCondition(
-        center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String, assuming state: LocationMonitorState
+        center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String,
+        assuming state: LocationMonitorState
     ) async
     /// `remove(_:)`.
     nonisolated(nonsending) func removeCondition(identifier: String) async

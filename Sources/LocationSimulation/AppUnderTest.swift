@@ -226,7 +226,8 @@ struct AppUnderTest: PhoneApp {
             // A live stream suspended while the device stands gets nothing, so its app
             // receives nothing (the timeline shows no `location` either).
             if case .location(let fix, let client) = item, let stream = liveStreams[client],
-               isHeldWhileStationary(fix, for: stream) {
+                isHeldWhileStationary(fix, for: stream)
+            {
                 continue
             }
             output.append(TimelineEvent.Kind(item))

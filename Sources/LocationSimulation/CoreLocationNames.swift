@@ -139,7 +139,8 @@ extension CircularRegion {
     /// The simulation's region for Core Location's.
     init(_ region: CLCircularRegion) {
         self.init(
-            identifier: region.identifier, center: Coordinate(latitude: region.center.latitude, longitude: region.center.longitude),
+            identifier: region.identifier,
+            center: Coordinate(latitude: region.center.latitude, longitude: region.center.longitude),
             radiusMeters: region.radius, notifyOnEntry: region.notifyOnEntry, notifyOnExit: region.notifyOnExit)
     }
 }

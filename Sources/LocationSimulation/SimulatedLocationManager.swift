@@ -55,7 +55,9 @@ public final class SimulatedLocationManager: LocationManaging {
     /// to ask in code shared with the app (`LocationManaging.servicesEnabled`).
     public var servicesEnabled: Bool { simulation.service.servicesEnabled }
 
-    public var authorizationStatus: CLAuthorizationStatus { simulation.service.authorizationStatus.clAuthorizationStatus }
+    public var authorizationStatus: CLAuthorizationStatus {
+        simulation.service.authorizationStatus.clAuthorizationStatus
+    }
     public var accuracyAuthorization: CLAccuracyAuthorization { simulation.service.accuracy.clAccuracyAuthorization }
 
     /// The last fix delivered to this manager (Core Location's `location`), nil before the first.
@@ -177,7 +179,8 @@ extension SimulatedLocationManager {
         let client = self.client
         guard let circle = region as? CLCircularRegion else {
             simulation.call(.startMonitoring, from: client) { _, output in
-                output.append(.regionError(RegionFailure(identifier: region.identifier, reason: .unsupported), client: client))
+                output.append(
+                    .regionError(RegionFailure(identifier: region.identifier, reason: .unsupported), client: client))
             }
             return
         }

@@ -105,7 +105,8 @@ extension Simulation {
     /// Core Location's filtering, see the DocC article "Testing your location code").
     ///
     /// Iterate it from the test; the simulation buffers what it yields until then.
-    public func liveUpdates(_ configuration: LiveUpdateConfiguration = .default) -> AsyncStream<SimulatedLocationUpdate> {
+    public func liveUpdates(_ configuration: LiveUpdateConfiguration = .default) -> AsyncStream<SimulatedLocationUpdate>
+    {
         let (stream, continuation) = AsyncStream.makeStream(of: SimulatedLocationUpdate.self)
         appActs { app, output in app.startLiveStream(LiveUpdateStream(continuation), into: &output) }
         return stream
@@ -146,7 +147,8 @@ extension AppUnderTest {
         update.authorizationDenied = service.servicesEnabled && status == .denied
         update.authorizationRestricted = status == .restricted
         update.authorizationRequestInProgress = promptsShowing > 0
-        update.insufficientlyInUse = status == .authorizedWhenInUse && service.appState == .background && !service.isInUse
+        update.insufficientlyInUse =
+            status == .authorizedWhenInUse && service.appState == .background && !service.isInUse
         update.locationUnavailable = status.isAuthorized && !service.hasSignal
         update.accuracyLimited = service.accuracy == .reduced
         update.serviceSessionRequired = lacksRequiredServiceSession
@@ -169,7 +171,8 @@ extension AppUnderTest {
                 continue
             }
             let update = update(for: stream, location: nil)
-            let hasReason = update.authorizationDenied || update.authorizationDeniedGlobally
+            let hasReason =
+                update.authorizationDenied || update.authorizationDeniedGlobally
                 || update.authorizationRestricted || update.authorizationRequestInProgress
                 || update.insufficientlyInUse || update.locationUnavailable || update.serviceSessionRequired
             guard hasReason, update != stream.lastDiagnostics else {
@@ -186,7 +189,9 @@ extension AppUnderTest {
     /// loss start again once it is back, and every stream hears what it means for them.
     mutating func resumeLiveStreams(into output: inout AppOutput) {
         for client in liveStreams.keys.sorted()
-        where service.authorizationStatus.isAuthorized && !service.isUpdating(client: client) && !lacksRequiredServiceSession {
+        where service.authorizationStatus.isAuthorized && !service.isUpdating(client: client)
+            && !lacksRequiredServiceSession
+        {
             var outputs: [LocationService.Output] = []
             service.startUpdatingLocation(client: client, into: &outputs)
             record(outputs, into: &output)

@@ -93,12 +93,16 @@ public final class SimulatedMonitor {
     /// `add(_:identifier:assuming:)`; `assuming` defaults to `unknown`, as `add(_:identifier:)`.
     public func add(_ condition: CircularGeographicCondition, identifier: String, assuming state: State = .unknown) {
         let region = CircularRegion(
-            identifier: identifier, center: Coordinate(latitude: condition.center.latitude, longitude: condition.center.longitude),
+            identifier: identifier,
+            center: Coordinate(latitude: condition.center.latitude, longitude: condition.center.longitude),
             radiusMeters: condition.radius)
         let assumed: RegionState = state == .satisfied ? .inside : state == .unsatisfied ? .outside : .unknown
-        let date = Date(timeIntervalSince1970: simulation.startTime.adding(seconds: simulation.elapsedSeconds).timeIntervalSince1970)
+        let date = Date(
+            timeIntervalSince1970: simulation.startTime.adding(seconds: simulation.elapsedSeconds).timeIntervalSince1970
+        )
         stream.records[identifier] = Record(
-            condition: condition, lastEvent: Event(identifier: identifier, state: state, date: date, conditionLimitExceeded: false))
+            condition: condition,
+            lastEvent: Event(identifier: identifier, state: state, date: date, conditionLimitExceeded: false))
         let name = self.name
         simulation.call(.startMonitoring, from: -1) { service, output in
             service.addCondition(region, monitor: name, assuming: assumed, into: &output)
@@ -126,7 +130,8 @@ public final class SimulatedMonitor {
 /// against `LocationMonitoring` runs on this monitor in tests.
 extension SimulatedMonitor: LocationMonitoring {
     public func addCircularCondition(
-        center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String, assuming state: LocationMonitorState
+        center: CLLocationCoordinate2D, radius: CLLocationDistance, identifier: String,
+        assuming state: LocationMonitorState
     ) {
         add(CircularGeographicCondition(center: center, radius: radius), identifier: identifier, assuming: State(state))
     }
@@ -138,7 +143,9 @@ extension SimulatedMonitor: LocationMonitoring {
     public var conditionIdentifiers: [String] { identifiers }
 
     public var conditionEvents: AsyncMapSequence<AsyncStream<Event>, LocationMonitorEvent> {
-        events.map { LocationMonitorEvent(identifier: $0.identifier, state: LocationMonitorState($0.state), date: $0.date) }
+        events.map {
+            LocationMonitorEvent(identifier: $0.identifier, state: LocationMonitorState($0.state), date: $0.date)
+        }
     }
 }
 

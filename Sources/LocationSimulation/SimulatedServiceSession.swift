@@ -98,7 +98,8 @@ extension Simulation {
     func serviceSessionBegan(_ authorization: SimulatedServiceSession.Authorization, id: ObjectIdentifier) {
         appActs { app, _ in app.serviceSessionGoals[id] = authorization }
         if let request = authorization.request, service.authorizationStatus == .notDetermined, service.servicesEnabled,
-           service.appState == .foreground {
+            service.appState == .foreground
+        {
             requestAuthorization(request, from: -1, as: .serviceSession)
         } else {
             recordCall(.serviceSession, from: -1)
@@ -128,7 +129,7 @@ extension AppUnderTest {
     /// them needs.
     mutating func serviceSessionsAskAgain(into output: inout AppOutput) {
         guard service.appState == .foreground, service.authorizationStatus == .notDetermined, service.servicesEnabled,
-              promptsShowing == 0
+            promptsShowing == 0
         else { return }
         let goals = serviceSessionGoals.values.compactMap(\.request)
         guard !goals.isEmpty else { return }

@@ -35,7 +35,9 @@ public final class SimulatedTimeReading: Sendable {
     var offset: Duration { state.withLock { $0.now.duration(since: $0.start) } }
 
     func begin(at start: Timestamp) {
-        state.withLock { $0.start = start; $0.now = start }
+        state.withLock {
+            $0.start = start; $0.now = start
+        }
     }
 
     /// Moves the present to `timestamp` and wakes every sleeper whose deadline it reached.
@@ -101,7 +103,8 @@ public final class SimulatedTimeReading: Sendable {
 extension Timestamp {
     /// The exact time from `other` to this instant.
     func duration(since other: Timestamp) -> Duration {
-        .seconds(secondsSince1970 - other.secondsSince1970) + .nanoseconds(Int64(nanoseconds) - Int64(other.nanoseconds))
+        .seconds(secondsSince1970 - other.secondsSince1970)
+            + .nanoseconds(Int64(nanoseconds) - Int64(other.nanoseconds))
     }
 
     /// This instant moved by `duration`, to the nanosecond.

@@ -24,7 +24,10 @@ public struct SimulatedVisit: LocationVisit, Sendable, Equatable {
 
     /// A visit of these members, as a test writes the one it expects; an arrival's `departureDate` is
     /// `Date.distantFuture`.
-    public init(arrivalDate: Date, departureDate: Date, coordinate: CLLocationCoordinate2D, horizontalAccuracy: CLLocationAccuracy) {
+    public init(
+        arrivalDate: Date, departureDate: Date, coordinate: CLLocationCoordinate2D,
+        horizontalAccuracy: CLLocationAccuracy
+    ) {
         self.arrivalDate = arrivalDate
         self.departureDate = departureDate
         self.coordinate = coordinate
@@ -35,14 +38,16 @@ public struct SimulatedVisit: LocationVisit, Sendable, Equatable {
     init(_ visit: Visit) {
         self.init(
             arrivalDate: visit.arrival.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) } ?? .distantPast,
-            departureDate: visit.departure.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) } ?? .distantFuture,
+            departureDate: visit.departure.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }
+                ?? .distantFuture,
             coordinate: CLLocationCoordinate2D(latitude: visit.latitude, longitude: visit.longitude),
             horizontalAccuracy: visit.horizontalAccuracyMeters)
     }
 
     public static func == (left: SimulatedVisit, right: SimulatedVisit) -> Bool {
         left.arrivalDate == right.arrivalDate && left.departureDate == right.departureDate
-            && left.coordinate.latitude == right.coordinate.latitude && left.coordinate.longitude == right.coordinate.longitude
+            && left.coordinate.latitude == right.coordinate.latitude
+            && left.coordinate.longitude == right.coordinate.longitude
             && left.horizontalAccuracy == right.horizontalAccuracy
     }
 }

@@ -18,7 +18,8 @@ extension Simulation {
     /// threads is not waited for: await the app's own task for it (the example app's
     /// `settle()` does), as no turn count makes real I/O deterministic.
     nonisolated(nonsending)
-    public func yieldToApp(turns: Int = 100) async {
+        public func yieldToApp(turns: Int = 100) async
+    {
         for _ in 0..<max(turns, 0) { await Task.yield() }
     }
 }

@@ -85,7 +85,8 @@ extension Simulation {
 
     /// The app's code called its manager: recorded, then what the service makes of it.
     func call(
-        _ method: ManagerCall.Method, from client: Int, _ body: (inout LocationService, inout [LocationService.Output]) -> Void
+        _ method: ManagerCall.Method, from client: Int,
+        _ body: (inout LocationService, inout [LocationService.Output]) -> Void
     ) {
         appActs { app, output in app.call(method, from: client, into: &output, body) }
     }
@@ -122,7 +123,9 @@ extension Simulation {
                 phone.app.liveStreams[client]?.yield(update)
             case .paused, .resumed:
                 #if os(iOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
-                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
+                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else {
+                    continue
+                }
                 if case .paused = callback {
                     delegate.locationManagerDidPauseLocationUpdates(manager)
                 } else {
@@ -134,16 +137,24 @@ extension Simulation {
                 phone.app.monitorStreams[name]?.deliver(event, at: date)
             case .visit(let visit):
                 #if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
-                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
+                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else {
+                    continue
+                }
                 delegate.locationManager(manager, didVisit: SimulatedVisit(visit))
                 #endif
             case .region(let change, let region):
-                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
+                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else {
+                    continue
+                }
                 Self.tell(delegate, of: change, for: region, by: manager)
             case .regionFailed(let failure, let region):
-                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else { continue }
+                guard let manager = phone.app.managers[client]?.manager, let delegate = manager.locationDelegate else {
+                    continue
+                }
                 #if os(iOS) || os(macOS) || !(canImport(CoreLocation) && !TRAILCAST_CORELOCATION_STANDIN) || TRAILCAST_APPLE_TYPECHECK
-                delegate.locationManager(manager, monitoringDidFailFor: region.map(CLCircularRegion.init), withError: failure.reason.code.clError)
+                delegate.locationManager(
+                    manager, monitoringDidFailFor: region.map(CLCircularRegion.init),
+                    withError: failure.reason.code.clError)
                 #endif
             case .authorization, .location, .error:
                 guard let manager = phone.app.managers[client]?.manager else { continue }

@@ -43,7 +43,8 @@ extension Simulation {
     static func neverRecorded(in expectation: Expectation) -> String? {
         let types: [String]
         switch expectation {
-        case .count(let selector, _, _), .absent(let selector, _, _), .present(let selector, _, _): types = [selector.type]
+        case .count(let selector, _, _), .absent(let selector, _, _), .present(let selector, _, _):
+            types = [selector.type]
         case .order(let first, let then): types = [first.type, then.type]
         case .end: types = []
         }

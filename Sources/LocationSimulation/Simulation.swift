@@ -192,7 +192,8 @@ public final class Simulation {
         // The library's timeline has never had `missed` events: an app's code sees its
         // own gaps, and tests written against it count what it received.
         phone = Phone(
-            configuration: configuration, app: AppUnderTest(service: LocationService(configuration: configuration.location)),
+            configuration: configuration,
+            app: AppUnderTest(service: LocationService(configuration: configuration.location)),
             recordsMissedFixes: false)
         var collected: [RouteWarning] = []
         let first: RouteFix?
@@ -212,7 +213,8 @@ public final class Simulation {
         }
         guard let first else { throw .noPoints(replayStart.file) }
         warnings = collected
-        timeShift = start.map { Timestamp(timeIntervalSince1970: $0.timeIntervalSince1970).duration(since: first.fix.time) }
+        timeShift =
+            start.map { Timestamp(timeIntervalSince1970: $0.timeIntervalSince1970).duration(since: first.fix.time) }
             ?? .zero
         startTime = first.fix.time.advanced(by: timeShift)
         reading.begin(at: startTime)

@@ -20,7 +20,9 @@ extension Simulation {
     /// Whether `expectation` holds; when it does not, records an issue at the caller's line
     /// saying what was expected and the evidence.
     @discardableResult
-    public func verify(_ expectation: LocationSimulation.Expectation, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func verify(_ expectation: LocationSimulation.Expectation, sourceLocation: SourceLocation = #_sourceLocation)
+        -> Bool
+    {
         requireSwiftTesting(sourceLocation)
         let outcome = check(expectation)
         if !outcome.passed { Self.record(outcome, at: sourceLocation) }
@@ -29,7 +31,9 @@ extension Simulation {
 
     /// Each of `expectations`, every failure recorded at the caller's line; whether all hold.
     @discardableResult
-    public func verify(_ expectations: [LocationSimulation.Expectation], sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+    public func verify(
+        _ expectations: [LocationSimulation.Expectation], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Bool {
         requireSwiftTesting(sourceLocation)
         var allHold = true
         for outcome in check(expectations) where !outcome.passed {
@@ -49,6 +53,7 @@ extension Simulation {
     private func requireSwiftTesting(_ sourceLocation: SourceLocation) {
         guard Test.current == nil else { return }
         preconditionFailure(
-            "\(sourceLocation): Simulation.verify records Swift Testing issues and runs only in a Swift Testing test; in XCTest, use `XCTAssertHolds(_:in:)`")
+            "\(sourceLocation): Simulation.verify records Swift Testing issues and runs only in a Swift Testing test; in XCTest, use `XCTAssertHolds(_:in:)`"
+        )
     }
 }

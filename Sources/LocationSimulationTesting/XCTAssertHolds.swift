@@ -29,14 +29,17 @@ public func XCTAssertHolds(
 /// Each of `expectations`, every failure reported at the caller's line; whether all hold.
 @discardableResult
 public func XCTAssertHolds(
-    _ expectations: [LocationSimulation.Expectation], in simulation: Simulation, _ message: @autoclosure () -> String = "",
+    _ expectations: [LocationSimulation.Expectation], in simulation: Simulation,
+    _ message: @autoclosure () -> String = "",
     file: StaticString = #filePath, line: UInt = #line
 ) -> Bool {
     var allHold = true
     for outcome in simulation.check(expectations) where !outcome.passed {
         allHold = false
         let note = message()
-        XCTFail(ExpectationFailure(outcome: outcome).description + (note.isEmpty ? "" : " - \(note)"), file: file, line: line)
+        XCTFail(
+            ExpectationFailure(outcome: outcome).description + (note.isEmpty ? "" : " - \(note)"), file: file,
+            line: line)
     }
     return allHold
 }

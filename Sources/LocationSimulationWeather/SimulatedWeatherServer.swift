@@ -28,7 +28,9 @@ public final class SimulatedWeatherServer: Sendable {
     }
 
     /// Listens on a free port of 127.0.0.1 with the faults given (see `serve-weather`).
-    public static func start(for simulation: Simulation, faults: WeatherServerFaults = .init()) async throws -> SimulatedWeatherServer {
+    public static func start(for simulation: Simulation, faults: WeatherServerFaults = .init()) async throws
+        -> SimulatedWeatherServer
+    {
         let reading = simulation.reading
         let server = WeatherServer(
             host: "127.0.0.1", port: 0, faults: faults,

@@ -50,7 +50,10 @@ package struct ServicesUsed: Sendable, Equatable {
     /// in the background.
     package var backgroundUpdates: Bool
 
-    package init(regions: [CircularRegion] = [], significantChanges: Bool = false, visits: Bool = false, backgroundUpdates: Bool = false) {
+    package init(
+        regions: [CircularRegion] = [], significantChanges: Bool = false, visits: Bool = false,
+        backgroundUpdates: Bool = false
+    ) {
         self.regions = regions
         self.significantChanges = significantChanges
         self.visits = visits

@@ -19,7 +19,8 @@ import TrailcastTimeline
 /// - Taps: as ``WeatherAppModel``'s, and `refresh` shows the list sorted again from the
 ///   last location (even unchanged), or the alert and the file order.
 package struct PlacesAppModel: ModelApp {
-    package static let accessOffAlert = "Location is not allowed: places are listed in file order. Allow location in Settings to sort them by distance."
+    package static let accessOffAlert =
+        "Location is not allowed: places are listed in file order. Allow location in Settings to sort them by distance."
 
     private var core: WeatherAppModel
     package let places: [Place]
@@ -33,7 +34,9 @@ package struct PlacesAppModel: ModelApp {
         locationService: LocationService, request: AuthorizationRequest = .whenInUse, places: [Place], limit: Int,
         services: ServicesUsed = ServicesUsed()
     ) {
-        core = WeatherAppModel(locationService: locationService, request: request, accessOffMessage: Self.accessOffAlert, services: services)
+        core = WeatherAppModel(
+            locationService: locationService, request: request, accessOffMessage: Self.accessOffAlert,
+            services: services)
         self.places = places
         self.limit = max(limit, 1)
         index = NearestPlaces(places)
@@ -119,22 +122,32 @@ package struct PlacesAppModel: ModelApp {
         let indices = found.map(\.index)
         if !always, let shown, shown.order == .distance, shown.places == indices { return }
         shown = (.distance, indices)
-        events.append(.places(PlacesList(
-            order: .distance,
-            nearest: found.map { entry in
-                let place = places[entry.index]
-                return PlacesList.Entry(name: place.name, latitude: place.latitude, longitude: place.longitude, distanceMeters: entry.distanceMeters)
-            },
-            total: places.count)))
+        events.append(
+            .places(
+                PlacesList(
+                    order: .distance,
+                    nearest: found.map { entry in
+                        let place = places[entry.index]
+                        return PlacesList.Entry(
+                            name: place.name, latitude: place.latitude, longitude: place.longitude,
+                            distanceMeters: entry.distanceMeters)
+                    },
+                    total: places.count)))
     }
 
     private mutating func showFileOrder(always: Bool, into events: inout AppOutput) {
         let indices = Array(places.indices.prefix(limit))
         if !always, let shown, shown.order == .file { return }
         shown = (.file, indices)
-        events.append(.places(PlacesList(
-            order: .file,
-            nearest: indices.map { PlacesList.Entry(name: places[$0].name, latitude: places[$0].latitude, longitude: places[$0].longitude, distanceMeters: nil) },
-            total: places.count)))
+        events.append(
+            .places(
+                PlacesList(
+                    order: .file,
+                    nearest: indices.map {
+                        PlacesList.Entry(
+                            name: places[$0].name, latitude: places[$0].latitude, longitude: places[$0].longitude,
+                            distanceMeters: nil)
+                    },
+                    total: places.count)))
     }
 }

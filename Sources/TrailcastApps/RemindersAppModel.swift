@@ -15,8 +15,10 @@ import TrailcastTimeline
 /// once that reminders come only while the app is open; without access, once that they need
 /// location. A region that cannot be monitored is said in an alert too.
 package struct RemindersAppModel: ModelApp, AsksCoreLocation {
-    package static let needsAccessAlert = "Reminders need location access. Allow it in Settings to be reminded at your places."
-    package static let onlyWhileOpenAlert = "Reminders come only while the app is open. Choose Always in Settings to be reminded in the background."
+    package static let needsAccessAlert =
+        "Reminders need location access. Allow it in Settings to be reminded at your places."
+    package static let onlyWhileOpenAlert =
+        "Reminders come only while the app is open. Choose Always in Settings to be reminded in the background."
 
     package var locationService: LocationService
     package let regions: [CircularRegion]
@@ -91,7 +93,9 @@ package struct RemindersAppModel: ModelApp, AsksCoreLocation {
         ask(into: &events) { service, outputs in
             for region in unregistered { service.startMonitoring(region, into: &outputs) }
             // Without Always's purpose string the request does nothing, and says why.
-            if status == .authorizedWhenInUse && (service.wouldPrompt(.always) || service.lacksUsageDescription(for: .always)) {
+            if status == .authorizedWhenInUse
+                && (service.wouldPrompt(.always) || service.lacksUsageDescription(for: .always))
+            {
                 service.requestAuthorization(.always, into: &outputs)
             }
         }

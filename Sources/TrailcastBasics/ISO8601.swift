@@ -24,19 +24,19 @@ package enum ISO8601 {
     package static func parse(_ bytes: UnsafeRawBufferPointer) -> ParsedTime? {
         var cursor = ByteCursor(bytes)
         guard let year = cursor.digits(4), cursor.skip(UInt8(ascii: "-")),
-              let month = cursor.digits(2), cursor.skip(UInt8(ascii: "-")),
-              let day = cursor.digits(2)
+            let month = cursor.digits(2), cursor.skip(UInt8(ascii: "-")),
+            let day = cursor.digits(2)
         else { return nil }
         guard month >= 1, month <= 12, day >= 1,
-              day <= CivilDate.daysInMonth(year: year, month: month)
+            day <= CivilDate.daysInMonth(year: year, month: month)
         else { return nil }
         guard let separator = cursor.next(),
-              separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
+            separator == UInt8(ascii: "T") || separator == UInt8(ascii: "t")
                 || separator == UInt8(ascii: " ")
         else { return nil }
         guard let hour = cursor.digits(2), cursor.skip(UInt8(ascii: ":")),
-              let minute = cursor.digits(2), cursor.skip(UInt8(ascii: ":")),
-              let second = cursor.digits(2)
+            let minute = cursor.digits(2), cursor.skip(UInt8(ascii: ":")),
+            let second = cursor.digits(2)
         else { return nil }
         // 24:00:00 is midnight at the end of the day; 60 seconds is a leap second.
         let isEndOfDay = hour == 24 && minute == 0 && second == 0
@@ -66,7 +66,8 @@ package enum ISO8601 {
                 guard let minutes = cursor.digits(2), minutes <= 59 else { return nil }
                 offsetMinutes = minutes
             }
-            offsetSeconds = (offsetHours * 3600 + offsetMinutes * 60)
+            offsetSeconds =
+                (offsetHours * 3600 + offsetMinutes * 60)
                 * (sign == UInt8(ascii: "-") ? -1 : 1)
         default:
             return nil

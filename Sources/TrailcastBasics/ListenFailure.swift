@@ -19,7 +19,8 @@ package enum ListenFailure {
         case EADDRINUSE:
             return "port \(port) is in use: choose another, or 0 for any free one"
         case EACCES where port < 1024:
-            return "port \(port) is below 1024, which only root may listen on: choose one above 1023, or 0 for any free one"
+            return
+                "port \(port) is below 1024, which only root may listen on: choose one above 1023, or 0 for any free one"
         case EADDRNOTAVAIL:
             return "\(host) is not an address of this machine: listen on 127.0.0.1, or 0.0.0.0 for every address"
         default:

@@ -32,7 +32,9 @@ package enum Spelling {
 
     /// `unknown event type 'locations' (did you mean 'location'?); types: start, ...`: the
     /// word, the suggestion if there is one, and every valid name.
-    package static func unknown(_ what: String, _ word: String, among candidates: [String], listedAs list: String) -> String {
+    package static func unknown(_ what: String, _ word: String, among candidates: [String], listedAs list: String)
+        -> String
+    {
         var message = "unknown \(what) '\(word)'"
         if let suggestion = closest(to: word, in: candidates) { message += " (did you mean '\(suggestion)'?)" }
         return message + "; \(list): \(candidates.joined(separator: ", "))"

@@ -18,7 +18,10 @@ public struct CircularRegion: Sendable, Equatable {
     public var notifyOnExit: Bool
 
     /// A region as the app creates it; it is monitored only once passed to `startMonitoring(for:)`.
-    public init(identifier: String, center: Coordinate, radiusMeters: Double, notifyOnEntry: Bool = true, notifyOnExit: Bool = true) {
+    public init(
+        identifier: String, center: Coordinate, radiusMeters: Double, notifyOnEntry: Bool = true,
+        notifyOnExit: Bool = true
+    ) {
         self.identifier = identifier
         self.center = center
         self.radiusMeters = radiusMeters
@@ -127,9 +130,11 @@ public struct RegionFailure: Sendable, Equatable {
     public var message: String {
         switch reason {
         case .limit: return "The app already monitors \(RegionMonitor.limit) regions (kCLErrorRegionMonitoringFailure)."
-        case .radius: return "The radius is larger than maximumRegionMonitoringDistance (kCLErrorRegionMonitoringFailure)."
+        case .radius:
+            return "The radius is larger than maximumRegionMonitoringDistance (kCLErrorRegionMonitoringFailure)."
         case .denied: return "The app is not authorized to monitor regions (kCLErrorRegionMonitoringDenied)."
-        case .reducedAccuracy: return "Approximate location: the app cannot monitor regions (kCLErrorRegionMonitoringDenied)."
+        case .reducedAccuracy:
+            return "Approximate location: the app cannot monitor regions (kCLErrorRegionMonitoringDenied)."
         case .unsupported: return "Only circular regions are simulated (kCLErrorRegionMonitoringFailure)."
         }
     }

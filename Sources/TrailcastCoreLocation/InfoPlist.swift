@@ -115,7 +115,8 @@ public struct InfoPlistError: Sendable, Equatable {
         case .requestWhenInUseAuthorization, .requestAlwaysAuthorization:
             return "The app's Info.plist has no \(lacks): \(method.rawValue)() does nothing (no prompt)."
         case .allowsBackgroundLocationUpdates:
-            return "The app's Info.plist has no \(lacks): setting allowsBackgroundLocationUpdates to true is a fatal error that terminates the app."
+            return
+                "The app's Info.plist has no \(lacks): setting allowsBackgroundLocationUpdates to true is a fatal error that terminates the app."
         }
     }
 }

@@ -39,7 +39,8 @@ extension LocationService {
     /// A client sets `allowsBackgroundLocationUpdates`. True without the `location`
     /// background mode in the app's Info.plist is a fatal error: a fatal `plistError`, and
     /// nothing changes (the app is terminated; LocationService+InfoPlist.swift).
-    package mutating func setAllowsBackgroundLocationUpdates(_ allowed: Bool, client: Int, into output: inout [Output]) {
+    package mutating func setAllowsBackgroundLocationUpdates(_ allowed: Bool, client: Int, into output: inout [Output])
+    {
         if allowed, let fatal = backgroundModeMissing(client: client) {
             output.append(.infoPlistError(fatal))
             return
@@ -158,9 +159,9 @@ extension LocationService {
         guard appState == .background else { return }
         for index in clients.indices where clients[index].pausesAutomatically && receivesFixes(clients[index]) {
             guard let anchor = clients[index].stationaryAnchor,
-                  GreatCircle.distanceMeters(
-                      latitude1: anchor.latitude, longitude1: anchor.longitude,
-                      latitude2: fix.latitude, longitude2: fix.longitude) <= Self.automaticPauseRadiusMeters
+                GreatCircle.distanceMeters(
+                    latitude1: anchor.latitude, longitude1: anchor.longitude,
+                    latitude2: fix.latitude, longitude2: fix.longitude) <= Self.automaticPauseRadiusMeters
             else {
                 clients[index].stationaryAnchor = fix
                 continue

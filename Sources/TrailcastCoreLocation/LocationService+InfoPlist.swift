@@ -36,7 +36,8 @@ extension LocationService {
     /// mode; nil when the app has it.
     func backgroundModeMissing(client: Int) -> InfoPlistError? {
         guard !configuration.infoPlist.has(.locationBackgroundMode) else { return nil }
-        return InfoPlistError(method: .allowsBackgroundLocationUpdates, manager: client, missing: [.locationBackgroundMode])
+        return InfoPlistError(
+            method: .allowsBackgroundLocationUpdates, manager: client, missing: [.locationBackgroundMode])
     }
 
     /// The person grants at the prompt: with `NSLocationDefaultAccuracyReduced`, reduced

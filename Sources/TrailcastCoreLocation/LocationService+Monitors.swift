@@ -21,7 +21,8 @@ extension LocationService {
     /// `CLMonitor.add(_:identifier:assuming:)`: whether the condition is monitored.
     @discardableResult
     package mutating func addCondition(
-        _ region: CircularRegion, monitor name: String, assuming state: RegionState = .unknown, into output: inout [Output]
+        _ region: CircularRegion, monitor name: String, assuming state: RegionState = .unknown,
+        into output: inout [Output]
     ) -> Bool {
         var monitor = conditionMonitors[name] ?? RegionMonitor(announcesFirstDetermination: true)
         let replacing = monitor.state(of: region.identifier) != nil

@@ -23,15 +23,22 @@ extension LocationService {
     /// `startMonitoring(for:)`.
     package mutating func startMonitoring(_ region: CircularRegion, client: Int = 0, into output: inout [Output]) {
         if let reason = regionMonitor.register(region) {
-            output.append(.regionError(RegionFailure(identifier: region.identifier, reason: reason, region: region), client: client))
+            output.append(
+                .regionError(
+                    RegionFailure(identifier: region.identifier, reason: reason, region: region), client: client))
             return
         }
         switch authorizationStatus {
         case .denied, .restricted:
-            output.append(.regionError(RegionFailure(identifier: region.identifier, reason: .denied, region: region), client: client))
+            output.append(
+                .regionError(
+                    RegionFailure(identifier: region.identifier, reason: .denied, region: region), client: client))
         default:
             if accuracy == .reduced {
-                output.append(.regionError(RegionFailure(identifier: region.identifier, reason: .reducedAccuracy, region: region), client: client))
+                output.append(
+                    .regionError(
+                        RegionFailure(identifier: region.identifier, reason: .reducedAccuracy, region: region),
+                        client: client))
             } else {
                 output.append(.region(RegionEvent(region: region, change: .started)))
             }

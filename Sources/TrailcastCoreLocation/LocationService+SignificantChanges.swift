@@ -54,9 +54,9 @@ extension LocationService {
         for index in clients.indices where clients[index].significantChanges && !receivesFixes(clients[index]) {
             if let last = clients[index].lastSignificant {
                 guard fix.time.seconds(since: last.time) >= Self.significantChangeSeconds,
-                      GreatCircle.distanceMeters(
-                          latitude1: last.latitude, longitude1: last.longitude,
-                          latitude2: fix.latitude, longitude2: fix.longitude) >= Self.significantChangeMeters
+                    GreatCircle.distanceMeters(
+                        latitude1: last.latitude, longitude1: last.longitude,
+                        latitude2: fix.latitude, longitude2: fix.longitude) >= Self.significantChangeMeters
                 else { continue }
             }
             if !woken {
@@ -65,7 +65,8 @@ extension LocationService {
             }
             clients[index].lastSignificant = fix
             lastKnownFix = fix
-            let delivered = accuracy == .reduced || clients[index].wantsReducedAccuracy ? ApproximateLocation.approximate(fix) : fix
+            let delivered =
+                accuracy == .reduced || clients[index].wantsReducedAccuracy ? ApproximateLocation.approximate(fix) : fix
             output.append(.location(delivered, client: index))
         }
     }

@@ -44,9 +44,10 @@ extension LocationService {
         }
         guard var visit = visitDetector?.observe(fix) else { return }
         if accuracy == .reduced {
-            let snapped = ApproximateLocation.approximate(LocationFix(
-                time: fix.time, latitude: visit.latitude, longitude: visit.longitude,
-                horizontalAccuracyMeters: visit.horizontalAccuracyMeters))
+            let snapped = ApproximateLocation.approximate(
+                LocationFix(
+                    time: fix.time, latitude: visit.latitude, longitude: visit.longitude,
+                    horizontalAccuracyMeters: visit.horizontalAccuracyMeters))
             visit.latitude = snapped.latitude
             visit.longitude = snapped.longitude
             visit.horizontalAccuracyMeters = snapped.horizontalAccuracyMeters

@@ -130,7 +130,9 @@ public struct LocationService: Sendable {
 
     /// `requestWhenInUseAuthorization()` / `requestAlwaysAuthorization()` from the manager
     /// `client` (named by a `plistError`).
-    package mutating func requestAuthorization(_ request: AuthorizationRequest, client: Int = 0, into output: inout [Output]) {
+    package mutating func requestAuthorization(
+        _ request: AuthorizationRequest, client: Int = 0, into output: inout [Output]
+    ) {
         if request == .temporaryFullAccuracy {
             requestTemporaryFullAccuracy(into: &output)
             return
@@ -150,8 +152,9 @@ public struct LocationService: Sendable {
             if answer != .deny { grantPromptAccuracy() }
             switch answer {
             case .allow:
-                change(to: request == .always ? .authorizedAlways : .authorizedWhenInUse,
-                       cause: .prompt, into: &output)
+                change(
+                    to: request == .always ? .authorizedAlways : .authorizedWhenInUse,
+                    cause: .prompt, into: &output)
                 if request == .always { beginProvisionalAlways() }
             case .once:
                 change(to: .authorizedWhenInUse, cause: .prompt, into: &output)
@@ -356,7 +359,8 @@ public struct LocationService: Sendable {
         if appState == .terminated { return .notRunning }
         let asked = clients[client]
         if appState != .foreground && !(asked.wantsFixes && runsInBackground(asked)) {
-            let hearsSignificantChanges = asked.significantChanges && (isInUse || authorizationStatus == .authorizedAlways)
+            let hearsSignificantChanges =
+                asked.significantChanges && (isInUse || authorizationStatus == .authorizedAlways)
             return hearsSignificantChanges ? .significantChanges : .background
         }
         if !asked.wantsFixes {
@@ -374,15 +378,17 @@ public struct LocationService: Sendable {
         let oneShot = client.awaitsOneFix && !client.isUpdating
         if accuracy == .reduced || client.wantsReducedAccuracy {
             if !oneShot, let lastDelivered = client.lastDelivered,
-               fix.time.seconds(since: lastDelivered.time) < ApproximateLocation.minimumIntervalSeconds {
+                fix.time.seconds(since: lastDelivered.time) < ApproximateLocation.minimumIntervalSeconds
+            {
                 return nil
             }
             delivered = ApproximateLocation.approximate(fix)
         }
         if !oneShot, let filter = client.distanceFilterMeters, let lastDelivered = client.lastDelivered,
-           GreatCircle.distanceMeters(
-               latitude1: lastDelivered.latitude, longitude1: lastDelivered.longitude,
-               latitude2: delivered.latitude, longitude2: delivered.longitude) < filter {
+            GreatCircle.distanceMeters(
+                latitude1: lastDelivered.latitude, longitude1: lastDelivered.longitude,
+                latitude2: delivered.latitude, longitude2: delivered.longitude) < filter
+        {
             return nil
         }
         return delivered
@@ -409,8 +415,10 @@ public struct LocationService: Sendable {
 
     /// The callback for a change from `before` to what the app sees now.
     private func authorizationChanged(from before: AuthorizationStatus, cause: AuthorizationChangeCause) -> Output {
-        .authorizationChanged(AuthorizationChange(
-            from: before, to: authorizationStatus, accuracy: accuracy, servicesEnabled: servicesEnabled, cause: cause))
+        .authorizationChanged(
+            AuthorizationChange(
+                from: before, to: authorizationStatus, accuracy: accuracy, servicesEnabled: servicesEnabled,
+                cause: cause))
     }
 
     private mutating func reportChange(

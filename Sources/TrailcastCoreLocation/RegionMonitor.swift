@@ -90,7 +90,8 @@ package struct RegionMonitor: Sendable {
 
     /// `startMonitoring(for:)`'s bookkeeping: the region added, or replacing the one with its
     /// identifier (Apple: "the old region is replaced by the new one"), or why it cannot be.
-    package mutating func register(_ region: CircularRegion, assuming: RegionState = .unknown) -> RegionFailure.Reason? {
+    package mutating func register(_ region: CircularRegion, assuming: RegionState = .unknown) -> RegionFailure.Reason?
+    {
         guard region.radiusMeters > 0, region.radiusMeters <= Self.maximumRadiusMeters else { return .radius }
         if let index = watched.firstIndex(where: { $0.region.identifier == region.identifier }) {
             watched[index] = Watched(region: region, told: assuming)
@@ -140,8 +141,9 @@ package struct RegionMonitor: Sendable {
         // shrinks by it (the triangle inequality), with a margin for the quick distance.
         var moved = Double.infinity
         if let last = lastPosition, abs(fix.latitude) < 80, abs(last.latitude) < 80 {
-            moved = Self.quickDistance(
-                fix.latitude, fix.longitude, cosFix, last.latitude, last.longitude, last.cosLatitude) * 1.005 + 1
+            moved =
+                Self.quickDistance(
+                    fix.latitude, fix.longitude, cosFix, last.latitude, last.longitude, last.cosLatitude) * 1.005 + 1
         }
         lastPosition = (fix.latitude, fix.longitude, cosFix)
         // In place, through the buffer: a copy of each entry per fix would retain and release
@@ -152,7 +154,8 @@ package struct RegionMonitor: Sendable {
                 watched[index].slack -= moved
                 // A settled region far from its boundary (slack left): nothing can change.
                 if watched[index].slack > 0, watched[index].candidate == nil, !watched[index].stateRequested,
-                   watched[index].state != .unknown, !appHears || watched[index].told == watched[index].state {
+                    watched[index].state != .unknown, !appHears || watched[index].told == watched[index].state
+                {
                     continue
                 }
                 let (evidence, slack) = Self.evidence(of: fix, cosFix: cosFix, for: watched[index])
@@ -180,9 +183,10 @@ package struct RegionMonitor: Sendable {
                     if watched[index].stateRequested {
                         watched[index].stateRequested = false
                         let determined = watched[index].state
-                        events.append(RegionEvent(
-                            region: watched[index].region, change: .determined(determined),
-                            position: determined == .unknown ? nil : position))
+                        events.append(
+                            RegionEvent(
+                                region: watched[index].region, change: .determined(determined),
+                                position: determined == .unknown ? nil : position))
                     }
                 }
             }
@@ -224,7 +228,9 @@ package struct RegionMonitor: Sendable {
     ///
     /// With it, the slack: how far the device may move before a fix could show another side
     /// (against the largest cushion there is, half the radius), 0 when it is near.
-    private static func evidence(of fix: LocationFix, cosFix: Double, for entry: Watched) -> (RegionState?, slack: Double) {
+    private static func evidence(of fix: LocationFix, cosFix: Double, for entry: Watched) -> (
+        RegionState?, slack: Double
+    ) {
         let region = entry.region
         let cushion = cushionMeters(accuracy: fix.horizontalAccuracyMeters, radius: region.radiusMeters)
         let inner = region.radiusMeters - cushion, outer = region.radiusMeters + cushion
@@ -246,7 +252,8 @@ package struct RegionMonitor: Sendable {
     /// Metres on a flat earth around the two points (within 0.5% and 1 m of the great-circle
     /// distance away from the poles and at up to hundreds of kilometres).
     private static func quickDistance(
-        _ latitude1: Double, _ longitude1: Double, _ cos1: Double, _ latitude2: Double, _ longitude2: Double, _ cos2: Double
+        _ latitude1: Double, _ longitude1: Double, _ cos1: Double, _ latitude2: Double, _ longitude2: Double,
+        _ cos2: Double
     ) -> Double {
         let radians = Double.pi / 180
         let north = (latitude1 - latitude2) * radians

@@ -17,7 +17,10 @@ public struct Visit: Sendable, Equatable {
     /// The radius of the circle around the centre, in metres.
     public var horizontalAccuracyMeters: Double
 
-    package init(arrival: Timestamp?, departure: Timestamp?, latitude: Double, longitude: Double, horizontalAccuracyMeters: Double) {
+    package init(
+        arrival: Timestamp?, departure: Timestamp?, latitude: Double, longitude: Double,
+        horizontalAccuracyMeters: Double
+    ) {
         self.arrival = arrival
         self.departure = departure
         self.latitude = latitude
@@ -113,6 +116,7 @@ package struct VisitDetector: Sendable {
     }
 
     private static func distance(_ latitude: Double, _ longitude: Double, _ fix: LocationFix) -> Double {
-        GreatCircle.distanceMeters(latitude1: latitude, longitude1: longitude, latitude2: fix.latitude, longitude2: fix.longitude)
+        GreatCircle.distanceMeters(
+            latitude1: latitude, longitude1: longitude, latitude2: fix.latitude, longitude2: fix.longitude)
     }
 }

@@ -11,7 +11,8 @@ import Darwin
 /// Initial great-circle bearing from one coordinate to another.
 package enum Bearing {
     /// Degrees clockwise from true north, 0..<360.
-    package static func degrees(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
+    package static func degrees(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double
+    {
         let phi1 = latitude1 * .pi / 180
         let phi2 = latitude2 * .pi / 180
         let deltaLambda = (longitude2 - longitude1) * .pi / 180

@@ -86,7 +86,8 @@ public struct GPSProfile: Sendable, Equatable {
     /// This profile with the custom figures given (nil keeps the profile's own); named
     /// `custom` when any is given. A perfect profile given a sigma becomes a noisy one with
     /// open-sky's character and no dropouts.
-    public func overriding(sigmaMeters: Double?, correlationSeconds: Double?, multipathPerSecond: Double?) -> GPSProfile {
+    public func overriding(sigmaMeters: Double?, correlationSeconds: Double?, multipathPerSecond: Double?) -> GPSProfile
+    {
         guard sigmaMeters != nil || correlationSeconds != nil || multipathPerSecond != nil else { return self }
         var custom = isPerfect ? Self.openSky : self
         custom.name = "custom"

@@ -39,7 +39,9 @@ package struct GPSReceiver: Sendable {
         /// notices a missing fix.
         package var cadenceSeconds: Double
 
-        package init(profile: GPSProfile = .perfect, seed: UInt64 = 1, jitterSeconds: Double = 0, cadenceSeconds: Double = 1) {
+        package init(
+            profile: GPSProfile = .perfect, seed: UInt64 = 1, jitterSeconds: Double = 0, cadenceSeconds: Double = 1
+        ) {
             self.profile = profile
             self.seed = seed
             self.jitterSeconds = jitterSeconds
@@ -58,7 +60,9 @@ package struct GPSReceiver: Sendable {
 
     package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        error = configuration.profile.isPerfect ? nil : PositionError(profile: configuration.profile, seed: configuration.seed)
+        error =
+            configuration.profile.isPerfect
+            ? nil : PositionError(profile: configuration.profile, seed: configuration.seed)
         signal = SignalModel(profile: configuration.profile, seed: configuration.seed)
         jitterKey = splitMix64(configuration.seed ^ 0x4A17_7E12)
     }
@@ -76,7 +80,9 @@ package struct GPSReceiver: Sendable {
     package func deliveryTime(of routeFix: RouteFix) -> Timestamp {
         let nominal = routeFix.fix.time
         guard configuration.jitterSeconds > 0 else { return nominal }
-        let bits = UInt64(bitPattern: nominal.secondsSince1970) &* 1_000_000_007 ^ UInt64(UInt32(bitPattern: nominal.nanoseconds))
+        let bits =
+            UInt64(bitPattern: nominal.secondsSince1970) &* 1_000_000_007
+            ^ UInt64(UInt32(bitPattern: nominal.nanoseconds))
         let unit = Double(splitMix64(jitterKey ^ bits) >> 11) * 0x1p-53
         var time = nominal.adding(seconds: unit * configuration.jitterSeconds)
         // Fixes never come out of order, however close the route's points are.

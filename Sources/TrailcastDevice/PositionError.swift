@@ -112,7 +112,8 @@ package struct PositionError: Sendable {
             sample.northMeters += multipath.north
             sample.eastMeters += multipath.east
             let seen = multipath.meters * Self.multipathAwareness
-            sample.horizontalAccuracyMeters = (sample.horizontalAccuracyMeters * sample.horizontalAccuracyMeters + seen * seen)
+            sample.horizontalAccuracyMeters =
+                (sample.horizontalAccuracyMeters * sample.horizontalAccuracyMeters + seen * seen)
                 .squareRoot()
         }
         return sample
@@ -126,7 +127,8 @@ package struct PositionError: Sendable {
         let direction = random.nextUniform(in: 0...(2 * .pi))
         multipath = (
             north: meters * cos(direction), east: meters * sin(direction), meters: meters,
-            until: time.adding(seconds: random.nextUniform(in: Self.multipathSeconds)))
+            until: time.adding(seconds: random.nextUniform(in: Self.multipathSeconds))
+        )
     }
 }
 

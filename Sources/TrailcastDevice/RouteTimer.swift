@@ -108,10 +108,12 @@ package struct RouteTimer {
         let legSeconds = current.time.seconds(since: previous.time)
         let motion = Leg(
             speedMetersPerSecond: legSeconds > 0 ? legMeters / legSeconds : -1,
-            courseDegrees: legMeters > 0 ? Bearing.degrees(
-                latitude1: previous.point.latitude, longitude1: previous.point.longitude,
-                latitude2: current.point.latitude, longitude2: current.point.longitude) : -1)
-        let isLongRecordedLeg = previous.isRecorded && current.isRecorded
+            courseDegrees: legMeters > 0
+                ? Bearing.degrees(
+                    latitude1: previous.point.latitude, longitude1: previous.point.longitude,
+                    latitude2: current.point.latitude, longitude2: current.point.longitude) : -1)
+        let isLongRecordedLeg =
+            previous.isRecorded && current.isRecorded
             && maxGapSeconds.map { $0 > 0 && legSeconds > $0 } ?? false
         var arriving = current
         arriving.incomingLeg = motion
@@ -173,9 +175,12 @@ package struct RouteTimer {
     private mutating func time(of point: RoutePoint, index: Int) -> (Timestamp, isRecorded: Bool) {
         var recordedTime = point.time
         if let recorded = recordedTime, let lastRecordedTime, recorded < lastRecordedTime {
-            warnings.append(RouteWarning(
-                at: point,
-                message: "time \(recorded) is earlier than the previous fix's \(lastRecordedTime); position kept, time dropped"))
+            warnings.append(
+                RouteWarning(
+                    at: point,
+                    message:
+                        "time \(recorded) is earlier than the previous fix's \(lastRecordedTime); position kept, time dropped"
+                ))
             recordedTime = nil
         }
         if let recorded = recordedTime {
@@ -191,11 +196,12 @@ package struct RouteTimer {
 
     /// A point without a time of its own: its share of the time around it.
     private mutating func untimedTime(of point: RoutePoint, index: Int) -> Timestamp {
-        let stepMeters = pending.map {
-            GreatCircle.distanceMeters(
-                latitude1: $0.point.latitude, longitude1: $0.point.longitude,
-                latitude2: point.latitude, longitude2: point.longitude)
-        } ?? 0
+        let stepMeters =
+            pending.map {
+                GreatCircle.distanceMeters(
+                    latitude1: $0.point.latitude, longitude1: $0.point.longitude,
+                    latitude2: point.latitude, longitude2: point.longitude)
+            } ?? 0
         if untimedRun == nil { untimedRun = startUntimedRun(at: index) }
         untimedRun!.metersSoFar += stepMeters
         let run = untimedRun!
@@ -274,7 +280,9 @@ private struct LegInProgress {
             guard !emittedStart else { return nil }
             emittedStart = true
             // The last fix before a pause moves as it arrived: the gap is not a leg walked.
-            return RouteFix(fix: from.fix(at: from.time, legFrom: isPause ? from.incomingLeg : motion), recordingResumesAt: isPause ? to.time : nil)
+            return RouteFix(
+                fix: from.fix(at: from.time, legFrom: isPause ? from.incomingLeg : motion),
+                recordingResumesAt: isPause ? to.time : nil)
         }
         if isPause {
             // The recording ends at this leg's first point, at its own time, and starts
@@ -316,7 +324,8 @@ private struct TimedPoint: Sendable {
     }
 
     func fix(at time: Timestamp, legFrom leg: Leg) -> LocationFix {
-        let horizontal = point.horizontalDilution.map { $0 * RouteTimer.nominalAccuracyMeters }
+        let horizontal =
+            point.horizontalDilution.map { $0 * RouteTimer.nominalAccuracyMeters }
             ?? RouteTimer.nominalAccuracyMeters
         let vertical = point.elevationMeters.map { _ in
             point.verticalDilution.map { $0 * RouteTimer.nominalAccuracyMeters } ?? RouteTimer.nominalAccuracyMeters * 2

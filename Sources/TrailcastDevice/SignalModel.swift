@@ -121,7 +121,9 @@ struct SignalModel: Sendable {
     /// The earliest pending transition (no array: this runs once per fix).
     private func nextTransition() -> (Timestamp, Transition)? {
         let fromGap = gap.map { inGap ? ($0.end, Transition.gapEnds) : ($0.start, Transition.gapStarts) }
-        let fromDropout = dropout.map { inDropout ? ($0.end, Transition.dropoutEnds) : ($0.start, Transition.dropoutStarts) }
+        let fromDropout = dropout.map {
+            inDropout ? ($0.end, Transition.dropoutEnds) : ($0.start, Transition.dropoutStarts)
+        }
         guard let fromGap else { return fromDropout }
         guard let fromDropout else { return fromGap }
         return (fromDropout.0, fromDropout.1) < (fromGap.0, fromGap.1) ? fromDropout : fromGap

@@ -39,11 +39,13 @@ struct HappeningQueue: Sendable {
     mutating func next(
         upTo offset: Double, startTime: Timestamp?, receiver: inout GPSReceiver, routeLasts: Bool
     ) -> Happening? {
-        let scheduled = nextScheduled < schedule.count && schedule[nextScheduled].offset.seconds <= offset
+        let scheduled =
+            nextScheduled < schedule.count && schedule[nextScheduled].offset.seconds <= offset
             ? schedule[nextScheduled] : nil
         if routeLasts, let startTime {
             // Strictly before a due scheduled event; else up to the offset itself.
-            let limit = scheduled.map { startTime.adding(seconds: $0.offset.seconds).adding(seconds: -1e-9) }
+            let limit =
+                scheduled.map { startTime.adding(seconds: $0.offset.seconds).adding(seconds: -1e-9) }
                 ?? startTime.adding(seconds: offset)
             if let change = receiver.nextSignalChange(notAfter: limit) {
                 return Happening(offset: change.time.seconds(since: startTime), what: .signal(change))

@@ -116,7 +116,8 @@ package struct Phone<App: PhoneApp> {
         }
         let reason = app.locationService.missReason(deviceHasFix: measured != nil)
         // Where the app missed it: the fix measured, or the route's own point without one.
-        let position = measured.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
+        let position =
+            measured.map { Coordinate(latitude: $0.latitude, longitude: $0.longitude) }
             ?? Coordinate(latitude: routeFix.fix.latitude, longitude: routeFix.fix.longitude)
         if let closed = missedFixes?.miss(reason, at: offset, position: position) {
             output.items.insert(.event(.missed(closed)), at: 0)

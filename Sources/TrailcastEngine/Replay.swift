@@ -76,7 +76,8 @@ package struct Replay: Sendable {
         let firstPass: RouteReadAhead
         do throws(RouteError) {
             firstPass = RouteReadAhead(
-                try RouteFixStream(input: input, source: configuration.source, configuration: configuration, options: readerOptions),
+                try RouteFixStream(
+                    input: input, source: configuration.source, configuration: configuration, options: readerOptions),
                 batchSize: Self.batchSize)
         } catch {
             throw .gpx(error)
@@ -102,7 +103,8 @@ package struct Replay: Sendable {
         do {
             guard let firstBatch, !Task.isCancelled else { throw ReplayInterruption() }
             try await replayPass(
-                firstPass, first: firstBatch, reportsProblems: true, pointsRead: &firstPassPoints, shouldGiveUp: pipeAndCancelled,
+                firstPass, first: firstBatch, reportsProblems: true, pointsRead: &firstPassPoints,
+                shouldGiveUp: pipeAndCancelled,
                 session: &session, recorder: &recorder, warnings: warnings)
             var pass = 1
             while configuration.loops == 0 || pass < configuration.loops {
@@ -110,7 +112,8 @@ package struct Replay: Sendable {
                 let route: RouteReadAhead
                 do {
                     route = RouteReadAhead(
-                        try RouteFixStream(input: input, source: source, configuration: configuration, options: readerOptions),
+                        try RouteFixStream(
+                            input: input, source: source, configuration: configuration, options: readerOptions),
                         batchSize: Self.batchSize)
                 } catch {
                     throw ReplayError.gpx(error)
@@ -186,11 +189,15 @@ package struct Replay: Sendable {
         let service = LocationService(configuration: configuration.location)
         let regions: [CircularRegion]
         do throws(PlacesFileError) {
-            regions = try configuration.regionsFile.map { file throws(PlacesFileError) in
-                try RegionsFile.load(file).map {
-                    CircularRegion(identifier: $0.identifier, center: Coordinate(latitude: $0.latitude, longitude: $0.longitude), radiusMeters: $0.radiusMeters)
-                }
-            } ?? []
+            regions =
+                try configuration.regionsFile.map { file throws(PlacesFileError) in
+                    try RegionsFile.load(file).map {
+                        CircularRegion(
+                            identifier: $0.identifier,
+                            center: Coordinate(latitude: $0.latitude, longitude: $0.longitude),
+                            radiusMeters: $0.radiusMeters)
+                    }
+                } ?? []
         } catch {
             throw .places(error)
         }
@@ -206,7 +213,8 @@ package struct Replay: Sendable {
             do throws(PlacesFileError) {
                 let places = try PlacesFile.load(file)
                 return PlacesAppModel(
-                    locationService: service, request: configuration.request, places: places, limit: limit, services: services)
+                    locationService: service, request: configuration.request, places: places, limit: limit,
+                    services: services)
             } catch {
                 throw .places(error)
             }
@@ -223,7 +231,8 @@ package struct Replay: Sendable {
             while let event = try reader.next() {
                 guard let (source, point) = event.replayablePoint else { continue }
                 let index = census.add(source)
-                var timer = strictTimers[source]
+                var timer =
+                    strictTimers[source]
                     ?? RouteTimer(travelSpeedMetersPerSecond: configuration.travelSpeedMetersPerSecond)
                 timer.add(point, index: index)
                 while timer.next() != nil {}

@@ -47,7 +47,8 @@ package final class ReplayControl: Sendable {
         package var description: String {
             switch self {
             case .runEnded: return "the run has ended"
-            case .invalidSpeed: return "the multiplier must be a number above 0 and at most \(Int(ReplayControl.maximumSpeed))"
+            case .invalidSpeed:
+                return "the multiplier must be a number above 0 and at most \(Int(ReplayControl.maximumSpeed))"
             }
         }
     }

@@ -89,7 +89,8 @@ extension ReplaySession {
             let time = startTime.adding(seconds: offset)
             if case .change(let change) = command {
                 // Said first, then made: what it causes follows its `control` event.
-                let said = ControlChange(action: .event, paused: pace!.paused, speed: pace!.speed, change: change.assignment)
+                let said = ControlChange(
+                    action: .event, paused: pace!.paused, speed: pace!.speed, change: change.assignment)
                 try recorder.record(TimelineEvent(time: time, offsetSeconds: offset, kind: .control(said)))
                 phone.perform(change, at: offset)
                 try emit(at: time, offset: offset, recorder: &recorder)
@@ -113,7 +114,9 @@ extension ReplaySession {
         let offset = min(max(pace.offset(at: clock.now), currentOffset), limit)
         let time = startTime.adding(seconds: offset)
         for delivery in deliveries {
-            try record(weather!.complete(delivery.ticket, with: delivery.outcome), at: time, offset: offset, recorder: &recorder)
+            try record(
+                weather!.complete(delivery.ticket, with: delivery.outcome), at: time, offset: offset,
+                recorder: &recorder)
         }
     }
 }

@@ -153,7 +153,8 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
             let outcome = await weatherFetcher.fetch(ticket.query)
             // A fetch cut short by the interruption is not the server's failure.
             if Task.isCancelled { throw ReplayInterruption() }
-            try record(weather!.complete(ticket, with: outcome), at: currentTime!, offset: currentOffset, recorder: &recorder)
+            try record(
+                weather!.complete(ticket, with: outcome), at: currentTime!, offset: currentOffset, recorder: &recorder)
         }
     }
 
@@ -185,7 +186,9 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
 
     /// The device reaches the route fix; its receiver reports it (or nothing, without a
     /// signal), and the app gets that if Core Location delivers it.
-    private mutating func measure<R: TimelineRecorder>(_ routeFix: RouteFix, at moment: Moment, recorder: inout R) throws {
+    private mutating func measure<R: TimelineRecorder>(_ routeFix: RouteFix, at moment: Moment, recorder: inout R)
+        throws
+    {
         currentTime = moment.time
         currentOffset = moment.offset
         let measured = phone.measure(routeFix, at: moment)
@@ -310,4 +313,3 @@ struct ReplaySession<C: Clock> where C.Duration == Duration {
         currentOffset = offset
     }
 }
-

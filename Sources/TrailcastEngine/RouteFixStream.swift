@@ -162,7 +162,9 @@ package struct RouteFixStream {
                 // A file that breaks before its first track point still has what came before
                 // the break: its routes, else its waypoints, read again up to the same break,
                 // which comes then, after them (every readable prefix is a timeline).
-                guard choice.source == .auto, passed.routePoints > 0 || passed.count(of: .waypoints) > 0 else { throw error }
+                guard choice.source == .auto, passed.routePoints > 0 || passed.count(of: .waypoints) > 0 else {
+                    throw error
+                }
             }
             guard choice.source == .auto else { return nil }
             // No track point in the whole file: its routes, else its waypoints, read again.

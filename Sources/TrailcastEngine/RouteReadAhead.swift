@@ -180,17 +180,21 @@ final class RouteReadAhead: @unchecked Sendable {
         let context = Unmanaged.passRetained(self).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
-        let result = pthread_create(&thread, nil, { context in
-            Unmanaged<RouteReadAhead>.fromOpaque(context).takeRetainedValue().read()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<RouteReadAhead>.fromOpaque(context).takeRetainedValue().read()
+                return nil
+            }, context)
         if result == 0, let thread { pthread_detach(thread) }
         #else
         var thread = pthread_t()
-        let result = pthread_create(&thread, nil, { context in
-            Unmanaged<RouteReadAhead>.fromOpaque(context!).takeRetainedValue().read()
-            return nil
-        }, context)
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<RouteReadAhead>.fromOpaque(context!).takeRetainedValue().read()
+                return nil
+            }, context)
         if result == 0 { pthread_detach(thread) }
         #endif
         if result != 0 {

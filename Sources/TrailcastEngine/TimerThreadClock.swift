@@ -54,7 +54,9 @@ package struct TimerThreadClock: Clock {
     /// child task, the task group's parent, the control's waiter) that each waited behind
     /// whatever the pool's threads were doing. What the operation does between its sleeps
     /// delays the thread's other sleepers, so it is for one paced run, not for a fleet.
-    package static func onTimerThread<T, Failure: Error>(_ operation: () async throws(Failure) -> T) async throws(Failure) -> T {
+    package static func onTimerThread<T, Failure: Error>(_ operation: () async throws(Failure) -> T)
+        async throws(Failure) -> T
+    {
         let timers = TimerThread.shared
         if #available(macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2, *), timers.isRunning {
             return try await withTaskExecutorPreference(timers, operation: operation)
@@ -208,17 +210,25 @@ final class TimerThread: @unchecked Sendable {
         let context = Unmanaged.passUnretained(self).toOpaque()
         #if canImport(Darwin)
         var thread: pthread_t?
-        guard pthread_create(&thread, nil, { context in
-            Unmanaged<TimerThread>.fromOpaque(context).takeUnretainedValue().run()
-            return nil
-        }, context) == 0, let thread else { return false }
+        guard
+            pthread_create(
+                &thread, nil,
+                { context in
+                    Unmanaged<TimerThread>.fromOpaque(context).takeUnretainedValue().run()
+                    return nil
+                }, context) == 0, let thread
+        else { return false }
         pthread_detach(thread)
         #else
         var thread = pthread_t()
-        guard pthread_create(&thread, nil, { context in
-            Unmanaged<TimerThread>.fromOpaque(context!).takeUnretainedValue().run()
-            return nil
-        }, context) == 0 else { return false }
+        guard
+            pthread_create(
+                &thread, nil,
+                { context in
+                    Unmanaged<TimerThread>.fromOpaque(context!).takeUnretainedValue().run()
+                    return nil
+                }, context) == 0
+        else { return false }
         pthread_detach(thread)
         #endif
         return true

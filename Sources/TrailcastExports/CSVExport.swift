@@ -6,7 +6,8 @@ import TrailcastBasics
 /// `export --to csv`: one row per fix of the device stream, with a header; the true
 /// position last (empty with a perfect GPS).
 package final class CSVExport: DeviceStreamObserver {
-    package static let header = "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon"
+    package static let header =
+        "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon"
     private let writer: DescriptorWriter
 
     package init(descriptor: Int32, destination: String = "the export") throws {

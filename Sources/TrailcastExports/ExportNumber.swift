@@ -21,6 +21,7 @@ enum ExportNumber {
     /// encoder first did.
     static func append(_ value: Double, digits: Int, to bytes: inout [UInt8]) {
         guard value.isFinite else { return }
-        bytes.appendDecimal(min(max(value, -NMEAEncoder.largestField), NMEAEncoder.largestField), fractionDigits: digits)
+        bytes.appendDecimal(
+            min(max(value, -NMEAEncoder.largestField), NMEAEncoder.largestField), fractionDigits: digits)
     }
 }

@@ -149,7 +149,9 @@ final class SpoolFile {
     let writer: DescriptorWriter
 
     init() throws {
-        guard let file = tmpfile() else { throw WriteFailure("no temporary file: \(String(cString: strerror(errno)))", destination: "the export") }
+        guard let file = tmpfile() else {
+            throw WriteFailure("no temporary file: \(String(cString: strerror(errno)))", destination: "the export")
+        }
         self.file = file
         writer = DescriptorWriter(descriptor: fileno(file), destination: "a temporary file")
     }
@@ -163,7 +165,9 @@ final class SpoolFile {
         let length = lseek(writer.descriptor, 0, SEEK_END)
         if length >= 0, try target.flush(sendingFile: writer.descriptor, length: Int(length)) { return }
         #endif
-        guard lseek(writer.descriptor, 0, SEEK_SET) == 0 else { throw WriteFailure("cannot rewind a temporary file", destination: "the export") }
+        guard lseek(writer.descriptor, 0, SEEK_SET) == 0 else {
+            throw WriteFailure("cannot rewind a temporary file", destination: "the export")
+        }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(writer.descriptor, $0.baseAddress, $0.count) }
@@ -180,7 +184,8 @@ final class SpoolFile {
     func move(to target: DescriptorWriter) throws {
         try copy(to: target)
         guard ftruncate(writer.descriptor, 0) == 0, lseek(writer.descriptor, 0, SEEK_SET) == 0 else {
-            throw WriteFailure("cannot empty a temporary file: \(String(cString: strerror(errno)))", destination: "the export")
+            throw WriteFailure(
+                "cannot empty a temporary file: \(String(cString: strerror(errno)))", destination: "the export")
         }
     }
 }

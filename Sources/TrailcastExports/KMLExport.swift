@@ -23,7 +23,8 @@ package final class KMLExport: DeviceStreamObserver {
         times = try SpoolFile()
         coordinates = try SpoolFile()
         endedTracks = try SpoolFile()
-        try writer.append("""
+        try writer.append(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <kml xmlns="http://www.opengis.net/kml/2.2" xmlns:gx="http://www.google.com/kml/ext/2.2">
             <Document><name>device stream</name>

@@ -30,7 +30,8 @@ package final class TCXExport: DeviceStreamObserver {
             point.put("</Track>\n<Track>\n")
         } else if let last {
             distanceMeters += GreatCircle.distanceMeters(
-                latitude1: last.latitude, longitude1: last.longitude, latitude2: fix.latitude, longitude2: fix.longitude)
+                latitude1: last.latitude, longitude1: last.longitude, latitude2: fix.latitude, longitude2: fix.longitude
+            )
         }
         if first == nil { first = fix }
         last = fix
@@ -62,7 +63,8 @@ package final class TCXExport: DeviceStreamObserver {
     package func deviceStreamEnded() throws {
         let start = (first?.time ?? Timestamp(secondsSince1970: 0)).iso8601(fractionDigits: 3)
         let seconds = first.flatMap { first in last.map { $0.time.seconds(since: first.time) } } ?? 0
-        try writer.append("""
+        try writer.append(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
             <Activities><Activity Sport="Other"><Id>\(start)</Id>

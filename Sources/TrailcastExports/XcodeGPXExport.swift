@@ -42,7 +42,8 @@ package final class XcodeGPXExport: DeviceStreamObserver {
 
     private func begin() throws {
         started = true
-        try writer.append("""
+        try writer.append(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="Trailcast" xmlns="http://www.topografix.com/GPX/1/1">
 

@@ -47,11 +47,14 @@ package final class AndroidEmulatorFeed: Feed {
         if banner.lines.contains(where: { $0.contains("Authentication required") }) {
             guard let token, !token.isEmpty else {
                 throw FeedError.peerFailed(
-                    "the Android emulator console asks for a token: none in ~/.emulator_console_auth_token or --android-token")
+                    "the Android emulator console asks for a token: none in ~/.emulator_console_auth_token or --android-token"
+                )
             }
             try await feed.send("auth \(token)")
             let answer = try await replies.nextReply(timeout: timeout, what: "the answer to auth")
-            if let failure = answer.failure { throw FeedError.peerFailed("the Android emulator console refused auth: \(failure)") }
+            if let failure = answer.failure {
+                throw FeedError.peerFailed("the Android emulator console refused auth: \(failure)")
+            }
         }
         replies.finishHandshake()
         return feed
@@ -67,7 +70,8 @@ package final class AndroidEmulatorFeed: Feed {
         // No fix, nothing to set: the emulated device keeps its last position.
         guard let fix = epoch.fix else { return }
         guard replies.unanswered < Self.unansweredLimit else {
-            throw FeedError.peerFailed("the Android emulator console stopped answering (\(Self.unansweredLimit) commands unanswered)")
+            throw FeedError.peerFailed(
+                "the Android emulator console stopped answering (\(Self.unansweredLimit) commands unanswered)")
         }
         let command = Self.geoFix(fix)
         replies.sent(command)
@@ -109,7 +113,8 @@ package final class AndroidEmulatorFeed: Feed {
         let dilution = max(fix.horizontalAccuracyMeters / NMEAEncoder.metersPerDilution, 0.5)
         let satellites = NMEAEncoder.satellites(horizontalDilution: dilution)
         let knots = max(fix.speedMetersPerSecond, 0) * NMEAEncoder.knotsPerMeterPerSecond
-        return "geo fix \(NMEAEncoder.decimal(fix.longitude, digits: 7)) \(NMEAEncoder.decimal(fix.latitude, digits: 7)) "
+        return
+            "geo fix \(NMEAEncoder.decimal(fix.longitude, digits: 7)) \(NMEAEncoder.decimal(fix.latitude, digits: 7)) "
             + "\(NMEAEncoder.decimal(fix.altitudeMeters ?? 0, digits: 1)) \(satellites) \(NMEAEncoder.decimal(knots, digits: 2))"
     }
 }
@@ -183,9 +188,12 @@ final class ConsoleReplies: Sendable {
                 (state.queue.isEmpty ? nil : state.queue.removeFirst(), state.closed)
             }
             if let reply { return reply }
-            if closed { throw FeedError.peerFailed("the Android emulator console closed the connection before \(what)") }
+            if closed {
+                throw FeedError.peerFailed("the Android emulator console closed the connection before \(what)")
+            }
             guard ContinuousClock.now < deadline else {
-                throw FeedError.peerFailed("the Android emulator console sent no \(what) within \(timeout.nanoseconds / 1_000_000_000) s")
+                throw FeedError.peerFailed(
+                    "the Android emulator console sent no \(what) within \(timeout.nanoseconds / 1_000_000_000) s")
             }
             // A handshake of two short exchanges: a brief poll is simpler than a waiter here.
             try await Task.sleep(for: .milliseconds(5))
@@ -258,6 +266,7 @@ public struct AndroidEmulatorFeedRequest: FeedRequest {
     }
 
     public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
-        try await AndroidEmulatorFeed.connect(host: host, port: port, token: token ?? AndroidEmulatorFeed.tokenFromHome())
+        try await AndroidEmulatorFeed.connect(
+            host: host, port: port, token: token ?? AndroidEmulatorFeed.tokenFromHome())
     }
 }

@@ -31,19 +31,25 @@ package final class BiDiBrowserFeed: Feed, Sendable {
     /// A browser that cannot be reached or refuses the session is a
     /// ``FeedError/peerFailed(_:)`` (exit 69) in its words.
     package static func connect(
-        socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5), sessionTimeout: Duration = .seconds(30),
+        socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5),
+        sessionTimeout: Duration = .seconds(30),
         warn: @escaping @Sendable (String) -> Void
     ) async throws -> BiDiBrowserFeed {
-        try await connect(socketURL: socketURL, targetFilter: targetFilter, timeout: timeout, sessionTimeout: sessionTimeout, share: nil, warn: warn)
+        try await connect(
+            socketURL: socketURL, targetFilter: targetFilter, timeout: timeout, sessionTimeout: sessionTimeout,
+            share: nil, warn: warn)
     }
 
     /// As above, joined to `share`'s session (`--browser-share`), which closes after the feed.
     static func connect(
-        socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5), sessionTimeout: Duration = .seconds(30),
+        socketURL: String, targetFilter: String?, timeout: Duration = .seconds(5),
+        sessionTimeout: Duration = .seconds(30),
         share: BiDiSessionShare?, warn: @escaping @Sendable (String) -> Void
     ) async throws -> BiDiBrowserFeed {
-        let (stream, continuation) = AsyncStream.makeStream(of: BrowserCommand.self, bufferingPolicy: .bufferingNewest(BrowserFeed.queueLimit))
-        let conversation = BiDiConversation(targetFilter: targetFilter, joining: BrowserFeed.joinsSession(socketURL), warn: warn)
+        let (stream, continuation) = AsyncStream.makeStream(
+            of: BrowserCommand.self, bufferingPolicy: .bufferingNewest(BrowserFeed.queueLimit))
+        let conversation = BiDiConversation(
+            targetFilter: targetFilter, joining: BrowserFeed.joinsSession(socketURL), warn: warn)
         let tracker = EpochTracker()
         let channel: DevToolsSocket.Channel
         do {
@@ -51,7 +57,8 @@ package final class BiDiBrowserFeed: Feed, Sendable {
         } catch {
             throw FeedError.peerFailed(
                 "cannot reach the WebDriver BiDi endpoint \(socketURL): \(connectFailureReason(error)) "
-                    + "(is Firefox started with --remote-debugging-port on that port, and --profile naming a folder that exists?)")
+                    + "(is Firefox started with --remote-debugging-port on that port, and --profile naming a folder that exists?)"
+            )
         }
         let connection = Task {
             do {
@@ -78,9 +85,11 @@ package final class BiDiBrowserFeed: Feed, Sendable {
             tracker.connectionEnded()
             // Before the session began, the refusal is the error the run ends with: no warning.
             if !(await conversation.isClosing), await conversation.hasSession {
-                warn(conversation.joining
-                    ? "trailcast: warning: the joined WebDriver BiDi session ended, or its browser closed the connection: the browser feed ends, the run goes on"
-                    : "trailcast: warning: the browser closed its WebDriver BiDi connection: the browser feed ends, the run goes on")
+                warn(
+                    conversation.joining
+                        ? "trailcast: warning: the joined WebDriver BiDi session ended, or its browser closed the connection: the browser feed ends, the run goes on"
+                        : "trailcast: warning: the browser closed its WebDriver BiDi connection: the browser feed ends, the run goes on"
+                )
             }
             await conversation.end()
         }
@@ -97,7 +106,8 @@ package final class BiDiBrowserFeed: Feed, Sendable {
         switch session {
         case .success(let browser):
             return BiDiBrowserFeed(
-                browser: browser, outgoing: continuation, conversation: conversation, connection: connection, tracker: tracker, share: share)
+                browser: browser, outgoing: continuation, conversation: conversation, connection: connection,
+                tracker: tracker, share: share)
         case .failure(let error):
             connection.cancel()
             throw error

@@ -127,7 +127,8 @@ actor BiDiConversation {
         unanswered = 0
         resumeAnswerWaiters()
         overrideAnswered()
-        settleSession(.failure(.peerFailed("the browser closed the WebDriver BiDi connection before the session began")))
+        settleSession(
+            .failure(.peerFailed("the browser closed the WebDriver BiDi connection before the session began")))
     }
 
     @discardableResult
@@ -266,7 +267,8 @@ actor BiDiConversation {
             // A user context with no page left may be gone: an override naming it would be
             // refused whole ("no such user context").
             if let userContext = userContextOfPage.removeValue(forKey: context.context), userContext != "default",
-               !userContextOfPage.values.contains(userContext) {
+                !userContextOfPage.values.contains(userContext)
+            {
                 userContexts.remove(userContext)
                 servedUserContexts.remove(userContext)
             }
@@ -293,7 +295,8 @@ actor BiDiConversation {
             treeID = tree
             try await write(.contextTree, id: tree)
             let capabilities = message.result?.capabilities
-            let name = [capabilities?.browserName, capabilities?.browserVersion].compactMap { $0 }.joined(separator: " ")
+            let name = [capabilities?.browserName, capabilities?.browserVersion].compactMap { $0 }.joined(
+                separator: " ")
             settleSession(.success(joining ? "the joined session's browser" : name))
             return
         }
@@ -319,8 +322,10 @@ actor BiDiConversation {
         guard message.type == "error" else { return }
         if lossCommands.remove(id) != nil {
             showsLoss = false
-            warn("trailcast: warning: this browser cannot show a lost signal (it refuses emulation.setGeolocationOverride's "
-                + "positionUnavailable: \(message.message ?? message.error ?? "")): its pages keep the last position until the signal returns")
+            warn(
+                "trailcast: warning: this browser cannot show a lost signal (it refuses emulation.setGeolocationOverride's "
+                    + "positionUnavailable: \(message.message ?? message.error ?? "")): its pages keep the last position until the signal returns"
+            )
             return
         }
         let text = "\(message.error ?? "error"): \(message.message ?? "")"

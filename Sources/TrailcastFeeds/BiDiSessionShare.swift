@@ -51,7 +51,8 @@ final class BiDiSessionShare: Sendable {
         } catch {
             throw FeedError.peerFailed(
                 "cannot reach the WebDriver BiDi endpoint \(browserSocketURL): \(connectFailureReason(error)) "
-                    + "(is Firefox started with --remote-debugging-port on that port, and --profile naming a folder that exists?)")
+                    + "(is Firefox started with --remote-debugging-port on that port, and --profile naming a folder that exists?)"
+            )
         }
         let (browserQueue, toBrowser) = AsyncStream.makeStream(of: String.self)
         let hub = BiDiShareHub(toBrowser: toBrowser, warn: warn)
@@ -64,7 +65,9 @@ final class BiDiSessionShare: Sendable {
                             for await text in browserQueue { try await outbound.write(DevToolsSocket.text(text)) }
                         }
                         group.addTask {
-                            try await DevToolsSocket.readMessages(inbound, outbound: outbound, maximumBytes: maximumMessageBytes) { text in
+                            try await DevToolsSocket.readMessages(
+                                inbound, outbound: outbound, maximumBytes: maximumMessageBytes
+                            ) { text in
                                 await hub.fromBrowser(text)
                             }
                         }
@@ -92,11 +95,14 @@ final class BiDiSessionShare: Sendable {
                         let upgrader = NIOTypedWebSocketServerUpgrader<Upgrade>(
                             maxFrameSize: maximumMessageBytes,
                             shouldUpgrade: { channel, head in
-                                channel.eventLoop.makeSucceededFuture(Self.accepts(head.uri, sessionID: sessionID) ? HTTPHeaders() : nil)
+                                channel.eventLoop.makeSucceededFuture(
+                                    Self.accepts(head.uri, sessionID: sessionID) ? HTTPHeaders() : nil)
                             },
                             upgradePipelineHandler: { channel, head in
                                 channel.eventLoop.makeCompletedFuture {
-                                    .websocket(try DevToolsSocket.Channel(wrappingChannelSynchronously: channel), path: head.uri)
+                                    .websocket(
+                                        try DevToolsSocket.Channel(wrappingChannelSynchronously: channel),
+                                        path: head.uri)
                                 }
                             })
                         let configuration = NIOTypedHTTPServerUpgradeConfiguration(
@@ -111,7 +117,8 @@ final class BiDiSessionShare: Sendable {
                 }
         } catch {
             browserTask.cancel()
-            throw FeedError.peerFailed("--browser-share cannot listen on \(host):\(port): \(connectFailureReason(error))")
+            throw FeedError.peerFailed(
+                "--browser-share cannot listen on \(host):\(port): \(connectFailureReason(error))")
         }
         let boundPort = server.channel.localAddress?.port ?? port
         let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -128,7 +135,8 @@ final class BiDiSessionShare: Sendable {
             }
         }
         return BiDiSessionShare(
-            endpoint: "ws://\(shownHost):\(boundPort)/session", joinURL: "ws://127.0.0.1:\(boundPort)/session/\(sessionID)",
+            endpoint: "ws://\(shownHost):\(boundPort)/session",
+            joinURL: "ws://127.0.0.1:\(boundPort)/session/\(sessionID)",
             browser: browserName, hub: hub, tasks: [browserTask, serverTask])
     }
 
@@ -159,7 +167,9 @@ final class BiDiSessionShare: Sendable {
                     throw CancellationError()
                 }
                 group.addTask {
-                    try await DevToolsSocket.readMessages(inbound, outbound: outbound, masked: false, maximumBytes: maximumMessageBytes) { text in
+                    try await DevToolsSocket.readMessages(
+                        inbound, outbound: outbound, masked: false, maximumBytes: maximumMessageBytes
+                    ) { text in
                         await hub.fromClient(client, text)
                     }
                 }
@@ -207,10 +217,12 @@ actor BiDiShareHub {
     /// `session.new`, asked so that a test runner handles the pages' dialogs itself
     /// (`unhandledPromptBehavior` `ignore`, as Puppeteer asks), answered within `timeout`.
     func newSession(timeout: Duration) async throws -> (id: String, browser: String) {
-        let ask = #"{"id":\#(Self.newSessionID),"method":"session.new","params":{"capabilities":{"alwaysMatch":{"unhandledPromptBehavior":{"default":"ignore"}}}}}"#
+        let ask =
+            #"{"id":\#(Self.newSessionID),"method":"session.new","params":{"capabilities":{"alwaysMatch":{"unhandledPromptBehavior":{"default":"ignore"}}}}}"#
         let timer = Task {
             try await Task.sleep(for: timeout)
-            self.settleSession(.failure(FeedError.peerFailed("the browser did not answer session.new within \(timeout)")))
+            self.settleSession(
+                .failure(FeedError.peerFailed("the browser did not answer session.new within \(timeout)")))
         }
         defer { timer.cancel() }
         sendToBrowser(ask)
@@ -252,7 +264,8 @@ actor BiDiShareHub {
     func browserGone() {
         browser?.finish()
         browser = nil
-        settleSession(.failure(FeedError.peerFailed("the browser closed the WebDriver BiDi connection before the session began")))
+        settleSession(
+            .failure(FeedError.peerFailed("the browser closed the WebDriver BiDi connection before the session began")))
         for client in clients.keys.sorted() { close(client) }
     }
 
@@ -305,8 +318,9 @@ actor BiDiShareHub {
         guard let queue = clients[client] else { return }
         let frame = WebSocketFrame(fin: true, opcode: .text, data: ByteBuffer(string: text))
         if case .dropped = queue.yield(frame) {
-            warn("trailcast: warning: a client of the shared WebDriver BiDi session read too slowly "
-                + "(\(BiDiSessionShare.clientQueueLimit) messages waiting): its connection is closed")
+            warn(
+                "trailcast: warning: a client of the shared WebDriver BiDi session read too slowly "
+                    + "(\(BiDiSessionShare.clientQueueLimit) messages waiting): its connection is closed")
             close(client)
         }
     }

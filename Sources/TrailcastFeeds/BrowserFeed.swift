@@ -48,9 +48,11 @@ package final class BrowserFeed: Feed, Sendable {
         let tracker = EpochTracker()
         let channel: DevToolsSocket.Channel
         do {
-            channel = try await DevToolsSocket.open(version.webSocketDebuggerUrl, timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
+            channel = try await DevToolsSocket.open(
+                version.webSocketDebuggerUrl, timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
         } catch {
-            throw FeedError.peerFailed("cannot open the DevTools connection of \(endpoint) (\(version.webSocketDebuggerUrl)): \(error)")
+            throw FeedError.peerFailed(
+                "cannot open the DevTools connection of \(endpoint) (\(version.webSocketDebuggerUrl)): \(error)")
         }
         let connection = Task {
             do {
@@ -75,12 +77,15 @@ package final class BrowserFeed: Feed, Sendable {
             } catch {}
             tracker.connectionEnded()
             if !(await conversation.isClosing) {
-                warn("trailcast: warning: the browser closed its DevTools connection: the browser feed ends, the run goes on")
+                warn(
+                    "trailcast: warning: the browser closed its DevTools connection: the browser feed ends, the run goes on"
+                )
             }
             await conversation.end()
         }
         return BrowserFeed(
-            version: version, outgoing: continuation, conversation: conversation, connection: connection, tracker: tracker)
+            version: version, outgoing: continuation, conversation: conversation, connection: connection,
+            tracker: tracker)
     }
 
     private init(
@@ -191,7 +196,8 @@ package final class BrowserFeed: Feed, Sendable {
             return try await fetchVersion(endpoint: endpoint, timeout: timeout)
         } catch let unreachable as EndpointUnreachable {
             throw FeedError.peerFailed(
-                "cannot reach the DevTools endpoint \(unreachable.base): \(unreachable.reason) (is the browser started with --remote-debugging-port on that port?)")
+                "cannot reach the DevTools endpoint \(unreachable.base): \(unreachable.reason) (is the browser started with --remote-debugging-port on that port?)"
+            )
         }
     }
 
@@ -212,7 +218,8 @@ package final class BrowserFeed: Feed, Sendable {
             let response = try await HTTPClient.shared.execute(
                 HTTPClientRequest(url: base + "/json/version"), timeout: .nanoseconds(Int64(timeout / .nanoseconds(1))))
             guard response.status == .ok else {
-                throw FeedError.peerFailed("\(base)/json/version answered \(response.status.code): not a DevTools endpoint")
+                throw FeedError.peerFailed(
+                    "\(base)/json/version answered \(response.status.code): not a DevTools endpoint")
             }
             body = try await response.body.collect(upTo: 1 << 16)
         } catch let error as FeedError {
@@ -274,8 +281,9 @@ public struct BrowserFeedRequest: FeedRequest {
         switch spoken {
         case .cdp:
             if share != nil {
-                throw FeedError.peerFailed("\(endpoint) is a DevTools endpoint (Chromium), which takes other clients itself: "
-                    + "--browser-share is for a Firefox's WebDriver BiDi session")
+                throw FeedError.peerFailed(
+                    "\(endpoint) is a DevTools endpoint (Chromium), which takes other clients itself: "
+                        + "--browser-share is for a Firefox's WebDriver BiDi session")
             }
             let feed = try await BrowserFeed.connect(endpoint: endpoint, targetFilter: targetFilter) { messages($0) }
             messages("trailcast: driving the geolocation of \(feed.version.browser)'s pages\(pages)")
@@ -283,14 +291,17 @@ public struct BrowserFeedRequest: FeedRequest {
         case .bidi:
             let socketURL = BrowserFeed.bidiSocketURL(endpoint)
             if let share {
-                let offered = try await BiDiSessionShare.start(browserSocketURL: socketURL, host: share.host, port: share.port) {
+                let offered = try await BiDiSessionShare.start(
+                    browserSocketURL: socketURL, host: share.host, port: share.port
+                ) {
                     messages($0)
                 }
                 let feed: BiDiBrowserFeed
                 do {
                     // As long as the share's own session.new may take: the join's subscription is Firefox's next command.
                     feed = try await BiDiBrowserFeed.connect(
-                        socketURL: offered.joinURL, targetFilter: targetFilter, sessionTimeout: .seconds(90), share: offered
+                        socketURL: offered.joinURL, targetFilter: targetFilter, sessionTimeout: .seconds(90),
+                        share: offered
                     ) {
                         messages($0)
                     }
@@ -299,13 +310,19 @@ public struct BrowserFeedRequest: FeedRequest {
                     throw error
                 }
                 messages("trailcast: driving the geolocation of \(offered.browser)'s pages\(pages) over WebDriver BiDi")
-                messages("trailcast: sharing its WebDriver BiDi session at \(offered.endpoint) (a test runner connects there as to Firefox)")
+                messages(
+                    "trailcast: sharing its WebDriver BiDi session at \(offered.endpoint) (a test runner connects there as to Firefox)"
+                )
                 return feed
             }
-            let feed = try await BiDiBrowserFeed.connect(socketURL: socketURL, targetFilter: targetFilter) { messages($0) }
+            let feed = try await BiDiBrowserFeed.connect(socketURL: socketURL, targetFilter: targetFilter) {
+                messages($0)
+            }
             if BrowserFeed.joinsSession(socketURL) {
                 let session = socketURL.split(separator: "/").last.map(String.init) ?? ""
-                messages("trailcast: driving the geolocation of pages\(pages) in the joined WebDriver BiDi session \(session)")
+                messages(
+                    "trailcast: driving the geolocation of pages\(pages) in the joined WebDriver BiDi session \(session)"
+                )
             } else {
                 messages("trailcast: driving the geolocation of \(feed.browser)'s pages\(pages) over WebDriver BiDi")
             }

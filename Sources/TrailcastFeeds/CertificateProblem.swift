@@ -34,7 +34,8 @@ extension TransportSecurity {
                 .connectTimeout(.seconds(5))
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: nil))
+                        try channel.pipeline.syncOperations.addHandler(
+                            NIOSSLClientHandler(context: context, serverHostname: nil))
                         try channel.pipeline.syncOperations.addHandler(HandshakeWaiter(handshake))
                     }
                 }
@@ -45,20 +46,26 @@ extension TransportSecurity {
         }
         defer { channel.close(promise: nil) }
         guard (try? await handshake.promise.futureResult.get()) != nil,
-              let certificate = try? await channel.nioSSL_peerCertificate().get()
+            let certificate = try? await channel.nioSSL_peerCertificate().get()
         else { return nil }
         let now = time(nil)
         if certificate.notValidAfter < now {
-            return "the \(naming.peer)'s certificate expired on \(Self.utcText(certificate.notValidAfter)) (it was valid from \(Self.utcText(certificate.notValidBefore))): the \(naming.peer) needs a new one"
+            return
+                "the \(naming.peer)'s certificate expired on \(Self.utcText(certificate.notValidAfter)) (it was valid from \(Self.utcText(certificate.notValidBefore))): the \(naming.peer) needs a new one"
         }
         if certificate.notValidBefore > now {
-            return "the \(naming.peer)'s certificate is not valid until \(Self.utcText(certificate.notValidBefore)): check this machine's clock and the \(naming.peer)'s"
+            return
+                "the \(naming.peer)'s certificate is not valid until \(Self.utcText(certificate.notValidBefore)): check this machine's clock and the \(naming.peer)'s"
         }
-        guard let bytes = try? certificate.toDERBytes(), let parsed = try? Certificate(derEncoded: bytes) else { return nil }
+        guard let bytes = try? certificate.toDERBytes(), let parsed = try? Certificate(derEncoded: bytes) else {
+            return nil
+        }
         if parsed.issuer == parsed.subject {
-            return "the \(naming.peer)'s certificate is self-signed (\(parsed.subject)): to trust it, give it as \(naming.caOption) FILE"
+            return
+                "the \(naming.peer)'s certificate is self-signed (\(parsed.subject)): to trust it, give it as \(naming.caOption) FILE"
         }
-        return "the \(naming.peer)'s certificate is signed by \(parsed.issuer), a CA this run does not trust (\(naming.caOption) FILE names one)"
+        return
+            "the \(naming.peer)'s certificate is signed by \(parsed.issuer), a CA this run does not trust (\(naming.caOption) FILE names one)"
     }
 
     /// `2026-11-28 21:58 UTC`.
@@ -67,6 +74,7 @@ extension TransportSecurity {
         var parts = tm()
         gmtime_r(&seconds, &parts)
         func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
+        return
+            "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday)) \(two(parts.tm_hour)):\(two(parts.tm_min)) UTC"
     }
 }

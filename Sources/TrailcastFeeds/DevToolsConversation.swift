@@ -80,7 +80,9 @@ actor DevToolsConversation {
     /// A command of the run: a location override goes to every page (and is kept for pages
     /// attached later); a permission is the browser's.
     func sendToPages(_ command: DevToolsCommand) async throws {
-        if let setting = [GeolocationPermission.granted, .denied, .prompt].first(where: { command == .geolocationPermission($0) }) {
+        if let setting = [GeolocationPermission.granted, .denied, .prompt].first(where: {
+            command == .geolocationPermission($0)
+        }) {
             try await setPermission(setting)
             return
         }
@@ -111,7 +113,9 @@ actor DevToolsConversation {
             if let target = attachRequests.removeValue(forKey: id), let failure = message.error {
                 // A page the feed cannot reach is named, once: it does not hear the run.
                 attaching.remove(target.targetId)
-                warn("trailcast: warning: cannot reach the browser page \(target.url) (\(failure.message ?? "code \(failure.code ?? 0)")): it does not hear the run")
+                warn(
+                    "trailcast: warning: cannot reach the browser page \(target.url) (\(failure.message ?? "code \(failure.code ?? 0)")): it does not hear the run"
+                )
             } else if let failure = message.error {
                 warnOnce(failure)
             }
@@ -121,7 +125,7 @@ actor DevToolsConversation {
         switch message.method {
         case "Target.targetCreated", "Target.targetInfoChanged":
             guard let target = message.params?.targetInfo, wants(target),
-                  !attaching.contains(target.targetId), !isAttached(target.targetId)
+                !attaching.contains(target.targetId), !isAttached(target.targetId)
             else { return }
             attaching.insert(target.targetId)
             // Numbered before the write: the answer can come while it is awaited.
@@ -138,7 +142,9 @@ actor DevToolsConversation {
             if let lastOverride { try await send(lastOverride, to: session) }
         case "Target.detachedFromTarget":
             guard let session = message.params?.sessionId, let page = pages.removeValue(forKey: session) else { return }
-            if !isClosing { warn("trailcast: warning: the browser page \(page.url) closed: dropped from the browser feed") }
+            if !isClosing {
+                warn("trailcast: warning: the browser page \(page.url) closed: dropped from the browser feed")
+            }
         default:
             break
         }
@@ -203,6 +209,8 @@ final class EpochTracker: Sendable {
             state.dropped += 1
             return state.dropped == 1
         }
-        if first { warn("trailcast: warning: the browser is not keeping up: the oldest location commands are being dropped") }
+        if first {
+            warn("trailcast: warning: the browser is not keeping up: the oldest location commands are being dropped")
+        }
     }
 }

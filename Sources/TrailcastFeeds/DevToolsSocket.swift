@@ -30,14 +30,17 @@ enum DevToolsSocket {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
                         maxFrameSize: maximumMessageBytes,
                         upgradePipelineHandler: { channel, _ in
-                            channel.eventLoop.makeCompletedFuture { .websocket(try Channel(wrappingChannelSynchronously: channel)) }
+                            channel.eventLoop.makeCompletedFuture {
+                                .websocket(try Channel(wrappingChannelSynchronously: channel))
+                            }
                         })
                     var headers = HTTPHeaders()
                     headers.add(name: "Host", value: "\(host):\(port)")
                     let head = HTTPRequestHead(version: .http1_1, method: .GET, uri: path, headers: headers)
                     let configuration = NIOTypedHTTPClientUpgradeConfiguration(
                         upgradeRequestHead: head, upgraders: [upgrader],
-                        notUpgradingCompletionHandler: { channel in channel.eventLoop.makeCompletedFuture { .refused } })
+                        notUpgradingCompletionHandler: { channel in channel.eventLoop.makeCompletedFuture { .refused } }
+                    )
                     return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
                         configuration: .init(upgradeConfiguration: configuration))
                 }
@@ -64,7 +67,8 @@ enum DevToolsSocket {
     /// `onText`; pings answered; a message over `maximumBytes` skipped. `masked`: this end is
     /// the client, whose frames are masked (a server's, ``BiDiSessionShare``'s, are not).
     static func readMessages(
-        _ inbound: NIOAsyncChannelInboundStream<WebSocketFrame>, outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
+        _ inbound: NIOAsyncChannelInboundStream<WebSocketFrame>,
+        outbound: NIOAsyncChannelOutboundWriter<WebSocketFrame>,
         masked: Bool = true, maximumBytes: Int = maximumMessageBytes, onText: (String) async throws -> Void
     ) async throws {
         var message = ByteBuffer()
@@ -85,9 +89,13 @@ enum DevToolsSocket {
                 if isText && !tooLong { try await onText(String(buffer: message)) }
                 message.clear()
             case .ping:
-                try await outbound.write(WebSocketFrame(fin: true, opcode: .pong, maskKey: masked ? .random() : nil, data: frame.unmaskedData))
+                try await outbound.write(
+                    WebSocketFrame(
+                        fin: true, opcode: .pong, maskKey: masked ? .random() : nil, data: frame.unmaskedData))
             case .connectionClose:
-                try? await outbound.write(WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: masked ? .random() : nil, data: ByteBuffer()))
+                try? await outbound.write(
+                    WebSocketFrame(
+                        fin: true, opcode: .connectionClose, maskKey: masked ? .random() : nil, data: ByteBuffer()))
                 return
             default:
                 break

@@ -39,7 +39,8 @@ package final class NMEATCPFeed: Feed {
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
             .childChannelOption(
                 .writeBufferWaterMark,
-                value: .init(low: stalledClientBytes / 2, high: stalledClientBytes))
+                value: .init(low: stalledClientBytes / 2, high: stalledClientBytes)
+            )
             .childChannelInitializer { channel in
                 clients.add(channel)
                 channel.closeFuture.whenComplete { _ in clients.remove(channel) }
@@ -75,7 +76,8 @@ package final class NMEATCPFeed: Feed {
                 // Its unsent bytes passed the high-water mark: it is not reading.
                 self.clients.remove(client)
                 client.close(promise: nil)
-                warn("trailcast: NMEA client \(client.remoteAddress.map { "\($0)" } ?? "?") dropped: it stopped reading")
+                warn(
+                    "trailcast: NMEA client \(client.remoteAddress.map { "\($0)" } ?? "?") dropped: it stopped reading")
                 continue
             }
             client.writeAndFlush(buffer, promise: nil)

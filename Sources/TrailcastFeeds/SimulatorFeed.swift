@@ -51,8 +51,10 @@ package final class SimulatorFeed: Feed {
         // No fix: the Simulator stays where it was, as a device without a signal does.
         guard let fix = epoch.fix else { return }
         runner.enqueue(
-            ["simctl", "location", device, "set",
-             "\(NMEAEncoder.decimal(fix.latitude, digits: 7)),\(NMEAEncoder.decimal(fix.longitude, digits: 7))"],
+            [
+                "simctl", "location", device, "set",
+                "\(NMEAEncoder.decimal(fix.latitude, digits: 7)),\(NMEAEncoder.decimal(fix.longitude, digits: 7))",
+            ],
             replacingPendingLocation: true)
     }
 

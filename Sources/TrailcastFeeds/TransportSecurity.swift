@@ -53,11 +53,13 @@ package final class TransportSecurity: Sendable {
         presentsClientCertificate = clientCertificateFile != nil
         var configuration = TLSConfiguration.makeClientConfiguration()
         if let trustedCertificatesFile {
-            configuration.trustRoots = .certificates(try Self.certificates(trustedCertificatesFile, option: naming.caOption))
+            configuration.trustRoots = .certificates(
+                try Self.certificates(trustedCertificatesFile, option: naming.caOption))
         }
         switch (clientCertificateFile, clientKeyFile) {
         case (let certificateFile?, let keyFile?):
-            configuration.certificateChain = try Self.certificates(certificateFile, option: naming.certificateOption).map { .certificate($0) }
+            configuration.certificateChain = try Self.certificates(certificateFile, option: naming.certificateOption)
+                .map { .certificate($0) }
             do {
                 configuration.privateKey = .privateKey(try NIOSSLPrivateKey(file: keyFile, format: .pem))
             } catch {
@@ -66,17 +68,24 @@ package final class TransportSecurity: Sendable {
         case (nil, nil):
             break
         case (.some, nil), (nil, .some):
-            throw TransportSecurityError(file: nil, option: naming.certificateOption, reason: "a client certificate needs its key: give \(naming.certificateOption) and \(naming.keyOption) together")
+            throw TransportSecurityError(
+                file: nil, option: naming.certificateOption,
+                reason:
+                    "a client certificate needs its key: give \(naming.certificateOption) and \(naming.keyOption) together"
+            )
         }
         do {
             context = try NIOSSLContext(configuration: configuration)
         } catch {
             throw TransportSecurityError(
-                file: clientKeyFile, option: naming.keyOption, reason: "the key does not go with the certificate (\(String(describing: error)))")
+                file: clientKeyFile, option: naming.keyOption,
+                reason: "the key does not go with the certificate (\(String(describing: error)))")
         }
     }
 
-    private static func certificates(_ file: String, option: String) throws(TransportSecurityError) -> [NIOSSLCertificate] {
+    private static func certificates(_ file: String, option: String) throws(TransportSecurityError)
+        -> [NIOSSLCertificate]
+    {
         let certificates: [NIOSSLCertificate]
         do {
             certificates = try NIOSSLCertificate.fromPEMFile(file)
@@ -92,11 +101,14 @@ package final class TransportSecurity: Sendable {
     /// Why a file could not be read as PEM: missing, unreadable, or not PEM.
     private static func fileProblem(_ file: String, option: String, otherwise: String) -> TransportSecurityError {
         if OpenFailure.isDirectory(file) {
-            return TransportSecurityError(file: file, option: option, reason: OpenFailure.reason(errno: EISDIR, kind: "a PEM file"), cannotOpen: true)
+            return TransportSecurityError(
+                file: file, option: option, reason: OpenFailure.reason(errno: EISDIR, kind: "a PEM file"),
+                cannotOpen: true)
         }
         guard let handle = fopen(file, "r") else {
             return TransportSecurityError(
-                file: file, option: option, reason: OpenFailure.reason(errno: errno, kind: "a PEM file"), cannotOpen: true)
+                file: file, option: option, reason: OpenFailure.reason(errno: errno, kind: "a PEM file"),
+                cannotOpen: true)
         }
         fclose(handle)
         return TransportSecurityError(file: file, option: option, reason: otherwise)
@@ -119,21 +131,26 @@ package final class TransportSecurity: Sendable {
             return "the \(peer)'s certificate is not for this host name or address"
         }
         if error is IOError {
-            return "\(connectFailureReason(error)) during the handshake (is this the \(peer)'s TLS port? \(naming.usualPort))"
+            return
+                "\(connectFailureReason(error)) during the handshake (is this the \(peer)'s TLS port? \(naming.usualPort))"
         }
         let text = String(describing: error)
         // "error:1000007d:SSL routines:OPENSSL_internal:CERTIFICATE_VERIFY_FAILED at file:line"
         guard let marker = text.firstRange(of: "OPENSSL_internal:") else {
-            if let error = error as? NIOSSLError, case .uncleanShutdown = error { return "the \(peer) closed the connection during the TLS handshake" }
+            if let error = error as? NIOSSLError, case .uncleanShutdown = error {
+                return "the \(peer) closed the connection during the TLS handshake"
+            }
             return text
         }
         let code = text[marker.upperBound...].prefix { $0 != " " && $0 != "]" && $0 != ")" && $0 != "," }
         let words = code.lowercased().replacingUnderscores()
         switch code {
         case "CERTIFICATE_VERIFY_FAILED":
-            return "\(words): the \(peer)'s certificate is not signed by a CA this run trusts (\(naming.caOption) FILE names one)"
+            return
+                "\(words): the \(peer)'s certificate is not signed by a CA this run trusts (\(naming.caOption) FILE names one)"
         case "TLSV1_ALERT_CERTIFICATE_REQUIRED":
-            return "\(words): the \(peer) requires a client certificate (\(naming.certificateOption) FILE \(naming.keyOption) FILE)"
+            return
+                "\(words): the \(peer) requires a client certificate (\(naming.certificateOption) FILE \(naming.keyOption) FILE)"
         case "WRONG_VERSION_NUMBER":
             return "\(words): the \(peer) did not answer in TLS (is this its TLS port? \(naming.usualPort))"
         default:

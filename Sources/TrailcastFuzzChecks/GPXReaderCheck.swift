@@ -27,7 +27,8 @@ extension FuzzChecks {
         let converted = format == .kmz || [.gpx, .kml, .tcx].contains(format) && isConvertedByLibXML2(bytes)
         for chunkSize in [16, oddChunk] {
             let other = read(bytes, format: format, chunkSize: chunkSize)
-            let described = "chunk size \(chunkSize): \(other.events.count) events, \(String(describing: other.error)); "
+            let described =
+                "chunk size \(chunkSize): \(other.events.count) events, \(String(describing: other.error)); "
                 + "64 KiB: \(reference.events.count) events, \(String(describing: reference.error))"
             if format == .kmz, isArchiveFault(other.error) != isArchiveFault(reference.error) {
                 // A fault of the archive (cut, damaged) and one of the KML before it are met in
@@ -49,19 +50,24 @@ extension FuzzChecks {
                 // Where the error is placed depends on the cut, and so does a warning libxml2
                 // gives at that place as it gives up on the element (an undefined namespace
                 // prefix, met at the end of a start tag cut short by the conversion).
-                let (otherEvents, referenceEvents) = (withoutWarningsAtTheError(other), withoutWarningsAtTheError(reference))
+                let (otherEvents, referenceEvents) = (
+                    withoutWarningsAtTheError(other), withoutWarningsAtTheError(reference)
+                )
                 let shorter = min(otherEvents.count, referenceEvents.count)
                 require(otherEvents.prefix(shorter) == referenceEvents.prefix(shorter), "other events: \(described)")
                 require(sameKind(other.error, reference.error), "another kind of error: \(described)")
             } else {
-                require(withoutWarningsAtTheError(other) == withoutWarningsAtTheError(reference), "other events: \(described)")
+                require(
+                    withoutWarningsAtTheError(other) == withoutWarningsAtTheError(reference),
+                    "other events: \(described)")
                 require(sameFault(other.error, reference.error), "another error: \(described)")
             }
         }
         for event in reference.events {
             guard let point = event.point else { continue }
             require(point.latitude.isFinite && abs(point.latitude) <= 90, "a point with latitude \(point.latitude)")
-            require(point.longitude.isFinite && abs(point.longitude) <= 180, "a point with longitude \(point.longitude)")
+            require(
+                point.longitude.isFinite && abs(point.longitude) <= 180, "a point with longitude \(point.longitude)")
         }
         if let error = reference.error {
             let text = error.description
@@ -79,7 +85,8 @@ extension FuzzChecks {
     /// libxml2 does not take as they are.
     private static func isConvertedByLibXML2(_ bytes: [UInt8]) -> Bool {
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF])
-            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C]) {
+            || bytes.starts(with: [0x3C, 0x00]) || bytes.starts(with: [0x00, 0x3C])
+        {
             return true
         }
         return ChunkBoundary.declaresConvertedEncoding(bytes)
@@ -102,11 +109,12 @@ extension FuzzChecks {
     private static func sameKind(_ one: RouteError?, _ other: RouteError?) -> Bool {
         switch (one, other) {
         case (nil, nil): return true
-        case (.malformedXML?, .notGPX?), (.notGPX?, .malformedXML?), (.malformedXML?, .malformed?), (.malformed?, .malformedXML?):
+        case (.malformedXML?, .notGPX?), (.notGPX?, .malformedXML?), (.malformedXML?, .malformed?),
+            (.malformed?, .malformedXML?):
             return true
         case (.malformedXML?, .malformedXML?), (.notGPX?, .notGPX?), (.unsafeDocument?, .unsafeDocument?),
-             (.invalidContent?, .invalidContent?), (.cannotRead?, .cannotRead?), (.cannotOpen?, .cannotOpen?),
-             (.malformed?, .malformed?), (.malformedBinary?, .malformedBinary?):
+            (.invalidContent?, .invalidContent?), (.cannotRead?, .cannotRead?), (.cannotOpen?, .cannotOpen?),
+            (.malformed?, .malformed?), (.malformedBinary?, .malformedBinary?):
             return true
         default: return false
         }
@@ -122,16 +130,20 @@ extension FuzzChecks {
     private static func sameFault(_ one: RouteError?, _ other: RouteError?) -> Bool {
         let encoding = RouteError.encodingMismatchReason
         if case .malformedXML(let file, let line, let column, let reason)? = one,
-           case .malformedXML(file, let otherLine, let otherColumn, let otherReason)? = other {
+            case .malformedXML(file, let otherLine, let otherColumn, let otherReason)? = other
+        {
             return (line, column) == (otherLine, otherColumn) || reason == encoding || otherReason == encoding
         }
         return one == other
     }
 
-    private static func read(_ bytes: [UInt8], format: RouteFormat, chunkSize: Int) -> (events: [RouteEvent], error: RouteError?) {
+    private static func read(_ bytes: [UInt8], format: RouteFormat, chunkSize: Int) -> (
+        events: [RouteEvent], error: RouteError?
+    ) {
         var events: [RouteEvent] = []
         do {
-            let reader = try format.makeReader(bytes: bytes, name: "fuzz.\(format.rawValue)", options: .init(chunkSize: chunkSize))
+            let reader = try format.makeReader(
+                bytes: bytes, name: "fuzz.\(format.rawValue)", options: .init(chunkSize: chunkSize))
             while let event = try reader.next() { events.append(event) }
             return (events, nil)
         } catch {

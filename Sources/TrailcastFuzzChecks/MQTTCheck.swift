@@ -20,7 +20,9 @@ extension FuzzChecks {
             require(size > 0 && size <= min(rest.count, 4096), "a packet of \(size) bytes from \(rest.count)")
             let encoded = packet.encoded()
             let again = try? MQTTPacket.decode(from: encoded[...], maximumSize: 1 << 20)
-            require(again?.packet == packet && again?.size == encoded.count, "\(packet) does not read back from its own bytes")
+            require(
+                again?.packet == packet && again?.size == encoded.count,
+                "\(packet) does not read back from its own bytes")
             rest = rest.dropFirst(size)
         }
     }

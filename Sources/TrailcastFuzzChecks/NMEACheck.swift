@@ -14,7 +14,8 @@ extension FuzzChecks {
         var reader = ByteReader(bytes)
         var encoder = NMEAEncoder()
         for _ in 0..<2 {
-            let time = Timestamp(secondsSince1970: reader.int64() % 10_000_000_000, nanoseconds: Int32(reader.byte()) * 3_900_000)
+            let time = Timestamp(
+                secondsSince1970: reader.int64() % 10_000_000_000, nanoseconds: Int32(reader.byte()) * 3_900_000)
             let hasFix = reader.byte() & 1 == 0
             let fix = LocationFix(
                 time: time, latitude: reader.double(), longitude: reader.double(),
@@ -23,10 +24,12 @@ extension FuzzChecks {
                 speedMetersPerSecond: reader.double(), courseDegrees: reader.double())
             var output: [UInt8] = []
             encoder.append(DeviceEpoch(time: time, fix: hasFix ? fix : nil), to: &output)
-            let sentences = String(decoding: output, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true)
+            let sentences = String(decoding: output, as: UTF8.self).split(
+                separator: "\r\n", omittingEmptySubsequences: true)
             require(output.suffix(2) == [0x0D, 0x0A], "output that does not end with CR LF")
             for sentence in sentences {
-                require(sentence.utf8.count + 2 <= 82, "a sentence of \(sentence.utf8.count + 2) characters: \(sentence)")
+                require(
+                    sentence.utf8.count + 2 <= 82, "a sentence of \(sentence.utf8.count + 2) characters: \(sentence)")
                 require(sentence.hasPrefix("$GP"), "a sentence without $GP: \(sentence)")
                 let parts = sentence.dropFirst().split(separator: "*", omittingEmptySubsequences: false)
                 require(parts.count == 2, "a sentence without one checksum: \(sentence)")
@@ -34,21 +37,26 @@ extension FuzzChecks {
                 require(UInt8(parts[1], radix: 16) == checksum, "a wrong checksum: \(sentence)")
             }
             guard hasFix, fix.latitude.isFinite, fix.longitude.isFinite, abs(fix.latitude) <= 90,
-                  abs(fix.longitude) <= 180, let gga = sentences.first(where: { $0.hasPrefix("$GPGGA") })
+                abs(fix.longitude) <= 180, let gga = sentences.first(where: { $0.hasPrefix("$GPGGA") })
             else { continue }
             let fields = gga.split(separator: ",", omittingEmptySubsequences: false)
             require(fields.count > 5, "a short GGA: \(gga)")
             let latitude = Self.degrees(fields[2], hemisphere: fields[3], degreeDigits: 2)
             let longitude = Self.degrees(fields[4], hemisphere: fields[5], degreeDigits: 3)
-            require(latitude.map { abs($0 - fix.latitude) < 1e-6 } == true, "latitude \(fix.latitude) read back as \(String(describing: latitude)): \(gga)")
-            require(longitude.map { abs($0 - fix.longitude) < 1e-6 } == true, "longitude \(fix.longitude) read back as \(String(describing: longitude)): \(gga)")
+            require(
+                latitude.map { abs($0 - fix.latitude) < 1e-6 } == true,
+                "latitude \(fix.latitude) read back as \(String(describing: latitude)): \(gga)")
+            require(
+                longitude.map { abs($0 - fix.longitude) < 1e-6 } == true,
+                "longitude \(fix.longitude) read back as \(String(describing: longitude)): \(gga)")
         }
     }
 
     /// `ddmm.mmmmm` (or `dddmm.mmmmm`) and N/S/E/W as degrees.
     private static func degrees(_ field: Substring, hemisphere: Substring, degreeDigits: Int) -> Double? {
         guard field.count > degreeDigits, let whole = Double(field.prefix(degreeDigits)),
-              let minutes = Double(field.dropFirst(degreeDigits)), minutes < 60 else { return nil }
+            let minutes = Double(field.dropFirst(degreeDigits)), minutes < 60
+        else { return nil }
         let value = whole + minutes / 60
         return hemisphere == "S" || hemisphere == "W" ? -value : value
     }

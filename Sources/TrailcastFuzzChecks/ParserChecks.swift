@@ -24,7 +24,9 @@ extension FuzzChecks {
         guard let response = try? OpenMeteoHourlyResponse.decode(bytes) else { return }
         for time in response.hourly.time.prefix(100) {
             if let conditions = try? response.conditions(atHourStarting: time) {
-                require((0..<360).contains(conditions.windDirectionDegrees), "wind from \(conditions.windDirectionDegrees)°")
+                require(
+                    (0..<360).contains(conditions.windDirectionDegrees), "wind from \(conditions.windDirectionDegrees)°"
+                )
             }
         }
     }
@@ -47,9 +49,12 @@ extension FuzzChecks {
         }
         if (bytes.first ?? 0) & 2 == 2 {
             do {
-                pairs = try ForecastRequestBody.parameters(Array(bytes.dropFirst()), contentType: "application/json").pairs
+                pairs = try ForecastRequestBody.parameters(Array(bytes.dropFirst()), contentType: "application/json")
+                    .pairs
             } catch {
-                require([400, 413, 415, 422].contains(error.status) && !error.reason.isEmpty, "a body refused without a reason")
+                require(
+                    [400, 413, 415, 422].contains(error.status) && !error.reason.isEmpty,
+                    "a body refused without a reason")
                 return
             }
         }
@@ -76,8 +81,11 @@ extension FuzzChecks {
         withTemporaryFile(Array(bytes.dropFirst()), suffix: suffix) { path in
             do throws(PlacesFileError) {
                 for place in try PlacesFile.load(path) {
-                    require(place.latitude.isFinite && abs(place.latitude) <= 90, "a place at latitude \(place.latitude)")
-                    require(place.longitude.isFinite && abs(place.longitude) <= 180, "a place at longitude \(place.longitude)")
+                    require(
+                        place.latitude.isFinite && abs(place.latitude) <= 90, "a place at latitude \(place.latitude)")
+                    require(
+                        place.longitude.isFinite && abs(place.longitude) <= 180,
+                        "a place at longitude \(place.longitude)")
                 }
             } catch {
                 let text = error.description

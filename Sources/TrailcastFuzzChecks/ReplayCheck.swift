@@ -36,10 +36,12 @@ extension FuzzChecks {
                 return
             }
             require(recorder.sawEnd, "the run returned without an end event")
-            require(summary.locations == recorder.locations,
-                    "end.locations \(summary.locations), \(recorder.locations) location events")
-            require(recorder.highestIndex < summary.points,
-                    "a location with index \(recorder.highestIndex) of \(summary.points) points")
+            require(
+                summary.locations == recorder.locations,
+                "end.locations \(summary.locations), \(recorder.locations) location events")
+            require(
+                recorder.highestIndex < summary.points,
+                "a location with index \(recorder.highestIndex) of \(summary.points) points")
         }
     }
 
@@ -99,14 +101,16 @@ extension FuzzChecks {
             }
             count += 1
             if count > Self.maximumEvents { throw TooLong() }
-            require(event.offsetSeconds >= lastOffset - 1e-9,
-                    "offsets went back: \(event.offsetSeconds) after \(lastOffset) (\(event.kind.typeName))")
+            require(
+                event.offsetSeconds >= lastOffset - 1e-9,
+                "offsets went back: \(event.offsetSeconds) after \(lastOffset) (\(event.kind.typeName))")
             lastOffset = max(lastOffset, event.offsetSeconds)
             switch event.kind {
             case .location(let fix):
                 locations += 1
                 highestIndex = max(highestIndex, fix.sourceIndex)
-                require(fix.latitude.isFinite && fix.longitude.isFinite, "a location at \(fix.latitude), \(fix.longitude)")
+                require(
+                    fix.latitude.isFinite && fix.longitude.isFinite, "a location at \(fix.latitude), \(fix.longitude)")
             case .end:
                 sawEnd = true
             default:

@@ -42,7 +42,8 @@ extension OpenMeteoClient {
         /// The public Open-Meteo historical-weather service.
         package static let defaultArchiveBaseURL = OpenMeteoRequest.publicArchiveBaseURL
         /// The `User-Agent` sent unless told otherwise.
-        package static let defaultUserAgent = "trailcast/\(TrailcastVersion.majorAndMinor) (GPX replay; +https://github.com/trailcast)"
+        package static let defaultUserAgent =
+            "trailcast/\(TrailcastVersion.majorAndMinor) (GPX replay; +https://github.com/trailcast)"
 
         /// Creates a configuration; every parameter defaults to the public service's values.
         package init(

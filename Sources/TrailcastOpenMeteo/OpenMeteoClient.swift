@@ -100,7 +100,8 @@ package final class OpenMeteoClient: WeatherFetcher {
         let start = ContinuousClock.now
         func outcome(_ result: Result<WeatherConditions, WeatherFetchFailure>, attempts: Int) -> WeatherFetchOutcome {
             let elapsed = start.duration(to: ContinuousClock.now)
-            return WeatherFetchOutcome(result: result, attempts: attempts, elapsedMilliseconds: elapsed.totalMilliseconds)
+            return WeatherFetchOutcome(
+                result: result, attempts: attempts, elapsedMilliseconds: elapsed.totalMilliseconds)
         }
 
         let request: OpenMeteoRequest
@@ -204,11 +205,12 @@ package final class OpenMeteoClient: WeatherFetcher {
         // 429 (rate limited) and 5xx (server trouble) may pass; other statuses mean this
         // request will always be refused.
         let isTransient = status == 429 || (500...599).contains(status)
-        let message = if let body, let errorBody = OpenMeteoErrorBody.parse(body.readableBytesView) {
-            "HTTP \(status): \(errorBody.singleLineReason)"
-        } else {
-            "HTTP \(status) from \(authority)"
-        }
+        let message =
+            if let body, let errorBody = OpenMeteoErrorBody.parse(body.readableBytesView) {
+                "HTTP \(status): \(errorBody.singleLineReason)"
+            } else {
+                "HTTP \(status) from \(authority)"
+            }
         return WeatherFetchFailure(message: message, httpStatus: status, isTransient: isTransient)
     }
 }

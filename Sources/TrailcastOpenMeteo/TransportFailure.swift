@@ -20,7 +20,8 @@ enum TransportFailure {
         for error: any Error, authority: String, configuration: OpenMeteoClient.Configuration
     ) -> WeatherFetchFailure {
         let timedOut = "timed out after \(DecimalText.seconds(configuration.requestTimeout)) s"
-        let connectTimedOut = "cannot connect to \(authority): timed out after "
+        let connectTimedOut =
+            "cannot connect to \(authority): timed out after "
             + "\(DecimalText.seconds(configuration.connectTimeout)) s"
         switch error {
         case let error as HTTPClientError:

@@ -47,12 +47,16 @@ package enum CheckReportPage {
         let passed = scenarios.filter(\.passed)
         var html = PageHTML.head(title: "Trailcast check")
         html += "<h1>Trailcast check</h1>\n"
-        html += "<p class=\"sub\" id=\"check-summary\">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(passed.count) passed, \(failed.count) failed, \(broken.count) broken</p>\n"
-        html += "<table id=\"check-index\">\n<thead><tr><th>result</th><th>scenario</th><th>file</th><th>expectations</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<p class=\"sub\" id=\"check-summary\">\(scenarios.count) scenario\(scenarios.count == 1 ? "" : "s"): \(passed.count) passed, \(failed.count) failed, \(broken.count) broken</p>\n"
+        html +=
+            "<table id=\"check-index\">\n<thead><tr><th>result</th><th>scenario</th><th>file</th><th>expectations</th></tr></thead>\n<tbody>\n"
         let ordered = failed + broken + passed
         for (index, scenario) in ordered.enumerated() {
-            html += "<tr><td>\(verdict(scenario))</td><td><a href=\"#s\(index)\">\(Markup.escape(scenario.name.isEmpty ? scenario.file : scenario.name))</a></td>"
-            html += "<td class=\"details\">\(Markup.escape(scenario.file))</td><td class=\"num\">\(scenario.rows.filter(\.passed).count) / \(scenario.rows.count)</td></tr>\n"
+            html +=
+                "<tr><td>\(verdict(scenario))</td><td><a href=\"#s\(index)\">\(Markup.escape(scenario.name.isEmpty ? scenario.file : scenario.name))</a></td>"
+            html +=
+                "<td class=\"details\">\(Markup.escape(scenario.file))</td><td class=\"num\">\(scenario.rows.filter(\.passed).count) / \(scenario.rows.count)</td></tr>\n"
         }
         html += "</tbody>\n</table>\n"
         for (index, scenario) in ordered.enumerated() {
@@ -70,7 +74,8 @@ package enum CheckReportPage {
     private static func section(_ scenario: CheckedScenario, index: Int) -> String {
         let state = scenario.error != nil ? "broken" : scenario.passed ? "passed" : "failed"
         var html = "<section class=\"scenario \(state)\" id=\"s\(index)\">\n"
-        html += "<h2>\(verdict(scenario)) \(Markup.escape(scenario.name.isEmpty ? scenario.file : scenario.name))</h2>\n"
+        html +=
+            "<h2>\(verdict(scenario)) \(Markup.escape(scenario.name.isEmpty ? scenario.file : scenario.name))</h2>\n"
         html += "<p class=\"sub\">\(Markup.escape(scenario.file))"
         if let run = scenario.run { html += " · " + Markup.escape(PageHTML.subtitle(run)) }
         html += "</p>\n"
@@ -78,11 +83,14 @@ package enum CheckReportPage {
             html += "<p class=\"fail details\">\(Markup.escape(error))</p>\n"
         }
         if !scenario.rows.isEmpty {
-            html += "<table class=\"expectations\">\n<thead><tr><th>result</th><th>line</th><th>expectation</th><th>evidence</th></tr></thead>\n<tbody>\n"
+            html +=
+                "<table class=\"expectations\">\n<thead><tr><th>result</th><th>line</th><th>expectation</th><th>evidence</th></tr></thead>\n<tbody>\n"
             // Failures first, then the rest in file order.
             for row in scenario.rows.filter({ !$0.passed }) + scenario.rows.filter(\.passed) {
-                html += "<tr class=\"\(row.passed ? "held" : "failed")\"><td>\(row.passed ? "<span class=\"pass\">pass</span>" : "<span class=\"fail\">fail</span>")</td>"
-                html += "<td class=\"num\">\(row.line)</td><td>\(Markup.escape(row.expectation))</td><td class=\"details\">\(Markup.escape(row.evidence))</td></tr>\n"
+                html +=
+                    "<tr class=\"\(row.passed ? "held" : "failed")\"><td>\(row.passed ? "<span class=\"pass\">pass</span>" : "<span class=\"fail\">fail</span>")</td>"
+                html +=
+                    "<td class=\"num\">\(row.line)</td><td>\(Markup.escape(row.expectation))</td><td class=\"details\">\(Markup.escape(row.evidence))</td></tr>\n"
             }
             html += "</tbody>\n</table>\n"
         }

@@ -2,7 +2,6 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastTimeline
 
-
 /// A `location` line of a JSON Lines timeline read without a JSON parser: `trailcast
 /// report` meets a million of them, and Foundation's parser takes about 15 µs a line.
 ///
@@ -23,11 +22,11 @@ enum LocationLine {
     static func parse(_ line: String) -> Values? {
         var utf8 = line.utf8[...]
         guard utf8.starts(with: #"{"t":""#.utf8),
-              let offset = number(after: #","offset":"#, in: &utf8),
-              utf8.starts(with: #","type":"location","lat":"#.utf8),
-              let latitude = number(after: #","type":"location","lat":"#, in: &utf8),
-              let longitude = number(after: #","lon":"#, in: &utf8),
-              skip(past: #","horizontalAccuracy":"#, in: &utf8)
+            let offset = number(after: #","offset":"#, in: &utf8),
+            utf8.starts(with: #","type":"location","lat":"#.utf8),
+            let latitude = number(after: #","type":"location","lat":"#, in: &utf8),
+            let longitude = number(after: #","lon":"#, in: &utf8),
+            skip(past: #","horizontalAccuracy":"#, in: &utf8)
         else { return nil }
         let accuracy = value(in: &utf8)
         guard skip(past: #","index":"#, in: &utf8) else { return nil }
@@ -48,10 +47,13 @@ enum LocationLine {
             truth = nil
         } else {
             guard let truthLatitude = number(after: #"{"lat":"#, in: &utf8),
-                  let truthLongitude = number(after: #","lon":"#, in: &utf8) else { return nil }
+                let truthLongitude = number(after: #","lon":"#, in: &utf8)
+            else { return nil }
             truth = (truthLatitude, truthLongitude)
         }
-        return Values(offset: offset, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, index: index, truth: truth)
+        return Values(
+            offset: offset, latitude: latitude, longitude: longitude, horizontalAccuracy: accuracy, index: index,
+            truth: truth)
     }
 
     /// Skips to just after `key` (which must come next or later) and reads a number.

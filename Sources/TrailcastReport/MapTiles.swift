@@ -27,7 +27,9 @@ public struct MapTiles: Sendable, Equatable {
     public static let openStreetMapAttribution = "© OpenStreetMap contributors"
 
     /// Fails with a sentence saying what is wrong with `template`.
-    public init(template: String, attribution: String = MapTiles.openStreetMapAttribution, maximumZoom: Int = 19) throws(Problem) {
+    public init(template: String, attribution: String = MapTiles.openStreetMapAttribution, maximumZoom: Int = 19)
+        throws(Problem)
+    {
         guard template.hasPrefix("http://") || template.hasPrefix("https://") else {
             throw Problem("the tile URL template must start with http:// or https://, not \(template)")
         }
@@ -36,7 +38,8 @@ public struct MapTiles: Sendable, Equatable {
         }
         let rest = ["{z}", "{x}", "{y}"].reduce(template) { $0.replacingAll($1, with: "") }
         if rest.contains("{") || rest.contains("}") {
-            throw Problem("the tile URL template takes only {z}, {x} and {y} (name one server, not {s} subdomains): \(template)")
+            throw Problem(
+                "the tile URL template takes only {z}, {x} and {y} (name one server, not {s} subdomains): \(template)")
         }
         self.template = template
         self.attribution = attribution
@@ -65,7 +68,9 @@ public struct MapTiles: Sendable, Equatable {
 
     /// The `<image>` elements of every tile that covers a view `width` by `height` pixels,
     /// where projected (0...1) `x` is drawn at `offsetX + (x - minX) * scale` and `y` alike.
-    func layer(width: Double, height: Double, minX: Double, minY: Double, scale: Double, offsetX: Double, offsetY: Double) -> String {
+    func layer(
+        width: Double, height: Double, minX: Double, minY: Double, scale: Double, offsetX: Double, offsetY: Double
+    ) -> String {
         guard scale.isFinite, scale > 0 else { return "" }
         let zoom = zoom(forScale: scale)
         let tilesAcross = Double(1 << zoom)
@@ -88,7 +93,8 @@ public struct MapTiles: Sendable, Equatable {
                 let left = Markup.number(screenX(column), decimals: 2), top = Markup.number(screenY(row), decimals: 2)
                 let tileWidth = Markup.number(screenX(column + 1) - screenX(column), decimals: 2)
                 let tileHeight = Markup.number(screenY(row + 1) - screenY(row), decimals: 2)
-                svg += "<image href=\"\(Markup.escape(url(zoom: zoom, x: column, y: row)))\" x=\"\(left)\" y=\"\(top)\""
+                svg +=
+                    "<image href=\"\(Markup.escape(url(zoom: zoom, x: column, y: row)))\" x=\"\(left)\" y=\"\(top)\""
                     + " width=\"\(tileWidth)\" height=\"\(tileHeight)\" preserveAspectRatio=\"none\"/>"
             }
         }

@@ -33,15 +33,19 @@ struct MapView {
     }
 
     func render(_ report: RunReport) -> String {
-        var svg = "<svg class=\"map\" id=\"\(rowPrefix)map\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-label=\"Map of the run\">\n"
-        svg += "<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(Markup.number(width))\" height=\"\(Markup.number(height))\" fill=\"#f6f8fa\"/>\n"
+        var svg =
+            "<svg class=\"map\" id=\"\(rowPrefix)map\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(height))\" role=\"img\" aria-label=\"Map of the run\">\n"
+        svg +=
+            "<rect class=\"map-bg\" x=\"0\" y=\"0\" width=\"\(Markup.number(width))\" height=\"\(Markup.number(height))\" fill=\"#f6f8fa\"/>\n"
         guard let frame = frame(for: report) else {
-            svg += "<text x=\"\(Markup.number(width / 2))\" y=\"\(Markup.number(height / 2))\" text-anchor=\"middle\" fill=\"#57606a\">No positions in this timeline.</text>\n</svg>"
+            svg +=
+                "<text x=\"\(Markup.number(width / 2))\" y=\"\(Markup.number(height / 2))\" text-anchor=\"middle\" fill=\"#57606a\">No positions in this timeline.</text>\n</svg>"
             return svg
         }
         if exposesProjection {
             // On the root element, before its first child: `<svg ... data-...>`.
-            let attributes = " data-min-x=\"\(frame.minX)\" data-min-y=\"\(frame.minY)\" data-scale=\"\(frame.scale)\""
+            let attributes =
+                " data-min-x=\"\(frame.minX)\" data-min-y=\"\(frame.minY)\" data-scale=\"\(frame.scale)\""
                 + " data-offset-x=\"\(frame.offsetX)\" data-offset-y=\"\(frame.offsetY)\""
             if let close = svg.firstIndex(of: ">") { svg.insert(contentsOf: attributes, at: close) }
         }
@@ -72,8 +76,10 @@ struct MapView {
         guard let frame = frame(for: report) else { return nil }
         let inset = 1 / frame.scale
         return MercatorBox(
-            minX: frame.minX - frame.offsetX / frame.scale + inset, maxX: frame.minX + (width - frame.offsetX) / frame.scale - inset,
-            minY: frame.minY - frame.offsetY / frame.scale + inset, maxY: frame.minY + (height - frame.offsetY) / frame.scale - inset)
+            minX: frame.minX - frame.offsetX / frame.scale + inset,
+            maxX: frame.minX + (width - frame.offsetX) / frame.scale - inset,
+            minY: frame.minY - frame.offsetY / frame.scale + inset,
+            maxY: frame.minY + (height - frame.offsetY) / frame.scale - inset)
     }
 
     private func frame(for report: RunReport) -> Frame? {
@@ -97,12 +103,17 @@ struct MapView {
         let metersPerUnit = WebMercator.metersPerUnit(atLatitude: middleLatitude)
         // At least 300 m across, so a standing device is a dot in a street, not the world.
         let minimumSpan = 300 / max(metersPerUnit, 1)
-        if maxX - minX < minimumSpan { let middle = (minX + maxX) / 2; minX = middle - minimumSpan / 2; maxX = middle + minimumSpan / 2 }
-        if maxY - minY < minimumSpan { let middle = (minY + maxY) / 2; minY = middle - minimumSpan / 2; maxY = middle + minimumSpan / 2 }
+        if maxX - minX < minimumSpan {
+            let middle = (minX + maxX) / 2; minX = middle - minimumSpan / 2; maxX = middle + minimumSpan / 2
+        }
+        if maxY - minY < minimumSpan {
+            let middle = (minY + maxY) / 2; minY = middle - minimumSpan / 2; maxY = middle + minimumSpan / 2
+        }
         let scale = min((width - 2 * padding) / (maxX - minX), (height - 2 * padding) / (maxY - minY))
         let offsetX = (width - (maxX - minX) * scale) / 2
         let offsetY = (height - (maxY - minY) * scale) / 2
-        return Frame(minX: minX, minY: minY, scale: scale, offsetX: offsetX, offsetY: offsetY, metersPerUnit: metersPerUnit)
+        return Frame(
+            minX: minX, minY: minY, scale: scale, offsetX: offsetX, offsetY: offsetY, metersPerUnit: metersPerUnit)
     }
 
     // MARK: layers
@@ -120,8 +131,10 @@ struct MapView {
             let left = max(x0, -10), top = max(y0, -10), right = min(x1, width + 10), bottom = min(y1, height + 10)
             guard right > left, bottom > top else { continue }
             let count = report.cells[cell] ?? 0
-            svg += "<rect class=\"cell\" x=\"\(Markup.number(left))\" y=\"\(Markup.number(top))\" width=\"\(Markup.number(right - left))\" height=\"\(Markup.number(bottom - top))\">"
-            svg += "<title>weather cell \(Markup.escape(cell)): \(count) weather event\(count == 1 ? "" : "s")</title></rect>\n"
+            svg +=
+                "<rect class=\"cell\" x=\"\(Markup.number(left))\" y=\"\(Markup.number(top))\" width=\"\(Markup.number(right - left))\" height=\"\(Markup.number(bottom - top))\">"
+            svg +=
+                "<title>weather cell \(Markup.escape(cell)): \(count) weather event\(count == 1 ? "" : "s")</title></rect>\n"
         }
         return svg + "</g>\n"
     }
@@ -132,16 +145,20 @@ struct MapView {
         guard !report.regions.isEmpty else { return "" }
         var svg = "<g class=\"regions\">\n"
         for region in report.regions {
-            let (cx, cy) = frame.point(WebMercator.x(longitude: region.longitude), WebMercator.y(latitude: region.latitude))
+            let (cx, cy) = frame.point(
+                WebMercator.x(longitude: region.longitude), WebMercator.y(latitude: region.latitude))
             let pixels = region.radiusMeters / WebMercator.metersPerUnit(atLatitude: region.latitude) * frame.scale
             // Far off the map, or larger than it many times over: not drawn.
             guard pixels.isFinite, pixels < 20 * max(width, height), cx > -pixels - width, cx < 2 * width + pixels,
-                  cy > -pixels - height, cy < 2 * height + pixels else { continue }
+                cy > -pixels - height, cy < 2 * height + pixels
+            else { continue }
             let (fill, stroke) = Self.regionColors[region.status] ?? ("#eaeef2", "#6e7781")
             let dash = region.status == "never" ? " stroke-dasharray=\"5 4\"" : ""
-            svg += "<circle class=\"region region-\(region.status)\" cx=\"\(Markup.number(cx))\" cy=\"\(Markup.number(cy))\" r=\"\(Markup.number(max(pixels, 2)))\" fill=\"\(fill)\" fill-opacity=\"0.25\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash)>"
+            svg +=
+                "<circle class=\"region region-\(region.status)\" cx=\"\(Markup.number(cx))\" cy=\"\(Markup.number(cy))\" r=\"\(Markup.number(max(pixels, 2)))\" fill=\"\(fill)\" fill-opacity=\"0.25\" stroke=\"\(stroke)\" stroke-width=\"1.5\"\(dash)>"
             let told = region.status == "never" ? "never entered" : "entered \(region.entries)x, left \(region.exits)x"
-            svg += "<title>region \(Markup.escape(region.identifier)) (\(Markup.distance(region.radiusMeters))): \(told)</title></circle>\n"
+            svg +=
+                "<title>region \(Markup.escape(region.identifier)) (\(Markup.distance(region.radiusMeters))): \(told)</title></circle>\n"
         }
         return svg + "</g>\n"
     }
@@ -177,7 +194,8 @@ struct MapView {
         var previous: (Double, Double)?
         func flush() {
             guard let current, !coordinates.isEmpty else { return }
-            svg += "<polyline class=\"seg seg-\(current.rawValue)\" stroke=\"\(current.color)\" points=\"\(coordinates)\"><title>\(Markup.escape(current.label))</title></polyline>\n"
+            svg +=
+                "<polyline class=\"seg seg-\(current.rawValue)\" stroke=\"\(current.color)\" points=\"\(coordinates)\"><title>\(Markup.escape(current.label))</title></polyline>\n"
         }
         for point in points {
             let projected = frame.point(point.x, point.y)
@@ -185,7 +203,9 @@ struct MapView {
             if point.breaksBefore || point.kind != current {
                 flush()
                 coordinates = ""
-                if !point.breaksBefore, let previous { coordinates = Markup.number(previous.0) + "," + Markup.number(previous.1) }
+                if !point.breaksBefore, let previous {
+                    coordinates = Markup.number(previous.0) + "," + Markup.number(previous.1)
+                }
                 current = point.kind
             }
             coordinates += (coordinates.isEmpty ? "" : " ") + text
@@ -194,7 +214,8 @@ struct MapView {
         flush()
         // A run of one point (the only fix) still shows.
         if points.count == 1, let only = previous {
-            svg += "<circle class=\"seg-dot\" cx=\"\(Markup.number(only.0))\" cy=\"\(Markup.number(only.1))\" r=\"3\" fill=\"\(points[0].kind.color)\"/>\n"
+            svg +=
+                "<circle class=\"seg-dot\" cx=\"\(Markup.number(only.0))\" cy=\"\(Markup.number(only.1))\" r=\"3\" fill=\"\(points[0].kind.color)\"/>\n"
         }
         return svg + "</g>\n"
     }
@@ -206,7 +227,8 @@ struct MapView {
         for dot in dots {
             guard let x = dot.x, let y = dot.y else { continue }
             let (px, py) = frame.point(x, y)
-            svg += "<circle class=\"fix\" cx=\"\(Markup.number(px))\" cy=\"\(Markup.number(py))\" r=\"2.5\"><title>\(Markup.escape(dot.text))</title></circle>\n"
+            svg +=
+                "<circle class=\"fix\" cx=\"\(Markup.number(px))\" cy=\"\(Markup.number(py))\" r=\"2.5\"><title>\(Markup.escape(dot.text))</title></circle>\n"
         }
         return svg + "</g>\n"
     }
@@ -228,10 +250,12 @@ struct MapView {
     /// A marker's symbol (shared with the time axis): a coloured disc with its glyph.
     static func symbol(_ marker: ReportMarker, x: Double, y: Double, radius: Double, rowPrefix: String) -> String {
         let link = marker.row.map { " data-e=\"\(rowPrefix)\($0)\"" } ?? ""
-        var svg = "<g class=\"marker m-\(marker.kind.rawValue)\"\(link) transform=\"translate(\(Markup.number(x)),\(Markup.number(y)))\">"
+        var svg =
+            "<g class=\"marker m-\(marker.kind.rawValue)\"\(link) transform=\"translate(\(Markup.number(x)),\(Markup.number(y)))\">"
         svg += "<title>\(Markup.offset(marker.offset)) \(Markup.escape(marker.text))</title>"
         svg += "<circle r=\"\(Markup.number(radius))\" fill=\"\(marker.kind.color)\"/>"
-        svg += "<text y=\"\(Markup.number(radius * 0.42))\" font-size=\"\(Markup.number(radius * 1.25))\">\(Markup.escape(marker.kind.glyph))</text></g>\n"
+        svg +=
+            "<text y=\"\(Markup.number(radius * 0.42))\" font-size=\"\(Markup.number(radius * 1.25))\">\(Markup.escape(marker.kind.glyph))</text></g>\n"
         return svg
     }
 
@@ -246,15 +270,19 @@ struct MapView {
         let pixels = length / metersPerPixel
         let x = 16.0, y = height - 16
         var svg = "<g class=\"scale\"><title>scale at the middle of the map</title>"
-        svg += "<rect x=\"\(Markup.number(x - 4))\" y=\"\(Markup.number(y - 22))\" width=\"\(Markup.number(pixels + 8))\" height=\"28\" fill=\"#ffffff\" fill-opacity=\"0.8\"/>"
-        svg += "<path d=\"M\(Markup.number(x)),\(Markup.number(y - 6))v6h\(Markup.number(pixels))v-6\" fill=\"none\" stroke=\"#24292f\" stroke-width=\"2\"/>"
-        svg += "<text x=\"\(Markup.number(x + pixels / 2))\" y=\"\(Markup.number(y - 10))\" text-anchor=\"middle\">\(Markup.distance(length))</text></g>\n"
+        svg +=
+            "<rect x=\"\(Markup.number(x - 4))\" y=\"\(Markup.number(y - 22))\" width=\"\(Markup.number(pixels + 8))\" height=\"28\" fill=\"#ffffff\" fill-opacity=\"0.8\"/>"
+        svg +=
+            "<path d=\"M\(Markup.number(x)),\(Markup.number(y - 6))v6h\(Markup.number(pixels))v-6\" fill=\"none\" stroke=\"#24292f\" stroke-width=\"2\"/>"
+        svg +=
+            "<text x=\"\(Markup.number(x + pixels / 2))\" y=\"\(Markup.number(y - 10))\" text-anchor=\"middle\">\(Markup.distance(length))</text></g>\n"
         return svg
     }
 
     private func northArrow() -> String {
         let x = width - 30, y = 24.0
-        var svg = "<g class=\"north\" transform=\"translate(\(Markup.number(x)),\(Markup.number(y)))\"><title>north is up</title>"
+        var svg =
+            "<g class=\"north\" transform=\"translate(\(Markup.number(x)),\(Markup.number(y)))\"><title>north is up</title>"
         svg += "<path d=\"M0,-14L8,10L0,5L-8,10Z\" fill=\"#24292f\"/>"
         svg += "<text y=\"24\" text-anchor=\"middle\" font-weight=\"bold\">N</text></g>\n"
         return svg
@@ -275,7 +303,8 @@ struct MarkerPlacement {
         var candidate = x
         // Bounded: at most as many moves as symbols nearby, and never more than 12.
         for _ in 0..<12 {
-            guard taken.contains(where: { abs($0.x - candidate) < spacing * 0.9 && abs($0.y - y) < spacing * 0.9 }) else { break }
+            guard taken.contains(where: { abs($0.x - candidate) < spacing * 0.9 && abs($0.y - y) < spacing * 0.9 })
+            else { break }
             candidate += spacing
         }
         taken.append((candidate, y))

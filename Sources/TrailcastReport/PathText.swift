@@ -37,7 +37,7 @@ enum PathText {
     static func isNumberByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "."),
-             UInt8(ascii: "e"), UInt8(ascii: "E"):
+            UInt8(ascii: "e"), UInt8(ascii: "E"):
             return true
         default:
             return false
@@ -58,7 +58,8 @@ enum PathText {
             return Double(rest.trimmingCharacters(in: .whitespaces))
         }
         guard let latitude = value(after: "lat"), let longitude = value(after: "lon"),
-              abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+            abs(latitude) <= 90, abs(longitude) <= 180
+        else { return nil }
         return (latitude, longitude)
     }
 }

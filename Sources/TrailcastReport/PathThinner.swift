@@ -78,7 +78,9 @@ struct PathThinner<Kind: Equatable & Sendable>: Sendable {
     private func area(at index: Int) -> Double {
         let a = points[index - 1], b = points[index], c = points[index + 1]
         let triangle = abs((b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y))
-        func length(_ p: Point, _ q: Point) -> Double { ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() }
+        func length(_ p: Point, _ q: Point) -> Double {
+            ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot()
+        }
         let detour = length(a, b) + length(b, c) - length(a, c)
         return max(triangle, detour * detour / 4)
     }

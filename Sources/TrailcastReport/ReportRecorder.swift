@@ -64,14 +64,16 @@ package final class ReportCollector: Sendable {
         // with `trailcast report`'s of the same run keeps the two equal).
         if case .location(let fix) = event.kind {
             // Where the page places it: from the numbers of its JSON line.
-            let x = WebMercator.x(longitude: Self.rounded(fix.longitude, 7)), y = WebMercator.y(latitude: Self.rounded(fix.latitude, 7))
+            let x = WebMercator.x(longitude: Self.rounded(fix.longitude, 7)),
+                y = WebMercator.y(latitude: Self.rounded(fix.latitude, 7))
             report.withLock { state in
                 state.events += 1
                 state.locationsSinceDrawing.include(x, y)
                 state.report.addLocation(
                     offset: Self.rounded(event.offsetSeconds, 3), latitude: Self.rounded(fix.latitude, 7),
                     longitude: Self.rounded(fix.longitude, 7),
-                    horizontalAccuracy: fix.horizontalAccuracyMeters.isFinite ? Self.rounded(fix.horizontalAccuracyMeters, 2) : nil,
+                    horizontalAccuracy: fix.horizontalAccuracyMeters.isFinite
+                        ? Self.rounded(fix.horizontalAccuracyMeters, 2) : nil,
                     index: fix.sourceIndex,
                     truth: fix.truth.map { (Self.rounded($0.latitude, 7), Self.rounded($0.longitude, 7)) })
             }
@@ -126,7 +128,8 @@ package final class ReportCollector: Sendable {
         finished.finish()
         let view = MapView(width: width, height: height, rowPrefix: "live-", exposesProjection: true, tiles: tiles)
         let drawn = DrawnMap(
-            events: taken.events, width: width, height: height, at: time, shows: view.shownArea(finished) ?? MercatorBox(),
+            events: taken.events, width: width, height: height, at: time,
+            shows: view.shownArea(finished) ?? MercatorBox(),
             svg: view.render(finished))
         lastMap.withLock { cached in
             // Two drawings at once: the later events stay.
@@ -146,7 +149,9 @@ package final class ReportCollector: Sendable {
     package func mapLegend() -> String {
         let time = now()
         let (snapshot, events) = report.withLock { ($0.report, $0.events) }
-        if let last = lastLegend.withLock({ $0 }), last.events == events || (last.events < events && time - last.at < redrawInterval) {
+        if let last = lastLegend.withLock({ $0 }),
+            last.events == events || (last.events < events && time - last.at < redrawInterval)
+        {
             return last.html
         }
         var finished = snapshot

@@ -2,7 +2,6 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import TrailcastCoreLocation
 
-
 /// What became of the device's fixes along a stretch of the map's line: delivered to the
 /// app, or missed for a reason (the timeline's `missed` events). Colours are the report's
 /// legend, also in docs/replay.md.

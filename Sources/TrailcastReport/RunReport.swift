@@ -98,19 +98,30 @@ package struct RunReport: Sendable {
             mark(.prompt, at: offset, text: text, row: row)
         case "location": location(record, at: offset)
         case "missed": missed(record, at: offset)
-        case "locationError": mark(.locationError, at: offset, text: "location error: \(record.string("code") ?? "?")", row: row)
+        case "locationError":
+            mark(.locationError, at: offset, text: "location error: \(record.string("code") ?? "?")", row: row)
         case "alert": mark(.alert, at: offset, text: "alert: \(record.string("message") ?? "")", row: row)
         case "tap": mark(.tap, at: offset, text: "tap: \(record.string("action") ?? "?")", row: row)
         case "app": bands[2].set(record.string("state") ?? "?", at: offset)
         case "signal": bands[3].set(record.string("state") == "lost" ? "lost" : "ok", at: offset)
         case "control":
-            mark(.control, at: offset, text: "\(record.string("action") ?? "control"): \(record.number("multiplier").map { Markup.number($0, decimals: 3) } ?? "?")x", row: row)
+            mark(
+                .control, at: offset,
+                text:
+                    "\(record.string("action") ?? "control"): \(record.number("multiplier").map { Markup.number($0, decimals: 3) } ?? "?")x",
+                row: row)
         case "weather": weatherObservation(record, at: offset)
         case "weatherError":
-            mark(.weatherError, at: offset, text: "weather error, cell \(record.string("cell") ?? "?"): \(record.string("message") ?? "")", row: row)
+            mark(
+                .weatherError, at: offset,
+                text: "weather error, cell \(record.string("cell") ?? "?"): \(record.string("message") ?? "")", row: row
+            )
         case "region": region(record, at: offset, row: row)
         case "regionError":
-            mark(.locationError, at: offset, text: "region error, \(record.string("identifier") ?? "?"): \(record.string("reason") ?? "?")", row: row)
+            mark(
+                .locationError, at: offset,
+                text: "region error, \(record.string("identifier") ?? "?"): \(record.string("reason") ?? "?")", row: row
+            )
         case "visit": visit(record, at: offset, row: row)
         case "launch":
             mark(.launch, at: offset, text: "relaunched for \(record.string("reason") ?? "?")", row: row)
@@ -141,11 +152,13 @@ package struct RunReport: Sendable {
         source = record.string("source") ?? ""
         points = record.number("points").flatMap { Int(exactly: $0.rounded()) }
         guard case .json(let text)? = record.fields["settings"],
-              let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+            let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
         else { return }
         settings = object.keys.sorted().map { key in (key, Self.jsonText(object[key]!)) }
         gpsIsNoisy = (object["gps"] as? String).map { $0 != "perfect" } ?? false
-        if let cell = (object["weatherCell"] as? NSNumber)?.doubleValue, cell > 0, cell <= 10 { weatherCellDegrees = cell }
+        if let cell = (object["weatherCell"] as? NSNumber)?.doubleValue, cell > 0, cell <= 10 {
+            weatherCellDegrees = cell
+        }
         bands[2].set("foreground", at: 0)
         bands[3].set("ok", at: 0)
     }
@@ -176,7 +189,9 @@ package struct RunReport: Sendable {
     ) {
         guard !finished else { return }
         let offset = count("location", at: rawOffset)
-        location(latitude: latitude, longitude: longitude, horizontalAccuracy: horizontalAccuracy, index: index, truth: truth, at: offset)
+        location(
+            latitude: latitude, longitude: longitude, horizontalAccuracy: horizontalAccuracy, index: index,
+            truth: truth, at: offset)
     }
 
     private mutating func location(_ record: TimelineRecord, at offset: Double) {
@@ -185,7 +200,8 @@ package struct RunReport: Sendable {
         location(
             latitude: record.number("lat") ?? .nan, longitude: record.number("lon") ?? .nan,
             horizontalAccuracy: record.number("horizontalAccuracy"),
-            index: record.number("index").map { Int(clamping: Int64(exactly: $0.rounded()) ?? 0) }, truth: truth, at: offset)
+            index: record.number("index").map { Int(clamping: Int64(exactly: $0.rounded()) ?? 0) }, truth: truth,
+            at: offset)
     }
 
     private mutating func location(
@@ -205,11 +221,15 @@ package struct RunReport: Sendable {
         bands[4].set(RouteCategory.delivered.rawValue, at: offset)
         if let pair = truePosition {
             // The truth is known only at delivered fixes: no line across a missed stretch.
-            self.truth.add(.init(x: WebMercator.x(longitude: pair.longitude), y: WebMercator.y(latitude: pair.latitude), kind: true, breaksBefore: restarts || previousWasMiss))
+            self.truth.add(
+                .init(
+                    x: WebMercator.x(longitude: pair.longitude), y: WebMercator.y(latitude: pair.latitude), kind: true,
+                    breaksBefore: restarts || previousWasMiss))
         }
         // A fix after a missed stretch (a distance filter's, say) is a dot of its own.
         if previousWasMiss || fixDots.seen == 0 || isApproximate {
-            let text = "fix at \(Markup.offset(offset)) ±\(Markup.number(accuracy, decimals: 0)) m\(isApproximate ? " (approximate)" : "")"
+            let text =
+                "fix at \(Markup.offset(offset)) ±\(Markup.number(accuracy, decimals: 0)) m\(isApproximate ? " (approximate)" : "")"
             fixDots.add(ReportMarker(kind: .prompt, offset: offset, x: x, y: y, text: text, row: nil))
         }
         previousWasMiss = false
@@ -248,9 +268,15 @@ package struct RunReport: Sendable {
             if bucket == nil { bucket = WeatherBucket() }
             bucket!.observations += 1
             if let value = record.number("temperatureCelsius") { bucket!.temperature.add(value, at: offset) }
-            if let value = record.number("apparentTemperatureCelsius") { bucket!.apparentTemperature.add(value, at: offset) }
-            if let value = record.number("precipitationMm"), value.isFinite { bucket!.precipitationMm = max(bucket!.precipitationMm, value) }
-            if let code = record.number("weatherCode"), code.isFinite { bucket!.weatherCode = Int(max(-1, min(code, 1000))) }
+            if let value = record.number("apparentTemperatureCelsius") {
+                bucket!.apparentTemperature.add(value, at: offset)
+            }
+            if let value = record.number("precipitationMm"), value.isFinite {
+                bucket!.precipitationMm = max(bucket!.precipitationMm, value)
+            }
+            if let code = record.number("weatherCode"), code.isFinite {
+                bucket!.weatherCode = Int(max(-1, min(code, 1000)))
+            }
             bucket!.condition = record.string("condition") ?? ""
             if record.fields["stale"] == .bool(true) { bucket!.stale += 1 }
         }
@@ -264,10 +290,13 @@ package struct RunReport: Sendable {
         }
         var index = regions.firstIndex { $0.identifier == identifier }
         // A condition over CLMonitor's limit was never monitored: no circle.
-        if index == nil, change != "unmonitored", regions.count < limits.regions, case .json(let center)? = record.fields["center"],
-           let (latitude, longitude) = PathText.coordinates(inObject: center), let radius = record.number("radius"),
-           abs(latitude) <= 90, abs(longitude) <= 180, radius > 0 {
-            regions.append(ReportRegion(identifier: identifier, latitude: latitude, longitude: longitude, radiusMeters: radius))
+        if index == nil, change != "unmonitored", regions.count < limits.regions,
+            case .json(let center)? = record.fields["center"],
+            let (latitude, longitude) = PathText.coordinates(inObject: center), let radius = record.number("radius"),
+            abs(latitude) <= 90, abs(longitude) <= 180, radius > 0
+        {
+            regions.append(
+                ReportRegion(identifier: identifier, latitude: latitude, longitude: longitude, radiusMeters: radius))
             index = regions.count - 1
         }
         let position: (x: Double, y: Double)? = record.number("lat").flatMap { latitude in
@@ -297,7 +326,9 @@ package struct RunReport: Sendable {
             record.number("lon").map { (WebMercator.x(longitude: $0), WebMercator.y(latitude: latitude)) }
         }
         let departed = record.string("departure") != nil
-        mark(.visit, at: offset, text: departed ? "visit ended (departure)" : "visit began (arrival)", row: row, position: position)
+        mark(
+            .visit, at: offset, text: departed ? "visit ended (departure)" : "visit began (arrival)", row: row,
+            position: position)
     }
 
     private mutating func end(_ record: TimelineRecord) {

@@ -42,13 +42,16 @@ enum PageHTML {
         if missed > 0 { parts.append("\(Markup.count(missed)) stretches missed") }
         let weather = report.counts["weather"] ?? 0
         if weather > 0 { parts.append("\(Markup.count(weather)) weather events") }
-        if report.unreadableLines > 0 { parts.append("\(Markup.count(report.unreadableLines)) unreadable lines skipped") }
+        if report.unreadableLines > 0 {
+            parts.append("\(Markup.count(report.unreadableLines)) unreadable lines skipped")
+        }
         return parts.joined(separator: " · ")
     }
 
     /// The map with its legend, then the chart with its legend.
     static func runBody(
-        _ report: RunReport, rowPrefix: String, mapSize: (Double, Double), bandsOnly: Bool = false, tiles: MapTiles? = nil
+        _ report: RunReport, rowPrefix: String, mapSize: (Double, Double), bandsOnly: Bool = false,
+        tiles: MapTiles? = nil
     ) -> String {
         var html = "<section class=\"map-section\">\n<h2>Map</h2>\n"
         html += MapView(width: mapSize.0, height: mapSize.1, rowPrefix: rowPrefix, tiles: tiles).render(report) + "\n"
@@ -65,28 +68,37 @@ enum PageHTML {
         if report.route.points.isEmpty { present = [] }
         var html = "<div class=\"legend\">"
         for category in RouteCategory.allCases where present.contains(category) {
-            html += "<span><i class=\"sw\" style=\"background:\(category.color)\"></i>\(Markup.escape(category.label))</span>"
+            html +=
+                "<span><i class=\"sw\" style=\"background:\(category.color)\"></i>\(Markup.escape(category.label))</span>"
         }
         if report.gpsIsNoisy && report.truth.points.count > 1 {
             html += "<span><i class=\"sw dash\"></i>true position (before GPS error)</span>"
         }
         if !report.fixDots.items.isEmpty {
-            html += "<span><i class=\"dot\" style=\"background:#1a7f37;width:8px;height:8px\"></i>fix received after a gap</span>"
+            html +=
+                "<span><i class=\"dot\" style=\"background:#1a7f37;width:8px;height:8px\"></i>fix received after a gap</span>"
         }
         if !report.cellOrder.isEmpty {
-            let drawn = report.moreCells ? "the first \(Markup.count(report.cellOrder.count)) drawn, more looked up" : Markup.count(report.cellOrder.count)
+            let drawn =
+                report.moreCells
+                ? "the first \(Markup.count(report.cellOrder.count)) drawn, more looked up"
+                : Markup.count(report.cellOrder.count)
             html += "<span><i class=\"sw sq\"></i>weather cell looked up (\(drawn))</span>"
         }
         for status in ["entered", "exited", "never"] where report.regions.contains(where: { $0.status == status }) {
             let colors = MapView.regionColors[status]!
-            let words = ["entered": "region entered", "exited": "region entered and left", "never": "region never entered"][status]!
-            html += "<span><i class=\"sw ring\" style=\"background:\(colors.fill);border:1.5px \(status == "never" ? "dashed" : "solid") \(colors.stroke)\"></i>\(words)</span>"
+            let words = [
+                "entered": "region entered", "exited": "region entered and left", "never": "region never entered",
+            ][status]!
+            html +=
+                "<span><i class=\"sw ring\" style=\"background:\(colors.fill);border:1.5px \(status == "never" ? "dashed" : "solid") \(colors.stroke)\"></i>\(words)</span>"
         }
         html += markerLegend(report, includeControl: false)
         html += "</div>\n"
         let path = report.route
         if path.received > path.points.count + path.received / 10 {
-            html += "<p class=\"note\">The line is drawn through \(Markup.count(path.points.count)) of \(Markup.count(path.received)) positions (the least visible ones dropped); the numbers below are exact.</p>\n"
+            html +=
+                "<p class=\"note\">The line is drawn through \(Markup.count(path.points.count)) of \(Markup.count(path.received)) positions (the least visible ones dropped); the numbers below are exact.</p>\n"
         }
         return html
     }
@@ -94,9 +106,14 @@ enum PageHTML {
     static func markerLegend(_ report: RunReport, includeControl: Bool) -> String {
         var html = ""
         for kind in ReportMarkerKind.allCases {
-            guard let sample = report.markers[kind], !sample.items.isEmpty, includeControl || kind != .control else { continue }
-            let drawn = sample.items.count < sample.seen ? " (\(Markup.count(sample.items.count)) of \(Markup.count(sample.seen)) drawn)" : ""
-            html += "<span><i class=\"dot\" style=\"background:\(kind.color)\">\(Markup.escape(kind.glyph))</i>\(kind.label)\(drawn)</span>"
+            guard let sample = report.markers[kind], !sample.items.isEmpty, includeControl || kind != .control else {
+                continue
+            }
+            let drawn =
+                sample.items.count < sample.seen
+                ? " (\(Markup.count(sample.items.count)) of \(Markup.count(sample.seen)) drawn)" : ""
+            html +=
+                "<span><i class=\"dot\" style=\"background:\(kind.color)\">\(Markup.escape(kind.glyph))</i>\(kind.label)\(drawn)</span>"
         }
         return html
     }
@@ -107,7 +124,8 @@ enum PageHTML {
         for band in report.allBands {
             for run in band.runs where !seen.contains(band.title + run.state) {
                 seen.insert(band.title + run.state)
-                html += "<span><i class=\"sw\" style=\"background:\(TimelineChart.color(ofState: run.state, in: band))\"></i>\(band.title): \(Markup.escape(TimelineChart.label(ofState: run.state, in: band)))</span>"
+                html +=
+                    "<span><i class=\"sw\" style=\"background:\(TimelineChart.color(ofState: run.state, in: band))\"></i>\(band.title): \(Markup.escape(TimelineChart.label(ofState: run.state, in: band)))</span>"
             }
         }
         if !bandsOnly && report.weather.buckets.contains(where: { $0 != nil }) {
@@ -120,9 +138,11 @@ enum PageHTML {
     }
 
     static func totals(_ report: RunReport) -> String {
-        var html = "<section class=\"totals\">\n<h2>Summary</h2>\n<div class=\"cols\">\n<div>\n<h3>End of the run</h3>\n"
+        var html =
+            "<section class=\"totals\">\n<h2>Summary</h2>\n<div class=\"cols\">\n<div>\n<h3>End of the run</h3>\n"
         if report.totals.isEmpty {
-            html += "<p class=\"note\">The timeline has no <code>end</code> event (the run did not finish, or the file was cut).</p>\n"
+            html +=
+                "<p class=\"note\">The timeline has no <code>end</code> event (the run did not finish, or the file was cut).</p>\n"
         } else {
             html += "<table class=\"kv\" id=\"totals\">\n"
             for (key, value) in report.totals {
@@ -132,14 +152,18 @@ enum PageHTML {
         }
         html += "</div>\n<div>\n<h3>Events</h3>\n<table class=\"kv\" id=\"counts\">\n"
         for type in orderedTypes(report.counts) {
-            html += "<tr><td>\(Markup.escape(type))</td><td class=\"num\">\(Markup.count(report.counts[type] ?? 0))</td></tr>\n"
+            html +=
+                "<tr><td>\(Markup.escape(type))</td><td class=\"num\">\(Markup.count(report.counts[type] ?? 0))</td></tr>\n"
         }
         return html + "</table>\n</div>\n</div>\n</section>\n"
     }
 
     static func orderedTypes(_ counts: [String: Int]) -> [String] {
-        let known = ["start", "authorization", "prompt", "location", "missed", "locationError", "region", "regionError", "visit",
-                     "pause", "resume", "alert", "tap", "places", "app", "launch", "signal", "control", "call", "weather", "weatherError", "end"]
+        let known = [
+            "start", "authorization", "prompt", "location", "missed", "locationError", "region", "regionError", "visit",
+            "pause", "resume", "alert", "tap", "places", "app", "launch", "signal", "control", "call", "weather",
+            "weatherError", "end",
+        ]
         return known.filter { counts[$0] != nil } + counts.keys.filter { !known.contains($0) }.sorted()
     }
 
@@ -155,13 +179,16 @@ enum PageHTML {
     static func eventTable(_ report: RunReport, rowPrefix: String) -> String {
         var html = "<section class=\"events\">\n<h2>Events</h2>\n"
         if report.rowsSeen > report.rows.count {
-            html += "<p class=\"note\">The first \(Markup.count(report.rows.count)) of \(Markup.count(report.rowsSeen)) events other than locations; the timeline file has them all.</p>\n"
+            html +=
+                "<p class=\"note\">The first \(Markup.count(report.rows.count)) of \(Markup.count(report.rowsSeen)) events other than locations; the timeline file has them all.</p>\n"
         } else {
             html += "<p class=\"note\">Every event but the locations and the start.</p>\n"
         }
-        html += "<table class=\"event-table\">\n<thead><tr><th>offset</th><th>type</th><th>details</th></tr></thead>\n<tbody>\n"
+        html +=
+            "<table class=\"event-table\">\n<thead><tr><th>offset</th><th>type</th><th>details</th></tr></thead>\n<tbody>\n"
         for (index, row) in report.rows.enumerated() {
-            html += "<tr id=\"\(rowPrefix)\(index)\" class=\"ev ev-\(Markup.escape(row.type))\"><td class=\"num\">\(Markup.offset(row.offset))</td><td>\(Markup.escape(row.type))</td><td class=\"details\">\(Markup.escape(row.text))</td></tr>\n"
+            html +=
+                "<tr id=\"\(rowPrefix)\(index)\" class=\"ev ev-\(Markup.escape(row.type))\"><td class=\"num\">\(Markup.offset(row.offset))</td><td>\(Markup.escape(row.type))</td><td class=\"details\">\(Markup.escape(row.text))</td></tr>\n"
         }
         return html + "</tbody>\n</table>\n</section>\n"
     }

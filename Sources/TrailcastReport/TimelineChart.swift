@@ -38,7 +38,8 @@ struct TimelineChart {
         }
         body += axis(duration: duration, y: y, x: x)
         y += 22
-        var svg = "<svg class=\"chart\" id=\"\(rowPrefix)chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(y))\" role=\"img\" aria-label=\"The run over time\">\n"
+        var svg =
+            "<svg class=\"chart\" id=\"\(rowPrefix)chart\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 \(Markup.number(width)) \(Markup.number(y))\" role=\"img\" aria-label=\"The run over time\">\n"
         svg += body
         return svg + "</svg>"
     }
@@ -47,22 +48,27 @@ struct TimelineChart {
 
     private func bandRow(_ band: StateBand, y: Double, x: (Double) -> Double) -> String {
         var svg = "<g class=\"band band-\(band.title)\">"
-        svg += "<text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y + bandHeight - 4))\" text-anchor=\"end\">\(band.title)</text>\n"
+        svg +=
+            "<text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y + bandHeight - 4))\" text-anchor=\"end\">\(band.title)</text>\n"
         for run in band.runs {
             let x0 = x(run.start), x1 = max(x(run.end), x0 + 0.5)
-            svg += "<rect class=\"state st-\(Markup.escape(run.state))\" x=\"\(Markup.number(x0))\" y=\"\(Markup.number(y))\" width=\"\(Markup.number(x1 - x0))\" height=\"\(Markup.number(bandHeight))\" fill=\"\(Self.color(ofState: run.state, in: band))\">"
-            svg += "<title>\(band.title): \(Markup.escape(Self.label(ofState: run.state, in: band))) \(Markup.offset(run.start))-\(Markup.offset(run.end))</title></rect>\n"
+            svg +=
+                "<rect class=\"state st-\(Markup.escape(run.state))\" x=\"\(Markup.number(x0))\" y=\"\(Markup.number(y))\" width=\"\(Markup.number(x1 - x0))\" height=\"\(Markup.number(bandHeight))\" fill=\"\(Self.color(ofState: run.state, in: band))\">"
+            svg +=
+                "<title>\(band.title): \(Markup.escape(Self.label(ofState: run.state, in: band))) \(Markup.offset(run.start))-\(Markup.offset(run.end))</title></rect>\n"
         }
         return svg + "</g>\n"
     }
 
     private func markerRow(_ report: RunReport, y: Double, x: (Double) -> Double) -> String {
-        var svg = "<g class=\"events\"><text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y + 12))\" text-anchor=\"end\">events</text>\n"
+        var svg =
+            "<g class=\"events\"><text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y + 12))\" text-anchor=\"end\">events</text>\n"
         var placed = MarkerPlacement(spacing: 14)
         for kind in ReportMarkerKind.allCases {
             guard let sample = report.markers[kind] else { continue }
             for marker in sample.items {
-                svg += MapView.symbol(marker, x: placed.place(x(marker.offset), y + 8), y: y + 8, radius: 6.5, rowPrefix: rowPrefix)
+                svg += MapView.symbol(
+                    marker, x: placed.place(x(marker.offset), y + 8), y: y + 8, radius: 6.5, rowPrefix: rowPrefix)
             }
         }
         return svg + "</g>\n"
@@ -79,13 +85,18 @@ struct TimelineChart {
         low = (low - 1).rounded(.down); high = (high + 1).rounded(.up)
         func y(_ celsius: Double) -> Double { top + height - (celsius - low) / (high - low) * height }
         var svg = "<g class=\"temperature\">"
-        svg += "<text class=\"label\" x=\"\(Markup.number(left - 44))\" y=\"\(Markup.number(top + height / 2 + 4))\" text-anchor=\"end\">°C</text>"
+        svg +=
+            "<text class=\"label\" x=\"\(Markup.number(left - 44))\" y=\"\(Markup.number(top + height / 2 + 4))\" text-anchor=\"end\">°C</text>"
         for celsius in [low, (low + high) / 2, high] {
-            svg += "<text class=\"tick\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y(celsius) + 4))\" text-anchor=\"end\">\(Markup.number(celsius, decimals: 1))</text>"
-            svg += "<line class=\"grid\" x1=\"\(Markup.number(left))\" x2=\"\(Markup.number(width - right))\" y1=\"\(Markup.number(y(celsius)))\" y2=\"\(Markup.number(y(celsius)))\"/>"
+            svg +=
+                "<text class=\"tick\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(y(celsius) + 4))\" text-anchor=\"end\">\(Markup.number(celsius, decimals: 1))</text>"
+            svg +=
+                "<line class=\"grid\" x1=\"\(Markup.number(left))\" x2=\"\(Markup.number(width - right))\" y1=\"\(Markup.number(y(celsius)))\" y2=\"\(Markup.number(y(celsius)))\"/>"
         }
         svg += "\n"
-        for (name, keyPath) in [("temperature", \WeatherBucket.temperature), ("apparent", \WeatherBucket.apparentTemperature)] {
+        for (name, keyPath) in [
+            ("temperature", \WeatherBucket.temperature), ("apparent", \WeatherBucket.apparentTemperature),
+        ] {
             var points: [String] = []
             var titles = ""
             for bucket in report.weather.buckets.compactMap({ $0 }) {
@@ -94,16 +105,21 @@ struct TimelineChart {
                 var samples = [(extremes.lowOffset, extremes.low), (extremes.highOffset, extremes.high)]
                 if samples[0].0 > samples[1].0 { samples.swapAt(0, 1) }
                 if samples[0] == samples[1] { samples.removeLast() }
-                for (offset, value) in samples { points.append(Markup.number(x(offset)) + "," + Markup.number(y(value))) }
+                for (offset, value) in samples {
+                    points.append(Markup.number(x(offset)) + "," + Markup.number(y(value)))
+                }
                 if name == "temperature" {
                     let (offset, value) = samples[0]
-                    titles += "<circle class=\"wx\" cx=\"\(Markup.number(x(offset)))\" cy=\"\(Markup.number(y(value)))\" r=\"2\"><title>\(Markup.offset(offset)) \(Markup.number(value, decimals: 1)) °C, feels \(Markup.number(bucket.apparentTemperature.low, decimals: 1)) °C, \(Markup.escape(bucket.condition))</title></circle>"
+                    titles +=
+                        "<circle class=\"wx\" cx=\"\(Markup.number(x(offset)))\" cy=\"\(Markup.number(y(value)))\" r=\"2\"><title>\(Markup.offset(offset)) \(Markup.number(value, decimals: 1)) °C, feels \(Markup.number(bucket.apparentTemperature.low, decimals: 1)) °C, \(Markup.escape(bucket.condition))</title></circle>"
                 }
             }
             guard !points.isEmpty else { continue }
             if points.count == 1 { points.append(points[0]) }
             svg += "<polyline class=\"line-\(name)\" points=\"\(points.joined(separator: " "))\"/>\n"
-            if !titles.isEmpty && report.weather.buckets.count <= 400 { svg += "<g class=\"wx-points\">\(titles)</g>\n" }
+            if !titles.isEmpty && report.weather.buckets.count <= 400 {
+                svg += "<g class=\"wx-points\">\(titles)</g>\n"
+            }
         }
         return svg + "</g>\n"
     }
@@ -112,25 +128,30 @@ struct TimelineChart {
         let buckets = report.weather.buckets
         let wettest = buckets.compactMap { $0?.precipitationMm }.max() ?? 0
         let scale = max(wettest, 1)
-        var svg = "<g class=\"precipitation\"><text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(top + height - 2))\" text-anchor=\"end\">mm</text>"
-        svg += "<line class=\"grid\" x1=\"\(Markup.number(left))\" x2=\"\(Markup.number(width - right))\" y1=\"\(Markup.number(top + height))\" y2=\"\(Markup.number(top + height))\"/>\n"
+        var svg =
+            "<g class=\"precipitation\"><text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(top + height - 2))\" text-anchor=\"end\">mm</text>"
+        svg +=
+            "<line class=\"grid\" x1=\"\(Markup.number(left))\" x2=\"\(Markup.number(width - right))\" y1=\"\(Markup.number(top + height))\" y2=\"\(Markup.number(top + height))\"/>\n"
         for (index, bucket) in buckets.enumerated() {
             guard let bucket, bucket.precipitationMm > 0 else { continue }
             let x0 = x(report.weather.start(of: index)), x1 = max(x(report.weather.start(of: index + 1)), x0 + 1)
             let barHeight = bucket.precipitationMm / scale * height
-            svg += "<rect class=\"rain\" x=\"\(Markup.number(x0))\" y=\"\(Markup.number(top + height - barHeight))\" width=\"\(Markup.number(x1 - x0))\" height=\"\(Markup.number(barHeight))\"><title>\(Markup.offset(report.weather.start(of: index))) \(Markup.number(bucket.precipitationMm, decimals: 1)) mm</title></rect>\n"
+            svg +=
+                "<rect class=\"rain\" x=\"\(Markup.number(x0))\" y=\"\(Markup.number(top + height - barHeight))\" width=\"\(Markup.number(x1 - x0))\" height=\"\(Markup.number(barHeight))\"><title>\(Markup.offset(report.weather.start(of: index))) \(Markup.number(bucket.precipitationMm, decimals: 1)) mm</title></rect>\n"
         }
         return svg + "</g>\n"
     }
 
     private func conditions(_ report: RunReport, top: Double, height: Double, x: (Double) -> Double) -> String {
-        var svg = "<g class=\"conditions\"><text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(top + height - 2))\" text-anchor=\"end\">sky</text>\n"
+        var svg =
+            "<g class=\"conditions\"><text class=\"label\" x=\"\(Markup.number(left - 8))\" y=\"\(Markup.number(top + height - 2))\" text-anchor=\"end\">sky</text>\n"
         // Each condition lasts until the next observation (the app shows it until then).
         var current: (code: Int, condition: String, start: Double)?
         func close(at end: Double) {
             guard let current else { return }
             let x0 = x(current.start), x1 = max(x(end), x0 + 0.5)
-            svg += "<rect class=\"sky\" x=\"\(Markup.number(x0))\" y=\"\(Markup.number(top))\" width=\"\(Markup.number(x1 - x0))\" height=\"\(Markup.number(height))\" fill=\"\(Self.color(ofWeatherCode: current.code))\"><title>\(Markup.escape(current.condition)) (code \(current.code)) from \(Markup.offset(current.start))</title></rect>\n"
+            svg +=
+                "<rect class=\"sky\" x=\"\(Markup.number(x0))\" y=\"\(Markup.number(top))\" width=\"\(Markup.number(x1 - x0))\" height=\"\(Markup.number(height))\" fill=\"\(Self.color(ofWeatherCode: current.code))\"><title>\(Markup.escape(current.condition)) (code \(current.code)) from \(Markup.offset(current.start))</title></rect>\n"
         }
         for (index, bucket) in report.weather.buckets.enumerated() {
             guard let bucket else { continue }
@@ -145,13 +166,18 @@ struct TimelineChart {
     }
 
     private func axis(duration: Double, y: Double, x: (Double) -> Double) -> String {
-        let steps: [Double] = [1, 5, 10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800]
+        let steps: [Double] = [
+            1, 5, 10, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400, 172800, 604800,
+        ]
         let step = steps.first { duration / $0 <= 10 } ?? (duration / 10).rounded(.up)
-        var svg = "<g class=\"axis\"><line x1=\"\(Markup.number(left))\" x2=\"\(Markup.number(width - right))\" y1=\"\(Markup.number(y))\" y2=\"\(Markup.number(y))\"/>\n"
+        var svg =
+            "<g class=\"axis\"><line x1=\"\(Markup.number(left))\" x2=\"\(Markup.number(width - right))\" y1=\"\(Markup.number(y))\" y2=\"\(Markup.number(y))\"/>\n"
         var tick = 0.0
         while tick <= duration + 1e-9 {
-            svg += "<line x1=\"\(Markup.number(x(tick)))\" x2=\"\(Markup.number(x(tick)))\" y1=\"\(Markup.number(y))\" y2=\"\(Markup.number(y + 4))\"/>"
-            svg += "<text class=\"tick\" x=\"\(Markup.number(x(tick)))\" y=\"\(Markup.number(y + 16))\" text-anchor=\"middle\">\(Markup.offset(tick))</text>\n"
+            svg +=
+                "<line x1=\"\(Markup.number(x(tick)))\" x2=\"\(Markup.number(x(tick)))\" y1=\"\(Markup.number(y))\" y2=\"\(Markup.number(y + 4))\"/>"
+            svg +=
+                "<text class=\"tick\" x=\"\(Markup.number(x(tick)))\" y=\"\(Markup.number(y + 16))\" text-anchor=\"middle\">\(Markup.offset(tick))</text>\n"
             tick += step
         }
         return svg + "</g>\n"

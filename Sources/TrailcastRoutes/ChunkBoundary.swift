@@ -29,7 +29,7 @@ package enum ChunkBoundary {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let head = String(decoding: bytes, as: UTF8.self)
         guard head.hasPrefix("<?xml"), let declarationEnd = head.firstRange(of: "?>"),
-              let encoding = head[..<declarationEnd.lowerBound].firstRange(of: "encoding")
+            let encoding = head[..<declarationEnd.lowerBound].firstRange(of: "encoding")
         else { return false }
         let value = head[encoding.upperBound..<declarationEnd.lowerBound]
             .drop { $0 == " " || $0 == "=" || $0 == "\"" || $0 == "'" }

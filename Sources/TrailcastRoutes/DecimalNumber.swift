@@ -70,7 +70,8 @@ enum DecimalNumber {
 
         if significantDigits <= 15, mantissa < (1 << 53), abs(exponent) <= 22 {
             var value = Double(mantissa)
-            value = exponent < 0
+            value =
+                exponent < 0
                 ? value / exactPowersOfTen[-exponent]
                 : value * exactPowersOfTen[exponent]
             return negative ? -value : value

@@ -56,11 +56,11 @@ enum ElementKind: UInt8 {
     var capturesText: Bool {
         switch self {
         case .name, .description, .time, .elevation, .symbol, .type, .fix, .satellites,
-             .horizontalDilution, .verticalDilution, .positionDilution, .speed, .course,
-             .garminHeartRate, .garminCadence, .garminAirTemperature, .garminWaterTemperature,
-             .garminDepth, .garminSpeed, .garminCourse, .foreignExtension,
-             .tcxLatitude, .tcxLongitude, .tcxHeartRateValue, .tcxCadence, .tcxSpeed,
-             .kmlCoordinates, .kmlTrackCoordinate, .kmlSpanBegin, .kmlSpanEnd, .kmlInterpolate:
+            .horizontalDilution, .verticalDilution, .positionDilution, .speed, .course,
+            .garminHeartRate, .garminCadence, .garminAirTemperature, .garminWaterTemperature,
+            .garminDepth, .garminSpeed, .garminCourse, .foreignExtension,
+            .tcxLatitude, .tcxLongitude, .tcxHeartRateValue, .tcxCadence, .tcxSpeed,
+            .kmlCoordinates, .kmlTrackCoordinate, .kmlSpanBegin, .kmlSpanEnd, .kmlInterpolate:
             return true
         default:
             return false
@@ -174,10 +174,12 @@ enum Namespace: UInt8 {
             return
         }
         if uri.isNamed("http://www.topografix.com/GPX/1/1")
-            || uri.isNamed("http://www.topografix.com/GPX/1/0") {
+            || uri.isNamed("http://www.topografix.com/GPX/1/0")
+        {
             self = .gpx
         } else if uri.isNamed("http://www.garmin.com/xmlschemas/TrackPointExtension/v1")
-            || uri.isNamed("http://www.garmin.com/xmlschemas/TrackPointExtension/v2") {
+            || uri.isNamed("http://www.garmin.com/xmlschemas/TrackPointExtension/v2")
+        {
             self = .garminTrackPointExtension
         } else {
             self = .other

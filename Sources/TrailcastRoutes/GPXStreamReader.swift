@@ -82,9 +82,10 @@ package final class GPXStreamReader {
         self.source = source
         chunk = .allocate(byteCount: options.chunkSize, alignment: 16)
         state = .allocate(capacity: 1)
-        state.initialize(to: SAXParserState(
-            fileName: source.displayName, dialect: dialect, strict: options.strict,
-            checksTimeOrder: options.checksTimeOrder, fields: options.fields))
+        state.initialize(
+            to: SAXParserState(
+                fileName: source.displayName, dialect: dialect, strict: options.strict,
+                checksTimeOrder: options.checksTimeOrder, fields: options.fields))
     }
 
     deinit {
@@ -168,7 +169,8 @@ package final class GPXStreamReader {
             // Whether libxml2 converts the document shows in its XML declaration: gather the
             // bytes up to its end (the first `>`), 200 of them, or all there are, first.
             heldBack.append(contentsOf: bytes)
-            guard isLast || heldBack.count >= ChunkBoundary.declarationWindow
+            guard
+                isLast || heldBack.count >= ChunkBoundary.declarationWindow
                     || heldBack.contains(UInt8(ascii: ">"))
             else { return }
             let converted = ChunkBoundary.declaresConvertedEncoding(heldBack)
@@ -262,11 +264,13 @@ package final class GPXStreamReader {
             // recoverable errors (an entity left undefined by an unread external DTD)
             // leave the document readable; real files have them, so they are warnings.
             // Only a fatal error ends well-formedness, so only it may be reported as such.
-            let isFatal = error.level == XML_ERR_FATAL
+            let isFatal =
+                error.level == XML_ERR_FATAL
                 && error.domain != Int32(XML_FROM_NAMESPACE.rawValue)
             // Converting what was buffered when the declaration named the encoding failed:
             // libxml2 calls it an internal error ("switching encoding: encoder error").
-            let isConversionFailure = error.code == Int32(XML_I18N_CONV_FAILED.rawValue)
+            let isConversionFailure =
+                error.code == Int32(XML_I18N_CONV_FAILED.rawValue)
                 || (error.code == Int32(XML_ERR_INTERNAL_ERROR.rawValue) && message.hasPrefix("switching encoding"))
             // Some messages continue on a second line ("Bytes: 0xFC ..."); a RouteError is one line.
             state.pointee.recordLibXMLError(
@@ -303,10 +307,12 @@ package final class GPXStreamReader {
         let halted = errorNumber == -1 && context.pointee.disableSAX != 0 && context.pointee.wellFormed != 0
         // A chunk libxml2 could not convert as a whole (the bad bytes inside it) halts the
         // parser with only xmlParseChunk's result to say so: errNo stays as it was.
-        let conversionFailed = parseResult == Int32(XML_ERR_INVALID_ENCODING.rawValue)
+        let conversionFailed =
+            parseResult == Int32(XML_ERR_INVALID_ENCODING.rawValue)
             && context.pointee.wellFormed != 0
         if halted || conversionFailed || errorNumber == Int32(XML_I18N_CONV_FAILED.rawValue)
-            || errorNumber == Int32(XML_IO_ENCODER.rawValue) {
+            || errorNumber == Int32(XML_IO_ENCODER.rawValue)
+        {
             reachedEnd = true
             let (line, column) = state.pointee.position
             throw .malformedXML(

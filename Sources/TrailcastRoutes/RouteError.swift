@@ -41,9 +41,9 @@ public enum RouteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var file: String {
         switch self {
         case .cannotOpen(let file, _), .cannotRead(let file, _),
-             .malformedXML(let file, _, _, _), .notGPX(let file, _, _, _),
-             .unsafeDocument(let file, _, _, _), .invalidContent(let file, _, _, _),
-             .malformed(let file, _, _, _), .malformedBinary(let file, _, _):
+            .malformedXML(let file, _, _, _), .notGPX(let file, _, _, _),
+            .unsafeDocument(let file, _, _, _), .invalidContent(let file, _, _, _),
+            .malformed(let file, _, _, _), .malformedBinary(let file, _, _):
             return file
         }
     }
@@ -53,11 +53,12 @@ public enum RouteError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cannotOpen(let file, let reason), .cannotRead(let file, let reason):
             return "\(file): error: \(reason)"
         case .malformedXML(let file, let line, let column, let reason),
-             .unsafeDocument(let file, let line, let column, let reason),
-             .malformed(let file, let line, let column, let reason):
+            .unsafeDocument(let file, let line, let column, let reason),
+            .malformed(let file, let line, let column, let reason):
             return "\(file):\(line):\(column): error: \(reason)"
         case .notGPX(let file, let line, let column, let rootElement):
-            return "\(file):\(line):\(column): error: the root element is <\(rootElement)>, not <gpx>: this is not a GPX file"
+            return
+                "\(file):\(line):\(column): error: the root element is <\(rootElement)>, not <gpx>: this is not a GPX file"
         case .invalidContent(let file, let line, let column, let message):
             return "\(file):\(line):\(column): error: \(message)"
         case .malformedBinary(let file, let byteOffset, let reason):

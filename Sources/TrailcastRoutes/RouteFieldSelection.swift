@@ -26,7 +26,7 @@ package enum RouteFieldSelection: Sendable, Equatable {
             // its tracks are one segment: both are the points' motion (they were left out once,
             // and replay and export timed a spanned line at --travel-speed from 2001).
             case .time, .elevation, .horizontalDilution, .verticalDilution, .speed, .course,
-                 .garminSpeed, .garminCourse, .tcxSpeed, .kmlSpanBegin, .kmlSpanEnd, .kmlInterpolate:
+                .garminSpeed, .garminCourse, .tcxSpeed, .kmlSpanBegin, .kmlSpanEnd, .kmlInterpolate:
                 return true
             case _ where kind.holdsCoordinates:
                 return true

@@ -34,7 +34,9 @@ public enum RouteFormat: String, Sendable, CaseIterable {
 
     /// Every format's own extension, for messages: `.gpx, .kml, .kmz, .geojson, .tcx, .fit, .nmea, .csv`
     /// (`.json` is GeoJSON's too when a file is named, not when a directory is searched).
-    public static var extensions: String { allCases.filter { $0 != .takeout }.map { ".\($0.rawValue)" }.joined(separator: ", ") }
+    public static var extensions: String {
+        allCases.filter { $0 != .takeout }.map { ".\($0.rawValue)" }.joined(separator: ", ")
+    }
 
     /// Every extension a route file is read by, for shell completion: the formats' own and
     /// `json`, each in lower and upper case, since the shells match them as written and the
@@ -109,7 +111,9 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     /// or `rawSignals` (the Timeline export).
     private static func isTakeoutObject(_ bytes: ArraySlice<UInt8>) -> Bool {
         let text = bytes.drop { [0x20, 0x09, 0x0A, 0x0D].contains($0) }
-        return ["\"locations\"", "\"semanticSegments\"", "\"rawSignals\""].contains { text.starts(with: Array($0.utf8)) }
+        return ["\"locations\"", "\"semanticSegments\"", "\"rawSignals\""].contains {
+            text.starts(with: Array($0.utf8))
+        }
     }
 
     /// A first line that is a CSV header naming a latitude and a longitude column.

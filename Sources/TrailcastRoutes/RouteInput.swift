@@ -38,7 +38,9 @@ package final class RouteInput {
         name = path
         storage = path == "-" ? .standardInput(StandardInputCopy()) : .path(path)
         // A `.json` is GeoJSON or a Takeout history: its first bytes say which.
-        self.format = format ?? RouteFormat(fileName: path).flatMap { $0 == .geojson && path.lowercased().hasSuffix(".json") ? nil : $0 }
+        self.format =
+            format
+            ?? RouteFormat(fileName: path).flatMap { $0 == .geojson && path.lowercased().hasSuffix(".json") ? nil : $0 }
     }
 
     /// A descriptor that can be read only once (a pipe, a socket): kept in a temporary
@@ -137,7 +139,8 @@ final class StandardInputCopy {
     private func append(_ bytes: UnsafeRawBufferPointer, name: String) throws(RouteError) {
         if copy == nil {
             guard let file = tmpfile() else {
-                throw .cannotRead(file: name, reason: "cannot keep a copy of standard input: \(String(cString: strerror(errno)))")
+                throw .cannotRead(
+                    file: name, reason: "cannot keep a copy of standard input: \(String(cString: strerror(errno)))")
             }
             copy = file
         }

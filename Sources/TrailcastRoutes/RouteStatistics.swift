@@ -97,7 +97,8 @@ package struct RouteStatistics {
             if let previous = previousTimedTrackPoint, let previousTime = previous.time {
                 let seconds = time.seconds(since: previousTime)
                 // Usually the previous timed point is the previous point: reuse its distance.
-                let meters = previous == previousTrackPoint
+                let meters =
+                    previous == previousTrackPoint
                     ? stepMeters! : previous.distanceMeters(to: position)
                 counts.movingSeconds = counts.movingSeconds ?? 0
                 if seconds > 0, meters / seconds > Self.movingSpeedThresholdMetersPerSecond {

@@ -31,12 +31,15 @@ extension RouteSummary {
             row("elevation", text)
         }
         if let bounds {
-            row("bounds", "\(degrees(bounds.minLatitude)), \(degrees(bounds.minLongitude)) to "
-                + "\(degrees(bounds.maxLatitude)), \(degrees(bounds.maxLongitude))")
+            row(
+                "bounds",
+                "\(degrees(bounds.minLatitude)), \(degrees(bounds.minLongitude)) to "
+                    + "\(degrees(bounds.maxLatitude)), \(degrees(bounds.maxLongitude))")
         }
         row("warnings", warningCount == 0 ? "none" : "\(warningCount)")
         for warning in warnings {
-            lines.append("    " + (warning.byteOffset.map { "byte \($0)" } ?? "line \(warning.line)") + ": \(warning.message)")
+            lines.append(
+                "    " + (warning.byteOffset.map { "byte \($0)" } ?? "line \(warning.line)") + ": \(warning.message)")
         }
         if warningCount > warnings.count {
             lines.append("    ... \(warningCount - warnings.count) more")

@@ -15,10 +15,11 @@ internal import libxml2
 extension SAXParserState {
     mutating func refuseEntityDeclaration(named name: String) {
         let (line, column) = position
-        refuse(.unsafeDocument(
-            file: fileName, line: line, column: column,
-            reason: "the document declares the entity '\(name)'; entity declarations are refused "
-                + "(they allow entity-expansion bombs and reading other files)"))
+        refuse(
+            .unsafeDocument(
+                file: fileName, line: line, column: column,
+                reason: "the document declares the entity '\(name)'; entity declarations are refused "
+                    + "(they allow entity-expansion bombs and reading other files)"))
     }
 
     /// The DOCTYPE's name and external identifiers are read; libxml2 stands at its internal
@@ -70,7 +71,7 @@ extension SAXParserState {
     /// a line feed starts a line, every other character (not byte) is a column.
     private func endOfInput(from place: (line: Int, column: Int)) -> (line: Int, column: Int) {
         guard let input = context?.pointee.input?.pointee, let current = input.cur, let end = input.end,
-              current <= end
+            current <= end
         else { return place }
         var (line, column) = place
         for byte in UnsafeBufferPointer(start: current, count: end - current) {

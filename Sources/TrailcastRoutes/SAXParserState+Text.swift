@@ -41,13 +41,16 @@ extension SAXParserState {
         guard bytes.count > 0 else { return nil }
         if allowingDateOnly, let day = Self.firstInstantOfDate(bytes) { return day }
         guard let parsed = ISO8601.parse(bytes) else {
-            warn("unparsable time \"\(String(decoding: bytes, as: UTF8.self).quotedInMessage(limit: 60))\"; time dropped")
+            warn(
+                "unparsable time \"\(String(decoding: bytes, as: UTF8.self).quotedInMessage(limit: 60))\"; time dropped"
+            )
             return nil
         }
         if !parsed.hadZone && !warnedAboutZonelessTime {
             warnedAboutZonelessTime = true
-            warn("time \"\(String(decoding: bytes, as: UTF8.self).quotedInMessage(limit: 60))\" has no zone; "
-                + "times without a zone are read as UTC")
+            warn(
+                "time \"\(String(decoding: bytes, as: UTF8.self).quotedInMessage(limit: 60))\" has no zone; "
+                    + "times without a zone are read as UTC")
         }
         return parsed.timestamp
     }
@@ -57,7 +60,9 @@ extension SAXParserState {
         var text = Array(bytes)
         if text.last == UInt8(ascii: "Z") { text.removeLast() }
         func number(_ range: Range<Int>) -> Int64? {
-            guard range.upperBound <= text.count, range.allSatisfy({ text[$0] >= 0x30 && text[$0] <= 0x39 }) else { return nil }
+            guard range.upperBound <= text.count, range.allSatisfy({ text[$0] >= 0x30 && text[$0] <= 0x39 }) else {
+                return nil
+            }
             return range.reduce(0) { $0 * 10 + Int64(text[$1] - 0x30) }
         }
         guard let year = number(0..<4) else { return nil }
@@ -75,7 +80,9 @@ extension SAXParserState {
         default:
             return nil
         }
-        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else {
+            return nil
+        }
         return Timestamp(secondsSince1970: CivilDate.daysSince1970(year: year, month: month, day: day) * 86_400)
     }
 
@@ -97,16 +104,19 @@ extension SAXParserState {
         guard value.count > 0, let localName else { return }
         var name = String(cString: localName)
         if let prefix { name = String(cString: prefix) + ":" + name }
-        point.extensions.append(RouteExtensionElement(
-            name: name, namespaceURI: namespaceURI.map { String(cString: $0) },
-            text: String(decoding: value, as: UTF8.self)))
+        point.extensions.append(
+            RouteExtensionElement(
+                name: name, namespaceURI: namespaceURI.map { String(cString: $0) },
+                text: String(decoding: value, as: UTF8.self)))
     }
 
     mutating func number(named element: StaticString) -> Double? {
         let bytes = trimmedText()
         guard bytes.count > 0 else { return nil }  // <ele/> and friends: simply unknown
         if let value = DecimalNumber.parse(bytes) { return value }
-        warn("<\(element)> is \"\(String(decoding: bytes, as: UTF8.self).quotedInMessage(limit: 60))\", not a number; value dropped")
+        warn(
+            "<\(element)> is \"\(String(decoding: bytes, as: UTF8.self).quotedInMessage(limit: 60))\", not a number; value dropped"
+        )
         return nil
     }
 

@@ -94,18 +94,21 @@ struct SAXParserState {
         guard failure == nil else { return }
         guard stack.count < Self.maximumDepth else {
             let (line, column) = position
-            refuse(.unsafeDocument(
-                file: fileName, line: line, column: column,
-                reason: "elements nested deeper than \(Self.maximumDepth) levels"))
+            refuse(
+                .unsafeDocument(
+                    file: fileName, line: line, column: column,
+                    reason: "elements nested deeper than \(Self.maximumDepth) levels"))
             return
         }
         guard let parent = stack.last else {
-            startRoot(localName: localName, namespaceURI: namespaceURI,
-                      attributeCount: attributeCount, attributes: attributes)
+            startRoot(
+                localName: localName, namespaceURI: namespaceURI,
+                attributeCount: attributeCount, attributes: attributes)
             return
         }
         if dialect != .gpx {
-            let kind = dialect == .kml
+            let kind =
+                dialect == .kml
                 ? ElementKind.classifyKML(localName: localName, parent: parent)
                 : ElementKind.classifyTCX(localName: localName, parent: parent)
             stack.append(kind)
@@ -249,7 +252,9 @@ struct SAXParserState {
         while kept > 0, bytes[kept] & 0xC0 == 0x80 { kept -= 1 }
         text.append(bytes, count: kept)
         textWasCut = true
-        warn("element text longer than \(Self.maximumTextBytes) bytes; the first \(Self.maximumTextBytes) bytes kept, the rest ignored")
+        warn(
+            "element text longer than \(Self.maximumTextBytes) bytes; the first \(Self.maximumTextBytes) bytes kept, the rest ignored"
+        )
     }
 
     // MARK: - Elements
@@ -263,8 +268,10 @@ struct SAXParserState {
         }
         guard localName.isNamed("gpx") else {
             let (line, column) = position
-            refuse(.notGPX(file: fileName, line: line, column: column,
-                           rootElement: String(cString: localName)))
+            refuse(
+                .notGPX(
+                    file: fileName, line: line, column: column,
+                    rootElement: String(cString: localName)))
             return
         }
         stack.append(.gpx)
@@ -310,12 +317,14 @@ struct SAXParserState {
             return warn("<\(element)> has no lon attribute; point skipped", line: line, column: column)
         }
         guard let latitude, latitude >= -90, latitude <= 90 else {
-            return warn("<\(element)> has lat=\"\(String(decoding: latitudeText, as: UTF8.self).quotedInMessage(limit: 60))\", "
-                + "not a latitude in -90...90; point skipped", line: line, column: column)
+            return warn(
+                "<\(element)> has lat=\"\(String(decoding: latitudeText, as: UTF8.self).quotedInMessage(limit: 60))\", "
+                    + "not a latitude in -90...90; point skipped", line: line, column: column)
         }
         guard let longitude, longitude >= -180, longitude <= 180 else {
-            return warn("<\(element)> has lon=\"\(String(decoding: longitudeText, as: UTF8.self).quotedInMessage(limit: 60))\", "
-                + "not a longitude in -180...180; point skipped", line: line, column: column)
+            return warn(
+                "<\(element)> has lon=\"\(String(decoding: longitudeText, as: UTF8.self).quotedInMessage(limit: 60))\", "
+                    + "not a longitude in -180...180; point skipped", line: line, column: column)
         }
         point.latitude = latitude
         point.longitude = longitude
@@ -330,8 +339,9 @@ struct SAXParserState {
         // file's places are often listed by name). Points of a segment or route are a path.
         if checksTimeOrder, kind != .waypoint, let time = point.time {
             if let previous = previousTimeInSegmentOrRoute, time < previous {
-                warn("<\(tag ?? kind.tagName)> time \(time) is earlier than the previous point's \(previous); "
-                    + "position kept, time dropped", line: point.line, column: point.column)
+                warn(
+                    "<\(tag ?? kind.tagName)> time \(time) is earlier than the previous point's \(previous); "
+                        + "position kept, time dropped", line: point.line, column: point.column)
                 // Strict reading stops here: the point is not handed out after the error.
                 guard failure == nil else { return }
                 point.time = nil

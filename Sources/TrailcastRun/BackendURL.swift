@@ -38,8 +38,10 @@ package struct BackendURL: Equatable, Sendable {
         /// `mqtt://[USER@]HOST[:PORT] or mqtts://...`
         var expected: String {
             let schemes = defaultPorts.map(\.scheme)
-            let first = "\(schemes[0])://\(passwordHint == nil ? "" : "[USER@]")HOST[:PORT]\(allowsPath ? "[/PATH]" : "")"
-            return schemes.count == 1 ? first : first + " or " + schemes.dropFirst().map { "\($0)://..." }.joined(separator: " or ")
+            let first =
+                "\(schemes[0])://\(passwordHint == nil ? "" : "[USER@]")HOST[:PORT]\(allowsPath ? "[/PATH]" : "")"
+            return schemes.count == 1
+                ? first : first + " or " + schemes.dropFirst().map { "\($0)://..." }.joined(separator: " or ")
         }
     }
 
@@ -58,7 +60,8 @@ package struct BackendURL: Equatable, Sendable {
     }
 
     package init(parsing text: String, form: Form) throws(RunFailure) {
-        let usage = RunFailure("\(form.option) \(text): expected \(form.expected), such as \(form.example)", status: .usage)
+        let usage = RunFailure(
+            "\(form.option) \(text): expected \(form.expected), such as \(form.example)", status: .usage)
         guard let separator = text.firstRange(of: "://") else { throw usage }
         let scheme = text[..<separator.lowerBound].lowercased()
         guard let defaultPort = form.defaultPorts.first(where: { $0.scheme == scheme })?.port else { throw usage }
@@ -68,13 +71,17 @@ package struct BackendURL: Equatable, Sendable {
         rest = rest[..<pathStart]
         if path == "/" { path = "" }
         if !path.isEmpty && !form.allowsPath {
-            throw RunFailure("\(form.option) \(text): \(scheme):// takes no path; expected \(form.expected), such as \(form.example)", status: .usage)
+            throw RunFailure(
+                "\(form.option) \(text): \(scheme):// takes no path; expected \(form.expected), such as \(form.example)",
+                status: .usage)
         }
         if let at = rest.lastIndex(of: "@") {
             let userInfo = rest[..<at]
             rest = rest[rest.index(after: at)...]
             guard let passwordHint = form.passwordHint else {
-                throw RunFailure("\(form.option) \(text): this backend takes no login; expected \(form.expected), such as \(form.example)", status: .usage)
+                throw RunFailure(
+                    "\(form.option) \(text): this backend takes no login; expected \(form.expected), such as \(form.example)",
+                    status: .usage)
             }
             if userInfo.contains(":") {
                 throw RunFailure(
@@ -156,7 +163,8 @@ extension BackendURL.Form {
     /// default), its endpoint `/pub`.
     package static let ownTracksHTTP = BackendURL.Form(
         option: "--owntracks-http", defaultPorts: [("http", 80), ("https", 443)], allowsPath: true,
-        example: "http://127.0.0.1:8083/pub", passwordHint: "\(HTTPAccess.passwordVariable) or --http-password-file FILE")
+        example: "http://127.0.0.1:8083/pub",
+        passwordHint: "\(HTTPAccess.passwordVariable) or --http-password-file FILE")
     /// `--verify-store`: the OwnTracks Recorder's HTTP API, 8083 by default; a path for a
     /// proxy's prefix before `/api/0`. Its API takes no login (API.md): none here either.
     package static let recorderStore = BackendURL.Form(

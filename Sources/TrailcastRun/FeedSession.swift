@@ -23,12 +23,16 @@ enum FeedSession {
             for feed in feeds.reversed() { await feed.close() }
             throw error
         }
-        let files: [any DeviceStreamObserver] = outputs.nmeaFiles.map { NMEAFileFeed(descriptor: $0.descriptor, destination: $0.name) }
+        let files: [any DeviceStreamObserver] = outputs.nmeaFiles.map {
+            NMEAFileFeed(descriptor: $0.descriptor, destination: $0.name)
+        }
         let device = DeviceFeeds(files + feeds.map { $0 as any DeviceStreamObserver })
 
         let result: Result<ReplaySummary, ReplayError>
         do throws(ReplayError) {
-            result = .success(try await TimelineOutputs.replay(replay, outputs: outputs, device: device, feeds: feeds, messages: messages))
+            result = .success(
+                try await TimelineOutputs.replay(
+                    replay, outputs: outputs, device: device, feeds: feeds, messages: messages))
         } catch {
             result = .failure(error)
         }

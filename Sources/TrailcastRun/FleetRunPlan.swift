@@ -74,7 +74,9 @@ package struct FleetRunPlan: Sendable {
             .input(mqttAccess.trustedCertificatesFile, "the certificates (--mqtt-ca)"),
             .input(mqttAccess.clientCertificateFile, "the client certificate (--mqtt-cert)"),
             .input(mqttAccess.clientKeyFile, "the client key (--mqtt-key)"),
-            .input(osmAnd?.trustedCertificatesFile ?? ownTracksHTTP?.trustedCertificatesFile, "the certificates (--http-ca)"),
+            .input(
+                osmAnd?.trustedCertificatesFile ?? ownTracksHTTP?.trustedCertificatesFile,
+                "the certificates (--http-ca)"),
             .input((osmAnd ?? ownTracksHTTP)?.access.passwordFile, "the password file (--http-password-file)"),
             .input((osmAnd ?? ownTracksHTTP)?.access.clientCertificateFile, "the client certificate (--http-cert)"),
             .input((osmAnd ?? ownTracksHTTP)?.access.clientKeyFile, "the client key (--http-key)"),
@@ -94,7 +96,8 @@ package struct FleetRunPlan: Sendable {
         for path in routePaths {
             var info = stat()
             guard stat(path, &info) == 0 else {
-                throw RunFailure("\(path): error: \(OpenFailure.reason(errno: errno, kind: "a route file"))", status: .noInput)
+                throw RunFailure(
+                    "\(path): error: \(OpenFailure.reason(errno: errno, kind: "a route file"))", status: .noInput)
             }
             guard info.st_mode & S_IFMT == S_IFDIR else {
                 files.append(path)
@@ -144,7 +147,8 @@ package struct FleetRunPlan: Sendable {
                 routes.append(try FleetRoute(file: file, format: routeFormat, intervalSeconds: fleet.intervalSeconds))
             } catch {
                 switch error {
-                case .unreadable(let gpxError): throw RunFailure(gpxError.description, status: RunExitStatus(for: gpxError))
+                case .unreadable(let gpxError):
+                    throw RunFailure(gpxError.description, status: RunExitStatus(for: gpxError))
                 case .empty, .tooLong: throw RunFailure(error.description, status: .dataError)
                 }
             }
@@ -177,7 +181,8 @@ package struct FleetHTTPBackend: Sendable {
         if let header = try access.authorizationHeader() { options.headers.append(header) }
         guard tls else {
             if access.clientCertificateFile != nil {
-                throw RunFailure("--http-cert and --http-key are for TLS: write the server as https://HOST[:PORT]", status: .usage)
+                throw RunFailure(
+                    "--http-cert and --http-key are for TLS: write the server as https://HOST[:PORT]", status: .usage)
             }
             return options
         }

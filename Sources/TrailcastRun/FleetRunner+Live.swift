@@ -51,7 +51,10 @@ extension FleetRunner {
         // The backends must be there at the start: a run against nothing is a mistake (69).
         let storeCheck = storeCheck(plan)
         do {
-            if let mqtt = plan.mqtt { try await MQTTFleetPublisher.probe(mqtt, clientIdentifier: "trailcast-fleet-probe-\(plan.fleet.shard.index)") }
+            if let mqtt = plan.mqtt {
+                try await MQTTFleetPublisher.probe(
+                    mqtt, clientIdentifier: "trailcast-fleet-probe-\(plan.fleet.shard.index)")
+            }
             if let osmAnd = plan.osmAnd { try await HTTPFleetSender.probe(osmAnd.options, what: "the OsmAnd server") }
             if let http = plan.ownTracksHTTP {
                 try await HTTPFleetSender.probe(http.options, what: "the OwnTracks HTTP endpoint")
@@ -70,7 +73,8 @@ extension FleetRunner {
             plan: plan, fleet: fleet, deviceCount: deviceCount, elapsedSeconds: elapsedSeconds, notice: notice)
         let startedAt = ProcessResources.cpuSeconds()
         let (messages, lag) = await pace(
-            &fleet, plan: plan, senders: senders, clock: clock, origin: origin, progress: progress, interrupted: interrupted)
+            &fleet, plan: plan, senders: senders, clock: clock, origin: origin, progress: progress,
+            interrupted: interrupted)
         let runSeconds = elapsedSeconds()
         let verification = await senders.finish()
         let runEnd = WallClock.now()
@@ -79,13 +83,17 @@ extension FleetRunner {
         progress(progressLine(done: runSeconds, fleet: fleet, backends: senders.backends(), lag: lag))
         var summary = FleetSummary(
             plan: plan, classOfSlot: senders.classOfSlot, activeDevices: fleet.activeDevices, messages: messages,
-            wallSeconds: runSeconds, cpuSeconds: ProcessResources.cpuSeconds() - startedAt, backends: senders.backends(),
+            wallSeconds: runSeconds, cpuSeconds: ProcessResources.cpuSeconds() - startedAt,
+            backends: senders.backends(),
             lag: lag, verification: verification)
         if let storeCheck {
             // What the recorder reads: the MQTT broker's and its own /pub's acknowledged.
-            let expected = summary.backends.filter { $0.name == "mqtt" || $0.name == "owntracks-http" }.reduce(0) { $0 + $1.counts.acknowledged }
+            let expected = summary.backends.filter { $0.name == "mqtt" || $0.name == "owntracks-http" }.reduce(0) {
+                $0 + $1.counts.acknowledged
+            }
             summary.store = await storeCheck.run(
-                expected: expected, runStart: Int(runStart.secondsSince1970), runEnd: Int(runEnd.secondsSince1970), notice: progress)
+                expected: expected, runStart: Int(runStart.secondsSince1970), runEnd: Int(runEnd.secondsSince1970),
+                notice: progress)
         }
         if let summaryFile {
             let bytes = summary.json()
@@ -195,7 +203,9 @@ extension FleetRunner {
             // by the count it explains: (errors: 401 Unauthorized: 50; failedConnects: timed out: 3).
             var causes: [String] = []
             if !backend.counts.errorCauses.isEmpty { causes.append("errors: \(backend.counts.causesText)") }
-            if !backend.connections.failureCauses.isEmpty { causes.append("failedConnects: \(backend.connections.failureCausesText)") }
+            if !backend.connections.failureCauses.isEmpty {
+                causes.append("failedConnects: \(backend.connections.failureCausesText)")
+            }
             if !causes.isEmpty { line += " (\(causes.joined(separator: "; ")))" }
         }
         return line + " | lag p50 \(milliseconds(lag.percentile(0.5))) p99 \(milliseconds(lag.percentile(0.99)))"

@@ -38,7 +38,8 @@ package enum FleetRunner {
         _ plan: FleetRunPlan, progress: (String) -> Void = { _ in }, interrupted: () -> Bool = { false }
     ) throws(RunFailure) -> Totals {
         guard let durationSeconds = plan.durationSeconds else {
-            throw RunFailure("--virtual needs --duration (a virtual fleet runs as fast as it can, so it must end)", status: .usage)
+            throw RunFailure(
+                "--virtual needs --duration (a virtual fleet runs as fast as it can, so it must end)", status: .usage)
         }
         if let problem = plan.fleet.problem { throw RunFailure(problem, status: .usage) }
         try PathGuard.check(plan.paths(virtual: true))
@@ -69,7 +70,9 @@ package enum FleetRunner {
         var nextProgress = progressStep
         while let due = fleet.nextMomentNanoseconds, due < end {
             while due >= nextProgress {
-                progress("fleet: \(nextProgress / 1_000_000_000)s virtual, active \(fleet.activeDevices), messages \(totals.messages)")
+                progress(
+                    "fleet: \(nextProgress / 1_000_000_000)s virtual, active \(fleet.activeDevices), messages \(totals.messages)"
+                )
                 nextProgress += progressStep
             }
             fleet.advance { happening in
@@ -82,14 +85,16 @@ package enum FleetRunner {
                     buffer.append(UInt8(ascii: " "))
                     JSONLineWriter.append(to: &buffer) { writer in
                         OwnTracksLocation(
-                            fix: location.fix, trackerID: trackerIDOfSlot[slot], batteryPercent: location.batteryPercent,
+                            fix: location.fix, trackerID: trackerIDOfSlot[slot],
+                            batteryPercent: location.batteryPercent,
                             trigger: nil
                         ).write(into: &writer)
                     }
                 case .osmAnd:
-                    buffer.append(contentsOf: OsmAndLocation(
-                        deviceID: idOfSlot[slot], fix: location.fix, batteryPercent: location.batteryPercent
-                    ).requestTarget().utf8)
+                    buffer.append(
+                        contentsOf: OsmAndLocation(
+                            deviceID: idOfSlot[slot], fix: location.fix, batteryPercent: location.batteryPercent
+                        ).requestTarget().utf8)
                 }
                 buffer.append(UInt8(ascii: "\n"))
             }
@@ -106,7 +111,9 @@ package enum FleetRunner {
         }
         try output?.commit()
         totals.activeDevices = fleet.activeDevices
-        progress("fleet: done, \(SimulatedOffset(seconds: durationSeconds)) virtual, devices \(totals.activeDevices), messages \(totals.messages)")
+        progress(
+            "fleet: done, \(SimulatedOffset(seconds: durationSeconds)) virtual, devices \(totals.activeDevices), messages \(totals.messages)"
+        )
         return totals
     }
 

@@ -34,7 +34,8 @@ package struct FleetSummary: Sendable {
     }
 
     init(
-        plan: FleetRunPlan, classOfSlot: [UInt8], activeDevices: Int, messages: Int, wallSeconds: Double, cpuSeconds: Double,
+        plan: FleetRunPlan, classOfSlot: [UInt8], activeDevices: Int, messages: Int, wallSeconds: Double,
+        cpuSeconds: Double,
         backends: [Backend], lag: LatencyHistogram, verification: MQTTDeliveryVerifier.Report?
     ) {
         self.plan = plan
@@ -97,7 +98,9 @@ package struct FleetSummary: Sendable {
             // The failed attempts by cause (`"connection refused": 12`), most frequent first.
             writer.key("failureCauses")
             writer.beginObject()
-            for (cause, count) in backend.connections.failureCauses.sorted(by: { ($1.value, $0.key) < ($0.value, $1.key) }) {
+            for (cause, count) in backend.connections.failureCauses.sorted(by: {
+                ($1.value, $0.key) < ($0.value, $1.key)
+            }) {
                 writer.key(named: cause)
                 writer.integer(count)
             }
@@ -197,7 +200,9 @@ package struct FleetSummary: Sendable {
         if let store {
             if let error = store.error { return "--verify-store: \(error)" }
             if store.expected > 0 && Double(store.missing) / Double(store.expected) > maximumErrorRate {
-                let rate = store.storedPerSecond > 0 ? ", storing \(Double((store.storedPerSecond * 10).rounded()) / 10) a second" : ""
+                let rate =
+                    store.storedPerSecond > 0
+                    ? ", storing \(Double((store.storedPerSecond * 10).rounded()) / 10) a second" : ""
                 return "the OwnTracks Recorder stored \(store.stored) of the \(store.expected) acknowledged "
                     + "(\(store.missing) missing after waiting \(Int(store.waitedSeconds.rounded())) s\(rate)), "
                     + "more than --max-error-rate \(maximumErrorRate.asGiven) allows"
@@ -206,7 +211,8 @@ package struct FleetSummary: Sendable {
         let rate = Double(failed) / Double(sent)
         if rate > maximumErrorRate {
             let percent = Double((rate * 1000).rounded()) / 10
-            return "\(failed) of \(sent) messages failed (\(percent) %), more than --max-error-rate \(maximumErrorRate.asGiven) allows\(because)"
+            return
+                "\(failed) of \(sent) messages failed (\(percent) %), more than --max-error-rate \(maximumErrorRate.asGiven) allows\(because)"
         }
         return nil
     }

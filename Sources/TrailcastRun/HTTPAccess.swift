@@ -42,7 +42,8 @@ package struct HTTPAccess: Sendable, Equatable {
             return "a password needs a user name: https://USER@HOST/... or --http-user USER"
         }
         if user != nil && passwordFile == nil && passwordFromEnvironment == nil {
-            return "--http-user \(user!) needs a password: \(Self.passwordVariable) in the environment, or --http-password-file FILE"
+            return
+                "--http-user \(user!) needs a password: \(Self.passwordVariable) in the environment, or --http-password-file FILE"
         }
         if (clientCertificateFile == nil) != (clientKeyFile == nil) {
             return "a client certificate needs its key: give --http-cert and --http-key together"
@@ -58,7 +59,8 @@ package struct HTTPAccess: Sendable, Equatable {
         if let passwordFromEnvironment {
             password = Array(passwordFromEnvironment.utf8)
         } else if let passwordFile {
-            password = try PasswordFile.firstLine(of: passwordFile, option: "--http-password-file", limit: 4096, limitName: "4,096 bytes")
+            password = try PasswordFile.firstLine(
+                of: passwordFile, option: "--http-password-file", limit: 4096, limitName: "4,096 bytes")
         } else {
             return nil
         }

@@ -29,7 +29,9 @@ public struct HostAndPort: Equatable, Sendable {
         // An IPv6 host needs its brackets: otherwise its last group would read as the port.
         let hostIsValid = hostPart.map { !$0.isEmpty && (text.hasPrefix("[") || !$0.contains(":")) } ?? true
         guard let port = Int(portPart), (lowest...65535).contains(port), hostIsValid else {
-            throw RunFailure("\(option) \(text): expected PORT or HOST:PORT, such as \(allowsPortZero ? 8080 : 5554) or 127.0.0.1:\(allowsPortZero ? 8080 : 5554)", status: .usage)
+            throw RunFailure(
+                "\(option) \(text): expected PORT or HOST:PORT, such as \(allowsPortZero ? 8080 : 5554) or 127.0.0.1:\(allowsPortZero ? 8080 : 5554)",
+                status: .usage)
         }
         host = hostPart.map(String.init) ?? "127.0.0.1"
         self.port = port

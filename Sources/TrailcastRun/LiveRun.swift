@@ -18,7 +18,9 @@ final class LiveRun: Feed {
     let server: LiveServer
 
     /// Listens, and says where in `messages` (the port matters for port 0).
-    static func start(on address: HostAndPort, speed: Double, mapTiles: MapTiles?, messages: RunMessages) async throws -> LiveRun {
+    static func start(on address: HostAndPort, speed: Double, mapTiles: MapTiles?, messages: RunMessages) async throws
+        -> LiveRun
+    {
         let journal = try EventJournal()
         let latest = LatestDeviceReport()
         let control = ReplayControl(speed: speed)
@@ -29,11 +31,15 @@ final class LiveRun: Feed {
             host: address.host, port: address.port, journal: journal, latest: latest, control: control, report: report)
         messages(
             "trailcast: serving the live run on http://\(urlAuthority(host: address.host, port: server.port)) "
-                + "(the live page at /; GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE with the token \(server.access.token))")
+                + "(the live page at /; GET /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE with the token \(server.access.token))"
+        )
         return LiveRun(journal: journal, latest: latest, control: control, report: report, server: server)
     }
 
-    private init(journal: EventJournal, latest: LatestDeviceReport, control: ReplayControl, report: ReportCollector, server: LiveServer) {
+    private init(
+        journal: EventJournal, latest: LatestDeviceReport, control: ReplayControl, report: ReportCollector,
+        server: LiveServer
+    ) {
         self.journal = journal
         self.latest = latest
         self.control = control

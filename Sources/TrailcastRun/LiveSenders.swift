@@ -47,17 +47,20 @@ struct LiveSenders {
                 var options = $0.options
                 options.what = "the OsmAnd server"
                 options.notice = notice
-                return HTTPFleetSender(options: options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
+                return HTTPFleetSender(
+                    options: options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
             },
             ownTracksSender: plan.ownTracksHTTP.map {
                 var options = $0.options
                 options.headers.append(("X-Limit-U", plan.ownTracksUser))
                 options.what = "the OwnTracks HTTP backend"
                 options.notice = notice
-                return HTTPFleetSender(options: options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
+                return HTTPFleetSender(
+                    options: options, classCount: plan.fleet.gpsMix.parts.count, classOfDevice: classOfDevice)
             },
             verifier: verifier, classOfSlot: classOfSlot, shards: shards, topicOfSlot: slotDevices.map { names[$0] },
-            trackerIDOfSlot: slotDevices.map { names.trackerID($0) }, idOfSlot: slotDevices.map { plan.fleet.deviceID($0) },
+            trackerIDOfSlot: slotDevices.map { names.trackerID($0) },
+            idOfSlot: slotDevices.map { plan.fleet.deviceID($0) },
             osmAndPath: plan.osmAnd.map { $0.path.hasSuffix("/") ? String($0.path.dropLast()) : $0.path } ?? "",
             ownTracksPath: plan.ownTracksHTTP.map { $0.path.isEmpty ? "/" : $0.path } ?? "/")
     }
@@ -67,7 +70,8 @@ struct LiveSenders {
         let slot = location.device / shards
         if publisher != nil || ownTracksSender != nil {
             let payload = OwnTracksLocation(
-                fix: location.fix, trackerID: trackerIDOfSlot[slot], batteryPercent: location.batteryPercent, trigger: nil
+                fix: location.fix, trackerID: trackerIDOfSlot[slot], batteryPercent: location.batteryPercent,
+                trigger: nil
             ).json()
             if let publisher {
                 verifier?.expect(device: location.device, payload: payload, sentSeconds: sentSeconds)
@@ -80,7 +84,8 @@ struct LiveSenders {
                 device: location.device)
         }
         if let osmAndSender {
-            let position = OsmAndLocation(deviceID: idOfSlot[slot], fix: location.fix, batteryPercent: location.batteryPercent)
+            let position = OsmAndLocation(
+                deviceID: idOfSlot[slot], fix: location.fix, batteryPercent: location.batteryPercent)
             osmAndSender.send(target: osmAndPath + position.requestTarget(), slot: slot, device: location.device)
         }
     }
@@ -98,16 +103,18 @@ struct LiveSenders {
         var backends: [FleetSummary.Backend] = []
         if let publisher {
             let counts = publisher.counts()
-            backends.append(.init(
-                name: "mqtt", counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
-                connections: publisher.connectionCounts()))
+            backends.append(
+                .init(
+                    name: "mqtt", counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
+                    connections: publisher.connectionCounts()))
         }
         for (name, sender) in [("osmand", osmAndSender), ("owntracks-http", ownTracksSender)] {
             guard let sender else { continue }
             let counts = sender.counts()
-            backends.append(.init(
-                name: name, counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
-                connections: sender.connectionCounts()))
+            backends.append(
+                .init(
+                    name: name, counts: counts.reduce(DeliveryCounts(), +), countsPerClass: counts,
+                    connections: sender.connectionCounts()))
         }
         return backends
     }
@@ -137,7 +144,8 @@ struct LiveSenders {
     }
 
     private static func makePublisher(
-        _ mqtt: MQTTFleetPublisher.Options, plan: FleetRunPlan, deviceCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int
+        _ mqtt: MQTTFleetPublisher.Options, plan: FleetRunPlan, deviceCount: Int,
+        classOfDevice: @escaping @Sendable (Int) -> Int
     ) -> MQTTFleetPublisher {
         let fleet = plan.fleet
         let classCount = fleet.gpsMix.parts.count

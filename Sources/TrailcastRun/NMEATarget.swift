@@ -18,18 +18,25 @@ package enum NMEATarget: Equatable, Sendable {
         let scheme = text[..<schemeEnd.lowerBound]
         let address = text[schemeEnd.upperBound...]
         guard scheme == "tcp" || scheme == "udp" else {
-            throw RunFailure("--nmea \(text): unknown scheme '\(scheme)'; use tcp://HOST:PORT, udp://HOST:PORT or a file name", status: .usage)
+            throw RunFailure(
+                "--nmea \(text): unknown scheme '\(scheme)'; use tcp://HOST:PORT, udp://HOST:PORT or a file name",
+                status: .usage)
         }
         guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]),
-              (0...65535).contains(port)
+            (0...65535).contains(port)
         else {
-            throw RunFailure("--nmea \(text): expected \(scheme)://HOST:PORT, such as \(scheme)://127.0.0.1:10110", status: .usage)
+            throw RunFailure(
+                "--nmea \(text): expected \(scheme)://HOST:PORT, such as \(scheme)://127.0.0.1:10110", status: .usage)
         }
         var host = String(address[..<colon])
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-        guard !host.isEmpty else { throw RunFailure("--nmea \(text): the host is missing; use tcp://127.0.0.1:\(port)", status: .usage) }
+        guard !host.isEmpty else {
+            throw RunFailure("--nmea \(text): the host is missing; use tcp://127.0.0.1:\(port)", status: .usage)
+        }
         if scheme == "udp" {
-            guard port > 0 else { throw RunFailure("--nmea \(text): a UDP destination needs a port other than 0", status: .usage) }
+            guard port > 0 else {
+                throw RunFailure("--nmea \(text): a UDP destination needs a port other than 0", status: .usage)
+            }
             self = .udp(host: host, port: port)
         } else {
             self = .tcp(host: host, port: port)

@@ -15,13 +15,15 @@ enum PasswordFile {
     /// The file's first line, without its line end (what `echo secret > FILE` and a
     /// Kubernetes Secret mounted as a file both give); a missing file is exit 66, one longer
     /// than `limit` bytes 65.
-    static func firstLine(of path: String, option: String, limit: Int, limitName: String) throws(RunFailure) -> [UInt8] {
+    static func firstLine(of path: String, option: String, limit: Int, limitName: String) throws(RunFailure) -> [UInt8]
+    {
         let descriptor: Int32
         switch OpenFailure.openForReading(path) {
         case .success(let opened):
             descriptor = opened
         case .failure(let error):
-            throw RunFailure("\(option) \(path): error: \(OpenFailure.reason(errno: error.code, kind: "a file"))", status: .noInput)
+            throw RunFailure(
+                "\(option) \(path): error: \(OpenFailure.reason(errno: error.code, kind: "a file"))", status: .noInput)
         }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
@@ -30,7 +32,8 @@ enum PasswordFile {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count >= 0 else {
-                throw RunFailure("\(option) \(path): error: cannot read: \(String(cString: strerror(errno)))", status: .ioError)
+                throw RunFailure(
+                    "\(option) \(path): error: cannot read: \(String(cString: strerror(errno)))", status: .ioError)
             }
             if count == 0 { break }
             bytes += buffer.prefix(count)

@@ -49,12 +49,16 @@ public struct ReplayRunPlan: Sendable {
         let inputs = [
             CommandPath.input(file, "the route"), .input(scenarioFile, "the scenario (--scenario)"),
             .input(places, "the places (--places)"), .input(configuration.regionsFile, "the regions (--regions)"),
-            configuration.weather.cache.map { CommandPath($0.directory, "the weather cache (--weather-cache)", .inputDirectory) },
+            configuration.weather.cache.map {
+                CommandPath($0.directory, "the weather cache (--weather-cache)", .inputDirectory)
+            },
         ]
-        let outputs: [CommandPath?] = [
-            .mainOutput(output.path, output.path == nil ? "the timeline" : "the timeline file"),
-            .output(output.reportPath, "the report (--report)"), .output(output.weatherLogPath, "the weather log (--weather-log)"),
-        ] + feeds.nmeaFiles.map { CommandPath($0, "the NMEA file (--nmea)", .output) }
+        let outputs: [CommandPath?] =
+            [
+                .mainOutput(output.path, output.path == nil ? "the timeline" : "the timeline file"),
+                .output(output.reportPath, "the report (--report)"),
+                .output(output.weatherLogPath, "the weather log (--weather-log)"),
+            ] + feeds.nmeaFiles.map { CommandPath($0, "the NMEA file (--nmea)", .output) }
         return (inputs + outputs).compactMap { $0 }
     }
 

@@ -33,17 +33,19 @@ public enum ReplayRunner {
         let outputs = Outputs(
             timeline: files.timelineFile, colors: files.usesColor(plan.output.color), textWidth: files.textWidth(),
             format: plan.output.format,
-            weatherLog: files.weatherLogFile, report: report, mapTiles: plan.output.mapTiles, nmeaFiles: files.nmeaFiles,
+            weatherLog: files.weatherLogFile, report: report, mapTiles: plan.output.mapTiles,
+            nmeaFiles: files.nmeaFiles,
             putStreamsInPlace: plan.configuration.speed > 0 ? putInPlace : nil)
         let result: Result<ReplaySummary, any Error>
         do {
-            result = .success(try await WeatherConnection.withFetcher(
-                for: plan.configuration.weather, network: plan.network, warn: { messages($0.description) }
-            ) { fetcher in
-                var replay = Replay(file: plan.file, configuration: plan.configuration)
-                replay.weatherFetcher = fetcher
-                return try await FeedSession.run(replay, feeds: plan.feeds, outputs: outputs, messages: messages)
-            })
+            result = .success(
+                try await WeatherConnection.withFetcher(
+                    for: plan.configuration.weather, network: plan.network, warn: { messages($0.description) }
+                ) { fetcher in
+                    var replay = Replay(file: plan.file, configuration: plan.configuration)
+                    replay.weatherFetcher = fetcher
+                    return try await FeedSession.run(replay, feeds: plan.feeds, outputs: outputs, messages: messages)
+                })
         } catch {
             result = .failure(error)
         }

@@ -25,10 +25,14 @@ struct RunFiles: Sendable {
     let weatherLogOutput: StagedOutput?
     let nmeaOutputs: [StagedOutput]
     var nmeaFiles: [OutputFile] { nmeaOutputs.map(\.file) }
-    var timelineFile: OutputFile { OutputFile(descriptor: timeline, name: StandardStreams.outputName(timelineOutput?.path)) }
+    var timelineFile: OutputFile {
+        OutputFile(descriptor: timeline, name: StandardStreams.outputName(timelineOutput?.path))
+    }
     var weatherLogFile: OutputFile? { weatherLogOutput?.file }
 
-    private var all: [StagedOutput] { [timelineOutput, reportOutput, weatherLogOutput].compactMap { $0 } + nmeaOutputs }
+    private var all: [StagedOutput] {
+        [timelineOutput, reportOutput, weatherLogOutput].compactMap { $0 } + nmeaOutputs
+    }
 
     /// Creates them in the order of the flags' importance: the timeline, the report, the
     /// weather log, the NMEA files. When one fails, those already made are removed.

@@ -23,7 +23,8 @@ public enum ScenarioRunner {
         configuration.speed = 0
         let replay = Replay(file: scenario.gpxPath, configuration: configuration)
         do {
-            return try await WeatherConnection.withFetcher(for: configuration.weather, network: scenario.network) { fetcher in
+            return try await WeatherConnection.withFetcher(for: configuration.weather, network: scenario.network) {
+                fetcher in
                 var timed = replay
                 timed.weatherFetcher = fetcher
                 var timeline = TimelineCollector()
@@ -50,7 +51,9 @@ public enum ScenarioRunner {
 
     /// ``check(_:)``, handing the run's timeline (as expectations read it) to `inspect`
     /// before it is dropped: `check --format html` draws each run from it.
-    public static func check(_ scenario: Scenario, inspecting inspect: ([TimelineRecord]) -> Void) async -> ScenarioReport {
+    public static func check(_ scenario: Scenario, inspecting inspect: ([TimelineRecord]) -> Void) async
+        -> ScenarioReport
+    {
         let clock = ContinuousClock()
         let started = clock.now
         let events: [TimelineEvent]

@@ -16,7 +16,9 @@ enum TimelineOutputs {
     ) async throws(ReplayError) -> ReplaySummary {
         switch outputs.format {
         case .text:
-            try await withFormat(replay, TextTimelineFormat(colors: outputs.colors, width: outputs.textWidth), outputs, device, feeds, messages)
+            try await withFormat(
+                replay, TextTimelineFormat(colors: outputs.colors, width: outputs.textWidth), outputs, device, feeds,
+                messages)
         case .jsonl:
             try await withFormat(replay, JSONLinesTimelineFormat(), outputs, device, feeds, messages)
         case .csv:
@@ -35,7 +37,9 @@ enum TimelineOutputs {
             TimelineTee(ReportRecorder(outputs.report), StreamsInPlace(outputs.putStreamsInPlace)))
         if let weatherLog = outputs.weatherLog {
             let tee = TimelineTee(
-                writer, TimelineWriter(descriptor: weatherLog.descriptor, format: WeatherLogFormat(), destination: weatherLog.name))
+                writer,
+                TimelineWriter(
+                    descriptor: weatherLog.descriptor, format: WeatherLogFormat(), destination: weatherLog.name))
             return try await withLiveStream(replay, tee, device, feeds, messages)
         }
         return try await withLiveStream(replay, writer, device, feeds, messages)
@@ -43,10 +47,12 @@ enum TimelineOutputs {
 
     /// The live stream records beside the timeline when there is one.
     private static func withLiveStream<Recorder: TimelineRecorder>(
-        _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ feeds: [any Feed], _ messages: @escaping RunMessages
+        _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ feeds: [any Feed],
+        _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
         if let live = feeds.lazy.compactMap({ $0 as? LiveRun }).first {
-            let tee = TimelineTee(recorder, TimelineTee(LiveEventRecorder(journal: live.journal), ReportRecorder(live.report)))
+            let tee = TimelineTee(
+                recorder, TimelineTee(LiveEventRecorder(journal: live.journal), ReportRecorder(live.report)))
             return try await withPermissionMirror(replay, tee, device, feeds, messages)
         }
         return try await withPermissionMirror(replay, recorder, device, feeds, messages)
@@ -54,7 +60,8 @@ enum TimelineOutputs {
 
     /// The authorization mirror taps the timeline when a feed mirrors the app's authorization.
     private static func withPermissionMirror<Recorder: TimelineRecorder>(
-        _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ feeds: [any Feed], _ messages: @escaping RunMessages
+        _ replay: Replay, _ recorder: Recorder, _ device: DeviceFeeds?, _ feeds: [any Feed],
+        _ messages: @escaping RunMessages
     ) async throws(ReplayError) -> ReplaySummary {
         let warnings = { (warning: RouteWarning) in messages("\(replay.file):\(warning)") }
         let control = feeds.lazy.compactMap { $0 as? LiveRun }.first?.control
@@ -62,12 +69,14 @@ enum TimelineOutputs {
         if !mirrors.isEmpty {
             var tap = AuthorizationMirrorTap(recorder, feeds: mirrors)
             return try await TimerThreadClock.onTimerThread { () async throws(ReplayError) in
-                try await replay.run(clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
+                try await replay.run(
+                    clock: TimerThreadClock(), recorder: &tap, device: device, control: control, warnings: warnings)
             }
         }
         var recorder = recorder
         return try await TimerThreadClock.onTimerThread { () async throws(ReplayError) in
-            try await replay.run(clock: TimerThreadClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
+            try await replay.run(
+                clock: TimerThreadClock(), recorder: &recorder, device: device, control: control, warnings: warnings)
         }
     }
 }

@@ -78,9 +78,11 @@ enum ExpectationParser {
                 throw node.error("a count needs 'exactly', or 'atLeast' and/or 'atMost'")
             }
             let window = OffsetWindow(
-                from: try value("from").map { node throws(ScenarioError) in try node.duration() }, to: try value("to").map { node throws(ScenarioError) in try node.duration() })
+                from: try value("from").map { node throws(ScenarioError) in try node.duration() },
+                to: try value("to").map { node throws(ScenarioError) in try node.duration() })
             if let from = window.from, let to = window.to, from > to {
-                throw value("to")!.error("the window ends (\(OffsetWindow.format(to))) before it starts (\(OffsetWindow.format(from)))")
+                throw value("to")!.error(
+                    "the window ends (\(OffsetWindow.format(to))) before it starts (\(OffsetWindow.format(from)))")
             }
             return .count(selector, rule, window: window)
         case "none":
@@ -88,7 +90,8 @@ enum ExpectationParser {
             let after = try value("after").map { node throws(ScenarioError) in try node.duration() }
             let before = try value("before").map { node throws(ScenarioError) in try node.duration() }
             if let after, let before, after >= before {
-                throw value("before")!.error("nothing lies strictly between \(OffsetWindow.format(after)) and \(OffsetWindow.format(before))")
+                throw value("before")!.error(
+                    "nothing lies strictly between \(OffsetWindow.format(after)) and \(OffsetWindow.format(before))")
             }
             return .absent(selector, after: after, before: before)
         case "event":
@@ -129,10 +132,12 @@ enum ExpectationParser {
         return try selector(type: type, fields: pairs.first { $0.key == "fields" }?.value)
     }
 
-    private static func selector(type node: ScenarioNode, fields: ScenarioNode?) throws(ScenarioError) -> EventSelector {
+    private static func selector(type node: ScenarioNode, fields: ScenarioNode?) throws(ScenarioError) -> EventSelector
+    {
         let type = try node.string()
         if let problem = EventSelector.problem(ofType: type) { throw node.error(problem) }
-        return EventSelector(type: type, fields: try fields.map { node throws(ScenarioError) in try self.fields(node, of: type) } ?? [])
+        return EventSelector(
+            type: type, fields: try fields.map { node throws(ScenarioError) in try self.fields(node, of: type) } ?? [])
     }
 
     private static func fields(_ node: ScenarioNode, of type: String) throws(ScenarioError) -> [FieldMatch] {
@@ -164,7 +169,7 @@ enum ExpectationParser {
         for separator in ["+-", "±"] where text.contains(separator) {
             let parts = text.components(separatedBy: separator).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 2, let value = Double(parts[0]), let tolerance = Double(parts[1]),
-                  value.isFinite, tolerance.isFinite, tolerance >= 0
+                value.isFinite, tolerance.isFinite, tolerance >= 0
             else { throw node.error("expected 'NUMBER +- TOLERANCE', not \(node.shown)") }
             return .number(value, tolerance: tolerance)
         }

@@ -25,20 +25,23 @@ public enum JUnitCheckReport {
     public static func render(_ reports: [ScenarioReport]) -> String {
         let totals = CheckTotals(reports)
         var xml = #"<?xml version="1.0" encoding="UTF-8"?>"# + "\n"
-        xml += "<testsuites name=\"trailcast check\" tests=\"\(totals.expectations + totals.broken)\""
+        xml +=
+            "<testsuites name=\"trailcast check\" tests=\"\(totals.expectations + totals.broken)\""
             + " failures=\"\(totals.failedExpectations)\" errors=\"\(totals.broken)\" time=\"\(seconds(totals.seconds))\">\n"
         for report in reports {
             let classname = attribute(report.name.isEmpty ? report.file : report.name)
             let time = seconds(report.seconds)
             if let error = report.error {
-                xml += "  <testsuite name=\"\(attribute(report.file))\" tests=\"1\" failures=\"0\" errors=\"1\" time=\"\(time)\">\n"
+                xml +=
+                    "  <testsuite name=\"\(attribute(report.file))\" tests=\"1\" failures=\"0\" errors=\"1\" time=\"\(time)\">\n"
                 xml += "    <testcase classname=\"\(classname)\" name=\"scenario file\" time=\"0\">\n"
                 xml += "      <error message=\"\(attribute(error))\"/>\n"
                 xml += "    </testcase>\n"
                 xml += "  </testsuite>\n"
                 continue
             }
-            xml += "  <testsuite name=\"\(attribute(report.file))\" tests=\"\(report.outcomes.count)\""
+            xml +=
+                "  <testsuite name=\"\(attribute(report.file))\" tests=\"\(report.outcomes.count)\""
                 + " failures=\"\(report.failures.count)\" errors=\"0\" time=\"\(time)\">\n"
             for outcome in report.outcomes {
                 let name = attribute("line \(outcome.line): \(outcome.expectation)")
@@ -49,7 +52,8 @@ public enum JUnitCheckReport {
                 }
                 let detail = outcome.detail ?? "failed"
                 xml += opening + ">\n"
-                xml += "      <failure message=\"\(attribute(detail))\" type=\"expectation\">\(text(detail))</failure>\n"
+                xml +=
+                    "      <failure message=\"\(attribute(detail))\" type=\"expectation\">\(text(detail))</failure>\n"
                 xml += "    </testcase>\n"
             }
             xml += "  </testsuite>\n"

@@ -2,7 +2,6 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 public import TrailcastSettings
 
-
 /// A permission (or weather) flow to check in CI: a route, what the simulated user and
 /// system do, the weather setup, and what the timeline must show.
 ///

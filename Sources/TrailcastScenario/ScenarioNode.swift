@@ -58,7 +58,9 @@ struct ScenarioNode: SettingInput {
         var pairs: [(key: String, value: ScenarioNode)] = []
         for (keyNode, valueNode) in mapping {
             let keyed = ScenarioNode(node: keyNode, file: file, path: path)
-            guard case .scalar(let scalar) = keyNode else { throw keyed.error("a key must be a plain word, not \(keyed.shown)") }
+            guard case .scalar(let scalar) = keyNode else {
+                throw keyed.error("a key must be a plain word, not \(keyed.shown)")
+            }
             let key = scalar.string
             guard allowed.contains(key) else {
                 throw keyed.error(Spelling.unknown("key", key, among: allowed, listedAs: "known keys"))

@@ -44,7 +44,8 @@ public enum ScenarioParser {
         let root: Node
         do {
             guard let composed = try Yams.compose(yaml: yaml) else {
-                throw ScenarioError(file: file, line: 1, column: 1, message: "the file is empty; a scenario needs at least 'gpx'")
+                throw ScenarioError(
+                    file: file, line: 1, column: 1, message: "the file is empty; a scenario needs at least 'gpx'")
             }
             root = composed
         } catch let error as ScenarioError {
@@ -74,7 +75,8 @@ public enum ScenarioParser {
             }
         }
         guard let gpx else {
-            throw ScenarioError(file: file, line: root.line, column: root.column, message: "'gpx' is missing: which route to replay")
+            throw ScenarioError(
+                file: file, line: root.line, column: root.column, message: "'gpx' is missing: which route to replay")
         }
         let (configuration, network) = try settle(file: file) { try draft.finished(in: root) }
         let gpxPath = resolve(gpx.path, against: file)
@@ -119,7 +121,9 @@ public enum ScenarioParser {
         let directory = slash == file.startIndex ? "/" : String(file[..<slash])
         // `gpx/scenarios/../walk.gpx` reads better in `start` and errors as `gpx/walk.gpx`.
         var parts: [Substring] = []
-        for part in (directory as NSString).appendingPathComponent(path).split(separator: "/", omittingEmptySubsequences: false) {
+        for part in (directory as NSString).appendingPathComponent(path).split(
+            separator: "/", omittingEmptySubsequences: false)
+        {
             if part == "..", let last = parts.last, last != "..", !last.isEmpty {
                 parts.removeLast()
             } else if part != "." {
@@ -147,8 +151,9 @@ public enum ScenarioParser {
     private static func error(from error: YamlError, file: String) -> ScenarioError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
-            return ScenarioError(file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem)")
+            .composer(_, let problem, let mark, _):
+            return ScenarioError(
+                file: file, line: mark.line, column: mark.column, message: "not valid YAML: \(problem)")
         case .reader(let problem, let offset, _, let yaml):
             // Bytes the YAML reader refuses (control characters, bad UTF-8): placed by
             // their offset, the message without Yams's quoted line.

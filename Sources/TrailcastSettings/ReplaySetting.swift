@@ -123,7 +123,9 @@ package struct SettingsDraft {
 
     /// The settings read, once those that depend on each other agree. `whole` is what they
     /// were read from (a scenario's top mapping): where a missing partner is reported.
-    package func finished(in whole: some SettingInput) throws -> (configuration: ReplayConfiguration, network: WeatherNetworkSettings) {
+    package func finished(in whole: some SettingInput) throws -> (
+        configuration: ReplayConfiguration, network: WeatherNetworkSettings
+    ) {
         var configuration = self.configuration
         // `app: places` with `places: FILE` (relative to the scenario file, like the route).
         let appName = try app.map { input in try input.choice(["weather", "places", "reminders"]) }

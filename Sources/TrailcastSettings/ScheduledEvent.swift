@@ -63,12 +63,15 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     /// Parses `OFFSET:KEY=VALUE`; throws a message naming what is wrong and what is valid.
     public init(parsing argument: String) throws(ScheduledEventError) {
         guard let colon = argument.firstIndex(of: ":") else {
-            throw ScheduledEventError(argument: argument, reason: "expected OFFSET:KEY=VALUE, such as 10m:authorization=denied")
+            throw ScheduledEventError(
+                argument: argument, reason: "expected OFFSET:KEY=VALUE, such as 10m:authorization=denied")
         }
         let offsetText = String(argument[..<colon])
         guard let offset = SimulatedOffset(offsetText) else {
             if offsetText.hasPrefix("-"), SimulatedOffset(String(offsetText.dropFirst())) != nil {
-                throw ScheduledEventError(argument: argument, reason: "the offset must be 0 or more (from the run's start), not \(offsetText)")
+                throw ScheduledEventError(
+                    argument: argument, reason: "the offset must be 0 or more (from the run's start), not \(offsetText)"
+                )
             }
             throw ScheduledEventError(
                 argument: argument, reason: "'\(offsetText)' is not an offset; use forms like 45s, 10m, 1h5m, 250ms")
@@ -104,11 +107,15 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
             let keys = ["authorization", "accuracy", "services", "app", "signal", "tap"]
             throw ScheduledEventError(
                 argument: argument,
-                reason: "unknown key '\(key)'\(Self.meant(key, among: keys)); use authorization, accuracy, services, app, signal or tap")
+                reason:
+                    "unknown key '\(key)'\(Self.meant(key, among: keys)); use authorization, accuracy, services, app, signal or tap"
+            )
         }
         guard let change else {
             let values = valid.split(separator: ", ").map(String.init)
-            throw ScheduledEventError(argument: argument, reason: "'\(value)' is not a valid \(key)\(Self.meant(value, among: values)); use \(valid)")
+            throw ScheduledEventError(
+                argument: argument,
+                reason: "'\(value)' is not a valid \(key)\(Self.meant(value, among: values)); use \(valid)")
         }
         self.init(offset: offset, change: change)
     }

@@ -51,7 +51,9 @@ public struct WeatherSettings: Sendable, Equatable {
     public var cache: Cache?
 
     /// The built-in weather model with the default policy and no disk cache, unless the arguments say otherwise.
-    public init(provider: Provider = .builtin, url: String? = nil, policy: WeatherServicePolicy = .init(), cache: Cache? = nil) {
+    public init(
+        provider: Provider = .builtin, url: String? = nil, policy: WeatherServicePolicy = .init(), cache: Cache? = nil
+    ) {
         self.provider = provider
         self.url = url
         self.policy = policy

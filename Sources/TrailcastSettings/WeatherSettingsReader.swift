@@ -7,7 +7,9 @@ import TrailcastWeather
 /// (`server.failRate` for `--server-fail-rate`). What it reads goes to the run's weather
 /// settings (recorded in `start`) and to its network settings (not recorded).
 enum WeatherSettingsReader {
-    static let keys = ["source", "url", "archiveUrl", "timeout", "cell", "ttl", "events", "server", "cache", "offline", "cacheMax"]
+    static let keys = [
+        "source", "url", "archiveUrl", "timeout", "cell", "ttl", "events", "server", "cache", "offline", "cacheMax",
+    ]
     static let serverKeys = ["failRate", "latency", "timeoutRate", "malformedRate", "rateLimit", "seed"]
 
     static func read<Input: SettingInput>(_ input: Input, into draft: inout SettingsDraft) throws(Input.Failure) {
@@ -69,7 +71,9 @@ enum WeatherSettingsReader {
             throw urlInput.error("a URL needs 'source: open-meteo', not '\(settings.provider.rawValue)'")
         }
         if let cacheInput, !settings.usesNetwork {
-            throw cacheInput.error("a weather cache keeps network answers: it needs 'source: open-meteo' or 'local', not '\(settings.provider.rawValue)'")
+            throw cacheInput.error(
+                "a weather cache keeps network answers: it needs 'source: open-meteo' or 'local', not '\(settings.provider.rawValue)'"
+            )
         }
         if settings.provider == .openMeteo { settings.url = network.effectiveForecastURL }
         if let problem = settings.policy.problem ?? network.problem { throw input.error(problem) }

@@ -18,7 +18,8 @@ package struct CSVTimelineFormat: TimelineFormat {
             "code", "message", "state",
             "locations", "distanceMeters", "simulatedSeconds", "wallSeconds",
             "cell", "stale", "temperatureCelsius", "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm",
-            "cloudCover", "weatherCode", "condition", "windSpeedMps", "windDirectionDegrees", "isDay", "attempts", "fetchMs",
+            "cloudCover", "weatherCode", "condition", "windSpeedMps", "windDirectionDegrees", "isDay", "attempts",
+            "fetchMs",
             "httpStatus", "willRetry",
             "weatherLookups", "weatherNetworkFetches", "weatherCacheHits", "weatherErrors",
             "truthLat", "truthLon",
@@ -59,7 +60,9 @@ package struct CSVTimelineFormat: TimelineFormat {
 
     /// Quotes a field holding a comma, quote or line break, doubling inner quotes.
     static func appendField(_ cell: [UInt8], to bytes: inout [UInt8]) {
-        let needsQuotes = cell.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let needsQuotes = cell.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D
+        }
         guard needsQuotes else {
             bytes.append(contentsOf: cell)
             return

@@ -100,7 +100,9 @@ public struct TimelineEvent: Sendable, Equatable {
         /// Every kind's definition, in the order the schema lists them.
         static let definitions: [any TimelineEventBody.Type] = [
             ReplayStart.self, AuthorizationChange.self, PromptShown.self, LocationFix.self, MissedFixes.self,
-            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, Visit.self, UpdatesPaused.self, UpdatesResumed.self, BackgroundIndicator.self, AlertShown.self, TapAction.self, PlacesList.self, AppState.self, LaunchReason.self,
+            LocationErrorCode.self, RegionEvent.self, RegionFailure.self, Visit.self, UpdatesPaused.self,
+            UpdatesResumed.self, BackgroundIndicator.self, AlertShown.self, TapAction.self, PlacesList.self,
+            AppState.self, LaunchReason.self,
             SignalChange.self, ControlChange.self, ManagerCall.self, InfoPlistError.self, WeatherObservation.self,
             WeatherFailure.self, ReplaySummary.self,
         ]
@@ -150,4 +152,3 @@ public struct TimelineEvent: Sendable, Equatable {
         self.kind = kind
     }
 }
-

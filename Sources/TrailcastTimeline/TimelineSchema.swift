@@ -18,7 +18,9 @@ package enum TimelineSchema {
     /// Each event type's keys whose values form a closed set, with the set: `authorization`'s
     /// `to` is one of `notDetermined`, `restricted`, ...
     package static let closedValues: [String: [String: [String]]] = Dictionary(
-        uniqueKeysWithValues: TimelineEvent.Kind.definitions.map { ($0.eventType, TimelineKeyList(of: $0).closedValues) })
+        uniqueKeysWithValues: TimelineEvent.Kind.definitions.map {
+            ($0.eventType, TimelineKeyList(of: $0).closedValues)
+        })
 
     /// Each event type's CSV columns, in order: its keys, with an object's fields as
     /// columns of their own (`truth` is `truthLat`, `truthLon`).

@@ -24,7 +24,8 @@ package enum ApparentTemperature {
     package static func celsius(
         temperatureCelsius: Double, relativeHumidity: Double, windSpeedMps: Double
     ) -> Double {
-        let vapourPressure = relativeHumidity / 100 * 6.105
+        let vapourPressure =
+            relativeHumidity / 100 * 6.105
             * exp(17.27 * temperatureCelsius / (237.7 + temperatureCelsius))
         return temperatureCelsius + 0.33 * vapourPressure - 0.70 * windSpeedMps - 4.00
     }

@@ -43,7 +43,8 @@ struct AtmosphereState: Sendable {
         let dryness = clamp(0.5 - 0.6 * air.moisture + 1.2 * (0.55 - wetness), 0, 1)
 
         // Temperature: climate, air mass and altitude, then the day's cycle.
-        let dailyMean = Climate.annualMeanCelsius(latitude: latitude)
+        let dailyMean =
+            Climate.annualMeanCelsius(latitude: latitude)
             + Climate.seasonalAmplitudeCelsius(latitude: latitude) * Climate.seasonalPhase(unixTime: unixTime)
             + Climate.airMassAmplitudeCelsius(latitude: latitude) * air.airMass
             - WeatherModel.lapseRateCelsiusPerKilometer * elevationMeters / 1_000
@@ -72,7 +73,8 @@ struct AtmosphereState: Sendable {
         let water = min(3, exp(0.065 * (temperature - 10)))
         let steady = cloudiness > 1 ? 6 * pow(cloudiness - 1, 1.5) : 0
         let instability = air.instability + 0.3 * cycle
-        let showers = instability > 0.45 && cloudiness > 0.75
+        let showers =
+            instability > 0.45 && cloudiness > 0.75
             ? 10 * (instability - 0.45) * min(1, (cloudiness - 0.75) / 0.25) : 0
 
         temperatureCelsius = temperature

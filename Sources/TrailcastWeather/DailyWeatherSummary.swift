@@ -12,7 +12,9 @@ package struct DailyWeatherSummary: Sendable, Equatable {
     package var precipitationSumMm: Double
 
     /// Creates a summary from already rounded values.
-    package init(maximumCelsius: Double, minimumCelsius: Double, weatherCode: WMOWeatherCode, precipitationSumMm: Double) {
+    package init(
+        maximumCelsius: Double, minimumCelsius: Double, weatherCode: WMOWeatherCode, precipitationSumMm: Double
+    ) {
         self.maximumCelsius = maximumCelsius
         self.minimumCelsius = minimumCelsius
         self.weatherCode = weatherCode

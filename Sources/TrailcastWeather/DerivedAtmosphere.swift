@@ -43,7 +43,8 @@ package enum DerivedAtmosphere {
     /// Surface pressure at `elevation` metres, hPa to 0.1: the barometric formula of the
     /// standard atmosphere from the sea-level pressure.
     package static func surfacePressure(_ conditions: WeatherConditions, elevationMeters: Double) -> Double {
-        roundedToTenth(seaLevelPressure(conditions) * pow(max(0, 1 - lapseRate * elevationMeters / 288.15), barometricExponent))
+        roundedToTenth(
+            seaLevelPressure(conditions) * pow(max(0, 1 - lapseRate * elevationMeters / 288.15), barometricExponent))
     }
 
     // MARK: Cloud layers
@@ -151,7 +152,8 @@ package enum DerivedAtmosphere {
     /// never above the air.
     package static func wetBulb(_ conditions: WeatherConditions) -> Double {
         let t = conditions.temperatureCelsius, rh = min(max(Double(conditions.relativeHumidity), 5), 99)
-        let wet = t * atan(0.151_977 * (rh + 8.313_659).squareRoot()) + atan(t + rh) - atan(rh - 1.676_331)
+        let wet =
+            t * atan(0.151_977 * (rh + 8.313_659).squareRoot()) + atan(t + rh) - atan(rh - 1.676_331)
             + 0.003_918_38 * pow(rh, 1.5) * atan(0.023_101 * rh) - 4.686_035
         return min(roundedToTenth(wet), t)
     }

@@ -19,7 +19,8 @@ package struct ModelVariation: Sendable, Equatable {
     var cloudOffset: Double
 
     /// No bias: the built-in model.
-    package static let none = ModelVariation(temperatureOffsetCelsius: 0, windFactor: 1, windTurnDegrees: 0, cloudOffset: 0)
+    package static let none = ModelVariation(
+        temperatureOffsetCelsius: 0, windFactor: 1, windTurnDegrees: 0, cloudOffset: 0)
 
     init(temperatureOffsetCelsius: Double, windFactor: Double, windTurnDegrees: Double, cloudOffset: Double) {
         self.temperatureOffsetCelsius = temperatureOffsetCelsius
@@ -48,7 +49,8 @@ package struct ModelVariation: Sendable, Equatable {
         guard self != .none else { return }
         state.temperatureCelsius += temperatureOffsetCelsius
         state.windSpeedMps *= windFactor
-        state.windDirectionDegrees = (state.windDirectionDegrees + windTurnDegrees + 360).truncatingRemainder(dividingBy: 360)
+        state.windDirectionDegrees = (state.windDirectionDegrees + windTurnDegrees + 360).truncatingRemainder(
+            dividingBy: 360)
         state.cloudFraction = min(1, max(0, state.cloudFraction + cloudOffset))
     }
 }

@@ -33,8 +33,10 @@ package struct SolarRadiation: Sendable, Equatable {
     static let none = SolarRadiation(
         topOfAtmosphere: 0, global: 0, clearSkyGlobal: 0, diffuse: 0, direct: 0, directNormal: 0, tilted: 0)
 
-    init(topOfAtmosphere: Double, global: Double, clearSkyGlobal: Double, diffuse: Double, direct: Double,
-         directNormal: Double, tilted: Double) {
+    init(
+        topOfAtmosphere: Double, global: Double, clearSkyGlobal: Double, diffuse: Double, direct: Double,
+        directNormal: Double, tilted: Double
+    ) {
         self.topOfAtmosphere = topOfAtmosphere
         self.global = global
         self.clearSkyGlobal = clearSkyGlobal
@@ -45,7 +47,9 @@ package struct SolarRadiation: Sendable, Equatable {
     }
 
     /// At `unixTime`, with `cloudCover` percent, on a panel of `tilt` and `azimuth` degrees.
-    package init(latitude: Double, longitude: Double, unixTime: Double, cloudCover: Int, tilt: Double = 0, azimuth: Double = 0) {
+    package init(
+        latitude: Double, longitude: Double, unixTime: Double, cloudCover: Int, tilt: Double = 0, azimuth: Double = 0
+    ) {
         let sun = SolarPosition(latitude: latitude, longitude: longitude, unixTime: unixTime)
         let cosZenith = sin(radians(sun.elevationDegrees))
         guard cosZenith > 0.01 else {
@@ -59,10 +63,13 @@ package struct SolarRadiation: Sendable, Equatable {
         let cloud = Double(cloudCover) / 100
         global = clearSkyGlobal * (1 - 0.75 * pow(cloud, 3.4))
         let clearness = min(global / topOfAtmosphere, 1)
-        let diffuseShare = clearness <= 0.22 ? 1 - 0.09 * clearness
-            : clearness <= 0.8 ? 0.9511 - 0.1604 * clearness + 4.388 * pow(clearness, 2) - 16.638 * pow(clearness, 3)
-                + 12.336 * pow(clearness, 4)
-            : 0.165
+        let diffuseShare =
+            clearness <= 0.22
+            ? 1 - 0.09 * clearness
+            : clearness <= 0.8
+                ? 0.9511 - 0.1604 * clearness + 4.388 * pow(clearness, 2) - 16.638 * pow(clearness, 3)
+                    + 12.336 * pow(clearness, 4)
+                : 0.165
         diffuse = global * diffuseShare
         direct = global - diffuse
         directNormal = direct / cosZenith
@@ -78,22 +85,28 @@ package struct SolarRadiation: Sendable, Equatable {
 
     /// The mean over the hour ending at `unixTime`: the four quarter hours' midpoints.
     package static func hourMean(
-        latitude: Double, longitude: Double, endingAt unixTime: Int, cloudCover: Int, tilt: Double = 0, azimuth: Double = 0
+        latitude: Double, longitude: Double, endingAt unixTime: Int, cloudCover: Int, tilt: Double = 0,
+        azimuth: Double = 0
     ) -> SolarRadiation {
         let samples = (0..<4).map { quarter in
             SolarRadiation(
                 latitude: latitude, longitude: longitude, unixTime: Double(unixTime - 3600 + 450 + quarter * 900),
                 cloudCover: cloudCover, tilt: tilt, azimuth: azimuth)
         }
-        func mean(_ value: KeyPath<SolarRadiation, Double>) -> Double { samples.map { $0[keyPath: value] }.reduce(0, +) / 4 }
+        func mean(_ value: KeyPath<SolarRadiation, Double>) -> Double {
+            samples.map { $0[keyPath: value] }.reduce(0, +) / 4
+        }
         return SolarRadiation(
             topOfAtmosphere: mean(\.topOfAtmosphere), global: mean(\.global), clearSkyGlobal: mean(\.clearSkyGlobal),
-            diffuse: mean(\.diffuse), direct: mean(\.direct), directNormal: mean(\.directNormal), tilted: mean(\.tilted))
+            diffuse: mean(\.diffuse), direct: mean(\.direct), directNormal: mean(\.directNormal), tilted: mean(\.tilted)
+        )
     }
 
     /// Sunshine in the hour ending at `unixTime`, seconds: each quarter hour whose midpoint has
     /// a direct beam above 120 W/m² (WMO's threshold of sunshine) counts 900 s.
-    package static func sunshineSeconds(latitude: Double, longitude: Double, endingAt unixTime: Int, cloudCover: Int) -> Int {
+    package static func sunshineSeconds(latitude: Double, longitude: Double, endingAt unixTime: Int, cloudCover: Int)
+        -> Int
+    {
         (0..<4).filter { quarter in
             SolarRadiation(
                 latitude: latitude, longitude: longitude, unixTime: Double(unixTime - 3600 + 450 + quarter * 900),

@@ -43,7 +43,7 @@ package enum UTCCalendar {
     package static func parseDate(_ text: Substring) -> ParsedTime {
         let bytes = Array(text.utf8)
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
+            let year = number(bytes[0..<4]), let month = number(bytes[5..<7]), let day = number(bytes[8..<10])
         else { return .invalidFormat }
         guard year >= 1, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day) else {
             return .invalidDate
@@ -55,7 +55,7 @@ package enum UTCCalendar {
     package static func parseMinute(_ text: Substring) -> ParsedTime {
         let bytes = Array(text.utf8)
         guard bytes.count == 16, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-              let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16])
+            let hour = number(bytes[11..<13]), let minute = number(bytes[14..<16])
         else { return .invalidFormat }
         switch parseDate(text.prefix(10)) {
         case .time(let midnight):

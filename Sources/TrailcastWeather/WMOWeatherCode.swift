@@ -113,7 +113,8 @@ public enum WMOWeatherCode: Int, Sendable, CaseIterable, CustomStringConvertible
     public var isSnow: Bool {
         switch self {
         case .slightSnowFall, .moderateSnowFall, .heavySnowFall, .snowGrains,
-             .slightSnowShowers, .heavySnowShowers: true
+            .slightSnowShowers, .heavySnowShowers:
+            true
         default: false
         }
     }

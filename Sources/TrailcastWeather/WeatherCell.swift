@@ -26,7 +26,8 @@ public struct WeatherCell: Hashable, Sendable, CustomStringConvertible {
     /// The south-west corner, with as many decimals as the size needs.
     public var description: String {
         let decimals = Self.decimals(for: sizeDegrees)
-        return "\(Self.format(Double(row) * sizeDegrees, decimals: decimals)),\(Self.format(Double(column) * sizeDegrees, decimals: decimals))"
+        return
+            "\(Self.format(Double(row) * sizeDegrees, decimals: decimals)),\(Self.format(Double(column) * sizeDegrees, decimals: decimals))"
     }
 
     /// A cell size as its cells' names write it (`0.01`, `0.5`), for file names.

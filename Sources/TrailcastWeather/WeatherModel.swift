@@ -79,8 +79,9 @@ package struct WeatherModel: Sendable {
         latitude: Double, longitude: Double, elevationMeters: Double?, unixTime: Double,
         variation: ModelVariation = .none
     ) -> WeatherConditions {
-        precondition(latitude.isFinite && longitude.isFinite && unixTime.isFinite
-            && (elevationMeters?.isFinite ?? true), "weather inputs must be finite")
+        precondition(
+            latitude.isFinite && longitude.isFinite && unixTime.isFinite
+                && (elevationMeters?.isFinite ?? true), "weather inputs must be finite")
         var state = AtmosphereState(
             systems: systems, latitude: min(90, max(-90, latitude)), longitude: longitude,
             elevationMeters: elevationMeters ?? 0, unixTime: unixTime)
@@ -120,8 +121,9 @@ package struct WeatherModel: Sendable {
         latitude: Double, longitude: Double, elevationMeters: Double?, dayStartUnixTime: Double
     ) -> DailyWeatherSummary {
         let hours = (0..<24).map { hour in
-            conditions(latitude: latitude, longitude: longitude, elevationMeters: elevationMeters,
-                       unixTime: dayStartUnixTime + Double(hour) * 3_600)
+            conditions(
+                latitude: latitude, longitude: longitude, elevationMeters: elevationMeters,
+                unixTime: dayStartUnixTime + Double(hour) * 3_600)
         }
         return DailyWeatherSummary(hours: hours)
     }

@@ -65,9 +65,11 @@ package struct WeatherService: Sendable {
         if let cached = cache[cell], cached.window == window {
             statistics.cacheHits += 1
             guard policy.reportsCacheHits else { return .nothing }
-            return .event(.weather(WeatherObservation(
-                latitude: query.latitude, longitude: query.longitude, cell: cell, source: .cache,
-                conditions: cached.conditions, attempts: 0)))
+            return .event(
+                .weather(
+                    WeatherObservation(
+                        latitude: query.latitude, longitude: query.longitude, cell: cell, source: .cache,
+                        conditions: cached.conditions, attempts: 0)))
         }
         let key = CacheKey(cell: cell, window: window)
         if fetching.contains(key) {
@@ -85,9 +87,11 @@ package struct WeatherService: Sendable {
                 latitude: query.latitude, longitude: query.longitude,
                 elevationMeters: query.elevationMeters, unixTime: query.unixTime)
             store(conditions, key: key)
-            return .event(.weather(WeatherObservation(
-                latitude: query.latitude, longitude: query.longitude, cell: cell, source: .model,
-                conditions: conditions, attempts: 1)))
+            return .event(
+                .weather(
+                    WeatherObservation(
+                        latitude: query.latitude, longitude: query.longitude, cell: cell, source: .model,
+                        conditions: conditions, attempts: 1)))
         }
         statistics.networkFetches += 1
         fetching.insert(key)
@@ -96,7 +100,9 @@ package struct WeatherService: Sendable {
 
     /// A fetch handed out by ``lookup(_:)`` has its outcome; the events to report, in order:
     /// the weather, or a failure followed by the last good weather marked stale (if any).
-    package mutating func complete(_ ticket: WeatherFetchTicket, with outcome: WeatherFetchOutcome) -> [WeatherServiceEvent] {
+    package mutating func complete(_ ticket: WeatherFetchTicket, with outcome: WeatherFetchOutcome)
+        -> [WeatherServiceEvent]
+    {
         fetching.remove(CacheKey(cell: ticket.cell, window: ticket.window))
         let query = ticket.query
         switch outcome.result {
@@ -108,13 +114,20 @@ package struct WeatherService: Sendable {
                 // Counted as a fetch when it was handed out; it turned out to need none.
                 statistics.networkFetches -= 1
                 statistics.cacheHits += 1
-                return [.weather(WeatherObservation(
-                    latitude: query.latitude, longitude: query.longitude, cell: ticket.cell, source: .disk,
-                    conditions: conditions, attempts: 0))]
+                return [
+                    .weather(
+                        WeatherObservation(
+                            latitude: query.latitude, longitude: query.longitude, cell: ticket.cell, source: .disk,
+                            conditions: conditions, attempts: 0))
+                ]
             }
-            return [.weather(WeatherObservation(
-                latitude: query.latitude, longitude: query.longitude, cell: ticket.cell, source: .network,
-                conditions: conditions, attempts: outcome.attempts, fetchMilliseconds: outcome.elapsedMilliseconds))]
+            return [
+                .weather(
+                    WeatherObservation(
+                        latitude: query.latitude, longitude: query.longitude, cell: ticket.cell, source: .network,
+                        conditions: conditions, attempts: outcome.attempts,
+                        fetchMilliseconds: outcome.elapsedMilliseconds))
+            ]
         case .failure(let failure):
             if outcome.origin == .disk { statistics.networkFetches -= 1 }
             statistics.errors += 1
@@ -124,9 +137,12 @@ package struct WeatherService: Sendable {
             if failure.serverUnreachable {
                 serverBackoff.extend(after: failure, at: query.unixTime, window: ticket.window, policy: policy)
             }
-            var events: [WeatherServiceEvent] = [.failure(WeatherFailure(
-                cell: ticket.cell, message: failure.message, attempts: outcome.attempts,
-                httpStatus: failure.httpStatus, willRetry: failure.isTransient))]
+            var events: [WeatherServiceEvent] = [
+                .failure(
+                    WeatherFailure(
+                        cell: ticket.cell, message: failure.message, attempts: outcome.attempts,
+                        httpStatus: failure.httpStatus, willRetry: failure.isTransient))
+            ]
             if let lastGood {
                 events.append(.weather(staleObservation(of: lastGood, for: query, cell: ticket.cell)))
             }
@@ -142,7 +158,9 @@ package struct WeatherService: Sendable {
         cache[key.cell] = CachedAnswer(window: key.window, conditions: conditions)
     }
 
-    private func staleObservation(of conditions: WeatherConditions, for query: WeatherQuery, cell: WeatherCell) -> WeatherObservation {
+    private func staleObservation(of conditions: WeatherConditions, for query: WeatherQuery, cell: WeatherCell)
+        -> WeatherObservation
+    {
         WeatherObservation(
             latitude: query.latitude, longitude: query.longitude, cell: cell, source: .cache, stale: true,
             conditions: conditions, attempts: 0)
@@ -169,7 +187,9 @@ package struct WeatherService: Sendable {
         /// One more failure at `time`: wait the base backoff doubled per earlier failure
         /// (at most the freshness), or, for a request the server will always refuse, until
         /// the next window asks something else.
-        mutating func extend(after failure: WeatherFetchFailure, at time: Double, window: Int64, policy: WeatherServicePolicy) {
+        mutating func extend(
+            after failure: WeatherFetchFailure, at time: Double, window: Int64, policy: WeatherServicePolicy
+        ) {
             failures += 1
             if failure.isTransient {
                 var delay = policy.failureBackoffSeconds

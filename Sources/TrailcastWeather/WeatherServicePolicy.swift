@@ -29,9 +29,15 @@ public struct WeatherServicePolicy: Sendable, Equatable {
 
     /// Why this policy cannot work, or nil.
     public var problem: String? {
-        if !(cellDegrees >= 0.0001 && cellDegrees <= 10) { return "--weather-cell must be between 0.0001 and 10 degrees, not \(cellDegrees.asGiven)" }
-        if !(freshnessSeconds >= 1 && freshnessSeconds.isFinite) { return "--weather-ttl must be at least 1 second, not \(freshnessSeconds.asGiven)s" }
-        if !(failureBackoffSeconds >= 0 && failureBackoffSeconds.isFinite) { return "the failure backoff must be a non-negative number of seconds" }
+        if !(cellDegrees >= 0.0001 && cellDegrees <= 10) {
+            return "--weather-cell must be between 0.0001 and 10 degrees, not \(cellDegrees.asGiven)"
+        }
+        if !(freshnessSeconds >= 1 && freshnessSeconds.isFinite) {
+            return "--weather-ttl must be at least 1 second, not \(freshnessSeconds.asGiven)s"
+        }
+        if !(failureBackoffSeconds >= 0 && failureBackoffSeconds.isFinite) {
+            return "the failure backoff must be a non-negative number of seconds"
+        }
         return nil
     }
 }

@@ -13,6 +13,7 @@ extension WeatherAnswer {
         if let contentDisposition { headers[.contentDisposition] = contentDisposition }
         if let allow { headers[.allow] = allow }
         return Response(
-            status: status ?? .serviceUnavailable, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
+            status: status ?? .serviceUnavailable, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -49,7 +49,8 @@ struct WeatherResponder: HTTPResponder {
         // A browser's preflight (OPTIONS with Origin and Access-Control-Request-Method): 200
         // and nothing else, on any path, as Vapor's CORSMiddleware answers it before routing.
         if request.method == .options, request.headers[.origin] != nil,
-           request.headers[.accessControlRequestMethod] != nil {
+            request.headers[.accessControlRequestMethod] != nil
+        {
             var answer = WeatherAnswer(status: .ok, body: [])
             answer.contentType = nil
             return answer
@@ -104,7 +105,8 @@ struct WeatherResponder: HTTPResponder {
     }
 
     /// A POST's parameters from its body, at most ``ForecastRequestBody/maximumBytes`` of it.
-    private static func bodyParameters(_ request: Request) async -> Result<QueryParameters, ForecastRequestBody.Refusal> {
+    private static func bodyParameters(_ request: Request) async -> Result<QueryParameters, ForecastRequestBody.Refusal>
+    {
         let bytes: [UInt8]
         do {
             bytes = Array(buffer: try await request.body.collect(upTo: ForecastRequestBody.maximumBytes))
@@ -122,7 +124,8 @@ struct WeatherResponder: HTTPResponder {
     private func forecast(_ parameters: QueryParameters, endpoint: ForecastQuery.Endpoint) -> WeatherAnswer {
         let started = ContinuousClock.now
         return endpoints.answer(
-            endpoint: endpoint, parameters: parameters, now: unixTime()) { started.duration(to: .now) }
+            endpoint: endpoint, parameters: parameters, now: unixTime()
+        ) { started.duration(to: .now) }
     }
 
     /// Sleeps for the latency fault, cut short by a graceful shutdown so that stopping the

@@ -144,7 +144,8 @@ package struct WeatherServer: Sendable {
         signals: [UnixSignal], onListening: @escaping @Sendable (Int) async -> Void
     ) -> ServiceGroup {
         let responder = WeatherResponder(
-            endpoints: ForecastEndpoints(model: model, recorded: recorded), schedule: FaultSchedule(faults), logger: logger, unixTime: unixTime)
+            endpoints: ForecastEndpoints(model: model, recorded: recorded), schedule: FaultSchedule(faults),
+            logger: logger, unixTime: unixTime)
         let application = Application(
             responder: responder,
             server: .http1(configuration: .init(idleTimeout: .nanoseconds(idleTimeoutNanoseconds))),
@@ -172,8 +173,9 @@ package struct WeatherServer: Sendable {
     private func run(_ group: ServiceGroup, listening: ListeningFlag) async throws {
         do {
             try await group.run()
-        } catch where !listening.isSet {
-            throw WeatherServerError.cannotListen(host: host, port: port, reason: Self.reason(error, host: host, port: port))
+        } catch  where !listening.isSet {
+            throw WeatherServerError.cannotListen(
+                host: host, port: port, reason: Self.reason(error, host: host, port: port))
         }
     }
 

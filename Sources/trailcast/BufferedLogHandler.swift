@@ -35,9 +35,12 @@ struct BufferedLogHandler: LogHandler {
         var merged = metadata
         if let provided = metadataProvider?.get() { merged.merge(provided) { _, new in new } }
         if let extra = event.metadata { merged.merge(extra) { _, new in new } }
-        let pretty = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        let pretty =
+            merged.isEmpty
+            ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         BufferedStandardError.shared.append(
-            level: event.level, label: label, metadata: pretty, source: event.source, message: event.message.description)
+            level: event.level, label: label, metadata: pretty, source: event.source, message: event.message.description
+        )
     }
 }
 

@@ -28,14 +28,23 @@ struct CheckCommand: AsyncParsableCommand {
             error names its file, line and key), 66 when one cannot be read.
             """)
 
-    @Argument(help: ArgumentHelp("Scenario files (YAML): docs/scenarios.md.", valueName: "scenario.yaml"), completion: .file(extensions: ["yaml", "yml"]))
+    @Argument(
+        help: ArgumentHelp("Scenario files (YAML): docs/scenarios.md.", valueName: "scenario.yaml"),
+        completion: .file(extensions: ["yaml", "yml"]))
     var files: [String]
 
-    @Option(name: [.customShort("f"), .long], help: "Report format: text (a line per scenario and per failed expectation), junit (JUnit XML) or html (one page: each expectation with its evidence, a map and bands per scenario, failures first).")
+    @Option(
+        name: [.customShort("f"), .long],
+        help:
+            "Report format: text (a line per scenario and per failed expectation), junit (JUnit XML) or html (one page: each expectation with its evidence, a map and bands per scenario, failures first)."
+    )
     var format: CheckReportFormat = .text
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write the report to OUTPUT (- for standard output); OUTPUT appears whole when done.", valueName: "OUTPUT"), completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write the report to OUTPUT (- for standard output); OUTPUT appears whole when done.", valueName: "OUTPUT"),
+        completion: .file())
     var output: String?
 
     enum CheckReportFormat: String, ExpressibleByArgument, CaseIterable { case text, junit, html }
@@ -48,10 +57,13 @@ struct CheckCommand: AsyncParsableCommand {
             let rows = report.outcomes.enumerated().map { position, outcome in
                 CheckedScenario.Row(
                     passed: outcome.passed, line: outcome.line, expectation: outcome.expectation.description,
-                    evidence: outcome.passed ? (evidence[index].indices.contains(position) ? evidence[index][position] : "") : outcome.detail ?? "")
+                    evidence: outcome.passed
+                        ? (evidence[index].indices.contains(position) ? evidence[index][position] : "")
+                        : outcome.detail ?? "")
             }
             return CheckedScenario(
-                file: report.file, name: report.name, rows: rows, error: report.error, seconds: report.seconds, run: runs[index])
+                file: report.file, name: report.name, rows: rows, error: report.error, seconds: report.seconds,
+                run: runs[index])
         }
         return CheckReportPage.render(scenarios)
     }
@@ -73,7 +85,9 @@ struct CheckCommand: AsyncParsableCommand {
 
     /// A scenario file, `-` read from standard input (once: a second `-` is the same text).
     static func load(_ file: String, standardInput: inout String?) -> Result<Scenario, ScenarioError> {
-        guard file == "-" else { return Result { () throws(ScenarioError) in try ScenarioParser.load(contentsOfFile: file) } }
+        guard file == "-" else {
+            return Result { () throws(ScenarioError) in try ScenarioParser.load(contentsOfFile: file) }
+        }
         if standardInput == nil {
             let data = FileHandle.standardInput.readDataToEndOfFile()
             standardInput = String(decoding: data, as: UTF8.self)
@@ -127,7 +141,8 @@ struct CheckCommand: AsyncParsableCommand {
                 StandardStreams.writeError(StandardStreams.errorLine(error.description))
                 let status = error.isUnreadable ? ExitCode(RunExitStatus.noInput) : ExitCode(RunExitStatus.dataError)
                 if worstBroken == nil || status == ExitCode(RunExitStatus.dataError) { worstBroken = status }
-                reports.append(ScenarioReport(file: file, name: file, outcomes: [], seconds: 0, error: error.description))
+                reports.append(
+                    ScenarioReport(file: file, name: file, outcomes: [], seconds: 0, error: error.description))
                 runs.append(nil)
                 evidence.append([])
             }
@@ -140,7 +155,9 @@ struct CheckCommand: AsyncParsableCommand {
         }
         if let staged {
             var bytes = text
-            if let error = bytes.withUTF8({ StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: staged.descriptor) }) {
+            if let error = bytes.withUTF8({
+                StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: staged.descriptor)
+            }) {
                 outputs.discard()
                 throw RunFailure.cannotWrite(staged.path, errno: error)
             }

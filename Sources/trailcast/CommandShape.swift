@@ -49,7 +49,9 @@ struct CommandShape: Decodable, Sendable {
     /// The command `arguments` name (`fleet` of `fleet gpx/ --devices 3`), the names walked
     /// to it (`trailcast fleet`) and the arguments after them; `unknown` is the first word
     /// that should name a subcommand (its command has some) and names none.
-    func resolve(_ arguments: [String]) -> (command: CommandShape, path: [String], rest: ArraySlice<String>, unknown: String?) {
+    func resolve(_ arguments: [String]) -> (
+        command: CommandShape, path: [String], rest: ArraySlice<String>, unknown: String?
+    ) {
         var command = self
         var path = [commandName]
         var rest = arguments[...]
@@ -75,7 +77,8 @@ struct CommandShape: Decodable, Sendable {
     /// (`--help`, `-h`, and at the top `--version`).
     var spelledNames: [String] {
         let own = (arguments ?? []).flatMap { ($0.names ?? []).map(\.spelled) }
-        return own + ["--help", "-h", "--experimental-dump-help"] + (hasSubcommands ? ["--version", "--generate-completion-script"] : [])
+        return own + ["--help", "-h", "--experimental-dump-help"]
+            + (hasSubcommands ? ["--version", "--generate-completion-script"] : [])
     }
 
     func argument(spelled: String) -> ArgumentShape? {
@@ -134,7 +137,9 @@ struct CommandShape: Decodable, Sendable {
         let longs = flags.filter { $0.hasPrefix("--") }
         for flag in flags {
             if let others = olderOptionNames[flag], flags.contains(where: others.contains) { return true }
-            if !flag.hasPrefix("--"), let letter = flag.dropFirst().first, longs.contains(where: { $0.dropFirst(2).first == letter }) {
+            if !flag.hasPrefix("--"), let letter = flag.dropFirst().first,
+                longs.contains(where: { $0.dropFirst(2).first == letter })
+            {
                 return true
             }
         }
@@ -162,7 +167,8 @@ struct CommandShape: Decodable, Sendable {
             guard let value = attached ?? words.popFirst() else { break }
             guard argument.isRepeating != true, let key = argument.names?.first?.spelled else { continue }
             if let earlier = given[key], earlier.spelled != spelled, earlier.value != value {
-                return "\(earlier.spelled) \(earlier.value) and \(spelled) \(value) give one option two values: give one"
+                return
+                    "\(earlier.spelled) \(earlier.value) and \(spelled) \(value) give one option two values: give one"
             }
             given[key] = (spelled, value)
         }

@@ -35,7 +35,10 @@ struct ExportCommand: AsyncParsableCommand {
             signal is lost (NMEA writes no-fix sentences then).
             """)
 
-    @Argument(help: ArgumentHelp("The route file (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history).", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
+    @Argument(
+        help: ArgumentHelp(
+            "The route file (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history).",
+            valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var file: String
 
     @OptionGroup(title: "The export")
@@ -47,23 +50,34 @@ struct ExportCommand: AsyncParsableCommand {
     @Option(help: "Which points: auto, track, route, waypoints. (default: auto)")
     var source: ReplaySource?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))", valueName: "m/s"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))",
+            valueName: "m/s"))
     var travelSpeed: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("A fix every S simulated seconds, interpolated (default: the file's points).", valueName: "S"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "A fix every S simulated seconds, interpolated (default: the file's points).", valueName: "S"))
     var interval: Double?
 
     @OptionGroup(title: "Simulated GPS")
     var gps: GPSOptions
 
-    @Option(name: .customLong("event"), help: ArgumentHelp(
-        "OFFSET:signal=lost|restored (repeatable): the GPS loses its fix and gets it back.", valueName: "OFFSET:KEY=VALUE"))
+    @Option(
+        name: .customLong("event"),
+        help: ArgumentHelp(
+            "OFFSET:signal=lost|restored (repeatable): the GPS loses its fix and gets it back.",
+            valueName: "OFFSET:KEY=VALUE"))
     var eventArguments: [String] = []
-
 
     func validate() throws {
         if file == "-" {
-            throw ValidationError("export reads the file twice (to count, then to replay), so it cannot read standard input; save it to a file first")
+            throw ValidationError(
+                "export reads the file twice (to count, then to replay), so it cannot read standard input; save it to a file first"
+            )
         }
         if let problem = try configuration().problem { throw ValidationError(problem) }
     }
@@ -81,7 +95,8 @@ struct ExportCommand: AsyncParsableCommand {
             do {
                 let event = try ScheduledEvent(parsing: argument)
                 guard case .signal = event.change else {
-                    throw ValidationError("--event \(argument): export writes the device stream, which only signal=lost|restored changes")
+                    throw ValidationError(
+                        "--event \(argument): export writes the device stream, which only signal=lost|restored changes")
                 }
                 configuration.events.append(event)
             } catch let error as ScheduledEventError {
@@ -99,7 +114,8 @@ struct ExportCommand: AsyncParsableCommand {
             CommandPath(file, "the route", .input),
             .mainOutput(destination.output, "the export"),
         ])
-        let staged = try destination.output.map { path throws(RunFailure) in try StagedOutput(path, what: "the export") }
+        let staged = try destination.output.map { path throws(RunFailure) in try StagedOutput(path, what: "the export")
+        }
         let descriptor = staged?.descriptor ?? STDOUT_FILENO
         let outputs = StagedOutputs(staged.map { [$0] } ?? [])
         let feed: any DeviceStreamObserver
@@ -144,13 +160,17 @@ struct ExportDestination: ParsableArguments {
     }
 
     // `--format`, as in every other command; `--to`, its first name, still works.
-    @Option(name: [.customShort("f"), .customLong("format"), .customLong("to")], help: ArgumentHelp(
-        "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv, kml (a timed gx:Track), tcx (a Garmin activity). --to is the same option's older name.",
-        valueName: "format"))
+    @Option(
+        name: [.customShort("f"), .customLong("format"), .customLong("to")],
+        help: ArgumentHelp(
+            "What to write: xcode-gpx (timed <wpt>s), nmea (NMEA 0183), geojson (RFC 7946), csv, kml (a timed gx:Track), tcx (a Garmin activity). --to is the same option's older name.",
+            valueName: "format"))
     var format: Format
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write to OUTPUT instead of standard output (- for standard output); OUTPUT appears whole when the export is done.",
-        valueName: "OUTPUT"), completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write to OUTPUT instead of standard output (- for standard output); OUTPUT appears whole when the export is done.",
+            valueName: "OUTPUT"), completion: .file())
     var output: String?
 }

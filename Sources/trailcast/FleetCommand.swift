@@ -22,7 +22,8 @@ import Darwin
 struct FleetCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fleet",
-        abstract: "Run many simulated phones at once, each with its own receiver and Core Location rules, for a tracking backend.",
+        abstract:
+            "Run many simulated phones at once, each with its own receiver and Core Location rules, for a tracking backend.",
         usage: "trailcast fleet <routes> ... --devices N (--mqtt URL|--osmand URL|--virtual) [<options>]",
         discussion: """
               trailcast fleet gpx/ --devices 1000 --mqtt mqtt://127.0.0.1 --duration 10m
@@ -36,9 +37,10 @@ struct FleetCommand: AsyncParsableCommand {
             Location's rules decide what it may send. Logins, TLS, shards: docs/fleet.md.
             """)
 
-    @Argument(help: ArgumentHelp(
-        "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout), or directories of them: routes dealt to the devices in turn.",
-        valueName: "routes"), completion: .file(extensions: RouteFormat.completionExtensions))
+    @Argument(
+        help: ArgumentHelp(
+            "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout), or directories of them: routes dealt to the devices in turn.",
+            valueName: "routes"), completion: .file(extensions: RouteFormat.completionExtensions))
     var routes: [String]
 
     @OptionGroup(title: "The run")
@@ -53,42 +55,58 @@ struct FleetCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Devices start spread over this span from the run's start.", valueName: "D"))
     var stagger: String = "1m"
 
-    @Option(name: .customLong("gps-mix"), help: ArgumentHelp(
-        "Receiver profiles and their weights, such as open-sky:60,urban-canyon:30,indoor:10. (default: open-sky)",
-        valueName: "NAME:WEIGHT,..."))
+    @Option(
+        name: .customLong("gps-mix"),
+        help: ArgumentHelp(
+            "Receiver profiles and their weights, such as open-sky:60,urban-canyon:30,indoor:10. (default: open-sky)",
+            valueName: "NAME:WEIGHT,..."))
     var gpsMix: String?
 
     @Option(help: ArgumentHelp("Device ids are this and the device's index (device-000042).", valueName: "PREFIX"))
     var idPrefix: String = "device-"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Digits the index in an id is padded to; 0: none. Ids never depend on --devices or --shard: a device keeps its id as the fleet grows.",
-        valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Digits the index in an id is padded to; 0: none. Ids never depend on --devices or --shard: a device keeps its id as the fleet grows.",
+            valueName: "N"))
     var idWidth: Int = FleetPlan.defaultIDWidth
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Seeds every device's receiver, battery and event shares.", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Seeds every device's receiver, battery and event shares.", valueName: "N"))
     var seed: UInt64 = 1
 
-    @Option(name: .customLong("event"), help: ArgumentHelp(
-        "OFFSET:KEY=VALUE[@PERCENT%] (repeatable): a change made to a share of the fleet, such as 30m:authorization=denied@10%.",
-        valueName: "OFFSET:KEY=VALUE@P%"))
+    @Option(
+        name: .customLong("event"),
+        help: ArgumentHelp(
+            "OFFSET:KEY=VALUE[@PERCENT%] (repeatable): a change made to a share of the fleet, such as 30m:authorization=denied@10%.",
+            valueName: "OFFSET:KEY=VALUE@P%"))
     var eventArguments: [String] = []
 
     @Option(help: ArgumentHelp("Run only slice I of N (0-based): devices whose index modulo N is I.", valueName: "I/N"))
     var shard: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Run the slice JOB_COMPLETION_INDEX of N, as a Kubernetes Indexed Job sets it.", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Run the slice JOB_COMPLETION_INDEX of N, as a Kubernetes Indexed Job sets it.", valueName: "N"))
     var shards: Int?
 
     @OptionGroup(title: "Backends")
     var backends: FleetBackendOptions
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Simulated seconds per real second on a run that sends: above 0, at most 1000. (default: 1)", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Simulated seconds per real second on a run that sends: above 0, at most 1000. (default: 1)", valueName: "N"
+        ))
     var speed: Double?
 
-    @Option(name: .customLong("owntracks-user"), help: ArgumentHelp(
-        "The OwnTracks user: topics are owntracks/USER/DEVICE.", valueName: "USER"))
+    @Option(
+        name: .customLong("owntracks-user"),
+        help: ArgumentHelp(
+            "The OwnTracks user: topics are owntracks/USER/DEVICE.", valueName: "USER"))
     var ownTracksUser: String = "fleet"
 
     func validate() throws {
@@ -100,26 +118,35 @@ struct FleetCommand: AsyncParsableCommand {
         let staggerSeconds = try DurationArgument(option: "--stagger", examples: "30s, 1m or 1h").seconds(stagger)
         var durationSeconds: Double?
         if let duration = essentials.duration {
-            durationSeconds = try DurationArgument(option: "--duration", examples: "90s, 10m or 1h30m", minimumMilliseconds: 1)
-                .seconds(duration)
+            durationSeconds = try DurationArgument(
+                option: "--duration", examples: "90s, 10m or 1h30m", minimumMilliseconds: 1
+            )
+            .seconds(duration)
         }
         if essentials.virtual && durationSeconds == nil {
             throw ValidationError("--virtual needs --duration: a virtual fleet runs as fast as it can, so it must end")
         }
         let sends = backends.sends
         if essentials.virtual == sends {
-            throw ValidationError(essentials.virtual
-                ? "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand/--owntracks-http, not both"
-                : "give --mqtt URL, --osmand URL or --owntracks-http URL to send, or --virtual to write the messages")
+            throw ValidationError(
+                essentials.virtual
+                    ? "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand/--owntracks-http, not both"
+                    : "give --mqtt URL, --osmand URL or --owntracks-http URL to send, or --virtual to write the messages"
+            )
         }
-        if essentials.verify && backends.mqtt == nil { throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt") }
+        if essentials.verify && backends.mqtt == nil {
+            throw ValidationError("--verify subscribes to the MQTT broker: it needs --mqtt")
+        }
         if backends.verifyStore != nil && backends.mqtt == nil && backends.ownTracksHTTP == nil {
-            throw ValidationError("--verify-store reads what an OwnTracks Recorder stored: it needs --mqtt or --owntracks-http")
+            throw ValidationError(
+                "--verify-store reads what an OwnTracks Recorder stored: it needs --mqtt or --owntracks-http")
         }
         if backends.verifyStoreWait != nil && backends.verifyStore == nil {
             throw ValidationError("--verify-store-wait is for --verify-store")
         }
-        if essentials.output != nil && !essentials.virtual { throw ValidationError("--output is for --virtual's messages") }
+        if essentials.output != nil && !essentials.virtual {
+            throw ValidationError("--output is for --virtual's messages")
+        }
         if essentials.format != nil && !essentials.virtual {
             throw ValidationError("--format is for --virtual's messages (a run that sends uses each backend's own)")
         }
@@ -136,7 +163,9 @@ struct FleetCommand: AsyncParsableCommand {
             }
             if essentials.virtual {
                 // Replay's words for the same pair (`--speed 0` is virtual time there too).
-                if speed != 0 { throw ValidationError("--virtual and --speed \(speed.asGiven) ask for different clocks: give one") }
+                if speed != 0 {
+                    throw ValidationError("--virtual and --speed \(speed.asGiven) ask for different clocks: give one")
+                }
             } else if speed == 0 {
                 throw ValidationError("--speed 0 is virtual time, which is --virtual here (as in replay)")
             }
@@ -180,7 +209,8 @@ struct FleetCommand: AsyncParsableCommand {
             }
         }
         if let wait = backends.verifyStoreWait {
-            let milliseconds = try DurationArgument(option: "--verify-store-wait", examples: "30s, 5m or 1h").milliseconds(wait)
+            let milliseconds = try DurationArgument(option: "--verify-store-wait", examples: "30s, 5m or 1h")
+                .milliseconds(wait)
             plan.verifyStoreWait = .milliseconds(milliseconds)
         }
         plan.summaryPath = essentials.summary
@@ -199,7 +229,9 @@ struct FleetCommand: AsyncParsableCommand {
             return parsed
         case (nil, .some(let count)):
             guard let text = getenv("JOB_COMPLETION_INDEX").map({ String(cString: $0) }) else {
-                throw ValidationError("--shards needs JOB_COMPLETION_INDEX in the environment (a Kubernetes Indexed Job sets it); or give --shard I/N")
+                throw ValidationError(
+                    "--shards needs JOB_COMPLETION_INDEX in the environment (a Kubernetes Indexed Job sets it); or give --shard I/N"
+                )
             }
             guard let index = Int(text) else {
                 throw ValidationError("JOB_COMPLETION_INDEX='\(text)' is not a number")
@@ -220,7 +252,8 @@ struct FleetCommand: AsyncParsableCommand {
         let showsProgress = !essentials.quiet && (essentials.progress || isatty(STDERR_FILENO) == 1)
         if essentials.virtual {
             _ = try FleetRunner.runVirtual(
-                plan, progress: { if showsProgress { StandardStreams.writeError($0) } }, interrupted: { stopped.withLock { $0 } })
+                plan, progress: { if showsProgress { StandardStreams.writeError($0) } },
+                interrupted: { stopped.withLock { $0 } })
         } else {
             let summary = try await FleetRunner.runLive(
                 plan, progress: { if showsProgress { StandardStreams.writeError($0) } },

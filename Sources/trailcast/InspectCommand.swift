@@ -15,7 +15,8 @@ import Darwin
 struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
-        abstract: "Summarise route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout): counts, length, times, elevation, bounds, warnings.",
+        abstract:
+            "Summarise route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout): counts, length, times, elevation, bounds, warnings.",
         usage: "trailcast inspect <route-file> ... [-f text|jsonl] [-o FILE] [--strict]",
         discussion: """
               trailcast inspect gpx/sf-waterfront-walk.gpx
@@ -34,15 +35,22 @@ struct InspectCommand: AsyncParsableCommand {
         }
     }
 
-    @Argument(help: ArgumentHelp(
-        "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout), - for standard input.", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
+    @Argument(
+        help: ArgumentHelp(
+            "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout), - for standard input.",
+            valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var files: [String]
 
-    @Option(name: [.customShort("f"), .long], help: "Output format: text (readable) or jsonl (JSON Lines: one object per file).")
+    @Option(
+        name: [.customShort("f"), .long],
+        help: "Output format: text (readable) or jsonl (JSON Lines: one object per file).")
     var format: Format = .text
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write to OUTPUT instead of standard output; OUTPUT appears whole when every file is read.", valueName: "OUTPUT"), completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write to OUTPUT instead of standard output; OUTPUT appears whole when every file is read.",
+            valueName: "OUTPUT"), completion: .file())
     var output: String?
 
     @Option(help: "How to read the files: \(RouteFormat.names). (default: by each file's extension, else its content)")
@@ -81,7 +89,8 @@ struct InspectCommand: AsyncParsableCommand {
 
     private func write(_ text: String, to staged: StagedOutput) -> RunFailure? {
         var text = text
-        guard let error = text.withUTF8({ StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: staged.descriptor) }) else {
+        guard let error = text.withUTF8({ StandardStreams.writeAll(UnsafeRawBufferPointer($0), to: staged.descriptor) })
+        else {
             return nil
         }
         return RunFailure.cannotWrite(staged.path, errno: error)

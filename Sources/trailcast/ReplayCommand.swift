@@ -35,12 +35,16 @@ struct ReplayCommand: AsyncParsableCommand {
             More in docs/replay.md.
             """)
 
-    @Argument(help: ArgumentHelp(
-        "GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history; - reads standard input (a scenario names its own).", valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
+    @Argument(
+        help: ArgumentHelp(
+            "GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history; - reads standard input (a scenario names its own).",
+            valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var file: String?
 
-    @Option(help: ArgumentHelp(
-        "Replay a scenario file's route and settings (flags given here override them).", valueName: "FILE"), completion: .file(extensions: ["yaml", "yml"]))
+    @Option(
+        help: ArgumentHelp(
+            "Replay a scenario file's route and settings (flags given here override them).", valueName: "FILE"),
+        completion: .file(extensions: ["yaml", "yml"]))
     var scenario: String?
 
     @OptionGroup(title: "The timeline")
@@ -61,57 +65,72 @@ struct ReplayCommand: AsyncParsableCommand {
     @OptionGroup(title: "Weather")
     var weather: WeatherOptions
 
-    @Option(name: .customLong("nmea"), help: ArgumentHelp(
-        "Also send the device stream (before Core Location) as NMEA 0183: to OUTPUT (gpsfake and gpsbabel read it), serve it on tcp://HOST:PORT to clients such as gpsd, or send datagrams to udp://HOST:PORT (both need --speed). Repeatable.",
-        valueName: "OUTPUT|tcp://HOST:PORT|udp://HOST:PORT"), completion: .file())
+    @Option(
+        name: .customLong("nmea"),
+        help: ArgumentHelp(
+            "Also send the device stream (before Core Location) as NMEA 0183: to OUTPUT (gpsfake and gpsbabel read it), serve it on tcp://HOST:PORT to clients such as gpsd, or send datagrams to udp://HOST:PORT (both need --speed). Repeatable.",
+            valueName: "OUTPUT|tcp://HOST:PORT|udp://HOST:PORT"), completion: .file())
     var nmeaArguments: [String] = []
 
-    @Option(name: .customLong("android-emulator"), help: ArgumentHelp(
-        "Drive a running Android emulator's location through its console (needs --speed).",
-        valueName: "[HOST:]PORT"))
+    @Option(
+        name: .customLong("android-emulator"),
+        help: ArgumentHelp(
+            "Drive a running Android emulator's location through its console (needs --speed).",
+            valueName: "[HOST:]PORT"))
     var androidEmulator: String?
 
-    @Option(help: ArgumentHelp(
-        "The emulator console's token (default: the contents of ~/.emulator_console_auth_token).", valueName: "TOKEN"))
+    @Option(
+        help: ArgumentHelp(
+            "The emulator console's token (default: the contents of ~/.emulator_console_auth_token).",
+            valueName: "TOKEN"))
     var androidToken: String?
 
-    @Option(help: ArgumentHelp(
-        "Move an iOS Simulator (booted, or a UDID) along the device stream with xcrun simctl (macOS; needs --speed).",
-        valueName: "DEVICE"))
+    @Option(
+        help: ArgumentHelp(
+            "Move an iOS Simulator (booted, or a UDID) along the device stream with xcrun simctl (macOS; needs --speed).",
+            valueName: "DEVICE"))
     var simulator: String?
 
-    @Option(help: ArgumentHelp(
-        "With --simulator: mirror the app's permission changes onto this app with simctl privacy.", valueName: "ID"))
+    @Option(
+        help: ArgumentHelp(
+            "With --simulator: mirror the app's permission changes onto this app with simctl privacy.", valueName: "ID")
+    )
     var bundleId: String?
 
-    @Option(help: ArgumentHelp(
-        "Drive web pages' navigator.geolocation from the device stream through a browser's --remote-debugging-port endpoint (Chromium's DevTools protocol, or Firefox's WebDriver BiDi); the pages' geolocation permission follows the app's authorization (needs --speed).",
-        valueName: "URL"))
+    @Option(
+        help: ArgumentHelp(
+            "Drive web pages' navigator.geolocation from the device stream through a browser's --remote-debugging-port endpoint (Chromium's DevTools protocol, or Firefox's WebDriver BiDi); the pages' geolocation permission follows the app's authorization (needs --speed).",
+            valueName: "URL"))
     var browser: String?
 
-    @Option(help: ArgumentHelp(
-        "With --browser: only pages whose URL contains TEXT (default: every page, including pages opened later).",
-        valueName: "TEXT"))
+    @Option(
+        help: ArgumentHelp(
+            "With --browser: only pages whose URL contains TEXT (default: every page, including pages opened later).",
+            valueName: "TEXT"))
     var browserTarget: String?
 
-    @Option(help: ArgumentHelp(
-        "With --browser: cdp (Chromium's DevTools protocol) or bidi (WebDriver BiDi: Firefox). (default: found out from the endpoint)",
-        valueName: "PROTOCOL"))
+    @Option(
+        help: ArgumentHelp(
+            "With --browser: cdp (Chromium's DevTools protocol) or bidi (WebDriver BiDi: Firefox). (default: found out from the endpoint)",
+            valueName: "PROTOCOL"))
     var browserProtocol: BrowserProtocol?
 
-    @Option(help: ArgumentHelp(
-        "With --browser: after the run's end keep the connection, the last position and the permission this long (45s, 10m; 0: until Ctrl-C), so a test can read the page's final state. Without it the browser undoes both at the end.",
-        valueName: "DURATION"))
+    @Option(
+        help: ArgumentHelp(
+            "With --browser: after the run's end keep the connection, the last position and the permission this long (45s, 10m; 0: until Ctrl-C), so a test can read the page's final state. Without it the browser undoes both at the end.",
+            valueName: "DURATION"))
     var browserHold: String?
 
-    @Option(help: ArgumentHelp(
-        "With --browser and a Firefox: offer the feed's WebDriver BiDi session at ws://HOST:PORT/session to a test runner that starts its own (Puppeteer, Playwright or WebdriverIO in BiDi mode), as if it were Firefox (port 0 picks a free one).",
-        valueName: "[HOST:]PORT"))
+    @Option(
+        help: ArgumentHelp(
+            "With --browser and a Firefox: offer the feed's WebDriver BiDi session at ws://HOST:PORT/session to a test runner that starts its own (Puppeteer, Playwright or WebdriverIO in BiDi mode), as if it were Firefox (port 0 picks a free one).",
+            valueName: "[HOST:]PORT"))
     var browserShare: String?
 
-    @Option(help: ArgumentHelp(
-        "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE with the token printed at start (needs --speed; port 0 picks a free one).",
-        valueName: "[HOST:]PORT"))
+    @Option(
+        help: ArgumentHelp(
+            "Serve the run live over HTTP: GET /events (Server-Sent Events of the timeline), /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE with the token printed at start (needs --speed; port 0 picks a free one).",
+            valueName: "[HOST:]PORT"))
     var serve: String?
 
     @OptionGroup(title: "The maps of the live page (--serve) and the report (--report)") var mapTiles: MapTilesOptions
@@ -119,7 +138,8 @@ struct ReplayCommand: AsyncParsableCommand {
     func validate() throws {
         switch (file, scenario) {
         case (nil, nil): throw ValidationError("name a route file to replay, or a scenario with --scenario FILE")
-        case (_?, _?): throw ValidationError("give either a route file or --scenario, not both (a scenario names its route)")
+        case (_?, _?):
+            throw ValidationError("give either a route file or --scenario, not both (a scenario names its route)")
         default: break
         }
         _ = try feedPlan()
@@ -139,10 +159,13 @@ struct ReplayCommand: AsyncParsableCommand {
             throw ValidationError("--browser-share goes with --browser URL")
         }
         if browserShare != nil && browserProtocol == .cdp {
-            throw ValidationError("--browser-share shares a WebDriver BiDi session (Firefox); a DevTools endpoint takes other clients itself")
+            throw ValidationError(
+                "--browser-share shares a WebDriver BiDi session (Firefox); a DevTools endpoint takes other clients itself"
+            )
         }
         if try mapTiles.mapTiles() != nil && serve == nil && timeline.report == nil {
-            throw ValidationError("--tiles lays tiles under the map of the live page or the report: add --serve or --report")
+            throw ValidationError(
+                "--tiles lays tiles under the map of the live page or the report: add --serve or --report")
         }
         // With a scenario, its settings are known only when `run()` reads it; it checks then.
         if scenario == nil, let problem = try plan(from: nil).problem {
@@ -156,24 +179,33 @@ struct ReplayCommand: AsyncParsableCommand {
         do {
             let nmea = try nmeaArguments.map(NMEATarget.init(parsing:))
             var plan = FeedPlan(nmeaFiles: nmea.compactMap(\.filePath))
-            for case .tcp(let host, let port) in nmea { plan.feeds.append(NMEAFeedRequest(.tcp, host: host, port: port)) }
-            for case .udp(let host, let port) in nmea { plan.feeds.append(NMEAFeedRequest(.udp, host: host, port: port)) }
+            for case .tcp(let host, let port) in nmea {
+                plan.feeds.append(NMEAFeedRequest(.tcp, host: host, port: port))
+            }
+            for case .udp(let host, let port) in nmea {
+                plan.feeds.append(NMEAFeedRequest(.udp, host: host, port: port))
+            }
             if let androidEmulator {
                 let console = try AndroidConsoleAddress(parsing: androidEmulator)
-                plan.feeds.append(AndroidEmulatorFeedRequest(host: console.host, port: console.port, token: androidToken))
+                plan.feeds.append(
+                    AndroidEmulatorFeedRequest(host: console.host, port: console.port, token: androidToken))
             }
             if let simulator { plan.feeds.append(SimulatorFeedRequest(device: simulator, bundleID: bundleId)) }
             if let browser {
-                var request = BrowserFeedRequest(endpoint: browser, targetFilter: browserTarget, browserProtocol: browserProtocol)
+                var request = BrowserFeedRequest(
+                    endpoint: browser, targetFilter: browserTarget, browserProtocol: browserProtocol)
                 if let browserShare {
-                    let address = try HostAndPort(parsing: browserShare, option: "--browser-share", allowsPortZero: true)
+                    let address = try HostAndPort(
+                        parsing: browserShare, option: "--browser-share", allowsPortZero: true)
                     request.share = (address.host, address.port)
                 }
                 plan.feeds.append(request)
             }
             if let browserHold {
-                let hold = try DurationArgument(option: "--browser-hold", examples: "45s, 10m, 1h5m or 0 for until Ctrl-C")
-                    .milliseconds(browserHold)
+                let hold = try DurationArgument(
+                    option: "--browser-hold", examples: "45s, 10m, 1h5m or 0 for until Ctrl-C"
+                )
+                .milliseconds(browserHold)
                 plan.holdAtEnd = .milliseconds(hold)
             }
             if let serve {

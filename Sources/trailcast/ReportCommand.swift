@@ -27,11 +27,17 @@ struct ReportCommand: ParsableCommand {
             The same timeline gives the same bytes; `replay --report` writes the same page.
             """)
 
-    @Argument(help: ArgumentHelp("A timeline written by `replay --format jsonl`; - reads standard input.", valueName: "timeline.jsonl"), completion: .file(extensions: ["jsonl"]))
+    @Argument(
+        help: ArgumentHelp(
+            "A timeline written by `replay --format jsonl`; - reads standard input.", valueName: "timeline.jsonl"),
+        completion: .file(extensions: ["jsonl"]))
     var file: String
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write the page to OUTPUT (- for standard output); OUTPUT appears whole when done.", valueName: "OUTPUT"), completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write the page to OUTPUT (- for standard output); OUTPUT appears whole when done.", valueName: "OUTPUT"),
+        completion: .file())
     var output: String?
 
     @OptionGroup var mapTiles: MapTilesOptions
@@ -53,7 +59,8 @@ struct ReportCommand: ParsableCommand {
             case .success(let descriptor):
                 input = descriptor
             case .failure(let error):
-                StandardStreams.writeError("\(file): error: \(OpenFailure.reason(errno: error.code, kind: "a timeline"))")
+                StandardStreams.writeError(
+                    "\(file): error: \(OpenFailure.reason(errno: error.code, kind: "a timeline"))")
                 throw ExitCode(RunExitStatus.noInput)
             }
         }
@@ -85,7 +92,11 @@ struct ReportCommand: ParsableCommand {
                         StandardStreams.writeError("\(file):\(number):1: warning: the last line is cut short; left out")
                         return
                     }
-                    throw ReportInputError(line: number, reason: "not a timeline event (a JSON object with `type` and `offset`, as `replay --format jsonl` writes)")
+                    throw ReportInputError(
+                        line: number,
+                        reason:
+                            "not a timeline event (a JSON object with `type` and `offset`, as `replay --format jsonl` writes)"
+                    )
                 }
                 events += 1
             }
@@ -93,14 +104,16 @@ struct ReportCommand: ParsableCommand {
             StandardStreams.writeError("\(file):\(error.line):1: error: \(error.reason)")
             throw ExitCode(RunExitStatus.dataError)
         } catch ReportFile.ReadError.lineTooLong(let line) {
-            StandardStreams.writeError("\(file):\(line):1: error: a line longer than \(ReportFile.maximumLineBytes >> 20) MiB")
+            StandardStreams.writeError(
+                "\(file):\(line):1: error: a line longer than \(ReportFile.maximumLineBytes >> 20) MiB")
             throw ExitCode(RunExitStatus.dataError)
         } catch ReportFile.ReadError.io(let code) {
             StandardStreams.writeError("\(file): error: cannot read the timeline: \(String(cString: strerror(code)))")
             throw ExitCode(RunExitStatus.ioError)
         }
         guard events > 0 else {
-            StandardStreams.writeError("\(file):1:1: error: no timeline events (write one with `replay --format jsonl`)")
+            StandardStreams.writeError(
+                "\(file):1:1: error: no timeline events (write one with `replay --format jsonl`)")
             throw ExitCode(RunExitStatus.dataError)
         }
         report.finish()

@@ -14,8 +14,10 @@ import TrailcastBasics
 /// Each is optional so that `--scenario` can supply it and a flag given on the command line
 /// can still override it; without either, the documented default applies.
 struct RouteOptions: ParsableArguments {
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Pace in real time at N x (1: real time); 0 runs on virtual time. (default: 0)", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Pace in real time at N x (1: real time); 0 runs on virtual time. (default: 0)", valueName: "N"))
     var speed: Double?
 
     @Flag(help: "Virtual time, as fast as it goes (as fleet's --virtual): the default, and what --speed 0 means.")
@@ -24,36 +26,50 @@ struct RouteOptions: ParsableArguments {
     @Option(help: "The simulated user's answer to a permission prompt. (default: allow)")
     var prompt: PromptAnswer?
 
-    @Option(name: .customLong("event"), help: ArgumentHelp(
-        "A change at OFFSET of simulated time (45s, 10m, 1h5m), repeatable: 10m:authorization=denied, 20m:signal=lost, 5m:app=background.",
-        discussion: """
-            KEY=VALUE: authorization=notDetermined|restricted|denied|whenInUse|always, \
-            accuracy=full|reduced, services=on|off, app=background|foreground|terminated, \
-            signal=lost|restored, tap=currentLocation|refresh|requestPermission|openSettings. \
-            A scenario's events come first.
-            """,
-        valueName: "OFFSET:KEY=VALUE"))
+    @Option(
+        name: .customLong("event"),
+        help: ArgumentHelp(
+            "A change at OFFSET of simulated time (45s, 10m, 1h5m), repeatable: 10m:authorization=denied, 20m:signal=lost, 5m:app=background.",
+            discussion: """
+                KEY=VALUE: authorization=notDetermined|restricted|denied|whenInUse|always, \
+                accuracy=full|reduced, services=on|off, app=background|foreground|terminated, \
+                signal=lost|restored, tap=currentLocation|refresh|requestPermission|openSettings. \
+                A scenario's events come first.
+                """,
+            valueName: "OFFSET:KEY=VALUE"))
     var eventArguments: [String] = []
 
     @Option(help: "How to read the route: \(RouteFormat.names). (default: by the file's extension, else its content)")
     var inputFormat: RouteFormat?
 
-    @Option(help: "Which points to replay: auto (tracks, else routes, else waypoints), track, route, waypoints. (default: auto)")
+    @Option(
+        help:
+            "Which points to replay: auto (tracks, else routes, else waypoints), track, route, waypoints. (default: auto)"
+    )
     var source: ReplaySource?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))", valueName: "m/s"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Pace for points without <time>, in m/s. (default: \(RouteTimer.defaultTravelSpeedMetersPerSecond))",
+            valueName: "m/s"))
     var travelSpeed: Double?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Emit a location every S simulated seconds, interpolated between points (default: the file's points).",
-        valueName: "S"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Emit a location every S simulated seconds, interpolated between points (default: the file's points).",
+            valueName: "S"))
     var interval: Double?
 
-    @Option(name: .customLong("loop"), parsing: .unconditional, help: ArgumentHelp(
-        "Play the route N times; 0 repeats until stopped (needs --speed). (default: 1)", valueName: "N"))
+    @Option(
+        name: .customLong("loop"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "Play the route N times; 0 repeats until stopped (needs --speed). (default: 1)", valueName: "N"))
     var loops: Int?
 
-    @Option(help: "Initial authorization: notDetermined, restricted, denied, whenInUse, always. (default: notDetermined)")
+    @Option(
+        help: "Initial authorization: notDetermined, restricted, denied, whenInUse, always. (default: notDetermined)")
     var authorization: AuthorizationStatus?
 
     @Option(help: "Initial accuracy: full or reduced (approximate location). (default: full)")
@@ -68,8 +84,10 @@ struct RouteOptions: ParsableArguments {
     @Option(help: "What the app asks for at launch: whenInUse or always. (default: whenInUse)")
     var request: AuthorizationRequest?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Deliver a fix only when it is at least M metres from the last delivered one.", valueName: "M"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Deliver a fix only when it is at least M metres from the last delivered one.", valueName: "M"))
     var distanceFilter: Double?
 
     @Flag(help: "Treat warnings (bad points, times going back) as errors (exit 65).")
@@ -101,7 +119,9 @@ struct RouteOptions: ParsableArguments {
         if let interval { configuration.intervalSeconds = interval }
         if let speed { configuration.speed = speed }
         if virtual {
-            if let speed, speed != 0 { throw ValidationError("--virtual and --speed \(speed.asGiven) ask for different clocks: give one") }
+            if let speed, speed != 0 {
+                throw ValidationError("--virtual and --speed \(speed.asGiven) ask for different clocks: give one")
+            }
             configuration.speed = 0
         }
         if let loops { configuration.loops = loops }

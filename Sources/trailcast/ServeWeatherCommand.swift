@@ -33,9 +33,10 @@ struct ServeWeatherCommand: AsyncParsableCommand {
             same faults. Ctrl-C stops it, exit 0. docs/weather.md has every parameter.
             """)
 
-    @Option(help: ArgumentHelp(
-        "A weather cache recorded by `replay --weather-cache`: its answers where it has the cell and hour, the model elsewhere.",
-        valueName: "DIR"), completion: .directory)
+    @Option(
+        help: ArgumentHelp(
+            "A weather cache recorded by `replay --weather-cache`: its answers where it has the cell and hour, the model elsewhere.",
+            valueName: "DIR"), completion: .directory)
     var cache: String?
 
     @Option(help: "The address to listen on; anything but 127.0.0.1 or ::1 opens it to the network.")
@@ -50,18 +51,23 @@ struct ServeWeatherCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Delay added to every weather answer: 250ms, 2s, 1m.", valueName: "DURATION"))
     var latency = Latency(duration: .zero)
 
-    @Option(help: ArgumentHelp(
-        "The share of requests held without an answer until the client gives up, 0...1.", valueName: "P"))
+    @Option(
+        help: ArgumentHelp(
+            "The share of requests held without an answer until the client gives up, 0...1.", valueName: "P"))
     var timeoutRate = 0.0
 
     @Option(help: ArgumentHelp("The share of requests answered with truncated JSON, 0...1.", valueName: "P"))
     var malformedRate = 0.0
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "Answer at most N weather requests per minute, then HTTP 429 as Open-Meteo does.", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Answer at most N weather requests per minute, then HTTP 429 as Open-Meteo does.", valueName: "N"))
     var rateLimit: Int?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("The seed of the fault draws (1, as in replay and fleet).", valueName: "N"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("The seed of the fault draws (1, as in replay and fleet).", valueName: "N"))
     var seed: UInt64 = 1
 
     /// A `--latency` value: a duration as people type it.
@@ -94,7 +100,9 @@ struct ServeWeatherCommand: AsyncParsableCommand {
             throw ValidationError("--port must be from 0 to 65535, not \(port)")
         }
         // The flag named, in replay's words for its --server-* faults.
-        for (flag, rate) in [("--fail-rate", failRate), ("--timeout-rate", timeoutRate), ("--malformed-rate", malformedRate)]
+        for (flag, rate) in [
+            ("--fail-rate", failRate), ("--timeout-rate", timeoutRate), ("--malformed-rate", malformedRate),
+        ]
         where !(0...1).contains(rate) {
             throw ValidationError("\(flag) must be a share between 0 and 1, not \(rate.asGiven)")
         }

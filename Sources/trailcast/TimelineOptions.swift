@@ -10,12 +10,15 @@ struct TimelineOptions: ParsableArguments {
     @Option(name: [.customShort("f"), .long], help: "How the timeline is written (jsonl: JSON Lines).")
     var format: TimelineFormatName = .text
 
-    @Option(name: [.customShort("o"), .long], help: ArgumentHelp(
-        "Write the timeline to OUTPUT (- for standard output).", valueName: "OUTPUT"), completion: .file())
+    @Option(
+        name: [.customShort("o"), .long],
+        help: ArgumentHelp(
+            "Write the timeline to OUTPUT (- for standard output).", valueName: "OUTPUT"), completion: .file())
     var output: String?
 
-    @Option(help: ArgumentHelp(
-        "Also write the run's HTML report (map, bands, weather, events) to OUTPUT.",
-        valueName: "OUTPUT"), completion: .file())
+    @Option(
+        help: ArgumentHelp(
+            "Also write the run's HTML report (map, bands, weather, events) to OUTPUT.",
+            valueName: "OUTPUT"), completion: .file())
     var report: String?
 }

@@ -17,7 +17,8 @@ import Darwin
 struct Trailcast: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailcast",
-        abstract: "Replay route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout) as a simulated device location stream, with weather.",
+        abstract:
+            "Replay route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout) as a simulated device location stream, with weather.",
         discussion: """
             Exit status: 0 success (also when standard output's reader went away: `| head`), 1 a check whose expectations failed (or a failure of no other kind), 64 bad usage, 65 a malformed or invalid route file, \
             66 missing or unreadable input file, \
@@ -27,7 +28,10 @@ struct Trailcast: AsyncParsableCommand {
             SIGINT/SIGTERM (after writing the end of the timeline; serve-weather exits 0).
             """,
         version: TrailcastVersion.current,
-        subcommands: [ReplayCommand.self, ReportCommand.self, CheckCommand.self, InspectCommand.self, ExportCommand.self, FleetCommand.self, ServeWeatherCommand.self])
+        subcommands: [
+            ReplayCommand.self, ReportCommand.self, CheckCommand.self, InspectCommand.self, ExportCommand.self,
+            FleetCommand.self, ServeWeatherCommand.self,
+        ])
 
     /// swift-argument-parser's `main`, and one more case: a ``RunFailure`` from a run
     /// (a file that cannot be created, a peer that cannot be had) is its line on standard

@@ -70,8 +70,12 @@ enum UsageErrorLine {
             return rest.isEmpty ? nil : "error: --version takes no arguments, not '\(rest[0])'"
         }
         let requests: Set = ["-h", "--help", "help", "--experimental-dump-help"]
-        if arguments.contains(where: { requests.contains($0) || $0.hasPrefix("--generate-completion-script") }) { return nil }
-        let word = arguments.first { $0.hasPrefix("-") && $0 != "-" && !$0.hasPrefix("--") && !$0.isNegativeNumber } ?? arguments[0]
+        if arguments.contains(where: { requests.contains($0) || $0.hasPrefix("--generate-completion-script") }) {
+            return nil
+        }
+        let word =
+            arguments.first { $0.hasPrefix("-") && $0 != "-" && !$0.hasPrefix("--") && !$0.isNegativeNumber }
+            ?? arguments[0]
         let path = commandPath(of: arguments).joined(separator: " ")
         return "error: unknown option '\(word)' (a file named so: write ./\(word); see '\(path) --help')"
     }
@@ -90,9 +94,13 @@ enum UsageErrorLine {
             let spelled = String(word.prefix { $0 != "=" })
             let attached = spelled.count < word.count ? String(word.dropFirst(spelled.count + 1)) : nil
             guard let argument = command.argument(spelled: spelled) else {
-                guard !command.spelledNames.contains(spelled), !isShortFlagCluster(spelled, of: command) else { continue }
+                guard !command.spelledNames.contains(spelled), !isShortFlagCluster(spelled, of: command) else {
+                    continue
+                }
                 var line = "unknown option '\(spelled)'"
-                if let suggestion = Spelling.closest(to: spelled, in: command.spelledNames.filter { $0.hasPrefix("--") }) {
+                if let suggestion = Spelling.closest(
+                    to: spelled, in: command.spelledNames.filter { $0.hasPrefix("--") })
+                {
                     line += " (did you mean '\(suggestion)'?)"
                 } else {
                     line += " (see '\(path.joined(separator: " ")) --help')"
@@ -104,7 +112,9 @@ enum UsageErrorLine {
             let older = olderValueNames[(path + [spelled]).joined(separator: " ")] ?? []
             if let values = argument.allValues, !values.isEmpty, !values.contains(value), !older.contains(value) {
                 var line = "\(spelled) must be one of \(values.joined(separator: ", ")), not '\(value)'"
-                if let suggestion = Spelling.closest(to: value, in: values) { line += " (did you mean '\(suggestion)'?)" }
+                if let suggestion = Spelling.closest(to: value, in: values) {
+                    line += " (did you mean '\(suggestion)'?)"
+                }
                 return line
             }
         }
@@ -119,7 +129,8 @@ enum UsageErrorLine {
         if let suggestion = Spelling.closest(to: name, in: command.subcommandNames) {
             return "unknown command '\(name)' (did you mean '\(suggestion)'?)"
         }
-        return "unknown command '\(name)'; the commands are \(command.subcommandNames.joined(separator: ", ")) (see '\(path.joined(separator: " ")) --help')"
+        return
+            "unknown command '\(name)'; the commands are \(command.subcommandNames.joined(separator: ", ")) (see '\(path.joined(separator: " ")) --help')"
     }
 
     /// `-qo out.txt`-style clusters of single-letter flags the command has.
@@ -174,7 +185,8 @@ enum UsageErrorLine {
     /// command's `validate()`, whose messages already say what to do.
     private static func comesFromTheParser(_ error: any Error) -> Bool {
         if error is ValidationError { return false }
-        guard let parserError = Mirror(reflecting: error).children.first(where: { $0.label == "parserError" })?.value else {
+        guard let parserError = Mirror(reflecting: error).children.first(where: { $0.label == "parserError" })?.value
+        else {
             return false
         }
         return !String(describing: parserError).hasPrefix("userValidationError")

@@ -12,11 +12,12 @@ struct GPSReceiverTests {
     /// A walk due east at 1.4 m/s, one route fix a second.
     static func walk(seconds: Int, speed: Double = 1.4) -> [RouteFix] {
         (0..<seconds).map { second in
-            RouteFix(fix: LocationFix(
-                time: start.adding(seconds: Double(second)), latitude: 47,
-                longitude: 8 + Double(second) * speed / 75_800, altitudeMeters: 400,
-                horizontalAccuracyMeters: 5, verticalAccuracyMeters: 10,
-                speedMetersPerSecond: speed, courseDegrees: speed > 0 ? 90 : -1, sourceIndex: second))
+            RouteFix(
+                fix: LocationFix(
+                    time: start.adding(seconds: Double(second)), latitude: 47,
+                    longitude: 8 + Double(second) * speed / 75_800, altitudeMeters: 400,
+                    horizontalAccuracyMeters: 5, verticalAccuracyMeters: 10,
+                    speedMetersPerSecond: speed, courseDegrees: speed > 0 ? 90 : -1, sourceIndex: second))
         }
     }
 
@@ -46,7 +47,8 @@ struct GPSReceiverTests {
     @Test(arguments: [GPSProfile.openSky, .suburban, .urbanCanyon, .indoor])
     func theReportedAccuracyHoldsAboutTwoThirdsOfTheErrorsAndTheErrorIsCorrelated(profile: GPSProfile) {
         let fixes = Self.measureAll(Self.walk(seconds: 3 * 3600), profile: profile)
-        let within = Double(fixes.filter { Self.errorMeters($0) <= $0.horizontalAccuracyMeters }.count) / Double(fixes.count)
+        let within =
+            Double(fixes.filter { Self.errorMeters($0) <= $0.horizontalAccuracyMeters }.count) / Double(fixes.count)
         #expect(within >= 0.60 && within <= 0.76, "\(profile.name): \(within) within the reported accuracy")
         // Lag-1 autocorrelation of the north error over fixes one second apart.
         var pairs: [(Double, Double)] = []
@@ -55,9 +57,11 @@ struct GPSReceiverTests {
         }
         #expect(Statistics.correlation(pairs) > 0.8, "\(profile.name)")
         #expect(Set(fixes.map(\.horizontalAccuracyMeters)).count > 100, "the reported accuracy varies")
-        let verticalWithin = Double(fixes.filter {
-            abs($0.altitudeMeters! - 400) <= $0.verticalAccuracyMeters!
-        }.count) / Double(fixes.count)
+        let verticalWithin =
+            Double(
+                fixes.filter {
+                    abs($0.altitudeMeters! - 400) <= $0.verticalAccuracyMeters!
+                }.count) / Double(fixes.count)
         #expect(verticalWithin >= 0.55 && verticalWithin <= 0.80, "\(profile.name) vertical: \(verticalWithin)")
     }
 
@@ -100,7 +104,9 @@ struct GPSReceiverTests {
         let delays = route.map { receiver.deliveryTime(of: $0).seconds(since: $0.fix.time) }
         #expect(delays.allSatisfy { $0 >= 0 && $0 < 0.2 })
         #expect(Set(delays).count > 400)
-        #expect(delays == route.map { receiver.deliveryTime(of: $0).seconds(since: $0.fix.time) }, "asking again changes nothing")
+        #expect(
+            delays == route.map { receiver.deliveryTime(of: $0).seconds(since: $0.fix.time) },
+            "asking again changes nothing")
         var times: [Timestamp] = []
         for routeFix in route {
             let time = receiver.deliveryTime(of: routeFix)
@@ -115,11 +121,16 @@ struct GPSReceiverTests {
         #expect(custom.sigmaMeters == 3)
         #expect(custom.correlationSeconds == GPSProfile.urbanCanyon.correlationSeconds)
         #expect(custom.dropoutsPerHour == GPSProfile.urbanCanyon.dropoutsPerHour)
-        let fromPerfect = GPSProfile.perfect.overriding(sigmaMeters: 4, correlationSeconds: nil, multipathPerSecond: nil)
+        let fromPerfect = GPSProfile.perfect.overriding(
+            sigmaMeters: 4, correlationSeconds: nil, multipathPerSecond: nil)
         #expect(!fromPerfect.isPerfect)
         #expect(fromPerfect.dropoutsPerHour == 0)
-        #expect(GPSProfile.perfect.overriding(sigmaMeters: nil, correlationSeconds: nil, multipathPerSecond: nil) == .perfect)
-        #expect(GPSProfile.openSky.overriding(sigmaMeters: -1, correlationSeconds: nil, multipathPerSecond: nil).problem != nil)
+        #expect(
+            GPSProfile.perfect.overriding(sigmaMeters: nil, correlationSeconds: nil, multipathPerSecond: nil)
+                == .perfect)
+        #expect(
+            GPSProfile.openSky.overriding(sigmaMeters: -1, correlationSeconds: nil, multipathPerSecond: nil).problem
+                != nil)
     }
 
     /// The documented ranges include both ends (--gps-sigma 0 to 10000 m, --gps-correlation
@@ -128,10 +139,14 @@ struct GPSReceiverTests {
     @Test("each custom figure's range includes its ends; just past them, the option's message")
     func customFigureRanges() {
         func problem(sigma: Double? = nil, correlation: Double? = nil, multipath: Double? = nil) -> String? {
-            GPSProfile.openSky.overriding(sigmaMeters: sigma, correlationSeconds: correlation, multipathPerSecond: multipath).problem
+            GPSProfile.openSky.overriding(
+                sigmaMeters: sigma, correlationSeconds: correlation, multipathPerSecond: multipath
+            ).problem
         }
-        for accepted in [problem(sigma: 0), problem(sigma: 10_000), problem(correlation: 0.001), problem(correlation: 86_400),
-                         problem(multipath: 0), problem(multipath: 1)] {
+        for accepted in [
+            problem(sigma: 0), problem(sigma: 10_000), problem(correlation: 0.001), problem(correlation: 86_400),
+            problem(multipath: 0), problem(multipath: 1),
+        ] {
             #expect(accepted == nil)
         }
         #expect(problem(sigma: 10_000.5) == "--gps-sigma must be a number of metres from 0 to 10000, not 10000.5")

@@ -11,9 +11,11 @@ enum RouteTimerRun {
         _ points: [RoutePoint], timer: RouteTimer? = nil, segmentStarts: Set<Int> = [],
         intervalSeconds: Double? = nil, maxGapSeconds: Double? = RouteTimer.defaultMaxGapSeconds
     ) -> (fixes: [RouteFix], timer: RouteTimer) {
-        var timer = timer ?? RouteTimer(
-            intervalSeconds: intervalSeconds, maxGapSeconds: maxGapSeconds,
-            lookahead: { PointStreamLookahead(points.makeIterator()) })
+        var timer =
+            timer
+            ?? RouteTimer(
+                intervalSeconds: intervalSeconds, maxGapSeconds: maxGapSeconds,
+                lookahead: { PointStreamLookahead(points.makeIterator()) })
         var fixes: [RouteFix] = []
         for (index, point) in points.enumerated() {
             timer.add(point, index: index, startsSegment: segmentStarts.contains(index))

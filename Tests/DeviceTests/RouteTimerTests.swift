@@ -11,11 +11,14 @@ struct RouteTimerTests {
 
     /// Points 0.001 degrees of latitude apart (111.2 m) going north.
     static func point(_ step: Int, seconds: Double?, elevation: Double? = nil) -> RoutePoint {
-        RoutePoint(latitude: 47 + Double(step) * 0.001, longitude: 8, elevationMeters: elevation,
-                 time: seconds.map { start.adding(seconds: $0) }, line: step + 10)
+        RoutePoint(
+            latitude: 47 + Double(step) * 0.001, longitude: 8, elevationMeters: elevation,
+            time: seconds.map { start.adding(seconds: $0) }, line: step + 10)
     }
 
-    static func run(_ points: [RoutePoint], timer: RouteTimer = RouteTimer()) -> (fixes: [LocationFix], timer: RouteTimer) {
+    static func run(_ points: [RoutePoint], timer: RouteTimer = RouteTimer()) -> (
+        fixes: [LocationFix], timer: RouteTimer
+    ) {
         let (routeFixes, timer) = RouteTimerRun.run(points, timer: timer)
         return (routeFixes.map(\.fix), timer)
     }
@@ -64,8 +67,10 @@ struct RouteTimerTests {
     }
 
     @Test func pointsGoingBackInTimeKeepTheirPositionAndLoseTheirTimeWithTheirLine() {
-        let (fixes, timer) = Self.run([Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: 40),
-                                       Self.point(3, seconds: 60)])
+        let (fixes, timer) = Self.run([
+            Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: 40),
+            Self.point(3, seconds: 60),
+        ])
         #expect(fixes.map(\.sourceIndex) == [0, 1, 2, 3])
         // Without a lookahead (this timer has none) point 2 goes on at the travel speed, and
         // the route never goes back for point 3; a replay's lookahead times it between its
@@ -81,8 +86,10 @@ struct RouteTimerTests {
     /// a warning. GPX 1.1 asks for no strictly increasing times (`<time>` is an
     /// `xsd:dateTime`, "Creation/modification timestamp for element").
     @Test func aPointWithTheSameTimeAsThePreviousIsKept() {
-        let (fixes, timer) = Self.run([Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: 50),
-                                       Self.point(3, seconds: 60)])
+        let (fixes, timer) = Self.run([
+            Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: 50),
+            Self.point(3, seconds: 60),
+        ])
         #expect(fixes.map(\.sourceIndex) == [0, 1, 2, 3])
         #expect(fixes.map { $0.time.seconds(since: Self.start) } == [0, 50, 50, 60])
         #expect(timer.warnings.isEmpty)
@@ -92,8 +99,10 @@ struct RouteTimerTests {
     /// that point (the lookahead's first point "whose time is at least" the last one), not
     /// against a later one: the recorder stood still, and so does the walk.
     @Test func anUntimedPointBeforeTheSameTimeStaysAtThatTime() {
-        let points = [Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: nil),
-                      Self.point(3, seconds: 50), Self.point(4, seconds: 60)]
+        let points = [
+            Self.point(0, seconds: 0), Self.point(1, seconds: 50), Self.point(2, seconds: nil),
+            Self.point(3, seconds: 50), Self.point(4, seconds: 60),
+        ]
         let (routeFixes, timer) = RouteTimerRun.run(points)
         #expect(routeFixes.map(\.fix.sourceIndex) == [0, 1, 2, 3, 4])
         #expect(routeFixes.map { $0.fix.time.seconds(since: Self.start) } == [0, 50, 50, 50, 60])
@@ -194,6 +203,8 @@ struct RouteTimerTests {
         batches.append(batch)
         #expect(batches.dropLast().allSatisfy { $0.count == batchSize })
         #expect(batches.flatMap { $0 } == expected)
-        #expect(expected.count == 17, "every 10 s to 90 s, the pause's own point at 100 s, then every 10 s from 125 s to the last point at 175 s")
+        #expect(
+            expected.count == 17,
+            "every 10 s to 90 s, the pause's own point at 100 s, then every 10 s from 125 s to the last point at 175 s")
     }
 }

@@ -15,8 +15,9 @@ struct RouteTimingTests {
     static let stepMeters = GreatCircle.distanceMeters(latitude1: 47, longitude1: 8, latitude2: 47.001, longitude2: 8)
 
     static func point(_ step: Int, seconds: Double?) -> RoutePoint {
-        RoutePoint(latitude: 47 + Double(step) * 0.001, longitude: 8,
-                 time: seconds.map { start.adding(seconds: $0) }, line: step + 10)
+        RoutePoint(
+            latitude: 47 + Double(step) * 0.001, longitude: 8,
+            time: seconds.map { start.adding(seconds: $0) }, line: step + 10)
     }
 
     static func offsets(_ fixes: [RouteFix]) -> [Double] {
@@ -59,8 +60,10 @@ struct RouteTimingTests {
     }
 
     @Test func untimedPointsBeforeTheFirstTimedOneAreTimedBackwardsFromIt() {
-        let points = [Self.point(0, seconds: nil), Self.point(1, seconds: nil), Self.point(2, seconds: 1000),
-                      Self.point(3, seconds: 1010)]
+        let points = [
+            Self.point(0, seconds: nil), Self.point(1, seconds: nil), Self.point(2, seconds: 1000),
+            Self.point(3, seconds: 1010),
+        ]
         let (fixes, _) = RouteTimerRun.run(points)
         let perLeg = Self.stepMeters / RouteTimer.defaultTravelSpeedMetersPerSecond
         let expected = [1000 - 2 * perLeg, 1000 - perLeg, 1000, 1010].map { ($0 * 1000).rounded() / 1000 }
@@ -70,8 +73,10 @@ struct RouteTimingTests {
 
     @Test func untimedPointsBetweenTimedOnesShareTheTimeInProportionToDistance() {
         // Steps of 1, 1 and 2 units between the timed points at 0 s and 100 s.
-        var points = [Self.point(0, seconds: 0), Self.point(1, seconds: nil), Self.point(2, seconds: nil),
-                      Self.point(4, seconds: 100), Self.point(5, seconds: 110)]
+        var points = [
+            Self.point(0, seconds: 0), Self.point(1, seconds: nil), Self.point(2, seconds: nil),
+            Self.point(4, seconds: 100), Self.point(5, seconds: 110),
+        ]
         points[3].line = 13
         let (fixes, _) = RouteTimerRun.run(points)
         #expect(Self.offsets(fixes) == [0, 25, 50, 100, 110])
@@ -80,8 +85,10 @@ struct RouteTimingTests {
     @Test func aTimedPointGoingBackInsideAnUntimedRunKeepsItsPositionAndLosesItsTime() {
         // Point 2's time is before the anchor's: it is one more untimed point of the run,
         // timed by its distance (two units of two between 100 s and 200 s).
-        let points = [Self.point(0, seconds: 100), Self.point(1, seconds: nil), Self.point(2, seconds: 50),
-                      Self.point(2, seconds: 200)]
+        let points = [
+            Self.point(0, seconds: 100), Self.point(1, seconds: nil), Self.point(2, seconds: 50),
+            Self.point(2, seconds: 200),
+        ]
         let (fixes, timer) = RouteTimerRun.run(points)
         #expect(fixes.map(\.fix.sourceIndex) == [0, 1, 2, 3])
         #expect(Self.offsets(fixes) == [100, 150, 200, 200])
@@ -110,8 +117,10 @@ struct RouteTimingTests {
     }
 
     @Test func aNewSegmentIsAPauseThatNoInterpolatedFixCrosses() {
-        let points = [Self.point(0, seconds: 0), Self.point(1, seconds: 10), Self.point(2, seconds: 100),
-                      Self.point(3, seconds: 104)]
+        let points = [
+            Self.point(0, seconds: 0), Self.point(1, seconds: 10), Self.point(2, seconds: 100),
+            Self.point(3, seconds: 104),
+        ]
         let (fixes, _) = RouteTimerRun.run(points, segmentStarts: [2], intervalSeconds: 3)
         #expect(Self.offsets(fixes) == [0, 3, 6, 9, 10, 100, 103, 104])
         #expect(fixes[4].recordingResumesAt == Self.start.adding(seconds: 100))
@@ -125,13 +134,16 @@ struct RouteTimingTests {
         let (never, _) = RouteTimerRun.run(points, maxGapSeconds: nil)
         #expect(never.allSatisfy { $0.recordingResumesAt == nil })
         let (interpolated, _) = RouteTimerRun.run(points, intervalSeconds: 60)
-        #expect(Self.offsets(interpolated) == [0, 301, 361, 421, 481, 541, 600],
-                "nothing between 0 and 301 s; the interval starts again after the pause")
+        #expect(
+            Self.offsets(interpolated) == [0, 301, 361, 421, 481, 541, 600],
+            "nothing between 0 and 301 s; the interval starts again after the pause")
     }
 
     @Test func legsWithoutRecordedTimesAreNeverPauses() {
         // Ten kilometres at walking pace takes two hours, but it is walked, not a pause.
-        let points = [RoutePoint(latitude: 47, longitude: 8, line: 1), RoutePoint(latitude: 47.09, longitude: 8, line: 2)]
+        let points = [
+            RoutePoint(latitude: 47, longitude: 8, line: 1), RoutePoint(latitude: 47.09, longitude: 8, line: 2),
+        ]
         let (fixes, _) = RouteTimerRun.run(points)
         #expect(fixes.allSatisfy { $0.recordingResumesAt == nil })
     }

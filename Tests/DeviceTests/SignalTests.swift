@@ -10,8 +10,9 @@ struct SignalTests {
     static let start = Timestamp(iso8601: "2026-06-13T16:00:00Z")!
 
     static func routeFix(_ seconds: Double, resumes: Double? = nil) -> RouteFix {
-        RouteFix(fix: LocationFix(time: start.adding(seconds: seconds), latitude: 47, longitude: 8),
-                 recordingResumesAt: resumes.map { start.adding(seconds: $0) })
+        RouteFix(
+            fix: LocationFix(time: start.adding(seconds: seconds), latitude: 47, longitude: 8),
+            recordingResumesAt: resumes.map { start.adding(seconds: $0) })
     }
 
     /// Every signal change and measured fix time, in order, over a route fix every second.
@@ -45,10 +46,11 @@ struct SignalTests {
     @Test func aRecordingPauseLosesTheSignalOneCadenceLaterAndRestoresItWithTheNextFix() {
         var receiver = GPSReceiver(configuration: .init(cadenceSeconds: 1))
         let (changes, fixes) = Self.run(&receiver, seconds: 200, pauses: [10: 100], skip: 11...99)
-        #expect(changes == [
-            SignalChange(state: .lost, cause: .gap, time: Self.start.adding(seconds: 11)),
-            SignalChange(state: .restored, cause: .gap, time: Self.start.adding(seconds: 100)),
-        ])
+        #expect(
+            changes == [
+                SignalChange(state: .lost, cause: .gap, time: Self.start.adding(seconds: 11)),
+                SignalChange(state: .restored, cause: .gap, time: Self.start.adding(seconds: 100)),
+            ])
         #expect(fixes.count == 11 + 100)
     }
 
@@ -77,7 +79,8 @@ struct SignalTests {
         receiver.begin(at: Self.start)
         _ = receiver.measure(Self.routeFix(0, resumes: 50), at: Self.start)
         #expect(receiver.setSignal(.lost, at: Self.start.adding(seconds: 0.5))?.cause == .event)
-        #expect(receiver.nextSignalChange(notAfter: Self.start.adding(seconds: 20)) == nil, "the pause starts while lost")
+        #expect(
+            receiver.nextSignalChange(notAfter: Self.start.adding(seconds: 20)) == nil, "the pause starts while lost")
         #expect(receiver.setSignal(.restored, at: Self.start.adding(seconds: 30)) == nil, "the pause still holds")
         let back = receiver.nextSignalChange(notAfter: Self.start.adding(seconds: 50))
         #expect(back == SignalChange(state: .restored, cause: .gap, time: Self.start.adding(seconds: 50)))

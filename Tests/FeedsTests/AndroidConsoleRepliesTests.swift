@@ -11,7 +11,9 @@ struct AndroidConsoleRepliesTests {
     func firstRefusalWins() {
         let replies = ConsoleReplies()
         replies.finishHandshake()
-        for command in ["geo fix 8.5 47.3 400.0 8 0.00", "geo fix 8.6 47.3 400.0 8 0.00", "geo fix 8.7 47.3 400.0 8 0.00"] {
+        for command in [
+            "geo fix 8.5 47.3 400.0 8 0.00", "geo fix 8.6 47.3 400.0 8 0.00", "geo fix 8.7 47.3 400.0 8 0.00",
+        ] {
             replies.sent(command)
         }
         replies.received("OK")
@@ -19,10 +21,16 @@ struct AndroidConsoleRepliesTests {
         #expect(replies.unanswered == 2)
         replies.received("KO: bad satellites count")
         replies.received("KO: something else")
-        #expect(replies.failure == "the Android emulator console answered 'geo fix 8.6 47.3 400.0 8 0.00' with KO: bad satellites count")
+        #expect(
+            replies.failure
+                == "the Android emulator console answered 'geo fix 8.6 47.3 400.0 8 0.00' with KO: bad satellites count"
+        )
         #expect(replies.unanswered == 0)
         replies.closed()
-        #expect(replies.failure == "the Android emulator console answered 'geo fix 8.6 47.3 400.0 8 0.00' with KO: bad satellites count")
+        #expect(
+            replies.failure
+                == "the Android emulator console answered 'geo fix 8.6 47.3 400.0 8 0.00' with KO: bad satellites count"
+        )
     }
 
     @Test("a console that closes without refusing anything: that is the failure")

@@ -16,9 +16,11 @@ struct AndroidGeoFixTests {
             horizontalAccuracyMeters: accuracy, speedMetersPerSecond: 1)
     }
 
-    @Test("accuracy to satellites: 5 m is HDOP 1 and 12 in view; 10 m 6; 15 m and worse the 4 of a 3D fix", arguments: [
-        (1.0, 12), (5.0, 12), (10.0, 6), (12.0, 5), (15.0, 4), (100.0, 4),
-    ])
+    @Test(
+        "accuracy to satellites: 5 m is HDOP 1 and 12 in view; 10 m 6; 15 m and worse the 4 of a 3D fix",
+        arguments: [
+            (1.0, 12), (5.0, 12), (10.0, 6), (12.0, 5), (15.0, 4), (100.0, 4),
+        ])
     func satellitesFollowAccuracy(accuracy: Double, satellites: Int) {
         let fields = AndroidEmulatorFeed.geoFix(Self.fix(accuracy: accuracy)).split(separator: " ")
         #expect(fields.count == 7)

@@ -11,12 +11,17 @@ import TrailcastWire
 @Suite("The BiDi geolocation permission, per user context")
 struct BiDiPermissionCommandTests {
     @Test func theDefaultUserContextIsLeftUnnamed() {
-        #expect(BiDiCommand.geolocationPermission(.granted, origin: "http://127.0.0.1:8000").message(id: 7)
-            == #"{"id":7,"method":"permissions.setPermission","params":{"descriptor":{"name":"geolocation"},"state":"granted","origin":"http://127.0.0.1:8000"}}"#)
+        #expect(
+            BiDiCommand.geolocationPermission(.granted, origin: "http://127.0.0.1:8000").message(id: 7)
+                == #"{"id":7,"method":"permissions.setPermission","params":{"descriptor":{"name":"geolocation"},"state":"granted","origin":"http://127.0.0.1:8000"}}"#
+        )
     }
 
     @Test func anotherUserContextIsNamed() {
-        #expect(BiDiCommand.geolocationPermission(.denied, origin: "https://example.test", userContext: "uc-9").message(id: 8)
-            == #"{"id":8,"method":"permissions.setPermission","params":{"descriptor":{"name":"geolocation"},"state":"denied","origin":"https://example.test","userContext":"uc-9"}}"#)
+        #expect(
+            BiDiCommand.geolocationPermission(.denied, origin: "https://example.test", userContext: "uc-9").message(
+                id: 8)
+                == #"{"id":8,"method":"permissions.setPermission","params":{"descriptor":{"name":"geolocation"},"state":"denied","origin":"https://example.test","userContext":"uc-9"}}"#
+        )
     }
 }

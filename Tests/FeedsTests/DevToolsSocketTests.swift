@@ -10,7 +10,8 @@ import Testing
 /// reads out of frames as RFC 6455 frames them.
 @Suite("The browser feeds' WebSocket: URLs and frames")
 struct DevToolsSocketTests {
-    @Test("ws://HOST[:PORT][/PATH]: port 80 when none is given, as the scheme's; path / when none; anything else refused")
+    @Test(
+        "ws://HOST[:PORT][/PATH]: port 80 when none is given, as the scheme's; path / when none; anything else refused")
     func urls() {
         #expect(DevToolsSocket.parse("ws://127.0.0.1/session")! == ("127.0.0.1", 80, "/session"))
         #expect(DevToolsSocket.parse("ws://localhost:9222")! == ("localhost", 9222, "/"))
@@ -20,13 +21,17 @@ struct DevToolsSocketTests {
     }
 
     /// Reads `frames` as the browser sent them; the messages handed on and the frames written back.
-    static func read(_ frames: [WebSocketFrame], maximumBytes: Int = DevToolsSocket.maximumMessageBytes) async throws -> ([String], [WebSocketFrame]) {
+    static func read(_ frames: [WebSocketFrame], maximumBytes: Int = DevToolsSocket.maximumMessageBytes) async throws
+        -> ([String], [WebSocketFrame])
+    {
         let (inbound, source) = NIOAsyncChannelInboundStream<WebSocketFrame>.makeTestingStream()
         let (outbound, sink) = NIOAsyncChannelOutboundWriter<WebSocketFrame>.makeTestingWriter()
         for frame in frames { source.yield(frame) }
         source.finish()
         var messages: [String] = []
-        try await DevToolsSocket.readMessages(inbound, outbound: outbound, masked: false, maximumBytes: maximumBytes) { messages.append($0) }
+        try await DevToolsSocket.readMessages(inbound, outbound: outbound, masked: false, maximumBytes: maximumBytes) {
+            messages.append($0)
+        }
         outbound.finish()
         var written: [WebSocketFrame] = []
         for await frame in sink { written.append(frame) }
@@ -37,7 +42,9 @@ struct DevToolsSocketTests {
         WebSocketFrame(fin: fin, opcode: opcode, data: ByteBuffer(string: text))
     }
 
-    @Test("a message in fragments is handed on once, whole, also with a ping between its fragments (answered with a pong)")
+    @Test(
+        "a message in fragments is handed on once, whole, also with a ping between its fragments (answered with a pong)"
+    )
     func fragments() async throws {
         let (messages, written) = try await Self.read([
             Self.frame(.text, #"{"id":1,"#, fin: false),
@@ -53,11 +60,12 @@ struct DevToolsSocketTests {
 
     @Test("a fragmented message over the limit is skipped whole; the next one is read")
     func tooLong() async throws {
-        let (messages, _) = try await Self.read([
-            Self.frame(.text, "0123456789", fin: false),
-            Self.frame(.continuation, "0123456789", fin: true),
-            Self.frame(.text, "short", fin: true),
-        ], maximumBytes: 15)
+        let (messages, _) = try await Self.read(
+            [
+                Self.frame(.text, "0123456789", fin: false),
+                Self.frame(.continuation, "0123456789", fin: true),
+                Self.frame(.text, "short", fin: true),
+            ], maximumBytes: 15)
         #expect(messages == ["short"])
     }
 }

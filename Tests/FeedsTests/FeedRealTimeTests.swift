@@ -8,8 +8,9 @@ import TrailcastFeeds
 @Suite("Which paces a live feed takes")
 struct FeedRealTimeTests {
     @Test func virtualTimeIsRefusedInTheFlagsWords() {
-        #expect(NMEAFeedRequest(.tcp, host: "127.0.0.1", port: 0).problem(speed: 0)
-            == "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)")
+        #expect(
+            NMEAFeedRequest(.tcp, host: "127.0.0.1", port: 0).problem(speed: 0)
+                == "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)")
     }
 
     @Test(arguments: [0.25, 0.5, 1, 60])

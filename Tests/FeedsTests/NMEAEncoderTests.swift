@@ -38,7 +38,9 @@ struct NMEAEncoderTests {
         (altitude: Double.nan, accuracy: Double.infinity, speed: Double.nan, course: Double.nan),
         (altitude: 8848.0, accuracy: 1e308, speed: 1e20, course: 719.5),
     ])
-    func valuesBeyondAnyReceiverStayValidSentences(_ values: (altitude: Double, accuracy: Double, speed: Double, course: Double)) {
+    func valuesBeyondAnyReceiverStayValidSentences(
+        _ values: (altitude: Double, accuracy: Double, speed: Double, course: Double)
+    ) {
         let fix = LocationFix(
             time: Self.time, latitude: 37.795403, longitude: -122.394253, altitudeMeters: values.altitude,
             horizontalAccuracyMeters: values.accuracy, verticalAccuracyMeters: values.accuracy,
@@ -59,7 +61,9 @@ struct NMEAEncoderTests {
             #expect(gga[9] == "")
         }
         let course = sentences[2].split(separator: ",", omittingEmptySubsequences: false)[8]
-        #expect(values.course.isFinite ? Double(course).map { $0 >= 0 && $0 < 360 } == true : course == "", "course \(course)")
+        #expect(
+            values.course.isFinite ? Double(course).map { $0 >= 0 && $0 < 360 } == true : course == "",
+            "course \(course)")
     }
 
     @Test func aFixIsGGAGSARMCVTGWithValidChecksums() {
@@ -84,7 +88,8 @@ struct NMEAEncoderTests {
             horizontalAccuracyMeters: 10, verticalAccuracyMeters: nil, speedMetersPerSecond: 0, courseDegrees: -1)
         let lines = Self.lines([DeviceEpoch(time: Self.time, fix: fix)])
         #expect(lines.allSatisfy(Self.checksumHolds))
-        #expect(lines[0].hasPrefix("$GPGGA,160000.25,3747.7242,N,12223.6552,W,1,06,2.00,12.3,M,0.0,M,,*"), "\(lines[0])")
+        #expect(
+            lines[0].hasPrefix("$GPGGA,160000.25,3747.7242,N,12223.6552,W,1,06,2.00,12.3,M,0.0,M,,*"), "\(lines[0])")
         #expect(lines[1].hasPrefix("$GPGSA,A,3,01,02,03,04,05,06,,,,,,,4.47,2.00,4.00*"), "\(lines[1])")
         // A vertical accuracy given is used as it is: 7.5 m is VDOP 1.5, PDOP 2.5.
         var measured = fix
@@ -104,7 +109,8 @@ struct NMEAEncoderTests {
 
     @Test func timesStrictlyIncreaseEvenForFixesCloserThanAHundredth() {
         let fix = LocationFix(time: Self.time, latitude: -33.8688, longitude: 151.2093)
-        let lines = Self.lines((0..<3).map { DeviceEpoch(time: Self.time.adding(seconds: Double($0) * 0.001), fix: fix) })
+        let lines = Self.lines(
+            (0..<3).map { DeviceEpoch(time: Self.time.adding(seconds: Double($0) * 0.001), fix: fix) })
         let times = lines.filter { $0.hasPrefix("$GPRMC") }.map { $0.split(separator: ",")[1] }
         #expect(times == ["160000.25", "160000.26", "160000.27"])
         #expect(lines[0].contains(",3352.1280,S,15112.5580,E,"), "southern and eastern hemispheres")

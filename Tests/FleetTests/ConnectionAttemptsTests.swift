@@ -17,7 +17,9 @@ struct ConnectionAttemptsTests {
         #expect(next == nil)
     }
 
-    @Test("closed without an answer: a backoff that grows by one failure each time in a row, and starts again after a success")
+    @Test(
+        "closed without an answer: a backoff that grows by one failure each time in a row, and starts again after a success"
+    )
     func closedUnanswered() {
         var attempts = ConnectionAttempts()
         let first = attempts.closed(afterAnswers: 0)

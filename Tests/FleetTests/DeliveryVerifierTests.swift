@@ -40,7 +40,9 @@ struct DeliveryVerifierTests {
         #expect(report.devicesWithProblems.isEmpty)
     }
 
-    @Test("a duplicate, a message overtaking an earlier one, a stranger, and one never arriving: each counted, per device")
+    @Test(
+        "a duplicate, a message overtaking an earlier one, a stranger, and one never arriving: each counted, per device"
+    )
     func problems() async {
         let clock = Clock()
         let verifier = Self.verifier(clock)
@@ -61,7 +63,9 @@ struct DeliveryVerifierTests {
         #expect(report.devicesWithProblems == [.init(device: 2, lost: 1, duplicates: 1, outOfOrder: 1)])
     }
 
-    @Test("the fleet's loss timeout, 10 s: a message awaited 10 s is not lost yet, one awaited longer is, on the verifier's clock")
+    @Test(
+        "the fleet's loss timeout, 10 s: a message awaited 10 s is not lost yet, one awaited longer is, on the verifier's clock"
+    )
     func lossTimeoutEdge() async {
         let clock = Clock()
         // As the fleet makes it: the timeout its default.
@@ -124,7 +128,9 @@ struct DeliveryVerifierTests {
         #expect(p85 >= 9e-3 && p85 <= 9e-3 * 1.02, "rank 8.5 is the ninth: \(p85)")
     }
 
-    @Test("the subscriber away: what was awaited and what is sent meanwhile is not witnessed, not lost; a late arrival is received after all")
+    @Test(
+        "the subscriber away: what was awaited and what is sent meanwhile is not witnessed, not lost; a late arrival is received after all"
+    )
     func away() async {
         let clock = Clock()
         let notices = LockedValue<[String]>([])
@@ -155,9 +161,10 @@ struct DeliveryVerifierTests {
         #expect(report.disconnections == 1)
         #expect(report.awaySeconds == 6.5)
         #expect(report.expected == report.received - report.duplicates + report.lost + report.unwitnessed)
-        #expect(notices.withLock { $0 } == [
-            "fleet: --verify: the subscriber's connection to the broker closed; it subscribes again, and counts what is sent meanwhile not witnessed (1 awaited now)",
-            "fleet: --verify: subscribed again after 6.5 s; 3 messages not witnessed so far",
-        ])
+        #expect(
+            notices.withLock { $0 } == [
+                "fleet: --verify: the subscriber's connection to the broker closed; it subscribes again, and counts what is sent meanwhile not witnessed (1 awaited now)",
+                "fleet: --verify: subscribed again after 6.5 s; 3 messages not witnessed so far",
+            ])
     }
 }

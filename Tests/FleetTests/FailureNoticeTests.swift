@@ -13,8 +13,9 @@ struct FailureNoticeTests {
         let lines = LockedValue<[String]>([])
         var all: [String] { lines.withLock { $0 } }
         func notices(what: String, withoutClientCertificate: Bool = false) -> FailureNotices {
-            FailureNotices(what: what, notice: { line in self.lines.withLock { $0.append(line) } },
-                           withoutClientCertificate: withoutClientCertificate)
+            FailureNotices(
+                what: what, notice: { line in self.lines.withLock { $0.append(line) } },
+                withoutClientCertificate: withoutClientCertificate)
         }
     }
 
@@ -22,22 +23,25 @@ struct FailureNoticeTests {
     func hints() {
         let said = Said()
         let notices = said.notices(what: "the OsmAnd server")
-        for cause in ["401 Unauthorized", "403 Forbidden", "404 Not Found", "405 Method Not Allowed", "400 Bad Request",
-                      "502 Bad Gateway", "no answer in 10 s", "405 Method Not Allowed", "401 Unauthorized"] {
+        for cause in [
+            "401 Unauthorized", "403 Forbidden", "404 Not Found", "405 Method Not Allowed", "400 Bad Request",
+            "502 Bad Gateway", "no answer in 10 s", "405 Method Not Allowed", "401 Unauthorized",
+        ] {
             notices.report(cause)
         }
         notices.report("connection refused", connecting: true)
         notices.report("connection refused", connecting: true)
-        #expect(said.all == [
-            "the OsmAnd server answered 401 Unauthorized: check the login (--http-user, TRAILCAST_HTTP_PASSWORD or --http-password-file)",
-            "the OsmAnd server answered 403 Forbidden: check the login (--http-user, TRAILCAST_HTTP_PASSWORD or --http-password-file)",
-            "the OsmAnd server answered 404 Not Found: check the URL's path (the OwnTracks recorder's is /pub)",
-            "the OsmAnd server answered 405 Method Not Allowed: check the URL's path (the OwnTracks recorder's is /pub)",
-            "the OsmAnd server answered 400 Bad Request",
-            "the OsmAnd server answered 502 Bad Gateway: the server failed",
-            "the OsmAnd server gave no answer in 10 s",
-            "cannot connect to the OsmAnd server: connection refused (the fleet keeps trying, with backoff)",
-        ])
+        #expect(
+            said.all == [
+                "the OsmAnd server answered 401 Unauthorized: check the login (--http-user, TRAILCAST_HTTP_PASSWORD or --http-password-file)",
+                "the OsmAnd server answered 403 Forbidden: check the login (--http-user, TRAILCAST_HTTP_PASSWORD or --http-password-file)",
+                "the OsmAnd server answered 404 Not Found: check the URL's path (the OwnTracks recorder's is /pub)",
+                "the OsmAnd server answered 405 Method Not Allowed: check the URL's path (the OwnTracks recorder's is /pub)",
+                "the OsmAnd server answered 400 Bad Request",
+                "the OsmAnd server answered 502 Bad Gateway: the server failed",
+                "the OsmAnd server gave no answer in 10 s",
+                "cannot connect to the OsmAnd server: connection refused (the fleet keeps trying, with backoff)",
+            ])
     }
 
     @Test("a 400 over TLS without a client certificate: the certificate's hint; with one, or over plain HTTP, none")
@@ -45,10 +49,11 @@ struct FailureNoticeTests {
         let said = Said()
         said.notices(what: "the HTTPS server", withoutClientCertificate: true).report("400 Bad Request")
         said.notices(what: "the HTTP server").report("400 Bad Request")
-        #expect(said.all == [
-            "the HTTPS server answered 400 Bad Request: a server that asks for a client certificate answers so without one (--http-cert FILE --http-key FILE)",
-            "the HTTP server answered 400 Bad Request",
-        ])
+        #expect(
+            said.all == [
+                "the HTTPS server answered 400 Bad Request: a server that asks for a client certificate answers so without one (--http-cert FILE --http-key FILE)",
+                "the HTTP server answered 400 Bad Request",
+            ])
     }
 
     @Test("two counts add up field by field, the error causes by cause")
@@ -66,7 +71,9 @@ struct FailureNoticeTests {
         right.inFlight = 1
         right.errorCauses = ["401 Unauthorized": 3]
         let sum = left + right
-        #expect(sum.sent == 17 && sum.acknowledged == 4 && sum.refused == 1 && sum.lost == 2 && sum.errors == 9 && sum.inFlight == 1)
+        #expect(
+            sum.sent == 17 && sum.acknowledged == 4 && sum.refused == 1 && sum.lost == 2 && sum.errors == 9
+                && sum.inFlight == 1)
         #expect(sum.errorCauses == ["401 Unauthorized": 8, "no answer in 10 s": 1])
         #expect(sum.causesText == "401 Unauthorized: 8, no answer in 10 s: 1")
         #expect(sum.addsUp)

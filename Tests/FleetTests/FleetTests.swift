@@ -21,7 +21,8 @@ struct FleetTests {
     static func line(seconds: Int, name: String = "line") -> FleetRoute {
         let fixes = (0..<seconds).map { second in
             LocationFix(
-                time: start.adding(seconds: Double(second)), latitude: 37.8 + Double(second) * 0.000009, longitude: -122.4,
+                time: start.adding(seconds: Double(second)), latitude: 37.8 + Double(second) * 0.000009,
+                longitude: -122.4,
                 altitudeMeters: 10, horizontalAccuracyMeters: 5, verticalAccuracyMeters: 8,
                 speedMetersPerSecond: 1, courseDegrees: 0)
         }
@@ -39,7 +40,9 @@ struct FleetTests {
         return locations
     }
 
-    @Test("ids are the prefix and the global index padded to six digits, whatever the fleet's size or shard; starts spread over the stagger")
+    @Test(
+        "ids are the prefix and the global index padded to six digits, whatever the fleet's size or shard; starts spread over the stagger"
+    )
     func idsAndStagger() {
         let plan = FleetPlan(deviceCount: 1000, staggerSeconds: 60, idPrefix: "car-")
         #expect(plan.deviceID(0) == "car-000000")
@@ -48,23 +51,29 @@ struct FleetTests {
         // One more device renames none of the others (a tracking server registers them by id).
         #expect(FleetPlan(deviceCount: 1001, idPrefix: "car-").deviceID(42) == "car-000042")
         #expect(FleetPlan(deviceCount: 1).deviceID(0) == "device-000000")
-        #expect(FleetPlan(deviceCount: 2_000_000).deviceID(1_234_567) == "device-1234567", "past a million: all its digits")
+        #expect(
+            FleetPlan(deviceCount: 2_000_000).deviceID(1_234_567) == "device-1234567", "past a million: all its digits")
         #expect(FleetPlan(deviceCount: 1000, shard: FleetShard(index: 3, count: 8)).deviceID(11) == "device-000011")
         #expect(FleetPlan(deviceCount: 1000, idWidth: 0).deviceID(42) == "device-42")
         #expect(FleetPlan(deviceCount: 1000, idWidth: 9).problem == "--id-width must be 0 (no padding) to 8")
         #expect(FleetPlan(deviceCount: 1000, idWidth: -1).problem == "--id-width must be 0 (no padding) to 8")
-        #expect(FleetPlan(deviceCount: 1000, idWidth: 0).problem == nil && FleetPlan(deviceCount: 1000, idWidth: 8).problem == nil)
+        #expect(
+            FleetPlan(deviceCount: 1000, idWidth: 0).problem == nil
+                && FleetPlan(deviceCount: 1000, idWidth: 8).problem == nil)
         #expect(plan.startOffsetSeconds(0) == 0)
         #expect(plan.startOffsetSeconds(500) == 30)
-        let firsts = Dictionary(grouping: Self.locations(plan, routes: [Self.line(seconds: 600)], seconds: 61), by: \.device)
-            .mapValues { $0.map(\.fix.time).min()! }
+        let firsts = Dictionary(
+            grouping: Self.locations(plan, routes: [Self.line(seconds: 600)], seconds: 61), by: \.device
+        )
+        .mapValues { $0.map(\.fix.time).min()! }
         #expect(firsts.count == 1000, "every device has started within the minute")
         #expect(firsts[500] == Self.start.adding(seconds: 30))
     }
 
     @Test("the same plan gives the same locations, byte for byte; another seed does not")
     func deterministic() {
-        let plan = FleetPlan(deviceCount: 50, gpsMix: try! GPSMix(parsing: "open-sky:60,urban-canyon:30,indoor:10"), seed: 7)
+        let plan = FleetPlan(
+            deviceCount: 50, gpsMix: try! GPSMix(parsing: "open-sky:60,urban-canyon:30,indoor:10"), seed: 7)
         let routes = [Self.line(seconds: 300), Self.line(seconds: 120, name: "short")]
         let first = Self.locations(plan, routes: routes, seconds: 200)
         #expect(first.count > 5000)
@@ -78,7 +87,10 @@ struct FleetTests {
     func shards() {
         let plan = FleetPlan(
             deviceCount: 103, gpsMix: try! GPSMix(parsing: "open-sky:1,urban-canyon:1"), seed: 3,
-            events: [try! FleetEvent(parsing: "40s:authorization=denied@10%"), try! FleetEvent(parsing: "50s:signal=lost@25%")])
+            events: [
+                try! FleetEvent(parsing: "40s:authorization=denied@10%"),
+                try! FleetEvent(parsing: "50s:signal=lost@25%"),
+            ])
         let routes = [Self.line(seconds: 90), Self.line(seconds: 45, name: "b"), Self.line(seconds: 30, name: "c")]
         let whole = Self.locations(plan, routes: routes, seconds: 120)
         var union: [FleetLocation] = []
@@ -90,14 +102,21 @@ struct FleetTests {
             union += part
         }
         func key(_ location: FleetLocation) -> [Double] { [Double(location.device), Double(location.sequence)] }
-        #expect(union.sorted { key($0).lexicographicallyPrecedes(key($1)) } == whole.sorted { key($0).lexicographicallyPrecedes(key($1)) })
+        #expect(
+            union.sorted { key($0).lexicographicallyPrecedes(key($1)) }
+                == whole.sorted { key($0).lexicographicallyPrecedes(key($1)) })
     }
 
-    @Test("authorization=denied@10%: exactly a tenth of the fleet goes quiet at that moment, chosen by seed; always brings it back")
+    @Test(
+        "authorization=denied@10%: exactly a tenth of the fleet goes quiet at that moment, chosen by seed; always brings it back"
+    )
     func revokedShare() {
         let plan = FleetPlan(
             deviceCount: 200, staggerSeconds: 10,
-            events: [try! FleetEvent(parsing: "30s:authorization=denied@10%"), try! FleetEvent(parsing: "60s:authorization=always@10%")])
+            events: [
+                try! FleetEvent(parsing: "30s:authorization=denied@10%"),
+                try! FleetEvent(parsing: "60s:authorization=always@10%"),
+            ])
         let locations = Self.locations(plan, routes: [Self.line(seconds: 600)], seconds: 90)
         let quiet = Set(locations.filter { (30..<60).contains($0.fix.time.seconds(since: Self.start)) }.map(\.device))
         let silenced = Set(0..<200).subtracting(quiet)
@@ -109,8 +128,9 @@ struct FleetTests {
         }
         var reseeded = plan
         reseeded.seed = 2
-        let otherQuiet = Set(Self.locations(reseeded, routes: [Self.line(seconds: 600)], seconds: 45)
-            .filter { $0.fix.time.seconds(since: Self.start) >= 30 }.map(\.device))
+        let otherQuiet = Set(
+            Self.locations(reseeded, routes: [Self.line(seconds: 600)], seconds: 45)
+                .filter { $0.fix.time.seconds(since: Self.start) >= 30 }.map(\.device))
         #expect(Set(0..<200).subtracting(otherQuiet) != silenced, "another seed chooses another tenth")
     }
 
@@ -135,7 +155,8 @@ struct FleetTests {
     @Test("a device loops its route: the pass after the last fix starts again at the first point")
     func loops() {
         let route = Self.line(seconds: 10)
-        let locations = Self.locations(FleetPlan(deviceCount: 1, gpsMix: GPSMix([(.perfect, 1)])), routes: [route], seconds: 25)
+        let locations = Self.locations(
+            FleetPlan(deviceCount: 1, gpsMix: GPSMix([(.perfect, 1)])), routes: [route], seconds: 25)
         #expect(locations.count == 25)
         #expect(locations[10].fix.latitude == locations[0].fix.latitude)
         #expect(locations[10].fix.time == Self.start.adding(seconds: 10))
@@ -151,7 +172,9 @@ struct FleetTests {
         let locations = Self.locations(plan, routes: [Self.line(seconds: 600)], seconds: 3601)
         for device in 0..<3 {
             let battery = Dictionary(
-                locations.filter { $0.device == device }.map { ($0.fix.time.seconds(since: Self.start), $0.batteryPercent) },
+                locations.filter { $0.device == device }.map {
+                    ($0.fix.time.seconds(since: Self.start), $0.batteryPercent)
+                },
                 uniquingKeysWith: { first, _ in first })
             let start = try #require(battery[0])
             #expect((50...100).contains(start))
@@ -162,9 +185,11 @@ struct FleetTests {
 
     /// docs/fleet.md: "The share is exact": the whole number of devices nearest the share
     /// (27% of 10 devices is 3 of them, 7% is 1, 66% is 7), not the share rounded down.
-    @Test("an event's share is the nearest whole number of devices", arguments: [
-        ("1s:signal=lost@27%", 3), ("1s:signal=lost@7%", 1), ("1s:authorization=denied@66%", 7),
-    ])
+    @Test(
+        "an event's share is the nearest whole number of devices",
+        arguments: [
+            ("1s:signal=lost@27%", 3), ("1s:signal=lost@7%", 1), ("1s:authorization=denied@66%", 7),
+        ])
     func eventShareRoundsToNearest(event: String, devices: Int) throws {
         let plan = FleetPlan(deviceCount: 10, staggerSeconds: 0, events: [try FleetEvent(parsing: event)])
         var fleet = Fleet(plan: plan, routes: [Self.line(seconds: 60)], start: Self.start)
@@ -186,8 +211,10 @@ struct FleetTests {
         #expect(throws: GPSMixError.self) { try GPSMix(parsing: "indoor:1,indoor:2") }
         // The accuracy each class reports shows the split: indoor's error is ten times open sky's.
         let plan = FleetPlan(deviceCount: 100, gpsMix: try GPSMix(parsing: "open-sky:70,indoor:30"))
-        let accuracy = Dictionary(grouping: Self.locations(plan, routes: [Self.line(seconds: 100)], seconds: 61), by: \.device)
-            .mapValues { fixes in fixes.map(\.fix.horizontalAccuracyMeters).reduce(0, +) / Double(fixes.count) }
+        let accuracy = Dictionary(
+            grouping: Self.locations(plan, routes: [Self.line(seconds: 100)], seconds: 61), by: \.device
+        )
+        .mapValues { fixes in fixes.map(\.fix.horizontalAccuracyMeters).reduce(0, +) / Double(fixes.count) }
         #expect(accuracy.values.filter { $0 > 12 }.count == 30)
     }
 
@@ -199,8 +226,10 @@ struct FleetTests {
         #expect(event.description == "30m:authorization=denied@10%")
         #expect(try FleetEvent(parsing: "45m:signal=lost").percent == 100)
         #expect(try FleetEvent(parsing: "1m:signal=lost@2.5%").percent == 2.5)
-        for bad in ["30m:authorization=denied@10", "30m:authorization=denied@150%", "30m:authorization=denied@-1%",
-                    "30m:authorization=denied@x%", "1m:tap=refresh", "soon:signal=lost"] {
+        for bad in [
+            "30m:authorization=denied@10", "30m:authorization=denied@150%", "30m:authorization=denied@-1%",
+            "30m:authorization=denied@x%", "1m:tap=refresh", "soon:signal=lost",
+        ] {
             #expect(throws: ScheduledEventError.self, "\(bad)") { try FleetEvent(parsing: bad) }
         }
     }

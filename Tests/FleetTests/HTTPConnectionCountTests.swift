@@ -8,9 +8,12 @@ import TrailcastFeeds
 /// 20 ms server that once checked it measured the machine (bench/fleet-mqtt.py keeps that).
 @Suite("HTTP backends' default connections")
 struct HTTPConnectionCountTests {
-    @Test("one per 25 devices, rounded up, at least 8 and at most 1,000", arguments: [
-        (1, 8), (100, 8), (200, 8), (201, 9), (225, 9), (226, 10), (500, 20), (10_000, 400), (25_000, 1000), (40_000, 1000),
-    ])
+    @Test(
+        "one per 25 devices, rounded up, at least 8 and at most 1,000",
+        arguments: [
+            (1, 8), (100, 8), (200, 8), (201, 9), (225, 9), (226, 10), (500, 20), (10_000, 400), (25_000, 1000),
+            (40_000, 1000),
+        ])
     func defaultConnections(devices: Int, connections: Int) {
         #expect(HTTPFleetSender.defaultConnections(devices: devices) == connections)
     }

@@ -13,10 +13,12 @@ struct ReconnectBackoffTests {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 
-    @Test("0.5 s doubled per failure in a row, capped at the maximum, then between half of that and all of it", arguments: [
-        (failures: 0, base: 0.5), (failures: 1, base: 1), (failures: 2, base: 2), (failures: 3, base: 4),
-        (failures: 4, base: 5), (failures: 12, base: 5), (failures: 40, base: 5),
-    ])
+    @Test(
+        "0.5 s doubled per failure in a row, capped at the maximum, then between half of that and all of it",
+        arguments: [
+            (failures: 0, base: 0.5), (failures: 1, base: 1), (failures: 2, base: 2), (failures: 3, base: 4),
+            (failures: 4, base: 5), (failures: 12, base: 5), (failures: 40, base: 5),
+        ])
     func doublesUpToTheMaximum(failures: Int, base: Double) {
         var smallest = Double.infinity
         var largest = 0.0

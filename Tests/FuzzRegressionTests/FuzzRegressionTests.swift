@@ -32,7 +32,9 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("the seeds and every input that ever failed pass the target's check", arguments: FuzzChecks.targets.keys.sorted())
+    @Test(
+        "the seeds and every input that ever failed pass the target's check",
+        arguments: FuzzChecks.targets.keys.sorted())
     func replayed(_ target: String) async throws {
         for input in Self.inputs("Corpus", target) + Self.inputs("Crashes", target) {
             try await Self.check(target, Array(try Data(contentsOf: input)))

@@ -25,8 +25,10 @@ struct JSONLineWriterTests {
         line.null()
         line.endArray()
         line.endObject(endingLine: true)
-        #expect(String(decoding: line.bytes, as: UTF8.self) ==
-            #"{"type":"location","index":42,"lat":37.7955,"altitude":null,"stale":false,"bounds":{"a":1,"b":2},"list":[1,"two",null]}"# + "\n")
+        #expect(
+            String(decoding: line.bytes, as: UTF8.self)
+                == #"{"type":"location","index":42,"lat":37.7955,"altitude":null,"stale":false,"bounds":{"a":1,"b":2},"list":[1,"two",null]}"#
+                + "\n")
     }
 
     @Test(arguments: [

@@ -16,9 +16,11 @@ struct ControlAccessTests {
         return access.refusal(headers: headers, authority: host, queryToken: token)
     }
 
-    @Test("the server's own page, by any name of this machine, is let in", arguments: [
-        "127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080", "0.0.0.0:8080",
-    ])
+    @Test(
+        "the server's own page, by any name of this machine, is let in",
+        arguments: [
+            "127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080", "0.0.0.0:8080",
+        ])
     func ownPage(host: String) {
         #expect(Self.refusal(origin: "http://" + host, host: host) == nil)
     }
@@ -27,7 +29,8 @@ struct ControlAccessTests {
     func rebinding() {
         #expect(
             Self.refusal(origin: "http://evil.example:8080", host: "evil.example:8080")
-                == "the controls answer the live page and holders of the run's token, not pages from http://evil.example:8080")
+                == "the controls answer the live page and holders of the run's token, not pages from http://evil.example:8080"
+        )
     }
 
     @Test("an Origin that is not the Host asked, or no Host, is refused")
@@ -44,11 +47,13 @@ struct ControlAccessTests {
         #expect(Self.refusal(origin: "http://evil.example", host: "evil.example", token: Self.access.token) == nil)
         #expect(Self.refusal(origin: nil, host: nil, token: Self.access.token) == nil)
         #expect(
-            Self.refusal(origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080", token: "0123456789abcdef0123456789abcdee")
+            Self.refusal(
+                origin: "http://127.0.0.1:8080", host: "127.0.0.1:8080", token: "0123456789abcdef0123456789abcdee")
                 == "the token is not this run's")
         #expect(
             Self.refusal(origin: nil, host: "127.0.0.1:8080")
-                == "the controls need the run's token (printed at start: Authorization: Bearer TOKEN, or ?token=TOKEN) or the live page")
+                == "the controls need the run's token (printed at start: Authorization: Bearer TOKEN, or ?token=TOKEN) or the live page"
+        )
     }
 
     @Test("a host's name is read without its port, IPv6 brackets kept")

@@ -14,9 +14,10 @@ struct EventJournalTests {
         let journal = try EventJournal()
         var recorder = LiveEventRecorder(journal: journal)
         for number in 1...count {
-            try recorder.record(TimelineEvent(
-                time: Timestamp(secondsSince1970: 1_781_366_400 + Int64(number)), offsetSeconds: Double(number),
-                kind: .alert(message: "event \(number)")))
+            try recorder.record(
+                TimelineEvent(
+                    time: Timestamp(secondsSince1970: 1_781_366_400 + Int64(number)), offsetSeconds: Double(number),
+                    kind: .alert(message: "event \(number)")))
             if number % flushEvery == 0 { try recorder.flush() }
         }
         try recorder.flush()
@@ -63,7 +64,8 @@ struct EventJournalTests {
         var recorder = LiveEventRecorder(journal: journal)
         let end = journal.position(after: 0)
         let waiter = Task { await journal.waitForMore(after: end, keepAliveTick: journal.keepAliveTick) }
-        try recorder.record(TimelineEvent(time: Timestamp(secondsSince1970: 0), offsetSeconds: 0, kind: .alert(message: "a")))
+        try recorder.record(
+            TimelineEvent(time: Timestamp(secondsSince1970: 0), offsetSeconds: 0, kind: .alert(message: "a")))
         #expect(journal.eventCount == 0, "nothing is visible before the flush")
         try recorder.flush()
         await waiter.value

@@ -32,15 +32,18 @@ struct LiveServerTests {
                 // Two comments while nothing happens, then an event arrives, then the run ends.
                 if !recorded && received.components(separatedBy: ": keep-alive\n\n").count > 2 {
                     recorded = true
-                    try recorder.record(TimelineEvent(
-                        time: Timestamp(secondsSince1970: 0), offsetSeconds: 0, kind: .alert(message: "hello")))
+                    try recorder.record(
+                        TimelineEvent(
+                            time: Timestamp(secondsSince1970: 0), offsetSeconds: 0, kind: .alert(message: "hello")))
                     try recorder.flush()
                     journal.finish()
                 }
             }
             #expect(received.hasPrefix("retry: 1000\n\n: keep-alive\n\n: keep-alive\n\n"))
-            #expect(received.hasSuffix(
-                "id: 1\nevent: alert\ndata: {\"t\":\"1970-01-01T00:00:00.000Z\",\"offset\":0,\"type\":\"alert\",\"message\":\"hello\"}\n\n"))
+            #expect(
+                received.hasSuffix(
+                    "id: 1\nevent: alert\ndata: {\"t\":\"1970-01-01T00:00:00.000Z\",\"offset\":0,\"type\":\"alert\",\"message\":\"hello\"}\n\n"
+                ))
         } catch {
             try? await http.shutdown()
             await server.close()
@@ -79,7 +82,8 @@ struct LiveServerTests {
         let control = ReplayControl(speed: 1)
         let access = ControlAccess(token: "0123456789abcdef0123456789abcdef", servedHost: "127.0.0.1")
         let server = try await LiveServer.start(
-            host: "127.0.0.1", port: 0, journal: try EventJournal(), latest: LatestDeviceReport(), control: control, access: access)
+            host: "127.0.0.1", port: 0, journal: try EventJournal(), latest: LatestDeviceReport(), control: control,
+            access: access)
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         func post(_ path: String) async throws -> (HTTPResponseStatus, String) {
             var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)\(path)")
@@ -92,7 +96,10 @@ struct LiveServerTests {
         do {
             let running = try await post("/pause")
             control.end()
-            answers = .success([running, try await post("/resume"), try await post("/speed?multiplier=2"), try await post("/speed?multiplier=0")])
+            answers = .success([
+                running, try await post("/resume"), try await post("/speed?multiplier=2"),
+                try await post("/speed?multiplier=0"),
+            ])
         } catch {
             answers = .failure(error)
         }
@@ -112,14 +119,17 @@ struct LiveServerTests {
     @Test func theLatestReportGivesEveryFieldOfTheFixUnderItsOwnKey() {
         let latest = LatestDeviceReport()
         let fix = LocationFix(
-            time: Timestamp(timeIntervalSince1970: 90.25), latitude: 47.123456789, longitude: 8.987654321, altitudeMeters: 412.345,
-            horizontalAccuracyMeters: 4.5, verticalAccuracyMeters: 6.25, speedMetersPerSecond: 1.75, courseDegrees: 271.25,
+            time: Timestamp(timeIntervalSince1970: 90.25), latitude: 47.123456789, longitude: 8.987654321,
+            altitudeMeters: 412.345,
+            horizontalAccuracyMeters: 4.5, verticalAccuracyMeters: 6.25, speedMetersPerSecond: 1.75,
+            courseDegrees: 271.25,
             sourceIndex: 17)
         latest.deviceReported(DeviceEpoch(time: Timestamp(timeIntervalSince1970: 90.25), fix: fix))
-        #expect(latest.json.map { String(decoding: $0, as: UTF8.self) } == """
-            {"t":"1970-01-01T00:01:30.250Z","signal":true,"lat":47.1234568,"lon":8.9876543,"altitude":412.35,\
-            "horizontalAccuracy":4.5,"verticalAccuracy":6.25,"speed":1.75,"course":271.3,"index":17}
-            """)
+        #expect(
+            latest.json.map { String(decoding: $0, as: UTF8.self) } == """
+                {"t":"1970-01-01T00:01:30.250Z","signal":true,"lat":47.1234568,"lon":8.9876543,"altitude":412.35,\
+                "horizontalAccuracy":4.5,"verticalAccuracy":6.25,"speed":1.75,"course":271.3,"index":17}
+                """)
     }
 
     /// An IPv6 host is written in brackets, as the user writes it for --serve, so that the
@@ -129,7 +139,8 @@ struct LiveServerTests {
         let first: LiveServer
         do {
             first = try await LiveServer.start(
-                host: "::1", port: 0, journal: journals.0, latest: LatestDeviceReport(), control: ReplayControl(speed: 1))
+                host: "::1", port: 0, journal: journals.0, latest: LatestDeviceReport(),
+                control: ReplayControl(speed: 1))
         } catch {
             // No IPv6 loopback on this machine: its refusal names the address in brackets too.
             #expect(error.description.hasPrefix("cannot serve the live stream on [::1]:0: "), "\(error)")
@@ -137,8 +148,10 @@ struct LiveServerTests {
         }
         let second: Result<LiveServer, LiveServerError>
         do {
-            second = .success(try await LiveServer.start(
-                host: "::1", port: first.port, journal: journals.1, latest: LatestDeviceReport(), control: ReplayControl(speed: 1)))
+            second = .success(
+                try await LiveServer.start(
+                    host: "::1", port: first.port, journal: journals.1, latest: LatestDeviceReport(),
+                    control: ReplayControl(speed: 1)))
         } catch {
             second = .failure(error)
         }
@@ -146,14 +159,18 @@ struct LiveServerTests {
         await first.close()
         #expect(throws: LiveServerError.self) { try second.get() }
         if case .failure(let error) = second {
-            #expect(error.description
-                == "cannot serve the live stream on [::1]:\(first.port): port \(first.port) is in use: choose another, or 0 for any free one")
+            #expect(
+                error.description
+                    == "cannot serve the live stream on [::1]:\(first.port): port \(first.port) is in use: choose another, or 0 for any free one"
+            )
         }
     }
 
     @Test func theLatestReportWhileTheSignalIsLostHasNoPosition() {
         let latest = LatestDeviceReport()
         latest.deviceReported(DeviceEpoch(time: Timestamp(secondsSince1970: 60), fix: nil))
-        #expect(latest.json.map { String(decoding: $0, as: UTF8.self) } == #"{"t":"1970-01-01T00:01:00.000Z","signal":false}"#)
+        #expect(
+            latest.json.map { String(decoding: $0, as: UTF8.self) }
+                == #"{"t":"1970-01-01T00:01:00.000Z","signal":false}"#)
     }
 }

@@ -18,8 +18,9 @@ struct DeviceStepperTests {
     }
 
     static func stepper(_ events: String...) throws -> DeviceStepper {
-        var stepper = DeviceStepper(configuration: ReplayConfiguration(
-            events: try events.map { try ScheduledEvent(parsing: $0) }))
+        var stepper = DeviceStepper(
+            configuration: ReplayConfiguration(
+                events: try events.map { try ScheduledEvent(parsing: $0) }))
         stepper.begin(at: start)
         return stepper
     }

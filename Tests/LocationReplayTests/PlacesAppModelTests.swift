@@ -42,11 +42,12 @@ struct PlacesAppModelTests {
         app.launch(into: &output)
         #expect(Self.lists(output.events) == [])
         for n in 0...2 { app.deviceMoved(to: Self.fix(n), into: &output) }
-        #expect(Self.lists(output.events) == [
-            "distance: Clinic A, Clinic B",   // at 47.000
-            // 47.001: A 56 m, B 167 m, the same order: nothing shown.
-            "distance: Clinic B, Clinic A",   // at 47.002
-        ])
+        #expect(
+            Self.lists(output.events) == [
+                "distance: Clinic A, Clinic B",  // at 47.000
+                // 47.001: A 56 m, B 167 m, the same order: nothing shown.
+                "distance: Clinic B, Clinic A",  // at 47.002
+            ])
         // Each list comes right after the location it was sorted from.
         let firstList = try #require(output.events.firstIndex { if case .places = $0 { true } else { false } })
         #expect(output.events[firstList - 1] == .location(Self.fix(0)))
@@ -83,11 +84,12 @@ struct PlacesAppModelTests {
         app.deviceMoved(to: Self.fix(3), into: &output)
         app.apply(.authorization(.authorizedWhenInUse), into: &output)
         app.deviceMoved(to: Self.fix(3), into: &output)
-        #expect(Self.lists(output.events) == [
-            "distance: Clinic B, Clinic A",
-            "file: Clinic A, Clinic B",
-            "distance: Clinic B, Clinic A",
-        ])
+        #expect(
+            Self.lists(output.events) == [
+                "distance: Clinic B, Clinic A",
+                "file: Clinic A, Clinic B",
+                "distance: Clinic B, Clinic A",
+            ])
     }
 
     @Test("refresh: the list again even unchanged, right after the tap; without access, the alert and the file order")

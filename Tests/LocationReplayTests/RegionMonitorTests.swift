@@ -13,8 +13,11 @@ struct RegionMonitorTests {
     static let center = Coordinate(latitude: 47, longitude: 8)
     static let metresPerDegreeLongitude = 111_320.0 * cos(47 * Double.pi / 180)
 
-    static func region(_ identifier: String = "shop", radius: Double = 100, entry: Bool = true, exit: Bool = true) -> CircularRegion {
-        CircularRegion(identifier: identifier, center: center, radiusMeters: radius, notifyOnEntry: entry, notifyOnExit: exit)
+    static func region(_ identifier: String = "shop", radius: Double = 100, entry: Bool = true, exit: Bool = true)
+        -> CircularRegion
+    {
+        CircularRegion(
+            identifier: identifier, center: center, radiusMeters: radius, notifyOnEntry: entry, notifyOnExit: exit)
     }
 
     /// A fix `east` metres east of the centre at `second`, reporting `accuracy`.
@@ -29,7 +32,9 @@ struct RegionMonitorTests {
     }
 
     /// Steps the service through fixes at `east(second)` for `seconds`, returning what it said.
-    static func walk(_ service: inout LocationService, from start: Int = 0, seconds: Int, east: (Int) -> Double) -> [String] {
+    static func walk(_ service: inout LocationService, from start: Int = 0, seconds: Int, east: (Int) -> Double)
+        -> [String]
+    {
         var outputs: [LocationService.Output] = []
         for second in start..<(start + seconds) {
             service.receive(fix(east: east(second), second: Double(second)), into: &outputs)
@@ -37,7 +42,8 @@ struct RegionMonitorTests {
         return outputs.map(LocationServiceTests.describe).map { "\($0)" }.filter { $0.hasPrefix("region") }
     }
 
-    @Test("registering: started; the same identifier replaces (no second slot); stopping an unknown region does nothing")
+    @Test(
+        "registering: started; the same identifier replaces (no second slot); stopping an unknown region does nothing")
     func registering() {
         var service = Self.authorized()
         var outputs: [LocationService.Output] = []
@@ -51,7 +57,9 @@ struct RegionMonitorTests {
         #expect(outputs.map(LocationServiceTests.describe).last == "region stopped shop")
     }
 
-    @Test("the 21st region and a radius above the maximum fail to the client that registered them; a region of radius 0 too")
+    @Test(
+        "the 21st region and a radius above the maximum fail to the client that registered them; a region of radius 0 too"
+    )
     func failures() {
         var service = Self.authorized()
         let second = service.addClient()
@@ -61,15 +69,19 @@ struct RegionMonitorTests {
         service.startMonitoring(Self.region("r21"), client: second, into: &outputs)
         service.startMonitoring(Self.region("r1", radius: RegionMonitor.maximumRadiusMeters + 1), into: &outputs)
         service.startMonitoring(Self.region("r2", radius: 0), into: &outputs)
-        #expect(outputs.map(LocationServiceTests.describe) == [
-            "regionError limit r21 client 1", "regionError radius r1 client 0", "regionError radius r2 client 0",
-        ])
+        #expect(
+            outputs.map(LocationServiceTests.describe) == [
+                "regionError limit r21 client 1", "regionError radius r1 client 0", "regionError radius r2 client 0",
+            ])
         #expect(service.monitoredRegions.count == 20)
-        #expect(service.monitoredRegions.first { $0.identifier == "r1" }?.radiusMeters == 100,
-                "a failed replacement keeps the region it would have replaced")
+        #expect(
+            service.monitoredRegions.first { $0.identifier == "r1" }?.radiusMeters == 100,
+            "a failed replacement keeps the region it would have replaced")
     }
 
-    @Test("not determined: kept without an error, monitored once allowed; denied, restricted or services off: kept, regionMonitoringDenied")
+    @Test(
+        "not determined: kept without an error, monitored once allowed; denied, restricted or services off: kept, regionMonitoringDenied"
+    )
     func authorization() {
         var undetermined = LocationService()
         var outputs: [LocationService.Output] = []
@@ -87,7 +99,9 @@ struct RegionMonitorTests {
         }
     }
 
-    @Test("the crossing rule: 20 s past the cushion; in the cushion band the count starts again; the first determination is silent")
+    @Test(
+        "the crossing rule: 20 s past the cushion; in the cushion band the count starts again; the first determination is silent"
+    )
     func crossing() {
         var service = Self.authorized()
         var outputs: [LocationService.Output] = []
@@ -146,7 +160,8 @@ struct RegionMonitorTests {
                 if case .region(let event) = output { event } else { nil }
             }
             let position = change == .unknown ? nil : Coordinate(latitude: fix.latitude, longitude: fix.longitude)
-            #expect(answers == [RegionEvent(region: Self.region(), change: change, position: position)], "\(east) m east")
+            #expect(
+                answers == [RegionEvent(region: Self.region(), change: change, position: position)], "\(east) m east")
         }
         #expect(RegionState.allCases.map(RegionEvent.Change.determined) == [.unknown, .inside, .outside])
     }
@@ -157,13 +172,16 @@ struct RegionMonitorTests {
     @Test("each region failure's CLError code and message: denied and approximate location are regionMonitoringDenied")
     func failureCodes() {
         let codes = RegionFailure.Reason.allCases.map { "\($0) \($0.code)" }
-        #expect(codes == [
-            "limit regionMonitoringFailure", "radius regionMonitoringFailure", "denied regionMonitoringDenied",
-            "reducedAccuracy regionMonitoringDenied", "unsupported regionMonitoringFailure",
-        ])
-        #expect(RegionFailure(identifier: "shop", reason: .reducedAccuracy).message
-            == "Approximate location: the app cannot monitor regions (kCLErrorRegionMonitoringDenied).")
-        var service = LocationService(configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced))
+        #expect(
+            codes == [
+                "limit regionMonitoringFailure", "radius regionMonitoringFailure", "denied regionMonitoringDenied",
+                "reducedAccuracy regionMonitoringDenied", "unsupported regionMonitoringFailure",
+            ])
+        #expect(
+            RegionFailure(identifier: "shop", reason: .reducedAccuracy).message
+                == "Approximate location: the app cannot monitor regions (kCLErrorRegionMonitoringDenied).")
+        var service = LocationService(
+            configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced))
         var outputs: [LocationService.Output] = []
         service.startMonitoring(Self.region(), into: &outputs)
         #expect(outputs.map(LocationServiceTests.describe) == ["regionError reducedAccuracy shop client 0"])

@@ -21,8 +21,11 @@ struct ReplayControlTests {
         let timeline = SharedTimeline()
         let device = DeviceLog()
         let control = ReplayControl(speed: 2)
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            speed: 2, location: .init(initialStatus: .authorizedWhenInUse))))
+        let replay = Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    speed: 2, location: .init(initialStatus: .authorizedWhenInUse))))
         let run = Task { try await timeline.run(replay, clock: clock, device: device, control: control) }
 
         // Waiting for the fix at 10 s (5 s at 2x); 2 s in, simulated time is at 4 s.
@@ -50,11 +53,15 @@ struct ReplayControlTests {
         try control.send(.speed(4))
         try control.send(.resume)
         try await clock.waitUntilNextSleep(afterFlushes: 3, of: timeline)
-        #expect(timeline.outline == ["start@0.0", "authorization@0.0", "location@0.0", "control@4.0", "control@4.0", "control@4.0"])
-        #expect(timeline.events.suffix(2).map(\.kind) == [
-            .control(ControlChange(action: .speed, paused: true, speed: 4)),
-            .control(ControlChange(action: .resume, paused: false, speed: 4)),
-        ])
+        #expect(
+            timeline.outline == [
+                "start@0.0", "authorization@0.0", "location@0.0", "control@4.0", "control@4.0", "control@4.0",
+            ])
+        #expect(
+            timeline.events.suffix(2).map(\.kind) == [
+                .control(ControlChange(action: .speed, paused: true, speed: 4)),
+                .control(ControlChange(action: .resume, paused: false, speed: 4)),
+            ])
 
         // From 4 s to 10 s at 4x: 1.5 s.
         await clock.advance(by: .milliseconds(1_499))
@@ -83,8 +90,11 @@ struct ReplayControlTests {
         let clock = TestClock()
         let timeline = SharedTimeline()
         let control = ReplayControl(speed: 1)
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            speed: 1, location: .init(initialStatus: .authorizedWhenInUse))))
+        let replay = Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    speed: 1, location: .init(initialStatus: .authorizedWhenInUse))))
         let run = Task { try await timeline.run(replay, clock: clock, control: control) }
         try await clock.waitUntilSleeping()
         try control.send(.pause)
@@ -103,7 +113,8 @@ struct ReplayControlTests {
                 Issue.record("\(multiplier) accepted")
             } catch {
                 // The bound as the flag and the docs write it: a whole number.
-                #expect(error.description == "the multiplier must be a number above 0 and at most 10000", "\(multiplier)")
+                #expect(
+                    error.description == "the multiplier must be a number above 0 and at most 10000", "\(multiplier)")
             }
         }
         #expect(control.state.speed == 1)

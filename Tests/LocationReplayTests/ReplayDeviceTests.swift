@@ -24,12 +24,20 @@ struct ReplayDeviceTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try Self.track(scratch, count: 30, everySeconds: 10)
-        let run = try await ReplayTests.replay(path, withoutWeather(ReplayConfiguration(
-            location: Self.authorized,
-            events: [try ScheduledEvent(parsing: "55s:signal=lost"), try ScheduledEvent(parsing: "2m5s:signal=restored")])))
-        #expect(run.outline.filter { !$0.hasPrefix("location@") } == [
-            "start@0.0", "authorization@0.0", "signal@55.0", "locationError@55.0", "signal@125.0", "missed@130.0", "end@290.0",
-        ])
+        let run = try await ReplayTests.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: Self.authorized,
+                    events: [
+                        try ScheduledEvent(parsing: "55s:signal=lost"),
+                        try ScheduledEvent(parsing: "2m5s:signal=restored"),
+                    ])))
+        #expect(
+            run.outline.filter { !$0.hasPrefix("location@") } == [
+                "start@0.0", "authorization@0.0", "signal@55.0", "locationError@55.0", "signal@125.0", "missed@130.0",
+                "end@290.0",
+            ])
         // The epochs at 60 s to 120 s had no fix: one stretch, said with the first fix after it.
         let missed = try #require(run.events.compactMap(\.kind.missed).first)
         #expect(missed.reason == .noSignal)
@@ -40,17 +48,21 @@ struct ReplayDeviceTests {
         #expect(run.events.compactMap(\.kind.signal?.cause) == [.event, .event])
         #expect(!run.locationOffsets.contains { $0 > 55 && $0 < 125 })
         #expect(run.locationOffsets.filter { $0 >= 125 }.count == 17)
-        #expect(run.summary.distanceMeters == (0..<29).map { GPX.legMeters($0, $0 + 1) }.reduce(0, +),
-                "the device moved through the tunnel")
+        #expect(
+            run.summary.distanceMeters == (0..<29).map { GPX.legMeters($0, $0 + 1) }.reduce(0, +),
+            "the device moved through the tunnel")
     }
 
     @Test func anAppThatReceivesNoUpdatesGetsNoErrorFromATunnel() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try Self.track(scratch, count: 10, everySeconds: 10)
-        let run = try await ReplayTests.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .denied),
-            events: [try ScheduledEvent(parsing: "20s:signal=lost")])))
+        let run = try await ReplayTests.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .denied),
+                    events: [try ScheduledEvent(parsing: "20s:signal=lost")])))
         #expect(run.events.contains { $0.kind.typeName == "signal" })
         #expect(run.events.allSatisfy { $0.kind != .locationError(.locationUnknown) })
     }
@@ -59,10 +71,16 @@ struct ReplayDeviceTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try Self.track(scratch, count: 10, everySeconds: 10)
-        let run = try await ReplayTests.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .denied),
-            events: [try ScheduledEvent(parsing: "20s:signal=lost"), try ScheduledEvent(parsing: "30s:authorization=whenInUse"),
-                     try ScheduledEvent(parsing: "50s:signal=restored")])))
+        let run = try await ReplayTests.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .denied),
+                    events: [
+                        try ScheduledEvent(parsing: "20s:signal=lost"),
+                        try ScheduledEvent(parsing: "30s:authorization=whenInUse"),
+                        try ScheduledEvent(parsing: "50s:signal=restored"),
+                    ])))
         #expect(run.outline.contains("locationError@30.0"))
         #expect(run.locationOffsets == [50, 60, 70, 80, 90])
     }
@@ -74,11 +92,15 @@ struct ReplayDeviceTests {
             "<trk><trkseg>", GPX.point(0, seconds: 0), GPX.point(1, seconds: 10), "</trkseg>",
             "<trkseg>", GPX.point(2, seconds: 600), GPX.point(3, seconds: 610), "</trkseg></trk>",
         ])
-        let run = try await ReplayTests.replay(path, withoutWeather(ReplayConfiguration(
-            intervalSeconds: 5, location: Self.authorized)))
+        let run = try await ReplayTests.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    intervalSeconds: 5, location: Self.authorized)))
         #expect(run.locationOffsets == [0, 5, 10, 600, 605, 610])
-        #expect(run.outline.filter { $0.hasPrefix("signal") || $0.hasPrefix("locationError") }
-            == ["signal@15.0", "locationError@15.0", "signal@600.0"])
+        #expect(
+            run.outline.filter { $0.hasPrefix("signal") || $0.hasPrefix("locationError") }
+                == ["signal@15.0", "locationError@15.0", "signal@600.0"])
         let causes = run.events.compactMap(\.kind.signal?.cause)
         #expect(causes == [.gap, .gap])
     }
@@ -87,13 +109,24 @@ struct ReplayDeviceTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0), GPX.point(1, seconds: 3600)]))
-        let paused = try await ReplayTests.replay(path, withoutWeather(ReplayConfiguration(
-            intervalSeconds: 60, location: Self.authorized)))
+        let paused = try await ReplayTests.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    intervalSeconds: 60, location: Self.authorized)))
         #expect(paused.locationOffsets == [0, 3600])
-        #expect(paused.events.contains { $0.kind == .signal(SignalChange(
-            state: .lost, cause: .gap, time: ReplayTests.start.adding(seconds: 60))) })
-        let walked = try await ReplayTests.replay(path, withoutWeather(ReplayConfiguration(
-            intervalSeconds: 60, location: Self.authorized, maxGapSeconds: 0)))
+        #expect(
+            paused.events.contains {
+                $0.kind
+                    == .signal(
+                        SignalChange(
+                            state: .lost, cause: .gap, time: ReplayTests.start.adding(seconds: 60)))
+            })
+        let walked = try await ReplayTests.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    intervalSeconds: 60, location: Self.authorized, maxGapSeconds: 0)))
         #expect(walked.locationOffsets.count == 61)
         #expect(!walked.events.contains { $0.kind.typeName == "signal" })
     }
@@ -103,9 +136,13 @@ struct ReplayDeviceTests {
         defer { scratch.remove() }
         let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0), GPX.point(1, seconds: 21_600)]))
         var counter = LocationCounter()
-        let summary = try await Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            intervalSeconds: 1, location: Self.authorized, maxGapSeconds: 0)))
-            .run(clock: ContinuousClock(), recorder: &counter)
+        let summary = try await Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    intervalSeconds: 1, location: Self.authorized, maxGapSeconds: 0))
+        )
+        .run(clock: ContinuousClock(), recorder: &counter)
         #expect(summary.locations == 21_601)
         #expect(counter.locations == 21_601)
         #expect(summary.simulatedSeconds == 21_600)
@@ -117,9 +154,12 @@ struct ReplayDeviceTests {
         let path = try Self.track(scratch, count: 60, everySeconds: 1)
         func run(seed: UInt64) async throws -> [TimelineEvent] {
             var timeline = TimelineCollector()
-            _ = try await Replay(file: path, configuration: ReplayConfiguration(
-                location: Self.authorized, gps: .urbanCanyon, seed: seed, jitterMilliseconds: 300))
-                .run(clock: ContinuousClock(), recorder: &timeline)
+            _ = try await Replay(
+                file: path,
+                configuration: ReplayConfiguration(
+                    location: Self.authorized, gps: .urbanCanyon, seed: seed, jitterMilliseconds: 300)
+            )
+            .run(clock: ContinuousClock(), recorder: &timeline)
             return timeline.events.filter { $0.kind.typeName != "end" }
         }
         let first = try await run(seed: 5)
@@ -139,16 +179,19 @@ struct ReplayDeviceTests {
         // Standing still for ten minutes: a perfect GPS passes one fix through a 10 m
         // filter; a noisy one wanders past it now and then, as on a real device.
         let path = try scratch.write(GPX.segment((0..<600).map { GPX.point(0, seconds: Double($0)) }))
-        var configuration = withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse, distanceFilterMeters: 10)))
+        var configuration = withoutWeather(
+            ReplayConfiguration(
+                location: .init(initialStatus: .authorizedWhenInUse, distanceFilterMeters: 10)))
         let perfect = try await ReplayTests.replay(path, configuration)
         #expect(perfect.summary.locations == 1)
         configuration.gps = .urbanCanyon
         let noisy = try await ReplayTests.replay(path, configuration)
         #expect(noisy.summary.locations == 118, "the wander past 10 m, with seed 1")
         for (a, b) in zip(noisy.locations, noisy.locations.dropFirst()) {
-            #expect(GreatCircle.distanceMeters(latitude1: a.latitude, longitude1: a.longitude,
-                                               latitude2: b.latitude, longitude2: b.longitude) >= 10)
+            #expect(
+                GreatCircle.distanceMeters(
+                    latitude1: a.latitude, longitude1: a.longitude,
+                    latitude2: b.latitude, longitude2: b.longitude) >= 10)
         }
     }
 
@@ -156,8 +199,11 @@ struct ReplayDeviceTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try Self.track(scratch, count: 40, everySeconds: 60)
-        let run = try await ReplayTests.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced), gps: .indoor)))
+        let run = try await ReplayTests.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced), gps: .indoor)))
         // At 0, 16 and 31 minutes: one fix in 15 minutes, none while the indoor signal is lost.
         #expect(run.locationOffsets == [0, 960, 1860])
         for fix in run.locations {

@@ -28,9 +28,12 @@ struct ReplayPacingTests {
         let clock = TestClock()
         let timeline = SharedTimeline()
         let speed = 2.0
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            speed: speed, location: .init(initialStatus: .authorizedWhenInUse),
-            events: [try ScheduledEvent(parsing: "25s:authorization=denied")])))
+        let replay = Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    speed: speed, location: .init(initialStatus: .authorizedWhenInUse),
+                    events: [try ScheduledEvent(parsing: "25s:authorization=denied")])))
         let run = Task { try await timeline.run(replay, clock: clock) }
 
         /// Nothing later than `elapsed * speed` has been recorded.
@@ -91,8 +94,11 @@ struct ReplayPacingTests {
         let path = try scratch.write(Self.fourFixes)
         let clock = TestClock()
         let timeline = SharedTimeline()
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            speed: 8, location: .init(initialStatus: .authorizedWhenInUse))))
+        let replay = Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    speed: 8, location: .init(initialStatus: .authorizedWhenInUse))))
         let run = Task { try await timeline.run(replay, clock: clock) }
 
         try await clock.waitUntilSleeping()
@@ -120,8 +126,11 @@ struct ReplayPacingTests {
         let path = try scratch.write(Self.fourFixes)
         let clock = TestClock()
         let timeline = SharedTimeline()
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            speed: 1, location: .init(promptAnswer: .once))))
+        let replay = Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    speed: 1, location: .init(promptAnswer: .once))))
         let run = Task { try await timeline.run(replay, clock: clock) }
 
         try await clock.waitUntilSleeping()
@@ -131,10 +140,17 @@ struct ReplayPacingTests {
         run.cancel()
         let summary = try await run.value
         // The Allow Once grant ends with the run, then the end, at the last moment reached.
-        #expect(timeline.outline == ["start@0.0", "authorization@0.0", "prompt@0.0", "authorization@0.0",
-                                     "location@0.0", "location@10.0", "authorization@10.0", "end@10.0"])
-        #expect(timeline.events.dropLast().last?.kind == .authorization(AuthorizationChange(
-            from: .authorizedWhenInUse, to: .notDetermined, accuracy: .full, servicesEnabled: true, cause: .expired)))
+        #expect(
+            timeline.outline == [
+                "start@0.0", "authorization@0.0", "prompt@0.0", "authorization@0.0",
+                "location@0.0", "location@10.0", "authorization@10.0", "end@10.0",
+            ])
+        #expect(
+            timeline.events.dropLast().last?.kind
+                == .authorization(
+                    AuthorizationChange(
+                        from: .authorizedWhenInUse, to: .notDetermined, accuracy: .full, servicesEnabled: true,
+                        cause: .expired)))
         #expect(summary.interrupted)
         #expect(summary.locations == 2)
         #expect(summary.simulatedSeconds == 10)
@@ -149,8 +165,11 @@ struct ReplayPacingTests {
         let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0), GPX.point(1, seconds: 10)]))
         let clock = TestClock()
         let timeline = SharedTimeline()
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            speed: 4, loops: 0, location: .init(initialStatus: .authorizedWhenInUse))))
+        let replay = Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    speed: 4, loops: 0, location: .init(initialStatus: .authorizedWhenInUse))))
         let run = Task { try await timeline.run(replay, clock: clock) }
 
         try await clock.waitUntilSleeping()
@@ -159,8 +178,11 @@ struct ReplayPacingTests {
             await clock.advance(to: .init(offset: .seconds(seconds)))
             try await clock.waitUntilNextSleep(afterFlushes: index + 2, of: timeline)
         }
-        #expect(timeline.outline == ["start@0.0", "authorization@0.0", "location@0.0", "location@10.0",
-                                     "location@11.0", "location@21.0", "location@22.0", "location@32.0"])
+        #expect(
+            timeline.outline == [
+                "start@0.0", "authorization@0.0", "location@0.0", "location@10.0",
+                "location@11.0", "location@21.0", "location@22.0", "location@32.0",
+            ])
         run.cancel()
         let summary = try await run.value
         #expect(summary.interrupted)
@@ -176,8 +198,11 @@ struct ReplayPacingTests {
         let path = try scratch.write(Self.fourFixes)
         let clock = TestClock()
         let timeline = SharedTimeline()
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            speed: 1, location: .init(initialStatus: .authorizedWhenInUse))))
+        let replay = Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    speed: 1, location: .init(initialStatus: .authorizedWhenInUse))))
         let run = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await timeline.run(replay, clock: clock)

@@ -21,7 +21,8 @@ extension ReplayTests {
         _ from: AuthorizationStatus, _ to: AuthorizationStatus, _ cause: AuthorizationChangeCause,
         accuracy: LocationAccuracy = .full, services: Bool = true
     ) -> TimelineEvent.Kind {
-        .authorization(AuthorizationChange(from: from, to: to, accuracy: accuracy, servicesEnabled: services, cause: cause))
+        .authorization(
+            AuthorizationChange(from: from, to: to, accuracy: accuracy, servicesEnabled: services, cause: cause))
     }
 
     @Test func scheduledEventsFireAtTheirOffsetsInOrder() async throws {
@@ -29,24 +30,27 @@ extension ReplayTests {
         defer { scratch.remove() }
         // Fixes at 0, 1, 2, 3 and 4 minutes.
         let path = try scratch.write(GPX.track(5))
-        let configuration = withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse),
-            // Given out of order; the two at 2m keep this order.
-            events: try Self.events("5m:authorization=denied", "90s:app=background", "2m:accuracy=reduced",
-                                    "2m:accuracy=full", "150s:app=foreground")))
+        let configuration = withoutWeather(
+            ReplayConfiguration(
+                location: .init(initialStatus: .authorizedWhenInUse),
+                // Given out of order; the two at 2m keep this order.
+                events: try Self.events(
+                    "5m:authorization=denied", "90s:app=background", "2m:accuracy=reduced",
+                    "2m:accuracy=full", "150s:app=foreground")))
         let run = try await Self.replay(path, configuration)
         let wiu = AuthorizationStatus.authorizedWhenInUse
-        #expect(run.outline == [
-            "start@0.0", "authorization@0.0", "location@0.0",
-            "location@60.0",
-            "app@90.0",
-            "authorization@120.0", "authorization@120.0",  // before the fix at 2m, which the background app misses
-            "app@150.0",
-            "missed@180.0",  // the fix at 2 min, which the background app missed, said with the next one
-            "location@180.0", "location@240.0",
-            "authorization@300.0", "alert@300.0", "locationError@300.0",  // after the last fix
-            "end@300.0",
-        ])
+        #expect(
+            run.outline == [
+                "start@0.0", "authorization@0.0", "location@0.0",
+                "location@60.0",
+                "app@90.0",
+                "authorization@120.0", "authorization@120.0",  // before the fix at 2m, which the background app misses
+                "app@150.0",
+                "missed@180.0",  // the fix at 2 min, which the background app missed, said with the next one
+                "location@180.0", "location@240.0",
+                "authorization@300.0", "alert@300.0", "locationError@300.0",  // after the last fix
+                "end@300.0",
+            ])
         let kinds = run.events.map(\.kind)
         #expect(kinds[4] == .app(.background))
         #expect(kinds[5] == Self.auth(wiu, wiu, .settings, accuracy: .reduced))
@@ -62,19 +66,23 @@ extension ReplayTests {
         #expect(run.locations.map(\.sourceIndex) == [0, 1, 3, 4])
         // Every fix moves the device, delivered or not.
         #expect(abs(run.summary.distanceMeters - 4 * GPX.legMeters(0, 1)) < 1e-6)
-        #expect(run.summary == ReplaySummary(
-            points: 5, locations: 4, distanceMeters: run.summary.distanceMeters, simulatedSeconds: 300,
-            wallSeconds: run.summary.wallSeconds, interrupted: false))
+        #expect(
+            run.summary
+                == ReplaySummary(
+                    points: 5, locations: 4, distanceMeters: run.summary.distanceMeters, simulatedSeconds: 300,
+                    wallSeconds: run.summary.wallSeconds, interrupted: false))
     }
 
     @Test func eventsAtTheSameOffsetKeepTheirCommandLineOrder() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(3))
-        let configuration = withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedAlways),
-            events: try Self.events("1m:services=off", "30s:app=background", "1m:services=on", "30s:app=foreground",
-                                    "30s:app=background")))
+        let configuration = withoutWeather(
+            ReplayConfiguration(
+                location: .init(initialStatus: .authorizedAlways),
+                events: try Self.events(
+                    "1m:services=off", "30s:app=background", "1m:services=on", "30s:app=foreground",
+                    "30s:app=background")))
         let run = try await Self.replay(path, configuration)
         let always = AuthorizationStatus.authorizedAlways
         let changes: [TimelineEvent.Kind] = run.events.map(\.kind).filter {
@@ -88,23 +96,31 @@ extension ReplayTests {
             Self.auth(.denied, always, .services),
         ]
         #expect(changes == expectedChanges)
-        #expect(run.outline == [
-            "start@0.0", "authorization@0.0", "location@0.0",
-            "app@30.0", "app@30.0", "app@30.0",
-            // Updates restarted in the background (services back on) deliver nothing there.
-            "authorization@60.0", "alert@60.0", "locationError@60.0", "authorization@60.0",
-            "missed@120.0", "end@120.0",
-        ])
+        #expect(
+            run.outline == [
+                "start@0.0", "authorization@0.0", "location@0.0",
+                "app@30.0", "app@30.0", "app@30.0",
+                // Updates restarted in the background (services back on) deliver nothing there.
+                "authorization@60.0", "alert@60.0", "locationError@60.0", "authorization@60.0",
+                "missed@120.0", "end@120.0",
+            ])
     }
 
     @Test func eventsAtOffsetZeroComeBeforeTheFirstFix() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(2))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse), events: try Self.events("0s:authorization=denied"))))
-        #expect(run.outline == ["start@0.0", "authorization@0.0", "authorization@0.0", "alert@0.0",
-                                "locationError@0.0", "missed@60.0", "end@60.0"])
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse),
+                    events: try Self.events("0s:authorization=denied"))))
+        #expect(
+            run.outline == [
+                "start@0.0", "authorization@0.0", "authorization@0.0", "alert@0.0",
+                "locationError@0.0", "missed@60.0", "end@60.0",
+            ])
         #expect(run.events.compactMap(\.kind.missed).map(\.reason) == [.notAuthorized])
         #expect(run.events.compactMap(\.kind.missed).map(\.fixes) == [2])
         #expect(run.summary.locations == 0)
@@ -115,11 +131,17 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(2))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse),
-            events: try Self.events("1h5m:app=foreground", "10m:app=background"))))
-        #expect(run.outline == ["start@0.0", "authorization@0.0", "location@0.0", "location@60.0",
-                                "app@600.0", "app@3900.0", "end@3900.0"])
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse),
+                    events: try Self.events("1h5m:app=foreground", "10m:app=background"))))
+        #expect(
+            run.outline == [
+                "start@0.0", "authorization@0.0", "location@0.0", "location@60.0",
+                "app@600.0", "app@3900.0", "end@3900.0",
+            ])
         #expect(run.events.last?.time == Self.start.adding(seconds: 3900))
         #expect(run.summary.simulatedSeconds == 3900)
     }
@@ -128,9 +150,12 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(2))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse),
-            events: try Self.events("10m:authorization=whenInUse"))))
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse),
+                    events: try Self.events("10m:authorization=whenInUse"))))
         #expect(run.outline == ["start@0.0", "authorization@0.0", "location@0.0", "location@60.0", "end@600.0"])
         #expect(run.summary.simulatedSeconds == 600)
     }
@@ -138,13 +163,17 @@ extension ReplayTests {
     @Test func loopsContinueInTimeAndDoNotCountTheJumpBack() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let path = try scratch.write(GPX.segment([
-            GPX.point(0, seconds: 0), GPX.point(1, seconds: 10), GPX.point(2, seconds: 20),
-        ]))
+        let path = try scratch.write(
+            GPX.segment([
+                GPX.point(0, seconds: 0), GPX.point(1, seconds: 10), GPX.point(2, seconds: 20),
+            ]))
         let route = GPX.legMeters(0, 1) + GPX.legMeters(1, 2)
 
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            loops: 3, location: .init(initialStatus: .authorizedWhenInUse))))
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    loops: 3, location: .init(initialStatus: .authorizedWhenInUse))))
         // The next loop starts one second after the last fix.
         #expect(run.locations.map { $0.time.seconds(since: Self.start) } == [0, 10, 20, 21, 31, 41, 42, 52, 62])
         #expect(run.locations.map(\.sourceIndex) == [0, 1, 2, 0, 1, 2, 0, 1, 2])
@@ -155,9 +184,13 @@ extension ReplayTests {
         #expect(run.events.filter { $0.kind.typeName == "authorization" }.count == 1, "one launch for all loops")
 
         // With an interval, the next loop starts one interval after the last fix.
-        let interval = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            intervalSeconds: 5, loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))
-        #expect(interval.locations.map { $0.time.seconds(since: Self.start) } == [0, 5, 10, 15, 20, 25, 30, 35, 40, 45])
+        let interval = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    intervalSeconds: 5, loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))
+        #expect(
+            interval.locations.map { $0.time.seconds(since: Self.start) } == [0, 5, 10, 15, 20, 25, 30, 35, 40, 45])
         #expect(interval.summary.simulatedSeconds == 45)
         #expect(abs(interval.summary.distanceMeters - 2 * route) < 1e-6)
     }
@@ -166,12 +199,18 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0), GPX.point(1, seconds: 10)]))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            loops: 2, location: .init(initialStatus: .authorizedWhenInUse),
-            events: try Self.events("15s:app=background", "25s:app=foreground"))))
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    loops: 2, location: .init(initialStatus: .authorizedWhenInUse),
+                    events: try Self.events("15s:app=background", "25s:app=foreground"))))
         // Fixes at 0 and 10, then 11 and 21 in the second loop; the one at 21 s finds the app in the background.
-        #expect(run.outline == ["start@0.0", "authorization@0.0", "location@0.0", "location@10.0",
-                                "location@11.0", "app@15.0", "app@25.0", "missed@25.0", "end@25.0"])
+        #expect(
+            run.outline == [
+                "start@0.0", "authorization@0.0", "location@0.0", "location@10.0",
+                "location@11.0", "app@15.0", "app@25.0", "missed@25.0", "end@25.0",
+            ])
         #expect(run.events.compactMap(\.kind.missed).map(\.reason) == [.background], "the fix at 21 s")
         #expect(run.summary.locations == 3)
     }
@@ -182,20 +221,27 @@ extension ReplayTests {
         let path = try scratch.write(GPX.track(2))
         let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(location: .init(promptAnswer: .once))))
         #expect(run.events.map(\.kind).suffix(2).first == Self.auth(.authorizedWhenInUse, .notDetermined, .expired))
-        #expect(run.outline == ["start@0.0", "authorization@0.0", "prompt@0.0", "authorization@0.0", "location@0.0",
-                                "location@60.0", "authorization@60.0", "end@60.0"])
+        #expect(
+            run.outline == [
+                "start@0.0", "authorization@0.0", "prompt@0.0", "authorization@0.0", "location@0.0",
+                "location@60.0", "authorization@60.0", "end@60.0",
+            ])
     }
 
     @Test func twoRunsGiveTheSameTimelineExceptWallTime() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let path = try scratch.write(GPX.segment((0..<40).map {
-            GPX.point($0, seconds: $0 % 3 == 0 ? Double($0) * 100 : nil, extra: "<ele>\(400 + $0)</ele>")
-        }))
-        let configuration = withoutWeather(ReplayConfiguration(
-            intervalSeconds: 20, loops: 2, location: .init(promptAnswer: .once, distanceFilterMeters: 30),
-            events: try Self.events("5m:app=background", "6m:app=foreground", "40m:services=off",
-                                    "41m:services=on", "50m:accuracy=reduced")))
+        let path = try scratch.write(
+            GPX.segment(
+                (0..<40).map {
+                    GPX.point($0, seconds: $0 % 3 == 0 ? Double($0) * 100 : nil, extra: "<ele>\(400 + $0)</ele>")
+                }))
+        let configuration = withoutWeather(
+            ReplayConfiguration(
+                intervalSeconds: 20, loops: 2, location: .init(promptAnswer: .once, distanceFilterMeters: 30),
+                events: try Self.events(
+                    "5m:app=background", "6m:app=foreground", "40m:services=off",
+                    "41m:services=on", "50m:accuracy=reduced")))
         let first = try await Self.replay(path, configuration)
         let second = try await Self.replay(path, configuration)
         // Byte-sized reads split every element across chunks, and still give the same run.
@@ -228,19 +274,25 @@ extension ReplayTests {
         defer { scratch.remove() }
         // 41 fixes a minute apart, 111 m apart, northwards.
         let path = try scratch.write(GPX.track(41))
-        let precise = try await Self.replay(path, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
-        let reduced = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced))))
+        let precise = try await Self.replay(
+            path, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
+        let reduced = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced))))
         #expect(precise.locations.count == 41)
         #expect(reduced.locations.map(\.sourceIndex) == [0, 15, 30], "at most one per 15 simulated minutes")
         #expect(reduced.locations == [0, 15, 30].map { ApproximateLocation.approximate(precise.locations[$0]) })
         let fixes = reduced.locations
-        #expect(fixes[0].latitude == fixes[1].latitude && fixes[0].longitude == fixes[1].longitude,
-                "47.000 and 47.015 share a cell")
+        #expect(
+            fixes[0].latitude == fixes[1].latitude && fixes[0].longitude == fixes[1].longitude,
+            "47.000 and 47.015 share a cell")
         #expect(fixes[2].latitude != fixes[0].latitude)
-        #expect(fixes.allSatisfy {
-            $0.horizontalAccuracyMeters >= 3000 && $0.speedMetersPerSecond == -1 && $0.courseDegrees == -1
-        })
+        #expect(
+            fixes.allSatisfy {
+                $0.horizontalAccuracyMeters >= 3000 && $0.speedMetersPerSecond == -1 && $0.courseDegrees == -1
+            })
         #expect(abs(fixes[0].latitude - 47.0025) < 1e-9)
         #expect(reduced.summary.locations == 3)
         #expect(reduced.summary.distanceMeters == precise.summary.distanceMeters, "the device still moves")
@@ -250,11 +302,16 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         // Half-steps: 0.0005 degrees (56 m) apart.
-        let path = try scratch.write(GPX.segment((0..<7).map {
-            "<trkpt lat=\"\(47 + Double($0) * 0.0005)\" lon=\"8\"><time>\(Self.start.adding(seconds: Double($0) * 10).iso8601())</time></trkpt>"
-        }))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse, distanceFilterMeters: 100))))
+        let path = try scratch.write(
+            GPX.segment(
+                (0..<7).map {
+                    "<trkpt lat=\"\(47 + Double($0) * 0.0005)\" lon=\"8\"><time>\(Self.start.adding(seconds: Double($0) * 10).iso8601())</time></trkpt>"
+                }))
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse, distanceFilterMeters: 100))))
         #expect(run.locations.map(\.sourceIndex) == [0, 2, 4, 6])
         #expect(run.summary.locations == 4)
         #expect(abs(run.summary.distanceMeters - 3 * GPX.legMeters(0, 1)) < 1e-6)
@@ -264,9 +321,12 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(5))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse),
-            events: try Self.events("30s:app=background", "3m:app=foreground"))))
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse),
+                    events: try Self.events("30s:app=background", "3m:app=foreground"))))
         #expect(run.locations.map(\.sourceIndex) == [0, 3, 4])
         #expect(abs(run.summary.distanceMeters - 4 * GPX.legMeters(0, 1)) < 1e-6)
     }
@@ -275,7 +335,8 @@ extension ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.track(3))
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(location: .init(promptAnswer: .once))))
+        let replay = Replay(
+            file: path, configuration: withoutWeather(ReplayConfiguration(location: .init(promptAnswer: .once))))
         let task = Task { () async throws -> (ReplaySummary, TimelineCollector) in
             withUnsafeCurrentTask { $0?.cancel() }
             var timeline = TimelineCollector()
@@ -284,17 +345,23 @@ extension ReplayTests {
         }
         let (summary, timeline) = try await task.value
         // The first batch (the whole three-point file) was read before the cancellation was seen.
-        #expect(summary == ReplaySummary(points: 3, locations: 0, distanceMeters: 0, simulatedSeconds: 0,
-                                         wallSeconds: summary.wallSeconds, interrupted: true))
-        #expect(timeline.events.map(\.kind) == [
-            .start(ReplayStart(file: path, source: .track, points: nil,
-                               settings: withoutWeather(ReplayConfiguration(location: .init(promptAnswer: .once))))),
-            Self.auth(.notDetermined, .notDetermined, .initial),
-            .prompt(request: .whenInUse, answer: .once),
-            Self.auth(.notDetermined, .authorizedWhenInUse, .prompt),
-            Self.auth(.authorizedWhenInUse, .notDetermined, .expired),
-            .end(summary),
-        ])
+        #expect(
+            summary
+                == ReplaySummary(
+                    points: 3, locations: 0, distanceMeters: 0, simulatedSeconds: 0,
+                    wallSeconds: summary.wallSeconds, interrupted: true))
+        #expect(
+            timeline.events.map(\.kind) == [
+                .start(
+                    ReplayStart(
+                        file: path, source: .track, points: nil,
+                        settings: withoutWeather(ReplayConfiguration(location: .init(promptAnswer: .once))))),
+                Self.auth(.notDetermined, .notDetermined, .initial),
+                .prompt(request: .whenInUse, answer: .once),
+                Self.auth(.notDetermined, .authorizedWhenInUse, .prompt),
+                Self.auth(.authorizedWhenInUse, .notDetermined, .expired),
+                .end(summary),
+            ])
         #expect(timeline.flushedEventCounts == [6])
     }
 
@@ -303,8 +370,11 @@ extension ReplayTests {
         defer { scratch.remove() }
         let points = 5_000
         let path = try scratch.write(GPX.segment((0..<points).map { GPX.point($0 % 500, seconds: Double($0)) }))
-        let replay = Replay(file: path, configuration: withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse))))
+        let replay = Replay(
+            file: path,
+            configuration: withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse))))
         let task = Task { () async throws -> (ReplaySummary, [TimelineEvent]) in
             // The recorder cancels the run's own task when the 10th location arrives.
             var recorder = CancellingRecorder(cancelAtLocation: 10)

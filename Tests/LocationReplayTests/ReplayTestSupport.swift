@@ -60,15 +60,17 @@ extension ReplayTests {
         var timeline = TimelineCollector()
         var warnings: [RouteWarning] = []
         let summary = try await Replay(
-            file: path, configuration: configuration, weatherFetcher: weatherFetcher, chunkSize: chunkSize)
-            .run(clock: UnimplementedClock(), recorder: &timeline) { warnings.append($0) }
+            file: path, configuration: configuration, weatherFetcher: weatherFetcher, chunkSize: chunkSize
+        )
+        .run(clock: UnimplementedClock(), recorder: &timeline) { warnings.append($0) }
         let events = timeline.events
         #expect(events.first?.kind.typeName == "start")
         #expect(events.last?.kind == .end(summary))
         #expect(events.filter { $0.kind.typeName == "start" || $0.kind.typeName == "end" }.count == 2)
-        #expect(zip(events, events.dropFirst()).allSatisfy {
-            $0.offsetSeconds <= $1.offsetSeconds && $0.time <= $1.time
-        })
+        #expect(
+            zip(events, events.dropFirst()).allSatisfy {
+                $0.offsetSeconds <= $1.offsetSeconds && $0.time <= $1.time
+            })
         #expect(events.allSatisfy { abs($0.time.seconds(since: events[0].time) - $0.offsetSeconds) < 1e-6 })
         #expect(summary.locations == events.filter { $0.kind.fix != nil }.count)
         #expect(summary.simulatedSeconds == events.last?.offsetSeconds)
@@ -124,7 +126,9 @@ enum GPX {
 
     /// A route of `count` points a minute apart, on longitude 7.
     static func route(_ count: Int) -> [String] {
-        ["<rte>"] + (0..<count).map { point($0, seconds: Double($0) * 60, element: "rtept", longitude: "7") } + ["</rte>"]
+        ["<rte>"] + (0..<count).map { point($0, seconds: Double($0) * 60, element: "rtept", longitude: "7") } + [
+            "</rte>"
+        ]
     }
 
     /// `count` waypoints a minute apart, on longitude 6.
@@ -133,8 +137,10 @@ enum GPX {
     }
 
     static func document(_ body: [String]) -> String {
-        ([#"<?xml version="1.0" encoding="UTF-8"?>"#,
-          #"<gpx version="1.1" creator="Trailcast tests" xmlns="http://www.topografix.com/GPX/1/1">"#]
+        ([
+            #"<?xml version="1.0" encoding="UTF-8"?>"#,
+            #"<gpx version="1.1" creator="Trailcast tests" xmlns="http://www.topografix.com/GPX/1/1">"#,
+        ]
             + body + ["</gpx>", ""]).joined(separator: "\n")
     }
 }

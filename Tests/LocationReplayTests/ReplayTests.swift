@@ -34,22 +34,29 @@ struct ReplayTests {
     static let allKinds = GPX.waypoints(2) + GPX.route(3) + GPX.track(4)
 
     static let sourceRows: [SourceRow] = [
-        SourceRow(name: "auto takes the track when there are track points", body: allKinds,
-                  source: .auto, resolved: .track, points: 4, longitude: 8),
-        SourceRow(name: "auto takes the route without track points", body: GPX.waypoints(2) + GPX.route(3),
-                  source: .auto, resolved: .route, points: 3, longitude: 7),
-        SourceRow(name: "auto takes the waypoints without tracks or routes", body: GPX.waypoints(2),
-                  source: .auto, resolved: .waypoints, points: 2, longitude: 6),
-        SourceRow(name: "auto ignores an empty track", body: ["<trk><trkseg></trkseg></trk>"] + GPX.route(3),
-                  source: .auto, resolved: .route, points: 3, longitude: 7),
+        SourceRow(
+            name: "auto takes the track when there are track points", body: allKinds,
+            source: .auto, resolved: .track, points: 4, longitude: 8),
+        SourceRow(
+            name: "auto takes the route without track points", body: GPX.waypoints(2) + GPX.route(3),
+            source: .auto, resolved: .route, points: 3, longitude: 7),
+        SourceRow(
+            name: "auto takes the waypoints without tracks or routes", body: GPX.waypoints(2),
+            source: .auto, resolved: .waypoints, points: 2, longitude: 6),
+        SourceRow(
+            name: "auto ignores an empty track", body: ["<trk><trkseg></trkseg></trk>"] + GPX.route(3),
+            source: .auto, resolved: .route, points: 3, longitude: 7),
         SourceRow(name: "track chosen", body: allKinds, source: .track, resolved: .track, points: 4, longitude: 8),
-        SourceRow(name: "route chosen over a track", body: allKinds, source: .route, resolved: .route, points: 3,
-                  longitude: 7),
-        SourceRow(name: "waypoints chosen over a track", body: allKinds, source: .waypoints, resolved: .waypoints,
-                  points: 2, longitude: 6),
-        SourceRow(name: "every track and segment, in file order",
-                  body: GPX.track(2) + GPX.track(3, from: 2, startSeconds: 120),
-                  source: .auto, resolved: .track, points: 5, longitude: 8),
+        SourceRow(
+            name: "route chosen over a track", body: allKinds, source: .route, resolved: .route, points: 3,
+            longitude: 7),
+        SourceRow(
+            name: "waypoints chosen over a track", body: allKinds, source: .waypoints, resolved: .waypoints,
+            points: 2, longitude: 6),
+        SourceRow(
+            name: "every track and segment, in file order",
+            body: GPX.track(2) + GPX.track(3, from: 2, startSeconds: 120),
+            source: .auto, resolved: .track, points: 5, longitude: 8),
     ]
 
     @Test(arguments: sourceRows)
@@ -57,12 +64,16 @@ struct ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(row.body)
-        let configuration = withoutWeather(ReplayConfiguration(source: row.source, location: .init(initialStatus: .authorizedWhenInUse)))
+        let configuration = withoutWeather(
+            ReplayConfiguration(source: row.source, location: .init(initialStatus: .authorizedWhenInUse)))
         let run = try await Self.replay(path, configuration)
 
         let startEvent = try #require(run.events.first)
-        #expect(startEvent.kind == .start(ReplayStart(
-            file: path, source: row.resolved, points: nil, settings: configuration)))
+        #expect(
+            startEvent.kind
+                == .start(
+                    ReplayStart(
+                        file: path, source: row.resolved, points: nil, settings: configuration)))
         #expect(run.summary.points == row.points, "a file's count is said at its end")
         let fixes = run.locations
         #expect(fixes.count == row.points)
@@ -88,38 +99,53 @@ struct ReplayTests {
     @Test func aTimedTrackGivesTheWholeTimelineInOrder() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let path = try scratch.write(GPX.segment([
-            GPX.point(0, seconds: 0, extra: "<ele>400</ele><hdop>2</hdop>"),
-            GPX.point(1, seconds: 100),
-            GPX.point(2, seconds: 150, extra: "<ele>410</ele><vdop>3</vdop>"),
-        ]))
+        let path = try scratch.write(
+            GPX.segment([
+                GPX.point(0, seconds: 0, extra: "<ele>400</ele><hdop>2</hdop>"),
+                GPX.point(1, seconds: 100),
+                GPX.point(2, seconds: 150, extra: "<ele>410</ele><vdop>3</vdop>"),
+            ]))
         let configuration = withoutWeather(ReplayConfiguration())
         let run = try await Self.replay(path, configuration)
 
         let leg1 = GPX.legMeters(0, 1)
         let leg2 = GPX.legMeters(1, 2)
         let fixes = [
-            LocationFix(time: Self.start, latitude: 47, longitude: 8, altitudeMeters: 400,
-                        horizontalAccuracyMeters: 10, verticalAccuracyMeters: 10,
-                        speedMetersPerSecond: leg1 / 100, courseDegrees: 0, sourceIndex: 0),
-            LocationFix(time: Self.start.adding(seconds: 100), latitude: 47.001, longitude: 8,
-                        horizontalAccuracyMeters: 5, speedMetersPerSecond: leg2 / 50, courseDegrees: 0,
-                        sourceIndex: 1),
-            LocationFix(time: Self.start.adding(seconds: 150), latitude: 47.002, longitude: 8, altitudeMeters: 410,
-                        horizontalAccuracyMeters: 5, verticalAccuracyMeters: 15,
-                        speedMetersPerSecond: leg2 / 50, courseDegrees: 0, sourceIndex: 2),
+            LocationFix(
+                time: Self.start, latitude: 47, longitude: 8, altitudeMeters: 400,
+                horizontalAccuracyMeters: 10, verticalAccuracyMeters: 10,
+                speedMetersPerSecond: leg1 / 100, courseDegrees: 0, sourceIndex: 0),
+            LocationFix(
+                time: Self.start.adding(seconds: 100), latitude: 47.001, longitude: 8,
+                horizontalAccuracyMeters: 5, speedMetersPerSecond: leg2 / 50, courseDegrees: 0,
+                sourceIndex: 1),
+            LocationFix(
+                time: Self.start.adding(seconds: 150), latitude: 47.002, longitude: 8, altitudeMeters: 410,
+                horizontalAccuracyMeters: 5, verticalAccuracyMeters: 15,
+                speedMetersPerSecond: leg2 / 50, courseDegrees: 0, sourceIndex: 2),
         ]
-        let summary = ReplaySummary(points: 3, locations: 3, distanceMeters: leg1 + leg2, simulatedSeconds: 150,
-                                    wallSeconds: run.summary.wallSeconds, interrupted: false)
+        let summary = ReplaySummary(
+            points: 3, locations: 3, distanceMeters: leg1 + leg2, simulatedSeconds: 150,
+            wallSeconds: run.summary.wallSeconds, interrupted: false)
         let expected: [TimelineEvent] = [
-            TimelineEvent(time: Self.start, offsetSeconds: 0, kind: .start(ReplayStart(
-                file: path, source: .track, points: nil, settings: configuration))),
-            TimelineEvent(time: Self.start, offsetSeconds: 0, kind: .authorization(AuthorizationChange(
-                from: .notDetermined, to: .notDetermined, accuracy: .full, servicesEnabled: true, cause: .initial))),
+            TimelineEvent(
+                time: Self.start, offsetSeconds: 0,
+                kind: .start(
+                    ReplayStart(
+                        file: path, source: .track, points: nil, settings: configuration))),
+            TimelineEvent(
+                time: Self.start, offsetSeconds: 0,
+                kind: .authorization(
+                    AuthorizationChange(
+                        from: .notDetermined, to: .notDetermined, accuracy: .full, servicesEnabled: true,
+                        cause: .initial))),
             TimelineEvent(time: Self.start, offsetSeconds: 0, kind: .prompt(request: .whenInUse, answer: .allow)),
-            TimelineEvent(time: Self.start, offsetSeconds: 0, kind: .authorization(AuthorizationChange(
-                from: .notDetermined, to: .authorizedWhenInUse, accuracy: .full, servicesEnabled: true,
-                cause: .prompt))),
+            TimelineEvent(
+                time: Self.start, offsetSeconds: 0,
+                kind: .authorization(
+                    AuthorizationChange(
+                        from: .notDetermined, to: .authorizedWhenInUse, accuracy: .full, servicesEnabled: true,
+                        cause: .prompt))),
             TimelineEvent(time: Self.start, offsetSeconds: 0, kind: .location(fixes[0])),
             TimelineEvent(time: fixes[1].time, offsetSeconds: 100, kind: .location(fixes[1])),
             TimelineEvent(time: fixes[2].time, offsetSeconds: 150, kind: .location(fixes[2])),
@@ -138,24 +164,35 @@ struct ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let untimed = try scratch.write(GPX.segment((0..<3).map { GPX.point($0, seconds: nil) }))
-        let run = try await Self.replay(untimed, withoutWeather(ReplayConfiguration(
-            travelSpeedMetersPerSecond: 2, location: .init(initialStatus: .authorizedWhenInUse))))
+        let run = try await Self.replay(
+            untimed,
+            withoutWeather(
+                ReplayConfiguration(
+                    travelSpeedMetersPerSecond: 2, location: .init(initialStatus: .authorizedWhenInUse))))
         let leg = GPX.legMeters(0, 1)
         let origin = RouteTimer.defaultStartTime
-        #expect(run.locations.map(\.time) == [origin, origin.adding(seconds: leg / 2),
-                                              origin.adding(seconds: leg / 2).adding(seconds: GPX.legMeters(1, 2) / 2)])
+        #expect(
+            run.locations.map(\.time) == [
+                origin, origin.adding(seconds: leg / 2),
+                origin.adding(seconds: leg / 2).adding(seconds: GPX.legMeters(1, 2) / 2),
+            ])
         #expect(run.locations.allSatisfy { abs($0.speedMetersPerSecond - 2) < 1e-6 })
         #expect(run.events.first?.time == origin)
         #expect(abs(run.summary.simulatedSeconds - 2 * leg / 2) < 1e-6)
 
         // Untimed points between timed ones share the time between them by distance.
-        let mixed = try scratch.write(GPX.segment([
-            GPX.point(0, seconds: 0), GPX.point(1, seconds: nil), GPX.point(2, seconds: 500),
-        ]), named: "mixed.gpx")
-        let mixedRun = try await Self.replay(mixed, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
+        let mixed = try scratch.write(
+            GPX.segment([
+                GPX.point(0, seconds: 0), GPX.point(1, seconds: nil), GPX.point(2, seconds: 500),
+            ]), named: "mixed.gpx")
+        let mixedRun = try await Self.replay(
+            mixed, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
         let share = 500 * leg / (leg + GPX.legMeters(1, 2))
-        #expect(mixedRun.locations.map(\.time) == [Self.start, Self.start.adding(seconds: share),
-                                                   Self.start.adding(seconds: 500)])
+        #expect(
+            mixedRun.locations.map(\.time) == [
+                Self.start, Self.start.adding(seconds: share),
+                Self.start.adding(seconds: 500),
+            ])
         #expect(abs(mixedRun.locations[0].speedMetersPerSecond - leg / share) < 1e-6)
         #expect(mixedRun.summary.simulatedSeconds == 500)
     }
@@ -163,19 +200,25 @@ struct ReplayTests {
     @Test func intervalInterpolatesBetweenPoints() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let path = try scratch.write(GPX.segment([
-            GPX.point(0, seconds: 0, extra: "<ele>100</ele>"),
-            GPX.point(1, seconds: 10, extra: "<ele>200</ele>"),
-            GPX.point(2, seconds: 20, extra: "<ele>100</ele>"),
-        ]))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            intervalSeconds: 2.5, location: .init(initialStatus: .authorizedWhenInUse))))
+        let path = try scratch.write(
+            GPX.segment([
+                GPX.point(0, seconds: 0, extra: "<ele>100</ele>"),
+                GPX.point(1, seconds: 10, extra: "<ele>200</ele>"),
+                GPX.point(2, seconds: 20, extra: "<ele>100</ele>"),
+            ]))
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    intervalSeconds: 2.5, location: .init(initialStatus: .authorizedWhenInUse))))
         let fixes = run.locations
         #expect(run.locationOffsets == [0, 2.5, 5, 7.5, 10, 12.5, 15, 17.5, 20])
         #expect(fixes.map(\.sourceIndex) == [0, 0, 0, 0, 1, 1, 1, 1, 2])
         #expect(fixes.map(\.altitudeMeters) == [100, 125, 150, 175, 200, 175, 150, 125, 100])
         #expect(fixes.map { (($0.latitude - 47) * 1e6).rounded() } == [0, 250, 500, 750, 1000, 1250, 1500, 1750, 2000])
-        #expect(fixes.allSatisfy { $0.courseDegrees == 0 && abs($0.speedMetersPerSecond - GPX.legMeters(0, 1) / 10) < 1e-9 })
+        #expect(
+            fixes.allSatisfy { $0.courseDegrees == 0 && abs($0.speedMetersPerSecond - GPX.legMeters(0, 1) / 10) < 1e-9 }
+        )
         #expect(run.summary.locations == 9)
         #expect(run.summary.simulatedSeconds == 20)
         #expect(abs(run.summary.distanceMeters - (GPX.legMeters(0, 1) + GPX.legMeters(1, 2))) < 1e-6)
@@ -185,8 +228,11 @@ struct ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(GPX.segment([GPX.point(0, seconds: 0), GPX.point(1, seconds: 10)]))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            intervalSeconds: 3, location: .init(initialStatus: .authorizedWhenInUse))))
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    intervalSeconds: 3, location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(run.locationOffsets == [0, 3, 6, 9, 10])
         #expect(run.locations.map(\.sourceIndex) == [0, 0, 0, 0, 1])
         #expect(run.locations.last?.latitude == GPX.latitude(1))
@@ -206,14 +252,21 @@ struct ReplayTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         let path = try scratch.write(Self.backwards)
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))
+        let run = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(run.warnings.map(\.line) == [6])
         #expect(run.warnings.map(\.message) == [Self.backwardsMessage])
         #expect(run.locations.map(\.sourceIndex) == [0, 1, 2, 3, 0, 1, 2, 3])
-        #expect(run.events.first?.kind == .start(ReplayStart(
-            file: path, source: .track, points: nil,
-            settings: withoutWeather(ReplayConfiguration(loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))))
+        #expect(
+            run.events.first?.kind
+                == .start(
+                    ReplayStart(
+                        file: path, source: .track, points: nil,
+                        settings: withoutWeather(
+                            ReplayConfiguration(loops: 2, location: .init(initialStatus: .authorizedWhenInUse))))))
     }
 
     @Test func strictTurnsABackwardsPointIntoAnError() async throws {
@@ -247,11 +300,15 @@ struct ReplayTests {
         defer { scratch.remove() }
         // Point 1 has no time. At 1.4 m/s it would be reached at ~79 s, after point 2's
         // 30 s; shared by distance it comes at 15 s, and nothing goes back in time.
-        let path = try scratch.write(GPX.segment([
-            GPX.point(0, seconds: 0), GPX.point(1, seconds: nil), GPX.point(2, seconds: 30),
-        ]))
-        let strict = try await Self.replay(path, withoutWeather(ReplayConfiguration(
-            location: .init(initialStatus: .authorizedWhenInUse), strict: true)))
+        let path = try scratch.write(
+            GPX.segment([
+                GPX.point(0, seconds: 0), GPX.point(1, seconds: nil), GPX.point(2, seconds: 30),
+            ]))
+        let strict = try await Self.replay(
+            path,
+            withoutWeather(
+                ReplayConfiguration(
+                    location: .init(initialStatus: .authorizedWhenInUse), strict: true)))
         #expect(strict.locations.map(\.sourceIndex) == [0, 1, 2])
         #expect(strict.warnings.isEmpty)
         let share = 30 * GPX.legMeters(0, 1) / (GPX.legMeters(0, 1) + GPX.legMeters(1, 2))
@@ -261,17 +318,23 @@ struct ReplayTests {
     @Test func readerWarningsArePassedOnAndStrictStopsBeforeAnyEvent() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let path = try scratch.write(GPX.segment([
-            GPX.point(0, seconds: 0), "<trkpt lat=\"91.5\" lon=\"8\"><time>2026-06-13T16:00:05Z</time></trkpt>",
-            GPX.point(1, seconds: 10),
-        ]))
-        let run = try await Self.replay(path, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
+        let path = try scratch.write(
+            GPX.segment([
+                GPX.point(0, seconds: 0), "<trkpt lat=\"91.5\" lon=\"8\"><time>2026-06-13T16:00:05Z</time></trkpt>",
+                GPX.point(1, seconds: 10),
+            ]))
+        let run = try await Self.replay(
+            path, withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))
         #expect(run.warnings.map(\.line) == [5])
         #expect(run.warnings.first?.message.contains("91.5") == true)
         #expect(run.locations.map(\.sourceIndex) == [0, 1])
-        #expect(run.events.first?.kind == .start(ReplayStart(
-            file: path, source: .track, points: nil,
-            settings: withoutWeather(ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))))
+        #expect(
+            run.events.first?.kind
+                == .start(
+                    ReplayStart(
+                        file: path, source: .track, points: nil,
+                        settings: withoutWeather(
+                            ReplayConfiguration(location: .init(initialStatus: .authorizedWhenInUse))))))
         #expect(run.summary.points == 2)
 
         var timeline = TimelineCollector()
@@ -299,14 +362,18 @@ struct ReplayTests {
 
     static let nothingRows: [NothingRow] = [
         NothingRow(body: [], source: .auto, what: "track points, route points or waypoints"),
-        NothingRow(body: ["<trk><trkseg></trkseg></trk>", "<rte></rte>"], source: .auto,
-                   what: "track points, route points or waypoints"),
-        NothingRow(body: GPX.waypoints(2) + GPX.route(3), source: .track,
-                   what: "track points (<trkpt>); try --source route or waypoints"),
-        NothingRow(body: GPX.waypoints(2) + GPX.track(3), source: .route,
-                   what: "route points (<rtept>); try --source track or waypoints"),
-        NothingRow(body: GPX.route(3) + GPX.track(3), source: .waypoints,
-                   what: "waypoints (<wpt>); try --source track or route"),
+        NothingRow(
+            body: ["<trk><trkseg></trkseg></trk>", "<rte></rte>"], source: .auto,
+            what: "track points, route points or waypoints"),
+        NothingRow(
+            body: GPX.waypoints(2) + GPX.route(3), source: .track,
+            what: "track points (<trkpt>); try --source route or waypoints"),
+        NothingRow(
+            body: GPX.waypoints(2) + GPX.track(3), source: .route,
+            what: "route points (<rtept>); try --source track or waypoints"),
+        NothingRow(
+            body: GPX.route(3) + GPX.track(3), source: .waypoints,
+            what: "waypoints (<wpt>); try --source track or route"),
     ]
 
     @Test(arguments: nothingRows)
@@ -352,38 +419,53 @@ struct ReplayTests {
     }
 
     static let configurationRows: [ConfigurationRow] = [
-        ConfigurationRow(name: "travel speed 0", configuration: .init(travelSpeedMetersPerSecond: 0),
-                         message: "--travel-speed must be a positive number of metres per second, not 0"),
-        ConfigurationRow(name: "travel speed negative", configuration: .init(travelSpeedMetersPerSecond: -1.4),
-                         message: "--travel-speed must be a positive number of metres per second, not -1.4"),
-        ConfigurationRow(name: "travel speed NaN", configuration: .init(travelSpeedMetersPerSecond: .nan),
-                         message: "--travel-speed must be a positive number of metres per second, not nan"),
-        ConfigurationRow(name: "travel speed infinite", configuration: .init(travelSpeedMetersPerSecond: .infinity),
-                         message: "--travel-speed must be a positive number of metres per second, not inf"),
-        ConfigurationRow(name: "interval 0", configuration: .init(intervalSeconds: 0),
-                         message: "--interval must be at least 0.001 seconds, not 0"),
-        ConfigurationRow(name: "interval too small", configuration: .init(intervalSeconds: 0.0009),
-                         message: "--interval must be at least 0.001 seconds, not 0.0009"),
-        ConfigurationRow(name: "interval NaN", configuration: .init(intervalSeconds: .nan),
-                         message: "--interval must be at least 0.001 seconds, not nan"),
-        ConfigurationRow(name: "interval infinite", configuration: .init(intervalSeconds: .infinity),
-                         message: "--interval must be at least 0.001 seconds, not inf"),
-        ConfigurationRow(name: "speed negative", configuration: .init(speed: -1),
-                         message: "--speed must be 0 (virtual time) or a positive multiplier, not -1"),
-        ConfigurationRow(name: "speed NaN", configuration: .init(speed: .nan),
-                         message: "--speed must be 0 (virtual time) or a positive multiplier, not nan"),
-        ConfigurationRow(name: "speed infinite", configuration: .init(speed: .infinity),
-                         message: "--speed must be 0 (virtual time) or a positive multiplier, not inf"),
-        ConfigurationRow(name: "loops negative", configuration: .init(loops: -1),
-                         message: "--loop must be 0 (forever) or a positive count, not -1"),
-        ConfigurationRow(name: "loop forever on virtual time", configuration: .init(speed: 0, loops: 0),
-                         message: "--loop 0 (forever) needs real time: add --speed N"),
-        ConfigurationRow(name: "distance filter negative",
-                         configuration: .init(location: .init(distanceFilterMeters: -1)),
-                         message: "--distance-filter must be a non-negative number of metres, not -1"),
-        ConfigurationRow(name: "distance filter NaN",
-                         configuration: .init(location: .init(distanceFilterMeters: .nan)),
-                         message: "--distance-filter must be a non-negative number of metres, not nan"),
+        ConfigurationRow(
+            name: "travel speed 0", configuration: .init(travelSpeedMetersPerSecond: 0),
+            message: "--travel-speed must be a positive number of metres per second, not 0"),
+        ConfigurationRow(
+            name: "travel speed negative", configuration: .init(travelSpeedMetersPerSecond: -1.4),
+            message: "--travel-speed must be a positive number of metres per second, not -1.4"),
+        ConfigurationRow(
+            name: "travel speed NaN", configuration: .init(travelSpeedMetersPerSecond: .nan),
+            message: "--travel-speed must be a positive number of metres per second, not nan"),
+        ConfigurationRow(
+            name: "travel speed infinite", configuration: .init(travelSpeedMetersPerSecond: .infinity),
+            message: "--travel-speed must be a positive number of metres per second, not inf"),
+        ConfigurationRow(
+            name: "interval 0", configuration: .init(intervalSeconds: 0),
+            message: "--interval must be at least 0.001 seconds, not 0"),
+        ConfigurationRow(
+            name: "interval too small", configuration: .init(intervalSeconds: 0.0009),
+            message: "--interval must be at least 0.001 seconds, not 0.0009"),
+        ConfigurationRow(
+            name: "interval NaN", configuration: .init(intervalSeconds: .nan),
+            message: "--interval must be at least 0.001 seconds, not nan"),
+        ConfigurationRow(
+            name: "interval infinite", configuration: .init(intervalSeconds: .infinity),
+            message: "--interval must be at least 0.001 seconds, not inf"),
+        ConfigurationRow(
+            name: "speed negative", configuration: .init(speed: -1),
+            message: "--speed must be 0 (virtual time) or a positive multiplier, not -1"),
+        ConfigurationRow(
+            name: "speed NaN", configuration: .init(speed: .nan),
+            message: "--speed must be 0 (virtual time) or a positive multiplier, not nan"),
+        ConfigurationRow(
+            name: "speed infinite", configuration: .init(speed: .infinity),
+            message: "--speed must be 0 (virtual time) or a positive multiplier, not inf"),
+        ConfigurationRow(
+            name: "loops negative", configuration: .init(loops: -1),
+            message: "--loop must be 0 (forever) or a positive count, not -1"),
+        ConfigurationRow(
+            name: "loop forever on virtual time", configuration: .init(speed: 0, loops: 0),
+            message: "--loop 0 (forever) needs real time: add --speed N"),
+        ConfigurationRow(
+            name: "distance filter negative",
+            configuration: .init(location: .init(distanceFilterMeters: -1)),
+            message: "--distance-filter must be a non-negative number of metres, not -1"),
+        ConfigurationRow(
+            name: "distance filter NaN",
+            configuration: .init(location: .init(distanceFilterMeters: .nan)),
+            message: "--distance-filter must be a non-negative number of metres, not nan"),
     ]
 
     @Test(arguments: configurationRows)
@@ -404,7 +486,11 @@ struct ReplayTests {
 
     @Test func validEdgeSettingsHaveNoProblem() {
         #expect(withoutWeather(ReplayConfiguration()).problem == nil)
-        #expect(withoutWeather(ReplayConfiguration(intervalSeconds: 0.001, speed: 0.5, loops: 0,
-                                    location: .init(distanceFilterMeters: 0))).problem == nil)
+        #expect(
+            withoutWeather(
+                ReplayConfiguration(
+                    intervalSeconds: 0.001, speed: 0.5, loops: 0,
+                    location: .init(distanceFilterMeters: 0))
+            ).problem == nil)
     }
 }

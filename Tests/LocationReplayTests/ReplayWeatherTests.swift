@@ -48,11 +48,15 @@ struct ReplayWeatherTests {
         }
         let first = try #require(weather.first)
         let fix = try #require(run.locations.first)
-        #expect(first.conditions == WeatherModel().conditions(
-            latitude: fix.latitude, longitude: fix.longitude, elevationMeters: fix.altitudeMeters,
-            unixTime: fix.time.timeIntervalSince1970))
-        #expect(run.summary.weather == WeatherStatistics(
-            lookups: 40, networkFetches: 0, cacheHits: 40 - weather.count, errors: 0))
+        #expect(
+            first.conditions
+                == WeatherModel().conditions(
+                    latitude: fix.latitude, longitude: fix.longitude, elevationMeters: fix.altitudeMeters,
+                    unixTime: fix.time.timeIntervalSince1970))
+        #expect(
+            run.summary.weather
+                == WeatherStatistics(
+                    lookups: 40, networkFetches: 0, cacheHits: 40 - weather.count, errors: 0))
     }
 
     @Test func reportingAllLookupsGivesAWeatherEventPerLocation() async throws {
@@ -121,7 +125,9 @@ struct ReplayWeatherTests {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
         // 30 minutes in one cell (longitude changes by 0.00001° a minute): one cell, two windows.
-        let points = (0..<31).map { GPX.point(0, seconds: Double($0) * 60, longitude: "8.00\($0 < 10 ? "0" : "")\($0)") }
+        let points = (0..<31).map {
+            GPX.point(0, seconds: Double($0) * 60, longitude: "8.00\($0 < 10 ? "0" : "")\($0)")
+        }
         let path = try scratch.write(GPX.segment(points))
         let fetcher = ScriptedWeatherFetcher.alwaysFailing()
         let run = try await ReplayTests.replay(
@@ -151,7 +157,8 @@ struct ReplayWeatherTests {
         // The first fetch works, every later one fails.
         let fetcher = ScriptedWeatherFetcher { call, _ in
             call == 0
-                ? WeatherFetchOutcome(result: .success(ScriptedWeatherFetcher.drizzle), attempts: 1, elapsedMilliseconds: 5)
+                ? WeatherFetchOutcome(
+                    result: .success(ScriptedWeatherFetcher.drizzle), attempts: 1, elapsedMilliseconds: 5)
                 : WeatherFetchOutcome(
                     result: .failure(WeatherFetchFailure(message: "timed out after 5 s", isTransient: true)),
                     attempts: 3, elapsedMilliseconds: 15_000)
@@ -199,7 +206,8 @@ struct ReplayWeatherTests {
     @Test func inRealTimeASlowServerNeverDelaysALocationAndLookupsShareTheFetch() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(ReplayPacingTests.fourFixes, speed: 2, in: scratch)
+        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(
+            ReplayPacingTests.fourFixes, speed: 2, in: scratch)
 
         await fetcher.waitForCalls(1)
         try await clock.waitUntilSleeping()
@@ -229,7 +237,8 @@ struct ReplayWeatherTests {
     @Test func aRunEndingWithAFetchUnderWayWaitsForItsAnswer() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(GPX.segment([GPX.point(0, seconds: 0)]), speed: 1, in: scratch)
+        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(
+            GPX.segment([GPX.point(0, seconds: 0)]), speed: 1, in: scratch)
         await fetcher.waitForCalls(1)
         await clock.advance(by: .seconds(3))
         fetcher.open()
@@ -241,7 +250,8 @@ struct ReplayWeatherTests {
     @Test func cancellingARunWithAFetchUnderWayEndsItAtOnce() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }
-        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(ReplayPacingTests.fourFixes, speed: 1, in: scratch)
+        let (clock, timeline, fetcher, run) = try Self.startAgainstGatedServer(
+            ReplayPacingTests.fourFixes, speed: 1, in: scratch)
         await fetcher.waitForCalls(1)
         try await clock.waitUntilSleeping()
         run.cancel()

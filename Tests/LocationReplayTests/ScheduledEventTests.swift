@@ -108,30 +108,42 @@ struct ScheduledEventTests {
     }
 
     static let validEvents: [EventRow] = [
-        EventRow(argument: "10m:authorization=notDetermined", event: event(600_000, .authorization(.notDetermined)),
-                 printed: "10m:authorization=notDetermined"),
-        EventRow(argument: "10m:authorization=restricted", event: event(600_000, .authorization(.restricted)),
-                 printed: "10m:authorization=restricted"),
-        EventRow(argument: "10m:authorization=denied", event: event(600_000, .authorization(.denied)),
-                 printed: "10m:authorization=denied"),
-        EventRow(argument: "45s:authorization=whenInUse", event: event(45_000, .authorization(.authorizedWhenInUse)),
-                 printed: "45s:authorization=whenInUse"),
-        EventRow(argument: "45s:authorization=always", event: event(45_000, .authorization(.authorizedAlways)),
-                 printed: "45s:authorization=always"),
-        EventRow(argument: "45s:authorization=authorizedWhenInUse",
-                 event: event(45_000, .authorization(.authorizedWhenInUse)), printed: "45s:authorization=whenInUse"),
-        EventRow(argument: "45s:authorization=authorizedAlways",
-                 event: event(45_000, .authorization(.authorizedAlways)), printed: "45s:authorization=always"),
-        EventRow(argument: "1h5m:accuracy=reduced", event: event(3_900_000, .accuracy(.reduced)),
-                 printed: "1h5m:accuracy=reduced"),
-        EventRow(argument: "1h5m:accuracy=full", event: event(3_900_000, .accuracy(.full)),
-                 printed: "1h5m:accuracy=full"),
-        EventRow(argument: "250ms:services=off", event: event(250, .services(enabled: false)),
-                 printed: "250ms:services=off"),
-        EventRow(argument: "250ms:services=on", event: event(250, .services(enabled: true)),
-                 printed: "250ms:services=on"),
-        EventRow(argument: "90:app=background", event: event(90_000, .app(.background)),
-                 printed: "1m30s:app=background"),
+        EventRow(
+            argument: "10m:authorization=notDetermined", event: event(600_000, .authorization(.notDetermined)),
+            printed: "10m:authorization=notDetermined"),
+        EventRow(
+            argument: "10m:authorization=restricted", event: event(600_000, .authorization(.restricted)),
+            printed: "10m:authorization=restricted"),
+        EventRow(
+            argument: "10m:authorization=denied", event: event(600_000, .authorization(.denied)),
+            printed: "10m:authorization=denied"),
+        EventRow(
+            argument: "45s:authorization=whenInUse", event: event(45_000, .authorization(.authorizedWhenInUse)),
+            printed: "45s:authorization=whenInUse"),
+        EventRow(
+            argument: "45s:authorization=always", event: event(45_000, .authorization(.authorizedAlways)),
+            printed: "45s:authorization=always"),
+        EventRow(
+            argument: "45s:authorization=authorizedWhenInUse",
+            event: event(45_000, .authorization(.authorizedWhenInUse)), printed: "45s:authorization=whenInUse"),
+        EventRow(
+            argument: "45s:authorization=authorizedAlways",
+            event: event(45_000, .authorization(.authorizedAlways)), printed: "45s:authorization=always"),
+        EventRow(
+            argument: "1h5m:accuracy=reduced", event: event(3_900_000, .accuracy(.reduced)),
+            printed: "1h5m:accuracy=reduced"),
+        EventRow(
+            argument: "1h5m:accuracy=full", event: event(3_900_000, .accuracy(.full)),
+            printed: "1h5m:accuracy=full"),
+        EventRow(
+            argument: "250ms:services=off", event: event(250, .services(enabled: false)),
+            printed: "250ms:services=off"),
+        EventRow(
+            argument: "250ms:services=on", event: event(250, .services(enabled: true)),
+            printed: "250ms:services=on"),
+        EventRow(
+            argument: "90:app=background", event: event(90_000, .app(.background)),
+            printed: "1m30s:app=background"),
         EventRow(argument: "0s:app=foreground", event: event(0, .app(.foreground)), printed: "0s:app=foreground"),
         EventRow(argument: "0:app=foreground", event: event(0, .app(.foreground)), printed: "0s:app=foreground"),
     ]
@@ -153,32 +165,50 @@ struct ScheduledEventTests {
     static let invalidEvents: [ErrorRow] = [
         ErrorRow(argument: "", reason: "expected OFFSET:KEY=VALUE, such as 10m:authorization=denied"),
         ErrorRow(argument: "10m", reason: "expected OFFSET:KEY=VALUE, such as 10m:authorization=denied"),
-        ErrorRow(argument: "authorization=denied", reason: "expected OFFSET:KEY=VALUE, such as 10m:authorization=denied"),
-        ErrorRow(argument: "10x:app=background",
-                 reason: "'10x' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
+        ErrorRow(
+            argument: "authorization=denied", reason: "expected OFFSET:KEY=VALUE, such as 10m:authorization=denied"),
+        ErrorRow(
+            argument: "10x:app=background",
+            reason: "'10x' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
         ErrorRow(argument: ":app=background", reason: "'' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
-        ErrorRow(argument: "-5s:app=background",
-                 reason: "the offset must be 0 or more (from the run's start), not -5s"),
+        ErrorRow(
+            argument: "-5s:app=background",
+            reason: "the offset must be 0 or more (from the run's start), not -5s"),
         ErrorRow(argument: "10m:", reason: "expected KEY=VALUE after the offset"),
         ErrorRow(argument: "10m:app", reason: "expected KEY=VALUE after the offset"),
-        ErrorRow(argument: "10m:=on", reason: "unknown key ''; use authorization, accuracy, services, app, signal or tap"),
-        ErrorRow(argument: "10m:color=red", reason: "unknown key 'color'; use authorization, accuracy, services, app, signal or tap"),
-        ErrorRow(argument: "10m:App=background",
-                 reason: "unknown key 'App' (did you mean 'app'?); use authorization, accuracy, services, app, signal or tap"),
-        ErrorRow(argument: "1h:5m:app=background",
-                 reason: "unknown key '5m:app'; use authorization, accuracy, services, app, signal or tap"),
-        ErrorRow(argument: "10m:authorization=maybe",
-                 reason: "'maybe' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
-        ErrorRow(argument: "10m:authorization=Denied",
-                 reason: "'Denied' is not a valid authorization (did you mean 'denied'?); use notDetermined, restricted, denied, whenInUse, always"),
-        ErrorRow(argument: "10m:authorization=",
-                 reason: "'' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
+        ErrorRow(
+            argument: "10m:=on", reason: "unknown key ''; use authorization, accuracy, services, app, signal or tap"),
+        ErrorRow(
+            argument: "10m:color=red",
+            reason: "unknown key 'color'; use authorization, accuracy, services, app, signal or tap"),
+        ErrorRow(
+            argument: "10m:App=background",
+            reason: "unknown key 'App' (did you mean 'app'?); use authorization, accuracy, services, app, signal or tap"
+        ),
+        ErrorRow(
+            argument: "1h:5m:app=background",
+            reason: "unknown key '5m:app'; use authorization, accuracy, services, app, signal or tap"),
+        ErrorRow(
+            argument: "10m:authorization=maybe",
+            reason: "'maybe' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
+        ErrorRow(
+            argument: "10m:authorization=Denied",
+            reason:
+                "'Denied' is not a valid authorization (did you mean 'denied'?); use notDetermined, restricted, denied, whenInUse, always"
+        ),
+        ErrorRow(
+            argument: "10m:authorization=",
+            reason: "'' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
         ErrorRow(argument: "10m:accuracy=precise", reason: "'precise' is not a valid accuracy; use full, reduced"),
         ErrorRow(argument: "10m:services=true", reason: "'true' is not a valid services; use on, off"),
         ErrorRow(argument: "10m:services=on=off", reason: "'on=off' is not a valid services; use on, off"),
-        ErrorRow(argument: "10m:app=suspended", reason: "'suspended' is not a valid app; use background, foreground, terminated"),
-        ErrorRow(argument: "10m:app= background",
-                 reason: "' background' is not a valid app (did you mean 'background'?); use background, foreground, terminated"),
+        ErrorRow(
+            argument: "10m:app=suspended",
+            reason: "'suspended' is not a valid app; use background, foreground, terminated"),
+        ErrorRow(
+            argument: "10m:app= background",
+            reason:
+                "' background' is not a valid app (did you mean 'background'?); use background, foreground, terminated"),
     ]
 
     @Test(arguments: invalidEvents)

@@ -40,11 +40,12 @@ struct VisitDetectorTests {
             Self.fix(470, away: true), Self.fix(500),
             Self.fix(600, away: true), Self.fix(630, away: true), Self.fix(660, away: true),
         ]
-        #expect(Self.events(dwell + excursions) == [
-            "-", "-", "-", "-", "-", "arrival 0",
-            "-", "-",
-            "-", "-",
-            "-", "-", "departure 0 500",
-        ])
+        #expect(
+            Self.events(dwell + excursions) == [
+                "-", "-", "-", "-", "-", "arrival 0",
+                "-", "-",
+                "-", "-",
+                "-", "-", "departure 0 500",
+            ])
     }
 }

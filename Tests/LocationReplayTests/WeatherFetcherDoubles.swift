@@ -88,6 +88,8 @@ final class GatedWeatherFetcher: WeatherFetcher {
         for _ in 0..<100_000 where calls < count {
             await Task.yield()
         }
-        if calls < count { Issue.record("the fetcher was called \(calls) times, not \(count)", sourceLocation: sourceLocation) }
+        if calls < count {
+            Issue.record("the fetcher was called \(calls) times, not \(count)", sourceLocation: sourceLocation)
+        }
     }
 }

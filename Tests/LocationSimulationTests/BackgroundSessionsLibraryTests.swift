@@ -17,7 +17,9 @@ struct BackgroundSessionsLibraryTests {
 
     static func fixes(_ log: [String]) -> Int { log.filter { $0.hasPrefix("fix") }.count }
 
-    @Test("When In Use, updates started in the foreground, no allowsBackgroundLocationUpdates: a session keeps them coming in the background until it is invalidated")
+    @Test(
+        "When In Use, updates started in the foreground, no allowsBackgroundLocationUpdates: a session keeps them coming in the background until it is invalidated"
+    )
     func sessionKeepsUpdates() throws {
         let simulation = try Self.simulation(events: ["10s:app=background"])
         let app = RecordingApp(simulation)
@@ -30,7 +32,10 @@ struct BackgroundSessionsLibraryTests {
         try simulation.run(until: 30)
         #expect(Self.fixes(app.take()) == 0, "nothing once the session has ended")
         #expect(!simulation.showsBackgroundLocationIndicator)
-        #expect(simulation.timeline.contains { $0.kind == .call(ManagerCall(method: .backgroundActivitySession, manager: -1)) })
+        #expect(
+            simulation.timeline.contains {
+                $0.kind == .call(ManagerCall(method: .backgroundActivitySession, manager: -1))
+            })
         let indicator = simulation.timeline.compactMap { event -> String? in
             if case .indicator(let state) = event.kind { "\(state.rawValue) \(Int(event.offsetSeconds))" } else { nil }
         }
@@ -75,7 +80,8 @@ struct BackgroundSessionsLibraryTests {
 
     @Test("Allow Once does not expire in the background while a session is held; it does once the session is dropped")
     func allowOnceKept() throws {
-        let simulation = try Self.simulation(.notDetermined, user: .init(promptAnswer: .once), events: ["10s:app=background"])
+        let simulation = try Self.simulation(
+            .notDetermined, user: .init(promptAnswer: .once), events: ["10s:app=background"])
         let app = RecordingApp(simulation)
         app.manager.requestWhenInUseAuthorization()
         var session: SimulatedBackgroundActivitySession? = SimulatedBackgroundActivitySession(simulation: simulation)
@@ -93,16 +99,20 @@ struct BackgroundSessionsLibraryTests {
         let session = SimulatedBackgroundActivitySession(simulation: simulation)
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 3)
-        #expect(try await LiveUpdatesTests.next(4, of: &updates, finishing: simulation)
-            == ["fix 47.00000", "fix 47.00010", "fix 47.00020", "fix 47.00030"])
+        #expect(
+            try await LiveUpdatesTests.next(4, of: &updates, finishing: simulation)
+                == ["fix 47.00000", "fix 47.00010", "fix 47.00020", "fix 47.00030"])
         withExtendedLifetime(session) {}
     }
 
-    @Test("a service session asks again in the foreground after Allow Once lapsed in the background; invalidated, it does not")
+    @Test(
+        "a service session asks again in the foreground after Allow Once lapsed in the background; invalidated, it does not"
+    )
     func serviceSessionAsksAgain() throws {
         for invalidated in [false, true] {
             let simulation = try Self.simulation(
-                .notDetermined, user: .init(promptAnswers: [.once, .allow]), events: ["10s:app=background", "20s:app=foreground"])
+                .notDetermined, user: .init(promptAnswers: [.once, .allow]),
+                events: ["10s:app=background", "20s:app=foreground"])
             let app = RecordingApp(simulation)
             let session = SimulatedServiceSession(simulation: simulation, authorization: .whenInUse)
             try simulation.run(until: 15)

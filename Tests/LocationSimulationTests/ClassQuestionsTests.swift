@@ -8,7 +8,10 @@ import Testing
 @Suite("The class's questions through the seam")
 struct ClassQuestionsTests {
     static func ask(_ manager: any LocationManaging) -> (services: Bool, circles: Bool, significant: Bool) {
-        (manager.servicesEnabled, manager.monitoringAvailable(for: CLCircularRegion.self), manager.significantChangesAvailable)
+        (
+            manager.servicesEnabled, manager.monitoringAvailable(for: CLCircularRegion.self),
+            manager.significantChangesAvailable
+        )
     }
 
     @Test("two simulations at once, services on in one and off in the other: each manager answers for its own")
@@ -28,7 +31,8 @@ struct ClassQuestionsTests {
 
     @Test("only circular regions can be monitored, as the simulation models")
     func regionClasses() throws {
-        let manager: any LocationManaging = SimulatedLocationManager(simulation: try Simulation(route: .sample(.sfWaterfrontWalk)))
+        let manager: any LocationManaging = SimulatedLocationManager(
+            simulation: try Simulation(route: .sample(.sfWaterfrontWalk)))
         #expect(manager.monitoringAvailable(for: CLCircularRegion.self))
         #expect(!manager.monitoringAvailable(for: CLRegion.self))
     }
@@ -40,7 +44,8 @@ struct ClassQuestionsTests {
 struct AwaitedTemporaryFullAccuracyTests {
     /// Asks on the main actor, then lets the simulation answer: the task makes its request
     /// before it first suspends, so once it has started the simulation has the request.
-    static func ask(_ manager: any LocationManaging, on simulation: Simulation) async throws -> Result<Void, any Error> {
+    static func ask(_ manager: any LocationManaging, on simulation: Simulation) async throws -> Result<Void, any Error>
+    {
         var started = false
         let request = Task { @MainActor () -> Result<Void, any Error> in
             started = true
@@ -68,7 +73,8 @@ struct AwaitedTemporaryFullAccuracyTests {
 
     @Test("throws CLError.denied without authorization, and nothing is shown", .timeLimit(.minutes(15)))
     func denied() async throws {
-        let simulation = try Simulation(route: .sample(.sfWaterfrontWalk), system: .init(authorization: .denied, accuracy: .reduced))
+        let simulation = try Simulation(
+            route: .sample(.sfWaterfrontWalk), system: .init(authorization: .denied, accuracy: .reduced))
         let manager = SimulatedLocationManager(simulation: simulation)
         let result = try await Self.ask(manager, on: simulation)
         #expect(throws: CLError(.denied)) { try result.get() }

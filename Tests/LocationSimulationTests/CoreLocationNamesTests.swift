@@ -12,9 +12,12 @@ struct CoreLocationNamesTests {
     /// (Apple, startMonitoring(for:): "an existing region with the same identifier ... is
     /// replaced by the new one"): equal and hashed alike, whatever the instance.
     @Test func regionsWithOneIdentifierAreOneRegion() {
-        let home = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "home")
-        let again = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "home")
-        let work = CLCircularRegion(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "work")
+        let home = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "home")
+        let again = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "home")
+        let work = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 100, identifier: "work")
         #expect(home == again)
         #expect(home != work)
         #expect(Set<CLRegion>([home, again, work]).count == 2)
@@ -49,7 +52,8 @@ struct CoreLocationNamesTests {
     }
 
     @Test func kCLLocationAccuracyReducedAsksForApproximateFixes() throws {
-        let simulation = try Simulation(route: .points(Walk.points(5)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(5)), system: .init(authorization: .authorizedWhenInUse))
         let manager = SimulatedLocationManager(simulation: simulation)
         manager.desiredAccuracy = kCLLocationAccuracyReduced
         manager.startUpdatingLocation()
@@ -63,7 +67,8 @@ struct CoreLocationNamesTests {
     /// threshold at 3000 m (the stand-in's old value of `kCLLocationAccuracyReduced`)
     /// made it approximate.
     @Test func threeKilometersGivesPreciseFixesAndOnlyReducedGivesApproximateOnes() throws {
-        let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
         let threeKilometers = RecordingApp(simulation)
         let reduced = RecordingApp(simulation)
         threeKilometers.manager.desiredAccuracy = kCLLocationAccuracyThreeKilometers
@@ -96,12 +101,16 @@ struct CoreLocationNamesTests {
         #expect(kCLLocationCoordinate2DInvalid.longitude == -180)
         #expect(!CLLocationCoordinate2DIsValid(kCLLocationCoordinate2DInvalid))
         for (latitude, longitude) in [(0.0, 0.0), (47.5, 8.25), (90, 180), (-90, -180), (90, -180), (-90, 180)] {
-            #expect(CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(latitude, longitude)), "\(latitude), \(longitude)")
+            #expect(
+                CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(latitude, longitude)),
+                "\(latitude), \(longitude)")
         }
         for (latitude, longitude) in [
             (90.000001, 0.0), (-90.000001, 0), (0, 180.000001), (0, -180.000001), (.nan, 0), (0, .nan), (.infinity, 0),
         ] {
-            #expect(!CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(latitude, longitude)), "\(latitude), \(longitude)")
+            #expect(
+                !CLLocationCoordinate2DIsValid(CLLocationCoordinate2DMake(latitude, longitude)),
+                "\(latitude), \(longitude)")
         }
         // Make keeps what it is given, valid or not.
         let made = CLLocationCoordinate2DMake(100, -200)
@@ -117,7 +126,8 @@ struct CoreLocationNamesTests {
         #expect([two.coordinate.latitude, two.coordinate.longitude, two.altitude] == [47, 8, 0])
         #expect([two.horizontalAccuracy, two.verticalAccuracy] == [0, -1])
         #expect([two.course, two.speed] == [-1, -1])
-        let five = CLLocation(coordinate: coordinate, altitude: 410, horizontalAccuracy: 5, verticalAccuracy: 3, timestamp: date)
+        let five = CLLocation(
+            coordinate: coordinate, altitude: 410, horizontalAccuracy: 5, verticalAccuracy: 3, timestamp: date)
         #expect(five.coordinate.latitude == 47)
         #expect(five.altitude == 410)
         #expect(five.horizontalAccuracy == 5)

@@ -50,36 +50,51 @@ struct CoreLocationRulesTests {
     }
 
     @Test func alwaysWhileWhenInUseOffersOneUpgradeThenNothing() throws {
-        let simulation = try Self.simulation(user: .init(alwaysUpgradeAnswer: .deny), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Self.simulation(
+            user: .init(alwaysUpgradeAnswer: .deny), system: .init(authorization: .authorizedWhenInUse))
         let app = RecordingApp(simulation)
         app.manager.requestAlwaysAuthorization()
         app.manager.requestAlwaysAuthorization()
         try simulation.settle()
-        #expect(simulation.timeline.filter { $0.kind.typeName == "prompt" }.map(\.kind) == [.prompt(request: .always, answer: .deny)])
+        #expect(
+            simulation.timeline.filter { $0.kind.typeName == "prompt" }.map(\.kind) == [
+                .prompt(request: .always, answer: .deny)
+            ])
         #expect(app.manager.authorizationStatus == .authorizedWhenInUse)
     }
 
-    @Test("provisional Always: requestAlwaysAuthorization() allowed gives Always at once; the second prompt comes with the first fix once the app is not in use, and 'Keep Only While Using' says When In Use", arguments: [
-        PromptAnswer.allow, .deny,
-    ])
+    @Test(
+        "provisional Always: requestAlwaysAuthorization() allowed gives Always at once; the second prompt comes with the first fix once the app is not in use, and 'Keep Only While Using' says When In Use",
+        arguments: [
+            PromptAnswer.allow, .deny,
+        ])
     func provisionalAlways(secondAnswer: PromptAnswer) throws {
-        let simulation = try Self.simulation(user: .init(alwaysUpgradeAnswer: secondAnswer), events: ["10s:app=background"])
+        let simulation = try Self.simulation(
+            user: .init(alwaysUpgradeAnswer: secondAnswer), events: ["10s:app=background"])
         let app = RecordingApp(simulation)
         app.manager.requestAlwaysAuthorization()
         app.manager.allowsBackgroundLocationUpdates = true
         app.manager.startUpdatingLocation()
         try simulation.advance(by: 9.5)
-        #expect(simulation.timeline.filter { $0.kind.typeName == "prompt" }.map(\.kind) == [.prompt(request: .always, answer: .allow)])
+        #expect(
+            simulation.timeline.filter { $0.kind.typeName == "prompt" }.map(\.kind) == [
+                .prompt(request: .always, answer: .allow)
+            ])
         #expect(app.manager.authorizationStatus == .authorizedAlways)
         try simulation.advance(by: 10)
         let prompts = simulation.timeline.filter { $0.kind.typeName == "prompt" }
-        #expect(prompts.map(\.kind) == [.prompt(request: .always, answer: .allow), .prompt(request: .always, answer: secondAnswer)])
+        #expect(
+            prompts.map(\.kind) == [
+                .prompt(request: .always, answer: .allow), .prompt(request: .always, answer: secondAnswer),
+            ])
         #expect(prompts.last?.offsetSeconds == 15, "with the first fix after the in-use grace (10 to 15 s)")
         #expect(app.manager.authorizationStatus == (secondAnswer == .allow ? .authorizedAlways : .authorizedWhenInUse))
         let log = app.take()
-        #expect(log.filter { $0.hasPrefix("auth") } == (secondAnswer == .allow
-            ? ["auth notDetermined", "auth authorizedAlways"]
-            : ["auth notDetermined", "auth authorizedAlways", "auth authorizedWhenInUse"]))
+        #expect(
+            log.filter { $0.hasPrefix("auth") }
+                == (secondAnswer == .allow
+                    ? ["auth notDetermined", "auth authorizedAlways"]
+                    : ["auth notDetermined", "auth authorizedAlways", "auth authorizedWhenInUse"]))
         #expect(log.filter { $0.hasPrefix("fix") }.count == 20, "every fix: Always, or When In Use with the indicator")
     }
 
@@ -139,7 +154,9 @@ struct CoreLocationRulesTests {
             if manager.authorizationStatus == .authorizedWhenInUse { manager.startUpdatingLocation() }
         }
         try simulation.advance(by: 4)
-        #expect(app.take() == ["auth authorizedWhenInUse"] + (0...4).map { "fix \(String(format5: 47 + Double($0) * 0.0001))" })
+        #expect(
+            app.take() == ["auth authorizedWhenInUse"]
+                + (0...4).map { "fix \(String(format5: 47 + Double($0) * 0.0001))" })
         try simulation.advance(by: 10)
         #expect(app.take() == ["auth denied", "error denied"], "then nothing: updates stopped")
         try simulation.advance(by: 10)
@@ -176,12 +193,17 @@ struct CoreLocationRulesTests {
         #expect(SimulatedLocationManager.locationServicesEnabled())
     }
 
-    @Test("in the background, fixes only with allowsBackgroundLocationUpdates (updates started in the foreground), When In Use or Always", arguments: [
-        (AuthorizationStatus.authorizedWhenInUse, false, 0), (.authorizedAlways, false, 0),
-        (.authorizedWhenInUse, true, 10), (.authorizedAlways, true, 10),
-    ])
-    func inTheBackgroundOnlyBackgroundUpdatesGetFixes(status: AuthorizationStatus, allowsBackground: Bool, fixesInBackground: Int) throws {
-        let simulation = try Self.simulation(system: .init(authorization: status), events: ["10s:app=background", "20s:app=foreground"])
+    @Test(
+        "in the background, fixes only with allowsBackgroundLocationUpdates (updates started in the foreground), When In Use or Always",
+        arguments: [
+            (AuthorizationStatus.authorizedWhenInUse, false, 0), (.authorizedAlways, false, 0),
+            (.authorizedWhenInUse, true, 10), (.authorizedAlways, true, 10),
+        ])
+    func inTheBackgroundOnlyBackgroundUpdatesGetFixes(
+        status: AuthorizationStatus, allowsBackground: Bool, fixesInBackground: Int
+    ) throws {
+        let simulation = try Self.simulation(
+            system: .init(authorization: status), events: ["10s:app=background", "20s:app=foreground"])
         let app = RecordingApp(simulation)
         app.manager.allowsBackgroundLocationUpdates = allowsBackground
         app.manager.startUpdatingLocation()
@@ -197,7 +219,8 @@ struct CoreLocationRulesTests {
     /// false." A manager the app never sets reads false, and gets what false means here: no
     /// fixes in the background.
     @Test func backgroundUpdatesAreOffUntilTheAppTurnsThemOn() throws {
-        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["10s:app=background"])
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["10s:app=background"])
         let app = RecordingApp(simulation)
         #expect(app.manager.allowsBackgroundLocationUpdates == false)
         app.manager.startUpdatingLocation()
@@ -209,7 +232,8 @@ struct CoreLocationRulesTests {
     }
 
     @Test func reducedAccuracyGivesSnappedFixesAtMostEveryFifteenMinutes() throws {
-        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced), points: 2000)
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse, accuracy: .reduced), points: 2000)
         let app = RecordingApp(simulation)
         app.manager.startUpdatingLocation()
         try simulation.advance(by: 1999)
@@ -217,7 +241,10 @@ struct CoreLocationRulesTests {
             if case .location(let fix) = event.kind { return fix } else { return nil }
         }
         #expect(fixes.map(\.time).map { $0.seconds(since: Walk.start) } == [0, 900, 1800])
-        #expect(fixes.allSatisfy { $0.horizontalAccuracyMeters >= 3000 && $0.speedMetersPerSecond == -1 && $0.courseDegrees == -1 })
+        #expect(
+            fixes.allSatisfy {
+                $0.horizontalAccuracyMeters >= 3000 && $0.speedMetersPerSecond == -1 && $0.courseDegrees == -1
+            })
         #expect(fixes.map(\.latitude) == fixes.map { ApproximateLocation.approximate($0).latitude })
         #expect(app.manager.accuracyAuthorization == .reducedAccuracy)
         #expect(app.manager.lastFix == fixes.last)
@@ -230,7 +257,8 @@ struct CoreLocationRulesTests {
         app.manager.distanceFilter = 50  // fixes are about 11 m apart: every fifth
         app.manager.startUpdatingLocation()
         try simulation.advance(by: 20)
-        #expect(app.take().dropFirst() == ["fix 47.00000", "fix 47.00050", "fix 47.00100", "fix 47.00150", "fix 47.00200"])
+        #expect(
+            app.take().dropFirst() == ["fix 47.00000", "fix 47.00050", "fix 47.00100", "fix 47.00150", "fix 47.00200"])
     }
 
     @Test func losingTheSignalGivesOneLocationUnknownAndFixesResumeWhenItReturns() throws {

@@ -17,9 +17,13 @@ struct DocumentationTests {
     /// The table's rows: the first column's code, and the backticked names of the second.
     static func rows(_ text: String) -> [(name: String, codes: [String])] {
         text.split(separator: "\n").compactMap { line in
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count >= 4, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { return nil }
-            let codes = cells[2].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+            let codes = cells[2].split(separator: "`", omittingEmptySubsequences: false).enumerated().filter {
+                $0.offset % 2 == 1
+            }.map { String($0.element) }
             return (String(cells[1].dropFirst().dropLast()), codes)
         }
     }
@@ -36,7 +40,8 @@ struct DocumentationTests {
         let text = try Self.article("GettingStarted")
         let table = text.components(separatedBy: "| profile |")[1]
         let profiles: [String: GPSProfile] = [
-            "perfect": .perfect, "openSky": .openSky, "suburban": .suburban, "urbanCanyon": .urbanCanyon, "indoor": .indoor,
+            "perfect": .perfect, "openSky": .openSky, "suburban": .suburban, "urbanCanyon": .urbanCanyon,
+            "indoor": .indoor,
         ]
         var seen: [String] = []
         for line in table.split(separator: "\n") where line.hasPrefix("| `") {
@@ -50,7 +55,10 @@ struct DocumentationTests {
                 #expect(cells[2] == "none", "\(name)")
             } else {
                 #expect(cells[2] == "\(Self.number(profile.dropoutsPerHour)) an hour", "\(name)")
-                #expect(cells[3] == "\(Self.number(profile.dropoutSeconds.lowerBound)) to \(Self.number(profile.dropoutSeconds.upperBound)) s", "\(name)")
+                #expect(
+                    cells[3]
+                        == "\(Self.number(profile.dropoutSeconds.lowerBound)) to \(Self.number(profile.dropoutSeconds.upperBound)) s",
+                    "\(name)")
             }
         }
         #expect(seen.count == GPSProfile.presets.count)

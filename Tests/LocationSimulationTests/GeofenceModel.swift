@@ -18,7 +18,8 @@ final class GeofenceModel<Monitor: LocationMonitoring> {
     }
 
     func watch(_ identifier: String, center: CLLocationCoordinate2D, radius: CLLocationDistance) async {
-        await monitor.addCircularCondition(center: center, radius: radius, identifier: identifier, assuming: .unsatisfied)
+        await monitor.addCircularCondition(
+            center: center, radius: radius, identifier: identifier, assuming: .unsatisfied)
     }
 
     func stopWatching(_ identifier: String) async {

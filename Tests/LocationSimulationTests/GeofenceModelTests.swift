@@ -17,7 +17,8 @@ struct GeofenceModelTests {
 
     @Test("the walk enters and leaves the shop's circle: one arrival and one departure, heard through the seam")
     func arrivalsAndDepartures() async throws {
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let model = GeofenceModel(monitor: SimulatedMonitor("reminders", simulation: simulation))
         await model.watch("shop", center: Self.shop, radius: 500)
         await model.watch("elsewhere", center: CLLocationCoordinate2D(latitude: 46, longitude: 8), radius: 100)
@@ -31,7 +32,8 @@ struct GeofenceModelTests {
 
     @Test("a condition removed before the walk reaches it is never heard of")
     func removed() async throws {
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let model = GeofenceModel(monitor: SimulatedMonitor("reminders", simulation: simulation))
         await model.watch("shop", center: Self.shop, radius: 500)
         await model.stopWatching("shop")
@@ -42,13 +44,17 @@ struct GeofenceModelTests {
         #expect(model.arrivals.isEmpty && model.departures.isEmpty)
     }
 
-    @Test("a condition the device is already inside, nothing assumed: its first determination is satisfied, then unsatisfied as the walk leaves")
+    @Test(
+        "a condition the device is already inside, nothing assumed: its first determination is satisfied, then unsatisfied as the walk leaves"
+    )
     func alreadyInside() async throws {
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let monitor = SimulatedMonitor("reminders", simulation: simulation)
         // The walk's first point, 500 m around it: inside from the start, out after about 45 s.
         monitor.addCircularCondition(
-            center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 500, identifier: "home", assuming: .unknown)
+            center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 500, identifier: "home",
+            assuming: .unknown)
         try simulation.runToEnd()
         try simulation.finish()
         var states: [LocationMonitorState] = []

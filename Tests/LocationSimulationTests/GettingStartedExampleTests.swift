@@ -57,7 +57,7 @@ final class RunTracker: @MainActor LocationManagingDelegate {
         events: [.at(.minutes(10), .authorization(.denied))])
     let tracker = RunTracker(manager: SimulatedLocationManager(simulation: simulation), now: { simulation.date })
     tracker.start()
-    try simulation.advance(by: 15 * 60)          // nothing sleeps
+    try simulation.advance(by: 15 * 60)  // nothing sleeps
     #expect(!tracker.isTracking)
     #expect(tracker.lastLocation != nil)
     simulation.verify(.absent("location", after: 600))
@@ -67,10 +67,11 @@ final class RunTracker: @MainActor LocationManagingDelegate {
 // GettingStarted:begin
 final class RunTrackerTests: XCTestCase {
     func testRevokedAtTenMinutes() throws {
-        try MainActor.assumeIsolated {                  // XCTest runs tests on the main thread
+        try MainActor.assumeIsolated {  // XCTest runs tests on the main thread
             let simulation = try Simulation(
                 route: .sample(.sfWaterfrontWalk), events: [.at(.minutes(10), .authorization(.denied))])
-            let tracker = RunTracker(manager: SimulatedLocationManager(simulation: simulation), now: { simulation.date })
+            let tracker = RunTracker(
+                manager: SimulatedLocationManager(simulation: simulation), now: { simulation.date })
             tracker.start()
             try simulation.advance(by: 15 * 60)
             XCTAssertFalse(tracker.isTracking)
@@ -87,7 +88,8 @@ final class RunTrackerTests: XCTestCase {
         $0.components(separatedBy: "// GettingStarted:end")[0]
     }
     let article = try String(
-        contentsOfFile: SimulationTests.root + "/Sources/LocationSimulation/LocationSimulation.docc/GettingStarted.md", encoding: .utf8)
+        contentsOfFile: SimulationTests.root + "/Sources/LocationSimulation/LocationSimulation.docc/GettingStarted.md",
+        encoding: .utf8)
     #expect(regions.count == 3)
     for region in regions {
         #expect(article.contains(region), "\(region.prefix(60))")

@@ -15,7 +15,9 @@ struct HabitCompileErrorTests {
     /// `swiftc` on PATH, or nil.
     static let swiftc: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-        return path.split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/swiftc" }.first {
+            FileManager.default.isExecutableFile(atPath: $0)
+        }
     }()
 
     /// The folder holding CoreLocationSeam.swiftmodule: `Modules` beside the test binary
@@ -23,7 +25,8 @@ struct HabitCompileErrorTests {
     static func modulesFolder() -> String? {
         var candidates: [String] = []
         if let binary = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            candidates.append(URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("Modules").path)
+            candidates.append(
+                URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("Modules").path)
         }
         candidates.append(SimulationTests.root + "/.build/debug/Modules")
         return candidates.first { FileManager.default.fileExists(atPath: $0 + "/CoreLocationSeam.swiftmodule") }
@@ -55,11 +58,14 @@ struct HabitCompileErrorTests {
         }
         """
 
-    @Test(.enabled(if: swiftc != nil, "swiftc is not on PATH: the probe cannot be type-checked"),
-          arguments: ["CoreLocation", "CoreLocationSeam"])
+    @Test(
+        .enabled(if: swiftc != nil, "swiftc is not on PATH: the probe cannot be type-checked"),
+        arguments: ["CoreLocation", "CoreLocationSeam"])
     func eachHabitsFirstErrorNamesTheSeamsType(importing module: String) throws {
-        let modules = try #require(Self.modulesFolder(), "no CoreLocationSeam.swiftmodule beside the test binary or in .build/debug/Modules")
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("trailcast-habit-\(UUID().uuidString)")
+        let modules = try #require(
+            Self.modulesFolder(), "no CoreLocationSeam.swiftmodule beside the test binary or in .build/debug/Modules")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trailcast-habit-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("Habit.swift")
@@ -80,15 +86,29 @@ struct HabitCompileErrorTests {
         let errors = text.split(separator: "\n").filter { $0.hasPrefix(file.path) && $0.contains(": error: ") }
         let first = try #require(errors.first, "no error from swiftc:\n\(text)")
         #expect(first.contains("Habit.swift:4:"), "the first error is CLLocationManager()'s:\n\(text)")
-        #expect(first.contains("'CLLocationManager' is unavailable: Core Location is not on this platform: write the code against 'any LocationManaging'"), "\(first)")
+        #expect(
+            first.contains(
+                "'CLLocationManager' is unavailable: Core Location is not on this platform: write the code against 'any LocationManaging'"
+            ), "\(first)")
         #expect(first.contains("'SimulatedLocationManager(simulation:)'"), "\(first)")
         let expected = [
-            (9, "'CLLocationManagerDelegate' is unavailable: Core Location is not on this platform: conform to 'LocationManagingDelegate'"),
-            (13, "'CLMonitor' is unavailable: Core Location is not on this platform: write the geofencing against a 'LocationMonitoring'"),
-            (17, "'CLLocationUpdate' is unavailable: Core Location is not on this platform: iterate the live updates of a 'LiveLocationUpdating'"),
+            (
+                9,
+                "'CLLocationManagerDelegate' is unavailable: Core Location is not on this platform: conform to 'LocationManagingDelegate'"
+            ),
+            (
+                13,
+                "'CLMonitor' is unavailable: Core Location is not on this platform: write the geofencing against a 'LocationMonitoring'"
+            ),
+            (
+                17,
+                "'CLLocationUpdate' is unavailable: Core Location is not on this platform: iterate the live updates of a 'LiveLocationUpdating'"
+            ),
         ]
         for (line, message) in expected {
-            #expect(errors.first { $0.contains("Habit.swift:\(line):") }?.contains(message) == true, "line \(line):\n\(text)")
+            #expect(
+                errors.first { $0.contains("Habit.swift:\(line):") }?.contains(message) == true,
+                "line \(line):\n\(text)")
         }
     }
 }

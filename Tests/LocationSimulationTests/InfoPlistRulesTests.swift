@@ -14,10 +14,12 @@ struct InfoPlistRulesTests {
         app: Simulation.App, system: Simulation.System = .init(), events: [String] = []
     ) throws -> Simulation {
         try Simulation(
-            route: .points(Walk.points(60)), system: system, app: app, events: events.map { try ScheduledEvent(parsing: $0) })
+            route: .points(Walk.points(60)), system: system, app: app,
+            events: events.map { try ScheduledEvent(parsing: $0) })
     }
 
-    static let crashMessage = "The app's Info.plist has no location in UIBackgroundModes: setting allowsBackgroundLocationUpdates to true is a fatal error that terminates the app."
+    static let crashMessage =
+        "The app's Info.plist has no location in UIBackgroundModes: setting allowsBackgroundLocationUpdates to true is a fatal error that terminates the app."
 
     /// The purpose strings the app has, whether it asks for Always, and the one it lacks.
     static let requests: [(has: Set<Simulation.App.UsageDescription>, always: Bool, missing: InfoPlistKey)] = [
@@ -26,14 +28,20 @@ struct InfoPlistRulesTests {
         ([.alwaysAndWhenInUse], true, .whenInUseUsageDescription),
     ]
 
-    @Test("a request without its purpose string does nothing: no prompt, no callback, and a plistError at the call says why", arguments: requests)
-    func requestWithoutItsPurposeString(has: Set<Simulation.App.UsageDescription>, always: Bool, missing: InfoPlistKey) throws {
+    @Test(
+        "a request without its purpose string does nothing: no prompt, no callback, and a plistError at the call says why",
+        arguments: requests)
+    func requestWithoutItsPurposeString(has: Set<Simulation.App.UsageDescription>, always: Bool, missing: InfoPlistKey)
+        throws
+    {
         let simulation = try Self.simulation(app: .init(usageDescriptions: has))
         let app = RecordingApp(simulation)
         always ? app.manager.requestAlwaysAuthorization() : app.manager.requestWhenInUseAuthorization()
         let method: InfoPlistError.Method = always ? .requestAlwaysAuthorization : .requestWhenInUseAuthorization
         // At the call, as Core Location refuses it at once (not when a prompt would be answered).
-        #expect(simulation.timeline.last?.kind == .plistError(InfoPlistError(method: method, manager: 0, missing: [missing])))
+        #expect(
+            simulation.timeline.last?.kind
+                == .plistError(InfoPlistError(method: method, manager: 0, missing: [missing])))
         try simulation.advance(by: 10)
         #expect(app.take() == ["auth notDetermined"], "the initial callback only")
         #expect(app.manager.authorizationStatus == .notDetermined)
@@ -50,11 +58,15 @@ struct InfoPlistRulesTests {
         app.manager.requestAlwaysAuthorization()
         try simulation.settle()
         #expect(app.take() == ["auth notDetermined", "auth authorizedWhenInUse"])
-        #expect(simulation.timeline.dropFirst(2).map(\.kind.typeName) == ["call", "prompt", "authorization", "call", "plistError"])
+        #expect(
+            simulation.timeline.dropFirst(2).map(\.kind.typeName) == [
+                "call", "prompt", "authorization", "call", "plistError",
+            ])
     }
 
     @Test func backgroundUpdatesWithoutTheBackgroundModeCrashTheApp() throws {
-        let simulation = try Self.simulation(app: .init(backgroundModes: []), system: .init(authorization: .authorizedAlways))
+        let simulation = try Self.simulation(
+            app: .init(backgroundModes: []), system: .init(authorization: .authorizedAlways))
         let app = RecordingApp(simulation)
         app.manager.allowsBackgroundLocationUpdates = true
         // What the code does after the fatal line never happens on a phone: not recorded.
@@ -88,7 +100,10 @@ struct InfoPlistRulesTests {
         app.manager.requestWhenInUseAuthorization()
         #expect(throws: SimulationError.appCrashed(Self.crashMessage)) { try simulation.advance(by: 10) }
         #expect(app.take() == ["auth notDetermined", "auth authorizedWhenInUse"])
-        #expect(simulation.timeline.dropFirst(2).map(\.kind.typeName) == ["call", "prompt", "authorization", "plistError", "end"])
+        #expect(
+            simulation.timeline.dropFirst(2).map(\.kind.typeName) == [
+                "call", "prompt", "authorization", "plistError", "end",
+            ])
         #expect(simulation.elapsedSeconds == 0, "the clock stops at the crash")
         #expect(simulation.deliveredLocations.isEmpty)
     }
@@ -107,12 +122,15 @@ struct InfoPlistRulesTests {
         #expect(!simulation.timeline.contains { $0.kind.typeName == "plistError" })
     }
 
-    @Test("NSLocationDefaultAccuracyReduced: a grant from the prompt is approximate location", arguments: [
-        PromptAnswer.allow, .once,
-    ])
+    @Test(
+        "NSLocationDefaultAccuracyReduced: a grant from the prompt is approximate location",
+        arguments: [
+            PromptAnswer.allow, .once,
+        ])
     func defaultAccuracyReduced(answer: PromptAnswer) throws {
         let simulation = try Simulation(
-            route: .points(Walk.points(60)), user: .init(promptAnswer: answer), app: .init(defaultAccuracyReduced: true))
+            route: .points(Walk.points(60)), user: .init(promptAnswer: answer), app: .init(defaultAccuracyReduced: true)
+        )
         let app = RecordingApp(simulation)
         app.manager.requestWhenInUseAuthorization()
         app.manager.startUpdatingLocation()
@@ -124,7 +142,8 @@ struct InfoPlistRulesTests {
     }
 
     @Test func theStartEventRecordsTheAppDescribedIncomplete() throws {
-        let simulation = try Self.simulation(app: .init(usageDescriptions: [.whenInUse], backgroundModes: [], defaultAccuracyReduced: true))
+        let simulation = try Self.simulation(
+            app: .init(usageDescriptions: [.whenInUse], backgroundModes: [], defaultAccuracyReduced: true))
         let start = try #require(simulation.timeline.first.map(TimelineRecord.init))
         let settings = try #require(start.fields["settings"])
         guard case .json(let text) = settings else {
@@ -134,7 +153,9 @@ struct InfoPlistRulesTests {
         #expect(text.contains(#""plistMissing":["NSLocationAlwaysAndWhenInUseUsageDescription","UIBackgroundModes"]"#))
         #expect(text.contains(#""plistDefaultAccuracyReduced":true"#))
         let complete = try Self.simulation(app: .init())
-        guard case .json(let plain)? = complete.timeline.first.map(TimelineRecord.init)?.fields["settings"] else { return }
+        guard case .json(let plain)? = complete.timeline.first.map(TimelineRecord.init)?.fields["settings"] else {
+            return
+        }
         #expect(!plain.contains("plist"), "a complete app records nothing of it, as before")
     }
 }

@@ -32,13 +32,15 @@ extension LibraryBaselineTests {
 
         func locationManagerDidChangeAuthorization(_ manager: any LocationManaging) {
             log.lines.append(
-                "auth \(AuthorizationStatus(manager.authorizationStatus)) \(LocationAccuracy(manager.accuracyAuthorization))")
+                "auth \(AuthorizationStatus(manager.authorizationStatus)) \(LocationAccuracy(manager.accuracyAuthorization))"
+            )
         }
 
         func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
             for fix in locations {
                 log.lines.append(
-                    "fix \(String(format5: fix.coordinate.latitude)) \(String(format5: fix.coordinate.longitude)) \(fix.horizontalAccuracy)")
+                    "fix \(String(format5: fix.coordinate.latitude)) \(String(format5: fix.coordinate.longitude)) \(fix.horizontalAccuracy)"
+                )
             }
         }
 
@@ -58,11 +60,16 @@ extension LibraryBaselineTests {
             log.lines.append("exit \(region.identifier)")
         }
 
-        func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion) {
-            log.lines.append("state \(region.identifier) \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")")
+        func locationManager(
+            _ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion
+        ) {
+            log.lines.append(
+                "state \(region.identifier) \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")")
         }
 
-        func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
+        func locationManager(
+            _ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error
+        ) {
             log.lines.append("monitoring failed \(region?.identifier ?? "nil") \(Self.code(error))")
         }
 
@@ -108,7 +115,8 @@ extension LibraryBaselineTests {
         if let location = update.fix { line += " fix \(String(format5: location.latitude))" }
         for (flag, name) in [
             (update.authorizationDenied, "denied"), (update.authorizationDeniedGlobally, "deniedGlobally"),
-            (update.authorizationRestricted, "restricted"), (update.authorizationRequestInProgress, "requestInProgress"),
+            (update.authorizationRestricted, "restricted"),
+            (update.authorizationRequestInProgress, "requestInProgress"),
             (update.insufficientlyInUse, "insufficientlyInUse"), (update.locationUnavailable, "unavailable"),
             (update.accuracyLimited, "accuracyLimited"), (update.stationary, "stationary"),
             (update.serviceSessionRequired, "serviceSessionRequired"),
@@ -121,7 +129,8 @@ extension LibraryBaselineTests {
     }
 
     static func circle(_ identifier: String, latitude: Double, radius: Double) -> CLCircularRegion {
-        CLCircularRegion(center: CLLocationCoordinate2D(latitude: latitude, longitude: 8), radius: radius, identifier: identifier)
+        CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: latitude, longitude: 8), radius: radius, identifier: identifier)
     }
 
     static func runRule(_ name: String, log: Log) async throws -> Simulation {
@@ -142,7 +151,9 @@ extension LibraryBaselineTests {
     private static func regionsThroughTheManager(log: Log) throws -> Simulation {
         let simulation = try Simulation(
             route: .points(Walk.points(600)),
-            events: events(["100s:app=background", "200s:app=terminated", "420s:authorization=denied", "450s:authorization=always"]))
+            events: events([
+                "100s:app=background", "200s:app=terminated", "420s:authorization=denied", "450s:authorization=always",
+            ]))
         simulation.onAppStateChange { state in log.lines.append("appState \(state)") }
         let app = EverythingApp(simulation, log: log)
         app.manager.requestWhenInUseAuthorization()
@@ -152,7 +163,8 @@ extension LibraryBaselineTests {
         let home = circle("home", latitude: 47.0008, radius: 100)
         app.manager.startMonitoring(for: circle("shop", latitude: 47.03, radius: 500))
         app.manager.startMonitoring(for: home)
-        app.manager.startMonitoring(for: circle("too-big", latitude: 47.06, radius: app.manager.maximumRegionMonitoringDistance + 1))
+        app.manager.startMonitoring(
+            for: circle("too-big", latitude: 47.06, radius: app.manager.maximumRegionMonitoringDistance + 1))
         app.manager.requestState(for: home)
         app.manager.startMonitoringSignificantLocationChanges()
         try simulation.advance(by: 300)
@@ -173,20 +185,24 @@ extension LibraryBaselineTests {
         let monitor = SimulatedMonitor("geofences", simulation: simulation)
         // Through the seam an app's geofencing is written against (`LocationMonitoring`).
         let stream = monitor.conditionEvents
-        monitor.add(.init(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500), identifier: "shop",
-                     assuming: .unsatisfied)
+        monitor.add(
+            .init(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500), identifier: "shop",
+            assuming: .unsatisfied)
         monitor.add(.init(center: CLLocationCoordinate2D(latitude: 47, longitude: 8), radius: 200), identifier: "start")
         try simulation.advance(by: 100)
-        monitor.add(.init(center: CLLocationCoordinate2D(latitude: 47.05, longitude: 8), radius: 100), identifier: "late",
-                     assuming: .satisfied)
+        monitor.add(
+            .init(center: CLLocationCoordinate2D(latitude: 47.05, longitude: 8), radius: 100), identifier: "late",
+            assuming: .satisfied)
         try simulation.advance(by: 200)
         monitor.remove("start")
         try simulation.runToEnd()
         for identifier in ["shop", "start", "late"] {
             let record = monitor.record(for: identifier)
-            log.lines.append("record \(identifier) " + (record.map {
-                "\($0.lastEvent.state) \(seconds($0.lastEvent.date))\($0.lastEvent.conditionLimitExceeded ? " limit" : "")"
-            } ?? "none"))
+            log.lines.append(
+                "record \(identifier) "
+                    + (record.map {
+                        "\($0.lastEvent.state) \(seconds($0.lastEvent.date))\($0.lastEvent.conditionLimitExceeded ? " limit" : "")"
+                    } ?? "none"))
         }
         log.lines.append("identifiers \(monitor.identifiers)")
         try simulation.finish()  // the monitor's events end with the session
@@ -263,7 +279,9 @@ extension LibraryBaselineTests {
         let simulation = try Simulation(
             route: .points(Walk.points(80)), system: .init(authorization: .authorizedWhenInUse),
             app: .init(requiresExplicitServiceSession: true),
-            events: events(["30s:authorization=denied", "36s:authorization=whenInUse", "50s:app=background", "55s:app=foreground"]))
+            events: events([
+                "30s:authorization=denied", "36s:authorization=whenInUse", "50s:app=background", "55s:app=foreground",
+            ]))
         let stream = simulation.liveUpdates()
         try simulation.advance(by: 10)
         let quiet = SimulatedServiceSession(simulation: simulation, authorization: .none)

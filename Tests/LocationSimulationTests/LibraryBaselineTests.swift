@@ -40,7 +40,9 @@ struct LibraryBaselineTests {
 
         func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
             for fix in locations {
-                log.lines.append("\(name) fix \(String(format5: fix.coordinate.latitude)) \(String(format5: fix.coordinate.longitude)) \(fix.horizontalAccuracy)")
+                log.lines.append(
+                    "\(name) fix \(String(format5: fix.coordinate.latitude)) \(String(format5: fix.coordinate.longitude)) \(fix.horizontalAccuracy)"
+                )
             }
         }
 
@@ -57,11 +59,14 @@ struct LibraryBaselineTests {
 
     static let fixtures = SimulationTests.root + "/Tests/Fixtures/library-baseline/"
 
-    static let names = [
-        "prompt-allow-then-settings", "deny-then-tap-settings", "always-upgrade-and-background", "allow-once-expires",
-        "approximate-and-temporary-full", "two-managers-filters-request-location", "live-updates-and-service-session",
-        "noisy-file-with-interval",
-    ] + ruleNames
+    static let names =
+        [
+            "prompt-allow-then-settings", "deny-then-tap-settings", "always-upgrade-and-background",
+            "allow-once-expires",
+            "approximate-and-temporary-full", "two-managers-filters-request-location",
+            "live-updates-and-service-session",
+            "noisy-file-with-interval",
+        ] + ruleNames
 
     /// Runs the script `name`, its callbacks written to `log`.
     static func run(_ name: String, log: Log) async throws -> Simulation {
@@ -109,7 +114,9 @@ struct LibraryBaselineTests {
     private static func alwaysUpgradeAndBackground(log: Log) async throws -> Simulation {
         let simulation = try Simulation(
             route: .points(Walk.points(90)), user: .init(alwaysUpgradeAnswer: .deny),
-            events: ["10s:app=background", "30s:app=foreground", "50s:tap=refresh"].map { try ScheduledEvent(parsing: $0) })
+            events: ["10s:app=background", "30s:app=foreground", "50s:tap=refresh"].map {
+                try ScheduledEvent(parsing: $0)
+            })
         simulation.onAppStateChange { state in log.lines.append("appState \(state)") }
         simulation.onTap { action in log.lines.append("tap \(action)") }
         let app = StartingApp(simulation, name: "app", log: log)
@@ -149,7 +156,8 @@ struct LibraryBaselineTests {
     }
 
     private static func twoManagersFiltersRequestLocation(log: Log) async throws -> Simulation {
-        let simulation = try Simulation(route: .points(Walk.points(80)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(80)), system: .init(authorization: .authorizedWhenInUse))
         let map = StartingApp(simulation, name: "map", log: log)
         let once = StartingApp(simulation, name: "once", log: log, startsWhenAuthorized: false)
         map.manager.distanceFilter = 50
@@ -169,9 +177,11 @@ struct LibraryBaselineTests {
     private static func liveUpdatesAndServiceSession(log: Log) async throws -> Simulation {
         let simulation = try Simulation(
             route: .points(Walk.points(60)),
-            events: ["10s:signal=lost", "14s:signal=restored", "20s:app=background", "25s:app=foreground",
-                     "30s:authorization=denied", "35s:authorization=always", "40s:services=off", "45s:services=on"]
-                .map { try ScheduledEvent(parsing: $0) })
+            events: [
+                "10s:signal=lost", "14s:signal=restored", "20s:app=background", "25s:app=foreground",
+                "30s:authorization=denied", "35s:authorization=always", "40s:services=off", "45s:services=on",
+            ]
+            .map { try ScheduledEvent(parsing: $0) })
         let session = SimulatedServiceSession(simulation: simulation, authorization: .whenInUse)
         let stream = simulation.liveUpdates()
         try simulation.advance(by: 50)
@@ -184,7 +194,8 @@ struct LibraryBaselineTests {
     private static func noisyFileWithInterval(log: Log) async throws -> Simulation {
         let simulation = try Simulation(
             route: .file(SimulationTests.root + "/" + SimulationTests.walk), gps: .urbanCanyon, seed: 7,
-            intervalSeconds: 2, events: ["60s:signal=lost", "90s:signal=restored"].map { try ScheduledEvent(parsing: $0) })
+            intervalSeconds: 2,
+            events: ["60s:signal=lost", "90s:signal=restored"].map { try ScheduledEvent(parsing: $0) })
         let app = StartingApp(simulation, name: "app", log: log)
         app.manager.requestAlwaysAuthorization()
         try simulation.advance(by: 150)

@@ -33,7 +33,8 @@ struct LiveUpdatesTracker<Source: LiveLocationUpdating> {
         let flags: [(Bool, String)] = [
             (update.isStationary, "stationary"), (update.authorizationDenied, "denied"),
             (update.authorizationDeniedGlobally, "deniedGlobally"), (update.authorizationRestricted, "restricted"),
-            (update.authorizationRequestInProgress, "requestInProgress"), (update.insufficientlyInUse, "insufficientlyInUse"),
+            (update.authorizationRequestInProgress, "requestInProgress"),
+            (update.insufficientlyInUse, "insufficientlyInUse"),
             (update.locationUnavailable, "unavailable"), (update.accuracyLimited, "accuracyLimited"),
             (update.serviceSessionRequired, "serviceSessionRequired"),
         ]
@@ -70,7 +71,8 @@ struct LiveUpdatesSeamTests {
 
     /// The first `count` updates, as the tracker reads them, after `seconds`.
     static func updates(
-        _ count: Int, of simulation: Simulation, after seconds: Double, configuration: LiveUpdateConfiguration = .fitness
+        _ count: Int, of simulation: Simulation, after seconds: Double,
+        configuration: LiveUpdateConfiguration = .fitness
     ) async throws -> [String] {
         let tracker = LiveUpdatesTracker(source: simulation, configuration: configuration)
         try simulation.advance(by: seconds)
@@ -84,32 +86,44 @@ struct LiveUpdatesSeamTests {
         // a fix's speed is the route's toward the next point, so the third fix already stands
         // and the sixth already moves. Apple: "the framework can suspend updates until the
         // person starts moving" (the project's reading: it always does).
-        let points = Walk.points(3) + (3..<6).map {
-            RoutePoint(latitude: 47.0002, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
-        } + (6..<9).map {
-            RoutePoint(latitude: 47.0002 + Double($0 - 5) * 0.0001, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
-        }
+        let points =
+            Walk.points(3)
+            + (3..<6).map {
+                RoutePoint(latitude: 47.0002, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+            }
+            + (6..<9).map {
+                RoutePoint(
+                    latitude: 47.0002 + Double($0 - 5) * 0.0001, longitude: 8,
+                    time: Walk.start.adding(seconds: Double($0)))
+            }
         let simulation = try Self.simulation(points, system: .init(authorization: .authorizedWhenInUse))
         let updates = try await Self.updates(6, of: simulation, after: 7)
         #expect(
-            updates == ["fix 47.00000", "fix 47.00010", "fix 47.00020, stationary", "fix 47.00020", "fix 47.00030", "fix 47.00040"],
+            updates == [
+                "fix 47.00000", "fix 47.00010", "fix 47.00020, stationary", "fix 47.00020", "fix 47.00030",
+                "fix 47.00040",
+            ],
             "\(updates)")
     }
 
     @Test("standing still, then the signal lost and back: the location became unknown, so updates resume")
     func standingThenSignalLoss() async throws {
-        let points = Walk.points(1) + (1..<8).map {
-            RoutePoint(latitude: 47, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
-        }
+        let points =
+            Walk.points(1)
+            + (1..<8).map {
+                RoutePoint(latitude: 47, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+            }
         let simulation = try Self.simulation(
-            points, system: .init(authorization: .authorizedWhenInUse), events: ["3s:signal=lost", "5s:signal=restored"])
+            points, system: .init(authorization: .authorizedWhenInUse),
+            events: ["3s:signal=lost", "5s:signal=restored"])
         let updates = try await Self.updates(4, of: simulation, after: 6)
         #expect(updates == ["fix 47.00000, stationary", "unavailable", "fix 47.00000, stationary"], "\(updates)")
     }
 
     @Test("When In Use in the background: insufficientlyInUse once the in-use grace is over")
     func insufficientlyInUse() async throws {
-        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background"])
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background"])
         // In use for the grace after leaving the foreground (1 to 6 s): said when it ends.
         #expect(try await Self.updates(2, of: simulation, after: 8) == ["fix 47.00000", "insufficientlyInUse"])
     }
@@ -117,9 +131,14 @@ struct LiveUpdatesSeamTests {
     @Test("creeping at 0.3 m/s is moving; below 0.2 m/s stands (the project's threshold)")
     func creeping() async throws {
         // 0.0000027° of latitude a second is 0.30 m/s, 0.0000013° 0.14 m/s (111,195 m a degree).
-        let creep = (0..<3).map { RoutePoint(latitude: 47 + Double($0) * 0.0000027, longitude: 8, time: Walk.start.adding(seconds: Double($0))) }
+        let creep = (0..<3).map {
+            RoutePoint(
+                latitude: 47 + Double($0) * 0.0000027, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+        }
         let crawl = (3..<6).map {
-            RoutePoint(latitude: 47.0000054 + Double($0 - 2) * 0.0000013, longitude: 8, time: Walk.start.adding(seconds: Double($0)))
+            RoutePoint(
+                latitude: 47.0000054 + Double($0 - 2) * 0.0000013, longitude: 8,
+                time: Walk.start.adding(seconds: Double($0)))
         }
         let simulation = try Self.simulation(creep + crawl, system: .init(authorization: .authorizedWhenInUse))
         let updates = try await Self.updates(4, of: simulation, after: 5)
@@ -134,12 +153,14 @@ struct LiveUpdatesSeamTests {
         // updates, but nothing to say either; fixes again from 3 s.
         let simulation = try Self.simulation(
             system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background", "3s:app=foreground"])
-        #expect(try await Self.updates(3, of: simulation, after: 4) == ["fix 47.00000", "fix 47.00030", "fix 47.00040"])
+        #expect(
+            try await Self.updates(3, of: simulation, after: 4) == ["fix 47.00000", "fix 47.00030", "fix 47.00040"])
     }
 
     @Test("a background activity session keeps a When In Use app in use: fixes, never insufficientlyInUse")
     func backgroundActivitySession() async throws {
-        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background"])
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["1s:app=background"])
         let tracker = LiveUpdatesTracker(source: simulation)
         let session = simulation.beginBackgroundActivitySession()
         try simulation.advance(by: 8)
@@ -151,7 +172,8 @@ struct LiveUpdatesSeamTests {
 
     @Test("revoked in Settings: authorizationDenied")
     func revoked() async throws {
-        let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse), events: ["2s:authorization=denied"])
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedWhenInUse), events: ["2s:authorization=denied"])
         #expect(try await Self.updates(3, of: simulation, after: 3) == ["fix 47.00000", "fix 47.00010", "denied"])
     }
 
@@ -189,9 +211,14 @@ struct LiveUpdatesSeamTests {
         #expect(recorder.asked == [.default])
     }
 
-    @Test("every configuration gives the same updates (the project's reading)", arguments: LiveUpdateConfiguration.allCases)
+    @Test(
+        "every configuration gives the same updates (the project's reading)",
+        arguments: LiveUpdateConfiguration.allCases)
     func configurations(configuration: LiveUpdateConfiguration) async throws {
         let simulation = try Self.simulation(system: .init(authorization: .authorizedWhenInUse))
-        #expect(try await Self.updates(2, of: simulation, after: 2, configuration: configuration) == ["fix 47.00000", "fix 47.00010"])
+        #expect(
+            try await Self.updates(2, of: simulation, after: 2, configuration: configuration) == [
+                "fix 47.00000", "fix 47.00010",
+            ])
     }
 }

@@ -11,8 +11,9 @@ struct LiveUpdatesTests {
     static func simulation(
         system: Simulation.System, user: Simulation.User = .init(), app: Simulation.App = .init(), events: [String] = []
     ) throws -> Simulation {
-        try Simulation(route: .points(Walk.points()), user: user, system: system, app: app,
-                       events: events.map { try ScheduledEvent(parsing: $0) })
+        try Simulation(
+            route: .points(Walk.points()), user: user, system: system, app: app,
+            events: events.map { try ScheduledEvent(parsing: $0) })
     }
 
     /// The next `count` updates, as `fix LAT` or the diagnostics set. The simulation is
@@ -46,15 +47,22 @@ struct LiveUpdatesTests {
             system: .init(authorization: .authorizedWhenInUse), events: ["2s:signal=lost", "4s:signal=restored"])
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 5)
-        #expect(try await Self.next(5, of: &updates, finishing: simulation) == ["fix 47.00000", "fix 47.00010", "unavailable", "fix 47.00040", "fix 47.00050"])
-        #expect(simulation.timeline.filter { $0.kind.typeName == "locationError" }.count == 1, "the timeline still says locationUnknown")
+        #expect(
+            try await Self.next(5, of: &updates, finishing: simulation) == [
+                "fix 47.00000", "fix 47.00010", "unavailable", "fix 47.00040", "fix 47.00050",
+            ])
+        #expect(
+            simulation.timeline.filter { $0.kind.typeName == "locationError" }.count == 1,
+            "the timeline still says locationUnknown")
     }
 
     @Test func deniedThenGrantedInSettingsResumesByItself() async throws {
-        let simulation = try Self.simulation(system: .init(authorization: .denied), events: ["3s:authorization=whenInUse"])
+        let simulation = try Self.simulation(
+            system: .init(authorization: .denied), events: ["3s:authorization=whenInUse"])
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 4)
-        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["denied", "fix 47.00030", "fix 47.00040"])
+        #expect(
+            try await Self.next(3, of: &updates, finishing: simulation) == ["denied", "fix 47.00030", "fix 47.00040"])
     }
 
     /// `locationUnavailable` is for an authorized app without a signal: a denied app losing
@@ -73,7 +81,10 @@ struct LiveUpdatesTests {
         manager.requestWhenInUseAuthorization()
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 1)
-        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["requestInProgress", "fix 47.00000", "fix 47.00010"])
+        #expect(
+            try await Self.next(3, of: &updates, finishing: simulation) == [
+                "requestInProgress", "fix 47.00000", "fix 47.00010",
+            ])
     }
 
     @Test func aWhenInUseAppInTheBackgroundIsInsufficientlyInUse() async throws {
@@ -82,11 +93,15 @@ struct LiveUpdatesTests {
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 8)
         // In use for the grace after leaving the foreground (1 to 6 s): said when it ends.
-        #expect(try await Self.next(3, of: &updates, finishing: simulation) == ["fix 47.00000", "insufficientlyInUse", "fix 47.00080"])
+        #expect(
+            try await Self.next(3, of: &updates, finishing: simulation) == [
+                "fix 47.00000", "insufficientlyInUse", "fix 47.00080",
+            ])
     }
 
     @Test func locationServicesOffIsDeniedGlobally() async throws {
-        let simulation = try Self.simulation(system: .init(authorization: .authorizedAlways), events: ["1s:services=off"])
+        let simulation = try Self.simulation(
+            system: .init(authorization: .authorizedAlways), events: ["1s:services=off"])
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 3)
         #expect(try await Self.next(2, of: &updates, finishing: simulation) == ["fix 47.00000", "deniedGlobally"])
@@ -156,9 +171,15 @@ struct LiveUpdatesTests {
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 4)
         #expect(holder.session?.isValid == true)
-        #expect(try await Self.next(5, of: &updates, finishing: simulation) == ["serviceSessionRequired", "fix 47.00020", "fix 47.00030", "fix 47.00040"])
+        #expect(
+            try await Self.next(5, of: &updates, finishing: simulation) == [
+                "serviceSessionRequired", "fix 47.00020", "fix 47.00030", "fix 47.00040",
+            ])
         #expect(Self.locationOffsets(simulation) == [2, 3, 4])
-        #expect(simulation.timeline.contains { $0.kind == .call(ManagerCall(method: .serviceSession, manager: -1)) && $0.offsetSeconds == 2 })
+        #expect(
+            simulation.timeline.contains {
+                $0.kind == .call(ManagerCall(method: .serviceSession, manager: -1)) && $0.offsetSeconds == 2
+            })
     }
 
     @Test func theLastSessionInvalidatedStopsTheFixesAgain() async throws {
@@ -167,7 +188,10 @@ struct LiveUpdatesTests {
         try simulation.advance(by: 4)
         holder.session?.invalidate()
         try simulation.advance(by: 3)
-        #expect(try await Self.next(7, of: &updates, finishing: simulation) == ["serviceSessionRequired", "fix 47.00020", "fix 47.00030", "fix 47.00040", "serviceSessionRequired"])
+        #expect(
+            try await Self.next(7, of: &updates, finishing: simulation) == [
+                "serviceSessionRequired", "fix 47.00020", "fix 47.00030", "fix 47.00040", "serviceSessionRequired",
+            ])
         #expect(Self.locationOffsets(simulation) == [2, 3, 4], "no fix taken for the stream after 4 s")
     }
 
@@ -181,14 +205,20 @@ struct LiveUpdatesTests {
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 4)
         #expect(session.isValid)
-        #expect(try await Self.next(4, of: &updates, finishing: simulation) == ["denied,serviceSessionRequired", "fix 47.00030", "fix 47.00040"])
+        #expect(
+            try await Self.next(4, of: &updates, finishing: simulation) == [
+                "denied,serviceSessionRequired", "fix 47.00030", "fix 47.00040",
+            ])
     }
 
     @Test func withoutTheExplicitSessionKeyNoSessionIsNeeded() async throws {
         let simulation = try Self.explicitSessionApp(requires: false)
         var updates = simulation.liveUpdates().makeAsyncIterator()
         try simulation.advance(by: 2)
-        #expect(try await Self.next(4, of: &updates, finishing: simulation) == ["fix 47.00000", "fix 47.00010", "fix 47.00020"])
+        #expect(
+            try await Self.next(4, of: &updates, finishing: simulation) == [
+                "fix 47.00000", "fix 47.00010", "fix 47.00020",
+            ])
         #expect(Self.locationOffsets(simulation) == [0, 1, 2])
     }
 
@@ -213,8 +243,13 @@ struct LiveUpdatesTests {
         try simulation.advance(by: 1)
         #expect(app.manager.accuracyAuthorization == .reducedAccuracy, "back to approximate once the grace is over")
         let causes = simulation.timeline.compactMap { event -> String? in
-            if case .authorization(let change) = event.kind { return "\(change.accuracy) \(change.cause)" } else { return nil }
+            if case .authorization(let change) = event.kind {
+                return "\(change.accuracy) \(change.cause)"
+            } else {
+                return nil
+            }
         }
-        #expect(causes == (answer == .allow ? ["reduced initial", "full prompt", "reduced expired"] : ["reduced initial"]))
+        #expect(
+            causes == (answer == .allow ? ["reduced initial", "full prompt", "reduced expired"] : ["reduced initial"]))
     }
 }

@@ -19,7 +19,9 @@ struct ModelCornerTests {
     /// (ApproximateLocation): the cell of 47.0009 has its centre at 47.0025, 8.026112.
     static let startCell = (latitude: 47.0025, longitude: 8.026112)
 
-    @Test("approximate location: a visit is told at its cell's centre, 3 km accurate (Apple: visits use reduced accuracy)")
+    @Test(
+        "approximate location: a visit is told at its cell's centre, 3 km accurate (Apple: visits use reduced accuracy)"
+    )
     func approximateVisits() throws {
         let simulation = try Simulation(
             route: .points(VisitsLibraryTests.stopOfTenMinutes()),
@@ -62,7 +64,10 @@ struct ModelCornerTests {
         let end = points.count
         let simulation = try Simulation(
             route: .points(points), system: .init(authorization: .authorizedWhenInUse),
-            events: [try ScheduledEvent(parsing: "10s:app=background"), try ScheduledEvent(parsing: "\(end - 30)s:app=foreground")])
+            events: [
+                try ScheduledEvent(parsing: "10s:app=background"),
+                try ScheduledEvent(parsing: "\(end - 30)s:app=foreground"),
+            ])
         let diary = VisitsLibraryTests.DiaryViewModel(manager: SimulatedLocationManager(simulation: simulation))
         try simulation.run(until: Double(end - 31))
         #expect(diary.visits.isEmpty)
@@ -72,7 +77,8 @@ struct ModelCornerTests {
         // oldest, the first stop's arrival, was dropped to keep 64.
         let told = diary.visits.map { visit in
             let arrival = Int(VisitsLibraryTests.seconds(visit.arrivalDate))
-            return visit.departureDate == .distantFuture ? "\(arrival)-" : "\(arrival)-\(Int(VisitsLibraryTests.seconds(visit.departureDate)))"
+            return visit.departureDate == .distantFuture
+                ? "\(arrival)-" : "\(arrival)-\(Int(VisitsLibraryTests.seconds(visit.departureDate)))"
         }
         // The first stop (20...379 s): arrived 5 s before, at the walk's last fix within 50 m;
         // left at 383 s, the last fix within 50 m. Each later stop's arrival is dated where the
@@ -95,16 +101,19 @@ struct ModelCornerTests {
         // The raw fixes decide (500 m and 300 s apart: at 0, 300, 600, 900 s); what is told is
         // each one's cell centre: 47.0000 and 47.0300 and 47.0600 and 47.0900 fall in the cells
         // centred on 47.0025, 47.0475, 47.0475 and 47.0925.
-        #expect(app.take() == ["auth authorizedAlways", "fix 47.00250", "fix 47.04750", "fix 47.04750", "fix 47.09250"])
+        #expect(
+            app.take() == ["auth authorizedAlways", "fix 47.00250", "fix 47.04750", "fix 47.04750", "fix 47.09250"])
     }
 
-    static let shop = SimulatedMonitor.CircularGeographicCondition(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500)
+    static let shop = SimulatedMonitor.CircularGeographicCondition(
+        center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500)
 
     /// The monitor's events over a 600 s walk through the shop (in at 276 s, out at 366 s
     /// when nothing holds them back), as `NAME STATE @SECONDS`.
     static func monitorEvents(_ system: Simulation.System, events: [String] = []) async throws -> [String] {
         let simulation = try Simulation(
-            route: .points(Walk.points(600)), system: system, events: try events.map { try ScheduledEvent(parsing: $0) })
+            route: .points(Walk.points(600)), system: system, events: try events.map { try ScheduledEvent(parsing: $0) }
+        )
         let monitor = SimulatedMonitor("reminders", simulation: simulation)
         monitor.add(Self.shop, identifier: "shop", assuming: .unsatisfied)
         try simulation.runToEnd()
@@ -118,13 +127,17 @@ struct ModelCornerTests {
 
     @Test("CLMonitor, authorized: the crossings at 276 s and 366 s (the reference for the three below)")
     func monitorAuthorized() async throws {
-        #expect(try await Self.monitorEvents(.init(authorization: .authorizedWhenInUse)) == ["shop satisfied @276", "shop unsatisfied @366"])
+        #expect(
+            try await Self.monitorEvents(.init(authorization: .authorizedWhenInUse)) == [
+                "shop satisfied @276", "shop unsatisfied @366",
+            ])
     }
 
     @Test("CLMonitor while denied: no event until access is given; then the present state")
     func monitorDenied() async throws {
         #expect(try await Self.monitorEvents(.init(authorization: .denied)).isEmpty)
-        let granted = try await Self.monitorEvents(.init(authorization: .denied), events: ["300s:authorization=whenInUse"])
+        let granted = try await Self.monitorEvents(
+            .init(authorization: .denied), events: ["300s:authorization=whenInUse"])
         #expect(granted == ["shop satisfied @300", "shop unsatisfied @366"])
     }
 
@@ -133,7 +146,8 @@ struct ModelCornerTests {
         let held = try await Self.monitorEvents(
             .init(authorization: .authorizedWhenInUse), events: ["100s:app=background", "320s:app=foreground"])
         #expect(held == ["shop satisfied @320", "shop unsatisfied @366"])
-        let always = try await Self.monitorEvents(.init(authorization: .authorizedAlways), events: ["100s:app=background"])
+        let always = try await Self.monitorEvents(
+            .init(authorization: .authorizedAlways), events: ["100s:app=background"])
         #expect(always == ["shop satisfied @276", "shop unsatisfied @366"], "Always hears them at once")
     }
 

@@ -74,7 +74,8 @@ struct ReExportsTests {
 
     /// The type names of Exports.swift's `@_exported import KIND Module.Name` lines.
     static func exportedNames() throws -> [String] {
-        let text = try String(contentsOfFile: SimulationTests.root + "/Sources/LocationSimulation/Exports.swift", encoding: .utf8)
+        let text = try String(
+            contentsOfFile: SimulationTests.root + "/Sources/LocationSimulation/Exports.swift", encoding: .utf8)
         return text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ")
             guard words.count == 4, words[0] == "@_exported", words[1] == "import",

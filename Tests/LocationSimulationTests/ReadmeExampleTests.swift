@@ -6,9 +6,9 @@ import LocationSimulationTesting
 import Testing
 
 @MainActor
-final class App: @MainActor LocationManagingDelegate {   // your view model; the app passes CLLocationManager()
+final class App: @MainActor LocationManagingDelegate {  // your view model; the app passes CLLocationManager()
     let manager: any LocationManaging
-    let now: () -> Date                                      // the app passes Date.init
+    let now: () -> Date  // the app passes Date.init
     var alert: String?
     var here: CLLocation?
     init(manager: any LocationManaging, now: @escaping () -> Date) {
@@ -21,17 +21,19 @@ final class App: @MainActor LocationManagingDelegate {   // your view model; the
         if manager.authorizationStatus == .authorizedWhenInUse { manager.startUpdatingLocation() }
     }
     func locationManager(_ manager: any LocationManaging, didUpdateLocations locations: [CLLocation]) {
-        if let fix = locations.last, now().timeIntervalSince(fix.timestamp) < 15 { here = fix }   // fresh only
+        if let fix = locations.last, now().timeIntervalSince(fix.timestamp) < 15 { here = fix }  // fresh only
     }
 }
 
 @MainActor
 @Test func revokedHalfway() throws {
-    let simulation = try Simulation(route: .sample(.sfWaterfrontWalk),
-                                    events: [.at(.minutes(10), .authorization(.denied))])
-    let app = App(manager: SimulatedLocationManager(simulation: simulation),
-                  now: { simulation.date })                      // the simulation's clock, not the Mac's
-    try simulation.advance(by: 15 * 60)                          // nothing sleeps
+    let simulation = try Simulation(
+        route: .sample(.sfWaterfrontWalk),
+        events: [.at(.minutes(10), .authorization(.denied))])
+    let app = App(
+        manager: SimulatedLocationManager(simulation: simulation),
+        now: { simulation.date })  // the simulation's clock, not the Mac's
+    try simulation.advance(by: 15 * 60)  // nothing sleeps
     #expect(app.here != nil)
     #expect(app.alert != nil)
     simulation.verify(.absent("location", after: 600))

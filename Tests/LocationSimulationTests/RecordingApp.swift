@@ -65,6 +65,8 @@ enum Walk {
 
     /// `count` points a second apart going north from 47°N 8°E, 0.0001° (about 11 m) apart.
     static func points(_ count: Int = 600) -> [RoutePoint] {
-        (0..<count).map { RoutePoint(latitude: 47 + Double($0) * 0.0001, longitude: 8, time: start.adding(seconds: Double($0))) }
+        (0..<count).map {
+            RoutePoint(latitude: 47 + Double($0) * 0.0001, longitude: 8, time: start.adding(seconds: Double($0)))
+        }
     }
 }

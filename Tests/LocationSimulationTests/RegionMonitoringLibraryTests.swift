@@ -46,19 +46,27 @@ struct RegionMonitoringLibraryTests {
             reminders.append("left \(region.identifier)")
         }
 
-        func locationManager(_ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion) {
-            states.append("\(region.identifier) \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")")
+        func locationManager(
+            _ manager: any LocationManaging, didDetermineState state: CLRegionState, for region: CLRegion
+        ) {
+            states.append(
+                "\(region.identifier) \(state == .inside ? "inside" : state == .outside ? "outside" : "unknown")")
         }
 
-        func locationManager(_ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error) {
-            failures.append("\(region?.identifier ?? "?") \((error as? CLError)?.code == .regionMonitoringDenied ? "denied" : "failure")")
+        func locationManager(
+            _ manager: any LocationManaging, monitoringDidFailFor region: CLRegion?, withError error: any Error
+        ) {
+            failures.append(
+                "\(region?.identifier ?? "?") \((error as? CLError)?.code == .regionMonitoringDenied ? "denied" : "failure")"
+            )
         }
     }
 
     /// A 500 m circle around the walk's point 300 (47.03°N 8°E): the walk (11 m/s north)
     /// is inside it from about 255 s to 345 s.
     static func shop(_ identifier: String = "shop", radius: Double = 500) -> CLCircularRegion {
-        CLCircularRegion(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: radius, identifier: identifier)
+        CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: radius, identifier: identifier)
     }
 
     static func offsets(_ simulation: Simulation, _ change: String) -> [Double] {
@@ -88,9 +96,12 @@ struct RegionMonitoringLibraryTests {
         #expect(simulation.timeline.contains { $0.kind == .call(ManagerCall(method: .startMonitoring, manager: 0)) })
     }
 
-    @Test("regions are the app's: a second manager's delegate hears the first one's regions, and sees them in monitoredRegions")
+    @Test(
+        "regions are the app's: a second manager's delegate hears the first one's regions, and sees them in monitoredRegions"
+    )
     func sharedByManagers() throws {
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let first = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [Self.shop()])
         let second = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [])
         try simulation.run(until: 100)
@@ -99,9 +110,12 @@ struct RegionMonitoringLibraryTests {
         #expect(first.reminders == second.reminders && second.reminders.count == 2)
     }
 
-    @Test("the 21st region and one above maximumRegionMonitoringDistance fail with regionMonitoringFailure; denied, with regionMonitoringDenied")
+    @Test(
+        "the 21st region and one above maximumRegionMonitoringDistance fail with regionMonitoringFailure; denied, with regionMonitoringDenied"
+    )
     func failures() throws {
-        let simulation = try Simulation(route: .points(Walk.points(60)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(60)), system: .init(authorization: .authorizedWhenInUse))
         let places = (1...21).map { Self.shop("r\($0)", radius: 100) } + [Self.shop("huge", radius: 200_000)]
         let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: places)
         try simulation.runToEnd()
@@ -130,7 +144,8 @@ struct RegionMonitoringLibraryTests {
     @Test("requestState(for:) while the device is inside answers inside")
     func stateInside() throws {
         // Walk point 300 is the shop's centre: the request at 300 s is answered inside.
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [Self.shop()])
         try simulation.run(until: 300)
         #expect(model.reminders == ["arrived at shop"])
@@ -142,7 +157,8 @@ struct RegionMonitoringLibraryTests {
 
     @Test("requestState(for:) answers after the next fix; stopMonitoring(for:) ends the events")
     func stateAndStop() throws {
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [Self.shop()])
         try simulation.run(until: 10)
         model.manager.requestState(for: Self.shop())
@@ -156,12 +172,14 @@ struct RegionMonitoringLibraryTests {
 
     @Test("monitoredRegions hands back each region's notifyOnEntry and notifyOnExit as the app set them")
     func notifyFlagsKept() throws {
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let arrivals = Self.shop("arrivals")
         arrivals.notifyOnExit = false
         let departures = Self.shop("departures")
         departures.notifyOnEntry = false
-        let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [arrivals, departures])
+        let model = RemindersViewModel(
+            manager: SimulatedLocationManager(simulation: simulation), places: [arrivals, departures])
         try simulation.run(until: 10)
         let flags = model.manager.monitoredRegions.map { "\($0.identifier) \($0.notifyOnEntry) \($0.notifyOnExit)" }
         #expect(flags.sorted() == ["arrivals true false", "departures false true"])
@@ -171,11 +189,13 @@ struct RegionMonitoringLibraryTests {
 
     @Test("significant changes through the manager: the first fix, then every 300 s at 11 m/s")
     func significantChanges() throws {
-        let simulation = try Simulation(route: .points(Walk.points(1000)), system: .init(authorization: .authorizedAlways))
+        let simulation = try Simulation(
+            route: .points(Walk.points(1000)), system: .init(authorization: .authorizedAlways))
         let app = RecordingApp(simulation)
         app.manager.startMonitoringSignificantLocationChanges()
         try simulation.runToEnd()
-        let fixes = simulation.timeline.filter { if case .location = $0.kind { true } else { false } }.map(\.offsetSeconds)
+        let fixes = simulation.timeline.filter { if case .location = $0.kind { true } else { false } }.map(
+            \.offsetSeconds)
         #expect(fixes == [0, 300, 600, 900])
     }
 }
@@ -183,15 +203,19 @@ struct RegionMonitoringLibraryTests {
 /// `SimulatedMonitor`, CLMonitor's shape: conditions and their events as an async sequence.
 @Suite("CLMonitor's shape: SimulatedMonitor", .timeLimit(.minutes(15)))
 struct SimulatedMonitorTests {
-    static let shop = SimulatedMonitor.CircularGeographicCondition(center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500)
+    static let shop = SimulatedMonitor.CircularGeographicCondition(
+        center: CLLocationCoordinate2D(latitude: 47.03, longitude: 8), radius: 500)
 
     static func far(_ index: Int) -> SimulatedMonitor.CircularGeographicCondition {
         .init(center: CLLocationCoordinate2D(latitude: 46, longitude: 8 + Double(index) * 0.01), radius: 100)
     }
 
-    @Test("added unknown: the first state is an event, then satisfied and unsatisfied as the walk crosses; the 21st is unmonitored")
+    @Test(
+        "added unknown: the first state is an event, then satisfied and unsatisfied as the walk crosses; the 21st is unmonitored"
+    )
     func events() async throws {
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let monitor = SimulatedMonitor("reminders", simulation: simulation)
         monitor.add(Self.shop, identifier: "shop")
         for index in 1...19 { monitor.add(Self.far(index), identifier: "far-\(index)", assuming: .unsatisfied) }
@@ -200,8 +224,9 @@ struct SimulatedMonitorTests {
         try simulation.finish()  // the session ends, and so does the events sequence
         var seen: [String] = []
         for await event in monitor.events { seen.append("\(event.identifier) \(event.state.rawValue)") }
-        #expect(seen == ["one too many unmonitored", "shop unsatisfied", "shop satisfied", "shop unsatisfied"],
-                "the assumed unsatisfied of the far ones was right: no event for them")
+        #expect(
+            seen == ["one too many unmonitored", "shop unsatisfied", "shop satisfied", "shop unsatisfied"],
+            "the assumed unsatisfied of the far ones was right: no event for them")
         #expect(monitor.record(for: "shop")?.lastEvent.state == .unsatisfied)
         #expect(monitor.record(for: "one too many")?.lastEvent.conditionLimitExceeded == true)
         #expect(monitor.record(for: "nowhere") == nil)
@@ -210,7 +235,8 @@ struct SimulatedMonitorTests {
 
     @Test("assumed satisfied wrongly: corrected at the first determination; remove(_:) ends a condition's events")
     func assumedAndRemoved() async throws {
-        let simulation = try Simulation(route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let monitor = SimulatedMonitor("m", simulation: simulation)
         monitor.add(Self.shop, identifier: "shop", assuming: .satisfied)
         try simulation.run(until: 100)
@@ -237,14 +263,22 @@ struct BackgroundLibraryTests {
     static func walkThenStand() -> [RoutePoint] {
         var points = Walk.points(10)
         let last = points[9]
-        for second in 10..<1210 { points.append(RoutePoint(latitude: last.latitude, longitude: last.longitude, time: Walk.start.adding(seconds: Double(second)))) }
+        for second in 10..<1210 {
+            points.append(
+                RoutePoint(
+                    latitude: last.latitude, longitude: last.longitude, time: Walk.start.adding(seconds: Double(second))
+                ))
+        }
         return points
     }
 
-    @Test("standing still in the background for ten minutes: didPauseLocationUpdates; starting again: didResumeLocationUpdates")
+    @Test(
+        "standing still in the background for ten minutes: didPauseLocationUpdates; starting again: didResumeLocationUpdates"
+    )
     func pauseAndResume() throws {
         let simulation = try Simulation(
-            route: .points(Self.walkThenStand()), system: .init(authorization: .authorizedWhenInUse), events: [try ScheduledEvent(parsing: "5s:app=background")])
+            route: .points(Self.walkThenStand()), system: .init(authorization: .authorizedWhenInUse),
+            events: [try ScheduledEvent(parsing: "5s:app=background")])
         let manager = SimulatedLocationManager(simulation: simulation)
         let tracker = Tracker()
         manager.locationDelegate = tracker
@@ -266,10 +300,13 @@ struct BackgroundLibraryTests {
         manager.startUpdatingLocation()
     }
 
-    @Test("the members a tracker sets, through LocationManaging: no automatic pause when it is off, every fix of the stand delivered; the indicator shown for an Always app that asks for it; activityType kept")
+    @Test(
+        "the members a tracker sets, through LocationManaging: no automatic pause when it is off, every fix of the stand delivered; the indicator shown for an Always app that asks for it; activityType kept"
+    )
     func trackerMembersThroughTheSeam() throws {
         let simulation = try Simulation(
-            route: .points(Self.walkThenStand()), system: .init(authorization: .authorizedAlways), events: [try ScheduledEvent(parsing: "5s:app=background")])
+            route: .points(Self.walkThenStand()), system: .init(authorization: .authorizedAlways),
+            events: [try ScheduledEvent(parsing: "5s:app=background")])
         let manager = SimulatedLocationManager(simulation: simulation)
         let tracker = Tracker()
         manager.locationDelegate = tracker

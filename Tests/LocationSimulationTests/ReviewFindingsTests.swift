@@ -7,10 +7,13 @@ import Testing
 /// What a review of the library against Core Location's documentation found, each pinned.
 @Suite("Core Location details the library keeps")
 struct ReviewFindingsTests {
-    static func simulation(system: Simulation.System = .init(authorization: .authorizedWhenInUse),
-                           user: Simulation.User = .init(), events: [String] = []) throws -> Simulation {
-        try Simulation(route: .points(Walk.points()), user: user, system: system,
-                       events: events.map { try ScheduledEvent(parsing: $0) })
+    static func simulation(
+        system: Simulation.System = .init(authorization: .authorizedWhenInUse),
+        user: Simulation.User = .init(), events: [String] = []
+    ) throws -> Simulation {
+        try Simulation(
+            route: .points(Walk.points()), user: user, system: system,
+            events: events.map { try ScheduledEvent(parsing: $0) })
     }
 
     static func locations(_ simulation: Simulation) -> Int {
@@ -63,7 +66,8 @@ struct ReviewFindingsTests {
         try simulation.finish()
         var described: [String] = []
         for await update in updates {
-            described.append(update.location != nil ? "fix" : update.insufficientlyInUse ? "insufficientlyInUse" : "other")
+            described.append(
+                update.location != nil ? "fix" : update.insufficientlyInUse ? "insufficientlyInUse" : "other")
         }
         #expect(described == ["fix", "insufficientlyInUse", "fix", "insufficientlyInUse"])
     }
@@ -144,6 +148,8 @@ struct ReviewFindingsTests {
         #expect(state.withLock { $0.completions } == 100_000)
         state.withLock { $0.looping = false }
         try simulation.settle()
-        #expect(state.withLock { $0.completions } == 100_001, "the request queued when the loop was stopped still completes")
+        #expect(
+            state.withLock { $0.completions } == 100_001, "the request queued when the loop was stopped still completes"
+        )
     }
 }

@@ -7,10 +7,12 @@ import TrailcastTimeline
 /// The testing library takes every route format by its file's extension, as `replay` does.
 @Suite("Simulation: routes in KMZ, FIT and TCX files")
 struct RouteFormatsSimulationTests {
-    @Test("each file's points reach the app as locations, in order", arguments: [
-        ("Tests/Fixtures/kmz/deflated.kmz", 3, 47.3002),
-        ("Tests/Fixtures/fit/garmin-fenix-5-run.fit", 21, nil),
-    ])
+    @Test(
+        "each file's points reach the app as locations, in order",
+        arguments: [
+            ("Tests/Fixtures/kmz/deflated.kmz", 3, 47.3002),
+            ("Tests/Fixtures/fit/garmin-fenix-5-run.fit", 21, nil),
+        ])
     func routeFile(path: String, points: Int, lastLatitude: Double?) throws {
         let simulation = try Simulation(route: .file(SimulationTests.root + "/" + path))
         let app = ModelWeatherApp(simulation)

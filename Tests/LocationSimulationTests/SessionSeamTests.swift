@@ -8,7 +8,9 @@ import Testing
 @MainActor
 @Suite("Core Location's sessions through the seam")
 struct SessionSeamTests {
-    @Test("a workout begun at launch: the service session asks for When In Use; the background session keeps updates going")
+    @Test(
+        "a workout begun at launch: the service session asks for When In Use; the background session keeps updates going"
+    )
     func workout() throws {
         let simulation = try Simulation(route: .sample(.sfWaterfrontWalk))
         let model = WorkoutSessionModel(sessions: simulation)
@@ -19,7 +21,8 @@ struct SessionSeamTests {
             return call.method.rawValue
         }
         #expect(calls == ["serviceSession", "backgroundActivitySession"])
-        #expect(simulation.timeline.contains { $0.kind.typeName == "prompt" }, "the service session asked for When In Use")
+        #expect(
+            simulation.timeline.contains { $0.kind.typeName == "prompt" }, "the service session asked for When In Use")
         #expect(model.isRunning)
         model.stop()
         #expect(!model.isRunning)

@@ -27,7 +27,10 @@ struct SimulationTests {
         weather.manager.startUpdatingLocation()
         try simulation.advance(by: 2)
         #expect(map.take() == ["auth notDetermined", "auth authorizedWhenInUse"], "no fixes: map never started")
-        #expect(weather.take() == ["auth notDetermined", "auth authorizedWhenInUse", "fix 47.00000", "fix 47.00010", "fix 47.00020"])
+        #expect(
+            weather.take() == [
+                "auth notDetermined", "auth authorizedWhenInUse", "fix 47.00000", "fix 47.00010", "fix 47.00020",
+            ])
         #expect(weather.manager.authorizationStatus == map.manager.authorizationStatus)
         weather.manager.stopUpdatingLocation()
         try simulation.advance(by: 2)
@@ -39,7 +42,8 @@ struct SimulationTests {
     }
 
     @Test func requestLocationDeliversOneFixThenStops() throws {
-        let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
         let app = RecordingApp(simulation)
         app.manager.distanceFilter = 1000  // a one-shot request is not held back by it
         try simulation.advance(by: 3.5)
@@ -71,7 +75,8 @@ struct SimulationTests {
     }
 
     @Test func aReducedDesiredAccuracyGivesApproximateFixesWithPreciseLocationOn() throws {
-        let simulation = try Simulation(route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points()), system: .init(authorization: .authorizedWhenInUse))
         let coarse = RecordingApp(simulation)
         let precise = RecordingApp(simulation)
         coarse.manager.desiredAccuracy = kCLLocationAccuracyReduced
@@ -114,7 +119,8 @@ struct SimulationTests {
     /// The command's model app and the library run one location service: an app written
     /// against the library that does what the model app does gets the same locations.
     @Test(arguments: [
-        ["--gps", "urban-canyon", "--seed", "7"], ["--prompt", "once", "--event", "20m:app=background", "--event", "25m:app=foreground"],
+        ["--gps", "urban-canyon", "--seed", "7"],
+        ["--prompt", "once", "--event", "20m:app=background", "--event", "25m:app=foreground"],
         ["--event", "10m:authorization=denied", "--event", "30m:authorization=whenInUse", "--interval", "5"],
     ])
     func theLibraryAndTheCommandAgree(arguments: [String]) async throws {
@@ -135,7 +141,8 @@ struct SimulationTests {
         }
         configuration.events = events
         var collector = TimelineCollector()
-        _ = try await Replay(file: file, configuration: configuration).run(clock: ContinuousClock(), recorder: &collector)
+        _ = try await Replay(file: file, configuration: configuration).run(
+            clock: ContinuousClock(), recorder: &collector)
 
         let simulation = try Simulation(
             route: .file(file), user: .init(promptAnswer: configuration.location.promptAnswer), gps: configuration.gps,
@@ -149,8 +156,9 @@ struct SimulationTests {
         }
         #expect(locations(collector.events).count > 0)
         #expect(locations(simulation.timeline) == locations(collector.events))
-        #expect(simulation.timeline.filter { $0.kind.typeName == "authorization" }.map(\.kind)
-            == collector.events.filter { $0.kind.typeName == "authorization" }.map(\.kind))
+        #expect(
+            simulation.timeline.filter { $0.kind.typeName == "authorization" }.map(\.kind)
+                == collector.events.filter { $0.kind.typeName == "authorization" }.map(\.kind))
         _ = app
     }
 
@@ -224,9 +232,12 @@ struct SimulationExpectationTests {
 
         try simulation.expect(.count(EventSelector(type: "prompt"), .exactly(1), window: OffsetWindow()))
         try simulation.expect(.absent(EventSelector(type: "location"), after: nil, before: 30))
-        try simulation.expect(.order(
-            first: EventSelector(type: "call", fields: [FieldMatch(key: "method", matcher: .string("requestWhenInUseAuthorization"))]),
-            then: EventSelector(type: "prompt")))
+        try simulation.expect(
+            .order(
+                first: EventSelector(
+                    type: "call", fields: [FieldMatch(key: "method", matcher: .string("requestWhenInUseAuthorization"))]
+                ),
+                then: EventSelector(type: "prompt")))
         try simulation.expect(.end([FieldMatch(key: "locations", matcher: .number(11, tolerance: 0))]))
 
         let failure = try #require(throws: ExpectationFailure.self) {
@@ -234,7 +245,8 @@ struct SimulationExpectationTests {
         }
         #expect(failure.description.hasPrefix("expected no location"))
         #expect(failure.description.contains(#""type":"location""#), "the evidence quotes the offending event")
-        #expect(simulation.check([.present(EventSelector(type: "alert"), at: nil, tolerance: 0)]).map(\.passed) == [false])
+        #expect(
+            simulation.check([.present(EventSelector(type: "alert"), at: nil, tolerance: 0)]).map(\.passed) == [false])
         _ = app
     }
 }
@@ -244,7 +256,8 @@ struct SimulationClockTests {
     /// The bug the agreement test caught: running to the end set the clock to infinity,
     /// and the time reading for other tasks trapped on it.
     @Test func runningToTheEndLeavesTheClockAtTheLastEvent() throws {
-        let simulation = try Simulation(route: .points(Walk.points(10)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(10)), system: .init(authorization: .authorizedWhenInUse))
         let app = RecordingApp(simulation)
         app.manager.startUpdatingLocation()
         try simulation.runToEnd()
@@ -289,7 +302,8 @@ struct SampleRouteTests {
     @Test func theWalkIsTheQuickStartsFile() throws {
         let bundled = try #require(SampleRoute.sfWaterfrontWalk.url)
         let repository = String(#filePath.split(separator: "/Tests/")[0]) + "/gpx/sf-waterfront-walk.gpx"
-        let bundledBytes = try Data(contentsOf: bundled), repositoryBytes = try Data(contentsOf: URL(fileURLWithPath: repository))
+        let bundledBytes = try Data(contentsOf: bundled),
+            repositoryBytes = try Data(contentsOf: URL(fileURLWithPath: repository))
         #expect(bundledBytes == repositoryBytes)
         #expect(bundledBytes.count > 200_000)
         let walk = try Simulation(route: .sample(.sfWaterfrontWalk))

@@ -93,14 +93,19 @@ struct SimulationTimeTests {
     }
 
     @MainActor
-    @Test("a sleep on simulation.clock ends when the simulation reaches its deadline, in order", .timeLimit(.minutes(15)))
+    @Test(
+        "a sleep on simulation.clock ends when the simulation reaches its deadline, in order", .timeLimit(.minutes(15)))
     func clockSleeps() async throws {
         let simulation = try Simulation(route: .sample(.sfWaterfrontWalk))
         let clock = simulation.clock
         #expect(clock.now == SimulationClock.Instant(offset: .zero))
         let woke = LockedWakes()
-        let first = Task { try await clock.sleep(until: .init(offset: .seconds(30))); woke.note("30 s") }
-        let second = Task { try await clock.sleep(until: .init(offset: .seconds(60))); woke.note("60 s") }
+        let first = Task {
+            try await clock.sleep(until: .init(offset: .seconds(30))); woke.note("30 s")
+        }
+        let second = Task {
+            try await clock.sleep(until: .init(offset: .seconds(60))); woke.note("60 s")
+        }
         try simulation.advance(by: 45)
         #expect(clock.now == SimulationClock.Instant(offset: .seconds(45)))
         try await first.value
@@ -113,7 +118,8 @@ struct SimulationTimeTests {
     }
 
     @MainActor
-    @Test("the simulation's end wakes a sleeper whose time never comes with CancellationError", .timeLimit(.minutes(15)))
+    @Test(
+        "the simulation's end wakes a sleeper whose time never comes with CancellationError", .timeLimit(.minutes(15)))
     func finishCancelsSleepers() async throws {
         let simulation = try Simulation(route: .sample(.sfWaterfrontWalk))
         let clock = simulation.clock

@@ -8,7 +8,9 @@ import Testing
 @Suite("Typed events, prompt answers in turn, delivered locations")
 struct TypedScriptingTests {
     @Test func aTypedEventIsTheParsedOne() throws {
-        #expect(ScheduledEvent.at(.minutes(20), .authorization(.denied)) == (try ScheduledEvent(parsing: "20m:authorization=denied")))
+        #expect(
+            ScheduledEvent.at(.minutes(20), .authorization(.denied))
+                == (try ScheduledEvent(parsing: "20m:authorization=denied")))
         #expect(ScheduledEvent.at(.seconds(45), .signal(.lost)) == (try ScheduledEvent(parsing: "45s:signal=lost")))
         #expect(SimulatedOffset.hours(1.5).description == "1h30m")
         #expect(SimulatedOffset.minutes(0.25).description == "15s")
@@ -24,7 +26,9 @@ struct TypedScriptingTests {
         let app = RecordingApp(simulation)
         app.onAuthorization = { manager in
             if manager.authorizationStatus == .notDetermined { manager.requestWhenInUseAuthorization() }
-            if [.authorizedWhenInUse, .authorizedAlways].contains(manager.authorizationStatus) { manager.startUpdatingLocation() }
+            if [.authorizedWhenInUse, .authorizedAlways].contains(manager.authorizationStatus) {
+                manager.startUpdatingLocation()
+            }
         }
         try simulation.runToEnd()
         try simulation.finish()
@@ -42,8 +46,10 @@ struct TypedScriptingTests {
     @Test func theLastAnswerAnswersEveryLaterPrompt() throws {
         let simulation = try Simulation(
             route: .points(Walk.points(60)), user: .init(promptAnswers: [.once, .deny]),
-            events: [.at(.seconds(10), .app(.background)), .at(.seconds(20), .app(.foreground)),
-                     .at(.seconds(30), .authorization(.notDetermined))])
+            events: [
+                .at(.seconds(10), .app(.background)), .at(.seconds(20), .app(.foreground)),
+                .at(.seconds(30), .authorization(.notDetermined)),
+            ])
         let app = RecordingApp(simulation)
         app.onAuthorization = { manager in
             if manager.authorizationStatus == .notDetermined { manager.requestWhenInUseAuthorization() }
@@ -63,7 +69,8 @@ struct TypedScriptingTests {
     }
 
     @Test func deliveredLocationsAreTheFixesTheAppGot() throws {
-        let simulation = try Simulation(route: .points(Walk.points(20)), system: .init(authorization: .authorizedWhenInUse))
+        let simulation = try Simulation(
+            route: .points(Walk.points(20)), system: .init(authorization: .authorizedWhenInUse))
         let app = RecordingApp(simulation)
         app.manager.startUpdatingLocation()
         try simulation.advance(by: 9)

@@ -35,7 +35,9 @@ struct VerifyTests {
         let issues = recorded.withLock { $0 }
         #expect(issues.map(\.line) == [firstLine, firstLine + 1])
         #expect(issues.first?.comment == "expected count prompt == 2: found 1: at 0s")
-        #expect(issues.last?.comment.hasPrefix("expected no locations: unknown event type 'locations' (did you mean 'location'?)") == true)
+        #expect(
+            issues.last?.comment.hasPrefix(
+                "expected no locations: unknown event type 'locations' (did you mean 'location'?)") == true)
     }
 
     @Test func aHoldingExpectationRecordsNothing() throws {
@@ -77,19 +79,39 @@ struct VerifyTests {
             (.count("prompt", .exactly(1)), .count(EventSelector(type: "prompt"), .exactly(1), window: OffsetWindow())),
             (.present("alert"), .present(EventSelector(type: "alert"), at: nil, tolerance: 0)),
             (.present("alert", at: 60), .present(EventSelector(type: "alert"), at: 60, tolerance: 0)),
-            (.order("prompt", then: "location"), .order(first: EventSelector(type: "prompt"), then: EventSelector(type: "location"))),
-            (.present(EventSelector("authorization", where: ["to": "denied", "servicesEnabled": true, "from": nil])),
-             .present(EventSelector(type: "authorization", fields: [
-                FieldMatch(key: "to", matcher: .string("denied")), FieldMatch(key: "servicesEnabled", matcher: .bool(true)),
-                FieldMatch(key: "from", matcher: .null),
-             ]), at: nil, tolerance: 0)),
-            (.present(EventSelector("location", where: ["index": 3, "lat": 47.5])),
-             .present(EventSelector(type: "location", fields: [
-                FieldMatch(key: "index", matcher: .number(3, tolerance: 0)), FieldMatch(key: "lat", matcher: .number(47.5, tolerance: 0)),
-             ]), at: nil, tolerance: 0)),
+            (
+                .order("prompt", then: "location"),
+                .order(first: EventSelector(type: "prompt"), then: EventSelector(type: "location"))
+            ),
+            (
+                .present(
+                    EventSelector("authorization", where: ["to": "denied", "servicesEnabled": true, "from": nil])),
+                .present(
+                    EventSelector(
+                        type: "authorization",
+                        fields: [
+                            FieldMatch(key: "to", matcher: .string("denied")),
+                            FieldMatch(key: "servicesEnabled", matcher: .bool(true)),
+                            FieldMatch(key: "from", matcher: .null),
+                        ]), at: nil, tolerance: 0)
+            ),
+            (
+                .present(EventSelector("location", where: ["index": 3, "lat": 47.5])),
+                .present(
+                    EventSelector(
+                        type: "location",
+                        fields: [
+                            FieldMatch(key: "index", matcher: .number(3, tolerance: 0)),
+                            FieldMatch(key: "lat", matcher: .number(47.5, tolerance: 0)),
+                        ]), at: nil, tolerance: 0)
+            ),
         ]
         for (short, full) in equal { #expect(short == full) }
         let simulation = try Self.walk()
-        #expect(simulation.verify([.count("prompt", .exactly(1)), .present("location"), .order("prompt", then: "location"), .absent("alert")]))
+        #expect(
+            simulation.verify([
+                .count("prompt", .exactly(1)), .present("location"), .order("prompt", then: "location"),
+                .absent("alert"),
+            ]))
     }
 }

@@ -44,12 +44,16 @@ struct VisitsLibraryTests {
         var points = Walk.points(10)
         let stop = points[9]
         for second in 10..<610 {
-            points.append(RoutePoint(latitude: stop.latitude, longitude: stop.longitude, time: Walk.start.adding(seconds: Double(second))))
+            points.append(
+                RoutePoint(
+                    latitude: stop.latitude, longitude: stop.longitude, time: Walk.start.adding(seconds: Double(second))
+                ))
         }
         for step in 1...120 {
-            points.append(RoutePoint(
-                latitude: stop.latitude + Double(step) * 0.0001, longitude: stop.longitude,
-                time: Walk.start.adding(seconds: Double(609 + step))))
+            points.append(
+                RoutePoint(
+                    latitude: stop.latitude + Double(step) * 0.0001, longitude: stop.longitude,
+                    time: Walk.start.adding(seconds: Double(609 + step))))
         }
         return points
     }
@@ -58,7 +62,9 @@ struct VisitsLibraryTests {
         date.timeIntervalSince1970 - Walk.start.timeIntervalSince1970
     }
 
-    @Test("a ten-minute stop: an arrival (departureDate distantFuture) five minutes in, then the departure with both dates")
+    @Test(
+        "a ten-minute stop: an arrival (departureDate distantFuture) five minutes in, then the departure with both dates"
+    )
     func arrivalAndDeparture() throws {
         let simulation = try Simulation(route: .points(Self.stopOfTenMinutes()))
         let diary = DiaryViewModel(manager: SimulatedLocationManager(simulation: simulation))
@@ -73,12 +79,14 @@ struct VisitsLibraryTests {
         #expect(Self.seconds(departure.departureDate) == 613)
         #expect(abs(arrival.coordinate.latitude - 47.0009) < 0.0003 && arrival.coordinate.longitude == 8)
         #expect(arrival.horizontalAccuracy == 50)
-        #expect(simulation.timeline.contains { $0.kind == .call(ManagerCall(method: .startMonitoringVisits, manager: 0)) })
+        #expect(
+            simulation.timeline.contains { $0.kind == .call(ManagerCall(method: .startMonitoringVisits, manager: 0)) })
     }
 
     @Test("visits are the app's: a second manager's delegate hears them; stopMonitoringVisits() ends them for both")
     func sharedAndStopped() throws {
-        let simulation = try Simulation(route: .points(Self.stopOfTenMinutes()), system: .init(authorization: .authorizedAlways))
+        let simulation = try Simulation(
+            route: .points(Self.stopOfTenMinutes()), system: .init(authorization: .authorizedAlways))
         let first = DiaryViewModel(manager: SimulatedLocationManager(simulation: simulation))
         let second = DiaryViewModel(manager: SimulatedLocationManager(simulation: simulation))
         try simulation.run(until: 400)
@@ -101,23 +109,33 @@ struct VisitsLibraryTests {
     func heldInTheBackground() throws {
         let simulation = try Simulation(
             route: .points(Self.stopOfTenMinutes()), system: .init(authorization: .authorizedWhenInUse),
-            events: [try ScheduledEvent(parsing: "60s:app=background"), try ScheduledEvent(parsing: "700s:app=foreground")])
+            events: [
+                try ScheduledEvent(parsing: "60s:app=background"), try ScheduledEvent(parsing: "700s:app=foreground"),
+            ])
         let diary = DiaryViewModel(manager: SimulatedLocationManager(simulation: simulation))
         try simulation.run(until: 699)
         #expect(diary.visits.isEmpty)
         try simulation.run(until: 701)
-        #expect(diary.visits.map { $0.departureDate == .distantFuture } == [true, false], "the arrival, then the departure")
+        #expect(
+            diary.visits.map { $0.departureDate == .distantFuture } == [true, false], "the arrival, then the departure")
     }
 
-    @Test("Always in the background: each visit as it happens, the arrival five minutes into the stop, not held for the foreground")
+    @Test(
+        "Always in the background: each visit as it happens, the arrival five minutes into the stop, not held for the foreground"
+    )
     func alwaysHearsThemAtOnce() throws {
         let simulation = try Simulation(
             route: .points(Self.stopOfTenMinutes()), system: .init(authorization: .authorizedAlways),
-            events: [try ScheduledEvent(parsing: "60s:app=background"), try ScheduledEvent(parsing: "700s:app=foreground")])
+            events: [
+                try ScheduledEvent(parsing: "60s:app=background"), try ScheduledEvent(parsing: "700s:app=foreground"),
+            ])
         let diary = DiaryViewModel(manager: SimulatedLocationManager(simulation: simulation))
         try simulation.run(until: 400)
-        #expect(diary.visits.map { $0.departureDate == .distantFuture } == [true], "the arrival, heard in the background")
+        #expect(
+            diary.visits.map { $0.departureDate == .distantFuture } == [true], "the arrival, heard in the background")
         try simulation.run(until: 699)
-        #expect(diary.visits.map { $0.departureDate == .distantFuture } == [true, false], "the departure too, before the foreground")
+        #expect(
+            diary.visits.map { $0.departureDate == .distantFuture } == [true, false],
+            "the departure too, before the foreground")
     }
 }

@@ -56,9 +56,10 @@ struct ScenarioExpectationsTests {
         let simulation = try Simulation(
             route: .file(scenario.gpxPath, source: configuration.source),
             user: .init(promptAnswer: configuration.location.promptAnswer),
-            system: .init(authorization: configuration.location.initialStatus,
-                          accuracy: configuration.location.initialAccuracy,
-                          servicesEnabled: configuration.location.servicesEnabled),
+            system: .init(
+                authorization: configuration.location.initialStatus,
+                accuracy: configuration.location.initialAccuracy,
+                servicesEnabled: configuration.location.servicesEnabled),
             gps: configuration.gps, seed: configuration.seed, intervalSeconds: configuration.intervalSeconds,
             events: configuration.events)
         let app = App(simulation)
@@ -69,8 +70,9 @@ struct ScenarioExpectationsTests {
         let expectations = scenario.expectations.map(\.expectation).filter { expectation in
             !Self.selectorTypes(expectation).contains { Simulation.eventTypesNeverRecorded[$0] != nil }
         }
-        #expect(simulation.check(scenario.expectations.map(\.expectation)).filter { !$0.passed }.count
-            == scenario.expectations.count - expectations.count)
+        #expect(
+            simulation.check(scenario.expectations.map(\.expectation)).filter { !$0.passed }.count
+                == scenario.expectations.count - expectations.count)
         let outcomes = simulation.check(expectations)
         #expect(!outcomes.isEmpty)
         for outcome in outcomes {

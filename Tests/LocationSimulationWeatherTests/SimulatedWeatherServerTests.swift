@@ -28,7 +28,9 @@ struct SimulatedWeatherServerTests {
     }
 
     @Test func currentConditionsFollowTheVirtualClock() async throws {
-        let points = (0..<10_000).map { RoutePoint(latitude: 47, longitude: 8, time: Self.start.adding(seconds: Double($0))) }
+        let points = (0..<10_000).map {
+            RoutePoint(latitude: 47, longitude: 8, time: Self.start.adding(seconds: Double($0)))
+        }
         let simulation = try Simulation(route: .points(points))
         let server = try await SimulatedWeatherServer.start(for: simulation)
         let query = "latitude=47&longitude=8&current=temperature_2m"
@@ -40,8 +42,10 @@ struct SimulatedWeatherServerTests {
         #expect(atStart.body.contains(#""current":{"time":"2026-06-13T16:00""#), "\(atStart.body)")
         #expect(later.body.contains(#""current":{"time":"2026-06-13T18:00""#), "\(later.body)")
         let modelled = simulation.weather(latitude: 47, longitude: 8).temperatureCelsius
-        #expect(later.body.contains(#""temperature_2m":\#(modelled)"#) || later.body.contains(#""temperature_2m":\#(Int(modelled))}"#),
-                "the model's temperature at the simulated moment, \(modelled)")
+        #expect(
+            later.body.contains(#""temperature_2m":\#(modelled)"#)
+                || later.body.contains(#""temperature_2m":\#(Int(modelled))}"#),
+            "the model's temperature at the simulated moment, \(modelled)")
     }
 
     /// The library's `weather(latitude:longitude:elevationMeters:)` is the model replay and

@@ -38,7 +38,11 @@ import TrailcastWeather
     /// not read as 0.1 s, nor 250 ms as 0.3 s. Whole seconds have no decimals.
     @Test("timeouts are named to the millisecond, without trailing zeros")
     func timeoutsAreNamedToTheMillisecond() {
-        #expect([Duration.seconds(5), .milliseconds(125), .milliseconds(250), .milliseconds(1500), .milliseconds(1), .seconds(90)]
+        #expect(
+            [
+                Duration.seconds(5), .milliseconds(125), .milliseconds(250), .milliseconds(1500), .milliseconds(1),
+                .seconds(90),
+            ]
             .map(DecimalText.seconds) == ["5", "0.125", "0.25", "1.5", "0.001", "90"])
         let configuration = OpenMeteoClient.Configuration(
             forecastBaseURL: "http://127.0.0.1:9", archiveBaseURL: "http://127.0.0.1:9",
@@ -49,7 +53,9 @@ import TrailcastWeather
         #expect(message(HTTPClientError.deadlineExceeded) == "timed out after 0.125 s")
         #expect(message(HTTPClientError.readTimeout) == "timed out after 0.125 s")
         #expect(message(HTTPClientError.connectTimeout) == "cannot connect to 127.0.0.1:9: timed out after 2.25 s")
-        #expect(message(ChannelError.connectTimeout(.milliseconds(2250))) == "cannot connect to 127.0.0.1:9: timed out after 2.25 s")
+        #expect(
+            message(ChannelError.connectTimeout(.milliseconds(2250)))
+                == "cannot connect to 127.0.0.1:9: timed out after 2.25 s")
     }
 
     /// An IP address is connected to directly; a name (`localhost`, from the hosts file) goes
@@ -65,9 +71,12 @@ import TrailcastWeather
         let outcome = try await OpenMeteoClient.withClient(configuration: configuration) { client in
             await client.fetch(Self.query)
         }
-        #expect(outcome.failure == WeatherFetchFailure(
-            message: "cannot connect to \(host):\(port): connection refused", httpStatus: nil, isTransient: true,
-            serverUnreachable: true))
+        #expect(
+            outcome.failure
+                == WeatherFetchFailure(
+                    message: "cannot connect to \(host):\(port): connection refused", httpStatus: nil,
+                    isTransient: true,
+                    serverUnreachable: true))
         #expect(outcome.attempts == 3)
         // Two waits of 10 ms × at most 1.5 and × 2 × 1.5, about 35 ms in all when idle. The
         // bound is half the request timeout: room for a machine whose cooperative threads are

@@ -13,8 +13,9 @@ import TrailcastWeatherServer
     static let zurich = WeatherQuery(latitude: 47.3769, longitude: 8.5417, elevationMeters: 408, unixTime: unixTime)
 
     static func expected(_ query: WeatherQuery) -> WeatherConditions {
-        model.conditions(latitude: query.latitude, longitude: query.longitude,
-                         elevationMeters: query.elevationMeters, unixTime: 1_719_835_200)
+        model.conditions(
+            latitude: query.latitude, longitude: query.longitude,
+            elevationMeters: query.elevationMeters, unixTime: 1_719_835_200)
     }
 
     @Test(arguments: [
@@ -35,22 +36,28 @@ import TrailcastWeatherServer
         let closed = "http://127.0.0.1:\(try closedLocalPort())"
         // The server's today is the forecast client's: the instant is inside both APIs' ranges.
         let serverNow = { @Sendable in Int(Self.unixTime) + 86_400 }
-        let answers = try await WeatherServer(port: 0, logger: quietServerLogger, currentUnixTime: serverNow).withRunningServer { port in
-            let server = "http://127.0.0.1:\(port)"
-            // 60 s, not the default 5: this test is not about timeouts, and with the whole suite
-            // (Chromium's among it) on two cores an answer once took longer than 5 s.
-            var recent = OpenMeteoClient.Configuration(forecastBaseURL: server, archiveBaseURL: closed, maxAttempts: 1)
-            recent.requestTimeout = .seconds(60)
-            var old = OpenMeteoClient.Configuration(forecastBaseURL: closed, archiveBaseURL: server, maxAttempts: 1)
-            old.requestTimeout = .seconds(60)
-            let forecast = try await OpenMeteoClient.withClient(configuration: recent, now: { Self.unixTime + 86_400 }) {
-                await $0.fetch(Self.zurich)
+        let answers = try await WeatherServer(port: 0, logger: quietServerLogger, currentUnixTime: serverNow)
+            .withRunningServer { port in
+                let server = "http://127.0.0.1:\(port)"
+                // 60 s, not the default 5: this test is not about timeouts, and with the whole suite
+                // (Chromium's among it) on two cores an answer once took longer than 5 s.
+                var recent = OpenMeteoClient.Configuration(
+                    forecastBaseURL: server, archiveBaseURL: closed, maxAttempts: 1)
+                recent.requestTimeout = .seconds(60)
+                var old = OpenMeteoClient.Configuration(forecastBaseURL: closed, archiveBaseURL: server, maxAttempts: 1)
+                old.requestTimeout = .seconds(60)
+                let forecast = try await OpenMeteoClient.withClient(
+                    configuration: recent, now: { Self.unixTime + 86_400 }
+                ) {
+                    await $0.fetch(Self.zurich)
+                }
+                let archive = try await OpenMeteoClient.withClient(
+                    configuration: old, now: { Self.unixTime + 200 * 86_400 }
+                ) {
+                    await $0.fetch(Self.zurich)
+                }
+                return (forecast, archive)
             }
-            let archive = try await OpenMeteoClient.withClient(configuration: old, now: { Self.unixTime + 200 * 86_400 }) {
-                await $0.fetch(Self.zurich)
-            }
-            return (forecast, archive)
-        }
         #expect(answers.0.result == .success(Self.expected(Self.zurich)))
         #expect(answers.1.result == answers.0.result)
     }
@@ -59,8 +66,12 @@ import TrailcastWeatherServer
     @Test func archiveReadsTheNextDaysFirstHour() async throws {
         let query = WeatherQuery(latitude: 47.3769, longitude: 8.5417, unixTime: 1_719_877_200)
         let outcome = try await withLocalServer(now: { 1_735_689_600 }, { client, _ in await client.fetch(query) })
-        #expect(outcome.result == .success(Self.model.conditions(
-            latitude: query.latitude, longitude: query.longitude, elevationMeters: nil, unixTime: 1_719_878_400)))
+        #expect(
+            outcome.result
+                == .success(
+                    Self.model.conditions(
+                        latitude: query.latitude, longitude: query.longitude, elevationMeters: nil,
+                        unixTime: 1_719_878_400)))
     }
 
     @Test func serverErrorsAreRetriedThenReported() async throws {
@@ -130,8 +141,10 @@ import TrailcastWeatherServer
         let outcome = try await withLocalServer(faults: .init(timeoutRate: 1), requestTimeout: .milliseconds(300)) {
             client, _ in await client.fetch(Self.zurich)
         }
-        #expect(outcome.failure == WeatherFetchFailure(
-            message: "timed out after 0.3 s", httpStatus: nil, isTransient: true, serverUnreachable: true))
+        #expect(
+            outcome.failure
+                == WeatherFetchFailure(
+                    message: "timed out after 0.3 s", httpStatus: nil, isTransient: true, serverUnreachable: true))
         #expect(outcome.attempts == 3)
         // Three 300 ms attempts: never less than 0.9 s. The message above names the 0.3 s
         // timeout that fired, which a client left at its default 5 s would not say; how long
@@ -145,8 +158,10 @@ import TrailcastWeatherServer
         let outcome = try await withLocalServer(faults: .init(timeoutRate: 1), requestTimeout: .milliseconds(125)) {
             client, _ in await client.fetch(Self.zurich)
         }
-        #expect(outcome.failure == WeatherFetchFailure(
-            message: "timed out after 0.125 s", httpStatus: nil, isTransient: true, serverUnreachable: true))
+        #expect(
+            outcome.failure
+                == WeatherFetchFailure(
+                    message: "timed out after 0.125 s", httpStatus: nil, isTransient: true, serverUnreachable: true))
         #expect(outcome.attempts == 3)
     }
 
@@ -154,7 +169,9 @@ import TrailcastWeatherServer
         // A timeout far above the latency, a ceiling and not a measure: with the whole suite
         // (and a headless browser) beside it on two cores, one 200 ms answer once took over
         // 2 s, and on a machine 3x slower over 20 s, and was retried.
-        let outcome = try await withLocalServer(faults: .init(latency: .milliseconds(200)), requestTimeout: .seconds(300)) {
+        let outcome = try await withLocalServer(
+            faults: .init(latency: .milliseconds(200)), requestTimeout: .seconds(300)
+        ) {
             client, _ in await client.fetch(Self.zurich)
         }
         #expect(outcome.result == .success(Self.expected(Self.zurich)))
@@ -165,8 +182,11 @@ import TrailcastWeatherServer
     @Test func invalidRequestsAreNotRetried() async throws {
         let query = WeatherQuery(latitude: 95, longitude: 8.5417, unixTime: Self.unixTime)
         let outcome = try await withLocalServer { client, _ in await client.fetch(query) }
-        #expect(outcome.failure == WeatherFetchFailure(
-            message: "HTTP 400: Latitude must be in range of -90 to 90°. Given: 95.0.", httpStatus: 400, isTransient: false))
+        #expect(
+            outcome.failure
+                == WeatherFetchFailure(
+                    message: "HTTP 400: Latitude must be in range of -90 to 90°. Given: 95.0.", httpStatus: 400,
+                    isTransient: false))
         #expect(outcome.attempts == 1)
     }
 
@@ -176,8 +196,9 @@ import TrailcastWeatherServer
     /// would pass the suite's time limit, and "cancelled" is not a timeout's message.
     @Test(.timeLimit(.minutes(15))) func cancellationStopsAFetchInFlight() async throws {
         // Sleep 1 is the first attempt's timer: the request is being sent.
-        let outcome = try await Self.fetch(cancellingAtSleep: 1, faults: .init(timeoutRate: 1),
-                                           requestTimeout: .seconds(3600))
+        let outcome = try await Self.fetch(
+            cancellingAtSleep: 1, faults: .init(timeoutRate: 1),
+            requestTimeout: .seconds(3600))
         #expect(outcome.failure == WeatherFetchFailure(message: "cancelled", isTransient: true))
         #expect(outcome.attempts == 1)
     }
@@ -186,8 +207,9 @@ import TrailcastWeatherServer
     /// hour, so one that was not ended would pass the time limit (no wall-clock bound).
     @Test(.timeLimit(.minutes(15))) func cancellationStopsTheRetryLoop() async throws {
         // Sleep 2 is the hour's wait after the first attempt's HTTP 500.
-        let outcome = try await Self.fetch(cancellingAtSleep: 2, faults: .init(failRate: 1),
-                                           retryBaseDelay: .seconds(3600))
+        let outcome = try await Self.fetch(
+            cancellingAtSleep: 2, faults: .init(failRate: 1),
+            retryBaseDelay: .seconds(3600))
         #expect(outcome.failure == WeatherFetchFailure(message: "cancelled", isTransient: true))
         #expect(outcome.attempts == 1)
     }

@@ -26,28 +26,35 @@ import TrailcastWeather
         if let variable {
             hourly.removeAll { $0.hasPrefix("\"\(variable)\"") }
         }
-        let json = #"{"latitude":47.38,"longitude":8.54,"utc_offset_seconds":0,"timezone":"GMT","#
+        let json =
+            #"{"latitude":47.38,"longitude":8.54,"utc_offset_seconds":0,"timezone":"GMT","#
             + #""hourly_units":{"time":"unixtime"},"hourly":{\#(hourly.joined(separator: ","))}}"#
         return Array(json.utf8)
     }
 
     @Test func readsTheHourAsked() throws {
         let response = try OpenMeteoHourlyResponse.decode(Self.body())
-        #expect(try response.conditions(atHourStarting: 1_719_835_200) == WeatherConditions(
-            temperatureCelsius: 16.8, apparentTemperatureCelsius: 17.2, relativeHumidity: 71,
-            precipitationMm: 2.3, cloudCover: 100, weatherCode: .thunderstorm,
-            windSpeedMps: 4.1, windDirectionDegrees: 0, isDay: true))
-        #expect(try response.conditions(atHourStarting: 1_719_838_800) == WeatherConditions(
-            temperatureCelsius: 17.4, apparentTemperatureCelsius: 17.9, relativeHumidity: 65,
-            precipitationMm: 0, cloudCover: 48, weatherCode: .overcast,
-            windSpeedMps: 3.3, windDirectionDegrees: 272, isDay: false))
+        #expect(
+            try response.conditions(atHourStarting: 1_719_835_200)
+                == WeatherConditions(
+                    temperatureCelsius: 16.8, apparentTemperatureCelsius: 17.2, relativeHumidity: 71,
+                    precipitationMm: 2.3, cloudCover: 100, weatherCode: .thunderstorm,
+                    windSpeedMps: 4.1, windDirectionDegrees: 0, isDay: true))
+        #expect(
+            try response.conditions(atHourStarting: 1_719_838_800)
+                == WeatherConditions(
+                    temperatureCelsius: 17.4, apparentTemperatureCelsius: 17.9, relativeHumidity: 65,
+                    precipitationMm: 0, cloudCover: 48, weatherCode: .overcast,
+                    windSpeedMps: 3.3, windDirectionDegrees: 272, isDay: false))
     }
 
     /// Found by the Open-Meteo fuzz target: an hour beyond Int64's hours trapped.
     @Test(arguments: [1e300, -1e300, Double.nan, Double.infinity])
     func anHourNoAnswerCanHaveIsAFailureNotATrap(_ hour: Double) throws {
-        let response = try OpenMeteoHourlyResponse.decode(Self.body(
-            temperature: "[1, 2]").replacing(Array("1719835200".utf8), with: Array("1e300".utf8)))
+        let response = try OpenMeteoHourlyResponse.decode(
+            Self.body(
+                temperature: "[1, 2]"
+            ).replacing(Array("1719835200".utf8), with: Array("1e300".utf8)))
         #expect(throws: WeatherFetchFailure.self) { try response.conditions(atHourStarting: hour) }
     }
 
@@ -64,8 +71,10 @@ import TrailcastWeather
         let failure = #expect(throws: WeatherFetchFailure.self) {
             try response.conditions(atHourStarting: 1_719_835_200)
         }
-        #expect(failure == WeatherFetchFailure(
-            message: "response has no temperature_2m for 2024-07-01T12:00Z", isTransient: false))
+        #expect(
+            failure
+                == WeatherFetchFailure(
+                    message: "response has no temperature_2m for 2024-07-01T12:00Z", isTransient: false))
         // The other hour is still usable.
         #expect(try response.conditions(atHourStarting: 1_719_838_800).temperatureCelsius == 17.4)
     }

@@ -6,18 +6,21 @@ import TrailcastWeather
 
 /// URL building: which API, which parameters, which hour; no network.
 @Suite struct OpenMeteoRequestTests {
-    static let variables = "temperature_2m,relative_humidity_2m,apparent_temperature,is_day,"
+    static let variables =
+        "temperature_2m,relative_humidity_2m,apparent_temperature,is_day,"
         + "precipitation,weather_code,cloud_cover,wind_speed_10m,wind_direction_10m"
     /// 2024-07-03T09:46:40Z.
     static let now = 1_720_000_000.0
 
     @Test func recentTimeAsksTheForecastForItsHourAndTheNext() throws {
-        let query = WeatherQuery(latitude: 47.3769, longitude: 8.5417, elevationMeters: 408, unixTime: 1_719_835_200 + 1500)
+        let query = WeatherQuery(
+            latitude: 47.3769, longitude: 8.5417, elevationMeters: 408, unixTime: 1_719_835_200 + 1500)
         let request = try OpenMeteoRequest(query: query, configuration: .init(), nowUnixTime: Self.now)
         #expect(request.api == .forecast)
-        #expect(request.url == "https://api.open-meteo.com/v1/forecast?latitude=47.3769&longitude=8.5417"
-            + "&elevation=408&hourly=\(Self.variables)&wind_speed_unit=ms&timezone=GMT&timeformat=unixtime"
-            + "&start_hour=2024-07-01T12:00&end_hour=2024-07-01T13:00")
+        #expect(
+            request.url == "https://api.open-meteo.com/v1/forecast?latitude=47.3769&longitude=8.5417"
+                + "&elevation=408&hourly=\(Self.variables)&wind_speed_unit=ms&timezone=GMT&timeformat=unixtime"
+                + "&start_hour=2024-07-01T12:00&end_hour=2024-07-01T13:00")
         #expect(request.authority == "api.open-meteo.com")
         #expect(request.targetUnixTime == 1_719_835_200)
     }
@@ -41,9 +44,10 @@ import TrailcastWeather
         let configuration = OpenMeteoClient.Configuration(archiveBaseURL: "http://127.0.0.1:8080/")
         let request = try OpenMeteoRequest(query: query, configuration: configuration, nowUnixTime: 1_735_689_600)
         #expect(request.api == .archive)
-        #expect(request.url == "http://127.0.0.1:8080/v1/archive?latitude=-33.8688&longitude=151.2093"
-            + "&hourly=\(Self.variables)&wind_speed_unit=ms&timezone=GMT&timeformat=unixtime"
-            + "&start_date=2024-07-01&end_date=2024-07-02")
+        #expect(
+            request.url == "http://127.0.0.1:8080/v1/archive?latitude=-33.8688&longitude=151.2093"
+                + "&hourly=\(Self.variables)&wind_speed_unit=ms&timezone=GMT&timeformat=unixtime"
+                + "&start_date=2024-07-01&end_date=2024-07-02")
         #expect(request.authority == "127.0.0.1:8080")
         #expect(request.targetUnixTime == 1_719_878_400)
     }
@@ -51,7 +55,7 @@ import TrailcastWeather
     /// On 2024-10-01 the forecast API's `past_days=92` reaches back to 2024-07-01.
     @Test(arguments: [
         (1_719_835_200.0, OpenMeteoRequest.API.forecast),  // 2024-07-01T12:00Z
-        (1_719_791_940.0, OpenMeteoRequest.API.archive),   // 2024-06-30T23:59Z
+        (1_719_791_940.0, OpenMeteoRequest.API.archive),  // 2024-06-30T23:59Z
     ])
     func forecastReachesBackWholeDays(unixTime: Double, api: OpenMeteoRequest.API) throws {
         let query = WeatherQuery(latitude: 0, longitude: 0, unixTime: unixTime)

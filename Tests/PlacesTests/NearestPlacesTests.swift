@@ -19,12 +19,21 @@ struct NearestPlacesTests {
     }
 
     static func bruteForce(_ places: [Place], _ count: Int, latitude: Double, longitude: Double) -> [Int] {
-        places.indices.map { ($0, GreatCircle.distanceMeters(latitude1: latitude, longitude1: longitude, latitude2: places[$0].latitude, longitude2: places[$0].longitude)) }
-            .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
-            .prefix(count).map(\.0)
+        places.indices.map {
+            (
+                $0,
+                GreatCircle.distanceMeters(
+                    latitude1: latitude, longitude1: longitude, latitude2: places[$0].latitude,
+                    longitude2: places[$0].longitude)
+            )
+        }
+        .sorted { $0.1 != $1.1 ? $0.1 < $1.1 : $0.0 < $1.0 }
+        .prefix(count).map(\.0)
     }
 
-    @Test("the tree finds what a sort of everything finds: worldwide, across the antimeridian, near the poles", arguments: [1, 3, 5, 20])
+    @Test(
+        "the tree finds what a sort of everything finds: worldwide, across the antimeridian, near the poles",
+        arguments: [1, 3, 5, 20])
     func matchesBruteForce(count: Int) {
         var random = Random(state: UInt64(count))
         // Sized to stay light: a test that holds a core for seconds delays the suite's
@@ -42,8 +51,13 @@ struct NearestPlacesTests {
             #expect(found.count == count, "at \(latitude), \(longitude)")
             // Equal distances may come in either order between the two; compare distances.
             let distances = found.map(\.distanceMeters)
-            let expectedDistances = expected.map { GreatCircle.distanceMeters(latitude1: latitude, longitude1: longitude, latitude2: places[$0].latitude, longitude2: places[$0].longitude) }
-            #expect(zip(distances, expectedDistances).allSatisfy { abs($0 - $1) < 1e-6 }, "at \(latitude), \(longitude)")
+            let expectedDistances = expected.map {
+                GreatCircle.distanceMeters(
+                    latitude1: latitude, longitude1: longitude, latitude2: places[$0].latitude,
+                    longitude2: places[$0].longitude)
+            }
+            #expect(
+                zip(distances, expectedDistances).allSatisfy { abs($0 - $1) < 1e-6 }, "at \(latitude), \(longitude)")
             #expect(distances == distances.sorted())
         }
     }
@@ -58,7 +72,10 @@ struct NearestPlacesTests {
 
     @Test("the same place twice: the one earlier in the file first")
     func ties() {
-        let places = [Place(name: "first", latitude: 5, longitude: 5), Place(name: "other", latitude: 6, longitude: 6), Place(name: "second", latitude: 5, longitude: 5)]
+        let places = [
+            Place(name: "first", latitude: 5, longitude: 5), Place(name: "other", latitude: 6, longitude: 6),
+            Place(name: "second", latitude: 5, longitude: 5),
+        ]
         #expect(NearestPlaces(places).nearest(2, latitude: 5, longitude: 5).map(\.index) == [0, 2])
     }
 }

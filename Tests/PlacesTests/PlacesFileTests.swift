@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Places files")
 struct PlacesFileTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
 
     @Test("the samples: GeoJSON, CSV and GPX waypoints give the same 37 places")
     func samples() throws {
@@ -16,7 +17,8 @@ struct PlacesFileTests {
         #expect(geoJSON.count == 37)
         #expect(csv == geoJSON)
         #expect(gpx == geoJSON)
-        #expect(geoJSON.first == Place(name: "Embarcadero Vaccination Centre", latitude: 37.794804, longitude: -122.395116))
+        #expect(
+            geoJSON.first == Place(name: "Embarcadero Vaccination Centre", latitude: 37.794804, longitude: -122.395116))
     }
 
     static func scratch(_ name: String, _ text: String) throws -> String {
@@ -27,11 +29,14 @@ struct PlacesFileTests {
 
     @Test("CSV: quoted fields, any column order, extra columns, CRLF")
     func csv() throws {
-        let path = try Self.scratch("a.csv", "id,lon,name,lat\r\n1,8.54,\"Clinic, \"\"North\"\"\",47.37\r\n2,-0.1,Plain,51.5\r\n")
+        let path = try Self.scratch(
+            "a.csv", "id,lon,name,lat\r\n1,8.54,\"Clinic, \"\"North\"\"\",47.37\r\n2,-0.1,Plain,51.5\r\n")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try PlacesFile.load(path) == [
-            Place(name: "Clinic, \"North\"", latitude: 47.37, longitude: 8.54), Place(name: "Plain", latitude: 51.5, longitude: -0.1),
-        ])
+        #expect(
+            try PlacesFile.load(path) == [
+                Place(name: "Clinic, \"North\"", latitude: 47.37, longitude: 8.54),
+                Place(name: "Plain", latitude: 51.5, longitude: -0.1),
+            ])
     }
 
     struct Bad: Sendable, CustomTestStringConvertible {
@@ -41,25 +46,48 @@ struct PlacesFileTests {
         var testDescription: String { error }
     }
 
-    @Test("a bad places file is one line with its line and column", arguments: [
-        Bad(name: "a.csv", text: "name,lat,lon\nA,1,2\nB,91,2\n", error: ":3:3: error: lat must be a number from -90 to 90, not '91'"),
-        Bad(name: "a.csv", text: "name,latitude,lon\nA,1,2\n", error: ":1:1: error: the header must name the columns name, lat and lon, not 'name,latitude,lon'"),
-        Bad(name: "a.csv", text: "name,lat,lon\n,1,2\n", error: ":2:1: error: a place needs a name"),
-        Bad(name: "a.csv", text: "name,lat,lon\nA,1\n", error: ":2:1: error: expected at least 3 fields, found 2"),
-        Bad(name: "a.csv", text: "name,lat,lon\n\"A,1,2\n", error: ":2:1: error: a quoted field is not closed"),
-        Bad(name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\"features\":[\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]},\"properties\":{\"name\":\"A\"}},\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[1,2]]}}\n]}\n",
-            error: ":3:2: error: features[1]: expected a Feature with a Point geometry [lon, lat]"),
-        Bad(name: "a.geojson", text: "{\"type\":\"Feature\"}", error: ":1:1: error: expected a GeoJSON FeatureCollection with a `features` array"),
-        // Read by the route reader's JSON tokenizer: its words and its place.
-        Bad(name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\n\"features\":[{]}", error: ":2:14: error: not JSON: expected an object key in quotes, found ']'"),
-        Bad(name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\"features\":[\n {\"geometry\":{\"type\":\"Point\",\"coordinates\":[200,2]}}]}",
-            error: ":2:2: error: features[0]: coordinates out of range: [200.0, 2.0]"),
-        // Found by the places fuzz target: a quoted field's line break made the error two lines.
-        Bad(name: "a.csv", text: "name,lat,lon\nA,\"1\n2\",2\n", error: ":2:3: error: lat must be a number from -90 to 90, not '1 2'"),
-        Bad(name: "a.csv", text: "name,lat,lon\nA,1,\(String(repeating: "9", count: 100))\n", error: ":2:5: error: lon must be a number from -180 to 180, not '\(String(repeating: "9", count: 40))...'"),
-        Bad(name: "a.txt", text: "x", error: ": error: a places file ends in .geojson, .json, .csv or .gpx"),
-        Bad(name: "a.gpx", text: "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>", error: ":1:1: error: no <wpt> in the file: the places are its waypoints"),
-    ])
+    @Test(
+        "a bad places file is one line with its line and column",
+        arguments: [
+            Bad(
+                name: "a.csv", text: "name,lat,lon\nA,1,2\nB,91,2\n",
+                error: ":3:3: error: lat must be a number from -90 to 90, not '91'"),
+            Bad(
+                name: "a.csv", text: "name,latitude,lon\nA,1,2\n",
+                error: ":1:1: error: the header must name the columns name, lat and lon, not 'name,latitude,lon'"),
+            Bad(name: "a.csv", text: "name,lat,lon\n,1,2\n", error: ":2:1: error: a place needs a name"),
+            Bad(name: "a.csv", text: "name,lat,lon\nA,1\n", error: ":2:1: error: expected at least 3 fields, found 2"),
+            Bad(name: "a.csv", text: "name,lat,lon\n\"A,1,2\n", error: ":2:1: error: a quoted field is not closed"),
+            Bad(
+                name: "a.geojson",
+                text:
+                    "{\"type\":\"FeatureCollection\",\"features\":[\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[1,2]},\"properties\":{\"name\":\"A\"}},\n {\"type\":\"Feature\",\"geometry\":{\"type\":\"LineString\",\"coordinates\":[[1,2]]}}\n]}\n",
+                error: ":3:2: error: features[1]: expected a Feature with a Point geometry [lon, lat]"),
+            Bad(
+                name: "a.geojson", text: "{\"type\":\"Feature\"}",
+                error: ":1:1: error: expected a GeoJSON FeatureCollection with a `features` array"),
+            // Read by the route reader's JSON tokenizer: its words and its place.
+            Bad(
+                name: "a.geojson", text: "{\"type\":\"FeatureCollection\",\n\"features\":[{]}",
+                error: ":2:14: error: not JSON: expected an object key in quotes, found ']'"),
+            Bad(
+                name: "a.geojson",
+                text:
+                    "{\"type\":\"FeatureCollection\",\"features\":[\n {\"geometry\":{\"type\":\"Point\",\"coordinates\":[200,2]}}]}",
+                error: ":2:2: error: features[0]: coordinates out of range: [200.0, 2.0]"),
+            // Found by the places fuzz target: a quoted field's line break made the error two lines.
+            Bad(
+                name: "a.csv", text: "name,lat,lon\nA,\"1\n2\",2\n",
+                error: ":2:3: error: lat must be a number from -90 to 90, not '1 2'"),
+            Bad(
+                name: "a.csv", text: "name,lat,lon\nA,1,\(String(repeating: "9", count: 100))\n",
+                error:
+                    ":2:5: error: lon must be a number from -180 to 180, not '\(String(repeating: "9", count: 40))...'"),
+            Bad(name: "a.txt", text: "x", error: ": error: a places file ends in .geojson, .json, .csv or .gpx"),
+            Bad(
+                name: "a.gpx", text: "<gpx version=\"1.1\" xmlns=\"http://www.topografix.com/GPX/1/1\"><trk/></gpx>",
+                error: ":1:1: error: no <wpt> in the file: the places are its waypoints"),
+        ])
     func bad(_ bad: Bad) throws {
         let path = try Self.scratch(bad.name, bad.text)
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -13,7 +13,9 @@ struct CheckReportPageTests {
         return CheckedScenario(
             file: "gpx/scenarios/\(name).yaml", name: name,
             rows: passed.enumerated().map { index, held in
-                .init(passed: held, line: 10 + index, expectation: "count location >= \(index)", evidence: held ? "found 6" : "found 0 <none>")
+                .init(
+                    passed: held, line: 10 + index, expectation: "count location >= \(index)",
+                    evidence: held ? "found 6" : "found 0 <none>")
             },
             error: error, seconds: 0.5, run: error == nil ? run : nil)
     }

@@ -26,16 +26,21 @@ struct MapTilesTests {
     }
 
     static func tiles(in html: String) throws -> [Tile] {
-        let pattern = try NSRegularExpression(pattern:
-            #"<image href="https://tile\.example\.org/(\d+)/(\d+)/(\d+)\.png\?key=a&amp;b" x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)" preserveAspectRatio="none"/>"#)
+        let pattern = try NSRegularExpression(
+            pattern:
+                #"<image href="https://tile\.example\.org/(\d+)/(\d+)/(\d+)\.png\?key=a&amp;b" x="([-\d.]+)" y="([-\d.]+)" width="([\d.]+)" height="([\d.]+)" preserveAspectRatio="none"/>"#
+        )
         return pattern.matches(in: html, range: NSRange(html.startIndex..., in: html)).map { match in
             let field = { (index: Int) in String(html[Range(match.range(at: index), in: html)!]) }
-            return Tile(zoom: Int(field(1))!, column: Int(field(2))!, row: Int(field(3))!,
-                        x: Double(field(4))!, y: Double(field(5))!, width: Double(field(6))!, height: Double(field(7))!)
+            return Tile(
+                zoom: Int(field(1))!, column: Int(field(2))!, row: Int(field(3))!,
+                x: Double(field(4))!, y: Double(field(5))!, width: Double(field(6))!, height: Double(field(7))!)
         }
     }
 
-    @Test("the tiles of one zoom cover the whole 960 x 560 map, edge to edge, each drawn 181-362 pixels wide, under everything else")
+    @Test(
+        "the tiles of one zoom cover the whole 960 x 560 map, edge to edge, each drawn 181-362 pixels wide, under everything else"
+    )
     func coverTheMap() throws {
         let html = Self.walk(tiles: try MapTiles(template: Self.template))
         let tiles = try Self.tiles(in: html)
@@ -79,8 +84,9 @@ struct MapTilesTests {
         let tile = try #require(tiles.first { $0.column == column && $0.row == row }, "no tile \(column)/\(row)")
         let start = try #require(html.firstMatch(of: /<polyline[^>]* points="([-\d.]+),([-\d.]+)/))
         let (x, y) = (Double(start.1)!, Double(start.2)!)
-        #expect(tile.x <= x && x <= tile.x + tile.width && tile.y <= y && y <= tile.y + tile.height,
-                "the path starts at \(x),\(y), outside \(tile)")
+        #expect(
+            tile.x <= x && x <= tile.x + tile.width && tile.y <= y && y <= tile.y + tile.height,
+            "the path starts at \(x),\(y), outside \(tile)")
     }
 
     @Test("without tiles the map fetches nothing: no image, no URL, no credit")
@@ -91,8 +97,9 @@ struct MapTilesTests {
 
     @Test("the credit is the one given, escaped; an empty one shows none")
     func attribution() throws {
-        #expect(Self.walk(tiles: try MapTiles(template: Self.template, attribution: "Tiles <me> & co"))
-            .contains(">Tiles &lt;me&gt; &amp; co</text>"))
+        #expect(
+            Self.walk(tiles: try MapTiles(template: Self.template, attribution: "Tiles <me> & co"))
+                .contains(">Tiles &lt;me&gt; &amp; co</text>"))
         #expect(!Self.walk(tiles: try MapTiles(template: Self.template, attribution: "")).contains("tiles-attribution"))
     }
 
@@ -108,13 +115,15 @@ struct MapTilesTests {
         #expect(tiles.zoom(forScale: .infinity) == 0)
     }
 
-    @Test("templates that cannot work are refused with a reason", arguments: [
-        ("tile.openstreetmap.org/{z}/{x}/{y}.png", "must start with http:// or https://"),
-        ("https://tile.example.org/{z}/{x}.png", "has no {y}"),
-        ("https://tile.example.org/{x}/{y}.png", "has no {z}"),
-        ("https://{s}.tile.example.org/{z}/{x}/{y}.png", "not {s} subdomains"),
-        ("https://tile.example.org/{z}/{x}/{y}{r}.png", "takes only {z}, {x} and {y}"),
-    ])
+    @Test(
+        "templates that cannot work are refused with a reason",
+        arguments: [
+            ("tile.openstreetmap.org/{z}/{x}/{y}.png", "must start with http:// or https://"),
+            ("https://tile.example.org/{z}/{x}.png", "has no {y}"),
+            ("https://tile.example.org/{x}/{y}.png", "has no {z}"),
+            ("https://{s}.tile.example.org/{z}/{x}/{y}.png", "not {s} subdomains"),
+            ("https://tile.example.org/{z}/{x}/{y}{r}.png", "takes only {z}, {x} and {y}"),
+        ])
     func badTemplates(template: String, reason: String) {
         #expect {
             _ = try MapTiles(template: template)

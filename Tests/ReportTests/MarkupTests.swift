@@ -47,7 +47,9 @@ struct MarkupTests {
 
     @Test("text is escaped for elements and attributes; control characters cannot break the XML")
     func escaping() {
-        #expect(Markup.escape("<a href=\"x\">Tom & Jerry's</a>") == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
+        #expect(
+            Markup.escape("<a href=\"x\">Tom & Jerry's</a>")
+                == "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;")
         #expect(Markup.escape("bell\u{07}") == "bell\u{FFFD}")
     }
 }

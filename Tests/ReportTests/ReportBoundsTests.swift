@@ -12,20 +12,26 @@ struct ReportBoundsTests {
     /// A location record without the JSON round trip (fast enough for 200,000).
     static func location(_ offset: Double, index: Int) -> TimelineRecord {
         let angle = offset / 3000
-        return TimelineRecord(type: "location", offsetSeconds: offset, fields: [
-            "type": .string("location"), "offset": .number(offset),
-            "lat": .number(37.8 + 0.02 * sin(angle) + 0.00001 * Double(index % 7)), "lon": .number(-122.4 + 0.00002 * offset),
-            "horizontalAccuracy": .number(5), "index": .number(Double(index)), "truth": .null,
-        ], line: "")
+        return TimelineRecord(
+            type: "location", offsetSeconds: offset,
+            fields: [
+                "type": .string("location"), "offset": .number(offset),
+                "lat": .number(37.8 + 0.02 * sin(angle) + 0.00001 * Double(index % 7)),
+                "lon": .number(-122.4 + 0.00002 * offset),
+                "horizontalAccuracy": .number(5), "index": .number(Double(index)), "truth": .null,
+            ], line: "")
     }
 
     static func weather(_ offset: Double) -> TimelineRecord {
-        TimelineRecord(type: "weather", offsetSeconds: offset, fields: [
-            "type": .string("weather"), "offset": .number(offset), "cell": .string("37.80,-122.40"),
-            "temperatureCelsius": .number(15 + 5 * sin(offset / 10_000)), "apparentTemperatureCelsius": .number(14),
-            "precipitationMm": .number(offset.truncatingRemainder(dividingBy: 7200) < 600 ? 1.2 : 0), "weatherCode": .number(61),
-            "condition": .string("slight rain"),
-        ], line: "")
+        TimelineRecord(
+            type: "weather", offsetSeconds: offset,
+            fields: [
+                "type": .string("weather"), "offset": .number(offset), "cell": .string("37.80,-122.40"),
+                "temperatureCelsius": .number(15 + 5 * sin(offset / 10_000)), "apparentTemperatureCelsius": .number(14),
+                "precipitationMm": .number(offset.truncatingRemainder(dividingBy: 7200) < 600 ? 1.2 : 0),
+                "weatherCode": .number(61),
+                "condition": .string("slight rain"),
+            ], line: "")
     }
 
     @Test("200,000 fixes with weather on every one: a page under 1 MB, the path thinned, the counts exact")
@@ -90,7 +96,8 @@ struct ReportBoundsTests {
             thinner.add(.init(x: Double(index), y: 0, kind: 0, breaksBefore: index == 5003))
         }
         thinner.thin(to: 100)
-        #expect(thinner.points.map(\.x) == [0, 5002, 5003, 9999], "the line's end before the break, and its start after")
+        #expect(
+            thinner.points.map(\.x) == [0, 5002, 5003, 9999], "the line's end before the break, and its start after")
     }
 
     @Test("a long wandering line keeps its shape all along: late excursions as well as early ones")

@@ -25,7 +25,9 @@ struct ReportRecorderTests {
         for _ in 0..<20_000 {
             let latitude = next() * 180 - 90, longitude = next() * 360 - 180
             let offset = next() * 1e6, accuracy = next() * 5000
-            let fix = LocationFix(time: start, latitude: latitude, longitude: longitude, horizontalAccuracyMeters: accuracy, sourceIndex: 1)
+            let fix = LocationFix(
+                time: start, latitude: latitude, longitude: longitude, horizontalAccuracyMeters: accuracy,
+                sourceIndex: 1)
             let record = TimelineRecord(TimelineEvent(time: start, offsetSeconds: offset, kind: .location(fix)))
             #expect(record.fields["lat"] == .number(ReportCollector.rounded(latitude, 7)))
             #expect(record.fields["lon"] == .number(ReportCollector.rounded(longitude, 7)))
@@ -45,7 +47,9 @@ struct ReportRecorderTests {
         #expect(collector.page() == RunReportPage.render(report))
     }
 
-    @Test("the live map is drawn once per event added, however many ask: the same drawing until the next event or another size")
+    @Test(
+        "the live map is drawn once per event added, however many ask: the same drawing until the next event or another size"
+    )
     func mapDrawnOncePerEvent() throws {
         let collector = ReportCollector()
         var recorder = ReportRecorder(collector)
@@ -62,7 +66,8 @@ struct ReportRecorderTests {
         #expect(collector.mapsDrawn.withLock { $0 } == 3)
     }
 
-    @Test("while events keep coming the live map is drawn once per interval, but at once when a location falls beyond it")
+    @Test(
+        "while events keep coming the live map is drawn once per interval, but at once when a location falls beyond it")
     func mapDrawnOncePerInterval() throws {
         let clock = LockedValue(Duration.zero)
         let collector = ReportCollector(redrawInterval: .milliseconds(500), now: { clock.withLock { $0 } })
@@ -161,9 +166,13 @@ struct LocationLineTests {
         let start = CraftedRun.start
         return (0..<300).map { step in
             var fix = LocationFix(
-                time: start.adding(seconds: Double(step)), latitude: 37.8 + Double(step) * 1.2345e-5, longitude: -122.4 - Double(step) * 2.3456e-5,
-                altitudeMeters: step % 3 == 0 ? nil : Double(step) / 7, horizontalAccuracyMeters: 3 + Double(step % 17) / 3, sourceIndex: step)
-            if step % 2 == 0 { fix.truth = Coordinate(latitude: fix.latitude + 3.3e-6, longitude: fix.longitude - 1.7e-6) }
+                time: start.adding(seconds: Double(step)), latitude: 37.8 + Double(step) * 1.2345e-5,
+                longitude: -122.4 - Double(step) * 2.3456e-5,
+                altitudeMeters: step % 3 == 0 ? nil : Double(step) / 7,
+                horizontalAccuracyMeters: 3 + Double(step % 17) / 3, sourceIndex: step)
+            if step % 2 == 0 {
+                fix.truth = Coordinate(latitude: fix.latitude + 3.3e-6, longitude: fix.longitude - 1.7e-6)
+            }
             return TimelineEvent(time: fix.time, offsetSeconds: Double(step) + 0.125, kind: .location(fix))
         }
     }

@@ -26,7 +26,9 @@ struct RunReportPageTests {
     static func svgs(in html: String) throws -> [XMLDocument] {
         var documents: [XMLDocument] = []
         var rest = html[...]
-        while let open = rest.range(of: "<svg "), let close = rest.range(of: "</svg>", range: open.upperBound..<rest.endIndex) {
+        while let open = rest.range(of: "<svg "),
+            let close = rest.range(of: "</svg>", range: open.upperBound..<rest.endIndex)
+        {
             documents.append(try XMLDocument(xmlString: String(rest[open.lowerBound..<close.upperBound])))
             rest = rest[close.upperBound...]
         }
@@ -78,24 +80,33 @@ struct RunReportPageTests {
         #expect(try Self.count("//*[local-name()='g'][@class='scale']", in: map) == 1)
         #expect(try Self.count("//*[local-name()='g'][@class='north']", in: map) == 1)
         #expect(try Self.count("//*[local-name()='g'][@class='truth']", in: map) == 0, "a perfect GPS has no true line")
-        let alert = try #require(try map.nodes(forXPath: Self.classed("g", "m-alert") + "/*[local-name()='title']").first)
-        #expect(alert.stringValue == "+0:03:20 alert: Location <off> & \"more\"", "escaped in the file, exact when read")
+        let alert = try #require(
+            try map.nodes(forXPath: Self.classed("g", "m-alert") + "/*[local-name()='title']").first)
+        #expect(
+            alert.stringValue == "+0:03:20 alert: Location <off> & \"more\"", "escaped in the file, exact when read")
     }
 
     @Test("the chart: bands for authorization, accuracy, app, signal and delivery, with the states in order")
     func chartBands() throws {
         let chart = try Self.svgs(in: Self.page())[1]
         func states(_ band: String) throws -> [String] {
-            try Self.values("//*[local-name()='g'][@class='band band-\(band)']/*[local-name()='rect']/@class", in: chart)
-                .map { $0.replacingOccurrences(of: "state st-", with: "") }
+            try Self.values(
+                "//*[local-name()='g'][@class='band band-\(band)']/*[local-name()='rect']/@class", in: chart
+            )
+            .map { $0.replacingOccurrences(of: "state st-", with: "") }
         }
         // notDetermined lasted no time (the prompt was answered at 0 s): the band shows
         // what held longest in each bucket, the table keeps the instant.
         #expect(try states("authorization") == ["authorizedWhenInUse", "denied"])
         #expect(try states("signal") == ["ok", "lost", "ok"])
         #expect(try states("app") == ["foreground"])
-        #expect(try states("delivery") == ["delivered", "distanceFilter", "delivered", "noSignal", "delivered", "notAuthorized"])
-        #expect(try Self.count("//*[local-name()='g'][@class='events']/*[local-name()='g']", in: chart) == 7, "every marker, the initial state aside")
+        #expect(
+            try states("delivery") == [
+                "delivered", "distanceFilter", "delivered", "noSignal", "delivered", "notAuthorized",
+            ])
+        #expect(
+            try Self.count("//*[local-name()='g'][@class='events']/*[local-name()='g']", in: chart) == 7,
+            "every marker, the initial state aside")
         #expect(try Self.count("//*[local-name()='polyline'][@class='line-temperature']", in: chart) == 1)
         #expect(try Self.count(Self.classed("rect", "rain"), in: chart) == 1)
     }
@@ -131,7 +142,10 @@ struct RunReportPageTests {
         }
         let cut = page(tableRows: 14)
         #expect(cut.components(separatedBy: " class=\"ev ev-").count - 1 == 14)
-        #expect(cut.contains("<p class=\"note\">The first 14 of 15 events other than locations; the timeline file has them all.</p>"))
+        #expect(
+            cut.contains(
+                "<p class=\"note\">The first 14 of 15 events other than locations; the timeline file has them all.</p>")
+        )
     }
 
     /// Web Mercator stretches the map by 1 / cos(latitude): at 60°N a kilometre on the
@@ -142,20 +156,27 @@ struct RunReportPageTests {
         // 1 km at 60°N is this many degrees of longitude.
         let degrees = 1000 / (40_075_016.686 * 0.5) * 360
         func fix(_ offset: Double, longitude: Double, index: Int) -> TimelineEvent {
-            CraftedRun.event(offset, .location(LocationFix(
-                time: CraftedRun.start.adding(seconds: offset), latitude: 60, longitude: longitude,
-                horizontalAccuracyMeters: 5, sourceIndex: index)))
+            CraftedRun.event(
+                offset,
+                .location(
+                    LocationFix(
+                        time: CraftedRun.start.adding(seconds: offset), latitude: 60, longitude: longitude,
+                        horizontalAccuracyMeters: 5, sourceIndex: index)))
         }
-        let events = [CraftedRun.events[0], fix(0, longitude: 10, index: 0), fix(600, longitude: 10 + degrees, index: 1)]
+        let events = [
+            CraftedRun.events[0], fix(0, longitude: 10, index: 0), fix(600, longitude: 10 + degrees, index: 1),
+        ]
         let map = try #require(try Self.svgs(in: Self.page(events.map(TimelineRecord.init))).first)
         let points = try Self.values("//*[local-name()='polyline'][starts-with(@class, 'seg ')]/@points", in: map)
             .flatMap { $0.split(separator: " ") }.compactMap { Double($0.split(separator: ",")[0]) }
         try #require(points.count >= 2, "the route is drawn")
         let routePixels = points.max()! - points.min()!
         // The bar: `M16,Yv6hPIXELSv-6` under a label such as `200 m` or `1 km`.
-        let path = try #require(try Self.values("//*[local-name()='g'][@class='scale']/*[local-name()='path']/@d", in: map).first)
+        let path = try #require(
+            try Self.values("//*[local-name()='g'][@class='scale']/*[local-name()='path']/@d", in: map).first)
         let barPixels = try #require(path.split(separator: "h").last.flatMap { Double($0.prefix { $0 != "v" }) })
-        let label = try #require(try Self.values("//*[local-name()='g'][@class='scale']/*[local-name()='text']", in: map).first)
+        let label = try #require(
+            try Self.values("//*[local-name()='g'][@class='scale']/*[local-name()='text']", in: map).first)
         let number = try #require(Double(label.prefix { $0 != " " }))
         let barMeters = label.hasSuffix(" km") ? number * 1000 : number
         #expect(barPixels > 0 && barMeters > 0, "\(path) \(label)")
@@ -183,16 +204,26 @@ struct PlacesRunReportTests {
     @Test("a tap is a marker on the map and the time axis; places lists are rows of the table")
     func tapsAndPlaces() throws {
         let start = CraftedRun.start
-        let events = Array(CraftedRun.events.prefix(5)) + [
-            TimelineEvent(time: start.adding(seconds: 5), offsetSeconds: 5, kind: .tap(.refresh)),
-            TimelineEvent(time: start.adding(seconds: 5), offsetSeconds: 5, kind: .places(PlacesList(order: .distance, nearest: [
-                PlacesList.Entry(name: "Clinic <A>", latitude: 37.8, longitude: -122.4, distanceMeters: 12),
-            ], total: 1))),
-        ]
+        let events =
+            Array(CraftedRun.events.prefix(5)) + [
+                TimelineEvent(time: start.adding(seconds: 5), offsetSeconds: 5, kind: .tap(.refresh)),
+                TimelineEvent(
+                    time: start.adding(seconds: 5), offsetSeconds: 5,
+                    kind: .places(
+                        PlacesList(
+                            order: .distance,
+                            nearest: [
+                                PlacesList.Entry(
+                                    name: "Clinic <A>", latitude: 37.8, longitude: -122.4, distanceMeters: 12)
+                            ], total: 1))),
+            ]
         let html = RunReportPageTests.page(events.map(TimelineRecord.init))
         let svgs = try RunReportPageTests.svgs(in: html)
         #expect(try RunReportPageTests.count(RunReportPageTests.classed("g", "m-tap"), in: svgs[0]) == 1)
         #expect(try RunReportPageTests.count(RunReportPageTests.classed("g", "m-tap"), in: svgs[1]) == 1)
-        #expect(html.contains("<td>places</td><td class=\"details\">order: &quot;distance&quot;, nearest: [{&quot;distanceMeters&quot;:12,&quot;lat&quot;:37.8,&quot;lon&quot;:-122.4,&quot;name&quot;:&quot;Clinic &lt;A&gt;&quot;}], total: 1</td>"))
+        #expect(
+            html.contains(
+                "<td>places</td><td class=\"details\">order: &quot;distance&quot;, nearest: [{&quot;distanceMeters&quot;:12,&quot;lat&quot;:37.8,&quot;lon&quot;:-122.4,&quot;name&quot;:&quot;Clinic &lt;A&gt;&quot;}], total: 1</td>"
+            ))
     }
 }

@@ -21,7 +21,8 @@ struct CSVRouteReaderTests {
         let (events, error) = readUntilError(text, as: .csv)
         #expect(error == nil)
         #expect(events.warnings.isEmpty)
-        #expect(events.outline == ["metadata", "trk -", "seg", "trkpt start", "trkpt Pier \"39\", north", "/seg", "/trk"])
+        #expect(
+            events.outline == ["metadata", "trk -", "seg", "trkpt start", "trkpt Pier \"39\", north", "/seg", "/trk"])
         let points = events.trackPoints
         #expect(points.map(\.latitude) == [47.3, 47.30001])
         #expect(points.map(\.longitude) == [8.5, 8.50001])
@@ -34,13 +35,18 @@ struct CSVRouteReaderTests {
         #expect(points.map(\.line) == [2, 3])
     }
 
-    @Test("times: ISO 8601 with a space and no zone (UTC), GPSBabel's Date and Time apart, seconds and milliseconds since 1970")
+    @Test(
+        "times: ISO 8601 with a space and no zone (UTC), GPSBabel's Date and Time apart, seconds and milliseconds since 1970"
+    )
     func times() {
         let cases: [(String, String, Timestamp?)] = [
             ("time,lat,lon", "2026-06-13 16:00:00,1,2", Self.time("2026-06-13T16:00:00Z")),
             ("Latitude,Longitude,Date,Time", "1,2,2023/12/18,22:09:52.030", Self.time("2023-12-18T22:09:52.030Z")),
             ("lat,lng,timestamp", "1,2,1781366400", Timestamp(secondsSince1970: 1_781_366_400)),
-            ("lat,lng,timestamp", "1,2,1781366400500", Timestamp(secondsSince1970: 1_781_366_400, nanoseconds: 500_000_000)),
+            (
+                "lat,lng,timestamp", "1,2,1781366400500",
+                Timestamp(secondsSince1970: 1_781_366_400, nanoseconds: 500_000_000)
+            ),
             ("lat,lng,timestampMs", "1,2,1000", Timestamp(secondsSince1970: 1)),
             ("lat,long,datetime", "1,2,13/06/2026 16:00", nil),
         ]
@@ -51,9 +57,10 @@ struct CSVRouteReaderTests {
             #expect(events.trackPoints.count == 1)
         }
         let dropped = readUntilError("lat,long,datetime\n1,2,13/06/2026 16:00\n", as: .csv)
-        #expect(dropped.events.warnings.map(\.description) == [
-            "2:1: warning: the time \"13/06/2026 16:00\" is not ISO 8601, Date and Time, or seconds since 1970; time dropped"
-        ])
+        #expect(
+            dropped.events.warnings.map(\.description) == [
+                "2:1: warning: the time \"13/06/2026 16:00\" is not ISO 8601, Date and Time, or seconds since 1970; time dropped"
+            ])
     }
 
     @Test("a semicolon header (a comma-decimal spreadsheet): semicolons split, `47,1` is a number; tabs too")
@@ -81,38 +88,57 @@ struct CSVRouteReaderTests {
         #expect(events.trackPoints.map(\.time) == [Self.time("2026-06-13T16:00:05Z"), nil, nil])
         let messages = events.warnings.map(\.description)
         #expect(messages.count == 12)
-        #expect(messages.first == "2:1: warning: the position \"91,8\" is not a latitude from -90 to 90 and a longitude from -180 to 180; row skipped")
-        #expect(messages.contains("15:1: warning: a row's time 2026-06-13T16:00:04.000Z is earlier than the previous row's 2026-06-13T16:00:05.000Z; position kept, time dropped"))
+        #expect(
+            messages.first
+                == "2:1: warning: the position \"91,8\" is not a latitude from -90 to 90 and a longitude from -180 to 180; row skipped"
+        )
+        #expect(
+            messages.contains(
+                "15:1: warning: a row's time 2026-06-13T16:00:04.000Z is earlier than the previous row's 2026-06-13T16:00:05.000Z; position kept, time dropped"
+            ))
         #expect(messages.last == "1:1: warning: 12 rows in all have no position in range; skipped")
     }
 
-    @Test("no header naming latitude and longitude in the first ten lines: an error at line 1; a row cut short ends the read")
+    @Test(
+        "no header naming latitude and longitude in the first ten lines: an error at line 1; a row cut short ends the read"
+    )
     func refusals() {
         let places = readUntilError("name,x,y\nclinic,1,2\n", as: .csv)
         #expect(places.events.trackPoints.isEmpty)
-        #expect(places.error?.description
-            == "test.csv:1:1: error: the header names no latitude and longitude columns (lat or latitude, lon, lng or longitude): not a route CSV")
+        #expect(
+            places.error?.description
+                == "test.csv:1:1: error: the header names no latitude and longitude columns (lat or latitude, lon, lng or longitude): not a route CSV"
+        )
         let cut = readUntilError("time,lat,lon,ele\n2026-06-13T16:00:00Z,47,8,400\n2026-06-13T16:00:01Z,47.0", as: .csv)
         #expect(cut.events.trackPoints.count == 1)
-        #expect(cut.error?.description == "test.csv:3:26: error: the file ends inside a row (2 of the header's 4 fields): it is truncated")
+        #expect(
+            cut.error?.description
+                == "test.csv:3:26: error: the file ends inside a row (2 of the header's 4 fields): it is truncated")
         // A whole last row without its line end is no cut.
         let whole = readUntilError("lat,lon\n47,8", as: .csv)
         #expect(whole.error == nil)
         #expect(whole.events.trackPoints.count == 1)
         let untimed = readUntilError("lat,lon\n47,8\n", as: .csv)
-        #expect(untimed.events.warnings.map(\.message) == ["no time column (time, timestamp, datetime, or Date and Time): the points are untimed"])
+        #expect(
+            untimed.events.warnings.map(\.message) == [
+                "no time column (time, timestamp, datetime, or Date and Time): the points are untimed"
+            ])
     }
 
     /// 64 KiB before the line feed (a CR included) is the longest row kept: a row of exactly
     /// that many bytes is read whole, one of a byte more ends the read, in any chunk size.
-    @Test("a row of exactly 64 KiB is read; one of 64 KiB and a byte is refused at its line", arguments: [16, 4096, 65_536])
+    @Test(
+        "a row of exactly 64 KiB is read; one of 64 KiB and a byte is refused at its line",
+        arguments: [16, 4096, 65_536])
     func rowLengthLimit(chunkSize: Int) {
         let limit = 64 * 1024
         /// A row whose name fills it to `length` bytes before the LF.
         func row(_ coordinates: String, length: Int, ending: String = "") -> String {
-            String(repeating: "n", count: length - coordinates.utf8.count - ending.utf8.count) + coordinates + ending + "\n"
+            String(repeating: "n", count: length - coordinates.utf8.count - ending.utf8.count) + coordinates + ending
+                + "\n"
         }
-        let text = "name,lat,lon\n" + row(",47.1,8.1", length: limit) + row(",47.2,8.2", length: limit, ending: "\r")
+        let text =
+            "name,lat,lon\n" + row(",47.1,8.1", length: limit) + row(",47.2,8.2", length: limit, ending: "\r")
             + row(",47.3,8.3", length: limit + 1) + row(",47.4,8.4", length: 20)
         let (events, error) = readUntilError(text, as: .csv, options: .init(chunkSize: chunkSize))
         #expect(events.trackPoints.map(\.latitude) == [47.1, 47.2])
@@ -131,10 +157,13 @@ struct CSVRouteReaderTests {
         #expect(bom.events.trackPoints.count == 1)
     }
 
-    @Test("loggers' shapes: hemispheres in a column or after the number, units after values, a count line before the header")
+    @Test(
+        "loggers' shapes: hemispheres in a column or after the number, units after values, a count line before the header"
+    )
     func loggerShapes() {
         // An MTK logger's (through GPSBabel): N/S and E/W columns, `98.470 m`, `36.000 km/h`.
-        let mtk = readUntilError("""
+        let mtk = readUntilError(
+            """
             INDEX,DATE,TIME,LATITUDE,N/S,LONGITUDE,E/W,HEIGHT,SPEED,
             1,2008/01/27,13:03:22.836,57.719581,S,12.016372,W,98.470 m,36.000 km/h,
             2,2008/01/27,13:03:23.836,57.719581,N,12.016372,E,98.470 m,3.6 m/s,
@@ -148,7 +177,8 @@ struct CSVRouteReaderTests {
         #expect(mtk.events.trackPoints.first?.time == Self.time("2008-01-27T13:03:22.836Z"))
         // A Columbus logger's: `49.07N`; its yyMMdd date is not guessed at, nor its time read
         // as seconds since 1970.
-        let columbus = readUntilError("INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W\n1,T,250724,173418,49.5N,125.25W\n", as: .csv)
+        let columbus = readUntilError(
+            "INDEX,TAG,DATE,TIME,LATITUDE N/S,LONGITUDE E/W\n1,T,250724,173418,49.5N,125.25W\n", as: .csv)
         #expect(columbus.events.trackPoints.map(\.latitude) == [49.5])
         #expect(columbus.events.trackPoints.map(\.longitude) == [-125.25])
         #expect(columbus.events.trackPoints.map(\.time) == [nil])
@@ -165,7 +195,8 @@ struct CSVRouteReaderTests {
 
     @Test("a spreadsheet's shapes: quoted header names, CR LF line ends, miles an hour")
     func spreadsheetShapes() {
-        let text = "\"Latitude\",\"Longitude\",\"Speed (mph)\",\"Time\"\r\n\"47.1\",\"8.2\",\"10\",\"2026-06-13T16:00:00Z\"\r\n"
+        let text =
+            "\"Latitude\",\"Longitude\",\"Speed (mph)\",\"Time\"\r\n\"47.1\",\"8.2\",\"10\",\"2026-06-13T16:00:00Z\"\r\n"
         let (events, error) = readUntilError(text, as: .csv)
         #expect(error == nil)
         #expect(events.warnings.isEmpty)
@@ -183,7 +214,9 @@ struct CSVRouteReaderTests {
         #expect(tenth.events.trackPoints.count == 1)
         #expect(tenth.events.warnings.map(\.message).first == "9 lines before the header skipped")
         let eleventh = readUntilError(title + "more\nlat,lon\n47,8\n", as: .csv)
-        #expect(eleventh.error?.description.hasPrefix("test.csv:1:1: error: the header names no latitude and longitude columns") == true)
+        #expect(
+            eleventh.error?.description.hasPrefix(
+                "test.csv:1:1: error: the header names no latitude and longitude columns") == true)
         #expect(eleventh.events.trackPoints.isEmpty)
     }
 }

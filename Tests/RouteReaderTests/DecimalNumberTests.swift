@@ -20,8 +20,10 @@ struct DecimalNumberTests {
         #expect(parse(text) == expected)
     }
 
-    @Test(arguments: ["", "-", "+", ".", "e5", "1e", "1e+", "abc", "1.2.3", "1,5", "NaN", "inf",
-                      "0x10", "1 2", "--1", "1e999999"])
+    @Test(arguments: [
+        "", "-", "+", ".", "e5", "1e", "1e+", "abc", "1.2.3", "1,5", "NaN", "inf",
+        "0x10", "1 2", "--1", "1e999999",
+    ])
     func rejectsWhatIsNotADecimalNumber(_ text: String) {
         #expect(parse(text) == nil)
     }

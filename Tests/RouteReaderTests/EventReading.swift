@@ -143,7 +143,8 @@ func readUntilError(
     _ text: String, as format: RouteFormat, name: String? = nil, options: GPXStreamReader.Options = .init()
 ) -> (events: [RouteEvent], error: RouteError?) {
     do {
-        return readUntilError(try format.makeReader(bytes: Array(text.utf8), name: name ?? "test.\(format.rawValue)", options: options))
+        return readUntilError(
+            try format.makeReader(bytes: Array(text.utf8), name: name ?? "test.\(format.rawValue)", options: options))
     } catch {
         return ([], error)
     }

@@ -12,12 +12,17 @@ struct FITDeviceFilesTests {
     static let correlation: [(UInt8, UInt8, UInt8)] = [(253, 4, 0x86), (0, 2, 0x84), (1, 4, 0x86), (2, 2, 0x84)]
 
     static func record(_ fit: inout FITBuilder, systemTime: UInt32, latitude: Double = 47.3) {
-        fit.data(local: 0, FITReaderTests.recordBytes(time: systemTime, latitude: latitude, longitude: 8.5, altitude: 400))
+        fit.data(
+            local: 0, FITReaderTests.recordBytes(time: systemTime, latitude: latitude, longitude: 8.5, altitude: 400))
     }
 
-    static func correlate(_ fit: inout FITBuilder, utc: UInt32, fraction: UInt16, system: UInt32, systemFraction: UInt16 = 0) {
-        fit.data(local: 1, FITBuilder.integer(UInt64(utc), 4, false) + FITBuilder.integer(UInt64(fraction), 2, false)
-            + FITBuilder.integer(UInt64(system), 4, false) + FITBuilder.integer(UInt64(systemFraction), 2, false))
+    static func correlate(
+        _ fit: inout FITBuilder, utc: UInt32, fraction: UInt16, system: UInt32, systemFraction: UInt16 = 0
+    ) {
+        fit.data(
+            local: 1,
+            FITBuilder.integer(UInt64(utc), 4, false) + FITBuilder.integer(UInt64(fraction), 2, false)
+                + FITBuilder.integer(UInt64(system), 4, false) + FITBuilder.integer(UInt64(systemFraction), 2, false))
     }
 
     static func warnings(_ events: [RouteEvent]) -> [String] {
@@ -44,15 +49,18 @@ struct FITDeviceFilesTests {
         #expect(error == nil)
         #expect(Self.warnings(events).isEmpty)
         let points = FITReaderTests.trackPoints(events)
-        #expect(points.map(\.time) == [
-            Timestamp(secondsSince1970: 1_498_617_251), Timestamp(secondsSince1970: 1_498_617_252),
-            Timestamp(secondsSince1970: 1_498_617_253), Timestamp(secondsSince1970: 1_498_617_385, nanoseconds: 500_000_000),
-        ])
+        #expect(
+            points.map(\.time) == [
+                Timestamp(secondsSince1970: 1_498_617_251), Timestamp(secondsSince1970: 1_498_617_252),
+                Timestamp(secondsSince1970: 1_498_617_253),
+                Timestamp(secondsSince1970: 1_498_617_385, nanoseconds: 500_000_000),
+            ])
         #expect(points.first?.time?.description == "2017-06-28T02:34:11.000Z")
         #expect(FITReaderTests.read(fit.file(), options: .init(chunkSize: 16)).events == events)
     }
 
-    @Test("""
+    @Test(
+        """
         timestamp_correlation's sub-second parts: each fraction (1/32768 s) of the UTC and of the system time, else each \
         one's milliseconds, date the records to the nanosecond
         """)
@@ -77,21 +85,26 @@ struct FITDeviceFilesTests {
         Self.record(&fit, systemTime: 201)
         // Both: the UTC's fraction (0.5 s) before its milliseconds (100); the system time's
         // fraction invalid (0xFFFF), so its milliseconds (900): first fix + 233.5 s at 300.9 s.
-        fit.data(local: 3, integers([(UInt64(Self.firstFixUTC + 233), 4), (16384, 2), (300, 4), (0xFFFF, 2), (100, 2), (900, 2)]))
+        fit.data(
+            local: 3,
+            integers([(UInt64(Self.firstFixUTC + 233), 4), (16384, 2), (300, 4), (0xFFFF, 2), (100, 2), (900, 2)]))
         Self.record(&fit, systemTime: 301)
         let (events, error) = FITReaderTests.read(fit.file())
         #expect(error == nil)
         #expect(Self.warnings(events).isEmpty)
         // 1_498_617_251 is the first fix's UTC in Unix seconds.
-        #expect(FITReaderTests.trackPoints(events).map(\.time) == [
-            Timestamp(secondsSince1970: 1_498_617_250, nanoseconds: 500_000_000),
-            Timestamp(secondsSince1970: 1_498_617_252, nanoseconds: 500_000_000),
-            Timestamp(secondsSince1970: 1_498_617_384, nanoseconds: 375_000_000),
-            Timestamp(secondsSince1970: 1_498_617_484, nanoseconds: 600_000_000),
-        ])
-        #expect(FITReaderTests.trackPoints(events).map { $0.time?.description } == [
-            "2017-06-28T02:34:10.500Z", "2017-06-28T02:34:12.500Z", "2017-06-28T02:36:24.375Z", "2017-06-28T02:38:04.600Z",
-        ])
+        #expect(
+            FITReaderTests.trackPoints(events).map(\.time) == [
+                Timestamp(secondsSince1970: 1_498_617_250, nanoseconds: 500_000_000),
+                Timestamp(secondsSince1970: 1_498_617_252, nanoseconds: 500_000_000),
+                Timestamp(secondsSince1970: 1_498_617_384, nanoseconds: 375_000_000),
+                Timestamp(secondsSince1970: 1_498_617_484, nanoseconds: 600_000_000),
+            ])
+        #expect(
+            FITReaderTests.trackPoints(events).map { $0.time?.description } == [
+                "2017-06-28T02:34:10.500Z", "2017-06-28T02:34:12.500Z", "2017-06-28T02:36:24.375Z",
+                "2017-06-28T02:38:04.600Z",
+            ])
     }
 
     /// FITReader+SystemTime: the records before the correlation wait, in order, "with every
@@ -104,16 +117,20 @@ struct FITDeviceFilesTests {
         Self.record(&fit, systemTime: 67, latitude: 47.1)
         Self.record(&fit, systemTime: 68, latitude: 47.2)
         // Timed in UTC already (above 0x10000000): 20 s after the first fix.
-        fit.data(local: 0, FITReaderTests.recordBytes(time: Self.firstFixUTC + 20, latitude: 47.3, longitude: 8.5, altitude: 400))
+        fit.data(
+            local: 0,
+            FITReaderTests.recordBytes(time: Self.firstFixUTC + 20, latitude: 47.3, longitude: 8.5, altitude: 400))
         Self.correlate(&fit, utc: Self.firstFixUTC + 33, fraction: 0, system: 100)
         Self.record(&fit, systemTime: 121, latitude: 47.4)
         let (events, error) = FITReaderTests.read(fit.file())
         #expect(error == nil)
         #expect(Self.warnings(events).isEmpty)
         let points = FITReaderTests.trackPoints(events)
-        #expect(points.map { $0.time?.description } == [
-            "2017-06-28T02:34:11.000Z", "2017-06-28T02:34:12.000Z", "2017-06-28T02:34:31.000Z", "2017-06-28T02:35:05.000Z",
-        ])
+        #expect(
+            points.map { $0.time?.description } == [
+                "2017-06-28T02:34:11.000Z", "2017-06-28T02:34:12.000Z", "2017-06-28T02:34:31.000Z",
+                "2017-06-28T02:35:05.000Z",
+            ])
         #expect(points.map { ($0.latitude * 10).rounded() / 10 } == [47.1, 47.2, 47.3, 47.4])
     }
 
@@ -139,13 +156,19 @@ struct FITDeviceFilesTests {
         Self.record(&fit, systemTime: 68)
         let (events, error) = FITReaderTests.read(fit.file())
         #expect(error == nil)
-        #expect(Self.warnings(events) == [
-            " byte 35: warning: the records' times are the device's own clock (seconds since it started, below FIT's 0x10000000), "
-                + "and no timestamp_correlation message gives the real time: relative times kept, dated from 1989-12-31",
-        ])
-        #expect(FITReaderTests.trackPoints(events).map { $0.time?.description } == ["1989-12-31T00:01:07.000Z", "1989-12-31T00:01:08.000Z"])
+        #expect(
+            Self.warnings(events) == [
+                " byte 35: warning: the records' times are the device's own clock (seconds since it started, below FIT's 0x10000000), "
+                    + "and no timestamp_correlation message gives the real time: relative times kept, dated from 1989-12-31"
+            ])
+        #expect(
+            FITReaderTests.trackPoints(events).map { $0.time?.description } == [
+                "1989-12-31T00:01:07.000Z", "1989-12-31T00:01:08.000Z",
+            ])
         let strict = FITReaderTests.read(fit.file(), options: .init(strict: true))
-        #expect(strict.error?.description.hasPrefix("test.fit: byte 35: error: the records' times are the device's own clock") == true)
+        #expect(
+            strict.error?.description.hasPrefix(
+                "test.fit: byte 35: error: the records' times are the device's own clock") == true)
     }
 
     @Test("a locations file (type 8): each location a waypoint with its name, description, altitude and time")
@@ -153,15 +176,29 @@ struct FITDeviceFilesTests {
         var fit = FITBuilder()
         fit.definition(local: 0, global: 0, fields: [(0, 1, 0x00)])
         fit.data(local: 0, [8])
-        fit.definition(local: 1, global: 29, fields: [(0, 16, 0x07), (1, 4, 0x85), (2, 4, 0x85), (4, 2, 0x84), (6, 16, 0x07), (253, 4, 0x86)])
-        func text(_ string: String) -> [UInt8] { Array(string.utf8) + Array(repeating: 0, count: 16 - string.utf8.count) }
+        fit.definition(
+            local: 1, global: 29,
+            fields: [(0, 16, 0x07), (1, 4, 0x85), (2, 4, 0x85), (4, 2, 0x84), (6, 16, 0x07), (253, 4, 0x86)])
+        func text(_ string: String) -> [UInt8] {
+            Array(string.utf8) + Array(repeating: 0, count: 16 - string.utf8.count)
+        }
         func semicircles(_ degrees: Double) -> [UInt8] {
             FITBuilder.integer(UInt64(UInt32(bitPattern: Int32((degrees * 2_147_483_648 / 180).rounded()))), 4, false)
         }
-        fit.data(local: 1, text("Home") + semicircles(47.37) + semicircles(8.54) + FITBuilder.integer(4700, 2, false)
-            + text("Front door") + FITBuilder.integer(UInt64(Self.firstFixUTC), 4, false))
-        fit.data(local: 1, text("Summit") + semicircles(46.5) + semicircles(-7.25) + [0xFF, 0xFF] + text("") + [0xFF, 0xFF, 0xFF, 0xFF])
-        fit.data(local: 1, text("Nowhere") + [0xFF, 0xFF, 0xFF, 0x7F] + [0xFF, 0xFF, 0xFF, 0x7F] + [0xFF, 0xFF] + text("") + [0xFF, 0xFF, 0xFF, 0xFF])
+        fit.data(
+            local: 1,
+            text("Home") + semicircles(47.37) + semicircles(8.54) + FITBuilder.integer(4700, 2, false)
+                + text("Front door") + FITBuilder.integer(UInt64(Self.firstFixUTC), 4, false))
+        fit.data(
+            local: 1,
+            text("Summit") + semicircles(46.5) + semicircles(-7.25) + [0xFF, 0xFF] + text("") + [
+                0xFF, 0xFF, 0xFF, 0xFF,
+            ])
+        fit.data(
+            local: 1,
+            text("Nowhere") + [0xFF, 0xFF, 0xFF, 0x7F] + [0xFF, 0xFF, 0xFF, 0x7F] + [0xFF, 0xFF] + text("") + [
+                0xFF, 0xFF, 0xFF, 0xFF,
+            ])
         let (events, error) = FITReaderTests.read(fit.file())
         #expect(error == nil)
         let waypoints = events.compactMap { if case .waypoint(let point) = $0 { point } else { nil } }
@@ -184,8 +221,10 @@ struct FITDeviceFilesTests {
         var bytes = fit.file(dataSize: 21 + 19 + 4 + 40)
         bytes.removeLast(2)
         let (_, error) = FITReaderTests.read(bytes)
-        #expect(error?.description == "test.fit: byte 58: error: the file ends 42 bytes short of the data and CRC its header declares: "
-            + "it is truncated (the bytes before its end do not read as messages: at byte 56, "
-            + "a definition message's architecture is 10, not 0 (little-endian) or 1 (big-endian))")
+        #expect(
+            error?.description
+                == "test.fit: byte 58: error: the file ends 42 bytes short of the data and CRC its header declares: "
+                + "it is truncated (the bytes before its end do not read as messages: at byte 56, "
+                + "a definition message's architecture is 10, not 0 (little-endian) or 1 (big-endian))")
     }
 }

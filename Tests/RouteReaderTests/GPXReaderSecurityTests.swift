@@ -21,15 +21,17 @@ struct GPXReaderSecurityTests {
     ) -> [RouteEvent] {
         let (events, error) = readUntilError(ofGPX: text, name: "hostile.gpx")
         guard case .unsafeDocument(let file, let line, let column, let reason)? = error else {
-            Issue.record("expected unsafeDocument, got \(String(describing: error))",
-                         sourceLocation: sourceLocation)
+            Issue.record(
+                "expected unsafeDocument, got \(String(describing: error))",
+                sourceLocation: sourceLocation)
             return events
         }
         #expect(file == "hostile.gpx", sourceLocation: sourceLocation)
         #expect(line > 0 && column > 0, sourceLocation: sourceLocation)
         #expect(reason.contains(reasonContains), "\(reason)", sourceLocation: sourceLocation)
-        #expect(error!.description == "hostile.gpx:\(line):\(column): error: \(reason)",
-                sourceLocation: sourceLocation)
+        #expect(
+            error!.description == "hostile.gpx:\(line):\(column): error: \(reason)",
+            sourceLocation: sourceLocation)
         return events
     }
 
@@ -42,7 +44,8 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func externalEntityIsRefusedAndNothingIsRead() {
-        let events = expectUnsafe("""
+        let events = expectUnsafe(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>
             <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
@@ -70,7 +73,8 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func externalParameterEntityIsRefused() {
-        let events = expectUnsafe("""
+        let events = expectUnsafe(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE gpx [<!ENTITY % remote SYSTEM "http://127.0.0.1:9/evil.dtd"> %remote;]>
             <gpx><wpt lat="1" lon="2"><name>&exfiltrate;</name></wpt></gpx>
@@ -79,7 +83,8 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func internalParameterEntityIsRefused() {
-        let events = expectUnsafe("""
+        let events = expectUnsafe(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE gpx [
               <!ENTITY % declare "<!ENTITY name 'injected'>">
@@ -96,7 +101,8 @@ struct GPXReaderSecurityTests {
             let references = String(repeating: "&lol\(level - 1);", count: 10)
             declarations += "\n<!ENTITY lol\(level) \"\(references)\">"
         }
-        let events = expectUnsafe("""
+        let events = expectUnsafe(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE gpx [
             \(declarations)
@@ -107,7 +113,8 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func quadraticBlowupWithOneLargeEntityIsRefused() {
-        let events = expectUnsafe("""
+        let events = expectUnsafe(
+            """
             <?xml version="1.0"?>
             <!DOCTYPE gpx [<!ENTITY big "\(String(repeating: "x", count: 50_000))">]>
             <gpx><wpt lat="1" lon="2"><name>\(String(repeating: "&big;", count: 10_000))</name></wpt></gpx>
@@ -117,25 +124,27 @@ struct GPXReaderSecurityTests {
 
     @Test func externalDTDIsNeverFetchedAndTheDocumentStillReads() throws {
         // Port 9 (discard) on localhost: a fetch would fail or hang, never succeed.
-        let events = try readAllEvents(ofGPX: """
-            <?xml version="1.0"?>
-            <!DOCTYPE gpx SYSTEM "http://127.0.0.1:9/x.dtd">
-            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
-            <wpt lat="1" lon="2"><name>Still here</name></wpt>
-            </gpx>
-            """)
+        let events = try readAllEvents(
+            ofGPX: """
+                <?xml version="1.0"?>
+                <!DOCTYPE gpx SYSTEM "http://127.0.0.1:9/x.dtd">
+                <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+                <wpt lat="1" lon="2"><name>Still here</name></wpt>
+                </gpx>
+                """)
         #expect(events.outline == ["metadata", "wpt Still here"])
         #expect(events.warnings == [])
     }
 
     @Test func entityFromAnUnreadExternalDTDIsDroppedWithAWarning() throws {
-        let events = try readAllEvents(ofGPX: """
-            <?xml version="1.0"?>
-            <!DOCTYPE gpx PUBLIC "-//Example//DTD GPX//EN" "file:///etc/passwd">
-            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
-            <wpt lat="1" lon="2"><name>a&ext;b</name></wpt>
-            </gpx>
-            """)
+        let events = try readAllEvents(
+            ofGPX: """
+                <?xml version="1.0"?>
+                <!DOCTYPE gpx PUBLIC "-//Example//DTD GPX//EN" "file:///etc/passwd">
+                <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+                <wpt lat="1" lon="2"><name>a&ext;b</name></wpt>
+                </gpx>
+                """)
         #expect(events.waypoints.map(\.name) == ["ab"])
         #expect(events.warnings.map(\.line) == [4])
         #expect(events.warnings.first?.message.contains("'ext'") == true)
@@ -143,14 +152,15 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func laterFatalErrorIsReportedNotAnEarlierRecoverableOne() {
-        let (events, error) = readUntilError(ofGPX: """
-            <?xml version="1.0"?>
-            <!DOCTYPE gpx SYSTEM "http://127.0.0.1:9/x.dtd">
-            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
-            <wpt lat="1" lon="2"><name>a&ext;b</name></wpt>
-            <wpt lat="1" lon="2"></trk>
-            </gpx>
-            """)
+        let (events, error) = readUntilError(
+            ofGPX: """
+                <?xml version="1.0"?>
+                <!DOCTYPE gpx SYSTEM "http://127.0.0.1:9/x.dtd">
+                <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+                <wpt lat="1" lon="2"><name>a&ext;b</name></wpt>
+                <wpt lat="1" lon="2"></trk>
+                </gpx>
+                """)
         guard case .malformedXML(_, let line, _, let reason)? = error else {
             Issue.record("expected malformedXML, got \(String(describing: error))")
             return
@@ -161,19 +171,21 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func externalDTDWithAnInternalSubsetButNoEntitiesReads() throws {
-        let events = try readAllEvents(ofGPX: """
-            <?xml version="1.0"?>
-            <!DOCTYPE gpx SYSTEM "http://127.0.0.1:9/x.dtd" [<!ELEMENT gpx ANY>]>
-            <gpx><wpt lat="1" lon="2"><name>ok</name></wpt></gpx>
-            """)
+        let events = try readAllEvents(
+            ofGPX: """
+                <?xml version="1.0"?>
+                <!DOCTYPE gpx SYSTEM "http://127.0.0.1:9/x.dtd" [<!ELEMENT gpx ANY>]>
+                <gpx><wpt lat="1" lon="2"><name>ok</name></wpt></gpx>
+                """)
         #expect(events.waypoints.map(\.name) == ["ok"])
     }
 
     @Test func xIncludeIsNotProcessed() throws {
-        let events = try readAllEvents(ofGPX: """
-            <gpx xmlns:xi="http://www.w3.org/2001/XInclude"><wpt lat="1" lon="2">\
-            <desc><xi:include href="file:///etc/passwd" parse="text"/></desc></wpt></gpx>
-            """)
+        let events = try readAllEvents(
+            ofGPX: """
+                <gpx xmlns:xi="http://www.w3.org/2001/XInclude"><wpt lat="1" lon="2">\
+                <desc><xi:include href="file:///etc/passwd" parse="text"/></desc></wpt></gpx>
+                """)
         #expect(events.waypoints.map(\.description) == [""])
         expectSecretAbsent(events)
     }
@@ -187,7 +199,8 @@ struct GPXReaderSecurityTests {
 
     @Test func deepNestingInsideExtensionsThrowsAfterTheEarlierPoints() {
         let depth = 100_000
-        let text = gpx11("""
+        let text = gpx11(
+            """
             <wpt lat="1" lon="2"><name>before</name></wpt>
             <wpt lat="1" lon="2" xmlns:x="urn:x"><extensions>\(String(repeating: "<x:a>", count: depth))\
             \(String(repeating: "</x:a>", count: depth))</extensions></wpt>
@@ -199,7 +212,8 @@ struct GPXReaderSecurityTests {
     @Test(arguments: [(255, true), (256, false)])
     func nestingIsAllowedUpTo256Levels(extraLevels: Int, allowed: Bool) throws {
         // <gpx> and `extraLevels` elements inside it.
-        let text = "<gpx><wpt lat=\"1\" lon=\"2\"/>" + String(repeating: "<a>", count: extraLevels)
+        let text =
+            "<gpx><wpt lat=\"1\" lon=\"2\"/>" + String(repeating: "<a>", count: extraLevels)
             + String(repeating: "</a>", count: extraLevels) + "</gpx>"
         let (events, error) = readUntilError(ofGPX: text)
         #expect(events.waypoints.count == 1)
@@ -214,7 +228,8 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func twentyMegabyteAttributeThrowsOrWarnsWithoutCrashing() {
-        let text = gpx11("""
+        let text = gpx11(
+            """
             <wpt lat="1" lon="2" note="\(String(repeating: "a", count: 20_000_000))"><name>big</name></wpt>
             <wpt lat="3" lon="4"><name>after</name></wpt>
             """)
@@ -238,10 +253,12 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func twentyMegabyteDescriptionIsCutToTheTextCap() throws {
-        let events = try readAllEvents(ofGPX: gpx11("""
-            <wpt lat="1" lon="2"><desc>\(String(repeating: "a", count: 20_000_000))</desc><name>big</name></wpt>
-            <wpt lat="3" lon="4"><desc>small</desc></wpt>
-            """))
+        let events = try readAllEvents(
+            ofGPX: gpx11(
+                """
+                <wpt lat="1" lon="2"><desc>\(String(repeating: "a", count: 20_000_000))</desc><name>big</name></wpt>
+                <wpt lat="3" lon="4"><desc>small</desc></wpt>
+                """))
         let description = try #require(events.waypoints.first?.description)
         #expect(description.utf8.count <= 1 << 20)
         #expect(description.utf8.count > 1 << 19)
@@ -256,9 +273,11 @@ struct GPXReaderSecurityTests {
     @Test(arguments: ["ü", "€", "🚶"])
     func cutTextNeverEndsInsideACharacter(_ character: String) throws {
         let count = 20_000_000 / character.utf8.count
-        let events = try readAllEvents(ofGPX: gpx11("""
-            <wpt lat="1" lon="2"><name>\(String(repeating: character, count: count))</name></wpt>
-            """))
+        let events = try readAllEvents(
+            ofGPX: gpx11(
+                """
+                <wpt lat="1" lon="2"><name>\(String(repeating: character, count: count))</name></wpt>
+                """))
         let name = try #require(events.waypoints.first?.name)
         #expect(name.utf8.count <= 1 << 20)
         #expect(name.utf8.count > (1 << 20) - 4)
@@ -267,9 +286,11 @@ struct GPXReaderSecurityTests {
     }
 
     @Test func hugeTextInAnIgnoredElementIsNotKeptOrWarned() throws {
-        let events = try readAllEvents(ofGPX: gpx11("""
-            <wpt lat="1" lon="2"><cmt>\(String(repeating: "c", count: 20_000_000))</cmt><name>ok</name></wpt>
-            """))
+        let events = try readAllEvents(
+            ofGPX: gpx11(
+                """
+                <wpt lat="1" lon="2"><cmt>\(String(repeating: "c", count: 20_000_000))</cmt><name>ok</name></wpt>
+                """))
         #expect(events.warnings == [])
         #expect(events.waypoints.map(\.name) == ["ok"])
     }
@@ -307,21 +328,27 @@ struct MalformedInternalSubsetTests {
         let (events, error) = try readUntilError(
             keptFuzzInput: "gpx-reader-doctype-subset.gpx", chunkSize: chunkSize, as: "bad.gpx")
         #expect(events == [])
-        #expect(error == .malformedXML(
-            file: "bad.gpx", line: 2, column: 15, reason: RouteError.malformedInternalSubsetReason))
+        #expect(
+            error
+                == .malformedXML(
+                    file: "bad.gpx", line: 2, column: 15, reason: RouteError.malformedInternalSubsetReason))
     }
 
-    @Test("a broken declaration, a subset that never ends, a quote left open", arguments: [
-        #"<!DOCTYPE gpx [ <> ]>"#,
-        #"<!DOCTYPE gpx [ <!ELEMENT gpx ANY>"#,
-        #"<!DOCTYPE gpx [ <!ATTLIST gpx a CDATA "x> ]>"#,
-    ], [16, 64 * 1024])
+    @Test(
+        "a broken declaration, a subset that never ends, a quote left open",
+        arguments: [
+            #"<!DOCTYPE gpx [ <> ]>"#,
+            #"<!DOCTYPE gpx [ <!ELEMENT gpx ANY>"#,
+            #"<!DOCTYPE gpx [ <!ATTLIST gpx a CDATA "x> ]>"#,
+        ], [16, 64 * 1024])
     func brokenSubsets(doctype: String, chunkSize: Int) {
         let text = "<?xml version=\"1.0\"?>\n\(doctype)\n<gpx><wpt lat=\"1\" lon=\"2\"/></gpx>\n"
         let (events, error) = readUntilError(
             GPXStreamReader(bytes: Array(text.utf8), name: "bad.gpx", options: .init(chunkSize: chunkSize)))
         #expect(events == [])
-        #expect(error == .malformedXML(
-            file: "bad.gpx", line: 2, column: 15, reason: RouteError.malformedInternalSubsetReason))
+        #expect(
+            error
+                == .malformedXML(
+                    file: "bad.gpx", line: 2, column: 15, reason: RouteError.malformedInternalSubsetReason))
     }
 }

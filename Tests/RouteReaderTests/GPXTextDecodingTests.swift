@@ -31,7 +31,8 @@ struct GPXTextDecodingTests {
     }
 
     @Test func whitespaceAroundNumbersAndTimesIsIgnored() throws {
-        let point = try onlyWaypoint("""
+        let point = try onlyWaypoint(
+            """
             <wpt lat="  47.25 " lon="
             8.5	">
               <ele>
@@ -51,19 +52,22 @@ struct GPXTextDecodingTests {
     }
 
     @Test func commentsAndProcessingInstructionsBetweenPointsAreSkipped() throws {
-        let events = try readAllEvents(ofGPX: gpx11("""
-            <trk><!-- track --><trkseg>
-            <trkpt lat="1" lon="1"><name>A</name></trkpt>
-            <!-- 1 point, accuracy 4 m -->
-            <?app-note keep going?>
-            <trkpt lat="2" lon="2"><!-- inside --><name>B</name><!-- after --></trkpt>
-            </trkseg><!-- between segments --></trk>
-            """))
+        let events = try readAllEvents(
+            ofGPX: gpx11(
+                """
+                <trk><!-- track --><trkseg>
+                <trkpt lat="1" lon="1"><name>A</name></trkpt>
+                <!-- 1 point, accuracy 4 m -->
+                <?app-note keep going?>
+                <trkpt lat="2" lon="2"><!-- inside --><name>B</name><!-- after --></trkpt>
+                </trkseg><!-- between segments --></trk>
+                """))
         #expect(events.outline == ["metadata", "trk -", "seg", "trkpt A", "trkpt B", "/seg", "/trk"])
     }
 
     /// A document whose texts, numbers, times and tags straddle small chunks in every way.
-    static let fragmentedDocument = gpx11("""
+    static let fragmentedDocument = gpx11(
+        """
         <metadata><name>Zürich – Uto Kulm 🚶 &amp; back</name><time>2026-06-13T15:59:00.125+02:00</time></metadata>
         <wpt lat="47.351234567" lon="8.491234567"><ele>871.25</ele><name><![CDATA[Uto <Kulm>]]> top</name>\
         <desc>A long description that is certainly longer than any small chunk, with ü, é, → and 🚶.</desc></wpt>
@@ -104,8 +108,9 @@ struct GPXTextDecodingTests {
         let expected = try readAllEvents(ofFile: path)
         #expect(expected.count > 10)
         for chunkSize in [16, 17, 1021] {
-            #expect(try readAllEvents(ofFile: path, options: .init(chunkSize: chunkSize)) == expected,
-                    "chunk size \(chunkSize)")
+            #expect(
+                try readAllEvents(ofFile: path, options: .init(chunkSize: chunkSize)) == expected,
+                "chunk size \(chunkSize)")
         }
     }
 
@@ -126,10 +131,11 @@ struct GPXTextDecodingTests {
     /// bytes a UTF-16 document's encoding cannot convert halted libxml2 without marking
     /// the document ill-formed, so with some chunk sizes (16 bytes for the first file,
     /// the default 64 KiB for the second) the reader ended early and silently.
-    @Test(arguments: [
-        ("crash-23c15f8836210b71e667ff711194871e62090d58", 44),
-        ("crash-35a38368b5381aa6141223e3a8523eb27e20efb9", 14),
-    ], [16, 17, 100, 1000, 64 * 1024])
+    @Test(
+        arguments: [
+            ("crash-23c15f8836210b71e667ff711194871e62090d58", 44),
+            ("crash-35a38368b5381aa6141223e3a8523eb27e20efb9", 14),
+        ], [16, 17, 100, 1000, 64 * 1024])
     func unconvertibleBytesAreAnErrorForEveryChunkSize(file: (name: String, eventsBefore: Int), chunkSize: Int) throws {
         let path = RepositoryFiles.path("Fuzz/Crashes/gpx-reader/\(file.name)")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
@@ -152,10 +158,14 @@ struct GPXTextDecodingTests {
         let path = RepositoryFiles.path("Fuzz/Crashes/gpx-reader/crash-433cde15587184c11934994aad80b527f39dd3a7")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         let whole = readUntilError(GPXStreamReader(bytes: bytes, name: "bad.gpx"))
-        #expect(whole.error == .malformedXML(file: "bad.gpx", line: 1, column: 42, reason: RouteError.encodingMismatchReason))
+        #expect(
+            whole.error
+                == .malformedXML(file: "bad.gpx", line: 1, column: 42, reason: RouteError.encodingMismatchReason))
         let small = readUntilError(GPXStreamReader(bytes: bytes, name: "bad.gpx", options: .init(chunkSize: 16)))
-        #expect(small.error == .malformedXML(
-            file: "bad.gpx", line: 2, column: 99, reason: "Unescaped '<' not allowed in attributes values"))
+        #expect(
+            small.error
+                == .malformedXML(
+                    file: "bad.gpx", line: 2, column: 99, reason: "Unescaped '<' not allowed in attributes values"))
     }
 
     /// Found by the GPX reader's fuzz target: a byte that is not UTF-8 at the end of the
@@ -226,7 +236,8 @@ struct GPXTextDecodingTests {
         let events = try readAllEvents(ofFile: RepositoryFiles.path("Tests/Fixtures/realworld/utf16.gpx"))
         #expect(events.metadata.first?.name == "Genève – Jet d’eau")
         #expect(events.metadata.first?.description == "Promenade au bord du lac 🚶 (point non-BMP : U+1F6B6)")
-        #expect(events.compactMap { if case .beginTrack(let info) = $0 { info.name } else { nil } }
+        #expect(
+            events.compactMap { if case .beginTrack(let info) = $0 { info.name } else { nil } }
                 == ["Quai Gustave-Ador → Jet d’eau"])
         #expect(events.trackPoints.count == 30)
         // CRLF counts as one line end: the first point's start tag is on line 11.
@@ -280,7 +291,8 @@ struct ConvertedDocumentChunkTests {
     func aLargeFileReadsWhereverTheChunksFall(shift: Int, byteOrderMark: Bool) throws {
         let name = String(repeating: "東京駅", count: 10)
         let waypoints = String(repeating: "<wpt lat=\"35.1\" lon=\"139.1\"><name>\(name)</name></wpt>\n", count: 1000)
-        let text = (byteOrderMark ? "\u{FEFF}" : "")
+        let text =
+            (byteOrderMark ? "\u{FEFF}" : "")
             + "<?xml version=\"1.0\" encoding=\"UT-F8\"?>\n<gpx version=\"1.1\">\(String(repeating: " ", count: shift))\n"
             + waypoints + "</gpx>\n"
         let (events, error) = readUntilError(ofGPX: text)

@@ -12,7 +12,8 @@ struct GeoJSONReaderTests {
     }
 
     static func line(_ count: Int, from first: Int = 0) -> String {
-        "[" + (first..<first + count).map { "[\(8.5 + Double($0) * 1e-5),47.3,\(400 + $0 % 5)]" }.joined(separator: ",") + "]"
+        "[" + (first..<first + count).map { "[\(8.5 + Double($0) * 1e-5),47.3,\(400 + $0 % 5)]" }.joined(separator: ",")
+            + "]"
     }
 
     static func times(_ count: Int, from first: Int = 0) -> String {
@@ -27,7 +28,8 @@ struct GeoJSONReaderTests {
     func keyOrder(timesFirst: Bool) throws {
         let geometry = #""geometry":{"coordinates":\#(Self.line(6000)),"type":"LineString"}"#
         let properties = #""properties":{"name":"Ride","coordTimes":\#(Self.times(6000))}"#
-        let text = #"{"features":[{"type":"Feature",\#(timesFirst ? properties + "," + geometry : geometry + "," + properties)}],"type":"FeatureCollection"}"#
+        let text =
+            #"{"features":[{"type":"Feature",\#(timesFirst ? properties + "," + geometry : geometry + "," + properties)}],"type":"FeatureCollection"}"#
         let (events, error) = readUntilError(text, as: .geojson)
         #expect(error == nil)
         let points = Self.trackPoints(events)
@@ -43,26 +45,30 @@ struct GeoJSONReaderTests {
 
     @Test("a MultiLineString's lines are segments, with coordTimes per line; the same in 16-byte chunks")
     func multiLineString() {
-        let text = #"{"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[\#(Self.line(2)),\#(Self.line(3, from: 10))]},"#
+        let text =
+            #"{"type":"Feature","geometry":{"type":"MultiLineString","coordinates":[\#(Self.line(2)),\#(Self.line(3, from: 10))]},"#
             + #""properties":{"coordTimes":[\#(Self.times(2)),\#(Self.times(3, from: 10))]}}"#
         let (events, error) = readUntilError(text, as: .geojson)
         #expect(error == nil)
-        #expect(events.map(\.caseName) == [
-            "metadata", "beginTrack", "beginSegment", "trackPoint", "trackPoint", "endSegment",
-            "beginSegment", "trackPoint", "trackPoint", "trackPoint", "endSegment", "endTrack",
-        ])
+        #expect(
+            events.map(\.caseName) == [
+                "metadata", "beginTrack", "beginSegment", "trackPoint", "trackPoint", "endSegment",
+                "beginSegment", "trackPoint", "trackPoint", "trackPoint", "endSegment", "endTrack",
+            ])
         #expect(Self.trackPoints(events).last?.time == Timestamp(secondsSince1970: 1_781_366_412))
         #expect(readUntilError(text, as: .geojson, options: .init(chunkSize: 16)).events == events)
     }
 
     @Test("Point features are waypoints; a bare LineString without times is an untimed track; polygons are skipped")
     func pointsAndBareGeometry() throws {
-        let points = #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[8.54,47.37,410]},"#
+        let points =
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","geometry":{"type":"Point","coordinates":[8.54,47.37,410]},"#
             + #""properties":{"name":"Café \u00e9\ud83d\ude00","time":"\#(Self.time(3))"}},"#
             + #"{"type":"Feature","geometry":{"type":"Polygon","coordinates":[[[8,47],[9,47],[9,48],[8,47]]]},"properties":null}]}"#
         let (events, error) = readUntilError(points, as: .geojson)
         #expect(error == nil)
-        let waypoint = try #require(events.compactMap { if case .waypoint(let point) = $0 { point } else { nil } }.first)
+        let waypoint = try #require(
+            events.compactMap { if case .waypoint(let point) = $0 { point } else { nil } }.first)
         #expect(waypoint.name == "Café é😀" && waypoint.elevationMeters == 410)
         #expect(waypoint.time == Timestamp(secondsSince1970: 1_781_366_403))
         #expect(events.filter { $0.caseName == "waypoint" }.count == 1)
@@ -76,21 +82,26 @@ struct GeoJSONReaderTests {
             as: .geojson)
         #expect(untimed.error == nil)
         #expect(Self.trackPoints(untimed.events).map(\.time) == [nil, nil])
-        #expect(untimed.events.filter { $0.caseName == "warning" }.isEmpty, "a feature without coordTimes warns of nothing")
+        #expect(
+            untimed.events.filter { $0.caseName == "warning" }.isEmpty, "a feature without coordTimes warns of nothing")
     }
 
     /// RFC 7946 §3.2 leaves `properties` free; the two spellings in use are Mapbox
     /// togeojson's: `desc` for a GPX `<desc>`, `description` for a KML `<description>`
     /// (docs/route-formats.md: "`desc`/`description`"). Either is the waypoint's or the
     /// track's description.
-    @Test("a feature's properties.description, like desc, is its waypoint's or track's description", arguments: ["description", "desc"])
+    @Test(
+        "a feature's properties.description, like desc, is its waypoint's or track's description",
+        arguments: ["description", "desc"])
     func descriptionKeys(key: String) throws {
-        let text = #"{"type":"FeatureCollection","features":["#
+        let text =
+            #"{"type":"FeatureCollection","features":["#
             + #"{"type":"Feature","geometry":{"type":"Point","coordinates":[8.54,47.37]},"properties":{"name":"Hut","\#(key)":"Open in summer"}},"#
             + #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5,47.3],[8.6,47.4]]},"properties":{"\#(key)":"Ridge path","name":"Ridge"}}]}"#
         let (events, error) = readUntilError(text, as: .geojson)
         #expect(error == nil)
-        let waypoint = try #require(events.compactMap { if case .waypoint(let point) = $0 { point } else { nil } }.first)
+        let waypoint = try #require(
+            events.compactMap { if case .waypoint(let point) = $0 { point } else { nil } }.first)
         #expect(waypoint.name == "Hut" && waypoint.description == "Open in summer")
         let track = try #require(events.compactMap { if case .beginTrack(let info) = $0 { info } else { nil } }.first)
         #expect(track.name == "Ridge" && track.description == "Ridge path")
@@ -98,28 +109,46 @@ struct GeoJSONReaderTests {
 
     @Test("bad positions are warnings, and the times after them stay with their own positions")
     func badPosition() {
-        let text = #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5,47.3],[8.5,95],["x",1],[8.6,47.4]]},"#
+        let text =
+            #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5,47.3],[8.5,95],["x",1],[8.6,47.4]]},"#
             + #""properties":{"coordTimes":\#(Self.times(4))}}"#
         let (events, error) = readUntilError(text, as: .geojson)
         #expect(error == nil)
         #expect(events.filter { $0.caseName == "warning" }.count == 2)
-        #expect(Self.trackPoints(events).map(\.time) == [Timestamp(secondsSince1970: 1_781_366_400), Timestamp(secondsSince1970: 1_781_366_403)])
+        #expect(
+            Self.trackPoints(events).map(\.time) == [
+                Timestamp(secondsSince1970: 1_781_366_400), Timestamp(secondsSince1970: 1_781_366_403),
+            ])
     }
 
-    @Test("malformed JSON, JSON that is not GeoJSON, and deep nesting: one located error each", arguments: [
-        (#"{"type":"LineString","coordinates":[[8.5,47.3],]}"#, "test.geojson:1:48: error: expected a JSON value, found ']'"),
-        ("{\"type\":\"Feature\",\n  \"geometry\": nul}", "test.geojson:2:15: error: expected a JSON value, found an unknown word"),
-        (#"{"type":"Topology"}"#, #"test.geojson:1:9: error: this is not GeoJSON: its "type" is "Topology""#),
-        (#"{"name":"x"}"#, #"test.geojson:1:1: error: this is not GeoJSON: the top-level object has no "type""#),
-        (#"[1,2]"#, "test.geojson:1:1: error: this is not GeoJSON: the document is an array, not an object"),
-        (#"{"type":"LineString","coordinates":"#, "test.geojson:1:36: error: the file ends inside an object"),
-        ("", "test.geojson:1:1: error: the file is empty: no JSON value"),
-        // RFC 8259 section 6: a number has an optional minus sign, never a plus.
-        (#"{"type":"Point","coordinates":[+8.5,47.3]}"#, "test.geojson:1:32: error: expected a JSON value, found '+'"),
-        (#"{"type":"Point"} {}"#, "test.geojson:1:18: error: text after the end of the JSON document: '{'"),
-        (#"{"a":"#, "test.geojson:1:6: error: the file ends inside an object"),
-        (#"{"type":"Point","coordinates":"#  + String(repeating: "[", count: 100_000), "test.geojson:1:94: error: JSON nested deeper than 64 levels"),
-    ])
+    @Test(
+        "malformed JSON, JSON that is not GeoJSON, and deep nesting: one located error each",
+        arguments: [
+            (
+                #"{"type":"LineString","coordinates":[[8.5,47.3],]}"#,
+                "test.geojson:1:48: error: expected a JSON value, found ']'"
+            ),
+            (
+                "{\"type\":\"Feature\",\n  \"geometry\": nul}",
+                "test.geojson:2:15: error: expected a JSON value, found an unknown word"
+            ),
+            (#"{"type":"Topology"}"#, #"test.geojson:1:9: error: this is not GeoJSON: its "type" is "Topology""#),
+            (#"{"name":"x"}"#, #"test.geojson:1:1: error: this is not GeoJSON: the top-level object has no "type""#),
+            (#"[1,2]"#, "test.geojson:1:1: error: this is not GeoJSON: the document is an array, not an object"),
+            (#"{"type":"LineString","coordinates":"#, "test.geojson:1:36: error: the file ends inside an object"),
+            ("", "test.geojson:1:1: error: the file is empty: no JSON value"),
+            // RFC 8259 section 6: a number has an optional minus sign, never a plus.
+            (
+                #"{"type":"Point","coordinates":[+8.5,47.3]}"#,
+                "test.geojson:1:32: error: expected a JSON value, found '+'"
+            ),
+            (#"{"type":"Point"} {}"#, "test.geojson:1:18: error: text after the end of the JSON document: '{'"),
+            (#"{"a":"#, "test.geojson:1:6: error: the file ends inside an object"),
+            (
+                #"{"type":"Point","coordinates":"# + String(repeating: "[", count: 100_000),
+                "test.geojson:1:94: error: JSON nested deeper than 64 levels"
+            ),
+        ])
     func malformed(text: String, message: String) {
         let (_, error) = readUntilError(text, as: .geojson)
         #expect(error?.description == message)

@@ -15,8 +15,10 @@ struct KMLForeignElementTests {
 
     @Test("GDAL's MultiLineString and MultiPoint: one warning per name, with the count and the first one's line")
     func gdalGeometries() {
-        let lines = "<MultiLineString><LineString><coordinates>8,47 8.1,47.1</coordinates></LineString></MultiLineString>"
-        let text = KMLReaderTests.kml("""
+        let lines =
+            "<MultiLineString><LineString><coordinates>8,47 8.1,47.1</coordinates></LineString></MultiLineString>"
+        let text = KMLReaderTests.kml(
+            """
             <Placemark><name>a</name>\(lines)</Placemark>
             <Placemark><name>b</name>\(lines)</Placemark>
             <Placemark><name>c</name><MultiPoint><Point><coordinates>8,47</coordinates></Point></MultiPoint></Placemark>
@@ -28,15 +30,18 @@ struct KMLForeignElementTests {
         #expect(!events.contains { $0.caseName == "routePoint" || $0.caseName == "waypoint" })
         let warnings = Self.warnings(text)
         let geometries = "skipped (a placemark's geometry is a Point, LineString, Polygon, MultiGeometry or gx:Track)"
-        #expect(warnings.map(\.message) == [
-            "3 <MultiLineString> elements are not KML: \(geometries)", "1 <MultiPoint> element is not KML: \(geometries)",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "3 <MultiLineString> elements are not KML: \(geometries)",
+                "1 <MultiPoint> element is not KML: \(geometries)",
+            ])
         #expect(warnings.map(\.line) == [3, 5])
     }
 
     @Test("KML's own parts of a placemark, read or not, are no warning")
     func kmlOwnParts() {
-        let text = KMLReaderTests.kml("""
+        let text = KMLReaderTests.kml(
+            """
             <Placemark><name>a</name><visibility>1</visibility><open>0</open><Snippet>s</Snippet>
             <description>d</description><LookAt><longitude>8</longitude></LookAt><Camera/><styleUrl>#s</styleUrl>
             <Style/><StyleMap/><Region/><Metadata/><ExtendedData><Data name="x"><value>1</value></Data></ExtendedData>

@@ -12,17 +12,20 @@ struct KMZReaderTests {
         let path = RepositoryFiles.path("Tests/Fixtures/kmz/\(name)")
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: path)))
         do {
-            return readUntilError(try RouteFormat.kmz.makeReader(bytes: bytes, name: name, options: .init(chunkSize: chunkSize)))
+            return readUntilError(
+                try RouteFormat.kmz.makeReader(bytes: bytes, name: name, options: .init(chunkSize: chunkSize)))
         } catch {
             return ([], error)
         }
     }
 
-    @Test("deflated (after another entry), stored, with data descriptors, after a bzip2 photo with a long path, named DOC.KML: the same three timed points", arguments: [
-        "deflated.kmz", "stored.kmz", "data-descriptors.kmz", "long-name-after-bzip2.kmz",
-        // The extension is matched whatever its case: DOC.KML is the KML.
-        "upper-case-name.kmz",
-    ])
+    @Test(
+        "deflated (after another entry), stored, with data descriptors, after a bzip2 photo with a long path, named DOC.KML: the same three timed points",
+        arguments: [
+            "deflated.kmz", "stored.kmz", "data-descriptors.kmz", "long-name-after-bzip2.kmz",
+            // The extension is matched whatever its case: DOC.KML is the KML.
+            "upper-case-name.kmz",
+        ])
     func readsTheKMLInside(name: String) throws {
         let (events, error) = try Self.read(name)
         #expect(error == nil)
@@ -32,19 +35,28 @@ struct KMZReaderTests {
         #expect(try Self.read(name, chunkSize: 16).events == events)
     }
 
-    @Test("a zip bomb, a wrong CRC, a cut archive, an archive without KML: one error with its byte", arguments: [
-        ("bomb.kmz", "bomb.kmz: byte 0: error: the entry doc.kml inflates to over 200 times its compressed size: refused as a zip bomb"),
-        ("wrong-crc.kmz", "wrong-crc.kmz: byte 0: error: the entry doc.kml's CRC-32 is 0x732d569c, but its bytes give 0x732d5663: the archive is damaged"),
-        ("truncated.kmz", "truncated.kmz: byte 200: error: the archive ends inside doc.kml: it is truncated"),
-        ("no-kml.kmz", "no-kml.kmz: byte 53: error: the archive has no .kml file: this is not a KMZ"),
-    ])
+    @Test(
+        "a zip bomb, a wrong CRC, a cut archive, an archive without KML: one error with its byte",
+        arguments: [
+            (
+                "bomb.kmz",
+                "bomb.kmz: byte 0: error: the entry doc.kml inflates to over 200 times its compressed size: refused as a zip bomb"
+            ),
+            (
+                "wrong-crc.kmz",
+                "wrong-crc.kmz: byte 0: error: the entry doc.kml's CRC-32 is 0x732d569c, but its bytes give 0x732d5663: the archive is damaged"
+            ),
+            ("truncated.kmz", "truncated.kmz: byte 200: error: the archive ends inside doc.kml: it is truncated"),
+            ("no-kml.kmz", "no-kml.kmz: byte 53: error: the archive has no .kml file: this is not a KMZ"),
+        ])
     func refused(name: String, message: String) throws {
         #expect(try Self.read(name).error?.description == message)
     }
 
     @Test("a KMZ is known by its first bytes, without its extension")
     func detected() throws {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: RepositoryFiles.path("Tests/Fixtures/kmz/stored.kmz"))))
+        let bytes = Array(
+            try Data(contentsOf: URL(fileURLWithPath: RepositoryFiles.path("Tests/Fixtures/kmz/stored.kmz"))))
         #expect(RouteFormat.detect(head: bytes) == .kmz)
     }
 }

@@ -75,16 +75,18 @@ struct NMEAReaderTests {
     @Test("a checksum that does not match skips its sentence, warned at its line; one without a checksum is taken")
     func checksums() {
         let good = Self.sentence("GPRMC,160000.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A")
-        let text = good + "\r\n"
+        let text =
+            good + "\r\n"
             + "$GPRMC,160001.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A*00\r\n"
             + "$GPRMC,160002.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A\r\n"
         let (events, error) = readUntilError(text, as: .nmea)
         #expect(error == nil)
         #expect(events.trackPoints.map(\.time) == [Self.time(0), Self.time(2)])
         let computed = Self.hex("GPRMC,160001.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A".utf8.reduce(UInt8(0), ^))
-        #expect(events.warnings.map(\.description) == [
-            "2:1: warning: the checksum is *00, but the sentence's bytes give *\(computed); sentence skipped"
-        ])
+        #expect(
+            events.warnings.map(\.description) == [
+                "2:1: warning: the checksum is *00, but the sentence's bytes give *\(computed); sentence skipped"
+            ])
     }
 
     @Test("midnight UTC: a GGA-only fix after RMC's date is a day later when its time of day went back")
@@ -100,9 +102,10 @@ struct NMEAReaderTests {
         // 31 July is a date (a month's last day), not a warning.
         #expect(events.warnings.isEmpty)
         let midnight = Timestamp(secondsSince1970: CivilDate.daysSince1970(year: 2026, month: 8, day: 1) * 86_400)
-        #expect(events.trackPoints.map(\.time) == [
-            midnight.adding(seconds: -1), midnight, midnight.adding(seconds: 1), midnight.adding(seconds: 2),
-        ])
+        #expect(
+            events.trackPoints.map(\.time) == [
+                midnight.adding(seconds: -1), midnight, midnight.adding(seconds: 1), midnight.adding(seconds: 2),
+            ])
     }
 
     @Test("a time of day that goes back a little is no midnight: the same day, its position kept and its time dropped")
@@ -115,9 +118,10 @@ struct NMEAReaderTests {
         let (events, error) = readUntilError(text, as: .nmea)
         #expect(error == nil)
         #expect(events.trackPoints.map(\.time) == [Self.time(5), nil, Self.time(6)])
-        #expect(events.warnings.map(\.description) == [
-            "2:1: warning: a fix's time 2026-06-13T16:00:04.000Z is earlier than the previous fix's 2026-06-13T16:00:05.000Z; position kept, time dropped"
-        ])
+        #expect(
+            events.warnings.map(\.description) == [
+                "2:1: warning: a fix's time 2026-06-13T16:00:04.000Z is earlier than the previous fix's 2026-06-13T16:00:05.000Z; position kept, time dropped"
+            ])
     }
 
     @Test("fixes before the first date wait for it and are dated back from it, across midnight too")
@@ -144,10 +148,15 @@ struct NMEAReaderTests {
         ])
         let (events, error) = readUntilError(text, as: .nmea)
         #expect(error == nil)
-        #expect(events.trackPoints.map(\.time) == [
-            Timestamp(secondsSince1970: 946_728_000), Timestamp(secondsSince1970: 946_728_001, nanoseconds: 500_000_000),
-        ])
-        #expect(events.warnings.map(\.message) == ["no date in the log (no RMC or ZDA sentence with one): times of day kept, on 2000-01-01"])
+        #expect(
+            events.trackPoints.map(\.time) == [
+                Timestamp(secondsSince1970: 946_728_000),
+                Timestamp(secondsSince1970: 946_728_001, nanoseconds: 500_000_000),
+            ])
+        #expect(
+            events.warnings.map(\.message) == [
+                "no date in the log (no RMC or ZDA sentence with one): times of day kept, on 2000-01-01"
+            ])
     }
 
     @Test("times without a fix (RMC V, GGA quality 0) are skipped and counted; a receiver's empty times too")
@@ -162,7 +171,8 @@ struct NMEAReaderTests {
         let (events, error) = readUntilError(text, as: .nmea)
         #expect(error == nil)
         #expect(events.trackPoints.map(\.time) == [Self.time(0)])
-        #expect(events.warnings.map(\.message) == ["2 times of day without a fix (RMC status V, GGA quality 0); skipped"])
+        #expect(
+            events.warnings.map(\.message) == ["2 times of day without a fix (RMC status V, GGA quality 0); skipped"])
     }
 
     @Test("a last line cut short ends the read with an error at its end, after every fix before it")
@@ -190,7 +200,8 @@ struct NMEAReaderTests {
         text += String(repeating: "x", count: 5000) + "\n"
         text += Self.log(["GPRMC,160000.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A"])
         // A logger's time stamp before the sentence is no problem.
-        text += "2026-06-13T16:00:01Z " + Self.sentence("GPRMC,160001.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A") + "\n"
+        text +=
+            "2026-06-13T16:00:01Z " + Self.sentence("GPRMC,160001.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A") + "\n"
         let (events, error) = readUntilError(text, as: .nmea, options: .init(chunkSize: 16))
         #expect(error == nil)
         #expect(events.trackPoints.map(\.time) == [Self.time(0), Self.time(1)])
@@ -203,14 +214,17 @@ struct NMEAReaderTests {
 
     /// The limit is 1024 bytes before the line feed, a CR included: a line of exactly that
     /// many is read, one byte more is skipped, whatever the chunks the file is read in.
-    @Test("a line of exactly 1024 bytes is read, with or without its CR; one of 1025 is too long", arguments: [16, 1000, 65_536])
+    @Test(
+        "a line of exactly 1024 bytes is read, with or without its CR; one of 1025 is too long",
+        arguments: [16, 1000, 65_536])
     func lineLengthLimit(chunkSize: Int) {
         /// `sentence` after a logger's padding, `ending` after it, `length` bytes before the LF.
         func line(_ body: String, length: Int, ending: String) -> String {
             let sentence = Self.sentence(body) + ending
             return String(repeating: " ", count: length - sentence.utf8.count) + sentence + "\n"
         }
-        let text = line("GPRMC,160000.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A", length: 1024, ending: "\r")
+        let text =
+            line("GPRMC,160000.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A", length: 1024, ending: "\r")
             + line("GPRMC,160001.00,A,3747.7243,N,12223.6553,W,0.0,,130626,,,A", length: 1025, ending: "\r")
             + line("GPRMC,160002.00,A,3747.7244,N,12223.6554,W,0.0,,130626,,,A", length: 1024, ending: "")
         #expect(text.utf8.count == 1024 + 1025 + 1024 + 3)
@@ -218,7 +232,10 @@ struct NMEAReaderTests {
         #expect(error == nil)
         #expect(events.trackPoints.map(\.time) == [Self.time(0), Self.time(2)])
         #expect(events.trackPoints.map(\.line) == [1, 3])
-        #expect(events.warnings.map(\.description) == ["2:1: warning: a line longer than 1024 bytes: not an NMEA sentence; line skipped"])
+        #expect(
+            events.warnings.map(\.description) == [
+                "2:1: warning: a line longer than 1024 bytes: not an NMEA sentence; line skipped"
+            ])
     }
 
     @Test("positions out of range or not ddmm.mm are skipped with a warning; the fix waits for another")
@@ -234,17 +251,20 @@ struct NMEAReaderTests {
         #expect(error == nil)
         #expect(events.trackPoints.map(\.time) == [Self.time(3)])
         #expect(events.warnings.count == 4)
-        #expect(events.warnings.first?.description
-            == "1:1: warning: the position \"3760.0000,N,12223.6552,W\" is not ddmm.mm,N|S,dddmm.mm,E|W; position skipped")
+        #expect(
+            events.warnings.first?.description
+                == "1:1: warning: the position \"3760.0000,N,12223.6552,W\" is not ddmm.mm,N|S,dddmm.mm,E|W; position skipped"
+        )
     }
 
     @Test("the same events whatever the chunk size; strict makes the first warning an error")
     func chunksAndStrict() {
-        let text = Self.log([
-            "GPGGA,160000.00,3747.7242,N,12223.6552,W,1,08,1.0,4.5,M,0.0,M,,",
-            "GPRMC,160000.00,A,3747.7242,N,12223.6552,W,1.0,90.0,130626,,,A",
-            "GPGGA,160001.00,3747.7243,N,12223.6553,W,1,08,1.0,4.6,M,0.0,M,,",
-        ]) + "$GPRMC,160001.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A*00\n"
+        let text =
+            Self.log([
+                "GPGGA,160000.00,3747.7242,N,12223.6552,W,1,08,1.0,4.5,M,0.0,M,,",
+                "GPRMC,160000.00,A,3747.7242,N,12223.6552,W,1.0,90.0,130626,,,A",
+                "GPGGA,160001.00,3747.7243,N,12223.6553,W,1,08,1.0,4.6,M,0.0,M,,",
+            ]) + "$GPRMC,160001.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A*00\n"
         let whole = readUntilError(text, as: .nmea)
         for size in [16, 17, 64, 1000] {
             #expect(readUntilError(text, as: .nmea, options: .init(chunkSize: size)).events == whole.events)
@@ -282,6 +302,7 @@ struct NMEAReaderTests {
         #expect(events.trackPoints.map(\.time) == [Self.time(0), Self.time(1)])
         #expect(events.trackPoints.map(\.fix) == [.twoDimensional, .threeDimensional])
         #expect(events.trackPoints.map(\.horizontalDilution) == [2.5, 1.5])
-        #expect(events.warnings.map(\.message) == ["1 times of day without a fix (RMC status V, GGA quality 0); skipped"])
+        #expect(
+            events.warnings.map(\.message) == ["1 times of day without a fix (RMC status V, GGA quality 0); skipped"])
     }
 }

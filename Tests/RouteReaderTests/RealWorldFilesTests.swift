@@ -29,7 +29,7 @@ struct GPXPyReferenceEntry: Sendable, CustomTestStringConvertible {
     static let all: [GPXPyReferenceEntry] = {
         let path = RepositoryFiles.path("Tests/Fixtures/realworld/gpxpy-reference.json")
         guard let data = FileManager.default.contents(atPath: path),
-              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
         else { return [] }
         return json.keys.sorted().compactMap { key in
             guard let entry = json[key] as? [String: Any] else { return nil }
@@ -62,9 +62,10 @@ struct RealWorldFilesTests {
         #expect(GPXPyReferenceEntry.all.count == 13)
         #expect(GPXPyReferenceEntry.all.map(\.path) == RepositoryFiles.sampleGPXFiles.sorted())
         // The two files gpxpy cannot decode by itself carry values from the decoded text.
-        #expect(GPXPyReferenceEntry.all.filter { $0.gpxpyError != nil }.map(\.path) == [
-            "Tests/Fixtures/realworld/iso-8859-1.gpx", "Tests/Fixtures/realworld/utf16.gpx",
-        ])
+        #expect(
+            GPXPyReferenceEntry.all.filter { $0.gpxpyError != nil }.map(\.path) == [
+                "Tests/Fixtures/realworld/iso-8859-1.gpx", "Tests/Fixtures/realworld/utf16.gpx",
+            ])
         #expect(GPXPyReferenceEntry.all.allSatisfy { $0.trackPoints >= 0 && $0.length2DMeters >= 0 })
     }
 
@@ -116,9 +117,10 @@ struct RealWorldFilesTests {
         let (_, events) = try summary(of: "Tests/Fixtures/realworld/garmin-tpx-v2.gpx")
         let points = events.trackPoints
         #expect(points.count == 200)
-        #expect(points.allSatisfy {
-            $0.heartRateBeatsPerMinute != nil && $0.speedMetersPerSecond != nil && $0.courseDegrees != nil
-        })
+        #expect(
+            points.allSatisfy {
+                $0.heartRateBeatsPerMinute != nil && $0.speedMetersPerSecond != nil && $0.courseDegrees != nil
+            })
         let first = try #require(points.first)
         #expect(first.heartRateBeatsPerMinute == 106)
         #expect(first.speedMetersPerSecond == 5.5)
@@ -145,10 +147,11 @@ struct RealWorldFilesTests {
         #expect(waypoint.symbol == "Building")
         #expect(waypoint.elevationMeters == 52)
         #expect(waypoint.time == Timestamp(iso8601: "2026-03-18T16:39:00Z"))
-        #expect(events.trackPoints.allSatisfy {
-            $0.speedMetersPerSecond != nil && $0.courseDegrees != nil && $0.fix == .threeDimensional
-                && $0.satellites != nil && $0.horizontalDilution != nil
-        })
+        #expect(
+            events.trackPoints.allSatisfy {
+                $0.speedMetersPerSecond != nil && $0.courseDegrees != nil && $0.fix == .threeDimensional
+                    && $0.satellites != nil && $0.horizontalDilution != nil
+            })
         // Waypoint times, three days earlier, are not the track's start.
         #expect(result.startTime == Timestamp(iso8601: "2026-03-21T17:30:00Z"))
     }
@@ -181,10 +184,11 @@ struct RealWorldFilesTests {
     @Test func severalTracksAndSegments() throws {
         let (result, events) = try summary(of: "Tests/Fixtures/realworld/multi-track.gpx")
         let structure = events.outline.filter { !$0.hasPrefix("trkpt") && !$0.hasPrefix("wpt") }
-        #expect(structure == [
-            "metadata", "trk Morning walk", "seg", "/seg", "seg", "/seg", "/trk",
-            "trk Evening run", "seg", "/seg", "/trk",
-        ])
+        #expect(
+            structure == [
+                "metadata", "trk Morning walk", "seg", "/seg", "seg", "/seg", "/trk",
+                "trk Evening run", "seg", "/seg", "/trk",
+            ])
         #expect(events.waypoints.map(\.name) == ["Eisbachwelle", "Monopteros", "Chinesischer Turm"])
         #expect(events.waypoints.allSatisfy { $0.time == nil })
         #expect(result.metadata.name == "Englischer Garten")

@@ -23,15 +23,16 @@ struct RouteErrorTests {
     }
 
     @Test func tagMismatchIsMalformedXMLWithLineAndColumn() {
-        let (events, error) = readUntilError(ofGPX: """
-            <?xml version="1.0"?>
-            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
-            <trk>
-            <trkseg>
-            <trkpt lat="1" lon="1"/>
-            </trk>
-            </gpx>
-            """, name: "walk.gpx")
+        let (events, error) = readUntilError(
+            ofGPX: """
+                <?xml version="1.0"?>
+                <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">
+                <trk>
+                <trkseg>
+                <trkpt lat="1" lon="1"/>
+                </trk>
+                </gpx>
+                """, name: "walk.gpx")
         guard case .malformedXML(let file, let line, let column, let reason)? = error else {
             Issue.record("expected malformedXML, got \(String(describing: error))")
             return
@@ -47,7 +48,8 @@ struct RouteErrorTests {
 
     @Test(arguments: [16, 17, 100, 65_536])
     func eventsBeforeAnErrorDoNotDependOnTheChunkSize(_ chunkSize: Int) throws {
-        let text = gpx11("""
+        let text = gpx11(
+            """
             <wpt lat="1" lon="2"><name>A</name></wpt>
             <wpt lat="1" lon="2"><name>B</name></wpt>
             <wpt lat="1" lon="2"><name>C</nam></wpt>
@@ -114,12 +116,13 @@ struct RouteErrorTests {
     }
 
     @Test func nonGPXRootIsNotGPX() {
-        let (events, error) = readUntilError(ofGPX: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <kml xmlns="http://www.opengis.net/kml/2.2">
-            <Document><Placemark><name>A</name></Placemark></Document>
-            </kml>
-            """, name: "places.kml")
+        let (events, error) = readUntilError(
+            ofGPX: """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <kml xmlns="http://www.opengis.net/kml/2.2">
+                <Document><Placemark><name>A</name></Placemark></Document>
+                </kml>
+                """, name: "places.kml")
         #expect(events == [])
         guard case .notGPX(let file, let line, let column, let root)? = error else {
             Issue.record("expected notGPX, got \(String(describing: error))")
@@ -139,7 +142,8 @@ struct RouteErrorTests {
         #expect(throws: RouteError.cannotOpen(file: path, reason: "no such file")) {
             try GPXStreamReader(contentsOfFile: path)
         }
-        #expect(RouteError.cannotOpen(file: path, reason: "no such file").description
+        #expect(
+            RouteError.cannotOpen(file: path, reason: "no such file").description
                 == "\(path): error: no such file")
     }
 
@@ -160,8 +164,10 @@ struct RouteErrorTests {
     func unreadableFileCannotBeOpened() throws {
         let path = FileManager.default.temporaryDirectory
             .appendingPathComponent("trailcast-unreadable-\(getpid()).gpx").path
-        #expect(FileManager.default.createFile(atPath: path, contents: Data("<gpx/>".utf8),
-                                               attributes: [.posixPermissions: 0o000]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: path, contents: Data("<gpx/>".utf8),
+                attributes: [.posixPermissions: 0o000]))
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(throws: RouteError.cannotOpen(file: path, reason: "permission denied")) {
             try GPXStreamReader(contentsOfFile: path)

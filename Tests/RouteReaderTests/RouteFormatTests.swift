@@ -19,13 +19,15 @@ struct RouteFormatTests {
         #expect(RouteFormat(fileName: "-") == nil)
     }
 
-    @Test("content: FIT's signature, zip's, JSON's brace, and XML's root element past a declaration, comments and a BOM")
+    @Test(
+        "content: FIT's signature, zip's, JSON's brace, and XML's root element past a declaration, comments and a BOM")
     func content() {
         #expect(RouteFormat.detect(head: [14, 0x20, 0, 0, 0, 0, 0, 0] + Array(".FIT".utf8) + [0, 0]) == .fit)
         // The FIT protocol's older 12-byte header (no CRC) has the same signature at byte 8.
         #expect(RouteFormat.detect(head: [12, 0x10, 0, 0, 0, 0, 0, 0] + Array(".FIT".utf8)) == .fit)
         #expect(RouteFormat.detect(head: Array(" \n {\"type\":\"Feature\"}".utf8)) == .geojson)
-        #expect(RouteFormat.detect(head: [0xEF, 0xBB, 0xBF] + Array("<?xml version=\"1.0\"?><!-- x --><kml>".utf8)) == .kml)
+        #expect(
+            RouteFormat.detect(head: [0xEF, 0xBB, 0xBF] + Array("<?xml version=\"1.0\"?><!-- x --><kml>".utf8)) == .kml)
         #expect(RouteFormat.detect(head: Array("<TrainingCenterDatabase xmlns=\"x\">".utf8)) == .tcx)
         #expect(RouteFormat.detect(head: Array("<gpx:gpx>".utf8)) == .gpx)
         #expect(RouteFormat.detect(head: Array("<html>".utf8)) == nil)

@@ -52,9 +52,11 @@ struct RouteInputTests {
         return events
     }
 
-    @Test("readers that overtake each other all see the file's events", arguments: [
-        (chunk: 64 * 1024, writes: 65_536), (chunk: 100, writes: 7), (chunk: 4096, writes: 1),
-    ])
+    @Test(
+        "readers that overtake each other all see the file's events",
+        arguments: [
+            (chunk: 64 * 1024, writes: 65_536), (chunk: 100, writes: 7), (chunk: 4096, writes: 1),
+        ])
     func overtakingReaders(sizes: (chunk: Int, writes: Int)) throws {
         let path = RepositoryFiles.path("gpx/zurich-lake-ride.gpx")
         let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
@@ -112,18 +114,22 @@ struct RouteInputTests {
     /// A `.json` may be GeoJSON or a Google Takeout history: its first bytes decide, however
     /// its extension is spelled (Windows and old exports write `Records.JSON`). A `.geojson`
     /// is GeoJSON by its name alone.
-    @Test("a .json in any case is read by its first bytes: Takeout or GeoJSON", arguments: [
-        ("Records.JSON", RouteFormat.takeout), ("Records.Json", .takeout), ("Records.json", .takeout),
-        ("walk.JSON", .geojson), ("walk.json", .geojson),
-    ])
+    @Test(
+        "a .json in any case is read by its first bytes: Takeout or GeoJSON",
+        arguments: [
+            ("Records.JSON", RouteFormat.takeout), ("Records.Json", .takeout), ("Records.json", .takeout),
+            ("walk.JSON", .geojson), ("walk.json", .geojson),
+        ])
     func jsonExtensionInAnyCase(fileName: String, format: RouteFormat) throws {
         let folder = FileManager.default.temporaryDirectory
             .appendingPathComponent("trailcast-gpxinput-\(getpid())-\(fileName)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent(fileName).path
-        let takeout = #"{"locations":[{"latitudeE7":473665000,"longitudeE7":85447000,"timestamp":"2015-10-10T18:47:02Z"}]}"#
-        let geoJSON = #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5447,47.3665]]},"properties":{}}"#
+        let takeout =
+            #"{"locations":[{"latitudeE7":473665000,"longitudeE7":85447000,"timestamp":"2015-10-10T18:47:02Z"}]}"#
+        let geoJSON =
+            #"{"type":"Feature","geometry":{"type":"LineString","coordinates":[[8.5447,47.3665]]},"properties":{}}"#
         try Data((format == .takeout ? takeout : geoJSON).utf8).write(to: URL(fileURLWithPath: path))
 
         let input = RouteInput(path: path)

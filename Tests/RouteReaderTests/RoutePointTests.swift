@@ -16,7 +16,8 @@ struct RoutePointTests {
     }
 
     @Test func waypointWithEveryGPX11Field() throws {
-        let point = try onlyPoint("""
+        let point = try onlyPoint(
+            """
             <wpt lat="47.366667" lon="-8.55">
               <ele>408.25</ele>
               <time>2026-06-13T16:00:00.250Z</time>
@@ -53,12 +54,13 @@ struct RoutePointTests {
     }
 
     @Test func gpx10TrackPointSpeedAndCourse() throws {
-        let events = try readAllEvents(ofGPX: """
-            <gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><trk><trkseg>
-            <trkpt lat="47.68" lon="-122.33"><ele>10</ele><course>271.25</course><speed>1.75</speed>\
-            <fix>3d</fix><sat>7</sat><hdop>1.1</hdop></trkpt>
-            </trkseg></trk></gpx>
-            """)
+        let events = try readAllEvents(
+            ofGPX: """
+                <gpx version="1.0" xmlns="http://www.topografix.com/GPX/1/0"><trk><trkseg>
+                <trkpt lat="47.68" lon="-122.33"><ele>10</ele><course>271.25</course><speed>1.75</speed>\
+                <fix>3d</fix><sat>7</sat><hdop>1.1</hdop></trkpt>
+                </trkseg></trk></gpx>
+                """)
         let point = try #require(events.trackPoints.first)
         #expect(point.courseDegrees == 271.25)
         #expect(point.speedMetersPerSecond == 1.75)
@@ -83,7 +85,8 @@ struct RoutePointTests {
     }
 
     @Test func emptyElementsLeaveFieldsUnknownWithoutWarnings() throws {
-        let point = try onlyPoint("""
+        let point = try onlyPoint(
+            """
             <trk><trkseg><trkpt lat="1" lon="2"><ele/><time></time><name></name><sat> </sat></trkpt></trkseg></trk>
             """)
         #expect(point.elevationMeters == nil)
@@ -114,7 +117,8 @@ struct RoutePointTests {
     ])
     func garminTrackPointExtensionIsMatchedByNamespaceWhateverThePrefix(_ garmin: GarminCase) throws {
         let p = garmin.prefix
-        let point = try onlyPoint("""
+        let point = try onlyPoint(
+            """
             <trk><trkseg>
             <trkpt lat="46.94" lon="7.44" xmlns:\(p)="\(garmin.namespace)">
               <extensions>
@@ -143,13 +147,14 @@ struct RoutePointTests {
     }
 
     @Test func garminPrefixDeclaredOnTheRootAsGarminConnectDoes() throws {
-        let events = try readAllEvents(ofGPX: """
-            <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"
-                 xmlns:ns3="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
-            <trk><trkseg><trkpt lat="47.05" lon="8.31"><extensions><ns3:TrackPointExtension>\
-            <ns3:atemp>19.0</ns3:atemp><ns3:hr>97</ns3:hr><ns3:cad>0</ns3:cad>\
-            </ns3:TrackPointExtension></extensions></trkpt></trkseg></trk></gpx>
-            """)
+        let events = try readAllEvents(
+            ofGPX: """
+                <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"
+                     xmlns:ns3="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+                <trk><trkseg><trkpt lat="47.05" lon="8.31"><extensions><ns3:TrackPointExtension>\
+                <ns3:atemp>19.0</ns3:atemp><ns3:hr>97</ns3:hr><ns3:cad>0</ns3:cad>\
+                </ns3:TrackPointExtension></extensions></trkpt></trkseg></trk></gpx>
+                """)
         let point = try #require(events.trackPoints.first)
         #expect(point.heartRateBeatsPerMinute == 97)
         #expect(point.cadenceRevolutionsPerMinute == 0)
@@ -157,7 +162,8 @@ struct RoutePointTests {
     }
 
     @Test func lookalikeTrackPointExtensionInAnotherNamespaceIsNotGarmin() throws {
-        let point = try onlyPoint("""
+        let point = try onlyPoint(
+            """
             <trk><trkseg>
             <trkpt lat="1" lon="2" xmlns:gpxtpx="http://example.com/not-garmin/TrackPointExtension/v1">
               <extensions><gpxtpx:TrackPointExtension>
@@ -169,15 +175,17 @@ struct RoutePointTests {
         #expect(point.heartRateBeatsPerMinute == nil)
         #expect(point.cadenceRevolutionsPerMinute == nil)
         let namespace = "http://example.com/not-garmin/TrackPointExtension/v1"
-        #expect(point.extensions == [
-            RouteExtensionElement(name: "gpxtpx:hr", namespaceURI: namespace, text: "150"),
-            RouteExtensionElement(name: "gpxtpx:cad", namespaceURI: namespace, text: "80"),
-        ])
+        #expect(
+            point.extensions == [
+                RouteExtensionElement(name: "gpxtpx:hr", namespaceURI: namespace, text: "150"),
+                RouteExtensionElement(name: "gpxtpx:cad", namespaceURI: namespace, text: "80"),
+            ])
     }
 
     @Test func garminChildNamesOutsideTheContainerAreRawExtensions() throws {
         // <hr> directly under <extensions>, without the TrackPointExtension container.
-        let point = try onlyPoint("""
+        let point = try onlyPoint(
+            """
             <wpt lat="1" lon="2" xmlns:gpxtpx="\(Self.garminV2)">
               <extensions><gpxtpx:hr>99</gpxtpx:hr></extensions>
             </wpt>
@@ -187,7 +195,8 @@ struct RoutePointTests {
     }
 
     @Test func otherExtensionsAreKeptAsLeafNameAndTextPairsInOrder() throws {
-        let point = try onlyPoint("""
+        let point = try onlyPoint(
+            """
             <trk><trkseg>
             <trkpt lat="1" lon="2" xmlns:gpxx="http://www.garmin.com/xmlschemas/GpxExtensions/v3"
                    xmlns:x="urn:example:sensors" xmlns:gpxtpx="\(Self.garminV1)">
@@ -204,38 +213,43 @@ struct RoutePointTests {
             </trkpt>
             </trkseg></trk>
             """)
-        #expect(point.extensions == [
-            RouteExtensionElement(
-                name: "gpxx:Temperature", namespaceURI: "http://www.garmin.com/xmlschemas/GpxExtensions/v3",
-                text: "12.5"),
-            RouteExtensionElement(name: "x:watts", namespaceURI: "urn:example:sensors", text: "250"),
-            RouteExtensionElement(name: "x:left", namespaceURI: "urn:example:sensors", text: "49"),
-            RouteExtensionElement(name: "x:right", namespaceURI: "urn:example:sensors", text: "51"),
-            RouteExtensionElement(name: "gpxtpx:unknown", namespaceURI: Self.garminV1, text: "7"),
-            RouteExtensionElement(
-                name: "plain", namespaceURI: "http://www.topografix.com/GPX/1/1", text: "text & more"),
-        ])
+        #expect(
+            point.extensions == [
+                RouteExtensionElement(
+                    name: "gpxx:Temperature", namespaceURI: "http://www.garmin.com/xmlschemas/GpxExtensions/v3",
+                    text: "12.5"),
+                RouteExtensionElement(name: "x:watts", namespaceURI: "urn:example:sensors", text: "250"),
+                RouteExtensionElement(name: "x:left", namespaceURI: "urn:example:sensors", text: "49"),
+                RouteExtensionElement(name: "x:right", namespaceURI: "urn:example:sensors", text: "51"),
+                RouteExtensionElement(name: "gpxtpx:unknown", namespaceURI: Self.garminV1, text: "7"),
+                RouteExtensionElement(
+                    name: "plain", namespaceURI: "http://www.topografix.com/GPX/1/1", text: "text & more"),
+            ])
         #expect(point.heartRateBeatsPerMinute == 120)
     }
 
     @Test func extensionsBelongToTheirOwnPoint() throws {
-        let events = try readAllEvents(ofGPX: gpx11("""
-            <trk><trkseg xmlns:x="urn:x">
-            <trkpt lat="1" lon="1"><extensions><x:a>first</x:a></extensions></trkpt>
-            <trkpt lat="2" lon="2"/>
-            <trkpt lat="3" lon="3"><extensions><x:b>third</x:b></extensions></trkpt>
-            </trkseg></trk>
-            """))
+        let events = try readAllEvents(
+            ofGPX: gpx11(
+                """
+                <trk><trkseg xmlns:x="urn:x">
+                <trkpt lat="1" lon="1"><extensions><x:a>first</x:a></extensions></trkpt>
+                <trkpt lat="2" lon="2"/>
+                <trkpt lat="3" lon="3"><extensions><x:b>third</x:b></extensions></trkpt>
+                </trkseg></trk>
+                """))
         #expect(events.trackPoints.map { $0.extensions.map(\.text) } == [["first"], [], ["third"]])
     }
 
     @Test func integerFieldsRoundAndOutOfRangeValuesAreDropped() throws {
-        let events = try readAllEvents(ofGPX: gpx11("""
-            <trk><trkseg xmlns:t="\(Self.garminV1)">
-            <trkpt lat="1" lon="1"><sat>7.6</sat><extensions><t:TrackPointExtension><t:hr>141.5</t:hr>\
-            <t:cad>1e12</t:cad></t:TrackPointExtension></extensions></trkpt>
-            </trkseg></trk>
-            """))
+        let events = try readAllEvents(
+            ofGPX: gpx11(
+                """
+                <trk><trkseg xmlns:t="\(Self.garminV1)">
+                <trkpt lat="1" lon="1"><sat>7.6</sat><extensions><t:TrackPointExtension><t:hr>141.5</t:hr>\
+                <t:cad>1e12</t:cad></t:TrackPointExtension></extensions></trkpt>
+                </trkseg></trk>
+                """))
         let point = try #require(events.trackPoints.first)
         #expect(point.satellites == 8)
         #expect(point.heartRateBeatsPerMinute == 142)

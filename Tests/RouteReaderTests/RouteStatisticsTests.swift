@@ -11,14 +11,16 @@ struct RouteStatisticsTests {
     static let metersPerDegree = 111_195.080_233_532_9
 
     private func point(_ latitude: Double, _ longitude: Double, ele: Double? = nil, time: String? = nil) -> RoutePoint {
-        RoutePoint(latitude: latitude, longitude: longitude, elevationMeters: ele,
-                 time: time.flatMap { Timestamp(iso8601: $0) })
+        RoutePoint(
+            latitude: latitude, longitude: longitude, elevationMeters: ele,
+            time: time.flatMap { Timestamp(iso8601: $0) })
     }
 
     /// A point `meters` north of the equator at longitude 0.
     private func north(_ meters: Double, seconds: Int? = nil) -> RoutePoint {
-        point(meters / Self.metersPerDegree, 0,
-              time: seconds.map { "2026-01-01T00:00:\(String(format2: $0))Z" })
+        point(
+            meters / Self.metersPerDegree, 0,
+            time: seconds.map { "2026-01-01T00:00:\(String(format2: $0))Z" })
     }
 
     private func track(_ segments: [RoutePoint]...) -> [RouteEvent] {
@@ -48,11 +50,13 @@ struct RouteStatisticsTests {
     @Test func lengthOfADiagonalTrackReadFromAFile() throws {
         // Haversine with R = 6,371,008.8 m, computed by hand (Python, math module):
         // 134.59258739279548 + 134.59178767257436.
-        let events = try readAllEvents(ofGPX: gpx11("""
-            <trk><trkseg>
-            <trkpt lat="47.000" lon="8.000"/><trkpt lat="47.001" lon="8.001"/><trkpt lat="47.002" lon="8.000"/>
-            </trkseg></trk>
-            """))
+        let events = try readAllEvents(
+            ofGPX: gpx11(
+                """
+                <trk><trkseg>
+                <trkpt lat="47.000" lon="8.000"/><trkpt lat="47.001" lon="8.001"/><trkpt lat="47.002" lon="8.000"/>
+                </trkseg></trk>
+                """))
         #expect(abs(summary(events).length2DMeters - 269.184_375_065_369_86) < 1e-6)
     }
 
@@ -82,14 +86,15 @@ struct RouteStatisticsTests {
 
     @Test func movingTimeCountsIntervalsFasterThanOneKilometrePerHour() {
         // 1 km/h is 2.777... m in 10 s.
-        let result = summary(track([
-            north(0, seconds: 0),
-            north(100, seconds: 10),     // 36 km/h: moving
-            north(102.7, seconds: 20),   // 0.972 km/h: stopped
-            north(105.55, seconds: 30),  // 1.026 km/h: moving
-            north(105.55, seconds: 40),  // standing still
-            north(205.55, seconds: 40),  // no time passes: not counted
-        ]))
+        let result = summary(
+            track([
+                north(0, seconds: 0),
+                north(100, seconds: 10),  // 36 km/h: moving
+                north(102.7, seconds: 20),  // 0.972 km/h: stopped
+                north(105.55, seconds: 30),  // 1.026 km/h: moving
+                north(105.55, seconds: 40),  // standing still
+                north(205.55, seconds: 40),  // no time passes: not counted
+            ]))
         #expect(result.movingSeconds == 20)
         #expect(RouteStatistics.movingSpeedThresholdMetersPerSecond == 1000.0 / 3600.0)
     }
@@ -127,23 +132,30 @@ struct RouteStatisticsTests {
     func elevationGainAndLossUseGpxpySmoothing(_ elevations: [Double], _ gain: Double, _ loss: Double) {
         let points = elevations.enumerated().map { point(Double($0.offset) * 0.001, 0, ele: $0.element) }
         let result = summary(track(points))
-        #expect(result.elevationGainMeters.map { abs($0 - gain) < 1e-9 } == true,
-                "gain \(String(describing: result.elevationGainMeters))")
-        #expect(result.elevationLossMeters.map { abs($0 - loss) < 1e-9 } == true,
-                "loss \(String(describing: result.elevationLossMeters))")
+        #expect(
+            result.elevationGainMeters.map { abs($0 - gain) < 1e-9 } == true,
+            "gain \(String(describing: result.elevationGainMeters))")
+        #expect(
+            result.elevationLossMeters.map { abs($0 - loss) < 1e-9 } == true,
+            "loss \(String(describing: result.elevationLossMeters))")
     }
 
     @Test func elevationIsNotClimbedBetweenSegments() {
-        let result = summary(track(
-            [point(0, 0, ele: 100), point(0, 0.001, ele: 110)],
-            [point(0, 0.002, ele: 50), point(0, 0.003, ele: 60)]))
+        let result = summary(
+            track(
+                [point(0, 0, ele: 100), point(0, 0.001, ele: 110)],
+                [point(0, 0.002, ele: 50), point(0, 0.003, ele: 60)]))
         #expect(result.elevationGainMeters == 20)
         #expect(result.elevationLossMeters == 0)
     }
 
     @Test func elevationGainIgnoresWaypointsAndRoutesButMinAndMaxDoNot() {
-        let events: [RouteEvent] = [.waypoint(point(0, 0, ele: 2000))]
-            + [.beginRoute(RoutePathInfo()), .routePoint(point(0, 0, ele: -5)), .routePoint(point(0, 0, ele: 900)), .endRoute]
+        let events: [RouteEvent] =
+            [.waypoint(point(0, 0, ele: 2000))]
+            + [
+                .beginRoute(RoutePathInfo()), .routePoint(point(0, 0, ele: -5)), .routePoint(point(0, 0, ele: 900)),
+                .endRoute,
+            ]
             + track([point(0, 0, ele: 400), point(0, 0.001), point(0, 0.002, ele: 410)])
         let result = summary(events)
         #expect(result.elevationGainMeters == 10)
@@ -163,7 +175,8 @@ struct RouteStatisticsTests {
     // MARK: - Times, bounds, warnings
 
     @Test func startAndEndAreTheEarliestAndLatestTrackPointTimes() {
-        let events: [RouteEvent] = [.waypoint(point(0, 0, time: "2020-01-01T00:00:00Z"))]
+        let events: [RouteEvent] =
+            [.waypoint(point(0, 0, time: "2020-01-01T00:00:00Z"))]
             + track(
                 [point(0, 0, time: "2026-01-01T10:00:00Z"), point(0, 0), point(0, 0, time: "2026-01-01T10:30:00.5Z")],
                 [point(0, 0, time: "2026-01-01T09:00:00Z"), point(0, 0, time: "2026-01-01T11:00:00Z")])
@@ -182,11 +195,14 @@ struct RouteStatisticsTests {
     }
 
     @Test func boundsCoverEveryKindOfPoint() {
-        let events: [RouteEvent] = [.waypoint(point(-33.9, 151.2))]
+        let events: [RouteEvent] =
+            [.waypoint(point(-33.9, 151.2))]
             + [.beginRoute(RoutePathInfo()), .routePoint(point(64.1, -21.9)), .endRoute]
             + track([point(47.4, 8.5), point(47.5, 8.6)])
-        #expect(summary(events).bounds == RouteBounds(
-            minLatitude: -33.9, minLongitude: -21.9, maxLatitude: 64.1, maxLongitude: 151.2))
+        #expect(
+            summary(events).bounds
+                == RouteBounds(
+                    minLatitude: -33.9, minLongitude: -21.9, maxLatitude: 64.1, maxLongitude: 151.2))
         #expect(summary([]).bounds == nil)
     }
 
@@ -199,16 +215,18 @@ struct RouteStatisticsTests {
     }
 
     @Test func summaryOfAReadDocument() throws {
-        let events = try readAllEvents(ofGPX: gpx11("""
-            <metadata><name>Summary</name></metadata>
-            <wpt lat="47.0" lon="8.0"><ele>500</ele></wpt>
-            <wpt lat="95" lon="8.0"/>
-            <rte><rtept lat="47.0" lon="8.0"/><rtept lat="47.0" lon="8.0"/></rte>
-            <trk><trkseg>
-            <trkpt lat="47.0" lon="8.0"><ele>400</ele><time>2026-01-01T10:00:00Z</time></trkpt>
-            <trkpt lat="47.001" lon="8.0"><ele>401</ele><time>2026-01-01T10:01:00Z</time></trkpt>
-            </trkseg><trkseg/></trk>
-            """))
+        let events = try readAllEvents(
+            ofGPX: gpx11(
+                """
+                <metadata><name>Summary</name></metadata>
+                <wpt lat="47.0" lon="8.0"><ele>500</ele></wpt>
+                <wpt lat="95" lon="8.0"/>
+                <rte><rtept lat="47.0" lon="8.0"/><rtept lat="47.0" lon="8.0"/></rte>
+                <trk><trkseg>
+                <trkpt lat="47.0" lon="8.0"><ele>400</ele><time>2026-01-01T10:00:00Z</time></trkpt>
+                <trkpt lat="47.001" lon="8.0"><ele>401</ele><time>2026-01-01T10:01:00Z</time></trkpt>
+                </trkseg><trkseg/></trk>
+                """))
         let result = summary(events)
         #expect(result.file == "test.gpx")
         #expect(result.metadata.name == "Summary")

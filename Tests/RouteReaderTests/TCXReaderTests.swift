@@ -40,14 +40,16 @@ struct TCXReaderTests {
         </TrainingCenterDatabase>
         """
 
-    @Test("an activity is a track, each lap's <Track> a segment; heart rate, cadence and speed read, DistanceMeters not")
+    @Test(
+        "an activity is a track, each lap's <Track> a segment; heart rate, cadence and speed read, DistanceMeters not")
     func activity() throws {
         let (events, error) = readUntilError(Self.activity, as: .tcx)
         #expect(error == nil)
-        #expect(events.map(\.caseName) == [
-            "metadata", "beginTrack", "beginSegment", "trackPoint", "warning", "trackPoint", "endSegment",
-            "beginSegment", "trackPoint", "endSegment", "endTrack",
-        ])
+        #expect(
+            events.map(\.caseName) == [
+                "metadata", "beginTrack", "beginSegment", "trackPoint", "warning", "trackPoint", "endSegment",
+                "beginSegment", "trackPoint", "endSegment", "endTrack",
+            ])
         guard case .beginTrack(let info) = events[1] else { return }
         #expect(info.type == "Running")
         let first = try #require(events[3].point)
@@ -82,7 +84,10 @@ struct TCXReaderTests {
             """
         let (events, error) = readUntilError(course, as: .tcx)
         #expect(error == nil)
-        #expect(events.map(\.caseName) == ["metadata", "beginTrack", "beginSegment", "trackPoint", "endSegment", "waypoint", "endTrack"])
+        #expect(
+            events.map(\.caseName) == [
+                "metadata", "beginTrack", "beginSegment", "trackPoint", "endSegment", "waypoint", "endTrack",
+            ])
         guard case .beginTrack(let info) = events[1], case .waypoint(let water) = events[5] else { return }
         #expect(info.name == "Lake loop")
         #expect(water.name == "Water" && water.type == "Water")
@@ -115,11 +120,16 @@ struct TCXReaderTests {
         #expect(waypoints.map(\.time) == [Timestamp(iso8601: "2026-06-13T16:20:30Z"), nil])
     }
 
-    @Test("coordinates at and past their limits: ±90 and ±180 kept (San Francisco's -122.4 and Tokyo's 139.7 among them), past them one warning each and the point skipped")
+    @Test(
+        "coordinates at and past their limits: ±90 and ±180 kept (San Francisco's -122.4 and Tokyo's 139.7 among them), past them one warning each and the point skipped"
+    )
     func coordinateLimits() {
-        let positions = [("91", "8.1"), ("47", "8.1"), ("90", "-180"), ("-90", "180"), ("37.8", "-122.4"), ("35.7", "139.7"),
-                         ("47", "180.5"), ("-90.01", "0")]
-        let text = "<TrainingCenterDatabase><Activities><Activity><Lap><Track>"
+        let positions = [
+            ("91", "8.1"), ("47", "8.1"), ("90", "-180"), ("-90", "180"), ("37.8", "-122.4"), ("35.7", "139.7"),
+            ("47", "180.5"), ("-90.01", "0"),
+        ]
+        let text =
+            "<TrainingCenterDatabase><Activities><Activity><Lap><Track>"
             + positions.enumerated().map { index, position in
                 Self.trackpoint("2026-06-13T16:00:0\(index)Z", position.0, position.1)
             }.joined()
@@ -127,11 +137,12 @@ struct TCXReaderTests {
         let (events, error) = readUntilError(text, as: .tcx)
         #expect(error == nil)
         let warnings = events.compactMap { if case .warning(let warning) = $0 { warning } else { nil } }
-        #expect(warnings.map(\.message) == [
-            "<LatitudeDegrees> is 91.0, not within ±90 degrees; point skipped",
-            "<LongitudeDegrees> is 180.5, not within ±180 degrees; point skipped",
-            "<LatitudeDegrees> is -90.01, not within ±90 degrees; point skipped",
-        ])
+        #expect(
+            warnings.map(\.message) == [
+                "<LatitudeDegrees> is 91.0, not within ±90 degrees; point skipped",
+                "<LongitudeDegrees> is 180.5, not within ±180 degrees; point skipped",
+                "<LatitudeDegrees> is -90.01, not within ±90 degrees; point skipped",
+            ])
         let points = events.compactMap(\.point)
         #expect(points.map(\.latitude) == [47, 90, -90, 37.8, 35.7])
         #expect(points.map(\.longitude) == [8.1, -180, 180, -122.4, 139.7])
@@ -139,7 +150,8 @@ struct TCXReaderTests {
 
     @Test("a <Track> outside any activity's lap is not read: the events stay balanced")
     func strayTrack() {
-        let text = "<TrainingCenterDatabase><Activities><Track>\(Self.trackpoint("2026-06-13T16:00:00Z", "47", "8"))</Track>"
+        let text =
+            "<TrainingCenterDatabase><Activities><Track>\(Self.trackpoint("2026-06-13T16:00:00Z", "47", "8"))</Track>"
             + "</Activities></TrainingCenterDatabase>"
         let (events, error) = readUntilError(text, as: .tcx)
         #expect(error == nil)
@@ -149,7 +161,10 @@ struct TCXReaderTests {
     @Test("another root element: one located error naming the format")
     func wrongRoot() {
         let (_, error) = readUntilError("<gpx version=\"1.1\"></gpx>", as: .tcx, name: "walk.tcx")
-        #expect(error?.description == "walk.tcx:1:19: error: the root element is <gpx>, not <TrainingCenterDatabase>: this is not a TCX file")
+        #expect(
+            error?.description
+                == "walk.tcx:1:19: error: the root element is <gpx>, not <TrainingCenterDatabase>: this is not a TCX file"
+        )
     }
 
     @Test("strict reading makes the first warning an error")
@@ -167,14 +182,17 @@ struct TCXReaderTests {
     /// push parser wherever it was). A truncated file is placed at its end, on every cut.
     @Test("a file cut inside a text is placed at its end, whatever the chunk size")
     func truncatedInText() {
-        let head = "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Id>x</Id>\n<Lap><Track><Trackpoint><Time>"
+        let head =
+            "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Id>x</Id>\n<Lap><Track><Trackpoint><Time>"
         let text = "2026-06-13T16:00:00Z and more text > with a greater-than sign"
         for length in 1...text.count {
             let cut = head + text.prefix(length)
-            let expected = "cut.tcx:2:\(30 + length + 1): error: the file ends before </TrainingCenterDatabase>: it is truncated or incomplete"
+            let expected =
+                "cut.tcx:2:\(30 + length + 1): error: the file ends before </TrainingCenterDatabase>: it is truncated or incomplete"
             for chunkSize in [16, 17, 64 * 1024] {
                 let (_, error) = readUntilError(cut, as: .tcx, name: "cut.tcx", options: .init(chunkSize: chunkSize))
-                #expect(error?.description == expected, "cut after \(length) characters of text, \(chunkSize)-byte chunks")
+                #expect(
+                    error?.description == expected, "cut after \(length) characters of text, \(chunkSize)-byte chunks")
             }
         }
     }
@@ -183,12 +201,14 @@ struct TCXReaderTests {
     /// three- and four-byte UTF-8 characters is placed one column per character after the last.
     @Test("a file cut inside non-ASCII text is placed at its end in characters, whatever the chunk size")
     func truncatedInNonASCIIText() {
-        let head = "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Id>x</Id>\n<Lap><Track><Trackpoint><Notes>"
+        let head =
+            "<TrainingCenterDatabase><Activities><Activity Sport=\"Running\"><Id>x</Id>\n<Lap><Track><Trackpoint><Notes>"
         let text = "Zürich > café — 🚲 > über den Üetliberg"
         for length in 1...text.unicodeScalars.count {
             let cut = head + String(String.UnicodeScalarView(text.unicodeScalars.prefix(length)))
             let column = cut.split(separator: "\n").last!.unicodeScalars.count + 1
-            let expected = "cut.tcx:2:\(column): error: the file ends before </TrainingCenterDatabase>: it is truncated or incomplete"
+            let expected =
+                "cut.tcx:2:\(column): error: the file ends before </TrainingCenterDatabase>: it is truncated or incomplete"
             for chunkSize in [16, 17, 64 * 1024] {
                 let (_, error) = readUntilError(cut, as: .tcx, name: "cut.tcx", options: .init(chunkSize: chunkSize))
                 #expect(error?.description == expected, "cut after \(length) characters, \(chunkSize)-byte chunks")

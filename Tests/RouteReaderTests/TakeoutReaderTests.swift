@@ -9,7 +9,9 @@ import TrailcastRoutes
 struct TakeoutReaderTests {
     static func time(_ text: String) -> Timestamp? { Timestamp(iso8601: text) }
 
-    @Test("Records.json: E7 degrees, ISO timestamp or timestampMs, altitude, velocity, heading; activity guesses passed over")
+    @Test(
+        "Records.json: E7 degrees, ISO timestamp or timestampMs, altitude, velocity, heading; activity guesses passed over"
+    )
     func records() {
         let text = """
             {
@@ -37,7 +39,8 @@ struct TakeoutReaderTests {
         let points = events.trackPoints
         #expect(points.map(\.latitude) == [47.3665, -33.7])
         #expect(points.map(\.longitude) == [8.5447, 151.2])
-        #expect(points.map(\.time) == [Self.time("2015-10-10T18:47:02.597Z"), Timestamp(secondsSince1970: 1_444_503_000)])
+        #expect(
+            points.map(\.time) == [Self.time("2015-10-10T18:47:02.597Z"), Timestamp(secondsSince1970: 1_444_503_000)])
         #expect(points[0].elevationMeters == 409)
         #expect(points[0].speedMetersPerSecond == 3)
         #expect(points[0].courseDegrees == 270)
@@ -45,7 +48,9 @@ struct TakeoutReaderTests {
         #expect(events.warnings.map(\.message) == ["a location without latitudeE7 and longitudeE7; skipped"])
     }
 
-    @Test("the Android timeline: a stay's place at its start and end, a move's ends, a path's points, in time order; rawSignals counted")
+    @Test(
+        "the Android timeline: a stay's place at its start and end, a move's ends, a path's points, in time order; rawSignals counted"
+    )
     func androidTimeline() {
         let text = """
             {
@@ -75,14 +80,19 @@ struct TakeoutReaderTests {
         // In the order of their times: the path of 09:10 and 09:20 (listed after the move)
         // before the move's end at 09:30.
         #expect(points.map(\.latitude) == [47.3665, 47.3665, 47.3665, 47.37, 47.375, 47.38])
-        #expect(points.map(\.time) == [
-            Self.time("2024-05-01T06:00:00Z"), Self.time("2024-05-01T07:00:00Z"), Self.time("2024-05-01T07:00:00Z"),
-            Self.time("2024-05-01T07:10:00Z"), Self.time("2024-05-01T07:20:00Z"), Self.time("2024-05-01T07:30:00Z"),
-        ])
-        #expect(events.warnings.map(\.message) == ["1 rawSignals positions not read: the timeline's segments are the route"])
+        #expect(
+            points.map(\.time) == [
+                Self.time("2024-05-01T06:00:00Z"), Self.time("2024-05-01T07:00:00Z"), Self.time("2024-05-01T07:00:00Z"),
+                Self.time("2024-05-01T07:10:00Z"), Self.time("2024-05-01T07:20:00Z"), Self.time("2024-05-01T07:30:00Z"),
+            ])
+        #expect(
+            events.warnings.map(\.message) == ["1 rawSignals positions not read: the timeline's segments are the route"]
+        )
     }
 
-    @Test("the iOS export: a top-level array, keys sorted (activity before startTime), geo: places, minutes after the start, numbers as strings")
+    @Test(
+        "the iOS export: a top-level array, keys sorted (activity before startTime), geo: places, minutes after the start, numbers as strings"
+    )
     func iOS() {
         let text = """
             [
@@ -103,23 +113,30 @@ struct TakeoutReaderTests {
         let points = events.trackPoints
         #expect(points.map(\.latitude) == [41.88, 41.88, 41.88, 41.9, 41.91, 41.92])
         #expect(points.map(\.longitude) == [-87.63, -87.63, -87.63, -87.64, -87.65, -87.66])
-        #expect(points.map(\.time) == [
-            Self.time("2024-05-01T13:00:00Z"), Self.time("2024-05-01T14:00:00Z"),
-            Self.time("2024-05-01T14:00:00Z"), Self.time("2024-05-01T14:30:00Z"),
-            Self.time("2024-05-01T14:40:00Z"), Self.time("2024-05-01T14:55:00Z"),
-        ])
+        #expect(
+            points.map(\.time) == [
+                Self.time("2024-05-01T13:00:00Z"), Self.time("2024-05-01T14:00:00Z"),
+                Self.time("2024-05-01T14:00:00Z"), Self.time("2024-05-01T14:30:00Z"),
+                Self.time("2024-05-01T14:40:00Z"), Self.time("2024-05-01T14:55:00Z"),
+            ])
     }
 
-    @Test("found in a .json or by its first key; GeoJSON stays GeoJSON; another JSON is refused in one line; a cut file ends in an error")
+    @Test(
+        "found in a .json or by its first key; GeoJSON stays GeoJSON; another JSON is refused in one line; a cut file ends in an error"
+    )
     func detectionAndRefusals() {
         #expect(RouteFormat.detect(head: Array("{\n  \"locations\": [".utf8)) == .takeout)
         #expect(RouteFormat.detect(head: Array("{\"semanticSegments\":[".utf8)) == .takeout)
         #expect(RouteFormat.detect(head: Array("[\n  {\"endTime\"".utf8)) == .takeout)
         #expect(RouteFormat.detect(head: Array("{\"type\":\"FeatureCollection\"".utf8)) == .geojson)
         let other = readUntilError(#"{"timelineObjects": []}"#, as: .takeout)
-        #expect(other.error?.description
-            == "test.takeout:1:1: error: not a Google Takeout location history (no `locations`, `semanticSegments` or top-level array of segments)")
-        let cut = readUntilError(#"{"locations":[{"latitudeE7":473665000,"longitudeE7":85447000,"timestamp":"2015-10-10T18:47:02Z"},{"latitudeE7":47"#, as: .takeout)
+        #expect(
+            other.error?.description
+                == "test.takeout:1:1: error: not a Google Takeout location history (no `locations`, `semanticSegments` or top-level array of segments)"
+        )
+        let cut = readUntilError(
+            #"{"locations":[{"latitudeE7":473665000,"longitudeE7":85447000,"timestamp":"2015-10-10T18:47:02Z"},{"latitudeE7":47"#,
+            as: .takeout)
         #expect(cut.events.trackPoints.count == 1)
         #expect(cut.error != nil)
     }
@@ -137,9 +154,10 @@ struct TakeoutReaderTests {
         let (events, error) = readUntilError(text, as: .takeout)
         #expect(error == nil)
         #expect(events.trackPoints.map(\.latitude) == [47.1, 47.1, 47.2, 47.3])
-        #expect(events.trackPoints.map(\.time) == [
-            Self.time("2024-05-01T08:00:00Z"), Self.time("2024-05-01T09:00:00Z"), Self.time("2024-05-01T09:00:00Z"),
-            Self.time("2024-05-01T09:30:00Z"),
-        ])
+        #expect(
+            events.trackPoints.map(\.time) == [
+                Self.time("2024-05-01T08:00:00Z"), Self.time("2024-05-01T09:00:00Z"), Self.time("2024-05-01T09:00:00Z"),
+                Self.time("2024-05-01T09:30:00Z"),
+            ])
     }
 }

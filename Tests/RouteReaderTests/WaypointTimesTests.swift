@@ -24,7 +24,8 @@ struct WaypointTimesTests {
         let placemark = { (name: String, when: String) in
             "<Placemark><name>\(name)</name><TimeStamp><when>\(when)</when></TimeStamp><Point><coordinates>8.5,47.3</coordinates></Point></Placemark>"
         }
-        let kml = "<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document>"
+        let kml =
+            "<kml xmlns=\"http://www.opengis.net/kml/2.2\"><Document>"
             + placemark("Alpha", "2024-05-03T10:00:00Z") + placemark("Beta", "2024-05-01T10:00:00Z")
             + placemark("Gamma", "2024-05-02T10:00:00Z") + "</Document></kml>"
         let (times, warnings) = try Self.waypoints(kml, format: .kml)
@@ -43,9 +44,10 @@ struct WaypointTimesTests {
             """
         let (times, warnings) = try Self.waypoints(gpx, format: .gpx)
         #expect(times == ["2024-05-02T10:00:00.000Z", "2024-05-01T10:00:00.000Z"])
-        #expect(warnings == [
-            "5:28: warning: <trkpt> time 2024-05-01T10:00:00.000Z is earlier than the previous point's 2024-05-02T10:00:00.000Z; "
-                + "position kept, time dropped",
-        ])
+        #expect(
+            warnings == [
+                "5:28: warning: <trkpt> time 2024-05-01T10:00:00.000Z is earlier than the previous point's 2024-05-02T10:00:00.000Z; "
+                    + "position kept, time dropped"
+            ])
     }
 }

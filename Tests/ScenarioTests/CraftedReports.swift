@@ -4,7 +4,8 @@ import TrailcastScenario
 
 /// Reports shared by the text and JUnit tests: one passing, one failing, one broken file.
 enum CraftedReports {
-    static let offending = #"{"t":"2026-06-13T16:10:05.000Z","offset":605,"type":"location","lat":37.797,"lon":-122.396,"index":2}"#
+    static let offending =
+        #"{"t":"2026-06-13T16:10:05.000Z","offset":605,"type":"location","lat":37.797,"lon":-122.396,"index":2}"#
 
     static let happy = ScenarioReport(
         file: "gpx/scenarios/happy-path.yaml", name: "happy path: allow, weather along the route",
@@ -21,14 +22,20 @@ enum CraftedReports {
         file: "gpx/scenarios/revoked.yaml", name: "revoked halfway",
         outcomes: [
             passing(.present(EventSelector(type: "alert"), at: 600, tolerance: 1), line: 19),
-            passing(.present(EventSelector(type: "authorization", fields: [
-                FieldMatch(key: "to", matcher: .string("denied")),
-            ]), at: 600, tolerance: 0), line: 20),
+            passing(
+                .present(
+                    EventSelector(
+                        type: "authorization",
+                        fields: [
+                            FieldMatch(key: "to", matcher: .string("denied"))
+                        ]), at: 600, tolerance: 0), line: 20),
             ExpectationOutcome(
                 expectation: .absent(EventSelector(type: "location"), after: 600, before: 900), line: 21, passed: false,
                 detail: "first offending event: \(offending)"),
             ExpectationOutcome(
-                expectation: .end([FieldMatch(key: "locations", matcher: .comparison(NumberComparison(.greaterOrEqual, 100)))]),
+                expectation: .end([
+                    FieldMatch(key: "locations", matcher: .comparison(NumberComparison(.greaterOrEqual, 100)))
+                ]),
                 line: 22, passed: false, detail: "locations is 4, expected >= 100"),
         ],
         seconds: 2.5)

@@ -136,7 +136,10 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
 
     static let presentCases: [EvaluatorCase] = [
         .init(.present(select("alert"), at: nil, tolerance: 0)),
-        .init(.present(select("authorization", ("to", .string("denied")), ("cause", .string("settings"))), at: nil, tolerance: 0)),
+        .init(
+            .present(
+                select("authorization", ("to", .string("denied")), ("cause", .string("settings"))), at: nil,
+                tolerance: 0)),
         .init(.present(select("alert"), at: 600, tolerance: 0)),
         // Offset tolerance is inclusive at both sides.
         .init(.present(select("alert"), at: 605, tolerance: 5)),
@@ -166,7 +169,9 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
             .present(select("authorization", ("to", .string("restricted"))), at: nil, tolerance: 0),
             #"no authorization {to: "restricted"} at all; nearest miss: "# + line(1)),
         .init(
-            .present(select("authorization", ("to", .string("denied")), ("cause", .string("services"))), at: 600, tolerance: 0),
+            .present(
+                select("authorization", ("to", .string("denied")), ("cause", .string("services"))), at: 600,
+                tolerance: 0),
             #"no authorization {to: "denied", cause: "services"} at all; nearest miss: "# + line(7)),
     ]
 
@@ -186,37 +191,54 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         .init(.present(select("location", ("lat", number(37.7954, 0.0000031))), at: nil, tolerance: 0)),
         .init(.present(select("location", ("horizontalAccuracy", compare(.lessOrEqual, 5))), at: nil, tolerance: 0)),
         .init(.present(select("weather", ("temperatureCelsius", number(19, 0.4))), at: nil, tolerance: 0)),
-        .init(.present(select("start", ("settings", .string(#"{"loop":1}"#))), at: nil, tolerance: 0),
-              #"no start {settings: "{"loop":1}"} at all; nearest miss: "# + line(0)),
-        .init(.present(select("weather", ("temperatureCelsius", number(19, 0.39))), at: nil, tolerance: 0),
-              "no weather {temperatureCelsius: 19 +- 0.39} at all; nearest miss: \(line(5))"),
-        .init(.present(select("location", ("lat", number(37.7954, 0.0000029))), at: nil, tolerance: 0),
-              "no location {lat: 37.7954 +- 2.9e-06} at all; nearest miss: \(line(4))"),
+        .init(
+            .present(select("start", ("settings", .string(#"{"loop":1}"#))), at: nil, tolerance: 0),
+            #"no start {settings: "{"loop":1}"} at all; nearest miss: "# + line(0)),
+        .init(
+            .present(select("weather", ("temperatureCelsius", number(19, 0.39))), at: nil, tolerance: 0),
+            "no weather {temperatureCelsius: 19 +- 0.39} at all; nearest miss: \(line(5))"),
+        .init(
+            .present(select("location", ("lat", number(37.7954, 0.0000029))), at: nil, tolerance: 0),
+            "no location {lat: 37.7954 +- 2.9e-06} at all; nearest miss: \(line(4))"),
         // A field the event type never has fails, naming the type's fields: as a typo, it
         // would make an `absent` hold whatever the run did.
-        .init(.present(select("location", ("floor", number(1))), at: nil, tolerance: 0),
-              "unknown field 'floor'; fields of location: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, cached, truth"),
+        .init(
+            .present(select("location", ("floor", number(1))), at: nil, tolerance: 0),
+            "unknown field 'floor'; fields of location: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, cached, truth"
+        ),
         // A string is not a number, nor a number a string, nor a string a boolean.
-        .init(.present(select("location", ("index", .string("1"))), at: nil, tolerance: 0),
-              #"no location {index: "1"} at all; nearest miss: "# + line(4)),
+        .init(
+            .present(select("location", ("index", .string("1"))), at: nil, tolerance: 0),
+            #"no location {index: "1"} at all; nearest miss: "# + line(4)),
         // A field whose values form a closed set takes a string of the set: anything else
         // could never match, so it fails naming the set (issue 41).
-        .init(.present(select("prompt", ("answer", number(1))), at: nil, tolerance: 0),
-              "prompt.answer is a string, one of allow, once, deny; 1 never matches it"),
-        .init(.absent(select("authorization", ("to", .string("denyed"))), after: nil, before: nil),
-              "unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined, restricted, denied, authorizedWhenInUse, authorizedAlways"),
-        .init(.absent(select("call", ("method", .string("startUpdatingLocations"))), after: nil, before: nil),
-              "unknown value 'startUpdatingLocations' (did you mean 'startUpdatingLocation'?); call.method is one of: requestWhenInUseAuthorization, requestAlwaysAuthorization, startUpdatingLocation, stopUpdatingLocation, requestLocation, requestTemporaryFullAccuracyAuthorization, startMonitoring, stopMonitoring, requestState, startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges, startMonitoringVisits, stopMonitoringVisits, serviceSession, backgroundActivitySession"),
-        .init(.absent(select("region", ("change", .string("entered"))), after: nil, before: nil),
-              "unknown value 'entered' (did you mean 'enter'?); region.change is one of: started, enter, exit, inside, outside, unknown, stopped, satisfied, unsatisfied, unmonitored"),
-        .init(.end([field("reason", .string("finshed"))]),
-              "unknown value 'finshed' (did you mean 'finished'?); end.reason is one of: finished, interrupted, error"),
-        .init(.present(select("weather", ("stale", .string("false"))), at: nil, tolerance: 0),
-              #"no weather {stale: "false"} at all; nearest miss: "# + line(5)),
-        .init(.present(select("weather", ("fetchMs", number(0))), at: nil, tolerance: 0),
-              "no weather {fetchMs: 0} at all; nearest miss: \(line(5))"),
-        .init(.present(select("location", ("altitude", compare(.greaterOrEqual, 0))), at: nil, tolerance: 0),
-              "no location {altitude: >= 0} at all; nearest miss: \(line(4))"),
+        .init(
+            .present(select("prompt", ("answer", number(1))), at: nil, tolerance: 0),
+            "prompt.answer is a string, one of allow, once, deny; 1 never matches it"),
+        .init(
+            .absent(select("authorization", ("to", .string("denyed"))), after: nil, before: nil),
+            "unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined, restricted, denied, authorizedWhenInUse, authorizedAlways"
+        ),
+        .init(
+            .absent(select("call", ("method", .string("startUpdatingLocations"))), after: nil, before: nil),
+            "unknown value 'startUpdatingLocations' (did you mean 'startUpdatingLocation'?); call.method is one of: requestWhenInUseAuthorization, requestAlwaysAuthorization, startUpdatingLocation, stopUpdatingLocation, requestLocation, requestTemporaryFullAccuracyAuthorization, startMonitoring, stopMonitoring, requestState, startMonitoringSignificantLocationChanges, stopMonitoringSignificantLocationChanges, startMonitoringVisits, stopMonitoringVisits, serviceSession, backgroundActivitySession"
+        ),
+        .init(
+            .absent(select("region", ("change", .string("entered"))), after: nil, before: nil),
+            "unknown value 'entered' (did you mean 'enter'?); region.change is one of: started, enter, exit, inside, outside, unknown, stopped, satisfied, unsatisfied, unmonitored"
+        ),
+        .init(
+            .end([field("reason", .string("finshed"))]),
+            "unknown value 'finshed' (did you mean 'finished'?); end.reason is one of: finished, interrupted, error"),
+        .init(
+            .present(select("weather", ("stale", .string("false"))), at: nil, tolerance: 0),
+            #"no weather {stale: "false"} at all; nearest miss: "# + line(5)),
+        .init(
+            .present(select("weather", ("fetchMs", number(0))), at: nil, tolerance: 0),
+            "no weather {fetchMs: 0} at all; nearest miss: \(line(5))"),
+        .init(
+            .present(select("location", ("altitude", compare(.greaterOrEqual, 0))), at: nil, tolerance: 0),
+            "no location {altitude: >= 0} at all; nearest miss: \(line(4))"),
     ]
 
     @Test(arguments: subsetCases)
@@ -267,7 +289,10 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         .init(.end([])),
         .init(.end([field("weatherErrors", number(0)), field("locations", number(4))])),
         .init(.end([field("weatherErrors", compare(.equal, 0)), field("locations", compare(.greaterOrEqual, 4))])),
-        .init(.end([field("simulatedSeconds", compare(.greater, 1199.9)), field("weatherNetworkFetches", compare(.less, 1))])),
+        .init(
+            .end([
+                field("simulatedSeconds", compare(.greater, 1199.9)), field("weatherNetworkFetches", compare(.less, 1)),
+            ])),
         // 7080.6 - 7080 is 0.6000000000000364 in binary; a tolerance of 0.6 still covers it.
         .init(.end([field("distanceMeters", number(7080, 0.6))])),
         .init(.end([field("distanceMeters", number(7081.2, 0.6))])),
@@ -289,10 +314,12 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
             #"locations is 4, expected "4""#),
         .init(
             .end([field("foo", number(1))]),
-            "unknown field 'foo'; fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"),
+            "unknown field 'foo'; fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"
+        ),
         .init(
             .end([field("location", number(4))]),
-            "unknown field 'location' (did you mean 'locations'?); fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"),
+            "unknown field 'location' (did you mean 'locations'?); fields of end: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"
+        ),
         .init(
             .end([
                 field("locations", compare(.greaterOrEqual, 4)), field("weatherErrors", compare(.greater, 0)),
@@ -318,17 +345,25 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
     @Test func recordsOfTimelineEvents() {
         let time = Timestamp(secondsSince1970: 1_781_366_400)
         let events: [TimelineEvent] = [
-            TimelineEvent(time: time, offsetSeconds: 0, kind: .authorization(AuthorizationChange(
-                from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .initial))),
+            TimelineEvent(
+                time: time, offsetSeconds: 0,
+                kind: .authorization(
+                    AuthorizationChange(
+                        from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .initial))),
             TimelineEvent(time: time, offsetSeconds: 0, kind: .alert(message: "Location access is off.")),
             TimelineEvent(time: time, offsetSeconds: 0, kind: .locationError(.denied)),
-            TimelineEvent(time: time, offsetSeconds: 60, kind: .end(ReplaySummary(
-                locations: 0, distanceMeters: 84.1, simulatedSeconds: 60, wallSeconds: 0.002,
-                weather: WeatherStatistics(lookups: 0, networkFetches: 0, cacheHits: 0, errors: 0)))),
+            TimelineEvent(
+                time: time, offsetSeconds: 60,
+                kind: .end(
+                    ReplaySummary(
+                        locations: 0, distanceMeters: 84.1, simulatedSeconds: 60, wallSeconds: 0.002,
+                        weather: WeatherStatistics(lookups: 0, networkFetches: 0, cacheHits: 0, errors: 0)))),
         ]
         let records = events.map(TimelineRecord.init)
         let expectations: [Expectation] = [
-            .present(select("authorization", ("to", .string("denied")), ("servicesEnabled", .bool(true))), at: 0, tolerance: 0),
+            .present(
+                select("authorization", ("to", .string("denied")), ("servicesEnabled", .bool(true))), at: 0,
+                tolerance: 0),
             .order(first: select("alert"), then: select("locationError", ("code", .string("denied")))),
             .absent(select("location"), after: nil, before: nil),
             .count(select("weather"), .exactly(0), window: .init()),
@@ -341,7 +376,8 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
             let outcome = ExpectationEvaluator.evaluate(expectation, line: 1, in: records)
             #expect(outcome.passed, "\(expectation): \(outcome.detail ?? "")")
         }
-        let missing = ExpectationEvaluator.evaluate(.present(select("prompt"), at: nil, tolerance: 0), line: 1, in: records)
+        let missing = ExpectationEvaluator.evaluate(
+            .present(select("prompt"), at: nil, tolerance: 0), line: 1, in: records)
         #expect(missing.detail == "no prompt at all")
     }
 
@@ -354,7 +390,10 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
     func evidenceOfHeldExpectations() {
         let cases: [(Expectation, String)] = [
             (.present(select("location"), at: nil, tolerance: 0), "at 0s: \(line(4))"),
-            (.present(select("authorization", ("cause", .string("settings"))), at: nil, tolerance: 0), "at 10m: \(line(7))"),
+            (
+                .present(select("authorization", ("cause", .string("settings"))), at: nil, tolerance: 0),
+                "at 10m: \(line(7))"
+            ),
             (.present(select("location"), at: 605, tolerance: 1), "at 10m5s: \(line(10))"),
             (.present(select("location"), at: 900, tolerance: 2), "at 15m2s: \(line(12))"),
             (.count(select("location"), .atLeast(2), window: .init(from: 300)), "found 3"),
@@ -377,9 +416,13 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
             CraftedTimelines.record(1, "end", #""message":"x""#),
         ]
         let outcome = ExpectationEvaluator.evaluate(
-            .present(select("alert", ("message", .string("one\nline\r\n"))), at: nil, tolerance: 0), line: 3, in: records)
+            .present(select("alert", ("message", .string("one\nline\r\n"))), at: nil, tolerance: 0), line: 3,
+            in: records)
         let detail = try #require(outcome.detail)
-        #expect(detail == #"no alert {message: "one\nline\r\n"} at all; nearest miss: {"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"alert","message":"two\nlines"}"#)
+        #expect(
+            detail
+                == #"no alert {message: "one\nline\r\n"} at all; nearest miss: {"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"alert","message":"two\nlines"}"#
+        )
         #expect(!detail.contains { $0.isNewline })
     }
 

@@ -52,7 +52,9 @@ final class ParsedDocument: NSObject, XMLParserDelegate {
         stack.append(element)
     }
 
-    func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+    func parser(
+        _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+    ) {
         stack.removeLast()
     }
 
@@ -73,45 +75,51 @@ final class ParsedDocument: NSObject, XMLParserDelegate {
 
         let root = try ParsedDocument.parse(xml)
         #expect(root.name == "testsuites")
-        #expect(root.attributes == [
-            "name": "trailcast check", "tests": "10", "failures": "2", "errors": "1", "time": "2.624",
-        ])
+        #expect(
+            root.attributes == [
+                "name": "trailcast check", "tests": "10", "failures": "2", "errors": "1", "time": "2.624",
+            ])
 
         let suites = root.all("testsuite")
-        #expect(suites.map { $0.attributes["name"] } == [
-            "gpx/scenarios/happy-path.yaml", "gpx/scenarios/revoked.yaml", "gpx/scenarios/broken.yaml",
-        ])
+        #expect(
+            suites.map { $0.attributes["name"] } == [
+                "gpx/scenarios/happy-path.yaml", "gpx/scenarios/revoked.yaml", "gpx/scenarios/broken.yaml",
+            ])
         #expect(suites.map { $0.attributes["tests"] } == ["5", "4", "1"])
         #expect(suites.map { $0.attributes["failures"] } == ["0", "2", "0"])
         #expect(suites.map { $0.attributes["errors"] } == ["0", "0", "1"])
         #expect(suites.map { $0.attributes["time"] } == ["0.123", "2.500", "0.000"])
 
         let happy = suites[0].all("testcase")
-        #expect(happy.map { $0.attributes["name"] } == [
-            "line 14: an event prompt at 0s",
-            "line 15: count location >= 100",
-            "line 16: no alert",
-            "line 17: location before weather",
-            "line 18: end {weatherErrors: 0}",
-        ])
+        #expect(
+            happy.map { $0.attributes["name"] } == [
+                "line 14: an event prompt at 0s",
+                "line 15: count location >= 100",
+                "line 16: no alert",
+                "line 17: location before weather",
+                "line 18: end {weatherErrors: 0}",
+            ])
         #expect(happy.allSatisfy { $0.attributes["classname"] == "happy path: allow, weather along the route" })
         #expect(happy.allSatisfy { $0.attributes["time"] == "0" && $0.children.isEmpty })
 
         let revoked = suites[1].all("testcase")
-        #expect(revoked.map { $0.attributes["name"] } == [
-            "line 19: an event alert at 10m +- 1s",
-            #"line 20: an event authorization {to: "denied"} at 10m"#,
-            "line 21: no location after 10m before 15m",
-            "line 22: end {locations: >= 100}",
-        ])
+        #expect(
+            revoked.map { $0.attributes["name"] } == [
+                "line 19: an event alert at 10m +- 1s",
+                #"line 20: an event authorization {to: "denied"} at 10m"#,
+                "line 21: no location after 10m before 15m",
+                "line 22: end {locations: >= 100}",
+            ])
         #expect(revoked.map(\.children.count) == [0, 0, 1, 1])
         let failures = revoked.flatMap { $0.all("failure") }
-        #expect(failures.map { $0.attributes["message"] } == [
-            "first offending event: \(CraftedReports.offending)", "locations is 4, expected >= 100",
-        ])
-        #expect(failures.map(\.text) == [
-            "first offending event: \(CraftedReports.offending)", "locations is 4, expected >= 100",
-        ])
+        #expect(
+            failures.map { $0.attributes["message"] } == [
+                "first offending event: \(CraftedReports.offending)", "locations is 4, expected >= 100",
+            ])
+        #expect(
+            failures.map(\.text) == [
+                "first offending event: \(CraftedReports.offending)", "locations is 4, expected >= 100",
+            ])
         #expect(failures.allSatisfy { $0.attributes["type"] == "expectation" })
 
         let broken = suites[2].all("testcase")
@@ -119,8 +127,9 @@ final class ParsedDocument: NSObject, XMLParserDelegate {
         #expect(broken.first?.attributes["name"] == "scenario file")
         // A broken file never said its name: its path stands in.
         #expect(broken.first?.attributes["classname"] == "gpx/scenarios/broken.yaml")
-        #expect(broken.first?.all("error").first?.attributes["message"]
-            == "gpx/scenarios/broken.yaml:7:3: error: unknown key 'expectt' (did you mean 'expect'?)")
+        #expect(
+            broken.first?.all("error").first?.attributes["message"]
+                == "gpx/scenarios/broken.yaml:7:3: error: unknown key 'expectt' (did you mean 'expect'?)")
     }
 
     @Test func exactDocument() {
@@ -133,24 +142,26 @@ final class ParsedDocument: NSObject, XMLParserDelegate {
                     passed: false, detail: "found 3"),
             ],
             seconds: 0.0015)
-        #expect(JUnitCheckReport.render([report]) == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="trailcast check" tests="2" failures="1" errors="0" time="0.002">
-              <testsuite name="a.yaml" tests="2" failures="1" errors="0" time="0.002">
-                <testcase classname="a" name="line 3: no alert" time="0"/>
-                <testcase classname="a" name="line 4: count location == 2" time="0">
-                  <failure message="found 3" type="expectation">found 3</failure>
-                </testcase>
-              </testsuite>
-            </testsuites>
+        #expect(
+            JUnitCheckReport.render([report]) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="trailcast check" tests="2" failures="1" errors="0" time="0.002">
+                  <testsuite name="a.yaml" tests="2" failures="1" errors="0" time="0.002">
+                    <testcase classname="a" name="line 3: no alert" time="0"/>
+                    <testcase classname="a" name="line 4: count location == 2" time="0">
+                      <failure message="found 3" type="expectation">found 3</failure>
+                    </testcase>
+                  </testsuite>
+                </testsuites>
 
-            """)
-        #expect(JUnitCheckReport.render([]) == """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="trailcast check" tests="0" failures="0" errors="0" time="0.000">
-            </testsuites>
+                """)
+        #expect(
+            JUnitCheckReport.render([]) == """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <testsuites name="trailcast check" tests="0" failures="0" errors="0" time="0.000">
+                </testsuites>
 
-            """)
+                """)
     }
 
     static let awkwardText = "a < b && c > \"d\" 'e' \u{1}\u{7}\u{B}\u{C}\u{1B}\u{FFFE}f\tg ü 🌧 ]]>"
@@ -160,9 +171,13 @@ final class ParsedDocument: NSObject, XMLParserDelegate {
         let text = Self.awkwardText
         let report = ScenarioReport(
             file: "dir/<odd> & \"quoted\" 'file'.yaml", name: "name & <name>",
-            outcomes: [ExpectationOutcome(
-                expectation: .present(EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("<&>"))]), at: nil, tolerance: 0),
-                line: 7, passed: false, detail: text)],
+            outcomes: [
+                ExpectationOutcome(
+                    expectation: .present(
+                        EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("<&>"))]),
+                        at: nil, tolerance: 0),
+                    line: 7, passed: false, detail: text)
+            ],
             seconds: 1)
         let broken = ScenarioReport(file: "b&.yaml", name: "", outcomes: [], seconds: 0, error: text)
         let xml = JUnitCheckReport.render([report, broken])
@@ -181,7 +196,8 @@ final class ParsedDocument: NSObject, XMLParserDelegate {
     }
 
     @Test func lineBreaksSurviveInAttributes() throws {
-        let broken = ScenarioReport(file: "b.yaml", name: "", outcomes: [], seconds: 0, error: "one\ntwo\r\nthree\tfour")
+        let broken = ScenarioReport(
+            file: "b.yaml", name: "", outcomes: [], seconds: 0, error: "one\ntwo\r\nthree\tfour")
         let root = try ParsedDocument.parse(JUnitCheckReport.render([broken]))
         let error = root.all("testsuite").first?.all("testcase").first?.all("error").first
         #expect(error?.attributes["message"] == "one\ntwo\r\nthree\tfour")

@@ -30,8 +30,10 @@ struct ReplaySettingTests {
         ("weather: {cell: 0.05}", ["weatherCell"]),
         ("weather: {ttl: 1h}", ["weatherTtl"]),
         ("weather: {events: all}", ["weatherEvents"]),
-        ("weather: {source: local, cache: recorded, offline: true, cacheMax: 5}",
-         ["weather", "weatherCache", "weatherOffline", "weatherCacheMax"]),
+        (
+            "weather: {source: local, cache: recorded, offline: true, cacheMax: 5}",
+            ["weather", "weatherCache", "weatherOffline", "weatherCacheMax"]
+        ),
         ("gps: urban-canyon", ["gps", "gpsSigma", "gpsCorrelation", "gpsMultipath"]),
         // A custom figure over the perfect GPS starts from open sky.
         ("gpsSigma: 3", ["gps", "gpsSigma", "gpsCorrelation", "gpsMultipath"]),
@@ -76,22 +78,28 @@ struct ReplaySettingTests {
     /// `interval: 5`) is refused; just under it is accepted.
     @Test("a jitter as long as the interval between fixes is refused; just under it is accepted")
     func jitterMustBeLessThanTheInterval() throws {
-        #expect(ReplayConfiguration(jitterMilliseconds: 1000).problem
-            == "--jitter must be less than the interval between fixes (1000 ms), not 1000: a fix comes late, never after the next one")
+        #expect(
+            ReplayConfiguration(jitterMilliseconds: 1000).problem
+                == "--jitter must be less than the interval between fixes (1000 ms), not 1000: a fix comes late, never after the next one"
+        )
         #expect(ReplayConfiguration(jitterMilliseconds: 999).problem == nil)
-        #expect(ReplayConfiguration(intervalSeconds: 5, jitterMilliseconds: 5000).problem
-            == "--jitter must be less than the interval between fixes (5000 ms), not 5000: a fix comes late, never after the next one")
+        #expect(
+            ReplayConfiguration(intervalSeconds: 5, jitterMilliseconds: 5000).problem
+                == "--jitter must be less than the interval between fixes (5000 ms), not 5000: a fix comes late, never after the next one"
+        )
         #expect(ReplayConfiguration(intervalSeconds: 5, jitterMilliseconds: 4999).problem == nil)
         #expect(throws: ScenarioError.self) {
-            try ScenarioParser.parse(yaml: "gpx: ../sf-waterfront-walk.gpx\njitter: 1000\n", file: ScenarioParserTests.file)
+            try ScenarioParser.parse(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\njitter: 1000\n", file: ScenarioParserTests.file)
         }
     }
 
     @Test("every key a scenario may set has a sample below")
     func everyScenarioKeySampled() {
-        let sampled = Set(Self.samples.flatMap { sample in
-            sample.yaml.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
-        })
+        let sampled = Set(
+            Self.samples.flatMap { sample in
+                sample.yaml.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+            })
         #expect(sampled == Set(ReplaySetting.scenarioKeys))
     }
 

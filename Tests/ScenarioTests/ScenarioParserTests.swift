@@ -23,7 +23,8 @@ struct ScenarioParserTests {
     }
 
     @Test func everyKeySetsItsReplaySetting() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             name: everything
             gpx: ../sf-waterfront-walk.gpx
             source: track
@@ -89,7 +90,8 @@ struct ScenarioParserTests {
     /// A share is 0 to 1, both ends taken: every request failing is a test worth writing.
     @Test func sharesTakeBothEnds() throws {
         let all = try Self.parse(
-            "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  server: {failRate: 1, timeoutRate: 0, malformedRate: 1}\n")
+            "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  server: {failRate: 1, timeoutRate: 0, malformedRate: 1}\n"
+        )
         #expect(all.network.serverFaults.failRate == 1)
         #expect(all.network.serverFaults.timeoutRate == 0)
         #expect(all.network.serverFaults.malformedRate == 1)
@@ -107,7 +109,8 @@ struct ScenarioParserTests {
     }
 
     @Test func aURLMeansOpenMeteoThere() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             weather: {url: "http://127.0.0.1:8080/"}
             """)
@@ -117,7 +120,8 @@ struct ScenarioParserTests {
     }
 
     @Test func expectationsOfEveryKind() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             expect:
               - count: location
@@ -136,23 +140,30 @@ struct ScenarioParserTests {
               - end: {locations: ">= 100", weatherErrors: 0}
             """)
         let location = EventSelector(type: "location")
-        #expect(scenario.expectations.map(\.expectation) == [
-            .count(location, .between(10, 20), window: OffsetWindow(from: 60, to: 90)),
-            .absent(EventSelector(type: "weather", fields: [FieldMatch(key: "stale", matcher: .bool(true))]), after: 600, before: nil),
-            .present(EventSelector(type: "location", fields: [
-                FieldMatch(key: "index", matcher: .number(3, tolerance: 0)),
-                FieldMatch(key: "lat", matcher: .number(37.8, tolerance: 0.01)),
-                FieldMatch(key: "speed", matcher: .comparison(NumberComparison(.greaterOrEqual, 1))),
-                FieldMatch(key: "altitude", matcher: .null),
-                FieldMatch(key: "type", matcher: .string("location")),
-            ]), at: 600, tolerance: 2),
-            .order(first: EventSelector(type: "prompt"),
-                   then: EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("x"))])),
-            .end([
-                FieldMatch(key: "locations", matcher: .comparison(NumberComparison(.greaterOrEqual, 100))),
-                FieldMatch(key: "weatherErrors", matcher: .number(0, tolerance: 0)),
-            ]),
-        ])
+        #expect(
+            scenario.expectations.map(\.expectation) == [
+                .count(location, .between(10, 20), window: OffsetWindow(from: 60, to: 90)),
+                .absent(
+                    EventSelector(type: "weather", fields: [FieldMatch(key: "stale", matcher: .bool(true))]),
+                    after: 600, before: nil),
+                .present(
+                    EventSelector(
+                        type: "location",
+                        fields: [
+                            FieldMatch(key: "index", matcher: .number(3, tolerance: 0)),
+                            FieldMatch(key: "lat", matcher: .number(37.8, tolerance: 0.01)),
+                            FieldMatch(key: "speed", matcher: .comparison(NumberComparison(.greaterOrEqual, 1))),
+                            FieldMatch(key: "altitude", matcher: .null),
+                            FieldMatch(key: "type", matcher: .string("location")),
+                        ]), at: 600, tolerance: 2),
+                .order(
+                    first: EventSelector(type: "prompt"),
+                    then: EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("x"))])),
+                .end([
+                    FieldMatch(key: "locations", matcher: .comparison(NumberComparison(.greaterOrEqual, 100))),
+                    FieldMatch(key: "weatherErrors", matcher: .number(0, tolerance: 0)),
+                ]),
+            ])
         #expect(scenario.expectations.map(\.line) == [3, 8, 11, 15, 16])
     }
 
@@ -160,22 +171,28 @@ struct ScenarioParserTests {
     /// by hand (or by a YAML library that writes `~`) means the same by each.
     @Test("every YAML spelling of null matches a null field: ~, null, Null, NULL and nothing")
     func nullSpellings() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             expect:
               - none: location
                 fields: {altitude: ~, course: null, speed: Null, verticalAccuracy: NULL, truth: }
             """)
-        #expect(scenario.expectations.map(\.expectation) == [
-            .absent(EventSelector(type: "location", fields: ["altitude", "course", "speed", "verticalAccuracy", "truth"].map {
-                FieldMatch(key: $0, matcher: .null)
-            }), after: nil, before: nil),
-        ])
+        #expect(
+            scenario.expectations.map(\.expectation) == [
+                .absent(
+                    EventSelector(
+                        type: "location",
+                        fields: ["altitude", "course", "speed", "verticalAccuracy", "truth"].map {
+                            FieldMatch(key: $0, matcher: .null)
+                        }), after: nil, before: nil)
+            ])
     }
 
     @Test("a count's window is inclusive at both ends: from and to the same instant is one moment, not an error")
     func aOneInstantWindow() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             expect:
               - count: location
@@ -183,45 +200,54 @@ struct ScenarioParserTests {
                 from: 10m
                 to: 10m
             """)
-        #expect(scenario.expectations.map(\.expectation) == [
-            .count(EventSelector(type: "location"), .exactly(1), window: OffsetWindow(from: 600, to: 600)),
-        ])
+        #expect(
+            scenario.expectations.map(\.expectation) == [
+                .count(EventSelector(type: "location"), .exactly(1), window: OffsetWindow(from: 600, to: 600))
+            ])
     }
 
     /// `!=` is one of the comparisons a field may hold (`==`, `!=`, `<`, `<=`, `>`, `>=`),
     /// so `"!= 0"` is a number comparison, not text that no number ever equals.
     @Test func notEqualIsAComparison() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             expect:
               - event: location
                 fields: {speed: "!= 0", course: "!=-1"}
             """)
-        #expect(scenario.expectations.map(\.expectation) == [
-            .present(EventSelector(type: "location", fields: [
-                FieldMatch(key: "speed", matcher: .comparison(NumberComparison(.notEqual, 0))),
-                FieldMatch(key: "course", matcher: .comparison(NumberComparison(.notEqual, -1))),
-            ]), at: nil, tolerance: 0),
-        ])
+        #expect(
+            scenario.expectations.map(\.expectation) == [
+                .present(
+                    EventSelector(
+                        type: "location",
+                        fields: [
+                            FieldMatch(key: "speed", matcher: .comparison(NumberComparison(.notEqual, 0))),
+                            FieldMatch(key: "course", matcher: .comparison(NumberComparison(.notEqual, -1))),
+                        ]), at: nil, tolerance: 0)
+            ])
     }
 
     /// A count with `atLeast` equal to `atMost` is a range of one count, not an error
     /// (only `atLeast` above `atMost` is).
     @Test func equalCountBoundsAreOneCount() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             expect:
               - count: location
                 atLeast: 3
                 atMost: 3
             """)
-        #expect(scenario.expectations.map(\.expectation) == [
-            .count(EventSelector(type: "location"), .between(3, 3), window: OffsetWindow()),
-        ])
+        #expect(
+            scenario.expectations.map(\.expectation) == [
+                .count(EventSelector(type: "location"), .between(3, 3), window: OffsetWindow())
+            ])
     }
 
     @Test func theSimulatedGPSKeysSetTheReceiver() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             gps: urban-canyon
             gpsSigma: 6
@@ -237,7 +263,8 @@ struct ScenarioParserTests {
         #expect(configuration.gps.sigmaMeters == 6)
         #expect(configuration.gps.correlationSeconds == 45)
         #expect(configuration.gps.multipathPerSecond == 0.01)
-        #expect(configuration.gps.dropoutsPerHour == GPSProfile.urbanCanyon.dropoutsPerHour, "the rest is urban canyon's")
+        #expect(
+            configuration.gps.dropoutsPerHour == GPSProfile.urbanCanyon.dropoutsPerHour, "the rest is urban canyon's")
         #expect(configuration.seed == 12)
         #expect(configuration.jitterMilliseconds == 250)
         #expect(configuration.maxGapSeconds == 120)
@@ -246,32 +273,41 @@ struct ScenarioParserTests {
     }
 
     @Test func aQuotedNumberIsText() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             expect:
               - event: alert
                 fields: {message: "1"}
             """)
-        #expect(scenario.expectations.first?.expectation
-            == .present(EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("1"))]), at: nil, tolerance: 0))
+        #expect(
+            scenario.expectations.first?.expectation
+                == .present(
+                    EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("1"))]), at: nil,
+                    tolerance: 0))
     }
 
     /// A tolerance may be written with the sign itself, `12 ± 0.5`, as the timeline's text
     /// writes an accuracy: the same number and tolerance as `12 +- 0.5`, not text.
     @Test("a field written with ± is a number within a tolerance, as with +-")
     func plusMinusSignIsATolerance() throws {
-        let scenario = try Self.parse("""
+        let scenario = try Self.parse(
+            """
             gpx: ../sf-waterfront-walk.gpx
             expect:
               - event: location
                 fields: {lat: "37.8 ± 0.01", speed: "1.5±0.25"}
             """)
-        #expect(scenario.expectations.map(\.expectation) == [
-            .present(EventSelector(type: "location", fields: [
-                FieldMatch(key: "lat", matcher: .number(37.8, tolerance: 0.01)),
-                FieldMatch(key: "speed", matcher: .number(1.5, tolerance: 0.25)),
-            ]), at: nil, tolerance: 0),
-        ])
+        #expect(
+            scenario.expectations.map(\.expectation) == [
+                .present(
+                    EventSelector(
+                        type: "location",
+                        fields: [
+                            FieldMatch(key: "lat", matcher: .number(37.8, tolerance: 0.01)),
+                            FieldMatch(key: "speed", matcher: .number(1.5, tolerance: 0.25)),
+                        ]), at: nil, tolerance: 0)
+            ])
     }
 
     /// docs/replay.md: the places app shows "the `--places-limit N` (default 5) nearest";
@@ -286,7 +322,8 @@ struct ScenarioParserTests {
     /// The bounds of `placesLimit` are those of `--places-limit`: 1 and 1000 are taken.
     @Test("placesLimit takes 1 to 1000, as --places-limit does", arguments: [1, 1000])
     func placesLimitBounds(limit: Int) throws {
-        let scenario = try Self.parse("gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: \(limit)\n")
+        let scenario = try Self.parse(
+            "gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: \(limit)\n")
         let gpx = URL(fileURLWithPath: Self.file).deletingLastPathComponent().deletingLastPathComponent().path
         #expect(scenario.configuration.app == .places(file: gpx + "/places/sf-clinics.geojson", limit: limit))
     }
@@ -294,18 +331,22 @@ struct ScenarioParserTests {
     /// A relative path starts at the scenario file's folder; `..` takes away only a folder
     /// the path names, never a `..` before it: `../dir/x.yaml`'s `../../walk.gpx` is
     /// `../../walk.gpx`. The paths are named in the no-such-file error (none of them exists).
-    @Test("a gpx path joined to a relative scenario folder keeps each '..' that climbs above it", arguments: [
-        ("../dir/x.yaml", "../../trailcast-no-walk.gpx", "../../trailcast-no-walk.gpx"),
-        ("../../dir/x.yaml", "../trailcast-no-walk.gpx", "../../trailcast-no-walk.gpx"),
-        ("../dir/x.yaml", "./sub/../trailcast-no-walk.gpx", "../dir/trailcast-no-walk.gpx"),
-        ("trailcast-no-dir/scenarios/x.yaml", "../trailcast-no-walk.gpx", "trailcast-no-dir/trailcast-no-walk.gpx"),
-        ("x.yaml", "../trailcast-no-walk.gpx", "../trailcast-no-walk.gpx"),
-        ("/trailcast-no-dir/x.yaml", "trailcast-no-walk.gpx", "/trailcast-no-dir/trailcast-no-walk.gpx"),
-    ])
+    @Test(
+        "a gpx path joined to a relative scenario folder keeps each '..' that climbs above it",
+        arguments: [
+            ("../dir/x.yaml", "../../trailcast-no-walk.gpx", "../../trailcast-no-walk.gpx"),
+            ("../../dir/x.yaml", "../trailcast-no-walk.gpx", "../../trailcast-no-walk.gpx"),
+            ("../dir/x.yaml", "./sub/../trailcast-no-walk.gpx", "../dir/trailcast-no-walk.gpx"),
+            ("trailcast-no-dir/scenarios/x.yaml", "../trailcast-no-walk.gpx", "trailcast-no-dir/trailcast-no-walk.gpx"),
+            ("x.yaml", "../trailcast-no-walk.gpx", "../trailcast-no-walk.gpx"),
+            ("/trailcast-no-dir/x.yaml", "trailcast-no-walk.gpx", "/trailcast-no-dir/trailcast-no-walk.gpx"),
+        ])
     func relativeScenarioFolders(file: String, gpx: String, resolved: String) {
-        #expect(throws: ScenarioError(
-            file: file, line: 1, column: 6,
-            message: "gpx: no such file: \(resolved) (a relative path starts at the scenario file's folder)")) {
+        #expect(
+            throws: ScenarioError(
+                file: file, line: 1, column: 6,
+                message: "gpx: no such file: \(resolved) (a relative path starts at the scenario file's folder)")
+        ) {
             try ScenarioParser.parse(yaml: "gpx: \(gpx)\n", file: file)
         }
     }
@@ -331,79 +372,161 @@ struct ScenarioParserTests {
 
     @Test("a weather cache path starts at the scenario file's folder, like the route")
     func weatherCacheIsRelativeToTheScenario() throws {
-        let scenario = try ScenarioParser.parse(yaml:
-            "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  cache: recorded\n  offline: true\n  cacheMax: 2.5\n",
+        let scenario = try ScenarioParser.parse(
+            yaml:
+                "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  cache: recorded\n  offline: true\n  cacheMax: 2.5\n",
             file: Self.file)
         let folder = URL(fileURLWithPath: Self.file).deletingLastPathComponent().path
-        #expect(scenario.configuration.weather.cache == WeatherSettings.Cache(directory: folder + "/recorded", offline: true, maximumMegabytes: 2.5))
+        #expect(
+            scenario.configuration.weather.cache
+                == WeatherSettings.Cache(directory: folder + "/recorded", offline: true, maximumMegabytes: 2.5))
     }
 
-    @Test("a broken scenario is one error naming the file, line, column and key", arguments: [
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\npromt: deny\n", line: 2, column: 1,
-               message: "unknown key 'promt' (did you mean 'prompt'?); known keys: name, gpx, source, inputFormat, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, plistMissing, plistDefaultAccuracyReduced, expect"),
-        Broken(yaml: "prompt: deny\n", line: 1, column: 1, message: "'gpx' is missing: which route to replay"),
-        Broken(yaml: "gpx: ../missing.gpx\n", line: 1, column: 6,
-               message: "gpx: no such file: \(URL(fileURLWithPath: ScenarioParserTests.file).deletingLastPathComponent().deletingLastPathComponent().path)/missing.gpx (a relative path starts at the scenario file's folder)"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: many\n", line: 2, column: 7, message: "loop: expected a whole number, not 'many'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: 0\n", line: 2, column: 7, message: "loop: must be at least 1: a scenario runs on virtual time"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ninterval: -1\n", line: 2, column: 11, message: "interval: must be greater than 0, not '-1'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nprompt: maybe\n", line: 2, column: 9, message: "prompt: expected one of allow, once, deny, not 'maybe'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nservices: sometimes\n", line: 2, column: 11, message: "services: expected on or off, not 'sometimes'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nevents: [10m:app=sleeping]\n", line: 2, column: 10,
-               message: "events[0]: invalid event '10m:app=sleeping': 'sleeping' is not a valid app; use background, foreground, terminated"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  server: {failRate: 1.5}\n", line: 3, column: 22,
-               message: "weather.server.failRate: must be a share between 0 and 1, not '1.5'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  cache: recorded\n", line: 3, column: 10,
-               message: "weather.cache: a weather cache keeps network answers: it needs 'source: open-meteo' or 'local', not 'builtin'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  offline: true\n", line: 4, column: 12,
-               message: "weather.offline: 'offline' and 'cacheMax' need 'cache: DIR'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: builtin\n  server: {seed: 1}\n", line: 4, column: 11,
-               message: "weather.server: a local server's faults need 'source: local', not 'builtin'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nweather: {ttl: soon}\n", line: 2, column: 16,
-               message: "weather.ttl: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: locaton\n    exactly: 1\n", line: 3, column: 12,
-               message: "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, plistError, weather, weatherError, end"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - event: location\n    fields: {latitude: 37}\n", line: 4, column: 14,
-               message: "expect[0].fields: unknown key 'latitude' (did you mean 'altitude'?); known keys: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, cached, truth"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: authorization\n    fields: {to: denyed}\n", line: 4, column: 18,
-               message: "expect[0].fields.to: unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined, restricted, denied, authorizedWhenInUse, authorizedAlways"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n", line: 3, column: 5,
-               message: "expect[0]: a count needs 'exactly', or 'atLeast' and/or 'atMost'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n    none: alert\n", line: 3, column: 5,
-               message: "expect[0]: an expectation needs exactly one of count, none, event, order, end; found count and none"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - order: [prompt]\n", line: 3, column: 12,
-               message: "expect[0].order: expected two events, [first, then], not 1"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: location\n    atLeast: 1\n    from: 10m\n    to: 9m59s\n", line: 6, column: 9,
-               message: "expect[0].to: the window ends (9m59s) before it starts (10m)"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: location\n    after: 20m\n    before: 10m\n", line: 5, column: 13,
-               message: "expect[0].before: nothing lies strictly between 20m and 10m"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {weatherErrors: \"x +- 3\"}\n", line: 3, column: 26,
-               message: "expect[0].end.weatherErrors: expected 'NUMBER +- TOLERANCE', not 'x +- 3'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {errors: 0}\n", line: 3, column: 11,
-               message: "expect[0].end: unknown key 'errors'; known keys: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\n  prompt: deny\n", line: 2, column: 9, message: "not valid YAML: mapping values are not allowed in this context"),
-        Broken(yaml: "- gpx\n", line: 1, column: 1, message: "expected a mapping of keys, not a list"),
-        // Found by the scenario fuzz target: YAML's message quoted the line on a second one.
-        Broken(yaml: "gpx: a\u{01}\n", line: 1, column: 7, message: "not valid YAML: control characters are not allowed"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ngps: foggy\n", line: 2, column: 6,
-               message: "gps: expected one of perfect, open-sky, suburban, urban-canyon, indoor, not 'foggy'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\ngpsMultipath: 3\n", line: 2, column: 15,
-               message: "gpsMultipath: --gps-multipath must be a probability per second from 0 to 1, not 3"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nseed: -1\n", line: 2, column: 7, message: "seed: must not be negative"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nmaxGap: soon\n", line: 2, column: 9,
-               message: "maxGap: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
-        // `app`, `places` and `placesLimit` settle together: each mismatch is refused.
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\napp: weather\nplaces: ../places/sf-clinics.geojson\n", line: 3, column: 9,
-               message: "places: 'places' is for 'app: places'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\napp: reminders\nregions: ../places/sf-regions.geojson\nplaces: ../places/sf-clinics.geojson\n",
-               line: 2, column: 6, message: "app: 'places' is for 'app: places'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\napp: places\n", line: 2, column: 6, message: "app: 'app: places' needs 'places: FILE'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nplacesLimit: 3\n", line: 1, column: 1, message: "'placesLimit' needs 'places: FILE'"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: 0\n", line: 3, column: 14,
-               message: "placesLimit: must be from 1 to 1000"),
-        Broken(yaml: "gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: 1001\n", line: 3, column: 14,
-               message: "placesLimit: must be from 1 to 1000"),
-    ])
+    @Test(
+        "a broken scenario is one error naming the file, line, column and key",
+        arguments: [
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\npromt: deny\n", line: 2, column: 1,
+                message:
+                    "unknown key 'promt' (did you mean 'prompt'?); known keys: name, gpx, source, inputFormat, travelSpeed, interval, loop, authorization, accuracy, services, prompt, promptAlways, request, distanceFilter, events, strict, weather, gps, gpsSigma, gpsCorrelation, gpsMultipath, seed, jitter, maxGap, app, places, placesLimit, regions, significantChanges, visits, backgroundUpdates, plistMissing, plistDefaultAccuracyReduced, expect"
+            ),
+            Broken(yaml: "prompt: deny\n", line: 1, column: 1, message: "'gpx' is missing: which route to replay"),
+            Broken(
+                yaml: "gpx: ../missing.gpx\n", line: 1, column: 6,
+                message:
+                    "gpx: no such file: \(URL(fileURLWithPath: ScenarioParserTests.file).deletingLastPathComponent().deletingLastPathComponent().path)/missing.gpx (a relative path starts at the scenario file's folder)"
+            ),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: many\n", line: 2, column: 7,
+                message: "loop: expected a whole number, not 'many'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: 0\n", line: 2, column: 7,
+                message: "loop: must be at least 1: a scenario runs on virtual time"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\ninterval: -1\n", line: 2, column: 11,
+                message: "interval: must be greater than 0, not '-1'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nprompt: maybe\n", line: 2, column: 9,
+                message: "prompt: expected one of allow, once, deny, not 'maybe'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nservices: sometimes\n", line: 2, column: 11,
+                message: "services: expected on or off, not 'sometimes'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nevents: [10m:app=sleeping]\n", line: 2, column: 10,
+                message:
+                    "events[0]: invalid event '10m:app=sleeping': 'sleeping' is not a valid app; use background, foreground, terminated"
+            ),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  server: {failRate: 1.5}\n", line: 3, column: 22,
+                message: "weather.server.failRate: must be a share between 0 and 1, not '1.5'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  cache: recorded\n", line: 3, column: 10,
+                message:
+                    "weather.cache: a weather cache keeps network answers: it needs 'source: open-meteo' or 'local', not 'builtin'"
+            ),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  offline: true\n", line: 4,
+                column: 12,
+                message: "weather.offline: 'offline' and 'cacheMax' need 'cache: DIR'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: builtin\n  server: {seed: 1}\n", line: 4,
+                column: 11,
+                message: "weather.server: a local server's faults need 'source: local', not 'builtin'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nweather: {ttl: soon}\n", line: 2, column: 16,
+                message: "weather.ttl: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: locaton\n    exactly: 1\n", line: 3,
+                column: 12,
+                message:
+                    "expect[0].count: unknown event type 'locaton' (did you mean 'location'?); types: start, authorization, prompt, location, missed, locationError, region, regionError, visit, pause, resume, indicator, alert, tap, places, app, launch, signal, control, call, plistError, weather, weatherError, end"
+            ),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - event: location\n    fields: {latitude: 37}\n",
+                line: 4, column: 14,
+                message:
+                    "expect[0].fields: unknown key 'latitude' (did you mean 'altitude'?); known keys: t, offset, type, lat, lon, altitude, horizontalAccuracy, verticalAccuracy, speed, course, index, cached, truth"
+            ),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: authorization\n    fields: {to: denyed}\n",
+                line: 4, column: 18,
+                message:
+                    "expect[0].fields.to: unknown value 'denyed' (did you mean 'denied'?); authorization.to is one of: notDetermined, restricted, denied, authorizedWhenInUse, authorizedAlways"
+            ),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n", line: 3, column: 5,
+                message: "expect[0]: a count needs 'exactly', or 'atLeast' and/or 'atMost'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: alert\n    none: alert\n", line: 3,
+                column: 5,
+                message:
+                    "expect[0]: an expectation needs exactly one of count, none, event, order, end; found count and none"
+            ),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - order: [prompt]\n", line: 3, column: 12,
+                message: "expect[0].order: expected two events, [first, then], not 1"),
+            Broken(
+                yaml:
+                    "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: location\n    atLeast: 1\n    from: 10m\n    to: 9m59s\n",
+                line: 6, column: 9,
+                message: "expect[0].to: the window ends (9m59s) before it starts (10m)"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: location\n    after: 20m\n    before: 10m\n",
+                line: 5, column: 13,
+                message: "expect[0].before: nothing lies strictly between 20m and 10m"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {weatherErrors: \"x +- 3\"}\n", line: 3,
+                column: 26,
+                message: "expect[0].end.weatherErrors: expected 'NUMBER +- TOLERANCE', not 'x +- 3'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {errors: 0}\n", line: 3, column: 11,
+                message:
+                    "expect[0].end: unknown key 'errors'; known keys: t, offset, type, points, locations, distanceMeters, simulatedSeconds, wallSeconds, weatherLookups, weatherNetworkFetches, weatherCacheHits, weatherErrors, reason, message"
+            ),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\n  prompt: deny\n", line: 2, column: 9,
+                message: "not valid YAML: mapping values are not allowed in this context"),
+            Broken(yaml: "- gpx\n", line: 1, column: 1, message: "expected a mapping of keys, not a list"),
+            // Found by the scenario fuzz target: YAML's message quoted the line on a second one.
+            Broken(
+                yaml: "gpx: a\u{01}\n", line: 1, column: 7,
+                message: "not valid YAML: control characters are not allowed"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\ngps: foggy\n", line: 2, column: 6,
+                message: "gps: expected one of perfect, open-sky, suburban, urban-canyon, indoor, not 'foggy'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\ngpsMultipath: 3\n", line: 2, column: 15,
+                message: "gpsMultipath: --gps-multipath must be a probability per second from 0 to 1, not 3"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nseed: -1\n", line: 2, column: 7,
+                message: "seed: must not be negative"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nmaxGap: soon\n", line: 2, column: 9,
+                message: "maxGap: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),
+            // `app`, `places` and `placesLimit` settle together: each mismatch is refused.
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\napp: weather\nplaces: ../places/sf-clinics.geojson\n", line: 3,
+                column: 9,
+                message: "places: 'places' is for 'app: places'"),
+            Broken(
+                yaml:
+                    "gpx: ../sf-waterfront-walk.gpx\napp: reminders\nregions: ../places/sf-regions.geojson\nplaces: ../places/sf-clinics.geojson\n",
+                line: 2, column: 6, message: "app: 'places' is for 'app: places'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\napp: places\n", line: 2, column: 6,
+                message: "app: 'app: places' needs 'places: FILE'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nplacesLimit: 3\n", line: 1, column: 1,
+                message: "'placesLimit' needs 'places: FILE'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: 0\n", line: 3,
+                column: 14,
+                message: "placesLimit: must be from 1 to 1000"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nplaces: ../places/sf-clinics.geojson\nplacesLimit: 1001\n",
+                line: 3, column: 14,
+                message: "placesLimit: must be from 1 to 1000"),
+        ])
     func brokenScenarios(_ broken: Broken) {
         do {
             _ = try Self.parse(broken.yaml)

@@ -20,7 +20,8 @@ struct ScenarioRunnerTests {
     }
 
     @Test func aScenarioWhoseExpectationsHoldPasses() async throws {
-        let report = try await Self.report("""
+        let report = try await Self.report(
+            """
             name: waypoints, denied
             gpx: ../xcode-waypoints.gpx
             prompt: deny
@@ -37,7 +38,8 @@ struct ScenarioRunnerTests {
     }
 
     @Test func aFailingExpectationSaysWhatTheTimelineShowed() async throws {
-        let report = try await Self.report("""
+        let report = try await Self.report(
+            """
             gpx: ../xcode-waypoints.gpx
             expect:
               - none: location
@@ -51,7 +53,8 @@ struct ScenarioRunnerTests {
     }
 
     @Test func aLocalWeatherServerRunsForTheScenarioWithItsFaults() async throws {
-        let report = try await Self.report("""
+        let report = try await Self.report(
+            """
             gpx: ../xcode-waypoints.gpx
             weather:
               source: local
@@ -82,7 +85,8 @@ struct ScenarioRunnerTests {
     }
 
     @Test func aRouteThatCannotBeReplayedIsTheReportsError() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("trailcast-runner-\(UUID().uuidString).gpx")
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trailcast-runner-\(UUID().uuidString).gpx")
         try Data("<gpx><trk><trkseg><trkpt lat=\"1\" lon=\"2\"></trkseg></trk></gpx>".utf8).write(to: scratch)
         defer { try? FileManager.default.removeItem(at: scratch) }
         let report = try await Self.report("gpx: \(scratch.path)\nexpect:\n  - count: location\n    exactly: 1\n")

@@ -9,17 +9,18 @@ import enum TrailcastScenario.Expectation
 @Suite struct TextCheckReportTests {
     @Test func passingFailingAndBroken() {
         let text = TextCheckReport.render([CraftedReports.happy, CraftedReports.revoked, CraftedReports.broken])
-        #expect(text == """
-            PASS  gpx/scenarios/happy-path.yaml: happy path: allow, weather along the route (5 expectations)
-            FAIL  gpx/scenarios/revoked.yaml: revoked halfway (2 of 4 expectations failed)
-                  line 21: no location after 10m before 15m
-                    first offending event: \(CraftedReports.offending)
-                  line 22: end {locations: >= 100}
-                    locations is 4, expected >= 100
-            ERROR gpx/scenarios/broken.yaml:7:3: error: unknown key 'expectt' (did you mean 'expect'?)
-            3 scenarios: 1 passed, 1 failed, 1 broken (9 expectations, 2 failed)
+        #expect(
+            text == """
+                PASS  gpx/scenarios/happy-path.yaml: happy path: allow, weather along the route (5 expectations)
+                FAIL  gpx/scenarios/revoked.yaml: revoked halfway (2 of 4 expectations failed)
+                      line 21: no location after 10m before 15m
+                        first offending event: \(CraftedReports.offending)
+                      line 22: end {locations: >= 100}
+                        locations is 4, expected >= 100
+                ERROR gpx/scenarios/broken.yaml:7:3: error: unknown key 'expectt' (did you mean 'expect'?)
+                3 scenarios: 1 passed, 1 failed, 1 broken (9 expectations, 2 failed)
 
-            """)
+                """)
     }
 
     @Test func singularsAndNamelessScenarios() {
@@ -29,20 +30,26 @@ import enum TrailcastScenario.Expectation
             seconds: 1)
         let failing = ScenarioReport(
             file: "two.yaml", name: "two",
-            outcomes: [ExpectationOutcome(expectation: .order(first: EventSelector(type: "prompt"), then: EventSelector(type: "alert")), line: 4, passed: false)],
+            outcomes: [
+                ExpectationOutcome(
+                    expectation: .order(first: EventSelector(type: "prompt"), then: EventSelector(type: "alert")),
+                    line: 4, passed: false)
+            ],
             seconds: 1)
-        #expect(TextCheckReport.render([one]) == """
-            PASS  one.yaml (1 expectation)
-            1 scenario: 1 passed, 0 failed, 0 broken (1 expectation, 0 failed)
+        #expect(
+            TextCheckReport.render([one]) == """
+                PASS  one.yaml (1 expectation)
+                1 scenario: 1 passed, 0 failed, 0 broken (1 expectation, 0 failed)
 
-            """)
+                """)
         // A failure without a detail gets no detail line.
-        #expect(TextCheckReport.render([failing]) == """
-            FAIL  two.yaml: two (1 of 1 expectation failed)
-                  line 4: prompt before alert
-            1 scenario: 0 passed, 1 failed, 0 broken (1 expectation, 1 failed)
+        #expect(
+            TextCheckReport.render([failing]) == """
+                FAIL  two.yaml: two (1 of 1 expectation failed)
+                      line 4: prompt before alert
+                1 scenario: 0 passed, 1 failed, 0 broken (1 expectation, 1 failed)
 
-            """)
+                """)
     }
 
     @Test func noScenarios() {
@@ -52,19 +59,24 @@ import enum TrailcastScenario.Expectation
     @Test func everyScenarioAndFailureIsOneLine() {
         let report = ScenarioReport(
             file: "multi.yaml", name: "a name\non two lines",
-            outcomes: [ExpectationOutcome(
-                expectation: .present(EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("a\nb"))]), at: nil, tolerance: 0),
-                line: 9, passed: false, detail: "no alert\r\nat all")],
+            outcomes: [
+                ExpectationOutcome(
+                    expectation: .present(
+                        EventSelector(type: "alert", fields: [FieldMatch(key: "message", matcher: .string("a\nb"))]),
+                        at: nil, tolerance: 0),
+                    line: 9, passed: false, detail: "no alert\r\nat all")
+            ],
             seconds: 0)
         let broken = ScenarioReport(file: "b.yaml", name: "", outcomes: [], seconds: 0, error: "first\nsecond")
-        #expect(TextCheckReport.render([report, broken]) == #"""
-            FAIL  multi.yaml: a name\non two lines (1 of 1 expectation failed)
-                  line 9: an event alert {message: "a\nb"}
-                    no alert\r\nat all
-            ERROR b.yaml: first\nsecond
-            2 scenarios: 0 passed, 1 failed, 1 broken (1 expectation, 1 failed)
+        #expect(
+            TextCheckReport.render([report, broken]) == #"""
+                FAIL  multi.yaml: a name\non two lines (1 of 1 expectation failed)
+                      line 9: an event alert {message: "a\nb"}
+                        no alert\r\nat all
+                ERROR b.yaml: first\nsecond
+                2 scenarios: 0 passed, 1 failed, 1 broken (1 expectation, 1 failed)
 
-            """#)
+                """#)
     }
 
     @Test func passedNeedsNoErrorAndNoFailure() {

@@ -20,39 +20,59 @@ struct TimelineSchemaTests {
         cloudCover: 40, weatherCode: .partlyCloudy, windSpeedMps: 3.1, windDirectionDegrees: 240, isDay: true)
     static let cell = WeatherCell(latitude: 37.8, longitude: -122.4, sizeDegrees: 0.01)
 
-    static let pharmacy = CircularRegion(identifier: "pharmacy", center: Coordinate(latitude: 37.8, longitude: -122.4), radiusMeters: 100)
+    static let pharmacy = CircularRegion(
+        identifier: "pharmacy", center: Coordinate(latitude: 37.8, longitude: -122.4), radiusMeters: 100)
     static let oneOfEachKind: [TimelineEvent.Kind] = [
         .start(ReplayStart(file: "walk.gpx", source: .track, points: 3, settings: ReplayConfiguration())),
-        .authorization(AuthorizationChange(from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .prompt)),
+        .authorization(
+            AuthorizationChange(
+                from: .notDetermined, to: .denied, accuracy: .full, servicesEnabled: true, cause: .prompt)),
         .prompt(request: .whenInUse, answer: .deny),
         .location(LocationFix(time: time, latitude: 37.8, longitude: -122.4, sourceIndex: 0)),
-        .location(LocationFix(time: time, latitude: 37.8, longitude: -122.4, altitudeMeters: 12, sourceIndex: 1,
-                              truth: Coordinate(latitude: 37.80001, longitude: -122.40002))),
-        .missed(MissedFixes(reason: .distanceFilter, fixes: 2, sinceOffset: 1, untilOffset: 2, path: [
-            Coordinate(latitude: 37.8, longitude: -122.4), Coordinate(latitude: 37.8001, longitude: -122.4001),
-        ])),
+        .location(
+            LocationFix(
+                time: time, latitude: 37.8, longitude: -122.4, altitudeMeters: 12, sourceIndex: 1,
+                truth: Coordinate(latitude: 37.80001, longitude: -122.40002))),
+        .missed(
+            MissedFixes(
+                reason: .distanceFilter, fixes: 2, sinceOffset: 1, untilOffset: 2,
+                path: [
+                    Coordinate(latitude: 37.8, longitude: -122.4), Coordinate(latitude: 37.8001, longitude: -122.4001),
+                ])),
         .locationError(.denied),
         .region(RegionEvent(region: pharmacy, change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))),
         .region(RegionEvent(region: pharmacy, change: .started)),
         .regionError(RegionFailure(identifier: "gym", reason: .limit)),
         .visit(Visit(arrival: time, departure: nil, latitude: 37.8, longitude: -122.4, horizontalAccuracyMeters: 50)),
-        .visit(Visit(arrival: time, departure: time.adding(seconds: 600), latitude: 37.8, longitude: -122.4, horizontalAccuracyMeters: 50)),
+        .visit(
+            Visit(
+                arrival: time, departure: time.adding(seconds: 600), latitude: 37.8, longitude: -122.4,
+                horizontalAccuracyMeters: 50)),
         .pause(UpdatesPaused(manager: 0)),
         .resume(UpdatesResumed(manager: 0)),
         .indicator(.shown),
         .alert(message: WeatherAppModel.accessOffAlert),
         .tap(.requestPermission),
-        .places(PlacesList(order: .distance, nearest: [
-            PlacesList.Entry(name: "Clinic", latitude: 37.8, longitude: -122.4, distanceMeters: 120.5),
-        ], total: 37)),
+        .places(
+            PlacesList(
+                order: .distance,
+                nearest: [
+                    PlacesList.Entry(name: "Clinic", latitude: 37.8, longitude: -122.4, distanceMeters: 120.5)
+                ], total: 37)),
         .app(.background),
         .launch(.region),
         .signal(SignalChange(state: .lost, cause: .event, time: time)),
         .control(ControlChange(action: .pause, paused: true, speed: 60)),
         .call(ManagerCall(method: .requestLocation, manager: 0)),
-        .plistError(InfoPlistError(method: .requestAlwaysAuthorization, manager: 0, missing: [.alwaysAndWhenInUseUsageDescription, .whenInUseUsageDescription])),
-        .plistError(InfoPlistError(method: .allowsBackgroundLocationUpdates, manager: 1, missing: [.locationBackgroundMode])),
-        .weather(WeatherObservation(latitude: 37.8, longitude: -122.4, cell: cell, source: .model, conditions: conditions, attempts: 1)),
+        .plistError(
+            InfoPlistError(
+                method: .requestAlwaysAuthorization, manager: 0,
+                missing: [.alwaysAndWhenInUseUsageDescription, .whenInUseUsageDescription])),
+        .plistError(
+            InfoPlistError(method: .allowsBackgroundLocationUpdates, manager: 1, missing: [.locationBackgroundMode])),
+        .weather(
+            WeatherObservation(
+                latitude: 37.8, longitude: -122.4, cell: cell, source: .model, conditions: conditions, attempts: 1)),
         .weatherError(WeatherFailure(cell: cell, message: "HTTP 500", attempts: 3, httpStatus: 500, willRetry: true)),
         .end(ReplaySummary()),
     ]
@@ -74,7 +94,7 @@ struct TimelineSchemaTests {
         var expected: Set<String> = []
         for (key, value) in record.fields where value != .null {
             guard case .json(let text) = value, !CSVTimelineFormat.columns.contains(key),
-                  let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+                let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
             else {
                 expected.insert(key)
                 continue
@@ -102,7 +122,11 @@ struct TimelineSchemaTests {
             case ("\"", true):
                 // A doubled quote is one quote; a single one ends the quoted cell.
                 if let next = characters.next() {
-                    if next == "\"" { cell.append("\"") } else { quoted = false; cells.append(cell); cell = ""; if next != "," { cell.append(next) } }
+                    if next == "\"" {
+                        cell.append("\"")
+                    } else {
+                        quoted = false; cells.append(cell); cell = ""; if next != "," { cell.append(next) }
+                    }
                 } else {
                     quoted = false
                 }
@@ -122,7 +146,10 @@ struct TimelineSchemaTests {
     }
 
     @Test func recordsKeepTypesApart() throws {
-        let record = try #require(TimelineRecord(line: #"{"t":"x","offset":1.5,"type":"weather","stale":false,"attempts":1,"fetchMs":null,"cell":"1,2"}"#))
+        let record = try #require(
+            TimelineRecord(
+                line: #"{"t":"x","offset":1.5,"type":"weather","stale":false,"attempts":1,"fetchMs":null,"cell":"1,2"}"#
+            ))
         #expect(record.offsetSeconds == 1.5)
         #expect(record.fields["stale"] == .bool(false))
         #expect(record.fields["attempts"] == .number(1))

@@ -18,7 +18,9 @@ struct TimelineDocsTests {
         let text = try String(contentsOf: docs, encoding: .utf8)
         var rows: [(String, [String])] = []
         for line in text.components(separatedBy: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count >= 3, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { continue }
             let type = String(cells[1].dropFirst().dropLast())
             // Other tables' rows name flags (`--gps`) or values with spaces: not event types.
@@ -26,7 +28,13 @@ struct TimelineDocsTests {
             var depth = 0
             var outside = ""
             for character in cells[2...].joined(separator: "|") {
-                if character == "(" { depth += 1 } else if character == ")" { depth -= 1 } else if depth == 0 { outside.append(character) }
+                if character == "(" {
+                    depth += 1
+                } else if character == ")" {
+                    depth -= 1
+                } else if depth == 0 {
+                    outside.append(character)
+                }
             }
             let keys = outside.split(separator: "`", omittingEmptySubsequences: false).enumerated()
                 .filter { $0.offset % 2 == 1 }.map { String($0.element) }

@@ -97,7 +97,9 @@ struct TimelineWriterTests {
         #expect(pipe.readAvailable() == "")
         try writer.record(TimelineSamples.app)
         try writer.flush()
-        #expect(pipe.readAvailable() == #"{"t":"2026-06-13T17:00:00.000Z","offset":3600,"type":"app","state":"background"}"# + "\n")
+        #expect(
+            pipe.readAvailable() == #"{"t":"2026-06-13T17:00:00.000Z","offset":3600,"type":"app","state":"background"}"#
+                + "\n")
     }
 
     @Test("the CSV header is written once, with the first event, across flushes")
@@ -125,10 +127,15 @@ struct TimelineWriterTests {
         var sizes: Set<Int> = []
         // About 190 bytes a line: the 64 KiB limit is passed several times.
         for index in 0..<2000 {
-            try writer.record(TimelineSamples.event(Double(index), .location(LocationFix(
-                time: TimelineSamples.start.adding(seconds: Double(index)), latitude: 37.5 + Double(index) * 1e-5,
-                longitude: -122.25, altitudeMeters: 10, verticalAccuracyMeters: 10,
-                speedMetersPerSecond: 1.5, courseDegrees: 90, sourceIndex: index))))
+            try writer.record(
+                TimelineSamples.event(
+                    Double(index),
+                    .location(
+                        LocationFix(
+                            time: TimelineSamples.start.adding(seconds: Double(index)),
+                            latitude: 37.5 + Double(index) * 1e-5,
+                            longitude: -122.25, altitudeMeters: 10, verticalAccuracyMeters: 10,
+                            speedMetersPerSecond: 1.5, courseDegrees: 90, sourceIndex: index))))
             recorded += 1
             let size = file.size
             if size > 0 && !sizes.contains(size) {
@@ -156,7 +163,8 @@ struct TimelineWriterTests {
             try writer.flush()
         } throws: { error in
             guard let error = error as? TimelineWriteError else { return false }
-            return error.code == EBADF && error.description == "cannot write out.txt: \(String(cString: strerror(EBADF)))"
+            return error.code == EBADF
+                && error.description == "cannot write out.txt: \(String(cString: strerror(EBADF)))"
         }
     }
 

@@ -38,21 +38,23 @@ struct ProcessResourcesAndLockTests {
         for _ in 0..<4 {
             let box = Unmanaged.passRetained(room)
             var thread = pthread_t()
-            let started = pthread_create(&thread, nil, { argument in
-                let room = Unmanaged<LockedValue<Room>>.fromOpaque(argument!).takeRetainedValue()
-                for _ in 0..<2_000 {
-                    room.withLock { room in
-                        if room.inside { room.together += 1 }
-                        room.inside = true
-                        // A while inside, for another thread to try the door.
-                        var spin = 0.0
-                        for step in 0..<200 { spin += Double(step).squareRoot() }
-                        room.count += spin > 0 ? 1 : 0
-                        room.inside = false
+            let started = pthread_create(
+                &thread, nil,
+                { argument in
+                    let room = Unmanaged<LockedValue<Room>>.fromOpaque(argument!).takeRetainedValue()
+                    for _ in 0..<2_000 {
+                        room.withLock { room in
+                            if room.inside { room.together += 1 }
+                            room.inside = true
+                            // A while inside, for another thread to try the door.
+                            var spin = 0.0
+                            for step in 0..<200 { spin += Double(step).squareRoot() }
+                            room.count += spin > 0 ? 1 : 0
+                            room.inside = false
+                        }
                     }
-                }
-                return nil
-            }, box.toOpaque())
+                    return nil
+                }, box.toOpaque())
             #expect(started == 0)
             threads.append(thread)
         }

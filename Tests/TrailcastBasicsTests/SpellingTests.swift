@@ -8,13 +8,15 @@ import TrailcastBasics
 /// is still answered, and a swap beats a name two plain edits away that comes first.
 @Suite("Spelling: the name meant")
 struct SpellingTests {
-    @Test("two neighbouring letters swapped in a short word: one edit, answered", arguments: [
-        ("cvs", ["text", "jsonl", "csv"], "csv"),
-        ("tpa", ["start", "location", "tap", "app"], "tap"),
-        ("jsno", ["text", "json", "jsonl"], "json"),
-        ("--ot", ["--output", "--to", "--format"], "--to"),
-        ("acll", ["app", "call", "signal"], "call"),
-    ])
+    @Test(
+        "two neighbouring letters swapped in a short word: one edit, answered",
+        arguments: [
+            ("cvs", ["text", "jsonl", "csv"], "csv"),
+            ("tpa", ["start", "location", "tap", "app"], "tap"),
+            ("jsno", ["text", "json", "jsonl"], "json"),
+            ("--ot", ["--output", "--to", "--format"], "--to"),
+            ("acll", ["app", "call", "signal"], "call"),
+        ])
     func shortSwap(word: String, candidates: [String], meant: String) {
         #expect(Spelling.closest(to: word, in: candidates) == meant)
     }

@@ -9,7 +9,8 @@ import Testing
 @Suite("trailcast replay --android-emulator")
 struct AndroidEmulatorFeedTests {
     static let run = [
-        "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "600", "--interval", "10", "--gps", "suburban", "--seed", "2",
+        "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "600", "--interval", "10", "--gps", "suburban", "--seed",
+        "2",
         "--authorization", "always", "--weather", "none", "--format", "jsonl",
     ]
 
@@ -17,10 +18,14 @@ struct AndroidEmulatorFeedTests {
     static let satellitesKO = "KO: invalid number of satellites. Must be an integer between 1 and 12"
 
     /// Starts the stub; its port, its process and the file it logs commands to.
-    static func console(_ options: [String] = []) async throws -> (port: Int, stub: ToolProcess, log: URL, scratch: ScratchDirectory) {
+    static func console(_ options: [String] = []) async throws -> (
+        port: Int, stub: ToolProcess, log: URL, scratch: ScratchDirectory
+    ) {
         let scratch = try ScratchDirectory()
         let log = scratch.url.appendingPathComponent("commands.log")
-        let stub = try ToolProcess("python3", [Repository.url("Tests/Fixtures/feeds/android-console-stub.py").path, "secret", log.path] + options)
+        let stub = try ToolProcess(
+            "python3",
+            [Repository.url("Tests/Fixtures/feeds/android-console-stub.py").path, "secret", log.path] + options)
         try await stub.wait(for: "the stub console's port", until: { stub.output.contains("\n") })
         let port = try #require(Int(stub.output.split(separator: "\n")[0]))
         return (port, stub, log, scratch)
@@ -30,7 +35,8 @@ struct AndroidEmulatorFeedTests {
     func drivesTheEmulator() async throws {
         let (port, stub, log, scratch) = try await Self.console()
         defer { stub.stop(); scratch.remove() }
-        let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
+        let result = try await TrailcastBinary.run(
+            arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
         #expect(result.status == 0, "\(result.stderr)")
         let timeline = try ReplayTimeline(text: result.stdout)
         let commands = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
@@ -53,7 +59,8 @@ struct AndroidEmulatorFeedTests {
     @Test("the run waits for the answers to its last commands: a KO to the very last fix is still an error")
     func lastCommandIsAnswered() async throws {
         let (port, stub, log, scratch) = try await Self.console()
-        let good = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
+        let good = try await TrailcastBinary.run(
+            arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
         stub.stop()
         #expect(good.status == 0)
         // Every command was logged by the console before trailcast exited: it waited for the answers.
@@ -63,7 +70,8 @@ struct AndroidEmulatorFeedTests {
 
         let (koPort, koStub, _, koScratch) = try await Self.console(["--ko-after", "\(commands.count - 1)"])
         defer { koStub.stop(); koScratch.remove() }
-        let refused = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(koPort), "--android-token", "secret"])
+        let refused = try await TrailcastBinary.run(
+            arguments: Self.run + ["--android-emulator", String(koPort), "--android-token", "secret"])
         #expect(refused.status == 69)
         #expect(refused.stderrLines.first?.hasSuffix("' with \(Self.satellitesKO)") == true, "\(refused.stderrLines)")
     }
@@ -73,25 +81,34 @@ struct AndroidEmulatorFeedTests {
         do {
             let (port, stub, _, scratch) = try await Self.console()
             defer { stub.stop(); scratch.remove() }
-            let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "wrong"])
+            let result = try await TrailcastBinary.run(
+                arguments: Self.run + ["--android-emulator", String(port), "--android-token", "wrong"])
             #expect(result.status == 69)
-            #expect(result.stderrLines == ["trailcast: error: the Android emulator console refused auth: KO: authentication token does not match ~/.emulator_console_auth_token"])
+            #expect(
+                result.stderrLines == [
+                    "trailcast: error: the Android emulator console refused auth: KO: authentication token does not match ~/.emulator_console_auth_token"
+                ])
         }
         do {
             let (port, stub, log, scratch) = try await Self.console(["--ko-after", "5"])
             defer { stub.stop(); scratch.remove() }
-            let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", "127.0.0.1:\(port)", "--android-token", "secret"])
+            let result = try await TrailcastBinary.run(
+                arguments: Self.run + ["--android-emulator", "127.0.0.1:\(port)", "--android-token", "secret"])
             #expect(result.status == 69)
             #expect(result.stderrLines.count == 1)
             // The first refusal is the one said (the fifth command after auth), not a later one.
             let commands = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").map(String.init)
             try #require(commands.count >= 6, "\(commands)")
-            #expect(result.stderrLines.first == "trailcast: error: the Android emulator console answered '\(commands[5])' with \(Self.satellitesKO)")
+            #expect(
+                result.stderrLines.first
+                    == "trailcast: error: the Android emulator console answered '\(commands[5])' with \(Self.satellitesKO)"
+            )
         }
         do {
             let (port, stub, _, scratch) = try await Self.console(["--close-after", "3"])
             defer { stub.stop(); scratch.remove() }
-            let result = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
+            let result = try await TrailcastBinary.run(
+                arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
             #expect(result.status == 69)
             #expect(result.stderrLines == ["trailcast: error: the Android emulator console closed the connection"])
             // The timeline still ends, its `end` carrying the feed's error (what report and
@@ -107,14 +124,23 @@ struct AndroidEmulatorFeedTests {
         let unreachable = try await TrailcastBinary.run(arguments: Self.run + ["--android-emulator", String(port)])
         #expect(unreachable.status == 69)
         #expect(unreachable.stderrLines.count == 1)
-        #expect(unreachable.stderrLines.first?.hasPrefix("trailcast: error: cannot reach the Android emulator console at 127.0.0.1:\(port)") == true)
-        let virtual = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--android-emulator", "5554"])
+        #expect(
+            unreachable.stderrLines.first?.hasPrefix(
+                "trailcast: error: cannot reach the Android emulator console at 127.0.0.1:\(port)") == true)
+        let virtual = try await TrailcastBinary.run(arguments: [
+            "replay", "gpx/sf-waterfront-walk.gpx", "--android-emulator", "5554",
+        ])
         #expect(virtual.status == 64)
         // A scenario runs on virtual time too; the error names the feed that needs real time
         // (it once named --nmea, whatever the feed).
-        let scenario = try await TrailcastBinary.run(arguments: ["replay", "--scenario", "gpx/scenarios/happy-path.yaml", "--android-emulator", "5554"])
+        let scenario = try await TrailcastBinary.run(arguments: [
+            "replay", "--scenario", "gpx/scenarios/happy-path.yaml", "--android-emulator", "5554",
+        ])
         #expect(scenario.status == 64)
-        #expect(scenario.stderrLines.first == "trailcast: error: --android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)")
+        #expect(
+            scenario.stderrLines.first
+                == "trailcast: error: --android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"
+        )
     }
 
     @Test("the token from ~/.emulator_console_auth_token when none is given; none anywhere: one line and 69")
@@ -138,9 +164,10 @@ struct AndroidEmulatorFeedTests {
         let result = try await TrailcastBinary.run(
             arguments: Self.run + ["--android-emulator", String(port)], environment: ["HOME": empty.url.path])
         #expect(result.status == 69)
-        #expect(result.stderrLines == [
-            "trailcast: error: the Android emulator console asks for a token: none in ~/.emulator_console_auth_token or --android-token",
-        ])
+        #expect(
+            result.stderrLines == [
+                "trailcast: error: the Android emulator console asks for a token: none in ~/.emulator_console_auth_token or --android-token"
+            ])
         // Nothing was sent to a console that had not let the feed in.
         #expect((try? String(contentsOf: log, encoding: .utf8)) ?? "" == "")
     }
@@ -193,7 +220,8 @@ struct AndroidEmulatorFeedTests {
             ("geo nmea", "KO: NMEA sentence missing, try 'help geo nmea'"),  // :2671-2673
             ("GET / HTTP/1.1", "KO: Forbidden HTTP request. Aborting"),  // :507-510, and it closes
         ]
-        let result = try await TrailcastBinary.runTool("python3", ["-c", client, String(port)] + exchanges.map(\.command))
+        let result = try await TrailcastBinary.runTool(
+            "python3", ["-c", client, String(port)] + exchanges.map(\.command))
         #expect(result.status == 0, "\(result.stderr)")
         let answers = result.stdout.split(separator: "\n").map(String.init)
         #expect(answers.count == exchanges.count)

@@ -27,7 +27,9 @@ struct BackgroundServicesCommandTests {
 
     // MARK: - Significant changes
 
-    @Test("a 30 km drive at 10 m/s: a delivery at the first fix, then every 300 s (3 km), never sooner", arguments: [["--gps", "perfect"], ["--gps", "suburban", "--seed", "4"]])
+    @Test(
+        "a 30 km drive at 10 m/s: a delivery at the first fix, then every 300 s (3 km), never sooner",
+        arguments: [["--gps", "perfect"], ["--gps", "suburban", "--seed", "4"]])
     func drive(gps: [String]) async throws {
         let timeline = try await Self.run(RegionRoute.gpx(legs: [(0, 30_000, 3000)]), ["--significant-changes"] + gps)
         let locations = timeline.locations
@@ -53,7 +55,8 @@ struct BackgroundServicesCommandTests {
         let whenInUse = try await Self.run(route, ["--significant-changes", "--event", "10m:app=background"])
         // The change due at 10 min comes in the in-use grace after leaving the foreground.
         #expect(Self.offsets(whenInUse.locations) == [0, 300, 600])
-        let always = try await Self.run(route, ["--significant-changes", "--request", "always", "--event", "10m:app=background"])
+        let always = try await Self.run(
+            route, ["--significant-changes", "--request", "always", "--event", "10m:app=background"])
         #expect(Self.offsets(always.locations).count == 11)
     }
 
@@ -61,12 +64,15 @@ struct BackgroundServicesCommandTests {
 
     /// A walk at 1.5 m/s with three stops of ten minutes, at 300, 900 and 1500 m.
     static let threeStops = RegionRoute.gpx(legs: [
-        (0, 300, 200), (300, 300, 600), (300, 900, 400), (900, 900, 600), (900, 1500, 400), (1500, 1500, 600), (1500, 2000, 333),
+        (0, 300, 200), (300, 300, 600), (300, 900, 400), (900, 900, 600), (900, 1500, 400), (1500, 1500, 600),
+        (1500, 2000, 333),
     ])
     /// When each stop begins and ends, in seconds from the start.
     static let stops: [(from: Double, to: Double)] = [(200, 800), (1200, 1800), (2200, 2800)]
 
-    @Test("three stops of ten minutes: three arrivals (5 min after), three departures (1 min after), dated within 50 m of walking (34 s)")
+    @Test(
+        "three stops of ten minutes: three arrivals (5 min after), three departures (1 min after), dated within 50 m of walking (34 s)"
+    )
     func threeVisits() async throws {
         let timeline = try await Self.run(Self.threeStops, ["--visits"])
         let visits = timeline.events(ofType: "visit")
@@ -92,9 +98,12 @@ struct BackgroundServicesCommandTests {
             #expect(arrival["lat"]?.doubleValue == 47, "stop \(index)")
             #expect(arrival["lon"]?.doubleValue == [8.003921, 8.0118544, 8.0197576][index], "stop \(index)")
             #expect(departure["lat"] == arrival["lat"] && departure["lon"] == arrival["lon"], "stop \(index)")
-            let east = RegionRoute.distanceFromCenter(latitude: arrival["lat"]?.doubleValue ?? 0, longitude: arrival["lon"]?.doubleValue ?? 0)
+            let east = RegionRoute.distanceFromCenter(
+                latitude: arrival["lat"]?.doubleValue ?? 0, longitude: arrival["lon"]?.doubleValue ?? 0)
             // To the 7 decimals of a degree written (1 cm here).
-            #expect(abs(east - [89_602.5 / 301, 270_895.5 / 301, 451_498.5 / 301][index]) < 0.01, "stop \(index): \(east) m east")
+            #expect(
+                abs(east - [89_602.5 / 301, 270_895.5 / 301, 451_498.5 / 301][index]) < 0.01,
+                "stop \(index): \(east) m east")
         }
     }
 
@@ -104,23 +113,31 @@ struct BackgroundServicesCommandTests {
         #expect(timeline.events(ofType: "visit").isEmpty)
     }
 
-    @Test("When In Use in the background: visits are told when the app is back, in order; denied: a locationError and none")
+    @Test(
+        "When In Use in the background: visits are told when the app is back, in order; denied: a locationError and none"
+    )
     func visitsHeld() async throws {
         // In the background from 100 s to 2400 s: the first two stops' four events wait.
-        let held = try await Self.run(Self.threeStops, ["--visits", "--event", "100s:app=background", "--event", "2400s:app=foreground"])
+        let held = try await Self.run(
+            Self.threeStops, ["--visits", "--event", "100s:app=background", "--event", "2400s:app=foreground"])
         let offsets = Self.offsets(held.events(ofType: "visit"))
         try #require(offsets.count == 6)
         #expect(offsets.prefix(4) == [2400, 2400, 2400, 2400])
         #expect(Array(offsets.suffix(2)) == [2499, 2927], "the third stop's, as they happen")
-        let always = try await Self.run(Self.threeStops, ["--visits", "--request", "always", "--event", "100s:app=background"])
-        #expect(Self.offsets(always.events(ofType: "visit")) == Self.offsets(try await Self.run(Self.threeStops, ["--visits"]).events(ofType: "visit")))
+        let always = try await Self.run(
+            Self.threeStops, ["--visits", "--request", "always", "--event", "100s:app=background"])
+        #expect(
+            Self.offsets(always.events(ofType: "visit"))
+                == Self.offsets(try await Self.run(Self.threeStops, ["--visits"]).events(ofType: "visit")))
         let denied = try await Self.run(Self.threeStops, ["--visits", "--prompt", "deny"])
         #expect(denied.events(ofType: "visit").isEmpty)
     }
 
     // MARK: - Background updates
 
-    @Test("When In Use, updates started in the foreground: in the background they stop without --background-updates and go on with it")
+    @Test(
+        "When In Use, updates started in the foreground: in the background they stop without --background-updates and go on with it"
+    )
     func backgroundUpdates() async throws {
         let route = RegionRoute.gpx(legs: [(0, 600, 300)])
         let without = try await Self.run(route, ["--event", "60s:app=background"])
@@ -130,7 +147,8 @@ struct BackgroundServicesCommandTests {
         let with = try await Self.run(route, ["--background-updates", "--event", "60s:app=background"])
         #expect(with.locations.count == 301)
         // A When In Use app's background updates show the indicator, from the step it leaves.
-        #expect(with.events(ofType: "indicator").map { [$0["offset"], $0["state"]] } == [[.number("60"), .string("shown")]])
+        #expect(
+            with.events(ofType: "indicator").map { [$0["offset"], $0["state"]] } == [[.number("60"), .string("shown")]])
     }
 
     @Test("Always without --background-updates gets nothing in the background either (Core Location suspends the app)")
@@ -138,39 +156,58 @@ struct BackgroundServicesCommandTests {
         let route = RegionRoute.gpx(legs: [(0, 600, 300)])
         let always = try await Self.run(route, ["--request", "always", "--event", "60s:app=background"])
         #expect(always.locations.last?["offset"]?.doubleValue == 59)
-        let flagged = try await Self.run(route, ["--request", "always", "--background-updates", "--event", "60s:app=background"])
+        let flagged = try await Self.run(
+            route, ["--request", "always", "--background-updates", "--event", "60s:app=background"])
         #expect(flagged.locations.count == 301)
-        #expect(flagged.events(ofType: "indicator").isEmpty, "an Always app shows it only with showsBackgroundLocationIndicator")
+        #expect(
+            flagged.events(ofType: "indicator").isEmpty,
+            "an Always app shows it only with showsBackgroundLocationIndicator")
     }
 
-    @Test("Allow Once with background updates running does not expire in the background (the indicator keeps the app in use)")
+    @Test(
+        "Allow Once with background updates running does not expire in the background (the indicator keeps the app in use)"
+    )
     func allowOnceKeptInUse() async throws {
         let route = RegionRoute.gpx(legs: [(0, 600, 300)])
-        let kept = try await Self.run(route, ["--prompt", "once", "--background-updates", "--event", "60s:app=background"])
-        #expect(!kept.events(ofType: "authorization").contains { $0["cause"] == .string("expired") && $0["offset"]?.doubleValue == 60 })
+        let kept = try await Self.run(
+            route, ["--prompt", "once", "--background-updates", "--event", "60s:app=background"])
+        #expect(
+            !kept.events(ofType: "authorization").contains {
+                $0["cause"] == .string("expired") && $0["offset"]?.doubleValue == 60
+            })
         #expect(kept.locations.count == 301)
         let expired = try await Self.run(route, ["--prompt", "once", "--event", "60s:app=background"])
         // Once the in-use grace (5 s) after leaving the foreground is over.
-        #expect(expired.events(ofType: "authorization").contains { $0["cause"] == .string("expired") && $0["offset"]?.doubleValue == 65 })
+        #expect(
+            expired.events(ofType: "authorization").contains {
+                $0["cause"] == .string("expired") && $0["offset"]?.doubleValue == 65
+            })
     }
 
-    @Test("standing still in the background for ten minutes pauses updates; back in the foreground, the app resumes them")
+    @Test(
+        "standing still in the background for ten minutes pauses updates; back in the foreground, the app resumes them")
     func pauseAndResume() async throws {
         // 100 m in 50 s, then 20 minutes standing; background at 30 s, foreground at 1500 s.
         let route = RegionRoute.gpx(legs: [(0, 100, 50), (100, 100, 1500)])
-        let timeline = try await Self.run(route, [
-            "--background-updates", "--event", "30s:app=background", "--event", "1500s:app=foreground",
-        ])
+        let timeline = try await Self.run(
+            route,
+            [
+                "--background-updates", "--event", "30s:app=background", "--event", "1500s:app=foreground",
+            ])
         let pause = try #require(timeline.events(ofType: "pause").first)
         let paused = try #require(pause["offset"]?.doubleValue)
         // The stop began at 50 s; the anchor, the first fix within 50 m of where it stands, is
         // 20 s before it, and the pause comes 10 minutes after the anchor.
         #expect(paused == 630)
         #expect(timeline.events(ofType: "resume").map { $0["offset"] } == [.number("1500")])
-        #expect(!timeline.locations.contains { ($0["offset"]?.doubleValue ?? 0) > paused && ($0["offset"]?.doubleValue ?? 0) < 1500 })
+        #expect(
+            !timeline.locations.contains {
+                ($0["offset"]?.doubleValue ?? 0) > paused && ($0["offset"]?.doubleValue ?? 0) < 1500
+            })
         #expect(timeline.events(ofType: "missed").contains { $0["reason"] == .string("paused") })
         // Paused updates show no indicator.
-        #expect(timeline.events(ofType: "indicator").map { [$0["offset"], $0["state"]] }
-            == [[.number("30"), .string("shown")], [pause["offset"], .string("hidden")]])
+        #expect(
+            timeline.events(ofType: "indicator").map { [$0["offset"], $0["state"]] }
+                == [[.number("30"), .string("shown")], [pause["offset"], .string("hidden")]])
     }
 }

@@ -20,7 +20,10 @@ struct BaselineTests {
         // Niced like every throughput run: these 63 hold one of the slots for a while.
         let result = try await TrailcastBinary.runTool(
             "nice",
-            ["-n", "10", "python3", "Tests/Fixtures/baseline/baseline.py", "--trailcast", TrailcastBinary.url.path, "--check", "--jobs", "1"],
+            [
+                "-n", "10", "python3", "Tests/Fixtures/baseline/baseline.py", "--trailcast", TrailcastBinary.url.path,
+                "--check", "--jobs", "1",
+            ],
             environment: TrailcastBinary.environment())
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.hasSuffix("baseline: 63 of 63 runs as recorded\n"), "\(result.stdout)")

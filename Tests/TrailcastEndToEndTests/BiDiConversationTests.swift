@@ -19,16 +19,19 @@ struct BiDiConversationTests {
 
         func wrote(_ text: String, to conversation: BiDiConversation) async throws {
             guard let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let id = json["id"] as? Int, let method = json["method"] as? String else { return }
+                let id = json["id"] as? Int, let method = json["method"] as? String
+            else { return }
             methods.append(method)
             switch method {
             case "session.new":
                 try await conversation.received(
-                    #"{"type":"success","id":\#(id),"result":{"sessionId":"s","capabilities":{"browserName":"firefox","browserVersion":"153.8.0"}}}"#)
+                    #"{"type":"success","id":\#(id),"result":{"sessionId":"s","capabilities":{"browserName":"firefox","browserVersion":"153.8.0"}}}"#
+                )
                 return
             case "browsingContext.getTree":
                 try await conversation.received(
-                    #"{"type":"success","id":\#(id),"result":{"contexts":[{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}]}}"#)
+                    #"{"type":"success","id":\#(id),"result":{"contexts":[{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}]}}"#
+                )
                 return
             case "emulation.setGeolocationOverride":
                 break
@@ -43,7 +46,8 @@ struct BiDiConversationTests {
                 // Firefox ESR 153's words for the `positionUnavailable` form.
                 losses += 1
                 try await conversation.received(
-                    #"{"type":"error","id":\#(id),"error":"invalid argument","message":"Expected \"coordinates\" to be an object, got [object Undefined] undefined"}"#)
+                    #"{"type":"error","id":\#(id),"error":"invalid argument","message":"Expected \"coordinates\" to be an object, got [object Undefined] undefined"}"#
+                )
             }
         }
 
@@ -77,8 +81,9 @@ struct BiDiConversationTests {
             try await conversation.run(.position(fix))
         }
         let methods = await browser.methods
-        #expect(methods == Self.session + ["emulation.setGeolocationOverride", "browsingContext.reload"]
-            + Array(repeating: "emulation.setGeolocationOverride", count: 2))
+        #expect(
+            methods == Self.session + ["emulation.setGeolocationOverride", "browsingContext.reload"]
+                + Array(repeating: "emulation.setGeolocationOverride", count: 2))
         // Asked only once the session's answer was seen (the subscription follows it): a
         // session never seen would be waited for until the time limit.
         if methods.contains("session.subscribe") {
@@ -117,10 +122,14 @@ struct BiDiConversationTests {
             try await conversation.run(command)
         }
         #expect(await browser.losses == 1)
-        #expect(await browser.methods == Self.session + ["emulation.setGeolocationOverride", "browsingContext.reload"]
-            + Array(repeating: "emulation.setGeolocationOverride", count: 2))
+        #expect(
+            await browser.methods == Self.session + ["emulation.setGeolocationOverride", "browsingContext.reload"]
+                + Array(repeating: "emulation.setGeolocationOverride", count: 2))
         #expect(warnings.all.count == 1)
-        #expect(warnings.all.first?.hasPrefix("trailcast: warning: this browser cannot show a lost signal (it refuses emulation.setGeolocationOverride's positionUnavailable: Expected") == true)
+        #expect(
+            warnings.all.first?.hasPrefix(
+                "trailcast: warning: this browser cannot show a lost signal (it refuses emulation.setGeolocationOverride's positionUnavailable: Expected"
+            ) == true)
     }
 
     /// A started conversation whose browser answers as `Browser` does, and its warnings.
@@ -136,24 +145,33 @@ struct BiDiConversationTests {
     func closedPages() async throws {
         let (conversation, _, warnings) = try await Self.started()
         try await conversation.received(
-            #"{"type":"event","method":"browsingContext.contextCreated","params":{"context":"blank","url":"about:blank","parent":null,"userContext":"default","children":[]}}"#)
+            #"{"type":"event","method":"browsingContext.contextCreated","params":{"context":"blank","url":"about:blank","parent":null,"userContext":"default","children":[]}}"#
+        )
         try await conversation.received(
-            #"{"type":"event","method":"browsingContext.contextDestroyed","params":{"context":"blank","url":"about:blank","parent":null,"children":[]}}"#)
+            #"{"type":"event","method":"browsingContext.contextDestroyed","params":{"context":"blank","url":"about:blank","parent":null,"children":[]}}"#
+        )
         try await conversation.received(
-            #"{"type":"event","method":"browsingContext.contextDestroyed","params":{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}}"#)
-        #expect(warnings.all == ["trailcast: warning: the browser page http://127.0.0.1:8000/ closed: dropped from the browser feed"])
+            #"{"type":"event","method":"browsingContext.contextDestroyed","params":{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}}"#
+        )
+        #expect(
+            warnings.all == [
+                "trailcast: warning: the browser page http://127.0.0.1:8000/ closed: dropped from the browser feed"
+            ])
     }
 
     /// Firefox keeps a permission per origin and user context: a page of an origin already
     /// given it in the default user context, loaded in another, is given it there too.
-    @Test("the permission goes to an origin once per user context: the same origin in a second user context gets its own")
+    @Test(
+        "the permission goes to an origin once per user context: the same origin in a second user context gets its own")
     func permissionPerUserContext() async throws {
         let (conversation, browser, _) = try await Self.started()
         try await conversation.run(.permission(.granted))
         try await conversation.received(
-            #"{"type":"event","method":"browsingContext.load","params":{"context":"again","url":"http://127.0.0.1:8000/other","parent":null,"userContext":"default"}}"#)
+            #"{"type":"event","method":"browsingContext.load","params":{"context":"again","url":"http://127.0.0.1:8000/other","parent":null,"userContext":"default"}}"#
+        )
         try await conversation.received(
-            #"{"type":"event","method":"browsingContext.load","params":{"context":"own","url":"http://127.0.0.1:8000/","parent":null,"userContext":"U2"}}"#)
+            #"{"type":"event","method":"browsingContext.load","params":{"context":"own","url":"http://127.0.0.1:8000/","parent":null,"userContext":"U2"}}"#
+        )
         #expect(await browser.methods.filter { $0 == "permissions.setPermission" }.count == 2)
     }
 
@@ -165,14 +183,17 @@ struct BiDiConversationTests {
 
         func wrote(_ text: String, to conversation: BiDiConversation) async throws {
             guard let json = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let id = json["id"] as? Int, let method = json["method"] as? String else { return }
+                let id = json["id"] as? Int, let method = json["method"] as? String
+            else { return }
             switch method {
             case "session.new":
                 try await conversation.received(
-                    #"{"type":"success","id":\#(id),"result":{"sessionId":"s","capabilities":{"browserName":"firefox","browserVersion":"153.8.0"}}}"#)
+                    #"{"type":"success","id":\#(id),"result":{"sessionId":"s","capabilities":{"browserName":"firefox","browserVersion":"153.8.0"}}}"#
+                )
             case "browsingContext.getTree":
                 try await conversation.received(
-                    #"{"type":"success","id":\#(id),"result":{"contexts":[{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}]}}"#)
+                    #"{"type":"success","id":\#(id),"result":{"contexts":[{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"children":[]}]}}"#
+                )
             case "emulation.setGeolocationOverride":
                 let coordinates = (json["params"] as? [String: Any])?["coordinates"] as? [String: Any]
                 longitudes.append(coordinates?["longitude"] as? Double ?? .nan)
@@ -188,14 +209,19 @@ struct BiDiConversationTests {
         }
     }
 
-    @Test("while a reloaded page loads, the fixes that come with an override in flight are replaced by the newest; from its load on, each in its turn")
+    @Test(
+        "while a reloaded page loads, the fixes that come with an override in flight are replaced by the newest; from its load on, each in its turn"
+    )
     func newestWhileReloading() async throws {
         let conversation = BiDiConversation(targetFilter: nil, warn: { _ in })
         let browser = HoldingBrowser()
         try await conversation.begin { frame in try await browser.wrote(String(buffer: frame.data), to: conversation) }
         let time = Timestamp(iso8601: "2026-06-13T16:00:00Z")!
         func fix(_ second: Int) -> BrowserCommand {
-            .position(LocationFix(time: time.adding(seconds: Double(second)), latitude: 37.7955, longitude: -122.3942 + Double(second) * 0.001))
+            .position(
+                LocationFix(
+                    time: time.adding(seconds: Double(second)), latitude: 37.7955,
+                    longitude: -122.3942 + Double(second) * 0.001))
         }
         try await conversation.run(fix(0))  // in flight; the page open before it is reloaded
         try await conversation.run(fix(1))
@@ -204,7 +230,8 @@ struct BiDiConversationTests {
         try await browser.answerOverride(conversation)  // the newest goes out with the answer
         #expect(await browser.longitudes == [-122.3942, -122.3922])
         try await conversation.received(
-            #"{"type":"event","method":"browsingContext.load","params":{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"userContext":"default"}}"#)
+            #"{"type":"event","method":"browsingContext.load","params":{"context":"page","url":"http://127.0.0.1:8000/","parent":null,"userContext":"default"}}"#
+        )
         try await browser.answerOverride(conversation)
         try await conversation.run(fix(3))
         #expect(await browser.longitudes == [-122.3942, -122.3922, -122.3912])

@@ -42,33 +42,46 @@ struct BrowserBiDiTests {
     /// the document (its time origin) that told it.
     static func told(_ server: TileServer) -> [(moment: Double, document: Double, entry: [Any])] {
         server.requestedPaths.compactMap { path -> [Any]? in
-            guard path.hasPrefix("/heard?"), let json = String(path.dropFirst("/heard?".count)).removingPercentEncoding else { return nil }
+            guard path.hasPrefix("/heard?"), let json = String(path.dropFirst("/heard?".count)).removingPercentEncoding
+            else { return nil }
             return try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [Any]
         }
         .sorted { ($0.first as? Double ?? 0) < ($1.first as? Double ?? 0) }
-        .map { (moment: $0.first as? Double ?? 0, document: $0.count > 1 ? $0[1] as? Double ?? 0 : 0, entry: Array($0.dropFirst(2))) }
+        .map {
+            (
+                moment: $0.first as? Double ?? 0, document: $0.count > 1 ? $0[1] as? Double ?? 0 : 0,
+                entry: Array($0.dropFirst(2))
+            )
+        }
     }
 
     /// What the page told, in its own order.
     static func heard(_ server: TileServer) -> [[Any]] { told(server).map(\.entry) }
 
-    @Test("a page open before the run is reloaded and hears every fix with its fields; denial and re-grant reach the Permissions API; a one-shot request is answered; a loss is said once")
+    @Test(
+        "a page open before the run is reloaded and hears every fix with its fields; denial and re-grant reach the Permissions API; a one-shot request is answered; a loss is said once"
+    )
     func fixesAndPermission() async throws {
         let server = try await TileServer.start(pages: ["/watch.html": Self.page])
         let browser = try await HeadlessFirefox(showing: "http://127.0.0.1:\(server.port)/watch.html")
         try await BrowserFeedTests.waitFor("the page's script") { !Self.heard(server).isEmpty }
         let (scratch, gpx) = try BrowserFeedTests.route(seconds: 240)
         defer { scratch.remove() }
-        let events = ["--event", "60s:signal=lost", "--event", "80s:signal=restored",
-                      "--event", "150s:authorization=denied", "--event", "180s:authorization=whenInUse"]
-        let result = try await TrailcastBinary.run(arguments: [
-            "replay", gpx, "--format", "jsonl", "--speed", "40", "--seed", "3", "--browser", browser.endpoint,
-        ] + events)
+        let events = [
+            "--event", "60s:signal=lost", "--event", "80s:signal=restored",
+            "--event", "150s:authorization=denied", "--event", "180s:authorization=whenInUse",
+        ]
+        let result = try await TrailcastBinary.run(
+            arguments: [
+                "replay", gpx, "--format", "jsonl", "--speed", "40", "--seed", "3", "--browser", browser.endpoint,
+            ] + events)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stderrLines
         #expect(lines.first?.hasPrefix("trailcast: driving the geolocation of firefox ") == true, "\(result.stderr)")
         #expect(lines.first?.hasSuffix("'s pages over WebDriver BiDi") == true)
-        #expect(lines.dropFirst().filter { $0.contains("cannot show a lost signal") }.count == 1, "the loss, said once: \(result.stderr)")
+        #expect(
+            lines.dropFirst().filter { $0.contains("cannot show a lost signal") }.count == 1,
+            "the loss, said once: \(result.stderr)")
         #expect(lines.count == 2, "\(result.stderr)")
 
         // The route's n-th point is 0.000034 degrees of longitude east of the first.
@@ -77,7 +90,9 @@ struct BrowserBiDiTests {
         // The page's report of the last fix may still be on its way when trailcast exits.
         let lastGiven = try #require(timeline.locations.last?["index"]?.intValue)
         try await BrowserFeedTests.waitFor("the page's report of the last fix") {
-            Self.heard(server).contains { $0.first as? String == "fix" && index($0.dropFirst().map { $0 as? Double }) == lastGiven }
+            Self.heard(server).contains {
+                $0.first as? String == "fix" && index($0.dropFirst().map { $0 as? Double }) == lastGiven
+            }
         }
         let heard = Self.heard(server)
         let fixes = heard.filter { $0.first as? String == "fix" }.map { $0.dropFirst().map { $0 as? Double } }
@@ -102,12 +117,18 @@ struct BrowserBiDiTests {
         // fix that came meanwhile may still have been replaced, as one did in a clean
         // clone's CI after the reloaded document's second fix. From half a second after the
         // page's load (20 fixes at 40x), nothing may be missing.
-        let loaded = try #require(told.first { $0.document == reloaded && $0.entry.first as? String == "loaded" }?.moment, "the reloaded page's load")
-        let afterLoad = told.first { $0.document == reloaded && $0.moment >= loaded + 500 && $0.entry.first as? String == "fix" }
-            .map { index($0.entry.dropFirst().map { $0 as? Double }) }
+        let loaded = try #require(
+            told.first { $0.document == reloaded && $0.entry.first as? String == "loaded" }?.moment,
+            "the reloaded page's load")
+        let afterLoad = told.first {
+            $0.document == reloaded && $0.moment >= loaded + 500 && $0.entry.first as? String == "fix"
+        }
+        .map { index($0.entry.dropFirst().map { $0 as? Double }) }
         let settled = max(first + 5, (reloadedFixes.dropFirst().first ?? first) + 1, afterLoad ?? 0)
         // Fresh fixes only: the last known one handed over again at the re-grant is a repeat.
-        let given = timeline.locations.filter { $0["cached"] == .null }.compactMap { $0["index"]?.intValue }.filter { $0 >= settled }
+        let given = timeline.locations.filter { $0["cached"] == .null }.compactMap { $0["index"]?.intValue }.filter {
+            $0 >= settled
+        }
         #expect(given.count > 100)
         // On the re-grant the page's new watch may first be answered with the position Firefox
         // holds, the last from before the denial (docs/browser.md): a repeat, set apart here.
@@ -121,16 +142,24 @@ struct BrowserBiDiTests {
             newest = heardIndex
             return true
         }
-        #expect(fresh == given, "the reloaded document's first fix: \(first); documents: \(Set(told.map(\.document)).count)")
+        #expect(
+            fresh == given, "the reloaded document's first fix: \(first); documents: \(Set(told.map(\.document)).count)"
+        )
         let lastBeforeDenial = given.last { $0 < 150 }
-        #expect(repeats.allSatisfy { $0 == lastBeforeDenial }, "\(repeats), the last before the denial: \(lastBeforeDenial ?? -1)")
+        #expect(
+            repeats.allSatisfy { $0 == lastBeforeDenial },
+            "\(repeats), the last before the denial: \(lastBeforeDenial ?? -1)")
         #expect(!fixes.map(index).contains { (150..<180).contains($0) }, "no position of the denied stretch")
-        let export = try await TrailcastBinary.run(arguments: ["export", gpx, "--to", "csv", "--seed", "3"] + events.prefix(4))
+        let export = try await TrailcastBinary.run(
+            arguments: ["export", gpx, "--to", "csv", "--seed", "3"] + events.prefix(4))
         try #require(export.status == 0, "\(export.stderr)")
         // time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon
-        let device = export.stdoutLines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) } }
+        let device = export.stdoutLines.dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
+        }
         for fix in fixes where index(fix) >= settled {
-            let row = try #require(device.first { abs(($0[1] ?? 0) - (fix[0] ?? 0)) < 1e-7 && abs(($0[2] ?? 0) - (fix[1] ?? 0)) < 1e-7 })
+            let row = try #require(
+                device.first { abs(($0[1] ?? 0) - (fix[0] ?? 0)) < 1e-7 && abs(($0[2] ?? 0) - (fix[1] ?? 0)) < 1e-7 })
             #expect(fix[2] == row[4], "accuracy")
             #expect(abs((fix[3] ?? 0) - (row[3] ?? 0)) < 0.01, "altitude")
             #expect(fix[4] == row[5], "altitudeAccuracy")
@@ -140,9 +169,12 @@ struct BrowserBiDiTests {
         // The states in turn (the reloaded page reads the permission again: a repeat, not a change).
         let permissions = heard.compactMap { $0.first as? String == "permission" ? $0[1] as? String : nil }
             .reduce(into: [String]()) { states, state in if states.last != state { states.append(state) } }
-        #expect(Array(permissions.drop { $0 != "granted" }.prefix(3)) == ["granted", "denied", "granted"], "\(permissions)")
-        let deniedAt = try #require(heard.firstIndex { $0.first as? String == "permission" && $0[1] as? String == "denied" })
-        let regrantedAt = try #require(heard[deniedAt...].firstIndex { $0.first as? String == "permission" && $0[1] as? String == "granted" })
+        #expect(
+            Array(permissions.drop { $0 != "granted" }.prefix(3)) == ["granted", "denied", "granted"], "\(permissions)")
+        let deniedAt = try #require(
+            heard.firstIndex { $0.first as? String == "permission" && $0[1] as? String == "denied" })
+        let regrantedAt = try #require(
+            heard[deniedAt...].firstIndex { $0.first as? String == "permission" && $0[1] as? String == "granted" })
         #expect(heard[regrantedAt...].contains { $0.first as? String == "fix" }, "fixes again once granted")
         let once = try #require(heard.first { ($0.first as? String)?.hasPrefix("once") == true })
         #expect(once.first as? String == "once", "getCurrentPosition answered with a position: \(once)")
@@ -170,13 +202,17 @@ struct BrowserBiDiTests {
         </script>
         """
 
-    @Test("the end of the run: Firefox keeps the permission and the last position once the session ends; the watch hears no error and a one-shot request after the run gets the last fix")
+    @Test(
+        "the end of the run: Firefox keeps the permission and the last position once the session ends; the watch hears no error and a one-shot request after the run gets the last fix"
+    )
     func afterTheRun() async throws {
         let server = try await TileServer.start(pages: ["/after.html": Self.afterPage])
         let browser = try await HeadlessFirefox(showing: "http://127.0.0.1:\(server.port)/after.html")
         let (scratch, gpx) = try BrowserFeedTests.route(seconds: 20)
         defer { scratch.remove() }
-        let result = try await TrailcastBinary.run(arguments: ["replay", gpx, "--format", "jsonl", "--speed", "10", "--seed", "3", "--browser", browser.endpoint])
+        let result = try await TrailcastBinary.run(arguments: [
+            "replay", gpx, "--format", "jsonl", "--speed", "10", "--seed", "3", "--browser", browser.endpoint,
+        ])
         let ended = Date().timeIntervalSince1970 * 1000
         #expect(result.status == 0, "\(result.stderr)")
         let last = try #require(try ReplayTimeline(result: result).locations.last)
@@ -189,8 +225,10 @@ struct BrowserBiDiTests {
         for answer in after where (answer.first as? String)?.hasPrefix("now") == true {
             #expect(answer.first as? String == "now", "\(answer)")
             #expect(answer[1] as? String == "granted")
-            #expect(answer.count == 4 && answer[2] as? Double == last["lat"]?.doubleValue && answer[3] as? Double == last["lon"]?.doubleValue,
-                    "the run's last fix, \(last): \(answer)")
+            #expect(
+                answer.count == 4 && answer[2] as? Double == last["lat"]?.doubleValue
+                    && answer[3] as? Double == last["lon"]?.doubleValue,
+                "the run's last fix, \(last): \(answer)")
         }
         browser.quit()
         await server.close()
@@ -211,7 +249,10 @@ struct BrowserBiDiTests {
             "replay", gpx, "--speed", "10", "--browser", browser.endpoint, "--browser-protocol", "cdp",
         ])
         #expect(wrong.status == 69)
-        #expect(wrong.stderrLines == ["trailcast: error: \(browser.endpoint)/json/version answered 404: not a DevTools endpoint"], "\(wrong.stderr)")
+        #expect(
+            wrong.stderrLines == [
+                "trailcast: error: \(browser.endpoint)/json/version answered 404: not a DevTools endpoint"
+            ], "\(wrong.stderr)")
         browser.quit()
         await server.close()
     }

@@ -26,7 +26,9 @@ struct BrowserContextTests {
         </script>
         """
 
-    @Test("the run's permission and positions reach a page of a new context: granted, denied and granted again", arguments: [false, true])
+    @Test(
+        "the run's permission and positions reach a page of a new context: granted, denied and granted again",
+        arguments: [false, true])
     func newContext(playwrightGrants: Bool) async throws {
         try Peer.requireModules(["playwright.sync_api"], python: "python3", install: "pip install playwright==1.65.2")
         let server = try await TileServer.start(pages: ["/contexts.html": Self.page])
@@ -34,10 +36,12 @@ struct BrowserContextTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let done = scratch.url.appendingPathComponent("done")
-        let playwright = try ToolProcess("python3", [
-            Repository.url("Tests/Fixtures/peers/playwright_new_context.py").path, "--endpoint", browser.endpoint,
-            "--url", "http://127.0.0.1:\(server.port)/contexts.html", "--until-file", done.path,
-        ] + (playwrightGrants ? ["--permissions"] : []))
+        let playwright = try ToolProcess(
+            "python3",
+            [
+                Repository.url("Tests/Fixtures/peers/playwright_new_context.py").path, "--endpoint", browser.endpoint,
+                "--url", "http://127.0.0.1:\(server.port)/contexts.html", "--until-file", done.path,
+            ] + (playwrightGrants ? ["--permissions"] : []))
         defer { playwright.stop() }
         try await playwright.wait(for: "Playwright's page in its new context") { playwright.output.contains("ready\n") }
         let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 120)
@@ -49,7 +53,9 @@ struct BrowserContextTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderrLines.count == 1, "no command refused: \(result.stderr)")
         #expect(FileManager.default.createFile(atPath: done.path, contents: nil))
-        try await playwright.wait(for: "what the page heard") { playwright.output.split(separator: "\n").contains { $0.hasPrefix("[") } }
+        try await playwright.wait(for: "what the page heard") {
+            playwright.output.split(separator: "\n").contains { $0.hasPrefix("[") }
+        }
         let line = try #require(playwright.output.split(separator: "\n").first { $0.hasPrefix("[") })
         let heard = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String])
         let states = heard.filter { $0.hasPrefix("permission ") }

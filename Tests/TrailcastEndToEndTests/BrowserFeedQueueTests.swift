@@ -6,7 +6,9 @@ import Testing
 /// What the browser feed queues for the browser, without a browser.
 @Suite("The browser feed's queue")
 struct BrowserFeedQueueTests {
-    @Test("every fix is sent, a loss once; once the browser has gone nothing is queued (a long run after a quitting browser once filled the queue and warned of a slow browser)")
+    @Test(
+        "every fix is sent, a loss once; once the browser has gone nothing is queued (a long run after a quitting browser once filled the queue and warned of a slow browser)"
+    )
     func sendsAndStops() {
         let tracker = EpochTracker()
         #expect(tracker.shouldSend(hasFix: true) && tracker.shouldSend(hasFix: true))

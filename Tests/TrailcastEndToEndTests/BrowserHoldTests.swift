@@ -9,7 +9,9 @@ import Testing
 /// the hold ends, and a test can read its final state.
 @Suite("replay --browser-hold: the page's final state, read before the browser lets go", .serialized)
 struct BrowserHoldTests {
-    @Test("held until Ctrl-C: the permission stays granted and the last fix is the route's last; after Ctrl-C (130) Chromium takes the permission back")
+    @Test(
+        "held until Ctrl-C: the permission stays granted and the last fix is the route's last; after Ctrl-C (130) Chromium takes the permission back"
+    )
     func holdUntilInterrupted() async throws {
         let browser = try await HeadlessChromium()
         let page = try await browser.open(BrowserFeedTests.page)
@@ -21,20 +23,27 @@ struct BrowserHoldTests {
         ])
         // The end line is written and flushed before the notice, but the two pipes are read
         // apart: the notice can be read first (it was, under ThreadSanitizer), so wait for both.
-        try await replay.wait(for: "the hold's notice and the timeline's end", until: {
-            replay.stderr.contains("trailcast: the run has ended; the feeds keep the last position and permission until Ctrl-C")
-                && replay.stdout.contains(#""type":"end""#)
-        })
+        try await replay.wait(
+            for: "the hold's notice and the timeline's end",
+            until: {
+                replay.stderr.contains(
+                    "trailcast: the run has ended; the feeds keep the last position and permission until Ctrl-C")
+                    && replay.stdout.contains(#""type":"end""#)
+            })
         #expect(replay.stdout.contains(#""reason":"finished""#), "the timeline has ended")
         let lastLongitude = -122.3942 + 29 * 0.000034
         try await BrowserFeedTests.waitFor("the route's last fix on the page") {
             abs((BrowserFeedTests.fixes(try await page.heard()).last?[1] ?? 0) - lastLongitude) < 1e-7
         }
-        #expect(try await page.evaluate("navigator.permissions.query({name: 'geolocation'}).then(status => status.state)") == "granted")
+        #expect(
+            try await page.evaluate("navigator.permissions.query({name: 'geolocation'}).then(status => status.state)")
+                == "granted")
         // Chromium's synthetic POSITION_UNAVAILABLE comes before each fix (docs/browser.md);
         // a PERMISSION_DENIED would be the end of the run seen as a revocation.
         let heardWhileHeld = try await page.heard()
-        #expect(!heardWhileHeld.contains { $0.first as? String == "error" && $0[1] as? Int == 1 }, "\(heardWhileHeld.suffix(3))")
+        #expect(
+            !heardWhileHeld.contains { $0.first as? String == "error" && $0[1] as? Int == 1 },
+            "\(heardWhileHeld.suffix(3))")
 
         replay.send(SIGINT)
         #expect(try await replay.waitForExit().status == 130)
@@ -42,7 +51,8 @@ struct BrowserHoldTests {
         var state = ""
         do {
             try await BrowserFeedTests.waitFor("Chromium to undo the permission") {
-                state = try await page.evaluate("navigator.permissions.query({name: 'geolocation'}).then(status => status.state)")
+                state = try await page.evaluate(
+                    "navigator.permissions.query({name: 'geolocation'}).then(status => status.state)")
                 return state != "granted"
             }
         } catch {
@@ -63,11 +73,13 @@ struct BrowserHoldTests {
         let replay = try ReplayProcess(arguments: [
             "replay", gpx, "--format", "jsonl", "--speed", "10", "--browser", browser.endpoint, "--browser-hold", "10m",
         ])
-        try await replay.wait(for: "the hold's notice", until: { replay.stderr.contains("the feeds keep the last position") })
+        try await replay.wait(
+            for: "the hold's notice", until: { replay.stderr.contains("the feeds keep the last position") })
         let notice = replay.stderr.split(separator: "\n").filter { $0.contains("the feeds keep the last position") }
-        #expect(notice == [
-            "trailcast: the run has ended; the feeds keep the last position and permission for 10m (Ctrl-C ends it sooner)",
-        ])
+        #expect(
+            notice == [
+                "trailcast: the run has ended; the feeds keep the last position and permission for 10m (Ctrl-C ends it sooner)"
+            ])
         replay.send(SIGINT)
         #expect(try await replay.waitForExit().status == 130)
         browser.quit()
@@ -75,13 +87,19 @@ struct BrowserHoldTests {
 
     @Test("--browser-hold without --browser, or not a duration: 64 and one line")
     func badHold() async throws {
-        let alone = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--speed", "10", "--browser-hold", "10s"])
+        let alone = try await TrailcastBinary.run(arguments: [
+            "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "10", "--browser-hold", "10s",
+        ])
         #expect(alone.status == 64)
         #expect(alone.stderrLines.first == "trailcast: error: --browser-hold goes with --browser URL")
         let bad = try await TrailcastBinary.run(arguments: [
-            "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "10", "--browser", "http://127.0.0.1:9", "--browser-hold", "soon",
+            "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "10", "--browser", "http://127.0.0.1:9",
+            "--browser-hold", "soon",
         ])
         #expect(bad.status == 64)
-        #expect(bad.stderrLines.first == "trailcast: error: --browser-hold must be a duration such as 45s, 10m, 1h5m or 0 for until Ctrl-C, not 'soon'")
+        #expect(
+            bad.stderrLines.first
+                == "trailcast: error: --browser-hold must be a duration such as 45s, 10m, 1h5m or 0 for until Ctrl-C, not 'soon'"
+        )
     }
 }

@@ -42,25 +42,36 @@ struct BrowserOneShotTests {
         let server = try await TileServer.start(pages: ["/find.html": try Self.page()])
         let browser = try await HeadlessChromium()
         let page = try await browser.open("http://127.0.0.1:\(server.port)/find.html")
-        try await BrowserFeedTests.waitFor("the page's script") { try await page.evaluate("String(Array.isArray(window.heard))") == "true" }
+        try await BrowserFeedTests.waitFor("the page's script") {
+            try await page.evaluate("String(Array.isArray(window.heard))") == "true"
+        }
         // Eight seconds of the run, whatever the speed.
         let (scratch, gpx) = try BrowserFeedTests.route(seconds: 8 * speed)
         defer { scratch.remove() }
         // Held at the end (Chromium takes the permission back as the connection closes, and
         // the button's next press would be refused): the page is read before that.
         let replay = try ReplayProcess(arguments: [
-            "replay", gpx, "--format", "jsonl", "--speed", "\(speed)", "--weather", "none", "--browser", browser.endpoint,
+            "replay", gpx, "--format", "jsonl", "--speed", "\(speed)", "--weather", "none", "--browser",
+            browser.endpoint,
             "--browser-hold", "0",
         ])
-        try await replay.wait(for: "the run's end", until: { replay.stderr.contains("the feeds keep the last position") })
-        let heard = try #require(try JSONSerialization.jsonObject(with: Data(try await page.evaluate("JSON.stringify(heard)").utf8)) as? [[Any]])
+        try await replay.wait(
+            for: "the run's end", until: { replay.stderr.contains("the feeds keep the last position") })
+        let heard = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await page.evaluate("JSON.stringify(heard)").utf8))
+                as? [[Any]])
         replay.send(SIGINT)
         #expect(try await replay.waitForExit().status == 130)
         let answered = heard.filter { $0.first as? String == "ok" }
         #expect(answered.count >= 15, "\(heard.count) requests")
         #expect(!heard.contains { $0.first as? String == "fail" }, "\(heard.filter { $0.first as? String == "fail" })")
         // Each answer is a position of the route (the n-th point is 0.000034 degrees east).
-        #expect(answered.allSatisfy { abs(((($0[1] as? Double ?? 0) + 122.3942) / 0.000034).rounded() - (($0[1] as? Double ?? 0) + 122.3942) / 0.000034) < 1e-3 })
+        #expect(
+            answered.allSatisfy {
+                abs(
+                    ((($0[1] as? Double ?? 0) + 122.3942) / 0.000034).rounded() - (($0[1] as? Double ?? 0) + 122.3942)
+                        / 0.000034) < 1e-3
+            })
         browser.quit()
         await server.close()
     }

@@ -29,27 +29,28 @@ struct CheckCommandTests {
         try #require(lines.count == samples.count + 1, "\(result.stdout)")
         // One line per sample, in file-name order, with its name and its number of expectations.
         #expect(samples.count == 19)
-        #expect(Array(lines.dropLast()) == [
-            "PASS  gpx/scenarios/allow-once-background.yaml: Allow Once, app to the background and back (7 expectations)",
-            "PASS  gpx/scenarios/approximate-location.yaml: approximate location (6 expectations)",
-            "PASS  gpx/scenarios/denied-at-first-prompt.yaml: denied at the first prompt (7 expectations)",
-            "PASS  gpx/scenarios/denied-at-launch.yaml: already denied at launch (7 expectations)",
-            "PASS  gpx/scenarios/flaky-weather-server.yaml: the weather server fails half of the requests (6 expectations)",
-            "PASS  gpx/scenarios/happy-path.yaml: happy path, allowed, weather along the route (8 expectations)",
-            "PASS  gpx/scenarios/location-services-off.yaml: location services off, then on (8 expectations)",
-            "PASS  gpx/scenarios/places-denied.yaml: places, denied, asked again (7 expectations)",
-            "PASS  gpx/scenarios/places-nearest.yaml: places, nearest changes along the walk (5 expectations)",
-            "PASS  gpx/scenarios/places-open-settings.yaml: places, open Settings and allow (6 expectations)",
-            "PASS  gpx/scenarios/recorded-weather-offline.yaml: recorded weather, offline (5 expectations)",
-            "PASS  gpx/scenarios/regions-arrive-and-leave.yaml: regions, arrive at the pharmacy and leave (7 expectations)",
-            "PASS  gpx/scenarios/regions-the-21st.yaml: regions, the 21st fails (4 expectations)",
-            "PASS  gpx/scenarios/regions-when-in-use-background.yaml: regions, When In Use misses a visit made in the background (4 expectations)",
-            "PASS  gpx/scenarios/reminders-arrive-at-the-pharmacy.yaml: reminders, arrive at the pharmacy with the app closed (6 expectations)",
-            "PASS  gpx/scenarios/revoked-halfway.yaml: revoked halfway, then re-granted (8 expectations)",
-            "PASS  gpx/scenarios/significant-changes-on-a-ride.yaml: significant changes on a ride (5 expectations)",
-            "PASS  gpx/scenarios/tunnel.yaml: a tunnel, signal lost for 2 minutes (8 expectations)",
-            "PASS  gpx/scenarios/urban-canyon.yaml: urban canyon, weather fetches stay bounded (8 expectations)",
-        ])
+        #expect(
+            Array(lines.dropLast()) == [
+                "PASS  gpx/scenarios/allow-once-background.yaml: Allow Once, app to the background and back (7 expectations)",
+                "PASS  gpx/scenarios/approximate-location.yaml: approximate location (6 expectations)",
+                "PASS  gpx/scenarios/denied-at-first-prompt.yaml: denied at the first prompt (7 expectations)",
+                "PASS  gpx/scenarios/denied-at-launch.yaml: already denied at launch (7 expectations)",
+                "PASS  gpx/scenarios/flaky-weather-server.yaml: the weather server fails half of the requests (6 expectations)",
+                "PASS  gpx/scenarios/happy-path.yaml: happy path, allowed, weather along the route (8 expectations)",
+                "PASS  gpx/scenarios/location-services-off.yaml: location services off, then on (8 expectations)",
+                "PASS  gpx/scenarios/places-denied.yaml: places, denied, asked again (7 expectations)",
+                "PASS  gpx/scenarios/places-nearest.yaml: places, nearest changes along the walk (5 expectations)",
+                "PASS  gpx/scenarios/places-open-settings.yaml: places, open Settings and allow (6 expectations)",
+                "PASS  gpx/scenarios/recorded-weather-offline.yaml: recorded weather, offline (5 expectations)",
+                "PASS  gpx/scenarios/regions-arrive-and-leave.yaml: regions, arrive at the pharmacy and leave (7 expectations)",
+                "PASS  gpx/scenarios/regions-the-21st.yaml: regions, the 21st fails (4 expectations)",
+                "PASS  gpx/scenarios/regions-when-in-use-background.yaml: regions, When In Use misses a visit made in the background (4 expectations)",
+                "PASS  gpx/scenarios/reminders-arrive-at-the-pharmacy.yaml: reminders, arrive at the pharmacy with the app closed (6 expectations)",
+                "PASS  gpx/scenarios/revoked-halfway.yaml: revoked halfway, then re-granted (8 expectations)",
+                "PASS  gpx/scenarios/significant-changes-on-a-ride.yaml: significant changes on a ride (5 expectations)",
+                "PASS  gpx/scenarios/tunnel.yaml: a tunnel, signal lost for 2 minutes (8 expectations)",
+                "PASS  gpx/scenarios/urban-canyon.yaml: urban canyon, weather fetches stay bounded (8 expectations)",
+            ])
         #expect(lines.last == ScenarioFiles.summary(scenarios: 19, passed: 19, expectations: 122))
     }
 
@@ -175,7 +176,8 @@ struct CheckCommandTests {
         ]
     }
 
-    @Test("failing expectations of every kind: exit 1, the FAIL line, each failure's line and detail; PASS still printed")
+    @Test(
+        "failing expectations of every kind: exit 1, the FAIL line, each failure's line and detail; PASS still printed")
     func failingExpectations() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -184,7 +186,8 @@ struct CheckCommandTests {
         let result = try await scratch.run(["check", passing, failing])
         #expect(result.status == 1)
         #expect(result.stderr == "")
-        let expected = ["PASS  passing.yaml: still passing (2 expectations)"]
+        let expected =
+            ["PASS  passing.yaml: still passing (2 expectations)"]
             + (try await Self.expectedFailingReport())
             + [ScenarioFiles.summary(scenarios: 2, passed: 1, failed: 1, expectations: 19, failedExpectations: 12)]
         #expect(result.stdoutLines == expected)
@@ -193,17 +196,23 @@ struct CheckCommandTests {
         }
     }
 
-    static let location = #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"location","lat":37.3327,"lon":-122.0053,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":7.81,"course":18.3,"index":0,"cached":null,"truth":null}"#
-    static let prompt = #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#
+    static let location =
+        #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"location","lat":37.3327,"lon":-122.0053,"altitude":null,"horizontalAccuracy":5,"verticalAccuracy":null,"speed":7.81,"course":18.3,"index":0,"cached":null,"truth":null}"#
+    static let prompt =
+        #"{"t":"2026-06-13T17:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#
 
     /// Each kind of expectation failing on its own, with the exact lines that say why.
     static let failures: [(expectation: String, headline: String, detail: String)] = [
         ("- count: alert\n    atLeast: 1", "count alert >= 1", "found 0"),
         ("- none: location", "no location", "first offending event: \(location)"),
-        ("- event: prompt\n    at: 1s\n    tolerance: 500ms", "an event prompt at 1s +- 500ms",
-         "none at 1s +- 500ms; nearest at 0s: \(prompt)"),
-        ("- order: [location, prompt]", "location before prompt",
-         "the first prompt (at 0s) came before the first location (at 0s): \(prompt) then \(location)"),
+        (
+            "- event: prompt\n    at: 1s\n    tolerance: 500ms", "an event prompt at 1s +- 500ms",
+            "none at 1s +- 500ms; nearest at 0s: \(prompt)"
+        ),
+        (
+            "- order: [location, prompt]", "location before prompt",
+            "the first prompt (at 0s) came before the first location (at 0s): \(prompt) then \(location)"
+        ),
         ("- end: {locations: 0}", "end {locations: 0}", "locations is 14, expected 0"),
     ]
 
@@ -211,7 +220,8 @@ struct CheckCommandTests {
     func eachKindFails(failure: (expectation: String, headline: String, detail: String)) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try scratch.scenario("one.yaml", "gpx: \(ScenarioFiles.waypoints)\nexpect:\n  \(failure.expectation)\n")
+        let file = try scratch.scenario(
+            "one.yaml", "gpx: \(ScenarioFiles.waypoints)\nexpect:\n  \(failure.expectation)\n")
         let result = try await scratch.run(["check", file])
         #expect(result.status == 1, "\(result.stdout)")
         let lines = result.stdoutLines
@@ -219,8 +229,10 @@ struct CheckCommandTests {
         #expect(lines[0] == "FAIL  one.yaml: one (1 of 1 expectation failed)")
         #expect(lines[1] == "      line 3: \(failure.headline)")
         #expect(lines[2] == "        \(failure.detail)")
-        #expect(lines[3] == ScenarioFiles.summary(
-            scenarios: 1, passed: 0, failed: 1, expectations: 1, failedExpectations: 1))
+        #expect(
+            lines[3]
+                == ScenarioFiles.summary(
+                    scenarios: 1, passed: 0, failed: 1, expectations: 1, failedExpectations: 1))
     }
 
     // MARK: - JUnit
@@ -265,10 +277,13 @@ struct CheckCommandTests {
         #expect(passing["tests"] == "2")
         #expect(passing["failures"] == "0")
         #expect(passing["errors"] == "0")
-        #expect(passing.children(named: "testcase").map { $0["name"] } == [
-            "line 4: count location == 14", "line 6: end {locations: 14, weatherErrors: 0}",
-        ])
-        #expect(passing.children(named: "testcase").allSatisfy { $0.children.isEmpty && $0["classname"] == "still passing" })
+        #expect(
+            passing.children(named: "testcase").map { $0["name"] } == [
+                "line 4: count location == 14", "line 6: end {locations: 14, weatherErrors: 0}",
+            ])
+        #expect(
+            passing.children(named: "testcase").allSatisfy { $0.children.isEmpty && $0["classname"] == "still passing" }
+        )
 
         let failing = suites[1]
         #expect(failing["tests"] == "17")
@@ -290,11 +305,14 @@ struct CheckCommandTests {
         #expect(broken["errors"] == "1")
         let brokenCase = try #require(broken.children(named: "testcase").first)
         #expect(brokenCase["name"] == "scenario file")
-        #expect(brokenCase.children(named: "error").first?["message"]
-            == "broken.yaml:2:7: error: loop: expected a whole number, not 'many'")
+        #expect(
+            brokenCase.children(named: "error").first?["message"]
+                == "broken.yaml:2:7: error: loop: expected a whole number, not 'many'")
     }
 
-    @Test("--output FILE: the report goes there; JUnit leaves only the summary line on stderr", arguments: ["junit", "text"])
+    @Test(
+        "--output FILE: the report goes there; JUnit leaves only the summary line on stderr",
+        arguments: ["junit", "text"])
     func output(format: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -307,7 +325,8 @@ struct CheckCommandTests {
         if format == "junit" {
             let summary = ScenarioFiles.summary(
                 scenarios: files.count, passed: files.count,
-                expectations: try XMLTree.parse(written).children(named: "testsuite").map { $0.children.count }.reduce(0, +))
+                expectations: try XMLTree.parse(written).children(named: "testsuite").map { $0.children.count }.reduce(
+                    0, +))
             #expect(result.stderr == summary + "\n")
             // Times differ between runs; everything else is the same document.
             #expect(Self.withoutTimes(written) == Self.withoutTimes(toStdout.stdout))
@@ -325,9 +344,12 @@ struct CheckCommandTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let passing = try scratch.scenario("passing.yaml", Self.passingYAML)
-        let result = try await scratch.run(["check", passing, "--format", format, "--output", "no/such/folder/report.xml"])
+        let result = try await scratch.run([
+            "check", passing, "--format", format, "--output", "no/such/folder/report.xml",
+        ])
         #expect(result.status == 73)
         #expect(result.stdout == "")
-        #expect(result.stderr == "no/such/folder/report.xml: error: cannot create the report: No such file or directory\n")
+        #expect(
+            result.stderr == "no/such/folder/report.xml: error: cannot create the report: No such file or directory\n")
     }
 }

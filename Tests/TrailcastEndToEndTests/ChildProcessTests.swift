@@ -56,8 +56,11 @@ struct ChildProcessTests {
         // dead runner's pipe would die of SIGPIPE anyway, which proves nothing.
         let scratch = try ScratchDirectory()
         let replay = try ReplayProcess(
-            arguments: ["replay", "--loop", "0", "--speed", "1", "--output", scratch.url.appendingPathComponent("timeline.jsonl").path,
-                        "gpx/sf-waterfront-walk.gpx"],
+            arguments: [
+                "replay", "--loop", "0", "--speed", "1", "--output",
+                scratch.url.appendingPathComponent("timeline.jsonl").path,
+                "gpx/sf-waterfront-walk.gpx",
+            ],
             output: .discarded)
         try String(replay.processIdentifier).write(
             toFile: try #require(Self.holderPIDFile), atomically: true, encoding: .utf8)
@@ -69,7 +72,7 @@ struct ChildProcessTests {
     private static func isAlive(_ pid: Int32) -> Bool {
         guard kill(pid, 0) == 0 else { return false }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let afterName = stat.lastIndex(of: ")")
+            let afterName = stat.lastIndex(of: ")")
         else { return true }
         return !stat[afterName...].dropFirst(2).hasPrefix("Z")
     }

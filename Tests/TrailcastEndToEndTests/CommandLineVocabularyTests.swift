@@ -44,7 +44,10 @@ struct CommandLineVocabularyTests {
         try Data(contentsOf: Repository.url(Self.walk)).write(to: copy)
         let same = try await TrailcastBinary.run(arguments: ["inspect", "-o", copy.path, copy.path])
         #expect(same.status == 64, "\(same.stderr)")
-        #expect(same.stderrLines == ["\(copy.path): error: the summary (--output) would overwrite the route \(copy.path): choose another output path"])
+        #expect(
+            same.stderrLines == [
+                "\(copy.path): error: the summary (--output) would overwrite the route \(copy.path): choose another output path"
+            ])
         #expect(try Data(contentsOf: copy) == Data(contentsOf: Repository.url(Self.walk)))
     }
 
@@ -54,7 +57,9 @@ struct CommandLineVocabularyTests {
         let short = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "-f", "jsonl", "-o", "-"])
         #expect(long.status == 0 && short.status == 0)
         #expect(Self.withoutWallTime(short.stdout) == Self.withoutWallTime(long.stdout))
-        let check = try await TrailcastBinary.run(arguments: ["check", "-f", "junit", "-o", "-", "gpx/scenarios/tunnel.yaml"])
+        let check = try await TrailcastBinary.run(arguments: [
+            "check", "-f", "junit", "-o", "-", "gpx/scenarios/tunnel.yaml",
+        ])
         #expect(check.status == 0, "\(check.stderr)")
         #expect(check.stdout.hasPrefix("<?xml"))
     }
@@ -67,9 +72,13 @@ struct CommandLineVocabularyTests {
         #expect(Self.withoutWallTime(virtual.stdout) == Self.withoutWallTime(plain.stdout))
         let both = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--virtual", "--speed", "2"])
         #expect(both.stderrLines == ["trailcast: error: --virtual and --speed 2 ask for different clocks: give one"])
-        let fleet = try await TrailcastBinary.run(arguments: ["fleet", Self.walk, "--devices", "2", "--osmand", "http://127.0.0.1:9", "--speed", "0"])
+        let fleet = try await TrailcastBinary.run(arguments: [
+            "fleet", Self.walk, "--devices", "2", "--osmand", "http://127.0.0.1:9", "--speed", "0",
+        ])
         #expect(fleet.status == 64)
-        #expect(fleet.stderrLines == ["trailcast: error: --speed 0 is virtual time, which is --virtual here (as in replay)"])
+        #expect(
+            fleet.stderrLines == ["trailcast: error: --speed 0 is virtual time, which is --virtual here (as in replay)"]
+        )
     }
 
     @Test("the same default seed everywhere: 1")
@@ -78,7 +87,8 @@ struct CommandLineVocabularyTests {
             let help = try await TrailcastBinary.run(arguments: [command, "--help"])
             let seed = try #require(help.stdoutLines.firstIndex { $0.hasPrefix("  --seed <N>") }, "\(command)")
             let text = help.stdoutLines[seed...].prefix(3).joined(separator: " ")
-            #expect(text.contains("(default: 1)") || text.contains("(1, as in replay and fleet)"), "\(command): \(text)")
+            #expect(
+                text.contains("(default: 1)") || text.contains("(1, as in replay and fleet)"), "\(command): \(text)")
         }
     }
 
@@ -86,22 +96,30 @@ struct CommandLineVocabularyTests {
     func progressOnlyWhenAsked() async throws {
         let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(2))
         defer { receiver.remove() }
-        let plan = ["fleet", "gpx/", "--devices", "2", "--osmand", "http://127.0.0.1:\(receiver.port)", "--duration", "2s", "--stagger", "0s"]
+        let plan = [
+            "fleet", "gpx/", "--devices", "2", "--osmand", "http://127.0.0.1:\(receiver.port)", "--duration", "2s",
+            "--stagger", "0s",
+        ]
         let unasked = try await TrailcastBinary.run(arguments: plan, waitsForASlot: false)
         #expect(unasked.status == 0, "\(unasked.stderr)")
         #expect(unasked.stderr == "", "stderr is a pipe here: no progress unless asked")
-        let asked = try await TrailcastBinary.run(arguments: plan + ["--progress", "--summary", "-"], waitsForASlot: false)
+        let asked = try await TrailcastBinary.run(
+            arguments: plan + ["--progress", "--summary", "-"], waitsForASlot: false)
         #expect(asked.status == 0)
         // A line for each whole second the fleet's clock passed before the end, then the
         // end's line with the summary's own totals.
         #expect(asked.stderrLines.first?.hasPrefix("fleet: 1s active 2 ") == true, "\(asked.stderr)")
-        #expect(asked.stderrLines.dropLast().allSatisfy { $0.hasPrefix("fleet: ") && $0.contains(" active ") }, "\(asked.stderr)")
+        #expect(
+            asked.stderrLines.dropLast().allSatisfy { $0.hasPrefix("fleet: ") && $0.contains(" active ") },
+            "\(asked.stderr)")
         let done = try #require(asked.stderrLines.last)
         #expect(done.hasPrefix("fleet: done in "), "\(done)")
         let summary = try #require(JSONSerialization.jsonObject(with: Data(asked.stdout.utf8)) as? [String: Any])
         let totals = try BackendTotals(summary: summary, backend: "osmand")
-        #expect(done.contains(
-            "| osmand connected 0 sent \(totals.sent) acknowledged \(totals.acknowledged) refused 0 lost 0 errors 0 inFlight 0 failedConnects 0 |"),
+        #expect(
+            done.contains(
+                "| osmand connected 0 sent \(totals.sent) acknowledged \(totals.acknowledged) refused 0 lost 0 errors 0 inFlight 0 failedConnects 0 |"
+            ),
             "\(done)")
         #expect(totals.sent == 4 && totals.acknowledged == 4, "\(totals)")
         let both = try await TrailcastBinary.run(arguments: plan + ["--progress", "-q"])
@@ -127,6 +145,7 @@ struct CommandLineVocabularyTests {
     }
 
     static func withoutWallTime(_ text: String) -> String {
-        text.replacingOccurrences(of: #""wallSeconds":[-+0-9.eE]+"#, with: #""wallSeconds":_"#, options: .regularExpression)
+        text.replacingOccurrences(
+            of: #""wallSeconds":[-+0-9.eE]+"#, with: #""wallSeconds":_"#, options: .regularExpression)
     }
 }

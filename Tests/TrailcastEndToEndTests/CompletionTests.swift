@@ -14,12 +14,18 @@ struct CompletionTests {
     static let cases: [(words: [String], offers: [String])] = [
         // Route files by their formats' extensions, and directories to go into.
         (["replay", "gpx/sf-wa"], ["gpx/sf-waterfront-walk.gpx"]),
-        (["replay", "gpx/"], [
-            "gpx/places", "gpx/route-no-times.gpx", "gpx/scenarios", "gpx/sf-waterfront-walk.gpx", "gpx/tools",
-            "gpx/xcode-waypoints.gpx", "gpx/zurich-lake-ride.gpx",
-        ]),
+        (
+            ["replay", "gpx/"],
+            [
+                "gpx/places", "gpx/route-no-times.gpx", "gpx/scenarios", "gpx/sf-waterfront-walk.gpx", "gpx/tools",
+                "gpx/xcode-waypoints.gpx", "gpx/zurich-lake-ride.gpx",
+            ]
+        ),
         (["check", "gpx/scenarios/happy"], ["gpx/scenarios/happy-path.yaml"]),
-        (["replay", "--scenario", "gpx/scenarios/den"], ["gpx/scenarios/denied-at-first-prompt.yaml", "gpx/scenarios/denied-at-launch.yaml"]),
+        (
+            ["replay", "--scenario", "gpx/scenarios/den"],
+            ["gpx/scenarios/denied-at-first-prompt.yaml", "gpx/scenarios/denied-at-launch.yaml"]
+        ),
         // Closed sets: the values.
         (["replay", "--gps", ""], ["indoor", "open-sky", "perfect", "suburban", "urban-canyon"]),
         (["replay", "--format", ""], ["csv", "jsonl", "text"]),
@@ -61,7 +67,8 @@ struct CompletionTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let script = try await Self.script("bash", in: scratch)
-        let result = try await TrailcastBinary.runTool("bash", ["-c", "source '\(script.path)'; complete -p trailcast"])
+        let result = try await TrailcastBinary.runTool(
+            "bash", ["-c", "source '\(script.path)'; complete -p trailcast"])
         #expect(result.stdoutLines.first?.hasPrefix("complete -o filenames -F ") == true, "\(result.stdout)")
     }
 
@@ -76,10 +83,11 @@ struct CompletionTests {
                 "fish", ["--no-config", "-c", "source '\(script.path)'; complete -C '\(line)'"])
             #expect(result.status == 0, "\(words): \(result.stderr)")
             // fish prints each candidate, a tab, and its description; a directory ends in `/`.
-            let offered = Set(result.stdoutLines.map { line in
-                let candidate = line.prefix { $0 != "\t" }
-                return String(candidate.hasSuffix("/") ? candidate.dropLast() : candidate)
-            }.filter { !$0.isEmpty })
+            let offered = Set(
+                result.stdoutLines.map { line in
+                    let candidate = line.prefix { $0 != "\t" }
+                    return String(candidate.hasSuffix("/") ? candidate.dropLast() : candidate)
+                }.filter { !$0.isEmpty })
             #expect(offered == Set(offers), "fish, Tab after \(words)")
         }
     }
@@ -95,22 +103,34 @@ struct CompletionTests {
         // A folder of every kind of name: a path argument offers its own kinds and folders,
         // and nothing else (zsh's all-files group is only for a folder without them).
         let folder = scratch.url.appendingPathComponent("routes")
-        try FileManager.default.createDirectory(at: folder.appendingPathComponent("older"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("older"), withIntermediateDirectories: true)
         // A device's own folder names its files in capitals (`ACTIVITY/RUN.FIT`).
-        for name in ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "notes.md", "s.yaml", "clinics.csv", "run.jsonl"] {
+        for name in [
+            "walk.gpx", "ride.KML", "run.fit", "park.geojson", "notes.md", "s.yaml", "clinics.csv", "run.jsonl",
+        ] {
             _ = try scratch.file(named: "routes/\(name)", text: "x\n")
         }
         let typed = folder.path + "/"
         // zsh offers a file by its name in the folder typed (the folder is the prefix).
         for (line, offers) in [
             ("trailcast replay \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "clinics.csv", "older"]),
-            ("trailcast inspect \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "clinics.csv", "older"]),
+            (
+                "trailcast inspect \(typed)",
+                ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "clinics.csv", "older"]
+            ),
             ("trailcast check \(typed)", ["s.yaml", "older"]),
             ("trailcast report \(typed)", ["run.jsonl", "older"]),
             ("trailcast replay --places \(typed)", ["walk.gpx", "park.geojson", "clinics.csv", "older"]),
             ("trailcast replay --weather-cache \(typed)", ["older"]),
             ("trailcast fleet \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "clinics.csv", "older"]),
-            ("trailcast replay --output \(typed)", ["walk.gpx", "ride.KML", "run.fit", "park.geojson", "notes.md", "s.yaml", "clinics.csv", "run.jsonl", "older"]),
+            (
+                "trailcast replay --output \(typed)",
+                [
+                    "walk.gpx", "ride.KML", "run.fit", "park.geojson", "notes.md", "s.yaml", "clinics.csv", "run.jsonl",
+                    "older",
+                ]
+            ),
             ("trailcast replay --gps ", ["indoor", "open-sky", "perfect", "suburban", "urban-canyon"]),
             ("trailcast replay --format ", ["csv", "jsonl", "text"]),
             ("trailcast rep", ["replay", "report"]),
@@ -131,12 +151,15 @@ struct CompletionTests {
         defer { scratch.remove() }
         let script = try await Self.script("zsh", in: scratch)
         let loaded = try await TrailcastBinary.runTool(
-            "zsh", ["-f", "-c", "autoload -U compinit && compinit -u -D && source '\(script.path)' && whence -w _trailcast"])
+            "zsh",
+            ["-f", "-c", "autoload -U compinit && compinit -u -D && source '\(script.path)' && whence -w _trailcast"])
         #expect(loaded.status == 0, "\(loaded.stderr)")
         #expect(loaded.stdout == "_trailcast: function\n")
         let text = try String(contentsOf: script, encoding: .utf8)
-        #expect(text.contains(
-            #":route-file:_files -g '\''*.gpx *.GPX *.kml *.KML *.kmz *.KMZ *.geojson *.GEOJSON *.tcx *.TCX *.fit *.FIT *.nmea *.NMEA *.csv *.CSV *.json *.JSON'\''"#))
+        #expect(
+            text.contains(
+                #":route-file:_files -g '\''*.gpx *.GPX *.kml *.KML *.kmz *.KMZ *.geojson *.GEOJSON *.tcx *.TCX *.fit *.FIT *.nmea *.NMEA *.csv *.CSV *.json *.JSON'\''"#
+            ))
         #expect(text.contains(#":scenario.yaml:_files -g '\''*.yaml *.yml'\''"#))
         #expect(text.contains(":DIR:_files -/"), "--weather-cache and --cache offer directories")
         #expect(text.contains("local -ar ___gps=('perfect' 'open-sky' 'suburban' 'urban-canyon' 'indoor')"))

@@ -47,14 +47,18 @@ struct CutAnywhereTests {
         }
     }
 
-    @Test("cut at eight offsets: the fixes before the cut, the same as the whole file's, then `end` saying why", arguments: cases)
+    @Test(
+        "cut at eight offsets: the fixes before the cut, the same as the whole file's, then `end` saying why",
+        arguments: cases)
     func cutAnywhere(_ test: Case) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         var whole: String
         if let format = test.export {
             whole = scratch.url.appendingPathComponent("whole.\(format)").path
-            let export = try await TrailcastBinary.run(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", format, "--output", whole])
+            let export = try await TrailcastBinary.run(arguments: [
+                "export", "gpx/sf-waterfront-walk.gpx", "--to", format, "--output", whole,
+            ])
             try #require(export.status == 0, "\(export.stderr)")
         } else {
             whole = Repository.url(try #require(test.file)).path
@@ -111,7 +115,9 @@ struct CutAnywhereTests {
                 #expect(fix == original, "\(what): location \(index)")
             }
         }
-        #expect(cutShort >= 3, "\(test.name): timelines cut short by \(cutShort) cuts, \(beforeFirstPoint) before the first point")
+        #expect(
+            cutShort >= 3,
+            "\(test.name): timelines cut short by \(cutShort) cuts, \(beforeFirstPoint) before the first point")
     }
 
     /// The `location` events' time, place and index, as text.

@@ -23,7 +23,8 @@ struct DevToolsConversationTests {
         writer.finish()
         var commands: [String] = []
         for try await frame in sink {
-            let json = try #require(JSONSerialization.jsonObject(with: Data(String(buffer: frame.data).utf8)) as? [String: Any])
+            let json = try #require(
+                JSONSerialization.jsonObject(with: Data(String(buffer: frame.data).utf8)) as? [String: Any])
             let target = (json["params"] as? [String: Any])?["targetId"] as? String
             commands.append("\(json["method"] as? String ?? "?") \(target ?? "-")")
         }
@@ -34,23 +35,29 @@ struct DevToolsConversationTests {
     /// URL (Chromium says so with Target.targetInfoChanged) is attached then, once.
     @Test("a page that navigates to a URL matching --browser-target is attached when it does, once")
     func navigatedPageAttached() async throws {
-        let commands = try await Self.commands(filter: "maps", events: [
-            Self.target("Target.targetCreated", id: "A", url: "about:blank"),
-            Self.target("Target.targetCreated", id: "B", url: "http://127.0.0.1:8000/other"),
-            Self.target("Target.targetInfoChanged", id: "A", url: "http://127.0.0.1:8000/maps"),
-            Self.target("Target.targetInfoChanged", id: "A", url: "http://127.0.0.1:8000/maps#zoomed"),
-            Self.target("Target.targetInfoChanged", id: "W", url: "http://127.0.0.1:8000/maps/worker.js", type: "service_worker"),
-        ])
+        let commands = try await Self.commands(
+            filter: "maps",
+            events: [
+                Self.target("Target.targetCreated", id: "A", url: "about:blank"),
+                Self.target("Target.targetCreated", id: "B", url: "http://127.0.0.1:8000/other"),
+                Self.target("Target.targetInfoChanged", id: "A", url: "http://127.0.0.1:8000/maps"),
+                Self.target("Target.targetInfoChanged", id: "A", url: "http://127.0.0.1:8000/maps#zoomed"),
+                Self.target(
+                    "Target.targetInfoChanged", id: "W", url: "http://127.0.0.1:8000/maps/worker.js",
+                    type: "service_worker"),
+            ])
         #expect(commands == ["Target.attachToTarget A"])
     }
 
     @Test("without --browser-target every page is attached as it is created, once")
     func everyPage() async throws {
-        let commands = try await Self.commands(filter: nil, events: [
-            Self.target("Target.targetCreated", id: "A", url: "about:blank"),
-            Self.target("Target.targetInfoChanged", id: "A", url: "http://127.0.0.1:8000/"),
-            Self.target("Target.targetCreated", id: "B", url: "http://127.0.0.1:8000/b"),
-        ])
+        let commands = try await Self.commands(
+            filter: nil,
+            events: [
+                Self.target("Target.targetCreated", id: "A", url: "about:blank"),
+                Self.target("Target.targetInfoChanged", id: "A", url: "http://127.0.0.1:8000/"),
+                Self.target("Target.targetCreated", id: "B", url: "http://127.0.0.1:8000/b"),
+            ])
         #expect(commands == ["Target.attachToTarget A", "Target.attachToTarget B"])
     }
 }

@@ -9,11 +9,14 @@ import Testing
 @Suite("replay --browser against a DevTools endpoint that checks the protocol, no browser")
 struct DevToolsWithoutBrowserTests {
     /// Starts the stand-in with `pages` pages; its port, its process and its log.
-    static func endpoint(pages: Int, closedBeforeAttach: Int? = nil) async throws -> (port: Int, process: ToolProcess, log: URL, scratch: ScratchDirectory) {
+    static func endpoint(pages: Int, closedBeforeAttach: Int? = nil) async throws -> (
+        port: Int, process: ToolProcess, log: URL, scratch: ScratchDirectory
+    ) {
         let scratch = try ScratchDirectory()
         let log = scratch.url.appendingPathComponent("devtools.jsonl")
         let process = try ToolProcess(
-            "python3", [Repository.url("Tests/Fixtures/browser/fake-devtools.py").path, log.path, "--pages", String(pages)]
+            "python3",
+            [Repository.url("Tests/Fixtures/browser/fake-devtools.py").path, log.path, "--pages", String(pages)]
                 + (closedBeforeAttach.map { ["--closed-before-attach", String($0)] } ?? []))
         try await process.wait(for: "the endpoint's port") { process.output.contains("\n") }
         let port = try #require(Int(process.output.split(separator: "\n")[0]))
@@ -33,15 +36,18 @@ struct DevToolsWithoutBrowserTests {
         let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 30)
         defer { routeScratch.remove() }
         let run = try await TrailcastBinary.run(arguments: [
-            "replay", gpx, "--format", "jsonl", "--speed", "60", "--weather", "none", "--browser", "http://127.0.0.1:\(port)",
+            "replay", gpx, "--format", "jsonl", "--speed", "60", "--weather", "none", "--browser",
+            "http://127.0.0.1:\(port)",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderrLines == [
-            "trailcast: driving the geolocation of FakeChrome/1.0's pages",
-            "trailcast: warning: cannot reach the browser page http://127.0.0.1/page-2.html (No target with given id found): it does not hear the run",
-        ])
+        #expect(
+            run.stderrLines == [
+                "trailcast: driving the geolocation of FakeChrome/1.0's pages",
+                "trailcast: warning: cannot reach the browser page http://127.0.0.1/page-2.html (No target with given id found): it does not hear the run",
+            ])
         let overrides = try Self.messages(log).filter { $0["method"] as? String == "Emulation.setGeolocationOverride" }
-        #expect(!overrides.isEmpty && overrides.allSatisfy { $0["sessionId"] as? String == "session-1" }, "page-1's only")
+        #expect(
+            !overrides.isEmpty && overrides.allSatisfy { $0["sessionId"] as? String == "session-1" }, "page-1's only")
     }
 
     /// A WebDriver BiDi endpoint that takes the WebSocket and the feed's `session.new`, then
@@ -51,36 +57,45 @@ struct DevToolsWithoutBrowserTests {
     /// if at all, before the session's failure reaches the run: a deterministic order.)
     @Test("a BiDi endpoint closing before it answers session.new: exit 69 in one line, no warning beside it")
     func bidiClosedBeforeTheSession() async throws {
-        let endpoint = try ToolProcess("python3", ["-c", """
-            import base64, hashlib, socket
-            server = socket.create_server(("127.0.0.1", 0))
-            print(server.getsockname()[1], flush=True)
-            connection, _ = server.accept()
-            request = b""
-            while b"\\r\\n\\r\\n" not in request:
-                request += connection.recv(4096)
-            key = [line.split(b":", 1)[1].strip() for line in request.split(b"\\r\\n") if line.lower().startswith(b"sec-websocket-key:")][0]
-            accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
-            connection.sendall(b"HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Accept: " + accept + b"\\r\\n\\r\\n")
-            print("session.new" if b"" != connection.recv(65536) else "nothing", flush=True)
-            connection.close()
-            """])
+        let endpoint = try ToolProcess(
+            "python3",
+            [
+                "-c",
+                """
+                import base64, hashlib, socket
+                server = socket.create_server(("127.0.0.1", 0))
+                print(server.getsockname()[1], flush=True)
+                connection, _ = server.accept()
+                request = b""
+                while b"\\r\\n\\r\\n" not in request:
+                    request += connection.recv(4096)
+                key = [line.split(b":", 1)[1].strip() for line in request.split(b"\\r\\n") if line.lower().startswith(b"sec-websocket-key:")][0]
+                accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+                connection.sendall(b"HTTP/1.1 101 Switching Protocols\\r\\nUpgrade: websocket\\r\\nConnection: Upgrade\\r\\nSec-WebSocket-Accept: " + accept + b"\\r\\n\\r\\n")
+                print("session.new" if b"" != connection.recv(65536) else "nothing", flush=True)
+                connection.close()
+                """,
+            ])
         defer { endpoint.stop() }
         try await endpoint.wait(for: "the endpoint's port") { endpoint.output.contains("\n") }
         let port = try #require(Int(endpoint.output.split(separator: "\n")[0]))
         let (routeScratch, gpx) = try BrowserFeedTests.route(seconds: 30)
         defer { routeScratch.remove() }
         let run = try await TrailcastBinary.run(arguments: [
-            "replay", gpx, "--speed", "60", "--weather", "none", "--browser", "ws://127.0.0.1:\(port)/session", "--browser-protocol", "bidi",
+            "replay", gpx, "--speed", "60", "--weather", "none", "--browser", "ws://127.0.0.1:\(port)/session",
+            "--browser-protocol", "bidi",
         ])
         #expect(run.status == 69)
-        #expect(run.stderrLines == [
-            "trailcast: error: the browser closed the WebDriver BiDi connection before the session began"
-        ])
+        #expect(
+            run.stderrLines == [
+                "trailcast: error: the browser closed the WebDriver BiDi connection before the session began"
+            ])
         #expect(endpoint.output.contains("session.new"), "the feed's first message came: \(endpoint.output)")
     }
 
-    @Test("every message in the protocol's form: targets discovered, each page attached once, each fix to each page in order, the permission on every change")
+    @Test(
+        "every message in the protocol's form: targets discovered, each page attached once, each fix to each page in order, the permission on every change"
+    )
     func conversation() async throws {
         let (port, process, log, scratch) = try await Self.endpoint(pages: 2)
         defer { process.stop(); scratch.remove() }
@@ -88,10 +103,12 @@ struct DevToolsWithoutBrowserTests {
         defer { routeScratch.remove() }
         let run = try await TrailcastBinary.run(arguments: [
             "replay", gpx, "--format", "jsonl", "--speed", "60", "--seed", "3", "--weather", "none",
-            "--browser", "http://127.0.0.1:\(port)", "--event", "40s:authorization=denied", "--event", "70s:authorization=whenInUse",
+            "--browser", "http://127.0.0.1:\(port)", "--event", "40s:authorization=denied", "--event",
+            "70s:authorization=whenInUse",
         ])
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderrLines == ["trailcast: driving the geolocation of FakeChrome/1.0's pages"], "no command refused")
+        #expect(
+            run.stderrLines == ["trailcast: driving the geolocation of FakeChrome/1.0's pages"], "no command refused")
         let messages = try Self.messages(log)
         let methods = messages.map { $0["method"] as? String ?? "" }
         #expect(methods.first == "Target.setDiscoverTargets")
@@ -105,9 +122,13 @@ struct DevToolsWithoutBrowserTests {
         // Every change to the default browser context, and to the pages' own (context-1) from
         // when the first page in it is attached: Browser.setPermission reaches only the one
         // context it names (the default when none).
-        let permissions = messages.filter { $0["method"] as? String == "Browser.setPermission" }.compactMap { $0["params"] as? [String: Any] }
+        let permissions = messages.filter { $0["method"] as? String == "Browser.setPermission" }.compactMap {
+            $0["params"] as? [String: Any]
+        }
         let toDefault = permissions.filter { $0["browserContextId"] == nil }.compactMap { $0["setting"] as? String }
-        let toPages = permissions.filter { $0["browserContextId"] as? String == "context-1" }.compactMap { $0["setting"] as? String }
+        let toPages = permissions.filter { $0["browserContextId"] as? String == "context-1" }.compactMap {
+            $0["setting"] as? String
+        }
         #expect(toDefault == ["prompt", "granted", "denied", "granted"])
         #expect(toPages.count >= 3 && toPages == Array(toDefault.suffix(toPages.count)), "\(toPages)")
         #expect(permissions.count == toDefault.count + toPages.count)
@@ -137,7 +158,9 @@ struct DevToolsWithoutBrowserTests {
 
     /// The stand-in must refuse what Chromium refuses, or the test above proves little: each
     /// answer here is Chromium's (the protocol's error codes and its dispatcher's words).
-    @Test("the stand-in refuses as Chromium does: an unknown method, a page's method on the browser, a bad session, a wrong type, an unknown target")
+    @Test(
+        "the stand-in refuses as Chromium does: an unknown method, a page's method on the browser, a bad session, a wrong type, an unknown target"
+    )
     func theStandInRefuses() async throws {
         let (port, process, _, scratch) = try await Self.endpoint(pages: 1)
         defer { process.stop(); scratch.remove() }
@@ -167,15 +190,16 @@ struct DevToolsWithoutBrowserTests {
         ]
         let result = try await TrailcastBinary.runTool("python3", ["-c", client, String(port)] + requests)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdoutLines == [
-            "-32601 'Emulation.setGeolocationOverrides' wasn't found",
-            "-32601 'Emulation.setGeolocationOverride' wasn't found",
-            "-32001 Session with given id not found.",
-            "-32602 Invalid parameters",
-            "-32602 No target with given id found",
-            "ok",
-            "-32602 Invalid parameters",
-            "-32602 Invalid parameters",
-        ])
+        #expect(
+            result.stdoutLines == [
+                "-32601 'Emulation.setGeolocationOverrides' wasn't found",
+                "-32601 'Emulation.setGeolocationOverride' wasn't found",
+                "-32001 Session with given id not found.",
+                "-32602 Invalid parameters",
+                "-32602 No target with given id found",
+                "ok",
+                "-32602 Invalid parameters",
+                "-32602 Invalid parameters",
+            ])
     }
 }

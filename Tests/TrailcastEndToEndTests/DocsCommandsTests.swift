@@ -35,7 +35,9 @@ struct DocsCommandsTests {
     /// README.md and the guides in docs/. A folder or file that cannot be read throws: the
     /// tests fail, rather than find no command and pass.
     static func documents() throws -> [String] {
-        let docs = try FileManager.default.contentsOfDirectory(atPath: Repository.url("docs").path).filter { $0.hasSuffix(".md") }
+        let docs = try FileManager.default.contentsOfDirectory(atPath: Repository.url("docs").path).filter {
+            $0.hasSuffix(".md")
+        }
         guard !docs.isEmpty else { throw NothingToRun(what: "no .md file in docs/") }
         return ["README.md"] + docs.sorted().map { "docs/" + $0 }
     }
@@ -106,8 +108,11 @@ struct DocsCommandsTests {
                 line = String(line.dropLast()) + " " + body[index].trimmingCharacters(in: .whitespaces)
                 index += 1
             }
-            if let comment = line.range(of: #"\s{2,}#.*$"#, options: .regularExpression) { line.removeSubrange(comment) }
-            let isSynopsis = line.contains(" [") || line.contains("...") || line.contains(" | ")
+            if let comment = line.range(of: #"\s{2,}#.*$"#, options: .regularExpression) {
+                line.removeSubrange(comment)
+            }
+            let isSynopsis =
+                line.contains(" [") || line.contains("...") || line.contains(" | ")
                 || line.split(separator: " ").contains { word in word.count > 1 && word.allSatisfy(\.isUppercase) }
             var shown: [String] = []
             if transcript {
@@ -124,7 +129,9 @@ struct DocsCommandsTests {
     /// Wall-clock figures differ from run to run.
     static func normalised(_ line: String) -> String {
         line.replacingOccurrences(of: #"[0-9.]+ s wall"#, with: "_ s wall", options: .regularExpression)
-            .replacingOccurrences(of: #""wallSeconds":[-+0-9.eE]+"#, with: #""wallSeconds":_"#, options: .regularExpression)
+            .replacingOccurrences(
+                of: #""wallSeconds":[-+0-9.eE]+"#, with: #""wallSeconds":_"#, options: .regularExpression
+            )
             .trimmingCharacters(in: .whitespaces)
     }
 
@@ -166,19 +173,24 @@ struct DocsCommandsTests {
             "PATH": TrailcastBinary.url.deletingLastPathComponent().path + ":" + path, "COLUMNS": "100",
         ])
         for command in block.commands {
-            let result = try await TrailcastBinary.runTool("sh", ["-c", command.text], in: scratch.url, environment: environment)
+            let result = try await TrailcastBinary.runTool(
+                "sh", ["-c", command.text], in: scratch.url, environment: environment)
             let shownError = command.shown.contains { $0.contains(": error: ") }
             if shownError {
-                #expect(result.status != 0, "\(block.file):\(block.line): `\(command.text)` shows an error but exited 0")
+                #expect(
+                    result.status != 0, "\(block.file):\(block.line): `\(command.text)` shows an error but exited 0")
             } else {
-                #expect(result.status == 0, "\(block.file):\(block.line): `\(command.text)` exited \(result.status): \(result.stderr)")
+                #expect(
+                    result.status == 0,
+                    "\(block.file):\(block.line): `\(command.text)` exited \(result.status): \(result.stderr)")
             }
             // What the transcript shows appears in the output, in order (it may leave lines out).
             let output = (result.stdout + result.stderr).components(separatedBy: "\n").map(Self.normalised)
             var next = output.startIndex
             for shown in command.shown.map(Self.normalised) where !shown.isEmpty && shown != "..." && shown != "…" {
                 guard let found = output[next...].firstIndex(where: { Self.matches(shown, $0) }) else {
-                    Issue.record("\(block.file):\(block.line): `\(command.text)` does not print, in this order: \(shown)")
+                    Issue.record(
+                        "\(block.file):\(block.line): `\(command.text)` does not print, in this order: \(shown)")
                     break
                 }
                 next = found + 1

@@ -11,7 +11,8 @@ struct ExportCommandTests {
 
     /// The fixes the device made, from a replay whose app receives them all.
     static func deviceFixes(_ arguments: [String] = []) async throws -> [(lat: Double, lon: Double, t: String)] {
-        let timeline = try await ReplayTimeline.run(Self.walk, ["--authorization", "always", "--weather", "none"] + arguments)
+        let timeline = try await ReplayTimeline.run(
+            Self.walk, ["--authorization", "always", "--weather", "none"] + arguments)
         return timeline.locations.map {
             ($0["lat"]!.doubleValue!, $0["lon"]!.doubleValue!, $0["t"]!.stringValue!)
         }
@@ -20,7 +21,8 @@ struct ExportCommandTests {
     /// A gpxpy script's JSON answer: [[lat, lon, "time"], ...] of waypoints or track points.
     static func gpxpyPoints(_ file: URL, waypoints: Bool) async throws -> [[Any]] {
         let points = waypoints ? "g.waypoints" : "[p for t in g.tracks for s in t.segments for p in s.points]"
-        let script = "import gpxpy,sys,json; g=gpxpy.parse(open(sys.argv[1])); "
+        let script =
+            "import gpxpy,sys,json; g=gpxpy.parse(open(sys.argv[1])); "
             + "print(json.dumps([[p.latitude,p.longitude,p.time.isoformat() if p.time else None] for p in \(points)]))"
         let result = try await TrailcastBinary.runTool("python3", ["-c", script, file.path])
         try #require(result.status == 0, "gpxpy (pip install gpxpy, as .ci/run does): \(result.stderr)")
@@ -39,7 +41,9 @@ struct ExportCommandTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let output = scratch.url.appendingPathComponent("walk-xcode.gpx")
-        let export = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "xcode-gpx", "--output", output.path])
+        let export = try await TrailcastBinary.run(arguments: [
+            "export", Self.walk, "--to", "xcode-gpx", "--output", output.path,
+        ])
         #expect(export.status == 0)
         #expect(export.stderr == "")
         let text = try String(contentsOf: output, encoding: .utf8)
@@ -64,9 +68,12 @@ struct ExportCommandTests {
 
     @Test("an untimed route becomes waypoints at the travel speed's pace, which Xcode replays")
     func untimedRouteGetsTimes() async throws {
-        let result = try await TrailcastBinary.run(arguments: ["export", "gpx/route-no-times.gpx", "--to", "xcode-gpx", "--travel-speed", "2"])
+        let result = try await TrailcastBinary.run(arguments: [
+            "export", "gpx/route-no-times.gpx", "--to", "xcode-gpx", "--travel-speed", "2",
+        ])
         #expect(result.status == 0)
-        #expect(result.stdout.components(separatedBy: "<time>2001-01-01T").count - 1 == 24, "one waypoint per route point")
+        #expect(
+            result.stdout.components(separatedBy: "<time>2001-01-01T").count - 1 == 24, "one waypoint per route point")
     }
 
     @Test("nmea: gpsbabel reads the log back to the same points, within NMEA's rounding")
@@ -76,9 +83,11 @@ struct ExportCommandTests {
         let log = scratch.url.appendingPathComponent("walk.nmea")
         let back = scratch.url.appendingPathComponent("back.gpx")
         let arguments = ["--gps", "open-sky", "--seed", "5"]
-        let export = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "nmea", "--output", log.path] + arguments)
+        let export = try await TrailcastBinary.run(
+            arguments: ["export", Self.walk, "--to", "nmea", "--output", log.path] + arguments)
         #expect(export.status == 0)
-        let babel = try await TrailcastBinary.runTool("gpsbabel", ["-i", "nmea", "-f", log.path, "-o", "gpx", "-F", back.path])
+        let babel = try await TrailcastBinary.runTool(
+            "gpsbabel", ["-i", "nmea", "-f", log.path, "-o", "gpx", "-F", back.path])
         try #require(babel.status == 0, "gpsbabel (apt-get install gpsbabel, as .ci/run does): \(babel.stderr)")
         let expected = try await Self.deviceFixes(arguments)
         let points = try await Self.gpxpyPoints(back, waypoints: false)
@@ -96,8 +105,12 @@ struct ExportCommandTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let fromReplay = scratch.url.appendingPathComponent("replay.nmea")
-        let device = ["--gps", "urban-canyon", "--seed", "2", "--interval", "1", "--event", "10m:signal=lost", "--event", "12m:signal=restored"]
-        let replay = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--nmea", fromReplay.path, "--output", "/dev/null"] + device)
+        let device = [
+            "--gps", "urban-canyon", "--seed", "2", "--interval", "1", "--event", "10m:signal=lost", "--event",
+            "12m:signal=restored",
+        ]
+        let replay = try await TrailcastBinary.run(
+            arguments: ["replay", Self.walk, "--nmea", fromReplay.path, "--output", "/dev/null"] + device)
         #expect(replay.status == 0)
         let export = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "nmea"] + device)
         #expect(export.status == 0)
@@ -153,17 +166,21 @@ struct ExportCommandTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         // Ten seconds at one spot, then 15.08 m east in ten seconds.
-        let route = try scratch.file(named: "still.gpx", text: """
-            <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
-            <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:00Z</time></trkpt>
-            <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:10Z</time></trkpt>
-            <trkpt lat="47.3" lon="8.5002"><time>2026-05-01T10:00:20Z</time></trkpt>
-            </trkseg></trk></gpx>
-            """)
+        let route = try scratch.file(
+            named: "still.gpx",
+            text: """
+                <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+                <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:00Z</time></trkpt>
+                <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:10Z</time></trkpt>
+                <trkpt lat="47.3" lon="8.5002"><time>2026-05-01T10:00:20Z</time></trkpt>
+                </trkseg></trk></gpx>
+                """)
         let result = try await TrailcastBinary.run(arguments: ["export", route.path, "--to", "geojson"])
         try #require(result.status == 0, "\(result.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-        let points = try #require(root["features"] as? [[String: Any]]).dropFirst().compactMap { $0["properties"] as? [String: Any] }
+        let points = try #require(root["features"] as? [[String: Any]]).dropFirst().compactMap {
+            $0["properties"] as? [String: Any]
+        }
         try #require(points.count == 3)
         #expect(points[0]["speed"] as? Double == 0)
         #expect(points[0]["course"] is NSNull)
@@ -175,8 +192,11 @@ struct ExportCommandTests {
         let result = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--gps", "suburban"])
         #expect(result.status == 0)
         let lines = result.stdoutLines
-        #expect(lines.first == "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon")
-        #expect(lines.count == 1 + 1833, "the header and one row per fix (the suburban receiver misses 7 of 1840 epochs)")
+        #expect(
+            lines.first
+                == "time,lat,lon,altitude,horizontalAccuracy,verticalAccuracy,speed,course,index,truthLat,truthLon")
+        #expect(
+            lines.count == 1 + 1833, "the header and one row per fix (the suburban receiver misses 7 of 1840 epochs)")
         #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 11 })
         // The truth is where the noisy fix was meant to be: metres away, latitude beside latitude.
         for line in lines.dropFirst() {
@@ -193,20 +213,35 @@ struct ExportCommandTests {
         var message: String
     }
 
-    @Test("bad input: 64 for flags, 66 for a missing file, 73 for an output that cannot be made", arguments: [
-        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "shp"], status: 64,
-                 message: "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'shp'"),
-        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--input-format", "shp"], status: 64,
-                 message: "trailcast: error: --input-format must be one of gpx, kml, kmz, geojson, tcx, fit, nmea, csv, takeout, not 'shp'"),
-        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--event", "1m:app=background"], status: 64,
-                 message: "trailcast: error: --event 1m:app=background: export writes the device stream, which only signal=lost|restored changes"),
-        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx"], status: 64,
-                 message: "trailcast: error: --format is needed: one of xcode-gpx, nmea, geojson, csv, kml, tcx"),
-        BadInput(arguments: ["export", "gpx/no-such-file.gpx", "--to", "csv"], status: 66,
-                 message: "gpx/no-such-file.gpx: error: no such file"),
-        BadInput(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--output", "/no-such-folder/x.csv"], status: 73,
-                 message: "/no-such-folder/x.csv: error: cannot create the export: No such file or directory"),
-    ])
+    @Test(
+        "bad input: 64 for flags, 66 for a missing file, 73 for an output that cannot be made",
+        arguments: [
+            BadInput(
+                arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "shp"], status: 64,
+                message: "trailcast: error: --to must be one of xcode-gpx, nmea, geojson, csv, kml, tcx, not 'shp'"),
+            BadInput(
+                arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--input-format", "shp"], status: 64,
+                message:
+                    "trailcast: error: --input-format must be one of gpx, kml, kmz, geojson, tcx, fit, nmea, csv, takeout, not 'shp'"
+            ),
+            BadInput(
+                arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--event", "1m:app=background"],
+                status: 64,
+                message:
+                    "trailcast: error: --event 1m:app=background: export writes the device stream, which only signal=lost|restored changes"
+            ),
+            BadInput(
+                arguments: ["export", "gpx/sf-waterfront-walk.gpx"], status: 64,
+                message: "trailcast: error: --format is needed: one of xcode-gpx, nmea, geojson, csv, kml, tcx"),
+            BadInput(
+                arguments: ["export", "gpx/no-such-file.gpx", "--to", "csv"], status: 66,
+                message: "gpx/no-such-file.gpx: error: no such file"),
+            BadInput(
+                arguments: [
+                    "export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--output", "/no-such-folder/x.csv",
+                ], status: 73,
+                message: "/no-such-folder/x.csv: error: cannot create the export: No such file or directory"),
+        ])
     func badInput(_ input: BadInput) async throws {
         let arguments = input.arguments
         let status = input.status
@@ -220,24 +255,31 @@ struct ExportCommandTests {
     func timeSpanReachesTheCommands() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let kml = try scratch.file(named: "span.kml", text: """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>drawn</name>
-            <TimeSpan><begin>2017-08-21T17:00:05Z</begin><end>2017-08-21T17:22:32Z</end></TimeSpan>
-            <LineString><coordinates>8.5,47.3,400 8.51,47.3,401 8.52,47.3</coordinates></LineString>
-            </Placemark></Document></kml>
-            """)
+        let kml = try scratch.file(
+            named: "span.kml",
+            text: """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <kml xmlns="http://www.opengis.net/kml/2.2"><Document><Placemark><name>drawn</name>
+                <TimeSpan><begin>2017-08-21T17:00:05Z</begin><end>2017-08-21T17:22:32Z</end></TimeSpan>
+                <LineString><coordinates>8.5,47.3,400 8.51,47.3,401 8.52,47.3</coordinates></LineString>
+                </Placemark></Document></kml>
+                """)
         let export = try await TrailcastBinary.run(arguments: ["export", kml.path, "--format", "csv"])
         #expect(export.status == 0, "\(export.stderr)")
-        #expect(export.stdoutLines.dropFirst().map { String($0.prefix(24)) } == [
-            "2017-08-21T17:00:05.000Z", "2017-08-21T17:11:18.500Z", "2017-08-21T17:22:32.000Z",
+        #expect(
+            export.stdoutLines.dropFirst().map { String($0.prefix(24)) } == [
+                "2017-08-21T17:00:05.000Z", "2017-08-21T17:11:18.500Z", "2017-08-21T17:22:32.000Z",
+            ])
+        let replay = try await TrailcastBinary.run(arguments: [
+            "replay", kml.path, "--format", "jsonl", "--weather", "none",
         ])
-        let replay = try await TrailcastBinary.run(arguments: ["replay", kml.path, "--format", "jsonl", "--weather", "none"])
         #expect(replay.status == 0, "\(replay.stderr)")
         let timeline = try ReplayTimeline(result: replay)
-        #expect(timeline.locations.map { $0["t"] } == [
-            .string("2017-08-21T17:00:05.000Z"), .string("2017-08-21T17:11:18.500Z"), .string("2017-08-21T17:22:32.000Z"),
-        ])
+        #expect(
+            timeline.locations.map { $0["t"] } == [
+                .string("2017-08-21T17:00:05.000Z"), .string("2017-08-21T17:11:18.500Z"),
+                .string("2017-08-21T17:22:32.000Z"),
+            ])
     }
 
     @Test("waypoints whose times go back are all written, in the file's order, each timed forward (issue 60)")
@@ -248,15 +290,21 @@ struct ExportCommandTests {
         let times = ["10:00:00", "09:00:00", "10:10:00", "08:00:00", "10:20:00"]
         var text = "<gpx version=\"1.1\" creator=\"test\">\n"
         for (index, time) in times.enumerated() {
-            text += "<wpt lat=\"47.\(index)\" lon=\"8.0\"><time>2026-01-01T\(time)Z</time><name>P\(index)</name></wpt>\n"
+            text +=
+                "<wpt lat=\"47.\(index)\" lon=\"8.0\"><time>2026-01-01T\(time)Z</time><name>P\(index)</name></wpt>\n"
         }
         let file = try scratch.file(named: "places.gpx", text: text + "</gpx>\n")
-        let export = try await TrailcastBinary.run(arguments: ["export", file.path, "--format", "csv", "--source", "waypoints"])
+        let export = try await TrailcastBinary.run(arguments: [
+            "export", file.path, "--format", "csv", "--source", "waypoints",
+        ])
         #expect(export.status == 0, "\(export.stderr)")
         let rows = export.stdoutLines.dropFirst().map { $0.split(separator: ",").map(String.init) }
         #expect(rows.map { $0[1] } == ["47", "47.1", "47.2", "47.3", "47.4"], "every place, in the file's order")
         // The places whose times go forward keep them; the others are timed between them.
-        #expect([0, 2, 4].map { String(rows[$0][0].prefix(19)) } == ["2026-01-01T10:00:00", "2026-01-01T10:10:00", "2026-01-01T10:20:00"])
+        #expect(
+            [0, 2, 4].map { String(rows[$0][0].prefix(19)) } == [
+                "2026-01-01T10:00:00", "2026-01-01T10:10:00", "2026-01-01T10:20:00",
+            ])
         let written = rows.map { $0[0] }
         #expect(written == written.sorted() && Set(written).count == 5, "each timed forward: \(written)")
         #expect(export.stderrLines.count == 2, "one warning per place whose time went back: \(export.stderr)")

@@ -18,7 +18,8 @@ struct ExportSegmentsTests {
                 let seconds = segment * 700 + step * 10
                 let longitude = 8.5 + Double(segment) * 0.01 + Double(step) * 0.0002
                 gpx += #"<trkpt lat="47.3" lon="\#(String(format: "%.7f", longitude))"><ele>400</ele>"#
-                gpx += "<time>2026-05-01T10:\(String(format: "%02d:%02d", seconds / 60, seconds % 60))Z</time></trkpt>\n"
+                gpx +=
+                    "<time>2026-05-01T10:\(String(format: "%02d:%02d", seconds / 60, seconds % 60))Z</time></trkpt>\n"
             }
             gpx += "</trkseg>\n"
         }
@@ -29,8 +30,9 @@ struct ExportSegmentsTests {
         try await RouteFormatsRoundTripTests.summary(path)
     }
 
-    @Test("kml, geojson and tcx: two or three segments read back, every point, the route's own length",
-          arguments: ["kml", "geojson", "tcx"], [2, 3])
+    @Test(
+        "kml, geojson and tcx: two or three segments read back, every point, the route's own length",
+        arguments: ["kml", "geojson", "tcx"], [2, 3])
     func segmentsKept(format: String, segments: Int) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -41,7 +43,8 @@ struct ExportSegmentsTests {
         if format == "geojson" {
             // RFC 7946 3.1.5: several lines are a MultiLineString, its coordinates one array per line.
             let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: exported)))
-            let features = (object as? [String: Any])?["features"] as? [[String: Any]] ?? [object as? [String: Any] ?? [:]]
+            let features =
+                (object as? [String: Any])?["features"] as? [[String: Any]] ?? [object as? [String: Any] ?? [:]]
             let geometry = try #require(features.compactMap { $0["geometry"] as? [String: Any] }.first)
             #expect(geometry["type"] as? String == "MultiLineString")
             #expect((geometry["coordinates"] as? [[[Double]]])?.map(\.count) == Array(repeating: 40, count: segments))
@@ -76,15 +79,19 @@ struct ExportSegmentsTests {
         #expect(abs(lap - length) < 0.01, "lap \(lap), route \(length)")
         #expect(tracks.last?.last == lap)
         // A segment starts where the one before it ended: the gap adds nothing.
-        #expect(tracks[1].first == tracks[0].last && tracks[2].first == tracks[1].last, "\(tracks.map { [$0.first, $0.last] })")
+        #expect(
+            tracks[1].first == tracks[0].last && tracks[2].first == tracks[1].last,
+            "\(tracks.map { [$0.first, $0.last] })")
         #expect(tracks[0].first == 0)
     }
 
     /// GPSBabel's TCX reader (gtrnctr.cc) makes one track of an activity, whatever its laps
     /// and tracks: it reads every point, in one segment.
-    @Test("GPSBabel reads the KML's MultiTrack as three segments, and the TCX's 120 points", arguments: [
-        ("kml", "[40, 40, 40]\n"), ("tcx", "[120]\n"),
-    ])
+    @Test(
+        "GPSBabel reads the KML's MultiTrack as three segments, and the TCX's 120 points",
+        arguments: [
+            ("kml", "[40, 40, 40]\n"), ("tcx", "[120]\n"),
+        ])
     func gpsbabelSeesSegments(format: String, segments expected: String) async throws {
         try Peer.require("gpsbabel")
         let scratch = try ScratchDirectory()
@@ -97,7 +104,8 @@ struct ExportSegmentsTests {
         let babel = try await TrailcastBinary.runTool(
             "gpsbabel", ["-t", "-i", format == "kml" ? "kml" : "gtrnctr", "-f", exported, "-o", "gpx", "-F", back])
         try #require(babel.status == 0, "gpsbabel: \(babel.stderr)")
-        let script = "import gpxpy,sys; g=gpxpy.parse(open(sys.argv[1])); "
+        let script =
+            "import gpxpy,sys; g=gpxpy.parse(open(sys.argv[1])); "
             + "print([len(s.points) for t in g.tracks for s in t.segments])"
         let segments = try await TrailcastBinary.runTool("python3", ["-c", script, back])
         #expect(segments.stdout == expected, "\(segments.stderr)")
@@ -128,9 +136,13 @@ struct ExportSegmentsTests {
         try #require(csv.status == 0, "\(csv.stderr)")
         let header = try #require(csv.stdoutLines.first).split(separator: ",").map(String.init)
         let speed = try #require(header.firstIndex(of: "speed"))
-        let speeds = csv.stdoutLines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false)[speed] }
+        let speeds = csv.stdoutLines.dropFirst().map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)[speed]
+        }
         // 0.0002 degrees of longitude at 47.3 degrees north every 10 s: 1.51 m/s. The gaps
         // after points 39 and 79 (166 m in 310 s) would say 0.53.
-        #expect(speeds[38] == "1.51" && speeds[39] == "1.51" && speeds[79] == "1.51", "\(speeds[37...40]) \(speeds[78...80])")
+        #expect(
+            speeds[38] == "1.51" && speeds[39] == "1.51" && speeds[79] == "1.51",
+            "\(speeds[37...40]) \(speeds[78...80])")
     }
 }

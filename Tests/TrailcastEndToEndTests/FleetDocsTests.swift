@@ -13,15 +13,17 @@ struct FleetDocsTests {
 
     /// The block after the marker: its commands, `\` continuations joined.
     static func commands() throws -> [String] {
-        let lines = try String(contentsOf: Repository.url("docs/fleet.md"), encoding: .utf8).components(separatedBy: "\n")
+        let lines = try String(contentsOf: Repository.url("docs/fleet.md"), encoding: .utf8).components(
+            separatedBy: "\n")
         let start = try #require(lines.firstIndex(of: marker), "docs/fleet.md has the load tests' block")
         var commands: [String] = []
         var pending = ""
         for line in lines[(start + 2)...].prefix(while: { !$0.hasPrefix("```") }) {
             pending += line.hasSuffix("\\") ? String(line.dropLast()) : line + "\n"
             if !line.hasSuffix("\\") {
-                commands.append(pending.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-                    .trimmingCharacters(in: .whitespacesAndNewlines))
+                commands.append(
+                    pending.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+                        .trimmingCharacters(in: .whitespacesAndNewlines))
                 pending = ""
             }
         }
@@ -45,17 +47,21 @@ struct FleetDocsTests {
         defer { receiver.remove() }
         try FileManager.default.createSymbolicLink(
             at: scratch.url.appendingPathComponent("gpx"), withDestinationURL: Repository.url("gpx"))
-        try FileManager.default.copyItem(at: certificates.caCertificate, to: scratch.url.appendingPathComponent("ca.pem"))
+        try FileManager.default.copyItem(
+            at: certificates.caCertificate, to: scratch.url.appendingPathComponent("ca.pem"))
 
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for written in commands {
             // Where the peers are, and 5 s instead of 10 minutes or an hour.
-            var command = written
+            var command =
+                written
                 .replacingOccurrences(of: "mqtt://127.0.0.1:1883", with: "mqtt://127.0.0.1:\(plain.port)")
                 .replacingOccurrences(of: "@broker.example.com", with: "@127.0.0.1:\(secured.port)")
                 .replacingOccurrences(of: "http://127.0.0.1:5055", with: "http://127.0.0.1:\(receiver.port)")
                 .replacingOccurrences(of: #"--duration \S+"#, with: "--duration 5s", options: .regularExpression)
-            var environment = TrailcastBinary.environment(["PATH": TrailcastBinary.url.deletingLastPathComponent().path + ":" + path])
+            var environment = TrailcastBinary.environment([
+                "PATH": TrailcastBinary.url.deletingLastPathComponent().path + ":" + path
+            ])
             if command.hasPrefix("TRAILCAST_MQTT_PASSWORD=... ") {
                 command.removeFirst("TRAILCAST_MQTT_PASSWORD=... ".count)
                 environment["TRAILCAST_MQTT_PASSWORD"] = login.password
@@ -63,14 +69,16 @@ struct FleetDocsTests {
             if !command.contains("--summary") { command += " --summary run.json" }
             let summaryFile = scratch.url.appendingPathComponent("run.json")
             try? FileManager.default.removeItem(at: summaryFile)
-            let result = try await TrailcastBinary.runTool("sh", ["-c", command], in: scratch.url, environment: environment)
+            let result = try await TrailcastBinary.runTool(
+                "sh", ["-c", command], in: scratch.url, environment: environment)
             #expect(result.status == 0, "`\(written)` exited \(result.status): \(result.stderr)")
             let summary = try FleetMQTTCommandTests.summary(summaryFile)
             let backend = command.contains("--osmand") ? "osmand" : "mqtt"
             let totals = try BackendTotals(summary: summary, backend: backend)
             #expect(totals.addsUp && totals.sent > 0 && totals.acknowledged == totals.sent, "`\(written)`: \(totals)")
             if let verify = summary["verify"] as? [String: Any] {
-                #expect(verify["received"] as? Int == totals.sent && verify["lost"] as? Int == 0, "`\(written)`: \(verify)")
+                #expect(
+                    verify["received"] as? Int == totals.sent && verify["lost"] as? Int == 0, "`\(written)`: \(verify)")
             }
         }
         #expect(secured.output.contains("u'fleet'"), "the TLS example logged in as fleet")

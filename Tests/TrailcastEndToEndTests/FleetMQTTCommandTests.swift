@@ -10,8 +10,11 @@ struct FleetMQTTCommandTests {
     /// `mosquitto_sub -v` on every OwnTracks topic at QoS 1, started and subscribed.
     static func subscriber(_ broker: MosquittoBroker) async throws -> ToolProcess {
         let subscriber = try ToolProcess(
-            "mosquitto_sub", ["-h", "127.0.0.1", "-p", String(broker.port), "-i", "witness", "-q", "1", "-v", "-t", "owntracks/#"])
-        try await subscriber.wait(for: "mosquitto_sub to subscribe") { broker.output.contains("Received SUBSCRIBE from witness") }
+            "mosquitto_sub",
+            ["-h", "127.0.0.1", "-p", String(broker.port), "-i", "witness", "-q", "1", "-v", "-t", "owntracks/#"])
+        try await subscriber.wait(for: "mosquitto_sub to subscribe") {
+            broker.output.contains("Received SUBSCRIBE from witness")
+        }
         return subscriber
     }
 
@@ -24,13 +27,15 @@ struct FleetMQTTCommandTests {
         var byDevice: [String: [[String: Any]]] = [:]
         for line in output.split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 1)
-            let payload = try #require(JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any], "\(line)")
+            let payload = try #require(
+                JSONSerialization.jsonObject(with: Data(parts[1].utf8)) as? [String: Any], "\(line)")
             byDevice[String(parts[0]), default: []].append(payload)
         }
         return byDevice
     }
 
-    @Test("""
+    @Test(
+        """
         100 devices, one connection each, QoS 1, 30 s: every message arrives once and in order, each as the same \
         plan's --virtual line with only OwnTracks' keys; a denied tenth goes quiet at 15 s
         """)
@@ -46,14 +51,18 @@ struct FleetMQTTCommandTests {
         defer { scratch.remove() }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         let launched = Date().timeIntervalSince1970
-        let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "--progress", "gpx/", "--devices", "100", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos", "1",
-            "--duration", "30s", "--stagger", "5s", "--event", "15s:authorization=denied@10%",
-            "--verify", "--summary", summaryFile.path,
-        ], waitsForASlot: false, deadline: .seconds(30) + Patience.hang)
+        let run = try await TrailcastBinary.run(
+            arguments: [
+                "fleet", "--progress", "gpx/", "--devices", "100", "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos",
+                "1",
+                "--duration", "30s", "--stagger", "5s", "--event", "15s:authorization=denied@10%",
+                "--verify", "--summary", summaryFile.path,
+            ], waitsForASlot: false, deadline: .seconds(30) + Patience.hang)
         let ended = Date().timeIntervalSince1970
         #expect(run.status == 0, "\(run.stderr)")
-        #expect(Self.progressProblems(run.stderr, duration: 30).isEmpty, "\(Self.progressProblems(run.stderr, duration: 30))")
+        #expect(
+            Self.progressProblems(run.stderr, duration: 30).isEmpty,
+            "\(Self.progressProblems(run.stderr, duration: 30))")
         let summary = try Self.summary(summaryFile)
         let mqtt = try #require((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any])
         let sent = try #require(mqtt["sent"] as? Int)
@@ -86,9 +95,13 @@ struct FleetMQTTCommandTests {
             let times = messages.compactMap { $0["tst"] as? Int }
             #expect(times.count == messages.count && times == times.sorted(), "\(topic) in order")
             for message in messages {
-                for key in message.keys where !Self.ownTracksLocationKeys.contains(key) { unknownKeys.insert("\(topic): \(key)") }
+                for key in message.keys where !Self.ownTracksLocationKeys.contains(key) {
+                    unknownKeys.insert("\(topic): \(key)")
+                }
             }
-            if let last = times.last, last <= start + 16 { quiet += 1 } else {
+            if let last = times.last, last <= start + 16 {
+                quiet += 1
+            } else {
                 #expect((times.last ?? 0) >= start + 28, "\(topic) stopped early")
             }
         }
@@ -111,10 +124,13 @@ struct FleetMQTTCommandTests {
         let offset = try #require(offsets.min())
         #expect((offsets.max() ?? offset) - offset <= 1, "\(offsets.sorted())")
         let runStart = offset + FleetOsmAndCommandTests.virtualStartSeconds
-        #expect(Double(runStart) >= launched.rounded(.down) - 1 && Double(runStart) <= ended, "started \(runStart), launched \(launched)")
+        #expect(
+            Double(runStart) >= launched.rounded(.down) - 1 && Double(runStart) <= ended,
+            "started \(runStart), launched \(launched)")
     }
 
-    @Test("--qos 0 over --connections 4: four connections carry 40 devices, every message QoS 0, each the --virtual line")
+    @Test(
+        "--qos 0 over --connections 4: four connections carry 40 devices, every message QoS 0, each the --virtual line")
     func sharedConnectionsAtQoS0() async throws {
         let broker = try MosquittoBroker()
         try await broker.waitUntilRunning()
@@ -125,7 +141,10 @@ struct FleetMQTTCommandTests {
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         let plan = ["fleet", "--progress", "gpx/", "--devices", "40", "--duration", "8s", "--stagger", "2s"]
         let run = try await TrailcastBinary.run(
-            arguments: plan + ["--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos", "0", "--connections", "4", "--summary", summaryFile.path],
+            arguments: plan + [
+                "--mqtt", "mqtt://127.0.0.1:\(broker.port)", "--qos", "0", "--connections", "4", "--summary",
+                summaryFile.path,
+            ],
             waitsForASlot: false, deadline: .seconds(8) + Patience.hang)
         #expect(run.status == 0, "\(run.stderr)")
         let virtual = try await TrailcastBinary.run(arguments: plan + ["--virtual"])
@@ -142,13 +161,20 @@ struct FleetMQTTCommandTests {
         _ = Self.expectSamePayloads(expected, received)
         // mosquitto's own log: four publishing clients (and the probe, which connects and
         // leaves), each publish at QoS 0 ("q0").
-        let clients = Set(broker.output.split(separator: "\n").compactMap { line -> String? in
-            guard line.contains("New client connected"), let range = line.range(of: " as trailcast-fleet-0-") else { return nil }
-            return String(line[range.upperBound...].prefix { $0 != " " })
-        })
+        let clients = Set(
+            broker.output.split(separator: "\n").compactMap { line -> String? in
+                guard line.contains("New client connected"), let range = line.range(of: " as trailcast-fleet-0-") else {
+                    return nil
+                }
+                return String(line[range.upperBound...].prefix { $0 != " " })
+            })
         #expect(clients == ["0", "1", "2", "3"], "\(clients)")
-        let publishes = broker.output.split(separator: "\n").filter { $0.contains("Received PUBLISH from trailcast-fleet-0-") }
-        #expect(publishes.count == messages && publishes.allSatisfy { $0.contains("(d0, q0, r0, m0, ") }, "\(publishes.prefix(2))")
+        let publishes = broker.output.split(separator: "\n").filter {
+            $0.contains("Received PUBLISH from trailcast-fleet-0-")
+        }
+        #expect(
+            publishes.count == messages && publishes.allSatisfy { $0.contains("(d0, q0, r0, m0, ") },
+            "\(publishes.prefix(2))")
     }
 
     /// The keys of an OwnTracks `_type: location` message, as the OwnTracks booklet defines
@@ -181,9 +207,12 @@ struct FleetMQTTCommandTests {
         let field = Array(#""tst":"#.utf8)
         for line in output.utf8.split(separator: UInt8(ascii: "\n")) {
             let bytes = Array(line)
-            let space = try #require(bytes.firstIndex(of: UInt8(ascii: " ")), "\(String(decoding: bytes, as: UTF8.self))")
+            let space = try #require(
+                bytes.firstIndex(of: UInt8(ascii: " ")), "\(String(decoding: bytes, as: UTF8.self))")
             let start = try #require(
-                (space..<max(space, bytes.count - field.count)).first { bytes[$0..<($0 + field.count)].elementsEqual(field) },
+                (space..<max(space, bytes.count - field.count)).first {
+                    bytes[$0..<($0 + field.count)].elementsEqual(field)
+                },
                 "no tst in \(String(decoding: bytes, as: UTF8.self))")
             var end = start + field.count
             var seconds = 0
@@ -234,12 +263,14 @@ struct FleetMQTTCommandTests {
         let steady = (1...9).map { line($0, "0.3") }.joined(separator: "\n")
         #expect(Self.progressProblems(steady, duration: 10).isEmpty)
         let skipped = ([1, 2, 4, 5, 6, 7, 8, 9]).map { line($0, "0.3") }.joined(separator: "\n")
-        #expect(Self.progressProblems(skipped, duration: 10) == ["no line for 3...3 s, and a lag p99 of 0.3 ms after them"])
+        #expect(
+            Self.progressProblems(skipped, duration: 10) == ["no line for 3...3 s, and a lag p99 of 0.3 ms after them"])
         let heldUp = ([1, 2, 4, 5, 6, 7, 8, 9]).map { line($0, $0 == 4 ? "1130.2" : "0.3") }.joined(separator: "\n")
         #expect(Self.progressProblems(heldUp, duration: 10).isEmpty)
-        #expect(Self.progressProblems((1...5).map { line($0, "0.3") }.joined(separator: "\n"), duration: 10) == [
-            "the last line at 5 s of 10 s"
-        ])
+        #expect(
+            Self.progressProblems((1...5).map { line($0, "0.3") }.joined(separator: "\n"), duration: 10) == [
+                "the last line at 5 s of 10 s"
+            ])
     }
 
     /// The last progress line's value of `name` for `backend` (`failedConnects`, `lost`).
@@ -252,7 +283,8 @@ struct FleetMQTTCommandTests {
         return Int(words[index + 1])
     }
 
-    @Test("""
+    @Test(
+        """
         mosquitto killed and started again mid-run: every device comes back, what the \
         outage cost is counted and adds up, and --verify subscribes again, counting its time away not witnessed, not lost
         """)
@@ -269,7 +301,8 @@ struct FleetMQTTCommandTests {
         // verifier then counted lost: a verdict on the machine's speed.
         let interval = "0.25"
         let run = try ReplayProcess(arguments: [
-            "fleet", "--progress", "gpx/", "--devices", "100", "--interval", interval, "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
+            "fleet", "--progress", "gpx/", "--devices", "100", "--interval", interval, "--mqtt",
+            "mqtt://127.0.0.1:\(broker.port)",
             "--duration", "1h", "--stagger", "2s", "--reconnect-max", "1s", "--verify", "--summary", summaryFile.path,
         ])
         try await run.wait(for: "every device connected") { run.stderr.contains("connected 100 ") }
@@ -298,7 +331,9 @@ struct FleetMQTTCommandTests {
         }
         // A few seconds of everyone connected, for the witness and the verifier to compare.
         let linesBack = run.stderr.split(separator: "\n").count
-        try await run.wait(for: "three more progress lines") { run.stderr.split(separator: "\n").count >= linesBack + 3 }
+        try await run.wait(for: "three more progress lines") {
+            run.stderr.split(separator: "\n").count >= linesBack + 3
+        }
         #expect(run.isRunning, "the run went on")
         run.send(SIGINT)
         let (status, _) = try await run.waitForExit()
@@ -332,8 +367,10 @@ struct FleetMQTTCommandTests {
         // the broker is up), checked exactly in ReconnectBackoffTests: here it would measure
         // the machine (100 connections at once beside the other suites took 1 to 13 s).
         let recovery = try #require(
-            ((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any]).flatMap { $0["connections"] as? [String: Any] }
-                .flatMap { $0["recoverySeconds"] as? [String: Any] })
+            ((summary["backends"] as? [String: Any])?["mqtt"] as? [String: Any]).flatMap {
+                $0["connections"] as? [String: Any]
+            }
+            .flatMap { $0["recoverySeconds"] as? [String: Any] })
         let outage = (restarted - killed).seconds
         #expect((recovery["count"] as? Int ?? 0) >= 100)
         let slowest = try #require(recovery["max"] as? Double)
@@ -361,13 +398,17 @@ struct FleetMQTTCommandTests {
         // depends on which came back first, on a machine busy with other tests: not checked.)
         let witnessed = witness.output.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) }
         let unwitnessed = try count("unwitnessed")
-        #expect(witnessed <= matched + unwitnessed, "witness \(witnessed), verifier \(matched) + \(unwitnessed) unwitnessed")
+        #expect(
+            witnessed <= matched + unwitnessed, "witness \(witnessed), verifier \(matched) + \(unwitnessed) unwitnessed"
+        )
     }
 
     /// Shards of one fleet run side by side against one broker (docs: a Kubernetes Indexed
     /// Job). MQTT lets one client id have one connection: were the shards' verifiers one id,
     /// the broker would close each for the other, and their counts would be wrong.
-    @Test("two shards' --verify side by side: each subscribes under its own client id and witnesses its shard's every message")
+    @Test(
+        "two shards' --verify side by side: each subscribes under its own client id and witnesses its shard's every message"
+    )
     func shardedVerifiers() async throws {
         let broker = try MosquittoBroker()
         try await broker.waitUntilRunning()
@@ -377,10 +418,12 @@ struct FleetMQTTCommandTests {
         let folder = scratch.url
         @Sendable func shard(_ index: Int) async throws -> (status: Int32, stderr: String, summary: URL) {
             let summaryFile = folder.appendingPathComponent("summary-\(index).json")
-            let run = try await TrailcastBinary.run(arguments: [
-                "fleet", "gpx/", "--devices", "10", "--shard", "\(index)/2", "--mqtt", "mqtt://127.0.0.1:\(port)", "--qos", "1",
-                "--duration", "10s", "--stagger", "1s", "--verify", "--summary", summaryFile.path,
-            ], waitsForASlot: false, deadline: .seconds(10) + Patience.hang)
+            let run = try await TrailcastBinary.run(
+                arguments: [
+                    "fleet", "gpx/", "--devices", "10", "--shard", "\(index)/2", "--mqtt", "mqtt://127.0.0.1:\(port)",
+                    "--qos", "1",
+                    "--duration", "10s", "--stagger", "1s", "--verify", "--summary", summaryFile.path,
+                ], waitsForASlot: false, deadline: .seconds(10) + Patience.hang)
             return (run.status, run.stderr, summaryFile)
         }
         async let first = shard(0)
@@ -395,8 +438,10 @@ struct FleetMQTTCommandTests {
             #expect(verify["lost"] as? Int == 0 && verify["duplicates"] as? Int == 0, "\(verify)")
             #expect(!run.stderr.contains("--verify: subscribed again"), "\(run.stderr)")
         }
-        #expect(broker.output.contains(" as trailcast-fleet-verify-0 ") && broker.output.contains(" as trailcast-fleet-verify-1 "),
-                "\(broker.output.split(separator: "\n").filter { $0.contains("verify") })")
+        #expect(
+            broker.output.contains(" as trailcast-fleet-verify-0 ")
+                && broker.output.contains(" as trailcast-fleet-verify-1 "),
+            "\(broker.output.split(separator: "\n").filter { $0.contains("verify") })")
         #expect(!broker.output.contains("already connected, closing old connection"))
     }
 

@@ -8,7 +8,8 @@ import Testing
 /// and Traccar's answers (400 for a device it does not know).
 @Suite("trailcast fleet --osmand into a Traccar-rules receiver")
 struct FleetOsmAndCommandTests {
-    @Test("""
+    @Test(
+        """
         every position is read as Traccar reads it, every parameter one Traccar knows, each equal to the same plan's \
         --virtual output; an unknown device's 400s are counted as errors, and the run goes on
         """)
@@ -20,17 +21,21 @@ struct FleetOsmAndCommandTests {
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
         // device-000007 is not registered, as Traccar answers a device it does not know.
         let known = (0..<20).filter { $0 != 7 }.map { String(format: "device-%06d", $0) }.joined(separator: ",")
-        let receiver = try ToolProcess("python3", [
-            Repository.url("Tests/Fixtures/peers/osmand_receiver.py").path, "--port-file", portFile.path,
-            "--out", positionsFile.path, "--devices", known,
-        ])
+        let receiver = try ToolProcess(
+            "python3",
+            [
+                Repository.url("Tests/Fixtures/peers/osmand_receiver.py").path, "--port-file", portFile.path,
+                "--out", positionsFile.path, "--devices", known,
+            ])
         try await receiver.wait(for: "the receiver's port") { FileManager.default.fileExists(atPath: portFile.path) }
         let port = try String(contentsOf: portFile, encoding: .utf8)
         let launched = Date().timeIntervalSince1970
-        let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "--progress", "gpx/", "--devices", "20", "--osmand", "http://127.0.0.1:\(port)", "--http-connections", "4",
-            "--duration", "20s", "--speed", "2", "--stagger", "2s", "--summary", summaryFile.path,
-        ], waitsForASlot: false)
+        let run = try await TrailcastBinary.run(
+            arguments: [
+                "fleet", "--progress", "gpx/", "--devices", "20", "--osmand", "http://127.0.0.1:\(port)",
+                "--http-connections", "4",
+                "--duration", "20s", "--speed", "2", "--stagger", "2s", "--summary", summaryFile.path,
+            ], waitsForASlot: false)
         let ended = Date().timeIntervalSince1970
         #expect(run.status == 0, "\(run.stderr)")
         #expect(!receiver.output.contains("unknown parameter"), "\(receiver.output)")
@@ -55,7 +60,8 @@ struct FleetOsmAndCommandTests {
         // byte but the timestamp, in each device's order; the timestamps the virtual ones moved
         // to the run's start, a moment between the test's launching it and its end.
         let virtual = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", "20", "--duration", "20s", "--stagger", "2s", "--virtual", "--format", "osmand",
+            "fleet", "gpx/", "--devices", "20", "--duration", "20s", "--stagger", "2s", "--virtual", "--format",
+            "osmand",
         ])
         try #require(virtual.status == 0, "\(virtual.stderr)")
         let expected = try Self.queriesByDevice(virtual.stdoutLines.map { String($0.dropFirst(2)) })
@@ -64,15 +70,18 @@ struct FleetOsmAndCommandTests {
         for (device, queries) in expected where device != "device-000007" {
             #expect(received[device]?.map(\.rest) == queries.map(\.rest), "\(device)")
         }
-        let offsets = Set(expected.flatMap { device, queries in
-            zip(queries, received[device] ?? []).map { $1.milliseconds - $0.milliseconds }
-        })
+        let offsets = Set(
+            expected.flatMap { device, queries in
+                zip(queries, received[device] ?? []).map { $1.milliseconds - $0.milliseconds }
+            })
         // One offset: the run's start less the virtual start, in whole milliseconds (a fix's
         // time is cut to the millisecond, so the live start's fraction can make it 1 more).
         let offset = try #require(offsets.min())
         #expect((offsets.max() ?? offset) - offset <= 1, "\(offsets.sorted())")
         let runStart = Double(offset) / 1000 + Double(FleetOsmAndCommandTests.virtualStartSeconds)
-        #expect(runStart >= launched - 1 && runStart <= ended, "the run started at \(runStart), launched \(launched), ended \(ended)")
+        #expect(
+            runStart >= launched - 1 && runStart <= ended,
+            "the run started at \(runStart), launched \(launched), ended \(ended)")
     }
 
     /// The virtual fleet's start, 2026-01-01T00:00:00Z (docs/fleet.md).
@@ -84,9 +93,11 @@ struct FleetOsmAndCommandTests {
         var byDevice: [String: [(milliseconds: Int, rest: String)]] = [:]
         for query in queries {
             var parameters = query.split(separator: "&").map(String.init)
-            let device = try #require(parameters.first.flatMap { $0.hasPrefix("id=") ? String($0.dropFirst(3)) : nil }, "\(query)")
+            let device = try #require(
+                parameters.first.flatMap { $0.hasPrefix("id=") ? String($0.dropFirst(3)) : nil }, "\(query)")
             let timeIndex = try #require(parameters.firstIndex { $0.hasPrefix("timestamp=") }, "\(query)")
-            let milliseconds = try #require(Int(parameters.remove(at: timeIndex).dropFirst("timestamp=".count)), "\(query)")
+            let milliseconds = try #require(
+                Int(parameters.remove(at: timeIndex).dropFirst("timestamp=".count)), "\(query)")
             byDevice[device, default: []].append((milliseconds, parameters.joined(separator: "&")))
         }
         return byDevice

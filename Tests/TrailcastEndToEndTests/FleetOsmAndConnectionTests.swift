@@ -10,16 +10,19 @@ import Testing
 struct FleetOsmAndConnectionTests {
     /// Runs the fleet into `receiver` and gives the summary's OsmAnd totals and stderr.
     static func run(
-        _ receiver: OsmAndReceiver, devices: Int, seconds: Int, url: String? = nil, extra: [String] = [], status: Int32 = 0,
+        _ receiver: OsmAndReceiver, devices: Int, seconds: Int, url: String? = nil, extra: [String] = [],
+        status: Int32 = 0,
         environment: [String: String?] = [:]
     ) async throws -> (BackendTotals, String) {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
-        let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "--progress", "gpx/", "--devices", String(devices), "--osmand", url ?? "http://127.0.0.1:\(receiver.port)",
-            "--duration", "\(seconds)s", "--stagger", "1s", "--summary", summaryFile.path,
-        ] + extra, environment: environment, waitsForASlot: false)
+        let run = try await TrailcastBinary.run(
+            arguments: [
+                "fleet", "--progress", "gpx/", "--devices", String(devices), "--osmand",
+                url ?? "http://127.0.0.1:\(receiver.port)",
+                "--duration", "\(seconds)s", "--stagger", "1s", "--summary", summaryFile.path,
+            ] + extra, environment: environment, waitsForASlot: false)
         #expect(run.status == status, "\(run.stderr)")
         let summary = try FleetMQTTCommandTests.summary(summaryFile)
         let totals = try BackendTotals(summary: summary, backend: "osmand")
@@ -28,9 +31,11 @@ struct FleetOsmAndConnectionTests {
         return (totals, run.stderr)
     }
 
-    @Test("HTTP/1.0 and Connection: close: every position on a new connection, none lost, no backoff, no reconnect counted", arguments: [
-        "--http10", "--connection-close",
-    ])
+    @Test(
+        "HTTP/1.0 and Connection: close: every position on a new connection, none lost, no backoff, no reconnect counted",
+        arguments: [
+            "--http10", "--connection-close",
+        ])
     func closesAfterEachAnswer(habit: String) async throws {
         let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(50), options: [habit])
         defer { receiver.remove() }
@@ -51,9 +56,12 @@ struct FleetOsmAndConnectionTests {
         #expect(totals.connections["reconnects"] == 0 && totals.connections["failedAttempts"] == 0)
     }
 
-    @Test("a connection closed unanswered as a request went out: the request goes again, once, on a new one; nothing lost")
+    @Test(
+        "a connection closed unanswered as a request went out: the request goes again, once, on a new one; nothing lost"
+    )
     func closedAsRequestWentOut() async throws {
-        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(20), options: ["--drop-after", "3"])
+        let receiver = try await OsmAndReceiver.start(
+            devices: OsmAndReceiver.deviceIDs(20), options: ["--drop-after", "3"])
         defer { receiver.remove() }
         let (totals, _) = try await Self.run(receiver, devices: 20, seconds: 8, extra: ["--http-connections", "4"])
         let dropped = receiver.process.output.split(separator: "\n").filter { $0 == "dropped" }.count
@@ -66,7 +74,8 @@ struct FleetOsmAndConnectionTests {
     func behindNginx() async throws {
         let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(30))
         defer { receiver.remove() }
-        let nginx = try await Nginx.start(proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 3, keepaliveTimeout: "1s")
+        let nginx = try await Nginx.start(
+            proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 3, keepaliveTimeout: "1s")
         defer { nginx.stop() }
         let (totals, _) = try await Self.run(
             receiver, devices: 30, seconds: 8, url: "http://127.0.0.1:\(nginx.port)/osmand", extra: ["--interval", "2"])
@@ -77,21 +86,28 @@ struct FleetOsmAndConnectionTests {
         #expect((totals.connections["closedByServer"] ?? 0) >= totals.sent / 3 - 8)
     }
 
-    @Test("a real nginx answering 301 (the site moved to https): every answer an error, none acknowledged, the run goes on")
+    @Test(
+        "a real nginx answering 301 (the site moved to https): every answer an error, none acknowledged, the run goes on"
+    )
     func redirectIsNotAnAcknowledgement() async throws {
         let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(5))
         defer { receiver.remove() }
         let nginx = try await Nginx.start(
-            proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 100, keepaliveTimeout: "10s", redirecting: "/moved/")
+            proxyingTo: receiver.port, at: "/osmand/", keepaliveRequests: 100, keepaliveTimeout: "10s",
+            redirecting: "/moved/")
         defer { nginx.stop() }
         let (totals, stderr) = try await Self.run(
-            receiver, devices: 5, seconds: 4, url: "http://127.0.0.1:\(nginx.port)/moved", extra: ["--interval", "1"], status: 69)
+            receiver, devices: 5, seconds: 4, url: "http://127.0.0.1:\(nginx.port)/moved", extra: ["--interval", "1"],
+            status: 69)
         #expect(totals.sent >= 10)
         #expect(totals.acknowledged == 0 && totals.errors == totals.sent, "\(totals)")
         #expect(try receiver.positions().isEmpty)
         // Said at once, and in the end why the run failed.
         #expect(stderr.contains("the OsmAnd server answered 301 Moved Permanently\n"), "\(stderr)")
-        #expect(stderr.contains("trailcast: error: nothing was acknowledged: \(totals.sent) sent, \(totals.sent) failed (osmand: 301 Moved Permanently: \(totals.sent))"), "\(stderr)")
+        #expect(
+            stderr.contains(
+                "trailcast: error: nothing was acknowledged: \(totals.sent) sent, \(totals.sent) failed (osmand: 301 Moved Permanently: \(totals.sent))"
+            ), "\(stderr)")
     }
 
     @Test("a server answering in 20 ms: eight connections for 100 devices, every position answered, none refused")
@@ -99,7 +115,8 @@ struct FleetOsmAndConnectionTests {
         // 100 devices, not 500: whether 500 keep up with a 20 ms server measures the machine
         // (a machine 3x slower had 2,468 of 5,000 answered at the end), so that is
         // bench/fleet-mqtt.py's (--osmand-delay-ms 20, 1,000 devices). The rule is here.
-        let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(100), options: ["--delay-ms", "20"])
+        let receiver = try await OsmAndReceiver.start(
+            devices: OsmAndReceiver.deviceIDs(100), options: ["--delay-ms", "20"])
         defer { receiver.remove() }
         let (totals, stderr) = try await Self.run(receiver, devices: 100, seconds: 10)
         #expect(totals.sent >= 900)
@@ -139,7 +156,8 @@ final class Nginx: @unchecked Sendable {
     static func start(
         proxyingTo upstream: Int, at location: String, keepaliveRequests: Int, keepaliveTimeout: String,
         redirecting: String? = nil, login: (user: String, password: String)? = nil, forbidding: String? = nil,
-        answering: (path: String, status: Int)? = nil, tls: (certificates: TestCertificates, requiresClientCertificate: Bool)? = nil
+        answering: (path: String, status: Int)? = nil,
+        tls: (certificates: TestCertificates, requiresClientCertificate: Bool)? = nil
     ) async throws -> Nginx {
         try Peer.require("/usr/sbin/nginx")
         let scratch = try ScratchDirectory()
@@ -151,40 +169,42 @@ final class Nginx: @unchecked Sendable {
             // is a comment; `openssl passwd` cuts a password at 256 characters).
             let password = try scratch.file(named: "password", text: login.password)
             let digest = scratch.url.appendingPathComponent("password.sha1")
-            let hashed = try await TrailcastBinary.runTool("openssl", ["dgst", "-sha1", "-binary", "-out", digest.path, password.path])
+            let hashed = try await TrailcastBinary.runTool(
+                "openssl", ["dgst", "-sha1", "-binary", "-out", digest.path, password.path])
             try #require(hashed.status == 0, "\(hashed.stderr)")
             try "\(login.user):{SHA}\(try Data(contentsOf: digest).base64EncodedString())\n".write(
                 to: scratch.url.appendingPathComponent("htpasswd"), atomically: true, encoding: .utf8)
         }
         let authorization = login == nil ? "" : "auth_basic \"fleet\"; auth_basic_user_file \(root)/htpasswd;"
-        let security = tls.map { tls in
-            "ssl_certificate \(tls.certificates.serverCertificate.path); ssl_certificate_key \(tls.certificates.serverKey.path);"
-                + (tls.requiresClientCertificate
-                    ? " ssl_client_certificate \(tls.certificates.caCertificate.path); ssl_verify_client on;" : "")
-        } ?? ""
+        let security =
+            tls.map { tls in
+                "ssl_certificate \(tls.certificates.serverCertificate.path); ssl_certificate_key \(tls.certificates.serverKey.path);"
+                    + (tls.requiresClientCertificate
+                        ? " ssl_client_certificate \(tls.certificates.caCertificate.path); ssl_verify_client on;" : "")
+            } ?? ""
         try """
-            daemon off;
-            master_process off;
-            error_log \(root)/error.log info;
-            pid \(root)/nginx.pid;
-            events { worker_connections 1024; }
-            http {
-                access_log off;
-                client_body_temp_path \(root)/body;
-                proxy_temp_path \(root)/proxy;
-                keepalive_requests \(keepaliveRequests);
-                keepalive_timeout \(keepaliveTimeout);
-                server {
-                    listen 127.0.0.1:\(reservation.port)\(tls == nil ? "" : " ssl");
-                    \(security)
-                    location \(location) { \(authorization) proxy_pass http://127.0.0.1:\(upstream)/; }
-                    \(redirecting.map { "location \($0) { return 301 https://$host$request_uri; }" } ?? "")
-                    \(forbidding.map { "location \($0) { deny all; }" } ?? "")
-                    \(answering.map { "location \($0.path) { return \($0.status); }" } ?? "")
-                }
+        daemon off;
+        master_process off;
+        error_log \(root)/error.log info;
+        pid \(root)/nginx.pid;
+        events { worker_connections 1024; }
+        http {
+            access_log off;
+            client_body_temp_path \(root)/body;
+            proxy_temp_path \(root)/proxy;
+            keepalive_requests \(keepaliveRequests);
+            keepalive_timeout \(keepaliveTimeout);
+            server {
+                listen 127.0.0.1:\(reservation.port)\(tls == nil ? "" : " ssl");
+                \(security)
+                location \(location) { \(authorization) proxy_pass http://127.0.0.1:\(upstream)/; }
+                \(redirecting.map { "location \($0) { return 301 https://$host$request_uri; }" } ?? "")
+                \(forbidding.map { "location \($0) { deny all; }" } ?? "")
+                \(answering.map { "location \($0.path) { return \($0.status); }" } ?? "")
             }
+        }
 
-            """.write(to: scratch.url.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
+        """.write(to: scratch.url.appendingPathComponent("nginx.conf"), atomically: true, encoding: .utf8)
         let process = try ToolProcess("/usr/sbin/nginx", ["-p", root, "-c", "\(root)/nginx.conf"])
         let nginx = Nginx(port: reservation.port, process: process, scratch: scratch, reservation: reservation)
         try await process.wait(for: "nginx to listen") { FileManager.default.fileExists(atPath: "\(root)/nginx.pid") }
@@ -218,11 +238,13 @@ struct FleetUnprivilegedTests {
         let broker = try MosquittoBroker()
         try await broker.waitUntilRunning()
         let mqtt = try await Self.runUnprivileged([
-            "fleet", "--progress", Repository.url("gpx").path, "--devices", "3", "--mqtt", "mqtt://127.0.0.1:\(broker.port)",
+            "fleet", "--progress", Repository.url("gpx").path, "--devices", "3", "--mqtt",
+            "mqtt://127.0.0.1:\(broker.port)",
             "--duration", "2s", "--stagger", "0s", "--summary", "/dev/stdout",
         ])
         #expect(mqtt.status == 0, "\(mqtt.stderr)")
-        #expect(mqtt.stderrLines.last { $0.contains(" active ") }?.contains("mqtt connected 3 ") == true, "\(mqtt.stderr)")
+        #expect(
+            mqtt.stderrLines.last { $0.contains(" active ") }?.contains("mqtt connected 3 ") == true, "\(mqtt.stderr)")
         let summary = try #require(JSONSerialization.jsonObject(with: Data(mqtt.stdout.utf8)) as? [String: Any])
         #expect(try BackendTotals(summary: summary, backend: "mqtt").acknowledged == 6)
 

@@ -12,10 +12,12 @@ struct FleetStoreCheckTests {
     static func receiver(storeAtMost: Int? = nil) async throws -> (ToolProcess, Int, ScratchDirectory) {
         let scratch = try ScratchDirectory()
         let portFile = scratch.url.appendingPathComponent("port")
-        let process = try ToolProcess("python3", [
-            Repository.url("Tests/Fixtures/peers/owntracks_http_receiver.py").path, "--port-file", portFile.path,
-            "--out", scratch.url.appendingPathComponent("stored.jsonl").path,
-        ] + (storeAtMost.map { ["--store-at-most", String($0)] } ?? []))
+        let process = try ToolProcess(
+            "python3",
+            [
+                Repository.url("Tests/Fixtures/peers/owntracks_http_receiver.py").path, "--port-file", portFile.path,
+                "--out", scratch.url.appendingPathComponent("stored.jsonl").path,
+            ] + (storeAtMost.map { ["--store-at-most", String($0)] } ?? []))
         try await process.wait(for: "the receiver's port") { FileManager.default.fileExists(atPath: portFile.path) }
         return (process, try #require(Int(try String(contentsOf: portFile, encoding: .utf8))), scratch)
     }
@@ -24,7 +26,9 @@ struct FleetStoreCheckTests {
         try #require(try FleetMQTTCommandTests.summary(summaryFile)["store"] as? [String: Any])
     }
 
-    @Test("every acknowledged location read back from the recorder's /api/0/locations, user and device as it lowercases them")
+    @Test(
+        "every acknowledged location read back from the recorder's /api/0/locations, user and device as it lowercases them"
+    )
     func everyLocationStored() async throws {
         let (receiver, port, scratch) = try await Self.receiver()
         defer {
@@ -32,12 +36,16 @@ struct FleetStoreCheckTests {
             scratch.remove()
         }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
-        let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", "12", "--owntracks-http", "http://127.0.0.1:\(port)/pub", "--owntracks-user", "Team",
-            "--duration", "4s", "--stagger", "1s", "--verify-store", "http://127.0.0.1:\(port)", "--summary", summaryFile.path,
-        ], waitsForASlot: false)
+        let run = try await TrailcastBinary.run(
+            arguments: [
+                "fleet", "gpx/", "--devices", "12", "--owntracks-http", "http://127.0.0.1:\(port)/pub",
+                "--owntracks-user", "Team",
+                "--duration", "4s", "--stagger", "1s", "--verify-store", "http://127.0.0.1:\(port)", "--summary",
+                summaryFile.path,
+            ], waitsForASlot: false)
         #expect(run.status == 0, "\(run.stderr)")
-        let totals = try BackendTotals(summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
+        let totals = try BackendTotals(
+            summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
         let store = try Self.store(summaryFile)
         #expect(totals.acknowledged >= 36 && totals.acknowledged == totals.sent, "\(totals)")
         #expect(store["expected"] as? Int == totals.acknowledged)
@@ -54,20 +62,26 @@ struct FleetStoreCheckTests {
             scratch.remove()
         }
         let summaryFile = scratch.url.appendingPathComponent("summary.json")
-        let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "--progress", "gpx/", "--devices", "12", "--owntracks-http", "http://127.0.0.1:\(port)/pub",
-            "--duration", "4s", "--stagger", "1s", "--verify-store", "http://127.0.0.1:\(port)", "--verify-store-wait", "2s",
-            "--summary", summaryFile.path,
-        ], waitsForASlot: false)
+        let run = try await TrailcastBinary.run(
+            arguments: [
+                "fleet", "--progress", "gpx/", "--devices", "12", "--owntracks-http", "http://127.0.0.1:\(port)/pub",
+                "--duration", "4s", "--stagger", "1s", "--verify-store", "http://127.0.0.1:\(port)",
+                "--verify-store-wait", "2s",
+                "--summary", summaryFile.path,
+            ], waitsForASlot: false)
         #expect(run.status == 69, "\(run.stderr)")
-        let totals = try BackendTotals(summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
+        let totals = try BackendTotals(
+            summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
         let store = try Self.store(summaryFile)
         #expect(totals.acknowledged >= 36 && totals.acknowledged == totals.sent, "\(totals)")
         #expect(store["stored"] as? Int == 10 && store["missing"] as? Int == totals.acknowledged - 10, "\(store)")
-        #expect(run.stderr.contains("fleet: --verify-store: 10 of \(totals.acknowledged) stored so far\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("fleet: --verify-store: 10 of \(totals.acknowledged) stored so far\n"), "\(run.stderr)")
         let last = try #require(run.stderrLines.last)
-        #expect(last.hasPrefix("trailcast: error: the OwnTracks Recorder stored 10 of the \(totals.acknowledged) acknowledged "
-            + "(\(totals.acknowledged - 10) missing after waiting "), "\(last)")
+        #expect(
+            last.hasPrefix(
+                "trailcast: error: the OwnTracks Recorder stored 10 of the \(totals.acknowledged) acknowledged "
+                    + "(\(totals.acknowledged - 10) missing after waiting "), "\(last)")
         #expect(last.hasSuffix(" s), more than --max-error-rate 0.1 allows"), "\(last)")
     }
 
@@ -79,25 +93,38 @@ struct FleetStoreCheckTests {
             scratch.remove()
         }
         let closed = try HeldLocalPort()
-        let run = try await TrailcastBinary.run(arguments: [
-            "fleet", "gpx/", "--devices", "2", "--owntracks-http", "http://127.0.0.1:\(port)/pub", "--duration", "2s",
-            "--verify-store", "http://127.0.0.1:\(closed.port)",
-        ], waitsForASlot: false)
+        let run = try await TrailcastBinary.run(
+            arguments: [
+                "fleet", "gpx/", "--devices", "2", "--owntracks-http", "http://127.0.0.1:\(port)/pub", "--duration",
+                "2s",
+                "--verify-store", "http://127.0.0.1:\(closed.port)",
+            ], waitsForASlot: false)
         #expect(run.status == 69)
-        #expect(run.stderrLines == [
-            "trailcast: error: cannot read the OwnTracks Recorder's store at http://127.0.0.1:\(closed.port)/api/0/version: connection refused"
-        ])
+        #expect(
+            run.stderrLines == [
+                "trailcast: error: cannot read the OwnTracks Recorder's store at http://127.0.0.1:\(closed.port)/api/0/version: connection refused"
+            ])
     }
 
-    @Test("--verify-store needs a backend the recorder reads, and --verify-store-wait needs --verify-store", arguments: [
-        (["--osmand", "http://127.0.0.1:5055", "--verify-store", "http://127.0.0.1:8083"],
-         "trailcast: error: --verify-store reads what an OwnTracks Recorder stored: it needs --mqtt or --owntracks-http"),
-        (["--mqtt", "mqtt://127.0.0.1", "--verify-store-wait", "5s"], "trailcast: error: --verify-store-wait is for --verify-store"),
-        (["--mqtt", "mqtt://127.0.0.1", "--verify-store", "ftp://127.0.0.1"],
-         "trailcast: error: --verify-store ftp://127.0.0.1: expected http://HOST[:PORT][/PATH] or https://..., such as http://127.0.0.1:8083"),
-    ])
+    @Test(
+        "--verify-store needs a backend the recorder reads, and --verify-store-wait needs --verify-store",
+        arguments: [
+            (
+                ["--osmand", "http://127.0.0.1:5055", "--verify-store", "http://127.0.0.1:8083"],
+                "trailcast: error: --verify-store reads what an OwnTracks Recorder stored: it needs --mqtt or --owntracks-http"
+            ),
+            (
+                ["--mqtt", "mqtt://127.0.0.1", "--verify-store-wait", "5s"],
+                "trailcast: error: --verify-store-wait is for --verify-store"
+            ),
+            (
+                ["--mqtt", "mqtt://127.0.0.1", "--verify-store", "ftp://127.0.0.1"],
+                "trailcast: error: --verify-store ftp://127.0.0.1: expected http://HOST[:PORT][/PATH] or https://..., such as http://127.0.0.1:8083"
+            ),
+        ])
     func refusedOptions(arguments: [String], line: String) async throws {
-        let run = try await TrailcastBinary.run(arguments: ["fleet", "gpx/", "--devices", "2", "--duration", "2s"] + arguments)
+        let run = try await TrailcastBinary.run(
+            arguments: ["fleet", "gpx/", "--devices", "2", "--duration", "2s"] + arguments)
         #expect(run.status == 64)
         #expect(run.stderrLines.first == line, "\(run.stderr)")
     }

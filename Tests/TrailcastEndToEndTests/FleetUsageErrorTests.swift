@@ -20,11 +20,17 @@ struct FleetUsageErrorTests {
     static let virtual = ["--virtual", "--duration", "1s"]
 
     static let cases: [Case] = [
-        Case(flags: ["--virtual"], line: "--virtual needs --duration: a virtual fleet runs as fast as it can, so it must end"),
+        Case(
+            flags: ["--virtual"],
+            line: "--virtual needs --duration: a virtual fleet runs as fast as it can, so it must end"),
         Case(
             flags: virtual + ["--mqtt", "mqtt://127.0.0.1:1"],
-            line: "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand/--owntracks-http, not both"),
-        Case(flags: ["--duration", "1s"], line: "give --mqtt URL, --osmand URL or --owntracks-http URL to send, or --virtual to write the messages"),
+            line:
+                "--virtual writes the messages instead of sending them: give it or --mqtt/--osmand/--owntracks-http, not both"
+        ),
+        Case(
+            flags: ["--duration", "1s"],
+            line: "give --mqtt URL, --osmand URL or --owntracks-http URL to send, or --virtual to write the messages"),
         Case(flags: virtual + ["--verify"], line: "--verify subscribes to the MQTT broker: it needs --mqtt"),
         Case(flags: osmand + ["--verify"], line: "--verify subscribes to the MQTT broker: it needs --mqtt"),
         Case(
@@ -32,8 +38,12 @@ struct FleetUsageErrorTests {
             line: "--verify-store reads what an OwnTracks Recorder stored: it needs --mqtt or --owntracks-http"),
         Case(flags: osmand + ["--verify-store-wait", "5s"], line: "--verify-store-wait is for --verify-store"),
         Case(flags: mqtt + ["--output", "/tmp/fleet.jsonl"], line: "--output is for --virtual's messages"),
-        Case(flags: mqtt + ["--format", "owntracks"], line: "--format is for --virtual's messages (a run that sends uses each backend's own)"),
-        Case(flags: virtual + ["--summary", "/tmp/summary.json"], line: "--verify, --verify-store and --summary are for a run that sends (--mqtt)"),
+        Case(
+            flags: mqtt + ["--format", "owntracks"],
+            line: "--format is for --virtual's messages (a run that sends uses each backend's own)"),
+        Case(
+            flags: virtual + ["--summary", "/tmp/summary.json"],
+            line: "--verify, --verify-store and --summary are for a run that sends (--mqtt)"),
         Case(flags: virtual + ["--quiet", "--progress"], line: "give --quiet or --progress, not both"),
         Case(flags: mqtt + ["--max-error-rate", "1.5"], line: "--max-error-rate must be a share from 0 to 1, not 1.5"),
         Case(flags: virtual + ["--speed", "2"], line: "--virtual and --speed 2 ask for different clocks: give one"),
@@ -41,9 +51,13 @@ struct FleetUsageErrorTests {
         Case(flags: virtual + ["--shard", "02"], line: "--shard: '02' is not I/N, such as 0/4"),
         Case(
             flags: virtual + ["--shards", "2"],
-            line: "--shards needs JOB_COMPLETION_INDEX in the environment (a Kubernetes Indexed Job sets it); or give --shard I/N"),
+            line:
+                "--shards needs JOB_COMPLETION_INDEX in the environment (a Kubernetes Indexed Job sets it); or give --shard I/N"
+        ),
         // The variable's name as the Job writes it: a name keeps its capitals.
-        Case(flags: virtual + ["--shards", "2"], line: "JOB_COMPLETION_INDEX='x' is not a number", environment: ["JOB_COMPLETION_INDEX": "x"]),
+        Case(
+            flags: virtual + ["--shards", "2"], line: "JOB_COMPLETION_INDEX='x' is not a number",
+            environment: ["JOB_COMPLETION_INDEX": "x"]),
         Case(flags: virtual + ["--mqtt-user", "bob"], line: "--mqtt-user is for the MQTT broker: it needs --mqtt"),
         Case(flags: osmand + ["--mqtt-ca", "/tmp/ca.pem"], line: "--mqtt-ca is for the MQTT broker: it needs --mqtt"),
         Case(
@@ -52,13 +66,18 @@ struct FleetUsageErrorTests {
         Case(
             flags: mqtt + ["--connections", "many"],
             line: "--connections: 'many' is not per-device or a number of connections, such as 100"),
-        Case(flags: mqtt + ["--connections", "0"], line: "--connections: '0' is not per-device or a number of connections, such as 100"),
+        Case(
+            flags: mqtt + ["--connections", "0"],
+            line: "--connections: '0' is not per-device or a number of connections, such as 100"),
         Case(
             flags: osmand + ["--http-ca", "/tmp/ca.pem"],
             line: "--http-ca is for TLS: write --osmand or --owntracks-http as https://HOST[:PORT]"),
-        Case(flags: virtual + ["--http-user", "bob"], line: "--http-user is for an HTTP backend: it needs --osmand or --owntracks-http"),
+        Case(
+            flags: virtual + ["--http-user", "bob"],
+            line: "--http-user is for an HTTP backend: it needs --osmand or --owntracks-http"),
         Case(flags: osmand + ["--http-connections", "0"], line: "--http-connections must be 1 to 10000, not 0"),
-        Case(flags: osmand + ["--http-connections", "10001"], line: "--http-connections must be 1 to 10000, not 10001"),
+        Case(
+            flags: osmand + ["--http-connections", "10001"], line: "--http-connections must be 1 to 10000, not 10001"),
         Case(
             flags: ["--duration", "1s", "--osmand", "http://127.0.0.1:1/?id=1"],
             line: "--osmand http://127.0.0.1:1/?id=1: no query: each position is the query (/?id=...); "

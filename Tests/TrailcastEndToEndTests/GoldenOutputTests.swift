@@ -21,7 +21,10 @@ struct GoldenOutputTests {
     func everyRunAsRecorded() async throws {
         let result = try await TrailcastBinary.runTool(
             "nice",
-            ["-n", "10", "python3", "Tests/Fixtures/golden/golden.py", "--trailcast", TrailcastBinary.url.path, "--check", "--jobs", "2"],
+            [
+                "-n", "10", "python3", "Tests/Fixtures/golden/golden.py", "--trailcast", TrailcastBinary.url.path,
+                "--check", "--jobs", "2",
+            ],
             environment: TrailcastBinary.environment())
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         let recorded = try String(contentsOf: Repository.url("Tests/Fixtures/golden/digests.txt"), encoding: .utf8)

@@ -37,12 +37,15 @@ struct HTTPFleetSenderTests {
     func requestTimeout() async throws {
         let server = try await SilentServer.start()
         let (notices, notice) = AsyncStream.makeStream(of: String.self)
-        var options = HTTPFleetSender.Options(host: "127.0.0.1", port: server.port, connections: 1, requestTimeout: .seconds(1))
+        var options = HTTPFleetSender.Options(
+            host: "127.0.0.1", port: server.port, connections: 1, requestTimeout: .seconds(1))
         options.what = "the OsmAnd server"
         options.notice = { notice.yield($0) }
         let sender = HTTPFleetSender(options: options, classCount: 1, classOfDevice: { _ in 0 })
         sender.send(target: Self.target, slot: 0, device: 0)
-        #expect(try await Self.first(of: notices, what: "the timeout's notice") == "the OsmAnd server gave no answer in 1 s")
+        #expect(
+            try await Self.first(of: notices, what: "the timeout's notice") == "the OsmAnd server gave no answer in 1 s"
+        )
         var expected = DeliveryCounts()
         expected.sent = 1
         expected.errors = 1
@@ -58,7 +61,8 @@ struct HTTPFleetSenderTests {
     @Test("a request whose connection closes unanswered twice: sent twice, then counted lost (not an error)")
     func closedTwiceIsLost() async throws {
         let server = try await SilentServer.start(closesOnRead: true)
-        let options = HTTPFleetSender.Options(host: "127.0.0.1", port: server.port, connections: 1, requestTimeout: .seconds(600))
+        let options = HTTPFleetSender.Options(
+            host: "127.0.0.1", port: server.port, connections: 1, requestTimeout: .seconds(600))
         let sender = HTTPFleetSender(options: options, classCount: 1, classOfDevice: { _ in 0 })
         sender.send(target: Self.target, slot: 0, device: 0)
         var expected = DeliveryCounts()
@@ -113,7 +117,8 @@ final class SilentServer: Sendable {
         let listener = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Swallower(arrived: arrived, closes: closesOnRead, reads: reads))
+                    try channel.pipeline.syncOperations.addHandler(
+                        Swallower(arrived: arrived, closes: closesOnRead, reads: reads))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()

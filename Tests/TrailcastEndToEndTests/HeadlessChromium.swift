@@ -27,10 +27,12 @@ final class HeadlessChromium: @unchecked Sendable {
         let profile = try ScratchDirectory()
         self.profile = profile
         // `nice` execs the browser (one process to kill); see Chromium.run for the flags.
-        process = try ToolProcess("nice", [
-            "-n", "19", browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-            "--disable-dev-shm-usage", "--user-data-dir=\(profile.url.path)/chromium", "--remote-debugging-port=0",
-        ] + extraArguments + ["about:blank"])
+        process = try ToolProcess(
+            "nice",
+            [
+                "-n", "19", browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "--disable-dev-shm-usage", "--user-data-dir=\(profile.url.path)/chromium", "--remote-debugging-port=0",
+            ] + extraArguments + ["about:blank"])
         let portFile = profile.url.appendingPathComponent("chromium/DevToolsActivePort")
         var port: Int?
         let end = ContinuousClock.now.advanced(by: Patience.hang)
@@ -56,17 +58,20 @@ final class HeadlessChromium: @unchecked Sendable {
     /// behind another is, and each page here must be shown.
     func open(_ url: String) async throws -> DevToolsPage {
         if browserConnection == nil {
-            let response = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(endpoint)/json/version"), timeout: .seconds(120))
+            let response = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: "\(endpoint)/json/version"), timeout: .seconds(120))
             let body = try await response.body.collect(upTo: 1 << 16)
             let version = try JSONSerialization.jsonObject(with: Data(body.readableBytesView)) as? [String: Any]
-            browserConnection = try await DevToolsConnection(socketURL: try #require(version?["webSocketDebuggerUrl"] as? String))
+            browserConnection = try await DevToolsConnection(
+                socketURL: try #require(version?["webSocketDebuggerUrl"] as? String))
         }
         var params = JSONLineWriter()
         params.beginObject()
         params.field("url", url)
         params.field("newWindow", true)
         params.endObject()
-        let reply = try await browserConnection!.call(DevToolsCommand(method: "Target.createTarget", params: params.bytes))
+        let reply = try await browserConnection!.call(
+            DevToolsCommand(method: "Target.createTarget", params: params.bytes))
         let targetID = try #require((reply["result"] as? [String: Any])?["targetId"] as? String, "\(reply)")
         return DevToolsPage(
             connection: try await DevToolsConnection(socketURL: "ws://127.0.0.1:\(port)/devtools/page/\(targetID)"),
@@ -118,7 +123,8 @@ final class DevToolsPage: Sendable {
 
     /// Closes the page (`GET /json/close/ID`).
     func close() async throws {
-        _ = try await HTTPClient.shared.execute(HTTPClientRequest(url: "\(endpoint)/json/close/\(id)"), timeout: .seconds(120))
+        _ = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: "\(endpoint)/json/close/\(id)"), timeout: .seconds(120))
     }
 }
 
@@ -133,7 +139,9 @@ final class DevToolsConnection: Sendable {
         connection = Task { [replies] in
             try? await channel.executeThenClose { inbound, outbound in
                 await replies.opened(outbound)
-                try await DevToolsSocket.readMessages(inbound, outbound: outbound) { text in await replies.received(text) }
+                try await DevToolsSocket.readMessages(inbound, outbound: outbound) { text in
+                    await replies.received(text)
+                }
             }
             await replies.closed()
         }
@@ -175,9 +183,13 @@ final class DevToolsConnection: Sendable {
 
         func received(_ text: String) {
             guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                  let id = object["id"] as? Int
+                let id = object["id"] as? Int
             else { return }
-            if let waiter = waiters.removeValue(forKey: id) { waiter.resume(returning: text) } else { replies[id] = text }
+            if let waiter = waiters.removeValue(forKey: id) {
+                waiter.resume(returning: text)
+            } else {
+                replies[id] = text
+            }
         }
 
         func closed() {

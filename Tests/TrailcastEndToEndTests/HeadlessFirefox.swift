@@ -7,7 +7,9 @@ import Testing
 /// (`--remote-debugging-port 0`; it writes the port to `WebDriverBiDiServer.json` in its
 /// profile), showing `url`. Killed when the test lets go of it (``ToolProcess``).
 final class HeadlessFirefox: @unchecked Sendable {
-    static let path: String? = ["/usr/bin/firefox-esr", "/usr/bin/firefox"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let path: String? = ["/usr/bin/firefox-esr", "/usr/bin/firefox"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     private let process: ToolProcess
     private let profile: ScratchDirectory
@@ -28,16 +30,20 @@ final class HeadlessFirefox: @unchecked Sendable {
         // what these tests measure is Firefox delivering every position, and at 19 a loaded
         // machine starves it until overrides are coalesced (CI lost a fix; with both cores
         // busy it could not start a session within 30 s).
-        process = try ToolProcess("nice", [
-            "-n", "10", browser, "--headless", "--no-remote", "--profile", profile.url.path, "--remote-debugging-port", "0",
-        ] + (marionette ? ["--marionette"] : []) + [url])
+        process = try ToolProcess(
+            "nice",
+            [
+                "-n", "10", browser, "--headless", "--no-remote", "--profile", profile.url.path,
+                "--remote-debugging-port", "0",
+            ] + (marionette ? ["--marionette"] : []) + [url])
         let portFile = profile.url.appendingPathComponent("WebDriverBiDiServer.json")
         var port: Int?
         let end = ContinuousClock.now.advanced(by: Patience.hang)
         // Polling for the file the browser writes once it listens: never a wait for time.
         while port == nil {
             if let data = try? Data(contentsOf: portFile),
-               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+                let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            {
                 port = json["ws_port"] as? Int
             } else {
                 guard ContinuousClock.now < end, process.isRunning else {
@@ -50,7 +56,9 @@ final class HeadlessFirefox: @unchecked Sendable {
         guard marionette else { return }
         let activePort = profile.url.appendingPathComponent("MarionetteActivePort")
         while marionettePort == nil {
-            if let text = try? String(contentsOf: activePort, encoding: .utf8), let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+            if let text = try? String(contentsOf: activePort, encoding: .utf8),
+                let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
                 marionettePort = number
             } else {
                 guard ContinuousClock.now < end, process.isRunning else {

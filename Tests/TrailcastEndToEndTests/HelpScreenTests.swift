@@ -10,9 +10,24 @@ import Testing
 @Suite("Help that fits a screen")
 struct HelpScreenTests {
     static let firstScreens: [(command: String, mustShow: [String])] = [
-        ("replay", ["USAGE: trailcast replay <route-file>", "ARGUMENTS:", "-f, --format", "-o, --output", "--report", "--speed", "--prompt", "--event"]),
-        ("fleet", ["USAGE: trailcast fleet <routes>", "ARGUMENTS:", "--devices", "--duration", "--virtual", "-o, --output", "-q, --quiet", "--mqtt"]),
-        ("export", ["USAGE: trailcast export <route-file>", "ARGUMENTS:", "-f, --format, --to", "-o, --output", "--gps"]),
+        (
+            "replay",
+            [
+                "USAGE: trailcast replay <route-file>", "ARGUMENTS:", "-f, --format", "-o, --output", "--report",
+                "--speed", "--prompt", "--event",
+            ]
+        ),
+        (
+            "fleet",
+            [
+                "USAGE: trailcast fleet <routes>", "ARGUMENTS:", "--devices", "--duration", "--virtual", "-o, --output",
+                "-q, --quiet", "--mqtt",
+            ]
+        ),
+        (
+            "export",
+            ["USAGE: trailcast export <route-file>", "ARGUMENTS:", "-f, --format, --to", "-o, --output", "--gps"]
+        ),
         ("inspect", ["USAGE: trailcast inspect <route-file>", "-f, --format", "-o, --output", "--strict"]),
         ("check", ["USAGE: trailcast check <scenario.yaml>", "-f, --format", "-o, --output"]),
         ("report", ["USAGE: trailcast report <timeline.jsonl>", "-o, --output", "--tiles"]),
@@ -30,9 +45,11 @@ struct HelpScreenTests {
         #expect(screen.contains("  trailcast \(command)"), "\(command): an example on the first screen")
     }
 
-    @Test("no help line of 100 characters or more; every example names a real command", arguments: [
-        [], ["replay"], ["report"], ["check"], ["inspect"], ["export"], ["fleet"], ["serve-weather"],
-    ])
+    @Test(
+        "no help line of 100 characters or more; every example names a real command",
+        arguments: [
+            [], ["replay"], ["report"], ["check"], ["inspect"], ["export"], ["fleet"], ["serve-weather"],
+        ])
     func widths(command: [String]) async throws {
         let help = try await TrailcastBinary.run(arguments: command + ["--help"], environment: ["COLUMNS": nil])
         #expect(help.status == 0, "\(command): \(help.stderr)")
@@ -54,15 +71,23 @@ struct HelpScreenTests {
         }
     }
 
-    @Test("every default is said once in each option's help", arguments: ["replay", "fleet", "export", "inspect", "serve-weather"])
+    @Test(
+        "every default is said once in each option's help",
+        arguments: ["replay", "fleet", "export", "inspect", "serve-weather"])
     func defaultsOnce(command: String) async throws {
         let help = try await TrailcastBinary.run(arguments: [command, "--help"], environment: ["COLUMNS": nil])
         #expect(help.status == 0, "\(command): \(help.stderr)")
-        #expect(help.stdoutLines.first { $0.hasPrefix("USAGE: ") }?.hasPrefix("USAGE: trailcast \(command)") == true, "\(command)")
+        #expect(
+            help.stdoutLines.first { $0.hasPrefix("USAGE: ") }?.hasPrefix("USAGE: trailcast \(command)") == true,
+            "\(command)")
         // An option's help: its line and the indented lines after it, up to the next option.
         var options: [String] = []
         for line in help.stdoutLines {
-            if line.hasPrefix("  -") { options.append(line) } else if line.hasPrefix("    "), !options.isEmpty { options[options.count - 1] += " " + line }
+            if line.hasPrefix("  -") {
+                options.append(line)
+            } else if line.hasPrefix("    "), !options.isEmpty {
+                options[options.count - 1] += " " + line
+            }
         }
         // Every command has options with defaults: none found would check nothing.
         #expect(options.count >= 3, "\(command): \(options.count) options")

@@ -6,8 +6,9 @@ import Testing
 /// `trailcast inspect` on well-formed files: what it prints, in both formats.
 @Suite("trailcast inspect output")
 struct InspectCommandTests {
-    @Test("--format json: one line, documented keys in order, gpxpy's counts and times",
-          arguments: Repository.samples)
+    @Test(
+        "--format json: one line, documented keys in order, gpxpy's counts and times",
+        arguments: Repository.samples)
     func jsonSummary(of path: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["inspect", "--format", "json", path])
 
@@ -45,8 +46,9 @@ struct InspectCommandTests {
         // anything beyond 0.5 % would be a real difference in what is measured.
         let length = try #require(summary["length2DMeters"]?.doubleValue)
         let referenceLength = try #require(reference.length2DMeters)
-        #expect(abs(length - referenceLength) <= max(referenceLength * 0.005, 0.001),
-                "length2DMeters \(length), gpxpy \(referenceLength)")
+        #expect(
+            abs(length - referenceLength) <= max(referenceLength * 0.005, 0.001),
+            "length2DMeters \(length), gpxpy \(referenceLength)")
     }
 
     @Test("the route-only file has null times and a route length but no track length")
@@ -61,7 +63,9 @@ struct InspectCommandTests {
         #expect(summary["routeLength2DMeters"] == .number("2495.471"))
         #expect(summary["bounds"]?.keys == InspectSummaryShape.boundsKeys)
         // Each corner from its own coordinate (the route's rtept values, read by hand).
-        for (key, value) in [("minLat", "47.34943"), ("minLon", "8.4873"), ("maxLat", "47.36795"), ("maxLon", "8.4956")] {
+        for (key, value) in [
+            ("minLat", "47.34943"), ("minLon", "8.4873"), ("maxLat", "47.36795"), ("maxLon", "8.4956"),
+        ] {
             #expect(summary["bounds"]?[key] == .number(value), "\(key)")
         }
         #expect(summary["warnings"] == .array([]))
@@ -92,8 +96,9 @@ struct InspectCommandTests {
         #expect(lines[1] == lines[4])
     }
 
-    @Test("text format: file name, counts, length in km and a warnings line",
-          arguments: Repository.samples)
+    @Test(
+        "text format: file name, counts, length in km and a warnings line",
+        arguments: Repository.samples)
     func textReport(of path: String) async throws {
         let json = try await TrailcastBinary.run(arguments: ["inspect", "--format", "json", path])
         let summary = try OrderedJSON(parsing: try #require(json.stdoutLines.only))
@@ -114,10 +119,12 @@ struct InspectCommandTests {
         #expect(rows["waypoints"] == "\(count("waypoints"))")
         let plural = { (count: Int, noun: String) in "\(count) \(noun)\(count == 1 ? "" : "s")" }
         let routeMeters = try #require(summary["routeLength2DMeters"]?.doubleValue)
-        #expect(rows["routes"] == "\(count("routes")) (\(plural(count("routePoints"), "point")), "
-                    + String(format: "%.2f km)", routeMeters / 1000))
-        #expect(rows["tracks"] == "\(count("tracks")) (\(plural(count("segments"), "segment")), "
-                    + "\(plural(count("trackPoints"), "point")))")
+        #expect(
+            rows["routes"] == "\(count("routes")) (\(plural(count("routePoints"), "point")), "
+                + String(format: "%.2f km)", routeMeters / 1000))
+        #expect(
+            rows["tracks"] == "\(count("tracks")) (\(plural(count("segments"), "segment")), "
+                + "\(plural(count("trackPoints"), "point")))")
         let meters = try #require(summary["length2DMeters"]?.doubleValue)
         #expect(rows["length"] == String(format: "%.2f km", meters / 1000))
         #expect(rows["warnings"] == "none")
@@ -154,8 +161,10 @@ struct InspectCommandTests {
         InspectSummaryShape.expectValid(summary)
         #expect(summary["file"]?.stringValue == "-")
         // Everything but the name is the same as reading the file.
-        #expect(fromStdin.stdout == fromFile.stdout.replacingOccurrences(
-            of: "{\"file\":\"\(path)\",", with: "{\"file\":\"-\","))
+        #expect(
+            fromStdin.stdout
+                == fromFile.stdout.replacingOccurrences(
+                    of: "{\"file\":\"\(path)\",", with: "{\"file\":\"-\","))
 
         let text = try await TrailcastBinary.run(arguments: ["inspect", "-"], stdin: bytes)
         #expect(text.status == 0)

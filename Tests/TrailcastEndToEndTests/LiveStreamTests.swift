@@ -24,13 +24,17 @@ struct LiveStreamTests {
     ) async throws -> (ReplayProcess, Int, URL) {
         let timeline = scratch.url.appendingPathComponent("run.jsonl")
         let process = try ReplayProcess(
-            arguments: ["replay", walk, "--loop", "0", "--speed", "\(speed)", "--interval", "1", "--weather", "none",
-                        "--serve", "127.0.0.1:0", "--format", "jsonl", "--output", timeline.path] + extraArguments,
+            arguments: [
+                "replay", walk, "--loop", "0", "--speed", "\(speed)", "--interval", "1", "--weather", "none",
+                "--serve", "127.0.0.1:0", "--format", "jsonl", "--output", timeline.path,
+            ] + extraArguments,
             output: .discarded)
         return (process, try await process.livePort(), timeline)
     }
 
-    @Test("a live reader gets every event in order; a reconnect with Last-Event-ID resumes without loss or duplicates; pause, speed and resume are control events")
+    @Test(
+        "a live reader gets every event in order; a reconnect with Last-Event-ID resumes without loss or duplicates; pause, speed and resume are control events"
+    )
     func everyEventInOrderAcrossAReconnect() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -86,7 +90,9 @@ struct LiveStreamTests {
         #expect(lines.contains { $0.contains(#""type":"location""#) && $0.contains(reportedLatitude + ",") })
     }
 
-    @Test("the HTTP surface: unknown paths 404, wrong methods 405 with Allow, bad multipliers 400, CORS for a page opened from a file")
+    @Test(
+        "the HTTP surface: unknown paths 404, wrong methods 405 with Allow, bad multipliers 400, CORS for a page opened from a file"
+    )
     func httpSurface() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -109,7 +115,9 @@ struct LiveStreamTests {
         #expect(try await process.waitForExit().status == 130)
     }
 
-    @Test("the controls: the run's token (Bearer, X-Trailcast-Token, ?token=) or the server's own origin on a loopback host; not no token, a wrong one, another origin, a file's null origin or a rebound host name")
+    @Test(
+        "the controls: the run's token (Bearer, X-Trailcast-Token, ?token=) or the server's own origin on a loopback host; not no token, a wrong one, another origin, a file's null origin or a rebound host name"
+    )
     func whoMayUseTheControls() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -132,7 +140,8 @@ struct LiveStreamTests {
             #expect(answer.body.hasPrefix(#"{"error":""#))
         }
         #expect(try await anyone.request(.POST, "/pause?token=nope").status == 403)
-        #expect(try await anyone.request(.GET, "/health").body.contains(#""paused":false"#), "nothing refused took effect")
+        #expect(
+            try await anyone.request(.GET, "/health").body.contains(#""paused":false"#), "nothing refused took effect")
         let allowed: [(String, [(String, String)])] = [
             ("/pause", [("Authorization", "Bearer \(token)")]),
             ("/resume", [("X-Trailcast-Token", token)]),
@@ -150,7 +159,9 @@ struct LiveStreamTests {
         #expect(try await process.waitForExit().status == 130)
     }
 
-    @Test("POST /event makes a change now: a control event (action event, change) and then what the change causes, at the same moment; a malformed change is 400")
+    @Test(
+        "POST /event makes a change now: a control event (action event, change) and then what the change causes, at the same moment; a malformed change is 400"
+    )
     func liveChanges() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -170,10 +181,15 @@ struct LiveStreamTests {
         #expect(try await process.waitForExit().status == 130)
         let timeline = try ReplayTimeline(text: String(contentsOf: timelineFile, encoding: .utf8))
         let lines = timeline.events
-        let denial = try #require(lines.firstIndex { $0["type"]?.stringValue == "control" && $0["change"]?.stringValue == "authorization=denied" })
+        let denial = try #require(
+            lines.firstIndex {
+                $0["type"]?.stringValue == "control" && $0["change"]?.stringValue == "authorization=denied"
+            })
         #expect(lines[denial]["action"]?.stringValue == "event")
         let next = lines[denial + 1]
-        #expect(next["type"]?.stringValue == "authorization" && next["to"]?.stringValue == "denied" && next["cause"]?.stringValue == "settings")
+        #expect(
+            next["type"]?.stringValue == "authorization" && next["to"]?.stringValue == "denied"
+                && next["cause"]?.stringValue == "settings")
         #expect(next["offset"] == lines[denial]["offset"], "made at the moment it was said")
         let loss = try #require(lines.firstIndex { $0["change"]?.stringValue == "signal=lost" })
         #expect(lines[loss + 1]["type"]?.stringValue == "signal" && lines[loss + 1]["state"]?.stringValue == "lost")
@@ -206,16 +222,26 @@ struct LiveStreamTests {
     func badSettings() async throws {
         let virtual = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--serve", "127.0.0.1:0"])
         #expect(virtual.status == 64)
-        #expect(virtual.stderrLines.first == "trailcast: error: --serve streams a live run and needs real time: add --speed N (1 is real time)")
+        #expect(
+            virtual.stderrLines.first
+                == "trailcast: error: --serve streams a live run and needs real time: add --speed N (1 is real time)")
         for address in ["http://127.0.0.1:80", "127.0.0.1:", "70000", "::1:8080", ":8080"] {
-            let bad = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--speed", "60", "--serve", address])
+            let bad = try await TrailcastBinary.run(arguments: [
+                "replay", Self.walk, "--speed", "60", "--serve", address,
+            ])
             #expect(bad.status == 64, "\(address)")
-            #expect(bad.stderrLines.first?.contains("--serve \(address): expected PORT or HOST:PORT") == true, "\(address)")
+            #expect(
+                bad.stderrLines.first?.contains("--serve \(address): expected PORT or HOST:PORT") == true, "\(address)")
         }
         let (holder, port) = try RawTCPSocket.listen()
-        let busy = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--speed", "60", "--serve", "127.0.0.1:\(port)"])
+        let busy = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "--speed", "60", "--serve", "127.0.0.1:\(port)",
+        ])
         #expect(busy.status == 69)
-        #expect(busy.stderrLines == ["trailcast: error: cannot serve the live stream on 127.0.0.1:\(port): port \(port) is in use: choose another, or 0 for any free one"])
+        #expect(
+            busy.stderrLines == [
+                "trailcast: error: cannot serve the live stream on 127.0.0.1:\(port): port \(port) is in use: choose another, or 0 for any free one"
+            ])
         _ = holder
     }
 }
@@ -228,7 +254,8 @@ struct LiveClient {
 
     /// Reads `GET /events` (after `lastEventID`, if given) until `done` says so of an
     /// event or the server ends the stream; then drops the connection.
-    func events(after lastEventID: Int? = nil, until done: (ServerSentEvent) -> Bool) async throws -> [ServerSentEvent] {
+    func events(after lastEventID: Int? = nil, until done: (ServerSentEvent) -> Bool) async throws -> [ServerSentEvent]
+    {
         let http = HTTPClient(eventLoopGroupProvider: .singleton)
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/events")
         if let lastEventID { request.headers.add(name: "Last-Event-ID", value: "\(lastEventID)") }
@@ -286,24 +313,27 @@ struct LiveClient {
     }
 }
 
-
 extension ReplayProcess {
     /// The port of a `--serve 127.0.0.1:0` run, from the line trailcast prints on stderr.
     func livePort(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
         var port: Int?
-        try await wait(for: "the live server's port on stderr", until: {
-            let prefix = "trailcast: serving the live run on http://127.0.0.1:"
-            port = stderr.split(separator: "\n")
-                .first { $0.hasPrefix(prefix) }
-                .flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) }
-            return port != nil
-        }, sourceLocation: sourceLocation)
+        try await wait(
+            for: "the live server's port on stderr",
+            until: {
+                let prefix = "trailcast: serving the live run on http://127.0.0.1:"
+                port = stderr.split(separator: "\n")
+                    .first { $0.hasPrefix(prefix) }
+                    .flatMap { Int($0.dropFirst(prefix.count).prefix { $0.isNumber }) }
+                return port != nil
+            }, sourceLocation: sourceLocation)
         return port!
     }
 
     /// The run's control token, from the same line (`... with the token TOKEN)`).
     var liveToken: String? {
-        guard let line = stderr.split(separator: "\n").first(where: { $0.contains("with the token ") }) else { return nil }
+        guard let line = stderr.split(separator: "\n").first(where: { $0.contains("with the token ") }) else {
+            return nil
+        }
         return String(line.split(separator: " ").last?.dropLast() ?? "")
     }
 }

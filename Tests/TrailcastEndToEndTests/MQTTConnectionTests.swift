@@ -37,7 +37,8 @@ struct MQTTConnectionTests {
     }
 
     static func options(_ broker: MosquittoBroker, _ client: String, keepAlive: UInt16 = 60) -> MQTTConnection.Options {
-        MQTTConnection.Options(host: "127.0.0.1", port: broker.port, clientIdentifier: client, keepAliveSeconds: keepAlive)
+        MQTTConnection.Options(
+            host: "127.0.0.1", port: broker.port, clientIdentifier: client, keepAliveSeconds: keepAlive)
     }
 
     @Test("QoS 1: every publish is acknowledged once, and a subscriber receives each in order, payload intact")
@@ -51,7 +52,10 @@ struct MQTTConnectionTests {
         let publisher = try await MQTTConnection.connect(Self.options(broker, "device-1"), delegate: sender)
         for number in 0..<500 {
             let payload = Array("{\"n\":\(number)}".utf8)
-            #expect(publisher.publish(.init(topic: "owntracks/fleet/device-1", payload: payload, qos: .atLeastOnce), context: UInt64(number)))
+            #expect(
+                publisher.publish(
+                    .init(topic: "owntracks/fleet/device-1", payload: payload, qos: .atLeastOnce),
+                    context: UInt64(number)))
         }
         try await sender.wait(for: "500 PUBACKs") { $0.acknowledged.count >= 500 }
         try await listener.wait(for: "500 messages at the subscriber") { $0.received.count >= 500 }
@@ -76,7 +80,8 @@ struct MQTTConnectionTests {
         // 1 s, under ThreadSanitizer beside Firefox and the fleet's suites, an answer took
         // longer once, and the client rightly gave the connection up: a verdict on the
         // machine. The wait ends too if the connection closes, saying so, not at its ceiling.)
-        let connection = try await MQTTConnection.connect(Self.options(broker, "idle", keepAlive: 3), delegate: recorder)
+        let connection = try await MQTTConnection.connect(
+            Self.options(broker, "idle", keepAlive: 3), delegate: recorder)
         try await recorder.wait(for: "three pings answered") { state in
             broker.output.components(separatedBy: "Sending PINGRESP to idle").count > 3 || state.closed != nil
         }
@@ -95,7 +100,9 @@ struct MQTTConnectionTests {
         // killed, it closes the connection with all five unacknowledged.
         broker.freeze()
         for number in 0..<5 {
-            #expect(connection.publish(.init(topic: "t", payload: [UInt8(number)], qos: .atLeastOnce), context: UInt64(number)))
+            #expect(
+                connection.publish(
+                    .init(topic: "t", payload: [UInt8(number)], qos: .atLeastOnce), context: UInt64(number)))
         }
         // The publishes are written on the connection's event loop, in order: once a task
         // queued after them has run, all five are in flight.
@@ -104,7 +111,9 @@ struct MQTTConnectionTests {
         await connection.waitUntilClosed()
         #expect(recorder.snapshot.closed == 5)
         #expect(recorder.snapshot.acknowledged.isEmpty)
-        #expect(!connection.publish(.init(topic: "t", payload: [1], qos: .atLeastOnce)), "a closed connection refuses at once")
+        #expect(
+            !connection.publish(.init(topic: "t", payload: [1], qos: .atLeastOnce)),
+            "a closed connection refuses at once")
     }
 
     @Test("nothing listening: connect is refused, not timed out, and the error says where")
@@ -116,7 +125,9 @@ struct MQTTConnectionTests {
             Issue.record("connected to a port nothing listens on")
         } catch {
             // strerror's words, not SwiftNIO's dump of its error.
-            #expect(String(describing: error) == "cannot reach the MQTT broker at 127.0.0.1:\(port.port): connection refused")
+            #expect(
+                String(describing: error)
+                    == "cannot reach the MQTT broker at 127.0.0.1:\(port.port): connection refused")
         }
     }
 }

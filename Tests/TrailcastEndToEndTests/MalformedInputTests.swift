@@ -122,14 +122,16 @@ struct MalformedInputTests {
     /// halted and said so only in xmlParseChunk's result and on its own stderr channel, so
     /// `inspect` printed libxml2's "encoding error" lines and a summary of half the file,
     /// exit 0.
-    @Test("bytes the document's encoding cannot convert: 65, one error line, nothing from libxml2", arguments: [
-        ("crash-35a38368b5381aa6141223e3a8523eb27e20efb9", 51),
-        ("crash-23c15f8836210b71e667ff711194871e62090d58", 98),
-        // Declared ISO-8859-11, which has no 0xFC: libxml2 found out when converting what
-        // it had buffered on reading the declaration, and said "switching encoding:
-        // encoder error" there (line 1).
-        ("crash-433cde15587184c11934994aad80b527f39dd3a7", 1),
-    ])
+    @Test(
+        "bytes the document's encoding cannot convert: 65, one error line, nothing from libxml2",
+        arguments: [
+            ("crash-35a38368b5381aa6141223e3a8523eb27e20efb9", 51),
+            ("crash-23c15f8836210b71e667ff711194871e62090d58", 98),
+            // Declared ISO-8859-11, which has no 0xFC: libxml2 found out when converting what
+            // it had buffered on reading the declaration, and said "switching encoding:
+            // encoder error" there (line 1).
+            ("crash-433cde15587184c11934994aad80b527f39dd3a7", 1),
+        ])
     func unconvertibleUTF16(name: String, line: Int) async throws {
         let path = Repository.url("Fuzz/Crashes/gpx-reader/\(name)").path
         for command in [["inspect"], ["replay", "--format", "jsonl", "--output", "/dev/null"]] {
@@ -162,8 +164,9 @@ struct MalformedInputTests {
         let location = try Self.expectOneLocatedError(
             result, file: path, input: MalformedInput(name: "half", contents: ""))
         // libxml2 notices the truncation when the input ends, so the error is at the cut.
-        #expect((linesBeforeCut...linesBeforeCut + 1).contains(location.line),
-                "the cut is after line \(linesBeforeCut)")
+        #expect(
+            (linesBeforeCut...linesBeforeCut + 1).contains(location.line),
+            "the cut is after line \(linesBeforeCut)")
     }
 
     @Test("a malformed file does not stop the next file from being read")
@@ -203,8 +206,9 @@ struct MalformedInputTests {
             #expect(lineNumber == expectedLine, "\(line)", sourceLocation: sourceLocation)
         }
         if let expected = input.messageContains {
-            #expect(location.reason.localizedCaseInsensitiveContains(expected), "\(line)",
-                    sourceLocation: sourceLocation)
+            #expect(
+                location.reason.localizedCaseInsensitiveContains(expected), "\(line)",
+                sourceLocation: sourceLocation)
         }
         return (lineNumber, column)
     }

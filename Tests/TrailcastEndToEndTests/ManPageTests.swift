@@ -20,19 +20,28 @@ struct ManPageTests {
             #expect(page.contains(".SS \"trailcast \(command)\""), "\(command)")
         }
         // A closed set whose help does not list its values gets them; one that does is left.
-        #expect(page.contains("\\fB\\-\\-prompt\\fR \\fIprompt\\fR\nThe simulated user's answer to a permission prompt. (default: allow) Values: allow, once, deny."))
-        #expect(page.contains("\\fB\\-\\-gps\\fR \\fIPROFILE\\fR\nThe simulated GPS: perfect (the route itself), open\\-sky"))
+        #expect(
+            page.contains(
+                "\\fB\\-\\-prompt\\fR \\fIprompt\\fR\nThe simulated user's answer to a permission prompt. (default: allow) Values: allow, once, deny."
+            ))
+        #expect(
+            page.contains(
+                "\\fB\\-\\-gps\\fR \\fIPROFILE\\fR\nThe simulated GPS: perfect (the route itself), open\\-sky"))
         // The exit statuses: every one the help names, with the docs' words.
         let help = try await TrailcastBinary.run(arguments: ["--help"])
         let status = try #require(page.range(of: ".SH EXIT STATUS\n"))
         let section = String(page[status.upperBound...]).components(separatedBy: ".SH ")[0]
         let statuses = section.components(separatedBy: ".TP\n").dropFirst().compactMap {
-            $0.split(separator: "\n").first.map { String($0).replacingOccurrences(of: "\\fB", with: "").replacingOccurrences(of: "\\fR", with: "") }
+            $0.split(separator: "\n").first.map {
+                String($0).replacingOccurrences(of: "\\fB", with: "").replacingOccurrences(of: "\\fR", with: "")
+            }
         }
         #expect(statuses == ["0", "1", "64", "65", "66", "69", "73", "74", "130, 143"])
         for code in ["0", "1", "64", "65", "66", "69", "73", "74", "130/143"] {
             // Words, not lines: the help wraps to the terminal's width.
-            #expect(help.stdout.replacingOccurrences(of: "\n", with: " ").contains(" \(code) "), "--help names exit status \(code)")
+            #expect(
+                help.stdout.replacingOccurrences(of: "\n", with: " ").contains(" \(code) "),
+                "--help names exit status \(code)")
         }
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -56,16 +56,16 @@ final class MosquittoBroker: @unchecked Sendable {
         // Not persisted; on loopback only; every log line (PINGREQs included); no cap on
         // queued or in-flight messages, so a slow subscriber loses nothing.
         try """
-            listener \(port) 127.0.0.1
-            \(access)
-            persistence false
-            log_dest stderr
-            log_type all
-            max_queued_messages 0
-            max_inflight_messages 0
-            user root
+        listener \(port) 127.0.0.1
+        \(access)
+        persistence false
+        log_dest stderr
+        log_type all
+        max_queued_messages 0
+        max_inflight_messages 0
+        user root
 
-            """.write(to: configuration, atomically: true, encoding: .utf8)
+        """.write(to: configuration, atomically: true, encoding: .utf8)
         try start()
     }
 

@@ -43,15 +43,21 @@ struct NMEAFeedGPSDTests {
         defer { pipe?.stop() }
         // gpsd takes a moment to listen; gpspipe exits at once if it is not there yet.
         // The replay loops until stopped, so a late gpsd still sees a run in progress.
-        try await replay.wait(for: "gpspipe connected to gpsd", until: {
-            if pipe == nil || pipe?.isRunning == false { pipe = try? ToolProcess("gpspipe", ["-w", "127.0.0.1:\(gpsdPort)"]) }
-            return pipe?.output.contains(#""class":"TPV""#) == true
-        })
+        try await replay.wait(
+            for: "gpspipe connected to gpsd",
+            until: {
+                if pipe == nil || pipe?.isRunning == false {
+                    pipe = try? ToolProcess("gpspipe", ["-w", "127.0.0.1:\(gpsdPort)"])
+                }
+                return pipe?.output.contains(#""class":"TPV""#) == true
+            })
         // Enough fixes, and a dropout's no-fix reports, then Ctrl-C.
-        try await replay.wait(for: "gpsd's reports of fixes and of a dropout", until: {
-            let output = pipe!.output
-            return output.components(separatedBy: #""mode":3"#).count > 320 && output.contains(#""mode":1"#)
-        })
+        try await replay.wait(
+            for: "gpsd's reports of fixes and of a dropout",
+            until: {
+                let output = pipe!.output
+                return output.components(separatedBy: #""mode":3"#).count > 320 && output.contains(#""mode":1"#)
+            })
         replay.send(SIGINT)
         let (status, _) = try await replay.waitForExit()
         #expect(status == 130)
@@ -66,7 +72,8 @@ struct NMEAFeedGPSDTests {
             .filter { $0.contains(#""class":"TPV""#) }
             .compactMap { line in
                 // gpsd ends its lines with CR LF.
-                try? JSONSerialization.jsonObject(with: Data(line.trimmingCharacters(in: .whitespacesAndNewlines).utf8)) as? [String: Any]
+                try? JSONSerialization.jsonObject(with: Data(line.trimmingCharacters(in: .whitespacesAndNewlines).utf8))
+                    as? [String: Any]
             }
         #expect(reports.count > 100)
         // gpsd may report an epoch more than once as its sentences arrive (a GGA alone, then

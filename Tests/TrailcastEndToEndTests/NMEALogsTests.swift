@@ -26,7 +26,8 @@ struct NMEALogsTests {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             try #require(fields.count >= 4, "\(line)")
             return Fix(
-                time: RouteFormatsRoundTripTests.seconds(fields[0]), latitude: Double(fields[1])!, longitude: Double(fields[2])!,
+                time: RouteFormatsRoundTripTests.seconds(fields[0]), latitude: Double(fields[1])!,
+                longitude: Double(fields[2])!,
                 altitude: Double(fields[3]) ?? .nan)
         }
     }
@@ -37,7 +38,8 @@ struct NMEALogsTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let output = scratch.url.appendingPathComponent("points.csv")
-        let result = try await TrailcastBinary.runTool("gpsbabel", ["-t", "-i", "nmea", "-f", path, "-o", "unicsv,utc=0", "-F", output.path])
+        let result = try await TrailcastBinary.runTool(
+            "gpsbabel", ["-t", "-i", "nmea", "-f", path, "-o", "unicsv,utc=0", "-F", output.path])
         try #require(result.status == 0, "gpsbabel: \(result.stderr)")
         let lines = try String(contentsOf: output, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init)
         try #require(!lines.isEmpty, "gpsbabel wrote nothing: \(result.stderr)")
@@ -54,9 +56,11 @@ struct NMEALogsTests {
             let time = fields[timeColumn]
             formatter.dateFormat = time.contains(".") ? "yyyy/MM/dd HH:mm:ss.SSS" : "yyyy/MM/dd HH:mm:ss"
             let date = try #require(formatter.date(from: fields[dateColumn] + " " + time), "\(line)")
-            fixes.append(Fix(
-                time: date.timeIntervalSince1970, latitude: Double(fields[latitudeColumn])!, longitude: Double(fields[longitudeColumn])!,
-                altitude: column("Altitude").flatMap { Double(fields[$0]) } ?? .nan))
+            fixes.append(
+                Fix(
+                    time: date.timeIntervalSince1970, latitude: Double(fields[latitudeColumn])!,
+                    longitude: Double(fields[longitudeColumn])!,
+                    altitude: column("Altitude").flatMap { Double(fields[$0]) } ?? .nan))
         }
         return fixes
     }
@@ -69,9 +73,11 @@ struct NMEALogsTests {
         if !babel.altitude.isNaN { #expect(abs(fix.altitude - babel.altitude) <= 0.051, "\(what)") }
     }
 
-    @Test("receivers that send GGA first, or RMC alone: every fix as GPSBabel has it, time, place and altitude", arguments: [
-        "sirf3-gga-zda-only", "sirf5-gpgl-gga", "meinberg-rmc-only", "ublox5-firefly-badck", "mtk3301-coldstart",
-    ])
+    @Test(
+        "receivers that send GGA first, or RMC alone: every fix as GPSBabel has it, time, place and altitude",
+        arguments: [
+            "sirf3-gga-zda-only", "sirf5-gpgl-gga", "meinberg-rmc-only", "ublox5-firefly-badck", "mtk3301-coldstart",
+        ])
     func sameAsGPSBabel(log: String) async throws {
         let ours = try await Self.trailcastFixes(Self.fixture(log))
         let babel = try await Self.gpsbabelFixes(Self.fixture(log))
@@ -87,8 +93,9 @@ struct NMEALogsTests {
     /// been seen) gives each GGA's place the next RMC's time: its first point is the first
     /// RMC's alone, and each later one the place of the fix before. Trailcast keeps each
     /// time's sentences together: its fix k is GPSBabel's point k's time and point k+1's place.
-    @Test("receivers that send RMC first (u-blox, Garmin, across midnight UTC): the same times and places, GPSBabel's one apart",
-          arguments: ["ublox-m9n", "garmin-midnight-head3000"])
+    @Test(
+        "receivers that send RMC first (u-blox, Garmin, across midnight UTC): the same times and places, GPSBabel's one apart",
+        arguments: ["ublox-m9n", "garmin-midnight-head3000"])
     func rmcFirst(log: String) async throws {
         let ours = try await Self.trailcastFixes(Self.fixture(log))
         let babel = try await Self.gpsbabelFixes(Self.fixture(log))
@@ -112,14 +119,17 @@ struct NMEALogsTests {
         let warnings = inspect.stdoutLines.filter { $0.hasPrefix("    line ") }
         // All 23 GGA sentences have a wrong checksum: ten said, then the count.
         #expect(warnings.count == 11)
-        #expect(warnings.first == "    line 6: the checksum is *54, but the sentence's bytes give *56; sentence skipped")
+        #expect(
+            warnings.first == "    line 6: the checksum is *54, but the sentence's bytes give *56; sentence skipped")
         #expect(warnings.last == "    line 1: 23 sentences in all have a checksum that does not match; skipped")
         // gpsd's `#` comment lines say nothing.
         #expect(!inspect.stdout.contains("no sentence"))
         #expect(inspect.stdout.contains("format     NMEA 0183"))
     }
 
-    @Test("Trailcast's own export --to nmea replays to the GPX's timeline, to NMEA's precision", arguments: RouteFormatsRoundTripTests.samples)
+    @Test(
+        "Trailcast's own export --to nmea replays to the GPX's timeline, to NMEA's precision",
+        arguments: RouteFormatsRoundTripTests.samples)
     func ownExportReadsBack(sample: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -131,7 +141,9 @@ struct NMEALogsTests {
         // are whole seconds).
         try await RouteFormatsRoundTripTests.expectSameTimeline(
             exported, as: sample,
-            conversion: .init(format: "nmea", babelFormat: "", degrees: 0.5 / 600_000 + 1e-7, seconds: 0, addsSpeed: true, elevationMeters: 0.05))
+            conversion: .init(
+                format: "nmea", babelFormat: "", degrees: 0.5 / 600_000 + 1e-7, seconds: 0, addsSpeed: true,
+                elevationMeters: 0.05))
     }
 
     @Test("a log cut anywhere: the fixes before the cut, then the end saying why, exit 65", arguments: [0.3, 0.77])
@@ -145,9 +157,13 @@ struct NMEALogsTests {
         let cut = scratch.url.appendingPathComponent("cut.nmea")
         try bytes.prefix(cutAt).write(to: cut)
         let whole = try await Self.trailcastFixes(Self.fixture("sirf5-gpgl-gga"))
-        let replay = try await TrailcastBinary.run(arguments: ["replay", cut.path, "--format", "jsonl", "--weather", "none", "--authorization", "always"])
+        let replay = try await TrailcastBinary.run(arguments: [
+            "replay", cut.path, "--format", "jsonl", "--weather", "none", "--authorization", "always",
+        ])
         #expect(replay.status == 65, "\(replay.stderr)")
-        #expect(replay.stderrLines.last { !$0.isEmpty }?.hasSuffix("error: the file ends inside a sentence: it is truncated") == true)
+        #expect(
+            replay.stderrLines.last { !$0.isEmpty }?.hasSuffix(
+                "error: the file ends inside a sentence: it is truncated") == true)
         let events = replay.stdoutLines.filter { !$0.isEmpty }
         #expect(events.last?.contains(#""reason":"error""#) == true)
         let locations = events.filter { $0.contains(#""type":"location""#) }.count

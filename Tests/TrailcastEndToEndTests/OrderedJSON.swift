@@ -179,7 +179,7 @@ enum OrderedJSON: Equatable {
                     case UInt8(ascii: "f"): result.append(0x0C)
                     case UInt8(ascii: "u"):
                         guard offset + 4 <= bytes.count,
-                              let code = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
+                            let code = UInt32(String(decoding: bytes[offset..<offset + 4], as: UTF8.self), radix: 16)
                         else { throw error("4 hex digits") }
                         offset += 4
                         // Surrogate pairs are not needed here; a lone one becomes U+FFFD.

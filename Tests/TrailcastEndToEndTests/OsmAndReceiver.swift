@@ -18,10 +18,12 @@ struct OsmAndReceiver {
         let scratch = try ScratchDirectory()
         let portFile = scratch.url.appendingPathComponent("port")
         let positionsFile = scratch.url.appendingPathComponent("positions.jsonl")
-        let process = try ToolProcess("python3", [
-            Repository.url("Tests/Fixtures/peers/osmand_receiver.py").path, "--port-file", portFile.path,
-            "--out", positionsFile.path, "--devices", devices.joined(separator: ","),
-        ] + options)
+        let process = try ToolProcess(
+            "python3",
+            [
+                Repository.url("Tests/Fixtures/peers/osmand_receiver.py").path, "--port-file", portFile.path,
+                "--out", positionsFile.path, "--devices", devices.joined(separator: ","),
+            ] + options)
         try await process.wait(for: "the receiver's port") { FileManager.default.fileExists(atPath: portFile.path) }
         let port = try #require(Int(try String(contentsOf: portFile, encoding: .utf8)))
         return OsmAndReceiver(process: process, port: port, positionsFile: positionsFile, scratch: scratch)
@@ -64,13 +66,21 @@ struct BackendTotals {
     /// Whether every progress line's totals of `backend` add up the same way.
     static func progressAddsUp(_ stderr: String, backend: String) -> Bool {
         let lines = stderr.split(separator: "\n").filter { $0.hasPrefix("fleet: ") && $0.contains(" | ") }
-        return !lines.isEmpty && lines.allSatisfy { line in
-            guard let part = line.split(separator: "|").first(where: { $0.hasPrefix(" \(backend) ") }) else { return false }
-            let words = part.split(separator: " ")
-            var values: [String: Int] = [:]
-            for index in stride(from: 1, to: words.count - 1, by: 2) { values[String(words[index])] = Int(words[index + 1]) }
-            guard let sent = values["sent"] else { return false }
-            return sent == ["acknowledged", "refused", "lost", "errors", "inFlight"].reduce(0) { $0 + (values[$1] ?? -1_000_000) }
-        }
+        return !lines.isEmpty
+            && lines.allSatisfy { line in
+                guard let part = line.split(separator: "|").first(where: { $0.hasPrefix(" \(backend) ") }) else {
+                    return false
+                }
+                let words = part.split(separator: " ")
+                var values: [String: Int] = [:]
+                for index in stride(from: 1, to: words.count - 1, by: 2) {
+                    values[String(words[index])] = Int(words[index + 1])
+                }
+                guard let sent = values["sent"] else { return false }
+                return sent
+                    == ["acknowledged", "refused", "lost", "errors", "inFlight"].reduce(0) {
+                        $0 + (values[$1] ?? -1_000_000)
+                    }
+            }
     }
 }

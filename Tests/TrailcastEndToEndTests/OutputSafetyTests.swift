@@ -23,14 +23,18 @@ struct OutputSafetyTests {
     /// Whether a temporary output in `directory` has bytes in it: the command is writing.
     static func hasWrittenLeftover(_ directory: URL) throws -> Bool {
         try leftovers(directory).contains { name in
-            let size = try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int
+            let size =
+                try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size]
+                as? Int
             return (size ?? 0) > 0
         }
     }
 
-    @Test("an output that is the input (itself, a hard link, a symbolic link) is refused before anything is opened: exit 64, the file intact", arguments: [
-        "same", "hard link", "symbolic link",
-    ])
+    @Test(
+        "an output that is the input (itself, a hard link, a symbolic link) is refused before anything is opened: exit 64, the file intact",
+        arguments: [
+            "same", "hard link", "symbolic link",
+        ])
     func outputIsTheInput(kind: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -50,7 +54,10 @@ struct OutputSafetyTests {
         ] {
             let result = try await TrailcastBinary.run(arguments: arguments)
             #expect(result.status == 64, "\(arguments): \(result.stderr)")
-            #expect(result.stderrLines == ["\(output): error: \(arguments[0] == "export" ? "the export" : "the timeline file") (--output) would overwrite the route \(route.path): choose another output path"])
+            #expect(
+                result.stderrLines == [
+                    "\(output): error: \(arguments[0] == "export" ? "the export" : "the timeline file") (--output) would overwrite the route \(route.path): choose another output path"
+                ])
             #expect(try Data(contentsOf: route) == original, "\(arguments[0]) left the input as it was")
         }
         #expect(try Self.leftovers(scratch.url).isEmpty)
@@ -61,15 +68,21 @@ struct OutputSafetyTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let timeline = try scratch.file(named: "run.jsonl", text: "")
-        let run = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl", "--output", timeline.path])
+        let run = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "--format", "jsonl", "--output", timeline.path,
+        ])
         try #require(run.status == 0, "\(run.stderr)")
         let lines = try Data(contentsOf: timeline)
         let report = try await TrailcastBinary.run(arguments: ["report", timeline.path, "--output", timeline.path])
         #expect(report.status == 64)
-        #expect(report.stderrLines == ["\(timeline.path): error: the report (--output) would overwrite the timeline \(timeline.path): choose another output path"])
+        #expect(
+            report.stderrLines == [
+                "\(timeline.path): error: the report (--output) would overwrite the timeline \(timeline.path): choose another output path"
+            ])
         #expect(try Data(contentsOf: timeline) == lines)
 
-        let scenario = try scratch.file(named: "walk.yaml", contents: try Data(contentsOf: Repository.url("gpx/scenarios/denied-at-launch.yaml")))
+        let scenario = try scratch.file(
+            named: "walk.yaml", contents: try Data(contentsOf: Repository.url("gpx/scenarios/denied-at-launch.yaml")))
         let before = try Data(contentsOf: scenario)
         let check = try await TrailcastBinary.run(arguments: ["check", scenario.path, "--output", scenario.path])
         #expect(check.status == 64, "\(check.stderr)")
@@ -81,10 +94,13 @@ struct OutputSafetyTests {
         let export = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", "-"])
         #expect(export.status == 0, "\(export.stderr)")
         #expect(export.stdout.hasPrefix("time,"), "\(export.stdout.prefix(80))")
-        let check = try await TrailcastBinary.run(arguments: ["check", "gpx/scenarios/denied-at-launch.yaml", "--format", "junit", "--output", "-"])
+        let check = try await TrailcastBinary.run(arguments: [
+            "check", "gpx/scenarios/denied-at-launch.yaml", "--format", "junit", "--output", "-",
+        ])
         #expect(check.stdout.hasPrefix("<?xml"), "\(check.stdout.prefix(80))")
         let timeline = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl"])
-        let report = try await TrailcastBinary.run(arguments: ["report", "-", "--output", "-"], stdin: Data(timeline.stdout.utf8))
+        let report = try await TrailcastBinary.run(
+            arguments: ["report", "-", "--output", "-"], stdin: Data(timeline.stdout.utf8))
         #expect(report.status == 0, "\(report.stderr)")
         #expect(report.stdout.hasPrefix("<!DOCTYPE html>"), "\(report.stdout.prefix(80))")
         #expect(!FileManager.default.fileExists(atPath: Repository.url("-").path))
@@ -98,11 +114,15 @@ struct OutputSafetyTests {
         #expect(dash.status == 0)
         #expect(dash.stderr == "", "nothing else on standard error to mix with the output")
         #expect(dash.stdout.hasPrefix("time,"), "\(dash.stdout.prefix(80))")
-        let toStdout = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", "/dev/stdout"])
+        let toStdout = try await TrailcastBinary.run(arguments: [
+            "export", Self.walk, "--to", "csv", "--output", "/dev/stdout",
+        ])
         #expect(toStdout.status == 0)
         #expect(toStdout.stdout == dash.stdout)
         #expect(toStdout.stderr == "")
-        let toStderr = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", "/dev/stderr"])
+        let toStderr = try await TrailcastBinary.run(arguments: [
+            "export", Self.walk, "--to", "csv", "--output", "/dev/stderr",
+        ])
         #expect(toStderr.status == 0)
         #expect(toStderr.stderr == dash.stdout)
         #expect(toStderr.stdout == "")
@@ -111,17 +131,42 @@ struct OutputSafetyTests {
     @Test("a write that fails (/dev/full) is one line naming the output and exit 74, on standard output too")
     func writeFailures() async throws {
         for (arguments, line) in [
-            (["export", Self.walk, "--to", "csv", "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
-            (["export", Self.walk, "--to", "nmea", "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
-            (["check", "gpx/scenarios/denied-at-launch.yaml", "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
-            (["inspect", Self.walk, "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
-            (["replay", Self.walk, "--output", "/dev/full"], "trailcast: error: cannot write /dev/full: No space left on device"),
-            (["replay", Self.walk, "--weather-log", "/dev/full", "--output", "/dev/null"],
-             "trailcast: error: cannot write /dev/full: No space left on device"),
-            (["replay", Self.walk, "--report", "/dev/full", "--output", "/dev/null"], "trailcast: error: cannot write /dev/full: No space left on device"),
-            (["replay", Self.walk, "--nmea", "/dev/full", "--output", "/dev/null"], "trailcast: error: cannot write /dev/full: No space left on device"),
-            (["fleet", Self.walk, "--virtual", "--devices", "2", "--duration", "1m", "--output", "/dev/full"],
-             "trailcast: error: cannot write /dev/full: No space left on device"),
+            (
+                ["export", Self.walk, "--to", "csv", "--output", "/dev/full"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
+            (
+                ["export", Self.walk, "--to", "nmea", "--output", "/dev/full"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
+            (
+                ["check", "gpx/scenarios/denied-at-launch.yaml", "--output", "/dev/full"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
+            (
+                ["inspect", Self.walk, "--output", "/dev/full"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
+            (
+                ["replay", Self.walk, "--output", "/dev/full"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
+            (
+                ["replay", Self.walk, "--weather-log", "/dev/full", "--output", "/dev/null"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
+            (
+                ["replay", Self.walk, "--report", "/dev/full", "--output", "/dev/null"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
+            (
+                ["replay", Self.walk, "--nmea", "/dev/full", "--output", "/dev/null"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
+            (
+                ["fleet", Self.walk, "--virtual", "--devices", "2", "--duration", "1m", "--output", "/dev/full"],
+                "trailcast: error: cannot write /dev/full: No space left on device"
+            ),
         ] {
             let result = try await TrailcastBinary.run(arguments: arguments)
             #expect(result.status == 74, "\(arguments): \(result.stderr)")
@@ -129,7 +174,11 @@ struct OutputSafetyTests {
         }
         // inspect and check print to standard output: a shell sends it to /dev/full.
         let report = try await TrailcastBinary.runTool(
-            "sh", ["-c", "\"$0\" replay \(Self.walk) -f jsonl | \"$0\" report - --output /dev/full", TrailcastBinary.url.path])
+            "sh",
+            [
+                "-c", "\"$0\" replay \(Self.walk) -f jsonl | \"$0\" report - --output /dev/full",
+                TrailcastBinary.url.path,
+            ])
         #expect(report.status == 74, "\(report.stderr)")
         #expect(report.stderrLines == ["trailcast: error: cannot write /dev/full: No space left on device"])
         // So do help, the version and the completion scripts: exit 74, not 0.
@@ -139,9 +188,12 @@ struct OutputSafetyTests {
             "check gpx/scenarios/denied-at-launch.yaml --output -", "inspect \(Self.walk) --output -",
             "--generate-completion-script bash", "help fleet",
         ] {
-            let result = try await TrailcastBinary.runTool("sh", ["-c", "exec \"$0\" \(command) > /dev/full", TrailcastBinary.url.path])
+            let result = try await TrailcastBinary.runTool(
+                "sh", ["-c", "exec \"$0\" \(command) > /dev/full", TrailcastBinary.url.path])
             #expect(result.status == 74, "\(command): \(result.stderr)")
-            #expect(result.stderrLines.last == "trailcast: error: cannot write standard output: No space left on device", "\(command)")
+            #expect(
+                result.stderrLines.last == "trailcast: error: cannot write standard output: No space left on device",
+                "\(command)")
         }
     }
 
@@ -151,20 +203,27 @@ struct OutputSafetyTests {
     /// leaves it. One rule for every command (docs/command-line.md): it stops, says nothing,
     /// exits 0, and its files are whole with no temporary left (a death by SIGPIPE left the
     /// report's and weather log's temporaries behind and nothing written).
-    @Test("a reader that went away (`| head -1`) is no error: exit 0, nothing on standard error, files whole", arguments: [
-        "inspect \(walk)", "inspect \(walk) --format jsonl", "check gpx/scenarios/denied-at-launch.yaml",
-        "check gpx/scenarios/denied-at-launch.yaml --format junit --output -",
-        "replay \(walk) --format jsonl --report SCRATCH/report.html --weather-log SCRATCH/weather.log",
-        "replay \(walk) --output - --report SCRATCH/report.html", "replay \(walk) --format csv --output /dev/stdout",
-        "export \(walk) --to csv", "export \(walk) --to geojson", "export \(walk) --to kml --output -", "export \(walk) --to tcx",
-        "export \(walk) --to nmea", "export \(walk) --to xcode-gpx", "report SCRATCH/run.jsonl",
-        "fleet \(walk) --virtual --devices 2 --duration 1m", "--help", "replay --help", "--generate-completion-script zsh",
-    ])
+    @Test(
+        "a reader that went away (`| head -1`) is no error: exit 0, nothing on standard error, files whole",
+        arguments: [
+            "inspect \(walk)", "inspect \(walk) --format jsonl", "check gpx/scenarios/denied-at-launch.yaml",
+            "check gpx/scenarios/denied-at-launch.yaml --format junit --output -",
+            "replay \(walk) --format jsonl --report SCRATCH/report.html --weather-log SCRATCH/weather.log",
+            "replay \(walk) --output - --report SCRATCH/report.html",
+            "replay \(walk) --format csv --output /dev/stdout",
+            "export \(walk) --to csv", "export \(walk) --to geojson", "export \(walk) --to kml --output -",
+            "export \(walk) --to tcx",
+            "export \(walk) --to nmea", "export \(walk) --to xcode-gpx", "report SCRATCH/run.jsonl",
+            "fleet \(walk) --virtual --devices 2 --duration 1m", "--help", "replay --help",
+            "--generate-completion-script zsh",
+        ])
     func readerGoneAway(command: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let command = command.replacingOccurrences(of: "SCRATCH", with: scratch.url.path)
-        let timeline = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "-f", "jsonl", "-o", scratch.url.appendingPathComponent("run.jsonl").path])
+        let timeline = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "-f", "jsonl", "-o", scratch.url.appendingPathComponent("run.jsonl").path,
+        ])
         try #require(timeline.status == 0)
         let errors = try scratch.emptyFile(named: "stderr")
         let output = Pipe()
@@ -205,7 +264,9 @@ struct OutputSafetyTests {
         var points = ""
         for point in 0..<40_000 {
             let time = Date(timeIntervalSince1970: TimeInterval(1_781_366_400 + point)).ISO8601Format()
-            points += #"<trkpt lat="\#(37.79 + Double(point % 1000) * 1e-5)" lon="-122.39"><time>\#(time)</time></trkpt>"# + "\n"
+            points +=
+                #"<trkpt lat="\#(37.79 + Double(point % 1000) * 1e-5)" lon="-122.39"><time>\#(time)</time></trkpt>"#
+                + "\n"
         }
         let head = #"<?xml version="1.0"?><gpx version="1.1" creator="test"><trk><trkseg>"# + "\n"
         let half = Data((head + points).utf8.prefix((head + points).utf8.count / 2))
@@ -225,9 +286,11 @@ struct OutputSafetyTests {
         #expect(try Self.leftovers(scratch.url) == [])
     }
 
-    @Test("a replay that fails before it starts leaves every output as it was, on virtual and real time", arguments: [
-        [String](), ["--speed", "1"],
-    ])
+    @Test(
+        "a replay that fails before it starts leaves every output as it was, on virtual and real time",
+        arguments: [
+            [String](), ["--speed", "1"],
+        ])
     func replayThatNeverStarts(pace: [String]) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -244,7 +307,8 @@ struct OutputSafetyTests {
         }
         // A route that breaks partway: its timeline, ending in why, replaces the old one.
         let text = try String(contentsOf: Repository.url(Self.walk), encoding: .utf8)
-        let cut = try scratch.file(named: "cut.gpx", contents: Data((String(text.prefix(4000)) + "<trkpt lat=\"91\"").utf8))
+        let cut = try scratch.file(
+            named: "cut.gpx", contents: Data((String(text.prefix(4000)) + "<trkpt lat=\"91\"").utf8))
         let partway = try await TrailcastBinary.run(arguments: ["replay", cut.path, "-f", "jsonl", "-o", timeline.path])
         #expect(partway.status == 65, "\(partway.stderr)")
         let lines = try String(contentsOf: timeline, encoding: .utf8).split(separator: "\n")
@@ -255,21 +319,27 @@ struct OutputSafetyTests {
     /// ExportCommand: an export is "beside its place until complete"; one that breaks
     /// partway (a route whose first points are good, then broken mid-point) was never a file:
     /// the old one stays, unlike replay's timeline, which ends saying why.
-    @Test("an export that fails partway leaves the old file as it was and no temporary file", arguments: ["csv", "geojson"])
+    @Test(
+        "an export that fails partway leaves the old file as it was and no temporary file",
+        arguments: ["csv", "geojson"])
     func exportThatFailsPartway(format: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let output = try scratch.file(named: "walk.\(format)", contents: Data("the old export\n".utf8))
         let text = try String(contentsOf: Repository.url(Self.walk), encoding: .utf8)
-        let cut = try scratch.file(named: "cut.gpx", contents: Data((String(text.prefix(4000)) + "<trkpt lat=\"91\"").utf8))
-        let export = try await TrailcastBinary.run(arguments: ["export", cut.path, "--to", format, "--output", output.path])
+        let cut = try scratch.file(
+            named: "cut.gpx", contents: Data((String(text.prefix(4000)) + "<trkpt lat=\"91\"").utf8))
+        let export = try await TrailcastBinary.run(arguments: [
+            "export", cut.path, "--to", format, "--output", output.path,
+        ])
         #expect(export.status == 65, "\(export.stderr)")
         #expect(export.stderrLines.count == 1 && export.stderr.hasPrefix("\(cut.path):"), "\(export.stderr)")
         #expect(try String(contentsOf: output, encoding: .utf8) == "the old export\n")
         #expect(try Self.leftovers(scratch.url).isEmpty)
     }
 
-    @Test("replay's report and the fleet's summary, written whole at the end: a run that fails first leaves the old file")
+    @Test(
+        "replay's report and the fleet's summary, written whole at the end: a run that fails first leaves the old file")
     func pagesWrittenAtTheEnd() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -290,7 +360,9 @@ struct OutputSafetyTests {
         #expect(try String(contentsOf: summary, encoding: .utf8) == "{}\n")
         #expect(try Self.leftovers(scratch.url).isEmpty)
         // A run that finishes puts both in place.
-        let finished = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--report", report.path, "-o", "/dev/null"])
+        let finished = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "--report", report.path, "-o", "/dev/null",
+        ])
         #expect(finished.status == 0)
         #expect(try String(contentsOf: report, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
         #expect(try Self.leftovers(scratch.url).isEmpty)
@@ -329,7 +401,9 @@ struct OutputSafetyTests {
         try #require(chmod(old.path, 0o640) == 0)
         let fresh = scratch.url.appendingPathComponent("new.csv")
         for output in [old, fresh] {
-            let result = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--output", output.path])
+            let result = try await TrailcastBinary.run(arguments: [
+                "export", Self.walk, "--to", "csv", "--output", output.path,
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(try String(contentsOf: output, encoding: .utf8).hasPrefix("time,"))
         }

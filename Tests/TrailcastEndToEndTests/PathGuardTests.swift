@@ -43,9 +43,10 @@ struct PathGuardTests {
                 else { continue }
                 let names = (argument["names"] as? [[String: Any]] ?? []).filter { $0["kind"] as? String == "long" }
                 let valueName = argument["valueName"] as? String ?? ""
-                found.append(PathArgument(
-                    command: name, spelled: (names.first?["name"] as? String).map { "--" + $0 },
-                    isOutput: valueName.hasPrefix("OUTPUT"), isDirectory: completion["directory"] != nil))
+                found.append(
+                    PathArgument(
+                        command: name, spelled: (names.first?["name"] as? String).map { "--" + $0 },
+                        isOutput: valueName.hasPrefix("OUTPUT"), isDirectory: completion["directory"] != nil))
             }
         }
         return found
@@ -58,15 +59,26 @@ struct PathGuardTests {
         case ("fleet", "--output"), ("fleet", nil): return []
         case ("fleet", "--summary"), ("fleet", "--mqtt-ca"): return ["--mqtt", "mqtts://127.0.0.1:1"]
         case ("fleet", "--mqtt-cert"):
-            return ["--mqtt", "mqtts://127.0.0.1:1", "--mqtt-key", try scratch.file(named: "other.key", text: "key\n").path]
+            return [
+                "--mqtt", "mqtts://127.0.0.1:1", "--mqtt-key", try scratch.file(named: "other.key", text: "key\n").path,
+            ]
         case ("fleet", "--mqtt-key"):
-            return ["--mqtt", "mqtts://127.0.0.1:1", "--mqtt-cert", try scratch.file(named: "other.pem", text: "cert\n").path]
+            return [
+                "--mqtt", "mqtts://127.0.0.1:1", "--mqtt-cert",
+                try scratch.file(named: "other.pem", text: "cert\n").path,
+            ]
         case ("fleet", "--mqtt-password-file"): return ["--mqtt", "mqtts://127.0.0.1:1", "--mqtt-user", "u"]
         case ("fleet", "--http-ca"): return ["--osmand", "https://127.0.0.1:1"]
         case ("fleet", "--http-cert"):
-            return ["--osmand", "https://127.0.0.1:1", "--http-key", try scratch.file(named: "other.key", text: "key\n").path]
+            return [
+                "--osmand", "https://127.0.0.1:1", "--http-key",
+                try scratch.file(named: "other.key", text: "key\n").path,
+            ]
         case ("fleet", "--http-key"):
-            return ["--osmand", "https://127.0.0.1:1", "--http-cert", try scratch.file(named: "other.pem", text: "cert\n").path]
+            return [
+                "--osmand", "https://127.0.0.1:1", "--http-cert",
+                try scratch.file(named: "other.pem", text: "cert\n").path,
+            ]
         case ("fleet", "--http-password-file"): return ["--osmand", "https://127.0.0.1:1", "--http-user", "u"]
         default: return []
         }
@@ -99,7 +111,9 @@ struct PathGuardTests {
         if command == "export" { line += ["--format", "csv"] }
         if command == "fleet" {
             line += ["--devices", "1", "--duration", "1m"]
-            if !line.contains("--mqtt"), !line.contains("--osmand"), !line.contains("--virtual") { line.append("--virtual") }
+            if !line.contains("--mqtt"), !line.contains("--osmand"), !line.contains("--virtual") {
+                line.append("--virtual")
+            }
         }
         return line
     }
@@ -119,7 +133,8 @@ struct PathGuardTests {
         if first.command == "fleet" {
             let virtualOnly: Set = ["--output"]
             let sendingOnly: Set = [
-                "--summary", "--mqtt-ca", "--mqtt-cert", "--mqtt-key", "--mqtt-password-file", "--http-ca", "--http-cert", "--http-key",
+                "--summary", "--mqtt-ca", "--mqtt-cert", "--mqtt-key", "--mqtt-password-file", "--http-ca",
+                "--http-cert", "--http-key",
                 "--http-password-file",
             ]
             if !names.isDisjoint(with: virtualOnly), !names.isDisjoint(with: sendingOnly) { return false }
@@ -137,19 +152,24 @@ struct PathGuardTests {
         }
     }
 
-    @Test("every pair of path arguments with an output, the same file (the second a hard link): exit 64, one line naming both, nothing written")
+    @Test(
+        "every pair of path arguments with an output, the same file (the second a hard link): exit 64, one line naming both, nothing written"
+    )
     func everyPair() async throws {
         let arguments = try await Self.pathArguments()
         // The parser describes what the guard must cover: every command's outputs are there.
-        #expect(Set(arguments.filter(\.isOutput).map(\.description)) == [
-            "replay --output", "replay --report", "replay --weather-log", "replay --nmea", "report --output", "check --output",
-            "inspect --output", "export --output", "fleet --output", "fleet --summary",
-        ])
+        #expect(
+            Set(arguments.filter(\.isOutput).map(\.description)) == [
+                "replay --output", "replay --report", "replay --weather-log", "replay --nmea", "report --output",
+                "check --output",
+                "inspect --output", "export --output", "fleet --output", "fleet --summary",
+            ])
         var pairs = 0
         for command in Set(arguments.map(\.command)).sorted() {
             let own = arguments.filter { $0.command == command }
             for (index, first) in own.enumerated() {
-                for second in own[(index + 1)...] where (first.isOutput || second.isOutput) && Self.combinable(first, second) {
+                for second in own[(index + 1)...]
+                where (first.isOutput || second.isOutput) && Self.combinable(first, second) {
                     // The written one second: it is the one refused, and its line comes first.
                     let (input, output) = second.isOutput ? (first, second) : (second, first)
                     try await Self.refuses(input: input, output: output)
@@ -182,14 +202,17 @@ struct PathGuardTests {
         #expect(result.stdout == "", "\(line)")
         #expect(result.stderrLines.count == 1, "\(line): \(result.stderr)")
         let refusal = result.stderrLines.first ?? ""
-        #expect(refusal.contains(": error: ") && refusal.hasSuffix(": choose another output path"), "\(line): \(refusal)")
+        #expect(
+            refusal.contains(": error: ") && refusal.hasSuffix(": choose another output path"), "\(line): \(refusal)")
         #expect(refusal.contains(named(input)) && refusal.contains(named(output)), "\(line): \(refusal)")
         if input.isDirectory {
             #expect(try FileManager.default.contentsOfDirectory(atPath: original.path).isEmpty, "\(line)")
         } else {
             #expect(try String(contentsOf: original, encoding: .utf8) == text, "\(line) wrote over its input")
         }
-        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter { $0.contains(".trailcast-") }
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).filter {
+            $0.contains(".trailcast-")
+        }
         #expect(left.isEmpty, "\(line) left \(left)")
     }
 
@@ -237,12 +260,14 @@ struct PathGuardTests {
                 for second in own[(index + 1)...] where Self.combinable(first, second) {
                     let scratch = try ScratchDirectory()
                     defer { scratch.remove() }
-                    let line = try Self.commandLine(command, given: [(first, "out.txt"), (second, "./out.txt")], in: scratch)
+                    let line = try Self.commandLine(
+                        command, given: [(first, "out.txt"), (second, "./out.txt")], in: scratch)
                     let result = try await TrailcastBinary.run(arguments: line, in: scratch.url)
                     #expect(result.status == 64, "\(line): \(result.stderr)")
-                    #expect(result.stderrLines == [
-                        "./out.txt: error: the \(Self.what(second)) would overwrite the \(Self.what(first)) out.txt: choose another output path",
-                    ], "\(line)")
+                    #expect(
+                        result.stderrLines == [
+                            "./out.txt: error: the \(Self.what(second)) would overwrite the \(Self.what(first)) out.txt: choose another output path"
+                        ], "\(line)")
                     #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("out.txt").path))
                     tried += 1
                 }
@@ -258,12 +283,15 @@ struct PathGuardTests {
         let names = ["timeline.jsonl", "report.html", "weather.csv", "feed.nmea"]
         let result = try await TrailcastBinary.run(
             arguments: [
-                "replay", Self.walk, "--format", "jsonl", "--output", names[0], "--report", names[1], "--weather-log", names[2],
+                "replay", Self.walk, "--format", "jsonl", "--output", names[0], "--report", names[1], "--weather-log",
+                names[2],
                 "--nmea", names[3],
             ], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         for name in names {
-            let size = try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(name).path)[.size] as? Int
+            let size =
+                try FileManager.default.attributesOfItem(atPath: scratch.url.appendingPathComponent(name).path)[.size]
+                as? Int
             #expect((size ?? 0) > 0, "\(name) written")
         }
     }
@@ -279,17 +307,20 @@ struct PathGuardTests {
         }
     }
 
-    @Test("standard input (-) read from the file an output names: exit 64, the file intact", arguments: [
-        ["replay", "-", "--output"], ["inspect", "-", "--output"],
-        ["report", "-", "--output"],
-    ])
+    @Test(
+        "standard input (-) read from the file an output names: exit 64, the file intact",
+        arguments: [
+            ["replay", "-", "--output"], ["inspect", "-", "--output"],
+            ["report", "-", "--output"],
+        ])
     func standardInputIsTheOutput(line: [String]) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let text = "the file a command must not write over\n"
         let file = try scratch.file(named: "both.txt", text: text)
         let quoted = (line + [file.path]).map { "'\($0)'" }.joined(separator: " ")
-        let result = try await TrailcastBinary.runTool("sh", ["-c", "exec \"$0\" \(quoted) < '\(file.path)'", TrailcastBinary.url.path])
+        let result = try await TrailcastBinary.runTool(
+            "sh", ["-c", "exec \"$0\" \(quoted) < '\(file.path)'", TrailcastBinary.url.path])
         #expect(result.status == 64, "\(line): \(result.stderr)")
         #expect(result.stderrLines.count == 1)
         #expect(result.stderrLines.first?.contains("would overwrite the ") == true, "\(result.stderr)")
@@ -314,7 +345,9 @@ struct PathGuardTests {
                 "sh", ["-c", "exec \"$0\" \(quoted) >> '\(file.path)'", TrailcastBinary.url.path])
             #expect(toStdout.status == 64, "\(line) >> input: \(toStdout.stderr)")
             #expect(toStdout.stderrLines.count == 1, "\(line): \(toStdout.stderr)")
-            #expect(toStdout.stderrLines.first?.hasPrefix("\(file.path): error: standard output is ") == true, "\(toStdout.stderr)")
+            #expect(
+                toStdout.stderrLines.first?.hasPrefix("\(file.path): error: standard output is ") == true,
+                "\(toStdout.stderr)")
             #expect(try String(contentsOf: file, encoding: .utf8) == text, "\(line) >> input wrote into it")
             // Standard error: the refusal itself would change the file, so it is not written.
             let toStderr = try await TrailcastBinary.runTool(

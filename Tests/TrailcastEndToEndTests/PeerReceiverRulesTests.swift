@@ -32,12 +32,15 @@ struct PeerReceiverRulesTests {
         let portFile = scratch.url.appendingPathComponent("port")
         let positionsFile = scratch.url.appendingPathComponent("positions.jsonl")
         // The JVM takes its default zone from TZ, as Python's local time does.
-        let receiver = try ToolProcess("env", [
-            "TZ=\(zone)", "python3", Repository.url("Tests/Fixtures/peers/osmand_receiver.py").path,
-            "--port-file", portFile.path, "--out", positionsFile.path, "--devices", "walker",
-        ])
+        let receiver = try ToolProcess(
+            "env",
+            [
+                "TZ=\(zone)", "python3", Repository.url("Tests/Fixtures/peers/osmand_receiver.py").path,
+                "--port-file", portFile.path, "--out", positionsFile.path, "--devices", "walker",
+            ])
         try await receiver.wait(for: "the receiver's port") { FileManager.default.fileExists(atPath: portFile.path) }
-        let base = "http://127.0.0.1:\(try String(contentsOf: portFile, encoding: .utf8))/?id=walker&lat=47&lon=8&timestamp="
+        let base =
+            "http://127.0.0.1:\(try String(contentsOf: portFile, encoding: .utf8))/?id=walker&lat=47&lon=8&timestamp="
         // 2026-06-15T12:00:00Z.
         for timestamp in ["2026-06-15%2012:00:00", "2026-06-15T12:00:00Z", "1781524800", "1781524800000"] {
             #expect(try await Self.request(base + timestamp) == 200, "\(timestamp)")
@@ -49,25 +52,45 @@ struct PeerReceiverRulesTests {
         #expect(times == [noon + secondsAfterUTC * 1000, noon, noon, noon], "\(zone)")
     }
 
-    @Test("the OwnTracks receiver stores a location with the booklet's types and a tid; each other one is answered and not stored, saying why")
+    @Test(
+        "the OwnTracks receiver stores a location with the booklet's types and a tid; each other one is answered and not stored, saying why"
+    )
     func ownTracksBookletTypes() async throws {
         let (receiver, port, out, scratch) = try await FleetOwnTracksHTTPTests.receiver()
         defer { scratch.remove() }
-        let good = #""_type":"location","tst":1781524800,"lat":47.0,"lon":8.5,"acc":5,"alt":408,"vel":4,"cog":90,"batt":83"#
+        let good =
+            #""_type":"location","tst":1781524800,"lat":47.0,"lon":8.5,"acc":5,"alt":408,"vel":4,"cog":90,"batt":83"#
         let cases: [(body: String, refusal: String?)] = [
             ("{\(good),\"tid\":\"07\"}", nil),
             ("{\(good)}", "no tid"),
             ("{\(good),\"tid\":7}", "tid is 7, not a string"),
-            (#"{"_type":"location","tid":"07","tst":1781524800,"lat":47.0,"lon":8.5,"acc":5.5}"#, "acc is 5.5, not an integer"),
-            (#"{"_type":"location","tid":"07","tst":"1781524800","lat":47.0,"lon":8.5}"#, #"tst is "1781524800", not an integer"#),
-            (#"{"_type":"location","tid":"07","tst":1781524800.5,"lat":47.0,"lon":8.5}"#, "tst is 1781524800.5, not an integer"),
+            (
+                #"{"_type":"location","tid":"07","tst":1781524800,"lat":47.0,"lon":8.5,"acc":5.5}"#,
+                "acc is 5.5, not an integer"
+            ),
+            (
+                #"{"_type":"location","tid":"07","tst":"1781524800","lat":47.0,"lon":8.5}"#,
+                #"tst is "1781524800", not an integer"#
+            ),
+            (
+                #"{"_type":"location","tid":"07","tst":1781524800.5,"lat":47.0,"lon":8.5}"#,
+                "tst is 1781524800.5, not an integer"
+            ),
             (#"{"_type":"location","tid":"07","lat":47.0,"lon":8.5}"#, "no tst"),
-            (#"{"_type":"location","tid":"07","tst":1781524800,"lat":"47.0","lon":8.5}"#, #"lat is "47.0", not a number"#),
-            (#"{"_type":"location","tid":"07","tst":1781524800,"lat":47.0,"lon":8.5,"batt":true}"#, "batt is true, not an integer"),
+            (
+                #"{"_type":"location","tid":"07","tst":1781524800,"lat":"47.0","lon":8.5}"#,
+                #"lat is "47.0", not a number"#
+            ),
+            (
+                #"{"_type":"location","tid":"07","tst":1781524800,"lat":47.0,"lon":8.5,"batt":true}"#,
+                "batt is true, not an integer"
+            ),
         ]
         for (body, _) in cases {
             // The recorder answers every POST to /pub alike, stored or not.
-            #expect(try await Self.request("http://127.0.0.1:\(port)/pub?u=team&d=phone", method: .POST, body: body) == 200, "\(body)")
+            #expect(
+                try await Self.request("http://127.0.0.1:\(port)/pub?u=team&d=phone", method: .POST, body: body) == 200,
+                "\(body)")
         }
         let stored = try String(contentsOf: out, encoding: .utf8).split(separator: "\n").map {
             try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])

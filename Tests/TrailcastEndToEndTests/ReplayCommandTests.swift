@@ -15,19 +15,21 @@ struct ReplayCommandTests {
         // start, 3 permission lines, 1840 locations, 14 weather answers (one per cell and
         // 15-minute window visited), end.
         #expect(timeline.lines.count == 1859)
-        #expect(Array(timeline.lines.prefix(7)) == [
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":null,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,"gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300,"app":"weather","places":null,"placesLimit":null,"regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false}}"#,
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"notDetermined","accuracy":"full","servicesEnabled":true,"cause":"initial"}"#,
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#,
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#,
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"location","lat":37.795403,"lon":-122.394253,"altitude":4.5,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"cached":null,"truth":null}"#,
-            #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"weather","lat":37.795403,"lon":-122.394253,"cell":"37.79,-122.40","source":"model","stale":false,"temperatureCelsius":19.4,"apparentTemperatureCelsius":18,"relativeHumidity":61,"precipitationMm":0,"cloudCover":17,"weatherCode":0,"condition":"clear sky","windSpeedMps":2.7,"windDirectionDegrees":272,"isDay":true,"attempts":1,"fetchMs":null}"#,
-            #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.79543,"lon":-122.394283,"altitude":4.2,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.79,"course":311.4,"index":1,"cached":null,"truth":null}"#,
-        ])
-        #expect(Array(timeline.lines.suffix(2)).map(ReplayTimeline.withoutWallSeconds) == [
-            #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"location","lat":37.804206,"lon":-122.461537,"altitude":4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.05,"course":270,"index":1839,"cached":null,"truth":null}"#,
-            #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","points":1840,"locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":_,"weatherLookups":1840,"weatherNetworkFetches":0,"weatherCacheHits":1826,"weatherErrors":0,"reason":"finished","message":null}"#,
-        ])
+        #expect(
+            Array(timeline.lines.prefix(7)) == [
+                #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"start","file":"gpx/sf-waterfront-walk.gpx","source":"track","points":null,"settings":{"travelSpeed":1.4,"interval":null,"speed":0,"loop":1,"authorization":"notDetermined","accuracy":"full","services":"on","prompt":"allow","promptAlways":"allow","request":"whenInUse","distanceFilter":null,"events":[],"strict":false,"weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,"gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300,"app":"weather","places":null,"placesLimit":null,"regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false}}"#,
+                #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"notDetermined","accuracy":"full","servicesEnabled":true,"cause":"initial"}"#,
+                #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"prompt","request":"whenInUse","answer":"allow"}"#,
+                #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"authorization","from":"notDetermined","to":"authorizedWhenInUse","accuracy":"full","servicesEnabled":true,"cause":"prompt"}"#,
+                #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"location","lat":37.795403,"lon":-122.394253,"altitude":4.5,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"cached":null,"truth":null}"#,
+                #"{"t":"2026-06-13T16:00:00.000Z","offset":0,"type":"weather","lat":37.795403,"lon":-122.394253,"cell":"37.79,-122.40","source":"model","stale":false,"temperatureCelsius":19.4,"apparentTemperatureCelsius":18,"relativeHumidity":61,"precipitationMm":0,"cloudCover":17,"weatherCode":0,"condition":"clear sky","windSpeedMps":2.7,"windDirectionDegrees":272,"isDay":true,"attempts":1,"fetchMs":null}"#,
+                #"{"t":"2026-06-13T16:00:03.000Z","offset":3,"type":"location","lat":37.79543,"lon":-122.394283,"altitude":4.2,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.79,"course":311.4,"index":1,"cached":null,"truth":null}"#,
+            ])
+        #expect(
+            Array(timeline.lines.suffix(2)).map(ReplayTimeline.withoutWallSeconds) == [
+                #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"location","lat":37.804206,"lon":-122.461537,"altitude":4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.05,"course":270,"index":1839,"cached":null,"truth":null}"#,
+                #"{"t":"2026-06-13T17:26:06.000Z","offset":5166,"type":"end","points":1840,"locations":1840,"distanceMeters":7080.6,"simulatedSeconds":5166,"wallSeconds":_,"weatherLookups":1840,"weatherNetworkFetches":0,"weatherCacheHits":1826,"weatherErrors":0,"reason":"finished","message":null}"#,
+            ])
         let wall = try #require(timeline.end?["wallSeconds"]?.doubleValue)
         #expect(wall < 5166, "virtual time: the 5,166 simulated seconds are not waited for")
         // A second parser: every line is JSON to Foundation too.
@@ -36,13 +38,17 @@ struct ReplayCommandTests {
         }
     }
 
-    @Test("one run with every event type but weatherError, control, call, places and plistError: each has its documented keys, in order")
+    @Test(
+        "one run with every event type but weatherError, control, call, places and plistError: each has its documented keys, in order"
+    )
     func everyEventType() async throws {
-        let timeline = try await ReplayTimeline.run(Self.walk, [
-            "--prompt", "once", "--event", "5m:app=background", "--event", "6m:app=foreground",
-            "--event", "10m:authorization=denied", "--event", "2m:signal=lost", "--event", "3m:signal=restored",
-            "--event", "7m:tap=refresh", "--regions", "gpx/places/sf-regions.csv",
-        ])
+        let timeline = try await ReplayTimeline.run(
+            Self.walk,
+            [
+                "--prompt", "once", "--event", "5m:app=background", "--event", "6m:app=foreground",
+                "--event", "10m:authorization=denied", "--event", "2m:signal=lost", "--event", "3m:signal=restored",
+                "--event", "7m:tap=refresh", "--regions", "gpx/places/sf-regions.csv",
+            ])
         // The built-in model never fails; weatherError's keys are checked against a dead server
         // in ReplayWeatherCommandTests; control's, with a live run, in LiveStreamTests; call
         // is the testing library's; places, the places app's, in PlacesAppTests; regionError's
@@ -51,7 +57,8 @@ struct ReplayCommandTests {
         // BackgroundServicesCommandTests; plistError (an app without an Info.plist entry) in
         // ReplayInfoPlistTests.
         let types = Set(ReplayTimeline.keys.keys).subtracting([
-            "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume", "indicator", "launch",
+            "weatherError", "control", "call", "places", "regionError", "visit", "pause", "resume", "indicator",
+            "launch",
             "plistError",
         ])
         #expect(Set(timeline.types) == types)
@@ -70,7 +77,8 @@ struct ReplayCommandTests {
             for event in events { #expect(event.keys == ReplayTimeline.keys[type], "\(type)") }
         }
         let errors = timeline.events(ofType: "locationError")
-        #expect(errors.map { $0["code"] } == [.string("locationUnknown"), .string("denied")], "the tunnel at 2m, then 10m")
+        #expect(
+            errors.map { $0["code"] } == [.string("locationUnknown"), .string("denied")], "the tunnel at 2m, then 10m")
         let error = try #require(errors.last)
         #expect(error["message"] == .string(ReplayTimeline.deniedMessage))
         #expect(timeline.events(ofType: "alert").first?["message"] == .string(ReplayTimeline.alertMessage))
@@ -79,34 +87,41 @@ struct ReplayCommandTests {
 
     @Test("`settings` records every effective option, spelled as the flags are")
     func settingsEchoTheFlags() async throws {
-        let timeline = try await ReplayTimeline.run(Self.walk, [
-            "--source", "track", "--travel-speed", "2", "--interval", "5", "--loop", "2",
-            "--authorization", "whenInUse", "--accuracy", "reduced", "--services", "off", "--prompt", "once",
-            "--prompt-always", "deny", "--request", "always", "--distance-filter", "25",
-            "--event", "20m:authorization=always", "--event", "600:app=background", "--strict",
-            "--gps", "suburban", "--gps-sigma", "4", "--seed", "9", "--jitter", "150", "--max-gap", "2m",
-        ])
+        let timeline = try await ReplayTimeline.run(
+            Self.walk,
+            [
+                "--source", "track", "--travel-speed", "2", "--interval", "5", "--loop", "2",
+                "--authorization", "whenInUse", "--accuracy", "reduced", "--services", "off", "--prompt", "once",
+                "--prompt-always", "deny", "--request", "always", "--distance-filter", "25",
+                "--event", "20m:authorization=always", "--event", "600:app=background", "--strict",
+                "--gps", "suburban", "--gps-sigma", "4", "--seed", "9", "--jitter", "150", "--max-gap", "2m",
+            ])
         let start = try #require(timeline.events.first)
         #expect(start["file"] == .string(Self.walk))
         #expect(start["source"] == .string("track"))
         #expect(start["points"] == .null, "a file is read once: its count is in end")
         #expect(timeline.end?["points"] == .number("1840"), "one play of the walk, not two loops")
         let settings = try #require(start["settings"])
-        #expect(settings == (try OrderedJSON(parsing: """
-            {"travelSpeed":2,"interval":5,"speed":0,"loop":2,"authorization":"whenInUse","accuracy":"reduced",\
-            "services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":25,\
-            "events":["20m:authorization=always","10m:app=background"],"strict":true,\
-            "weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches",\
-            "weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,\
-            "gps":"custom","gpsSigma":4,"gpsCorrelation":30,"gpsMultipath":0.002,"seed":9,"jitter":150,"maxGap":120,"app":"weather","places":null,"placesLimit":null,"regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false}
-            """)))
+        #expect(
+            settings
+                == (try OrderedJSON(
+                    parsing: """
+                        {"travelSpeed":2,"interval":5,"speed":0,"loop":2,"authorization":"whenInUse","accuracy":"reduced",\
+                        "services":"off","prompt":"once","promptAlways":"deny","request":"always","distanceFilter":25,\
+                        "events":["20m:authorization=always","10m:app=background"],"strict":true,\
+                        "weather":"builtin","weatherUrl":null,"weatherCell":0.01,"weatherTtl":900,"weatherEvents":"fetches",\
+                        "weatherCache":null,"weatherOffline":false,"weatherCacheMax":null,\
+                        "gps":"custom","gpsSigma":4,"gpsCorrelation":30,"gpsMultipath":0.002,"seed":9,"jitter":150,"maxGap":120,"app":"weather","places":null,"placesLimit":null,"regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false}
+                        """)))
     }
 
-    @Test("two runs are byte-identical except `wallSeconds`", arguments: [
-        ["--event", "10m:authorization=denied", "--event", "20m:authorization=whenInUse"],
-        ["--prompt", "once", "--event", "5m:app=background", "--event", "6m:app=foreground"],
-        ["--accuracy", "reduced", "--interval", "7.5"],
-    ])
+    @Test(
+        "two runs are byte-identical except `wallSeconds`",
+        arguments: [
+            ["--event", "10m:authorization=denied", "--event", "20m:authorization=whenInUse"],
+            ["--prompt", "once", "--event", "5m:app=background", "--event", "6m:app=foreground"],
+            ["--accuracy", "reduced", "--interval", "7.5"],
+        ])
     func deterministic(arguments: [String]) async throws {
         let first = try await ReplayTimeline.run(Self.walk, arguments)
         let second = try await ReplayTimeline.run(Self.walk, arguments)
@@ -128,7 +143,8 @@ struct ReplayCommandTests {
         let waypoints = try await ReplayTimeline.run("gpx/route-no-times.gpx", ["--source", "waypoints"])
         let xcode = try await ReplayTimeline.run("gpx/xcode-waypoints.gpx")
 
-        for (timeline, source, points) in [(route, "route", 24), (waypoints, "waypoints", 3), (xcode, "waypoints", 14)] {
+        for (timeline, source, points) in [(route, "route", 24), (waypoints, "waypoints", 3), (xcode, "waypoints", 14)]
+        {
             let start = try #require(timeline.events.first)
             #expect(start["source"] == .string(source))
             #expect(start["points"] == .null)
@@ -138,8 +154,10 @@ struct ReplayCommandTests {
         // No times: the route starts at Core Foundation's reference date and moves at 1.4 m/s.
         #expect(route.events.first?["t"] == .string("2001-01-01T00:00:00.000Z"))
         #expect(route.locations.allSatisfy { $0["speed"] == .number("1.4") })
-        #expect(route.lines.last.map(ReplayTimeline.withoutWallSeconds)
-            == #"{"t":"2001-01-01T00:29:42.479Z","offset":1782.479,"type":"end","points":24,"locations":24,"distanceMeters":2495.5,"simulatedSeconds":1782.479,"wallSeconds":_,"weatherLookups":24,"weatherNetworkFetches":0,"weatherCacheHits":18,"weatherErrors":0,"reason":"finished","message":null}"#)
+        #expect(
+            route.lines.last.map(ReplayTimeline.withoutWallSeconds)
+                == #"{"t":"2001-01-01T00:29:42.479Z","offset":1782.479,"type":"end","points":24,"locations":24,"distanceMeters":2495.5,"simulatedSeconds":1782.479,"wallSeconds":_,"weatherLookups":24,"weatherNetworkFetches":0,"weatherCacheHits":18,"weatherErrors":0,"reason":"finished","message":null}"#
+        )
         // Xcode's waypoints have times and no elevation.
         #expect(xcode.locations.allSatisfy { $0["altitude"] == .null && $0["verticalAccuracy"] == .null })
         #expect(xcode.end?["simulatedSeconds"] == .number("246"))
@@ -152,10 +170,11 @@ struct ReplayCommandTests {
             arguments: ["replay", "gpx/xcode-waypoints.gpx", "--source", "track", "--format", "jsonl"])
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            gpx/xcode-waypoints.gpx: error: nothing to replay: the file has no track points (<trkpt>); \
-            try --source route or waypoints\n
-            """)
+        #expect(
+            result.stderr == """
+                gpx/xcode-waypoints.gpx: error: nothing to replay: the file has no track points (<trkpt>); \
+                try --source route or waypoints\n
+                """)
     }
 
     @Test("--loop 2: the route twice, the second one second after the first, distance doubled")
@@ -177,7 +196,10 @@ struct ReplayCommandTests {
         #expect(locations.count == 5167)
         #expect(locations.compactMap { $0["offset"]?.intValue } == Array(0...5166))
         // Between point 0 (0 s) and point 1 (3 s): a third of the way at 1 s, the leg's speed.
-        #expect(timeline.lines[6] == #"{"t":"2026-06-13T16:00:01.000Z","offset":1,"type":"location","lat":37.795412,"lon":-122.394263,"altitude":4.4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"cached":null,"truth":null}"#)
+        #expect(
+            timeline.lines[6]
+                == #"{"t":"2026-06-13T16:00:01.000Z","offset":1,"type":"location","lat":37.795412,"lon":-122.394263,"altitude":4.4,"horizontalAccuracy":5,"verticalAccuracy":10,"speed":1.33,"course":318.7,"index":0,"cached":null,"truth":null}"#
+        )
         #expect(locations[3]["index"] == .number("1"))
         // Interpolation does not change where the device goes.
         #expect(timeline.end?["distanceMeters"] == .number("7080.6"))
@@ -199,11 +221,14 @@ struct ReplayCommandTests {
         #expect(timeline.end?["distanceMeters"] == .number("7080.6"))
     }
 
-    static func haversineMeters(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double) -> Double {
+    static func haversineMeters(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double)
+        -> Double
+    {
         let radians = Double.pi / 180
         let dLatitude = (latitude2 - latitude1) * radians
         let dLongitude = (longitude2 - longitude1) * radians
-        let a = sin(dLatitude / 2) * sin(dLatitude / 2)
+        let a =
+            sin(dLatitude / 2) * sin(dLatitude / 2)
             + cos(latitude1 * radians) * cos(latitude2 * radians) * sin(dLongitude / 2) * sin(dLongitude / 2)
         return 2 * 6_371_008.8 * asin(min(1, a.squareRoot()))
     }

@@ -14,29 +14,58 @@ struct ReplayErrorTests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    @Test("bad usage: 64, `Error: ...` first on stderr, nothing on stdout", arguments: [
-        Usage(arguments: ["--event", "bogus"],
-              message: "trailcast: error: invalid event 'bogus': expected OFFSET:KEY=VALUE, such as 10m:authorization=denied"),
-        Usage(arguments: ["--event", "10m:authorization=maybe"],
-              message: "trailcast: error: invalid event '10m:authorization=maybe': 'maybe' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"),
-        Usage(arguments: ["--event", "5m1h:app=background"],
-              message: "trailcast: error: invalid event '5m1h:app=background': '5m1h' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"),
-        Usage(arguments: ["--event", "5m:wifi=on"],
-              message: "trailcast: error: invalid event '5m:wifi=on': unknown key 'wifi'; use authorization, accuracy, services, app, signal or tap"),
-        Usage(arguments: ["--event", "5m:services"],
-              message: "trailcast: error: invalid event '5m:services': expected KEY=VALUE after the offset"),
-        Usage(arguments: ["--event", "10m:authorization=denied", "--event", "1m:app=sideways"],
-              message: "trailcast: error: invalid event '1m:app=sideways': 'sideways' is not a valid app; use background, foreground, terminated"),
-        Usage(arguments: ["--loop", "0"], message: "trailcast: error: --loop 0 (forever) needs real time: add --speed N"),
-        Usage(arguments: ["--interval", "0"], message: "trailcast: error: --interval must be at least 0.001 seconds, not 0"),
-        Usage(arguments: ["--travel-speed", "0"],
-              message: "trailcast: error: --travel-speed must be a positive number of metres per second, not 0"),
-        Usage(arguments: ["--format", "xml"],
-              message: "trailcast: error: --format must be one of text, jsonl, csv, not 'xml'"),
-        Usage(arguments: ["--authorization", "sometimes"],
-              message: "trailcast: error: --authorization must be one of notDetermined, restricted, denied, whenInUse, always, not 'sometimes'"),
-        Usage(arguments: ["--no-such-flag-anywhere"], message: "trailcast: error: unknown option '--no-such-flag-anywhere' (see 'trailcast replay --help')"),
-    ])
+    @Test(
+        "bad usage: 64, `Error: ...` first on stderr, nothing on stdout",
+        arguments: [
+            Usage(
+                arguments: ["--event", "bogus"],
+                message:
+                    "trailcast: error: invalid event 'bogus': expected OFFSET:KEY=VALUE, such as 10m:authorization=denied"
+            ),
+            Usage(
+                arguments: ["--event", "10m:authorization=maybe"],
+                message:
+                    "trailcast: error: invalid event '10m:authorization=maybe': 'maybe' is not a valid authorization; use notDetermined, restricted, denied, whenInUse, always"
+            ),
+            Usage(
+                arguments: ["--event", "5m1h:app=background"],
+                message:
+                    "trailcast: error: invalid event '5m1h:app=background': '5m1h' is not an offset; use forms like 45s, 10m, 1h5m, 250ms"
+            ),
+            Usage(
+                arguments: ["--event", "5m:wifi=on"],
+                message:
+                    "trailcast: error: invalid event '5m:wifi=on': unknown key 'wifi'; use authorization, accuracy, services, app, signal or tap"
+            ),
+            Usage(
+                arguments: ["--event", "5m:services"],
+                message: "trailcast: error: invalid event '5m:services': expected KEY=VALUE after the offset"),
+            Usage(
+                arguments: ["--event", "10m:authorization=denied", "--event", "1m:app=sideways"],
+                message:
+                    "trailcast: error: invalid event '1m:app=sideways': 'sideways' is not a valid app; use background, foreground, terminated"
+            ),
+            Usage(
+                arguments: ["--loop", "0"],
+                message: "trailcast: error: --loop 0 (forever) needs real time: add --speed N"),
+            Usage(
+                arguments: ["--interval", "0"],
+                message: "trailcast: error: --interval must be at least 0.001 seconds, not 0"),
+            Usage(
+                arguments: ["--travel-speed", "0"],
+                message: "trailcast: error: --travel-speed must be a positive number of metres per second, not 0"),
+            Usage(
+                arguments: ["--format", "xml"],
+                message: "trailcast: error: --format must be one of text, jsonl, csv, not 'xml'"),
+            Usage(
+                arguments: ["--authorization", "sometimes"],
+                message:
+                    "trailcast: error: --authorization must be one of notDetermined, restricted, denied, whenInUse, always, not 'sometimes'"
+            ),
+            Usage(
+                arguments: ["--no-such-flag-anywhere"],
+                message: "trailcast: error: unknown option '--no-such-flag-anywhere' (see 'trailcast replay --help')"),
+        ])
     func badUsage(usage: Usage) async throws {
         let result = try await TrailcastBinary.run(
             arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl"] + usage.arguments)
@@ -67,7 +96,9 @@ struct ReplayErrorTests {
         #expect(directory.stderr == "gpx: error: is a directory, not a route file\n")
 
         // A path through a file is not a directory: the system's words, not the directory's.
-        let through = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx/walk.gpx", "--format", format])
+        let through = try await TrailcastBinary.run(arguments: [
+            "replay", "gpx/sf-waterfront-walk.gpx/walk.gpx", "--format", format,
+        ])
         #expect(through.status == 66)
         #expect(through.stdout == "")
         #expect(through.stderr == "gpx/sf-waterfront-walk.gpx/walk.gpx: error: Not a directory\n")
@@ -88,10 +119,12 @@ struct ReplayErrorTests {
     func malformed() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try scratch.file(named: "broken.gpx", text: """
-            <gpx version="1.1"><trk><trkseg>
-            <trkpt lat="1" lon="2"></trkseg></trk></gpx>
-            """)
+        let file = try scratch.file(
+            named: "broken.gpx",
+            text: """
+                <gpx version="1.1"><trk><trkseg>
+                <trkpt lat="1" lon="2"></trkseg></trk></gpx>
+                """)
         let result = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl"])
         #expect(result.status == 65)
         #expect(result.stdout == "")
@@ -107,40 +140,51 @@ struct ReplayErrorTests {
         let result = try await TrailcastBinary.run(arguments: ["replay", file.path])
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            \(file.path): error: nothing to replay: the file has no track points, route points or waypoints\n
-            """)
+        #expect(
+            result.stderr == """
+                \(file.path): error: nothing to replay: the file has no track points, route points or waypoints\n
+                """)
     }
 
     @Test("--strict: a point going back in time is an error (65); without it, a warning and exit 0")
     func strictTimeOrder() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try scratch.file(named: "backwards.gpx", text: """
-            <gpx version="1.1" creator="test"><trk><trkseg>
-            <trkpt lat="47.0" lon="8.0"><time>2026-01-01T10:00:00Z</time></trkpt>
-            <trkpt lat="47.001" lon="8.0"><time>2026-01-01T10:00:10Z</time></trkpt>
-            <trkpt lat="47.002" lon="8.0"><time>2026-01-01T10:00:05Z</time></trkpt>
-            <trkpt lat="47.003" lon="8.0"><time>2026-01-01T10:00:20Z</time></trkpt>
-            </trkseg></trk></gpx>
-            """)
+        let file = try scratch.file(
+            named: "backwards.gpx",
+            text: """
+                <gpx version="1.1" creator="test"><trk><trkseg>
+                <trkpt lat="47.0" lon="8.0"><time>2026-01-01T10:00:00Z</time></trkpt>
+                <trkpt lat="47.001" lon="8.0"><time>2026-01-01T10:00:10Z</time></trkpt>
+                <trkpt lat="47.002" lon="8.0"><time>2026-01-01T10:00:05Z</time></trkpt>
+                <trkpt lat="47.003" lon="8.0"><time>2026-01-01T10:00:20Z</time></trkpt>
+                </trkseg></trk></gpx>
+                """)
         let lenient = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl"])
         #expect(lenient.status == 0)
         let warning = try #require(lenient.stderrLines.only, "\(lenient.stderr)")
-        #expect(warning == "\(file.path):4:30: warning: time 2026-01-01T10:00:05.000Z is earlier than the previous fix's 2026-01-01T10:00:10.000Z; position kept, time dropped")
+        #expect(
+            warning
+                == "\(file.path):4:30: warning: time 2026-01-01T10:00:05.000Z is earlier than the previous fix's 2026-01-01T10:00:10.000Z; position kept, time dropped"
+        )
         let timeline = try ReplayTimeline(result: lenient)
         timeline.expectWellFormed()
         // Its position kept, timed between its neighbours by distance (halfway: 15 s).
         #expect(timeline.locations.compactMap { $0["index"]?.intValue } == [0, 1, 2, 3])
-        #expect(timeline.locations.map { $0["t"] } == [
-            .string("2026-01-01T10:00:00.000Z"), .string("2026-01-01T10:00:10.000Z"), .string("2026-01-01T10:00:15.000Z"),
-            .string("2026-01-01T10:00:20.000Z"),
-        ])
+        #expect(
+            timeline.locations.map { $0["t"] } == [
+                .string("2026-01-01T10:00:00.000Z"), .string("2026-01-01T10:00:10.000Z"),
+                .string("2026-01-01T10:00:15.000Z"),
+                .string("2026-01-01T10:00:20.000Z"),
+            ])
 
         let strict = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl", "--strict"])
         #expect(strict.status == 65)
         let error = try #require(strict.stderrLines.only, "\(strict.stderr)")
-        #expect(error == "\(file.path):4:30: error: time 2026-01-01T10:00:05.000Z is earlier than the previous fix's 2026-01-01T10:00:10.000Z; position kept, time dropped")
+        #expect(
+            error
+                == "\(file.path):4:30: error: time 2026-01-01T10:00:05.000Z is earlier than the previous fix's 2026-01-01T10:00:10.000Z; position kept, time dropped"
+        )
     }
 
     @Test("an output file that cannot be created: 73, one line naming it, and no run")

@@ -17,11 +17,15 @@ struct ReplayGPSTests {
 
     /// A GPX file with these `<trkpt>`s (lat, lon, time or nil), one segment each list.
     static func gpx(_ segments: [[(Double, Double, String?)]]) -> String {
-        var lines = [#"<?xml version="1.0"?>"#, #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk>"#]
+        var lines = [
+            #"<?xml version="1.0"?>"#,
+            #"<gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk>"#,
+        ]
         for segment in segments {
             lines.append("<trkseg>")
             for (lat, lon, time) in segment {
-                lines.append(#"<trkpt lat="\#(lat)" lon="\#(lon)">"# + (time.map { "<time>\($0)</time>" } ?? "") + "</trkpt>")
+                lines.append(
+                    #"<trkpt lat="\#(lat)" lon="\#(lon)">"# + (time.map { "<time>\($0)</time>" } ?? "") + "</trkpt>")
             }
             lines.append("</trkseg>")
         }
@@ -32,10 +36,14 @@ struct ReplayGPSTests {
     func untimedStartBeforeTimedPoints() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try scratch.file(named: "mutated.gpx", text: Self.gpx([[
-            (47.0, 8.0, nil), (47.001, 8.0, nil), (47.002, 8.0, "2010-05-01T10:00:00Z"),
-            (47.003, 8.0, "2010-05-01T10:01:00Z"),
-        ]]))
+        let file = try scratch.file(
+            named: "mutated.gpx",
+            text: Self.gpx([
+                [
+                    (47.0, 8.0, nil), (47.001, 8.0, nil), (47.002, 8.0, "2010-05-01T10:00:00Z"),
+                    (47.003, 8.0, "2010-05-01T10:01:00Z"),
+                ]
+            ]))
         let timeline = try await ReplayTimeline.run(file.path, ["--interval", "1", "--weather", "none"])
         #expect(timeline.result.status == 0)
         let end = try #require(timeline.end)
@@ -52,14 +60,19 @@ struct ReplayGPSTests {
     func yearLongLegRunsInConstantMemory() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try scratch.file(named: "year.gpx", text: Self.gpx([[
-            (47.0, 8.0, "2025-01-01T00:00:00Z"), (47.5, 8.5, "2026-01-01T00:00:00Z"),
-        ]]))
+        let file = try scratch.file(
+            named: "year.gpx",
+            text: Self.gpx([
+                [
+                    (47.0, 8.0, "2025-01-01T00:00:00Z"), (47.5, 8.5, "2026-01-01T00:00:00Z"),
+                ]
+            ]))
         let output = scratch.url.appendingPathComponent("run.jsonl")
-        let process = try ReplayProcess(arguments: [
-            "replay", file.path, "--interval", "1", "--max-gap", "0", "--weather", "none", "--format", "jsonl",
-            "--output", output.path,
-        ], output: .discarded)
+        let process = try ReplayProcess(
+            arguments: [
+                "replay", file.path, "--interval", "1", "--max-gap", "0", "--weather", "none", "--format", "jsonl",
+                "--output", output.path,
+            ], output: .discarded)
         // On virtual time the timeline is staged beside its path until the run ends.
         func size() -> Int {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: scratch.url.path)) ?? []
@@ -87,19 +100,27 @@ struct ReplayGPSTests {
     func yearLongLegIsAPauseByDefault() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let file = try scratch.file(named: "year.gpx", text: Self.gpx([[
-            (47.0, 8.0, "2025-01-01T00:00:00Z"), (47.5, 8.5, "2026-01-01T00:00:00Z"),
-        ]]))
+        let file = try scratch.file(
+            named: "year.gpx",
+            text: Self.gpx([
+                [
+                    (47.0, 8.0, "2025-01-01T00:00:00Z"), (47.5, 8.5, "2026-01-01T00:00:00Z"),
+                ]
+            ]))
         let timeline = try await ReplayTimeline.run(file.path, ["--interval", "1", "--weather", "none"])
         #expect(timeline.locations.count == 2)
-        #expect(timeline.events(ofType: "signal").map { [$0["state"]?.stringValue, $0["cause"]?.stringValue] }
-            == [["lost", "gap"], ["restored", "gap"]])
+        #expect(
+            timeline.events(ofType: "signal").map { [$0["state"]?.stringValue, $0["cause"]?.stringValue] }
+                == [["lost", "gap"], ["restored", "gap"]])
         #expect(timeline.events(ofType: "locationError").map { $0["code"]?.stringValue } == ["locationUnknown"])
     }
 
-    @Test("--gps perfect (the default) writes what the binary wrote before the simulated GPS existed, but for the new keys")
+    @Test(
+        "--gps perfect (the default) writes what the binary wrote before the simulated GPS existed, but for the new keys"
+    )
     func perfectIsUnchanged() async throws {
-        let baseline = try String(contentsOf: Repository.url("Tests/Fixtures/baseline/perfect-gps.txt"), encoding: .utf8)
+        let baseline = try String(
+            contentsOf: Repository.url("Tests/Fixtures/baseline/perfect-gps.txt"), encoding: .utf8)
         let cases = baseline.split(separator: "\n")
         #expect(cases.count == 13)
         for line in cases {
@@ -149,21 +170,43 @@ struct ReplayGPSTests {
         #expect(offsets.count == 1793)
         let text = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)
         #expect(text.stdout.contains(" +0:20:00.000  signal         lost (event)\n"))
-        #expect(text.stdout.contains(" +0:20:00.000  locationError  locationUnknown: The location is currently unknown (kCLErrorLocationUnknown).\n"))
+        #expect(
+            text.stdout.contains(
+                " +0:20:00.000  locationError  locationUnknown: The location is currently unknown (kCLErrorLocationUnknown).\n"
+            ))
         #expect(text.stdout.contains(" +0:22:00.000  signal         restored (event)\n"))
     }
 
-    @Test("bad GPS flags: 64 and one line naming the flag", arguments: [
-        (["--gps", "foggy"], "trailcast: error: unknown GPS profile 'foggy'; use perfect, open-sky, suburban, urban-canyon, indoor, or --gps-sigma for a custom one"),
-        (["--gps-sigma=-3"], "trailcast: error: --gps-sigma must be a number of metres from 0 to 10000, not -3"),
-        (["--gps-multipath", "2"], "trailcast: error: --gps-multipath must be a probability per second from 0 to 1, not 2"),
-        (["--jitter", "1500"], "trailcast: error: --jitter must be less than the interval between fixes (1000 ms), not 1500: a fix comes late, never after the next one"),
-        (["--max-gap", "soon"], "trailcast: error: --max-gap must be a duration such as 5m, 90s, 1h or 0 for never, not 'soon'"),
-        (["--max-gap", "-1m"], "trailcast: error: --max-gap must be 0 or more, not -1m"),
-        (["--event", "-2m:authorization=denied"],
-         "trailcast: error: invalid event '-2m:authorization=denied': the offset must be 0 or more (from the run's start), not -2m"),
-        (["--event", "1m:signal=weak"], "trailcast: error: invalid event '1m:signal=weak': 'weak' is not a valid signal; use lost, restored"),
-    ])
+    @Test(
+        "bad GPS flags: 64 and one line naming the flag",
+        arguments: [
+            (
+                ["--gps", "foggy"],
+                "trailcast: error: unknown GPS profile 'foggy'; use perfect, open-sky, suburban, urban-canyon, indoor, or --gps-sigma for a custom one"
+            ),
+            (["--gps-sigma=-3"], "trailcast: error: --gps-sigma must be a number of metres from 0 to 10000, not -3"),
+            (
+                ["--gps-multipath", "2"],
+                "trailcast: error: --gps-multipath must be a probability per second from 0 to 1, not 2"
+            ),
+            (
+                ["--jitter", "1500"],
+                "trailcast: error: --jitter must be less than the interval between fixes (1000 ms), not 1500: a fix comes late, never after the next one"
+            ),
+            (
+                ["--max-gap", "soon"],
+                "trailcast: error: --max-gap must be a duration such as 5m, 90s, 1h or 0 for never, not 'soon'"
+            ),
+            (["--max-gap", "-1m"], "trailcast: error: --max-gap must be 0 or more, not -1m"),
+            (
+                ["--event", "-2m:authorization=denied"],
+                "trailcast: error: invalid event '-2m:authorization=denied': the offset must be 0 or more (from the run's start), not -2m"
+            ),
+            (
+                ["--event", "1m:signal=weak"],
+                "trailcast: error: invalid event '1m:signal=weak': 'weak' is not a valid signal; use lost, restored"
+            ),
+        ])
     func badFlags(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)
         #expect(result.status == 64)
@@ -174,7 +217,8 @@ struct ReplayGPSTests {
 
 /// The normalisation of `Tests/Fixtures/baseline/make-baseline.py`, and what later versions add.
 enum PerfectBaseline {
-    static let perfectSettings = #","gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300"#
+    static let perfectSettings =
+        #","gps":"perfect","gpsSigma":null,"gpsCorrelation":null,"gpsMultipath":null,"seed":1,"jitter":0,"maxGap":300"#
 
     /// Removes the keys and columns added with the simulated GPS (their values with
     /// `--gps perfect`): the rest must be what the older binary wrote.
@@ -190,13 +234,20 @@ enum PerfectBaseline {
             .replacingOccurrences(of: #","reason":"finished","message":null"#, with: "")
             // The model app's settings, the weather app's (they came with the places app).
             // Region monitoring's setting, none (it came with issue 24).
-            .replacingOccurrences(of: #","regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false"#, with: "")
-            .replacingOccurrences(of: #",""regions"":null,""significantChanges"":false,""visits"":false,""backgroundUpdates"":false"#, with: "")
+            .replacingOccurrences(
+                of: #","regions":null,"significantChanges":false,"visits":false,"backgroundUpdates":false"#, with: ""
+            )
+            .replacingOccurrences(
+                of: #",""regions"":null,""significantChanges"":false,""visits"":false,""backgroundUpdates"":false"#,
+                with: ""
+            )
             .replacingOccurrences(of: #","app":"weather","places":null,"placesLimit":null"#, with: "")
             .replacingOccurrences(of: #",""app"":""weather"",""places"":null,""placesLimit"":null"#, with: "")
             // The weather cache's settings, off (they came with the disk cache).
             .replacingOccurrences(of: #","weatherCache":null,"weatherOffline":false,"weatherCacheMax":null"#, with: "")
-            .replacingOccurrences(of: #",""weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null"#, with: "")
+            .replacingOccurrences(
+                of: #",""weatherCache"":null,""weatherOffline"":false,""weatherCacheMax"":null"#, with: ""
+            )
             .replacingOccurrences(of: perfectSettings, with: "")
             .replacingOccurrences(of: perfectSettings.replacingOccurrences(of: "\"", with: "\"\""), with: "")
         text = withPointsAtTheStart(text)
@@ -205,9 +256,13 @@ enum PerfectBaseline {
             // control cells, empty without a live run, the testing library's two, and the
             // five of `missed` events, the places app's three, region monitoring's five, visits'
             // two and the cached fix's one.
-            text = text.replacingOccurrences(of: ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure,cached\n", with: "\n")
-                .replacingOccurrences(of: ",,,,,,,,,,,,,,,,,,,,,,,\n", with: "\n")
-                .replacingOccurrences(of: ",,,,,,,,finished,,,,,,,,,,,,,,,\n", with: "\n")
+            text = text.replacingOccurrences(
+                of:
+                    ",truthLat,truthLon,action,paused,multiplier,method,manager,reason,fixes,since,until,path,order,nearest,total,identifier,change,centerLat,centerLon,radius,arrival,departure,cached\n",
+                with: "\n"
+            )
+            .replacingOccurrences(of: ",,,,,,,,,,,,,,,,,,,,,,,\n", with: "\n")
+            .replacingOccurrences(of: ",,,,,,,,finished,,,,,,,,,,,,,,,\n", with: "\n")
         }
         return text
     }
@@ -216,9 +271,11 @@ enum PerfectBaseline {
     /// file was read once (`start` said it, having counted first).
     static func withPointsAtTheStart(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let endIndex = lines.lastIndex(where: { !$0.isEmpty }), let startIndex = lines.firstIndex(where: {
-            $0.contains(#""type":"start""#) || $0.contains(",start,") || $0.contains("  start  ")
-        }) else { return text }
+        guard let endIndex = lines.lastIndex(where: { !$0.isEmpty }),
+            let startIndex = lines.firstIndex(where: {
+                $0.contains(#""type":"start""#) || $0.contains(",start,") || $0.contains("  start  ")
+            })
+        else { return text }
         var end = lines[endIndex]
         var start = lines[startIndex]
         if let range = end.range(of: #""points":"#) {
@@ -229,7 +286,9 @@ enum PerfectBaseline {
             var first = range.lowerBound
             while first > end.startIndex, end[end.index(before: first)].isNumber { first = end.index(before: first) }
             let digits = end[first..<range.lowerBound]
-            let noun = start.contains(": route points") ? "route points" : start.contains(": waypoints") ? "waypoints" : "track points"
+            let noun =
+                start.contains(": route points")
+                ? "route points" : start.contains(": waypoints") ? "waypoints" : "track points"
             start = start.replacingOccurrences(of: ": \(noun), ", with: ": \(digits) \(noun), ")
             end.removeSubrange(first..<range.upperBound)
         } else if text.hasPrefix("t,offset,type,") {
@@ -258,13 +317,15 @@ enum PerfectBaseline {
         end = replacingNumber(in: end, after: #""wallSeconds":"#, with: "0")
         if let range = end.range(of: " s wall") {
             var start = range.lowerBound
-            while start > end.startIndex, end[end.index(before: start)].isNumber || end[end.index(before: start)] == "." {
+            while start > end.startIndex, end[end.index(before: start)].isNumber || end[end.index(before: start)] == "."
+            {
                 start = end.index(before: start)
             }
             end.replaceSubrange(start..<range.lowerBound, with: "0")
         }
         if text.hasPrefix("t,offset,type,"), let header = text.split(separator: "\n", maxSplits: 1).first,
-           let wallColumn = header.split(separator: ",").firstIndex(of: "wallSeconds") {
+            let wallColumn = header.split(separator: ",").firstIndex(of: "wallSeconds")
+        {
             var cells = end.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             cells[wallColumn] = "0"
             end = cells.joined(separator: ",")

@@ -11,7 +11,9 @@ struct ReplayMissedFixesTests {
     static func missed(_ timeline: ReplayTimeline) -> [OrderedJSON] { timeline.events(ofType: "missed") }
 
     /// Delivered plus missed is every epoch of the walk (1,840 points, one fix each).
-    static func expectEveryEpochAccountedFor(_ timeline: ReplayTimeline, sourceLocation: SourceLocation = #_sourceLocation) {
+    static func expectEveryEpochAccountedFor(
+        _ timeline: ReplayTimeline, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         let missedFixes = missed(timeline).compactMap { $0["fixes"]?.intValue }.reduce(0, +)
         #expect(timeline.locations.count + missedFixes == 1840, sourceLocation: sourceLocation)
     }
@@ -28,7 +30,8 @@ struct ReplayMissedFixesTests {
         #expect(missed[0]["offset"]?.doubleValue == 5166, "said at the end, just before `end`")
         #expect(timeline.types.suffix(2) == ["missed", "end"])
         let path = try #require(missed[0]["path"]?.arrayValue)
-        #expect(path.count == 59, "thinned to at most 64 points (every 32nd of 1840 epochs, and the last): \(path.count)")
+        #expect(
+            path.count == 59, "thinned to at most 64 points (every 32nd of 1840 epochs, and the last): \(path.count)")
         #expect(path.first == .array([.number("37.795403"), .number("-122.394253")]))
         #expect(path.last == .array([.number("37.804206"), .number("-122.461537")]), "the last trkpt")
         Self.expectEveryEpochAccountedFor(timeline)
@@ -40,7 +43,8 @@ struct ReplayMissedFixesTests {
         let missed = Self.missed(timeline)
         #expect(missed.count == 129)
         #expect(missed.allSatisfy { $0["reason"] == .string("distanceFilter") })
-        for (index, type) in timeline.types.enumerated() where type == "missed" && index + 1 < timeline.types.count - 1 {
+        for (index, type) in timeline.types.enumerated() where type == "missed" && index + 1 < timeline.types.count - 1
+        {
             #expect(timeline.types[index + 1] == "location")
             #expect(timeline.events[index + 1]["offset"] == timeline.events[index]["offset"])
         }
@@ -49,11 +53,13 @@ struct ReplayMissedFixesTests {
 
     @Test("background, reduced accuracy and a revocation each give their reason, in order")
     func reasons() async throws {
-        let timeline = try await ReplayTimeline.run(Self.walk, [
-            "--event", "10m:app=background", "--event", "20m:app=foreground",
-            "--event", "30m:accuracy=reduced", "--event", "50m:accuracy=full",
-            "--event", "70m:authorization=denied", "--weather", "none",
-        ])
+        let timeline = try await ReplayTimeline.run(
+            Self.walk,
+            [
+                "--event", "10m:app=background", "--event", "20m:app=foreground",
+                "--event", "30m:accuracy=reduced", "--event", "50m:accuracy=full",
+                "--event", "70m:authorization=denied", "--weather", "none",
+            ])
         let reasons = Self.missed(timeline).compactMap { $0["reason"]?.stringValue }
         // Reduced accuracy is two stretches, split by its fix 15 minutes in (2703 s).
         #expect(reasons == ["background", "reducedAccuracy", "reducedAccuracy", "notAuthorized"])

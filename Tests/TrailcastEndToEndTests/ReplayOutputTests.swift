@@ -41,16 +41,25 @@ struct ReplayOutputTests {
             #expect(characters[30] != " " || type == "location", "\(line)")
         }
         #expect(lines.first == " +0:00:00.000  start          gpx/sf-waterfront-walk.gpx: track points, virtual time")
-        #expect(lines.contains(" +0:05:05.000  authorization  authorizedWhenInUse -> notDetermined, accuracy full, services on (expired)"))
+        #expect(
+            lines.contains(
+                " +0:05:05.000  authorization  authorizedWhenInUse -> notDetermined, accuracy full, services on (expired)"
+            ))
         #expect(lines.contains(" +0:10:00.000  alert          \"\(ReplayTimeline.alertMessage)\""))
         #expect(lines.contains(" +0:10:00.000  locationError  denied: \(ReplayTimeline.deniedMessage)"))
         #expect(lines.contains(" +0:06:00.000  app            foreground"))
-        #expect(lines[4] == " +0:00:00.000  location        37.795403, -122.394253  alt    4.5 m  ±   5 m    1.33 m/s  319°  #0")
+        #expect(
+            lines[4]
+                == " +0:00:00.000  location        37.795403, -122.394253  alt    4.5 m  ±   5 m    1.33 m/s  319°  #0")
         let end = try #require(lines.last)
         // 187 fixes and the last known one, handed over as updates start again at 6 min.
-        #expect(end.hasPrefix(" +1:26:06.000  end            1840 points read, 188 locations, 7080.6 m, 5166 s simulated; "))
+        #expect(
+            end.hasPrefix(" +1:26:06.000  end            1840 points read, 188 locations, 7080.6 m, 5166 s simulated; ")
+        )
         #expect(end.contains(" s simulated; weather 188 lookups, 0 network, "))
-        #expect(lines.filter { $0.hasPrefix(" +0:06:00.000  location") && $0.contains("  cached, from 2026-06-13T16:0") }.count == 1)
+        #expect(
+            lines.filter { $0.hasPrefix(" +0:06:00.000  location") && $0.contains("  cached, from 2026-06-13T16:0") }
+                .count == 1)
         #expect(end.hasSuffix(" s wall (finished)"))
         // Location lines line up column for column.
         let locationLines = zip(lines, jsonl.types).filter { $1 == "location" }.map(\.0)
@@ -60,14 +69,18 @@ struct ReplayOutputTests {
 
     @Test("colour: --color always colours the type; auto stays plain in a pipe and with NO_COLOR")
     func colourChoices() async throws {
-        let always = try await TrailcastBinary.run(arguments: ["replay", "gpx/xcode-waypoints.gpx", "--color", "always"])
+        let always = try await TrailcastBinary.run(arguments: [
+            "replay", "gpx/xcode-waypoints.gpx", "--color", "always",
+        ])
         let lines = always.stdoutLines
         #expect(lines[0].hasPrefix(" +0:00:00.000  \u{1B}[1mstart\u{1B}[0m          gpx/xcode-waypoints.gpx"))
         #expect(lines[2].hasPrefix(" +0:00:00.000  \u{1B}[35mprompt\u{1B}[0m         whenInUse"))
         #expect(lines[4].hasPrefix(" +0:00:00.000  \u{1B}[32mlocation\u{1B}[0m        37.332700"))
         #expect(lines.allSatisfy { $0.contains("\u{1B}[0m") })
         for choice in ["never", "auto"] {
-            let plain = try await TrailcastBinary.run(arguments: ["replay", "gpx/xcode-waypoints.gpx", "--color", choice])
+            let plain = try await TrailcastBinary.run(arguments: [
+                "replay", "gpx/xcode-waypoints.gpx", "--color", choice,
+            ])
             #expect(!plain.stdout.contains("\u{1B}"), "--color \(choice)")
             #expect(plain.stdoutLines.count == lines.count)
         }
@@ -86,13 +99,16 @@ struct ReplayOutputTests {
         var testDescription: String { "\(arguments) \(environment) -> \(colored ? "colour" : "plain")" }
     }
 
-    @Test("on a terminal, auto colours unless NO_COLOR is set or TERM is dumb", arguments: [
-        Terminal(arguments: [], environment: ["NO_COLOR": nil, "TERM": "xterm"], colored: true),
-        Terminal(arguments: ["--color", "auto"], environment: ["NO_COLOR": "1", "TERM": "xterm"], colored: false),
-        Terminal(arguments: [], environment: ["NO_COLOR": nil, "TERM": "dumb"], colored: false),
-        Terminal(arguments: ["--color", "never"], environment: ["NO_COLOR": nil, "TERM": "xterm"], colored: false),
-        Terminal(arguments: ["--color", "always"], environment: ["NO_COLOR": "1", "TERM": "dumb"], colored: true),
-    ])
+    @Test(
+        "on a terminal, auto colours unless NO_COLOR is set or TERM is dumb",
+        arguments: [
+            Terminal(arguments: [], environment: ["NO_COLOR": nil, "TERM": "xterm"], colored: true),
+            Terminal(arguments: ["--color", "auto"], environment: ["NO_COLOR": "1", "TERM": "xterm"], colored: false),
+            Terminal(arguments: [], environment: ["NO_COLOR": nil, "TERM": "dumb"], colored: false),
+            Terminal(
+                arguments: ["--color", "never"], environment: ["NO_COLOR": nil, "TERM": "xterm"], colored: false),
+            Terminal(arguments: ["--color", "always"], environment: ["NO_COLOR": "1", "TERM": "dumb"], colored: true),
+        ])
     func terminal(case terminal: Terminal) async throws {
         let process = try ReplayProcess(
             // Wide enough for every line: wrapping to the terminal is tested on its own.

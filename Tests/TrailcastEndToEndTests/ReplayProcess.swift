@@ -174,8 +174,9 @@ final class ReplayProcess: Sendable {
 
     /// Waits until stdout holds at least one whole line.
     func waitForFirstLine(sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        try await wait(for: "the first line of output", until: { stdout.contains("\n") },
-                       sourceLocation: sourceLocation)
+        try await wait(
+            for: "the first line of output", until: { stdout.contains("\n") },
+            sourceLocation: sourceLocation)
     }
 
     /// A wait that ran past its deadline (already recorded as an issue).
@@ -186,7 +187,7 @@ final class ReplayProcess: Sendable {
     /// The child's peak resident memory in KiB (`VmHWM` in /proc), where /proc exists.
     var peakResidentKiB: Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return nil }
         return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
     }
@@ -204,7 +205,9 @@ final class ReplayProcess: Sendable {
     /// Waits for the process to exit and for its stdout to be read to the end. A process
     /// still running after `deadline` is killed and the wait throws: a broken signal path
     /// fails its test instead of hanging the suite.
-    func waitForExit(deadline: Duration = Patience.hang) async throws -> (status: Int32, reason: Process.TerminationReason) {
+    func waitForExit(deadline: Duration = Patience.hang) async throws -> (
+        status: Int32, reason: Process.TerminationReason
+    ) {
         let pid = process.processIdentifier
         let watchdog = Task {
             try await Task.sleep(for: deadline)
@@ -272,12 +275,14 @@ extension ReplayProcess {
     /// The port of a `--nmea tcp://127.0.0.1:0` feed, from the line trailcast prints on stderr.
     func nmeaPort(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
         var port: Int?
-        try await wait(for: "the feed's port on stderr", until: {
-            port = stderr.split(separator: "\n")
-                .first { $0.hasPrefix("trailcast: serving NMEA on tcp://127.0.0.1:") }
-                .flatMap { Int($0.split(separator: ":").last ?? "") }
-            return port != nil
-        }, sourceLocation: sourceLocation)
+        try await wait(
+            for: "the feed's port on stderr",
+            until: {
+                port = stderr.split(separator: "\n")
+                    .first { $0.hasPrefix("trailcast: serving NMEA on tcp://127.0.0.1:") }
+                    .flatMap { Int($0.split(separator: ":").last ?? "") }
+                return port != nil
+            }, sourceLocation: sourceLocation)
         return port!
     }
 }

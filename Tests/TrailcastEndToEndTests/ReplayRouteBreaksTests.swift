@@ -17,7 +17,9 @@ struct ReplayRouteBreaksTests {
 
     static let fitError = "cut.fit: byte 2800: error: the file ends inside a data message: it is truncated"
 
-    @Test("JSON Lines: the fixes read, then `end` with reason error and the error's line; exit 65, the same line on stderr")
+    @Test(
+        "JSON Lines: the fixes read, then `end` with reason error and the error's line; exit 65, the same line on stderr"
+    )
     func jsonLines() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -57,7 +59,9 @@ struct ReplayRouteBreaksTests {
         #expect(last.contains("  end  "))
         #expect(last.hasSuffix(" s wall (stopped by an error: \(scratch.url.path)/\(Self.fitError))"))
 
-        let whole = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl"])
+        let whole = try await TrailcastBinary.run(arguments: [
+            "replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl",
+        ])
         #expect(try ReplayTimeline(result: whole).end?["reason"] == .string("finished"))
     }
 
@@ -67,11 +71,14 @@ struct ReplayRouteBreaksTests {
         defer { scratch.remove() }
         var text = "<gpx version=\"1.1\" creator=\"test\"><trk><trkseg>\n"
         for second in 0..<3000 {
-            text += "<trkpt lat=\"47.\(String(format: "%06d", second))\" lon=\"8.0\"><time>2026-01-01T10:\(String(format: "%02d:%02d", second / 60 % 60, second % 60))Z</time></trkpt>\n"
+            text +=
+                "<trkpt lat=\"47.\(String(format: "%06d", second))\" lon=\"8.0\"><time>2026-01-01T10:\(String(format: "%02d:%02d", second / 60 % 60, second % 60))Z</time></trkpt>\n"
         }
         text += "<trkpt lat=\"47.1\" lon=\"8.0\"><time>2026-01-01T11:00:00Z</ti"
         let file = try scratch.file(named: "cut.gpx", text: text)
-        let result = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl", "--weather", "none"])
+        let result = try await TrailcastBinary.run(arguments: [
+            "replay", file.path, "--format", "jsonl", "--weather", "none",
+        ])
         #expect(result.status == 65)
         let error = try #require(result.stderrLines.only, "\(result.stderr)")
         #expect(error.hasPrefix("\(file.path):3002:"))
@@ -81,9 +88,11 @@ struct ReplayRouteBreaksTests {
         #expect(timeline.end?["message"] == .string(error))
     }
 
-    @Test("a file of routes or waypoints only, cut before its end: under auto, those points, then `end` with the error", arguments: [
-        "rte", "wpt",
-    ])
+    @Test(
+        "a file of routes or waypoints only, cut before its end: under auto, those points, then `end` with the error",
+        arguments: [
+            "rte", "wpt",
+        ])
     func cutWithoutTracks(kind: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -92,7 +101,8 @@ struct ReplayRouteBreaksTests {
         if kind == "rte" { text += "<rte>\n" }
         let element = kind == "rte" ? "rtept" : "wpt"
         for second in 0..<200 {
-            text += "<\(element) lat=\"47.\(String(format: "%04d", second))\" lon=\"8.0\"><time>2026-01-01T10:\(String(format: "%02d:%02d", second / 60, second % 60))Z</time></\(element)>\n"
+            text +=
+                "<\(element) lat=\"47.\(String(format: "%04d", second))\" lon=\"8.0\"><time>2026-01-01T10:\(String(format: "%02d:%02d", second / 60, second % 60))Z</time></\(element)>\n"
         }
         text += "<\(element) lat=\"47.5\" lon=\"8.0\"><ti"
         let file = try scratch.file(named: "cut.gpx", text: text)

@@ -27,56 +27,85 @@ struct ReplayScenarioTests {
         Equivalent(scenario: "happy-path", flags: ["--prompt", "allow"]),
         Equivalent(scenario: "denied-at-first-prompt", flags: ["--prompt", "deny"]),
         Equivalent(scenario: "denied-at-launch", flags: ["--authorization", "denied"]),
-        Equivalent(scenario: "revoked-halfway",
-                   flags: ["--event", "40m:authorization=denied", "--event", "60m:authorization=whenInUse"]),
-        Equivalent(scenario: "allow-once-background",
-                   flags: ["--prompt", "once", "--event", "10m:app=background", "--event", "12m:app=foreground"]),
+        Equivalent(
+            scenario: "revoked-halfway",
+            flags: ["--event", "40m:authorization=denied", "--event", "60m:authorization=whenInUse"]),
+        Equivalent(
+            scenario: "allow-once-background",
+            flags: ["--prompt", "once", "--event", "10m:app=background", "--event", "12m:app=foreground"]),
         Equivalent(scenario: "approximate-location", flags: ["--accuracy", "reduced"]),
-        Equivalent(scenario: "location-services-off",
-                   flags: ["--services", "off", "--event", "19m:app=background", "--event", "20m:services=on",
-                           "--event", "21m:app=foreground"]),
-        Equivalent(scenario: "flaky-weather-server",
-                   flags: ["--weather", "local", "--server-fail-rate", "0.5", "--server-seed", "7"]),
+        Equivalent(
+            scenario: "location-services-off",
+            flags: [
+                "--services", "off", "--event", "19m:app=background", "--event", "20m:services=on",
+                "--event", "21m:app=foreground",
+            ]),
+        Equivalent(
+            scenario: "flaky-weather-server",
+            flags: ["--weather", "local", "--server-fail-rate", "0.5", "--server-seed", "7"]),
         Equivalent(scenario: "tunnel", flags: ["--event", "30m:signal=lost", "--event", "32m:signal=restored"]),
         Equivalent(scenario: "urban-canyon", flags: ["--gps", "urban-canyon", "--seed", "3"]),
-        Equivalent(scenario: "places-nearest",
-                   flags: ["--app", "places", "--places", "gpx/places/sf-clinics.geojson", "--places-limit", "3"]),
-        Equivalent(scenario: "places-denied",
-                   flags: ["--places", "gpx/places/sf-clinics.csv", "--prompt", "deny",
-                           "--event", "5m:tap=requestPermission", "--event", "10m:tap=currentLocation"]),
-        Equivalent(scenario: "places-open-settings",
-                   flags: ["--places", "gpx/places/sf-clinics.gpx", "--authorization", "denied",
-                           "--event", "2m:tap=openSettings", "--event", "3m:authorization=whenInUse", "--event", "4m:app=foreground"]),
-        Equivalent(scenario: "recorded-weather-offline",
-                   flags: ["--weather", "local", "--weather-cache", "gpx/scenarios/recorded-weather", "--weather-offline"]),
+        Equivalent(
+            scenario: "places-nearest",
+            flags: ["--app", "places", "--places", "gpx/places/sf-clinics.geojson", "--places-limit", "3"]),
+        Equivalent(
+            scenario: "places-denied",
+            flags: [
+                "--places", "gpx/places/sf-clinics.csv", "--prompt", "deny",
+                "--event", "5m:tap=requestPermission", "--event", "10m:tap=currentLocation",
+            ]),
+        Equivalent(
+            scenario: "places-open-settings",
+            flags: [
+                "--places", "gpx/places/sf-clinics.gpx", "--authorization", "denied",
+                "--event", "2m:tap=openSettings", "--event", "3m:authorization=whenInUse", "--event",
+                "4m:app=foreground",
+            ]),
+        Equivalent(
+            scenario: "recorded-weather-offline",
+            flags: ["--weather", "local", "--weather-cache", "gpx/scenarios/recorded-weather", "--weather-offline"]),
         Equivalent(scenario: "regions-arrive-and-leave", flags: ["--regions", "gpx/places/sf-regions.geojson"]),
-        Equivalent(scenario: "regions-when-in-use-background",
-                   flags: ["--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=background", "--event", "20m:app=foreground"]),
+        Equivalent(
+            scenario: "regions-when-in-use-background",
+            flags: [
+                "--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=background", "--event",
+                "20m:app=foreground",
+            ]),
         Equivalent(scenario: "regions-the-21st", flags: ["--regions", "gpx/places/sf-21-regions.csv"]),
-        Equivalent(scenario: "significant-changes-on-a-ride", file: "gpx/zurich-lake-ride.gpx", flags: ["--significant-changes"]),
-        Equivalent(scenario: "reminders-arrive-at-the-pharmacy",
-                   flags: ["--app", "reminders", "--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=terminated"]),
+        Equivalent(
+            scenario: "significant-changes-on-a-ride", file: "gpx/zurich-lake-ride.gpx",
+            flags: ["--significant-changes"]),
+        Equivalent(
+            scenario: "reminders-arrive-at-the-pharmacy",
+            flags: ["--app", "reminders", "--regions", "gpx/places/sf-regions.geojson", "--event", "5m:app=terminated"]),
     ]
 
     /// Flags laid over a scenario, and the plain flags that give the same run.
     static let overridden: [Equivalent] = [
         Equivalent(scenario: "happy-path", overrides: ["--prompt", "deny"], flags: ["--prompt", "deny"]),
-        Equivalent(scenario: "denied-at-launch", overrides: ["--authorization", "whenInUse"],
-                   flags: ["--authorization", "whenInUse"]),
+        Equivalent(
+            scenario: "denied-at-launch", overrides: ["--authorization", "whenInUse"],
+            flags: ["--authorization", "whenInUse"]),
         Equivalent(scenario: "approximate-location", overrides: ["--accuracy", "full"], flags: []),
-        Equivalent(scenario: "allow-once-background", overrides: ["--prompt", "allow"],
-                   flags: ["--prompt", "allow", "--event", "10m:app=background", "--event", "12m:app=foreground"]),
+        Equivalent(
+            scenario: "allow-once-background", overrides: ["--prompt", "allow"],
+            flags: ["--prompt", "allow", "--event", "10m:app=background", "--event", "12m:app=foreground"]),
         // --event adds to the scenario's events, after them.
-        Equivalent(scenario: "revoked-halfway", overrides: ["--event", "70m:app=background"],
-                   flags: ["--event", "40m:authorization=denied", "--event", "60m:authorization=whenInUse",
-                           "--event", "70m:app=background"]),
+        Equivalent(
+            scenario: "revoked-halfway", overrides: ["--event", "70m:app=background"],
+            flags: [
+                "--event", "40m:authorization=denied", "--event", "60m:authorization=whenInUse",
+                "--event", "70m:app=background",
+            ]),
         // The scenario's local server and its faults give way to the flag's provider.
         Equivalent(scenario: "flaky-weather-server", overrides: ["--weather", "builtin"], flags: []),
         // A GPS flag overrides the scenario's; the custom figures lay over its profile.
-        Equivalent(scenario: "urban-canyon", overrides: ["--seed", "4", "--gps-sigma", "6"],
-                   flags: ["--gps", "urban-canyon", "--seed", "4", "--gps-sigma", "6"]),
-        Equivalent(scenario: "flaky-weather-server", overrides: ["--server-fail-rate", "0"],
-                   flags: ["--weather", "local", "--server-fail-rate", "0", "--server-seed", "7"]),
+        Equivalent(
+            scenario: "urban-canyon", overrides: ["--seed", "4", "--gps-sigma", "6"],
+            flags: ["--gps", "urban-canyon", "--seed", "4", "--gps-sigma", "6"]),
+        Equivalent(
+            scenario: "flaky-weather-server", overrides: ["--server-fail-rate", "0"],
+            flags: ["--weather", "local", "--server-fail-rate", "0", "--server-seed", "7"]),
     ]
 
     /// Compares two runs line by line, naming the first line that differs.
@@ -86,7 +115,9 @@ struct ReplayScenarioTests {
         let actualLines = actual.stdoutWithoutTimings.split(separator: "\n")
         let expectedLines = expected.stdoutWithoutTimings.split(separator: "\n")
         #expect(actualLines.count == expectedLines.count, sourceLocation: sourceLocation)
-        if let index = actualLines.indices.first(where: { $0 < expectedLines.count && actualLines[$0] != expectedLines[$0] }) {
+        if let index = actualLines.indices.first(where: {
+            $0 < expectedLines.count && actualLines[$0] != expectedLines[$0]
+        }) {
             Issue.record(
                 "line \(index + 1) differs:\n  scenario: \(actualLines[index])\n  flags:    \(expectedLines[index])",
                 sourceLocation: sourceLocation)
@@ -128,9 +159,12 @@ struct ReplayScenarioTests {
     func eventsAdded() async throws {
         let timeline = try await ReplayTimeline.run(
             scenario: "gpx/scenarios/revoked-halfway.yaml", ["--event", "70m:app=background"])
-        #expect(timeline.events.first?["settings"]?["events"] == .array([
-            .string("40m:authorization=denied"), .string("1h:authorization=whenInUse"), .string("1h10m:app=background"),
-        ]))
+        #expect(
+            timeline.events.first?["settings"]?["events"]
+                == .array([
+                    .string("40m:authorization=denied"), .string("1h:authorization=whenInUse"),
+                    .string("1h10m:app=background"),
+                ]))
         let app = try #require(timeline.events(ofType: "app").first)
         #expect(app["offset"]?.intValue == 4200)
         // A when-in-use app in the background gets no fixes.
@@ -147,7 +181,9 @@ struct ReplayScenarioTests {
             at: Repository.url(Self.waypoints), to: scratch.url.appendingPathComponent("routes/cupertino.gpx"))
         let scenario = try scratch.scenario("drive.yaml", "gpx: routes/cupertino.gpx\nprompt: once\n")
         let fromRoot = try await ReplayTimeline.run(scenario: scratch.url.appendingPathComponent(scenario).path)
-        #expect(fromRoot.events.first?["file"]?.stringValue == scratch.url.appendingPathComponent("routes/cupertino.gpx").path)
+        #expect(
+            fromRoot.events.first?["file"]?.stringValue
+                == scratch.url.appendingPathComponent("routes/cupertino.gpx").path)
         let fromScratch = try await ReplayTimeline.run(scenario: scenario, in: scratch.url)
         #expect(fromScratch.events.first?["file"]?.stringValue == "routes/cupertino.gpx")
         let fromFlags = try await ReplayTimeline.run(Self.waypoints, ["--prompt", "once"])
@@ -163,22 +199,36 @@ struct ReplayScenarioTests {
         var testDescription: String { arguments.joined(separator: " ") }
     }
 
-    @Test("refused runs: nothing on stdout, the status and the message", arguments: [
-        Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", walk], status: 64,
-                message: "trailcast: error: give either a route file or --scenario, not both (a scenario names its route)"),
-        Refused(arguments: [], status: 64,
+    @Test(
+        "refused runs: nothing on stdout, the status and the message",
+        arguments: [
+            Refused(
+                arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", walk], status: 64,
+                message:
+                    "trailcast: error: give either a route file or --scenario, not both (a scenario names its route)"),
+            Refused(
+                arguments: [], status: 64,
                 message: "trailcast: error: name a route file to replay, or a scenario with --scenario FILE"),
-        Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", "--loop", "0"], status: 64,
+            Refused(
+                arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", "--loop", "0"], status: 64,
                 message: "trailcast: error: --loop 0 (forever) needs real time: add --speed N"),
-        Refused(arguments: ["--scenario", "gpx/scenarios/happy-path.yaml", "--weather", "builtin", "--server-fail-rate", "1"],
+            Refused(
+                arguments: [
+                    "--scenario", "gpx/scenarios/happy-path.yaml", "--weather", "builtin", "--server-fail-rate", "1",
+                ],
                 status: 64, message: "trailcast: error: the --server-* faults need --weather local, not builtin"),
-        Refused(arguments: ["--scenario", "gpx/scenarios/no-such-scenario.yaml"], status: 66,
+            Refused(
+                arguments: ["--scenario", "gpx/scenarios/no-such-scenario.yaml"], status: 66,
                 message: "gpx/scenarios/no-such-scenario.yaml: error: no such file"),
-        Refused(arguments: ["--scenario", "gpx/scenarios"], status: 66,
+            Refused(
+                arguments: ["--scenario", "gpx/scenarios"], status: 66,
                 message: "gpx/scenarios: error: is a directory"),
-        Refused(arguments: ["--scenario", walk], status: 65,
-                message: "gpx/sf-waterfront-walk.gpx:5:191: error: not valid YAML: mapping values are not allowed in this context"),
-    ])
+            Refused(
+                arguments: ["--scenario", walk], status: 65,
+                message:
+                    "gpx/sf-waterfront-walk.gpx:5:191: error: not valid YAML: mapping values are not allowed in this context"
+            ),
+        ])
     func refused(refused: Refused) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", "--format", "jsonl"] + refused.arguments)
         #expect(result.status == refused.status)
@@ -191,7 +241,9 @@ struct ReplayScenarioTests {
         let server = try await WeatherServerProcess()
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let scenario = try scratch.scenario("network.yaml", """
+        let scenario = try scratch.scenario(
+            "network.yaml",
+            """
             name: weather over HTTP
             gpx: \(ScenarioFiles.waypoints)
             weather:
@@ -218,8 +270,9 @@ struct ReplayScenarioTests {
 
     // MARK: - --weather local
 
-    @Test("--server-fail-rate 1 (with --weather local or alone): every location, a weatherError with HTTP 500 for each fetch",
-          arguments: [["--weather", "local", "--server-fail-rate", "1"], ["--server-fail-rate", "1"]])
+    @Test(
+        "--server-fail-rate 1 (with --weather local or alone): every location, a weatherError with HTTP 500 for each fetch",
+        arguments: [["--weather", "local", "--server-fail-rate", "1"], ["--server-fail-rate", "1"]])
     func localServerFailing(flags: [String]) async throws {
         let timeline = try await ReplayTimeline.run(Self.waypoints, flags)
         let builtin = try await ReplayTimeline.run(Self.waypoints)
@@ -248,7 +301,8 @@ struct ReplayScenarioTests {
         #expect(timeline.events.first?["settings"]?["weather"]?.stringValue == "local")
         #expect(timeline.locations == builtin.locations)
         let weather = timeline.events(ofType: "weather")
-        #expect(weather.map { [$0["t"], $0["cell"]] } == builtin.events(ofType: "weather").map { [$0["t"], $0["cell"]] })
+        #expect(
+            weather.map { [$0["t"], $0["cell"]] } == builtin.events(ofType: "weather").map { [$0["t"], $0["cell"]] })
         for event in weather {
             #expect(event["source"]?.stringValue == "network")
             #expect(event["attempts"]?.intValue == 1)
@@ -258,15 +312,18 @@ struct ReplayScenarioTests {
         #expect(timeline.end?["weatherNetworkFetches"]?.intValue == weather.count)
     }
 
-    @Test("--server-* faults with another weather source: 64", arguments: [
-        (["--weather", "builtin", "--server-fail-rate", "1"], "builtin"),
-        (["--weather", "open-meteo", "--server-seed", "3"], "open-meteo"),
-        (["--weather", "none", "--server-latency", "1s"], "none"),
-    ])
+    @Test(
+        "--server-* faults with another weather source: 64",
+        arguments: [
+            (["--weather", "builtin", "--server-fail-rate", "1"], "builtin"),
+            (["--weather", "open-meteo", "--server-seed", "3"], "open-meteo"),
+            (["--weather", "none", "--server-latency", "1s"], "none"),
+        ])
     func faultsNeedLocal(flags: [String], provider: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.waypoints] + flags)
         #expect(result.status == 64)
         #expect(result.stdout == "")
-        #expect(result.stderrLines.first == "trailcast: error: the --server-* faults need --weather local, not \(provider)")
+        #expect(
+            result.stderrLines.first == "trailcast: error: the --server-* faults need --weather local, not \(provider)")
     }
 }

@@ -24,12 +24,14 @@ struct ReplaySignalTests {
         }
     }
 
-    @Test("a signal mid-run writes a whole `end` line, flushes, and exits 128 + signal", arguments: [
-        Stop(signal: SIGINT, status: 130, toFile: true),
-        Stop(signal: SIGTERM, status: 143, toFile: false),
-        Stop(signal: SIGINT, status: 130, toFile: false),
-        Stop(signal: SIGTERM, status: 143, toFile: true),
-    ])
+    @Test(
+        "a signal mid-run writes a whole `end` line, flushes, and exits 128 + signal",
+        arguments: [
+            Stop(signal: SIGINT, status: 130, toFile: true),
+            Stop(signal: SIGTERM, status: 143, toFile: false),
+            Stop(signal: SIGINT, status: 130, toFile: false),
+            Stop(signal: SIGTERM, status: 143, toFile: true),
+        ])
     func signalEndsTheRun(stop: Stop) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }

@@ -23,7 +23,9 @@ struct ReplayStandardInputTests {
         // Route points without times: the timer's lookahead is a second reader.
         Case(file: "gpx/route-no-times.gpx", flags: ["--interval", "2"], locations: 893),
         // Waypoints before the track: skipped without a second read.
-        Case(file: "Tests/Fixtures/realworld/multi-track.gpx", flags: ["--gps", "urban-canyon", "--seed", "4"], locations: 125),
+        Case(
+            file: "Tests/Fixtures/realworld/multi-track.gpx", flags: ["--gps", "urban-canyon", "--seed", "4"],
+            locations: 125),
         Case(file: "Tests/Fixtures/realworld/utf16.gpx", flags: ["--strict"], locations: 30),
         Case(file: "Tests/Fixtures/realworld/gpsbabel-gpx10.gpx", flags: ["--source", "route"], locations: 6),
     ]
@@ -50,7 +52,8 @@ struct ReplayStandardInputTests {
         #expect(timeline.events.first?["file"] == .string("-"))
         #expect(timeline.events.first?["points"] == .null)
         #expect(timeline.locations.count == run.locations)
-        #expect(Self.normalised(fromPipe.stdoutLines, file: "-") == Self.normalised(fromFile.stdoutLines, file: run.file))
+        #expect(
+            Self.normalised(fromPipe.stdoutLines, file: "-") == Self.normalised(fromFile.stdoutLines, file: run.file))
     }
 
     @Test("a pipe is replayed as it arrives: locations before the rest of the file is written")
@@ -117,7 +120,10 @@ struct ReplayStandardInputTests {
         #expect(result.status == 65)
         #expect(result.stdout == "")
         let error = try #require(result.stderrLines.only, "\(result.stderr)")
-        #expect(error == "-:4:27: error: time 2026-01-01T09:00:00.000Z is earlier than the previous fix's 2026-01-01T10:00:00.000Z; position kept, time dropped")
+        #expect(
+            error
+                == "-:4:27: error: time 2026-01-01T09:00:00.000Z is earlier than the previous fix's 2026-01-01T10:00:00.000Z; position kept, time dropped"
+        )
     }
 
     @Test("nothing to replay or not a GPX document on standard input: 65, one located line")
@@ -125,7 +131,8 @@ struct ReplayStandardInputTests {
         let empty = try await TrailcastBinary.run(arguments: ["replay", "-"], stdin: Data("<gpx/>".utf8))
         #expect(empty.status == 65)
         #expect(empty.stdout == "")
-        #expect(empty.stderr == "-: error: nothing to replay: the file has no track points, route points or waypoints\n")
+        #expect(
+            empty.stderr == "-: error: nothing to replay: the file has no track points, route points or waypoints\n")
         let broken = try await TrailcastBinary.run(arguments: ["replay", "-"], stdin: Data("<gpx><trk>".utf8))
         #expect(broken.status == 65)
         #expect(broken.stdout == "")

@@ -53,7 +53,8 @@ struct ReplayTimeline {
     static let settingsKeys = [
         "travelSpeed", "interval", "speed", "loop", "authorization", "accuracy", "services", "prompt",
         "promptAlways", "request", "distanceFilter", "events", "strict",
-        "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents", "weatherCache", "weatherOffline", "weatherCacheMax",
+        "weather", "weatherUrl", "weatherCell", "weatherTtl", "weatherEvents", "weatherCache", "weatherOffline",
+        "weatherCacheMax",
         "gps", "gpsSigma", "gpsCorrelation", "gpsMultipath", "seed", "jitter", "maxGap", "app", "places", "placesLimit",
         "regions", "significantChanges", "visits", "backgroundUpdates",
     ]
@@ -98,7 +99,9 @@ struct ReplayTimeline {
     /// device's side, tested on their own) and the `start` line, with `wallSeconds` blanked
     /// in `end`: the permission story of a run, as exact text.
     var storyLines: [String] {
-        zip(lines, types).filter { !["location", "weather", "missed", "start"].contains($1) }.map { Self.withoutWallSeconds($0.0) }
+        zip(lines, types).filter { !["location", "weather", "missed", "start"].contains($1) }.map {
+            Self.withoutWallSeconds($0.0)
+        }
     }
 
     /// The `end` object; the last line.
@@ -135,15 +138,19 @@ struct ReplayTimeline {
         var previousOffset = -1.0
         for (number, event) in events.enumerated() {
             let type = event["type"]?.stringValue ?? "?"
-            #expect(event.keys == Self.keys[type], "line \(number + 1): \(lines[number])",
-                    sourceLocation: sourceLocation)
+            #expect(
+                event.keys == Self.keys[type], "line \(number + 1): \(lines[number])",
+                sourceLocation: sourceLocation)
             guard let t = event["t"]?.stringValue, let time = Self.milliseconds(t),
-                  let offset = event["offset"]?.doubleValue else {
-                Issue.record("line \(number + 1) has no valid t/offset: \(lines[number])", sourceLocation: sourceLocation)
+                let offset = event["offset"]?.doubleValue
+            else {
+                Issue.record(
+                    "line \(number + 1) has no valid t/offset: \(lines[number])", sourceLocation: sourceLocation)
                 continue
             }
-            #expect(time - startTime == Int64((offset * 1000).rounded()),
-                    "line \(number + 1): t \(t) is not start + offset \(offset)", sourceLocation: sourceLocation)
+            #expect(
+                time - startTime == Int64((offset * 1000).rounded()),
+                "line \(number + 1): t \(t) is not start + offset \(offset)", sourceLocation: sourceLocation)
             #expect(offset >= previousOffset, "line \(number + 1) goes back in time", sourceLocation: sourceLocation)
             previousOffset = offset
         }

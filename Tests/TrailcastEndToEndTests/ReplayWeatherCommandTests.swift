@@ -11,18 +11,21 @@ struct ReplayWeatherCommandTests {
 
     /// The (cell, 15-minute window) pairs the app's locations visit, worked out from the
     /// location lines alone: the fetches a correct cache makes.
-    static func visitedCellWindows(_ timeline: ReplayTimeline, cellDegrees: Double = 0.01, ttl: Double = 900) -> Set<String> {
-        Set(timeline.locations.compactMap { location -> String? in
-            guard let lat = location["lat"]?.doubleValue, let lon = location["lon"]?.doubleValue,
-                  // The fix's own time: a cached fix's weather is asked for at it.
-                  let t = location["cached"]?.stringValue ?? location["t"]?.stringValue,
-                  let milliseconds = ReplayTimeline.milliseconds(t)
-            else { return nil }
-            let row = Int((lat / cellDegrees + 1e-9).rounded(.down))
-            let column = Int((lon / cellDegrees + 1e-9).rounded(.down))
-            let window = Int((Double(milliseconds) / 1000 / ttl).rounded(.down))
-            return "\(row),\(column)@\(window)"
-        })
+    static func visitedCellWindows(_ timeline: ReplayTimeline, cellDegrees: Double = 0.01, ttl: Double = 900) -> Set<
+        String
+    > {
+        Set(
+            timeline.locations.compactMap { location -> String? in
+                guard let lat = location["lat"]?.doubleValue, let lon = location["lon"]?.doubleValue,
+                    // The fix's own time: a cached fix's weather is asked for at it.
+                    let t = location["cached"]?.stringValue ?? location["t"]?.stringValue,
+                    let milliseconds = ReplayTimeline.milliseconds(t)
+                else { return nil }
+                let row = Int((lat / cellDegrees + 1e-9).rounded(.down))
+                let column = Int((lon / cellDegrees + 1e-9).rounded(.down))
+                let window = Int((Double(milliseconds) / 1000 / ttl).rounded(.down))
+                return "\(row),\(column)@\(window)"
+            })
     }
 
     /// The location lines, which weather must never change.
@@ -59,8 +62,10 @@ struct ReplayWeatherCommandTests {
         // The 14 weather events, and the `end` line's weather totals.
         #expect(weatherLines.count == 15)
         let line = try #require(weatherLines.first)
-        #expect(line.range(of: #"weather +-?\d+\.\d °C \(feels -?\d+\.\d °C\), [a-z ,:]+, wind \d+\.\d m/s from \d+°"#,
-                           options: .regularExpression) != nil, "\(line)")
+        #expect(
+            line.range(
+                of: #"weather +-?\d+\.\d °C \(feels -?\d+\.\d °C\), [a-z ,:]+, wind \d+\.\d m/s from \d+°"#,
+                options: .regularExpression) != nil, "\(line)")
         #expect(line.hasSuffix("[model, cell 37.79,-122.40]"), "\(line)")
         #expect(result.stdoutLines.last?.contains("; weather 1840 lookups, 0 network, 1826 cached, 0 errors; ") == true)
     }
@@ -72,7 +77,10 @@ struct ReplayWeatherCommandTests {
         let log = scratch.url.appendingPathComponent("weather.csv").path
         let timeline = try await ReplayTimeline.run(Self.walk, ["--weather-log", log])
         let rows = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n").map(String.init)
-        #expect(rows.first == "time,offset,lat,lon,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,source,stale")
+        #expect(
+            rows.first
+                == "time,offset,lat,lon,temperatureCelsius,apparentTemperatureCelsius,relativeHumidity,precipitationMm,cloudCover,weatherCode,condition,windSpeedMps,windDirectionDegrees,source,stale"
+        )
         let weather = timeline.events(ofType: "weather")
         #expect(rows.count == weather.count + 1)
         for (row, event) in zip(rows.dropFirst(), weather) {
@@ -111,7 +119,8 @@ struct ReplayWeatherCommandTests {
         #expect(weather.count == visited.count)
         #expect(timeline.end?["weatherNetworkFetches"]?.intValue == visited.count)
         #expect(timeline.end?["weatherErrors"]?.intValue == 0)
-        #expect(weather.allSatisfy { $0["source"]?.stringValue == "network" && ($0["fetchMs"]?.doubleValue ?? -1) >= 0 })
+        #expect(
+            weather.allSatisfy { $0["source"]?.stringValue == "network" && ($0["fetchMs"]?.doubleValue ?? -1) >= 0 })
         #expect(weather.allSatisfy { $0["attempts"]?.intValue == 1 })
         #expect(timeline.events.first?["settings"]?["weather"]?.stringValue == "open-meteo")
         #expect(timeline.events.first?["settings"]?["weatherUrl"]?.stringValue == server.url)
@@ -122,7 +131,8 @@ struct ReplayWeatherCommandTests {
     func flakyServer() async throws {
         let server = try await WeatherServerProcess(["--fail-rate", "0.5", "--seed", "7"])
         let reference = try await ReplayTimeline.run(Self.walk, ["--weather", "none"])
-        let timeline = try await ReplayTimeline.run(Self.walk, ["--weather-url", server.url, "--weather-timeout", "2s"])
+        let timeline = try await ReplayTimeline.run(
+            Self.walk, ["--weather-url", server.url, "--weather-timeout", "2s"])
         #expect(Self.locationLines(timeline) == Self.locationLines(reference))
         let errors = timeline.events(ofType: "weatherError")
         #expect(timeline.end?["weatherErrors"]?.intValue == errors.count)
@@ -169,22 +179,39 @@ struct ReplayWeatherCommandTests {
     }
 
     @Test(arguments: [
-        (["--weather-url", "ftp://example.com"],
-         "trailcast: error: the weather url must be an http:// or https:// URL, not 'ftp://example.com'"),
-        (["--weather", "builtin", "--weather-url", "http://127.0.0.1:9"],
-         "trailcast: error: --weather-url and --weather-archive-url need --weather open-meteo, not builtin"),
-        (["--weather-ttl", "soon"], "trailcast: error: --weather-ttl must be a duration such as 15m or 1h, not 'soon'"),
+        (
+            ["--weather-url", "ftp://example.com"],
+            "trailcast: error: the weather url must be an http:// or https:// URL, not 'ftp://example.com'"
+        ),
+        (
+            ["--weather", "builtin", "--weather-url", "http://127.0.0.1:9"],
+            "trailcast: error: --weather-url and --weather-archive-url need --weather open-meteo, not builtin"
+        ),
+        (
+            ["--weather-ttl", "soon"],
+            "trailcast: error: --weather-ttl must be a duration such as 15m or 1h, not 'soon'"
+        ),
         (["--weather-ttl", "0"], "trailcast: error: --weather-ttl must be at least 1 second, not 0s"),
         (["--weather-cell", "0"], "trailcast: error: --weather-cell must be between 0.0001 and 10 degrees, not 0"),
         (["--weather-timeout", "0"], "trailcast: error: --weather-timeout must be above 0, not 0"),
         (["--weather-timeout", "-2s"], "trailcast: error: --weather-timeout must be above 0, not -2s"),
         (["--weather-ttl", "-5m"], "trailcast: error: --weather-ttl must be 0 or more, not -5m"),
-        (["--weather", "sunny"],
-         "trailcast: error: --weather must be one of builtin, open-meteo, local, none, not 'sunny'"),
-        (["--weather-events", "some"],
-         "trailcast: error: --weather-events must be one of fetches, all, not 'some'"),
-        (["--server-fail-rate", "1.5"], "trailcast: error: --server-fail-rate must be a share between 0 and 1, not 1.5"),
-        (["--weather", "local", "--server-rate-limit", "0"], "trailcast: error: --server-rate-limit must be at least 1 request a minute, not 0"),
+        (
+            ["--weather", "sunny"],
+            "trailcast: error: --weather must be one of builtin, open-meteo, local, none, not 'sunny'"
+        ),
+        (
+            ["--weather-events", "some"],
+            "trailcast: error: --weather-events must be one of fetches, all, not 'some'"
+        ),
+        (
+            ["--server-fail-rate", "1.5"],
+            "trailcast: error: --server-fail-rate must be a share between 0 and 1, not 1.5"
+        ),
+        (
+            ["--weather", "local", "--server-rate-limit", "0"],
+            "trailcast: error: --server-rate-limit must be at least 1 request a minute, not 0"
+        ),
     ])
     func badWeatherFlagsExit64(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk] + arguments)
@@ -197,6 +224,8 @@ struct ReplayWeatherCommandTests {
         let result = try await TrailcastBinary.run(
             arguments: ["replay", Self.walk, "--weather-log", "/nonexistent-dir/weather.csv"])
         #expect(result.status == 73)
-        #expect(result.stderr == "/nonexistent-dir/weather.csv: error: cannot create the weather log: No such file or directory\n")
+        #expect(
+            result.stderr
+                == "/nonexistent-dir/weather.csv: error: cannot create the weather log: No such file or directory\n")
     }
 }

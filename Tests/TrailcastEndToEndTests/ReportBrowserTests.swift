@@ -20,16 +20,22 @@ struct ReportBrowserTests {
     }
 
     static let samples = [
-        Sample(name: "walk", arguments: [
-            "replay", "gpx/sf-waterfront-walk.gpx", "--gps", "urban-canyon", "--event", "20m:app=background",
-            "--event", "35m:app=foreground", "--event", "60m:authorization=denied", "--format", "jsonl",
-        ], colours: ["#1a7f37", "#8250df", "#cf222e"]),
-        Sample(name: "check", arguments: [
-            "check", "gpx/scenarios/denied-at-first-prompt.yaml", "gpx/scenarios/tunnel.yaml", "--format", "html",
-        ], colours: ["#1a7f37", "#cf222e", "#24292f"]),
+        Sample(
+            name: "walk",
+            arguments: [
+                "replay", "gpx/sf-waterfront-walk.gpx", "--gps", "urban-canyon", "--event", "20m:app=background",
+                "--event", "35m:app=foreground", "--event", "60m:authorization=denied", "--format", "jsonl",
+            ], colours: ["#1a7f37", "#8250df", "#cf222e"]),
+        Sample(
+            name: "check",
+            arguments: [
+                "check", "gpx/scenarios/denied-at-first-prompt.yaml", "gpx/scenarios/tunnel.yaml", "--format", "html",
+            ], colours: ["#1a7f37", "#cf222e", "#24292f"]),
     ]
 
-    @Test("rendered headless: not blank, the route's colours, no script error, the map and bands in the DOM", arguments: samples)
+    @Test(
+        "rendered headless: not blank, the route's colours, no script error, the map and bands in the DOM",
+        arguments: samples)
     func render(sample: Sample) async throws {
         let browser = try #require(Chromium.path, "chromium is not installed (apt-get install chromium)")
         let scratch = try ScratchDirectory()
@@ -37,7 +43,8 @@ struct ReportBrowserTests {
         let page = scratch.url.appendingPathComponent("\(sample.name).html")
         if sample.arguments.first == "replay" {
             let jsonl = scratch.url.appendingPathComponent("\(sample.name).jsonl")
-            let run = try await TrailcastBinary.run(arguments: sample.arguments + ["--output", jsonl.path, "--report", page.path])
+            let run = try await TrailcastBinary.run(
+                arguments: sample.arguments + ["--output", jsonl.path, "--report", page.path])
             try #require(run.status == 0, "\(run.stderr)")
         } else {
             let run = try await TrailcastBinary.run(arguments: sample.arguments + ["--output", page.path])
@@ -45,7 +52,9 @@ struct ReportBrowserTests {
         }
 
         let screenshot = scratch.url.appendingPathComponent("\(sample.name).png")
-        let shot = try await Chromium.run(browser, ["--window-size=1100,1300", "--screenshot=\(screenshot.path)", page.absoluteString], profile: scratch.url)
+        let shot = try await Chromium.run(
+            browser, ["--window-size=1100,1300", "--screenshot=\(screenshot.path)", page.absoluteString],
+            profile: scratch.url)
         #expect(shot.status == 0, "\(shot.stderr)")
         Chromium.expectNoScriptErrors(shot.stderr)
         let stats = try await PixelStatistics.of(screenshot, near: sample.colours)
@@ -78,10 +87,14 @@ enum Chromium {
     /// keeps a multi-process browser from starving the tests running beside it on two cores
     /// (their wall-clock waits failed when it ran at normal priority).
     static func run(_ browser: String, _ arguments: [String], profile: URL) async throws -> CommandResult {
-        try await TrailcastBinary.runTool("nice", [
-            "-n", "19", "timeout", "120", browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-            "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)/chromium-profile", "--enable-logging=stderr", "--v=0",
-        ] + arguments)
+        try await TrailcastBinary.runTool(
+            "nice",
+            [
+                "-n", "19", "timeout", "120", browser, "--headless", "--no-sandbox", "--disable-gpu",
+                "--hide-scrollbars", "--no-first-run",
+                "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)/chromium-profile",
+                "--enable-logging=stderr", "--v=0",
+            ] + arguments)
     }
 
     /// Chromium logs each console message as `INFO:CONSOLE:LINE] "text", source: URL`
@@ -113,7 +126,8 @@ struct PixelStatistics: Decodable {
     static func of(_ png: URL, near colours: [String]) async throws -> PixelStatistics {
         // Pure Python decoding a few megapixels: low priority, as the browser.
         let result = try await TrailcastBinary.runTool(
-            "nice", ["-n", "19", "python3", Repository.url("Tests/Fixtures/report/png-stats.py").path, png.path] + colours)
+            "nice",
+            ["-n", "19", "python3", Repository.url("Tests/Fixtures/report/png-stats.py").path, png.path] + colours)
         try #require(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode(PixelStatistics.self, from: Data(result.stdout.utf8))
     }

@@ -26,7 +26,9 @@ struct ReportCommandTests {
         defer { scratch.remove() }
         let jsonl = scratch.url.appendingPathComponent("run.jsonl")
         let live = scratch.url.appendingPathComponent("live.html")
-        let replay = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl", "--output", jsonl.path, "--report", live.path] + Self.noisyRun)
+        let replay = try await TrailcastBinary.run(
+            arguments: ["replay", Self.walk, "--format", "jsonl", "--output", jsonl.path, "--report", live.path]
+                + Self.noisyRun)
         try #require(replay.status == 0, "\(replay.stderr)")
         #expect(replay.stdout == "")
 
@@ -40,12 +42,17 @@ struct ReportCommandTests {
         #expect(page.hasPrefix("<!DOCTYPE html>\n") && page.hasSuffix("</html>\n"))
         #expect(page == Self.text(fromFile), "replay --report and report FILE differ")
         #expect(page == piped.stdout, "report - differs")
-        for drawn in ["seg-delivered", "seg-background", "seg-notAuthorized", "class=\"truth\"", "m-alert", "band band-delivery", "line-temperature"] {
+        for drawn in [
+            "seg-delivered", "seg-background", "seg-notAuthorized", "class=\"truth\"", "m-alert", "band band-delivery",
+            "line-temperature",
+        ] {
             #expect(page.contains(drawn), "no \(drawn)")
         }
     }
 
-    @Test("--tiles: replay --report and report FILE give the same page with the tiles under its map; templates that cannot work and --tiles with no map to lay them under are 64")
+    @Test(
+        "--tiles: replay --report and report FILE give the same page with the tiles under its map; templates that cannot work and --tiles with no map to lay them under are 64"
+    )
     func tiles() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -53,7 +60,9 @@ struct ReportCommandTests {
         let live = scratch.url.appendingPathComponent("live.html")
         let template = "https://tiles.example.org/{z}/{x}/{y}.png"
         let tiles = ["--tiles", template, "--tiles-attribution", "Tiles: example.org"]
-        let replay = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl", "--output", jsonl.path, "--report", live.path] + tiles)
+        let replay = try await TrailcastBinary.run(
+            arguments: ["replay", Self.walk, "--format", "jsonl", "--output", jsonl.path, "--report", live.path] + tiles
+        )
         try #require(replay.status == 0, "\(replay.stderr)")
         let report = try await TrailcastBinary.run(arguments: ["report", jsonl.path] + tiles)
         #expect(report.status == 0)
@@ -64,10 +73,22 @@ struct ReportCommandTests {
         #expect(!plain.stdout.contains("<image") && !plain.stdout.contains("example.org"), "offline without --tiles")
 
         let usage: [([String], String)] = [
-            (["replay", Self.walk, "--tiles", template], "trailcast: error: --tiles lays tiles under the map of the live page or the report: add --serve or --report"),
-            (["report", jsonl.path, "--tiles", "https://{s}.tile.example.org/{z}/{x}/{y}.png"], "trailcast: error: --tiles: the tile URL template takes only {z}, {x} and {y} (name one server, not {s} subdomains): https://{s}.tile.example.org/{z}/{x}/{y}.png"),
-            (["report", jsonl.path, "--tiles", "tile.example.org/{z}/{x}/{y}.png"], "trailcast: error: --tiles: the tile URL template must start with http:// or https://, not tile.example.org/{z}/{x}/{y}.png"),
-            (["report", jsonl.path, "--tiles-attribution", "me"], "trailcast: error: --tiles-attribution goes with --tiles URL_TEMPLATE"),
+            (
+                ["replay", Self.walk, "--tiles", template],
+                "trailcast: error: --tiles lays tiles under the map of the live page or the report: add --serve or --report"
+            ),
+            (
+                ["report", jsonl.path, "--tiles", "https://{s}.tile.example.org/{z}/{x}/{y}.png"],
+                "trailcast: error: --tiles: the tile URL template takes only {z}, {x} and {y} (name one server, not {s} subdomains): https://{s}.tile.example.org/{z}/{x}/{y}.png"
+            ),
+            (
+                ["report", jsonl.path, "--tiles", "tile.example.org/{z}/{x}/{y}.png"],
+                "trailcast: error: --tiles: the tile URL template must start with http:// or https://, not tile.example.org/{z}/{x}/{y}.png"
+            ),
+            (
+                ["report", jsonl.path, "--tiles-attribution", "me"],
+                "trailcast: error: --tiles-attribution goes with --tiles URL_TEMPLATE"
+            ),
         ]
         for (arguments, message) in usage {
             let result = try await TrailcastBinary.run(arguments: arguments)
@@ -80,14 +101,19 @@ struct ReportCommandTests {
     func badInput() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let timeline = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl", "--weather", "none"])
+        let timeline = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "--format", "jsonl", "--weather", "none",
+        ])
         var lines = timeline.stdoutLines
         lines[2] = "not json at all"
         let broken = try scratch.file(named: "broken.jsonl", text: lines.joined(separator: "\n") + "\n")
         let result = try await TrailcastBinary.run(arguments: ["report", broken.path])
         #expect(result.status == 65)
         #expect(result.stdout == "")
-        #expect(result.stderr == "\(broken.path):3:1: error: not a timeline event (a JSON object with `type` and `offset`, as `replay --format jsonl` writes)\n")
+        #expect(
+            result.stderr
+                == "\(broken.path):3:1: error: not a timeline event (a JSON object with `type` and `offset`, as `replay --format jsonl` writes)\n"
+        )
 
         let absent = scratch.url.appendingPathComponent("none.jsonl").path
         let missing = try await TrailcastBinary.run(arguments: ["report", absent])
@@ -97,10 +123,12 @@ struct ReportCommandTests {
         let empty = try scratch.file(named: "empty.jsonl", text: "\n\n")
         let nothing = try await TrailcastBinary.run(arguments: ["report", empty.path])
         #expect(nothing.status == 65)
-        #expect(nothing.stderr == "\(empty.path):1:1: error: no timeline events (write one with `replay --format jsonl`)\n")
+        #expect(
+            nothing.stderr == "\(empty.path):1:1: error: no timeline events (write one with `replay --format jsonl`)\n")
 
         // A copy taken mid-run ends in half a line: a warning, and the page of the rest.
-        let cut = try scratch.file(named: "cut.jsonl", text: lines.prefix(2).joined(separator: "\n") + "\n" + String(lines[3].prefix(40)))
+        let cut = try scratch.file(
+            named: "cut.jsonl", text: lines.prefix(2).joined(separator: "\n") + "\n" + String(lines[3].prefix(40)))
         let partial = try await TrailcastBinary.run(arguments: ["report", cut.path])
         #expect(partial.status == 0)
         #expect(partial.stderr == "\(cut.path):3:1: warning: the last line is cut short; left out\n")
@@ -111,7 +139,9 @@ struct ReportCommandTests {
     func overlongLine() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let timeline = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--format", "jsonl", "--weather", "none"])
+        let timeline = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "--format", "jsonl", "--weather", "none",
+        ])
         // Two good lines, then one of 17 MiB: a runaway writer, or a file that is not a timeline.
         var bytes = Data((timeline.stdoutLines.prefix(2).joined(separator: "\n") + "\n").utf8)
         bytes.append(Data(repeating: UInt8(ascii: "x"), count: 17 << 20))
@@ -121,7 +151,8 @@ struct ReportCommandTests {
         #expect(result.stdout == "")
         #expect(result.stderr == "\(long.path):3:1: error: a line longer than 16 MiB\n")
         // The very first line: line 1, not 0.
-        let first = try scratch.file(named: "first.jsonl", contents: Data(repeating: UInt8(ascii: "x"), count: 17 << 20))
+        let first = try scratch.file(
+            named: "first.jsonl", contents: Data(repeating: UInt8(ascii: "x"), count: 17 << 20))
         let atOnce = try await TrailcastBinary.run(arguments: ["report", first.path])
         #expect(atOnce.status == 65)
         #expect(atOnce.stderr == "\(first.path):1:1: error: a line longer than 16 MiB\n")
@@ -129,10 +160,13 @@ struct ReportCommandTests {
 
     @Test("a report that cannot be created: 73 before the run starts")
     func cannotCreate() async throws {
-        let result = try await TrailcastBinary.run(arguments: ["replay", Self.walk, "--report", "/nonexistent-dir/run.html"])
+        let result = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "--report", "/nonexistent-dir/run.html",
+        ])
         #expect(result.status == 73)
         #expect(result.stdout == "")
-        #expect(result.stderr == "/nonexistent-dir/run.html: error: cannot create the report: No such file or directory\n")
+        #expect(
+            result.stderr == "/nonexistent-dir/run.html: error: cannot create the report: No such file or directory\n")
     }
 
     @Test("Ctrl-C mid-run: 130, and the page of what happened so far, whole")
@@ -142,7 +176,9 @@ struct ReportCommandTests {
         let page = scratch.url.appendingPathComponent("run.html")
         let jsonl = scratch.url.appendingPathComponent("run.jsonl")
         let process = try ReplayProcess(
-            arguments: ["replay", Self.walk, "--speed", "1", "--format", "jsonl", "--output", jsonl.path, "--report", page.path],
+            arguments: [
+                "replay", Self.walk, "--speed", "1", "--format", "jsonl", "--output", jsonl.path, "--report", page.path,
+            ],
             output: .discarded)
         try await process.wait(for: "the first line", until: { Self.text(jsonl).contains("\n") })
         process.send(SIGINT)
@@ -150,7 +186,9 @@ struct ReportCommandTests {
         #expect(status == 130)
         let html = Self.text(page)
         #expect(html.hasSuffix("</html>\n"))
-        #expect(html.contains("<h3>End of the run</h3>\n<table class=\"kv\" id=\"totals\">"), "the interrupted run's end totals")
+        #expect(
+            html.contains("<h3>End of the run</h3>\n<table class=\"kv\" id=\"totals\">"),
+            "the interrupted run's end totals")
         let fromFile = try await TrailcastBinary.run(arguments: ["report", jsonl.path])
         #expect(fromFile.stdout == html)
     }
@@ -161,7 +199,8 @@ struct ReportCommandTests {
         defer { scratch.remove() }
         let page = scratch.url.appendingPathComponent("check.html")
         let scenarios = ["gpx/scenarios/denied-at-first-prompt.yaml", "gpx/scenarios/tunnel.yaml"]
-        let result = try await TrailcastBinary.run(arguments: ["check"] + scenarios + ["--format", "html", "--output", page.path])
+        let result = try await TrailcastBinary.run(
+            arguments: ["check"] + scenarios + ["--format", "html", "--output", page.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "2 scenarios: 2 passed, 0 failed, 0 broken (15 expectations, 0 failed)\n")
         let html = Self.text(page)
@@ -173,12 +212,16 @@ struct ReportCommandTests {
         #expect(!html.contains("<td>fail</td>"))
         let again = try await TrailcastBinary.run(arguments: ["check"] + scenarios + ["--format", "html"])
         // Each run's `end` has its own wall-clock figure; the rest is the same, byte for byte.
-        #expect(Self.withoutWallSeconds(again.stdout) == Self.withoutWallSeconds(html), "the same scenarios give the same page")
+        #expect(
+            Self.withoutWallSeconds(again.stdout) == Self.withoutWallSeconds(html),
+            "the same scenarios give the same page")
     }
 
     static func withoutWallSeconds(_ html: String) -> String {
-        html.replacingOccurrences(of: #"wallSeconds</td><td class="num">[0-9.]+"#, with: "wallSeconds</td><td>_", options: .regularExpression)
-            .replacingOccurrences(of: #"&quot;wallSeconds&quot;:[0-9.]+"#, with: "_", options: .regularExpression)
-            .replacingOccurrences(of: #"wallSeconds: [0-9.]+"#, with: "_", options: .regularExpression)
+        html.replacingOccurrences(
+            of: #"wallSeconds</td><td class="num">[0-9.]+"#, with: "wallSeconds</td><td>_", options: .regularExpression
+        )
+        .replacingOccurrences(of: #"&quot;wallSeconds&quot;:[0-9.]+"#, with: "_", options: .regularExpression)
+        .replacingOccurrences(of: #"wallSeconds: [0-9.]+"#, with: "_", options: .regularExpression)
     }
 }

@@ -16,7 +16,9 @@ enum Repository {
     /// `marker`: a recipe the docs show, for a test to run as written.
     static func codeBlock(_ language: String, in file: String, containing marker: String) throws -> String {
         let text = try String(contentsOf: url(file), encoding: .utf8)
-        let blocks = text.components(separatedBy: "```\(language)\n").dropFirst().map { $0.components(separatedBy: "```").first ?? "" }
+        let blocks = text.components(separatedBy: "```\(language)\n").dropFirst().map {
+            $0.components(separatedBy: "```").first ?? ""
+        }
         return try #require(blocks.first { $0.contains(marker) }, "\(file) has a \(language) block with \(marker)")
     }
 

@@ -8,7 +8,9 @@ import Testing
 /// was written from.
 @Suite("CSV routes: Trailcast's own export and GPSBabel's unicsv replay as their GPX does")
 struct RouteCSVTests {
-    @Test("Trailcast's own export --format csv replays to the GPX's timeline", arguments: RouteFormatsRoundTripTests.samples)
+    @Test(
+        "Trailcast's own export --format csv replays to the GPX's timeline",
+        arguments: RouteFormatsRoundTripTests.samples)
     func ownExportReadsBack(sample: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -22,7 +24,9 @@ struct RouteCSVTests {
             conversion: .init(format: "csv", babelFormat: "", degrees: 1.01e-7, seconds: 0.001, addsSpeed: true))
     }
 
-    @Test("GPSBabel's unicsv of a GPX replays to the GPX's timeline, to its six decimals", arguments: RouteFormatsRoundTripTests.samples)
+    @Test(
+        "GPSBabel's unicsv of a GPX replays to the GPX's timeline, to its six decimals",
+        arguments: RouteFormatsRoundTripTests.samples)
     func gpsbabelUnicsv(sample: String) async throws {
         try Peer.require("gpsbabel")
         let scratch = try ScratchDirectory()
@@ -32,14 +36,17 @@ struct RouteCSVTests {
             "gpsbabel", ["-t", "-i", "gpx", "-f", Repository.url(sample).path, "-o", "unicsv,utc=0", "-F", converted])
         try #require(babel.status == 0, "gpsbabel: \(babel.stderr)")
         // GPSBabel ends its lines CR LF.
-        let header = try String(contentsOfFile: converted, encoding: .utf8).split(whereSeparator: \.isNewline).first.map(String.init)
+        let header = try String(contentsOfFile: converted, encoding: .utf8).split(whereSeparator: \.isNewline).first
+            .map(String.init)
         #expect(header?.hasPrefix("No,Latitude,Longitude,Altitude,") == true, "\(header ?? "")")
         #expect(header?.hasSuffix(",Date,Time") == true, "\(header ?? "")")
         // Speeds come from positions rounded to six decimals (5.5 cm at most): a 1 Hz ride's
         // speeds move by up to a decimetre a second, so they are not compared.
         try await RouteFormatsRoundTripTests.expectSameTimeline(
             converted, as: sample,
-            conversion: .init(format: "csv", babelFormat: "unicsv", degrees: 5.01e-7 + 1e-7, seconds: 0, addsSpeed: true, elevationMeters: 0.05))
+            conversion: .init(
+                format: "csv", babelFormat: "unicsv", degrees: 5.01e-7 + 1e-7, seconds: 0, addsSpeed: true,
+                elevationMeters: 0.05))
         let summary = try await RouteFormatsRoundTripTests.summary(converted)
         #expect(summary["format"] as? String == "csv")
     }
@@ -65,7 +72,9 @@ struct RouteCSVTests {
         let expected = try #require(try JSONSerialization.jsonObject(with: Data(python.stdout.utf8)) as? [[Double]])
         let export = try await TrailcastBinary.run(arguments: ["export", path, "--to", "csv"])
         try #require(export.status == 0, "\(export.stderr)")
-        let rows = export.stdoutLines.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let rows = export.stdoutLines.dropFirst().filter { !$0.isEmpty }.map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         #expect(rows.count == expected.count)
         #expect(expected.count == 1327)
         var latest = -Double.infinity

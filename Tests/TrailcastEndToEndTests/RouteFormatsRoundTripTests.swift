@@ -38,10 +38,14 @@ struct RouteFormatsRoundTripTests {
     }
 
     static let conversions = [
-        Conversion(format: "kml", babelFormat: "kml,points=0,lines=0,track=1,prec=7", degrees: 1.01e-7, seconds: 0.001, addsSpeed: false),
+        Conversion(
+            format: "kml", babelFormat: "kml,points=0,lines=0,track=1,prec=7", degrees: 1.01e-7, seconds: 0.001,
+            addsSpeed: false),
         Conversion(format: "tcx", babelFormat: "gtrnctr,course=0", degrees: 1.01e-7, seconds: 0.001, addsSpeed: true),
         // Half a semicircle (4.2e-8 degrees) becomes a unit of the timeline's 7th decimal.
-        Conversion(format: "fit", babelFormat: "garmin_fit", degrees: 1.01e-7, seconds: 0, addsSpeed: true, elevationMeters: 0.2),
+        Conversion(
+            format: "fit", babelFormat: "garmin_fit", degrees: 1.01e-7, seconds: 0, addsSpeed: true,
+            elevationMeters: 0.2),
         Conversion(format: "geojson", babelFormat: "geojson", degrees: 0, seconds: 0, addsSpeed: false, timed: false),
     ]
 
@@ -78,7 +82,9 @@ struct RouteFormatsRoundTripTests {
             sameKeys += ["minElevationMeters", "maxElevationMeters", "elevationGainMeters", "elevationLossMeters"]
         } else {
             for key in ["minElevationMeters", "maxElevationMeters"] {
-                #expect(abs((summary[key] as? Double ?? .nan) - (gpxSummary[key] as? Double ?? 0)) <= conversion.elevationMeters + 1e-9, "\(key)")
+                #expect(
+                    abs((summary[key] as? Double ?? .nan) - (gpxSummary[key] as? Double ?? 0)) <= conversion
+                        .elevationMeters + 1e-9, "\(key)")
             }
         }
         for key in sameKeys {
@@ -97,15 +103,19 @@ struct RouteFormatsRoundTripTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let exported = scratch.url.appendingPathComponent("route.geojson").path
-        let export = try await TrailcastBinary.run(arguments: ["export", sample, "--to", "geojson", "--output", exported])
+        let export = try await TrailcastBinary.run(arguments: [
+            "export", sample, "--to", "geojson", "--output", exported,
+        ])
         try #require(export.status == 0, "\(export.stderr)")
         try await Self.expectSameTimeline(
             exported, as: sample,
-            conversion: Conversion(format: "geojson", babelFormat: "", degrees: 1.01e-7, seconds: 0.001, addsSpeed: false))
+            conversion: Conversion(
+                format: "geojson", babelFormat: "", degrees: 1.01e-7, seconds: 0.001, addsSpeed: false))
     }
 
-    @Test("export --to kml and --to tcx: read back by Trailcast to the GPX's timeline, and by GPSBabel to its points",
-          arguments: ["kml", "tcx"], samples)
+    @Test(
+        "export --to kml and --to tcx: read back by Trailcast to the GPX's timeline, and by GPSBabel to its points",
+        arguments: ["kml", "tcx"], samples)
     func exportReadsBack(format: String, sample: String) async throws {
         try Peer.require("gpsbabel")
         let scratch = try ScratchDirectory()
@@ -115,7 +125,8 @@ struct RouteFormatsRoundTripTests {
         try #require(export.status == 0, "\(export.stderr)")
         try await Self.expectSameTimeline(
             exported, as: sample,
-            conversion: Conversion(format: format, babelFormat: "", degrees: 1.01e-7, seconds: 0.001, addsSpeed: format == "tcx"))
+            conversion: Conversion(
+                format: format, babelFormat: "", degrees: 1.01e-7, seconds: 0.001, addsSpeed: format == "tcx"))
 
         let back = scratch.url.appendingPathComponent("back.gpx").path
         let babel = try await TrailcastBinary.runTool(
@@ -132,7 +143,8 @@ struct RouteFormatsRoundTripTests {
 
     /// A GPX file's track points through gpxpy: latitude, longitude, Unix time.
     static func trackPoints(_ path: String) async throws -> [(lat: Double, lon: Double, time: Double)] {
-        let script = "import gpxpy,sys,json; g=gpxpy.parse(open(sys.argv[1])); "
+        let script =
+            "import gpxpy,sys,json; g=gpxpy.parse(open(sys.argv[1])); "
             + "print(json.dumps([[p.latitude,p.longitude,p.time.timestamp()] for t in g.tracks for s in t.segments for p in s.points]))"
         let result = try await TrailcastBinary.runTool("python3", ["-c", script, path])
         try #require(result.status == 0, "gpxpy (pip install gpxpy, as .ci/run does): \(result.stderr)")
@@ -143,7 +155,9 @@ struct RouteFormatsRoundTripTests {
     /// Replays both with the same device and compares every event, each location within
     /// the conversion's precision.
     static func expectSameTimeline(_ converted: String, as sample: String, conversion: Conversion) async throws {
-        let device = ["--authorization", "always", "--weather", "none", "--gps", "suburban", "--seed", "7", "--interval", "2"]
+        let device = [
+            "--authorization", "always", "--weather", "none", "--gps", "suburban", "--seed", "7", "--interval", "2",
+        ]
         let expected = try await ReplayTimeline.run(sample, device)
         let actual = try await ReplayTimeline.run(converted, device)
         #expect(actual.result.status == 0, "\(actual.result.stderr)")
@@ -152,8 +166,12 @@ struct RouteFormatsRoundTripTests {
         for (fix, original) in zip(actual.locations, expected.locations) {
             #expect(abs(fix["lat"]!.doubleValue! - original["lat"]!.doubleValue!) <= conversion.degrees)
             #expect(abs(fix["lon"]!.doubleValue! - original["lon"]!.doubleValue!) <= conversion.degrees)
-            #expect(abs(Self.seconds(fix["t"]!.stringValue!) - Self.seconds(original["t"]!.stringValue!)) <= conversion.seconds)
-            #expect(abs((fix["altitude"]?.doubleValue ?? 0) - (original["altitude"]?.doubleValue ?? 0)) <= conversion.elevationMeters + 0.011)
+            #expect(
+                abs(Self.seconds(fix["t"]!.stringValue!) - Self.seconds(original["t"]!.stringValue!))
+                    <= conversion.seconds)
+            #expect(
+                abs((fix["altitude"]?.doubleValue ?? 0) - (original["altitude"]?.doubleValue ?? 0)) <= conversion
+                    .elevationMeters + 0.011)
             if !conversion.addsSpeed {
                 // Speeds come from positions 1e-7 degrees apart at most, a centimetre a second,
                 // and the timeline rounds them to 0.01 m/s: two steps of rounding at most.
@@ -194,22 +212,28 @@ struct ScenarioRouteFormatTests {
             locations = 21
         } else {
             route = scratch.url.appendingPathComponent("walk.kml").path
-            let export = try await TrailcastBinary.run(arguments: ["export", ScenarioFiles.walk, "--to", "kml", "--output", route])
+            let export = try await TrailcastBinary.run(arguments: [
+                "export", ScenarioFiles.walk, "--to", "kml", "--output", route,
+            ])
             try #require(export.status == 0, "\(export.stderr)")
             locations = 1840
         }
-        let scenario = try scratch.file(named: "route.yaml", text: """
-            name: a \(format) route
-            gpx: \(route)
-            prompt: allow
-            expect:
-              - count: location
-                exactly: \(locations)
-              - none: locationError
-            """)
+        let scenario = try scratch.file(
+            named: "route.yaml",
+            text: """
+                name: a \(format) route
+                gpx: \(route)
+                prompt: allow
+                expect:
+                  - count: location
+                    exactly: \(locations)
+                  - none: locationError
+                """)
         let result = try await TrailcastBinary.run(arguments: ["check", scenario.path])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.hasSuffix(ScenarioFiles.summary(scenarios: 1, passed: 1, expectations: 2) + "\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.hasSuffix(ScenarioFiles.summary(scenarios: 1, passed: 1, expectations: 2) + "\n"),
+            "\(result.stdout)")
     }
 }
 

@@ -94,7 +94,8 @@ final class XMLTree {
         let builder = Builder()
         parser.delegate = builder
         let parsed = parser.parse()
-        try #require(parsed, "not well-formed XML: \(String(describing: parser.parserError))", sourceLocation: sourceLocation)
+        try #require(
+            parsed, "not well-formed XML: \(String(describing: parser.parserError))", sourceLocation: sourceLocation)
         return try #require(builder.root, "no root element", sourceLocation: sourceLocation)
     }
 
@@ -112,7 +113,9 @@ final class XMLTree {
             open.append(element)
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
             open.removeLast()
         }
 

@@ -28,7 +28,9 @@ struct ServeWeatherCommandTests {
         }
 
         /// `GET pathAndQuery`: the status and the body.
-        func get(_ pathAndQuery: String, timeout: TimeAmount = .seconds(300)) async throws -> (status: Int, body: String) {
+        func get(_ pathAndQuery: String, timeout: TimeAmount = .seconds(300)) async throws -> (
+            status: Int, body: String
+        ) {
             let http = HTTPClient(eventLoopGroupProvider: .singleton)
             do {
                 let response = try await http.execute(
@@ -53,7 +55,8 @@ struct ServeWeatherCommandTests {
     func serveAndStop() async throws {
         let server = try await Server()
         let health = try await server.get("/health")
-        let forecast = try await server.get("/v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m&forecast_days=1")
+        let forecast = try await server.get(
+            "/v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m&forecast_days=1")
         let stopped = try await server.stop(with: SIGINT)
 
         #expect(health.status == 200)
@@ -69,16 +72,20 @@ struct ServeWeatherCommandTests {
         let lines = server.process.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "one log line per request: \(lines)")
         #expect(lines.first?.contains(" GET /health 200 ") == true)
-        #expect(lines.last?.contains(" GET /v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m&forecast_days=1 200 ") == true)
+        #expect(
+            lines.last?.contains(
+                " GET /v1/forecast?latitude=47.37&longitude=8.54&hourly=temperature_2m&forecast_days=1 200 ") == true)
     }
 
     @Test("SIGTERM with a request held by --timeout-rate 1: a graceful exit 0 that closes the held connection")
     func stopWithHeldRequest() async throws {
         let server = try await Server(["--timeout-rate", "1", "--seed", "3"], environment: ["LOG_LEVEL": "debug"])
         let held = Task { try await server.get("/v1/forecast?latitude=1&longitude=2", timeout: .seconds(60)) }
-        try await server.process.wait(for: "the request to be held", until: {
-            server.process.stderr.contains("held without an answer (fault=timeout)")
-        })
+        try await server.process.wait(
+            for: "the request to be held",
+            until: {
+                server.process.stderr.contains("held without an answer (fault=timeout)")
+            })
         let stopped = try await server.stop(with: SIGTERM)
 
         #expect(stopped.reason == .exit)
@@ -111,21 +118,28 @@ struct ServeWeatherCommandTests {
         #expect(try await limited.stop().status == 0)
         #expect(first.status == 200)
         #expect(second.status == 429)
-        #expect(second.body == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
+        #expect(
+            second.body
+                == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
     }
 
-    @Test("a bad flag: exit 64 with the reason", arguments: [
-        (["--fail-rate", "1.5"], "trailcast: error: --fail-rate must be a share between 0 and 1, not 1.5"),
-        (["--timeout-rate=-0.5"], "trailcast: error: --timeout-rate must be a share between 0 and 1, not -0.5"),
-        (["--timeout-rate", "-0.5"], "trailcast: error: --timeout-rate must be a share between 0 and 1, not -0.5"),
-        (["--malformed-rate", "2"], "trailcast: error: --malformed-rate must be a share between 0 and 1, not 2"),
-        (["--latency", "soon"], "trailcast: error: --latency must be a duration such as 45s, 10m or 250ms, not 'soon'"),
-        (["--port", "70000"], "trailcast: error: --port must be from 0 to 65535, not 70000"),
-        (["--port=-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),
-        (["--port", "-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),
-        (["--rate-limit=-3"], "trailcast: error: --rate-limit must be 0 or more, not -3"),
-        (["--seed", "minus"], "trailcast: error: --seed must be a number, not 'minus'"),
-    ])
+    @Test(
+        "a bad flag: exit 64 with the reason",
+        arguments: [
+            (["--fail-rate", "1.5"], "trailcast: error: --fail-rate must be a share between 0 and 1, not 1.5"),
+            (["--timeout-rate=-0.5"], "trailcast: error: --timeout-rate must be a share between 0 and 1, not -0.5"),
+            (["--timeout-rate", "-0.5"], "trailcast: error: --timeout-rate must be a share between 0 and 1, not -0.5"),
+            (["--malformed-rate", "2"], "trailcast: error: --malformed-rate must be a share between 0 and 1, not 2"),
+            (
+                ["--latency", "soon"],
+                "trailcast: error: --latency must be a duration such as 45s, 10m or 250ms, not 'soon'"
+            ),
+            (["--port", "70000"], "trailcast: error: --port must be from 0 to 65535, not 70000"),
+            (["--port=-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),
+            (["--port", "-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),
+            (["--rate-limit=-3"], "trailcast: error: --rate-limit must be 0 or more, not -3"),
+            (["--seed", "minus"], "trailcast: error: --seed must be a number, not 'minus'"),
+        ])
     func badFlag(arguments: [String], message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["serve-weather"] + arguments)
         #expect(result.status == 64)
@@ -141,8 +155,9 @@ struct ServeWeatherCommandTests {
 
         #expect(second.status == 69)
         #expect(second.stdout == "")
-        #expect(second.stderrLines == [
-            "trailcast: error: cannot listen on 127.0.0.1:\(first.port): port \(first.port) is in use: choose another, or 0 for any free one",
-        ])
+        #expect(
+            second.stderrLines == [
+                "trailcast: error: cannot listen on 127.0.0.1:\(first.port): port \(first.port) is in use: choose another, or 0 for any free one"
+            ])
     }
 }

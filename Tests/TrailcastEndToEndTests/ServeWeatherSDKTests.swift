@@ -16,7 +16,9 @@ struct ServeWeatherSDKTests {
     static func requireSDK() throws {
         try Peer.requireModules(
             ["openmeteo_requests", "openmeteo_sdk"], python: python,
-            install: "pip install openmeteo-requests==1.7.5 openmeteo-sdk==1.29.0 in a venv, never globally, named by TRAILCAST_OPENMETEO_PYTHON")
+            install:
+                "pip install openmeteo-requests==1.7.5 openmeteo-sdk==1.29.0 in a venv, never globally, named by TRAILCAST_OPENMETEO_PYTHON"
+        )
     }
 
     /// How Open-Meteo's messages describe each hourly (and current) variable: the schema's
@@ -55,7 +57,10 @@ struct ServeWeatherSDKTests {
         "the official Python SDK reads every variable of a FlatBuffers answer equal to the JSON answer's",
         arguments: [
             ("/v1/forecast", [:]),
-            ("/v1/forecast", ["temperature_unit": "fahrenheit", "wind_speed_unit": "ms", "precipitation_unit": "inch"]),
+            (
+                "/v1/forecast",
+                ["temperature_unit": "fahrenheit", "wind_speed_unit": "ms", "precipitation_unit": "inch"]
+            ),
             ("/v1/archive", ["wind_speed_unit": "kn", "timeformat": "unixtime", "elevation": "1650.5"]),
             ("/v1/forecast", ["timezone": "America/New_York", "timeformat": "unixtime"]),
             ("/v1/forecast", ["timezone": "Asia/Kolkata", "timeformat": "unixtime", "elevation": "2841"]),
@@ -65,7 +70,8 @@ struct ServeWeatherSDKTests {
         let quarterHourly = ["temperature_2m", "precipitation", "wind_gusts_10m"]
         let server = try await ServeWeatherCommandTests.Server()
         var parameters: [String: Any] = [
-            "latitude": 46.8, "longitude": -121.7, "hourly": Self.hourly.keys.sorted(), "daily": Self.daily.keys.sorted(),
+            "latitude": 46.8, "longitude": -121.7, "hourly": Self.hourly.keys.sorted(),
+            "daily": Self.daily.keys.sorted(),
         ]
         if path == "/v1/forecast" {
             // The forecast keeps 93 days back to 15 ahead of the wall clock: three days around today.
@@ -85,10 +91,12 @@ struct ServeWeatherSDKTests {
 
         let before = try await server.get("\(path)?\(query)")
         try Self.requireSDK()
-        let read = try await TrailcastBinary.runTool(Self.python, [
-            Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)\(path)",
-            String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
-        ])
+        let read = try await TrailcastBinary.runTool(
+            Self.python,
+            [
+                Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)\(path)",
+                String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
+            ])
         let after = try await server.get("\(path)?\(query)")
         #expect(try await server.stop() == (0, .exit))
         try #require(read.status == 0, "\(read.stderr)")
@@ -99,11 +107,14 @@ struct ServeWeatherSDKTests {
         let place = places[0]
         // The current quarter hour may have turned between the requests: the JSON of its time.
         let sdkCurrentTime = (place["current"] as? [String: Any])?["time"] as? Int
-        let answers = try [before.body, after.body].map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
-        let json = answers.first { answer in
-            guard let current = answer["current"] as? [String: Any] else { return true }
-            return Self.unixTime(current["time"]) == sdkCurrentTime
-        } ?? answers[0]
+        let answers = try [before.body, after.body].map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let json =
+            answers.first { answer in
+                guard let current = answer["current"] as? [String: Any] else { return true }
+                return Self.unixTime(current["time"]) == sdkCurrentTime
+            } ?? answers[0]
 
         // Floats on the wire (Foundation's parser may miss the last bit of a double's text).
         #expect((place["latitude"] as? Double).map(Float.init) == Float(46.8))
@@ -132,10 +143,13 @@ struct ServeWeatherSDKTests {
             let times = try #require(values["time"] as? [Any]).map(Self.unixTime)
             try #require(!times.isEmpty && times.allSatisfy { $0 != nil }, "\(name) times")
             #expect(section["time"] as? Int == times.first!, "\(name) starts at the JSON's first time")
-            #expect(section["timeEnd"] as? Int == times.last!.map { $0 + interval }, "\(name) ends after the JSON's last")
+            #expect(
+                section["timeEnd"] as? Int == times.last!.map { $0 + interval }, "\(name) ends after the JSON's last")
             #expect(section["interval"] as? Int == interval)
             // As many steps from its time to its end as the JSON has times.
-            let steps = (section["timeEnd"] as? Int).flatMap { end in (section["time"] as? Int).map { (end - $0) / interval } }
+            let steps = (section["timeEnd"] as? Int).flatMap { end in
+                (section["time"] as? Int).map { (end - $0) / interval }
+            }
             #expect(steps == times.count, "\(name): \(times.count) times in the JSON")
             let columns = try #require(section["variables"] as? [[String: Any]])
             try #require(columns.count == asked.count, "\(name): \(columns.count) columns for \(asked.count) variables")
@@ -150,7 +164,9 @@ struct ServeWeatherSDKTests {
                     #expect(column["aggregation"] as? String == Self.daily[variable]!.aggregation, "\(variable)")
                 }
                 // is_day's unit is "" as uv_index's, but an integer.
-                let unit = variable == "uv_index" || variable == "uv_index_max" ? "dimensionless" : Self.units[unitStrings[variable]!]
+                let unit =
+                    variable == "uv_index" || variable == "uv_index_max"
+                    ? "dimensionless" : Self.units[unitStrings[variable]!]
                 #expect(column["unit"] as? String == unit, "\(variable) in \(unitStrings[variable]!)")
                 if variable == "sunrise" || variable == "sunset" {
                     let moments = try #require(column["valuesInt64"] as? [Int], "\(variable) in values_int64")
@@ -195,15 +211,18 @@ struct ServeWeatherSDKTests {
         let server = try await ServeWeatherCommandTests.Server()
         let parameters: [String: Any] = [
             "latitude": [47.37, 52.52, -33.87], "longitude": [8.54, 13.41, 151.21],
-            "timezone": ["Europe/Zurich", "auto", "auto"], "hourly": ["temperature_2m", "weather_code"], "elevation": [408, 34, 58],
+            "timezone": ["Europe/Zurich", "auto", "auto"], "hourly": ["temperature_2m", "weather_code"],
+            "elevation": [408, 34, 58],
             "start_date": "2026-03-28", "end_date": "2026-03-29", "timeformat": "unixtime",
         ]
         try Self.requireSDK()
         // The archive: fixed dates, past the forecast's 93 days.
-        let read = try await TrailcastBinary.runTool(Self.python, [
-            Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/archive",
-            String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
-        ])
+        let read = try await TrailcastBinary.runTool(
+            Self.python,
+            [
+                Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/archive",
+                String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
+            ])
         let json = try await server.get(
             "/v1/archive?latitude=47.37,52.52,-33.87&longitude=8.54,13.41,151.21&elevation=408,34,58&timezone=Europe/Zurich,auto,auto"
                 + "&hourly=temperature_2m,weather_code&start_date=2026-03-28&end_date=2026-03-29&timeformat=unixtime")
@@ -215,7 +234,9 @@ struct ServeWeatherSDKTests {
         for (index, (place, answer)) in zip(places, answers).enumerated() {
             #expect(place["locationId"] as? Int == index)
             for key in ["latitude", "longitude", "elevation"] {
-                #expect((place[key] as? Double).map(Float.init) == (answer[key] as? Double).map(Float.init), "\(index) \(key)")
+                #expect(
+                    (place[key] as? Double).map(Float.init) == (answer[key] as? Double).map(Float.init),
+                    "\(index) \(key)")
             }
             #expect((place["elevation"] as? Double).map(Float.init) == [408, 34, 58][index], "\(index)")
             #expect(place["timezone"] as? String == answer["timezone"] as? String)
@@ -247,7 +268,9 @@ struct ServeWeatherSDKTests {
     /// The SDK README's call: two places, two models; Open-Meteo answers place by place, model
     /// by model, each message naming its model, as its FlatBuffersWriter writes them. Sent as
     /// GET and as POST (`method="POST"`, a form body), the same messages.
-    @Test("several places and models through the SDK, GET and POST: one message per place and model, each model's own values")
+    @Test(
+        "several places and models through the SDK, GET and POST: one message per place and model, each model's own values"
+    )
     func severalModels() async throws {
         let server = try await ServeWeatherCommandTests.Server()
         let parameters: [String: Any] = [
@@ -257,15 +280,20 @@ struct ServeWeatherSDKTests {
         try Self.requireSDK()
         var reads: [[[String: Any]]] = []
         for method in ["GET", "POST"] {
-            let read = try await TrailcastBinary.runTool(Self.python, [
-                Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/forecast",
-                String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self), method,
-            ])
+            let read = try await TrailcastBinary.runTool(
+                Self.python,
+                [
+                    Repository.url("Tests/Fixtures/weather/sdk-read.py").path,
+                    "http://127.0.0.1:\(server.port)/v1/forecast",
+                    String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self), method,
+                ])
             try #require(read.status == 0, "\(method): \(read.stderr)")
-            reads.append(try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]]))
+            reads.append(
+                try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]]))
         }
         let json = try await server.get(
-            "/v1/forecast?latitude=52.52,48.85&longitude=13.41,2.35&models=icon_global,icon_eu&hourly=temperature_2m&past_days=1&forecast_days=1")
+            "/v1/forecast?latitude=52.52,48.85&longitude=13.41,2.35&models=icon_global,icon_eu&hourly=temperature_2m&past_days=1&forecast_days=1"
+        )
         #expect(try await server.stop() == (0, .exit))
         let answers = try #require(try JSONSerialization.jsonObject(with: Data(json.body.utf8)) as? [[String: Any]])
         try #require(answers.count == 2)
@@ -277,12 +305,15 @@ struct ServeWeatherSDKTests {
                 let hourly = try #require(answers[index / 2]["hourly"] as? [String: Any])
                 let model = index % 2 == 0 ? "icon_global" : "icon_eu"
                 let columns = try #require((message["hourly"] as? [String: Any])?["variables"] as? [[String: Any]])
-                #expect(Self.numbers(columns.first?["values"])?.map(Float.init)
-                    == Self.numbers(hourly["temperature_2m_\(model)"])?.map(Float.init), "\(index)")
+                #expect(
+                    Self.numbers(columns.first?["values"])?.map(Float.init)
+                        == Self.numbers(hourly["temperature_2m_\(model)"])?.map(Float.init), "\(index)")
             }
-            let berlin = try #require(messages[0]["hourly"] as? [String: Any]), berlinEU = try #require(messages[1]["hourly"] as? [String: Any])
-            #expect(Self.numbers((berlin["variables"] as? [[String: Any]])?.first?["values"])
-                != Self.numbers((berlinEU["variables"] as? [[String: Any]])?.first?["values"]))
+            let berlin = try #require(messages[0]["hourly"] as? [String: Any]),
+                berlinEU = try #require(messages[1]["hourly"] as? [String: Any])
+            #expect(
+                Self.numbers((berlin["variables"] as? [[String: Any]])?.first?["values"])
+                    != Self.numbers((berlinEU["variables"] as? [[String: Any]])?.first?["values"]))
         }
     }
 
@@ -293,7 +324,8 @@ struct ServeWeatherSDKTests {
     func levelsAndLayers() async throws {
         let server = try await ServeWeatherCommandTests.Server()
         let asked: [(name: String, variable: String, unit: String, level: Int, depth: Int, depthTo: Int)] = [
-            ("pressure_msl", "pressure_msl", "hectopascal", 0, 0, 0), ("temperature_500hPa", "temperature", "celsius", 500, 0, 0),
+            ("pressure_msl", "pressure_msl", "hectopascal", 0, 0, 0),
+            ("temperature_500hPa", "temperature", "celsius", 500, 0, 0),
             ("geopotential_height_850hPa", "geopotential_height", "metre", 850, 0, 0),
             ("soil_temperature_0_to_7cm", "soil_temperature", "celsius", 0, 0, 7),
             ("soil_moisture_7_to_28cm", "soil_moisture", "cubic_metre_per_cubic_metre", 0, 7, 28),
@@ -305,40 +337,56 @@ struct ServeWeatherSDKTests {
             "latitude": 46.8, "longitude": -121.7, "hourly": asked.map(\.name), "past_days": 1, "forecast_days": 1,
         ]
         try Self.requireSDK()
-        let read = try await TrailcastBinary.runTool(Self.python, [
-            Repository.url("Tests/Fixtures/weather/sdk-read.py").path, "http://127.0.0.1:\(server.port)/v1/forecast",
-            String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
-        ])
+        let read = try await TrailcastBinary.runTool(
+            Self.python,
+            [
+                Repository.url("Tests/Fixtures/weather/sdk-read.py").path,
+                "http://127.0.0.1:\(server.port)/v1/forecast",
+                String(decoding: try JSONSerialization.data(withJSONObject: parameters), as: UTF8.self),
+            ])
         let json = try await server.get(
-            "/v1/forecast?latitude=46.8&longitude=-121.7&hourly=\(asked.map(\.name).joined(separator: ","))&past_days=1&forecast_days=1")
+            "/v1/forecast?latitude=46.8&longitude=-121.7&hourly=\(asked.map(\.name).joined(separator: ","))&past_days=1&forecast_days=1"
+        )
         #expect(try await server.stop() == (0, .exit))
         try #require(read.status == 0, "\(read.stderr)")
         let places = try #require(try JSONSerialization.jsonObject(with: Data(read.stdout.utf8)) as? [[String: Any]])
-        let hourly = try #require(try JSONSerialization.jsonObject(with: Data(json.body.utf8)) as? [String: Any])["hourly"] as? [String: Any]
+        let hourly =
+            try #require(try JSONSerialization.jsonObject(with: Data(json.body.utf8)) as? [String: Any])["hourly"]
+            as? [String: Any]
         let columns = try #require((places.first?["hourly"] as? [String: Any])?["variables"] as? [[String: Any]])
         try #require(columns.count == asked.count)
         for (expected, column) in zip(asked, columns) {
             #expect(column["variable"] as? String == expected.variable, "\(expected.name)")
             #expect(column["unit"] as? String == expected.unit, "\(expected.name)")
             #expect(column["pressureLevel"] as? Int == expected.level, "\(expected.name)")
-            #expect(column["depth"] as? Int == expected.depth && column["depthTo"] as? Int == expected.depthTo, "\(expected.name)")
-            let sdk = try #require(column["values"] as? [Any], "\(expected.name)").map { ($0 as? NSNumber)?.floatValue ?? .nan }
-            let values = try #require(hourly?[expected.name] as? [Any], "\(expected.name)").map { ($0 as? NSNumber)?.floatValue ?? .nan }
-            #expect(sdk.count == values.count && zip(sdk, values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) }, "\(expected.name)")
+            #expect(
+                column["depth"] as? Int == expected.depth && column["depthTo"] as? Int == expected.depthTo,
+                "\(expected.name)")
+            let sdk = try #require(column["values"] as? [Any], "\(expected.name)").map {
+                ($0 as? NSNumber)?.floatValue ?? .nan
+            }
+            let values = try #require(hourly?[expected.name] as? [Any], "\(expected.name)").map {
+                ($0 as? NSNumber)?.floatValue ?? .nan
+            }
+            #expect(
+                sdk.count == values.count && zip(sdk, values).allSatisfy { $0 == $1 || ($0.isNaN && $1.isNaN) },
+                "\(expected.name)")
         }
     }
 
     @Test("format=csv as Open-Meteo writes it; xlsx and unknown formats a 400 naming the formats")
     func csvAndRefusedFormats() async throws {
         let server = try await ServeWeatherCommandTests.Server()
-        let query = "latitude=46.8&longitude=-121.7&past_days=1&forecast_days=1&hourly=temperature_2m,relative_humidity_2m&daily=weather_code&current=is_day"
+        let query =
+            "latitude=46.8&longitude=-121.7&past_days=1&forecast_days=1&hourly=temperature_2m,relative_humidity_2m&daily=weather_code&current=is_day"
         // `current` is the quarter hour of the wall clock: a pair fetched across a quarter's
         // boundary differs there (CI saw 04:15 against 04:30), so such a pair is fetched again.
         var json: [String: Any] = [:]
         var csv = try await server.get("/v1/forecast?\(query)&format=csv")
         for _ in 0..<3 {
             json = try #require(
-                try JSONSerialization.jsonObject(with: Data(try await server.get("/v1/forecast?\(query)").body.utf8)) as? [String: Any])
+                try JSONSerialization.jsonObject(with: Data(try await server.get("/v1/forecast?\(query)").body.utf8))
+                    as? [String: Any])
             let time = try #require((json["current"] as? [String: Any])?["time"] as? String)
             if csv.body.contains("\n\(time),") { break }
             csv = try await server.get("/v1/forecast?\(query)&format=csv")
@@ -360,16 +408,24 @@ struct ServeWeatherSDKTests {
         ]
         for index in 0..<48 {
             let temperature = hourly["temperature_2m"]![index] as! Double
-            expected.append("\(hourly["time"]![index]),\(String(format: "%.1f", temperature)),\(hourly["relative_humidity_2m"]![index])")
+            expected.append(
+                "\(hourly["time"]![index]),\(String(format: "%.1f", temperature)),\(hourly["relative_humidity_2m"]![index])"
+            )
         }
         expected += ["", "time,weather_code (wmo code)"]
         for index in 0..<2 { expected.append("\(daily["time"]![index]),\(daily["weather_code"]![index])") }
         expected.append("")
         #expect(lines == expected)
         #expect(xlsx.status == 400)
-        #expect(xlsx.body == #"{"error":true,"reason":"format=xlsx is not served by trailcast serve-weather: ask for json, csv or flatbuffers"}"#)
+        #expect(
+            xlsx.body
+                == #"{"error":true,"reason":"format=xlsx is not served by trailcast serve-weather: ask for json, csv or flatbuffers"}"#
+        )
         #expect(xml.status == 400)
-        #expect(xml.body == #"{"error":true,"reason":"Data corrupted at path 'format'. Cannot initialize ForecastResultFormat from invalid String value xml."}"#)
+        #expect(
+            xml.body
+                == #"{"error":true,"reason":"Data corrupted at path 'format'. Cannot initialize ForecastResultFormat from invalid String value xml."}"#
+        )
     }
 
     /// A JSON array of numbers, integers or not.

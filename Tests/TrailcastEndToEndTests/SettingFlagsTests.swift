@@ -68,7 +68,9 @@ struct SettingFlagsTests {
     @Test("the default a flag's help names is what a default run records")
     func helpDefaultsAreTheRecordedOnes() async throws {
         let options = try await Self.options()
-        let run = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl"])
+        let run = try await TrailcastBinary.run(arguments: [
+            "replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl",
+        ])
         #expect(run.status == 0)
         let start = try #require(run.stdout.split(separator: "\n").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(start.utf8)) as? [String: Any])
@@ -81,7 +83,8 @@ struct SettingFlagsTests {
             if let text = value as? String {
                 #expect(named == text, "\(Self.flag(key)): the help says \(named), a run records \(text)")
             } else if let number = value as? Double {
-                #expect(Self.seconds(named) == number, "\(Self.flag(key)): the help says \(named), a run records \(number)")
+                #expect(
+                    Self.seconds(named) == number, "\(Self.flag(key)): the help says \(named), a run records \(number)")
             } else {
                 continue
             }

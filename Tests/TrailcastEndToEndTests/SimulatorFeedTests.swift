@@ -11,7 +11,9 @@ struct SimulatorFeedTests {
     /// each call's arguments, refuses what simctl refuses (a device it does not have among
     /// `devices`, `NAME|UDID|STATE;...`, or the fake's own two if nil), and takes 0.3 s over
     /// every `slowEvery`th call.
-    static func fakeXcrun(in scratch: ScratchDirectory, devices: String? = nil, slowEvery: Int = 0) throws -> (folder: URL, log: URL) {
+    static func fakeXcrun(in scratch: ScratchDirectory, devices: String? = nil, slowEvery: Int = 0) throws -> (
+        folder: URL, log: URL
+    ) {
         let folder = scratch.url.appendingPathComponent("bin")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let log = scratch.url.appendingPathComponent("xcrun.log")
@@ -65,17 +67,20 @@ struct SimulatorFeedTests {
         #expect(status == 0, "\(replay.stderr)")
         // The device's fixes, which reach the Simulator whatever the app may see: the same
         // run for an app that receives them all.
-        let device = try await ReplayTimeline.run("gpx/sf-waterfront-walk.gpx", [
-            "--interval", "60", "--weather", "none", "--authorization", "always",
-        ])
+        let device = try await ReplayTimeline.run(
+            "gpx/sf-waterfront-walk.gpx",
+            [
+                "--interval", "60", "--weather", "none", "--authorization", "always",
+            ])
         let calls = try Self.calls(in: log).map { $0.joined(separator: " ") }
         let privacy = calls.filter { $0.hasPrefix("simctl privacy") }
-        #expect(privacy == [
-            "simctl privacy booted grant location com.example.Weather",          // whenInUse at launch
-            "simctl privacy booted revoke location com.example.Weather",         // 10m
-            "simctl privacy booted grant location-always com.example.Weather",   // 20m
-            "simctl privacy booted reset location com.example.Weather",          // 30m
-        ])
+        #expect(
+            privacy == [
+                "simctl privacy booted grant location com.example.Weather",  // whenInUse at launch
+                "simctl privacy booted revoke location com.example.Weather",  // 10m
+                "simctl privacy booted grant location-always com.example.Weather",  // 20m
+                "simctl privacy booted reset location com.example.Weather",  // 30m
+            ])
         // Locations: in the device's order (a newer one may replace one still waiting), the
         // last fix last, and every permission change after the locations before it.
         let places = device.locations.map { "\($0["lat"]!.doubleValue!),\($0["lon"]!.doubleValue!)" }
@@ -85,10 +90,11 @@ struct SimulatorFeedTests {
             if call.hasPrefix("simctl location booted set ") {
                 let place = String(call.dropFirst("simctl location booted set ".count))
                 let parts = place.split(separator: ",").map { Double($0)! }
-                let index = try #require(places[next...].firstIndex { candidate in
-                    let c = candidate.split(separator: ",").map { Double($0)! }
-                    return abs(c[0] - parts[0]) < 1e-7 && abs(c[1] - parts[1]) < 1e-7
-                }, "\(call) is not a later device fix")
+                let index = try #require(
+                    places[next...].firstIndex { candidate in
+                        let c = candidate.split(separator: ",").map { Double($0)! }
+                        return abs(c[0] - parts[0]) < 1e-7 && abs(c[1] - parts[1]) < 1e-7
+                    }, "\(call) is not a later device fix")
                 next = index + 1
             } else {
                 lastOffsetBefore.append(next)
@@ -111,17 +117,20 @@ struct SimulatorFeedTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let (folder, _) = try Self.fakeXcrun(in: scratch)
-        let replay = try ReplayProcess(arguments: Self.run + ["--simulator", "booted"], environment: Self.environment(folder))
+        let replay = try ReplayProcess(
+            arguments: Self.run + ["--simulator", "booted"], environment: Self.environment(folder))
         let (status, _) = try await replay.waitForExit()
         #expect(status == 0, "\(replay.stderr)")
-        let lines = try String(contentsOf: scratch.url.appendingPathComponent("xcrun.signals"), encoding: .utf8).split(separator: "\n")
+        let lines = try String(contentsOf: scratch.url.appendingPathComponent("xcrun.signals"), encoding: .utf8).split(
+            separator: "\n")
         func mask(_ name: String) throws -> UInt64 {
             let line = try #require(lines.first { $0.hasPrefix(name + ":") }, "\(lines)")
             return try #require(UInt64(line.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16))
         }
         let ignored = try mask("SigIgn")
         for number in [SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT] {
-            #expect(ignored & (1 << (number - 1)) == 0, "signal \(number) ignored: SigIgn \(String(ignored, radix: 16))")
+            #expect(
+                ignored & (1 << (number - 1)) == 0, "signal \(number) ignored: SigIgn \(String(ignored, radix: 16))")
         }
     }
 
@@ -131,15 +140,20 @@ struct SimulatorFeedTests {
         defer { scratch.remove() }
         let empty = scratch.url.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        let missing = try ReplayProcess(arguments: Self.run + ["--simulator", "booted"], environment: ["PATH": empty.path])
+        let missing = try ReplayProcess(
+            arguments: Self.run + ["--simulator", "booted"], environment: ["PATH": empty.path])
         let (status, _) = try await missing.waitForExit()
         #expect(status == 69)
-        #expect(missing.stderr == "trailcast: error: --simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)\n")
+        #expect(
+            missing.stderr
+                == "trailcast: error: --simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)\n"
+        )
 
         let failingScratch = try ScratchDirectory()
         defer { failingScratch.remove() }
         let (folder, log) = try Self.fakeXcrun(in: failingScratch)
-        let failing = try ReplayProcess(arguments: Self.run + ["--simulator", "iPhone 99"], environment: Self.environment(folder))
+        let failing = try ReplayProcess(
+            arguments: Self.run + ["--simulator", "iPhone 99"], environment: Self.environment(folder))
         let (failed, _) = try await failing.waitForExit()
         #expect(failed == 69)
         // simctl's own complaint (on the inherited stderr), then trailcast's one line.
@@ -152,9 +166,12 @@ struct SimulatorFeedTests {
         // exited, its complaint printed after trailcast's error line).
         #expect(try Self.calls(in: log).count == 1)
 
-        let alone = try await TrailcastBinary.run(arguments: ["replay", "gpx/sf-waterfront-walk.gpx", "--speed", "60", "--bundle-id", "x"])
+        let alone = try await TrailcastBinary.run(arguments: [
+            "replay", "gpx/sf-waterfront-walk.gpx", "--speed", "60", "--bundle-id", "x",
+        ])
         #expect(alone.status == 64)
-        #expect(alone.stderrLines.first == "trailcast: error: --bundle-id goes with --simulator DEVICE", "\(alone.stderr)")
+        #expect(
+            alone.stderrLines.first == "trailcast: error: --bundle-id goes with --simulator DEVICE", "\(alone.stderr)")
     }
 
     @Test("a device named with spaces reaches simctl as one argument; the fake refuses a malformed command")
@@ -202,31 +219,42 @@ struct SimulatorFeedTests {
         let shutDown = try await TrailcastBinary.runTool(
             xcrun, ["simctl", "privacy", "iPad Air 11-inch (M2)", "grant", "location", "com.example.Weather"])
         #expect(shutDown.status == 149)
-        #expect(shutDown.stderr == """
-            An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=405):
-            Unable to lookup in current state: Shutdown
+        #expect(
+            shutDown.stderr == """
+                An error was encountered processing the command (domain=com.apple.CoreSimulator.SimError, code=405):
+                Unable to lookup in current state: Shutdown
 
-            """)
-        let service = try await TrailcastBinary.runTool(xcrun, ["simctl", "privacy", "booted", "grant", "health", "com.example.Weather"])
+                """)
+        let service = try await TrailcastBinary.runTool(
+            xcrun, ["simctl", "privacy", "booted", "grant", "health", "com.example.Weather"])
         #expect(service.status == 1)
-        #expect(service.stderr.hasPrefix("An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=1):\n"))
+        #expect(
+            service.stderr.hasPrefix(
+                "An error was encountered processing the command (domain=NSPOSIXErrorDomain, code=1):\n"))
         #expect(service.stderr.contains("Failed to create TCC authorization record"))
         // By UDID as by name; and no bundle lookup: a grant to an app not installed succeeds.
-        let byUDID = try await TrailcastBinary.runTool(xcrun, ["simctl", "location", "5C2E7A0B-8D4F-4B1A-9E63-0F2D9C7B1A34"] + set)
+        let byUDID = try await TrailcastBinary.runTool(
+            xcrun, ["simctl", "location", "5C2E7A0B-8D4F-4B1A-9E63-0F2D9C7B1A34"] + set)
         #expect(byUDID.status == 0, "\(byUDID.stderr)")
-        let notInstalled = try await TrailcastBinary.runTool(xcrun, ["simctl", "privacy", "booted", "grant", "location", "com.example.Nothing"])
+        let notInstalled = try await TrailcastBinary.runTool(
+            xcrun, ["simctl", "privacy", "booted", "grant", "location", "com.example.Nothing"])
         #expect(notInstalled.status == 0, "\(notInstalled.stderr)")
 
         let noneBooted = try ScratchDirectory()
         defer { noneBooted.remove() }
-        let (idle, _) = try Self.fakeXcrun(in: noneBooted, devices: "iPhone 15 Pro|5C2E7A0B-8D4F-4B1A-9E63-0F2D9C7B1A34|Shutdown")
-        let booted = try await TrailcastBinary.runTool(idle.appendingPathComponent("xcrun").path, ["simctl", "location", "booted"] + set)
+        let (idle, _) = try Self.fakeXcrun(
+            in: noneBooted, devices: "iPhone 15 Pro|5C2E7A0B-8D4F-4B1A-9E63-0F2D9C7B1A34|Shutdown")
+        let booted = try await TrailcastBinary.runTool(
+            idle.appendingPathComponent("xcrun").path, ["simctl", "location", "booted"] + set)
         #expect(booted.status == 149 && booted.stderr == "No devices are booted.\n")
         // And trailcast says so in one line, after simctl's own, with 69.
-        let replay = try ReplayProcess(arguments: Self.run + ["--simulator", "booted"], environment: Self.environment(idle))
+        let replay = try ReplayProcess(
+            arguments: Self.run + ["--simulator", "booted"], environment: Self.environment(idle))
         let (status, _) = try await replay.waitForExit()
         #expect(status == 69)
         #expect(replay.stderr.split(separator: "\n").first == "No devices are booted.")
-        #expect(replay.stderr.split(separator: "\n").last?.hasSuffix(" failed (exit status 149)") == true, "\(replay.stderr)")
+        #expect(
+            replay.stderr.split(separator: "\n").last?.hasSuffix(" failed (exit status 149)") == true,
+            "\(replay.stderr)")
     }
 }

@@ -25,7 +25,9 @@ struct TakeoutTests {
         let export = try await TrailcastBinary.run(arguments: ["export", Self.records, "--to", "csv"])
         try #require(export.status == 0, "\(export.stderr)")
         #expect(export.stderr == "")
-        let rows = export.stdoutLines.dropFirst().filter { !$0.isEmpty }.map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        let rows = export.stdoutLines.dropFirst().filter { !$0.isEmpty }.map {
+            $0.split(separator: ",", omittingEmptySubsequences: false)
+        }
         #expect(rows.count == expected.count)
         #expect(expected.count == 12)
         for (row, python) in zip(rows, expected) {
@@ -42,14 +44,17 @@ struct TakeoutTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let exported = scratch.url.appendingPathComponent("walk.json").path
-        let export = try await TrailcastBinary.run(arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "geojson", "--output", exported])
+        let export = try await TrailcastBinary.run(arguments: [
+            "export", "gpx/sf-waterfront-walk.gpx", "--to", "geojson", "--output", exported,
+        ])
         try #require(export.status == 0, "\(export.stderr)")
         let summary = try await RouteFormatsRoundTripTests.summary(exported)
         #expect(summary["format"] as? String == "geojson")
         let forced = try await TrailcastBinary.run(arguments: ["inspect", exported, "--input-format", "takeout"])
         #expect(forced.status == 65)
-        #expect(forced.stderrLines.filter { !$0.isEmpty } == [
-            "\(exported):1:1: error: not a Google Takeout location history (no `locations`, `semanticSegments` or top-level array of segments)"
-        ])
+        #expect(
+            forced.stderrLines.filter { !$0.isEmpty } == [
+                "\(exported):1:1: error: not a Google Takeout location history (no `locations`, `semanticSegments` or top-level array of segments)"
+            ])
     }
 }

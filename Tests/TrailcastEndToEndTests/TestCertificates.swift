@@ -22,19 +22,30 @@ struct TestCertificates {
         let certificates = TestCertificates(directory: try ScratchDirectory())
         let directory = certificates.directory.url
         let steps: [[String]] = [
-            ["req", "-x509"] + newKey + ["-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Trailcast test CA",
-                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign"],
-            ["req", "-x509"] + newKey + ["-keyout", "other-ca.key", "-out", "other-ca.pem", "-days", "2", "-subj", "/CN=Another CA"],
+            ["req", "-x509"] + newKey + [
+                "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Trailcast test CA",
+                "-addext", "basicConstraints=critical,CA:TRUE", "-addext", "keyUsage=critical,keyCertSign,cRLSign",
+            ],
+            ["req", "-x509"] + newKey + [
+                "-keyout", "other-ca.key", "-out", "other-ca.pem", "-days", "2", "-subj", "/CN=Another CA",
+            ],
             ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"],
-            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
-                "-days", "2", "-extfile", "server.ext"],
+            [
+                "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+                "server.pem",
+                "-days", "2", "-extfile", "server.ext",
+            ],
             ["req"] + newKey + ["-keyout", "client.key", "-out", "client.csr", "-subj", "/CN=trailcast-fleet"],
-            ["x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "client.pem",
-                "-days", "2", "-extfile", "client.ext"],
+            [
+                "x509", "-req", "-in", "client.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+                "client.pem",
+                "-days", "2", "-extfile", "client.ext",
+            ],
         ]
         try "subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n"
             .write(to: directory.appendingPathComponent("server.ext"), atomically: true, encoding: .utf8)
-        try "extendedKeyUsage=clientAuth\n".write(to: directory.appendingPathComponent("client.ext"), atomically: true, encoding: .utf8)
+        try "extendedKeyUsage=clientAuth\n".write(
+            to: directory.appendingPathComponent("client.ext"), atomically: true, encoding: .utf8)
         try await openssl(steps, in: directory)
         return certificates
     }
@@ -59,12 +70,16 @@ struct TestCertificates {
         let directory = certificates.directory.url
         try "subjectAltName=DNS:other.example\nextendedKeyUsage=serverAuth\n"
             .write(to: directory.appendingPathComponent("other-host.ext"), atomically: true, encoding: .utf8)
-        try await openssl([
-            ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=other.example"],
-            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
-                "-days", "2", "-extfile", "other-host.ext"],
-            ["verify", "-CAfile", "ca.pem", "-purpose", "sslserver", "server.pem"],
-        ], in: directory)
+        try await openssl(
+            [
+                ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=other.example"],
+                [
+                    "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+                    "server.pem",
+                    "-days", "2", "-extfile", "other-host.ext",
+                ],
+                ["verify", "-CAfile", "ca.pem", "-purpose", "sslserver", "server.pem"],
+            ], in: directory)
         return certificates
     }
 
@@ -72,11 +87,15 @@ struct TestCertificates {
     /// localhost but already expired: `-days -1` ends it a day before it begins, now.
     static func makeExpired() async throws -> TestCertificates {
         let certificates = try await make()
-        try await openssl([
-            ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"],
-            ["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem",
-                "-days", "-1", "-extfile", "server.ext"],
-        ], in: certificates.directory.url)
+        try await openssl(
+            [
+                ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"],
+                [
+                    "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out",
+                    "server.pem",
+                    "-days", "-1", "-extfile", "server.ext",
+                ],
+            ], in: certificates.directory.url)
         return certificates
     }
 
@@ -87,20 +106,20 @@ struct TestCertificates {
         let certificates = try await make()
         let directory = certificates.directory.url
         try """
-            [ ca ]
-            default_ca = test
-            [ test ]
-            database = index.txt
-            new_certs_dir = .
-            serial = serial.txt
-            default_md = sha256
-            policy = anything
-            copy_extensions = copy
-            unique_subject = no
-            [ anything ]
-            commonName = supplied
+        [ ca ]
+        default_ca = test
+        [ test ]
+        database = index.txt
+        new_certs_dir = .
+        serial = serial.txt
+        default_md = sha256
+        policy = anything
+        copy_extensions = copy
+        unique_subject = no
+        [ anything ]
+        commonName = supplied
 
-            """.write(to: directory.appendingPathComponent("ca.cnf"), atomically: true, encoding: .utf8)
+        """.write(to: directory.appendingPathComponent("ca.cnf"), atomically: true, encoding: .utf8)
         try "".write(to: directory.appendingPathComponent("index.txt"), atomically: true, encoding: .utf8)
         try "01\n".write(to: directory.appendingPathComponent("serial.txt"), atomically: true, encoding: .utf8)
         let format = DateFormatter()
@@ -108,13 +127,19 @@ struct TestCertificates {
         format.timeZone = TimeZone(identifier: "UTC")
         format.dateFormat = "yyyyMMddHHmmss'Z'"
         let now = Date()
-        try await openssl([
-            ["req"] + newKey + ["-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost",
-                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-addext", "extendedKeyUsage=serverAuth"],
-            ["ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", "server.csr", "-out", "server.pem",
-                "-startdate", format.string(from: now.addingTimeInterval(86_400)),
-                "-enddate", format.string(from: now.addingTimeInterval(3 * 86_400)), "-notext"],
-        ], in: directory)
+        try await openssl(
+            [
+                ["req"] + newKey + [
+                    "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-addext", "extendedKeyUsage=serverAuth",
+                ],
+                [
+                    "ca", "-batch", "-config", "ca.cnf", "-cert", "ca.pem", "-keyfile", "ca.key", "-in", "server.csr",
+                    "-out", "server.pem",
+                    "-startdate", format.string(from: now.addingTimeInterval(86_400)),
+                    "-enddate", format.string(from: now.addingTimeInterval(3 * 86_400)), "-notext",
+                ],
+            ], in: directory)
         return certificates
     }
 
@@ -122,10 +147,13 @@ struct TestCertificates {
     /// self-signed for 127.0.0.1 and localhost, as a broker set up in a hurry has it.
     static func makeSelfSigned() async throws -> TestCertificates {
         let certificates = try await make()
-        try await openssl([
-            ["req", "-x509"] + newKey + ["-keyout", "server.key", "-out", "server.pem", "-days", "2", "-subj", "/CN=localhost",
-                "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-addext", "extendedKeyUsage=serverAuth"]
-        ], in: certificates.directory.url)
+        try await openssl(
+            [
+                ["req", "-x509"] + newKey + [
+                    "-keyout", "server.key", "-out", "server.pem", "-days", "2", "-subj", "/CN=localhost",
+                    "-addext", "subjectAltName=IP:127.0.0.1,DNS:localhost", "-addext", "extendedKeyUsage=serverAuth",
+                ]
+            ], in: certificates.directory.url)
         return certificates
     }
 

@@ -51,7 +51,8 @@ private final class TileResponder: ChannelInboundHandler {
     typealias OutboundOut = HTTPServerResponsePart
 
     /// A 1 x 1 grey PNG: a browser decodes it and stretches it over the tile's square.
-    static let png = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGM4AwAAzgDN1GaQsAAAAABJRU5ErkJggg==")!
+    static let png = Data(
+        base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGM4AwAAzgDN1GaQsAAAAABJRU5ErkJggg==")!
 
     private let paths: LockedValue<[String]>
     private let pages: [String: String]
@@ -75,9 +76,13 @@ private final class TileResponder: ChannelInboundHandler {
         case .end:
             let page = pages[path].map { Data($0.utf8) }
             let body = page ?? Self.png
-            var headers = HTTPHeaders([("Content-Type", page == nil ? "image/png" : "text/html"), ("Content-Length", String(body.count))])
+            var headers = HTTPHeaders([
+                ("Content-Type", page == nil ? "image/png" : "text/html"), ("Content-Length", String(body.count)),
+            ])
             if !keepAlive { headers.add(name: "Connection", value: "close") }
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil)
+            context.write(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers))), promise: nil
+            )
             context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(bytes: body)))), promise: nil)
             let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
             if !keepAlive {

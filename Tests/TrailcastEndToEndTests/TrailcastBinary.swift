@@ -105,7 +105,8 @@ enum TrailcastBinary {
         try #require(FileManager.default.isExecutableFile(atPath: url.path), "trailcast is not built at \(url.path)")
         let start = {
             try await run(
-                executable: URL(fileURLWithPath: "/usr/bin/env"), arguments: ["nice", "-n", "10", url.path] + arguments,
+                executable: URL(fileURLWithPath: "/usr/bin/env"),
+                arguments: ["nice", "-n", "10", url.path] + arguments,
                 stdin: stdin, in: directory, environment: environment(changes), deadline: deadline)
         }
         return waitsForASlot ? try await concurrentRuns.whileHeld(start) : try await start()

@@ -38,7 +38,8 @@ struct WarningTests {
         let warning = try #require(warnings.only, "\(warnings)")
         #expect(warning.keys == InspectSummaryShape.warningKeys)
         #expect(warning["line"]?.intValue == Self.badLine)
-        #expect(warning["message"]?.stringValue == #"<trkpt> has lat="91.5", not a latitude in -90...90; point skipped"#)
+        #expect(
+            warning["message"]?.stringValue == #"<trkpt> has lat="91.5", not a latitude in -90...90; point skipped"#)
         // The bad point is left out; the good ones still count.
         #expect(summary["trackPoints"]?.intValue == 2)
         #expect(summary["bounds"]?["maxLat"]?.doubleValue == 47.2)
@@ -59,8 +60,9 @@ struct WarningTests {
         #expect(result.stdoutLines.contains { $0.contains("line \(Self.badLine):") && $0.contains("91.5") })
     }
 
-    @Test("--strict: exit 65, one error line naming the bad line, nothing on stdout",
-          arguments: ["text", "json"])
+    @Test(
+        "--strict: exit 65, one error line naming the bad line, nothing on stdout",
+        arguments: ["text", "json"])
     func strict(format: String) async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -96,7 +98,10 @@ struct WarningTests {
             arguments: ["inspect", "--strict", "--format", "json", path, "gpx/xcode-waypoints.gpx"])
 
         #expect(result.status == 65)
-        #expect(result.stderrLines == [#"\#(path):6:34: error: <trkpt> has lat="91.5", not a latitude in -90...90; point skipped"#])
+        #expect(
+            result.stderrLines == [
+                #"\#(path):6:34: error: <trkpt> has lat="91.5", not a latitude in -90...90; point skipped"#
+            ])
         let summary = try OrderedJSON(parsing: try #require(result.stdoutLines.only))
         #expect(summary["file"]?.stringValue == "gpx/xcode-waypoints.gpx")
     }

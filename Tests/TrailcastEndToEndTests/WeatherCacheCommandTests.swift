@@ -8,14 +8,18 @@ import Testing
 struct WeatherCacheCommandTests {
     static let ride = "gpx/zurich-lake-ride.gpx"
     /// Nothing listens there: a run that needs the network gets weather errors.
-    static let deadServer = ["--weather", "open-meteo", "--weather-url", "http://127.0.0.1:9", "--weather-timeout", "300ms"]
+    static let deadServer = [
+        "--weather", "open-meteo", "--weather-url", "http://127.0.0.1:9", "--weather-timeout", "300ms",
+    ]
 
     static func weatherLines(_ timeline: ReplayTimeline) -> [OrderedJSON] { timeline.events(ofType: "weather") }
 
     /// The conditions of a weather line: what the app showed, wherever it came from.
     static func conditions(_ line: OrderedJSON) -> [String] {
-        ["offset", "cell", "temperatureCelsius", "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm",
-         "cloudCover", "weatherCode", "windSpeedMps", "windDirectionDegrees", "isDay"].map { "\(line[$0].map { "\($0)" } ?? "-")" }
+        [
+            "offset", "cell", "temperatureCelsius", "apparentTemperatureCelsius", "relativeHumidity", "precipitationMm",
+            "cloudCover", "weatherCode", "windSpeedMps", "windDirectionDegrees", "isDay",
+        ].map { "\(line[$0].map { "\($0)" } ?? "-")" }
     }
 
     static func entries(in directory: URL) -> [String] {
@@ -32,7 +36,9 @@ struct WeatherCacheCommandTests {
         let cache = scratch.url.appendingPathComponent("weather-cache")
         let recorded = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path])
         let fetched = Self.weatherLines(recorded)
-        #expect(fetched.count == 43 && fetched.allSatisfy { $0["source"] == .string("network") }, "\(fetched.count) fetches")
+        #expect(
+            fetched.count == 43 && fetched.allSatisfy { $0["source"] == .string("network") }, "\(fetched.count) fetches"
+        )
         let fetches = try #require(recorded.end?["weatherNetworkFetches"]?.intValue)
         #expect(fetches == fetched.count)
         #expect(Self.entries(in: cache).count == fetches, "one file per cell and window fetched")
@@ -46,7 +52,8 @@ struct WeatherCacheCommandTests {
         #expect(replayed.end?["weatherErrors"] == .number("0"))
         #expect(replayed.events(ofType: "weatherError").isEmpty)
 
-        let offline = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-offline"])
+        let offline = try await ReplayTimeline.run(
+            Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-offline"])
         #expect(Self.weatherLines(offline).map(Self.conditions) == fetched.map(Self.conditions))
         #expect(offline.events.first?["settings"]?["weatherOffline"] == .bool(true))
     }
@@ -62,9 +69,14 @@ struct WeatherCacheCommandTests {
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
         try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
 
-        let result = try await TrailcastBinary.run(arguments: ["replay", Self.ride, "--format", "jsonl", "--weather", "local", "--weather-cache", cache.path])
+        let result = try await TrailcastBinary.run(arguments: [
+            "replay", Self.ride, "--format", "jsonl", "--weather", "local", "--weather-cache", cache.path,
+        ])
         #expect(result.status == 0)
-        #expect(result.stderrLines == ["\(path): warning: unreadable weather cache entry (\(whole.count / 2) bytes); treated as a miss"])
+        #expect(
+            result.stderrLines == [
+                "\(path): warning: unreadable weather cache entry (\(whole.count / 2) bytes); treated as a miss"
+            ])
         let timeline = try ReplayTimeline(result: result)
         #expect(timeline.end?["weatherNetworkFetches"] == .number("1"))
         #expect(Self.weatherLines(timeline).filter { $0["source"] == .string("network") }.count == 1)
@@ -74,7 +86,8 @@ struct WeatherCacheCommandTests {
         }
         let rewritten = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(try conditions(rewritten) != nil && conditions(rewritten) == conditions(whole))
-        let offline = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-offline"])
+        let offline = try await ReplayTimeline.run(
+            Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-offline"])
         #expect(offline.end?["weatherErrors"] == .number("0"), "every entry reads back")
     }
 
@@ -91,31 +104,43 @@ struct WeatherCacheCommandTests {
             #expect(result.status == 0)
             #expect(result.stderr == "", "a run saw half an entry or could not write one")
         }
-        let offline = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-offline"])
+        let offline = try await ReplayTimeline.run(
+            Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-offline"])
         #expect(offline.end?["weatherErrors"] == .number("0"))
-        #expect(Self.entries(in: cache).count == Self.weatherLines(offline).count, "one entry per cell and window the ride needs")
+        #expect(
+            Self.entries(in: cache).count == Self.weatherLines(offline).count,
+            "one entry per cell and window the ride needs")
     }
 
     @Test("offline with an empty cache: one weatherError per cell saying so, and the run goes on")
     func offlineMiss() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        let timeline = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", scratch.url.path, "--weather-offline"])
+        let timeline = try await ReplayTimeline.run(
+            Self.ride, ["--weather", "local", "--weather-cache", scratch.url.path, "--weather-offline"])
         let errors = timeline.events(ofType: "weatherError")
         // The ride's 21 cells, each asked for again after a backoff while it stays missing.
         #expect(errors.count == 55)
-        #expect(errors.first?["message"]?.stringValue == "offline: cell 47.36,8.54 at this hour is not in the weather cache")
-        #expect(errors.allSatisfy { ($0["message"]?.stringValue ?? "").hasPrefix("offline: cell ") && $0["attempts"] == .number("0") })
+        #expect(
+            errors.first?["message"]?.stringValue == "offline: cell 47.36,8.54 at this hour is not in the weather cache"
+        )
+        #expect(
+            errors.allSatisfy {
+                ($0["message"]?.stringValue ?? "").hasPrefix("offline: cell ") && $0["attempts"] == .number("0")
+            })
         #expect(timeline.end?["weatherNetworkFetches"] == .number("0"))
         #expect(timeline.locations.count == 3851)
     }
 
-    @Test("serve-weather --cache: the recorded answer where it covers the cell and hour, the model elsewhere; an app asking it sees the recording")
+    @Test(
+        "serve-weather --cache: the recorded answer where it covers the cell and hour, the model elsewhere; an app asking it sees the recording"
+    )
     func serveRecordedWeather() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("weather-cache")
-        _ = try await ReplayTimeline.run("gpx/sf-waterfront-walk.gpx", ["--weather", "local", "--weather-cache", cache.path])
+        _ = try await ReplayTimeline.run(
+            "gpx/sf-waterfront-walk.gpx", ["--weather", "local", "--weather-cache", cache.path])
         // The walk starts at 16:00 UTC in cell 37.79,-122.40: make that answer unmistakable.
         let entry = cache.appendingPathComponent("0.01/37.79,-122.40/1781366400-900.json")
         let text = try String(contentsOf: entry, encoding: .utf8)
@@ -129,13 +154,15 @@ struct WeatherCacheCommandTests {
         let forecast = try await server.get("/v1/archive?latitude=37.7954&longitude=-122.3942" + hours)
         let elsewhere = try await server.get("/v1/archive?latitude=47.37&longitude=8.54" + hours)
         let replay = try await TrailcastBinary.run(arguments: [
-            "replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl", "--weather", "open-meteo", "--weather-url", server.server.url,
+            "replay", "gpx/sf-waterfront-walk.gpx", "--format", "jsonl", "--weather", "open-meteo", "--weather-url",
+            server.server.url,
         ])
         let stopped = try await server.stop()
         #expect(stopped.status == 0)
         #expect(server.process.stderr.hasPrefix("serve-weather: 14 recorded answers from \(cache.path)\n"))
         #expect(forecast.status == 200)
-        let temperatures = try #require(forecast.body.firstMatch(of: /"temperature_2m":\[([^\]]*)\]/)).1.split(separator: ",")
+        let temperatures = try #require(forecast.body.firstMatch(of: /"temperature_2m":\[([^\]]*)\]/)).1.split(
+            separator: ",")
         try #require(temperatures.count == 3, "15:00, 16:00, 17:00: \(forecast.body)")
         #expect(temperatures[1] == "42.5", "16:00 is recorded")
         #expect(temperatures[0] != "42.5" && temperatures[2] != "42.5", "15:00 and 17:00 are the model's")
@@ -155,21 +182,40 @@ struct WeatherCacheCommandTests {
             try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
             let old = cache.appendingPathComponent("old.json")
             try Data(repeating: UInt8(ascii: " "), count: 1_010_000).write(to: old)
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: old.path)
-            let run = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-cache-max", maximum])
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_000_000_000)], ofItemAtPath: old.path)
+            let run = try await ReplayTimeline.run(
+                Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-cache-max", maximum])
             #expect(run.end?["weatherNetworkFetches"] == .number("43"))
             #expect(FileManager.default.fileExists(atPath: old.path) == oldEntryStays, "--weather-cache-max \(maximum)")
             #expect(Self.entries(in: cache).filter { $0 != "old.json" }.count == 43, "the new entries all kept")
         }
     }
 
-    @Test("usage: the cache needs a network source, offline and max need a cache (64); a cache that cannot be made, 73", arguments: [
-        (["--weather-cache", "/tmp/x"], 64, "trailcast: error: --weather-cache keeps network answers: it needs --weather open-meteo or local, not builtin"),
-        (["--weather", "local", "--weather-offline"], 64, "trailcast: error: --weather-offline and --weather-cache-max need --weather-cache DIR"),
-        (["--weather", "local", "--weather-cache", "/tmp/x", "--weather-cache-max", "0"], 64, "trailcast: error: --weather-cache-max must be a positive number of megabytes, not 0.0"),
-        (["--weather", "local", "--weather-cache", "/proc/trailcast-cache"], 73, "/proc/trailcast-cache: error: cannot use the weather cache: No such file or directory"),
-        (["--weather", "local", "--weather-cache", "gpx/zurich-lake-ride.gpx"], 73, "gpx/zurich-lake-ride.gpx: error: cannot use the weather cache: not a directory"),
-    ])
+    @Test(
+        "usage: the cache needs a network source, offline and max need a cache (64); a cache that cannot be made, 73",
+        arguments: [
+            (
+                ["--weather-cache", "/tmp/x"], 64,
+                "trailcast: error: --weather-cache keeps network answers: it needs --weather open-meteo or local, not builtin"
+            ),
+            (
+                ["--weather", "local", "--weather-offline"], 64,
+                "trailcast: error: --weather-offline and --weather-cache-max need --weather-cache DIR"
+            ),
+            (
+                ["--weather", "local", "--weather-cache", "/tmp/x", "--weather-cache-max", "0"], 64,
+                "trailcast: error: --weather-cache-max must be a positive number of megabytes, not 0.0"
+            ),
+            (
+                ["--weather", "local", "--weather-cache", "/proc/trailcast-cache"], 73,
+                "/proc/trailcast-cache: error: cannot use the weather cache: No such file or directory"
+            ),
+            (
+                ["--weather", "local", "--weather-cache", "gpx/zurich-lake-ride.gpx"], 73,
+                "gpx/zurich-lake-ride.gpx: error: cannot use the weather cache: not a directory"
+            ),
+        ])
     func usage(arguments: [String], status: Int32, message: String) async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", Self.ride] + arguments)
         #expect(result.status == status)

@@ -16,7 +16,8 @@ struct ReplayRunnerTests {
         .appendingPathComponent("gpx/sf-waterfront-walk.gpx").path
 
     static func temporaryDirectory() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("trailcast-run-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "trailcast-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory
     }
@@ -35,7 +36,9 @@ struct ReplayRunnerTests {
         let summary = try await ReplayRunner.run(plan, messages: messages.append)
 
         let lines = try String(contentsOfFile: timeline, encoding: .utf8).split(separator: "\n")
-        let types = lines.map { line in line.firstRange(of: #""type":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } } ?? "" }
+        let types = lines.map { line in
+            line.firstRange(of: #""type":""#).map { line[$0.upperBound...].prefix { $0 != "\"" } } ?? ""
+        }
         #expect(types.first == "start")
         #expect(types.last == "end")
         #expect(types.filter { $0 == "location" }.count == summary.locations)
@@ -56,7 +59,10 @@ struct ReplayRunnerTests {
             output: TimelineOutput(format: .jsonl, path: directory.path + "/missing/run.jsonl", reportPath: report))
         let failure = await #expect(throws: RunFailure.self) { try await ReplayRunner.run(plan) }
         #expect(failure?.status == .cannotCreate)
-        #expect(failure?.message == "\(directory.path)/missing/run.jsonl: error: cannot create the timeline file: No such file or directory")
+        #expect(
+            failure?.message
+                == "\(directory.path)/missing/run.jsonl: error: cannot create the timeline file: No such file or directory"
+        )
         #expect(!FileManager.default.fileExists(atPath: report))
     }
 
@@ -75,18 +81,31 @@ struct ReplayRunnerTests {
     @Test("live feeds need real time: each says so at speed 0, none at speed 1")
     func liveFeedsNeedRealTime() throws {
         let cases: [(any FeedRequest, String)] = [
-            (LiveStreamRequest(address: try HostAndPort(parsing: "0", option: "--serve", allowsPortZero: true), mapTiles: nil),
-             "--serve streams a live run and needs real time: add --speed N (1 is real time)"),
-            (NMEAFeedRequest(.udp, host: "127.0.0.1", port: 10110),
-             "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"),
-            (NMEAFeedRequest(.tcp, host: "127.0.0.1", port: 0),
-             "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"),
-            (SimulatorFeedRequest(device: "booted", bundleID: nil),
-             "--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)"),
-            (AndroidEmulatorFeedRequest(host: "127.0.0.1", port: 5554, token: nil),
-             "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"),
-            (BrowserFeedRequest(endpoint: "http://127.0.0.1:9222", targetFilter: nil),
-             "--browser drives live pages and needs real time: add --speed N (1 is real time)"),
+            (
+                LiveStreamRequest(
+                    address: try HostAndPort(parsing: "0", option: "--serve", allowsPortZero: true), mapTiles: nil),
+                "--serve streams a live run and needs real time: add --speed N (1 is real time)"
+            ),
+            (
+                NMEAFeedRequest(.udp, host: "127.0.0.1", port: 10110),
+                "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"
+            ),
+            (
+                NMEAFeedRequest(.tcp, host: "127.0.0.1", port: 0),
+                "--nmea tcp:// and udp:// feed a live consumer and need real time: add --speed N (1 is real time)"
+            ),
+            (
+                SimulatorFeedRequest(device: "booted", bundleID: nil),
+                "--simulator drives a live Simulator and needs real time: add --speed N (1 is real time)"
+            ),
+            (
+                AndroidEmulatorFeedRequest(host: "127.0.0.1", port: 5554, token: nil),
+                "--android-emulator drives a live emulator and needs real time: add --speed N (1 is real time)"
+            ),
+            (
+                BrowserFeedRequest(endpoint: "http://127.0.0.1:9222", targetFilter: nil),
+                "--browser drives live pages and needs real time: add --speed N (1 is real time)"
+            ),
         ]
         for (request, message) in cases {
             let feeds = FeedPlan(feeds: [request])
@@ -135,8 +154,10 @@ struct ReplayRunnerTests {
             output: TimelineOutput(path: directory.path + "/run.txt"))
         let failure = await #expect(throws: RunFailure.self) { try await ReplayRunner.run(plan) }
         #expect(failure?.status == .usage)
-        #expect(failure?.message
-            == "error: --jitter must be less than the interval between fixes (1000 ms), not 1000: a fix comes late, never after the next one")
+        #expect(
+            failure?.message
+                == "error: --jitter must be less than the interval between fixes (1000 ms), not 1000: a fix comes late, never after the next one"
+        )
     }
 }
 

@@ -38,15 +38,22 @@ struct WeatherDiskCacheTests {
         // 1,781,366,700 s falls in the 15-minute window starting at 1,781,366,400.
         let path = directory + "/0.01/37.79,-122.40/1781366400-900.json"
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.hasPrefix(#"{"cell":"37.79,-122.40","cellDegrees":0.01,"conditions":{"apparentTemperatureCelsius":18,"#))
-        #expect(text.contains(#""format":"trailcast-weather-cache\/1""#) || text.contains(#""format":"trailcast-weather-cache/1""#))
+        #expect(
+            text.hasPrefix(
+                #"{"cell":"37.79,-122.40","cellDegrees":0.01,"conditions":{"apparentTemperatureCelsius":18,"#))
+        #expect(
+            text.contains(#""format":"trailcast-weather-cache\/1""#)
+                || text.contains(#""format":"trailcast-weather-cache/1""#))
         #expect(text.hasSuffix("}\n"))
         #expect(cache.conditions(for: Self.query, policy: Self.policy) == Self.conditions)
         // Another place in the cell, later in the window: the same entry.
         let neighbour = WeatherQuery(latitude: 37.7999, longitude: -122.3901, unixTime: 1_781_367_299)
         #expect(cache.conditions(for: neighbour, policy: Self.policy) == Self.conditions)
         // The next window, or a cache with another window length: a miss.
-        #expect(cache.conditions(for: WeatherQuery(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_300), policy: Self.policy) == nil)
+        #expect(
+            cache.conditions(
+                for: WeatherQuery(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_300), policy: Self.policy
+            ) == nil)
         var hourly = Self.policy
         hourly.freshnessSeconds = 3600
         #expect(cache.conditions(for: Self.query, policy: hourly) == nil)
@@ -68,16 +75,25 @@ struct WeatherDiskCacheTests {
         #expect(cache.store(later, for: next, policy: Self.policy))
         let recorded = try RecordedWeather.load(directory: directory)
         #expect(recorded.count == 2)
-        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_366_400) == Self.conditions)
-        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_299.5) == Self.conditions)
+        #expect(
+            recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_366_400) == Self.conditions)
+        #expect(
+            recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_299.5) == Self.conditions)
         #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_367_300) == later)
-        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_368_200) == nil, "past the last window")
-        #expect(recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_366_399) == nil, "before the first")
+        #expect(
+            recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_368_200) == nil,
+            "past the last window")
+        #expect(
+            recorded.conditions(latitude: 37.7954, longitude: -122.3942, unixTime: 1_781_366_399) == nil,
+            "before the first")
     }
 
-    @Test("a truncated, foreign or garbage entry is a miss with a warning naming the file; the next answer replaces it", arguments: [
-        "", "{\"format\":\"trailcast-weather-cache/1\",\"cell\":\"37.79,-122.40\"", "not json", "{\"format\":\"other/9\"}", "\u{0}\u{1}\u{2}",
-    ])
+    @Test(
+        "a truncated, foreign or garbage entry is a miss with a warning naming the file; the next answer replaces it",
+        arguments: [
+            "", "{\"format\":\"trailcast-weather-cache/1\",\"cell\":\"37.79,-122.40\"", "not json",
+            "{\"format\":\"other/9\"}", "\u{0}\u{1}\u{2}",
+        ])
     func corruptEntries(content: String) throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -100,14 +116,20 @@ struct WeatherDiskCacheTests {
         let unlimited = WeatherDiskCache(directory: directory)
         var queries: [WeatherQuery] = []
         for index in 0..<10 {
-            let query = WeatherQuery(latitude: 37.7954 + Double(index) * 0.01, longitude: -122.3942, unixTime: 1_781_366_700)
+            let query = WeatherQuery(
+                latitude: 37.7954 + Double(index) * 0.01, longitude: -122.3942, unixTime: 1_781_366_700)
             unlimited.store(Self.conditions, for: query, policy: Self.policy)
             // Written a minute apart, as far as the file system is concerned.
             let path = directory + "/" + WeatherCacheKey(query: query, policy: Self.policy).relativePath
-            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 60)], ofItemAtPath: path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 60)], ofItemAtPath: path
+            )
             queries.append(query)
         }
-        let size = try FileManager.default.attributesOfItem(atPath: directory + "/" + WeatherCacheKey(query: queries[0], policy: Self.policy).relativePath)[.size] as! Int
+        let size =
+            try FileManager.default.attributesOfItem(
+                atPath: directory + "/" + WeatherCacheKey(query: queries[0], policy: Self.policy).relativePath)[.size]
+            as! Int
         // Room for four entries: the six oldest go.
         let limited = WeatherDiskCache(directory: directory, maximumBytes: Int64(size * 4 + size / 2))
         limited.evictIfNeeded()
@@ -120,7 +142,9 @@ struct WeatherDiskCacheTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let cache = WeatherDiskCache(directory: directory, maximumBytes: 2_000)
-        let queries = (0..<30).map { WeatherQuery(latitude: 37.7954 + Double($0) * 0.01, longitude: -122.3942, unixTime: 1_781_366_700) }
+        let queries = (0..<30).map {
+            WeatherQuery(latitude: 37.7954 + Double($0) * 0.01, longitude: -122.3942, unixTime: 1_781_366_700)
+        }
         for query in queries { cache.store(Self.conditions, for: query, policy: Self.policy) }
         var total = 0
         let walker = FileManager.default.enumerator(atPath: directory)
@@ -139,7 +163,11 @@ struct WeatherDiskCacheTests {
         let warnings = Warnings()
         let first = WeatherDiskCache(directory: directory, warn: warnings.add)
         let second = WeatherDiskCache(directory: directory, warn: warnings.add)
-        let queries = (0..<50).map { WeatherQuery(latitude: 37.7 + Double($0 % 5) * 0.01, longitude: -122.39, unixTime: 1_781_366_700 + Double($0 / 5) * 900) }
+        let queries = (0..<50).map {
+            WeatherQuery(
+                latitude: 37.7 + Double($0 % 5) * 0.01, longitude: -122.39,
+                unixTime: 1_781_366_700 + Double($0 / 5) * 900)
+        }
         await withTaskGroup(of: Void.self) { group in
             for cache in [first, second] {
                 group.addTask {
@@ -163,11 +191,18 @@ struct WeatherDiskCacheTests {
         let cache = WeatherDiskCache(directory: directory)
         let fetcher = CachingWeatherFetcher(cache: cache, network: nil, policy: Self.policy)
         let miss = await fetcher.fetch(Self.query)
-        #expect(miss.result == .failure(WeatherFetchFailure(
-            message: "offline: cell 37.79,-122.40 at this hour is not in the weather cache", isTransient: true)))
+        #expect(
+            miss.result
+                == .failure(
+                    WeatherFetchFailure(
+                        message: "offline: cell 37.79,-122.40 at this hour is not in the weather cache",
+                        isTransient: true)))
         #expect(miss.attempts == 0 && miss.origin == .disk)
         cache.store(Self.conditions, for: Self.query, policy: Self.policy)
         let hit = await fetcher.fetch(Self.query)
-        #expect(hit == WeatherFetchOutcome(result: .success(Self.conditions), attempts: 0, elapsedMilliseconds: 0, origin: .disk))
+        #expect(
+            hit
+                == WeatherFetchOutcome(
+                    result: .success(Self.conditions), attempts: 0, elapsedMilliseconds: 0, origin: .disk))
     }
 }

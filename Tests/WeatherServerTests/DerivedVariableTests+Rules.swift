@@ -12,14 +12,19 @@ extension DerivedVariableTests {
     @Test("wind components: u = -speed·sin(direction), v = -speed·cos(direction), aloft and at a height")
     func windComponents() async throws {
         let levels = ["850hPa", "500hPa", "80m"]
-        let names = levels.flatMap { ["wind_speed_\($0)", "wind_direction_\($0)", "wind_u_component_\($0)", "wind_v_component_\($0)"] }
+        let names = levels.flatMap {
+            ["wind_speed_\($0)", "wind_direction_\($0)", "wind_u_component_\($0)", "wind_v_component_\($0)"]
+        }
         let json = try await ServerHarness.run { server in
-            try await server.archive("hourly=\(names.joined(separator: ","))&wind_speed_unit=ms&start_date=2024-01-01&end_date=2024-01-07").json()
+            try await server.archive(
+                "hourly=\(names.joined(separator: ","))&wind_speed_unit=ms&start_date=2024-01-01&end_date=2024-01-07"
+            ).json()
         }
         let hourly = try json.object("hourly")
         var fromTheNorth = 0
         for level in levels {
-            let speed = try hourly.numbers("wind_speed_\(level)"), direction = try hourly.numbers("wind_direction_\(level)")
+            let speed = try hourly.numbers("wind_speed_\(level)"),
+                direction = try hourly.numbers("wind_direction_\(level)")
             let u = try hourly.numbers("wind_u_component_\(level)"), v = try hourly.numbers("wind_v_component_\(level)")
             #expect(speed.count == 168 && u.count == 168 && v.count == 168)
             for index in speed.indices {
@@ -40,11 +45,14 @@ extension DerivedVariableTests {
     /// comes from in 0...359: a westerly day is 270, never -90.
     @Test("wind_direction_10m_dominant: the day's mean wind vector, 0...359, westerly days included")
     func dominantDirection() async throws {
-        let query = "hourly=wind_speed_10m,wind_direction_10m&daily=wind_direction_10m_dominant&wind_speed_unit=ms"
+        let query =
+            "hourly=wind_speed_10m,wind_direction_10m&daily=wind_direction_10m_dominant&wind_speed_unit=ms"
             + "&timezone=GMT&start_date=2024-01-01&end_date=2024-01-31"
         let answers = try await ServerHarness.run { server in
-            [try await server.archive(query).json(),
-             try await server.get("/v1/archive?latitude=64.15&longitude=-21.94&\(query)").json()]
+            [
+                try await server.archive(query).json(),
+                try await server.get("/v1/archive?latitude=64.15&longitude=-21.94&\(query)").json(),
+            ]
         }
         var westerlyDays = 0
         for json in answers {
@@ -58,7 +66,9 @@ extension DerivedVariableTests {
                 let north = hours.map { speed[$0] * cos(direction[$0] * .pi / 180) }.reduce(0, +)
                 let expected = (atan2(east, north) * 180 / .pi + 360).truncatingRemainder(dividingBy: 360)
                 let apart = abs(shown - expected)
-                #expect((0...359).contains(shown) && min(apart, 360 - apart) <= 1, "day \(day): \(shown), mean vector \(expected)")
+                #expect(
+                    (0...359).contains(shown) && min(apart, 360 - apart) <= 1,
+                    "day \(day): \(shown), mean vector \(expected)")
                 if (181...359).contains(shown) { westerlyDays += 1 }
             }
         }
@@ -74,12 +84,15 @@ extension DerivedVariableTests {
     func referenceEvapotranspiration() {
         func conditions(_ celsius: Double, _ humidity: Int, windAt2m: Double) -> WeatherConditions {
             WeatherConditions(
-                temperatureCelsius: celsius, apparentTemperatureCelsius: celsius, relativeHumidity: humidity, precipitationMm: 0,
-                cloudCover: 0, weatherCode: .clearSky, windSpeedMps: windAt2m / 0.748, windDirectionDegrees: 0, isDay: true)
+                temperatureCelsius: celsius, apparentTemperatureCelsius: celsius, relativeHumidity: humidity,
+                precipitationMm: 0,
+                cloudCover: 0, weatherCode: .clearSky, windSpeedMps: windAt2m / 0.748, windDirectionDegrees: 0,
+                isDay: true)
         }
         let day = SurfaceVariable.referenceEvapotranspiration(
             conditions(38, 52, windAt2m: 3.3), globalRadiation: 2.450 / 0.0036, elevationMeters: 8)
-        let night = SurfaceVariable.referenceEvapotranspiration(conditions(28, 90, windAt2m: 1.9), globalRadiation: 0, elevationMeters: 8)
+        let night = SurfaceVariable.referenceEvapotranspiration(
+            conditions(28, 90, windAt2m: 1.9), globalRadiation: 0, elevationMeters: 8)
         #expect(abs(day - 0.6498) < 0.0005, "\(day)")
         #expect(abs(night - 0.0112) < 0.0005, "\(night)")
     }
@@ -88,7 +101,9 @@ extension DerivedVariableTests {
     @Test("hourly temperature_2m_max and _min: the hour's two ends, the larger and the smaller")
     func hourExtremes() async throws {
         let json = try await ServerHarness.run { server in
-            try await server.archive("hourly=temperature_2m,temperature_2m_max,temperature_2m_min&start_date=2024-01-10&end_date=2024-01-12").json()
+            try await server.archive(
+                "hourly=temperature_2m,temperature_2m_max,temperature_2m_min&start_date=2024-01-10&end_date=2024-01-12"
+            ).json()
         }
         let hourly = try json.object("hourly")
         let temperature = try hourly.numbers("temperature_2m")
@@ -106,7 +121,9 @@ extension DerivedVariableTests {
     @Test("ocean_current_direction: 45° right of where the wind blows in the north, left in the south")
     func oceanCurrentTurn() async throws {
         let json = try await ServerHarness.run { server in
-            try await server.get("/v1/forecast?latitude=50,-40&longitude=-20,10&hourly=wind_direction_10m,ocean_current_direction&forecast_days=2").text
+            try await server.get(
+                "/v1/forecast?latitude=50,-40&longitude=-20,10&hourly=wind_direction_10m,ocean_current_direction&forecast_days=2"
+            ).text
         }
         let places = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(places.count == 2)
@@ -114,7 +131,9 @@ extension DerivedVariableTests {
             let hourly = try #require(place["hourly"] as? [String: Any])
             let wind = try #require(hourly["wind_direction_10m"] as? [Double])
             let current = try #require(hourly["ocean_current_direction"] as? [Double])
-            #expect(wind.count == 48 && current == wind.map { ($0 + 180 + turn + 360).truncatingRemainder(dividingBy: 360) })
+            #expect(
+                wind.count == 48 && current == wind.map { ($0 + 180 + turn + 360).truncatingRemainder(dividingBy: 360) }
+            )
         }
     }
 
@@ -144,13 +163,15 @@ extension DerivedVariableTests {
         var nearNorth = 0
         for (latitude, longitude) in places {
             for time in times {
-                let base = model.conditions(latitude: latitude, longitude: longitude, elevationMeters: 0, unixTime: time)
+                let base = model.conditions(
+                    latitude: latitude, longitude: longitude, elevationMeters: 0, unixTime: time)
                 if base.windDirectionDegrees < 10 { nearNorth += 1 }
                 for name in ForecastModel.numbers.keys.sorted() {
                     let turned = model.conditions(
                         latitude: latitude, longitude: longitude, elevationMeters: 0, unixTime: time,
                         variation: ModelVariation(modelNamed: name))
-                    #expect((0...359).contains(turned.windDirectionDegrees), "\(name) at \(latitude),\(longitude) \(time)")
+                    #expect(
+                        (0...359).contains(turned.windDirectionDegrees), "\(name) at \(latitude),\(longitude) \(time)")
                 }
             }
         }

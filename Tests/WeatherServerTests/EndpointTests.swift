@@ -9,7 +9,8 @@ import NIOHTTP1
 struct EndpointTests {
     @Test("GET /health: 200 {\"status\":\"ok\"}, even when every weather request fails")
     func health() async throws {
-        let answers = try await ServerHarness.run(faults: WeatherServerFaults(failRate: 1, rateLimitPerMinute: 0)) { server in
+        let answers = try await ServerHarness.run(faults: WeatherServerFaults(failRate: 1, rateLimitPerMinute: 0)) {
+            server in
             [try await server.get("/health"), try await server.get("/health")]
         }
         for answer in answers {
@@ -21,7 +22,8 @@ struct EndpointTests {
 
     /// Vapor's CORSMiddleware as Open-Meteo configures it: the headers on every answer to a
     /// request with `Origin` (errors too), none without.
-    @Test("every answer to a web page on any origin lets it read (Access-Control-Allow-Origin: *), as Open-Meteo's does")
+    @Test(
+        "every answer to a web page on any origin lets it read (Access-Control-Allow-Origin: *), as Open-Meteo's does")
     func anyOriginMayRead() async throws {
         let origin = ["Origin": "http://app.example"]
         var answers = try await ServerHarness.run { server in
@@ -31,9 +33,10 @@ struct EndpointTests {
                 try await server.get("/v1/forecast", headers: origin),
             ]
         }
-        answers.append(try await ServerHarness.run(faults: WeatherServerFaults(failRate: 1)) { server in
-            try await server.get("/v1/forecast?\(zurich)&current=temperature_2m", headers: origin)
-        })
+        answers.append(
+            try await ServerHarness.run(faults: WeatherServerFaults(failRate: 1)) { server in
+                try await server.get("/v1/forecast?\(zurich)&current=temperature_2m", headers: origin)
+            })
         #expect(answers.map(\.status) == [200, 200, 404, 400, 500])
         #expect(answers.map(\.allowedOrigin) == Array(repeating: "*", count: answers.count))
         let plain = try await ServerHarness.run { server in try await server.forecast("current=temperature_2m") }
@@ -43,19 +46,25 @@ struct EndpointTests {
     @Test("a browser's preflight: 200, no body, the methods, headers and age Open-Meteo allows")
     func preflight() async throws {
         let (preflight, bare, noMethod) = try await ServerHarness.run { server in
-            (try await server.get("/v1/forecast", method: .OPTIONS, headers: [
-                "Origin": "http://app.example", "Access-Control-Request-Method": "POST",
-                "Access-Control-Request-Headers": "content-type",
-            ]),
-             try await server.get("/v1/forecast", method: .OPTIONS),
-             try await server.get("/v1/forecast", method: .OPTIONS, headers: ["Origin": "http://app.example"]))
+            (
+                try await server.get(
+                    "/v1/forecast", method: .OPTIONS,
+                    headers: [
+                        "Origin": "http://app.example", "Access-Control-Request-Method": "POST",
+                        "Access-Control-Request-Headers": "content-type",
+                    ]),
+                try await server.get("/v1/forecast", method: .OPTIONS),
+                try await server.get("/v1/forecast", method: .OPTIONS, headers: ["Origin": "http://app.example"])
+            )
         }
         #expect(preflight.status == 200)
         #expect(preflight.bytes.isEmpty)
         #expect(preflight.allowedOrigin == "*")
         #expect(preflight.headers["access-control-allow-methods"] == "GET, POST, OPTIONS")
-        #expect(preflight.headers["access-control-allow-headers"]
-            == "accept, authorization, content-type, origin, x-requested-with, user-agent, access-control-allow-origin")
+        #expect(
+            preflight.headers["access-control-allow-headers"]
+                == "accept, authorization, content-type, origin, x-requested-with, user-agent, access-control-allow-origin"
+        )
         #expect(preflight.headers["access-control-max-age"] == "600")
         // OPTIONS that is no preflight finds no route, as in Vapor.
         #expect(bare.status == 404)
@@ -67,7 +76,8 @@ struct EndpointTests {
 
     @Test("an unknown path: 404 with an error body")
     func unknownPath() async throws {
-        let answer = try await ServerHarness.run { server in try await server.get("/v1/nowcast?latitude=1&longitude=2") }
+        let answer = try await ServerHarness.run { server in try await server.get("/v1/nowcast?latitude=1&longitude=2")
+        }
         #expect(answer.status == 404)
         #expect(answer.text == #"{"error":true,"reason":"Not Found"}"#)
     }
@@ -77,9 +87,12 @@ struct EndpointTests {
     @Test("another method: 404 on the weather endpoints as Open-Meteo; 405 with Allow: GET on /health")
     func otherMethod() async throws {
         let answers = try await ServerHarness.run { server in
-            [try await server.get("/v1/forecast?latitude=1&longitude=2", method: .PUT),
-             try await server.get("/v1/forecast?latitude=1&longitude=2", method: .RAW(value: "TRACE")),
-             try await server.get("/health", method: .POST), try await server.get("/health", method: .RAW(value: "TRACE"))]
+            [
+                try await server.get("/v1/forecast?latitude=1&longitude=2", method: .PUT),
+                try await server.get("/v1/forecast?latitude=1&longitude=2", method: .RAW(value: "TRACE")),
+                try await server.get("/health", method: .POST),
+                try await server.get("/health", method: .RAW(value: "TRACE")),
+            ]
         }
         #expect(answers.map(\.status) == [404, 404, 405, 405])
         #expect(answers.map(\.allow) == [nil, nil, "GET", "GET"])
@@ -93,9 +106,11 @@ struct EndpointTests {
     func head() async throws {
         let (get, head, badGet, badHead) = try await ServerHarness.run { server in
             let query = "/v1/forecast?\(zurich)&hourly=temperature_2m&forecast_days=1"
-            return (try await server.get(query), try await server.get(query, method: .HEAD),
-                    try await server.get("/v1/forecast?latitude=100&longitude=2"),
-                    try await server.get("/v1/forecast?latitude=100&longitude=2", method: .HEAD))
+            return (
+                try await server.get(query), try await server.get(query, method: .HEAD),
+                try await server.get("/v1/forecast?latitude=100&longitude=2"),
+                try await server.get("/v1/forecast?latitude=100&longitude=2", method: .HEAD)
+            )
         }
         #expect(get.status == 200 && head.status == 200)
         #expect(head.contentType != nil && head.contentType == get.contentType)
@@ -114,7 +129,9 @@ struct EndpointTests {
         let lines = log.all
         #expect(lines.count == 3, "\(lines)")
         #expect(lines.count == 3 && lines[0].hasPrefix("info GET /health 200 ") && lines[0].hasSuffix(" ms"))
-        #expect(lines.count == 3 && lines[1].hasPrefix("info GET /v1/forecast?latitude=1&longitude=2&hourly=temperature_2m 200 "))
+        #expect(
+            lines.count == 3
+                && lines[1].hasPrefix("info GET /v1/forecast?latitude=1&longitude=2&hourly=temperature_2m 200 "))
         #expect(lines.count == 3 && lines[2].hasPrefix("info GET /v1/forecast?latitude=100&longitude=2 400 "))
     }
 
@@ -138,8 +155,15 @@ struct EndpointTests {
             let error = await #expect(throws: WeatherServerError.self) {
                 try await second.withRunningServer { _ in }
             }
-            #expect(error == .cannotListen(host: "127.0.0.1", port: server.port, reason: "port \(server.port) is in use: choose another, or 0 for any free one"))
-            #expect(error?.description == "cannot listen on 127.0.0.1:\(server.port): port \(server.port) is in use: choose another, or 0 for any free one")
+            #expect(
+                error
+                    == .cannotListen(
+                        host: "127.0.0.1", port: server.port,
+                        reason: "port \(server.port) is in use: choose another, or 0 for any free one"))
+            #expect(
+                error?.description
+                    == "cannot listen on 127.0.0.1:\(server.port): port \(server.port) is in use: choose another, or 0 for any free one"
+            )
         }
     }
 

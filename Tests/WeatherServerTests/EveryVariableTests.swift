@@ -16,7 +16,11 @@ struct EveryVariableTests {
         var sections: [String: [String]] = [:]
         var current = ""
         for line in (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? [] {
-            if line.hasPrefix("[") { current = String(line.dropFirst().dropLast()) } else { sections[current, default: []].append(String(line)) }
+            if line.hasPrefix("[") {
+                current = String(line.dropFirst().dropLast())
+            } else {
+                sections[current, default: []].append(String(line))
+            }
         }
         return sections
     }()
@@ -24,9 +28,11 @@ struct EveryVariableTests {
     /// None left without values (the marine ones are the project's reading of the sea).
     static let marine: Set<String> = []
 
-    @Test("each section's every variable: a value for every step", arguments: [
-        ("hourly", 355), ("daily", 22), ("current", 15), ("minutely_15", 26),
-    ])
+    @Test(
+        "each section's every variable: a value for every step",
+        arguments: [
+            ("hourly", 355), ("daily", 22), ("current", 15), ("minutely_15", 26),
+        ])
     func everyVariable(section: String, count: Int) async throws {
         let names = try #require(Self.spec[section])
         #expect(names.count == count)
@@ -37,14 +43,17 @@ struct EveryVariableTests {
         for name in names {
             let marine = Self.marine.contains(name)
             #expect(marine == (try units.string(name) == "undefined"), "\(name)")
-            let column = section == "current" ? [values.values[name] as Any] : try #require(values.values[name] as? [Any], "\(name)")
+            let column =
+                section == "current"
+                ? [values.values[name] as Any] : try #require(values.values[name] as? [Any], "\(name)")
             #expect(column.allSatisfy { ($0 is NSNull) == marine }, "\(name): \(column.prefix(3))")
         }
     }
 
     @Test("names Open-Meteo takes by rule: any pressure level, any height, _spread, _previous_dayN; soil by its depths")
     func namesByRule() async throws {
-        let query = "hourly=temperature_123hPa,wind_speed_37m,temperature_500hPa_spread,temperature_2m_previous_day1,temperature_2m,"
+        let query =
+            "hourly=temperature_123hPa,wind_speed_37m,temperature_500hPa_spread,temperature_2m_previous_day1,temperature_2m,"
             + "relativehumidity_700hPa,soil_moisture_0_to_1cm,soil_temperature_0_to_7cm&forecast_days=1"
         let json = try await ServerHarness.run { server in try await server.forecast(query).json() }
         let hourly = try json.object("hourly"), units = try json.object("hourly_units")
@@ -62,16 +71,19 @@ struct EveryVariableTests {
         #expect(WeatherVariable(named: "pm10") == .noData)
         #expect(WeatherVariable(named: "geopotential_height_80m") == nil)
         #expect(DailyVariable(named: "temperature_2m_mean") == .aggregate(.surface(.temperature2m), .mean))
-        #expect(DailyVariable(named: "wind_direction_10m_dominant") == .aggregate(.surface(.windDirection10m), .dominant))
+        #expect(
+            DailyVariable(named: "wind_direction_10m_dominant") == .aggregate(.surface(.windDirection10m), .dominant))
         #expect(DailyVariable(named: "temperature_2m_median") == nil)
     }
 
     /// Zürich in early July and in January: the layers, pressure, radiation and the air above
     /// hold together hour by hour.
-    @Test("the variables agree: cloud layers and cover, pressure and height, radiation and sunshine, the air above",
-          arguments: ["start_date=2024-07-02&end_date=2024-07-03", "start_date=2024-01-10&end_date=2024-01-11"])
+    @Test(
+        "the variables agree: cloud layers and cover, pressure and height, radiation and sunshine, the air above",
+        arguments: ["start_date=2024-07-02&end_date=2024-07-03", "start_date=2024-01-10&end_date=2024-01-11"])
     func consistent(dates: String) async throws {
-        let hourly = "temperature_2m,cloud_cover,cloud_cover_low,cloud_cover_mid,cloud_cover_high,pressure_msl,surface_pressure,"
+        let hourly =
+            "temperature_2m,cloud_cover,cloud_cover_low,cloud_cover_mid,cloud_cover_high,pressure_msl,surface_pressure,"
             + "shortwave_radiation,direct_radiation,diffuse_radiation,shortwave_radiation_instant,is_day,sunshine_duration,"
             + "geopotential_height_1000hPa,geopotential_height_850hPa,geopotential_height_500hPa,temperature_850hPa,temperature_500hPa,"
             + "wind_speed_10m,wind_speed_100m,temperature_80m,soil_temperature_0cm,soil_temperature_54cm,soil_temperature_486cm,"
@@ -79,7 +91,8 @@ struct EveryVariableTests {
         let daily = "sunshine_duration,shortwave_radiation_sum,temperature_2m_mean,temperature_2m_max"
         let path = dates.contains("2024-01") ? "archive" : "forecast"
         let json = try await ServerHarness.run { server in
-            try await server.get("/v1/\(path)?\(zurich)&\(dates)&hourly=\(hourly)&daily=\(daily)&timeformat=unixtime").json()
+            try await server.get("/v1/\(path)?\(zurich)&\(dates)&hourly=\(hourly)&daily=\(daily)&timeformat=unixtime")
+                .json()
         }
         let h = try json.object("hourly")
         func column(_ name: String) throws -> [Double] { try h.numbers(name) }
@@ -94,19 +107,28 @@ struct EveryVariableTests {
         let isDay = try column("is_day"), sunshine = try column("sunshine_duration")
         #expect(shortwave.indices.allSatisfy { abs(direct[$0] + diffuse[$0] - shortwave[$0]) <= 0.11 })
         #expect(instant.indices.allSatisfy { isDay[$0] == 1 || instant[$0] == 0 })
-        #expect(sunshine.indices.allSatisfy { (0...3600).contains(sunshine[$0]) && (shortwave[$0] > 0 || sunshine[$0] == 0) })
+        #expect(
+            sunshine.indices.allSatisfy {
+                (0...3600).contains(sunshine[$0]) && (shortwave[$0] > 0 || sunshine[$0] == 0)
+            })
         #expect(shortwave.max()! > 100)
         let z1000 = try column("geopotential_height_1000hPa"), z850 = try column("geopotential_height_850hPa")
         let z500 = try column("geopotential_height_500hPa")
-        #expect(z850.indices.allSatisfy { z1000[$0] < z850[$0] && z850[$0] < z500[$0] && (5000...6000).contains(z500[$0]) })
-        let t2 = try column("temperature_2m"), t850 = try column("temperature_850hPa"), t500 = try column("temperature_500hPa")
+        #expect(
+            z850.indices.allSatisfy { z1000[$0] < z850[$0] && z850[$0] < z500[$0] && (5000...6000).contains(z500[$0]) })
+        let t2 = try column("temperature_2m"), t850 = try column("temperature_850hPa"),
+            t500 = try column("temperature_500hPa")
         #expect(t2.indices.allSatisfy { t500[$0] < t850[$0] && t850[$0] < t2[$0] })
         let v10 = try column("wind_speed_10m"), v100 = try column("wind_speed_100m")
         #expect(v10.indices.allSatisfy { v100[$0] >= v10[$0] })
-        #expect(try column("temperature_80m").indices.allSatisfy { abs(try column("temperature_80m")[$0] - (t2[$0] - 0.0065 * 78)) <= 0.051 })
+        #expect(
+            try column("temperature_80m").indices.allSatisfy {
+                abs(try column("temperature_80m")[$0] - (t2[$0] - 0.0065 * 78)) <= 0.051
+            })
         // The soil: the deeper, the steadier.
         func range(_ values: [Double]) -> Double { values.max()! - values.min()! }
-        let s0 = try column("soil_temperature_0cm"), s54 = try column("soil_temperature_54cm"), s486 = try column("soil_temperature_486cm")
+        let s0 = try column("soil_temperature_0cm"), s54 = try column("soil_temperature_54cm"),
+            s486 = try column("soil_temperature_486cm")
         #expect(range(s0) > range(s54) && range(s54) > range(s486))
         #expect(try column("snow_depth").allSatisfy { $0 >= 0 })
         let dew = try column("dew_point_2m"), wet = try column("wet_bulb_temperature_2m")
@@ -140,15 +162,21 @@ struct EveryVariableTests {
         #expect(overcast.global > 100 && overcast.directNormal < 120)
     }
 
-    @Test("a solar panel: flat it gets the ground's; tilted toward the noon sun under a clear sky more, facing away less")
+    @Test(
+        "a solar panel: flat it gets the ground's; tilted toward the noon sun under a clear sky more, facing away less")
     func tiltedPanel() async throws {
-        let query = "hourly=shortwave_radiation,global_tilted_irradiance&start_date=2024-06-20&end_date=2024-06-20&timeformat=unixtime"
-        let flat = try await ServerHarness.run { server in try await server.forecast(query + "&tilt=0&azimuth=0").json() }
-        #expect(try flat.object("hourly").numbers("global_tilted_irradiance") == flat.object("hourly").numbers("shortwave_radiation"))
+        let query =
+            "hourly=shortwave_radiation,global_tilted_irradiance&start_date=2024-06-20&end_date=2024-06-20&timeformat=unixtime"
+        let flat = try await ServerHarness.run { server in try await server.forecast(query + "&tilt=0&azimuth=0").json()
+        }
+        #expect(
+            try flat.object("hourly").numbers("global_tilted_irradiance")
+                == flat.object("hourly").numbers("shortwave_radiation"))
         // Zürich's solar noon on 2024-06-20 is about 11:25 UTC.
         let noon = 1_718_882_700.0
         func panel(tilt: Double, azimuth: Double) -> SolarRadiation {
-            SolarRadiation(latitude: 47.3769, longitude: 8.5417, unixTime: noon, cloudCover: 0, tilt: tilt, azimuth: azimuth)
+            SolarRadiation(
+                latitude: 47.3769, longitude: 8.5417, unixTime: noon, cloudCover: 0, tilt: tilt, azimuth: azimuth)
         }
         let ground = panel(tilt: 0, azimuth: 0)
         #expect(ground.tilted == ground.global)
@@ -156,9 +184,12 @@ struct EveryVariableTests {
         #expect(panel(tilt: 60, azimuth: 180).tilted < ground.global)
         // Morning: a panel facing east (-90°) gets more than one facing west.
         let morning = noon - 4 * 3600
-        let east = SolarRadiation(latitude: 47.3769, longitude: 8.5417, unixTime: morning, cloudCover: 0, tilt: 45, azimuth: -90)
-        let west = SolarRadiation(latitude: 47.3769, longitude: 8.5417, unixTime: morning, cloudCover: 0, tilt: 45, azimuth: 90)
+        let east = SolarRadiation(
+            latitude: 47.3769, longitude: 8.5417, unixTime: morning, cloudCover: 0, tilt: 45, azimuth: -90)
+        let west = SolarRadiation(
+            latitude: 47.3769, longitude: 8.5417, unixTime: morning, cloudCover: 0, tilt: 45, azimuth: 90)
         #expect(east.tilted > west.tilted)
-        #expect(SolarRadiation(latitude: 47.3769, longitude: 8.5417, unixTime: noon + 12 * 3600, cloudCover: 0) == .none)
+        #expect(
+            SolarRadiation(latitude: 47.3769, longitude: 8.5417, unixTime: noon + 12 * 3600, cloudCover: 0) == .none)
     }
 }

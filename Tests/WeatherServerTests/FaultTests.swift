@@ -56,7 +56,9 @@ struct FaultTests {
             return answers
         }
         #expect(answers.map(\.status) == [200, 200, 429, 429])
-        #expect(answers[2].text == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
+        #expect(
+            answers[2].text
+                == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
         #expect(answers[2].contentType == "application/json")
     }
 
@@ -73,7 +75,9 @@ struct FaultTests {
         #expect(elapsed >= latency)
     }
 
-    @Test("timeout-rate 1: a client that gives up gets no answer, and the server stops holding; held requests do not delay shutdown")
+    @Test(
+        "timeout-rate 1: a client that gives up gets no answer, and the server stops holding; held requests do not delay shutdown"
+    )
     func timeout() async throws {
         let log = CapturedLog()
         let clock = ContinuousClock()

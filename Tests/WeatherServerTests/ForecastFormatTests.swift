@@ -33,7 +33,8 @@ struct ForecastFormatTests {
         let text = answer.text
         #expect(text.hasPrefix(#"{"latitude":47.3769,"longitude":8.5417,"generationtime_ms":"#))
         let order = [
-            #""generationtime_ms":"#, #","utc_offset_seconds":0,"timezone":"GMT","timezone_abbreviation":"GMT","elevation":408.0,"#,
+            #""generationtime_ms":"#,
+            #","utc_offset_seconds":0,"timezone":"GMT","timezone_abbreviation":"GMT","elevation":408.0,"#,
             #""current_units":{"#, #""current":{"time":"2024-07-01T10:15","interval":900,"temperature_2m":"#,
             #""hourly_units":{"#, #""hourly":{"time":["2024-07-01T00:00","2024-07-01T01:00","#,
             #""daily_units":{"#, #""daily":{"time":["2024-07-01"],"temperature_2m_max":["#,
@@ -45,17 +46,19 @@ struct ForecastFormatTests {
         let units = zip(allHourlyVariables, allHourlyUnits).map { #""\#($0)":"\#($1)""# }.joined(separator: ",")
         #expect(text.contains(#""current_units":{"time":"iso8601","interval":"seconds",\#(units)}"#))
         #expect(text.contains(#""hourly_units":{"time":"iso8601",\#(units)}"#))
-        #expect(text.contains(
-            #""daily_units":{"time":"iso8601","temperature_2m_max":"°C","temperature_2m_min":"°C","#
-                + #""weather_code":"wmo code","precipitation_sum":"mm"}"#))
+        #expect(
+            text.contains(
+                #""daily_units":{"time":"iso8601","temperature_2m_max":"°C","temperature_2m_min":"°C","#
+                    + #""weather_code":"wmo code","precipitation_sum":"mm"}"#))
         #expect(text.hasSuffix("]}}"))
 
         // Arrays in the order asked, after `time`; nothing Open-Meteo would not send.
         let json = try answer.json()
-        #expect(json.keys == [
-            "latitude", "longitude", "generationtime_ms", "utc_offset_seconds", "timezone", "timezone_abbreviation",
-            "elevation", "current_units", "current", "hourly_units", "hourly", "daily_units", "daily",
-        ])
+        #expect(
+            json.keys == [
+                "latitude", "longitude", "generationtime_ms", "utc_offset_seconds", "timezone", "timezone_abbreviation",
+                "elevation", "current_units", "current", "hourly_units", "hourly", "daily_units", "daily",
+            ])
         let hourly = try json.object("hourly")
         #expect(hourly.keys == Set(["time"] + allHourlyVariables))
         for variable in allHourlyVariables {
@@ -73,10 +76,11 @@ struct ForecastFormatTests {
     func onlyRequestedSections() async throws {
         let answer = try await ServerHarness.run { server in try await server.forecast("") }
         #expect(answer.status == 200)
-        #expect(try answer.json().keys == [
-            "latitude", "longitude", "generationtime_ms", "utc_offset_seconds", "timezone", "timezone_abbreviation",
-            "elevation",
-        ])
+        #expect(
+            try answer.json().keys == [
+                "latitude", "longitude", "generationtime_ms", "utc_offset_seconds", "timezone", "timezone_abbreviation",
+                "elevation",
+            ])
     }
 
     @Test("hourly values are the model's at each whole hour; temperatures and speeds to 0.1, the rest whole")
@@ -102,7 +106,8 @@ struct ForecastFormatTests {
             let liquid = try hourly.numbers("rain")[index] + hourly.numbers("showers")[index]
             if expected.weatherCode.isSnow {
                 #expect(liquid == 0)
-                #expect(try hourly.numbers("snowfall")[index] == ((expected.precipitationMm * 0.7) * 100).rounded() / 100)
+                #expect(
+                    try hourly.numbers("snowfall")[index] == ((expected.precipitationMm * 0.7) * 100).rounded() / 100)
             } else {
                 #expect(abs(liquid - expected.precipitationMm) < 1e-9)
                 #expect(try hourly.numbers("snowfall")[index] == 0)
@@ -133,7 +138,10 @@ struct ForecastFormatTests {
     func unixTime() async throws {
         let (iso, unix) = try await ServerHarness.run { server in
             let query = "hourly=temperature_2m&daily=temperature_2m_max&current=temperature_2m&forecast_days=2"
-            return (try await server.forecast(query).json(), try await server.forecast(query + "&timeformat=unixtime").json())
+            return (
+                try await server.forecast(query).json(),
+                try await server.forecast(query + "&timeformat=unixtime").json()
+            )
         }
         #expect(try unix.object("hourly").numbers("time") == (0..<48).map { Double(fixedToday + $0 * 3600) })
         #expect(try unix.object("daily").numbers("time") == [Double(fixedToday), Double(fixedToday + 86_400)])
@@ -160,10 +168,12 @@ struct ForecastFormatTests {
     }
 
     /// Open-Meteo names a CSV answer after its place: `open-meteo-52.52N13.42E38m.csv`.
-    @Test("a CSV answer's file name: the place with N/S and E/W, and its elevation", arguments: [
-        ("latitude=-33.8688&longitude=151.2093&elevation=58", "open-meteo-33.87S151.21E58m.csv"),
-        ("latitude=40.7128&longitude=-74.006&elevation=10", "open-meteo-40.71N74.01W10m.csv"),
-    ])
+    @Test(
+        "a CSV answer's file name: the place with N/S and E/W, and its elevation",
+        arguments: [
+            ("latitude=-33.8688&longitude=151.2093&elevation=58", "open-meteo-33.87S151.21E58m.csv"),
+            ("latitude=40.7128&longitude=-74.006&elevation=10", "open-meteo-40.71N74.01W10m.csv"),
+        ])
     func csvFileName(place: String, name: String) async throws {
         let answer = try await ServerHarness.run { server in
             try await server.get("/v1/forecast?\(place)&hourly=temperature_2m&format=csv")
@@ -178,7 +188,8 @@ struct ForecastFormatTests {
             try await server.get("/v1/forecast?latitude=-33.9&longitude=18.4&hourly=temperature_2m&forecast_days=1")
         }
         #expect(answer.text.contains(#""elevation":0.0,"#))
-        let expected = model.conditions(latitude: -33.9, longitude: 18.4, elevationMeters: nil, unixTime: Double(fixedToday))
+        let expected = model.conditions(
+            latitude: -33.9, longitude: 18.4, elevationMeters: nil, unixTime: Double(fixedToday))
         #expect(try answer.json().object("hourly").numbers("temperature_2m").first == expected.temperatureCelsius)
     }
 }

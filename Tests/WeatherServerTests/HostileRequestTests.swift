@@ -36,16 +36,26 @@ struct HostileRequestTests {
     }
 
     /// Open-Meteo reads `nan` and `inf` as numbers (Swift's `Float`) and refuses them by range.
-    @Test("numbers that are not: nan, inf, -inf, 1e400 in every numeric parameter", arguments: [
-        ("latitude=nan&longitude=8", "Latitude must be in range of -90 to 90°. Given: nan."),
-        ("latitude=47&longitude=inf", "Longitude must be in range of -180 to 180°. Given: inf."),
-        ("latitude=-inf&longitude=8", "Latitude must be in range of -90 to 90°. Given: -inf."),
-        ("latitude=47&longitude=8&elevation=1e400", "Elevation must be in range of -500 to 9000 m. Given: inf."),
-        ("latitude=47&longitude=8&elevation=-infinity", "Elevation must be in range of -500 to 9000 m. Given: -inf."),
-        ("latitude=47&longitude=8&forecast_days=1e3",
-         "Value was not of type 'Int' at path 'forecast_days'. Data found at 'forecast_days' was not Int."),
-        ("latitude=47&longitude=8&past_days=nan", "Value was not of type 'Int' at path 'past_days'. Data found at 'past_days' was not Int."),
-    ])
+    @Test(
+        "numbers that are not: nan, inf, -inf, 1e400 in every numeric parameter",
+        arguments: [
+            ("latitude=nan&longitude=8", "Latitude must be in range of -90 to 90°. Given: nan."),
+            ("latitude=47&longitude=inf", "Longitude must be in range of -180 to 180°. Given: inf."),
+            ("latitude=-inf&longitude=8", "Latitude must be in range of -90 to 90°. Given: -inf."),
+            ("latitude=47&longitude=8&elevation=1e400", "Elevation must be in range of -500 to 9000 m. Given: inf."),
+            (
+                "latitude=47&longitude=8&elevation=-infinity",
+                "Elevation must be in range of -500 to 9000 m. Given: -inf."
+            ),
+            (
+                "latitude=47&longitude=8&forecast_days=1e3",
+                "Value was not of type 'Int' at path 'forecast_days'. Data found at 'forecast_days' was not Int."
+            ),
+            (
+                "latitude=47&longitude=8&past_days=nan",
+                "Value was not of type 'Int' at path 'past_days'. Data found at 'past_days' was not Int."
+            ),
+        ])
     func notNumbers(_ row: (query: String, reason: String)) async throws {
         try await ServerHarness.run { server in
             let answer = try await server.get("/v1/forecast?\(row.query)")
@@ -55,10 +65,12 @@ struct HostileRequestTests {
     }
 
     /// Open-Meteo's parser takes any whole number of hPa; none at or below zero is air.
-    @Test("pressure levels at or below zero and heights far away: answered, never a crash", arguments: [
-        "hourly=temperature_-5hPa,wind_direction_-5hPa,wind_speed_0hPa,relative_humidity_-1hPa",
-        "hourly=wind_direction_99999999hPa,temperature_1hPa", "hourly=wind_speed_-90000m,temperature_9000000000m",
-    ])
+    @Test(
+        "pressure levels at or below zero and heights far away: answered, never a crash",
+        arguments: [
+            "hourly=temperature_-5hPa,wind_direction_-5hPa,wind_speed_0hPa,relative_humidity_-1hPa",
+            "hourly=wind_direction_99999999hPa,temperature_1hPa", "hourly=wind_speed_-90000m,temperature_9000000000m",
+        ])
     func oddLevels(_ query: String) async throws {
         try await ServerHarness.run { server in
             let answer = try await server.forecast("\(query)&forecast_days=1")
@@ -67,14 +79,18 @@ struct HostileRequestTests {
         }
     }
 
-    @Test("dates from year 1 to 9999: 400, years outside 1900-2050, the range too long; impossible dates: 400", arguments: [
-        ("start_date=0001-01-01&end_date=9999-12-31", "Invalid date"),
-        ("start_hour=0001-01-01T00:00&end_hour=9999-12-31T23:00", "Invalid date"),
-        ("start_date=1940-01-01&end_date=2024-06-30",
-         "The requested time range is too long: 740712 hours. At most 8784 hours (366 days) per request."),
-        ("start_date=10000-01-01&end_date=10000-01-02", "Invalid date format. Make sure to use 'YYYY-MM-DD'"),
-        ("start_date=2024-02-30&end_date=2024-03-01", "Invalid date"),
-    ])
+    @Test(
+        "dates from year 1 to 9999: 400, years outside 1900-2050, the range too long; impossible dates: 400",
+        arguments: [
+            ("start_date=0001-01-01&end_date=9999-12-31", "Invalid date"),
+            ("start_hour=0001-01-01T00:00&end_hour=9999-12-31T23:00", "Invalid date"),
+            (
+                "start_date=1940-01-01&end_date=2024-06-30",
+                "The requested time range is too long: 740712 hours. At most 8784 hours (366 days) per request."
+            ),
+            ("start_date=10000-01-01&end_date=10000-01-02", "Invalid date format. Make sure to use 'YYYY-MM-DD'"),
+            ("start_date=2024-02-30&end_date=2024-03-01", "Invalid date"),
+        ])
     func dates(_ row: (query: String, reason: String)) async throws {
         try await ServerHarness.run { server in
             let answer = try await server.get("/v1/archive?\(zurich)&hourly=temperature_2m&\(row.query)")
@@ -83,13 +99,15 @@ struct HostileRequestTests {
         }
     }
 
-    @Test("malformed HTTP: 400 and the connection closed", arguments: [
-        "GARBAGE\r\n\r\n",
-        "GET /v1/forecast?latitude=1&longitude=2 HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
-        "GET /health HTTP/9.9\r\n\r\n",
-        "\u{01}\u{02}\u{7F}\r\n\r\n",
-        "GET /health HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "a", count: 100_000))\r\n\r\n",
-    ])
+    @Test(
+        "malformed HTTP: 400 and the connection closed",
+        arguments: [
+            "GARBAGE\r\n\r\n",
+            "GET /v1/forecast?latitude=1&longitude=2 HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
+            "GET /health HTTP/9.9\r\n\r\n",
+            "\u{01}\u{02}\u{7F}\r\n\r\n",
+            "GET /health HTTP/1.1\r\nHost: x\r\nX-Long: \(String(repeating: "a", count: 100_000))\r\n\r\n",
+        ])
     func malformedHTTP(_ request: String) async throws {
         try await ServerHarness.run { server in
             let answer = try await Self.exchange(Array(request.utf8), port: server.port)
@@ -133,7 +151,8 @@ struct HostileRequestTests {
     ) async throws -> String {
         try await withCheckedThrowingContinuation { continuation in
             Thread {
-                continuation.resume(with: Result { try blockingExchange(bytes, then: rest, afterPausing: pause, port: port) })
+                continuation.resume(
+                    with: Result { try blockingExchange(bytes, then: rest, afterPausing: pause, port: port) })
             }.start()
         }
     }
@@ -143,7 +162,9 @@ struct HostileRequestTests {
         var description: String { "the server had not closed the connection after 300 s" }
     }
 
-    private static func blockingExchange(_ bytes: [UInt8], then rest: [UInt8], afterPausing pause: Duration, port: Int) throws -> String {
+    private static func blockingExchange(_ bytes: [UInt8], then rest: [UInt8], afterPausing pause: Duration, port: Int)
+        throws -> String
+    {
         #if canImport(Glibc)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

@@ -69,7 +69,8 @@ struct ServerHarness: Sendable {
             allowedOrigin: response.headers.first(name: "access-control-allow-origin"),
             allow: response.headers.first(name: "allow"),
             contentDisposition: response.headers.first(name: "content-disposition"),
-            headers: Dictionary(response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
+            headers: Dictionary(
+                response.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first }),
             bytes: Array(body.readableBytesView))
     }
 

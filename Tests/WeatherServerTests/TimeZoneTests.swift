@@ -10,14 +10,21 @@ struct TimeZoneTests {
     let model = WeatherModel()
 
     func temperature(at unixTime: Int) -> Double {
-        model.conditions(latitude: 47.3769, longitude: 8.5417, elevationMeters: 408, unixTime: Double(unixTime)).temperatureCelsius
+        model.conditions(latitude: 47.3769, longitude: 8.5417, elevationMeters: 408, unixTime: Double(unixTime))
+            .temperatureCelsius
     }
 
-    @Test("Europe/Berlin: GMT+2, +7200; hours from local midnight; daily values over the local day; current in local time")
+    @Test(
+        "Europe/Berlin: GMT+2, +7200; hours from local midnight; daily values over the local day; current in local time"
+    )
     func berlin() async throws {
         let (unix, iso) = try await ServerHarness.run { server in
-            let query = "timezone=Europe/Berlin&forecast_days=1&hourly=temperature_2m&daily=temperature_2m_max,temperature_2m_min&current=temperature_2m"
-            return (try await server.forecast(query + "&timeformat=unixtime").json(), try await server.forecast(query).json())
+            let query =
+                "timezone=Europe/Berlin&forecast_days=1&hourly=temperature_2m&daily=temperature_2m_max,temperature_2m_min&current=temperature_2m"
+            return (
+                try await server.forecast(query + "&timeformat=unixtime").json(),
+                try await server.forecast(query).json()
+            )
         }
         #expect(try unix.string("timezone") == "Europe/Berlin")
         #expect(try unix.string("timezone_abbreviation") == "GMT+2")
@@ -37,11 +44,14 @@ struct TimeZoneTests {
         #expect(try iso.object("current").string("time") == "2024-07-01T12:15")
     }
 
-    @Test("an answer across a daylight saving change keeps one offset, the one in force now: no hour twice, none missing")
+    @Test(
+        "an answer across a daylight saving change keeps one offset, the one in force now: no hour twice, none missing")
     func oneOffsetAcrossTheChange() async throws {
         // Now is 2024-10-20, still summer time, so 2024-10-27's change to CET is not applied.
         let json = try await ServerHarness.run(now: 1_729_418_400) { server in
-            try await server.forecast("timezone=Europe/Berlin&start_date=2024-10-26&end_date=2024-10-28&hourly=temperature_2m").json()
+            try await server.forecast(
+                "timezone=Europe/Berlin&start_date=2024-10-26&end_date=2024-10-28&hourly=temperature_2m"
+            ).json()
         }
         #expect(try json.number("utc_offset_seconds") == 7200)
         let times = try json.object("hourly").strings("time")
@@ -52,10 +62,14 @@ struct TimeZoneTests {
         #expect(times.last == "2024-10-28T23:00")
     }
 
-    @Test("Asia/Kolkata (+5:30): hours shown at local :00, each the whole UTC hour half an hour later, as Open-Meteo reads them")
+    @Test(
+        "Asia/Kolkata (+5:30): hours shown at local :00, each the whole UTC hour half an hour later, as Open-Meteo reads them"
+    )
     func halfHourZone() async throws {
         let json = try await ServerHarness.run { server in
-            try await server.forecast("timezone=Asia/Kolkata&start_date=2024-07-01&end_date=2024-07-01&hourly=temperature_2m&timeformat=unixtime").json()
+            try await server.forecast(
+                "timezone=Asia/Kolkata&start_date=2024-07-01&end_date=2024-07-01&hourly=temperature_2m&timeformat=unixtime"
+            ).json()
         }
         #expect(try json.number("utc_offset_seconds") == 19_800)
         #expect(try json.string("timezone_abbreviation") == "GMT+5:30")
@@ -64,15 +78,20 @@ struct TimeZoneTests {
         #expect(try json.object("hourly").numbers("temperature_2m") == shown.map { temperature(at: $0 + 1800) })
     }
 
-    @Test("""
+    @Test(
+        """
         America/St_Johns (-2:30 in July): hours shown at local :00, each the whole UTC hour half an hour before (the \
         offset read toward zero, -2 h, not down to -3 h); the local day; current in local time
         """)
     func halfHourBehindZone() async throws {
         let (unix, iso) = try await ServerHarness.run { server in
-            let query = "timezone=America/St_Johns&start_date=2024-07-01&end_date=2024-07-01&hourly=temperature_2m"
+            let query =
+                "timezone=America/St_Johns&start_date=2024-07-01&end_date=2024-07-01&hourly=temperature_2m"
                 + "&daily=temperature_2m_max,temperature_2m_min&current=temperature_2m"
-            return (try await server.forecast(query + "&timeformat=unixtime").json(), try await server.forecast(query).json())
+            return (
+                try await server.forecast(query + "&timeformat=unixtime").json(),
+                try await server.forecast(query).json()
+            )
         }
         #expect(try unix.string("timezone") == "America/St_Johns")
         #expect(try unix.string("timezone_abbreviation") == "GMT-2:30")
@@ -99,30 +118,35 @@ struct TimeZoneTests {
 
     /// A CSV answer names its place's zone on the place line as the JSON does: the zone's
     /// name under `timezone`, its abbreviation under `timezone_abbreviation`, in that order.
-    @Test("CSV: the place line gives the offset, the zone's name, then its abbreviation; hours from local midnight", arguments: [
-        ("Europe/Berlin", "7200,Europe/Berlin,GMT+2"), ("Asia/Kolkata", "19800,Asia/Kolkata,GMT+5:30"),
-    ])
+    @Test(
+        "CSV: the place line gives the offset, the zone's name, then its abbreviation; hours from local midnight",
+        arguments: [
+            ("Europe/Berlin", "7200,Europe/Berlin,GMT+2"), ("Asia/Kolkata", "19800,Asia/Kolkata,GMT+5:30"),
+        ])
     func csvPlaceLine(zone: String, columns: String) async throws {
         let answer = try await ServerHarness.run { server in
             try await server.forecast("timezone=\(zone)&forecast_days=1&hourly=temperature_2m&format=csv")
         }
         #expect(answer.status == 200)
         let lines = answer.text.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(Array(lines.prefix(4)) == [
-            "latitude,longitude,elevation,utc_offset_seconds,timezone,timezone_abbreviation",
-            "47.3769,8.5417,408.0,\(columns)", "", "time,temperature_2m (°C)",
-        ])
+        #expect(
+            Array(lines.prefix(4)) == [
+                "latitude,longitude,elevation,utc_offset_seconds,timezone,timezone_abbreviation",
+                "47.3769,8.5417,408.0,\(columns)", "", "time,temperature_2m (°C)",
+            ])
         #expect(lines.count == 4 + 24 + 1)
         #expect(lines.dropFirst(4).first?.hasPrefix("2024-07-01T00:00,") == true)
         #expect(lines.dropLast().last?.hasPrefix("2024-07-01T23:00,") == true)
     }
 
-    @Test("auto: the place's own zone, never GMT", arguments: [
-        ("latitude=28.61&longitude=77.21", "Asia/Kolkata", 19_800),
-        ("latitude=39.90&longitude=116.40", "Asia/Shanghai", 28_800),
-        ("latitude=32.78&longitude=-96.80", "America/Chicago", -18_000),
-        ("latitude=0&longitude=-150", "Etc/GMT+10", -36_000),
-    ])
+    @Test(
+        "auto: the place's own zone, never GMT",
+        arguments: [
+            ("latitude=28.61&longitude=77.21", "Asia/Kolkata", 19_800),
+            ("latitude=39.90&longitude=116.40", "Asia/Shanghai", 28_800),
+            ("latitude=32.78&longitude=-96.80", "America/Chicago", -18_000),
+            ("latitude=0&longitude=-150", "Etc/GMT+10", -36_000),
+        ])
     func auto(place: String, zone: String, offset: Int) async throws {
         let json = try await ServerHarness.run { server in
             try await server.get("/v1/forecast?\(place)&timezone=auto&current=temperature_2m").json()

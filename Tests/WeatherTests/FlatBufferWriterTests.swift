@@ -48,7 +48,9 @@ struct FlatBufferWriterTests {
         }
     }
 
-    @Test("every scalar, table and vector element is aligned to its size, messages to 8, and reads back", arguments: 0..<8)
+    @Test(
+        "every scalar, table and vector element is aligned to its size, messages to 8, and reads back", arguments: 0..<8
+    )
     func alignedAndReadable(before: Int) throws {
         var column = FlatTable()
         column.add(0, UInt8(47))
@@ -77,11 +79,14 @@ struct FlatBufferWriterTests {
         var messages = 0
         while position < bytes.count {
             try #require(position % 8 == 0)
-            let length = Int(UInt32(bytes[position]) | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2]) << 16 | UInt32(bytes[position + 3]) << 24)
+            let length = Int(
+                UInt32(bytes[position]) | UInt32(bytes[position + 1]) << 8 | UInt32(bytes[position + 2]) << 16 | UInt32(
+                    bytes[position + 3]) << 24)
             try #require((length + 4) % 8 == 0, "each message ends aligned for the next")
             let reader = StrictReader(bytes: bytes, start: position, end: position + 4 + length)
             let table = try reader.object(position + 4)
-            try #require(try reader.uint(try #require(try reader.field(table, 0)), as: UInt32.self) == Float(46.8).bitPattern)
+            try #require(
+                try reader.uint(try #require(try reader.field(table, 0)), as: UInt32.self) == Float(46.8).bitPattern)
             #expect(try reader.uint(try #require(try reader.field(table, 6)), as: Int32.self) == 3600)
             #expect(try reader.field(table, 1) == nil, "a default (0) is left out")
             let zone = try reader.object(try #require(try reader.field(table, 7)))
@@ -96,10 +101,14 @@ struct FlatBufferWriterTests {
             let first = try reader.object(columnsVector + 4)
             #expect(try reader.uint(try #require(try reader.field(first, 0)), as: UInt8.self) == 47)
             #expect(try reader.uint(try #require(try reader.field(first, 5)), as: Int16.self) == 2)
-            #expect(try reader.vector(try reader.object(try #require(try reader.field(first, 4))), of: Int64.self) == [1, -2, .max])
+            #expect(
+                try reader.vector(try reader.object(try #require(try reader.field(first, 4))), of: Int64.self) == [
+                    1, -2, .max,
+                ])
             let second = try reader.object(columnsVector + 8)
-            #expect(try reader.vector(try reader.object(try #require(try reader.field(second, 3))), of: UInt32.self)
-                == [Float(1.5).bitPattern, Float(-0.25).bitPattern])
+            #expect(
+                try reader.vector(try reader.object(try #require(try reader.field(second, 3))), of: UInt32.self)
+                    == [Float(1.5).bitPattern, Float(-0.25).bitPattern])
             position += 4 + length
             messages += 1
         }

@@ -28,8 +28,10 @@ enum SampleGrid {
                     for elevation in [0.0, 1_500.0] {
                         let conditions = model.conditions(
                             latitude: latitude, longitude: longitude, elevationMeters: elevation, unixTime: time)
-                        samples.append(Sample(latitude: latitude, longitude: longitude, elevationMeters: elevation,
-                                              unixTime: time, conditions: conditions))
+                        samples.append(
+                            Sample(
+                                latitude: latitude, longitude: longitude, elevationMeters: elevation,
+                                unixTime: time, conditions: conditions))
                     }
                 }
             }

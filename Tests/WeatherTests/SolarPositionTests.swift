@@ -13,21 +13,21 @@ struct SolarPositionTests {
 
     @Test(arguments: [
         // latitude, longitude, unix time, is day
-        (0.0, 0.0, march20 + 12 * 3_600, true),       // equator, local noon
-        (0.0, 0.0, march20, false),                   // equator, local midnight
-        (0.0, 90.0, march20 + 6 * 3_600, true),       // 12:00 local at 90° E
-        (0.0, 90.0, march20 + 18 * 3_600, false),     // 00:00 local at 90° E
-        (0.0, -120.0, march20 + 20 * 3_600, true),    // 12:00 local at 120° W
-        (0.0, -120.0, march20 + 8 * 3_600, false),    // 00:00 local at 120° W
-        (80.0, 0.0, june21, true),                    // polar day at local midnight
+        (0.0, 0.0, march20 + 12 * 3_600, true),  // equator, local noon
+        (0.0, 0.0, march20, false),  // equator, local midnight
+        (0.0, 90.0, march20 + 6 * 3_600, true),  // 12:00 local at 90° E
+        (0.0, 90.0, march20 + 18 * 3_600, false),  // 00:00 local at 90° E
+        (0.0, -120.0, march20 + 20 * 3_600, true),  // 12:00 local at 120° W
+        (0.0, -120.0, march20 + 8 * 3_600, false),  // 00:00 local at 120° W
+        (80.0, 0.0, june21, true),  // polar day at local midnight
         (80.0, 0.0, june21 + 12 * 3_600, true),
         (80.0, 0.0, december21 + 12 * 3_600, false),  // polar night at local noon
-        (-80.0, 0.0, december21, true),               // southern polar day
-        (-80.0, 0.0, june21 + 12 * 3_600, false),     // southern polar night
-        (47.37, 8.54, june21 + 2 * 3_600, false),     // Zurich 04:00 CEST, before sunrise 05:30
-        (47.37, 8.54, june21 + 4 * 3_600, true),      // 06:00 CEST
+        (-80.0, 0.0, december21, true),  // southern polar day
+        (-80.0, 0.0, june21 + 12 * 3_600, false),  // southern polar night
+        (47.37, 8.54, june21 + 2 * 3_600, false),  // Zurich 04:00 CEST, before sunrise 05:30
+        (47.37, 8.54, june21 + 4 * 3_600, true),  // 06:00 CEST
         (47.37, 8.54, june21 + 19 * 3_600 + 15 * 60, true),  // 21:15 CEST, before sunset 21:26
-        (47.37, 8.54, june21 + 19 * 3_600 + 40 * 60, false), // 21:40 CEST
+        (47.37, 8.54, june21 + 19 * 3_600 + 40 * 60, false),  // 21:40 CEST
     ])
     func dayAndNight(latitude: Double, longitude: Double, unixTime: Double, isDay: Bool) {
         let sun = SolarPosition(latitude: latitude, longitude: longitude, unixTime: unixTime)
@@ -68,9 +68,10 @@ struct SolarPositionTests {
     @Test func localSolarTimeStaysInADay() {
         var random = SeededRandom(seed: 3)
         for _ in 0..<1_000 {
-            let sun = SolarPosition(latitude: .random(in: -90...90, using: &random),
-                                    longitude: .random(in: -540...540, using: &random),
-                                    unixTime: .random(in: -1e9...4e9, using: &random))
+            let sun = SolarPosition(
+                latitude: .random(in: -90...90, using: &random),
+                longitude: .random(in: -540...540, using: &random),
+                unixTime: .random(in: -1e9...4e9, using: &random))
             #expect((0..<24).contains(sun.localSolarTimeHours))
             #expect((-90...90).contains(sun.elevationDegrees))
         }

@@ -23,11 +23,14 @@ struct TemperatureTests {
         for hour in stride(from: 0.0, to: 48, by: 5) {
             let time = Self.midJuly + hour * 3_600
             let low = model.conditions(latitude: latitude, longitude: longitude, elevationMeters: 200, unixTime: time)
-            let high = model.conditions(latitude: latitude, longitude: longitude, elevationMeters: 1_200, unixTime: time)
+            let high = model.conditions(
+                latitude: latitude, longitude: longitude, elevationMeters: 1_200, unixTime: time)
             #expect(abs(low.temperatureCelsius - high.temperatureCelsius - 6.5) <= 0.1 + 1e-9)
             #expect(low.cloudCover == high.cloudCover)
-            let unknown = model.conditions(latitude: latitude, longitude: longitude, elevationMeters: nil, unixTime: time)
-            let seaLevel = model.conditions(latitude: latitude, longitude: longitude, elevationMeters: 0, unixTime: time)
+            let unknown = model.conditions(
+                latitude: latitude, longitude: longitude, elevationMeters: nil, unixTime: time)
+            let seaLevel = model.conditions(
+                latitude: latitude, longitude: longitude, elevationMeters: 0, unixTime: time)
             #expect(unknown == seaLevel)
         }
     }
@@ -39,8 +42,11 @@ struct TemperatureTests {
             for hour in [0.0, 6, 12, 18] {
                 for longitude in stride(from: -180.0, to: 180, by: 30) {
                     let time = SampleGrid.january2024 + day * 86_400 + hour * 3_600
-                    sum += model.conditions(latitude: latitude, longitude: longitude, elevationMeters: nil,
-                                            unixTime: time).temperatureCelsius
+                    sum +=
+                        model.conditions(
+                            latitude: latitude, longitude: longitude, elevationMeters: nil,
+                            unixTime: time
+                        ).temperatureCelsius
                     count += 1
                 }
             }
@@ -61,14 +67,19 @@ struct TemperatureTests {
     func weekMean(latitude: Double, longitude: Double, from start: Double) -> Double {
         var sum = 0.0
         for step in 0..<28 {
-            sum += model.conditions(latitude: latitude, longitude: longitude, elevationMeters: nil,
-                                    unixTime: start + Double(step) * 6 * 3_600).temperatureCelsius
+            sum +=
+                model.conditions(
+                    latitude: latitude, longitude: longitude, elevationMeters: nil,
+                    unixTime: start + Double(step) * 6 * 3_600
+                ).temperatureCelsius
         }
         return sum / 28
     }
 
-    @Test(arguments: [(47.0, 8.0, 1.0), (47.0, -100.0, 1.0), (60.0, 30.0, 1.0),
-                      (-34.0, 151.0, -1.0), (-34.0, 18.5, -1.0), (-45.0, -70.0, -1.0)])
+    @Test(arguments: [
+        (47.0, 8.0, 1.0), (47.0, -100.0, 1.0), (60.0, 30.0, 1.0),
+        (-34.0, 151.0, -1.0), (-34.0, 18.5, -1.0), (-45.0, -70.0, -1.0),
+    ])
     func summerIsWarmerThanWinterInEachHemisphere(latitude: Double, longitude: Double, julyMinusJanuarySign: Double) {
         let january = weekMean(latitude: latitude, longitude: longitude, from: Self.midJanuary)
         let july = weekMean(latitude: latitude, longitude: longitude, from: Self.midJuly)
@@ -88,36 +99,45 @@ struct TemperatureTests {
             let lat1 = latitude * .pi / 180, lon1 = longitude * .pi / 180
             let lat2 = asin(sin(lat1) * cos(radians) + cos(lat1) * sin(radians) * cos(bearing))
             let lon2 = lon1 + atan2(sin(bearing) * sin(radians) * cos(lat1), cos(radians) - sin(lat1) * sin(lat2))
-            let here = model.conditions(latitude: latitude, longitude: longitude, elevationMeters: elevation, unixTime: time)
-            let there = model.conditions(latitude: lat2 * 180 / .pi, longitude: lon2 * 180 / .pi,
-                                         elevationMeters: elevation, unixTime: time)
-            #expect(abs(here.temperatureCelsius - there.temperatureCelsius) <= 0.5 + 1e-9,
-                    "\(latitude), \(longitude) at \(time), bearing \(bearing)")
+            let here = model.conditions(
+                latitude: latitude, longitude: longitude, elevationMeters: elevation, unixTime: time)
+            let there = model.conditions(
+                latitude: lat2 * 180 / .pi, longitude: lon2 * 180 / .pi,
+                elevationMeters: elevation, unixTime: time)
+            #expect(
+                abs(here.temperatureCelsius - there.temperatureCelsius) <= 0.5 + 1e-9,
+                "\(latitude), \(longitude) at \(time), bearing \(bearing)")
         }
     }
 
     @Test(arguments: [
         // latitude, longitude, UTC midnight of the day
-        (0.0, 0.0, 1_710_892_800.0),        // 2024-03-20, equinox
+        (0.0, 0.0, 1_710_892_800.0),  // 2024-03-20, equinox
         (0.0, 100.0, 1_710_892_800.0),
         (0.0, -75.0, 1_710_892_800.0),
         (47.37, 8.54, 1_710_892_800.0),
-        (-33.9, 151.2, 1_727_049_600.0),    // 2024-09-23
-        (40.7, -74.0, 1_719_792_000.0),     // 2024-07-01
+        (-33.9, 151.2, 1_727_049_600.0),  // 2024-09-23
+        (40.7, -74.0, 1_719_792_000.0),  // 2024-07-01
         (-23.5, -46.6, 1_719_792_000.0),
-        (35.7, 139.7, 1_704_067_200.0),     // 2024-01-01
+        (35.7, 139.7, 1_704_067_200.0),  // 2024-01-01
     ])
     func warmestInTheAfternoonAndColdestNearSunrise(latitude: Double, longitude: Double, utcMidnight: Double) throws {
         // Local mean solar midnight, then every 10 minutes of that solar day.
         let localMidnight = utcMidnight - longitude / 15 * 3_600
         let samples = stride(from: 0.0, to: 24, by: 1.0 / 6).map { hour in
-            (hour, model.conditions(latitude: latitude, longitude: longitude, elevationMeters: nil,
-                                    unixTime: localMidnight + hour * 3_600).temperatureCelsius)
+            (
+                hour,
+                model.conditions(
+                    latitude: latitude, longitude: longitude, elevationMeters: nil,
+                    unixTime: localMidnight + hour * 3_600
+                ).temperatureCelsius
+            )
         }
         let warmest = try #require(samples.max { $0.1 < $1.1 })
         let coldest = try #require(samples.min { $0.1 < $1.1 })
-        let sunrise = try #require(SolarPosition(latitude: latitude, longitude: longitude, unixTime: localMidnight + 12 * 3_600)
-            .sunriseLocalSolarTimeHours(latitude: latitude))
+        let sunrise = try #require(
+            SolarPosition(latitude: latitude, longitude: longitude, unixTime: localMidnight + 12 * 3_600)
+                .sunriseLocalSolarTimeHours(latitude: latitude))
         #expect(warmest.0 > 12.5 && warmest.0 < 17.5, "warmest at \(warmest.0) h")
         #expect(abs(coldest.0 - sunrise) < 1.5, "coldest at \(coldest.0) h, sunrise \(sunrise) h")
         #expect(warmest.1 - coldest.1 > 1, "daily range \(warmest.1 - coldest.1)")

@@ -9,7 +9,8 @@ struct ValueNoiseTests {
     let noise = ValueNoise(seed: 42, channel: 1)
 
     @Test func equalsTheLatticeValuesAtLatticePoints() {
-        for (x, y, z, w) in [(0, 0, 0, 0), (3, -7, 12, 1), (-100_000, 5, 5, 300_000)] as [(Int64, Int64, Int64, Int64)] {
+        for (x, y, z, w) in [(0, 0, 0, 0), (3, -7, 12, 1), (-100_000, 5, 5, 300_000)] as [(Int64, Int64, Int64, Int64)]
+        {
             #expect(noise.value(Double(x), Double(y), Double(z), Double(w)) == noise.lattice(x, y, z, w))
         }
     }
@@ -18,8 +19,9 @@ struct ValueNoiseTests {
         var random = SeededRandom(seed: 9)
         var low = 0.0, high = 0.0
         for _ in 0..<20_000 {
-            let value = noise.value(.random(in: -1e4...1e4, using: &random), .random(in: -1e4...1e4, using: &random),
-                                    .random(in: -1e4...1e4, using: &random), .random(in: 0...1e6, using: &random))
+            let value = noise.value(
+                .random(in: -1e4...1e4, using: &random), .random(in: -1e4...1e4, using: &random),
+                .random(in: -1e4...1e4, using: &random), .random(in: 0...1e6, using: &random))
             #expect((-1...1).contains(value))
             low = min(low, value)
             high = max(high, value)

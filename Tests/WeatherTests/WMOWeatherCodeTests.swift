@@ -6,8 +6,11 @@ import TrailcastWeather
 @Suite("WMO weather codes")
 struct WMOWeatherCodeTests {
     @Test func coversOpenMeteosCodes() {
-        #expect(WMOWeatherCode.allCases.map(\.rawValue) ==
-            [0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96, 99])
+        #expect(
+            WMOWeatherCode.allCases.map(\.rawValue) == [
+                0, 1, 2, 3, 45, 48, 51, 53, 55, 56, 57, 61, 63, 65, 66, 67, 71, 73, 75, 77, 80, 81, 82, 85, 86, 95, 96,
+                99,
+            ])
     }
 
     @Test(arguments: [

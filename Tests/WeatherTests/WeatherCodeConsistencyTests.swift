@@ -69,21 +69,25 @@ struct WeatherCodeConsistencyTests {
     }
 
     @Test func dryCodesFollowCloudCover() {
-        for sample in samples where !sample.conditions.weatherCode.isPrecipitation && !sample.conditions.weatherCode.isFog {
-            let expected: WMOWeatherCode = switch sample.conditions.cloudCover {
-            case ..<20: .clearSky
-            case ..<50: .mainlyClear
-            case ..<85: .partlyCloudy
-            default: .overcast
-            }
+        for sample in samples
+        where !sample.conditions.weatherCode.isPrecipitation && !sample.conditions.weatherCode.isFog {
+            let expected: WMOWeatherCode =
+                switch sample.conditions.cloudCover {
+                case ..<20: .clearSky
+                case ..<50: .mainlyClear
+                case ..<85: .partlyCloudy
+                default: .overcast
+                }
             #expect(sample.conditions.weatherCode == expected, "\(sample)")
         }
     }
 
     @Test func everyKindOfSkyOccurs() {
         let codes = Set(samples.map(\.conditions.weatherCode))
-        for code in [WMOWeatherCode.clearSky, .mainlyClear, .partlyCloudy, .overcast, .fog,
-                     .slightRain, .slightSnowFall, .slightRainShowers] {
+        for code in [
+            WMOWeatherCode.clearSky, .mainlyClear, .partlyCloudy, .overcast, .fog,
+            .slightRain, .slightSnowFall, .slightRainShowers,
+        ] {
             #expect(codes.contains(code), "\(code) never occurs")
         }
     }

@@ -31,21 +31,36 @@ struct WeatherCodeRulesTests {
         Case(temperature: 12, humidity: 80, cloud: 100, precipitation: 0.3, wind: 3, expected: .slightRain),
         Case(temperature: 12, humidity: 90, cloud: 100, precipitation: 3, wind: 3, expected: .moderateRain),
         Case(temperature: 12, humidity: 90, cloud: 100, precipitation: 9, wind: 3, expected: .heavyRain),
-        Case(temperature: 22, humidity: 80, cloud: 90, precipitation: 1, wind: 3, convective: true, expected: .slightRainShowers),
-        Case(temperature: 22, humidity: 80, cloud: 90, precipitation: 8, wind: 3, convective: true, expected: .violentRainShowers),
-        Case(temperature: 22, humidity: 80, cloud: 100, precipitation: 5, wind: 8, convective: true, instability: 0.9,
-             expected: .thunderstorm),
-        Case(temperature: 22, humidity: 80, cloud: 100, precipitation: 14, wind: 8, convective: true, instability: 0.9,
-             expected: .thunderstormWithSlightHail),
-        Case(temperature: 10, humidity: 80, cloud: 100, precipitation: 5, wind: 8, convective: true, instability: 0.9,
-             expected: .moderateRainShowers),
+        Case(
+            temperature: 22, humidity: 80, cloud: 90, precipitation: 1, wind: 3, convective: true,
+            expected: .slightRainShowers),
+        Case(
+            temperature: 22, humidity: 80, cloud: 90, precipitation: 8, wind: 3, convective: true,
+            expected: .violentRainShowers),
+        Case(
+            temperature: 22, humidity: 80, cloud: 100, precipitation: 5, wind: 8, convective: true, instability: 0.9,
+            expected: .thunderstorm),
+        Case(
+            temperature: 22, humidity: 80, cloud: 100, precipitation: 14, wind: 8, convective: true, instability: 0.9,
+            expected: .thunderstormWithSlightHail),
+        Case(
+            temperature: 10, humidity: 80, cloud: 100, precipitation: 5, wind: 8, convective: true, instability: 0.9,
+            expected: .moderateRainShowers),
         Case(temperature: 1.0, humidity: 95, cloud: 100, precipitation: 0.5, wind: 3, expected: .slightSnowFall),
         Case(temperature: -4, humidity: 95, cloud: 100, precipitation: 3, wind: 3, expected: .heavySnowFall),
         Case(temperature: -12, humidity: 95, cloud: 100, precipitation: 0.1, wind: 3, expected: .snowGrains),
-        Case(temperature: -1, humidity: 95, cloud: 100, precipitation: 2, wind: 3, convective: true, expected: .heavySnowShowers),
-        Case(temperature: -1, humidity: 95, cloud: 100, precipitation: 0.2, wind: 3, warmLayer: 0.6, expected: .lightFreezingDrizzle),
-        Case(temperature: -0.5, humidity: 95, cloud: 100, precipitation: 3, wind: 3, warmLayer: 0.6, expected: .heavyFreezingRain),
-        Case(temperature: -3, humidity: 95, cloud: 100, precipitation: 3, wind: 3, warmLayer: 0.6, expected: .heavySnowFall),
+        Case(
+            temperature: -1, humidity: 95, cloud: 100, precipitation: 2, wind: 3, convective: true,
+            expected: .heavySnowShowers),
+        Case(
+            temperature: -1, humidity: 95, cloud: 100, precipitation: 0.2, wind: 3, warmLayer: 0.6,
+            expected: .lightFreezingDrizzle),
+        Case(
+            temperature: -0.5, humidity: 95, cloud: 100, precipitation: 3, wind: 3, warmLayer: 0.6,
+            expected: .heavyFreezingRain),
+        Case(
+            temperature: -3, humidity: 95, cloud: 100, precipitation: 3, wind: 3, warmLayer: 0.6,
+            expected: .heavySnowFall),
     ])
     func classifies(_ c: Case) {
         let code = WMOWeatherCode.classify(
@@ -65,8 +80,10 @@ struct WeatherCodeRulesTests {
             }
             #expect(Climate.diurnalCycle(solarTimeHours: minimumHour, minimumHour: minimumHour) == -1)
             #expect(abs(Climate.diurnalCycle(solarTimeHours: 15, minimumHour: minimumHour) - 1) < 1e-12)
-            #expect(abs(Climate.diurnalCycle(solarTimeHours: 23.9999999, minimumHour: minimumHour)
-                - Climate.diurnalCycle(solarTimeHours: 0, minimumHour: minimumHour)) < 1e-6)
+            #expect(
+                abs(
+                    Climate.diurnalCycle(solarTimeHours: 23.9999999, minimumHour: minimumHour)
+                        - Climate.diurnalCycle(solarTimeHours: 0, minimumHour: minimumHour)) < 1e-6)
         }
     }
 }

@@ -48,8 +48,10 @@ struct WeatherServiceTests {
         #expect(weather.attempts == 1)
         #expect(weather.fetchMilliseconds == nil)
         #expect(weather.cell.description == "47.37,8.54")
-        #expect(weather.conditions == WeatherModel().conditions(
-            latitude: 47.3769, longitude: 8.5417, elevationMeters: 408, unixTime: Self.noon))
+        #expect(
+            weather.conditions
+                == WeatherModel().conditions(
+                    latitude: 47.3769, longitude: 8.5417, elevationMeters: 408, unixTime: Self.noon))
         // 300 m away, 14 minutes later: same cell, same window.
         #expect(service.lookup(Self.query(latitude: 47.3771, longitude: 8.5449, at: 14 * 60)) == .nothing)
         #expect(service.statistics == WeatherStatistics(lookups: 2, networkFetches: 0, cacheHits: 1, errors: 0))
@@ -58,7 +60,7 @@ struct WeatherServiceTests {
     @Test func reportingCacheHitsRepeatsTheCachedConditionsWithTheNewPosition() {
         var service = WeatherService(policy: WeatherServicePolicy(reportsCacheHits: true), model: WeatherModel())
         guard case .event(.weather(let fetched)) = service.lookup(Self.query()),
-              case .event(.weather(let hit)) = service.lookup(Self.query(latitude: 47.3772, at: 60))
+            case .event(.weather(let hit)) = service.lookup(Self.query(latitude: 47.3772, at: 60))
         else {
             Issue.record("expected two weather events")
             return
@@ -122,8 +124,12 @@ struct WeatherServiceTests {
         var service = WeatherService(policy: WeatherServicePolicy(failureBackoffSeconds: 60), model: nil)
         let first = try Self.ticket(service.lookup(Self.query()))
         let events = service.complete(first, with: Self.failure())
-        #expect(events == [.failure(WeatherFailure(
-            cell: first.cell, message: "HTTP 500", attempts: 3, httpStatus: 500, willRetry: true))])
+        #expect(
+            events == [
+                .failure(
+                    WeatherFailure(
+                        cell: first.cell, message: "HTTP 500", attempts: 3, httpStatus: 500, willRetry: true))
+            ])
         #expect(service.lookup(Self.query(at: 59)) == .nothing)
         let second = try Self.ticket(service.lookup(Self.query(at: 60)))
         _ = service.complete(second, with: Self.failure())
@@ -145,8 +151,10 @@ struct WeatherServiceTests {
     @Test func anUnreachableServerBacksOffEveryCell() throws {
         var service = WeatherService(policy: WeatherServicePolicy(), model: nil)
         let refused = WeatherFetchOutcome(
-            result: .failure(WeatherFetchFailure(
-                message: "cannot connect to 127.0.0.1:9: connection refused", isTransient: true, serverUnreachable: true)),
+            result: .failure(
+                WeatherFetchFailure(
+                    message: "cannot connect to 127.0.0.1:9: connection refused", isTransient: true,
+                    serverUnreachable: true)),
             attempts: 3, elapsedMilliseconds: 3)
         _ = service.complete(try Self.ticket(service.lookup(Self.query())), with: refused)
         // Another cell within the minute: the server is down there too, so no fetch.
@@ -240,14 +248,16 @@ struct WeatherServiceTests {
     }
 
     /// `--weather-cell` takes 0.0001 to 10 degrees, both ends included, as its message says.
-    @Test("a cell of 0.0001 or 10 degrees is taken; just outside either end, or not a number, is refused by name", arguments: [
-        (0.0001, nil), (10, nil), (0.5, nil),
-        (10.5, "--weather-cell must be between 0.0001 and 10 degrees, not 10.5"),
-        (0.00005, "--weather-cell must be between 0.0001 and 10 degrees, not 5e-05"),
-        (0, "--weather-cell must be between 0.0001 and 10 degrees, not 0"),
-        (-10, "--weather-cell must be between 0.0001 and 10 degrees, not -10"),
-        (.nan, "--weather-cell must be between 0.0001 and 10 degrees, not nan"),
-    ] as [(Double, String?)])
+    @Test(
+        "a cell of 0.0001 or 10 degrees is taken; just outside either end, or not a number, is refused by name",
+        arguments: [
+            (0.0001, nil), (10, nil), (0.5, nil),
+            (10.5, "--weather-cell must be between 0.0001 and 10 degrees, not 10.5"),
+            (0.00005, "--weather-cell must be between 0.0001 and 10 degrees, not 5e-05"),
+            (0, "--weather-cell must be between 0.0001 and 10 degrees, not 0"),
+            (-10, "--weather-cell must be between 0.0001 and 10 degrees, not -10"),
+            (.nan, "--weather-cell must be between 0.0001 and 10 degrees, not nan"),
+        ] as [(Double, String?)])
     func cellSizeLimitsAreInclusive(cellDegrees: Double, problem: String?) {
         #expect(WeatherServicePolicy(cellDegrees: cellDegrees).problem == problem)
     }

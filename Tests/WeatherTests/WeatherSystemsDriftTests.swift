@@ -9,10 +9,11 @@ struct WeatherSystemsDriftTests {
 
     @Test(arguments: [(47.37, 8.54), (51.5, -0.13), (-33.9, 151.2), (1.35, 103.8), (61.2, -149.9), (-54.8, -68.3)])
     func tenMinuteStepsAreSmallButHoursBringChange(latitude: Double, longitude: Double) {
-        let start = 1_714_521_600.0 // 2024-05-01T00:00:00Z
+        let start = 1_714_521_600.0  // 2024-05-01T00:00:00Z
         let series = (0..<(6 * 24 * 4)).map { step in
-            model.conditions(latitude: latitude, longitude: longitude, elevationMeters: nil,
-                             unixTime: start + Double(step) * 600)
+            model.conditions(
+                latitude: latitude, longitude: longitude, elevationMeters: nil,
+                unixTime: start + Double(step) * 600)
         }
         for (before, after) in zip(series, series.dropFirst()) {
             #expect(abs(after.temperatureCelsius - before.temperatureCelsius) <= 1.0, "\(before) -> \(after)")
@@ -35,7 +36,8 @@ struct WeatherSystemsDriftTests {
         let start = 1_714_521_600.0
         func line(at time: Double) -> [Int] {
             stride(from: 0.0, to: 3, by: 0.05).map { offset in
-                model.conditions(latitude: 45, longitude: offset * 1.27, elevationMeters: nil, unixTime: time).cloudCover
+                model.conditions(latitude: 45, longitude: offset * 1.27, elevationMeters: nil, unixTime: time)
+                    .cloudCover
             }
         }
         #expect(line(at: start) != line(at: start + 6 * 3_600))

@@ -55,7 +55,8 @@ open class CLLocationManager: NSObject {
     #endif
     /// cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)
     open func requestTemporaryFullAccuracyAuthorization(
-        withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil) {}
+        withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)? = nil
+    ) {}
     /// cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:)
     open func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {}
     /// The same, as Core Location's Swift interface declares it for `async` code (iOS 14,
@@ -135,7 +136,8 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
     /// cllocationmanagerdelegate/locationmanager(_:diddeterminestate:for:)
     func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
     /// cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)
-    func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
+    func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error)
     /// cllocationmanagerdelegate/locationmanager(_:didvisit:)
     func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit)
     #endif
@@ -156,8 +158,12 @@ extension CLLocationManagerDelegate {
     public func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {}
     public func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {}
-    public func locationManager(_ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion) {}
-    public func locationManager(_ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error) {}
+    public func locationManager(
+        _ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion
+    ) {}
+    public func locationManager(
+        _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?, withError error: any Error
+    ) {}
     public func locationManager(_ manager: CLLocationManager, didVisit visit: CLVisit) {}
     #endif
     #if os(iOS) || os(macOS) || os(visionOS) || TRAILCAST_APPLE_TYPECHECK

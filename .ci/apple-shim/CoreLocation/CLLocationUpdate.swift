@@ -19,7 +19,9 @@ public struct CLLocationUpdate: Sendable {
         public func makeAsyncIterator() -> Iterator { Iterator() }
     }
 
-    public static func liveUpdates(_ configuration: CLLocationUpdate.LiveConfiguration = .default) -> CLLocationUpdate.Updates {
+    public static func liveUpdates(_ configuration: CLLocationUpdate.LiveConfiguration = .default)
+        -> CLLocationUpdate.Updates
+    {
         Updates()
     }
 

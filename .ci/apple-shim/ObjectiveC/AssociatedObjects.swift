@@ -14,7 +14,9 @@ public enum objc_AssociationPolicy: UInt, Sendable {
 }
 
 /// objc_setassociatedobject(_:_:_:_:)
-public func objc_setAssociatedObject(_ object: Any, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy) {
+public func objc_setAssociatedObject(
+    _ object: Any, _ key: UnsafeRawPointer, _ value: Any?, _ policy: objc_AssociationPolicy
+) {
     fatalError("stand-in")
 }
 

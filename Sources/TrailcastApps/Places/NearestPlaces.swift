@@ -52,8 +52,11 @@ package struct NearestPlaces: Sendable {
         search(0, nodes.count, target: target, best: &best)
         return best.sorted.map { found in
             let place = positions[found.place]
-            return (found.place, GreatCircle.distanceMeters(
-                latitude1: latitude, longitude1: longitude, latitude2: place.latitude, longitude2: place.longitude))
+            return (
+                found.place,
+                GreatCircle.distanceMeters(
+                    latitude1: latitude, longitude1: longitude, latitude2: place.latitude, longitude2: place.longitude)
+            )
         }
     }
 

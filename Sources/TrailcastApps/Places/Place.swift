@@ -42,14 +42,16 @@ package struct PlacesFileError: Error, Sendable, Equatable, CustomStringConverti
     /// directory, or unreadable, in the words every input's failure uses.
     static func unreadable(_ path: String, kind: String) -> PlacesFileError {
         let reason =
-            !FileManager.default.fileExists(atPath: path) ? "no such \(kind) file"
+            !FileManager.default.fileExists(atPath: path)
+            ? "no such \(kind) file"
             : OpenFailure.isDirectory(path) ? "is a directory, not a \(kind) file" : "cannot read the \(kind) file"
         return PlacesFileError(file: path, line: 0, column: 0, reason: reason, isUnreadable: true)
     }
 
     /// A problem with one feature of a GeoJSON file, placed where the feature starts.
     init(_ feature: GeoJSONPointFeature, file: String, reason: String) {
-        self.init(file: file, line: feature.line, column: feature.column, reason: "features[\(feature.index)]: \(reason)")
+        self.init(
+            file: file, line: feature.line, column: feature.column, reason: "features[\(feature.index)]: \(reason)")
     }
 
     /// The GPX reader's own error for a waypoints file, in the same words.
@@ -61,7 +63,7 @@ package struct PlacesFileError: Error, Sendable, Equatable, CustomStringConverti
             (line, column) = (0, 0)
             isUnreadable = true
         case .malformedXML(_, let l, let c, _), .notGPX(_, let l, let c, _), .unsafeDocument(_, let l, let c, _),
-             .invalidContent(_, let l, let c, _), .malformed(_, let l, let c, _):
+            .invalidContent(_, let l, let c, _), .malformed(_, let l, let c, _):
             (line, column) = (l, c)
         case .malformedBinary(let file, let byteOffset, let reason):
             // (Never from a places file, which is text: kept whole for any caller.)

@@ -18,7 +18,8 @@ package enum PlacesFile {
         }
         if lowered.hasSuffix(".csv") { return try csv(data, file: path) }
         if lowered.hasSuffix(".geojson") || lowered.hasSuffix(".json") { return try geoJSON(data, file: path) }
-        throw PlacesFileError(file: path, line: 0, column: 0, reason: "a places file ends in .geojson, .json, .csv or .gpx")
+        throw PlacesFileError(
+            file: path, line: 0, column: 0, reason: "a places file ends in .geojson, .json, .csv or .gpx")
     }
 
     // MARK: CSV
@@ -67,7 +68,9 @@ package enum PlacesFile {
                 afterQuote = false
             }
         }
-        if quoted { throw PlacesFileError(file: file, line: rowLine, column: 1, reason: "a quoted field is not closed") }
+        if quoted {
+            throw PlacesFileError(file: file, line: rowLine, column: 1, reason: "a quoted field is not closed")
+        }
         fields.append(field)
         if fields != [""] { rows.append((rowLine, fields)) }
         return rows
@@ -82,9 +85,12 @@ package enum PlacesFile {
         }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard let nameColumn = names.firstIndex(of: "name"), let latitudeColumn = names.firstIndex(of: "lat"),
-              let longitudeColumn = names.firstIndex(of: "lon") else {
-            throw PlacesFileError(file: file, line: header.line, column: 1,
-                                  reason: "the header must name the columns name, lat and lon, not '\(header.fields.joined(separator: ","))'")
+            let longitudeColumn = names.firstIndex(of: "lon")
+        else {
+            throw PlacesFileError(
+                file: file, line: header.line, column: 1,
+                reason:
+                    "the header must name the columns name, lat and lon, not '\(header.fields.joined(separator: ","))'")
         }
         var places: [Place] = []
         places.reserveCapacity(rows.count - 1)
@@ -93,15 +99,23 @@ package enum PlacesFile {
                 row.fields.prefix(index).reduce(1) { $0 + $1.count + 1 }
             }
             guard row.fields.count > max(nameColumn, latitudeColumn, longitudeColumn) else {
-                throw PlacesFileError(file: file, line: row.line, column: 1,
-                                      reason: "expected at least \(max(nameColumn, latitudeColumn, longitudeColumn) + 1) fields, found \(row.fields.count)")
+                throw PlacesFileError(
+                    file: file, line: row.line, column: 1,
+                    reason:
+                        "expected at least \(max(nameColumn, latitudeColumn, longitudeColumn) + 1) fields, found \(row.fields.count)"
+                )
             }
             let name = row.fields[nameColumn].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else {
-                throw PlacesFileError(file: file, line: row.line, column: column(nameColumn), reason: "a place needs a name")
+                throw PlacesFileError(
+                    file: file, line: row.line, column: column(nameColumn), reason: "a place needs a name")
             }
-            let latitude = try coordinate(row.fields[latitudeColumn], limit: 90, what: "lat", file: file, line: row.line, column: column(latitudeColumn))
-            let longitude = try coordinate(row.fields[longitudeColumn], limit: 180, what: "lon", file: file, line: row.line, column: column(longitudeColumn))
+            let latitude = try coordinate(
+                row.fields[latitudeColumn], limit: 90, what: "lat", file: file, line: row.line,
+                column: column(latitudeColumn))
+            let longitude = try coordinate(
+                row.fields[longitudeColumn], limit: 180, what: "lon", file: file, line: row.line,
+                column: column(longitudeColumn))
             places.append(Place(name: name, latitude: latitude, longitude: longitude))
         }
         return places
@@ -111,8 +125,11 @@ package enum PlacesFile {
         _ text: String, limit: Double, what: String, file: String, line: Int, column: Int
     ) throws(PlacesFileError) -> Double {
         guard let value = Double(text.trimmingCharacters(in: .whitespaces)), value.isFinite, abs(value) <= limit else {
-            throw PlacesFileError(file: file, line: line, column: column,
-                                  reason: "\(what) must be a number from -\(Int(limit)) to \(Int(limit)), not '\(text.count > 40 ? text.prefix(40) + "..." : text)'")
+            throw PlacesFileError(
+                file: file, line: line, column: column,
+                reason:
+                    "\(what) must be a number from -\(Int(limit)) to \(Int(limit)), not '\(text.count > 40 ? text.prefix(40) + "..." : text)'"
+            )
         }
         return value
     }
@@ -149,7 +166,8 @@ package enum PlacesFile {
             while let event = try reader.next() {
                 guard case .waypoint(let point) = event else { continue }
                 guard let name = point.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
-                    throw PlacesFileError(file: path, line: 1, column: 1, reason: "waypoint \(places.count + 1) has no <name>")
+                    throw PlacesFileError(
+                        file: path, line: 1, column: 1, reason: "waypoint \(places.count + 1) has no <name>")
                 }
                 places.append(Place(name: name, latitude: point.latitude, longitude: point.longitude))
             }
@@ -161,7 +179,8 @@ package enum PlacesFile {
             throw PlacesFileError(file: path, line: 0, column: 0, reason: "\(error)")
         }
         guard !places.isEmpty else {
-            throw PlacesFileError(file: path, line: 1, column: 1, reason: "no <wpt> in the file: the places are its waypoints")
+            throw PlacesFileError(
+                file: path, line: 1, column: 1, reason: "no <wpt> in the file: the places are its waypoints")
         }
         return places
     }

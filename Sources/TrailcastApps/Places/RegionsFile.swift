@@ -38,7 +38,8 @@ package enum RegionsFile {
         } else if lowered.hasSuffix(".geojson") || lowered.hasSuffix(".json") {
             circles = try geoJSON(data, file: path)
         } else {
-            throw PlacesFileError(file: path, line: 0, column: 0, reason: "a regions file ends in .geojson, .json or .csv")
+            throw PlacesFileError(
+                file: path, line: 0, column: 0, reason: "a regions file ends in .geojson, .json or .csv")
         }
         guard !circles.isEmpty else {
             throw PlacesFileError(file: path, line: 1, column: 1, reason: "no regions in the file")
@@ -49,13 +50,19 @@ package enum RegionsFile {
     static func csv(_ data: Data, file: String) throws(PlacesFileError) -> [PlaceCircle] {
         let rows = try PlacesFile.csvRows(data, file: file)
         guard let header = rows.first else {
-            throw PlacesFileError(file: file, line: 1, column: 1, reason: "empty: expected a header `identifier,lat,lon,radius`")
+            throw PlacesFileError(
+                file: file, line: 1, column: 1, reason: "empty: expected a header `identifier,lat,lon,radius`")
         }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard let identifierColumn = names.firstIndex(of: "identifier"), let latitudeColumn = names.firstIndex(of: "lat"),
-              let longitudeColumn = names.firstIndex(of: "lon"), let radiusColumn = names.firstIndex(of: "radius") else {
-            throw PlacesFileError(file: file, line: header.line, column: 1,
-                                  reason: "the header must name the columns identifier, lat, lon and radius, not '\(header.fields.joined(separator: ","))'")
+        guard let identifierColumn = names.firstIndex(of: "identifier"),
+            let latitudeColumn = names.firstIndex(of: "lat"),
+            let longitudeColumn = names.firstIndex(of: "lon"), let radiusColumn = names.firstIndex(of: "radius")
+        else {
+            throw PlacesFileError(
+                file: file, line: header.line, column: 1,
+                reason:
+                    "the header must name the columns identifier, lat, lon and radius, not '\(header.fields.joined(separator: ","))'"
+            )
         }
         let needed = max(identifierColumn, latitudeColumn, longitudeColumn, radiusColumn) + 1
         var circles: [PlaceCircle] = []
@@ -64,20 +71,30 @@ package enum RegionsFile {
                 row.fields.prefix(index).reduce(1) { $0 + $1.count + 1 }
             }
             guard row.fields.count >= needed else {
-                throw PlacesFileError(file: file, line: row.line, column: 1, reason: "expected at least \(needed) fields, found \(row.fields.count)")
+                throw PlacesFileError(
+                    file: file, line: row.line, column: 1,
+                    reason: "expected at least \(needed) fields, found \(row.fields.count)")
             }
             let identifier = row.fields[identifierColumn].trimmingCharacters(in: .whitespaces)
             guard !identifier.isEmpty else {
-                throw PlacesFileError(file: file, line: row.line, column: column(identifierColumn), reason: "a region needs an identifier")
+                throw PlacesFileError(
+                    file: file, line: row.line, column: column(identifierColumn), reason: "a region needs an identifier"
+                )
             }
-            let latitude = try PlacesFile.coordinate(row.fields[latitudeColumn], limit: 90, what: "lat", file: file, line: row.line, column: column(latitudeColumn))
-            let longitude = try PlacesFile.coordinate(row.fields[longitudeColumn], limit: 180, what: "lon", file: file, line: row.line, column: column(longitudeColumn))
+            let latitude = try PlacesFile.coordinate(
+                row.fields[latitudeColumn], limit: 90, what: "lat", file: file, line: row.line,
+                column: column(latitudeColumn))
+            let longitude = try PlacesFile.coordinate(
+                row.fields[longitudeColumn], limit: 180, what: "lon", file: file, line: row.line,
+                column: column(longitudeColumn))
             let radiusText = row.fields[radiusColumn].trimmingCharacters(in: .whitespaces)
             guard let radius = Double(radiusText), radius > 0, radius.isFinite else {
-                throw PlacesFileError(file: file, line: row.line, column: column(radiusColumn),
-                                      reason: "radius must be a positive number of metres, not '\(radiusText.prefix(40))'")
+                throw PlacesFileError(
+                    file: file, line: row.line, column: column(radiusColumn),
+                    reason: "radius must be a positive number of metres, not '\(radiusText.prefix(40))'")
             }
-            circles.append(PlaceCircle(identifier: identifier, latitude: latitude, longitude: longitude, radiusMeters: radius))
+            circles.append(
+                PlaceCircle(identifier: identifier, latitude: latitude, longitude: longitude, radiusMeters: radius))
         }
         return circles
     }
@@ -85,7 +102,8 @@ package enum RegionsFile {
     static func geoJSON(_ data: Data, file: String) throws(PlacesFileError) -> [PlaceCircle] {
         try PlacesFile.pointFeatures(data, file: file).map { feature throws(PlacesFileError) in
             guard let radius = feature.numbers["radius"], radius > 0, radius.isFinite else {
-                throw PlacesFileError(feature, file: file, reason: "a region needs properties.radius, a positive number of metres")
+                throw PlacesFileError(
+                    feature, file: file, reason: "a region needs properties.radius, a positive number of metres")
             }
             let named = feature.strings["identifier"] ?? feature.strings["name"]
             let identifier = named.flatMap { $0.isEmpty ? nil : $0 } ?? "region-\(feature.index + 1)"

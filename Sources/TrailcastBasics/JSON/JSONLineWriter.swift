@@ -137,7 +137,9 @@ package struct JSONLineWriter {
         separate()
         let start = bytes.count
         bytes.appendDecimal(value, fractionDigits: fractionDigits)
-        if !bytes[start...].contains(where: { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "n") }) {
+        if !bytes[start...].contains(where: {
+            $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "n")
+        }) {
             bytes.appendASCII(".0")
         }
         needsComma = true

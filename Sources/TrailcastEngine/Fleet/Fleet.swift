@@ -57,7 +57,9 @@ package struct Fleet: Sendable {
         var cumulative = 0
         let mixThresholds = mixRanking.thresholds(
             deviceCount: plan.deviceCount,
-            cumulativeCounts: plan.gpsMix.counts(of: plan.deviceCount).map { cumulative += $0; return cumulative })
+            cumulativeCounts: plan.gpsMix.counts(of: plan.deviceCount).map {
+                cumulative += $0; return cumulative
+            })
         let batteryRanking = SeededRanking(seed: plan.seed, salt: Self.batterySalt)
         var devices: [FleetDevice] = []
         devices.reserveCapacity(plan.deviceCount / plan.shard.count + 1)
@@ -65,15 +67,17 @@ package struct Fleet: Sendable {
         for index in plan.shard.devices(of: plan.deviceCount) {
             let mixKey = mixRanking.key(of: index)
             let profile = plan.gpsMix.parts[mixThresholds.firstIndex { $0.admits(mixKey) } ?? 0].profile
-            let receiver = GPSReceiver(configuration: .init(
-                profile: profile, seed: splitMix64(plan.seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15),
-                cadenceSeconds: plan.intervalSeconds))
+            let receiver = GPSReceiver(
+                configuration: .init(
+                    profile: profile, seed: splitMix64(plan.seed &+ UInt64(index) &* 0x9E37_79B9_7F4A_7C15),
+                    cadenceSeconds: plan.intervalSeconds))
             let battery = 50 + Double(batteryRanking.key(of: index) >> 11) * 0x1p-53 * 50
             let startNanoseconds = Self.nanoseconds(plan.startOffsetSeconds(index))
-            devices.append(FleetDevice(
-                index: index, route: index % routes.count, receiver: receiver,
-                location: LocationService(configuration: .init(initialStatus: .authorizedAlways)),
-                passStartNanoseconds: startNanoseconds, batteryAtStartPercent: battery))
+            devices.append(
+                FleetDevice(
+                    index: index, route: index % routes.count, receiver: receiver,
+                    location: LocationService(configuration: .init(initialStatus: .authorizedAlways)),
+                    passStartNanoseconds: startNanoseconds, batteryAtStartPercent: battery))
             queue.insert(.init(dueNanoseconds: startNanoseconds, device: Int32(devices.count - 1)))
         }
         self.devices = devices
@@ -111,7 +115,8 @@ package struct Fleet: Sendable {
     /// The moment `nanoseconds` after the start.
     package func moment(_ nanoseconds: Int64) -> Timestamp {
         let (seconds, fraction) = nanoseconds.quotientAndRemainder(dividingBy: 1_000_000_000)
-        return Timestamp(secondsSince1970: start.secondsSince1970 + seconds, nanoseconds: start.nanoseconds + Int32(fraction))
+        return Timestamp(
+            secondsSince1970: start.secondsSince1970 + seconds, nanoseconds: start.nanoseconds + Int32(fraction))
     }
 
     static func nanoseconds(_ seconds: Double) -> Int64 { Int64((seconds * 1e9).rounded()) }
@@ -150,10 +155,12 @@ package struct Fleet: Sendable {
         settle(slot)
         for case .location(let fix, client: 0) in output {
             devices[slot].messages += 1
-            handle(.location(FleetLocation(
-                device: devices[slot].index, fix: fix,
-                batteryPercent: devices[slot].batteryPercent(at: time, runStart: start),
-                sequence: devices[slot].messages)))
+            handle(
+                .location(
+                    FleetLocation(
+                        device: devices[slot].index, fix: fix,
+                        batteryPercent: devices[slot].batteryPercent(at: time, runStart: start),
+                        sequence: devices[slot].messages)))
         }
         // The next fix of this pass, or the first of the next pass.
         var device = devices[slot]

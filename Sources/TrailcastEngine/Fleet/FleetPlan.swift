@@ -34,7 +34,8 @@ package struct FleetPlan: Sendable, Equatable {
 
     package init(
         deviceCount: Int, intervalSeconds: Double = 1, staggerSeconds: Double = 60, gpsMix: GPSMix = .openSky,
-        idPrefix: String = "device-", idWidth: Int = FleetPlan.defaultIDWidth, seed: UInt64 = 1, events: [FleetEvent] = [],
+        idPrefix: String = "device-", idWidth: Int = FleetPlan.defaultIDWidth, seed: UInt64 = 1,
+        events: [FleetEvent] = [],
         shard: FleetShard = .whole
     ) {
         self.deviceCount = deviceCount
@@ -51,8 +52,12 @@ package struct FleetPlan: Sendable, Equatable {
     /// What is wrong with the plan, in the flags' words; nil when it can run.
     package var problem: String? {
         if deviceCount < 1 { return "--devices must be at least 1, not \(deviceCount)" }
-        if deviceCount > FleetPlan.maximumDeviceCount { return "--devices must be at most \(FleetPlan.maximumDeviceCount), not \(deviceCount)" }
-        if !(intervalSeconds >= 0.05 && intervalSeconds <= 86_400) { return "--interval must be between 0.05 and 86400 seconds" }
+        if deviceCount > FleetPlan.maximumDeviceCount {
+            return "--devices must be at most \(FleetPlan.maximumDeviceCount), not \(deviceCount)"
+        }
+        if !(intervalSeconds >= 0.05 && intervalSeconds <= 86_400) {
+            return "--interval must be between 0.05 and 86400 seconds"
+        }
         if !(staggerSeconds >= 0 && staggerSeconds <= 86_400) { return "--stagger must be between 0 and 24h" }
         if !(0...8).contains(idWidth) { return "--id-width must be 0 (no padding) to 8" }
         if let problem = shard.problem { return problem }
@@ -103,7 +108,9 @@ package struct FleetShard: Sendable, Equatable, CustomStringConvertible {
 
     package var problem: String? {
         guard count >= 1, count <= 100_000 else { return "--shard: the count of shards must be between 1 and 100000" }
-        guard index >= 0, index < count else { return "--shard: the index must be 0 to \(count - 1) for \(count) shards" }
+        guard index >= 0, index < count else {
+            return "--shard: the index must be 0 to \(count - 1) for \(count) shards"
+        }
         return nil
     }
 
@@ -141,13 +148,15 @@ package struct FleetEvent: Sendable, Equatable, CustomStringConvertible {
             guard shareText.hasSuffix("%"), let value = Double(shareText.dropLast()), value >= 0, value <= 100,
                 shareText.dropLast().allSatisfy({ $0.isNumber || $0 == "." })
             else {
-                throw ScheduledEventError(argument: argument, reason: "the share after @ must be a percentage from 0% to 100%, such as @10%")
+                throw ScheduledEventError(
+                    argument: argument, reason: "the share after @ must be a percentage from 0% to 100%, such as @10%")
             }
             percent = value
         }
         let event = try ScheduledEvent(parsing: String(eventText))
         if case .tap = event.change {
-            throw ScheduledEventError(argument: argument, reason: "a fleet's devices run a tracking app without a screen: taps do not apply")
+            throw ScheduledEventError(
+                argument: argument, reason: "a fleet's devices run a tracking app without a screen: taps do not apply")
         }
         self.init(event: event, percent: percent)
     }
@@ -183,7 +192,10 @@ package struct GPSMix: Sendable, Equatable, CustomStringConvertible {
             let fields = item.split(separator: ":", omittingEmptySubsequences: false)
             let name = String(fields[0])
             guard let profile = GPSProfile.preset(named: name) else {
-                throw GPSMixError(argument: text, reason: "'\(name)' is not a GPS profile; use \(GPSProfile.presets.map(\.name).joined(separator: ", "))")
+                throw GPSMixError(
+                    argument: text,
+                    reason:
+                        "'\(name)' is not a GPS profile; use \(GPSProfile.presets.map(\.name).joined(separator: ", "))")
             }
             var weight = 1.0
             if fields.count == 2 {
@@ -209,7 +221,9 @@ package struct GPSMix: Sendable, Equatable, CustomStringConvertible {
         let exact = parts.map { Double(deviceCount) * $0.weight / total }
         var counts = exact.map { Int($0.rounded(.down)) }
         var left = deviceCount - counts.reduce(0, +)
-        let order = exact.indices.sorted { (exact[$0] - exact[$0].rounded(.down), -$0) > (exact[$1] - exact[$1].rounded(.down), -$1) }
+        let order = exact.indices.sorted {
+            (exact[$0] - exact[$0].rounded(.down), -$0) > (exact[$1] - exact[$1].rounded(.down), -$1)
+        }
         for index in order where left > 0 {
             counts[index] += 1
             left -= 1

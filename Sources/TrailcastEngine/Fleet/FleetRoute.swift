@@ -45,7 +45,9 @@ package final class FleetRoute: Sendable {
                 fixes.removeAll(keepingCapacity: true)
                 let more = try stream.fill(&fixes, upTo: 4096)
                 for routeFix in fixes {
-                    guard columns.count < maximumFixes else { throw FleetRouteError.tooLong(file: file, maximumFixes: maximumFixes) }
+                    guard columns.count < maximumFixes else {
+                        throw FleetRouteError.tooLong(file: file, maximumFixes: maximumFixes)
+                    }
                     columns.append(routeFix.fix)
                 }
                 if !more { break }
@@ -83,13 +85,14 @@ package final class FleetRoute: Sendable {
     /// The route's fix `index`, at `time` (the pass's start plus its offset).
     func fix(_ index: Int, at time: Timestamp) -> RouteFix {
         let altitude = columns.altitudes[index]
-        return RouteFix(fix: LocationFix(
-            time: time, latitude: columns.latitudes[index], longitude: columns.longitudes[index],
-            altitudeMeters: altitude.isNaN ? nil : Double(altitude),
-            horizontalAccuracyMeters: Double(columns.accuracies[index]),
-            verticalAccuracyMeters: altitude.isNaN ? nil : Double(columns.verticalAccuracies[index]),
-            speedMetersPerSecond: Double(columns.speeds[index]), courseDegrees: Double(columns.courses[index]),
-            sourceIndex: index))
+        return RouteFix(
+            fix: LocationFix(
+                time: time, latitude: columns.latitudes[index], longitude: columns.longitudes[index],
+                altitudeMeters: altitude.isNaN ? nil : Double(altitude),
+                horizontalAccuracyMeters: Double(columns.accuracies[index]),
+                verticalAccuracyMeters: altitude.isNaN ? nil : Double(columns.verticalAccuracies[index]),
+                speedMetersPerSecond: Double(columns.speeds[index]), courseDegrees: Double(columns.courses[index]),
+                sourceIndex: index))
     }
 
     /// Packed fixes: a column per field, times as offsets from the first; NaN where the

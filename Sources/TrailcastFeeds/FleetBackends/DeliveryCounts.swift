@@ -31,13 +31,16 @@ package struct DeliveryCounts: Sendable, Equatable {
 
     /// The causes, most frequent first (ties by name): `401 Unauthorized: 50`.
     package var causesText: String {
-        errorCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        errorCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }.joined(
+            separator: ", ")
     }
 
     /// Each total by the name the progress line and the summary both give it, in order.
     package var named: [(name: StaticString, value: Int)] {
-        [("sent", sent), ("acknowledged", acknowledged), ("refused", refused), ("lost", lost), ("errors", errors),
-         ("inFlight", inFlight)]
+        [
+            ("sent", sent), ("acknowledged", acknowledged), ("refused", refused), ("lost", lost), ("errors", errors),
+            ("inFlight", inFlight),
+        ]
     }
 
     /// Whether the totals add up: every message sent is exactly one of the others.
@@ -80,11 +83,15 @@ package struct ConnectionCounts: Sendable, Equatable {
 
     /// Each count by the name the progress line and the summary both give it.
     package var named: [(name: StaticString, value: Int)] {
-        [("open", open), ("reconnects", reconnects), ("failedAttempts", failedAttempts), ("closedByServer", closedByServer)]
+        [
+            ("open", open), ("reconnects", reconnects), ("failedAttempts", failedAttempts),
+            ("closedByServer", closedByServer),
+        ]
     }
 
     /// `connection refused: 12, timed out: 3`: most frequent first.
     package var failureCausesText: String {
-        failureCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+        failureCauses.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map { "\($0.key): \($0.value)" }.joined(
+            separator: ", ")
     }
 }

@@ -34,7 +34,8 @@ final class FailureNotices: Sendable {
         case 400 where withoutClientCertificate:
             // nginx's `ssl_verify_client on` lets the handshake through and answers 400
             // ("No required SSL certificate was sent") to each request without one.
-            hint = ": a server that asks for a client certificate answers so without one (--http-cert FILE --http-key FILE)"
+            hint =
+                ": a server that asks for a client certificate answers so without one (--http-cert FILE --http-key FILE)"
         case 404, 405: hint = ": check the URL's path (the OwnTracks recorder's is /pub)"
         case 500...599: hint = ": the server failed"
         default: hint = ""

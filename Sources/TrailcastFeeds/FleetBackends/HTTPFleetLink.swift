@@ -52,7 +52,8 @@ final class HTTPFleetLink: FleetLink, @unchecked Sendable {
     private let notices: FailureNotices
 
     init(
-        options: HTTPFleetSender.Options, seed: UInt64, classCount: Int, classOfDevice: @escaping @Sendable (Int) -> Int,
+        options: HTTPFleetSender.Options, seed: UInt64, classCount: Int,
+        classOfDevice: @escaping @Sendable (Int) -> Int,
         notices: FailureNotices = FailureNotices(what: "the HTTP server", notice: { _ in })
     ) {
         self.notices = notices
@@ -347,7 +348,11 @@ final class HandshakeResult: Sendable {
     init(_ promise: EventLoopPromise<Void>) { self.promise = promise }
 
     func complete(_ outcome: Result<Void, any Error>) {
-        guard completed.withLock({ done in defer { done = true }; return !done }) else { return }
+        guard
+            completed.withLock({ done in
+                defer { done = true }; return !done
+            })
+        else { return }
         promise.completeWith(outcome)
     }
 }

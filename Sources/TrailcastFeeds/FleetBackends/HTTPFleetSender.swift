@@ -75,7 +75,8 @@ package final class HTTPFleetSender: Sendable {
             withoutClientCertificate: options.security.map { !$0.presentsClientCertificate } ?? false)
         links = (0..<max(options.connections, 1)).map { index in
             HTTPFleetLink(
-                options: options, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice, notices: notices)
+                options: options, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice,
+                notices: notices)
         }
     }
 
@@ -100,7 +101,8 @@ package final class HTTPFleetSender: Sendable {
                 .connect(host: options.host, port: options.port).get()
         } catch {
             handshake.complete(.failure(ChannelError.eof))
-            throw HTTPServerUnreachable(description: "cannot reach \(what) at \(authority): \(connectFailureReason(error))")
+            throw HTTPServerUnreachable(
+                description: "cannot reach \(what) at \(authority): \(connectFailureReason(error))")
         }
         defer { channel.close(promise: nil) }
         guard let security = options.security else {
@@ -112,7 +114,8 @@ package final class HTTPFleetSender: Sendable {
         } catch {
             var reason = security.reason(of: error)
             if reason.hasPrefix("certificate verify failed"),
-               let dates = await security.certificateProblem(host: options.host, port: options.port) {
+                let dates = await security.certificateProblem(host: options.host, port: options.port)
+            {
                 reason = "certificate verify failed: \(dates)"
             }
             throw HTTPServerUnreachable(description: "TLS with \(what) at \(authority) failed: \(reason)")
@@ -122,7 +125,9 @@ package final class HTTPFleetSender: Sendable {
     /// Sends one request of a shard slot's device: a GET of `target` (OsmAnd's
     /// ``OsmAndLocation/requestTarget()``), or with a `body` a POST of it as JSON with
     /// `headers` (OwnTracks' `X-Limit-D`).
-    package func send(target: String, body: [UInt8]? = nil, headers: [(name: String, value: String)] = [], slot: Int, device: Int) {
+    package func send(
+        target: String, body: [UInt8]? = nil, headers: [(name: String, value: String)] = [], slot: Int, device: Int
+    ) {
         links[slot % links.count].send(.init(target: target, body: body, headers: headers, device: device))
     }
 

@@ -83,7 +83,8 @@ package final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Sen
     private let now: @Sendable () -> Double
     private let notice: @Sendable (String) -> Void
     /// Where to connect again: set by ``start(_:clientIdentifier:filter:)``.
-    private let target = LockedValue<(options: MQTTFleetPublisher.Options, clientIdentifier: String, filter: String)?>(nil)
+    private let target = LockedValue<(options: MQTTFleetPublisher.Options, clientIdentifier: String, filter: String)?>(
+        nil)
 
     /// - Parameters:
     ///   - deviceOfTopic: the global device index a topic belongs to, or nil.
@@ -113,7 +114,9 @@ package final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Sen
         }
     }
 
-    private func subscribe(_ options: MQTTConnection.Options, filter: String) async throws(MQTTConnectionError) -> MQTTConnection {
+    private func subscribe(_ options: MQTTConnection.Options, filter: String) async throws(MQTTConnectionError)
+        -> MQTTConnection
+    {
         let connection = try await MQTTConnection.connect(options, delegate: self)
         let granted = try await connection.subscribe([.init(filter, qos: .atLeastOnce)])
         guard granted.first.flatMap({ $0 }) != nil else {
@@ -152,7 +155,8 @@ package final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Sen
 
     private func reconnect(afterFailures failures: Int) {
         guard let target = target.withLock({ $0 }) else { return }
-        let delay = ReconnectBackoff.delay(afterFailures: failures, seed: 0x7E57, maximum: target.options.reconnectMaximum)
+        let delay = ReconnectBackoff.delay(
+            afterFailures: failures, seed: 0x7E57, maximum: target.options.reconnectMaximum)
         ReconnectBackoff.schedule(after: delay) { [self] in
             Task {
                 guard !state.withLock({ $0.finishing }) else { return }
@@ -189,7 +193,9 @@ package final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Sen
             return
         }
         if let away {
-            notice("fleet: --verify: subscribed again after \((away * 10).rounded() / 10) s; \(unwitnessed) messages not witnessed so far")
+            notice(
+                "fleet: --verify: subscribed again after \((away * 10).rounded() / 10) s; \(unwitnessed) messages not witnessed so far"
+            )
         }
     }
 
@@ -242,7 +248,8 @@ package final class MQTTDeliveryVerifier: MQTTConnectionDelegate, @unchecked Sen
         let fingerprint = Self.fingerprint(publish.payload)
         state.withLock { state in
             state.report.received += 1
-            guard var waiting = state.waiting[device], let position = waiting.firstIndex(where: { $0.fingerprint == fingerprint })
+            guard var waiting = state.waiting[device],
+                let position = waiting.firstIndex(where: { $0.fingerprint == fingerprint })
             else {
                 // Sent while away, yet here: witnessed after all (it was on its way).
                 if var unwitnessed = state.unwitnessed[device],

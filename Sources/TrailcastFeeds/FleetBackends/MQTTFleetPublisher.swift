@@ -52,7 +52,9 @@ package final class MQTTFleetPublisher: Sendable {
 
         /// One connection's options: this broker, login and TLS, under `clientIdentifier`.
         /// The publishers, the probe and `--verify`'s subscriber all connect with these.
-        package func connection(clientIdentifier: String, connectTimeout: TimeAmount = .seconds(10)) -> MQTTConnection.Options {
+        package func connection(clientIdentifier: String, connectTimeout: TimeAmount = .seconds(10))
+            -> MQTTConnection.Options
+        {
             MQTTConnection.Options(
                 host: host, port: port, clientIdentifier: clientIdentifier, keepAliveSeconds: keepAliveSeconds,
                 connectTimeout: connectTimeout, username: username, password: password, security: security)
@@ -79,8 +81,10 @@ package final class MQTTFleetPublisher: Sendable {
         let notices = FailureNotices(what: "the MQTT broker", notice: options.notice)
         links = linkClientIdentifiers.enumerated().map { index, identifier in
             MQTTFleetLink(
-                connection: options.connection(clientIdentifier: identifier), reconnectMaximum: options.reconnectMaximum,
-                atLeastOnce: options.qos == .atLeastOnce, seed: UInt64(index), classCount: classCount, classOfDevice: classOfDevice,
+                connection: options.connection(clientIdentifier: identifier),
+                reconnectMaximum: options.reconnectMaximum,
+                atLeastOnce: options.qos == .atLeastOnce, seed: UInt64(index), classCount: classCount,
+                classOfDevice: classOfDevice,
                 batches: batches, notices: notices)
         }
     }
@@ -96,8 +100,9 @@ package final class MQTTFleetPublisher: Sendable {
         } catch {
             // An expired or self-signed certificate is no untrusted CA: say which it is.
             if case .tls(let authority, let reason) = error, reason.hasPrefix("certificate verify failed"),
-               let security = options.security,
-               let dates = await security.certificateProblem(host: options.host, port: options.port) {
+                let security = options.security,
+                let dates = await security.certificateProblem(host: options.host, port: options.port)
+            {
                 throw .tls(authority, "certificate verify failed: \(dates)")
             }
             throw error
@@ -159,7 +164,8 @@ final class MQTTFleetLink: MQTTConnectionDelegate, FleetLink, @unchecked Sendabl
     private let notices: FailureNotices
 
     init(
-        connection: MQTTConnection.Options, reconnectMaximum: Duration, atLeastOnce: Bool, seed: UInt64, classCount: Int,
+        connection: MQTTConnection.Options, reconnectMaximum: Duration, atLeastOnce: Bool, seed: UInt64,
+        classCount: Int,
         classOfDevice: @escaping @Sendable (Int) -> Int, batches: EventLoopBatches, notices: FailureNotices
     ) {
         connectionOptions = connection

@@ -59,7 +59,9 @@ package struct RecorderStoreCheck: Sendable {
         }
     }
 
-    package init(base: BackendAddress, user: String, devices: [String], maximumWait: Duration, settle: Duration = .seconds(5)) {
+    package init(
+        base: BackendAddress, user: String, devices: [String], maximumWait: Duration, settle: Duration = .seconds(5)
+    ) {
         self.base = base
         self.user = user
         self.devices = devices
@@ -121,13 +123,16 @@ package struct RecorderStoreCheck: Sendable {
         return total
     }
 
-    private func get(_ target: String, client: HTTPClient, timeout: TimeAmount = .seconds(30)) async throws(RecorderStoreError) -> [UInt8] {
+    private func get(_ target: String, client: HTTPClient, timeout: TimeAmount = .seconds(30))
+        async throws(RecorderStoreError) -> [UInt8]
+    {
         let url = base.url + target
         do {
             let response = try await client.execute(HTTPClientRequest(url: url), timeout: timeout)
             let body = try await response.body.collect(upTo: 256 << 20)
             guard response.status == .ok else {
-                throw RecorderStoreError(url: url, reason: "answered \(response.status.code) \(response.status.reasonPhrase)")
+                throw RecorderStoreError(
+                    url: url, reason: "answered \(response.status.code) \(response.status.reasonPhrase)")
             }
             return Array(body.readableBytesView)
         } catch let error as RecorderStoreError {
@@ -164,8 +169,9 @@ package struct RecorderStoreCheck: Sendable {
         var result = ""
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = Array("0123456789ABCDEF".utf8)

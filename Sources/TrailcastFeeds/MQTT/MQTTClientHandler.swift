@@ -61,15 +61,19 @@ final class MQTTClientHandler: ChannelDuplexHandler {
         answerDeadline = channel.eventLoop.scheduleTask(in: options.connectTimeout) {
             bound.value.answerTimedOut()
         }
-        send(.connect(.init(
-            clientIdentifier: options.clientIdentifier, keepAliveSeconds: options.keepAliveSeconds,
-            username: options.username, password: options.password)), context: context)
+        send(
+            .connect(
+                .init(
+                    clientIdentifier: options.clientIdentifier, keepAliveSeconds: options.keepAliveSeconds,
+                    username: options.username, password: options.password)), context: context)
         return promise.futureResult
     }
 
     /// Writes a publish, or tells the delegate it was refused.
     func publish(_ message: MQTTPacket.Publish, context owner: UInt64) {
-        guard let context, context.channel.isActive, context.channel.isWritable else { return delegate.refused(context: owner) }
+        guard let context, context.channel.isActive, context.channel.isWritable else {
+            return delegate.refused(context: owner)
+        }
         var message = message
         message.packetIdentifier = nil
         if message.qos == .atLeastOnce {
@@ -101,7 +105,9 @@ final class MQTTClientHandler: ChannelDuplexHandler {
     private func nextPacketIdentifier() -> UInt16? {
         for _ in 0..<UInt16.max {
             lastPacketIdentifier = lastPacketIdentifier == .max ? 1 : lastPacketIdentifier + 1
-            if inFlight[lastPacketIdentifier] == nil && subscriptions[lastPacketIdentifier] == nil { return lastPacketIdentifier }
+            if inFlight[lastPacketIdentifier] == nil && subscriptions[lastPacketIdentifier] == nil {
+                return lastPacketIdentifier
+            }
         }
         return nil
     }
@@ -118,7 +124,9 @@ final class MQTTClientHandler: ChannelDuplexHandler {
         failure =
             handshakeDone
             ? .unreachable("\(address): no CONNACK within \(seconds) s")
-            : .tls(address, "no TLS handshake within \(seconds) s (is this the broker's TLS port? mqtts:// is usually 8883)")
+            : .tls(
+                address,
+                "no TLS handshake within \(seconds) s (is this the broker's TLS port? mqtts:// is usually 8883)")
         context.close(promise: nil)
     }
 
@@ -130,13 +138,17 @@ final class MQTTClientHandler: ChannelDuplexHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .connectAcknowledgement(_, let returnCode):
-            guard let promise = connectionAccepted else { return protocolError(context, "a CONNACK it did not wait for") }
+            guard let promise = connectionAccepted else {
+                return protocolError(context, "a CONNACK it did not wait for")
+            }
             connectionAccepted = nil
             answerDeadline?.cancel()
             guard returnCode == .accepted else {
-                promise.fail(MQTTConnectionError.refused(
-                    urlAuthority(host: options.host, port: options.port), returnCode,
-                    hint: MQTTConnectionError.loginHint(returnCode, username: options.username, hasPassword: options.password != nil)))
+                promise.fail(
+                    MQTTConnectionError.refused(
+                        urlAuthority(host: options.host, port: options.port), returnCode,
+                        hint: MQTTConnectionError.loginHint(
+                            returnCode, username: options.username, hasPassword: options.password != nil)))
                 context.close(promise: nil)
                 return
             }
@@ -194,7 +206,8 @@ final class MQTTClientHandler: ChannelDuplexHandler {
         keepAliveTask = nil
         let broker = urlAuthority(host: options.host, port: options.port)
         let closed = MQTTConnectionError.closed(
-            connectionAccepted == nil ? "by the broker at \(broker) or the network" : "by the broker at \(broker) before its CONNACK")
+            connectionAccepted == nil
+                ? "by the broker at \(broker) or the network" : "by the broker at \(broker) before its CONNACK")
         connectionAccepted?.fail(failure ?? closed)
         connectionAccepted = nil
         for promise in subscriptions.values { promise.fail(closed) }
@@ -214,12 +227,15 @@ final class MQTTClientHandler: ChannelDuplexHandler {
             } else if options.security != nil, !handshakeDone || error is NIOSSLError || error is BoringSSLError {
                 // A TLS 1.3 server refuses a client certificate after the client thinks
                 // the handshake done: its alert is still TLS's reason.
-                failure = .tls(urlAuthority(host: options.host, port: options.port), (options.security?.reason(of: error) ?? String(describing: error)))
+                failure = .tls(
+                    urlAuthority(host: options.host, port: options.port),
+                    (options.security?.reason(of: error) ?? String(describing: error)))
             } else if connectionAccepted != nil {
                 // Before the CONNACK: a broker that wants TLS resets a plain CONNECT.
                 let hint = options.security == nil ? " (if the broker wants TLS, write mqtts://)" : ""
                 failure = .closed(
-                    "by the broker at \(urlAuthority(host: options.host, port: options.port)) before its CONNACK: \(connectFailureReason(error))\(hint)")
+                    "by the broker at \(urlAuthority(host: options.host, port: options.port)) before its CONNACK: \(connectFailureReason(error))\(hint)"
+                )
             } else {
                 failure = .closed(connectFailureReason(error))
             }

@@ -51,7 +51,8 @@ package final class MQTTConnection: Sendable {
         package var security: TransportSecurity?
 
         package init(
-            host: String, port: Int, clientIdentifier: String, keepAliveSeconds: UInt16 = 60, maximumInFlight: Int = 1000,
+            host: String, port: Int, clientIdentifier: String, keepAliveSeconds: UInt16 = 60,
+            maximumInFlight: Int = 1000,
             connectTimeout: TimeAmount = .seconds(10), username: String? = nil, password: [UInt8]? = nil,
             security: TransportSecurity? = nil
         ) {
@@ -104,7 +105,8 @@ package final class MQTTConnection: Sendable {
                 }
                 .connect(host: options.host, port: options.port).get()
         } catch {
-            throw .unreachable("\(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
+            throw .unreachable(
+                "\(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
         }
         do {
             let accepted = loop.flatSubmit { () -> EventLoopFuture<NIOLoopBound<MQTTClientHandler>> in
@@ -120,7 +122,8 @@ package final class MQTTConnection: Sendable {
             throw error
         } catch {
             channel.close(promise: nil)
-            throw .unreachable("\(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
+            throw .unreachable(
+                "\(urlAuthority(host: options.host, port: options.port)): \(connectFailureReason(error))")
         }
     }
 
@@ -155,7 +158,9 @@ package final class MQTTConnection: Sendable {
 
     /// Subscribes and waits for the SUBACK: per filter, the QoS granted or nil.
     package func subscribe(_ filters: [MQTTPacket.Subscription]) async throws(MQTTConnectionError) -> [MQTTQoS?] {
-        let future = channel.eventLoop.flatSubmit { [handler, channel] in handler.value.subscribe(filters, on: channel.eventLoop) }
+        let future = channel.eventLoop.flatSubmit { [handler, channel] in
+            handler.value.subscribe(filters, on: channel.eventLoop)
+        }
         do {
             return try await future.get()
         } catch {
@@ -209,8 +214,11 @@ package enum MQTTConnectionError: Error, Sendable, Equatable, CustomStringConver
     static func loginHint(_ code: ConnectReturnCode, username: String?, hasPassword: Bool) -> String {
         guard code == .notAuthorized || code == .badUsernameOrPassword else { return "" }
         switch (username, hasPassword) {
-        case (nil, _): return "no user name or password was given (mqtts://USER@HOST, with the password in TRAILCAST_MQTT_PASSWORD or --mqtt-password-file)"
-        case (let user?, false): return "user \(user) was given no password (TRAILCAST_MQTT_PASSWORD or --mqtt-password-file)"
+        case (nil, _):
+            return
+                "no user name or password was given (mqtts://USER@HOST, with the password in TRAILCAST_MQTT_PASSWORD or --mqtt-password-file)"
+        case (let user?, false):
+            return "user \(user) was given no password (TRAILCAST_MQTT_PASSWORD or --mqtt-password-file)"
         case (let user?, true): return "check user \(user)'s password"
         }
     }

@@ -26,10 +26,12 @@ package struct CachingWeatherFetcher: WeatherFetcher {
             return WeatherFetchOutcome(result: .success(conditions), attempts: 0, elapsedMilliseconds: 0, origin: .disk)
         }
         guard let network else {
-            let cell = WeatherCell(latitude: query.latitude, longitude: query.longitude, sizeDegrees: policy.cellDegrees)
+            let cell = WeatherCell(
+                latitude: query.latitude, longitude: query.longitude, sizeDegrees: policy.cellDegrees)
             return WeatherFetchOutcome(
-                result: .failure(WeatherFetchFailure(
-                    message: "offline: cell \(cell) at this hour is not in the weather cache", isTransient: true)),
+                result: .failure(
+                    WeatherFetchFailure(
+                        message: "offline: cell \(cell) at this hour is not in the weather cache", isTransient: true)),
                 attempts: 0, elapsedMilliseconds: 0, origin: .disk)
         }
         let outcome = await network.fetch(query)

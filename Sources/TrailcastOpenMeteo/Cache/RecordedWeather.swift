@@ -43,23 +43,28 @@ package struct RecordedWeather: RecordedConditions {
             guard relative.hasSuffix(".json") else { continue }
             let path = "\(directory)/\(relative)"
             guard let data = FileManager.default.contents(atPath: path),
-                  let entry = try? decoder.decode(WeatherCacheEntry.self, from: data),
-                  let conditions = entry.readableConditions,
-                  entry.cellDegrees >= 0.0001, entry.cellDegrees <= 10, entry.windowSeconds > 0,
-                  let cell = entry.cellCorner
+                let entry = try? decoder.decode(WeatherCacheEntry.self, from: data),
+                let conditions = entry.readableConditions,
+                entry.cellDegrees >= 0.0001, entry.cellDegrees <= 10, entry.windowSeconds > 0,
+                let cell = entry.cellCorner
             else {
                 warn(WeatherDiskCache.Warning(path: path, reason: "unreadable weather cache entry; left out"))
                 continue
             }
-            let wholeCell = WeatherCell(latitude: cell.latitude + entry.cellDegrees / 2, longitude: cell.longitude + entry.cellDegrees / 2, sizeDegrees: entry.cellDegrees)
+            let wholeCell = WeatherCell(
+                latitude: cell.latitude + entry.cellDegrees / 2, longitude: cell.longitude + entry.cellDegrees / 2,
+                sizeDegrees: entry.cellDegrees)
             let key = CellKey(sizeDegrees: entry.cellDegrees, row: wholeCell.row, column: wholeCell.column)
             let start = Double(entry.windowStart)
-            recorded.windows[key, default: []].append(Window(start: start, end: start + entry.windowSeconds, conditions: conditions))
+            recorded.windows[key, default: []].append(
+                Window(start: start, end: start + entry.windowSeconds, conditions: conditions))
             if !recorded.cellSizes.contains(entry.cellDegrees) { recorded.cellSizes.append(entry.cellDegrees) }
             recorded.count += 1
         }
         // The same answer for the same order of files on every machine.
-        for key in recorded.windows.keys { recorded.windows[key]!.sort { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end } }
+        for key in recorded.windows.keys {
+            recorded.windows[key]!.sort { $0.start != $1.start ? $0.start < $1.start : $0.end < $1.end }
+        }
         recorded.cellSizes.sort()
         return recorded
     }
@@ -67,8 +72,12 @@ package struct RecordedWeather: RecordedConditions {
     package func conditions(latitude: Double, longitude: Double, unixTime: Double) -> WeatherConditions? {
         for size in cellSizes {
             let cell = WeatherCell(latitude: latitude, longitude: longitude, sizeDegrees: size)
-            guard let windows = windows[CellKey(sizeDegrees: size, row: cell.row, column: cell.column)] else { continue }
-            if let window = windows.first(where: { $0.start <= unixTime && unixTime < $0.end }) { return window.conditions }
+            guard let windows = windows[CellKey(sizeDegrees: size, row: cell.row, column: cell.column)] else {
+                continue
+            }
+            if let window = windows.first(where: { $0.start <= unixTime && unixTime < $0.end }) {
+                return window.conditions
+            }
         }
         return nil
     }
@@ -86,7 +95,8 @@ extension WeatherCacheEntry {
     var cellCorner: (latitude: Double, longitude: Double)? {
         let parts = cell.split(separator: ",")
         guard parts.count == 2, let latitude = Double(parts[0]), let longitude = Double(parts[1]),
-              abs(latitude) <= 90, abs(longitude) <= 180 else { return nil }
+            abs(latitude) <= 90, abs(longitude) <= 180
+        else { return nil }
         return (latitude, longitude)
     }
 }

@@ -45,26 +45,31 @@ struct WeatherCacheEntry: Codable, Equatable {
         windowSeconds = key.windowSeconds
         self.fetchedAt = fetchedAt
         self.conditions = Conditions(
-            temperatureCelsius: conditions.temperatureCelsius, apparentTemperatureCelsius: conditions.apparentTemperatureCelsius,
+            temperatureCelsius: conditions.temperatureCelsius,
+            apparentTemperatureCelsius: conditions.apparentTemperatureCelsius,
             relativeHumidity: conditions.relativeHumidity, precipitationMm: conditions.precipitationMm,
             cloudCover: conditions.cloudCover, weatherCode: conditions.weatherCode.rawValue,
-            windSpeedMps: conditions.windSpeedMps, windDirectionDegrees: conditions.windDirectionDegrees, isDay: conditions.isDay)
+            windSpeedMps: conditions.windSpeedMps, windDirectionDegrees: conditions.windDirectionDegrees,
+            isDay: conditions.isDay)
     }
 
     /// The conditions, if the entry is one this version reads and is for `key`.
     func weather(for key: WeatherCacheKey) -> WeatherConditions? {
-        guard cell == key.cell.description, windowStart == key.windowStart, windowSeconds == key.windowSeconds else { return nil }
+        guard cell == key.cell.description, windowStart == key.windowStart, windowSeconds == key.windowSeconds else {
+            return nil
+        }
         return readableConditions
     }
 
     /// The conditions, if the entry is one this version reads, whatever it is for.
     var readableConditions: WeatherConditions? {
         guard format == Self.format, let code = WMOWeatherCode(rawValue: conditions.weatherCode),
-              conditions.temperatureCelsius.isFinite, conditions.apparentTemperatureCelsius.isFinite,
-              conditions.precipitationMm.isFinite, conditions.windSpeedMps.isFinite
+            conditions.temperatureCelsius.isFinite, conditions.apparentTemperatureCelsius.isFinite,
+            conditions.precipitationMm.isFinite, conditions.windSpeedMps.isFinite
         else { return nil }
         return WeatherConditions(
-            temperatureCelsius: conditions.temperatureCelsius, apparentTemperatureCelsius: conditions.apparentTemperatureCelsius,
+            temperatureCelsius: conditions.temperatureCelsius,
+            apparentTemperatureCelsius: conditions.apparentTemperatureCelsius,
             relativeHumidity: conditions.relativeHumidity, precipitationMm: conditions.precipitationMm,
             cloudCover: conditions.cloudCover, weatherCode: code, windSpeedMps: conditions.windSpeedMps,
             windDirectionDegrees: conditions.windDirectionDegrees, isDay: conditions.isDay)

@@ -36,7 +36,8 @@ package final class WeatherDiskCache: Sendable {
     /// nil before the first read.
     private let knownBytes = LockedValue<Int64?>(nil)
 
-    package init(directory: String, maximumBytes: Int64? = nil, warn: @escaping @Sendable (Warning) -> Void = { _ in }) {
+    package init(directory: String, maximumBytes: Int64? = nil, warn: @escaping @Sendable (Warning) -> Void = { _ in })
+    {
         self.directory = directory
         self.maximumBytes = maximumBytes
         self.warn = warn
@@ -61,7 +62,9 @@ package final class WeatherDiskCache: Sendable {
         let key = WeatherCacheKey(query: query, policy: policy)
         let path = self.path(of: key)
         guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard let entry = try? JSONDecoder().decode(WeatherCacheEntry.self, from: data), let conditions = entry.weather(for: key) else {
+        guard let entry = try? JSONDecoder().decode(WeatherCacheEntry.self, from: data),
+            let conditions = entry.weather(for: key)
+        else {
             warn(Warning(path: path, reason: "unreadable weather cache entry (\(data.count) bytes); treated as a miss"))
             return nil
         }
@@ -82,7 +85,10 @@ package final class WeatherDiskCache: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            warn(Warning(path: folder, reason: "cannot create a weather cache directory: \((error as NSError).localizedDescription)"))
+            warn(
+                Warning(
+                    path: folder,
+                    reason: "cannot create a weather cache directory: \((error as NSError).localizedDescription)"))
             return false
         }
         // A name no other run uses: the process and a counter.

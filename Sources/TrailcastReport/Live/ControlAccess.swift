@@ -45,7 +45,8 @@ package struct ControlAccess: Sendable {
             return Self.constantTimeEqual(presented, token) ? nil : "the token is not this run's"
         }
         guard let origin = headers[.origin] else {
-            return "the controls need the run's token (printed at start: Authorization: Bearer TOKEN, or ?token=TOKEN) or the live page"
+            return
+                "the controls need the run's token (printed at start: Authorization: Bearer TOKEN, or ?token=TOKEN) or the live page"
         }
         guard let host = authority, origin == "http://" + host, ownHosts.contains(Self.hostName(host)) else {
             return "the controls answer the live page and holders of the run's token, not pages from \(origin)"
@@ -56,7 +57,9 @@ package struct ControlAccess: Sendable {
     static let trailcastToken = HTTPField.Name("X-Trailcast-Token")!
 
     private static func presentedToken(_ headers: HTTPFields, queryToken: String?) -> String? {
-        if let bearer = headers[.authorization], bearer.hasPrefix("Bearer ") { return String(bearer.dropFirst("Bearer ".count)) }
+        if let bearer = headers[.authorization], bearer.hasPrefix("Bearer ") {
+            return String(bearer.dropFirst("Bearer ".count))
+        }
         return headers[trailcastToken] ?? queryToken
     }
 

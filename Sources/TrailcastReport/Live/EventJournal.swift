@@ -65,7 +65,9 @@ package final class EventJournal: Sendable {
         let base = state.withLock { $0.length }
         var written = 0
         while written < bytes.count {
-            let result = bytes[written...].withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, off_t(base + written)) }
+            let result = bytes[written...].withUnsafeBytes {
+                pwrite(descriptor, $0.baseAddress, $0.count, off_t(base + written))
+            }
             if result < 0 {
                 if errno == EINTR { continue }
                 throw EventJournalError(code: errno)

@@ -32,7 +32,8 @@ struct LiveResponder: HTTPResponder {
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         var response = try await answer(request)
-        response.headers[.contentSecurityPolicy] = response.headers[.contentType]?.hasPrefix("text/html") == true
+        response.headers[.contentSecurityPolicy] =
+            response.headers[.contentType]?.hasPrefix("text/html") == true
             ? Self.pagePolicy : "frame-ancestors 'none'"
         response.headers[Self.xFrameOptions] = "DENY"
         response.headers[.xContentTypeOptions] = "nosniff"
@@ -75,12 +76,18 @@ struct LiveResponder: HTTPResponder {
             if request.method == .options { return Self.preflight() }
             guard request.method == .post else { return Self.methodNotAllowed(allow: "POST") }
             let token = request.uri.queryParameters.get("token").map { String($0) }
-            if let refusal = access.refusal(headers: request.headers, authority: request.head.authority, queryToken: token) {
+            if let refusal = access.refusal(
+                headers: request.headers, authority: request.head.authority, queryToken: token)
+            {
                 return Self.json(.forbidden, Self.error(refusal))
             }
             return command(path, request)
         default:
-            return Self.json(.notFound, Self.error("no such endpoint: GET /, /live.js, /map.svg, /legend, /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE"))
+            return Self.json(
+                .notFound,
+                Self.error(
+                    "no such endpoint: GET /, /live.js, /map.svg, /legend, /events, /location, /health; POST /pause, /resume, /speed?multiplier=N, /event?change=KEY=VALUE"
+                ))
         }
     }
 
@@ -88,7 +95,8 @@ struct LiveResponder: HTTPResponder {
     /// the query for clients that cannot set headers), else from the first. A stream that
     /// sent nothing between two of the journal's keep-alive moments sends a comment.
     private func events(_ request: Request) -> Response {
-        let lastID = request.headers[Self.lastEventID].flatMap { Int($0.filter { $0 != " " }) }
+        let lastID =
+            request.headers[Self.lastEventID].flatMap { Int($0.filter { $0 != " " }) }
             ?? request.uri.queryParameters.get("lastEventId").flatMap { Int($0) }
             ?? 0
         let journal = self.journal
@@ -153,12 +161,16 @@ struct LiveResponder: HTTPResponder {
             do {
                 command = .change(try ScheduledEvent(parsing: "0s:" + text).change)
             } catch {
-                return Self.json(.badRequest, Self.error(
-                    "give the change as ?change=KEY=VALUE, as --event spells it after the offset (authorization=denied, services=off, app=background, signal=lost...): \(error.reason)"))
+                return Self.json(
+                    .badRequest,
+                    Self.error(
+                        "give the change as ?change=KEY=VALUE, as --event spells it after the offset (authorization=denied, services=off, app=background, signal=lost...): \(error.reason)"
+                    ))
             }
         default:
             guard let text = request.uri.queryParameters.get("multiplier"), let multiplier = Double(text) else {
-                return Self.json(.badRequest, Self.error("give the new speed as ?multiplier=N (simulated seconds per real second)"))
+                return Self.json(
+                    .badRequest, Self.error("give the new speed as ?multiplier=N (simulated seconds per real second)"))
             }
             command = .speed(multiplier)
         }
@@ -200,10 +212,12 @@ struct LiveResponder: HTTPResponder {
     /// A page's request with the token in a header (`Authorization`, `X-Trailcast-Token`)
     /// is preflighted: allowed from any origin, as the token decides.
     private static func preflight() -> Response {
-        Response(status: .noContent, headers: [
-            .accessControlAllowOrigin: "*", .accessControlAllowMethods: "POST",
-            .accessControlAllowHeaders: "Authorization, X-Trailcast-Token", .accessControlMaxAge: "600",
-        ])
+        Response(
+            status: .noContent,
+            headers: [
+                .accessControlAllowOrigin: "*", .accessControlAllowMethods: "POST",
+                .accessControlAllowHeaders: "Authorization, X-Trailcast-Token", .accessControlMaxAge: "600",
+            ])
     }
 
     private static func methodNotAllowed(allow: String) -> Response {

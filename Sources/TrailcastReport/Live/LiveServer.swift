@@ -58,7 +58,8 @@ package final class LiveServer: Sendable {
     /// - Throws: ``LiveServerError`` when it cannot listen (port in use, unknown host).
     package static func start(
         host: String, port: Int, journal: EventJournal, latest: LatestDeviceReport, control: ReplayControl,
-        access: ControlAccess? = nil, report: ReportCollector = ReportCollector(), keepAliveInterval: Duration = .seconds(15)
+        access: ControlAccess? = nil, report: ReportCollector = ReportCollector(),
+        keepAliveInterval: Duration = .seconds(15)
     ) async throws(LiveServerError) -> LiveServer {
         let access = access ?? ControlAccess(servedHost: host)
         // Hummingbird's own lines ("Server started") would land amid the timeline's.

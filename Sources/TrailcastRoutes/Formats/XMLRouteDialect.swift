@@ -23,10 +23,11 @@ extension SAXParserState {
         let root = dialect.root
         guard String(cString: localName) == root.element else {
             let (line, column) = position
-            refuse(.malformed(
-                file: fileName, line: line, column: column,
-                reason: "the root element is <\(String(cString: localName))>, not <\(root.element)>: "
-                    + "this is not a \(root.format) file"))
+            refuse(
+                .malformed(
+                    file: fileName, line: line, column: column,
+                    reason: "the root element is <\(String(cString: localName))>, not <\(root.element)>: "
+                        + "this is not a \(root.format) file"))
             return
         }
         enterRoot(.routeDocument)

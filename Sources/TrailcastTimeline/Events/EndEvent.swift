@@ -65,7 +65,8 @@ extension ReplaySummary: TimelineEventBody {
     /// `1840 points read, 1839 locations, 2210.4 m, 1839 s simulated; weather ...; 0.5 s wall (finished)`
     func appendText(to bytes: inout [UInt8]) {
         var text = "\(points) point\(points == 1 ? "" : "s") read, "
-        text += "\(locations) location\(locations == 1 ? "" : "s"), \(TextTimelineFormat.number(distanceMeters, digits: 1)) m, "
+        text +=
+            "\(locations) location\(locations == 1 ? "" : "s"), \(TextTimelineFormat.number(distanceMeters, digits: 1)) m, "
         text += "\(TextTimelineFormat.number(simulatedSeconds, digits: 3)) s simulated; "
         if weather.lookups > 0 {
             text += "weather \(weather.lookups) lookup\(weather.lookups == 1 ? "" : "s"), "

@@ -65,9 +65,10 @@ extension LocationFix: TimelineEventBody {
         if let truth {
             // How far the GPS put the fix from where the device really was.
             bytes.append(contentsOf: "  off ".utf8)
-            TextTimelineFormat.appendFixed(GreatCircle.distanceMeters(
-                latitude1: truth.latitude, longitude1: truth.longitude,
-                latitude2: latitude, longitude2: longitude), digits: 1, width: 0, to: &bytes)
+            TextTimelineFormat.appendFixed(
+                GreatCircle.distanceMeters(
+                    latitude1: truth.latitude, longitude1: truth.longitude,
+                    latitude2: latitude, longitude2: longitude), digits: 1, width: 0, to: &bytes)
             bytes.append(contentsOf: " m".utf8)
         }
     }

@@ -32,7 +32,8 @@ extension MissedFixes: TimelineEventBody {
     /// `2 fixes not delivered (distanceFilter) from +1 s to +2 s`
     func appendText(to bytes: inout [UInt8]) {
         var text = "\(fixes) fix\(fixes == 1 ? "" : "es") not delivered (\(reason.rawValue)) from +"
-        text += TextTimelineFormat.number(sinceOffset, digits: 3) + " s to +"
+        text +=
+            TextTimelineFormat.number(sinceOffset, digits: 3) + " s to +"
             + TextTimelineFormat.number(untilOffset, digits: 3) + " s"
         bytes.append(contentsOf: text.utf8)
     }

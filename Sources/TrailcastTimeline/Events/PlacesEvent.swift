@@ -69,7 +69,8 @@ extension PlacesList: TimelineEventBody {
 
     /// `nearest 2 of 37: Clinic (120 m), Library (300 m)`
     func appendText(to bytes: inout [UInt8]) {
-        var text = order == .distance ? "nearest \(nearest.count) of \(total): " : "file order, \(nearest.count) of \(total): "
+        var text =
+            order == .distance ? "nearest \(nearest.count) of \(total): " : "file order, \(nearest.count) of \(total): "
         text += nearest.map { entry in
             entry.distanceMeters.map { "\(entry.name) (\(TextTimelineFormat.number($0, digits: 0)) m)" } ?? entry.name
         }.joined(separator: ", ")

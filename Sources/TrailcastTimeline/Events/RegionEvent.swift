@@ -8,7 +8,8 @@ extension RegionEvent: TimelineEventBody {
     static let textColor = TimelineTextColor.magenta
     static var example: RegionEvent {
         RegionEvent(
-            region: CircularRegion(identifier: "pharmacy", center: Coordinate(latitude: 37.8, longitude: -122.4), radiusMeters: 100),
+            region: CircularRegion(
+                identifier: "pharmacy", center: Coordinate(latitude: 37.8, longitude: -122.4), radiusMeters: 100),
             change: .enter, position: Coordinate(latitude: 37.8, longitude: -122.4))
     }
 

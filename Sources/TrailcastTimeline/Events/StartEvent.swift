@@ -49,7 +49,8 @@ extension ReplayStart: TimelineEventBody {
         case .route: noun = "route points"
         case .waypoints: noun = "waypoints"
         }
-        let pace = settings.speed == 0
+        let pace =
+            settings.speed == 0
             ? "virtual time" : "real time at \(TextTimelineFormat.number(settings.speed, digits: 3))x"
         var text = points.map { "\(file): \($0) \(noun), \(pace)" } ?? "\(file): \(noun), \(pace)"
         let gps = settings.gps

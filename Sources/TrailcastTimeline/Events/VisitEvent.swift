@@ -7,7 +7,9 @@ extension Visit: TimelineEventBody {
     static let eventType = "visit"
     static let textColor = TimelineTextColor.blue
     static var example: Visit {
-        Visit(arrival: Timestamp(secondsSince1970: 1_781_366_400), departure: nil, latitude: 37.8, longitude: -122.4, horizontalAccuracyMeters: 50)
+        Visit(
+            arrival: Timestamp(secondsSince1970: 1_781_366_400), departure: nil, latitude: 37.8, longitude: -122.4,
+            horizontalAccuracyMeters: 50)
     }
 
     func writeFields(to fields: inout some TimelineFields) {

@@ -6,8 +6,9 @@ extension WeatherFailure: TimelineEventBody {
     static let eventType = "weatherError"
     static let textColor = TimelineTextColor.boldRed
     static var example: WeatherFailure {
-        WeatherFailure(cell: WeatherCell(latitude: 37.8, longitude: -122.4, sizeDegrees: 0.01),
-                       message: "HTTP 500", attempts: 3, httpStatus: 500, willRetry: true)
+        WeatherFailure(
+            cell: WeatherCell(latitude: 37.8, longitude: -122.4, sizeDegrees: 0.01),
+            message: "HTTP 500", attempts: 3, httpStatus: 500, willRetry: true)
     }
 
     func writeFields(to fields: inout some TimelineFields) {

@@ -8,7 +8,8 @@ extension WeatherObservation: TimelineEventBody {
     static var example: WeatherObservation {
         WeatherObservation(
             latitude: 37.8, longitude: -122.4, cell: WeatherCell(latitude: 37.8, longitude: -122.4, sizeDegrees: 0.01),
-            source: .model, conditions: WeatherConditions(
+            source: .model,
+            conditions: WeatherConditions(
                 temperatureCelsius: 14.2, apparentTemperatureCelsius: 12.9, relativeHumidity: 71, precipitationMm: 0,
                 cloudCover: 40, weatherCode: .partlyCloudy, windSpeedMps: 3.1, windDirectionDegrees: 240, isDay: true),
             attempts: 1)
@@ -21,7 +22,8 @@ extension WeatherObservation: TimelineEventBody {
         fields.choice("source", source)
         fields.bool("stale", stale)
         fields.number("temperatureCelsius", conditions.temperatureCelsius, digits: TimelinePrecision.weather)
-        fields.number("apparentTemperatureCelsius", conditions.apparentTemperatureCelsius, digits: TimelinePrecision.weather)
+        fields.number(
+            "apparentTemperatureCelsius", conditions.apparentTemperatureCelsius, digits: TimelinePrecision.weather)
         fields.integer("relativeHumidity", conditions.relativeHumidity)
         fields.number("precipitationMm", conditions.precipitationMm, digits: TimelinePrecision.weather)
         fields.integer("cloudCover", conditions.cloudCover)

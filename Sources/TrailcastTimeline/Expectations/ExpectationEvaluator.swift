@@ -16,7 +16,9 @@ package enum ExpectationEvaluator {
     /// `end` last).
     /// An expectation naming a type or field the timeline never has fails with the
     /// problem (``Expectation/problem``), whatever the run did.
-    package static func evaluate(_ expectation: Expectation, line: Int, in records: [TimelineRecord]) -> ExpectationOutcome {
+    package static func evaluate(_ expectation: Expectation, line: Int, in records: [TimelineRecord])
+        -> ExpectationOutcome
+    {
         let detail: String?
         if let problem = expectation.problem {
             return ExpectationOutcome(expectation: expectation, line: line, passed: false, detail: problem)
@@ -81,7 +83,8 @@ package enum ExpectationEvaluator {
         }
         // `min(by:)` keeps the first of equals, so a tie goes to the earlier event.
         let nearest = matching.min { abs($0.offsetSeconds - at) < abs($1.offsetSeconds - at) }!
-        let when = tolerance > 0
+        let when =
+            tolerance > 0
             ? "\(OffsetWindow.format(at)) +- \(OffsetWindow.format(tolerance))"
             : OffsetWindow.format(at)
         return "none at \(when); nearest at \(OffsetWindow.format(nearest.offsetSeconds)): \(nearest.line)"

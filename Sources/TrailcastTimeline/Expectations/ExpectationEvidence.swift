@@ -15,15 +15,18 @@ extension ExpectationEvaluator {
             return total == 0 ? "no \(selector) in the run" : "none in the window (\(total) outside it)"
         case .present(let selector, let at, let tolerance):
             let matching = records.filter(selector.matches)
-            let chosen = at.flatMap { at in
-                matching.first { ValueMatcher.isWithin($0.offsetSeconds, of: at, tolerance: tolerance) }
-            } ?? matching.first
+            let chosen =
+                at.flatMap { at in
+                    matching.first { ValueMatcher.isWithin($0.offsetSeconds, of: at, tolerance: tolerance) }
+                } ?? matching.first
             guard let chosen else { return "no \(selector)" }
             return "at \(OffsetWindow.format(chosen.offsetSeconds)): \(chosen.line)".singleLine
         case .order(let first, let then):
             guard let firstRecord = records.first(where: first.matches),
-                  let thenRecord = records.first(where: then.matches) else { return "missing" }
-            return "first at \(OffsetWindow.format(firstRecord.offsetSeconds)), then at \(OffsetWindow.format(thenRecord.offsetSeconds))"
+                let thenRecord = records.first(where: then.matches)
+            else { return "missing" }
+            return
+                "first at \(OffsetWindow.format(firstRecord.offsetSeconds)), then at \(OffsetWindow.format(thenRecord.offsetSeconds))"
         case .end:
             return (records.last?.line ?? "the timeline is empty").singleLine
         }

@@ -34,7 +34,8 @@ public enum ValueMatcher: Sendable, Equatable, CustomStringConvertible {
         case .bool(let value): return String(value)
         case .null: return "null"
         case .number(let value, let tolerance):
-            return tolerance == 0 ? TimelineValue.format(value) : "\(TimelineValue.format(value)) +- \(TimelineValue.format(tolerance))"
+            return tolerance == 0
+                ? TimelineValue.format(value) : "\(TimelineValue.format(value)) +- \(TimelineValue.format(tolerance))"
         case .comparison(let comparison): return comparison.description
         }
     }

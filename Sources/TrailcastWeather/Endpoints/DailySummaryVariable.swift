@@ -38,7 +38,8 @@ enum DailySummaryVariable: String, Sendable, CaseIterable {
     /// The unit string of `daily_units`.
     func unit(_ units: MeasurementUnits) -> String {
         switch self {
-        case .temperature2mMax, .temperature2mMin, .apparentTemperatureMax, .apparentTemperatureMin: units.temperature.symbol
+        case .temperature2mMax, .temperature2mMin, .apparentTemperatureMax, .apparentTemperatureMin:
+            units.temperature.symbol
         case .weatherCode: "wmo code"
         case .precipitationSum, .rainSum, .showersSum: units.precipitation.symbol
         case .snowfallSum: units.precipitation.snowSymbol
@@ -57,17 +58,21 @@ enum DailySummaryVariable: String, Sendable, CaseIterable {
         switch self {
         case .temperature2mMax: return units.temperature.value(celsius: day.summary.maximumCelsius)
         case .temperature2mMin: return units.temperature.value(celsius: day.summary.minimumCelsius)
-        case .apparentTemperatureMax: return units.temperature.value(celsius: conditions.map(\.apparentTemperatureCelsius).max()!)
-        case .apparentTemperatureMin: return units.temperature.value(celsius: conditions.map(\.apparentTemperatureCelsius).min()!)
+        case .apparentTemperatureMax:
+            return units.temperature.value(celsius: conditions.map(\.apparentTemperatureCelsius).max()!)
+        case .apparentTemperatureMin:
+            return units.temperature.value(celsius: conditions.map(\.apparentTemperatureCelsius).min()!)
         case .weatherCode: return .integer(day.summary.weatherCode.rawValue)
         case .precipitationSum: return units.precipitation.value(millimeters: day.summary.precipitationSumMm)
         case .rainSum, .showersSum, .snowfallSum:
             let hourly: SurfaceVariable = self == .rainSum ? .rain : self == .showersSum ? .showers : .snowfall
-            let millimeters = roundedToTenth(day.hours.reduce(0) { total, hour in
-                total + (hourly.falls(in: hour.conditions) ? hour.conditions.precipitationMm : 0)
-            })
+            let millimeters = roundedToTenth(
+                day.hours.reduce(0) { total, hour in
+                    total + (hourly.falls(in: hour.conditions) ? hour.conditions.precipitationMm : 0)
+                })
             return self == .snowfallSum
-                ? units.precipitation.value(snowCentimeters: millimeters * 0.7) : units.precipitation.value(millimeters: millimeters)
+                ? units.precipitation.value(snowCentimeters: millimeters * 0.7)
+                : units.precipitation.value(millimeters: millimeters)
         case .precipitationHours:
             return .decimal(Double(conditions.filter { $0.precipitationMm >= 0.1 }.count), fractionDigits: 1)
         case .precipitationProbabilityMax:
@@ -82,8 +87,10 @@ enum DailySummaryVariable: String, Sendable, CaseIterable {
             let highest = day.hours.map { hour in
                 DerivedWeather.uvIndex(
                     hour.conditions,
-                    sunElevationDegrees: SolarPosition(latitude: hour.latitude, longitude: hour.longitude, unixTime: Double(hour.unixTime))
-                        .elevationDegrees)
+                    sunElevationDegrees: SolarPosition(
+                        latitude: hour.latitude, longitude: hour.longitude, unixTime: Double(hour.unixTime)
+                    )
+                    .elevationDegrees)
             }.max()!
             return .decimal(highest, fractionDigits: 2)
         case .sunrise: return .instant(day.sun.sunrise)
@@ -119,7 +126,8 @@ enum DailySummaryVariable: String, Sendable, CaseIterable {
     /// The schema's unit for this variable's values in `units`.
     func flatBuffersUnit(_ units: MeasurementUnits) -> WeatherApiSchema.Unit {
         switch self {
-        case .temperature2mMax, .temperature2mMin, .apparentTemperatureMax, .apparentTemperatureMin: units.temperatureUnit
+        case .temperature2mMax, .temperature2mMin, .apparentTemperatureMax, .apparentTemperatureMin:
+            units.temperatureUnit
         case .weatherCode: .wmoCode
         case .precipitationSum, .rainSum, .showersSum: units.precipitationUnit
         case .snowfallSum: units.snowUnit

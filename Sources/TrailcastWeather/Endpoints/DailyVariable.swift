@@ -34,8 +34,8 @@ enum DailyVariable: Sendable, Equatable {
         default:
             self = .noData
             guard let split = name.lastIndex(of: "_"),
-                  let aggregation = Aggregation(rawValue: String(name[name.index(after: split)...])),
-                  let hourly = WeatherVariable(named: String(name[..<split])), hourly != .noData
+                let aggregation = Aggregation(rawValue: String(name[name.index(after: split)...])),
+                let hourly = WeatherVariable(named: String(name[..<split])), hourly != .noData
             else { return }
             self = .aggregate(hourly, aggregation)
         }
@@ -60,7 +60,9 @@ enum DailyVariable: Sendable, Equatable {
             // The mean wind vector's direction (where it comes from), each hour weighted by its speed.
             let (east, north) = day.hours.reduce((0.0, 0.0)) { sum, hour in
                 let angle = Double(hour.conditions.windDirectionDegrees) * .pi / 180
-                return (sum.0 + hour.conditions.windSpeedMps * sin(angle), sum.1 + hour.conditions.windSpeedMps * cos(angle))
+                return (
+                    sum.0 + hour.conditions.windSpeedMps * sin(angle), sum.1 + hour.conditions.windSpeedMps * cos(angle)
+                )
             }
             let degrees = (atan2(east, north) * 180 / .pi).rounded()
             return .integer((Int(degrees) + 360) % 360)
@@ -74,7 +76,9 @@ enum DailyVariable: Sendable, Equatable {
             case .mean, .dominant: result = numbers.reduce(0, +) / Double(max(numbers.count, 1))
             case .sum:
                 // W/m² for an hour each: the day's energy in MJ/m².
-                if hourly == .surface(.shortwaveRadiation) { return .decimal((numbers.reduce(0, +) * 3600 / 1e6 * 100).rounded() / 100, fractionDigits: 2) }
+                if hourly == .surface(.shortwaveRadiation) {
+                    return .decimal((numbers.reduce(0, +) * 3600 / 1e6 * 100).rounded() / 100, fractionDigits: 2)
+                }
                 result = numbers.reduce(0, +)
             }
             if case .integer = values.first, aggregation != .mean { return .integer(Int(result)) }
@@ -97,14 +101,17 @@ enum DailyVariable: Sendable, Equatable {
             var description = hourly.flatBuffersDescription
             // The day's sums of an hourly amount: Open-Meteo names `sunshine_duration` and
             // `et0_fao_evapotranspiration` without an aggregation, as their daily variables.
-            if !(aggregation == .sum && [.surface(.sunshineDuration), .surface(.et0FAOEvapotranspiration)].contains(hourly)) {
-                description.aggregation = switch aggregation {
-                case .maximum: .maximum
-                case .minimum: .minimum
-                case .mean: .mean
-                case .sum: .sum
-                case .dominant: .dominant
-                }
+            if !(aggregation == .sum
+                && [.surface(.sunshineDuration), .surface(.et0FAOEvapotranspiration)].contains(hourly))
+            {
+                description.aggregation =
+                    switch aggregation {
+                    case .maximum: .maximum
+                    case .minimum: .minimum
+                    case .mean: .mean
+                    case .sum: .sum
+                    case .dominant: .dominant
+                    }
             }
             return description
         case .noData: return .init(variable: .undefined)

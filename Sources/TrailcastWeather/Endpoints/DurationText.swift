@@ -23,7 +23,8 @@ package enum DurationText {
             let unit = rest.prefix { $0.isLetter }
             rest = rest.dropFirst(unit.count)
             guard let value = Double(number), value.isFinite,
-                  let scale = millisecondsPerUnit[String(unit)] else { return nil }
+                let scale = millisecondsPerUnit[String(unit)]
+            else { return nil }
             totalMilliseconds += value * scale
         }
         // Beyond a year is a typo, and Int64 milliseconds would overflow long before.

@@ -18,7 +18,9 @@ extension ForecastDocument {
         // Each place's values, model by model.
         let values = documents.map { document in first.models.map { document.values(now: now, model: $0) } }
         let suffixes = first.models.map { first.models.count > 1 ? "_\($0.name)" : "" }
-        func columns<Variable>(_ requested: [ForecastQuery.Requested<Variable>], unit: (Variable) -> String) -> [(name: String, unit: String)] {
+        func columns<Variable>(_ requested: [ForecastQuery.Requested<Variable>], unit: (Variable) -> String) -> [(
+            name: String, unit: String
+        )] {
             suffixes.flatMap { suffix in requested.map { ($0.name + suffix, unit($0.variable)) } }
         }
         let prefix = { (document: ForecastDocument) in several ? "\(document.query.locationID)," : "" }
@@ -50,18 +52,22 @@ extension ForecastDocument {
         if !first.current.isEmpty {
             header(columns(first.current) { $0.unit(units) })
             for (document, models) in zip(documents, values) {
-                line(document, document.time(models[0].currentTime, iso: UTCCalendar.isoMinute), models.flatMap { values in
-                    first.current.map { $0.variable.value(values.current!, units) }
-                })
+                line(
+                    document, document.time(models[0].currentTime, iso: UTCCalendar.isoMinute),
+                    models.flatMap { values in
+                        first.current.map { $0.variable.value(values.current!, units) }
+                    })
             }
         }
         if !first.minutely15.isEmpty {
             header(columns(first.minutely15) { $0.unit(units) })
             for (document, models) in zip(documents, values) {
                 for (index, quarter) in document.query.window.shownQuarters.enumerated() {
-                    line(document, document.time(quarter, iso: UTCCalendar.isoMinute), models.flatMap { values in
-                        first.minutely15.map { $0.variable.value(values.quarters[index], units) }
-                    })
+                    line(
+                        document, document.time(quarter, iso: UTCCalendar.isoMinute),
+                        models.flatMap { values in
+                            first.minutely15.map { $0.variable.value(values.quarters[index], units) }
+                        })
                 }
             }
         }
@@ -69,9 +75,11 @@ extension ForecastDocument {
             header(columns(first.hourly) { $0.unit(units) })
             for (document, models) in zip(documents, values) {
                 for (index, hour) in document.query.window.shownHours.enumerated() {
-                    line(document, document.time(hour, iso: UTCCalendar.isoMinute), models.flatMap { values in
-                        first.hourly.map { $0.variable.value(values.hours[index], units) }
-                    })
+                    line(
+                        document, document.time(hour, iso: UTCCalendar.isoMinute),
+                        models.flatMap { values in
+                            first.hourly.map { $0.variable.value(values.hours[index], units) }
+                        })
                 }
             }
         }
@@ -79,9 +87,11 @@ extension ForecastDocument {
             header(columns(first.daily) { $0.unit(units) })
             for (document, models) in zip(documents, values) {
                 for (index, day) in document.query.window.shownDays.enumerated() {
-                    line(document, document.time(day, iso: UTCCalendar.isoDate), models.flatMap { values in
-                        first.daily.map { $0.variable.value(values.days[index], units) }
-                    })
+                    line(
+                        document, document.time(day, iso: UTCCalendar.isoDate),
+                        models.flatMap { values in
+                            first.daily.map { $0.variable.value(values.days[index], units) }
+                        })
                 }
             }
         }

@@ -20,7 +20,8 @@ extension ForecastDocument {
     private typealias Column = WeatherApiSchema.VariableWithValues
 
     func renderFlatBuffers(
-        now: Int, model: ForecastModel = .bestMatch, elapsed generationTime: () -> Duration, into writer: inout FlatBufferWriter
+        now: Int, model: ForecastModel = .bestMatch, elapsed generationTime: () -> Duration,
+        into writer: inout FlatBufferWriter
     ) {
         let values = self.values(now: now, model: model)
         let units = query.units
@@ -32,15 +33,20 @@ extension ForecastDocument {
         response.add(Response.model, model.flatBuffersNumber)
         response.add(Response.utcOffsetSeconds, Int32(query.zone.utcOffsetSeconds))
         if query.zone.identifier != "GMT" { response.add(Response.timezone, .string(query.zone.identifier)) }
-        if query.zone.abbreviation != "GMT" { response.add(Response.timezoneAbbreviation, .string(query.zone.abbreviation)) }
+        if query.zone.abbreviation != "GMT" {
+            response.add(Response.timezoneAbbreviation, .string(query.zone.abbreviation))
+        }
         if let current = values.current {
             let columns = query.current.map { requested in
                 column(requested.variable.flatBuffersDescription, requested.variable.flatBuffersUnit(units)) { table in
                     table.add(Column.value, requested.variable.value(current, units).float)
                 }
             }
-            response.add(Response.current, .table(section(
-                time: values.currentTime, seconds: Self.currentIntervalSeconds, count: 1, columns: columns)))
+            response.add(
+                Response.current,
+                .table(
+                    section(
+                        time: values.currentTime, seconds: Self.currentIntervalSeconds, count: 1, columns: columns)))
         }
         if !query.hourly.isEmpty {
             let columns = query.hourly.map { requested in
@@ -48,8 +54,12 @@ extension ForecastDocument {
                     table.add(Column.values, .floats(values.hours.map { requested.variable.value($0, units).float }))
                 }
             }
-            response.add(Response.hourly, .table(section(
-                time: query.window.firstHour - query.window.displayLag, seconds: 3600, count: query.window.hourCount, columns: columns)))
+            response.add(
+                Response.hourly,
+                .table(
+                    section(
+                        time: query.window.firstHour - query.window.displayLag, seconds: 3600,
+                        count: query.window.hourCount, columns: columns)))
         }
         if !query.minutely15.isEmpty {
             let columns = query.minutely15.map { requested in
@@ -57,9 +67,13 @@ extension ForecastDocument {
                     table.add(Column.values, .floats(values.quarters.map { requested.variable.value($0, units).float }))
                 }
             }
-            response.add(Response.minutely15, .table(section(
-                time: query.window.firstQuarter - query.window.displayLag, seconds: 900, count: query.window.quarterCount,
-                columns: columns)))
+            response.add(
+                Response.minutely15,
+                .table(
+                    section(
+                        time: query.window.firstQuarter - query.window.displayLag, seconds: 900,
+                        count: query.window.quarterCount,
+                        columns: columns)))
         }
         if !query.daily.isEmpty {
             let columns = query.daily.map { requested in
@@ -76,9 +90,13 @@ extension ForecastDocument {
                     }
                 }
             }
-            response.add(Response.daily, .table(section(
-                time: query.window.firstDay - query.window.displayLag, seconds: UTCCalendar.secondsPerDay, count: query.window.dayCount,
-                columns: columns)))
+            response.add(
+                Response.daily,
+                .table(
+                    section(
+                        time: query.window.firstDay - query.window.displayLag, seconds: UTCCalendar.secondsPerDay,
+                        count: query.window.dayCount,
+                        columns: columns)))
         }
         response.add(Response.generationTimeMilliseconds, Float(generationTime().totalMilliseconds))
         writer.appendSizePrefixedMessage(root: response)

@@ -41,19 +41,30 @@ struct ForecastDocument {
         let memo = ConditionsMemo { time in self.conditions(at: time, variation: variation) }
         let hour = { (time: Int) in self.hour(at: time, memo: memo) }
         let hours = query.hourly.isEmpty ? [] : query.window.hours.map(hour)
-        let quarters: [ModelHour] = query.minutely15.isEmpty ? [] : query.window.quarters.map { time in
-            var quarter = hour(time)
-            quarter.conditions.precipitationMm = roundedToTenth(quarter.conditions.precipitationMm / 4)
-            return quarter
-        }
-        let days: [ForecastDay] = query.daily.isEmpty ? [] : query.window.days.map { midnight in
-            let hours: [ModelHour] = (0..<24).map { hour(midnight + $0 * 3600) }
-            // The sun of the local day as shown (its hours are read up to half an hour later).
-            let sun = query.daily.contains { [.summary(.sunrise), .summary(.sunset), .summary(.daylightDuration)].contains($0.variable) }
-                ? SunTimes(dayStart: midnight - query.window.displayLag, latitude: query.latitude, longitude: query.longitude)
-                : SunTimes(sunrise: 0, sunset: 0)
-            return ForecastDay(summary: DailyWeatherSummary(hours: hours.map(\.conditions)), hours: hours, sun: sun)
-        }
+        let quarters: [ModelHour] =
+            query.minutely15.isEmpty
+            ? []
+            : query.window.quarters.map { time in
+                var quarter = hour(time)
+                quarter.conditions.precipitationMm = roundedToTenth(quarter.conditions.precipitationMm / 4)
+                return quarter
+            }
+        let days: [ForecastDay] =
+            query.daily.isEmpty
+            ? []
+            : query.window.days.map { midnight in
+                let hours: [ModelHour] = (0..<24).map { hour(midnight + $0 * 3600) }
+                // The sun of the local day as shown (its hours are read up to half an hour later).
+                let sun =
+                    query.daily.contains {
+                        [.summary(.sunrise), .summary(.sunset), .summary(.daylightDuration)].contains($0.variable)
+                    }
+                    ? SunTimes(
+                        dayStart: midnight - query.window.displayLag, latitude: query.latitude,
+                        longitude: query.longitude)
+                    : SunTimes(sunrise: 0, sunset: 0)
+                return ForecastDay(summary: DailyWeatherSummary(hours: hours.map(\.conditions)), hours: hours, sun: sun)
+            }
         let currentTime = now.floorDivided(by: Self.currentIntervalSeconds) * Self.currentIntervalSeconds
         let current = query.current.isEmpty ? nil : hour(currentTime)
         return Values(hours: hours, quarters: quarters, days: days, currentTime: currentTime, current: current)
@@ -116,18 +127,25 @@ struct ForecastDocument {
         }
         /// Each model's columns of one section, model by model.
         func columns<Variable>(
-            _ requested: [ForecastQuery.Requested<Variable>], unit: (Variable) -> String, values: @escaping (Values, Variable) -> [NumberValue]
+            _ requested: [ForecastQuery.Requested<Variable>], unit: (Variable) -> String,
+            values: @escaping (Values, Variable) -> [NumberValue]
         ) -> (variables: [(name: String, unit: String)], values: (Int) -> [NumberValue]) {
-            let variables = perModel.flatMap { model, _ in requested.map { ($0.name + suffix(model), unit($0.variable)) } }
-            return (variables, { index in
-                let (model, variable) = index.quotientAndRemainder(dividingBy: requested.count)
-                return values(perModel[model].values, requested[variable].variable)
-            })
+            let variables = perModel.flatMap { model, _ in
+                requested.map { ($0.name + suffix(model), unit($0.variable)) }
+            }
+            return (
+                variables,
+                { index in
+                    let (model, variable) = index.quotientAndRemainder(dividingBy: requested.count)
+                    return values(perModel[model].values, requested[variable].variable)
+                }
+            )
         }
         if !query.minutely15.isEmpty {
             json.key("minutely_15_units")
             let series = columns(
-                query.minutely15, unit: { $0.unit(units) }, values: { values, variable in values.quarters.map { variable.value($0, units) } })
+                query.minutely15, unit: { $0.unit(units) },
+                values: { values, variable in values.quarters.map { variable.value($0, units) } })
             writeSeries(
                 "minutely_15", times: query.window.shownQuarters, iso: UTCCalendar.isoMinute,
                 variables: series.variables, values: series.values, into: &json)
@@ -135,7 +153,8 @@ struct ForecastDocument {
         if !query.hourly.isEmpty {
             json.key("hourly_units")
             let series = columns(
-                query.hourly, unit: { $0.unit(units) }, values: { values, variable in values.hours.map { variable.value($0, units) } })
+                query.hourly, unit: { $0.unit(units) },
+                values: { values, variable in values.hours.map { variable.value($0, units) } })
             writeSeries(
                 "hourly", times: query.window.shownHours, iso: UTCCalendar.isoMinute,
                 variables: series.variables, values: series.values, into: &json)
@@ -143,7 +162,8 @@ struct ForecastDocument {
         if !query.daily.isEmpty {
             json.key("daily_units")
             let series = columns(
-                query.daily, unit: { $0.unit(units) }, values: { values, variable in values.days.map { variable.value($0, units) } })
+                query.daily, unit: { $0.unit(units) },
+                values: { values, variable in values.days.map { variable.value($0, units) } })
             writeSeries(
                 "daily", times: query.window.shownDays, iso: UTCCalendar.isoDate,
                 variables: series.variables, values: series.values, into: &json)
@@ -175,7 +195,11 @@ struct ForecastDocument {
             json.key(named: variable.name)
             json.beginArray()
             for value in values(index) {
-                if case .instant(let time) = value { writeTime(time, iso: UTCCalendar.isoMinute, into: &json) } else { json.number(value) }
+                if case .instant(let time) = value {
+                    writeTime(time, iso: UTCCalendar.isoMinute, into: &json)
+                } else {
+                    json.number(value)
+                }
             }
             json.endArray()
         }
@@ -213,8 +237,10 @@ struct ForecastDocument {
     /// Recorded weather where it covers the hour (the same for every model: it is what
     /// happened), else the model, through the cache for the built-in model's own answers.
     private func conditions(at unixTime: Int, variation: ModelVariation) -> WeatherConditions {
-        if let recorded, let conditions = recorded.conditions(
-            latitude: query.latitude, longitude: query.longitude, unixTime: Double(unixTime)) {
+        if let recorded,
+            let conditions = recorded.conditions(
+                latitude: query.latitude, longitude: query.longitude, unixTime: Double(unixTime))
+        {
             return conditions
         }
         if let cache, variation == .none {

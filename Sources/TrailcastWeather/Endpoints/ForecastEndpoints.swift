@@ -18,8 +18,10 @@ package struct ForecastEndpoints: Sendable {
     /// The status code and body for a query (its pairs percent-decoded, in order):
     /// 200 and Open-Meteo's document, or 400 and `{"error":true,"reason":...}`.
     /// `now` is the wall clock in seconds since 1970 (today's window, `current`).
-    package func answer(archive: Bool, query: [(key: String, value: String)], now: Int) -> (status: Int, body: [UInt8]) {
-        let answer = self.answer(endpoint: archive ? .archive : .forecast, parameters: QueryParameters(query), now: now) { .zero }
+    package func answer(archive: Bool, query: [(key: String, value: String)], now: Int) -> (status: Int, body: [UInt8])
+    {
+        let answer = self.answer(endpoint: archive ? .archive : .forecast, parameters: QueryParameters(query), now: now)
+        { .zero }
         return (Int(answer.status?.code ?? 0), answer.body)
     }
 
@@ -54,9 +56,11 @@ package struct ForecastEndpoints: Sendable {
                 answer.contentType = "application/octet-stream"
                 return answer
             case .csv:
-                var answer = WeatherAnswer(status: .ok, body: Array(ForecastDocument.renderCSV(documents, now: now).utf8))
+                var answer = WeatherAnswer(
+                    status: .ok, body: Array(ForecastDocument.renderCSV(documents, now: now).utf8))
                 answer.contentType = "text/csv; charset=utf-8"
-                answer.contentDisposition = "attachment; filename=\"open-meteo-\(documents[0].fileNameCoordinates).csv\""
+                answer.contentDisposition =
+                    "attachment; filename=\"open-meteo-\(documents[0].fileNameCoordinates).csv\""
                 return answer
             }
         } catch {

@@ -83,6 +83,6 @@ struct ForecastModel: Sendable, Equatable {
         "bom_access_global_ensemble_mean": 135, "google_weathernext2_ensemble_mean": 146,
         "ukmo_global_ensemble_mean_20km": 132, "ukmo_uk_ensemble_mean_2km": 133,
         "meteoswiss_icon_ch1_ensemble_mean": 129, "meteoswiss_icon_ch2_ensemble_mean": 130,
-        "ecmwf_wam025_ensemble_mean": 136, "ncep_gefswave025_ensemble_mean": 137
+        "ecmwf_wam025_ensemble_mean": 136, "ncep_gefswave025_ensemble_mean": 137,
     ]
 }

@@ -57,7 +57,9 @@ package struct ForecastQuery: Sendable {
     /// dates against each other, the lists' lengths and each place's coordinates, the number
     /// of places, and last each place's time range (`ApiQueryParameter.init`,
     /// `ForecastapiController`, `prepareCoordinates`, `getTimerange2`).
-    static func places(_ parameters: QueryParameters, endpoint: Endpoint, now: Int) throws(ForecastRequestError) -> [ForecastQuery] {
+    static func places(_ parameters: QueryParameters, endpoint: Endpoint, now: Int) throws(ForecastRequestError)
+        -> [ForecastQuery]
+    {
         // Before anything reads them: thousands of keys would make every lookup a long scan.
         guard parameters.pairs.count <= ForecastRequestError.maximumParameters else {
             throw .tooManyParameters(given: parameters.pairs.count)
@@ -81,7 +83,9 @@ package struct ForecastQuery: Sendable {
         for elevation in request.elevations where !ForecastRequestError.elevations.contains(elevation) {
             throw .elevationOutOfRange(given: elevation)
         }
-        guard request.zones.count <= 1 || request.zones.count == request.latitudes.count else { throw .timezoneCountDiffers }
+        guard request.zones.count <= 1 || request.zones.count == request.latitudes.count else {
+            throw .timezoneCountDiffers
+        }
         guard request.latitudes.count <= ForecastRequestError.maximumPlaces else { throw .tooManyPlaces }
         var queries: [ForecastQuery] = []
         queries.reserveCapacity(request.latitudes.count)
@@ -139,7 +143,9 @@ package struct ForecastQuery: Sendable {
     /// asked for, each inside what the endpoint keeps, else the `past_...`/`forecast_...`
     /// steps from now, each in its range, as Open-Meteo's `getTimerange2` checks them.
     /// `today` is the UTC midnight the allowed range counts from.
-    private static func window(_ request: ForecastRequest, now: Int, today: Int) throws(ForecastRequestError) -> TimeWindow {
+    private static func window(_ request: ForecastRequest, now: Int, today: Int) throws(ForecastRequestError)
+        -> TimeWindow
+    {
         let limits = request.endpoint.limits(today: today)
         guard request.dates == nil && request.hours == nil else {
             try limits.check(request.dates, hours: request.hours)
@@ -149,8 +155,10 @@ package struct ForecastQuery: Sendable {
             window.quarterCount = window.hourCount * 4
             return window
         }
-        let days = try limits.steps(
-            past: request.pastDays, forecast: request.forecastDays, seconds: 86_400, defaultForecast: limits.defaultForecastDays)
+        let days =
+            try limits.steps(
+                past: request.pastDays, forecast: request.forecastDays, seconds: 86_400,
+                defaultForecast: limits.defaultForecastDays)
             ?? (0, limits.defaultForecastDays)
         var window = TimeWindow.around(now: now, pastDays: days.past, forecastDays: days.forecast)
         // `past_hours`/`forecast_hours` count hours from the current one, as Open-Meteo's
@@ -162,7 +170,8 @@ package struct ForecastQuery: Sendable {
         // Quarter hours: `past_minutely_15`/`forecast_minutely_15` from the current quarter, else
         // whole local days, 3 ahead unless `forecast_days` says otherwise.
         if let steps = try limits.steps(
-            past: request.pastQuarters, forecast: request.forecastQuarters, seconds: 900, defaultForecast: 3 * 24 * 4) {
+            past: request.pastQuarters, forecast: request.forecastQuarters, seconds: 900, defaultForecast: 3 * 24 * 4)
+        {
             window.firstQuarter = now.floorDivided(by: 900) * 900 - steps.past * 900
             window.quarterCount = steps.past + steps.forecast
         } else {
@@ -185,7 +194,8 @@ extension ForecastQuery.Endpoint {
                 forecastDays: ForecastRequestError.maximumForecastDays, defaultForecastDays: 7, today: today)
         case .archive:
             // From 1940 (ERA5's start) to today, one day by default.
-            ForecastLimits(firstDay: ForecastLimits.archiveFirstDay, forecastDays: 1, defaultForecastDays: 1, today: today)
+            ForecastLimits(
+                firstDay: ForecastLimits.archiveFirstDay, forecastDays: 1, defaultForecastDays: 1, today: today)
         }
     }
 }
@@ -215,21 +225,29 @@ struct ForecastLimits {
             ("start_hour", hours?.lowerBound), ("end_hour", hours.map { $0.upperBound.floorDivided(by: 3600) * 3600 }),
         ]
         for (key, instant) in checks {
-            if let instant, !allowed.contains(instant) { throw .dateOutOfRange(key: key, first: firstDay, last: lastDay) }
+            if let instant, !allowed.contains(instant) {
+                throw .dateOutOfRange(key: key, first: firstDay, last: lastDay)
+            }
         }
     }
 
     /// The `past` and `forecast` steps of `seconds` each, if either is given: the forecast
     /// checked first, then the past, each from 0 to the endpoint's days in steps.
-    func steps(past: Int?, forecast: Int?, seconds: Int, defaultForecast: Int? = nil) throws(ForecastRequestError) -> (past: Int, forecast: Int)? {
+    func steps(past: Int?, forecast: Int?, seconds: Int, defaultForecast: Int? = nil) throws(ForecastRequestError) -> (
+        past: Int, forecast: Int
+    )? {
         guard past != nil || forecast != nil else { return nil }
         let stepsPerDay = UTCCalendar.secondsPerDay / seconds
         let maximumForecast = forecastDays * stepsPerDay
         let maximumPast = pastDaysMaximum * stepsPerDay
         let forecastCount = forecast ?? defaultForecast ?? maximumForecast
         let pastCount = past ?? 0
-        guard (0...maximumForecast).contains(forecastCount) else { throw .forecastStepsOutOfRange(maximum: maximumForecast) }
-        guard (0...maximumPast).contains(pastCount) else { throw .pastStepsOutOfRange(given: pastCount, maximum: maximumPast) }
+        guard (0...maximumForecast).contains(forecastCount) else {
+            throw .forecastStepsOutOfRange(maximum: maximumForecast)
+        }
+        guard (0...maximumPast).contains(pastCount) else {
+            throw .pastStepsOutOfRange(given: pastCount, maximum: maximumPast)
+        }
         return (pastCount, forecastCount)
     }
 }

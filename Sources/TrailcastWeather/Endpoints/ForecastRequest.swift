@@ -63,7 +63,8 @@ struct ForecastRequest {
         let olderWindUnit: WindSpeedUnit? = try Self.choice(parameters, key: "windspeed_unit", type: "WindspeedUnit")
         let windUnit: WindSpeedUnit? = try Self.choice(parameters, key: "wind_speed_unit", type: "WindspeedUnit")
         if let unit = olderWindUnit ?? windUnit { units.windSpeed = unit }
-        let precipitation: PrecipitationUnit? = try Self.choice(parameters, key: "precipitation_unit", type: "PrecipitationUnit")
+        let precipitation: PrecipitationUnit? = try Self.choice(
+            parameters, key: "precipitation_unit", type: "PrecipitationUnit")
         // `length_unit=imperial` means inches (and feet) unless `precipitation_unit` says otherwise.
         let length: LengthUnit? = try Self.choice(parameters, key: "length_unit", type: "LengthUnit")
         if length == .imperial { units.precipitation = .inch }
@@ -85,31 +86,40 @@ struct ForecastRequest {
         let _: CellSelection? = try Self.choice(parameters, key: "cell_selection", type: "GridSelectionMode")
         panel = (try Self.float(parameters, key: "tilt") ?? 0, try Self.float(parameters, key: "azimuth") ?? 0)
 
-        let dateRanges = try Self.ranges(parameters, start: "start_date", end: "end_date", parse: UTCCalendar.parseDate,
-                                         format: .invalidDateFormat)
-        let hourRanges = try Self.ranges(parameters, start: "start_hour", end: "end_hour", parse: UTCCalendar.parseMinute,
-                                         format: .invalidHourFormat)
+        let dateRanges = try Self.ranges(
+            parameters, start: "start_date", end: "end_date", parse: UTCCalendar.parseDate,
+            format: .invalidDateFormat)
+        let hourRanges = try Self.ranges(
+            parameters, start: "start_hour", end: "end_hour", parse: UTCCalendar.parseMinute,
+            format: .invalidHourFormat)
 
         // A single model run is the single-runs API's; the forecast and archive refuse it.
         if parameters.value("run") != nil { throw .parameterMustNotBeSet("run") }
         models = try parameters.list("models").map { name throws(ForecastRequestError) in
-            guard let model = ForecastModel(named: name) else { throw .invalidListItem(type: "MultiDomains", given: name) }
+            guard let model = ForecastModel(named: name) else {
+                throw .invalidListItem(type: "MultiDomains", given: name)
+            }
             return model
         }
         if models.isEmpty { models = [.bestMatch] }
         let hourlyType = ForecastRequestError.hourlyVariableType
         minutely15 = try Self.variables(parameters, key: "minutely_15", type: hourlyType, WeatherVariable.init(named:))
         // `current_weather=true` replaces `current`, which is then not even read.
-        current = currentWeather ? Self.currentWeatherVariables : try Self.variables(parameters, key: "current", type: hourlyType, WeatherVariable.init(named:))
+        current =
+            currentWeather
+            ? Self.currentWeatherVariables
+            : try Self.variables(parameters, key: "current", type: hourlyType, WeatherVariable.init(named:))
         hourly = try Self.variables(parameters, key: "hourly", type: hourlyType, WeatherVariable.init(named:))
         daily = try Self.variables(parameters, key: "daily", type: "ForecastVariableDaily", DailyVariable.init(named:))
 
         dates = try Self.single(dateRanges)
         hours = try Self.single(hourRanges)
         if dates != nil || hours != nil {
-            let steps = [("past_days", pastDays), ("forecast_days", forecastDays), ("past_hours", pastHours),
-                         ("forecast_hours", forecastHours), ("past_minutely_15", pastQuarters),
-                         ("forecast_minutely_15", forecastQuarters)]
+            let steps = [
+                ("past_days", pastDays), ("forecast_days", forecastDays), ("past_hours", pastHours),
+                ("forecast_hours", forecastHours), ("past_minutely_15", pastQuarters),
+                ("forecast_minutely_15", forecastQuarters),
+            ]
             // Zero is allowed beside dates: it asks for nothing.
             for (key, value) in steps where (value ?? 0) != 0 { throw .mutuallyExclusiveWithDates(key: key) }
         }
@@ -118,8 +128,10 @@ struct ForecastRequest {
     /// What `current_weather=true` answers, under its older names and in its order
     /// (`defaultCurrentWeather` in Open-Meteo's ForecastapiController.swift).
     static let currentWeatherVariables: [ForecastQuery.Requested<WeatherVariable>] = [
-        .init(name: "temperature", variable: .surface(.temperature2m)), .init(name: "windspeed", variable: .surface(.windSpeed10m)),
-        .init(name: "winddirection", variable: .surface(.windDirection10m)), .init(name: "is_day", variable: .surface(.isDay)),
+        .init(name: "temperature", variable: .surface(.temperature2m)),
+        .init(name: "windspeed", variable: .surface(.windSpeed10m)),
+        .init(name: "winddirection", variable: .surface(.windDirection10m)),
+        .init(name: "is_day", variable: .surface(.isDay)),
         .init(name: "weathercode", variable: .surface(.weatherCode)),
     ]
 

@@ -50,7 +50,8 @@ package enum ForecastRequestBody {
     /// also takes, is refused here as a type this server does not read.
     package static func parameters(_ body: [UInt8], contentType: String?) throws(Refusal) -> QueryParameters {
         guard let contentType else { throw .unsupportedMediaType(nil) }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces).lowercased()
+        let mediaType = contentType.split(separator: ";", maxSplits: 1)[0].trimmingCharacters(in: .whitespaces)
+            .lowercased()
         guard !body.isEmpty else { throw .empty }
         switch mediaType {
         case "application/x-www-form-urlencoded":
@@ -75,10 +76,11 @@ extension QueryParameters {
             let text = String(decoding: part.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 }, as: UTF8.self)
             return text.removingPercentEncoding ?? text
         }
-        self.init(bytes.split(separator: UInt8(ascii: "&")).map { pair in
-            let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
-            return (key: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
-        })
+        self.init(
+            bytes.split(separator: UInt8(ascii: "&")).map { pair in
+                let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
+                return (key: decode(parts[0]), value: parts.count > 1 ? decode(parts[1]) : "")
+            })
     }
 
     /// How Open-Meteo's decoder reads each key of a JSON body (`ApiQueryParameter.init` in
@@ -97,17 +99,23 @@ extension QueryParameters {
     }
 
     static let jsonKeys: [(key: String, type: JSONKeyType)] = [
-        ("latitude", .numbers), ("longitude", .numbers), ("minutely_15", .strings), ("current", .strings), ("hourly", .strings),
-        ("daily", .strings), ("weekly", .strings), ("monthly", .strings), ("six_hourly", .strings), ("current_weather", .bool),
+        ("latitude", .numbers), ("longitude", .numbers), ("minutely_15", .strings), ("current", .strings),
+        ("hourly", .strings),
+        ("daily", .strings), ("weekly", .strings), ("monthly", .strings), ("six_hourly", .strings),
+        ("current_weather", .bool),
         ("elevation", .numbers), ("location_id", .integers), ("timezone", .strings), ("temperature_unit", .string),
-        ("windspeed_unit", .string), ("wind_speed_unit", .string), ("precipitation_unit", .string), ("length_unit", .string),
+        ("windspeed_unit", .string), ("wind_speed_unit", .string), ("precipitation_unit", .string),
+        ("length_unit", .string),
         ("timeformat", .string), ("temporal_resolution", .string), ("past_days", .integer), ("past_hours", .integer),
         ("past_minutely_15", .integer), ("forecast_days", .integer), ("forecast_hours", .integer),
-        ("forecast_minutely_15", .integer), ("initial_hours", .integer), ("initial_minutely_15", .integer), ("format", .string),
+        ("forecast_minutely_15", .integer), ("initial_hours", .integer), ("initial_minutely_15", .integer),
+        ("format", .string),
         ("location_information", .string), ("models", .strings), ("cell_selection", .string), ("apikey", .string),
-        ("tilt", .float), ("azimuth", .float), ("disable_bias_correction", .bool), ("domains", .string), ("run", .string),
+        ("tilt", .float), ("azimuth", .float), ("disable_bias_correction", .bool), ("domains", .string),
+        ("run", .string),
         ("bounding_box", .numbers), ("ensemble", .bool), ("start_date", .strings), ("end_date", .strings),
-        ("start_hour", .strings), ("end_hour", .strings), ("start_minutely_15", .strings), ("end_minutely_15", .strings),
+        ("start_hour", .strings), ("end_hour", .strings), ("start_minutely_15", .strings),
+        ("end_minutely_15", .strings),
     ]
 
     /// A JSON object as parameters, each value checked against the type Open-Meteo's
@@ -124,7 +132,9 @@ extension QueryParameters {
             guard let value = object[key], value != .null else { continue }
             switch type {
             case .numbers, .integers, .strings:
-                guard case .array(let items) = value else { throw .jsonTypeMismatch(key: key, type: "Array<String>", found: value) }
+                guard case .array(let items) = value else {
+                    throw .jsonTypeMismatch(key: key, type: "Array<String>", found: value)
+                }
                 // `[Float]` (or `[Int]`) first, then `[String]`: one kind for the whole list.
                 let numbers = type != .strings && items.allSatisfy { type == .integers ? $0.isInteger : $0.isNumber }
                 let strings = items.allSatisfy(\.isString)
@@ -136,16 +146,22 @@ extension QueryParameters {
                 }
                 for item in items { pairs.append((key, item.scalarText ?? "")) }
             case .integer:
-                guard case .integer(let number) = value else { throw .jsonTypeMismatch(key: key, type: "Int", found: value) }
+                guard case .integer(let number) = value else {
+                    throw .jsonTypeMismatch(key: key, type: "Int", found: value)
+                }
                 pairs.append((key, String(number)))
             case .bool:
-                guard case .bool(let flag) = value else { throw .jsonTypeMismatch(key: key, type: "Bool", found: value) }
+                guard case .bool(let flag) = value else {
+                    throw .jsonTypeMismatch(key: key, type: "Bool", found: value)
+                }
                 pairs.append((key, flag ? "true" : "false"))
             case .float:
                 guard value.isNumber else { throw .jsonTypeMismatch(key: key, type: "Float", found: value) }
                 pairs.append((key, value.scalarText ?? ""))
             case .string:
-                guard case .string(let text) = value else { throw .jsonTypeMismatch(key: key, type: "String", found: value) }
+                guard case .string(let text) = value else {
+                    throw .jsonTypeMismatch(key: key, type: "String", found: value)
+                }
                 pairs.append((key, text))
             }
         }

@@ -24,8 +24,9 @@ final class ModelConditionsCache: Sendable {
     }
 
     func conditions(latitude: Double, longitude: Double, elevationMeters: Double, unixTime: Int) -> WeatherConditions {
-        let key = Key(latitude: latitude.bitPattern, longitude: longitude.bitPattern,
-                      elevation: elevationMeters.bitPattern, unixTime: unixTime)
+        let key = Key(
+            latitude: latitude.bitPattern, longitude: longitude.bitPattern,
+            elevation: elevationMeters.bitPattern, unixTime: unixTime)
         if let cached = entries.withLock({ $0[key] }) { return cached }
         let computed = model.conditions(
             latitude: latitude, longitude: longitude, elevationMeters: elevationMeters, unixTime: Double(unixTime))

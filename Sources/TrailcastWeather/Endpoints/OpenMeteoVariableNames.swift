@@ -100,7 +100,7 @@ enum OpenMeteoVariableNames {
         "swell_wave_direction", "secondary_swell_wave_height", "secondary_swell_wave_period",
         "secondary_swell_wave_direction", "tertiary_swell_wave_height", "tertiary_swell_wave_period",
         "tertiary_swell_wave_direction", "ocean_current_velocity", "ocean_current_direction", "sea_level_height_msl",
-        "invert_barometer_height", "lightning_density", "sea_ice_thickness"
+        "invert_barometer_height", "lightning_density", "sea_ice_thickness",
     ]
 
     /// Every variable of `daily`.
@@ -136,6 +136,6 @@ enum OpenMeteoVariableNames {
         "river_discharge_median", "river_discharge_p25", "river_discharge_p75", "wave_height_max",
         "wind_wave_height_max", "swell_wave_height_max", "wave_direction_dominant", "wind_wave_direction_dominant",
         "swell_wave_direction_dominant", "wave_period_max", "wind_wave_period_max", "wind_wave_peak_period_max",
-        "swell_wave_period_max", "swell_wave_peak_period_max"
+        "swell_wave_period_max", "swell_wave_peak_period_max",
     ]
 }

@@ -30,7 +30,7 @@ package struct QueryParameters: Sendable {
             for item in pair.value.utf8.split(whereSeparator: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "|") }) {
                 // Without leading and trailing spaces (`hourly=a, b` from a hand-typed URL).
                 guard let first = item.firstIndex(where: { $0 != UInt8(ascii: " ") }),
-                      let last = item.lastIndex(where: { $0 != UInt8(ascii: " ") })
+                    let last = item.lastIndex(where: { $0 != UInt8(ascii: " ") })
                 else { continue }
                 items.append(String(Substring(item[first...last])))
             }

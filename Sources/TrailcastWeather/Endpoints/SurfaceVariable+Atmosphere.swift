@@ -21,7 +21,8 @@ extension SurfaceVariable {
             .decimal(units.precipitation == .mm ? meters : meters * 3.280839895, fractionDigits: fractionDigits)
         }
         func radiation(_ value: KeyPath<SolarRadiation, Double>, instant: Bool) -> NumberValue {
-            let radiation = instant
+            let radiation =
+                instant
                 ? SolarRadiation(
                     latitude: hour.latitude, longitude: hour.longitude, unixTime: Double(hour.unixTime),
                     cloudCover: conditions.cloudCover, tilt: hour.panel.tilt, azimuth: hour.panel.azimuth)
@@ -33,7 +34,8 @@ extension SurfaceVariable {
         switch self {
         case .pressureMSL: return .decimal(DerivedAtmosphere.seaLevelPressure(conditions), fractionDigits: 1)
         case .surfacePressure:
-            return .decimal(DerivedAtmosphere.surfacePressure(conditions, elevationMeters: hour.elevationMeters), fractionDigits: 1)
+            return .decimal(
+                DerivedAtmosphere.surfacePressure(conditions, elevationMeters: hour.elevationMeters), fractionDigits: 1)
         case .cloudCoverLow: return .integer(DerivedAtmosphere.cloudLayers(conditions).low)
         case .cloudCoverMid: return .integer(DerivedAtmosphere.cloudLayers(conditions).mid)
         case .cloudCoverHigh: return .integer(DerivedAtmosphere.cloudLayers(conditions).high)
@@ -50,21 +52,30 @@ extension SurfaceVariable {
         case .globalTiltedIrradianceInstant: return radiation(\.tilted, instant: true)
         case .terrestrialRadiationInstant: return radiation(\.topOfAtmosphere, instant: true)
         case .sunshineDuration:
-            return .decimal(Double(SolarRadiation.sunshineSeconds(
-                latitude: hour.latitude, longitude: hour.longitude, endingAt: hour.unixTime, cloudCover: conditions.cloudCover)),
+            return .decimal(
+                Double(
+                    SolarRadiation.sunshineSeconds(
+                        latitude: hour.latitude, longitude: hour.longitude, endingAt: hour.unixTime,
+                        cloudCover: conditions.cloudCover)),
                 fractionDigits: 2)
-        case .freezingLevelHeight: return length(DerivedAtmosphere.freezingLevel(conditions, elevationMeters: hour.elevationMeters))
-        case .snowfallHeight: return length(DerivedAtmosphere.snowfallHeight(conditions, elevationMeters: hour.elevationMeters))
-        case .vapourPressureDeficit: return .decimal(DerivedAtmosphere.vapourPressureDeficit(conditions), fractionDigits: 2)
+        case .freezingLevelHeight:
+            return length(DerivedAtmosphere.freezingLevel(conditions, elevationMeters: hour.elevationMeters))
+        case .snowfallHeight:
+            return length(DerivedAtmosphere.snowfallHeight(conditions, elevationMeters: hour.elevationMeters))
+        case .vapourPressureDeficit:
+            return .decimal(DerivedAtmosphere.vapourPressureDeficit(conditions), fractionDigits: 2)
         case .wetBulbTemperature2m: return units.temperature.value(celsius: DerivedAtmosphere.wetBulb(conditions))
         case .cape: return .decimal(DerivedAtmosphere.cape(conditions), fractionDigits: 1)
         case .lightningPotential:
-            return .decimal(conditions.weatherCode.isThunderstorm ? DerivedAtmosphere.cape(conditions) : 0, fractionDigits: 1)
+            return .decimal(
+                conditions.weatherCode.isThunderstorm ? DerivedAtmosphere.cape(conditions) : 0, fractionDigits: 1)
         case .et0FAOEvapotranspiration:
             let global = SolarRadiation.hourMean(
-                latitude: hour.latitude, longitude: hour.longitude, endingAt: hour.unixTime, cloudCover: conditions.cloudCover
+                latitude: hour.latitude, longitude: hour.longitude, endingAt: hour.unixTime,
+                cloudCover: conditions.cloudCover
             ).global
-            let millimeters = Self.referenceEvapotranspiration(conditions, globalRadiation: global, elevationMeters: hour.elevationMeters)
+            let millimeters = Self.referenceEvapotranspiration(
+                conditions, globalRadiation: global, elevationMeters: hour.elevationMeters)
             return units.precipitation.value(millimeters: (millimeters * 100).rounded() / 100)
         case .snowDepth:
             return length(Self.snowDepthMeters(hour), fractionDigits: 2)
@@ -77,7 +88,9 @@ extension SurfaceVariable {
     /// the sunlight (albedo 0.23) less 0.05 MJ/m² an hour of outgoing longwave, soil heat 10 %
     /// of it by day and half by night, the wind at 2 m from 10 m by FAO's log factor 0.748;
     /// never below zero.
-    static func referenceEvapotranspiration(_ conditions: WeatherConditions, globalRadiation: Double, elevationMeters: Double) -> Double {
+    static func referenceEvapotranspiration(
+        _ conditions: WeatherConditions, globalRadiation: Double, elevationMeters: Double
+    ) -> Double {
         let temperature = conditions.temperatureCelsius
         let netRadiation = 0.77 * globalRadiation * 0.0036 - 0.05
         let soilHeat = netRadiation * (globalRadiation > 0 ? 0.1 : 0.5)
@@ -87,7 +100,9 @@ extension SurfaceVariable {
         let pressure = 101.3 * pow((293 - 0.0065 * elevationMeters) / 293, 5.26)
         let psychrometric = 0.000_665 * pressure
         let wind = conditions.windSpeedMps * 0.748
-        let evaporation = (0.408 * slope * (netRadiation - soilHeat) + psychrometric * 37 / (temperature + 273) * wind * (saturation - actual))
+        let evaporation =
+            (0.408 * slope * (netRadiation - soilHeat) + psychrometric * 37 / (temperature + 273) * wind
+                * (saturation - actual))
             / (slope + psychrometric * (1 + 0.34 * wind))
         return max(0, evaporation)
     }

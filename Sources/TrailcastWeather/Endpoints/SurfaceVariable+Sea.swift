@@ -23,11 +23,14 @@ extension SurfaceVariable {
         case .seaLevelHeightMSL:
             let phase = 2 * Double.pi * Double(hour.unixTime) / (12.42 * 3600) + hour.longitude * .pi / 180
             let meters = 0.5 * cos(phase)
-            return .decimal(units.precipitation == .mm ? (meters * 100).rounded() / 100 : (meters * 3.280839895 * 100).rounded() / 100,
-                            fractionDigits: 2)
+            return .decimal(
+                units.precipitation == .mm
+                    ? (meters * 100).rounded() / 100 : (meters * 3.280839895 * 100).rounded() / 100,
+                fractionDigits: 2)
         case .oceanCurrentVelocity:
             let drift = conditions.windSpeedMps * 0.03
-            return units.windSpeed.value(metersPerSecond: roundedToTenth(drift), kilometersPerHour: roundedToTenth(drift * 3.6))
+            return units.windSpeed.value(
+                metersPerSecond: roundedToTenth(drift), kilometersPerHour: roundedToTenth(drift * 3.6))
         case .oceanCurrentDirection:
             // The wind comes from its direction and blows toward the opposite one.
             let towards = conditions.windDirectionDegrees + 180 + (hour.latitude >= 0 ? 45 : -45)

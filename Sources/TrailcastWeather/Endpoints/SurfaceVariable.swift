@@ -126,8 +126,9 @@ enum SurfaceVariable: String, Sendable, CaseIterable {
         case .pressureMSL, .surfacePressure: "hPa"
         case .cloudCoverLow, .cloudCoverMid, .cloudCoverHigh: "%"
         case .shortwaveRadiation, .directRadiation, .diffuseRadiation, .directNormalIrradiance, .globalTiltedIrradiance,
-             .terrestrialRadiation, .shortwaveRadiationInstant, .directRadiationInstant, .diffuseRadiationInstant,
-             .directNormalIrradianceInstant, .globalTiltedIrradianceInstant, .terrestrialRadiationInstant: "W/m²"
+            .terrestrialRadiation, .shortwaveRadiationInstant, .directRadiationInstant, .diffuseRadiationInstant,
+            .directNormalIrradianceInstant, .globalTiltedIrradianceInstant, .terrestrialRadiationInstant:
+            "W/m²"
         case .sunshineDuration: "s"
         case .freezingLevelHeight, .snowfallHeight, .snowDepth: units.precipitation == .mm ? "m" : "ft"
         case .vapourPressureDeficit: "kPa"
@@ -151,7 +152,8 @@ enum SurfaceVariable: String, Sendable, CaseIterable {
         case .rain, .showers:
             return units.precipitation.value(millimeters: falls(in: conditions) ? conditions.precipitationMm : 0)
         case .snowfall:
-            return units.precipitation.value(snowCentimeters: falls(in: conditions) ? conditions.precipitationMm * 0.7 : 0)
+            return units.precipitation.value(
+                snowCentimeters: falls(in: conditions) ? conditions.precipitationMm * 0.7 : 0)
         case .weatherCode: return .integer(code.rawValue)
         case .cloudCover: return .integer(conditions.cloudCover)
         case .windSpeed10m:
@@ -222,12 +224,15 @@ enum SurfaceVariable: String, Sendable, CaseIterable {
         case .et0FAOEvapotranspiration: .init(variable: .et0FAOEvapotranspiration)
         case .snowDepth: .init(variable: .snowDepth)
         case .temperature2mMax, .temperature2mMin, .snowfallWaterEquivalent, .snowDepthWaterEquivalent, .snowHeight,
-             .evapotranspiration, .runoff, .precipitationType, .rainProbability, .snowfallProbability, .freezingRainProbability,
-             .icePelletsProbability, .thunderstormProbability, .totalColumnIntegratedWaterVapour, .liftedIndex,
-             .convectiveInhibition, .kIndex, .boundaryLayerHeight, .surfaceTemperature, .massDensity8m, .convectiveCloudBase,
-             .convectiveCloudTop, .updraft, .lightningDensity, .roughnessLength, .albedo:
+            .evapotranspiration, .runoff, .precipitationType, .rainProbability, .snowfallProbability,
+            .freezingRainProbability,
+            .icePelletsProbability, .thunderstormProbability, .totalColumnIntegratedWaterVapour, .liftedIndex,
+            .convectiveInhibition, .kIndex, .boundaryLayerHeight, .surfaceTemperature, .massDensity8m,
+            .convectiveCloudBase,
+            .convectiveCloudTop, .updraft, .lightningDensity, .roughnessLength, .albedo:
             groundAndConvectionDescription
-        case .seaSurfaceTemperature, .seaLevelHeightMSL, .oceanCurrentVelocity, .oceanCurrentDirection, .seaIceThickness:
+        case .seaSurfaceTemperature, .seaLevelHeightMSL, .oceanCurrentVelocity, .oceanCurrentDirection,
+            .seaIceThickness:
             seaDescription
         case .temperature2m: .init(variable: .temperature, altitude: 2)
         case .relativeHumidity2m: .init(variable: .relativeHumidity, altitude: 2)
@@ -268,8 +273,9 @@ enum SurfaceVariable: String, Sendable, CaseIterable {
         case .pressureMSL, .surfacePressure: .hectopascal
         case .cloudCoverLow, .cloudCoverMid, .cloudCoverHigh: .percentage
         case .shortwaveRadiation, .directRadiation, .diffuseRadiation, .directNormalIrradiance, .globalTiltedIrradiance,
-             .terrestrialRadiation, .shortwaveRadiationInstant, .directRadiationInstant, .diffuseRadiationInstant,
-             .directNormalIrradianceInstant, .globalTiltedIrradianceInstant, .terrestrialRadiationInstant: .wattPerSquareMetre
+            .terrestrialRadiation, .shortwaveRadiationInstant, .directRadiationInstant, .diffuseRadiationInstant,
+            .directNormalIrradianceInstant, .globalTiltedIrradianceInstant, .terrestrialRadiationInstant:
+            .wattPerSquareMetre
         case .sunshineDuration: .seconds
         case .freezingLevelHeight, .snowfallHeight, .snowDepth: units.precipitation == .mm ? .metre : .feet
         case .vapourPressureDeficit: .kilopascal

@@ -55,7 +55,9 @@ struct TimeWindow: Sendable, Equatable {
 
     /// The window placed by local time in `zone`: `window` gives it for a zone at UTC, here
     /// given the local time for `now`, and its instants are moved back by the offset.
-    static func local(in zone: AnswerTimeZone, now: Int, _ window: (_ localNow: Int) throws(ForecastRequestError) -> TimeWindow) throws(ForecastRequestError) -> TimeWindow {
+    static func local(
+        in zone: AnswerTimeZone, now: Int, _ window: (_ localNow: Int) throws(ForecastRequestError) -> TimeWindow
+    ) throws(ForecastRequestError) -> TimeWindow {
         let offset = zone.readOffsetSeconds
         var local = try window(now + offset)
         local.firstHour -= offset

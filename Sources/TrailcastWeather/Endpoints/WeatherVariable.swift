@@ -71,22 +71,24 @@ enum WeatherVariable: Sendable, Equatable {
         let head = name[..<split], tail = name[name.index(after: split)...]
         if tail == "spread" { return pressureLevel(String(head)) }
         guard let unit = tail.range(of: "hPa"), let level = Int(tail[..<unit.lowerBound]),
-              let quantity = AirQuantity(named: String(head)) else { return nil }
+            let quantity = AirQuantity(named: String(head))
+        else { return nil }
         return .pressureLevel(quantity, hectopascals: level)
     }
 
     /// `NAME_HEIGHTm` for the quantities a height takes (all but `geopotential_height`).
     private static func height(_ name: String) -> WeatherVariable? {
         guard name.hasSuffix("m"), let split = name.lastIndex(of: "_"),
-              let meters = Int(name[name.index(after: split)...].dropLast()),
-              let quantity = AirQuantity(named: String(name[..<split])), quantity != .geopotentialHeight
+            let meters = Int(name[name.index(after: split)...].dropLast()),
+            let quantity = AirQuantity(named: String(name[..<split])), quantity != .geopotentialHeight
         else { return nil }
         return .height(quantity, meters: meters)
     }
 
     /// `soil_temperature_6cm`, `soil_moisture_0_to_7cm` (and `0_1cm`, an older spelling).
     private static func soil(_ name: String) -> WeatherVariable? {
-        for quantity in [SoilQuantity.temperature, .moisture] where name.hasPrefix(quantity.rawValue + "_") && name.hasSuffix("cm") {
+        for quantity in [SoilQuantity.temperature, .moisture]
+        where name.hasPrefix(quantity.rawValue + "_") && name.hasSuffix("cm") {
             let depths = name.dropFirst(quantity.rawValue.count + 1).dropLast(2)
                 .replacingOccurrences(of: "_to_", with: "_").split(separator: "_").compactMap { Int($0) }
             guard (1...2).contains(depths.count), depths.first! <= depths.last! else { return nil }
@@ -97,7 +99,8 @@ enum WeatherVariable: Sendable, Equatable {
 
     private static func withoutPreviousDay(_ name: String) -> String {
         guard let range = name.range(of: "_previous_day", options: .backwards),
-              Int(name[range.upperBound...]) != nil else { return name }
+            Int(name[range.upperBound...]) != nil
+        else { return name }
         return String(name[..<range.lowerBound])
     }
 
@@ -124,9 +127,11 @@ enum WeatherVariable: Sendable, Equatable {
             guard hectopascals > 0 else { return .decimal(.nan, fractionDigits: 0) }
             let level = DerivedAtmosphere.level(
                 hour.conditions, hectopascals: Double(hectopascals), elevationMeters: hour.elevationMeters)
-            return quantity.value(at: level, heightAboveGround: level.geopotentialHeightMeters - hour.elevationMeters, hour, units)
+            return quantity.value(
+                at: level, heightAboveGround: level.geopotentialHeightMeters - hour.elevationMeters, hour, units)
         case .soil(let quantity, let depth):
-            return Self.soilValue(quantity, depthCentimeters: Double(depth.lowerBound + depth.upperBound) / 2, hour, units)
+            return Self.soilValue(
+                quantity, depthCentimeters: Double(depth.lowerBound + depth.upperBound) / 2, hour, units)
         case .noData:
             return .decimal(.nan, fractionDigits: 0)
         }
@@ -136,11 +141,14 @@ enum WeatherVariable: Sendable, Equatable {
     var flatBuffersDescription: WeatherApiSchema.Description {
         switch self {
         case .surface(let variable): variable.flatBuffersDescription
-        case .height(let quantity, let meters): .init(variable: quantity.flatBuffersVariable, altitude: Int16(clamping: meters))
-        case .pressureLevel(let quantity, let level): .init(variable: quantity.flatBuffersVariable, pressureLevel: Int16(clamping: level))
+        case .height(let quantity, let meters):
+            .init(variable: quantity.flatBuffersVariable, altitude: Int16(clamping: meters))
+        case .pressureLevel(let quantity, let level):
+            .init(variable: quantity.flatBuffersVariable, pressureLevel: Int16(clamping: level))
         case .soil(let quantity, let depth):
-            .init(variable: quantity == .temperature ? .soilTemperature : .soilMoisture,
-                  depth: Int16(clamping: depth.lowerBound), depthTo: Int16(clamping: depth.upperBound))
+            .init(
+                variable: quantity == .temperature ? .soilTemperature : .soilMoisture,
+                depth: Int16(clamping: depth.lowerBound), depthTo: Int16(clamping: depth.upperBound))
         case .noData: .init(variable: .undefined)
         }
     }
@@ -162,21 +170,25 @@ enum WeatherVariable: Sendable, Equatable {
     /// at 54 cm barely feels the day, at 4.86 m it is the year's mean). Moisture: 0.15 m³/m³
     /// plus the air's humidity and the last day's rain, smoother with depth. The project's
     /// reading, from the model's own air.
-    static func soilValue(_ quantity: SoilQuantity, depthCentimeters depth: Double, _ hour: ModelHour, _ units: MeasurementUnits) -> NumberValue {
+    static func soilValue(
+        _ quantity: SoilQuantity, depthCentimeters depth: Double, _ hour: ModelHour, _ units: MeasurementUnits
+    ) -> NumberValue {
         let history = hour.history ?? { _ in hour.conditions }
         switch quantity {
         case .temperature:
             let dailyLagHours = min(depth / 10 * 24 / (2 * .pi), 24)
             let lagged = hour.unixTime - Int(dailyLagHours * 3600)
             let air = history(lagged).temperatureCelsius
-            let dayMean = (0..<4).map { history(lagged - 12 * 3600 + $0 * 6 * 3600).temperatureCelsius }.reduce(0, +) / 4
+            let dayMean =
+                (0..<4).map { history(lagged - 12 * 3600 + $0 * 6 * 3600).temperatureCelsius }.reduce(0, +) / 4
             let yearMean = Climate.annualMeanCelsius(latitude: hour.latitude)
             let celsius = yearMean + (dayMean - yearMean) * exp(-depth / 200) + (air - dayMean) * exp(-depth / 10)
             return units.temperature.value(celsius: roundedToTenth(celsius))
         case .moisture:
             let rain = (0..<8).map { history(hour.unixTime - $0 * 3 * 3600).precipitationMm }.reduce(0, +) * 3
             let surfaceShare = exp(-depth / 30)
-            let moisture = 0.15 + 0.1 * Double(hour.conditions.relativeHumidity) / 100 + surfaceShare * min(rain, 30) / 150
+            let moisture =
+                0.15 + 0.1 * Double(hour.conditions.relativeHumidity) / 100 + surfaceShare * min(rain, 30) / 150
             return .decimal((min(moisture, 0.45) * 1000).rounded() / 1000, fractionDigits: 3)
         }
     }
@@ -234,12 +246,17 @@ extension WeatherVariable.AirQuantity {
     }
 
     /// At a level of the air `heightAboveGround` metres up.
-    func value(at level: DerivedAtmosphere.Level, heightAboveGround height: Double, _ hour: ModelHour, _ units: MeasurementUnits) -> NumberValue {
+    func value(
+        at level: DerivedAtmosphere.Level, heightAboveGround height: Double, _ hour: ModelHour,
+        _ units: MeasurementUnits
+    ) -> NumberValue {
         let conditions = hour.conditions
         let speed = DerivedAtmosphere.windSpeed(conditions, heightMeters: max(height, 1))
         let direction = DerivedAtmosphere.windDirection(conditions, heightMeters: height)
         func wind(_ metersPerSecond: Double) -> NumberValue {
-            units.windSpeed.value(metersPerSecond: roundedToTenth(metersPerSecond), kilometersPerHour: roundedToTenth(metersPerSecond * 3.6))
+            units.windSpeed.value(
+                metersPerSecond: roundedToTenth(metersPerSecond),
+                kilometersPerHour: roundedToTenth(metersPerSecond * 3.6))
         }
         // Wind components point where the wind blows to: from the north (0°) is v < 0.
         let towards = Double(direction) * .pi / 180

@@ -16,7 +16,7 @@ package struct OpenMeteoErrorBody: Sendable, Equatable, Decodable {
     /// The error body in `body`, or nil when it is not one (an HTML error page, an empty body).
     package static func parse(_ body: some Collection<UInt8>) -> OpenMeteoErrorBody? {
         guard let decoded = try? JSONDecoder().decode(OpenMeteoErrorBody.self, from: Data(body)),
-              decoded.error
+            decoded.error
         else { return nil }
         return decoded
     }

@@ -62,8 +62,8 @@ package struct OpenMeteoRequest: Sendable, Equatable {
         archiveBaseURL: String = Self.publicArchiveBaseURL, forecastPastDays: Int = 92, nowUnixTime: Double
     ) throws(WeatherFetchFailure) {
         guard query.unixTime.isFinite, nowUnixTime.isFinite,
-              let latitude = DecimalText.format(query.latitude, decimals: 6),
-              let longitude = DecimalText.format(query.longitude, decimals: 6)
+            let latitude = DecimalText.format(query.latitude, decimals: 6),
+            let longitude = DecimalText.format(query.longitude, decimals: 6)
         else {
             throw WeatherFetchFailure(
                 message: "invalid query: latitude \(query.latitude), longitude \(query.longitude), "

@@ -76,7 +76,8 @@ struct AnswerTimeZone: Sendable, Equatable {
     /// at sea the nautical zone of its longitude; a zone the system's tz database lacks is
     /// answered by its nautical zone too.
     static func auto(latitude: Double, longitude: Double, now: Int) -> AnswerTimeZone {
-        let name = ZoneBoundaries.compiledIn?.zone(latitude: latitude, longitude: longitude)
+        let name =
+            ZoneBoundaries.compiledIn?.zone(latitude: latitude, longitude: longitude)
             ?? NauticalZone.identifier(longitude: longitude)
         guard let zone = TimeZone(identifier: name) else { return NauticalZone.zone(longitude: longitude, now: now) }
         return AnswerTimeZone(zone, now: now, keepsName: true)

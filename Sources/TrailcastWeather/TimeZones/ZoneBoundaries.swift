@@ -41,7 +41,9 @@ struct ZoneBoundaries: Sendable {
     init?(table: UnsafeRawBufferPointer) {
         func u16(_ offset: Int) -> Int { Int(table[offset]) | Int(table[offset + 1]) << 8 }
         func u32(_ offset: Int) -> Int { u16(offset) | u16(offset + 2) << 16 }
-        guard table.count >= 48, table[0..<4].elementsEqual("TZQ1".utf8), u16(4) == 1, u32(40) == table.count else { return nil }
+        guard table.count >= 48, table[0..<4].elementsEqual("TZQ1".utf8), u16(4) == 1, u32(40) == table.count else {
+            return nil
+        }
         depth = Int(table[6])
         blockBits = Int(table[7])
         columns = u16(8)
@@ -53,8 +55,8 @@ struct ZoneBoundaries: Sendable {
         rankOffset = u32(36)
         // 10-bit slots: a node is 5 bytes, read as 8 (the table pads its end with 8 zeros).
         guard slotBits == 10, depth <= 20, blockBits <= 8, rootOffset + 4 * columns * rows <= table.count,
-              nodeOffset + 5 * nodeCount + 8 <= table.count,
-              rankOffset + 4 * ((nodeCount + (1 << blockBits) - 1) >> blockBits) <= table.count
+            nodeOffset + 5 * nodeCount + 8 <= table.count,
+            rankOffset + 4 * ((nodeCount + (1 << blockBits) - 1) >> blockBits) <= table.count
         else { return nil }
         var names: [String] = []
         var offset = u32(24)
@@ -114,6 +116,7 @@ struct ZoneBoundaries: Sendable {
 
     /// A node's four slots: its five bytes, in the low 40 bits.
     private func nodeSlots(_ node: Int) -> UInt64 {
-        UInt64(littleEndian: table.loadUnaligned(fromByteOffset: nodeOffset + 5 * node, as: UInt64.self)) & ((1 << 40) - 1)
+        UInt64(littleEndian: table.loadUnaligned(fromByteOffset: nodeOffset + 5 * node, as: UInt64.self))
+            & ((1 << 40) - 1)
     }
 }

@@ -54,7 +54,9 @@ package struct DevToolsCommand: Sendable, Equatable {
     /// `Browser.setPermission` for `geolocation`, for every origin (no `origin`: "all
     /// origins if not specified"), in one browser context (`browserContextId`; none: the
     /// default one, which is all Chromium applies it to).
-    package static func geolocationPermission(_ setting: GeolocationPermission, browserContextID: String? = nil) -> DevToolsCommand {
+    package static func geolocationPermission(_ setting: GeolocationPermission, browserContextID: String? = nil)
+        -> DevToolsCommand
+    {
         var json = JSONLineWriter(capacity: 120)
         json.beginObject()
         json.key("permission")

@@ -10,7 +10,9 @@ extension MQTTPacket {
     ///   understands: a reserved or QoS 2 packet type, wrong flags (2.2.2), a remaining
     ///   length over four bytes (2.2.3), a field running past its packet, a string that is
     ///   not UTF-8 (1.5.3).
-    package static func decode(from bytes: ArraySlice<UInt8>, maximumSize: Int = 1 << 20) throws(MQTTDecodingError) -> (packet: MQTTPacket, size: Int)? {
+    package static func decode(from bytes: ArraySlice<UInt8>, maximumSize: Int = 1 << 20) throws(MQTTDecodingError) -> (
+        packet: MQTTPacket, size: Int
+    )? {
         guard let first = bytes.first else { return nil }
         var length = 0
         var multiplier = 1
@@ -39,7 +41,9 @@ extension MQTTPacket {
         return (packet, size)
     }
 
-    private static func decodeBody(type: UInt8, flags: UInt8, reader: inout MQTTReader) throws(MQTTDecodingError) -> MQTTPacket {
+    private static func decodeBody(type: UInt8, flags: UInt8, reader: inout MQTTReader) throws(MQTTDecodingError)
+        -> MQTTPacket
+    {
         func requireFlags(_ expected: UInt8, _ name: String) throws(MQTTDecodingError) {
             guard flags == expected else { throw MQTTDecodingError("\(name) with flags \(flags), not \(expected)") }
         }
@@ -62,9 +66,10 @@ extension MQTTPacket {
             }
             let topic = try reader.string()
             let identifier = qos == .atMostOnce ? nil : try reader.uint16()
-            return .publish(Publish(
-                topic: topic, payload: reader.rest(), qos: qos, packetIdentifier: identifier,
-                retain: flags & 0x01 != 0, duplicate: flags & 0x08 != 0))
+            return .publish(
+                Publish(
+                    topic: topic, payload: reader.rest(), qos: qos, packetIdentifier: identifier,
+                    retain: flags & 0x01 != 0, duplicate: flags & 0x08 != 0))
         case 4:
             try requireFlags(0, "PUBACK")
             return .publishAcknowledgement(packetIdentifier: try reader.uint16())
@@ -96,7 +101,9 @@ extension MQTTPacket {
         guard try reader.byte() == 4 else { throw MQTTDecodingError("CONNECT for a level other than 4 (3.1.1)") }
         let connectFlags = try reader.byte()
         guard connectFlags & 0x01 == 0 else { throw MQTTDecodingError("CONNECT with the reserved flag set") }
-        guard connectFlags & 0x04 == 0 else { throw MQTTDecodingError("CONNECT with a will, which this client does not read") }
+        guard connectFlags & 0x04 == 0 else {
+            throw MQTTDecodingError("CONNECT with a will, which this client does not read")
+        }
         let keepAlive = try reader.uint16()
         let identifier = try reader.string()
         let username = connectFlags & 0x80 != 0 ? try reader.string() : nil
@@ -122,7 +129,9 @@ extension MQTTPacket {
     }
 
     /// SUBACK: a packet identifier and a granted QoS per filter, nil for a refusal (0x80).
-    private static func decodeSubscribeAcknowledgement(_ reader: inout MQTTReader) throws(MQTTDecodingError) -> MQTTPacket {
+    private static func decodeSubscribeAcknowledgement(_ reader: inout MQTTReader) throws(MQTTDecodingError)
+        -> MQTTPacket
+    {
         let identifier = try reader.uint16()
         var granted: [MQTTQoS?] = []
         while !reader.isAtEnd {

@@ -11,8 +11,8 @@ extension MQTTPacket {
         switch self {
         case .connect(let connect):
             firstByte = 0x10
-            body.string("MQTT")          // 3.1.2.1: the protocol name
-            body.byte(4)                 // 3.1.2.2: level 4 is 3.1.1
+            body.string("MQTT")  // 3.1.2.1: the protocol name
+            body.byte(4)  // 3.1.2.2: level 4 is 3.1.1
             var flags: UInt8 = connect.cleanSession ? 0x02 : 0
             if connect.username != nil { flags |= 0x80 }
             if connect.password != nil { flags |= 0x40 }
@@ -26,7 +26,8 @@ extension MQTTPacket {
             body.byte(sessionPresent ? 1 : 0)
             body.byte(returnCode.rawValue)
         case .publish(let publish):
-            firstByte = 0x30 | (publish.duplicate ? 0x08 : 0) | (publish.qos.rawValue << 1) | (publish.retain ? 0x01 : 0)
+            firstByte =
+                0x30 | (publish.duplicate ? 0x08 : 0) | (publish.qos.rawValue << 1) | (publish.retain ? 0x01 : 0)
             body.string(publish.topic)
             if publish.qos != .atMostOnce { body.uint16(publish.packetIdentifier ?? 0) }
             body.append(publish.payload)
@@ -34,7 +35,7 @@ extension MQTTPacket {
             firstByte = 0x40
             body.uint16(identifier)
         case .subscribe(let identifier, let filters):
-            firstByte = 0x82             // 3.8.1: the reserved flags are 0010
+            firstByte = 0x82  // 3.8.1: the reserved flags are 0010
             body.uint16(identifier)
             for subscription in filters {
                 body.string(subscription.filter)

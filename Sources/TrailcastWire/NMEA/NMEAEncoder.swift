@@ -47,7 +47,8 @@ package struct NMEAEncoder: Sendable {
         lastCentiseconds = centiseconds
         // Floor division, for times before 1970 too.
         let hundredths = (centiseconds % 100 + 100) % 100
-        let time = Timestamp(secondsSince1970: (centiseconds - hundredths) / 100, nanoseconds: Int32(hundredths) * 10_000_000)
+        let time = Timestamp(
+            secondsSince1970: (centiseconds - hundredths) / 100, nanoseconds: Int32(hundredths) * 10_000_000)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: NMEAText.epochCapacity) { buffer in
             var text = NMEAText(buffer)
             Self.write(epoch.fix, at: time.utc, to: &text)
@@ -117,7 +118,8 @@ package struct NMEAEncoder: Sendable {
         }
         let horizontalDilution = Self.dilution(fix.horizontalAccuracyMeters)
         let verticalDilution = Self.dilution(fix.verticalAccuracyMeters ?? fix.horizontalAccuracyMeters * 2)
-        let positionDilution = (horizontalDilution * horizontalDilution + verticalDilution * verticalDilution).squareRoot()
+        let positionDilution = (horizontalDilution * horizontalDilution + verticalDilution * verticalDilution)
+            .squareRoot()
         let satellites = Self.satellites(horizontalDilution: horizontalDilution)
 
         var sentence = text.begin("GPGGA")

@@ -79,14 +79,16 @@ package struct OwnTracksLocation: Sendable, Equatable {
 
     /// The message for a fix as Core Location delivered it: its time, accuracy and altitude
     /// rounded, m/s turned into km/h; what is unknown (-1, nil) is left out.
-    package init(fix: LocationFix, trackerID: String, batteryPercent: Int?, trigger: Trigger?, monitoringMode: Int? = 2) {
+    package init(fix: LocationFix, trackerID: String, batteryPercent: Int?, trigger: Trigger?, monitoringMode: Int? = 2)
+    {
         self.init(
             latitude: fix.latitude, longitude: fix.longitude,
             timestampSeconds: Int(fix.time.secondsSince1970) + (fix.time.nanoseconds >= 500_000_000 ? 1 : 0),
             accuracyMeters: fix.horizontalAccuracyMeters >= 0 ? Self.rounded(fix.horizontalAccuracyMeters) : nil,
             altitudeMeters: fix.altitudeMeters.flatMap(Self.rounded),
             verticalAccuracyMeters: fix.verticalAccuracyMeters.flatMap { $0 >= 0 ? Self.rounded($0) : nil },
-            velocityKilometersPerHour: fix.speedMetersPerSecond >= 0 ? Self.rounded(fix.speedMetersPerSecond * 3.6) : nil,
+            velocityKilometersPerHour: fix.speedMetersPerSecond >= 0
+                ? Self.rounded(fix.speedMetersPerSecond * 3.6) : nil,
             courseDegrees: fix.courseDegrees >= 0 ? Self.rounded(fix.courseDegrees).map { $0 % 360 } : nil,
             batteryPercent: batteryPercent, trackerID: trackerID, trigger: trigger, monitoringMode: monitoringMode)
     }

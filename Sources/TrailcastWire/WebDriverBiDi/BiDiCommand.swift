@@ -25,7 +25,9 @@ package struct BiDiCommand: Sendable, Equatable {
     /// `session.subscribe` to the top-level contexts' comings, goings and loads.
     package static let subscribeToContexts = BiDiCommand(
         method: "session.subscribe",
-        params: Array(#"{"events":["browsingContext.contextCreated","browsingContext.contextDestroyed","browsingContext.load"]}"#.utf8))
+        params: Array(
+            #"{"events":["browsingContext.contextCreated","browsingContext.contextDestroyed","browsingContext.load"]}"#
+                .utf8))
 
     /// `session.unsubscribe` of these subscriptions only: in a session shared with another
     /// client, the `events` form would end that client's subscriptions to the same events

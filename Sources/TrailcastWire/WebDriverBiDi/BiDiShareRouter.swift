@@ -116,15 +116,24 @@ package struct BiDiShareRouter: Sendable {
         }
         let id = message["id"]
         guard let number = id as? Int, number >= 0, let method = message["method"] as? String,
-              let params = message["params"] as? [String: Any] else {
-            return [.toClient(client, Self.error(id: id, "invalid argument", "a command is {\"id\": N, \"method\": \"...\", \"params\": {...}}"))]
+            let params = message["params"] as? [String: Any]
+        else {
+            return [
+                .toClient(
+                    client,
+                    Self.error(
+                        id: id, "invalid argument", "a command is {\"id\": N, \"method\": \"...\", \"params\": {...}}"))
+            ]
         }
         switch method {
         case "session.status":
             return [.toClient(client, Self.success(id: number, #"{"ready":true,"message":""}"#))]
         case "session.new":
             guard !connection.hasSession else {
-                return [.toClient(client, Self.error(id: number, "session not created", "Maximum number of active sessions"))]
+                return [
+                    .toClient(
+                        client, Self.error(id: number, "session not created", "Maximum number of active sessions"))
+                ]
             }
             connection.hasSession = true
             connections[client] = connection
@@ -133,7 +142,11 @@ package struct BiDiShareRouter: Sendable {
             break
         }
         guard connection.hasSession else {
-            return [.toClient(client, Self.error(id: number, "invalid session id", "WebDriver session does not exist, or is not active"))]
+            return [
+                .toClient(
+                    client,
+                    Self.error(id: number, "invalid session id", "WebDriver session does not exist, or is not active"))
+            ]
         }
         switch method {
         case "session.end":
@@ -166,7 +179,9 @@ package struct BiDiShareRouter: Sendable {
         var answer = message
         answer["id"] = id
         if message["type"] as? String == "success" {
-            if let subscription, let result = message["result"] as? [String: Any], let subscriptionID = result["subscription"] as? String {
+            if let subscription, let result = message["result"] as? [String: Any],
+                let subscriptionID = result["subscription"] as? String
+            {
                 connections[client]?.subscriptions[subscriptionID] = subscription
             }
             for subscriptionID in unsubscribing { connections[client]?.subscriptions[subscriptionID] = nil }
@@ -192,7 +207,9 @@ package struct BiDiShareRouter: Sendable {
                 guard subscription.events.contains(method) || subscription.events.contains(module) else { return false }
                 if subscription.contexts.isEmpty && subscription.userContexts.isEmpty { return true }
                 guard let top else { return false }
-                if !subscription.userContexts.isEmpty { return subscription.userContexts.contains(userContextOf[top] ?? "default") }
+                if !subscription.userContexts.isEmpty {
+                    return subscription.userContexts.contains(userContextOf[top] ?? "default")
+                }
                 return subscription.contexts.contains(top)
             }
             if enabled { actions.append(.toClient(client, text)) }
@@ -206,28 +223,46 @@ package struct BiDiShareRouter: Sendable {
 
     /// `session.unsubscribe`: by the client's own subscription ids; the `events` form ends the
     /// client's global subscriptions to those events, by their ids.
-    private mutating func unsubscribeForClient(_ client: Client, message: [String: Any], id: Int, params: [String: Any]) -> [Action] {
+    private mutating func unsubscribeForClient(_ client: Client, message: [String: Any], id: Int, params: [String: Any])
+        -> [Action]
+    {
         let own = connections[client]?.subscriptions ?? [:]
         var ids: [String]
         if let asked = params["subscriptions"] as? [String] {
             let unknown = asked.filter { own[$0] == nil }
             guard unknown.isEmpty, !asked.isEmpty else {
-                return [.toClient(client, Self.error(id: id, "invalid argument",
-                    "Failed to unsubscribe from subscriptions with ids: \(asked.joined(separator: ",")) (unknown ids: \(unknown.joined(separator: ",")))"))]
+                return [
+                    .toClient(
+                        client,
+                        Self.error(
+                            id: id, "invalid argument",
+                            "Failed to unsubscribe from subscriptions with ids: \(asked.joined(separator: ",")) (unknown ids: \(unknown.joined(separator: ",")))"
+                        ))
+                ]
             }
             ids = asked
         } else if let events = params["events"] as? [String] {
             let named = Set(events)
-            ids = own.filter { $0.value.contexts.isEmpty && $0.value.userContexts.isEmpty && !$0.value.events.isDisjoint(with: named) }
-                .keys.sorted()
+            ids = own.filter {
+                $0.value.contexts.isEmpty && $0.value.userContexts.isEmpty && !$0.value.events.isDisjoint(with: named)
+            }
+            .keys.sorted()
             let whole = ids.allSatisfy { own[$0]!.events.isSubset(of: named) }
             guard !ids.isEmpty, whole else {
-                return [.toClient(client, Self.error(id: id, "invalid argument",
-                    "Failed to unsubscribe from events: \(events.joined(separator: ","))"
-                        + (ids.isEmpty ? "" : " (this shared session ends a subscription whole: unsubscribe by its id)")))]
+                return [
+                    .toClient(
+                        client,
+                        Self.error(
+                            id: id, "invalid argument",
+                            "Failed to unsubscribe from events: \(events.joined(separator: ","))"
+                                + (ids.isEmpty
+                                    ? "" : " (this shared session ends a subscription whole: unsubscribe by its id)")))
+                ]
             }
         } else {
-            return [.toClient(client, Self.error(id: id, "invalid argument", "Expected \"subscriptions\" or \"events\""))]
+            return [
+                .toClient(client, Self.error(id: id, "invalid argument", "Expected \"subscriptions\" or \"events\""))
+            ]
         }
         var forwarded = message
         forwarded["params"] = ["subscriptions": ids]
@@ -235,7 +270,8 @@ package struct BiDiShareRouter: Sendable {
     }
 
     private mutating func forward(
-        _ message: [String: Any], of client: Client, id: Int, subscription: Subscription? = nil, unsubscribing: [String] = []
+        _ message: [String: Any], of client: Client, id: Int, subscription: Subscription? = nil,
+        unsubscribing: [String] = []
     ) -> Action {
         nextID += 1
         pending[nextID] = .client(client, id: id, subscription: subscription, unsubscribing: unsubscribing)
@@ -249,7 +285,9 @@ package struct BiDiShareRouter: Sendable {
         guard !ids.isEmpty else { return [] }
         nextID += 1
         pending[nextID] = .share
-        return [.toBrowser(Self.text(["id": nextID, "method": "session.unsubscribe", "params": ["subscriptions": ids]]))]
+        return [
+            .toBrowser(Self.text(["id": nextID, "method": "session.unsubscribe", "params": ["subscriptions": ids]]))
+        ]
     }
 
     /// A context's top-level context, as far as the context events have said (itself if unknown).
@@ -268,7 +306,10 @@ package struct BiDiShareRouter: Sendable {
     }
 
     private static func text(_ object: [String: Any]) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.withoutEscapingSlashes, .sortedKeys]) else { return "{}" }
+        guard
+            let data = try? JSONSerialization.data(
+                withJSONObject: object, options: [.withoutEscapingSlashes, .sortedKeys])
+        else { return "{}" }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -134,12 +134,13 @@ public final class WeatherViewModel: @MainActor LocationManagingDelegate {
         fetchCount += 1
         isLoading = true
         let client = weatherClient
-        fetches.append(Task { [weak self] in
-            let result = try? await client.currentWeather(at: place)
-            guard let self else { return }
-            // A failed fetch keeps the last weather rather than blanking the screen.
-            if let result, place == self.place { self.weather = result }
-            self.isLoading = false
-        })
+        fetches.append(
+            Task { [weak self] in
+                let result = try? await client.currentWeather(at: place)
+                guard let self else { return }
+                // A failed fetch keeps the last weather rather than blanking the screen.
+                if let result, place == self.place { self.weather = result }
+                self.isLoading = false
+            })
     }
 }

@@ -22,8 +22,10 @@ struct WeatherViewModelTests {
         let weather: SimulatedWeatherClient
 
         @MainActor
-        init(user: Simulation.User = .init(), system: Simulation.System = .init(), events: [String] = [],
-             flakyWeather: Bool = false) throws {
+        init(
+            user: Simulation.User = .init(), system: Simulation.System = .init(), events: [String] = [],
+            flakyWeather: Bool = false
+        ) throws {
             simulation = try Simulation(
                 route: .file(WeatherViewModelTests.walk), user: user, system: system,
                 events: try events.map { try ScheduledEvent(parsing: $0) })
@@ -63,7 +65,9 @@ struct WeatherViewModelTests {
         let phone = try Phone(system: .init(authorization: .denied))
         try await phone.advance(by: 600)
         #expect(phone.model.alert == WeatherViewModel.locationOffAlert)
-        #expect(phone.model.fetchCount == 0, "denied at launch: the app must not fetch weather, but it fetched \(phone.model.fetchCount) times")
+        #expect(
+            phone.model.fetchCount == 0,
+            "denied at launch: the app must not fetch weather, but it fetched \(phone.model.fetchCount) times")
         try phone.simulation.expect(.count(EventSelector(type: "prompt"), .exactly(0), window: OffsetWindow()))
     }
 
@@ -110,8 +114,10 @@ struct WeatherViewModelTests {
         try await allowed.advance(by: 10)
         allowed.model.currentLocationTapped()
         try await allowed.advance(by: 1)
-        try allowed.simulation.expect(.present(
-            EventSelector(type: "call", fields: [FieldMatch(key: "method", matcher: .string("requestLocation"))]), at: nil, tolerance: 0))
+        try allowed.simulation.expect(
+            .present(
+                EventSelector(type: "call", fields: [FieldMatch(key: "method", matcher: .string("requestLocation"))]),
+                at: nil, tolerance: 0))
     }
 
     @Test func aTunnelKeepsTheLastWeatherOnScreenNotASpinner() async throws {

@@ -14,7 +14,8 @@ struct OpenMeteoWeatherClientTests {
 
     @Test func aServerFailingHalfItsRequestsNeverLosesALocation() async throws {
         let simulation = try Simulation(route: .file(Self.walk), system: .init(authorization: .authorizedWhenInUse))
-        let server = try await SimulatedWeatherServer.start(for: simulation, faults: WeatherServerFaults(failRate: 0.5, seed: 4))
+        let server = try await SimulatedWeatherServer.start(
+            for: simulation, faults: WeatherServerFaults(failRate: 0.5, seed: 4))
         let model = WeatherViewModel(
             location: SimulatedLocationManager(simulation: simulation),
             weather: OpenMeteoWeatherClient(baseURL: "http://127.0.0.1:\(server.port)", timeout: 30),
@@ -44,6 +45,9 @@ struct OpenMeteoWeatherClientTests {
         let fetched = try await client.currentWeather(at: place)
         await server.stop()
         let modelled = simulation.weather(latitude: place.latitude, longitude: place.longitude)
-        #expect(fetched == CurrentWeather(temperatureCelsius: modelled.temperatureCelsius, weatherCode: modelled.weatherCode.rawValue))
+        #expect(
+            fetched
+                == CurrentWeather(
+                    temperatureCelsius: modelled.temperatureCelsius, weatherCode: modelled.weatherCode.rawValue))
     }
 }

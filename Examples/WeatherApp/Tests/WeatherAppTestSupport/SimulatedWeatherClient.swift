@@ -22,6 +22,7 @@ public final class SimulatedWeatherClient: WeatherClient {
         requests += 1
         if failsEveryOther && requests % 2 == 0 { throw ServerError() }
         let conditions = simulation.weather(latitude: place.latitude, longitude: place.longitude)
-        return CurrentWeather(temperatureCelsius: conditions.temperatureCelsius, weatherCode: conditions.weatherCode.rawValue)
+        return CurrentWeather(
+            temperatureCelsius: conditions.temperatureCelsius, weatherCode: conditions.weatherCode.rawValue)
     }
 }

@@ -83,7 +83,9 @@ struct CSVColumns {
         var roles: [String: String] = [:]
         // `LATITUDE N/S`: a Columbus logger's, its hemisphere a letter after the number.
         for name in ["lat", "latitude", "latdeg", "latitudedeg", "latitudens"] { roles[name] = "latitude" }
-        for name in ["lon", "lng", "long", "longitude", "londeg", "longitudedeg", "longitudeew"] { roles[name] = "longitude" }
+        for name in ["lon", "lng", "long", "longitude", "londeg", "longitudedeg", "longitudeew"] {
+            roles[name] = "longitude"
+        }
         roles["ns"] = "latitudeHemisphere"
         roles["ew"] = "longitudeHemisphere"
         for name in [
@@ -91,8 +93,12 @@ struct CSVColumns {
             "recordedat", "trackedat", "dateandtime", "datetimeutc",
         ] { roles[name] = "time" }
         for name in ["date", "utcdate", "dateutc"] { roles[name] = "date" }
-        for name in ["ele", "elevation", "alt", "altitude", "height", "elevationm", "altitudem"] { roles[name] = "elevation" }
-        for name in ["speed", "speedkmh", "speedkph", "speedmph", "speedms", "speedknots", "speedkn"] { roles[name] = "speed" }
+        for name in ["ele", "elevation", "alt", "altitude", "height", "elevationm", "altitudem"] {
+            roles[name] = "elevation"
+        }
+        for name in ["speed", "speedkmh", "speedkph", "speedmph", "speedms", "speedknots", "speedkn"] {
+            roles[name] = "speed"
+        }
         for name in ["course", "bearing", "heading", "cog", "direction"] { roles[name] = "course" }
         for name in ["name", "label"] { roles[name] = "name" }
         for name in ["sat", "sats", "satellites", "satellitesused", "numsats"] { roles[name] = "satellites" }
@@ -102,7 +108,8 @@ struct CSVColumns {
 
     /// Units a name carries in itself (`speedKmh`, `timestampMs`).
     static let impliedUnits: [String: String] = [
-        "speedkmh": "km/h", "speedkph": "km/h", "speedmph": "mph", "speedms": "m/s", "speedknots": "kn", "speedkn": "kn",
+        "speedkmh": "km/h", "speedkph": "km/h", "speedmph": "mph", "speedms": "m/s", "speedknots": "kn",
+        "speedkn": "kn",
         "timestampms": "ms", "timems": "ms",
     ]
 }

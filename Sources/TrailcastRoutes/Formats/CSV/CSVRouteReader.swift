@@ -62,7 +62,9 @@ final class CSVRouteReader: RouteEventReader {
     private func readLine() throws(RouteError) {
         guard let line = try lines.next() else { return try finish() }
         if line.overlong {
-            throw .malformed(file: lines.fileName, line: line.number, column: 1, reason: "a line longer than 64 KiB: not a route CSV")
+            throw .malformed(
+                file: lines.fileName, line: line.number, column: 1, reason: "a line longer than 64 KiB: not a route CSV"
+            )
         }
         if line.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return }
         guard let columns else { return try readHeader(line) }
@@ -70,7 +72,9 @@ final class CSVRouteReader: RouteEventReader {
         if !line.terminated && fields.count < columns.count {
             throw .malformed(
                 file: lines.fileName, line: line.number, column: line.bytes.count + 1,
-                reason: "the file ends inside a row (\(fields.count) of the header's \(columns.count) fields): it is truncated")
+                reason:
+                    "the file ends inside a row (\(fields.count) of the header's \(columns.count) fields): it is truncated"
+            )
         }
         try readRow(fields, columns: columns, line: line.number)
     }
@@ -80,7 +84,9 @@ final class CSVRouteReader: RouteEventReader {
         // A spreadsheet's UTF-8 byte order mark.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let candidates: [UInt8] = [UInt8(ascii: ","), UInt8(ascii: ";"), 0x09]
-        delimiter = candidates.max { Self.split(bytes, delimiter: $0).count < Self.split(bytes, delimiter: $1).count } ?? UInt8(ascii: ",")
+        delimiter =
+            candidates.max { Self.split(bytes, delimiter: $0).count < Self.split(bytes, delimiter: $1).count }
+            ?? UInt8(ascii: ",")
         let names = Self.split(bytes, delimiter: delimiter)
         guard let found = CSVColumns(header: names) else {
             // A line or a few before the header (a count, a title) are passed over.
@@ -93,10 +99,14 @@ final class CSVRouteReader: RouteEventReader {
         columns = found
         pending.append(.metadata(RouteMetadata()))
         if linesBeforeHeader > 0 {
-            try warn("\(linesBeforeHeader) line\(linesBeforeHeader == 1 ? "" : "s") before the header skipped", line: 1, column: 1)
+            try warn(
+                "\(linesBeforeHeader) line\(linesBeforeHeader == 1 ? "" : "s") before the header skipped", line: 1,
+                column: 1)
         }
         if found.time == nil {
-            try warn("no time column (time, timestamp, datetime, or Date and Time): the points are untimed", line: line.number, column: 1)
+            try warn(
+                "no time column (time, timestamp, datetime, or Date and Time): the points are untimed",
+                line: line.number, column: 1)
         }
     }
 
@@ -136,22 +146,30 @@ final class CSVRouteReader: RouteEventReader {
             else { return nil }
             return sign * value
         }
-        guard let latitude = coordinate(columns.latitude, hemisphereColumn: columns.latitudeHemisphere, negative: "S", positive: "N"),
+        guard
+            let latitude = coordinate(
+                columns.latitude, hemisphereColumn: columns.latitudeHemisphere, negative: "S", positive: "N"),
             abs(latitude) <= 90,
-            let longitude = coordinate(columns.longitude, hemisphereColumn: columns.longitudeHemisphere, negative: "W", positive: "E"),
+            let longitude = coordinate(
+                columns.longitude, hemisphereColumn: columns.longitudeHemisphere, negative: "W", positive: "E"),
             abs(longitude) <= 180
         else {
             skippedRows += 1
             if skippedRows <= Self.warningsPerKind {
-                let shown = "\(field(columns.latitude) ?? "")\(String(UnicodeScalar(delimiter)))\(field(columns.longitude) ?? "")"
-                try warn("the position \"\(shown)\" is not a latitude from -90 to 90 and a longitude from -180 to 180; row skipped", line: line, column: 1)
+                let shown =
+                    "\(field(columns.latitude) ?? "")\(String(UnicodeScalar(delimiter)))\(field(columns.longitude) ?? "")"
+                try warn(
+                    "the position \"\(shown)\" is not a latitude from -90 to 90 and a longitude from -180 to 180; row skipped",
+                    line: line, column: 1)
             }
             return
         }
         var point = RoutePoint(latitude: latitude, longitude: longitude, line: line, column: 1)
         point.elevationMeters = number(columns.elevation)
         if let speed = measure(columns.speed), speed.value >= 0 {
-            point.speedMetersPerSecond = speed.value * (speed.unit.map { CSVColumns.speedScale(unit: String($0).lowercased()) } ?? columns.speedScale)
+            point.speedMetersPerSecond =
+                speed.value
+                * (speed.unit.map { CSVColumns.speedScale(unit: String($0).lowercased()) } ?? columns.speedScale)
         }
         point.courseDegrees = number(columns.course).flatMap { $0 >= 0 && $0 <= 360 ? $0 : nil }
         point.name = field(columns.name).map(String.init)
@@ -163,7 +181,9 @@ final class CSVRouteReader: RouteEventReader {
                 droppedTimes += 1
                 if droppedTimes <= Self.warningsPerKind {
                     let shown = field(columns.date).map { "\($0) \(text)" } ?? String(text)
-                    try warn("the time \"\(shown)\" is not ISO 8601, Date and Time, or seconds since 1970; time dropped", line: line, column: 1)
+                    try warn(
+                        "the time \"\(shown)\" is not ISO 8601, Date and Time, or seconds since 1970; time dropped",
+                        line: line, column: 1)
                 }
             }
         }
@@ -174,7 +194,9 @@ final class CSVRouteReader: RouteEventReader {
         }
         if options.checksTimeOrder, let time = point.time {
             if let previousTime, time < previousTime {
-                try warn("a row's time \(time) is earlier than the previous row's \(previousTime); position kept, time dropped", line: line, column: 1)
+                try warn(
+                    "a row's time \(time) is earlier than the previous row's \(previousTime); position kept, time dropped",
+                    line: line, column: 1)
                 point.time = nil
             } else {
                 previousTime = time
@@ -245,7 +267,9 @@ final class CSVRouteReader: RouteEventReader {
     private var noHeader: RouteError {
         .malformed(
             file: lines.fileName, line: 1, column: 1,
-            reason: "the header names no latitude and longitude columns (lat or latitude, lon, lng or longitude): not a route CSV")
+            reason:
+                "the header names no latitude and longitude columns (lat or latitude, lon, lng or longitude): not a route CSV"
+        )
     }
 
     private func finish() throws(RouteError) {

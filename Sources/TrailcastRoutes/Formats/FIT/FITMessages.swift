@@ -10,7 +10,8 @@ enum FITMessage {
     static let timestampCorrelation: UInt16 = 162
 
     static func isRead(_ globalNumber: UInt16) -> Bool {
-        globalNumber == record || globalNumber == event || globalNumber == location || globalNumber == timestampCorrelation
+        globalNumber == record || globalNumber == event || globalNumber == location
+            || globalNumber == timestampCorrelation
     }
 
     /// The profile's `date_time`: "if date_time is < 0x10000000 then it is system time
@@ -167,7 +168,8 @@ struct TimestampCorrelationFields {
     var offsetNanoseconds: Int64? {
         guard let timestamp, let systemTimestamp else { return nil }
         func nanoseconds(_ seconds: UInt32, _ fraction: UInt16?, _ milliseconds: UInt16?) -> Int64 {
-            let part = fraction.map { Int64($0) * 1_000_000_000 / 32768 } ?? milliseconds.map { Int64($0) * 1_000_000 } ?? 0
+            let part =
+                fraction.map { Int64($0) * 1_000_000_000 / 32768 } ?? milliseconds.map { Int64($0) * 1_000_000 } ?? 0
             return Int64(seconds) * 1_000_000_000 + part
         }
         return nanoseconds(timestamp, fractionalTimestamp, timestampMilliseconds)

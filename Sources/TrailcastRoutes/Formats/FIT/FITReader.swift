@@ -110,7 +110,8 @@ final class FITReader: RouteEventReader {
 
     private func endedEarly(_ what: String) -> (Int) -> RouteError {
         { [fileName = bytes.fileName] offset in
-            .malformedBinary(file: fileName, byteOffset: offset, reason: "the file ends inside \(what): it is truncated")
+            .malformedBinary(
+                file: fileName, byteOffset: offset, reason: "the file ends inside \(what): it is truncated")
         }
     }
 
@@ -139,7 +140,9 @@ final class FITReader: RouteEventReader {
             let stated = UInt16(header[12]) | UInt16(header[13]) << 8
             let computed = header[0..<12].reduce(UInt16(0)) { FITBytes.crc($0, $1) }
             guard stated == 0 || stated == computed else {
-                throw failure("the header's CRC is 0x\(String(stated, radix: 16)), but its bytes give 0x\(String(computed, radix: 16))", at: start + 12)
+                throw failure(
+                    "the header's CRC is 0x\(String(stated, radix: 16)), but its bytes give 0x\(String(computed, radix: 16))",
+                    at: start + 12)
             }
         }
         let dataSize = Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24
@@ -184,7 +187,8 @@ final class FITReader: RouteEventReader {
         let architecture = try bytes.byte(orFail: ended)
         guard architecture <= 1 else {
             throw try structuralFailure(
-                "a definition message's architecture is \(architecture), not 0 (little-endian) or 1 (big-endian)", at: bytes.offset - 1)
+                "a definition message's architecture is \(architecture), not 0 (little-endian) or 1 (big-endian)",
+                at: bytes.offset - 1)
         }
         let first = try bytes.byte(orFail: ended)
         let second = try bytes.byte(orFail: ended)
@@ -224,7 +228,8 @@ final class FITReader: RouteEventReader {
             guard try bytes.next() != nil else {
                 return failure(
                     "the file ends \(declaredEnd - bytes.offset) bytes short of the data and CRC its header declares: it is truncated "
-                        + "(the bytes before its end do not read as messages: at byte \(offset), \(reason))", at: bytes.offset)
+                        + "(the bytes before its end do not read as messages: at byte \(offset), \(reason))",
+                    at: bytes.offset)
             }
         }
         return failure(reason, at: offset)
@@ -238,8 +243,9 @@ final class FITReader: RouteEventReader {
         let high = try bytes.byte(orFail: ended)
         let stated = UInt16(low) | UInt16(high) << 8
         guard stated == computed else {
-            throw failure("the file's CRC is 0x\(String(stated, radix: 16)), but its bytes give 0x\(String(computed, radix: 16)): "
-                + "it is damaged or truncated", at: start)
+            throw failure(
+                "the file's CRC is 0x\(String(stated, radix: 16)), but its bytes give 0x\(String(computed, radix: 16)): "
+                    + "it is damaged or truncated", at: start)
         }
         stage = .header
     }
@@ -248,7 +254,8 @@ final class FITReader: RouteEventReader {
 
     private func readData(localType: Int, at start: Int, compressedTimestamp: UInt32?) throws(RouteError) {
         guard let definition = definitions[localType] else {
-            throw try structuralFailure("a data message of local type \(localType), which no definition message declared", at: start)
+            throw try structuralFailure(
+                "a data message of local type \(localType), which no definition message declared", at: start)
         }
         let ended = endedEarly("a data message")
         let message = definition.globalNumber
@@ -293,7 +300,9 @@ final class FITReader: RouteEventReader {
         guard let latitude = record.latitude, let longitude = record.longitude else {
             if !warnedAboutPositionlessRecord {
                 warnedAboutPositionlessRecord = true
-                try warn("a record without a position (indoors, or no fix yet): such records are skipped (warned once)", at: start)
+                try warn(
+                    "a record without a position (indoors, or no fix yet): such records are skipped (warned once)",
+                    at: start)
             }
             return
         }
@@ -303,7 +312,8 @@ final class FITReader: RouteEventReader {
             heartRate: Int32(record.heartRate ?? -1), cadence: Int32(record.cadence ?? -1), byteOffset: start,
             time: timestamp ?? 0, hasTime: timestamp != nil, afterTimerStop: timerStopped)
         guard point.latitude.magnitude <= 90, point.longitude.magnitude <= 180 else {
-            return try warn("a record's position is out of range (\(point.latitude), \(point.longitude)); point skipped", at: start)
+            return try warn(
+                "a record's position is out of range (\(point.latitude), \(point.longitude)); point skipped", at: start)
         }
         timerStopped = false
         try hand(point)
@@ -318,7 +328,9 @@ final class FITReader: RouteEventReader {
             latitude: Double(latitude) * Self.semicircleDegrees, longitude: Double(longitude) * Self.semicircleDegrees,
             elevationMeters: location.altitudeMeters)
         guard point.latitude.magnitude <= 90, point.longitude.magnitude <= 180 else {
-            return try warn("a location's position is out of range (\(point.latitude), \(point.longitude)); location skipped", at: start)
+            return try warn(
+                "a location's position is out of range (\(point.latitude), \(point.longitude)); location skipped",
+                at: start)
         }
         point.byteOffset = start
         point.name = location.name
@@ -356,8 +368,9 @@ final class FITReader: RouteEventReader {
         }
         if options.checksTimeOrder, let time = point.time {
             if let previousTime, time < previousTime {
-                try warn("a record's time \(time) is earlier than the previous record's \(previousTime); "
-                    + "position kept, time dropped", at: record.byteOffset)
+                try warn(
+                    "a record's time \(time) is earlier than the previous record's \(previousTime); "
+                        + "position kept, time dropped", at: record.byteOffset)
                 point.time = nil
             } else {
                 previousTime = time

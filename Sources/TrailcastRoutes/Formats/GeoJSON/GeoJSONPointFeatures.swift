@@ -27,8 +27,10 @@ package struct GeoJSONPointFeaturesError: Error, Sendable, Equatable {
 
 extension GeoJSONPointFeature {
     /// Every feature of the collection in `bytes`, in order.
-    package static func read(_ bytes: [UInt8], name: String) throws(GeoJSONPointFeaturesError) -> [GeoJSONPointFeature] {
-        var reader = PointFeaturesReader(tokenizer: JSONTokenizer(source: ByteSource(bytes: bytes, displayName: name), chunkSize: 64 * 1024))
+    package static func read(_ bytes: [UInt8], name: String) throws(GeoJSONPointFeaturesError) -> [GeoJSONPointFeature]
+    {
+        var reader = PointFeaturesReader(
+            tokenizer: JSONTokenizer(source: ByteSource(bytes: bytes, displayName: name), chunkSize: 64 * 1024))
         defer { reader.tokenizer.deallocate() }
         do {
             return try reader.collection()
@@ -91,7 +93,9 @@ private struct PointFeaturesReader {
                 }
             }
             guard let point else { throw fail("expected a Feature with a Point geometry [lon, lat]") }
-            guard abs(point.latitude) <= 90, abs(point.longitude) <= 180, point.latitude.isFinite, point.longitude.isFinite else {
+            guard abs(point.latitude) <= 90, abs(point.longitude) <= 180, point.latitude.isFinite,
+                point.longitude.isFinite
+            else {
                 throw fail("coordinates out of range: [\(point.longitude), \(point.latitude)]")
             }
             (feature.longitude, feature.latitude) = point
@@ -112,7 +116,8 @@ private struct PointFeaturesReader {
             }
         }
         guard type == "Point", let coordinates, coordinates.count >= 2,
-              let longitude = coordinates[0], let latitude = coordinates[1] else { return nil }
+            let longitude = coordinates[0], let latitude = coordinates[1]
+        else { return nil }
         return (longitude, latitude)
     }
 

@@ -148,7 +148,11 @@ final class GeoJSONReader: RouteEventReader {
             var frame = Frame(role: role, line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
             if role == .coordinates { frame.depth = parent?.role == .coordinates ? parent!.depth + 1 : 1 }
             if parent?.role == .coordinates {
-                if isObject { frames[frames.count - 1].holdsNonNumbers = true } else { frames[frames.count - 1].containsArrays = true }
+                if isObject {
+                    frames[frames.count - 1].holdsNonNumbers = true
+                } else {
+                    frames[frames.count - 1].containsArrays = true
+                }
             }
             if role == .document || role == .feature { feature.reset(line: tokenizer.tokenLine) }
             frames.append(frame)
@@ -181,8 +185,9 @@ final class GeoJSONReader: RouteEventReader {
     private func role(ofContainer isObject: Bool, in parent: Frame?) throws(RouteError) -> Role {
         guard let parent else {
             guard isObject else {
-                throw tokenizer.error("this is not GeoJSON: the document is an array, not an object",
-                                      line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
+                throw tokenizer.error(
+                    "this is not GeoJSON: the document is an array, not an object",
+                    line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
             }
             return .document
         }
@@ -196,8 +201,9 @@ final class GeoJSONReader: RouteEventReader {
             case "geometries":
                 if !warnedAboutCollections {
                     warnedAboutCollections = true
-                    try warn("a GeometryCollection is skipped (warned once): give its lines and points as features",
-                             line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
+                    try warn(
+                        "a GeometryCollection is skipped (warned once): give its lines and points as features",
+                        line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
                 }
                 return .skipped
             default: return .skipped
@@ -217,8 +223,9 @@ final class GeoJSONReader: RouteEventReader {
             guard key == "type" else { return }
             if parent.role == .document {
                 guard string == "FeatureCollection" || string == "Feature" || Self.geometryTypes.contains(string) else {
-                    throw tokenizer.error("this is not GeoJSON: its \"type\" is \"\(string.quotedInMessage(limit: 60))\"",
-                                          line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
+                    throw tokenizer.error(
+                        "this is not GeoJSON: its \"type\" is \"\(string.quotedInMessage(limit: 60))\"",
+                        line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
                 }
                 rootType = string
                 if Self.geometryTypes.contains(string) { feature.geometryType = string }
@@ -265,7 +272,9 @@ final class GeoJSONReader: RouteEventReader {
 
     private func parseTime(_ text: String) throws(RouteError) -> Timestamp? {
         guard let parsed = Array(text.utf8).withUnsafeBytes({ ISO8601.parse($0) }) else {
-            try warn("unparsable time \"\(text.quotedInMessage(limit: 60))\"; time dropped", line: tokenizer.tokenLine, column: tokenizer.tokenColumn)
+            try warn(
+                "unparsable time \"\(text.quotedInMessage(limit: 60))\"; time dropped", line: tokenizer.tokenLine,
+                column: tokenizer.tokenColumn)
             return nil
         }
         return parsed.timestamp
@@ -291,18 +300,22 @@ final class GeoJSONReader: RouteEventReader {
         if frames.last?.role == .coordinates { frames[frames.count - 1].heldPositions = true }
         feature.positionDepth = max(feature.positionDepth, frame.depth)
         let (longitude, latitude, altitude) = frame.numbers
-        guard !frame.holdsNonNumbers, frame.numberCount >= 2, longitude.magnitude <= 180, latitude.magnitude <= 90 else {
-            try warn("a position that is not [lon, lat] or [lon, lat, alt] in range; point skipped",
-                     line: frame.line, column: frame.column)
+        guard !frame.holdsNonNumbers, frame.numberCount >= 2, longitude.magnitude <= 180, latitude.magnitude <= 90
+        else {
+            try warn(
+                "a position that is not [lon, lat] or [lon, lat, alt] in range; point skipped",
+                line: frame.line, column: frame.column)
             // Kept as a gap, so that the times after it stay with their positions.
-            var skipped = SpilledPosition(longitude: 0, latitude: 0, altitude: .nan, part: feature.partCounter, line: 0, column: 0)
+            var skipped = SpilledPosition(
+                longitude: 0, latitude: 0, altitude: .nan, part: feature.partCounter, line: 0, column: 0)
             skipped.isSkipped = true
             feature.positions.append(skipped)
             return
         }
-        feature.positions.append(SpilledPosition(
-            longitude: longitude, latitude: latitude, altitude: frame.numberCount >= 3 ? altitude : .nan,
-            part: feature.partCounter, line: Int32(clamping: frame.line), column: Int32(clamping: frame.column)))
+        feature.positions.append(
+            SpilledPosition(
+                longitude: longitude, latitude: latitude, altitude: frame.numberCount >= 3 ? altitude : .nan,
+                part: feature.partCounter, line: Int32(clamping: frame.line), column: Int32(clamping: frame.column)))
     }
 
     // MARK: - Handing out
@@ -366,8 +379,9 @@ final class GeoJSONReader: RouteEventReader {
             }
             if options.checksTimeOrder, let time = point.time {
                 if let previous = emission.previousTime, time < previous {
-                    try warn("time \(time) is earlier than the previous point's \(previous); position kept, time dropped",
-                             line: point.line, column: point.column)
+                    try warn(
+                        "time \(time) is earlier than the previous point's \(previous); position kept, time dropped",
+                        line: point.line, column: point.column)
                     point.time = nil
                 } else {
                     emission.previousTime = time
@@ -382,10 +396,12 @@ final class GeoJSONReader: RouteEventReader {
     private func finish(_ emission: Emission) throws(RouteError) {
         if feature.timeCount > 0 && feature.timeCount != emission.pointsHandedOut {
             let (times, positions) = (feature.timeCount, emission.pointsHandedOut)
-            let kept = times > positions
+            let kept =
+                times > positions
                 ? "the last \(times - positions) times dropped" : "the last \(positions - times) positions untimed"
-            try warn("\(times) coordTimes for \(positions) positions; paired in order, \(kept)",
-                     line: feature.line, column: 1)
+            try warn(
+                "\(times) coordTimes for \(positions) positions; paired in order, \(kept)",
+                line: feature.line, column: 1)
         }
         feature.times.removeAll()
         guard emission.kind == .track else { return }

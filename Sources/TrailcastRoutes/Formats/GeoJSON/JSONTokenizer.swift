@@ -111,7 +111,9 @@ struct JSONTokenizer {
             guard let byte else { return .end }
             throw error("text after the end of the JSON document: \(Self.describe(byte))")
         case .colon:
-            guard byte == UInt8(ascii: ":") else { throw error("expected ':' after an object key, found \(Self.describe(byte))") }
+            guard byte == UInt8(ascii: ":") else {
+                throw error("expected ':' after an object key, found \(Self.describe(byte))")
+            }
             advance()
             expecting = .value
             return try next()
@@ -132,7 +134,9 @@ struct JSONTokenizer {
                 advance()
                 return close()
             }
-            guard byte == UInt8(ascii: "\"") else { throw error("expected an object key in quotes, found \(Self.describe(byte))") }
+            guard byte == UInt8(ascii: "\"") else {
+                throw error("expected an object key in quotes, found \(Self.describe(byte))")
+            }
             let key = try readString()
             expecting = .colon
             return .key(key)
@@ -148,7 +152,9 @@ struct JSONTokenizer {
     }
 
     private mutating func skipByteOrderMark() throws(RouteError) {
-        guard try peek() == 0xEF, filled - index >= 3, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF else { return }
+        guard try peek() == 0xEF, filled - index >= 3, buffer[index + 1] == 0xBB, buffer[index + 2] == 0xBF else {
+            return
+        }
         index += 3
     }
 
@@ -172,7 +178,10 @@ struct JSONTokenizer {
 
     private mutating func readValue(_ byte: UInt8?) throws(RouteError) -> Token {
         guard let byte else {
-            throw error(containers.isEmpty ? "the file is empty: no JSON value" : "the file ends inside \(containers.last! ? "an object" : "an array")")
+            throw error(
+                containers.isEmpty
+                    ? "the file is empty: no JSON value"
+                    : "the file ends inside \(containers.last! ? "an object" : "an array")")
         }
         switch byte {
         case UInt8(ascii: "{"): return try open(object: true)
@@ -211,15 +220,21 @@ struct JSONTokenizer {
     private mutating func readNumber() throws(RouteError) -> Double {
         let (startLine, startColumn) = (line, column)
         scratch.removeAll(keepingCapacity: true)
-        while let byte = try peek(), byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
-                || byte | 0x20 == UInt8(ascii: "e") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) {
-            guard scratch.count < 64 else { throw error("a number longer than 64 characters", line: startLine, column: startColumn) }
+        while let byte = try peek(),
+            byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".")
+                || byte | 0x20 == UInt8(ascii: "e") || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        {
+            guard scratch.count < 64 else {
+                throw error("a number longer than 64 characters", line: startLine, column: startColumn)
+            }
             scratch.append(byte)
             advance()
         }
         let value = scratch.withUnsafeBytes { DecimalNumber.parse($0) }
         guard let value, scratch.first != UInt8(ascii: "+") else {
-            throw error("\"\(String(decoding: scratch, as: UTF8.self))\" is not a JSON number", line: startLine, column: startColumn)
+            throw error(
+                "\"\(String(decoding: scratch, as: UTF8.self))\" is not a JSON number", line: startLine,
+                column: startColumn)
         }
         return value
     }
@@ -240,7 +255,9 @@ struct JSONTokenizer {
             case UInt8(ascii: "\\"):
                 try readEscape()
             case 0..<0x20:
-                throw error("a control character (byte 0x\(String(byte, radix: 16, uppercase: true))) inside a string", line: line, column: column - 1)
+                throw error(
+                    "a control character (byte 0x\(String(byte, radix: 16, uppercase: true))) inside a string",
+                    line: line, column: column - 1)
             default:
                 if scratch.count < Self.maximumStringBytes { scratch.append(byte) }
             }
@@ -250,17 +267,18 @@ struct JSONTokenizer {
     private mutating func readEscape() throws(RouteError) {
         guard let escaped = try peek() else { throw error("the file ends inside a string") }
         advance()
-        let simple: UInt8? = switch escaped {
-        case UInt8(ascii: "\""): UInt8(ascii: "\"")
-        case UInt8(ascii: "\\"): UInt8(ascii: "\\")
-        case UInt8(ascii: "/"): UInt8(ascii: "/")
-        case UInt8(ascii: "b"): 0x08
-        case UInt8(ascii: "f"): 0x0C
-        case UInt8(ascii: "n"): 0x0A
-        case UInt8(ascii: "r"): 0x0D
-        case UInt8(ascii: "t"): 0x09
-        default: nil
-        }
+        let simple: UInt8? =
+            switch escaped {
+            case UInt8(ascii: "\""): UInt8(ascii: "\"")
+            case UInt8(ascii: "\\"): UInt8(ascii: "\\")
+            case UInt8(ascii: "/"): UInt8(ascii: "/")
+            case UInt8(ascii: "b"): 0x08
+            case UInt8(ascii: "f"): 0x0C
+            case UInt8(ascii: "n"): 0x0A
+            case UInt8(ascii: "r"): 0x0D
+            case UInt8(ascii: "t"): 0x09
+            default: nil
+            }
         if let simple {
             if scratch.count < Self.maximumStringBytes { scratch.append(simple) }
             return

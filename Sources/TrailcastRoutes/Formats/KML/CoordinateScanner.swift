@@ -76,7 +76,9 @@ struct CoordinateScanner {
 
     /// A `<gx:coord>`'s text: `lon lat [alt]` separated by white space.
     static func trackCoordinate(_ text: UnsafeRawBufferPointer) -> Tuple {
-        guard text.count <= maximumTupleBytes else { return .malformed(String(decoding: text.prefix(40), as: UTF8.self) + "...") }
+        guard text.count <= maximumTupleBytes else {
+            return .malformed(String(decoding: text.prefix(40), as: UTF8.self) + "...")
+        }
         return tuple(text, separatedBy: isWhiteSpace)
     }
 
@@ -118,7 +120,8 @@ struct CoordinateScanner {
         guard count >= 2, numbers.0.magnitude <= 180, numbers.1.magnitude <= 90 else {
             return .malformed(String(decoding: text, as: UTF8.self))
         }
-        return .point(longitude: numbers.0, latitude: numbers.1, elevation: count >= 3 ? numbers.2 : nil, hadMore: count > 3)
+        return .point(
+            longitude: numbers.0, latitude: numbers.1, elevation: count >= 3 ? numbers.2 : nil, hadMore: count > 3)
     }
 
     static func isWhiteSpace(_ byte: UInt8) -> Bool {

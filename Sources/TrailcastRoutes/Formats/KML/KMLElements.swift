@@ -230,9 +230,12 @@ extension SAXParserState {
         case .routeDocument:
             deliverMetadataIfNeeded()
             for foreign in kml.foreignElements {
-                let counted = foreign.count == 1 ? "1 <\(foreign.name)> element is" : "\(foreign.count) <\(foreign.name)> elements are"
-                warn("\(counted) not KML: skipped (a placemark's geometry is a Point, LineString, Polygon, MultiGeometry "
-                    + "or gx:Track)", line: foreign.line, column: foreign.column)
+                let counted =
+                    foreign.count == 1
+                    ? "1 <\(foreign.name)> element is" : "\(foreign.count) <\(foreign.name)> elements are"
+                warn(
+                    "\(counted) not KML: skipped (a placemark's geometry is a Point, LineString, Polygon, MultiGeometry "
+                        + "or gx:Track)", line: foreign.line, column: foreign.column)
             }
         default:
             break
@@ -285,8 +288,9 @@ extension SAXParserState {
         let (line, column) = (kml.scanner.line, kml.scanner.column)
         guard case .point(let longitude, let latitude, let elevation, let hadMore) = tuple else {
             if case .malformed(let text) = tuple {
-                warn("<coordinates>'s tuple \(kml.scanner.tupleNumber), \"\(text.quotedInMessage())\", is not lon,lat[,alt] in range; "
-                    + "point skipped", line: line, column: column)
+                warn(
+                    "<coordinates>'s tuple \(kml.scanner.tupleNumber), \"\(text.quotedInMessage())\", is not lon,lat[,alt] in range; "
+                        + "point skipped", line: line, column: column)
             }
             return
         }
@@ -296,13 +300,15 @@ extension SAXParserState {
             return
         }
         if kml.span.spreadsOverLine {
-            kml.span.lineTuples.append(SpilledCoordinate(
-                longitude: longitude, latitude: latitude, elevation: elevation ?? .nan,
-                line: Int32(clamping: line), column: Int32(clamping: column)))
+            kml.span.lineTuples.append(
+                SpilledCoordinate(
+                    longitude: longitude, latitude: latitude, elevation: elevation ?? .nan,
+                    line: Int32(clamping: line), column: Int32(clamping: column)))
             if let reason = kml.span.lineTuples.failure { refuse(.cannotRead(file: fileName, reason: reason)) }
             return
         }
-        point = RoutePoint(latitude: latitude, longitude: longitude, elevationMeters: elevation, line: line, column: column)
+        point = RoutePoint(
+            latitude: latitude, longitude: longitude, elevationMeters: elevation, line: line, column: column)
         pointIsValid = true
         finishPoint(.routePoint, tag: "coordinates")
     }
@@ -315,7 +321,8 @@ extension SAXParserState {
         let count = Int64(kml.span.lineTuples.count)
         while let tuple = kml.span.lineTuples.removeFirst() {
             point = RoutePoint(
-                latitude: tuple.latitude, longitude: tuple.longitude, elevationMeters: tuple.elevation.isNaN ? nil : tuple.elevation,
+                latitude: tuple.latitude, longitude: tuple.longitude,
+                elevationMeters: tuple.elevation.isNaN ? nil : tuple.elevation,
                 time: kml.span.time(ofPoint: index, of: count), line: Int(tuple.line), column: Int(tuple.column))
             pointIsValid = true
             finishPoint(.routePoint, tag: "coordinates")
@@ -329,8 +336,11 @@ extension SAXParserState {
     private mutating func takeTrackCoordinate() {
         let (line, column) = position
         var coordinate = SpilledCoordinate(
-            longitude: .nan, latitude: .nan, elevation: .nan, line: Int32(clamping: line), column: Int32(clamping: column))
-        if case .point(let longitude, let latitude, let elevation, let hadMore) = CoordinateScanner.trackCoordinate(trimmedText()) {
+            longitude: .nan, latitude: .nan, elevation: .nan, line: Int32(clamping: line),
+            column: Int32(clamping: column))
+        if case .point(let longitude, let latitude, let elevation, let hadMore) = CoordinateScanner.trackCoordinate(
+            trimmedText())
+        {
             if hadMore { warnAboutExtraValues(line: line, column: column) }
             coordinate.longitude = longitude
             coordinate.latitude = latitude
@@ -351,7 +361,8 @@ extension SAXParserState {
     private mutating func warnAboutExtraValues(line: Int, column: Int) {
         guard !kml.warnedAboutExtraValues else { return }
         kml.warnedAboutExtraValues = true
-        warn("a coordinate has more than lon, lat and alt; the first three are kept, the rest dropped (warned once)",
+        warn(
+            "a coordinate has more than lon, lat and alt; the first three are kept, the rest dropped (warned once)",
             line: line, column: column)
     }
 

@@ -28,11 +28,13 @@ struct KMLTimeSpan {
     /// divided among the `count - 1` legs, in whole milliseconds (truncated).
     func time(ofPoint index: Int64, of count: Int64) -> Timestamp? {
         guard let begin, let end else { return nil }
-        let spanNanoseconds = (end.secondsSince1970 - begin.secondsSince1970) * 1_000_000_000
+        let spanNanoseconds =
+            (end.secondsSince1970 - begin.secondsSince1970) * 1_000_000_000
             + Int64(end.nanoseconds) - Int64(begin.nanoseconds)
         let step = count > 1 ? spanNanoseconds / 1_000_000 / (count - 1) : 0
         let nanoseconds = Int64(begin.nanoseconds) + index * step * 1_000_000
         let carry = nanoseconds.floorDivided(by: 1_000_000_000)
-        return Timestamp(secondsSince1970: begin.secondsSince1970 + carry, nanoseconds: Int32(nanoseconds - carry * 1_000_000_000))
+        return Timestamp(
+            secondsSince1970: begin.secondsSince1970 + carry, nanoseconds: Int32(nanoseconds - carry * 1_000_000_000))
     }
 }

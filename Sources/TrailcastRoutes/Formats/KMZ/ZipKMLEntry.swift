@@ -130,7 +130,8 @@ final class ZipKMLEntry {
             declaredCRC = UInt32(Self.little(header, 10, 4))
             let compressedSize = Self.little(header, 14, 4)
             let size = Self.little(header, 18, 4)
-            let rawName = String(decoding: try readBytes(Self.little(header, 22, 2), what: "an entry's name"), as: UTF8.self)
+            let rawName = String(
+                decoding: try readBytes(Self.little(header, 22, 2), what: "an entry's name"), as: UTF8.self)
             let name = rawName.quotedInMessage()
             try skipBytes(Self.little(header, 24, 2), what: "an entry's extra field")
             let isKML = rawName.lowercased().hasSuffix(".kml")
@@ -149,15 +150,20 @@ final class ZipKMLEntry {
             compressedLeft = hasDataDescriptor ? nil : compressedSize
             declaredSize = hasDataDescriptor ? nil : size
             guard method == 0 || method == 8 else {
-                throw failure("the entry \(name) is compressed with method \(method); only stored (0) and deflated (8) are read", at: start)
+                throw failure(
+                    "the entry \(name) is compressed with method \(method); only stored (0) and deflated (8) are read",
+                    at: start)
             }
             guard !(method == 0 && hasDataDescriptor) else {
-                throw failure("the entry \(name) is stored with its size after its data, which cannot be streamed", at: start)
+                throw failure(
+                    "the entry \(name) is stored with its size after its data, which cannot be streamed", at: start)
             }
             if method == 8 {
                 if streamReady { inflateEnd(stream) }
                 stream.pointee = z_stream()
-                guard trailcast_inflate_init_raw(stream) == Z_OK else { throw failure("zlib could not start inflating") }
+                guard trailcast_inflate_init_raw(stream) == Z_OK else {
+                    throw failure("zlib could not start inflating")
+                }
                 streamReady = true
             }
             crc = crc32(0, nil, 0)
@@ -213,7 +219,8 @@ final class ZipKMLEntry {
         let asked = min(buffer.count, outputLimit - inflated + 1)
         var produced: Int
         do {
-            produced = method == 0
+            produced =
+                method == 0
                 ? try readStored(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<asked]))
                 : try inflate(into: base, count: asked)
         } catch {
@@ -235,13 +242,17 @@ final class ZipKMLEntry {
 
     private func limitFailure() -> RouteError {
         if let declaredSize, outputLimit == declaredSize {
-            return failure("the entry \(entryName) inflates to more than the \(declaredSize) bytes it declares: refused", at: entryStart)
+            return failure(
+                "the entry \(entryName) inflates to more than the \(declaredSize) bytes it declares: refused",
+                at: entryStart)
         }
         if declaredSize == nil {
-            return failure("the entry \(entryName) inflates to over \(Self.undeclaredLimit >> 30) GiB: refused", at: entryStart)
+            return failure(
+                "the entry \(entryName) inflates to over \(Self.undeclaredLimit >> 30) GiB: refused", at: entryStart)
         }
-        return failure("the entry \(entryName) inflates to over \(Self.maximumRatio) times its compressed size: "
-            + "refused as a zip bomb", at: entryStart)
+        return failure(
+            "the entry \(entryName) inflates to over \(Self.maximumRatio) times its compressed size: "
+                + "refused as a zip bomb", at: entryStart)
     }
 
     private func readStored(into buffer: UnsafeMutableRawBufferPointer) throws(RouteError) -> Int {
@@ -275,7 +286,8 @@ final class ZipKMLEntry {
                 var available = inputEnd - inputStart
                 if let compressedLeft { available = min(available, compressedLeft) }
                 if available > 0 {
-                    stream.pointee.next_in = input.baseAddress!.advanced(by: inputStart).assumingMemoryBound(to: Bytef.self)
+                    stream.pointee.next_in = input.baseAddress!.advanced(by: inputStart).assumingMemoryBound(
+                        to: Bytef.self)
                     stream.pointee.avail_in = uInt(available)
                 } else {
                     // zlib may still hold output for the input it has taken: asked once more
@@ -316,8 +328,9 @@ final class ZipKMLEntry {
             hasDataDescriptor = false
         }
         guard UInt32(truncatingIfNeeded: crc) == declaredCRC else {
-            throw failure("the entry \(entryName)'s CRC-32 is 0x\(String(declaredCRC, radix: 16)), but its bytes give "
-                + "0x\(String(UInt32(truncatingIfNeeded: crc), radix: 16)): the archive is damaged", at: entryStart)
+            throw failure(
+                "the entry \(entryName)'s CRC-32 is 0x\(String(declaredCRC, radix: 16)), but its bytes give "
+                    + "0x\(String(UInt32(truncatingIfNeeded: crc), radix: 16)): the archive is damaged", at: entryStart)
         }
     }
 }

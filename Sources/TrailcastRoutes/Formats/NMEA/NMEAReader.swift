@@ -124,7 +124,9 @@ final class NMEAReader: RouteEventReader {
         case .failure(.checksum(let stated, let computed)) where line.terminated:
             badChecksums += 1
             if badChecksums <= Self.warningsPerKind {
-                try warn("the checksum is *\(stated), but the sentence's bytes give *\(computed); sentence skipped", line: line.number, column: 1)
+                try warn(
+                    "the checksum is *\(stated), but the sentence's bytes give *\(computed); sentence skipped",
+                    line: line.number, column: 1)
             }
         case .failure:
             // The last line, without its line end and without a checksum that holds.
@@ -139,7 +141,9 @@ final class NMEAReader: RouteEventReader {
 
     private func notASentence(line: Int, reason: String) throws(RouteError) {
         notSentences += 1
-        if notSentences <= Self.warningsPerKind { try warn("\(reason): not an NMEA sentence; line skipped", line: line, column: 1) }
+        if notSentences <= Self.warningsPerKind {
+            try warn("\(reason): not an NMEA sentence; line skipped", line: line, column: 1)
+        }
     }
 
     private func take(_ sentence: NMEASentence, line: Int) throws(RouteError) {
@@ -176,22 +180,33 @@ final class NMEAReader: RouteEventReader {
         case "GLL":
             guard let time = try timeOfDay(sentence[4], of: sentence, line: line) else { return }
             try begin(time, sentence: sentence, line: line)
-            if sentence[5] == "A" { try position(sentence, latitudeAt: 0, line: line) } else { current?.saysNoFix = true }
+            if sentence[5] == "A" {
+                try position(sentence, latitudeAt: 0, line: line)
+            } else {
+                current?.saysNoFix = true
+            }
         case "ZDA":
             guard let time = try timeOfDay(sentence[0], of: sentence, line: line) else { return }
             try begin(time, sentence: sentence, line: line)
             // A four-digit year a receiver could send: 1900 to 2999.
             if let day = Int64(sentence[1]), let month = Int64(sentence[2]), let year = Int64(sentence[3]),
-                (1900...2999).contains(year), (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month)
+                (1900...2999).contains(year), (1...12).contains(month), day >= 1,
+                day <= CivilDate.daysInMonth(year: year, month: month)
             {
                 try dated(CivilDate.daysSince1970(year: year, month: month, day: day))
             }
         case "GSA":
             guard current != nil else { return }
             if let mode = Int8(sentence[1]), mode == 2 || mode == 3 { current?.dimensions = mode }
-            if let dilution = NMEASentence.number(sentence[14]), current?.positionDilution.isNaN == true { current?.positionDilution = dilution }
-            if let dilution = NMEASentence.number(sentence[15]), current?.horizontalDilution.isNaN == true { current?.horizontalDilution = dilution }
-            if let dilution = NMEASentence.number(sentence[16]), current?.verticalDilution.isNaN == true { current?.verticalDilution = dilution }
+            if let dilution = NMEASentence.number(sentence[14]), current?.positionDilution.isNaN == true {
+                current?.positionDilution = dilution
+            }
+            if let dilution = NMEASentence.number(sentence[15]), current?.horizontalDilution.isNaN == true {
+                current?.horizontalDilution = dilution
+            }
+            if let dilution = NMEASentence.number(sentence[16]), current?.verticalDilution.isNaN == true {
+                current?.verticalDilution = dilution
+            }
         default:
             break
         }
@@ -216,8 +231,11 @@ final class NMEAReader: RouteEventReader {
     }
 
     private func position(_ sentence: NMEASentence, latitudeAt index: Int, line: Int) throws(RouteError) {
-        guard let latitude = NMEASentence.angle(sentence[index], hemisphere: sentence[index + 1], degreeDigits: 2, positive: "N", negative: "S"),
-            let longitude = NMEASentence.angle(sentence[index + 2], hemisphere: sentence[index + 3], degreeDigits: 3, positive: "E", negative: "W")
+        guard
+            let latitude = NMEASentence.angle(
+                sentence[index], hemisphere: sentence[index + 1], degreeDigits: 2, positive: "N", negative: "S"),
+            let longitude = NMEASentence.angle(
+                sentence[index + 2], hemisphere: sentence[index + 3], degreeDigits: 3, positive: "E", negative: "W")
         else {
             return try warn(
                 "the position \"\(sentence[index]),\(sentence[index + 1]),\(sentence[index + 2]),\(sentence[index + 3])\" is not "
@@ -305,8 +323,9 @@ final class NMEAReader: RouteEventReader {
         }
         if options.checksTimeOrder, let time = point.time {
             if let previousTime, time < previousTime {
-                try warn("a fix's time \(time) is earlier than the previous fix's \(previousTime); position kept, time dropped",
-                         line: point.line, column: point.column)
+                try warn(
+                    "a fix's time \(time) is earlier than the previous fix's \(previousTime); position kept, time dropped",
+                    line: point.line, column: point.column)
                 point.time = nil
             } else {
                 previousTime = time
@@ -326,18 +345,24 @@ final class NMEAReader: RouteEventReader {
     private func finish() throws(RouteError) {
         try flush()
         if !undated.isEmpty {
-            try warn("no date in the log (no RMC or ZDA sentence with one): times of day kept, on 2000-01-01", line: 1, column: 1)
+            try warn(
+                "no date in the log (no RMC or ZDA sentence with one): times of day kept, on 2000-01-01", line: 1,
+                column: 1)
             let firstDay = Self.undatedDay
-            while let waiting = undated.removeFirst() { try emit(waiting, day: firstDay + Int64(waiting.daysAfterFirst)) }
+            while let waiting = undated.removeFirst() {
+                try emit(waiting, day: firstDay + Int64(waiting.daysAfterFirst))
+            }
         }
         if notSentences > Self.warningsPerKind {
             try warn("\(notSentences) lines in all hold no NMEA sentence; skipped", line: 1, column: 1)
         }
         if badChecksums > Self.warningsPerKind {
-            try warn("\(badChecksums) sentences in all have a checksum that does not match; skipped", line: 1, column: 1)
+            try warn(
+                "\(badChecksums) sentences in all have a checksum that does not match; skipped", line: 1, column: 1)
         }
         if withoutFix > 0 {
-            try warn("\(withoutFix) times of day without a fix (RMC status V, GGA quality 0); skipped", line: 1, column: 1)
+            try warn(
+                "\(withoutFix) times of day without a fix (RMC status V, GGA quality 0); skipped", line: 1, column: 1)
         }
         try finishTrack()
         finished = true

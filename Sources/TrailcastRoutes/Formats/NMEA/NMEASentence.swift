@@ -31,7 +31,9 @@ struct NMEASentence {
             body = line[(dollar + 1)..<star]
             let stated = line[(star + 1)...].prefix(2)
             let computed = body.reduce(UInt8(0), ^)
-            guard stated.count == 2, let value = UInt8(String(decoding: stated, as: UTF8.self), radix: 16), value == computed else {
+            guard stated.count == 2, let value = UInt8(String(decoding: stated, as: UTF8.self), radix: 16),
+                value == computed
+            else {
                 return .failure(.checksum(stated: String(decoding: stated, as: UTF8.self), computed: hex(computed)))
             }
         } else {
@@ -43,7 +45,8 @@ struct NMEASentence {
         let address = parts.removeFirst()
         // A proprietary sentence ($PUBX, $PSRF) has no talker: its type is not one of these.
         let type = address.count == 5 && !address.hasPrefix("P") ? address.dropFirst(2) : address
-        return .success(NMEASentence(type: type, fields: parts, column: line.distance(from: line.startIndex, to: dollar) + 1))
+        return .success(
+            NMEASentence(type: type, fields: parts, column: line.distance(from: line.startIndex, to: dollar) + 1))
     }
 
     static func hex(_ byte: UInt8) -> String {
@@ -78,8 +81,12 @@ struct NMEASentence {
 
     /// An angle `ddmm.mmmm` (`degreeDigits` 2) or `dddmm.mmmm` (3) with its hemisphere
     /// `N`/`S` or `E`/`W`, in degrees; nil when either is missing or out of range.
-    static func angle(_ field: Substring, hemisphere: Substring, degreeDigits: Int, positive: Character, negative: Character) -> Double? {
-        guard hemisphere.count == 1, let sign = hemisphere.first, sign == positive || sign == negative else { return nil }
+    static func angle(
+        _ field: Substring, hemisphere: Substring, degreeDigits: Int, positive: Character, negative: Character
+    ) -> Double? {
+        guard hemisphere.count == 1, let sign = hemisphere.first, sign == positive || sign == negative else {
+            return nil
+        }
         let bytes = Array(field.utf8)
         let point = bytes.firstIndex(of: UInt8(ascii: ".")) ?? bytes.count
         // The minutes' two whole digits come right before the point; the degrees before them.
@@ -102,13 +109,16 @@ struct NMEASentence {
         guard bytes.count == 6, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         func number(_ at: Int) -> Int64 { Int64(bytes[at] - 0x30) * 10 + Int64(bytes[at + 1] - 0x30) }
         let (day, month, year) = (number(0), number(2), 2000 + number(4))
-        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else { return nil }
+        guard (1...12).contains(month), day >= 1, day <= CivilDate.daysInMonth(year: year, month: month) else {
+            return nil
+        }
         return CivilDate.daysSince1970(year: year, month: month, day: day)
     }
 
     /// A plain decimal number (`12.5`, `-3`), nil for an empty or malformed field.
     static func number(_ field: Substring) -> Double? {
-        guard !field.isEmpty, field.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
+        guard !field.isEmpty,
+            field.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-") }),
             let value = Double(field), value.isFinite
         else { return nil }
         return value

@@ -100,8 +100,11 @@ extension SAXParserState {
     mutating func endTCXElement(_ kind: ElementKind, parent: ElementKind?) {
         switch kind {
         case .name:
-            if parent == .tcxActivity { path.name = String(decoding: trimmedText(), as: UTF8.self) }
-            else { point.name = String(decoding: trimmedText(), as: UTF8.self) }
+            if parent == .tcxActivity {
+                path.name = String(decoding: trimmedText(), as: UTF8.self)
+            } else {
+                point.name = String(decoding: trimmedText(), as: UTF8.self)
+            }
         case .type: point.type = String(decoding: trimmedText(), as: UTF8.self)
         case .description: point.description = String(decoding: trimmedText(), as: UTF8.self)
         case .time: point.time = parsedTime()
@@ -120,8 +123,9 @@ extension SAXParserState {
             guard let latitude = tcx.latitude, let longitude = tcx.longitude else {
                 if !tcx.positionWasInvalid && !tcx.warnedAboutPositionlessPoint {
                     tcx.warnedAboutPositionlessPoint = true
-                    warn("<\(tag)> has no <Position> (indoors, or no fix yet); "
-                        + "such points are skipped (warned once)", line: point.line, column: point.column)
+                    warn(
+                        "<\(tag)> has no <Position> (indoors, or no fix yet); "
+                            + "such points are skipped (warned once)", line: point.line, column: point.column)
                 }
                 return
             }

@@ -134,7 +134,9 @@ final class TakeoutReader: RouteEventReader {
 
     private func opened() throws(RouteError) {
         if isAt("locations") || isAt("semanticSegments") || isAt("rawSignals") { shapeKnown = true }
-        if isAt("locations", "[]") || isAt("semanticSegments", "[]", "timelinePath", "[]") || isAt("[]", "timelinePath", "[]") {
+        if isAt("locations", "[]") || isAt("semanticSegments", "[]", "timelinePath", "[]")
+            || isAt("[]", "timelinePath", "[]")
+        {
             resetPoint()
         }
         if isAt("semanticSegments", "[]") || isAt("[]") {
@@ -166,7 +168,10 @@ final class TakeoutReader: RouteEventReader {
             case "latitudeE7": latitude = numeric.map { $0 / 1e7 }
             case "longitudeE7": longitude = numeric.map { $0 / 1e7 }
             case "timestamp": time = try parseTime(string)
-            case "timestampMs": time = numeric.flatMap { abs($0) <= Self.latestMilliseconds ? Timestamp(timeIntervalSince1970: $0 / 1000) : nil }
+            case "timestampMs":
+                time = numeric.flatMap {
+                    abs($0) <= Self.latestMilliseconds ? Timestamp(timeIntervalSince1970: $0 / 1000) : nil
+                }
             case "altitude": altitude = numeric
             case "velocity": speed = numeric
             case "heading": course = numeric
@@ -176,7 +181,8 @@ final class TakeoutReader: RouteEventReader {
             switch key {
             case "point": (latitude, longitude) = try place(string)
             case "time": time = try parseTime(string)
-            case "durationMinutesOffsetFromStartTime": minutes = numeric.flatMap { abs($0) <= Self.latestMilliseconds / 60_000 ? $0 : nil }
+            case "durationMinutesOffsetFromStartTime":
+                minutes = numeric.flatMap { abs($0) <= Self.latestMilliseconds / 60_000 ? $0 : nil }
             default: break
             }
         } else if isAt("semanticSegments", "[]") || isAt("[]") {
@@ -191,23 +197,36 @@ final class TakeoutReader: RouteEventReader {
             // A stay: its place at its start and at its end.
             try wait(string, .start)
             try wait(string, .end)
-        } else if isAt("semanticSegments", "[]", "activity", "start") && key == "latLng" || isAt("[]", "activity") && key == "start" {
+        } else if isAt("semanticSegments", "[]", "activity", "start") && key == "latLng"
+            || isAt("[]", "activity") && key == "start"
+        {
             try wait(string, .start)
-        } else if isAt("semanticSegments", "[]", "activity", "end") && key == "latLng" || isAt("[]", "activity") && key == "end" {
+        } else if isAt("semanticSegments", "[]", "activity", "end") && key == "latLng"
+            || isAt("[]", "activity") && key == "end"
+        {
             try wait(string, .end)
         }
     }
 
     private func closing() throws(RouteError) {
         if isInLocation {
-            guard let latitude, let longitude else { return try warn("a location without latitudeE7 and longitudeE7; skipped") }
+            guard let latitude, let longitude else {
+                return try warn("a location without latitudeE7 and longitudeE7; skipped")
+            }
             try emit(latitude, longitude, time: time)
         } else if isAt("semanticSegments", "[]", "timelinePath", "[]") || isAt("[]", "timelinePath", "[]") {
             guard let latitude, let longitude else { return try warn("a path point without its point; skipped") }
             if let time {
-                try hold(Waiting(latitude: latitude, longitude: longitude, when: .given, seconds: time.secondsSince1970, nanoseconds: time.nanoseconds, line: Int32(clamping: pointLine), column: Int32(clamping: pointColumn)))
+                try hold(
+                    Waiting(
+                        latitude: latitude, longitude: longitude, when: .given, seconds: time.secondsSince1970,
+                        nanoseconds: time.nanoseconds, line: Int32(clamping: pointLine),
+                        column: Int32(clamping: pointColumn)))
             } else if let minutes {
-                try hold(Waiting(latitude: latitude, longitude: longitude, when: .minutesAfterStart, minutes: minutes, line: Int32(clamping: pointLine), column: Int32(clamping: pointColumn)))
+                try hold(
+                    Waiting(
+                        latitude: latitude, longitude: longitude, when: .minutesAfterStart, minutes: minutes,
+                        line: Int32(clamping: pointLine), column: Int32(clamping: pointColumn)))
             } else {
                 try warn("a path point without its time; skipped")
             }
@@ -226,7 +245,10 @@ final class TakeoutReader: RouteEventReader {
     private func wait(_ text: String?, _ when: Waiting.When) throws(RouteError) {
         let (latitude, longitude) = try place(text)
         guard let latitude, let longitude else { return }
-        try hold(Waiting(latitude: latitude, longitude: longitude, when: when, line: Int32(clamping: tokenizer.tokenLine), column: Int32(clamping: tokenizer.tokenColumn)))
+        try hold(
+            Waiting(
+                latitude: latitude, longitude: longitude, when: when, line: Int32(clamping: tokenizer.tokenLine),
+                column: Int32(clamping: tokenizer.tokenColumn)))
     }
 
     /// The segment's points, timed, join those waiting to go out in time order; those at or
@@ -258,7 +280,9 @@ final class TakeoutReader: RouteEventReader {
         }
         guard let segmentStart else { return }
         var released = 0
-        while released < ordered.count, ordered[released].time <= segmentStart || ordered.count - released > Self.reorderLimit {
+        while released < ordered.count,
+            ordered[released].time <= segmentStart || ordered.count - released > Self.reorderLimit
+        {
             try emitWaiting(ordered[released].point, time: ordered[released].time)
             released += 1
         }
@@ -284,7 +308,9 @@ final class TakeoutReader: RouteEventReader {
         guard latitude.isFinite, longitude.isFinite, abs(latitude) <= 90, abs(longitude) <= 180 else {
             return try warn("a position \(latitude), \(longitude) out of range; skipped")
         }
-        var point = RoutePoint(latitude: latitude, longitude: longitude, elevationMeters: altitude, time: time, line: pointLine, column: pointColumn)
+        var point = RoutePoint(
+            latitude: latitude, longitude: longitude, elevationMeters: altitude, time: time, line: pointLine,
+            column: pointColumn)
         point.speedMetersPerSecond = speed.flatMap { $0 >= 0 ? $0 : nil }
         point.courseDegrees = course.flatMap { $0 >= 0 && $0 <= 360 ? $0 : nil }
         if !trackBegun {
@@ -294,7 +320,9 @@ final class TakeoutReader: RouteEventReader {
         }
         if options.checksTimeOrder, let time = point.time {
             if let previousTime, time < previousTime {
-                try warn("a point's time \(time) is earlier than the previous point's \(previousTime); position kept, time dropped")
+                try warn(
+                    "a point's time \(time) is earlier than the previous point's \(previousTime); position kept, time dropped"
+                )
                 point.time = nil
             } else {
                 previousTime = time
@@ -326,12 +354,16 @@ final class TakeoutReader: RouteEventReader {
         guard shapeKnown else {
             throw .malformed(
                 file: tokenizer.fileName, line: 1, column: 1,
-                reason: "not a Google Takeout location history (no `locations`, `semanticSegments` or top-level array of segments)")
+                reason:
+                    "not a Google Takeout location history (no `locations`, `semanticSegments` or top-level array of segments)"
+            )
         }
         for (time, point) in ordered { try emitWaiting(point, time: time) }
         ordered.removeAll()
         if rawSignals > 0 {
-            try warn("\(rawSignals) rawSignals positions not read: the timeline's segments are the route", line: 1, column: 1)
+            try warn(
+                "\(rawSignals) rawSignals positions not read: the timeline's segments are the route", line: 1, column: 1
+            )
         }
         if trackBegun {
             pending.append(.endSegment)
@@ -342,7 +374,9 @@ final class TakeoutReader: RouteEventReader {
 
     private func warn(_ message: String, line: Int? = nil, column: Int? = nil) throws(RouteError) {
         let (line, column) = (line ?? tokenizer.tokenLine, column ?? tokenizer.tokenColumn)
-        if options.strict { throw .invalidContent(file: tokenizer.fileName, line: line, column: column, message: message) }
+        if options.strict {
+            throw .invalidContent(file: tokenizer.fileName, line: line, column: column, message: message)
+        }
         pending.append(.warning(RouteWarning(line: line, column: column, message: message)))
     }
 }
