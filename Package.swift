@@ -329,7 +329,8 @@ let package = Package(
         .testTarget(
             name: "TrailcastEndToEndTests",
             dependencies: [
-                "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastReport", "TrailcastSettings",
+                "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastReport", "TrailcastRoutes",
+                "TrailcastSettings",
                 "TrailcastWire",
                 tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
                 tool("NIOHTTP1", "swift-nio"),

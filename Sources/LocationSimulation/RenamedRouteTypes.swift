@@ -2,7 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 
 // The names 0.1.0 gave the route reader's types, from when it read GPX alone; it reads
-// eight formats now. Kept for one release, so that code written against 0.1.0 still
+// several formats now. Kept for one release, so that code written against 0.1.0 still
 // compiles, with a warning that names the new type (and a fix-it).
 
 /// A point of a route, as 0.1.0 named it: now `RoutePoint`.

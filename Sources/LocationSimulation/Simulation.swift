@@ -106,8 +106,8 @@ public final class Simulation {
     /// Where the device goes.
     public enum Route: Sendable {
         /// A route file's points of one kind (`auto`: tracks, else routes, else waypoints):
-        /// GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history, by its extension, else its content (or the
-        /// configuration's `routeFormat`).
+        /// any format `trailcast` reads (docs/route-formats.md), by its extension, else its content
+        /// (or the configuration's `routeFormat`).
         case file(String, source: ReplaySource = .auto)
         /// Points given in code, in order.
         case points([RoutePoint])

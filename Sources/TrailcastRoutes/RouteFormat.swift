@@ -45,8 +45,20 @@ public enum RouteFormat: String, Sendable, CaseIterable {
         (allCases.filter { $0 != .takeout }.map(\.rawValue) + ["json"]).flatMap { [$0, $0.uppercased()] }
     }
 
+    /// The format's name in a list, for help: `GPX`, `GeoJSON`, `NMEA`, `Takeout`.
+    package var shortName: String {
+        switch self {
+        case .geojson: "GeoJSON"
+        case .takeout: "Takeout"
+        default: rawValue.uppercased()
+        }
+    }
+
+    /// Every format's ``shortName``, for help: `GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout`.
+    package static var shortNames: String { allCases.map(\.shortName).joined(separator: ", ") }
+
     /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`, `NMEA 0183`,
-    /// `CSV`.
+    /// `CSV`, `Google Takeout location history`.
     public var displayName: String {
         switch self {
         case .geojson: "GeoJSON"

@@ -37,7 +37,7 @@ struct ExportCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The route file (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history).",
+            "The route file (\(RouteFormat.shortNames)).",
             valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var file: String
 

@@ -8,7 +8,6 @@ import TrailcastRoutes
 import TrailcastWire
 import TrailcastRun
 import TrailcastSettings
-import TrailcastRoutes
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -39,7 +38,7 @@ struct FleetCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "Route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout), or directories of them: routes dealt to the devices in turn.",
+            "Route files (\(RouteFormat.shortNames)), or directories of them: routes dealt to the devices in turn.",
             valueName: "routes"), completion: .file(extensions: RouteFormat.completionExtensions))
     var routes: [String]
 

@@ -16,7 +16,7 @@ struct InspectCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
         abstract:
-            "Summarise route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout): counts, length, times, elevation, bounds, warnings.",
+            "Summarise route files (\(RouteFormat.shortNames)): counts, length, times, elevation, bounds, warnings.",
         usage: "trailcast inspect <route-file> ... [-f text|jsonl] [-o FILE] [--strict]",
         discussion: """
               trailcast inspect gpx/sf-waterfront-walk.gpx
@@ -37,7 +37,7 @@ struct InspectCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "Route files to inspect (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout), - for standard input.",
+            "Route files to inspect (\(RouteFormat.shortNames)), - for standard input.",
             valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var files: [String]
 

@@ -37,7 +37,7 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV or a Google Takeout history; - reads standard input (a scenario names its own).",
+            "\(RouteFormat.shortNames); - reads standard input (a scenario names its own).",
             valueName: "route-file"), completion: .file(extensions: RouteFormat.completionExtensions))
     var file: String?
 

@@ -2,6 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import ArgumentParser
 import TrailcastBasics
+import TrailcastRoutes
 import TrailcastRun
 #if canImport(Glibc)
 import Glibc
@@ -18,7 +19,7 @@ struct Trailcast: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trailcast",
         abstract:
-            "Replay route files (GPX, KML, KMZ, GeoJSON, TCX, FIT, NMEA, CSV, Takeout) as a simulated device location stream, with weather.",
+            "Replay route files (\(RouteFormat.shortNames)) as a simulated device location stream, with weather.",
         discussion: """
             Exit status: 0 success (also when standard output's reader went away: `| head`), 1 a check whose expectations failed (or a failure of no other kind), 64 bad usage, 65 a malformed or invalid route file, \
             66 missing or unreadable input file, \

@@ -27,6 +27,8 @@ struct CutAnywhereTests {
         Case(name: "KML gx:Track", export: "kml", source: "track"),
         Case(name: "KML lines", file: "Tests/Fixtures/cut/lines.kml", source: "route"),
         Case(name: "KML points", file: "Tests/Fixtures/cut/lines.kml", source: "waypoints"),
+        // The walk's KML export, deflated in a zip (made with Python's zipfile).
+        Case(name: "KMZ", file: "Tests/Fixtures/cut/track.kmz", source: "track"),
         Case(name: "TCX", export: "tcx", source: "track"),
         Case(name: "GeoJSON", export: "geojson", source: "track"),
         Case(name: "NMEA", export: "nmea", source: "track"),
