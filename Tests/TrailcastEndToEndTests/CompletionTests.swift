@@ -2,6 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 import Testing
+import TrailcastRoutes
 
 /// The completion scripts tried in real shells, as a person's Tab would: bash through its
 /// own completion function (`complete -p`, `COMP_WORDS`), fish through `complete -C`, zsh in
@@ -156,10 +157,11 @@ struct CompletionTests {
         #expect(loaded.status == 0, "\(loaded.stderr)")
         #expect(loaded.stdout == "_trailcast: function\n")
         let text = try String(contentsOf: script, encoding: .utf8)
-        #expect(
-            text.contains(
-                #":route-file:_files -g '\''*.gpx *.GPX *.kml *.KML *.kmz *.KMZ *.geojson *.GEOJSON *.tcx *.TCX *.fit *.FIT *.nmea *.NMEA *.csv *.CSV *.json *.JSON'\''"#
-            ))
+        // Every format's extension in both cases (`RouteFormat.completionExtensions`), and
+        // `.json` for GeoJSON and Takeout: `*.gpx *.GPX *.kml *.KML ... *.json *.JSON`.
+        let patterns = RouteFormat.completionExtensions.map { "*.\($0)" }.joined(separator: " ")
+        #expect(patterns.hasPrefix("*.gpx *.GPX *.kml *.KML") && patterns.hasSuffix("*.json *.JSON"))
+        #expect(text.contains(#":route-file:_files -g '\''"# + patterns + #"'\''"#))
         #expect(text.contains(#":scenario.yaml:_files -g '\''*.yaml *.yml'\''"#))
         #expect(text.contains(":DIR:_files -/"), "--weather-cache and --cache offer directories")
         #expect(text.contains("local -ar ___gps=('perfect' 'open-sky' 'suburban' 'urban-canyon' 'indoor')"))

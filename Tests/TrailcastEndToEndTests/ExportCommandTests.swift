@@ -2,6 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import Foundation
 import Testing
+import TrailcastRoutes
 
 /// `trailcast export`: the device stream as files that real tools read back, checked with
 /// those tools (gpsbabel, gpxpy, trailcast inspect), not a parser of our own.
@@ -222,7 +223,7 @@ struct ExportCommandTests {
             BadInput(
                 arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--input-format", "shp"], status: 64,
                 message:
-                    "trailcast: error: --input-format must be one of gpx, kml, kmz, geojson, tcx, fit, nmea, csv, takeout, not 'shp'"
+                    "trailcast: error: --input-format must be one of \(RouteFormat.names), not 'shp'"
             ),
             BadInput(
                 arguments: ["export", "gpx/sf-waterfront-walk.gpx", "--to", "csv", "--event", "1m:app=background"],
