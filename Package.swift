@@ -177,10 +177,15 @@ let package = Package(
                 tool("NIOSSL", "swift-nio-ssl"), tool("NIOTLS", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
                 tool("X509", "swift-certificates"), tool("SwiftASN1", "swift-asn1"),
             ]),
+        // The report's pages, drawn from a timeline: they never see how a run is stepped.
         .target(
             name: "TrailcastReport",
+            dependencies: ["TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastTimeline"]),
+        // The live page's server (`--serve`): it steers a run through the engine's ReplayControl.
+        .target(
+            name: "TrailcastLive",
             dependencies: [
-                "TrailcastBasics", "TrailcastCoreLocation", "TrailcastDevice", "TrailcastEngine", "TrailcastSettings",
+                "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastReport", "TrailcastSettings",
                 "TrailcastTimeline", .product(name: "HTTPTypes", package: "swift-http-types"),
                 tool("Hummingbird", "hummingbird"), tool("Logging", "swift-log"), tool("NIOCore", "swift-nio"),
                 tool("ServiceLifecycle", "swift-service-lifecycle"),
@@ -202,8 +207,9 @@ let package = Package(
             name: "TrailcastRun",
             dependencies: [
                 "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine",
-                "TrailcastFeeds", "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport", "TrailcastScenario",
-                "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWeatherServer", "TrailcastWire",
+                "TrailcastFeeds", "TrailcastLive", "TrailcastRoutes", "TrailcastOpenMeteo", "TrailcastReport",
+                "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+                "TrailcastWeatherServer", "TrailcastWire",
                 tool("Logging", "swift-log"),
             ]),
 
@@ -278,7 +284,7 @@ let package = Package(
         .testTarget(
             name: "LiveStreamTests",
             dependencies: [
-                "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastReport", "TrailcastTimeline",
+                "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastLive", "TrailcastTimeline",
                 tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
                 tool("NIOHTTP1", "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -329,9 +335,8 @@ let package = Package(
         .testTarget(
             name: "TrailcastEndToEndTests",
             dependencies: [
-                "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastReport", "TrailcastRoutes",
-                "TrailcastSettings",
-                "TrailcastWire",
+                "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastLive", "TrailcastRoutes",
+                "TrailcastSettings", "TrailcastWire",
                 tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
                 tool("NIOHTTP1", "swift-nio"),
                 tool("NIOPosix", "swift-nio"), tool("NIOWebSocket", "swift-nio"),

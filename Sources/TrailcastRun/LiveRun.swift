@@ -5,6 +5,7 @@ import TrailcastDevice
 import TrailcastEngine
 public import TrailcastFeeds
 public import TrailcastReport
+import TrailcastLive
 
 /// `--serve`: the live server of a run and what it serves from (the event journal, the
 /// device's latest report, the run's control). A feed of the device stream like the others;

@@ -3,6 +3,7 @@
 import TrailcastDevice
 import TrailcastFeeds
 import TrailcastRoutes
+import TrailcastLive
 import TrailcastReport
 import TrailcastEngine
 public import TrailcastTimeline

@@ -3,6 +3,7 @@
 import TrailcastFeeds
 import TrailcastRoutes
 import TrailcastReport
+import TrailcastLive
 import TrailcastEngine
 import TrailcastTimeline
 

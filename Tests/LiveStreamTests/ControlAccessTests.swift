@@ -2,7 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import HTTPTypes
 import Testing
-@testable import TrailcastReport
+@testable import TrailcastLive
 
 /// Who may pause, resume or speed up a live run: the run's token, or the live page the
 /// server itself served (its `Origin` is `http://` and a `Host` naming this machine).

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-import TrailcastReport
+import TrailcastLive
 import Testing
 import TrailcastBasics
 import TrailcastTimeline

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import AsyncHTTPClient
-import TrailcastReport
+import TrailcastLive
 @testable import TrailcastEngine
 import Testing
 import TrailcastBasics

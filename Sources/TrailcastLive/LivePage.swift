@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 
+import TrailcastReport
+
 /// `GET /` of `--serve`: one page, no external scripts, that watches and steers the run
 /// from the served origin. The map is the report's own drawing (`GET /map.svg`, the
 /// report's `MapView` over what the run has recorded so far, refreshed every two seconds);

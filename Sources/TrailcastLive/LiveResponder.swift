@@ -2,6 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import HTTPTypes
 import Hummingbird
+import TrailcastReport
 import TrailcastBasics
 import TrailcastEngine
 import TrailcastSettings

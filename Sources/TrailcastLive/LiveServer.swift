@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import Synchronization
+package import TrailcastReport
 import TrailcastBasics
 #if canImport(Glibc)
 import Glibc
