@@ -229,8 +229,9 @@ let package = Package(
         .target(
             name: "TrailcastFuzzChecks",
             dependencies: [
-                "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastRoutes",
-                "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather", "TrailcastWire",
+                "TrailcastApps", "TrailcastBasics", "TrailcastDevice", "TrailcastEngine", "TrailcastReport",
+                "TrailcastRoutes", "TrailcastScenario", "TrailcastSettings", "TrailcastTimeline", "TrailcastWeather",
+                "TrailcastWire",
             ]),
         .executableTarget(
             name: "trailcast",

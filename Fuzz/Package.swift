@@ -9,7 +9,7 @@ import PackageDescription
 
 let targets = [
     "FuzzGPXReader", "FuzzReplay", "FuzzScenario", "FuzzOpenMeteo", "FuzzForecastQuery", "FuzzNMEA", "FuzzPlaces",
-    "FuzzMQTT", "FuzzRouteFormats",
+    "FuzzMQTT", "FuzzRouteFormats", "FuzzTimelineReport", "FuzzRegions", "FuzzBrowserMessages", "FuzzWeatherCache",
 ]
 
 let package = Package(

@@ -20,6 +20,10 @@ public enum FuzzChecks {
         "nmea": nmea,
         "places": places,
         "mqtt": mqtt,
+        "timeline-report": timelineReport,
+        "regions": regions,
+        "browser-messages": browserMessages,
+        "weather-cache": weatherCacheEntry,
     ]
 
     /// Stops with `message` when `condition` does not hold (in every build configuration).

@@ -88,11 +88,27 @@ struct WeatherDiskCacheTests {
             "before the first")
     }
 
+    /// An entry as this version writes it for `query`, with one condition replaced.
+    static func entry(_ field: String, _ value: String) -> String {
+        let conditions = [
+            ("temperatureCelsius", "19.4"), ("apparentTemperatureCelsius", "18"), ("relativeHumidity", "61"),
+            ("precipitationMm", "0"), ("cloudCover", "17"), ("weatherCode", "0"), ("windSpeedMps", "2.7"),
+            ("windDirectionDegrees", "272"), ("isDay", "true"),
+        ].map { "\"\($0.0)\":\($0.0 == field ? value : $0.1)" }.joined(separator: ",")
+        return #"{"format":"trailcast-weather-cache/1","cell":"37.79,-122.40","cellDegrees":0.01,"#
+            + #""windowStart":1781366400,"windowSeconds":900,"fetchedAt":1795478400.25,"conditions":{"#
+            + conditions + "}}"
+    }
+
     @Test(
         "a truncated, foreign or garbage entry is a miss with a warning naming the file; the next answer replaces it",
         arguments: [
             "", "{\"format\":\"trailcast-weather-cache/1\",\"cell\":\"37.79,-122.40\"", "not json",
             "{\"format\":\"other/9\"}", "\u{0}\u{1}\u{2}",
+            // Values no model or Open-Meteo gives (found by the weather-cache fuzz target's check).
+            entry("relativeHumidity", "101"), entry("relativeHumidity", "-1"), entry("cloudCover", "101"),
+            entry("cloudCover", "-1"), entry("windDirectionDegrees", "361"), entry("windDirectionDegrees", "-1"),
+            entry("windSpeedMps", "-0.1"), entry("precipitationMm", "-0.1"),
         ])
     func corruptEntries(content: String) throws {
         let directory = try Self.scratch()
@@ -107,6 +123,23 @@ struct WeatherDiskCacheTests {
         #expect(warnings.all.first?.description.hasPrefix("\(path): warning: unreadable weather cache entry") == true)
         cache.store(Self.conditions, for: Self.query, policy: Self.policy)
         #expect(cache.conditions(for: Self.query, policy: Self.policy) == Self.conditions)
+    }
+
+    @Test("an entry at the edges of every range is read: 0 and 100 %, 0 and 360°, no wind, no rain")
+    func edgesRead() throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let cache = WeatherDiskCache(directory: directory)
+        cache.store(Self.conditions, for: Self.query, policy: Self.policy)
+        let path = directory + "/0.01/37.79,-122.40/1781366400-900.json"
+        for (field, value) in [
+            ("relativeHumidity", "0"), ("relativeHumidity", "100"), ("cloudCover", "0"), ("cloudCover", "100"),
+            ("windDirectionDegrees", "0"), ("windDirectionDegrees", "360"), ("windSpeedMps", "0"),
+            ("precipitationMm", "0"),
+        ] {
+            try Data(Self.entry(field, value).utf8).write(to: URL(fileURLWithPath: path))
+            #expect(cache.conditions(for: Self.query, policy: Self.policy) != nil, "\(field) \(value)")
+        }
     }
 
     @Test("past its maximum the cache drops the entries written longest ago")

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-import TrailcastWeather
+import Foundation
 
 /// One answer on disk: the file `DIR/<cellDegrees>/<south>,<west>/<windowStart>-<windowSeconds>.json`
 /// holds
@@ -14,30 +14,30 @@ import TrailcastWeather
 ///
 /// Times are Unix seconds: `windowStart` is the start of the freshness window the answer
 /// is for (simulated time), `fetchedAt` when it was fetched (wall clock, for eviction).
-struct WeatherCacheEntry: Codable, Equatable {
-    static let format = "trailcast-weather-cache/1"
+package struct WeatherCacheEntry: Codable, Equatable {
+    package static let format = "trailcast-weather-cache/1"
 
-    struct Conditions: Codable, Equatable {
-        var temperatureCelsius: Double
-        var apparentTemperatureCelsius: Double
-        var relativeHumidity: Int
-        var precipitationMm: Double
-        var cloudCover: Int
-        var weatherCode: Int
-        var windSpeedMps: Double
-        var windDirectionDegrees: Int
-        var isDay: Bool
+    package struct Conditions: Codable, Equatable {
+        package var temperatureCelsius: Double
+        package var apparentTemperatureCelsius: Double
+        package var relativeHumidity: Int
+        package var precipitationMm: Double
+        package var cloudCover: Int
+        package var weatherCode: Int
+        package var windSpeedMps: Double
+        package var windDirectionDegrees: Int
+        package var isDay: Bool
     }
 
-    var format: String
-    var cell: String
-    var cellDegrees: Double
-    var windowStart: Int64
-    var windowSeconds: Double
-    var fetchedAt: Double
-    var conditions: Conditions
+    package var format: String
+    package var cell: String
+    package var cellDegrees: Double
+    package var windowStart: Int64
+    package var windowSeconds: Double
+    package var fetchedAt: Double
+    package var conditions: Conditions
 
-    init(key: WeatherCacheKey, conditions: WeatherConditions, fetchedAt: Double) {
+    package init(key: WeatherCacheKey, conditions: WeatherConditions, fetchedAt: Double) {
         format = Self.format
         cell = key.cell.description
         cellDegrees = key.cell.sizeDegrees
@@ -54,7 +54,7 @@ struct WeatherCacheEntry: Codable, Equatable {
     }
 
     /// The conditions, if the entry is one this version reads and is for `key`.
-    func weather(for key: WeatherCacheKey) -> WeatherConditions? {
+    package func weather(for key: WeatherCacheKey) -> WeatherConditions? {
         guard cell == key.cell.description, windowStart == key.windowStart, windowSeconds == key.windowSeconds else {
             return nil
         }
@@ -62,10 +62,15 @@ struct WeatherCacheEntry: Codable, Equatable {
     }
 
     /// The conditions, if the entry is one this version reads, whatever it is for.
-    var readableConditions: WeatherConditions? {
+    package var readableConditions: WeatherConditions? {
+        // What the model and Open-Meteo give, and the timeline's units promise: an entry outside
+        // these ranges was not written by this version, and reads as a miss.
         guard format == Self.format, let code = WMOWeatherCode(rawValue: conditions.weatherCode),
             conditions.temperatureCelsius.isFinite, conditions.apparentTemperatureCelsius.isFinite,
-            conditions.precipitationMm.isFinite, conditions.windSpeedMps.isFinite
+            conditions.precipitationMm.isFinite, conditions.precipitationMm >= 0,
+            conditions.windSpeedMps.isFinite, conditions.windSpeedMps >= 0,
+            (0...100).contains(conditions.relativeHumidity), (0...100).contains(conditions.cloudCover),
+            (0...360).contains(conditions.windDirectionDegrees)
         else { return nil }
         return WeatherConditions(
             temperatureCelsius: conditions.temperatureCelsius,
@@ -77,13 +82,13 @@ struct WeatherCacheEntry: Codable, Equatable {
 }
 
 /// Which entry answers a query: its cell and its freshness window.
-struct WeatherCacheKey: Hashable, Sendable {
-    var cell: WeatherCell
+package struct WeatherCacheKey: Hashable, Sendable {
+    package var cell: WeatherCell
     /// Unix seconds at which the window starts (a multiple of `windowSeconds`).
-    var windowStart: Int64
-    var windowSeconds: Double
+    package var windowStart: Int64
+    package var windowSeconds: Double
 
-    init(query: WeatherQuery, policy: WeatherServicePolicy) {
+    package init(query: WeatherQuery, policy: WeatherServicePolicy) {
         cell = WeatherCell(latitude: query.latitude, longitude: query.longitude, sizeDegrees: policy.cellDegrees)
         windowSeconds = policy.freshnessSeconds
         let window = (query.unixTime / policy.freshnessSeconds).rounded(.down)
@@ -91,7 +96,15 @@ struct WeatherCacheKey: Hashable, Sendable {
     }
 
     /// The entry's path below the cache directory.
-    var relativePath: String {
+    package var relativePath: String {
         "\(WeatherCell.describe(sizeDegrees: cell.sizeDegrees))/\(cell)/\(windowStart)-\(Int64(windowSeconds.rounded())).json"
+    }
+}
+
+extension WeatherCacheEntry {
+    /// The conditions a file's bytes hold, if they are an entry this version reads (for any
+    /// key): what the fuzz target checks.
+    package static func readableConditions(decoding bytes: [UInt8]) -> WeatherConditions? {
+        (try? JSONDecoder().decode(WeatherCacheEntry.self, from: Data(bytes)))?.readableConditions
     }
 }
