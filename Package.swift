@@ -98,6 +98,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
         // No traits: the server needs neither swift-configuration nor full Foundation.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: []),
+        // Starting `xcrun simctl` for --simulator. No traits: its default one brings Foundation.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
     ],
     // Each module's reason to be one is in ARCHITECTURE.md's layer table ("why a module").
     targets: [
@@ -176,6 +178,10 @@ let package = Package(
                 tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"), tool("NIOPosix", "swift-nio"),
                 tool("NIOSSL", "swift-nio-ssl"), tool("NIOTLS", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
                 tool("X509", "swift-certificates"), tool("SwiftASN1", "swift-asn1"),
+                // Its manifest offers it on macOS and Linux only (iOS "99.0").
+                .product(
+                    name: "Subprocess", package: "swift-subprocess",
+                    condition: .when(platforms: [.macOS, .linux], traits: ["Tool"])),
             ]),
         // The report's pages, drawn from a timeline: they never see how a run is stepped.
         .target(

@@ -1,15 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
+#if canImport(Subprocess)
+import Subprocess
 #endif
 package import TrailcastCoreLocation
 package import TrailcastDevice
-import Dispatch
 import TrailcastBasics
 import TrailcastWire
 
@@ -36,14 +31,10 @@ package final class SimulatorFeed: Feed {
 
     /// Finds `xcrun` on `PATH`; throws ``FeedError/peerFailed(_:)`` when there is none
     /// (the iOS Simulator exists on macOS only).
-    package init(device: String, bundleID: String?) throws {
-        guard let xcrun = Self.findOnPath("xcrun") else {
-            throw FeedError.peerFailed(
-                "--simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)")
-        }
+    package init(device: String, bundleID: String?) async throws {
         self.device = device
         self.bundleID = bundleID
-        runner = CommandQueue(executable: xcrun)
+        runner = try await CommandQueue()
     }
 
     package func deviceReported(_ epoch: DeviceEpoch) throws {
@@ -99,70 +90,73 @@ package final class SimulatorFeed: Feed {
         await runner.drain()
         if let failure = runner.failure { throw FeedError.peerFailed(failure) }
     }
-
-    static func findOnPath(_ name: String) -> String? {
-        guard let path = getenv("PATH").map({ String(cString: $0) }) else { return nil }
-        for folder in path.split(separator: ":") where !folder.isEmpty {
-            let candidate = "\(folder)/\(name)"
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
-    }
 }
 
-/// Runs commands one at a time on a thread of its own (each waited for with waitpid),
-/// in the order given.
+/// Runs `xcrun` commands one at a time, in the order given, in a task of its own.
+///
+/// Each starts through swift-subprocess, which resets every signal to its default and
+/// empties the mask in the child (posix_spawn's SETSIGDEF and SETSIGMASK): a running replay
+/// ignores SIGPIPE and SIGQUIT, and an ignored signal stays ignored across exec, so simctl
+/// started with both before (SimulatorFeedTests.childSignals). Not Foundation's `Process`:
+/// on Linux it resets neither. simctl's standard output and error both go to trailcast's
+/// standard error, so that nothing it prints lands inside the timeline.
 private final class CommandQueue: Sendable {
     private struct State {
         var queue: [(arguments: [String], isLocation: Bool)] = []
-        var running = false
+        var worker: Task<Void, Never>?
         var failure: String?
     }
 
-    private let executable: String
+    #if canImport(Subprocess)
+    private let xcrun: Executable
+    #endif
     private let state = LockedValue(State())
-    private let worker = DispatchQueue(label: "trailcast.simctl")
 
-    init(executable: String) {
-        self.executable = executable
+    /// Finds `xcrun` on `PATH`.
+    init() async throws {
+        #if canImport(Subprocess)
+        do {
+            self.xcrun = .path(try await Executable.name("xcrun").resolveExecutablePath(in: .inherit))
+        } catch {
+            throw FeedError.peerFailed(
+                "--simulator needs Xcode's xcrun, which is not on PATH (the iOS Simulator runs on macOS only)")
+        }
+        #else
+        throw FeedError.peerFailed("--simulator needs Xcode's xcrun, and runs on macOS only")
+        #endif
     }
 
     var failure: String? { state.withLock { $0.failure } }
 
     func enqueue(_ arguments: [String], replacingPendingLocation: Bool) {
-        let start = state.withLock { state -> Bool in
+        state.withLock { state in
             // After a failure nothing more runs: the run ends with that failure.
-            guard state.failure == nil else { return false }
+            guard state.failure == nil else { return }
             if replacingPendingLocation, let last = state.queue.last, last.isLocation {
                 state.queue[state.queue.count - 1] = (arguments, true)
             } else {
                 state.queue.append((arguments, replacingPendingLocation))
             }
-            guard !state.running else { return false }
-            state.running = true
-            return true
+            if state.worker == nil { state.worker = Task { await self.runQueued() } }
         }
-        if start { worker.async { self.runQueued() } }
     }
 
     /// Waits until everything queued so far has run.
     func drain() async {
-        while state.withLock({ $0.running }) {
-            await withCheckedContinuation { continuation in worker.async { continuation.resume() } }
-        }
+        while let worker = state.withLock({ $0.worker }) { await worker.value }
     }
 
-    private func runQueued() {
+    private func runQueued() async {
         while true {
             let next = state.withLock { state -> [String]? in
                 guard !state.queue.isEmpty else {
-                    state.running = false
+                    state.worker = nil
                     return nil
                 }
                 return state.queue.removeFirst().arguments
             }
             guard let arguments = next else { return }
-            let status = Self.run(executable, arguments)
+            let status = await run(arguments)
             if status != 0 {
                 // The first failure ends the queue: the commands after it are dropped, not
                 // run while the replay reports the failure and exits (one ran on, orphaned,
@@ -170,44 +164,30 @@ private final class CommandQueue: Sendable {
                 state.withLock { state in
                     state.failure = "xcrun \(arguments.joined(separator: " ")) failed (exit status \(status))"
                     state.queue.removeAll()
-                    state.running = false
+                    state.worker = nil
                 }
                 return
             }
         }
     }
 
-    /// Spawns and waits; the exit status (or 127 when it cannot be started).
-    ///
-    /// The child starts with the signals a shell would give it: a running replay ignores
-    /// SIGPIPE and SIGQUIT (`SigIgn: 1004` in its /proc/PID/status; SIGINT and SIGTERM are
-    /// caught, for its `end` line), and an ignored signal stays ignored across exec
-    /// (posix_spawn(3)): simctl started with both. Nothing blocked either, whatever thread
-    /// spawns it.
-    private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        #if canImport(Darwin)
-        var attributes: posix_spawnattr_t? = nil
+    /// Starts `xcrun` with `arguments` and waits: its exit status, 128 + the signal that
+    /// killed it, or 127 when it could not be started.
+    private func run(_ arguments: [String]) async -> Int32 {
+        #if canImport(Subprocess)
+        do {
+            let result = try await Subprocess.run(
+                xcrun, arguments: Arguments(arguments), output: .currentStandardError, error: .currentStandardError)
+            switch result.terminationStatus {
+            case .exited(let code): return Int32(code)
+            case .signaled(let signal): return 128 + Int32(signal)
+            }
+        } catch {
+            return 127
+        }
         #else
-        var attributes = posix_spawnattr_t()
+        return 127
         #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for number in [SIGINT, SIGTERM, SIGPIPE, SIGHUP, SIGQUIT] { sigaddset(&defaults, number) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var pid = pid_t()
-        guard posix_spawn(&pid, executable, nil, &attributes, argv, environ) == 0 else { return 127 }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        // WIFEXITED / WEXITSTATUS, spelled out: the C macros are not imported into Swift.
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 }
 
@@ -231,6 +211,6 @@ public struct SimulatorFeedRequest: FeedRequest {
     }
 
     public func start(speed: Double, messages: @escaping @Sendable (String) -> Void) async throws -> any Feed {
-        try SimulatorFeed(device: device, bundleID: bundleID)
+        try await SimulatorFeed(device: device, bundleID: bundleID)
     }
 }
