@@ -34,6 +34,7 @@ let pinned: [(url: String, version: Version)] = [
     ("https://github.com/apple/swift-service-context", "1.5.1"),
     ("https://github.com/swift-server/swift-service-lifecycle", "2.13.0"),
     ("https://github.com/apple/swift-system", "1.8.1"),
+    ("https://github.com/swiftlang/swift-subprocess", "1.0.2"),
     ("https://github.com/jpsim/Yams", "6.2.2"),
 ]
 
