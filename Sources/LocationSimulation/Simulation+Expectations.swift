@@ -14,7 +14,7 @@ extension Simulation {
     public var records: [TimelineRecord] { timeline.map(TimelineRecord.init) }
 
     /// Whether `expectation` holds, and if not, why (quoting the offending event). An
-    /// expectation about events a simulation never records (``eventTypesNeverRecorded``)
+    /// expectation about events a simulation never records (`weather`, `missed`, `places`...)
     /// fails, saying why: it would hold, or fail, whatever the app did.
     public func check(_ expectation: Expectation) -> ExpectationOutcome {
         Self.evaluate(expectation, in: records)
@@ -29,7 +29,7 @@ extension Simulation {
 
     /// Event types of the `trailcast` command's timeline that a simulation never records,
     /// with why: the app under test is the user's own code.
-    public static let eventTypesNeverRecorded: [String: String] = [
+    package static let eventTypesNeverRecorded: [String: String] = [
         "weather": "a simulation records no weather events: the weather is fetched by your app's own code, "
             + "so count its requests instead (the weather client you gave it)",
         "weatherError": "a simulation records no weatherError events: the weather is fetched by your app's own code, "

@@ -90,7 +90,7 @@ extension Timestamp {
     }
 
     /// Formats as `YYYY-MM-DDThh:mm:ss.fffZ` in UTC, truncating to `fractionDigits` (0...9).
-    public func iso8601(fractionDigits: Int = 3) -> String {
+    package func iso8601(fractionDigits: Int = 3) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(30)
         appendISO8601(to: &bytes, fractionDigits: fractionDigits)

@@ -58,7 +58,7 @@ public enum AuthorizationRequest: String, Sendable, CaseIterable {
 
     /// The requests an app makes for its status (what `--request` and a scenario's
     /// `request` take).
-    public static let statusRequests: [AuthorizationRequest] = [.whenInUse, .always]
+    package static let statusRequests: [AuthorizationRequest] = [.whenInUse, .always]
 }
 
 /// What the simulated user taps in a permission prompt.

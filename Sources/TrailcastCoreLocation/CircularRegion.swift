@@ -32,7 +32,7 @@ public struct CircularRegion: Sendable, Equatable {
 
 /// `CLRegionState`: where the device is with respect to a region, as Core Location last
 /// determined it.
-public enum RegionState: String, Sendable, CaseIterable {
+package enum RegionState: String, Sendable, CaseIterable {
     /// Not determined: monitoring has just started, or the app lost authorization or precise location.
     case unknown
     /// The device is inside the region.
@@ -62,7 +62,7 @@ public struct RegionEvent: Sendable, Equatable {
         case unmonitored
 
         /// The answer to `requestState(for:)` in `state`.
-        public static func determined(_ state: RegionState) -> Change {
+        package static func determined(_ state: RegionState) -> Change {
             switch state {
             case .inside: return .inside
             case .outside: return .outside
@@ -80,7 +80,7 @@ public struct RegionEvent: Sendable, Equatable {
     public var position: Coordinate?
 
     /// The region's identifier, as the app named it.
-    public var identifier: String { region.identifier }
+    package var identifier: String { region.identifier }
 
     package init(region: CircularRegion, change: Change, position: Coordinate? = nil) {
         self.region = region

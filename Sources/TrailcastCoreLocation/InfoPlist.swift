@@ -105,7 +105,7 @@ public struct InfoPlistError: Sendable, Equatable {
     }
 
     /// Whether Core Location terminates the app for it (the run ends).
-    public var isFatal: Bool { method == .allowsBackgroundLocationUpdates }
+    package var isFatal: Bool { method == .allowsBackgroundLocationUpdates }
 
     /// The one line the timeline shows.
     public var message: String {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
-public import TrailcastDevice
+package import TrailcastDevice
 
 /// A stretch of device epochs the app did not receive, all for one reason: what the
 /// timeline's `missed` event says, so that a report can draw where the app went dark
 /// and why, without a line per epoch.
 public struct MissedFixes: Sendable, Equatable {
     /// Why the app did not get a fix, the first rule that held it back.
-    public enum Reason: String, Sendable, CaseIterable {
+    package enum Reason: String, Sendable, CaseIterable {
         /// Not authorized (denied, restricted, not determined yet, or services off).
         case notAuthorized
         /// In the background without Always.
@@ -33,16 +33,16 @@ public struct MissedFixes: Sendable, Equatable {
     package static let pathLimit = 64
 
     /// Why the app did not get these epochs; a new stretch begins when the reason changes.
-    public var reason: Reason
+    package var reason: Reason
     /// How many device epochs the app missed.
-    public var fixes: Int
+    package var fixes: Int
     /// Offsets of the first and the last missed epoch.
-    public var sinceOffset: Double
+    package var sinceOffset: Double
     /// Simulated seconds from the start of the run to the last missed epoch (the event's `until`).
-    public var untilOffset: Double
+    package var untilOffset: Double
     /// Where the device was: its reported position, or the true one while it had no fix.
     /// Evenly thinned to at most ``pathLimit`` points, first and last kept.
-    public var path: [Coordinate]
+    package var path: [Coordinate]
 
     package init(reason: Reason, fixes: Int, sinceOffset: Double, untilOffset: Double, path: [Coordinate]) {
         self.reason = reason

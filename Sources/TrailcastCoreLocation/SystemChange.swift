@@ -4,7 +4,7 @@
 /// permission, Precise Location, Location Services) or by moving the app between the
 /// foreground and the background. The app hears of it only through the callbacks that
 /// follow.
-public enum SystemChange: Sendable, Hashable {
+package enum SystemChange: Sendable, Hashable {
     /// The user sets the app's location permission in Settings.
     case authorization(AuthorizationStatus)
     /// The user turns Precise Location on (`full`) or off (`reduced`) for the app in Settings.

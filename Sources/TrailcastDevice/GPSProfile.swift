@@ -76,17 +76,18 @@ public struct GPSProfile: Sendable, Equatable {
     public static let presets = [perfect, openSky, suburban, urbanCanyon, indoor]
 
     /// The preset called `name`, or nil.
-    public static func preset(named name: String) -> GPSProfile? {
+    package static func preset(named name: String) -> GPSProfile? {
         presets.first { $0.name == name }
     }
 
     /// Whether fixes are the route itself.
-    public var isPerfect: Bool { sigmaMeters == 0 && multipathPerSecond == 0 }
+    package var isPerfect: Bool { sigmaMeters == 0 && multipathPerSecond == 0 }
 
     /// This profile with the custom figures given (nil keeps the profile's own); named
     /// `custom` when any is given. A perfect profile given a sigma becomes a noisy one with
     /// open-sky's character and no dropouts.
-    public func overriding(sigmaMeters: Double?, correlationSeconds: Double?, multipathPerSecond: Double?) -> GPSProfile
+    package func overriding(sigmaMeters: Double?, correlationSeconds: Double?, multipathPerSecond: Double?)
+        -> GPSProfile
     {
         guard sigmaMeters != nil || correlationSeconds != nil || multipathPerSecond != nil else { return self }
         var custom = isPerfect ? Self.openSky : self
@@ -98,7 +99,7 @@ public struct GPSProfile: Sendable, Equatable {
     }
 
     /// Why the figures cannot run, or nil.
-    public var problem: String? {
+    package var problem: String? {
         if !(sigmaMeters >= 0) || !sigmaMeters.isFinite || sigmaMeters > 10_000 {
             return "--gps-sigma must be a number of metres from 0 to 10000, not \(sigmaMeters.asGiven)"
         }

@@ -47,7 +47,7 @@ public protocol FeedRequest: Sendable {
 extension FeedRequest {
     /// Nil unless `speed` is 0 (virtual time); then that the feed needs real time, after
     /// `what`: its flag and what it drives, as "--browser drives live pages and needs".
-    public static func needsRealTime(_ what: String, speed: Double) -> String? {
+    package static func needsRealTime(_ what: String, speed: Double) -> String? {
         speed == 0 ? "\(what) real time: add --speed N (1 is real time)" : nil
     }
 }

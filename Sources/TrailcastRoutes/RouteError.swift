@@ -9,8 +9,8 @@ public enum RouteError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotOpen(file: String, reason: String)
     /// Reading the file failed part way (an I/O error, not a content problem).
     case cannotRead(file: String, reason: String)
-    /// The bytes are not well-formed XML; `reason` is libxml2's message (or
-    /// ``encodingMismatchReason`` or ``malformedInternalSubsetReason``).
+    /// The bytes are not well-formed XML; `reason` is libxml2's message (or the reader's own,
+    /// when the bytes do not match the declared encoding or the DOCTYPE is broken).
     case malformedXML(file: String, line: Int, column: Int, reason: String)
     /// Well-formed XML whose root element is not `<gpx>`.
     case notGPX(file: String, line: Int, column: Int, rootElement: String)
@@ -29,12 +29,12 @@ public enum RouteError: Error, Sendable, Equatable, CustomStringConvertible {
     /// byte order mark) cannot convert. libxml2 converts ahead of parsing, so where it
     /// notices depends on how much it had buffered: the error is at the parser's place
     /// then, which may be before the bytes (the declaration, for a whole first chunk).
-    public static let encodingMismatchReason = "the bytes do not match the document's encoding"
+    package static let encodingMismatchReason = "the bytes do not match the document's encoding"
 
     /// The reason of a ``malformedXML(file:line:column:reason:)`` error inside a DOCTYPE's
     /// internal subset (`<!DOCTYPE gpx [ ... ]>`), placed at its `[`: libxml2 words such a
     /// fault, and places it, differently depending on where the file's chunks are cut.
-    public static let malformedInternalSubsetReason =
+    package static let malformedInternalSubsetReason =
         "the DOCTYPE's internal subset is malformed or never ends (GPX needs no DOCTYPE)"
 
     /// The file the error is about.

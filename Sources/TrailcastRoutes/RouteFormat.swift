@@ -30,11 +30,11 @@ public enum RouteFormat: String, Sendable, CaseIterable {
 
     /// Every format as `--input-format` and a scenario's `inputFormat:` take it, for help
     /// and messages: `gpx, kml, kmz, geojson, tcx, fit, nmea, csv, takeout`.
-    public static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
+    package static var names: String { allCases.map(\.rawValue).joined(separator: ", ") }
 
     /// Every format's own extension, for messages: `.gpx, .kml, .kmz, .geojson, .tcx, .fit, .nmea, .csv`
     /// (`.json` is GeoJSON's too when a file is named, not when a directory is searched).
-    public static var extensions: String {
+    package static var extensions: String {
         allCases.filter { $0 != .takeout }.map { ".\($0.rawValue)" }.joined(separator: ", ")
     }
 
@@ -59,7 +59,7 @@ public enum RouteFormat: String, Sendable, CaseIterable {
 
     /// The format's usual name: `GPX`, `KML`, `KMZ`, `GeoJSON`, `TCX`, `FIT`, `NMEA 0183`,
     /// `CSV`, `Google Takeout location history`.
-    public var displayName: String {
+    package var displayName: String {
         switch self {
         case .geojson: "GeoJSON"
         case .nmea: "NMEA 0183"
@@ -69,7 +69,7 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     }
 
     /// The format a file name's extension names (`.json` is GeoJSON), if any.
-    public init?(fileName: String) {
+    package init?(fileName: String) {
         guard let dot = fileName.lastIndex(of: "."), !fileName[dot...].contains("/") else { return nil }
         switch fileName[fileName.index(after: dot)...].lowercased() {
         case "gpx": self = .gpx

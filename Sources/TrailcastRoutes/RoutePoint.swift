@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 public import TrailcastBasics
-/// One waypoint, route point or track point, with every field GPX 1.0/1.1 and
-/// Garmin's TrackPointExtension define. Fields absent from the file are nil.
+/// One waypoint, route point or track point: where, when, and what a receiver said of its
+/// fix (dilution, speed, course). The readers keep more of what a file holds (names, heart
+/// rate, extensions), for `inspect` and the exports; those fields are the package's own, since
+/// nothing a simulation does reads them. Fields absent from the file are nil.
 public struct RoutePoint: Sendable, Equatable {
     /// Latitude in degrees, -90...90 (WGS 84).
     public var latitude: Double
@@ -13,46 +15,46 @@ public struct RoutePoint: Sendable, Equatable {
     /// `<time>`, in UTC. Dropped (nil, with a warning) when unparsable or going backwards.
     public var time: Timestamp?
     /// `<name>`: the point's name as the file gives it.
-    public var name: String?
+    package var name: String?
     /// `<desc>`: a text description of the point.
-    public var description: String?
+    package var description: String?
     /// `<sym>`: the symbol name a GPS shows for the point.
-    public var symbol: String?
+    package var symbol: String?
     /// `<type>`: the point's classification, free text.
-    public var type: String?
+    package var type: String?
     /// `<fix>`: what kind of fix the receiver had at this point; nil when the file does not say.
     public var fix: FixType?
     /// `<sat>`: satellites used for the fix.
-    public var satellites: Int?
+    package var satellites: Int?
     /// `<hdop>`: horizontal dilution of precision, without unit (lower is better).
     public var horizontalDilution: Double?
     /// `<vdop>`: vertical dilution of precision, without unit (lower is better).
     public var verticalDilution: Double?
     /// `<pdop>`: position (3D) dilution of precision, without unit (lower is better).
-    public var positionDilution: Double?
+    package var positionDilution: Double?
     /// GPX 1.0 `<speed>` or TrackPointExtension v2 `<speed>`, in m/s.
     public var speedMetersPerSecond: Double?
     /// GPX 1.0 `<course>` or TrackPointExtension v2 `<course>`: degrees from true north.
     public var courseDegrees: Double?
     /// TrackPointExtension `<hr>`.
-    public var heartRateBeatsPerMinute: Int?
+    package var heartRateBeatsPerMinute: Int?
     /// TrackPointExtension `<cad>`.
-    public var cadenceRevolutionsPerMinute: Int?
+    package var cadenceRevolutionsPerMinute: Int?
     /// TrackPointExtension `<atemp>`.
-    public var airTemperatureCelsius: Double?
+    package var airTemperatureCelsius: Double?
     /// TrackPointExtension `<wtemp>`.
-    public var waterTemperatureCelsius: Double?
+    package var waterTemperatureCelsius: Double?
     /// TrackPointExtension `<depth>`.
-    public var depthMeters: Double?
+    package var depthMeters: Double?
     /// Other elements found under `<extensions>`, as raw name/text pairs, in document order.
-    public var extensions: [RouteExtensionElement]
+    package var extensions: [RouteExtensionElement]
     /// Where the point's start tag ends in the file (1-based), for warnings.
-    public var line: Int
+    package var line: Int
     /// The column on that `line`, from 1; 0 for a point not read from a text file.
-    public var column: Int
+    package var column: Int
     /// Where a binary file's point (a FIT record) starts, in bytes from the file's start;
     /// nil for a text format, whose points have a ``line`` and ``column``.
-    public var byteOffset: Int?
+    package var byteOffset: Int?
 
     /// A point with a position and, optionally, elevation and time; every other field is nil,
     /// with no extensions. `line` and `column` are 0 unless given.
@@ -85,13 +87,13 @@ public enum FixType: String, Sendable, Equatable, CaseIterable {
 }
 
 /// An extension element Trailcast does not interpret, kept as written.
-public struct RouteExtensionElement: Sendable, Equatable {
+package struct RouteExtensionElement: Sendable, Equatable {
     /// The qualified name as written in the file, such as `gpxx:Temperature`.
-    public var name: String
+    package var name: String
     /// The namespace URI the element belongs to, if any.
-    public var namespaceURI: String?
+    package var namespaceURI: String?
     /// The element's text, without surrounding white space.
-    public var text: String
+    package var text: String
 
     package init(name: String, namespaceURI: String?, text: String) {
         self.name = name

@@ -25,16 +25,16 @@ public struct ReplayRunPlan: Sendable {
     public var output: TimelineOutput
     /// What taps the device stream: NMEA files, and feeds that start with the run.
     public var feeds: FeedPlan
-    /// The scenario the plan was read from (`--scenario`), an input like the route.
-    public var scenarioFile: String?
+    /// The scenario the plan was read from (`--scenario`), an input like the route: the
+    /// command's, so that no output is written over it.
+    package var scenarioFile: String?
 
     /// A plan for the route `file` (`-`: standard input); by default a text timeline on standard output
     /// and no feeds.
     public init(
         file: String, configuration: ReplayConfiguration = .init(), network: WeatherNetworkSettings = .init(),
-        output: TimelineOutput = .init(), feeds: FeedPlan = .init(), scenarioFile: String? = nil
+        output: TimelineOutput = .init(), feeds: FeedPlan = .init()
     ) {
-        self.scenarioFile = scenarioFile
         self.file = file
         self.configuration = configuration
         self.network = network

@@ -65,11 +65,11 @@ public struct RunFailure: Error, Sendable, CustomStringConvertible {
     public var status: RunExitStatus
     /// False when the message must not go to standard error: standard error is one of the
     /// command's inputs, and writing there would change it (`PathGuard`).
-    public var writesMessage: Bool
+    package var writesMessage: Bool
 
     /// A failure saying `message`, ending with `status`; `writesMessage` false keeps it off standard
     /// error.
-    public init(_ message: String, status: RunExitStatus, writesMessage: Bool = true) {
+    package init(_ message: String, status: RunExitStatus, writesMessage: Bool = true) {
         self.message = message
         self.status = status
         self.writesMessage = writesMessage

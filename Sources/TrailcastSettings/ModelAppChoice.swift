@@ -17,7 +17,7 @@ public enum ModelAppChoice: Sendable, Equatable {
     }
 
     /// The app's name as `--app` takes it and the `start` event records it: `weather`, `places` or `reminders`.
-    public var name: String {
+    package var name: String {
         switch self {
         case .weather: return "weather"
         case .places: return "places"

@@ -19,7 +19,7 @@ public struct ScheduledEvent: Sendable, Hashable, CustomStringConvertible {
     /// A change the simulated user makes.
     public enum Change: Sendable, Hashable {
         /// `KEY=VALUE`, as `--event` spells the change after its offset.
-        public var assignment: String {
+        package var assignment: String {
             switch self {
             case .authorization(let status): "authorization=\(status.argument)"
             case .accuracy(let accuracy): "accuracy=\(accuracy.rawValue)"
@@ -147,7 +147,7 @@ public struct ScheduledEventError: Error, Sendable, Equatable, CustomStringConve
 extension ScheduledEvent.Change {
     /// The change as the system makes it to Core Location, or nil for what is not the
     /// system's: the device's signal (the receiver's) and a tap (the app's).
-    public var systemChange: SystemChange? {
+    package var systemChange: SystemChange? {
         switch self {
         case .authorization(let status): .authorization(status)
         case .accuracy(let accuracy): .accuracy(accuracy)

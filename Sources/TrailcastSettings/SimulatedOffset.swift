@@ -12,7 +12,7 @@ public struct SimulatedOffset: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     /// Rounds to the millisecond; NaN becomes 0 and spans beyond Int64 milliseconds clamp.
-    public init(seconds: Double) {
+    package init(seconds: Double) {
         let scaled = (seconds * 1000).rounded()
         if scaled.isNaN {
             milliseconds = 0
@@ -44,7 +44,7 @@ public struct SimulatedOffset: Sendable, Hashable, Comparable, CustomStringConve
     }
 
     /// Parses `1h5m30s`, `250ms`, `2.5m` or `90`; nil for anything else or a negative span.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         var bytes = Substring(text)
         // Only digits, points and units: Double's parser would also take 1e3, 0x10, +5, inf.
         guard !bytes.isEmpty, bytes.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || "hms".contains($0)) })

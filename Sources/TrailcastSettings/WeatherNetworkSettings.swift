@@ -6,10 +6,10 @@ public import TrailcastWeather
 /// for a local server (`--weather local`), the faults it injects.
 public struct WeatherNetworkSettings: Sendable, Equatable {
     /// The public Open-Meteo forecast service, `https://api.open-meteo.com`: used without `--weather-url`.
-    public static let defaultForecastURL = OpenMeteoRequest.publicForecastBaseURL
+    package static let defaultForecastURL = OpenMeteoRequest.publicForecastBaseURL
     /// The public Open-Meteo historical archive, `https://archive-api.open-meteo.com`: for dates older than the
     /// forecast service keeps, when neither `--weather-archive-url` nor `--weather-url` is given.
-    public static let defaultArchiveURL = OpenMeteoRequest.publicArchiveBaseURL
+    package static let defaultArchiveURL = OpenMeteoRequest.publicArchiveBaseURL
 
     /// `--weather-url`; nil for the public service.
     public var forecastURL: String?

@@ -32,7 +32,7 @@ public struct TimelineRecord: Sendable, Equatable {
     }
 
     /// Reads a JSON line written by ``JSONLinesTimelineFormat``; nil if it is not one.
-    public init?(line: String) {
+    package init?(line: String) {
         guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
             let type = object["type"] as? String,
             let offset = (object["offset"] as? NSNumber)?.doubleValue

@@ -107,10 +107,10 @@ public enum WMOWeatherCode: Int, Sendable, CaseIterable, CustomStringConvertible
     public var condition: String { description.lowercased() }
 
     /// Whether anything falls: drizzle, rain, snow, showers or thunderstorms.
-    public var isPrecipitation: Bool { rawValue >= 51 }
+    package var isPrecipitation: Bool { rawValue >= 51 }
 
     /// Whether the precipitation is frozen: snow fall, snow grains or snow showers.
-    public var isSnow: Bool {
+    package var isSnow: Bool {
         switch self {
         case .slightSnowFall, .moderateSnowFall, .heavySnowFall, .snowGrains,
             .slightSnowShowers, .heavySnowShowers:
@@ -120,7 +120,7 @@ public enum WMOWeatherCode: Int, Sendable, CaseIterable, CustomStringConvertible
     }
 
     /// Whether liquid water falls and freezes on contact: freezing drizzle or freezing rain.
-    public var isFreezing: Bool {
+    package var isFreezing: Bool {
         switch self {
         case .lightFreezingDrizzle, .denseFreezingDrizzle, .lightFreezingRain, .heavyFreezingRain: true
         default: false
@@ -128,11 +128,11 @@ public enum WMOWeatherCode: Int, Sendable, CaseIterable, CustomStringConvertible
     }
 
     /// Whether liquid water falls above freezing: drizzle, rain, rain showers or thunderstorms.
-    public var isRain: Bool { isPrecipitation && !isSnow && !isFreezing }
+    package var isRain: Bool { isPrecipitation && !isSnow && !isFreezing }
 
     /// Whether it is fog or depositing rime fog.
-    public var isFog: Bool { self == .fog || self == .depositingRimeFog }
+    package var isFog: Bool { self == .fog || self == .depositingRimeFog }
 
     /// Whether it is a thunderstorm, with or without hail.
-    public var isThunderstorm: Bool { rawValue >= 95 }
+    package var isThunderstorm: Bool { rawValue >= 95 }
 }

@@ -4,13 +4,13 @@
 /// place inside it shares one answer per freshness window.
 ///
 /// The cell is named by its south-west corner, `"37.80,-122.42"` for 0.01° cells.
-public struct WeatherCell: Hashable, Sendable, CustomStringConvertible {
+package struct WeatherCell: Hashable, Sendable, CustomStringConvertible {
     /// Index of the row: floor(latitude / size).
-    public var row: Int64
+    package var row: Int64
     /// Index of the column: floor(longitude / size).
-    public var column: Int64
+    package var column: Int64
     /// The side of the cell in degrees.
-    public var sizeDegrees: Double
+    package var sizeDegrees: Double
 
     /// The cell holding a place, with longitudes wrapped to -180..<180.
     package init(latitude: Double, longitude: Double, sizeDegrees: Double) {
@@ -24,7 +24,7 @@ public struct WeatherCell: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The south-west corner, with as many decimals as the size needs.
-    public var description: String {
+    package var description: String {
         let decimals = Self.decimals(for: sizeDegrees)
         return
             "\(Self.format(Double(row) * sizeDegrees, decimals: decimals)),\(Self.format(Double(column) * sizeDegrees, decimals: decimals))"

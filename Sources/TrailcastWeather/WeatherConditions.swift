@@ -44,10 +44,10 @@ public struct WeatherConditions: Sendable, Equatable {
     }
 
     /// The weather code in words for running text, e.g. "partly cloudy".
-    public var condition: String { weatherCode.condition }
+    package var condition: String { weatherCode.condition }
 
     /// Wind speed in km/h to 0.1, Open-Meteo's default `wind_speed_10m` unit.
-    public var windSpeedKilometersPerHour: Double { roundedToTenth(windSpeedMps * 3.6) }
+    package var windSpeedKilometersPerHour: Double { roundedToTenth(windSpeedMps * 3.6) }
 }
 
 /// `value` rounded half away from zero to one decimal, never −0.

@@ -3,7 +3,7 @@
 /// The weather the app got for a place: the payload of a timeline `weather` event.
 public struct WeatherObservation: Sendable, Equatable {
     /// Where the answer came from.
-    public enum Source: String, Sendable, CaseIterable {
+    package enum Source: String, Sendable, CaseIterable {
         /// Computed by the built-in ``WeatherModel``.
         case model
         /// Fetched from a weather server.
@@ -16,21 +16,21 @@ public struct WeatherObservation: Sendable, Equatable {
     }
 
     /// The location the weather was looked up for.
-    public var latitude: Double
+    package var latitude: Double
     /// The longitude in degrees, east positive; with `latitude`, the app's location.
-    public var longitude: Double
+    package var longitude: Double
     /// The grid cell the answer is cached under.
-    public var cell: WeatherCell
+    package var cell: WeatherCell
     /// Where the answer came from: the built-in model, the network, the disk cache or the memory cache.
-    public var source: Source
+    package var source: Source
     /// Whether this is old weather kept because fetching the current one failed.
-    public var stale: Bool
+    package var stale: Bool
     /// The weather itself: temperature, humidity, precipitation, cloud, WMO code, wind and daylight.
-    public var conditions: WeatherConditions
+    package var conditions: WeatherConditions
     /// Network requests made for this answer (retries included); 1 for the model, 0 from the cache.
-    public var attempts: Int
+    package var attempts: Int
     /// Wall-clock milliseconds the network fetch took; nil unless `source` is `network`.
-    public var fetchMilliseconds: Double?
+    package var fetchMilliseconds: Double?
 
     package init(
         latitude: Double, longitude: Double, cell: WeatherCell, source: Source, stale: Bool = false,
@@ -50,16 +50,16 @@ public struct WeatherObservation: Sendable, Equatable {
 /// A fetch that failed after its retries: the payload of a timeline `weatherError` event.
 public struct WeatherFailure: Sendable, Equatable {
     /// The grid cell whose weather could not be fetched.
-    public var cell: WeatherCell
+    package var cell: WeatherCell
     /// Why the fetch failed, in one line, such as `HTTP 500` or the offline cache's miss.
-    public var message: String
+    package var message: String
     /// Network requests made before giving up.
-    public var attempts: Int
+    package var attempts: Int
     /// The last HTTP status, nil when no response came.
-    public var httpStatus: Int?
+    package var httpStatus: Int?
     /// Whether the service will try this cell again after backing off (false for answers
     /// that will never change, such as a 400).
-    public var willRetry: Bool
+    package var willRetry: Bool
 
     package init(cell: WeatherCell, message: String, attempts: Int, httpStatus: Int?, willRetry: Bool) {
         self.cell = cell

@@ -28,7 +28,7 @@ public struct WeatherServicePolicy: Sendable, Equatable {
     }
 
     /// Why this policy cannot work, or nil.
-    public var problem: String? {
+    package var problem: String? {
         if !(cellDegrees >= 0.0001 && cellDegrees <= 10) {
             return "--weather-cell must be between 0.0001 and 10 degrees, not \(cellDegrees.asGiven)"
         }

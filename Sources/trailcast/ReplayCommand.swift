@@ -230,9 +230,11 @@ struct ReplayCommand: AsyncParsableCommand {
             format: timeline.format, path: timeline.output, color: color, reportPath: timeline.report,
             weatherLogPath: weather.logFile,
             mapTiles: try mapTiles.mapTiles())
-        return ReplayRunPlan(
+        var plan = ReplayRunPlan(
             file: scenario?.gpxPath ?? file ?? "", configuration: configuration, network: network, output: output,
-            feeds: try feedPlan(), scenarioFile: self.scenario)
+            feeds: try feedPlan())
+        plan.scenarioFile = self.scenario
+        return plan
     }
 
     func run() async throws {

@@ -131,7 +131,7 @@ struct SimulationTests {
         while index < arguments.count {
             let value = arguments[index + 1]
             switch arguments[index] {
-            case "--gps": configuration.gps = try #require(GPSProfile.preset(named: value))
+            case "--gps": configuration.gps = try #require(GPSProfile.presets.first { $0.name == value })
             case "--seed": configuration.seed = try #require(UInt64(value))
             case "--prompt": configuration.location.promptAnswer = try #require(PromptAnswer(rawValue: value))
             case "--interval": configuration.intervalSeconds = Double(value)

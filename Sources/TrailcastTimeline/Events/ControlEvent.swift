@@ -6,7 +6,7 @@ import TrailcastBasics
 /// was made to it live (`POST /event`: the user's permission, the device's signal...).
 public struct ControlChange: Sendable, Equatable {
     /// What was done to the run from outside: a pause, a resume, a new speed, or a change made live.
-    public enum Action: String, Sendable, CaseIterable {
+    package enum Action: String, Sendable, CaseIterable {
         /// Simulated time stopped; the device keeps reporting its last fix.
         case pause
         /// Simulated time went on from where it stopped.
@@ -18,13 +18,13 @@ public struct ControlChange: Sendable, Equatable {
     }
 
     /// Which command took effect, written as the event's `action` field.
-    public var action: Action
+    package var action: Action
     /// Whether simulated time is stopped after the change.
-    public var paused: Bool
+    package var paused: Bool
     /// The multiplier after the change.
-    public var speed: Double
+    package var speed: Double
     /// For `event`: the change, as `--event` spells it after the offset (`authorization=denied`).
-    public var change: String?
+    package var change: String?
 
     package init(action: Action, paused: Bool, speed: Double, change: String? = nil) {
         self.action = action

@@ -4,7 +4,7 @@ import TrailcastBasics
 /// What the places app shows: the timeline's `places` event.
 public struct PlacesList: Sendable, Equatable {
     /// How the list is sorted, which depends on whether the app knows where it is.
-    public enum Order: String, Sendable, CaseIterable {
+    package enum Order: String, Sendable, CaseIterable {
         /// Nearest first, from the app's last location.
         case distance
         /// As the file lists them: the app has no location.
@@ -12,15 +12,15 @@ public struct PlacesList: Sendable, Equatable {
     }
 
     /// One place in the list: its name and position from the places file, and its distance.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The place's name from the places file.
-        public var name: String
+        package var name: String
         /// The place's latitude in degrees, from the places file.
-        public var latitude: Double
+        package var latitude: Double
         /// The place's longitude in degrees, from the places file.
-        public var longitude: Double
+        package var longitude: Double
         /// Great-circle metres from the app's location; nil in file order.
-        public var distanceMeters: Double?
+        package var distanceMeters: Double?
 
         package init(name: String, latitude: Double, longitude: Double, distanceMeters: Double?) {
             self.name = name
@@ -31,11 +31,11 @@ public struct PlacesList: Sendable, Equatable {
     }
 
     /// Whether the list is sorted by distance or in file order (the app had no location).
-    public var order: Order
+    package var order: Order
     /// The first `--places-limit` places in that order.
-    public var nearest: [Entry]
+    package var nearest: [Entry]
     /// How many places the app has.
-    public var total: Int
+    package var total: Int
 
     package init(order: Order, nearest: [Entry], total: Int) {
         self.order = order

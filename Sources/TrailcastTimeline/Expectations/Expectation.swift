@@ -85,7 +85,7 @@ public struct OffsetWindow: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Whether neither end is set, so the window holds every event of the run.
-    public var isWholeRun: Bool { from == nil && to == nil }
+    package var isWholeRun: Bool { from == nil && to == nil }
 
     package func contains(_ offset: Double) -> Bool {
         (from.map { offset >= $0 } ?? true) && (to.map { offset <= $0 } ?? true)
