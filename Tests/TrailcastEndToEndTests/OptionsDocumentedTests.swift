@@ -5,7 +5,9 @@ import Testing
 
 /// Every option of every command, as the built binary's help lists it, is named in README.md
 /// or docs/: an option added to a command without its line in the docs fails here. The
-/// commands come from `trailcast --help` itself, so a new command is checked too.
+/// commands come from `trailcast --help` itself, so a new command is checked too. The docs
+/// are taken together: an option one command shares by name with another (`--format`) is
+/// counted documented once either is, so this finds a new name, not a new use of an old one.
 @Suite("Every option of every command is in the docs")
 struct OptionsDocumentedTests {
     /// The long options a help screen lists (`--format`, `--weather-cache-max`), without
