@@ -31,6 +31,12 @@ public enum FuzzChecks {
         if !condition() { fatalError(message()) }
     }
 
+    /// Stops unless `text` (an error's) is one line starting with the file's `path`.
+    static func requireOneLineNaming(_ path: String, _ text: String, what: String) {
+        require(!text.contains("\n"), "\(what) of more than one line: \(text)")
+        require(text.hasPrefix(path), "\(what) that does not name the file: \(text)")
+    }
+
     /// A file holding `bytes`, named to end in `suffix`, removed after `body`.
     static func withTemporaryFile<T>(_ bytes: [UInt8], suffix: String, _ body: (String) async -> T) async -> T {
         let path = NSTemporaryDirectory() + "trailcast-fuzz-\(getpid())-\(UUID().uuidString)\(suffix)"

@@ -88,9 +88,7 @@ extension FuzzChecks {
                         "a place at longitude \(place.longitude)")
                 }
             } catch {
-                let text = error.description
-                require(!text.contains("\n"), "a places error of more than one line: \(text)")
-                require(text.hasPrefix(path), "a places error that does not name the file: \(text)")
+                requireOneLineNaming(path, error.description, what: "a places error")
             }
         }
     }

@@ -47,9 +47,7 @@ extension FuzzChecks {
                     require(circle.radiusMeters.isFinite && circle.radiusMeters > 0, "a radius \(circle.radiusMeters)")
                 }
             } catch {
-                let text = error.description
-                require(!text.contains("\n"), "a regions error of more than one line: \(text)")
-                require(text.hasPrefix(path), "a regions error that does not name the file: \(text)")
+                requireOneLineNaming(path, error.description, what: "a regions error")
             }
         }
     }

@@ -61,10 +61,9 @@ public enum RouteFormat: String, Sendable, CaseIterable {
     /// `CSV`, `Google Takeout location history`.
     package var displayName: String {
         switch self {
-        case .geojson: "GeoJSON"
         case .nmea: "NMEA 0183"
         case .takeout: "Google Takeout location history"
-        default: rawValue.uppercased()
+        default: shortName
         }
     }
 
