@@ -343,7 +343,7 @@ let package = Package(
             name: "TrailcastEndToEndTests",
             dependencies: [
                 "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastLive", "TrailcastRoutes",
-                "TrailcastSettings", "TrailcastWire",
+                "TrailcastSettings", "TrailcastTimeline", "TrailcastWire",
                 tool("AsyncHTTPClient", "async-http-client"), tool("NIOCore", "swift-nio"),
                 tool("NIOHTTP1", "swift-nio"),
                 tool("NIOPosix", "swift-nio"), tool("NIOWebSocket", "swift-nio"),

@@ -28,6 +28,19 @@ public enum TimelineFormatName: String, Sendable, CaseIterable {
         case .csv: return CSVTimelineFormat()
         }
     }
+
+    /// How prose names the format (`text`, `JSON Lines`, `CSV`): the docs' lists of formats
+    /// are checked against these.
+    package var displayName: String {
+        switch self {
+        case .text: return "text"
+        case .jsonl: return "JSON Lines"
+        case .csv: return "CSV"
+        }
+    }
+
+    /// The values of `--format` as a usage line shows them: `text|jsonl|csv`.
+    package static var usageValues: String { allCases.map(\.rawValue).joined(separator: "|") }
 }
 
 /// Rounding used by every format, so text, JSON and CSV agree digit for digit.

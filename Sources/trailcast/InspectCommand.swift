@@ -17,7 +17,8 @@ struct InspectCommand: AsyncParsableCommand {
         commandName: "inspect",
         abstract:
             "Summarise route files (\(RouteFormat.shortNames)): counts, length, times, elevation, bounds, warnings.",
-        usage: "trailcast inspect <route-file> ... [-f text|jsonl] [-o FILE] [--strict]",
+        usage:
+            "trailcast inspect <route-file> ... [-f \(Format.allCases.map(\.rawValue).joined(separator: "|"))] [-o FILE] [--strict]",
         discussion: """
               trailcast inspect gpx/sf-waterfront-walk.gpx
               trailcast inspect -f jsonl gpx/*.gpx | jq .length2DMeters
