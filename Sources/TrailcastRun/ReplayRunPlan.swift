@@ -81,7 +81,7 @@ public struct TimelineOutput: Sendable {
         case never
     }
 
-    /// The timeline's format (`--format`): aligned text, JSON Lines or CSV.
+    /// The timeline's format (`--format`), one of `TimelineFormatName`'s.
     public var format: TimelineFormatName
     /// The timeline's file; nil for standard output.
     public var path: String?

@@ -31,7 +31,7 @@ protocol TimelineFields {
     mutating func bool(_ key: StaticString, _ value: Bool)
     /// A number rounded to `digits` decimals (trailing zeros dropped).
     mutating func number(_ key: StaticString, _ value: Double?, digits: Int)
-    /// A value written as JSON: inline in JSON Lines, its text in one CSV cell (a start's
+    /// A value written as JSON: inline in JSON Lines, as one CSV cell (a start's
     /// settings, a missed stretch's path, a places list).
     mutating func json(_ key: StaticString, _ write: (inout JSONLineWriter) -> Void)
     /// Fields grouped under `key`: a nested object (or `null` when absent) in JSON Lines,

@@ -2,7 +2,7 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 package import TrailcastBasics
 
-/// Turns timeline events into lines of bytes: JSON Lines, aligned text or CSV.
+/// Turns timeline events into lines of bytes, in one of `TimelineFormatName`'s formats.
 package protocol TimelineFormat {
     /// Bytes written before the first event (CSV's header); empty for most formats.
     mutating func appendHeader(to bytes: inout [UInt8])
@@ -29,8 +29,8 @@ public enum TimelineFormatName: String, Sendable, CaseIterable {
         }
     }
 
-    /// How prose names the format (`text`, `JSON Lines`, `CSV`): the docs' lists of formats
-    /// are checked against these.
+    /// How prose names the format (`JSON Lines` for `jsonl`): the docs' lists of formats are
+    /// checked against these.
     package var displayName: String {
         switch self {
         case .text: return "text"
@@ -39,7 +39,7 @@ public enum TimelineFormatName: String, Sendable, CaseIterable {
         }
     }
 
-    /// The values of `--format` as a usage line shows them: `text|jsonl|csv`.
+    /// The values of `--format` as a usage line shows them, joined by `|`.
     package static var usageValues: String { allCases.map(\.rawValue).joined(separator: "|") }
 }
 

@@ -3,6 +3,7 @@
 import Foundation
 import Testing
 import TrailcastRoutes
+import TrailcastTimeline
 
 /// The completion scripts tried in real shells, as a person's Tab would: bash through its
 /// own completion function (`complete -p`, `COMP_WORDS`), fish through `complete -C`, zsh in
@@ -29,7 +30,7 @@ struct CompletionTests {
         ),
         // Closed sets: the values.
         (["replay", "--gps", ""], ["indoor", "open-sky", "perfect", "suburban", "urban-canyon"]),
-        (["replay", "--format", ""], ["csv", "jsonl", "text"]),
+        (["replay", "--format", ""], TimelineFormatName.allCases.map(\.rawValue).sorted()),
         (["export", "x.gpx", "--format", "n"], ["nmea"]),
         (["replay", "--prompt", ""], ["allow", "deny", "once"]),
         // Subcommands.
@@ -133,7 +134,7 @@ struct CompletionTests {
                 ]
             ),
             ("trailcast replay --gps ", ["indoor", "open-sky", "perfect", "suburban", "urban-canyon"]),
-            ("trailcast replay --format ", ["csv", "jsonl", "text"]),
+            ("trailcast replay --format ", TimelineFormatName.allCases.map(\.rawValue).sorted()),
             ("trailcast rep", ["replay", "report"]),
             ("trailcast replay gpx/sf-wa", ["sf-waterfront-walk.gpx"]),
             ("trailcast check gpx/scenarios/happy", ["happy-path.yaml"]),

@@ -73,22 +73,30 @@ struct TimelineFormatListsTests {
 
     @Test("the check finds a list that leaves a format out, and passes inspect's and export's")
     func checkBites() {
-        #expect(Self.incompleteLists(in: "[--format text|jsonl|csv]", file: "x.md").isEmpty)
+        // Written from the declaration, so that the check still bites with a format added.
+        let values = TimelineFormatName.allCases.map(\.rawValue)
+        let names = TimelineFormatName.allCases.map(\.displayName)
+        #expect(Self.incompleteLists(in: "[--format \(values.joined(separator: "|"))]", file: "x.md").isEmpty)
         #expect(
             Self.incompleteLists(in: "[--format jsonl|csv]", file: "x.md")
-                == ["x.md:1: lists --format's values without text"])
-        #expect(
-            Self.incompleteLists(in: "replay (`jsonl`, `csv`), inspect (`text`, `jsonl`)", file: "x.md").count == 1)
+                == [
+                    "x.md:1: lists --format's values without \(values.filter { $0 != "jsonl" && $0 != "csv" }.joined(separator: ", "))"
+                ])
+        let replayAndInspect = "replay (`jsonl`, `csv`), inspect (`text`, `jsonl`)"
+        #expect(Self.incompleteLists(in: replayAndInspect, file: "x.md").count == 1)
         #expect(Self.incompleteLists(in: "inspect [--format text|jsonl]", file: "x.md").isEmpty)
         #expect(Self.incompleteLists(in: "export (`xcode-gpx`, `nmea`, `csv`)", file: "x.md").isEmpty)
         #expect(Self.incompleteLists(in: "JSON Lines and CSV carry the truth", file: "x.md").isEmpty)
+        #expect(Self.incompleteLists(in: "written as text or CSV", file: "x.md").isEmpty)
+        let prose = "a timeline as " + names.dropLast().joined(separator: ", ") + " or " + names.last!
+        #expect(Self.incompleteLists(in: prose, file: "x.md").isEmpty)
+        let wrapped = "a timeline as " + names.dropLast().joined(separator: ", ") + "\nor " + names.last!
+        #expect(Self.incompleteLists(in: wrapped, file: "x.md").isEmpty)
         #expect(
-            Self.incompleteLists(in: "written as text or CSV, or JSON Lines", file: "x.md").isEmpty)
+            Self.incompleteLists(in: "a timeline as text, JSON Lines or CSV, or Markdown", file: "x.md").isEmpty)
         #expect(
-            Self.incompleteLists(in: "written as text or CSV", file: "x.md").isEmpty)
-        // A format added to the declaration is missing from every list written before it.
-        let lines = "a timeline as text, JSON Lines or CSV"
-        #expect(Self.incompleteLists(in: lines, file: "x.md").isEmpty)
+            Self.incompleteLists(in: "a timeline as text or JSON Lines, not CSV", file: "x.md").isEmpty
+                == names.allSatisfy { ["text", "JSON Lines", "CSV"].contains($0) })
     }
 
     @Test("replay's usage line and --format's message come from the declaration")
