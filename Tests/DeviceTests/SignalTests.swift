@@ -61,6 +61,21 @@ struct SignalTests {
         #expect(receiver.nextSignalChange(notAfter: Self.start.adding(seconds: 4)) == nil)
     }
 
+    /// At the edge: a pause exactly one cadence long misses no fix (the next comes when it
+    /// was due), so it is no loss; one a hundredth longer is.
+    @Test func aPauseOfExactlyOneCadenceIsNotALossAndALongerOneIs() {
+        var receiver = GPSReceiver(configuration: .init(cadenceSeconds: 5))
+        receiver.begin(at: Self.start)
+        _ = receiver.measure(Self.routeFix(0, resumes: 5), at: Self.start)
+        #expect(receiver.nextSignalChange(notAfter: Self.start.adding(seconds: 5)) == nil)
+        var later = GPSReceiver(configuration: .init(cadenceSeconds: 5))
+        later.begin(at: Self.start)
+        _ = later.measure(Self.routeFix(0, resumes: 5.01), at: Self.start)
+        #expect(
+            later.nextSignalChange(notAfter: Self.start.adding(seconds: 5.01))
+                == SignalChange(state: .lost, cause: .gap, time: Self.start.adding(seconds: 5)))
+    }
+
     @Test func theUrbanCanyonDropsOutAFewTimesAnHourForFiveToSixtySeconds() {
         var receiver = GPSReceiver(configuration: .init(profile: .urbanCanyon, seed: 11))
         let (changes, fixes) = Self.run(&receiver, seconds: 6 * 3600)

@@ -79,6 +79,17 @@ struct NMEAEncoderTests {
         #expect(lines[3].hasPrefix("$GPVTG,318.7,T,,M,2.59,N,4.79,K,A*"))
     }
 
+    /// A speed Core Location calls invalid (negative, -1) goes out as a receiver at rest
+    /// says it, 0, never as a negative speed, which NMEA has no way to say.
+    @Test func anUnknownSpeedIsZeroKnotsAndZeroKilometresAnHour() {
+        let fix = LocationFix(
+            time: Self.time, latitude: 37.795403, longitude: -122.394253, altitudeMeters: 4.5,
+            horizontalAccuracyMeters: 5, verticalAccuracyMeters: 10, speedMetersPerSecond: -1, courseDegrees: 318.7)
+        let lines = Self.lines([DeviceEpoch(time: Self.time, fix: fix)])
+        #expect(lines[2].hasPrefix("$GPRMC,160000.25,A,3747.7242,N,12223.6552,W,0.00,318.7,130626,,,A*"), "\(lines[2])")
+        #expect(lines[3].hasPrefix("$GPVTG,318.7,T,,M,0.00,N,0.00,K,A*"), "\(lines[3])")
+    }
+
     /// A fix without a vertical accuracy is taken to be twice as uncertain vertically as
     /// horizontally, as receivers are: HDOP 2 (10 m at 5 m a unit) gives VDOP 4 and PDOP
     /// sqrt(2² + 4²) = 4.47; HDOP 2 is 6 satellites.

@@ -69,6 +69,18 @@ struct LocationServiceTests {
             actions: [.request(.whenInUse), .request(.whenInUse), .request(.always), .start],
             expected: ["prompt whenInUse deny", "notDetermined>denied prompt full on", "error denied"]),
         Row(
+            // Apple: "If the user denies your app's use of the location service, this method
+            // reports a kCLErrorDenied error" (locationManager(_:didFailWithError:)); updates
+            // started before the first answer wait for it, and a refusal fails them once.
+            name: "updates started before the prompt, then Don't Allow: denied once, no fix after",
+            configuration: .init(promptAnswer: .deny),
+            actions: [.start, .request(.whenInUse), .fix(latitude: 1, seconds: 0), .fix(latitude: 1, seconds: 1)],
+            expected: ["prompt whenInUse deny", "notDetermined>denied prompt full on", "error denied"]),
+        Row(
+            name: "updates waiting for a first answer, then Location Services off: denied once",
+            actions: [.start, .services(false), .fix(latitude: 1, seconds: 0)],
+            expected: ["notDetermined>denied services full off", "error denied"]),
+        Row(
             name: "already denied: no prompt, starting fails",
             configuration: .init(initialStatus: .denied),
             actions: [.request(.whenInUse), .start, .fix(latitude: 1, seconds: 0)],

@@ -206,6 +206,24 @@ struct CSVRouteReaderTests {
         #expect(events.trackPoints.map(\.time) == [Self.time("2026-06-13T16:00:00Z")])
     }
 
+    /// Every speed unit the reader knows, as a header's brackets and as a name that carries
+    /// it: the conversions are exact (a knot is 1,852 m an hour, a mile an hour 0.44704 m/s).
+    @Test(
+        "every speed unit: km/h, mph and knots in brackets or in the name, m/s when none",
+        arguments: [
+            ("Speed (km/h)", 36.0, 10.0), ("speed_kmh", 36, 10), ("Speed [kph]", 36, 10),
+            ("Speed (mph)", 10, 4.4704), ("speedMph", 10, 4.4704),
+            ("Speed (kn)", 10, 5.144_444_444_444_445), ("Speed (kt)", 10, 5.144_444_444_444_445),
+            ("speed_knots", 10, 5.144_444_444_444_445), ("Speed (knots)", 10, 5.144_444_444_444_445),
+            ("speed", 3, 3), ("Speed (m/s)", 3, 3),
+        ])
+    func speedUnits(header: String, value: Double, metersPerSecond: Double) {
+        let (events, error) = readUntilError("lat,lon,\(header)\n47,8,\(value)\n", as: .csv)
+        #expect(error == nil)
+        let speed = try? #require(events.trackPoints.first?.speedMetersPerSecond)
+        #expect(abs((speed ?? -1) - metersPerSecond) < 1e-9, "\(header): \(String(describing: speed))")
+    }
+
     @Test("the header is looked for in the first ten lines, not the eleventh")
     func headerWithinTenLines() {
         let title = String(repeating: "a title\n", count: 9)

@@ -108,6 +108,26 @@ struct NMEAReaderTests {
             ])
     }
 
+    /// A receiver counts a leap second as `23:59:60` (2016-12-31 had one); time since 1970
+    /// has no such second, so it reads as the next day's first.
+    @Test("a fix stamped in a leap second (235960.50) is read, as the next day's first second")
+    func leapSecond() {
+        let text = Self.log([
+            "GPRMC,235959.50,A,3747.7242,N,12223.6552,W,0.0,,311216,,,A",
+            "GPRMC,235960.50,A,3747.7243,N,12223.6552,W,0.0,,311216,,,A",
+        ])
+        let (events, error) = readUntilError(text, as: .nmea)
+        #expect(error == nil)
+        #expect(events.warnings.isEmpty, "\(events.warnings)")
+        let newYear = Timestamp(secondsSince1970: CivilDate.daysSince1970(year: 2017, month: 1, day: 1) * 86_400)
+        #expect(
+            events.trackPoints.map(\.time) == [
+                newYear.adding(seconds: -0.5), newYear.adding(seconds: 0.5),
+            ])
+        let latitudes: [Double] = [37 + 47.7242 / 60, 37 + 47.7243 / 60]
+        #expect(events.trackPoints.map(\.latitude) == latitudes)
+    }
+
     @Test("a time of day that goes back a little is no midnight: the same day, its position kept and its time dropped")
     func smallStepBack() {
         let text = Self.log([

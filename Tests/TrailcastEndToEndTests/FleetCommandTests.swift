@@ -145,7 +145,7 @@ struct FleetCommandTests {
     }
 
     @Test(
-        "a folder of routes: its GPX and NMEA files by name, not its CSV or JSON (a spreadsheet, a manifest); none, one line naming the kinds"
+        "a folder of routes: its GPX and NMEA files by name, not its CSV or JSON (a spreadsheet, a manifest) nor hidden files (macOS's ._ copies); none, one line naming the kinds"
     )
     func folderOfRoutes() async throws {
         let scratch = try ScratchDirectory()
@@ -154,6 +154,8 @@ struct FleetCommandTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
         _ = try scratch.file(named: "routes/notes.csv", text: "name,x\na,1\n")
         _ = try scratch.file(named: "routes/manifest.json", text: "{}\n")
+        // What macOS leaves beside a file copied to a foreign disk: AppleDouble, not GPX.
+        _ = try scratch.file(named: "routes/._walk.gpx", text: "\u{0}\u{5}\u{16}\u{7}\u{0}\u{2}Mac OS X        ")
         let none = try await TrailcastBinary.run(arguments: [
             "fleet", folder.path, "--devices", "1", "--virtual", "--duration", "1s",
         ])
