@@ -79,6 +79,18 @@ struct NMEAEncoderTests {
         #expect(lines[3].hasPrefix("$GPVTG,318.7,T,,M,2.59,N,4.79,K,A*"))
     }
 
+    /// A receiver never claims a dilution under 0.5 however small the accuracy (1 m would
+    /// be 0.20), and an altitude that rounds to zero is `0.0`, never `-0.0`.
+    @Test func aTinyAccuracyIsHDOPHalfAndANegativeZeroAltitudeIsZero() {
+        let fix = LocationFix(
+            time: Self.time, latitude: 37.795403, longitude: -122.394253, altitudeMeters: -0.04,
+            horizontalAccuracyMeters: 1, verticalAccuracyMeters: 1, speedMetersPerSecond: 1, courseDegrees: 10)
+        let gga = Self.lines([DeviceEpoch(time: Self.time, fix: fix)])[0]
+            .split(separator: ",", omittingEmptySubsequences: false)
+        #expect(gga[8] == "0.50", "HDOP: \(gga)")
+        #expect(gga[9] == "0.0", "altitude: \(gga)")
+    }
+
     /// A speed Core Location calls invalid (negative, -1) goes out as a receiver at rest
     /// says it, 0, never as a negative speed, which NMEA has no way to say.
     @Test func anUnknownSpeedIsZeroKnotsAndZeroKilometresAnHour() {

@@ -19,6 +19,15 @@ struct FailureNoticeTests {
         }
     }
 
+    /// The summary's causes, most frequent first (what to fix first), ties by name.
+    @Test("failure causes: most frequent first, ties in name order")
+    func causesMostFirst() {
+        var counts = ConnectionCounts()
+        counts.failureCauses = ["timed out": 3, "connection refused": 12, "not authorized": 3, "reset": 1]
+        #expect(counts.failureCausesText == "connection refused: 12, not authorized: 3, timed out: 3, reset: 1")
+        #expect(ConnectionCounts().failureCausesText == "")
+    }
+
     @Test("each status with the hint of what to check; each said once")
     func hints() {
         let said = Said()

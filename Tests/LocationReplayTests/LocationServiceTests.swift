@@ -740,6 +740,26 @@ struct LocationServiceTests {
         #expect(output.isEmpty)
     }
 
+    /// A fix held back from an updating app, with a fix on the device, is held by the
+    /// approximate location's pace when the app gets approximate fixes, whether Precise
+    /// Location is off or the app asked for `kCLLocationAccuracyReduced` itself; else by
+    /// its distance filter.
+    @Test func aFixHeldBackFromAnAppThatAskedForReducedAccuracyIsMissedForIt() {
+        var service = LocationService(configuration: .init(initialStatus: .authorizedWhenInUse))
+        var output: [LocationService.Output] = []
+        service.startUpdatingLocation(into: &output)
+        #expect(service.missReason(deviceHasFix: true) == .distanceFilter)
+        service.setWantsReducedAccuracy(true, client: 0)
+        #expect(service.missReason(deviceHasFix: true) == .reducedAccuracy)
+        #expect(service.missReason(deviceHasFix: false) == .noSignal)
+        service.setWantsReducedAccuracy(false, client: 0)
+        #expect(service.missReason(deviceHasFix: true) == .distanceFilter)
+        var approximate = LocationService(
+            configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .reduced))
+        approximate.startUpdatingLocation(into: &output)
+        #expect(approximate.missReason(deviceHasFix: true) == .reducedAccuracy)
+    }
+
     /// With Precise Location off every fix an app gets is approximate (docs/replay.md,
     /// "reduced accuracy"; Apple, `CLAccuracyAuthorization.reducedAccuracy`), the
     /// significant-change service's deliveries included: the ~5 km cell's centre, speed and

@@ -125,6 +125,27 @@ struct BackgroundSessionsLibraryTests {
         }
     }
 
+    /// Several sessions held: the prompt asks for the most any of them needs (Always over
+    /// When In Use), whichever began first.
+    @Test("a When In Use and an Always session begun in the background: the foreground asks for Always")
+    func serviceSessionsAskForTheMost() throws {
+        for alwaysFirst in [false, true] {
+            let simulation = try Self.simulation(.notDetermined, events: ["5s:app=background", "10s:app=foreground"])
+            let app = RecordingApp(simulation)
+            try simulation.run(until: 6)
+            let goals: [SimulatedServiceSession.Authorization] =
+                alwaysFirst ? [.always, .whenInUse] : [.whenInUse, .always]
+            let sessions = goals.map { SimulatedServiceSession(simulation: simulation, authorization: $0) }
+            try simulation.run(until: 11)
+            let prompts = simulation.timeline.compactMap { event -> AuthorizationRequest? in
+                if case .prompt(let request, _) = event.kind { request } else { nil }
+            }
+            #expect(prompts.contains(.always), "\(prompts)")
+            #expect(app.manager.authorizationStatus == .authorizedAlways)
+            withExtendedLifetime(sessions) {}
+        }
+    }
+
     @Test("a service session begun in the background asks when the app comes to the foreground")
     func serviceSessionBegunInTheBackground() throws {
         let simulation = try Self.simulation(.notDetermined, events: ["5s:app=background", "10s:app=foreground"])

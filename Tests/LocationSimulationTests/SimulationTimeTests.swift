@@ -115,6 +115,10 @@ struct SimulationTimeTests {
         #expect(woke.names == ["30 s", "60 s"])
         // Already past: returns at once.
         try await clock.sleep(until: .init(offset: .seconds(10)))
+        // Exactly now, and for no time at all: at once too (a sleeper kept for a present that
+        // has come would wait for the next step; the time limit is what would end it).
+        try await clock.sleep(until: clock.now)
+        try await clock.sleep(for: .zero)
     }
 
     @MainActor

@@ -86,6 +86,29 @@ struct GeoJSONReaderTests {
             untimed.events.filter { $0.caseName == "warning" }.isEmpty, "a feature without coordTimes warns of nothing")
     }
 
+    /// RFC 7946 §1.4: a GeoJSON text may be a bare geometry of any type, not only a
+    /// LineString: a bare MultiLineString is a track of segments, a bare Point a waypoint,
+    /// a bare MultiPoint its waypoints, a bare Polygon nothing.
+    @Test("every bare geometry: MultiLineString segments, Point and MultiPoint waypoints, a Polygon nothing")
+    func everyBareGeometry() {
+        let multiLine = readUntilError(
+            #"{"type":"MultiLineString","coordinates":[[[8.5,47.3],[8.6,47.4]],[[8.7,47.5],[8.8,47.6]]]}"#,
+            as: .geojson)
+        #expect(multiLine.error == nil)
+        #expect(multiLine.events.filter { $0.caseName == "beginSegment" }.count == 2)
+        #expect(Self.trackPoints(multiLine.events).map(\.latitude) == [47.3, 47.4, 47.5, 47.6])
+        let point = readUntilError(#"{"type":"Point","coordinates":[8.54,47.37,410]}"#, as: .geojson)
+        #expect(point.error == nil)
+        #expect(point.events.filter { $0.caseName == "waypoint" }.count == 1, "\(point.events.map(\.caseName))")
+        let points = readUntilError(#"{"type":"MultiPoint","coordinates":[[8.54,47.37],[8.55,47.38]]}"#, as: .geojson)
+        #expect(points.error == nil)
+        #expect(points.events.filter { $0.caseName == "waypoint" }.count == 2, "\(points.events.map(\.caseName))")
+        let polygon = readUntilError(
+            #"{"type":"Polygon","coordinates":[[[8,47],[9,47],[9,48],[8,47]]]}"#, as: .geojson)
+        #expect(polygon.error == nil)
+        #expect(Self.trackPoints(polygon.events).isEmpty && !polygon.events.contains { $0.caseName == "waypoint" })
+    }
+
     /// RFC 7946 §3.2 leaves `properties` free; the two spellings in use are Mapbox
     /// togeojson's: `desc` for a GPX `<desc>`, `description` for a KML `<description>`
     /// (docs/route-formats.md: "`desc`/`description`"). Either is the waypoint's or the

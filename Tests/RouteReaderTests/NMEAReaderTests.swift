@@ -128,6 +128,25 @@ struct NMEAReaderTests {
         #expect(events.trackPoints.map(\.latitude) == latitudes)
     }
 
+    /// GGA's quality: 2 is a differential fix (GPX's `dgps`), 3 a PPS one (`pps`); 4 and 5
+    /// (RTK) are no GPX fix type, so GSA's dimensions say it (3D here).
+    @Test("GGA quality 2 is dgps, 3 is pps; 4 and 5 (RTK) fall back to GSA's 3D")
+    func fixQuality() {
+        func fix(quality: Int) -> FixType? {
+            let text = Self.log([
+                "GPGGA,160000.00,3747.7242,N,12223.6552,W,\(quality),09,1.20,4.5,M,-25.0,M,,",
+                "GPGSA,A,3,01,02,03,04,05,06,07,08,09,,,,2.10,1.30,1.70",
+                "GPRMC,160000.00,A,3747.7242,N,12223.6552,W,2.59,318.7,130626,,,A",
+            ])
+            return readUntilError(text, as: .nmea).events.trackPoints.first?.fix
+        }
+        #expect(fix(quality: 1) == .threeDimensional)
+        #expect(fix(quality: 2) == .differential)
+        #expect(fix(quality: 3) == .precise)
+        #expect(fix(quality: 4) == .threeDimensional)
+        #expect(fix(quality: 5) == .threeDimensional)
+    }
+
     @Test("a time of day that goes back a little is no midnight: the same day, its position kept and its time dropped")
     func smallStepBack() {
         let text = Self.log([

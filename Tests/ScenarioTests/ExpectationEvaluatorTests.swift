@@ -99,6 +99,24 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         check(testCase)
     }
 
+    /// Too few of many: the first ten offsets, then how many more (twelve found: two more).
+    @Test func tooFewOfManyListsTheFirstTenAndCountsTheRest() {
+        let records = (0..<12).map { CraftedTimelines.record(Double($0), "tap") }
+        check(
+            .init(
+                .count(select("tap"), .atLeast(13), window: .init()),
+                "found 12: at 0s, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s and 2 more"),
+            in: records)
+        check(
+            .init(.count(select("tap"), .atLeast(11), window: .init())), in: records)
+        let ten = Array(records.prefix(10))
+        check(
+            .init(
+                .count(select("tap"), .atLeast(11), window: .init()),
+                "found 10: at 0s, 1s, 2s, 3s, 4s, 5s, 6s, 7s, 8s, 9s"),
+            in: ten)
+    }
+
     // MARK: absent
 
     static let absentCases: [EvaluatorCase] = [

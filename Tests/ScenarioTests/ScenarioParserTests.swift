@@ -22,6 +22,18 @@ struct ScenarioParserTests {
         try ScenarioParser.parse(yaml: yaml, file: file)
     }
 
+    /// YAML 1.1's booleans, as the docs promise for `services: on` and `strict: off`:
+    /// true, yes and on in their three cases; false, no and off likewise.
+    @Test(arguments: [
+        ("on", true), ("On", true), ("ON", true), ("yes", true), ("True", true),
+        ("off", false), ("Off", false), ("NO", false), ("false", false),
+    ])
+    func yamlBooleans(text: String, value: Bool) throws {
+        let scenario = try Self.parse("gpx: ../sf-waterfront-walk.gpx\nservices: \(text)\nstrict: \(text)\n")
+        #expect(scenario.configuration.location.servicesEnabled == value)
+        #expect(scenario.configuration.strict == value)
+    }
+
     @Test func everyKeySetsItsReplaySetting() throws {
         let scenario = try Self.parse(
             """

@@ -98,6 +98,11 @@ struct TextTimelineFormatTests {
         #expect(rejoined.map(collapsed) == Self.lines(TimelineSamples.all).map(collapsed))
         // A terminal too narrow to hold 20 characters of details: lines as they are.
         #expect(Self.lines(Array(weather), width: 45) == Self.lines(Array(weather)))
+        // At the edge: the details start at column 30, so 50 columns leave exactly 20 for
+        // them, and the line wraps to fit; 49 leave 19, and it stays as it is.
+        let edge = Self.lines(Array(weather), width: 50)
+        #expect(edge.count > 3 && edge.allSatisfy { $0.count <= 50 }, "\(edge)")
+        #expect(Self.lines(Array(weather), width: 49) == Self.lines(Array(weather)))
     }
 
     @Test("a control event: what changed, then whether the run is paused and at which speed")

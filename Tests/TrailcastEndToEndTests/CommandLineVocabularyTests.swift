@@ -144,6 +144,23 @@ struct CommandLineVocabularyTests {
         #expect(weather.contains("19.4 °C (feels 18.0 °C)"), "\(weather)")
     }
 
+    /// COLUMNS is taken from 40 up (40 leaves the details, at column 30, too little room to
+    /// wrap: one line per event); under 40 it is no terminal's real width, and 100 is used.
+    @Test("COLUMNS=40 is taken (too narrow to wrap), COLUMNS=39 is not (100 columns)")
+    func narrowestColumns() async throws {
+        try Peer.require("script")
+        let binary = TrailcastBinary.url.path
+        let piped = try await TrailcastBinary.run(arguments: ["replay", Self.walk])
+        for (columns, wraps) in [(40, false), (39, true)] {
+            let terminal = try await TrailcastBinary.runTool(
+                "script", ["-qec", "COLUMNS=\(columns) \(binary) replay \(Self.walk) --color never", "/dev/null"])
+            #expect(terminal.status == 0, "\(terminal.stderr)")
+            let lines = terminal.stdout.replacingOccurrences(of: "\r", with: "").split(separator: "\n")
+            #expect((lines.count > piped.stdoutLines.count) == wraps, "COLUMNS=\(columns)")
+            if wraps { #expect(lines.allSatisfy { $0.count <= 100 }, "COLUMNS=\(columns)") }
+        }
+    }
+
     static func withoutWallTime(_ text: String) -> String {
         text.replacingOccurrences(
             of: #""wallSeconds":[-+0-9.eE]+"#, with: #""wallSeconds":_"#, options: .regularExpression)

@@ -104,6 +104,8 @@ struct ReplayOutputTests {
         arguments: [
             Terminal(arguments: [], environment: ["NO_COLOR": nil, "TERM": "xterm"], colored: true),
             Terminal(arguments: ["--color", "auto"], environment: ["NO_COLOR": "1", "TERM": "xterm"], colored: false),
+            // no-color.org: "when present and not an empty string"; an empty one is no request.
+            Terminal(arguments: [], environment: ["NO_COLOR": "", "TERM": "xterm"], colored: true),
             Terminal(arguments: [], environment: ["NO_COLOR": nil, "TERM": "dumb"], colored: false),
             Terminal(
                 arguments: ["--color", "never"], environment: ["NO_COLOR": nil, "TERM": "xterm"], colored: false),
