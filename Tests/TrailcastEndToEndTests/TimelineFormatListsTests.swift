@@ -31,6 +31,7 @@ struct TimelineFormatListsTests {
 
     static func incompleteLists(in text: String, file: String) -> [String] {
         let values = TimelineFormatName.allCases.map(\.rawValue)
+        let names = TimelineFormatName.allCases.map(\.displayName)
         let lines = text.components(separatedBy: "\n")
         return lines.indices.flatMap { number -> [String] in
             let line = lines[number]
@@ -42,7 +43,6 @@ struct TimelineFormatListsTests {
                         "\(file):\(number + 1): lists --format's values without \(missing.joined(separator: ", "))")
                 }
             }
-            let names = TimelineFormatName.allCases.map(\.displayName)
             if line.contains("JSON Lines") && line.contains("CSV") && line.lowercased().contains("text") {
                 let window = lines[max(0, number - 1)...min(lines.count - 1, number + 1)].joined(separator: " ")
                 let missing = names.filter { !window.lowercased().contains($0.lowercased()) }
