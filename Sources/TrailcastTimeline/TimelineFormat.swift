@@ -38,9 +38,6 @@ public enum TimelineFormatName: String, Sendable, CaseIterable {
         case .csv: return "CSV"
         }
     }
-
-    /// The values of `--format` as a usage line shows them, joined by `|`.
-    package static var usageValues: String { allCases.map(\.rawValue).joined(separator: "|") }
 }
 
 /// Rounding used by every format, so text, JSON and CSV agree digit for digit.

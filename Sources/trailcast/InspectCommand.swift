@@ -18,7 +18,7 @@ struct InspectCommand: AsyncParsableCommand {
         abstract:
             "Summarise route files (\(RouteFormat.shortNames)): counts, length, times, elevation, bounds, warnings.",
         usage:
-            "trailcast inspect <route-file> ... [-f \(Format.allCases.map(\.rawValue).joined(separator: "|"))] [-o FILE] [--strict]",
+            "trailcast inspect <route-file> ... [-f \(Format.allValueStrings.joined(separator: "|"))] [-o FILE] [--strict]",
         discussion: """
               trailcast inspect gpx/sf-waterfront-walk.gpx
               trailcast inspect -f jsonl gpx/*.gpx | jq .length2DMeters

@@ -23,7 +23,8 @@ struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Replay a route file through a simulated Core Location and weather app.",
-        usage: "trailcast replay <route-file> [-f \(TimelineFormatName.usageValues)] [-o FILE] [<options>]",
+        usage:
+            "trailcast replay <route-file> [-f \(TimelineFormatName.allValueStrings.joined(separator: "|"))] [-o FILE] [<options>]",
         discussion: """
               trailcast replay gpx/sf-waterfront-walk.gpx
               trailcast replay walk.gpx -f jsonl -o run.jsonl --report run.html

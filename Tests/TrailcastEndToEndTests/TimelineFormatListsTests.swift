@@ -103,12 +103,12 @@ struct TimelineFormatListsTests {
     func helpFromDeclaration() async throws {
         let help = try await TrailcastBinary.run(arguments: ["replay", "--help"], environment: ["COLUMNS": nil])
         #expect(help.status == 0)
-        #expect(help.stdout.contains("[-f \(TimelineFormatName.usageValues)]"), "\(help.stdout.prefix(300))")
+        let values = TimelineFormatName.allCases.map(\.rawValue)
+        #expect(help.stdout.contains("[-f \(values.joined(separator: "|"))]"), "\(help.stdout.prefix(300))")
         let refused = try await TrailcastBinary.run(arguments: [
             "replay", "gpx/sf-waterfront-walk.gpx", "--format", "json",
         ])
         #expect(refused.status == 64)
-        let values = TimelineFormatName.allCases.map(\.rawValue).joined(separator: ", ")
-        #expect(refused.stderr.contains("must be one of \(values)"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("must be one of \(values.joined(separator: ", "))"), "\(refused.stderr)")
     }
 }
