@@ -309,7 +309,7 @@ let package = Package(
             name: "WeatherServerTests",
             dependencies: [
                 "TrailcastBasics", "TrailcastWeather", "TrailcastWeatherServer",
-                tool("AsyncHTTPClient", "async-http-client"),
+                tool("AsyncHTTPClient", "async-http-client"), tool("Clocks", "swift-clocks"),
                 tool("Logging", "swift-log"), tool("NIOCore", "swift-nio"), tool("NIOHTTP1", "swift-nio"),
             ]),
         .testTarget(
@@ -327,7 +327,7 @@ let package = Package(
             name: "LocationSimulationTests",
             dependencies: [
                 "CoreLocationSeam", "LocationSimulation", "LocationSimulationTesting", "TrailcastBasics",
-                "TrailcastEngine", "TrailcastRoutes",
+                "TrailcastCoreLocation", "TrailcastEngine", "TrailcastRoutes",
                 "TrailcastSettings", "TrailcastTimeline",
             ]),
         .testTarget(

@@ -43,7 +43,7 @@ package final class AndroidEmulatorFeed: Feed {
         }
         let feed = AndroidEmulatorFeed(channel: channel, replies: replies)
         // The banner: lines, the last one `OK`.
-        let banner = try await replies.nextReply(timeout: timeout, what: "the console's banner")
+        let banner = try await replies.nextReply(timeout: timeout, what: "its banner")
         if banner.lines.contains(where: { $0.contains("Authentication required") }) {
             guard let token, !token.isEmpty else {
                 throw FeedError.peerFailed(
@@ -51,7 +51,7 @@ package final class AndroidEmulatorFeed: Feed {
                 )
             }
             try await feed.send("auth \(token)")
-            let answer = try await replies.nextReply(timeout: timeout, what: "the answer to auth")
+            let answer = try await replies.nextReply(timeout: timeout, what: "its answer to auth")
             if let failure = answer.failure {
                 throw FeedError.peerFailed("the Android emulator console refused auth: \(failure)")
             }
@@ -193,7 +193,7 @@ final class ConsoleReplies: Sendable {
             }
             guard ContinuousClock.now < deadline else {
                 throw FeedError.peerFailed(
-                    "the Android emulator console sent no \(what) within \(timeout.nanoseconds / 1_000_000_000) s")
+                    "the Android emulator console did not send \(what) within \(timeout.nanoseconds / 1_000_000_000) s")
             }
             // A handshake of two short exchanges: a brief poll is simpler than a waiter here.
             try await Task.sleep(for: .milliseconds(5))

@@ -15,6 +15,8 @@ struct WeatherResponder: HTTPResponder {
     let logger: Logger
     /// The wall clock, seconds since 1970: "today" for the default window and `current`.
     let unixTime: @Sendable () -> Int
+    /// The clock a held request's ``maximumHold`` passes on.
+    let holdClock: any Clock<Duration>
 
     /// The longest a held request waits when neither its client nor a shutdown ends it.
     static let maximumHold = Duration.seconds(600)
@@ -86,9 +88,11 @@ struct WeatherResponder: HTTPResponder {
             await Self.wait(faults.latency)
         }
         if faults.timeout {
-            // The request's own line comes when the hold ends; this says it began.
+            // The hold's end is fixed before the line that says it began, so that a test can
+            // move its clock on from that line. The request's own line comes when it ends.
+            let holdEnd = Self.sleeper(until: Self.maximumHold, on: holdClock)
             logger.debug("\(request.method) \(request.uri.string) held without an answer (fault=timeout)")
-            await Self.hold(request)
+            await Self.hold(request, until: holdEnd)
             return WeatherAnswer(status: nil, body: [], faults: applied + ["timeout"])
         }
         if faults.fail {
@@ -137,23 +141,41 @@ struct WeatherResponder: HTTPResponder {
     }
 
     /// Holds a request until its client closes the connection (gives up), the server shuts
-    /// down, the task is cancelled, or ``maximumHold`` passes, whichever comes first.
-    private static func hold(_ request: Request) async {
+    /// down, the task is cancelled, or `end` returns, whichever comes first.
+    private static func hold(_ request: Request, until end: @escaping @Sendable () async throws -> Void) async {
         _ = try? await request.body.consumeWithCancellationOnInboundClose { _ in
-            try await cancelWhenGracefulShutdown {
-                try await Task.sleep(for: maximumHold)
-            }
+            try await cancelWhenGracefulShutdown { try await end() }
         }
+    }
+
+    /// A sleep until `duration` from now on `clock`: its deadline fixed now, when made.
+    private static func sleeper<C: Clock<Duration>>(until duration: Duration, on clock: C)
+        -> @Sendable () async throws -> Void
+    {
+        let deadline = clock.now.advanced(by: duration)
+        return { try await clock.sleep(until: deadline, tolerance: nil) }
     }
 
     /// One line per request: `GET /v1/forecast?latitude=... 200 12 ms`, then the faults.
     private func log(_ request: Request, _ answer: WeatherAnswer, elapsed: Duration) {
+        logger.info(
+            "\(RequestLog.line(method: request.method.rawValue, target: request.uri.string, status: answer.status?.code, elapsed: elapsed, faults: answer.faults))"
+        )
+    }
+}
+
+/// serve-weather's log of requests, one line each.
+package enum RequestLog {
+    /// The request log's line: whole milliseconds, rounded down (a 2.9 ms answer is `2 ms`),
+    /// `no-answer` for a held request.
+    package static func line(method: String, target: String, status: Int?, elapsed: Duration, faults: [String])
+        -> String
+    {
         let milliseconds = elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000
-        let status = answer.status.map { String($0.code) } ?? "no-answer"
-        var line = "\(request.method) \(request.uri.string) \(status) \(milliseconds) ms"
-        if !answer.faults.isEmpty {
-            line += " fault=\(answer.faults.joined(separator: ","))"
+        var line = "\(method) \(target) \(status.map(String.init) ?? "no-answer") \(milliseconds) ms"
+        if !faults.isEmpty {
+            line += " fault=\(faults.joined(separator: ","))"
         }
-        logger.info("\(line)")
+        return line
     }
 }

@@ -47,6 +47,9 @@ package struct WeatherServer: Sendable {
     /// request and waiting, on purpose or not, would otherwise hold its socket for ever).
     package let idleTimeout: Duration
     private let unixTime: @Sendable () -> Int
+    /// The clock on which a request held by the timeout fault gives up after ten minutes
+    /// (when neither its client nor a shutdown has ended it first); tests pass a test clock.
+    package let holdClock: any Clock<Duration>
 
     /// nginx's `client_header_timeout`, a minute.
     package static let defaultIdleTimeout = Duration.seconds(60)
@@ -63,8 +66,10 @@ package struct WeatherServer: Sendable {
         host: String = "127.0.0.1", port: Int = 8080, faults: WeatherServerFaults = .init(),
         model: WeatherModel = WeatherModel(), recorded: (any RecordedConditions)? = nil,
         logger: Logger = Logger(label: "trailcast.serve-weather"), idleTimeout: Duration = defaultIdleTimeout,
-        currentUnixTime: @escaping @Sendable () -> Int = WeatherServer.systemUnixTime
+        currentUnixTime: @escaping @Sendable () -> Int = WeatherServer.systemUnixTime,
+        holdClock: any Clock<Duration> = ContinuousClock()
     ) {
+        self.holdClock = holdClock
         self.idleTimeout = idleTimeout
         self.host = host
         self.port = port
@@ -145,7 +150,7 @@ package struct WeatherServer: Sendable {
     ) -> ServiceGroup {
         let responder = WeatherResponder(
             endpoints: ForecastEndpoints(model: model, recorded: recorded), schedule: FaultSchedule(faults),
-            logger: logger, unixTime: unixTime)
+            logger: logger, unixTime: unixTime, holdClock: holdClock)
         let application = Application(
             responder: responder,
             server: .http1(configuration: .init(idleTimeout: .nanoseconds(idleTimeoutNanoseconds))),

@@ -143,6 +143,19 @@ struct AndroidEmulatorFeedTests {
         )
     }
 
+    @Test("a console that accepts and never greets: after the 5 s wait, one line naming the wait, and 69")
+    func silentConsole() async throws {
+        let (port, stub, _, scratch) = try await Self.console(["--silent"])
+        defer { stub.stop(); scratch.remove() }
+        let result = try await TrailcastBinary.run(
+            arguments: Self.run + ["--android-emulator", String(port), "--android-token", "secret"])
+        #expect(result.status == 69)
+        #expect(
+            result.stderrLines == [
+                "trailcast: error: the Android emulator console did not send its banner within 5 s"
+            ])
+    }
+
     @Test("the token from ~/.emulator_console_auth_token when none is given; none anywhere: one line and 69")
     func tokenFromHome() async throws {
         let home = try ScratchDirectory()

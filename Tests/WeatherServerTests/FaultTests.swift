@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import AsyncHTTPClient
+import Clocks
 import Foundation
 import Testing
 import TrailcastWeatherServer
@@ -110,6 +111,29 @@ struct FaultTests {
         await #expect(throws: (any Error).self) { _ = try await patient.value }
         #expect(log.all.contains { $0.contains("patient=1 no-answer") && $0.hasSuffix("fault=timeout") })
         #expect(log.all.contains { $0.contains("impatient=1 no-answer") && $0.hasSuffix("fault=timeout") })
+    }
+
+    /// A request nobody ends is let go after ten minutes: a client waiting longer sees its
+    /// connection closed, not a server that holds it for ever. On a test clock: the hold's
+    /// end is fixed before the line saying it began.
+    @Test("timeout-rate 1: a hold nobody ends is let go at ten minutes of its clock, not before")
+    func holdLetGoAtTenMinutes() async throws {
+        let log = CapturedLog()
+        let clock = TestClock()
+        try await ServerHarness.run(
+            faults: WeatherServerFaults(timeoutRate: 1), log: log, logLevel: .debug, holdClock: clock
+        ) { server in
+            let held = Task { try await server.get("/v1/forecast?\(zurich)&held=1", timeout: .seconds(3600)) }
+            try await log.waitForLine(containing: "held=1 held without an answer")
+            await clock.advance(by: .seconds(599))
+            // A round trip of another request: time enough for a hold let go too early to
+            // have said so.
+            #expect(try await server.get("/health").status == 200)
+            #expect(!log.all.contains { $0.contains("held=1 no-answer") }, "let go before ten minutes")
+            await clock.advance(by: .seconds(1))
+            try await log.waitForLine(containing: "held=1 no-answer")
+            await #expect(throws: (any Error).self) { _ = try await held.value }
+        }
     }
 
     /// The statuses of 24 requests in a row.

@@ -173,6 +173,12 @@ struct ForecastFormatTests {
         arguments: [
             ("latitude=-33.8688&longitude=151.2093&elevation=58", "open-meteo-33.87S151.21E58m.csv"),
             ("latitude=40.7128&longitude=-74.006&elevation=10", "open-meteo-40.71N74.01W10m.csv"),
+            // printf's %.2f keeps its zeros; %.0f rounds, not truncates.
+            ("latitude=47.5&longitude=8.5&elevation=38.6", "open-meteo-47.50N8.50E39m.csv"),
+            // An exact half goes to the even neighbour, as printf's does.
+            ("latitude=0.125&longitude=-0.375&elevation=38.5", "open-meteo-0.12N0.38W38m.csv"),
+            // Below zero: the sign goes into S/W, but stays on the elevation.
+            ("latitude=-0.001&longitude=0&elevation=-0.4", "open-meteo-0.00S0.00E-0m.csv"),
         ])
     func csvFileName(place: String, name: String) async throws {
         let answer = try await ServerHarness.run { server in

@@ -30,6 +30,7 @@ struct ServerHarness: Sendable {
         faults: WeatherServerFaults = .init(), model: WeatherModel = WeatherModel(),
         log: CapturedLog? = nil, logLevel: Logger.Level = .info,
         idleTimeout: Duration = WeatherServer.defaultIdleTimeout, now: Int = fixedNow,
+        holdClock: any Clock<Duration> = ContinuousClock(),
         _ body: @Sendable (ServerHarness) async throws -> T
     ) async throws -> T {
         var logger = Logger(label: "test.serve-weather") { _ in
@@ -37,7 +38,8 @@ struct ServerHarness: Sendable {
         }
         logger.logLevel = logLevel
         let server = WeatherServer(
-            port: 0, faults: faults, model: model, logger: logger, idleTimeout: idleTimeout, currentUnixTime: { now })
+            port: 0, faults: faults, model: model, logger: logger, idleTimeout: idleTimeout, currentUnixTime: { now },
+            holdClock: holdClock)
         return try await server.withRunningServer { port in
             let http = HTTPClient(eventLoopGroupProvider: .singleton)
             do {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
+import Foundation
+
 /// `format=csv`, laid out as Open-Meteo's `CsvWriter.swift` (open-meteo/open-meteo) writes
 /// it: a header line and a line per place (`latitude,longitude,elevation,
 /// utc_offset_seconds,timezone,timezone_abbreviation`), then each section asked for
@@ -98,12 +100,18 @@ extension ForecastDocument {
         return csv
     }
 
-    /// The place in Open-Meteo's CSV file name: `47.37N8.54E0m`.
+    /// The place in Open-Meteo's CSV file name, `47.38N8.54E408m`, written as its
+    /// `formatedCoordinatesFilename` writes it: the numbers as its Floats, by printf's `%.2f`
+    /// and `%.0f` (so `8.50`, an exact half to the even neighbour, 38.5 m as `38m`, and
+    /// -0.4 m as `-0m`).
     var fileNameCoordinates: String {
-        func twoDecimals(_ value: Double) -> String { NumberValue.decimal(value.magnitude, fractionDigits: 2).text }
-        let latitude = twoDecimals(query.latitude) + (query.latitude < 0 ? "S" : "N")
-        let longitude = twoDecimals(query.longitude) + (query.longitude < 0 ? "W" : "E")
-        return latitude + longitude + "\(Int(query.elevationMeters.rounded()))m"
+        let latitude = Float(query.latitude)
+        let longitude = Float(query.longitude)
+        let elevation = Float(query.elevationMeters)
+        let place =
+            String(format: latitude < 0 ? "%.2fS" : "%.2fN", abs(latitude))
+            + String(format: longitude < 0 ? "%.2fW" : "%.2fE", abs(longitude))
+        return place + (elevation.isFinite ? String(format: "%.0fm", elevation) : "")
     }
 
     /// A time shown: Unix seconds, or the zone's local time.

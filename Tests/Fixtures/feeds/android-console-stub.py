@@ -3,7 +3,7 @@
 # Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 """A stand-in for the Android emulator's console, for the feed tests.
 
-    android-console-stub.py TOKEN LOG [--ko-after N] [--close-after N]
+    android-console-stub.py TOKEN LOG [--ko-after N] [--close-after N] [--silent]
 
 Listens on 127.0.0.1 at a free port and prints it; takes one client; greets it with the
 banner the emulator sends when a token is required. What it accepts and refuses, and its
@@ -39,7 +39,8 @@ The console before 2018-10-02 read a fifth number as the satellite count (commit
 
 From the Nth command after auth on (--ko-after) every command gets the console's KO for a
 bad satellite count, and at the Nth (--close-after) the connection closes: faults for the
-feed's tests. Every line received is written to LOG, so the test can check each command.
+feed's tests; --silent accepts the client and never greets it (a console that hangs).
+Every line received is written to LOG, so the test can check each command.
 """
 import argparse
 import math
@@ -175,12 +176,17 @@ def main():
     ap.add_argument("log")
     ap.add_argument("--ko-after", type=int, default=0)
     ap.add_argument("--close-after", type=int, default=0)
+    ap.add_argument("--silent", action="store_true")
     a = ap.parse_args()
     server = socket.socket()
     server.bind(("127.0.0.1", 0))
     server.listen(1)
     print(server.getsockname()[1], flush=True)
     conn, _ = server.accept()
+    if a.silent:
+        while conn.recv(4096):
+            pass
+        return
     conn.sendall(BANNER)
     commands = 0
     authenticated = False
