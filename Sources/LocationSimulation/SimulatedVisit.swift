@@ -34,8 +34,9 @@ public struct SimulatedVisit: LocationVisit, Sendable, Equatable {
         self.horizontalAccuracy = horizontalAccuracy
     }
 
-    /// The model's visit, with Core Location's dates for what is not known.
-    init(_ visit: Visit) {
+    /// The model's visit, with Core Location's dates for what is not known: an unknown
+    /// arrival is `distantPast`, no departure yet `distantFuture` (`CLVisit`'s documentation).
+    package init(_ visit: Visit) {
         self.init(
             arrivalDate: visit.arrival.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) } ?? .distantPast,
             departureDate: visit.departure.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970) }

@@ -615,6 +615,15 @@ struct LocationServiceTests {
                     "region enter shop",
                 ]
             ),
+            // The second prompt has no Allow Once (its buttons are "Keep Only While Using"
+            // and "Change to Always Allow"): an answer of once keeps When In Use.
+            (
+                PromptAnswer.once,
+                [
+                    "prompt always deny", "authorizedAlways>authorizedWhenInUse prompt full on", "foreground",
+                    "region enter shop",
+                ]
+            ),
         ])
     func provisionalAlwaysRegionCrossing(answer: PromptAnswer, expected: [String]) {
         var service = LocationService(configuration: .init(alwaysUpgradeAnswer: answer))
@@ -676,6 +685,65 @@ struct LocationServiceTests {
                     Visit(
                         arrival: start.adding(seconds: 7100), departure: start.adding(seconds: 7400),
                         latitude: 1 + 7 * 0.01, longitude: 8, horizontalAccuracyMeters: 50)))
+    }
+
+    /// A visit is placed by Precise Location as it is when the visit is told, not as it
+    /// was at launch: turned off mid-run, the next visits are approximate; on, precise.
+    @Test(
+        "visits follow Precise Location as it is now: turned off, approximate; turned on, precise",
+        arguments: [LocationAccuracy.full, .reduced])
+    func visitsFollowPreciseLocation(atLaunch: LocationAccuracy) {
+        let start = Timestamp(secondsSince1970: 1_781_000_000)
+        // Stop k, 1.1 km north of the one before: fixes at 1000k, +100 and +400 seconds.
+        func stop(_ k: Int) -> [LocationFix] {
+            [0.0, 100, 400].map { second in
+                LocationFix(
+                    time: start.adding(seconds: Double(k) * 1000 + second), latitude: 1 + Double(k) * 0.01,
+                    longitude: 8)
+            }
+        }
+        func visits(_ output: [LocationService.Output]) -> [Visit] {
+            output.compactMap { if case .visit(let visit) = $0 { visit } else { nil } }
+        }
+        func placed(_ visit: Visit, _ accuracy: LocationAccuracy) -> Visit {
+            guard accuracy == .reduced else { return visit }
+            var placed = visit
+            let snapped = ApproximateLocation.approximate(
+                LocationFix(
+                    time: start, latitude: visit.latitude, longitude: visit.longitude,
+                    horizontalAccuracyMeters: visit.horizontalAccuracyMeters))
+            placed.latitude = snapped.latitude
+            placed.longitude = snapped.longitude
+            placed.horizontalAccuracyMeters = snapped.horizontalAccuracyMeters
+            return placed
+        }
+        let later: LocationAccuracy = atLaunch == .full ? .reduced : .full
+        var service = LocationService(configuration: .init(initialStatus: .authorizedAlways, initialAccuracy: atLaunch))
+        var output: [LocationService.Output] = []
+        service.startMonitoringVisits(into: &output)
+        for fix in stop(0) + stop(1) { service.receive(fix, into: &output) }
+        let before = visits(output)
+        output.removeAll()
+        service.changeAccuracyInSettings(to: later, into: &output)
+        output.removeAll()
+        for fix in stop(2) + stop(3) { service.receive(fix, into: &output) }
+        let after = visits(output)
+        #expect(before.count == 3 && after.count == 4, "\(before) \(after)")
+        // Stop k's visit as it is found, 50 m, at the stop's place.
+        // The first stop's dwell starts at its first fix; a later one's at its second, its
+        // first being the fix that ended the stop before.
+        func found(atStop k: Int, departed: Bool) -> Visit {
+            let arrival = start.adding(seconds: k == 0 ? 0 : Double(k) * 1000 + 100)
+            let departure: Timestamp? = departed ? start.adding(seconds: Double(k) * 1000 + 400) : nil
+            return Visit(
+                arrival: arrival, departure: departure, latitude: 1 + Double(k) * 0.01, longitude: 8,
+                horizontalAccuracyMeters: 50)
+        }
+        let precise: [Visit] = (0..<4).flatMap { k in
+            [found(atStop: k, departed: false), found(atStop: k, departed: true)]
+        }
+        #expect(before == precise.prefix(3).map { placed($0, atLaunch) })
+        #expect(after == precise[3..<7].map { placed($0, later) })
     }
 
     /// Apple's limit: 20 conditions for the app, over all its monitors; the 21st is

@@ -2,6 +2,8 @@
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
 import LocationSimulation
 import Testing
+import TrailcastBasics
+import TrailcastCoreLocation
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -60,6 +62,24 @@ struct VisitsLibraryTests {
 
     static func seconds(_ date: Date) -> Double {
         date.timeIntervalSince1970 - Walk.start.timeIntervalSince1970
+    }
+
+    /// `CLVisit.arrivalDate`: "When the visit object does not include arrival information,
+    /// this property is set to the date returned by the `distantPast` method"; a departure
+    /// not yet made is `distantFuture` likewise (`departureDate`). The model always knows an
+    /// arrival; a visit without one still gets Core Location's date.
+    @Test("dates not known: an arrival distantPast, a departure distantFuture, as CLVisit's")
+    func unknownDates() {
+        let visit = SimulatedVisit(
+            Visit(arrival: nil, departure: nil, latitude: 47, longitude: 8, horizontalAccuracyMeters: 50))
+        #expect(visit.arrivalDate == .distantPast)
+        #expect(visit.departureDate == .distantFuture)
+        let known = SimulatedVisit(
+            Visit(
+                arrival: Timestamp(secondsSince1970: 10), departure: Timestamp(secondsSince1970: 70), latitude: 47,
+                longitude: 8, horizontalAccuracyMeters: 50))
+        #expect(known.arrivalDate == Date(timeIntervalSince1970: 10))
+        #expect(known.departureDate == Date(timeIntervalSince1970: 70))
     }
 
     @Test(

@@ -35,6 +35,21 @@ struct CSVRouteReaderTests {
         #expect(points.map(\.line) == [2, 3])
     }
 
+    @Test("two columns for one field: the first is read, the second ignored")
+    func firstOfTwoColumns() {
+        let text = """
+            lat,lon,alt,time,altitude,timestamp,latitude
+            47.3,8.5,400,2026-06-13T16:00:00Z,1200,1781366400,12
+
+            """
+        let (events, error) = readUntilError(text, as: .csv)
+        #expect(error == nil)
+        let points = events.trackPoints
+        #expect(points.map(\.latitude) == [47.3])
+        #expect(points.map(\.elevationMeters) == [400])
+        #expect(points.map(\.time) == [Self.time("2026-06-13T16:00:00Z")])
+    }
+
     @Test(
         "times: ISO 8601 with a space and no zone (UTC), GPSBabel's Date and Time apart, seconds and milliseconds since 1970"
     )

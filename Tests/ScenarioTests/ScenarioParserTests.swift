@@ -331,6 +331,15 @@ struct ScenarioParserTests {
         #expect(scenario.configuration.app == .places(file: gpx + "/places/sf-clinics.geojson", limit: 5))
     }
 
+    /// The lowest values the weather's bounds take: a rate limit of 1 a minute, a timeout of 1ms.
+    @Test("weather: rateLimit 1 and timeout 1ms are taken, the least each allows")
+    func edgesTaken() throws {
+        let scenario = try Self.parse(
+            "gpx: ../sf-waterfront-walk.gpx\nweather:\n  source: local\n  timeout: 1ms\n  server: {rateLimit: 1}\n")
+        #expect(scenario.network.timeout == .milliseconds(1))
+        #expect(scenario.network.serverFaults.rateLimitPerMinute == 1)
+    }
+
     /// The bounds of `placesLimit` are those of `--places-limit`: 1 and 1000 are taken.
     @Test("placesLimit takes 1 to 1000, as --places-limit does", arguments: [1, 1000])
     func placesLimitBounds(limit: Int) throws {
@@ -431,6 +440,14 @@ struct ScenarioParserTests {
             Broken(
                 yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  server: {failRate: 1.5}\n", line: 3, column: 22,
                 message: "weather.server.failRate: must be a share between 0 and 1, not '1.5'"),
+            // The bounds of --server-rate-limit and --weather-timeout: 0 a minute and under a
+            // millisecond (0.4ms rounds to 0) are refused (1 and 1ms are taken: `edgesTaken`).
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  server: {rateLimit: 0}\n", line: 3, column: 23,
+                message: "weather.server.rateLimit: must be at least 1 request a minute"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  timeout: 0.4ms\n", line: 3, column: 12,
+                message: "weather.timeout: must be at least 1ms"),
             Broken(
                 yaml: "gpx: ../sf-waterfront-walk.gpx\nweather:\n  cache: recorded\n", line: 3, column: 10,
                 message:
@@ -502,6 +519,10 @@ struct ScenarioParserTests {
             // Found by the scenario fuzz target: YAML's message quoted the line on a second one.
             Broken(
                 yaml: "gpx: a\u{01}\n", line: 1, column: 7,
+                message: "not valid YAML: control characters are not allowed"),
+            // Past the first line, the columns count from 1 again after each line break.
+            Broken(
+                yaml: "gpx: a\nname: \u{01}b\n", line: 2, column: 7,
                 message: "not valid YAML: control characters are not allowed"),
             Broken(
                 yaml: "gpx: ../sf-waterfront-walk.gpx\ngps: foggy\n", line: 2, column: 6,

@@ -55,6 +55,8 @@ struct FleetOsmAndCommandTests {
         let slowest = try #require(lag["max"] as? Double)
         #expect(p50 <= p99 && p99 <= slowest, "\(lag)")
         #expect(!positions.contains { $0["id"] as? String == "device-000007" })
+        // Host names the port, which is not http's 80 (RFC 9110, 7.2).
+        #expect(Set(positions.map { $0["host"] as? String }) == ["127.0.0.1:\(port)"])
         #expect(Set(positions.compactMap { $0["id"] as? String }).count == 19)
         // Every field of every position as the same plan on virtual time writes it, byte for
         // byte but the timestamp, in each device's order; the timestamps the virtual ones moved

@@ -45,6 +45,14 @@ struct RegionMonitoringCommandTests {
         #expect(timeline.events.first?["settings"]?["regions"]?.stringValue?.hasSuffix("regions.csv") == true)
     }
 
+    @Test("the header's names in any case, with spaces around them, as the places file takes them")
+    func headerInAnyCase() async throws {
+        let regions =
+            "Identifier, Lat ,LON,Radius\nshop,\(RegionRoute.center.latitude),\(RegionRoute.center.longitude),100\n"
+        let timeline = try await Self.run(Self.throughAndStay, regions: regions)
+        #expect(Self.crossings(timeline) == ["enter shop @76.0", "exit shop @236.0"])
+    }
+
     @Test("a corner cut at 10 m/s: 13 s inside the boundary, 10 s beyond the cushion: no event")
     func cornerCut() async throws {
         // 74.8 m from the centre: inside the 90 m line for 100 m of road, the 100 m boundary for 133 m.
@@ -187,6 +195,11 @@ struct RegionMonitoringCommandTests {
             (
                 "regions.csv", "identifier,lat,lon,radius\nshop,47,8,-5\n",
                 "regions.csv:2:11: error: radius must be a positive number of metres, not '-5'", Int32(65)
+            ),
+            // Excel's CRLF, with a line break inside a quoted name: the row after it is line 4.
+            (
+                "regions.csv", "identifier,lat,lon,radius\r\n\"two\r\nlines\",47,8,100\r\nshop,47,8,-5\r\n",
+                "regions.csv:4:11: error: radius must be a positive number of metres, not '-5'", 65
             ),
             (
                 "regions.csv", "name,lat,lon\nshop,47,8\n",

@@ -187,6 +187,30 @@ struct ReplayErrorTests {
         )
     }
 
+    /// With the default `--source auto` a file with no track is read twice (once to find
+    /// there is none, once for its route): its warnings are said the first time only.
+    @Test("a route without a track, replayed with --source auto: each warning said once")
+    func routeWarningsOnce() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(
+            named: "route.gpx",
+            text: """
+                <gpx version="1.1" creator="test"><rte>
+                <rtept lat="47.0" lon="8.0"><time>2026-01-01T10:00:00Z</time></rtept>
+                <rtept lat="47.001" lon="8.0"><time>2026-01-01T10:00:10Z</time></rtept>
+                <rtept lat="47.002" lon="8.0"><time>2026-01-01T10:00:05Z</time></rtept>
+                </rte></gpx>
+                """)
+        let result = try await TrailcastBinary.run(arguments: ["replay", file.path, "--format", "jsonl"])
+        #expect(result.status == 0)
+        #expect(result.stderrLines.count == 1, "\(result.stderr)")
+        #expect(result.stderrLines.first?.hasPrefix("\(file.path):4:") == true, "\(result.stderr)")
+        #expect(result.stderrLines.first?.contains(": warning: time 2026-01-01T10:00:05.000Z is earlier") == true)
+        let timeline = try ReplayTimeline(result: result)
+        #expect(timeline.locations.count == 3)
+    }
+
     @Test("an output file that cannot be created: 73, one line naming it, and no run")
     func cannotCreateOutput() async throws {
         let scratch = try ScratchDirectory()

@@ -79,7 +79,8 @@ struct ServeWeatherCommandTests {
 
     @Test("SIGTERM with a request held by --timeout-rate 1: a graceful exit 0 that closes the held connection")
     func stopWithHeldRequest() async throws {
-        let server = try await Server(["--timeout-rate", "1", "--seed", "3"], environment: ["LOG_LEVEL": "debug"])
+        // LOG_LEVEL in capitals, as many services spell it: read as debug all the same.
+        let server = try await Server(["--timeout-rate", "1", "--seed", "3"], environment: ["LOG_LEVEL": "DEBUG"])
         let held = Task { try await server.get("/v1/forecast?latitude=1&longitude=2", timeout: .seconds(60)) }
         try await server.process.wait(
             for: "the request to be held",

@@ -128,6 +128,20 @@ struct ReplayRunnerTests {
         #expect((try? NMEATarget(parsing: "tcp://[::1]:0")) == .tcp(host: "::1", port: 0))
     }
 
+    @Test("addresses: ports from 1 (0 where allowed) to 65535, the ends taken, past them refused")
+    func portRange() throws {
+        let highest = try HostAndPort(parsing: "65535", option: "--android-emulator")
+        #expect(highest.host == "127.0.0.1" && highest.port == 65535)
+        #expect(try HostAndPort(parsing: "[::1]:65535", option: "--serve").port == 65535)
+        #expect(try HostAndPort(parsing: "1", option: "--android-emulator").port == 1)
+        #expect(try HostAndPort(parsing: "0", option: "--serve", allowsPortZero: true).port == 0)
+        for (text, allowsZero) in [("65536", true), ("0", false), ("-1", true), ("127.0.0.1:65536", true)] {
+            #expect(throws: RunFailure.self, "\(text)") {
+                try HostAndPort(parsing: text, option: "--serve", allowsPortZero: allowsZero)
+            }
+        }
+    }
+
     /// Port 0 picks a free port to listen on (`tcp://`), but a datagram sent to port 0
     /// reaches nobody: `udp://HOST:0` is a usage failure, port 1 a destination.
     @Test("addresses: udp:// to port 0 is a usage failure naming the flag; port 1 is taken")

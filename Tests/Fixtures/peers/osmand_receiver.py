@@ -32,7 +32,7 @@ closes each connection, unanswered, at its request N + 1 (printing
 `dropped` for each), as a connection closed idle just as a request was written on it.
 
 Each position accepted is one JSON line in --out, with the parameters as they came
-(`query`: the query, or the form body); the port chosen is written to --port-file.
+(`query`: the query, or the form body; `host`: the Host header); the port chosen is written to --port-file.
 """
 import argparse
 import datetime
@@ -166,6 +166,9 @@ def main():
                 self.close_connection = True
                 return
             position["query"] = query
+            # The Host header as sent: HTTP/1.1 wants the port with it when it is not the
+            # scheme's default (RFC 9110, 7.2), which a proxy's virtual hosts route by.
+            position["host"] = self.headers.get("Host")
             with lock:
                 out.write(json.dumps(position) + "\n")
             self.answer(200)
