@@ -284,6 +284,24 @@ struct ScenarioParserTests {
         #expect(try Self.parse("gpx: ../sf-waterfront-walk.gpx\ngps: indoor\n").configuration.gps == .indoor)
     }
 
+    @Test("zero is taken where a setting must not be negative: distanceFilter, gpsSigma, gpsMultipath, jitter")
+    func zeroIsNotNegative() throws {
+        let scenario = try Self.parse(
+            """
+            gpx: ../sf-waterfront-walk.gpx
+            distanceFilter: 0
+            gps: open-sky
+            gpsSigma: 0
+            gpsMultipath: 0
+            jitter: 0
+            """)
+        let configuration = scenario.configuration
+        #expect(configuration.location.distanceFilterMeters == 0)
+        #expect(configuration.gps.sigmaMeters == 0)
+        #expect(configuration.gps.multipathPerSecond == 0)
+        #expect(configuration.jitterMilliseconds == 0)
+    }
+
     @Test func aQuotedNumberIsText() throws {
         let scenario = try Self.parse(
             """

@@ -69,6 +69,13 @@ struct FleetUsageErrorTests {
         Case(
             flags: mqtt + ["--connections", "0"],
             line: "--connections: '0' is not per-device or a number of connections, such as 100"),
+        // A client certificate is no use without its key, nor a key without its certificate.
+        Case(
+            flags: ["--duration", "1s", "--mqtt", "mqtts://127.0.0.1:1", "--mqtt-cert", "client.pem"],
+            line: "a client certificate needs its key: give --mqtt-cert and --mqtt-key together"),
+        Case(
+            flags: ["--duration", "1s", "--mqtt", "mqtts://127.0.0.1:1", "--mqtt-key", "client.key"],
+            line: "a client certificate needs its key: give --mqtt-cert and --mqtt-key together"),
         Case(
             flags: osmand + ["--http-ca", "/tmp/ca.pem"],
             line: "--http-ca is for TLS: write --osmand or --owntracks-http as https://HOST[:PORT]"),
