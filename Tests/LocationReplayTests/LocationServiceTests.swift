@@ -651,17 +651,23 @@ struct LocationServiceTests {
         #expect(told == expected)
     }
 
+    /// The start of the visit tests' stops.
+    static let stopsStart = Timestamp(secondsSince1970: 1_781_000_000)
+
+    /// Stop `k` of the visit tests, 1.1 km north of the one before: fixes at 1000k, +100
+    /// and +400 seconds after ``stopsStart``.
+    static func stopFixes(_ k: Int) -> [LocationFix] {
+        [0.0, 100, 400].map { second in
+            LocationFix(
+                time: stopsStart.adding(seconds: Double(k) * 1000 + second), latitude: 1 + Double(k) * 0.01,
+                longitude: 8)
+        }
+    }
+
     @Test("held visits past 64: the oldest are dropped, the newest 64 told in order")
     func heldVisitsDropTheOldest() {
-        let start = Timestamp(secondsSince1970: 1_781_000_000)
-        // Stop k, 1.1 km north of the one before: fixes at 1000k, +100 and +400 seconds.
-        let fixes = (0..<40).flatMap { stop in
-            [0.0, 100, 400].map { second in
-                LocationFix(
-                    time: start.adding(seconds: Double(stop) * 1000 + second), latitude: 1 + Double(stop) * 0.01,
-                    longitude: 8)
-            }
-        }
+        let start = Self.stopsStart
+        let fixes = (0..<40).flatMap(Self.stopFixes)
         func visits(_ status: AuthorizationStatus) -> [LocationService.Output] {
             var service = LocationService(configuration: .init(initialStatus: status))
             var output: [LocationService.Output] = []
@@ -693,15 +699,8 @@ struct LocationServiceTests {
         "visits follow Precise Location as it is now: turned off, approximate; turned on, precise",
         arguments: [LocationAccuracy.full, .reduced])
     func visitsFollowPreciseLocation(atLaunch: LocationAccuracy) {
-        let start = Timestamp(secondsSince1970: 1_781_000_000)
-        // Stop k, 1.1 km north of the one before: fixes at 1000k, +100 and +400 seconds.
-        func stop(_ k: Int) -> [LocationFix] {
-            [0.0, 100, 400].map { second in
-                LocationFix(
-                    time: start.adding(seconds: Double(k) * 1000 + second), latitude: 1 + Double(k) * 0.01,
-                    longitude: 8)
-            }
-        }
+        let start = Self.stopsStart
+        let stop = Self.stopFixes
         func visits(_ output: [LocationService.Output]) -> [Visit] {
             output.compactMap { if case .visit(let visit) = $0 { visit } else { nil } }
         }
