@@ -44,6 +44,25 @@ struct RouteTimerTests {
         #expect(fixes.map(\.courseDegrees) == [course, course])
     }
 
+    /// Away from the equator the course is the great circle's initial bearing, to the
+    /// micro-degree: due south is 180, a thousandth of a degree east along the 47th parallel
+    /// starts at 89.99963 (the circle bends toward the pole), north-east there 34.29331; in
+    /// the south, 140.30735 to the south-east.
+    @Test(arguments: [
+        (47.0, 8.0, 46.999, 8.0, 180.0), (47, 8, 47, 8.001, 89.999_634_32), (47, 8, 47.001, 8.001, 34.293_308_44),
+        (-33.9, 18.4, -33.901, 18.401, 140.307_354_08),
+    ])
+    func courseIsTheGreatCirclesInitialBearing(
+        latitude: Double, longitude: Double, toLatitude: Double, toLongitude: Double, course: Double
+    ) {
+        let (fixes, _) = Self.run([
+            RoutePoint(latitude: latitude, longitude: longitude, time: Self.start),
+            RoutePoint(latitude: toLatitude, longitude: toLongitude, time: Self.start.adding(seconds: 10)),
+        ])
+        #expect(fixes.count == 2)
+        #expect(fixes.allSatisfy { abs($0.courseDegrees - course) < 1e-6 }, "\(fixes.map(\.courseDegrees))")
+    }
+
     @Test func untimedPointsAreReachedAtTravelSpeedFromTheReferenceDate() {
         let (fixes, _) = Self.run(
             [Self.point(0, seconds: nil), Self.point(1, seconds: nil)],

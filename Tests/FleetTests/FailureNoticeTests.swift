@@ -35,6 +35,10 @@ struct FailureNoticeTests {
         for cause in [
             "401 Unauthorized", "403 Forbidden", "404 Not Found", "405 Method Not Allowed", "400 Bad Request",
             "502 Bad Gateway", "no answer in 10 s", "405 Method Not Allowed", "401 Unauthorized",
+            // The edges of each range: every 5xx is the server's failure, a 4xx the hints do
+            // not name has none.
+            "500 Internal Server Error", "599 Network Connect Timeout Error", "499 Client Closed Request",
+            "402 Payment Required",
         ] {
             notices.report(cause)
         }
@@ -49,6 +53,10 @@ struct FailureNoticeTests {
                 "the OsmAnd server answered 400 Bad Request",
                 "the OsmAnd server answered 502 Bad Gateway: the server failed",
                 "the OsmAnd server gave no answer in 10 s",
+                "the OsmAnd server answered 500 Internal Server Error: the server failed",
+                "the OsmAnd server answered 599 Network Connect Timeout Error: the server failed",
+                "the OsmAnd server answered 499 Client Closed Request",
+                "the OsmAnd server answered 402 Payment Required",
                 "cannot connect to the OsmAnd server: connection refused (the fleet keeps trying, with backoff)",
             ])
     }

@@ -183,6 +183,17 @@ struct FleetTests {
         }
     }
 
+    /// What a phone reports is the whole percent left, rounded down, never under 1%: 72.9%
+    /// shows 72; 73.05% drains 0.1% a minute, so it shows 73 for 30 s and 72 after.
+    @Test("a battery shows the whole percent it has left, rounded down, and at least 1%")
+    func batteryShowsWholePercentRoundedDown() {
+        #expect(FleetBattery.shownPercent(startPercent: 72.9, elapsedSeconds: 0) == 72)
+        #expect(FleetBattery.shownPercent(startPercent: 73.05, elapsedSeconds: 29) == 73)
+        #expect(FleetBattery.shownPercent(startPercent: 73.05, elapsedSeconds: 31) == 72)
+        #expect(FleetBattery.shownPercent(startPercent: 73.05, elapsedSeconds: -30) == 73)
+        #expect(FleetBattery.shownPercent(startPercent: 50, elapsedSeconds: 9 * 3600) == 1)
+    }
+
     /// docs/fleet.md: "The share is exact": the whole number of devices nearest the share
     /// (27% of 10 devices is 3 of them, 7% is 1, 66% is 7), not the share rounded down.
     @Test(

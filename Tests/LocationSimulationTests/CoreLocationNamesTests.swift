@@ -22,6 +22,22 @@ struct CoreLocationNamesTests {
         #expect(home != work)
         #expect(Set<CLRegion>([home, again, work]).count == 2)
     }
+
+    /// The stand-in's `distance(from:)` is along a sphere of the mean Earth radius
+    /// (6,371,008.8 m): a degree of latitude is πR/180 = 111,195.08 m, a degree of longitude
+    /// at 47° its haversine 75,834.35 m. A circle holds its edge (`contains` is `<=`), and
+    /// a region tells of entry and exit until the app says otherwise (clregion/notifyonentry).
+    @Test func theStandInMeasuresAlongTheSurfaceAndACircleHoldsItsEdge() {
+        let origin = CLLocation(latitude: 47, longitude: 8)
+        #expect(abs(origin.distance(from: CLLocation(latitude: 48, longitude: 8)) - 111_195.08) < 0.01)
+        #expect(abs(origin.distance(from: CLLocation(latitude: 47, longitude: 9)) - 75_834.35) < 0.01)
+        let edge = CLLocationCoordinate2D(latitude: 48, longitude: 8)
+        let center = CLLocationCoordinate2D(latitude: 47, longitude: 8)
+        #expect(CLCircularRegion(center: center, radius: 111_195.09, identifier: "in").contains(edge))
+        #expect(!CLCircularRegion(center: center, radius: 111_195.07, identifier: "out").contains(edge))
+        let region = CLCircularRegion(center: center, radius: 100, identifier: "home")
+        #expect(region.notifyOnEntry && region.notifyOnExit)
+    }
     #endif
 
     @Test func aFixAnswersToCLLocationsNames() throws {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
+import Foundation
 import LocationSimulation
 import Testing
 
@@ -239,7 +240,13 @@ struct SimulatedMonitorTests {
             route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
         let monitor = SimulatedMonitor("m", simulation: simulation)
         monitor.add(Self.shop, identifier: "shop", assuming: .satisfied)
+        // The assumption is the condition's state until Core Location determines one
+        // (CLMonitor, add(_:identifier:assuming:): "the identifier and initial state you
+        // specify"): its record says so from the start.
+        #expect(monitor.record(for: "shop")?.lastEvent.state == .satisfied)
+        #expect(monitor.record(for: "shop")?.lastEvent.date == Date(timeIntervalSince1970: 1_781_366_400))
         try simulation.run(until: 100)
+        #expect(monitor.record(for: "shop")?.lastEvent.state == .unsatisfied)
         monitor.remove("shop")
         try simulation.runToEnd()
         try simulation.finish()

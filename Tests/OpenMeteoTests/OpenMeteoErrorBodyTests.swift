@@ -29,4 +29,14 @@ import TrailcastWeather
         #expect(!parsed.singleLineReason.contains("\n"))
         #expect(parsed.singleLineReason.count == 300)
     }
+
+    /// 300 characters is the limit, not over it: a reason of exactly 300 is kept whole; one
+    /// of 301 is cut to 299 and an ellipsis, 300 in all.
+    @Test func aReasonOfThreeHundredCharactersIsKeptWhole() throws {
+        let exactly = String(repeating: "a", count: 300)
+        let whole = try #require(OpenMeteoErrorBody.parse(Array(#"{"error":true,"reason":"\#(exactly)"}"#.utf8)))
+        #expect(whole.singleLineReason == exactly)
+        let over = try #require(OpenMeteoErrorBody.parse(Array(#"{"error":true,"reason":"\#(exactly)b"}"#.utf8)))
+        #expect(over.singleLineReason == String(repeating: "a", count: 299) + "…")
+    }
 }

@@ -99,6 +99,77 @@ struct PlacesFileTests {
         }
     }
 
+    /// The poles and the antimeridian are places: a coordinate is refused only beyond them
+    /// (`abs(value) <= limit`), in a places file and a regions file alike.
+    @Test("the poles and the antimeridian are in range; beyond them is refused")
+    func coordinateEdges() throws {
+        let places = try Self.scratch("a.csv", "name,lat,lon\nNorth,90,180\nSouth,-90,-180\n")
+        let regions = try Self.scratch("r.csv", "identifier,lat,lon,radius\nn,90,-180,100\n")
+        let beyond = try Self.scratch("b.csv", "name,lat,lon\nA,-90.000001,0\n")
+        defer { for path in [places, regions, beyond] { try? FileManager.default.removeItem(atPath: path) } }
+        #expect(
+            try PlacesFile.load(places) == [
+                Place(name: "North", latitude: 90, longitude: 180),
+                Place(name: "South", latitude: -90, longitude: -180),
+            ])
+        #expect(
+            try RegionsFile.load(regions) == [
+                PlaceCircle(identifier: "n", latitude: 90, longitude: -180, radiusMeters: 100)
+            ])
+        #expect(throws: PlacesFileError.self) { try PlacesFile.load(beyond) }
+    }
+
+    /// A region's radius must be a positive number of metres: zero or less is refused where it
+    /// is written (CSV's column, GeoJSON's feature); any positive one is taken, however small.
+    @Test(
+        "a region's radius is positive: zero and below are refused, a fraction of a metre taken",
+        arguments: [
+            ("0", ":2:11: error: radius must be a positive number of metres, not '0'"),
+            ("-5", ":2:11: error: radius must be a positive number of metres, not '-5'"), ("0.5", nil),
+        ])
+    func regionRadius(radius: String, message: String?) throws {
+        let path = try Self.scratch("r.csv", "identifier,lat,lon,radius\nhome,47,8,\(radius)\n")
+        let json = try Self.scratch(
+            "r.geojson",
+            "{\"type\":\"FeatureCollection\",\"features\":[{\"type\":\"Feature\",\"geometry\":{\"type\":\"Point\",\"coordinates\":[8,47]},\"properties\":{\"identifier\":\"home\",\"radius\":\(radius)}}]}"
+        )
+        defer { for file in [path, json] { try? FileManager.default.removeItem(atPath: file) } }
+        guard let message else {
+            let expected = [PlaceCircle(identifier: "home", latitude: 47, longitude: 8, radiusMeters: 0.5)]
+            #expect(try RegionsFile.load(path) == expected)
+            #expect(try RegionsFile.load(json) == expected)
+            return
+        }
+        do {
+            _ = try RegionsFile.load(path)
+            Issue.record("a radius of \(radius) was taken")
+        } catch {
+            #expect(error.description == path + message)
+        }
+        do {
+            _ = try RegionsFile.load(json)
+            Issue.record("a GeoJSON radius of \(radius) was taken")
+        } catch {
+            #expect(
+                error.description
+                    == json + ":1:41: error: features[0]: a region needs properties.radius, a positive number of metres"
+            )
+        }
+    }
+
+    /// A places GPX that is not there is unreadable (66), as a CSV is: the GPX reader's
+    /// "cannot open" kept as the reason that it is.
+    @Test("a missing places GPX is unreadable (66), not malformed")
+    func missingGPX() {
+        do {
+            _ = try PlacesFile.load("/nonexistent/places.gpx")
+            Issue.record("loaded a missing file")
+        } catch {
+            #expect(error.isUnreadable)
+            #expect(error.description.hasPrefix("/nonexistent/places.gpx"), "\(error.description)")
+        }
+    }
+
     @Test("a missing file is unreadable (66), not malformed")
     func missing() {
         do {

@@ -36,6 +36,11 @@ struct MarkupTests {
         #expect(Markup.offset(0) == "+0:00:00")
         #expect(Markup.offset(59.99) == "+0:00:59")
         #expect(Markup.offset(600) == "+0:10:00")
+        // Two digits each, padded below ten: 9 and 10 on both sides of the edge.
+        #expect(Markup.offset(309) == "+0:05:09")
+        #expect(Markup.offset(310) == "+0:05:10")
+        #expect(Markup.offset(540) == "+0:09:00")
+        #expect(Markup.offset(3599) == "+0:59:59")
         #expect(Markup.offset(36_000) == "+10:00:00")
         #expect(Markup.offset(-5) == "+0:00:00")
         #expect(Markup.number(0.25) == "0.3")

@@ -340,6 +340,25 @@ struct ScenarioParserTests {
             ])
     }
 
+    /// A tolerance is how far from the number a value may be (docs/scenarios.md, "within a
+    /// tolerance"): never negative, but zero is one, and `5 +- 0` is 5 exactly in that form.
+    @Test("a tolerance of zero is a tolerance")
+    func zeroTolerance() throws {
+        let scenario = try Self.parse(
+            """
+            gpx: ../sf-waterfront-walk.gpx
+            expect:
+              - end: {weatherErrors: "0 +- 0", points: "5±0"}
+            """)
+        #expect(
+            scenario.expectations.map(\.expectation) == [
+                .end([
+                    FieldMatch(key: "weatherErrors", matcher: .number(0, tolerance: 0)),
+                    FieldMatch(key: "points", matcher: .number(5, tolerance: 0)),
+                ])
+            ])
+    }
+
     /// docs/replay.md: the places app shows "the `--places-limit N` (default 5) nearest";
     /// a scenario's `places:` without `placesLimit` is that default.
     @Test("places without placesLimit shows the 5 nearest")
@@ -525,6 +544,10 @@ struct ScenarioParserTests {
                 yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {weatherErrors: \"x +- 3\"}\n", line: 3,
                 column: 26,
                 message: "expect[0].end.weatherErrors: expected 'NUMBER +- TOLERANCE', not 'x +- 3'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {weatherErrors: \"3 +- -1\"}\n", line: 3,
+                column: 26,
+                message: "expect[0].end.weatherErrors: expected 'NUMBER +- TOLERANCE', not '3 +- -1'"),
             Broken(
                 yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - end: {errors: 0}\n", line: 3, column: 11,
                 message:

@@ -161,31 +161,53 @@ struct ExportCommandTests {
 
     /// Core Location's speed is negative only when it is invalid (`CLLocation.speed`): a
     /// device standing still moves at 0 m/s, a valid speed, which GeoJSON writes as 0; only
-    /// an unknown speed or course is `null`.
-    @Test("geojson: a fix standing still has speed 0, not null; its unknown course is null")
+    /// an unknown speed or course is `null`. Due north is a course of 0, not an unknown one.
+    @Test("geojson: a fix standing still has speed 0, not null; its unknown course is null; north is 0")
     func geoJSONStandingStill() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
-        // Ten seconds at one spot, then 15.08 m east in ten seconds.
-        let route = try scratch.file(
-            named: "still.gpx",
-            text: """
-                <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
-                <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:00Z</time></trkpt>
-                <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:10Z</time></trkpt>
-                <trkpt lat="47.3" lon="8.5002"><time>2026-05-01T10:00:20Z</time></trkpt>
-                </trkseg></trk></gpx>
-                """)
+        let route = try Self.standThenEastThenNorth(in: scratch)
         let result = try await TrailcastBinary.run(arguments: ["export", route.path, "--to", "geojson"])
         try #require(result.status == 0, "\(result.stderr)")
         let root = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         let points = try #require(root["features"] as? [[String: Any]]).dropFirst().compactMap {
             $0["properties"] as? [String: Any]
         }
-        try #require(points.count == 3)
+        try #require(points.count == 4)
         #expect(points[0]["speed"] as? Double == 0)
         #expect(points[0]["course"] is NSNull)
         #expect(points[1]["speed"] as? Double == 1.51 && points[1]["course"] as? Double == 90)
+        #expect(points[2]["speed"] as? Double == 1.11 && points[2]["course"] as? Double == 0)
+    }
+
+    /// TCX's `<Speed>` (ActivityExtension v2) is written for every known speed, the standing
+    /// device's 0 included: a trackpoint without one is a speed the watch did not know.
+    @Test("tcx: every trackpoint has its speed, a standing one 0")
+    func tcxStandingStill() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route = try Self.standThenEastThenNorth(in: scratch)
+        let result = try await TrailcastBinary.run(arguments: ["export", route.path, "--to", "tcx"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let speeds = result.stdout.components(separatedBy: "<Speed>").dropFirst().map {
+            Double($0.prefix { $0 != "<" })
+        }
+        #expect(result.stdout.components(separatedBy: "<Trackpoint>").count - 1 == 4)
+        #expect(speeds == [0, 1.51, 1.11, 1.11])
+    }
+
+    /// Ten seconds at one spot, then 15.08 m east in ten seconds, then 11.12 m north.
+    static func standThenEastThenNorth(in scratch: ScratchDirectory) throws -> URL {
+        try scratch.file(
+            named: "still.gpx",
+            text: """
+                <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+                <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:00Z</time></trkpt>
+                <trkpt lat="47.3" lon="8.5"><time>2026-05-01T10:00:10Z</time></trkpt>
+                <trkpt lat="47.3" lon="8.5002"><time>2026-05-01T10:00:20Z</time></trkpt>
+                <trkpt lat="47.3001" lon="8.5002"><time>2026-05-01T10:00:30Z</time></trkpt>
+                </trkseg></trk></gpx>
+                """)
     }
 
     @Test("csv: a header and one row per fix, the truth last")

@@ -161,4 +161,19 @@ struct ServeWeatherCommandTests {
                 "trailcast: error: cannot listen on 127.0.0.1:\(first.port): port \(first.port) is in use: choose another, or 0 for any free one"
             ])
     }
+
+    /// A recorded cache that is not there, or not a directory, is input the server cannot
+    /// read (66, as a missing route is), said in one line before anything listens.
+    @Test(
+        "--cache that is missing or not a directory: 66, one line, nothing served",
+        arguments: [
+            ("/nonexistent/weather-cache", "No such file or directory"),
+            ("gpx/zurich-lake-ride.gpx", "not a directory"),
+        ])
+    func unreadableCache(path: String, reason: String) async throws {
+        let result = try await TrailcastBinary.run(arguments: ["serve-weather", "--port", "0", "--cache", path])
+        #expect(result.status == 66)
+        #expect(result.stdout == "")
+        #expect(result.stderrLines == ["\(path): error: cannot read the weather cache: \(reason)"])
+    }
 }

@@ -222,4 +222,25 @@ struct WeatherCacheCommandTests {
         #expect(result.stdout == "")
         #expect(result.stderrLines.first?.hasPrefix(message) == true, "\(result.stderr)")
     }
+
+    /// A cache directory the run may read but not write is refused before the run (73),
+    /// with the system's reason, not taken and then failing at every answer: run as nobody
+    /// when the tests are root's, as root may write anywhere.
+    @Test("a cache directory the run cannot write: 73 with the system's reason")
+    func readOnlyCacheDirectory() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let cache = scratch.url.appendingPathComponent("read-only-cache")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: scratch.url.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cache.path)
+        let result = try await FleetUnprivilegedTests.runUnprivileged([
+            "replay", Repository.url(Self.ride).path, "--weather", "local", "--weather-cache", cache.path,
+        ])
+        #expect(result.status == 73)
+        #expect(result.stdout == "")
+        #expect(
+            result.stderrLines.first == "\(cache.path): error: cannot use the weather cache: Permission denied",
+            "\(result.stderr)")
+    }
 }

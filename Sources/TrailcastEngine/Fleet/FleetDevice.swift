@@ -24,18 +24,13 @@ struct FleetDevice: Sendable {
     /// Locations the app has published.
     var messages = 0
 
-    /// A phone on the move drains its battery: 6% an hour for continuous GPS, the
-    /// project's reading of what move mode costs (no platform documents a figure).
-    static let batteryDrainPercentPerHour = 6.0
-
     /// Whether the app is receiving fixes now: started, updating, authorized, and with a signal.
     var isActive: Bool {
         isStarted && location.isUpdating() && location.authorizationStatus.isAuthorized && location.hasSignal
     }
 
     func batteryPercent(at time: Timestamp, runStart: Timestamp) -> Int {
-        let hours = max(time.seconds(since: runStart), 0) / 3600
-        return max(1, Int((batteryAtStartPercent - hours * Self.batteryDrainPercentPerHour).rounded(.down)))
+        FleetBattery.shownPercent(startPercent: batteryAtStartPercent, elapsedSeconds: time.seconds(since: runStart))
     }
 
     /// The app launches: Core Location reports its status; it allows background updates,
@@ -56,5 +51,20 @@ struct FleetDevice: Sendable {
         for case .authorizationChanged(let change) in output where change.to.isAuthorized && !location.isUpdating() {
             location.startUpdatingLocation(into: &more)
         }
+    }
+}
+
+/// A fleet phone's battery as its tracking app reports it.
+package enum FleetBattery {
+    /// A phone on the move drains its battery: 6% an hour for continuous GPS, the
+    /// project's reading of what move mode costs (no platform documents a figure).
+    static let drainPercentPerHour = 6.0
+
+    /// The whole percent the phone reports: what is left rounded down, a percent not yet
+    /// used up being the one it has (the project's reading: a battery at 72.9% is not yet
+    /// at 73%), and never below 1%: a phone at 0% is off, and its app sends nothing.
+    package static func shownPercent(startPercent: Double, elapsedSeconds: Double) -> Int {
+        let hours = max(elapsedSeconds, 0) / 3600
+        return max(1, Int((startPercent - hours * drainPercentPerHour).rounded(.down)))
     }
 }
