@@ -135,6 +135,11 @@ struct ServeWeatherCommandTests {
                 ["--latency", "soon"],
                 "trailcast: error: --latency must be a duration such as 45s, 10m or 250ms, not 'soon'"
             ),
+            // Seconds past Int64's milliseconds once crashed the command (a bare number had no bound).
+            (
+                ["--latency", "1e20"],
+                "trailcast: error: --latency must be a duration such as 45s, 10m or 250ms, not '1e20'"
+            ),
             (["--port", "70000"], "trailcast: error: --port must be from 0 to 65535, not 70000"),
             (["--port=-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),
             (["--port", "-1"], "trailcast: error: --port must be from 0 to 65535, not -1"),

@@ -12,12 +12,19 @@ struct DurationTextTests {
             ("250ms", Duration.milliseconds(250)), ("2s", .seconds(2)), ("1m", .seconds(60)), ("1h", .seconds(3600)),
             ("1.5s", .milliseconds(1500)), ("1m30s", .seconds(90)), ("0", .zero), ("3", .seconds(3)),
             ("0.25", .milliseconds(250)), ("2MIN", .seconds(120)),
+            // A year of 366 days is the most, written either way.
+            ("31622400", .seconds(31_622_400)), ("8784h", .seconds(31_622_400)),
         ])
     func parses(text: String, duration: Duration) {
         #expect(DurationText.parse(text) == duration)
     }
 
-    @Test("not durations", arguments: ["", "soon", "-1s", "5 s", "1.2.3s", "ms", "10y", "nan", "inf", "9999h"])
+    @Test(
+        "not durations",
+        arguments: [
+            "", "soon", "-1s", "5 s", "1.2.3s", "ms", "10y", "nan", "inf", "9999h", "-1", "31622400.001", "8784h1ms",
+            "1e20", "1e300",
+        ])
     func rejects(text: String) {
         #expect(DurationText.parse(text) == nil)
     }

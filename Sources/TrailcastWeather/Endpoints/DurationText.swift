@@ -13,10 +13,14 @@ package enum DurationText {
     package static func parse(_ text: String) -> Duration? {
         var rest = Substring(text.lowercased())
         guard !rest.isEmpty else { return nil }
-        if let seconds = Double(rest), seconds.isFinite, seconds >= 0 {
-            return .milliseconds(Int64((seconds * 1000).rounded()))
-        }
         var totalMilliseconds = 0.0
+        if let seconds = Double(rest) {
+            // A bare number is seconds, held to the same year as the rest: `1e20` once
+            // reached Int64 as it was and crashed the command.
+            guard seconds.isFinite, seconds >= 0 else { return nil }
+            totalMilliseconds = seconds * 1000
+            rest = ""
+        }
         while !rest.isEmpty {
             let number = rest.prefix { $0.isNumber || $0 == "." }
             rest = rest.dropFirst(number.count)
