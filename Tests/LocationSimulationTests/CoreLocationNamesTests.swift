@@ -33,8 +33,10 @@ struct CoreLocationNamesTests {
         #expect(abs(origin.distance(from: CLLocation(latitude: 47, longitude: 9)) - 75_834.35) < 0.01)
         let edge = CLLocationCoordinate2D(latitude: 48, longitude: 8)
         let center = CLLocationCoordinate2D(latitude: 47, longitude: 8)
-        #expect(CLCircularRegion(center: center, radius: 111_195.09, identifier: "in").contains(edge))
-        #expect(!CLCircularRegion(center: center, radius: 111_195.07, identifier: "out").contains(edge))
+        let radius = origin.distance(from: CLLocation(latitude: 48, longitude: 8))
+        #expect(CLCircularRegion(center: center, radius: radius, identifier: "on").contains(edge))
+        #expect(!CLCircularRegion(center: center, radius: radius.nextDown, identifier: "out").contains(edge))
+        #expect(CLCircularRegion(center: center, radius: 0, identifier: "point").contains(center))
         let region = CLCircularRegion(center: center, radius: 100, identifier: "home")
         #expect(region.notifyOnEntry && region.notifyOnExit)
     }
