@@ -9,7 +9,7 @@ import TrailcastTimeline
 /// own completion function (`complete -p`, `COMP_WORDS`), fish through `complete -C`, zsh in
 /// a pseudo-terminal with Tab typed (its completion runs only inside its line editor:
 /// Tests/Fixtures/shells/zsh-complete.zsh).
-@Suite("Completions that complete, in bash, fish and zsh", .timeLimit(.minutes(10)))
+@Suite("Completions that complete, in bash, fish and zsh")
 struct CompletionTests {
     /// Each partial command line and what Tab must offer (all of it, nothing else), typed in
     /// the repository's root.

@@ -8,7 +8,7 @@ import Testing
 /// saying why (exit 65, `end` with reason `error` and the reader's line), or, cut where the
 /// rest held nothing, as the whole file does. A cut before the first point has no fix to
 /// start a timeline with: the error alone (exit 65), as a file with nothing to replay.
-@Suite("Cut anywhere: every format and source, cut at seeded offsets, still gives a timeline", .timeLimit(.minutes(10)))
+@Suite("Cut anywhere: every format and source, cut at seeded offsets, still gives a timeline")
 struct CutAnywhereTests {
     /// A file to cut, how it is made, and what is replayed from it.
     struct Case: CustomTestStringConvertible, Sendable {

@@ -8,7 +8,7 @@ import Testing
 /// The time limit is the suites' usual ceiling, not a measure: the test waits for a slot to
 /// run its tools beside the suite's other spawned runs (5 minutes ran out on a loaded machine,
 /// a clean-clone CI beside the suite); a hang is caught by each run's own deadline.
-@Suite("The man page", .timeLimit(.minutes(15)))
+@Suite("The man page")
 struct ManPageTests {
     @Test("made from the binary: every command and option, the values of closed sets, the exit statuses of the help")
     func page() async throws {

@@ -11,7 +11,7 @@ import Darwin
 
 /// Outputs people can trust with their files: an output never empties an input, appears
 /// whole or not at all, `-` is standard output, and a failed write is exit 74 naming it.
-@Suite("Outputs that never cost an input or stay half-written", .timeLimit(.minutes(15)))
+@Suite("Outputs that never cost an input or stay half-written")
 struct OutputSafetyTests {
     static let walk = "gpx/sf-waterfront-walk.gpx"
 
@@ -234,10 +234,23 @@ struct OutputSafetyTests {
         process.currentDirectoryURL = Repository.root
         process.standardOutput = output
         process.standardError = try FileHandle(forWritingTo: errors)
+        // Killed at `Patience.run`, the ceiling every run here has: a hang fails the test,
+        // never the suite's time.
+        let watchdog = LockedValue<Task<Void, any Error>?>(nil)
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do { try process.run() } catch { continuation.resume(throwing: error) }
+            do {
+                try process.run()
+                let pid = process.processIdentifier
+                watchdog.withLock {
+                    $0 = Task {
+                        try await Task.sleep(for: Patience.run)
+                        kill(pid, SIGKILL)
+                    }
+                }
+            } catch { continuation.resume(throwing: error) }
         }
+        watchdog.withLock { $0?.cancel() }
         #expect(process.terminationReason == .exit, "\(command): killed by signal \(status)")
         #expect(status == 0, "\(command)")
         #expect(try String(contentsOf: errors, encoding: .utf8) == "", "\(command)")

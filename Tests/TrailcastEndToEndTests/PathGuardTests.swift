@@ -13,7 +13,7 @@ import Darwin
 /// an argument completed as a file or a directory is a path, one whose value name is
 /// `OUTPUT` is written. So a new flag that takes a path is in the pairs without a new test;
 /// what it needs beside it to be valid (``companions``) is the only list here.
-@Suite("No output over an input, nor over another output, nor standard output over an input", .timeLimit(.minutes(15)))
+@Suite("No output over an input, nor over another output, nor standard output over an input")
 struct PathGuardTests {
     /// A path argument of a command: an option (`--report`) or the command's positional.
     struct PathArgument: CustomStringConvertible {
