@@ -140,8 +140,10 @@ package struct GPSReceiver: Sendable {
         let speed = (north * north + east * east).squareRoot()
         fix.speedMetersPerSecond = speed
         if speed >= minimumCourseSpeedMetersPerSecond {
+            // A hair west of north is 360 once 360 is added: Core Location's course is 0..<360.
             let degrees = atan2(east, north) * 180 / .pi
-            fix.courseDegrees = degrees < 0 ? degrees + 360 : (degrees >= 360 ? 0 : degrees)
+            let clockwise = degrees < 0 ? degrees + 360 : degrees
+            fix.courseDegrees = clockwise >= 360 ? 0 : clockwise
         } else {
             fix.courseDegrees = -1
         }

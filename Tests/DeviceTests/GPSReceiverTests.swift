@@ -151,6 +151,7 @@ struct GPSReceiverTests {
         }
         #expect(problem(sigma: 10_000.5) == "--gps-sigma must be a number of metres from 0 to 10000, not 10000.5")
         #expect(problem(correlation: 0.0005) == "--gps-correlation must be from 0.001 to 86400 seconds, not 0.0005")
+        #expect(problem(correlation: 86_400.5) == "--gps-correlation must be from 0.001 to 86400 seconds, not 86400.5")
         #expect(problem(multipath: 1.5) == "--gps-multipath must be a probability per second from 0 to 1, not 1.5")
         #expect(problem(multipath: -0.5) == "--gps-multipath must be a probability per second from 0 to 1, not -0.5")
     }

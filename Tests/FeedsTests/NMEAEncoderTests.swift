@@ -157,6 +157,9 @@ struct NMEAEncoderTests {
     @Test(arguments: [
         (0.0, 2, "0000.0000"), (47.999999999, 2, "4800.0000"), (8.5, 3, "00830.0000"), (-0.0000001, 2, "0000.0000"),
         (179.9999999, 3, "18000.0000"), (179.999998, 3, "17959.9999"),
+        // The poles and the antimeridian are written; a hair beyond them is an empty field.
+        (90.0, 2, "9000.0000"), (-90.0, 2, "9000.0000"), (180.0, 3, "18000.0000"), ((90.0).nextUp, 2, ""),
+        ((180.0).nextUp, 3, ""),
     ])
     func anglesAreDegreesAndMinutes(degrees: Double, width: Int, expected: String) {
         #expect(NMEAEncoder.angle(degrees, degreeDigits: width) == expected)

@@ -229,6 +229,40 @@ struct FleetTests {
         #expect(accuracy.values.filter { $0 > 12 }.count == 30)
     }
 
+    @Test("the plan's figures at their ends: each end taken, the value just past it refused in the flag's words")
+    func figureEnds() {
+        let most = FleetPlan.maximumDeviceCount
+        #expect(FleetPlan(deviceCount: most).problem == nil)
+        #expect(FleetPlan(deviceCount: most + 1).problem == "--devices must be at most \(most), not \(most + 1)")
+        for interval in [0.05, 86_400] { #expect(FleetPlan(deviceCount: 1, intervalSeconds: interval).problem == nil) }
+        for interval in [(0.05).nextDown, 86_400.5] {
+            #expect(
+                FleetPlan(deviceCount: 1, intervalSeconds: interval).problem
+                    == "--interval must be between 0.05 and 86400 seconds")
+        }
+        for stagger in [0, 86_400.0] { #expect(FleetPlan(deviceCount: 1, staggerSeconds: stagger).problem == nil) }
+        for stagger in [-0.001, 86_400.001] {
+            #expect(FleetPlan(deviceCount: 1, staggerSeconds: stagger).problem == "--stagger must be between 0 and 24h")
+        }
+    }
+
+    @Test("--shard's ends: 100000 shards and the last index taken; 100001 shards and a negative index refused")
+    func shardEnds() {
+        #expect(FleetShard(parsing: "0/100000")?.problem == nil)
+        #expect(FleetShard(parsing: "3/4")?.problem == nil)
+        #expect(FleetShard(parsing: "0/1")?.problem == nil)
+        #expect(FleetShard(parsing: "0/100001")?.problem == "--shard: the count of shards must be between 1 and 100000")
+        #expect(FleetShard(parsing: "-1/4")?.problem == "--shard: the index must be 0 to 3 for 4 shards")
+        #expect(FleetShard(parsing: "4/4")?.problem == "--shard: the index must be 0 to 3 for 4 shards")
+    }
+
+    @Test("--event's share: 0% and 100% are shares, a hair over 100% is not")
+    func shareEnds() throws {
+        #expect(try FleetEvent(parsing: "1m:signal=lost@0%").percent == 0)
+        #expect(try FleetEvent(parsing: "1m:signal=lost@100%").percent == 100)
+        #expect(throws: ScheduledEventError.self) { try FleetEvent(parsing: "1m:signal=lost@100.1%") }
+    }
+
     @Test("--event with a share: parsed, printed back, and refused where it cannot apply")
     func eventParsing() throws {
         let event = try FleetEvent(parsing: "30m:authorization=denied@10%")

@@ -68,6 +68,18 @@ struct OwnTracksLocationTests {
         #expect(stillJSON["t"] as? String == "p")
     }
 
+    @Test("tst: half a second and more is the next second; a nanosecond under half is this one")
+    func timestampRoundsHalfUp() throws {
+        for (nanoseconds, expected) in [(Int32(500_000_000), 1_780_000_124), (499_999_999, 1_780_000_123)] {
+            let fix = LocationFix(
+                time: Timestamp(secondsSince1970: 1_780_000_123, nanoseconds: nanoseconds), latitude: 37.8,
+                longitude: -122.41)
+            let json = try Self.object(
+                OwnTracksLocation(fix: fix, trackerID: "07", batteryPercent: nil, trigger: nil).json())
+            #expect(json["tst"] as? Int == expected, "\(nanoseconds) ns")
+        }
+    }
+
     @Test("the topic is owntracks/USER/DEVICE; wildcards and slashes in names cannot add levels")
     func topic() {
         #expect(OwnTracksLocation.topic(user: "fleet", device: "device-0042") == "owntracks/fleet/device-0042")

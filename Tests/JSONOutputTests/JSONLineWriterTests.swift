@@ -50,6 +50,11 @@ struct JSONLineWriterTests {
         ("line\nbreak\ttab\rreturn", #""line\nbreak\ttab\rreturn""#),
         ("bell\u{7}nul\u{0}", #""bell\u0007nul\u0000""#),
         ("Zürich 🚲", #""Zürich 🚲""#),
+        // The last control character and the first that is not, alone (the bulk copy's test)
+        // and beside a quote (the byte-at-a-time path's).
+        ("unit\u{1F}separator", #""unit\u001fseparator""#),
+        ("space and \u{1F}\"", #""space and \u001f\"""#),
+        ("a space ", #""a space ""#),
     ])
     func escapesStrings(_ value: String, _ expected: String) {
         var bytes: [UInt8] = []

@@ -70,6 +70,14 @@ struct DeviceStepperTests {
         #expect(Self.describe(stepper.nextStep(upcoming: fix, upTo: 25, current: 15)) == "fix@20.0")
     }
 
+    @Test("a fix due exactly at the limit is stepped; a limit a hair before it steps nothing")
+    func aLimitAtTheFix() throws {
+        var stepper = try Self.stepper("30s:app=foreground")
+        let fix = Self.routeFix(at: 20)
+        #expect(Self.describe(stepper.nextStep(upcoming: fix, upTo: (20.0).nextDown, current: 0)) == "nothing")
+        #expect(Self.describe(stepper.nextStep(upcoming: fix, upTo: 20, current: 0)) == "fix@20.0")
+    }
+
     @Test("after the route, the schedule goes on and the receiver changes nothing")
     func afterTheRoute() throws {
         var stepper = try Self.stepper("1h:authorization=denied")

@@ -377,6 +377,19 @@ struct LocationServiceTests {
                 .fix(latitude: 1.001, seconds: 2), .fix(latitude: 1.0015, seconds: 3),
             ],
             expected: ["fix", "fix"]),
+        // Apple's distanceFilter: "The minimum distance in meters the device must move
+        // horizontally before an update event is generated", "relative to the previously
+        // delivered location": a fix exactly the filter away is delivered, a hair nearer not.
+        Row(
+            name:
+                "distance filter: exactly its distance from the last fix delivered is delivered, a hair nearer is not",
+            configuration: .init(initialStatus: .authorizedWhenInUse, distanceFilterMeters: 100),
+            actions: [
+                .start, .fix(latitude: 0, seconds: 0),
+                .fix(latitude: ExactDistance.edge(meters: 100).at.nextDown, seconds: 1),
+                .fix(latitude: ExactDistance.edge(meters: 100).at, seconds: 2),
+            ],
+            expected: ["fix", "fix"]),
         // The app's Info.plist (LocationService+InfoPlist.swift).
         Row(
             name: "no When In Use purpose string: the request does nothing but say why, again and again",
@@ -466,6 +479,26 @@ struct LocationServiceTests {
                 .fix(latitude: 1, seconds: 599), .fix(latitude: 1, seconds: 600), .fix(latitude: 1, seconds: 601),
             ],
             expected: ["fix", "fix", "fix", "paused 0"]),
+        // Standing still is within 50 m of where it began (the project's figure): a drift of
+        // exactly 50 m is still standing; a hair more starts the 600 s again.
+        Row(
+            name: "updates pause after 600 s within 50 m, a drift of exactly 50 m included",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [
+                .start, .allowBackground, .app(.background), .fix(latitude: 0, seconds: 0),
+                .fix(latitude: ExactDistance.edge(meters: 50).at, seconds: 300), .fix(latitude: 0, seconds: 600),
+                .fix(latitude: 0, seconds: 601),
+            ],
+            expected: ["fix", "fix", "fix", "paused 0"]),
+        Row(
+            name: "a drift a hair over 50 m is moving: no pause 600 s after the first fix",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [
+                .start, .allowBackground, .app(.background), .fix(latitude: 0, seconds: 0),
+                .fix(latitude: ExactDistance.edge(meters: 50).beyond, seconds: 300),
+                .fix(latitude: 0, seconds: 600), .fix(latitude: 0, seconds: 601),
+            ],
+            expected: ["fix", "fix", "fix", "fix"]),
         // In the foreground nothing pauses (Apple: the pause saves power "when the location
         // data is unlikely to change", for apps in the background; the project's reading).
         Row(
@@ -852,6 +885,22 @@ struct LocationServiceTests {
             ? [ApproximateLocation.approximate(first), ApproximateLocation.approximate(second)] : [first, second]
         #expect(ApproximateLocation.approximate(first) != first)
         #expect(output == expected.map { LocationService.Output.location($0, client: 0) })
+    }
+
+    /// A significant change is 500 m (and 300 s) from the last one delivered: a fix exactly
+    /// 500 m away is one, a fix a hair nearer is not (and does not move the last one).
+    @Test("a significant change at exactly 500 m is delivered; a hair nearer is not")
+    func significantChangeDistanceEdge() throws {
+        var service = LocationService(configuration: .init(initialStatus: .authorizedWhenInUse, initialAccuracy: .full))
+        var output: [LocationService.Output] = []
+        service.startMonitoringSignificantLocationChanges(into: &output)
+        let start = Timestamp(secondsSince1970: 1_781_000_000)
+        let edge = try #require(ExactDistance.exactPair(meters: LocationService.significantChangeMeters))
+        let fixes = [(0.0, edge.base), (300, edge.at.nextDown), (600, edge.at)].map { seconds, latitude in
+            LocationFix(time: start.adding(seconds: seconds), latitude: latitude, longitude: 8)
+        }
+        for fix in fixes { service.receive(fix, into: &output) }
+        #expect(output == [fixes[0], fixes[2]].map { LocationService.Output.location($0, client: 0) })
     }
 
     static func describe(_ output: LocationService.Output) -> String {

@@ -57,6 +57,20 @@ struct RegionMonitorTests {
         #expect(outputs.map(LocationServiceTests.describe).last == "region stopped shop")
     }
 
+    @Test("a region of the largest radius Apple takes, 100 km, is monitored; the next radius up is not")
+    func largestRadius() {
+        var service = Self.authorized()
+        var outputs: [LocationService.Output] = []
+        service.startMonitoring(Self.region("widest", radius: RegionMonitor.maximumRadiusMeters), into: &outputs)
+        service.startMonitoring(
+            Self.region("wider", radius: RegionMonitor.maximumRadiusMeters.nextUp), into: &outputs)
+        #expect(service.monitoredRegions.map(\.identifier) == ["widest"])
+        #expect(
+            outputs.map(LocationServiceTests.describe).filter { $0.hasPrefix("regionError") } == [
+                "regionError radius wider client 0"
+            ])
+    }
+
     @Test(
         "the 21st region and a radius above the maximum fail to the client that registered them; a region of radius 0 too"
     )

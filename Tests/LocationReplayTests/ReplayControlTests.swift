@@ -13,6 +13,17 @@ import TrailcastCoreLocation
 /// following fixes come, and what the device reports while paused.
 @Suite("Replay control on a test clock")
 struct ReplayControlTests {
+    @Test("the fastest speed a run takes is 10000x; a hair faster, or none, is refused and changes nothing")
+    func fastestSpeed() throws {
+        let control = ReplayControl(speed: 1)
+        #expect(try control.send(.speed(ReplayControl.maximumSpeed)).speed == 10_000)
+        #expect(throws: ReplayControl.Refusal.invalidSpeed(ReplayControl.maximumSpeed.nextUp)) {
+            try control.send(.speed(ReplayControl.maximumSpeed.nextUp))
+        }
+        #expect(throws: ReplayControl.Refusal.invalidSpeed(0)) { try control.send(.speed(0)) }
+        #expect(control.state.speed == 10_000)
+    }
+
     @Test func pauseStopsSimulatedTimeResumeGoesOnAndSpeedRetimesWhatFollows() async throws {
         let scratch = try GPXScratch()
         defer { scratch.remove() }

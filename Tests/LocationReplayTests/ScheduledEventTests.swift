@@ -42,6 +42,9 @@ struct ScheduledEventTests {
         OffsetRow(text: "100h", milliseconds: 360_000_000, printed: "100h"),
         OffsetRow(text: "0.0004s", milliseconds: 0, printed: "0s"),
         OffsetRow(text: "1.5ms", milliseconds: 2, printed: "2ms"),
+        // The longest spans an offset holds, just under 10^12 seconds, bare and with units.
+        OffsetRow(text: "999999999999", milliseconds: 999_999_999_999_000, printed: "277777777h46m39s"),
+        OffsetRow(text: "277777777h", milliseconds: 999_999_997_200_000, printed: "277777777h"),
     ]
 
     @Test(arguments: validOffsets)
@@ -61,6 +64,8 @@ struct ScheduledEventTests {
         "1e3", "0x10", "+5", "٣s",
         // Spans beyond the ~31,700 years an offset can hold are refused, not trapped on.
         "1e12", "1e300", "999999999999999999999", "277777778h",
+        // 10^12 seconds itself, bare and as 277777777h46m40s.
+        "1000000000000", "277777777h46m40s",
     ]
 
     @Test(arguments: invalidOffsets)

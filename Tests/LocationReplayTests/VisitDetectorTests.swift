@@ -48,4 +48,43 @@ struct VisitDetectorTests {
                 "-", "-", "departure 0 500",
             ])
     }
+
+    /// Fixes on the meridian of 8° east from the equator, where a fix can lie exactly at a
+    /// radius (``ExactDistance``): each "seconds@latitude", and each one's event as in ``events``.
+    static func edgeEvents(_ fixes: [(seconds: Double, latitude: Double)]) -> [String] {
+        var detector = VisitDetector()
+        let start = Timestamp(secondsSince1970: 1_781_000_000)
+        return fixes.map { fix in
+            guard
+                let visit = detector.observe(
+                    LocationFix(time: start.adding(seconds: fix.seconds), latitude: fix.latitude, longitude: 8))
+            else { return "-" }
+            let arrival = visit.arrival.map { "\(Int($0.seconds(since: start)))" } ?? "?"
+            guard let departure = visit.departure else { return "arrival \(arrival)" }
+            return "departure \(arrival) \(Int(departure.seconds(since: start)))"
+        }
+    }
+
+    @Test("a fix exactly 50 m from where the device stopped is still the stop; one a hair further starts it again")
+    func arrivalRadiusEdge() {
+        let (edge, beyond) = ExactDistance.edge(meters: VisitDetector.arrivalRadiusMeters)
+        #expect(
+            Self.edgeEvents([(0, 0), (150, edge), (300, 0)]) == ["-", "-", "arrival 0"])
+        // Past the radius the stop begins again at 150 s, and again at 300 s (50 m and a hair
+        // from the fix at 150 s): no arrival by 300 s.
+        #expect(
+            Self.edgeEvents([(0, 0), (150, beyond), (300, 0)]) == ["-", "-", "-"])
+    }
+
+    @Test("a fix exactly 100 m from the place is not away; a hair further starts the departure's minute")
+    func departureRadiusEdge() {
+        let (edge, beyond) = ExactDistance.edge(meters: VisitDetector.departureRadiusMeters)
+        let visit: [(seconds: Double, latitude: Double)] = [(0, 0), (300, 0)]
+        #expect(
+            Self.edgeEvents(visit + [(400, edge), (430, edge), (470, edge)]) == ["-", "arrival 0", "-", "-", "-"])
+        #expect(
+            Self.edgeEvents(visit + [(400, beyond), (430, beyond), (470, beyond)]) == [
+                "-", "arrival 0", "-", "-", "departure 0 300",
+            ])
+    }
 }

@@ -139,6 +139,21 @@ struct MQTTPacketTests {
         }
     }
 
+    @Test("a packet of exactly the 1 MiB allowed decodes; one byte more is refused before it is read")
+    func largestPacket() throws {
+        // 1 type byte, 3 bytes of remaining length, the topic "t" (2 + 1): the payload is the rest.
+        let payload = [UInt8](repeating: 0x61, count: (1 << 20) - 7)
+        let largest = MQTTPacket.publish(.init(topic: "t", payload: payload)).encoded()
+        #expect(largest.count == 1 << 20)
+        #expect(try MQTTPacket.decode(from: largest[...])?.size == 1 << 20)
+        let over = MQTTPacket.publish(.init(topic: "t", payload: payload + [0x61])).encoded()
+        #expect {
+            _ = try MQTTPacket.decode(from: over.prefix(4))
+        } throws: { error in
+            (error as? MQTTDecodingError)?.description == "a packet of 1048577 bytes, more than the 1048576 allowed"
+        }
+    }
+
     @Test("the return codes say what went wrong in words")
     func returnCodes() {
         #expect(ConnectReturnCode.badUsernameOrPassword.description == "bad user name or password")

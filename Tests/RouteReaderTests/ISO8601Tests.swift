@@ -38,6 +38,11 @@ struct ISO8601Tests {
         Case(text: "2026-06-13T24:00:00Z", expected: "2026-06-14T00:00:00.000000000Z", hadZone: true),
         Case(text: "2016-12-31T23:59:60Z", expected: "2017-01-01T00:00:00.000000000Z", hadZone: true),
         Case(text: "9999-12-31T23:59:59Z", expected: "9999-12-31T23:59:59.000000000Z", hadZone: true),
+        // The ends of every field: day 01, and a zone of 23 hours and of 59 minutes.
+        Case(text: "2026-06-01T00:00:00Z", expected: "2026-06-01T00:00:00.000000000Z", hadZone: true),
+        Case(text: "2026-06-13T16:00:00+23:00", expected: "2026-06-12T17:00:00.000000000Z", hadZone: true),
+        Case(text: "2026-06-13T16:00:00-23:59", expected: "2026-06-14T15:59:00.000000000Z", hadZone: true),
+        Case(text: "2026-06-13T16:00:00+01:59", expected: "2026-06-13T14:01:00.000000000Z", hadZone: true),
     ]
 
     @Test(arguments: accepted)
@@ -56,7 +61,7 @@ struct ISO8601Tests {
         "2026-06-13T16:00:00+1", "2026-06-13T16:00:00+24:00", "2026-06-13T16:00:00+01:60",
         "2026-06-13T16:00:00ZZ", "2026-06-13T16:00:00 Z", "2026-06-13T16:00:00Q",
         "2026-06-13T16:00:00.5Z junk", " 2026-06-13T16:00:00Z", "2026-06-13T16:00:00.-5Z",
-        "abcd-ef-ghTij:kl:mnZ",
+        "abcd-ef-ghTij:kl:mnZ", "2026-06-00T00:00:00Z",
     ]
 
     @Test(arguments: rejected)

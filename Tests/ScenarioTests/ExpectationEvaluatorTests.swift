@@ -321,6 +321,10 @@ private func compare(_ op: NumberComparison.Operator, _ value: Double) -> ValueM
         .init(
             .end([field("weatherErrors", number(3))]),
             "weatherErrors is 0, expected 3"),
+        // `<` against the value itself fails (`< 1` with 0 passes, above).
+        .init(
+            .end([field("weatherErrors", compare(.less, 0))]),
+            "weatherErrors is 0, expected < 0"),
         .init(
             .end([field("distanceMeters", number(7080, 0.5))]),
             "distanceMeters is 7080.6, expected 7080 +- 0.5"),

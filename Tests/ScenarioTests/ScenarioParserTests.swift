@@ -302,6 +302,29 @@ struct ScenarioParserTests {
         #expect(configuration.jitterMilliseconds == 0)
     }
 
+    @Test("the lowest values taken: loop 1, seed 0, exactly 0, atLeast equal to atMost")
+    func lowestValues() throws {
+        let scenario = try Self.parse(
+            """
+            gpx: ../sf-waterfront-walk.gpx
+            loop: 1
+            seed: 0
+            expect:
+              - count: alert
+                exactly: 0
+              - count: location
+                atLeast: 3
+                atMost: 3
+            """)
+        #expect(scenario.configuration.loops == 1)
+        #expect(scenario.configuration.seed == 0)
+        #expect(
+            scenario.expectations.map(\.expectation) == [
+                .count(EventSelector(type: "alert"), .exactly(0), window: OffsetWindow(from: nil, to: nil)),
+                .count(EventSelector(type: "location"), .between(3, 3), window: OffsetWindow(from: nil, to: nil)),
+            ])
+    }
+
     @Test func aQuotedNumberIsText() throws {
         let scenario = try Self.parse(
             """
@@ -574,6 +597,18 @@ struct ScenarioParserTests {
             Broken(
                 yaml: "gpx: ../sf-waterfront-walk.gpx\nseed: -1\n", line: 2, column: 7,
                 message: "seed: must not be negative"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\ninterval: 0\n", line: 2, column: 11,
+                message: "interval: must be greater than 0, not '0'"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: location\n    atLeast: 4\n    atMost: 3\n",
+                line: 3, column: 5, message: "expect[0]: atLeast 4 is more than atMost 3"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - count: location\n    exactly: -1\n", line: 4,
+                column: 14, message: "expect[0].exactly: a count cannot be negative"),
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nexpect:\n  - none: location\n    after: 10m\n    before: 10m\n",
+                line: 5, column: 13, message: "expect[0].before: nothing lies strictly between 10m and 10m"),
             Broken(
                 yaml: "gpx: ../sf-waterfront-walk.gpx\nmaxGap: soon\n", line: 2, column: 9,
                 message: "maxGap: expected a duration such as 45s, 10m, 1h5m or 250ms, not 'soon'"),

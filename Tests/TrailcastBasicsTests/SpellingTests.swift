@@ -34,6 +34,19 @@ struct SpellingTests {
         #expect(Spelling.closest(to: "cvx", in: ["text", "jsonl", "csv"]) == nil)
     }
 
+    @Test("two plain edits are allowed from five letters, one up to four")
+    func editsAllowedByLength() {
+        // `jsnnx` is two substitutions from `jsonl`; `jxox` two from `json`.
+        #expect(Spelling.closest(to: "jsnnx", in: ["text", "jsonl"]) == "jsonl")
+        #expect(Spelling.closest(to: "jxox", in: ["text", "json"]) == nil)
+    }
+
+    @Test("a name cut short is guessed from three letters, not from two")
+    func prefixFromThreeLetters() {
+        #expect(Spelling.closest(to: "hor", in: ["speed", "horizontalAccuracy"]) == "horizontalAccuracy")
+        #expect(Spelling.closest(to: "ho", in: ["speed", "horizontalAccuracy"]) == nil)
+    }
+
     @Test("the message: the word, the name meant, and every name")
     func message() {
         #expect(

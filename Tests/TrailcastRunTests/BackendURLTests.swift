@@ -37,6 +37,9 @@ struct BackendURLTests {
         for (text, form, expected) in cases {
             #expect(try BackendURL(parsing: text, form: form) == expected, "\(text)")
         }
+        // The ends of the port's range.
+        #expect(try BackendURL(parsing: "mqtt://h:1", form: .mqtt).port == 1)
+        #expect(try BackendURL(parsing: "http://h:65535", form: .osmAnd).port == 65535)
         #expect(try BackendURL(parsing: "mqtts://h", form: .mqtt).isSecure)
         #expect(try BackendURL(parsing: "mqtt://[::1]:1884", form: .mqtt).authority == "[::1]:1884")
     }

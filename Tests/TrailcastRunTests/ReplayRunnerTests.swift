@@ -142,6 +142,22 @@ struct ReplayRunnerTests {
         }
     }
 
+    @Test("--nmea's port: 65535 is the highest, over TCP and UDP; 65536 is refused with the form expected")
+    func nmeaPortRange() {
+        #expect((try? NMEATarget(parsing: "tcp://127.0.0.1:65535")) == .tcp(host: "127.0.0.1", port: 65535))
+        #expect((try? NMEATarget(parsing: "udp://127.0.0.1:65535")) == .udp(host: "127.0.0.1", port: 65535))
+        #expect((try? NMEATarget(parsing: "tcp://127.0.0.1:0")) == .tcp(host: "127.0.0.1", port: 0))
+        for text in ["tcp://127.0.0.1:65536", "tcp://127.0.0.1:-1"] {
+            do {
+                _ = try NMEATarget(parsing: text)
+                Issue.record("\(text) was taken")
+            } catch {
+                #expect(error.status == .usage)
+                #expect(error.message == "--nmea \(text): expected tcp://HOST:PORT, such as tcp://127.0.0.1:10110")
+            }
+        }
+    }
+
     /// Port 0 picks a free port to listen on (`tcp://`), but a datagram sent to port 0
     /// reaches nobody: `udp://HOST:0` is a usage failure, port 1 a destination.
     @Test("addresses: udp:// to port 0 is a usage failure naming the flag; port 1 is taken")

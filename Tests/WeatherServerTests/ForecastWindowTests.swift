@@ -22,6 +22,8 @@ struct ForecastWindowTests {
             DayCounts(query: "forecast_days=1", firstDay: "2024-07-01", days: 1),
             DayCounts(query: "past_days=2&forecast_days=3", firstDay: "2024-06-29", days: 5),
             DayCounts(query: "past_days=92&forecast_days=16", firstDay: "2024-03-31", days: 108),
+            // The most past days Open-Meteo takes (94 is refused: BadRequestTests).
+            DayCounts(query: "past_days=93&forecast_days=16", firstDay: "2024-03-30", days: 109),
             DayCounts(query: "past_days=1&forecast_days=0", firstDay: "2024-06-30", days: 1),
             DayCounts(query: "forecast_days=0", firstDay: "2024-07-01", days: 0),
         ])
