@@ -158,7 +158,7 @@ struct FleetCommand: AsyncParsableCommand {
         }
         if let speed {
             guard speed >= 0 && speed <= 1000 else {
-                throw ValidationError("--speed must be above 0 and at most 1000, not \(speed.asGiven)")
+                throw ValidationError("--speed must be from 0 to 1000, not \(speed.asGiven)")
             }
             if essentials.virtual {
                 // Replay's words for the same pair (`--speed 0` is virtual time there too).

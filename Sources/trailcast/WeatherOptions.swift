@@ -156,7 +156,7 @@ struct WeatherOptions: ParsableArguments {
         }
         if let cacheMaximumMegabytes, !(cacheMaximumMegabytes > 0 && cacheMaximumMegabytes < 1e9) {
             throw ValidationError(
-                "--weather-cache-max must be a positive number of megabytes, not \(cacheMaximumMegabytes)")
+                "--weather-cache-max must be a positive number of megabytes, not \(cacheMaximumMegabytes.asGiven)")
         }
         var settings = WeatherSettings()
         var network = WeatherNetworkSettings()

@@ -171,6 +171,27 @@ struct RegionMonitoringLibraryTests {
         #expect(model.manager.monitoredRegions.isEmpty)
     }
 
+    /// Apple's `CLRegionState.unknown`: "It is unknown whether the device is inside or
+    /// outside of the region". A fix within the boundary's cushion decides neither side, so a
+    /// region registered there is unknown until the device leaves the cushion.
+    @Test("requestState(for:) with the device on the boundary, neither side known yet, answers unknown")
+    func stateUnknownOnTheBoundary() throws {
+        let simulation = try Simulation(
+            route: .points(Walk.points(600)), system: .init(authorization: .authorizedWhenInUse))
+        let model = RemindersViewModel(manager: SimulatedLocationManager(simulation: simulation), places: [])
+        try simulation.run(until: 10)
+        // 500 m due east of the walk's point 11 (47.0011°N 8°E): the fixes at 11 s and 12 s
+        // are within a metre of the boundary, well inside its 10 m cushion.
+        let metersPerDegreeEast = 111_195.08 * cos(47.0011 * .pi / 180)
+        let edge = CLCircularRegion(
+            center: CLLocationCoordinate2D(latitude: 47.0011, longitude: 8 + 500 / metersPerDegreeEast), radius: 500,
+            identifier: "edge")
+        model.manager.startMonitoring(for: edge)
+        model.manager.requestState(for: edge)
+        try simulation.run(until: 12)
+        #expect(model.states == ["edge unknown"])
+    }
+
     @Test("monitoredRegions hands back each region's notifyOnEntry and notifyOnExit as the app set them")
     func notifyFlagsKept() throws {
         let simulation = try Simulation(

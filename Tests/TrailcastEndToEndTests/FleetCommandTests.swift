@@ -188,7 +188,7 @@ struct FleetCommandTests {
                 ["--speed", "1000"], 69,
                 "trailcast: error: cannot reach the MQTT broker at 127.0.0.1:1: connection refused"
             ),
-            (["--speed", "1000.5"], 64, "trailcast: error: --speed must be above 0 and at most 1000, not 1000.5"),
+            (["--speed", "1000.5"], 64, "trailcast: error: --speed must be from 0 to 1000, not 1000.5"),
             (["--qos", "1"], 69, "trailcast: error: cannot reach the MQTT broker at 127.0.0.1:1: connection refused"),
             (["--qos", "0"], 69, "trailcast: error: cannot reach the MQTT broker at 127.0.0.1:1: connection refused"),
             (["--qos", "2"], 64, "trailcast: error: --qos must be 0 or 1 (QoS 2 is not supported), not 2"),

@@ -70,6 +70,27 @@ struct FleetOsmAndConnectionTests {
         #expect(try receiver.positions().count == totals.sent, "each dropped request arrived on its second try")
     }
 
+    /// RFC 9110 15.3: "The 2xx (Successful) class of status code indicates that the client's
+    /// request was successfully received, understood, and accepted": 204 (a proxy that
+    /// answers without a body) and the last of the class, 299, acknowledge; 300 does not.
+    @Test(
+        "any 2xx acknowledges a position, 204 and 299 included; 300 is an error by its status",
+        arguments: [(204, true), (299, true), (300, false)])
+    func successfulClass(status: Int, acknowledges: Bool) async throws {
+        let receiver = try await OsmAndReceiver.start(
+            devices: OsmAndReceiver.deviceIDs(2), options: ["--stored-status", String(status)])
+        defer { receiver.remove() }
+        let (totals, stderr) = try await Self.run(
+            receiver, devices: 2, seconds: 3, extra: ["--http-connections", "1"], status: acknowledges ? 0 : 69)
+        #expect(totals.sent > 0)
+        if acknowledges {
+            #expect(totals.acknowledged + totals.inFlight == totals.sent && totals.errors == 0, "\(totals)")
+        } else {
+            #expect(totals.acknowledged == 0 && totals.errors > 0, "\(totals)")
+            #expect(stderr.contains("300"), "\(stderr)")
+        }
+    }
+
     @Test("behind a real nginx closing after 3 requests and after 1 s idle, under a path: every position arrives")
     func behindNginx() async throws {
         let receiver = try await OsmAndReceiver.start(devices: OsmAndReceiver.deviceIDs(30))

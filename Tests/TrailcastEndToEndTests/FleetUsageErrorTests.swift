@@ -85,6 +85,18 @@ struct FleetUsageErrorTests {
         Case(flags: osmand + ["--http-connections", "0"], line: "--http-connections must be 1 to 10000, not 0"),
         Case(
             flags: osmand + ["--http-connections", "10001"], line: "--http-connections must be 1 to 10000, not 10001"),
+        // One past each end of a range (the ends themselves: `flagEnds`).
+        Case(
+            flags: mqtt + ["--connections", "1000001"],
+            line: "--connections: '1000001' is not per-device or a number of connections, such as 100"),
+        Case(
+            flags: mqtt + ["--max-error-rate", "1.0001"],
+            line: "--max-error-rate must be a share from 0 to 1, not 1.0001"),
+        Case(
+            flags: mqtt + ["--max-error-rate", "-0.1"], line: "--max-error-rate must be a share from 0 to 1, not -0.1"),
+        Case(flags: mqtt + ["--reconnect-max", "99ms"], line: "--reconnect-max must be from 100ms to 10m, not 99ms"),
+        Case(
+            flags: mqtt + ["--reconnect-max", "10m1ms"], line: "--reconnect-max must be from 100ms to 10m, not 10m1ms"),
         Case(
             flags: ["--duration", "1s", "--osmand", "http://127.0.0.1:1/?id=1"],
             line: "--osmand http://127.0.0.1:1/?id=1: no query: each position is the query (/?id=...); "
@@ -98,5 +110,21 @@ struct FleetUsageErrorTests {
         #expect(run.status == 64, "\(run.stderr)")
         #expect(run.stderrLines == ["trailcast: error: " + testCase.line])
         #expect(run.stdout.isEmpty)
+    }
+
+    /// The ends of each range are taken: the run gets past its flags to the route that is not
+    /// there (66), where a refused flag would have stopped it (64).
+    @Test(
+        "each range's ends are taken: --connections 1 and 1000000, --http-connections 1 and 10000, --max-error-rate 0 and 1, --speed 1000, --reconnect-max 100ms and 10m",
+        arguments: [
+            mqtt + ["--connections", "1"], mqtt + ["--connections", "1000000"], osmand + ["--http-connections", "1"],
+            osmand + ["--http-connections", "10000"], mqtt + ["--max-error-rate", "0"],
+            mqtt + ["--max-error-rate", "1"],
+            mqtt + ["--speed", "1000"], mqtt + ["--reconnect-max", "100ms"], mqtt + ["--reconnect-max", "10m"],
+        ])
+    func flagEnds(_ flags: [String]) async throws {
+        let run = try await TrailcastBinary.run(arguments: ["fleet", "nope.gpx", "--devices", "1"] + flags)
+        #expect(run.status == 66, "\(run.stderr)")
+        #expect(run.stderrLines == ["nope.gpx: error: no such file"])
     }
 }

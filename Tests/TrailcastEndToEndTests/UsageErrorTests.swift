@@ -133,7 +133,7 @@ struct UsageErrorTests {
             ),
             (
                 ["fleet", walk, "--devices", "2", "--virtual", "--duration", "1m", "--speed", "-2"],
-                "trailcast: error: --speed must be above 0 and at most 1000, not -2"
+                "trailcast: error: --speed must be from 0 to 1000, not -2"
             ),
             (["serve-weather", "--seed", "minus"], "trailcast: error: --seed must be a number, not 'minus'"),
             // One rule: a word of `-` and a digit after an option that takes a value is its value,

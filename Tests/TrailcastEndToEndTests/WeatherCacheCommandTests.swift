@@ -205,7 +205,11 @@ struct WeatherCacheCommandTests {
             ),
             (
                 ["--weather", "local", "--weather-cache", "/tmp/x", "--weather-cache-max", "0"], 64,
-                "trailcast: error: --weather-cache-max must be a positive number of megabytes, not 0.0"
+                "trailcast: error: --weather-cache-max must be a positive number of megabytes, not 0"
+            ),
+            (
+                ["--weather", "local", "--weather-cache", "/tmp/x", "--weather-cache-max", "1000000000"], 64,
+                "trailcast: error: --weather-cache-max must be a positive number of megabytes, not 1000000000"
             ),
             (
                 ["--weather", "local", "--weather-cache", "/proc/trailcast-cache"], 73,

@@ -115,6 +115,9 @@ def main():
     arguments.add_argument("--idle-close-ms", type=int)
     arguments.add_argument("--delay-ms", type=int, default=0)
     arguments.add_argument("--path", default="/")
+    arguments.add_argument("--stored-status", type=int, default=200,
+                           help="the status a stored position is answered with (Traccar's is 200; a proxy in"
+                                " front of it may answer 204, or any 2xx)")
     arguments.add_argument("--tls-cert", help="answer over TLS with this PEM certificate (and --tls-key)")
     arguments.add_argument("--tls-key")
     arguments.add_argument("--drop-after", type=int,
@@ -171,7 +174,7 @@ def main():
             position["host"] = self.headers.get("Host")
             with lock:
                 out.write(json.dumps(position) + "\n")
-            self.answer(200)
+            self.answer(options.stored_status)
 
         def answer(self, status):
             self.answered += 1
