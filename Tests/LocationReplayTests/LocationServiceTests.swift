@@ -526,6 +526,24 @@ struct LocationServiceTests {
             configuration: .init(initialStatus: .authorizedWhenInUse),
             actions: [.start, .significantChanges, .fix(latitude: 1, seconds: 0), .fix(latitude: 1.01, seconds: 400)],
             expected: ["fix", "fix"]),
+        // In the background only Always hears significant changes (When In Use is not in use
+        // there once the grace is over): the same walk, the two authorizations.
+        Row(
+            name: "in the background, significant changes reach an Always app",
+            configuration: .init(initialStatus: .authorizedAlways),
+            actions: [
+                .significantChanges, .app(.background), .graceEnds, .fix(latitude: 1, seconds: 0),
+                .fix(latitude: 1.01, seconds: 400),
+            ],
+            expected: ["fix", "fix"]),
+        Row(
+            name: "in the background, significant changes do not reach a When In Use app",
+            configuration: .init(initialStatus: .authorizedWhenInUse),
+            actions: [
+                .significantChanges, .app(.background), .graceEnds, .fix(latitude: 1, seconds: 0),
+                .fix(latitude: 1.01, seconds: 400),
+            ],
+            expected: []),
         Row(
             name: "revoked in Settings: the significant-change service stops too",
             configuration: .init(initialStatus: .authorizedAlways),

@@ -9,6 +9,7 @@ import Testing
 import TrailcastTimeline
 import TrailcastSettings
 import TrailcastBasics
+import TrailcastCoreLocation
 import TrailcastDevice
 
 /// The page of a crafted run: its SVG read back as XML and counted against the drawing
@@ -109,6 +110,22 @@ struct RunReportPageTests {
             "every marker, the initial state aside")
         #expect(try Self.count("//*[local-name()='polyline'][@class='line-temperature']", in: chart) == 1)
         #expect(try Self.count(Self.classed("rect", "rain"), in: chart) == 1)
+    }
+
+    /// Core Location relaunches a terminated app into the background (docs/background.md):
+    /// the app band shows it there from the relaunch on, not on screen.
+    @Test("a relaunch puts the app band in the background from its moment")
+    func relaunchIsBackground() throws {
+        var events = CraftedRun.events
+        let terminatedAt = try #require(events.firstIndex { $0.offsetSeconds > 100 })
+        events.insert(CraftedRun.event(100, .app(.terminated)), at: terminatedAt)
+        let launchedAt = try #require(events.firstIndex { $0.offsetSeconds > 250 })
+        events.insert(CraftedRun.event(250, .launch(.region)), at: launchedAt)
+        let chart = try Self.svgs(in: Self.page(events.map(TimelineRecord.init)))[1]
+        let states = try Self.values(
+            "//*[local-name()='g'][@class='band band-app']/*[local-name()='rect']/@class", in: chart
+        ).map { $0.replacingOccurrences(of: "state st-", with: "") }
+        #expect(states == ["foreground", "terminated", "background"])
     }
 
     @Test("legends name what is drawn and only that; tables hold the exact totals and counts")
