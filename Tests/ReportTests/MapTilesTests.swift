@@ -123,6 +123,9 @@ struct MapTilesTests {
             ("https://tile.example.org/{x}/{y}.png", "has no {z}"),
             ("https://{s}.tile.example.org/{z}/{x}/{y}.png", "not {s} subdomains"),
             ("https://tile.example.org/{z}/{x}/{y}{r}.png", "takes only {z}, {x} and {y}"),
+            // A brace left over on either side breaks every tile's URL.
+            ("https://tile.example.org/{z}/{x}/{y}}.png", "takes only {z}, {x} and {y}"),
+            ("https://tile.example.org/{{z}/{x}/{y}.png", "takes only {z}, {x} and {y}"),
         ])
     func badTemplates(template: String, reason: String) {
         #expect {

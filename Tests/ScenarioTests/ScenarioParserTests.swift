@@ -325,6 +325,16 @@ struct ScenarioParserTests {
             ])
     }
 
+    /// YAML's own messages quote the offending line on a line of their own: the error is one
+    /// line still (`FILE:LINE:COL: error: REASON`), its lines joined by a space.
+    @Test("a message of several lines is one line, its lines joined by a space")
+    func messageOnOneLine() {
+        let error = ScenarioError(
+            file: "s.yaml", line: 2, column: 3, message: "mapping values\nare not\r\nallowed here")
+        #expect(error.message == "mapping values are not allowed here")
+        #expect(error.description == "s.yaml:2:3: error: mapping values are not allowed here")
+    }
+
     @Test func aQuotedNumberIsText() throws {
         let scenario = try Self.parse(
             """

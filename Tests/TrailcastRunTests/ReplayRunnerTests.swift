@@ -158,6 +158,23 @@ struct ReplayRunnerTests {
         }
     }
 
+    /// No emulator's console listens on port 0 (the first is 5554): `--android-emulator 0`
+    /// is a usage error whose example is a console's port.
+    @Test("--android-emulator: 5554 and HOST:PORT taken; port 0 refused with 5554 as the example")
+    func androidConsolePort() {
+        let first = try? AndroidConsoleAddress(parsing: "5554")
+        #expect(first?.host == "127.0.0.1" && first?.port == 5554)
+        #expect((try? AndroidConsoleAddress(parsing: "10.0.2.2:5556"))?.port == 5556)
+        do {
+            _ = try AndroidConsoleAddress(parsing: "0")
+            Issue.record("--android-emulator 0 was taken")
+        } catch {
+            #expect(error.status == .usage)
+            #expect(
+                error.message == "--android-emulator 0: expected PORT or HOST:PORT, such as 5554 or 127.0.0.1:5554")
+        }
+    }
+
     /// Port 0 picks a free port to listen on (`tcp://`), but a datagram sent to port 0
     /// reaches nobody: `udp://HOST:0` is a usage failure, port 1 a destination.
     @Test("addresses: udp:// to port 0 is a usage failure naming the flag; port 1 is taken")

@@ -170,29 +170,35 @@ struct WeatherDiskCacheTests {
         #expect(kept == [false, false, false, false, false, false, true, true, true, true])
     }
 
-    @Test("a cache exactly at its maximum keeps every entry; a byte less and the oldest of them goes")
-    func exactlyAtTheMaximum() throws {
-        for (room, expected) in [(0, [true, true, true, true]), (-1, [false, true, true, true])] {
-            let directory = try Self.scratch()
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            let unlimited = WeatherDiskCache(directory: directory)
-            var bytes: Int64 = 0
-            let queries = (0..<4).map { index in
-                WeatherQuery(latitude: 37.7954 + Double(index) * 0.01, longitude: -122.3942, unixTime: 1_781_366_700)
-            }
-            for (index, query) in queries.enumerated() {
-                unlimited.store(Self.conditions, for: query, policy: Self.policy)
-                let path = directory + "/" + WeatherCacheKey(query: query, policy: Self.policy).relativePath
-                try FileManager.default.setAttributes(
-                    [.modificationDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 60)],
-                    ofItemAtPath: path)
-                bytes += Int64(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int)
-            }
-            let limited = WeatherDiskCache(directory: directory, maximumBytes: bytes + Int64(room))
-            let remaining = limited.evictIfNeeded()
-            if room == 0 { #expect(remaining == bytes, "nothing removed") }
-            #expect(queries.map { limited.conditions(for: $0, policy: Self.policy) != nil } == expected, "room \(room)")
+    /// The eviction stops as soon as the cache fits: at its maximum exactly, nothing more goes.
+    @Test(
+        "a cache exactly at its maximum keeps every entry; a byte over and the oldest goes; down to the maximum exactly, only the oldest",
+        arguments: [0, 1, 2])
+    func exactlyAtTheMaximum(overBy: Int) throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let unlimited = WeatherDiskCache(directory: directory)
+        var sizes: [Int64] = []
+        let queries = (0..<4).map { index in
+            WeatherQuery(latitude: 37.7954 + Double(index) * 0.01, longitude: -122.3942, unixTime: 1_781_366_700)
         }
+        for (index, query) in queries.enumerated() {
+            unlimited.store(Self.conditions, for: query, policy: Self.policy)
+            let path = directory + "/" + WeatherCacheKey(query: query, policy: Self.policy).relativePath
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 60)],
+                ofItemAtPath: path)
+            sizes.append(Int64(try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int))
+        }
+        let bytes = sizes.reduce(0, +)
+        // 0: the maximum is the four entries; 1: a byte short of them; 2: the three newest.
+        let maximum = [bytes, bytes - 1, bytes - sizes[0]][overBy]
+        let limited = WeatherDiskCache(directory: directory, maximumBytes: maximum)
+        let remaining = limited.evictIfNeeded()
+        #expect(remaining == (overBy == 0 ? bytes : bytes - sizes[0]))
+        #expect(
+            queries.map { limited.conditions(for: $0, policy: Self.policy) != nil }
+                == (overBy == 0 ? [true, true, true, true] : [false, true, true, true]))
     }
 
     @Test("storing past the maximum keeps the directory within it, the newest entries kept")
