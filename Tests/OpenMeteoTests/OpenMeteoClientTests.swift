@@ -124,12 +124,20 @@ import TrailcastWeatherServer
         #expect(outcome.attempts == 3)
     }
 
+    /// One request a minute: the second fetch, within the minute of the first, is refused
+    /// with 429 at each of its attempts. The minute is the server's real one, so a machine so
+    /// loaded that the minute passes before the second fetch's last attempt sees it answered:
+    /// that is the rule too, and the test says which it saw rather than measuring the machine.
     @Test func rateLimitGives429WithTheServersReason() async throws {
+        let started = ContinuousClock.now
         let (first, second) = try await withLocalServer(faults: .init(rateLimitPerMinute: 1)) { client, _ in
             (await client.fetch(Self.zurich), await client.fetch(Self.zurich))
         }
         #expect(first.result == .success(Self.expected(Self.zurich)))
-        let failure = try #require(second.failure)
+        guard let failure = second.failure else {
+            #expect(started.duration(to: .now) >= .seconds(60), "answered within the minute of the first request")
+            return
+        }
         #expect(failure.httpStatus == 429)
         #expect(failure.isTransient)
         #expect(failure.message.hasPrefix("HTTP 429: "))
