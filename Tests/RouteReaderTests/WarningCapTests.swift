@@ -8,6 +8,9 @@ import TrailcastRoutes
 /// ten problems are ten lines and no count; the eleventh brings the count.
 @Suite("Ten warnings of a kind, then the count")
 struct WarningCapTests {
+    /// How many lines `count` problems of a kind make: each up to ten, then the count.
+    static func lines(_ count: Int) -> Int { min(count, 10) + (count > 10 ? 1 : 0) }
+
     static let good = NMEAReaderTests.log(["GPRMC,160000.00,A,3747.7242,N,12223.6552,W,0.0,,130626,,,A"])
 
     @Test("NMEA: ten bad checksums are ten warnings; eleven are ten and the count", arguments: [10, 11])
@@ -16,7 +19,7 @@ struct WarningCapTests {
         let (events, error) = readUntilError(Self.good + bad, as: .nmea)
         #expect(error == nil)
         let messages = events.warnings.map(\.description)
-        #expect(messages.count == min(count, 10) + (count > 10 ? 1 : 0), "\(messages)")
+        #expect(messages.count == Self.lines(count), "\(messages)")
         #expect(messages.allSatisfy { !$0.contains("in all") } == (count <= 10), "\(messages)")
         if count > 10 {
             #expect(
@@ -29,7 +32,7 @@ struct WarningCapTests {
         let (events, error) = readUntilError(Self.good + String(repeating: "noise\n", count: count), as: .nmea)
         #expect(error == nil)
         let messages = events.warnings.map(\.description)
-        #expect(messages.count == min(count, 10) + (count > 10 ? 1 : 0), "\(messages)")
+        #expect(messages.count == Self.lines(count), "\(messages)")
         #expect(messages.contains("1:1: warning: 11 lines in all hold no NMEA sentence; skipped") == (count > 10))
     }
 
@@ -40,7 +43,7 @@ struct WarningCapTests {
         let (events, error) = readUntilError(text, as: .csv)
         #expect(error == nil)
         let messages = events.warnings.map(\.description)
-        #expect(messages.count == min(count, 10) + (count > 10 ? 1 : 0), "\(messages)")
+        #expect(messages.count == Self.lines(count), "\(messages)")
         #expect(messages.contains("1:1: warning: 11 rows in all have no position in range; skipped") == (count > 10))
     }
 
@@ -50,7 +53,7 @@ struct WarningCapTests {
         let (events, error) = readUntilError(text, as: .csv)
         #expect(error == nil)
         let messages = events.warnings.map(\.description)
-        #expect(messages.count == min(count, 10) + (count > 10 ? 1 : 0), "\(messages)")
+        #expect(messages.count == Self.lines(count), "\(messages)")
         #expect(
             messages.contains("1:1: warning: 11 rows in all have a time that does not read; times dropped")
                 == (count > 10))
