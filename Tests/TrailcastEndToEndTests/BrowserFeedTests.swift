@@ -155,12 +155,13 @@ struct BrowserFeedTests {
         #expect(Self.fixes(try await other.heard()).isEmpty, "a page the filter leaves out hears nothing")
         try await first.close()
         try await replay.wait(
-            for: "the closed page's warning", until: { replay.stderr.contains("closed: dropped from the browser feed") }
+            for: "the closed page's warning", onlyWhileRunning: true,
+            until: { replay.stderr.contains("closed: dropped from the browser feed") }
         )
         #expect(replay.stderr.contains("watch.html?first closed"), "\(replay.stderr)")
         browser.quit()
         try await replay.wait(
-            for: "the browser's warning",
+            for: "the browser's warning", onlyWhileRunning: true,
             until: { replay.stderr.contains("the browser closed its DevTools connection") })
         let (status, _) = try await replay.waitForExit()
         #expect(status == 0, "the run goes on to its end: \(replay.stderr)")

@@ -74,7 +74,8 @@ struct BrowserHoldTests {
             "replay", gpx, "--format", "jsonl", "--speed", "10", "--browser", browser.endpoint, "--browser-hold", "10m",
         ])
         try await replay.wait(
-            for: "the hold's notice", until: { replay.stderr.contains("the feeds keep the last position") })
+            for: "the hold's notice", onlyWhileRunning: true,
+            until: { replay.stderr.contains("the feeds keep the last position") })
         let notice = replay.stderr.split(separator: "\n").filter { $0.contains("the feeds keep the last position") }
         #expect(
             notice == [

@@ -56,7 +56,8 @@ struct BrowserOneShotTests {
             "--browser-hold", "0",
         ])
         try await replay.wait(
-            for: "the run's end", until: { replay.stderr.contains("the feeds keep the last position") })
+            for: "the run's end", onlyWhileRunning: true,
+            until: { replay.stderr.contains("the feeds keep the last position") })
         let heard = try #require(
             try JSONSerialization.jsonObject(with: Data(try await page.evaluate("JSON.stringify(heard)").utf8))
                 as? [[Any]])

@@ -305,19 +305,21 @@ struct FleetMQTTCommandTests {
             "mqtt://127.0.0.1:\(broker.port)",
             "--duration", "1h", "--stagger", "2s", "--reconnect-max", "1s", "--verify", "--summary", summaryFile.path,
         ])
-        try await run.wait(for: "every device connected") { run.stderr.contains("connected 100 ") }
+        try await run.wait(for: "every device connected", onlyWhileRunning: true) {
+            run.stderr.contains("connected 100 ")
+        }
         // Frozen first, so that what the devices send goes unacknowledged: 1,200 messages
         // (3 s of the fleet's 400 a second, under a device's 16 in flight) await their
         // PUBACK on each device's connection when the broker dies, every one of them lost.
         let sentBefore = Self.lastProgress(run.stderr, "mqtt", "sent") ?? 0
         broker.freeze()
-        try await run.wait(for: "1,200 messages sent to the frozen broker") {
+        try await run.wait(for: "1,200 messages sent to the frozen broker", onlyWhileRunning: true) {
             (Self.lastProgress(run.stderr, "mqtt", "sent") ?? 0) >= sentBefore + 1_200
         }
         let killed = ContinuousClock.now
         broker.kill()
         // Long enough for every device's backoff to reach the cap (0.5 s, 1 s, 1 s, 1 s...).
-        try await run.wait(for: "messages lost and four failed attempts a device") {
+        try await run.wait(for: "messages lost and four failed attempts a device", onlyWhileRunning: true) {
             (Self.lastProgress(run.stderr, "mqtt", "failedConnects") ?? 0) >= 400
                 && (Self.lastProgress(run.stderr, "mqtt", "lost") ?? 0) > 0
         }
@@ -325,13 +327,13 @@ struct FleetMQTTCommandTests {
         try broker.start()
         try await broker.waitUntilRunning()
         let restarted = ContinuousClock.now
-        try await run.wait(for: "every device and the verifier back") {
+        try await run.wait(for: "every device and the verifier back", onlyWhileRunning: true) {
             run.stderr.split(separator: "\n").dropFirst(linesBefore).contains { $0.contains("connected 100 ") }
                 && run.stderr.contains("fleet: --verify: subscribed again after ")
         }
         // A few seconds of everyone connected, for the witness and the verifier to compare.
         let linesBack = run.stderr.split(separator: "\n").count
-        try await run.wait(for: "three more progress lines") {
+        try await run.wait(for: "three more progress lines", onlyWhileRunning: true) {
             run.stderr.split(separator: "\n").count >= linesBack + 3
         }
         #expect(run.isRunning, "the run went on")

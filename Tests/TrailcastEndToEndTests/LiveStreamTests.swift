@@ -318,7 +318,7 @@ extension ReplayProcess {
     func livePort(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
         var port: Int?
         try await wait(
-            for: "the live server's port on stderr",
+            for: "the live server's port on stderr", onlyWhileRunning: true,
             until: {
                 let prefix = "trailcast: serving the live run on http://127.0.0.1:"
                 port = stderr.split(separator: "\n")

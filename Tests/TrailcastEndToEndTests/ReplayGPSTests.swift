@@ -80,10 +80,10 @@ struct ReplayGPSTests {
             let path = scratch.url.appendingPathComponent(staged).path
             return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         }
-        try await process.wait(for: "1 MB of timeline", until: { size() > 1_000_000 })
+        try await process.wait(for: "1 MB of timeline", onlyWhileRunning: true, until: { size() > 1_000_000 })
         let early = process.peakResidentKiB
         // Tens of thousands of fixes later; before the fix it died at once allocating 26 GB.
-        try await process.wait(for: "10 MB of timeline", until: { size() > 10_000_000 })
+        try await process.wait(for: "10 MB of timeline", onlyWhileRunning: true, until: { size() > 10_000_000 })
         let late = process.peakResidentKiB
         process.send(SIGINT)
         let (status, _) = try await process.waitForExit()

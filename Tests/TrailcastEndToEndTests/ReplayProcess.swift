@@ -157,15 +157,26 @@ final class ReplayProcess: Sendable {
     }
 
     /// Waits, polling, until `condition` holds; fails the test after `deadline`.
+    ///
+    /// With `onlyWhileRunning`, for a condition on the child's own output (a port it prints,
+    /// its first line): once the child has exited and its output is read to the end, nothing
+    /// more can come, so the wait fails at once, saying how the child ended, instead of
+    /// waiting out `deadline` (a run refused with 64 would otherwise cost its test minutes).
     func wait(
-        for what: String, deadline: Duration = Patience.hang, until condition: () -> Bool,
-        sourceLocation: SourceLocation = #_sourceLocation
+        for what: String, deadline: Duration = Patience.hang, onlyWhileRunning: Bool = false,
+        until condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
         let clock = ContinuousClock()
         let end = clock.now.advanced(by: deadline)
         while !condition() {
             guard clock.now < end else {
                 Issue.record("timed out waiting for \(what)", sourceLocation: sourceLocation)
+                throw TimedOut(what: what)
+            }
+            if onlyWhileRunning, let ended = exit.withLock({ $0.readerFinished ? $0.status : nil }), !condition() {
+                Issue.record(
+                    "trailcast exited (\(ended.0), \(ended.1)) before \(what); stderr: \(stderr)",
+                    sourceLocation: sourceLocation)
                 throw TimedOut(what: what)
             }
             try await Task.sleep(for: Self.pollInterval)
@@ -175,7 +186,7 @@ final class ReplayProcess: Sendable {
     /// Waits until stdout holds at least one whole line.
     func waitForFirstLine(sourceLocation: SourceLocation = #_sourceLocation) async throws {
         try await wait(
-            for: "the first line of output", until: { stdout.contains("\n") },
+            for: "the first line of output", onlyWhileRunning: true, until: { stdout.contains("\n") },
             sourceLocation: sourceLocation)
     }
 
@@ -276,7 +287,7 @@ extension ReplayProcess {
     func nmeaPort(sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int {
         var port: Int?
         try await wait(
-            for: "the feed's port on stderr",
+            for: "the feed's port on stderr", onlyWhileRunning: true,
             until: {
                 port = stderr.split(separator: "\n")
                     .first { $0.hasPrefix("trailcast: serving NMEA on tcp://127.0.0.1:") }

@@ -89,7 +89,8 @@ struct ReplaySignalTests {
             "replay", "gpx/xcode-waypoints.gpx", "--loop", "0", "--speed", "600", "--format", "jsonl",
         ])
         // Index 1 of the second loop: offset 246 + 1 (gap) + 18.
-        try await process.wait(for: "the second loop", until: { process.stdout.contains("\"offset\":265,") })
+        try await process.wait(
+            for: "the second loop", onlyWhileRunning: true, until: { process.stdout.contains("\"offset\":265,") })
         process.send(SIGTERM)
         let (status, reason) = try await process.waitForExit()
 

@@ -69,7 +69,7 @@ struct ReplayStandardInputTests {
             arguments: ["replay", "-", "--format", "jsonl", "--speed", "100000", "--weather", "none"],
             feedsStandardInput: true)
         try process.writeToStandardInput(bytes[..<cut])
-        try await process.wait(for: "a location line while stdin is still open") {
+        try await process.wait(for: "a location line while stdin is still open", onlyWhileRunning: true) {
             process.stdout.contains(#""type":"location""#)
         }
         #expect(process.isRunning, "the run cannot end before its input does")
@@ -92,7 +92,7 @@ struct ReplayStandardInputTests {
             feedsStandardInput: true)
         // Half the file, then nothing: the reader waits in read(2) for the rest.
         try process.writeToStandardInput(bytes[..<(bytes.count / 2)])
-        try await process.wait(for: "a location line") {
+        try await process.wait(for: "a location line", onlyWhileRunning: true) {
             process.stdout.contains(#""type":"location""#)
         }
         process.send(SIGINT)
