@@ -54,12 +54,18 @@ package enum ReportFile {
                 number += 1
                 pending.append(contentsOf: chunk[start..<index])
                 if pending.last == 0x0D { pending.removeLast() }
+                // At each line's end as well as after each read: the limit holds to the byte,
+                // wherever the reads happen to end.
+                if pending.count > maximumLineBytes { throw ReadError.lineTooLong(line: number) }
                 try body(String(decoding: pending, as: UTF8.self), number, true)
                 pending.removeAll(keepingCapacity: true)
                 start = index + 1
             }
             pending.append(contentsOf: chunk[start..<count])
-            if pending.count > maximumLineBytes { throw ReadError.lineTooLong(line: number + 1) }
+            // A carriage return at a read's end may be the first half of the line's end.
+            if pending.count - (pending.last == 0x0D ? 1 : 0) > maximumLineBytes {
+                throw ReadError.lineTooLong(line: number + 1)
+            }
         }
         if !pending.isEmpty {
             try body(String(decoding: pending, as: UTF8.self), number + 1, false)

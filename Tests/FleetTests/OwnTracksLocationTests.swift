@@ -101,18 +101,19 @@ struct OwnTracksLocationTests {
 /// Traccar's OsmAnd query as its decoder reads it (OsmAndProtocolDecoder.java, decodeQuery).
 @Suite("OsmAnd positions")
 struct OsmAndLocationTests {
+    /// Six decimals (about 0.1 m) for the longitude as for the latitude.
     @Test("id, timestamp in milliseconds, lat/lon, speed in knots, bearing, altitude, accuracy, batt")
     func parameters() {
         let fix = LocationFix(
             time: Timestamp(secondsSince1970: 1_780_000_123, nanoseconds: 456_000_000), latitude: 37.8081234,
-            longitude: -122.41,
+            longitude: -122.4123456,
             altitudeMeters: 12.34, horizontalAccuracyMeters: 4.44, verticalAccuracyMeters: 6,
             speedMetersPerSecond: 10.288889,
             courseDegrees: 90.04)
         let target = OsmAndLocation(deviceID: "device-07", fix: fix, batteryPercent: 83).requestTarget()
         #expect(
             target
-                == "/?id=device-07&timestamp=1780000123456&lat=37.808123&lon=-122.41&speed=20&bearing=90&altitude=12.3&accuracy=4.4&batt=83"
+                == "/?id=device-07&timestamp=1780000123456&lat=37.808123&lon=-122.412346&speed=20&bearing=90&altitude=12.3&accuracy=4.4&batt=83"
         )
     }
 

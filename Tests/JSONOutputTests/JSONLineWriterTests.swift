@@ -37,6 +37,9 @@ struct JSONLineWriterTests {
         (12.3456789, 2, "12.35"), (37.79551234, 7, "37.7955123"), (-122.4194155, 7, "-122.4194155"),
         (1234567.0, 0, "1234567"), (2.675, 9, "2.675"), (100.0, 3, "100"), (0.1, 1, "0.1"),
         (Double.nan, 3, "null"), (Double.infinity, 3, "null"), (1e300, 3, "1e+300"),
+        // Fixed point below 9.2e18 scaled (UInt64's range), Swift's own spelling from there.
+        (9.1e18, 0, "9100000000000000000"), (-9.1e18, 0, "-9100000000000000000"), (9.2e18, 0, "9.2e+18"),
+        (9.1e17, 1, "910000000000000000"), (9.2e17, 1, "9.2e+17"),
     ])
     func roundsNumbersToFixedDigits(_ value: Double, _ digits: Int, _ expected: String) {
         var bytes: [UInt8] = []

@@ -104,6 +104,33 @@ import TrailcastWeather
         #expect(failure?.message == "response has out-of-range wind_direction_10m for 2024-07-01T12:00Z")
     }
 
+    /// A whole number is trusted up to a million either way (the direction then wraps into
+    /// 0..<360); past it, out of range. 1000000.5 rounds to 1000001.
+    @Test(arguments: [("[1000000.4, 0]", 280), ("[-1000000, 0]", 80), ("[1000000.5, 0]", nil)] as [(String, Int?)])
+    func wholeNumbersUpToAMillion(direction: String, degrees: Int?) throws {
+        let response = try OpenMeteoHourlyResponse.decode(Self.body(direction: direction))
+        if let degrees {
+            #expect(try response.conditions(atHourStarting: 1_719_835_200).windDirectionDegrees == degrees)
+        } else {
+            let failure = #expect(throws: WeatherFetchFailure.self) {
+                try response.conditions(atHourStarting: 1_719_835_200)
+            }
+            #expect(failure?.message == "response has out-of-range wind_direction_10m for 2024-07-01T12:00Z")
+        }
+    }
+
+    /// An hour under 1e11 s is looked for by its UTC hour (year 5138 at most); from 1e11 on
+    /// it is no hour at all.
+    @Test func anHourJustUnder1e11IsLookedForByItsUTCHour() throws {
+        let response = try OpenMeteoHourlyResponse.decode(Self.body())
+        let under = #expect(throws: WeatherFetchFailure.self) {
+            try response.conditions(atHourStarting: 99_999_999_999)
+        }
+        #expect(under?.message.hasPrefix("response has no hour 5138-") == true, "\(String(describing: under))")
+        let at = #expect(throws: WeatherFetchFailure.self) { try response.conditions(atHourStarting: 1e11) }
+        #expect(at?.message.hasPrefix("response has no hour at ") == true, "\(String(describing: at))")
+    }
+
     @Test func aMissingArrayIsATransientMalformedResponse() {
         let failure = #expect(throws: WeatherFetchFailure.self) {
             try OpenMeteoHourlyResponse.decode(Self.body(dropping: "cloud_cover"))

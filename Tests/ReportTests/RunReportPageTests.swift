@@ -201,6 +201,24 @@ struct RunReportPageTests {
         #expect(abs(measured - 1000) < 5, "the route measures \(measured) m by the bar (\(label) over \(barPixels) px)")
     }
 
+    /// Reduced accuracy answers within a cell kilometres wide (the model's ±1000 m and
+    /// more): such a fix is a dot of its own, off the path; ±999 m is a point of the path.
+    @Test("a ±1000 m fix is an approximate dot off the path; a ±999 m fix is on it")
+    func approximateDotFromAThousandMetres() throws {
+        let events = [
+            CraftedRun.events[0], CraftedRun.fix(0, 0, index: 0), CraftedRun.fix(60, 1, index: 1, accuracy: 999),
+            CraftedRun.fix(120, 2, index: 2, accuracy: 1000), CraftedRun.fix(180, 3, index: 3, accuracy: 999.5),
+        ]
+        let html = Self.page(events.map(TimelineRecord.init))
+        #expect(html.components(separatedBy: " m (approximate)").count - 1 == 1)
+        #expect(html.contains("±1000 m (approximate)"))
+        #expect(!html.contains("±999 m"), "a fix of the path is no dot of its own")
+        let map = try #require(try Self.svgs(in: html).first)
+        let points = try Self.values("//*[local-name()='polyline'][starts-with(@class, 'seg ')]/@points", in: map)
+            .flatMap { $0.split(separator: " ") }
+        #expect(points.count == 3, "the path is the ±5, ±999 and ±999.5 m fixes: \(points)")
+    }
+
     @Test("the same timeline gives the same bytes")
     func deterministic() {
         #expect(Self.page() == Self.page())

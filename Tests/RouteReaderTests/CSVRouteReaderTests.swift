@@ -231,6 +231,8 @@ struct CSVRouteReaderTests {
             ("Speed (kn)", 10, 5.144_444_444_444_445), ("Speed (kt)", 10, 5.144_444_444_444_445),
             ("speed_knots", 10, 5.144_444_444_444_445), ("Speed (knots)", 10, 5.144_444_444_444_445),
             ("speed", 3, 3), ("Speed (m/s)", 3, 3),
+            // Each unit a name can end in, as the reader lists them.
+            ("speed_kph", 36, 10), ("speed_ms", 3, 3), ("speed_kn", 10, 5.144_444_444_444_445),
         ])
     func speedUnits(header: String, value: Double, metersPerSecond: Double) {
         let (events, error) = readUntilError("lat,lon,\(header)\n47,8,\(value)\n", as: .csv)

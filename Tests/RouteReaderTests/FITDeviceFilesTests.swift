@@ -171,6 +171,38 @@ struct FITDeviceFilesTests {
                 "test.fit: byte 35: error: the records' times are the device's own clock") == true)
     }
 
+    /// FIT's rule: a time below 0x10000000 is seconds since the device started, one at or
+    /// above it is UTC. Both are 1989-12-31 plus the value when nothing correlates them, so the
+    /// warning (system time) and a location's time (kept only in UTC) tell them apart.
+    @Test(
+        "0x0FFFFFFF is the device's own clock (warned; no time for a location); 0x10000000 is UTC",
+        arguments: [
+            UInt32(0x0FFF_FFFF), 0x1000_0000,
+        ])
+    func systemTimeLimit(time: UInt32) {
+        let isSystemTime = time < 0x1000_0000
+        var records = FITBuilder()
+        records.definition(local: 0, global: 20, fields: FITReaderTests.record)
+        Self.record(&records, systemTime: time)
+        let (events, error) = FITReaderTests.read(records.file())
+        #expect(error == nil)
+        #expect(Self.warnings(events).count == (isSystemTime ? 1 : 0))
+        #expect(
+            FITReaderTests.trackPoints(events).map(\.time) == [Timestamp(secondsSince1970: 631_065_600 + Int64(time))])
+        var locations = FITBuilder()
+        locations.definition(local: 0, global: 0, fields: [(0, 1, 0x00)])
+        locations.data(local: 0, [8])
+        locations.definition(local: 1, global: 29, fields: [(1, 4, 0x85), (2, 4, 0x85), (253, 4, 0x86)])
+        locations.data(
+            local: 1,
+            FITBuilder.integer(UInt64(0x2000_0000), 4, false) + FITBuilder.integer(UInt64(0x0600_0000), 4, false)
+                + FITBuilder.integer(UInt64(time), 4, false))
+        let waypoints = FITReaderTests.read(locations.file()).events.compactMap {
+            if case .waypoint(let point) = $0 { point } else { nil }
+        }
+        #expect(waypoints.map(\.time) == [isSystemTime ? nil : Timestamp(secondsSince1970: 631_065_600 + Int64(time))])
+    }
+
     @Test("a locations file (type 8): each location a waypoint with its name, description, altitude and time")
     func locationsFile() {
         var fit = FITBuilder()

@@ -64,6 +64,16 @@ struct ISO8601Tests {
         "abcd-ef-ghTij:kl:mnZ", "2026-06-00T00:00:00Z",
     ]
 
+    /// Every month's last day is a date, the day after it is not (2026: February has 28).
+    @Test(arguments: zip(1...12, [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]))
+    func eachMonthsLastDay(month: Int, days: Int) {
+        func text(_ day: Int) -> String {
+            "2026-\(month < 10 ? "0" : "")\(month)-\(day)T12:00:00Z"
+        }
+        #expect(ISO8601.parse(text(days)) != nil, "\(text(days))")
+        #expect(ISO8601.parse(text(days + 1)) == nil, "\(text(days + 1))")
+    }
+
     @Test(arguments: rejected)
     func rejectsMalformedTimes(_ text: String) {
         #expect(ISO8601.parse(text) == nil)

@@ -179,6 +179,22 @@ struct NMEAReaderTests {
         #expect(events.trackPoints.map(\.time) == [-2, -1, 0, 1].map { midnight.adding(seconds: $0) })
     }
 
+    /// A four-digit year a receiver could send dates the log; a year outside 1900...2999 (a
+    /// receiver's garbage) does not, and the log keeps its times on 2000-01-01.
+    @Test("ZDA dates the log with years 1900 and 2999, not 1899 or 3000", arguments: [1899, 1900, 2999, 3000])
+    func zdaYearEdges(year: Int64) {
+        let text = Self.log([
+            "GPGGA,120000.00,3747.7242,N,12223.6552,W,1,08,1.0,4.5,M,0.0,M,,",
+            "GPZDA,120000.00,01,03,\(year),00,00",
+        ])
+        let (events, error) = readUntilError(text, as: .nmea)
+        #expect(error == nil)
+        let dated = (1900...2999).contains(year)
+        let day = dated ? CivilDate.daysSince1970(year: year, month: 3, day: 1) : 10_957
+        #expect(events.trackPoints.map(\.time) == [Timestamp(secondsSince1970: day * 86_400 + 43_200)])
+        #expect(events.warnings.isEmpty == dated)
+    }
+
     @Test("a log that never says its date keeps its times of day on 2000-01-01, warned once")
     func undated() {
         let text = Self.log([

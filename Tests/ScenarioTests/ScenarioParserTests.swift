@@ -490,6 +490,10 @@ struct ScenarioParserTests {
             Broken(
                 yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: many\n", line: 2, column: 7,
                 message: "loop: expected a whole number, not 'many'"),
+            // Quoted, YAML's 2 is text, not a number (as a quoted number elsewhere).
+            Broken(
+                yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: '2'\n", line: 2, column: 7,
+                message: "loop: expected a whole number, not '2'"),
             Broken(
                 yaml: "gpx: ../sf-waterfront-walk.gpx\nloop: 0\n", line: 2, column: 7,
                 message: "loop: must be at least 1: a scenario runs on virtual time"),

@@ -51,6 +51,10 @@ struct CheckCommandErrorTests {
             yaml: "gpx: \(walk)\nloop: many\n",
             error: "2:7: error: loop: expected a whole number, not 'many'"),
         Broken(
+            what: "a quoted whole number is text",
+            yaml: "gpx: \(walk)\nloop: \"2\"\n",
+            error: "2:7: error: loop: expected a whole number, not '2'"),
+        Broken(
             what: "a quoted number is text",
             yaml: "gpx: \(walk)\ntravelSpeed: \"2\"\n",
             error: "2:14: error: travelSpeed: expected a number, not '2'"),

@@ -85,6 +85,31 @@ struct FleetStoreCheckTests {
         #expect(last.hasSuffix(" s), more than --max-error-rate 0.1 allows"), "\(last)")
     }
 
+    /// The share missing may reach --max-error-rate, not pass it: with a rate of 1 (every
+    /// message may be lost) a store that kept none is allowed. The counts of a real-time
+    /// run vary; this share does not.
+    @Test("a store missing exactly the share --max-error-rate allows (all of it, at 1) exits 0")
+    func storeMissingExactlyTheAllowedShare() async throws {
+        let (receiver, port, scratch) = try await Self.receiver(storeAtMost: 0)
+        defer {
+            receiver.stop()
+            scratch.remove()
+        }
+        let summaryFile = scratch.url.appendingPathComponent("summary.json")
+        let run = try await TrailcastBinary.run(
+            arguments: [
+                "fleet", "gpx/", "--devices", "4", "--owntracks-http", "http://127.0.0.1:\(port)/pub",
+                "--duration", "2s", "--verify-store", "http://127.0.0.1:\(port)", "--verify-store-wait", "1s",
+                "--max-error-rate", "1", "--summary", summaryFile.path,
+            ], waitsForASlot: false)
+        #expect(run.status == 0, "\(run.stderr)")
+        let totals = try BackendTotals(
+            summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
+        let store = try Self.store(summaryFile)
+        #expect(totals.acknowledged > 0)
+        #expect(store["stored"] as? Int == 0 && store["missing"] as? Int == totals.acknowledged, "\(store)")
+    }
+
     @Test("the recorder's API not there at the start: exit 69 before anything is sent, in the connection's words")
     func recorderAway() async throws {
         let (receiver, port, scratch) = try await Self.receiver()

@@ -220,6 +220,16 @@ struct ReplayWeatherCommandTests {
         #expect(result.stderrLines.first == message, "\(result.stderr)")
     }
 
+    /// 1 request a minute is the least --server-rate-limit takes (0 is refused above).
+    @Test func aServerRateLimitOfOneIsTaken() async throws {
+        let result = try await TrailcastBinary.run(
+            arguments: [
+                "replay", Self.walk, "--weather", "local", "--server-rate-limit", "1", "--format", "jsonl",
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdoutLines.last?.contains(#""type":"end""#) == true)
+    }
+
     @Test func anUnwritableWeatherLogExits73() async throws {
         let result = try await TrailcastBinary.run(
             arguments: ["replay", Self.walk, "--weather-log", "/nonexistent-dir/weather.csv"])

@@ -135,6 +135,32 @@ struct ReportCommandTests {
         #expect(partial.stdout.hasSuffix("</html>\n"))
     }
 
+    /// 16 MiB is the longest line read (and then found not to be a timeline event); one
+    /// byte more is refused before it is read whole.
+    @Test("a line of exactly 16 MiB is read (and is no event); 16 MiB and a byte is too long")
+    func lineAtTheLimit() async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let timeline = try await TrailcastBinary.run(arguments: [
+            "replay", Self.walk, "--format", "jsonl", "--weather", "none",
+        ])
+        let lines = timeline.stdoutLines
+        for extra in [0, 1] {
+            var bytes = Data((lines.prefix(2).joined(separator: "\n") + "\n").utf8)
+            bytes.append(Data(repeating: UInt8(ascii: "x"), count: (16 << 20) + extra))
+            bytes.append(Data(("\n" + lines.dropFirst(2).joined(separator: "\n") + "\n").utf8))
+            let file = try scratch.file(named: "limit-\(extra).jsonl", contents: bytes)
+            let result = try await TrailcastBinary.run(arguments: ["report", file.path])
+            #expect(result.status == 65)
+            #expect(result.stdout == "")
+            let reason =
+                extra == 0
+                ? "not a timeline event (a JSON object with `type` and `offset`, as `replay --format jsonl` writes)"
+                : "a line longer than 16 MiB"
+            #expect(result.stderr == "\(file.path):3:1: error: \(reason)\n")
+        }
+    }
+
     @Test("a line over 16 MiB: 65, naming that line, not the one before it")
     func overlongLine() async throws {
         let scratch = try ScratchDirectory()

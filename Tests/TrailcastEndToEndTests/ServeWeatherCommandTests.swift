@@ -105,7 +105,7 @@ struct ServeWeatherCommandTests {
         #expect(server.process.stderr.contains("GET /v1/forecast?latitude=1&longitude=2 no-answer "))
     }
 
-    @Test("faults from the command line: --fail-rate 1 answers 500, --rate-limit 1 answers 429 next")
+    @Test("faults from the command line: --fail-rate 1 answers 500, --rate-limit 1 answers 429 next, 0 at once")
     func faultFlags() async throws {
         let failing = try await Server(["--fail-rate", "1"])
         let failed = try await failing.get("/v1/forecast?latitude=1&longitude=2")
@@ -122,6 +122,12 @@ struct ServeWeatherCommandTests {
         #expect(
             second.body
                 == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
+
+        // 0, the least the flag takes: a server over its limit from the start.
+        let exhausted = try await Server(["--rate-limit", "0"])
+        let refused = try await exhausted.get("/v1/forecast?latitude=1&longitude=2")
+        #expect(try await exhausted.stop().status == 0)
+        #expect(refused.status == 429)
     }
 
     @Test(

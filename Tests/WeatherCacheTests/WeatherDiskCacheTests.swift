@@ -88,6 +88,27 @@ struct WeatherDiskCacheTests {
             "before the first")
     }
 
+    /// An entry's cell is 0.0001 to 10 degrees (the policy's own limits) and its window longer
+    /// than 0: at either end it is read; just past them it is left out, warned.
+    @Test(
+        "recorded entries of a 0.0001° or 10° cell and a 1 s window are read; 0.00009°, 10.5° or a 0 s window are not",
+        arguments: [
+            ("0.0001", "900", true), ("10", "1", true), ("0.00009", "900", false), ("10.5", "900", false),
+            ("0.01", "0", false),
+        ])
+    func recordedEntryLimits(cellDegrees: String, windowSeconds: String, read: Bool) throws {
+        let directory = try Self.scratch()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let entry = Self.entry("cloudCover", "17")
+            .replacing(#""cellDegrees":0.01"#, with: #""cellDegrees":\#(cellDegrees)"#)
+            .replacing(#""windowSeconds":900"#, with: #""windowSeconds":\#(windowSeconds)"#)
+        try Data(entry.utf8).write(to: URL(fileURLWithPath: directory + "/entry.json"))
+        let warnings = Warnings()
+        let recorded = try RecordedWeather.load(directory: directory, warn: warnings.add)
+        #expect(recorded.count == (read ? 1 : 0))
+        #expect(warnings.all.count == (read ? 0 : 1))
+    }
+
     /// An entry as this version writes it for `query`, with one condition replaced.
     static func entry(_ field: String, _ value: String) -> String {
         let conditions = [

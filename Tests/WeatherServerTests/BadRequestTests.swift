@@ -280,6 +280,18 @@ struct BadRequestTests {
         #expect(light.status == 200)
     }
 
+    /// 1,000 places are answered (`tooMuchData`'s light request); one more is refused
+    /// before anything is weighed.
+    @Test("1,001 places: Open-Meteo's words for too many locations")
+    func tooManyPlaces() async throws {
+        let places = (0..<1001).map { _ in "1" }.joined(separator: ",")
+        let answer = try await ServerHarness.run { server in
+            try await server.get("/v1/forecast?latitude=\(places)&longitude=\(places)&hourly=temperature_2m")
+        }
+        #expect(answer.status == 400)
+        #expect(answer.text == #"{"error":true,"reason":"Only up to 1000 locations can be requested at once"}"#)
+    }
+
     /// Open-Meteo's ranges include their ends: -90...90 and -180...180.
     @Test(
         "the ends of the ranges are answered",
@@ -288,6 +300,9 @@ struct BadRequestTests {
             "latitude=0&longitude=-180",
             // Read as a Float, as Open-Meteo reads it: 90 there.
             "latitude=90.0000001&longitude=0",
+            // The allowed dates' and hours' first and last (the refusals just past them are above).
+            "latitude=47&longitude=8&start_date=2024-03-30&end_date=2024-07-16",
+            "latitude=47&longitude=8&start_hour=2024-03-30T00:00&end_hour=2024-07-16T23:00",
         ])
     func rangeEnds(coordinates: String) async throws {
         let answer = try await ServerHarness.run { server in

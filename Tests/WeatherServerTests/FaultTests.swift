@@ -63,6 +63,19 @@ struct FaultTests {
         #expect(answers[2].contentType == "application/json")
     }
 
+    /// The window is the minute before a request: a request counted exactly 60 s earlier
+    /// has left it, one 59.999 s earlier has not. A refused request is not counted.
+    @Test("rate-limit 1: refused 59.999 s after the answered request, answered at 60 s")
+    func rateLimitWindowEdge() {
+        let schedule = FaultSchedule(WeatherServerFaults(rateLimitPerMinute: 1))
+        let start = ContinuousClock.now
+        #expect(!schedule.next(at: start).rateLimited)
+        #expect(schedule.next(at: start.advanced(by: .milliseconds(59_999))).rateLimited)
+        #expect(!schedule.next(at: start.advanced(by: .seconds(60))).rateLimited)
+        #expect(schedule.next(at: start.advanced(by: .milliseconds(119_999))).rateLimited)
+        #expect(!schedule.next(at: start.advanced(by: .seconds(120))).rateLimited)
+    }
+
     @Test("latency: the answer takes at least the latency, and is still a good answer")
     func latency() async throws {
         let latency = Duration.milliseconds(300)

@@ -242,6 +242,10 @@ struct WeatherServiceTests {
         (policy: WeatherServicePolicy(freshnessSeconds: 0.5), problem: true),
         (policy: WeatherServicePolicy(freshnessSeconds: .infinity), problem: true),
         (policy: WeatherServicePolicy(cellDegrees: 0.05, freshnessSeconds: 3600), problem: false),
+        // No backoff after a failure is a policy (every move asks again); a negative one is not.
+        (policy: WeatherServicePolicy(failureBackoffSeconds: 0), problem: false),
+        (policy: WeatherServicePolicy(failureBackoffSeconds: -1), problem: true),
+        (policy: WeatherServicePolicy(failureBackoffSeconds: .nan), problem: true),
     ])
     func policiesThatCannotWorkAreRefused(policy: WeatherServicePolicy, problem: Bool) {
         #expect((policy.problem != nil) == problem)
