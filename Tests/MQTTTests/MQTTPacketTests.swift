@@ -154,9 +154,13 @@ struct MQTTPacketTests {
         }
     }
 
+    /// MQTT 3.1.1 section 3.2.2.3's six return codes, by number, in words.
     @Test("the return codes say what went wrong in words")
     func returnCodes() {
-        #expect(ConnectReturnCode.badUsernameOrPassword.description == "bad user name or password")
-        #expect(ConnectReturnCode(rawValue: 3)?.description == "the MQTT service is unavailable")
+        #expect(
+            (0...6).map { ConnectReturnCode(rawValue: $0)?.description } == [
+                "accepted", "the server does not speak MQTT 3.1.1", "the client identifier was rejected",
+                "the MQTT service is unavailable", "bad user name or password", "not authorized", nil,
+            ])
     }
 }

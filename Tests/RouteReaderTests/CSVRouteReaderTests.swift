@@ -35,6 +35,46 @@ struct CSVRouteReaderTests {
         #expect(points.map(\.line) == [2, 3])
     }
 
+    /// Every name the reader knows for a column, spelled with each separator it ignores
+    /// (space, `_`, `-`, `.`, `/`) and in any case; the rest of the header stays plain.
+    @Test(
+        "every header name of every field, with any separator",
+        arguments: [
+            ("lat", 0), ("Latitude", 0), ("lat-deg", 0), ("Latitude.Deg", 0),
+            ("lon", 1), ("LNG", 1), ("Long", 1), ("longitude", 1), ("lon_deg", 1), ("Longitude-Deg", 1),
+            ("time", 2), ("Timestamp", 2), ("date/time", 2), ("UTC", 2), ("utc_time", 2), ("time.utc", 2),
+            ("GPS Time", 2), ("iso_time", 2), ("Date and Time", 2), ("recorded_at", 2), ("tracked-at", 2),
+            ("date_time_utc", 2), ("timestamp_ms", 2), ("Time.MS", 2),
+            ("ele", 3), ("Elevation", 3), ("alt", 3), ("Altitude", 3), ("height", 3), ("elevation_m", 3),
+            ("altitude-m", 3),
+            ("course", 4), ("Bearing", 4), ("heading", 4), ("COG", 4), ("direction", 4),
+            ("sat", 5), ("sats", 5), ("Satellites", 5), ("Satellites Used", 5), ("num_sats", 5),
+            ("name", 6), ("Label", 6), ("HDOP", 7),
+        ])
+    func everyHeaderName(alias: String, column: Int) {
+        var names = ["lat", "lon", "time", "ele", "course", "sats", "name", "hdop"]
+        var values = ["47.5", "8.25", "2026-06-13T16:00:00Z", "400", "90", "9", "start", "1.2"]
+        names[column] = alias
+        if alias.lowercased().hasSuffix("ms") { values[2] = "1781366400000" }
+        let (events, error) = readUntilError(
+            names.joined(separator: ",") + "\n" + values.joined(separator: ",") + "\n", as: .csv)
+        #expect(error == nil, "\(alias)")
+        #expect(events.warnings.isEmpty, "\(alias): \(events.warnings)")
+        let point = events.trackPoints.first
+        #expect(point?.latitude == 47.5 && point?.longitude == 8.25, "\(alias)")
+        #expect(point?.time == Timestamp(secondsSince1970: 1_781_366_400), "\(alias)")
+        #expect(point?.elevationMeters == 400 && point?.courseDegrees == 90, "\(alias)")
+        #expect(point?.satellites == 9 && point?.horizontalDilution == 1.2, "\(alias)")
+        #expect(events.outline.contains("trkpt start"), "\(alias): \(events.outline)")
+    }
+
+    @Test("a date apart from the time, under each of its names", arguments: ["Date", "utc_date", "Date-UTC"])
+    func everyDateName(alias: String) {
+        let (events, error) = readUntilError("lat,lon,\(alias),time\n1,2,2023/12/18,22:09:52.030\n", as: .csv)
+        #expect(error == nil)
+        #expect(events.trackPoints.map(\.time) == [Self.time("2023-12-18T22:09:52.030Z")], "\(alias)")
+    }
+
     @Test("two columns for one field: the first is read, the second ignored")
     func firstOfTwoColumns() {
         let text = """

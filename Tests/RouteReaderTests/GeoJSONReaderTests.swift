@@ -107,6 +107,16 @@ struct GeoJSONReaderTests {
             #"{"type":"Polygon","coordinates":[[[8,47],[9,47],[9,48],[8,47]]]}"#, as: .geojson)
         #expect(polygon.error == nil)
         #expect(Self.trackPoints(polygon.events).isEmpty && !polygon.events.contains { $0.caseName == "waypoint" })
+        // The other two of RFC 7946's seven: a MultiPolygon nothing either; a
+        // GeometryCollection whatever its members are.
+        let polygons = readUntilError(
+            #"{"type":"MultiPolygon","coordinates":[[[[8,47],[9,47],[9,48],[8,47]]]]}"#, as: .geojson)
+        #expect(polygons.error == nil, "\(String(describing: polygons.error))")
+        #expect(Self.trackPoints(polygons.events).isEmpty && !polygons.events.contains { $0.caseName == "waypoint" })
+        let collection = readUntilError(
+            #"{"type":"GeometryCollection","geometries":[{"type":"Point","coordinates":[8.54,47.37]}]}"#,
+            as: .geojson)
+        #expect(collection.error == nil, "\(String(describing: collection.error))")
     }
 
     /// RFC 7946 §3.2 leaves `properties` free; the two spellings in use are Mapbox

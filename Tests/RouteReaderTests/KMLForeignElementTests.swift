@@ -46,6 +46,7 @@ struct KMLForeignElementTests {
             <description>d</description><LookAt><longitude>8</longitude></LookAt><Camera/><styleUrl>#s</styleUrl>
             <Style/><StyleMap/><Region/><Metadata/><ExtendedData><Data name="x"><value>1</value></Data></ExtendedData>
             <address>a</address><phoneNumber>1</phoneNumber><TimeStamp><when>2026-01-01T10:00:00Z</when></TimeStamp>
+            <AddressDetails/><snippet>s</snippet><balloonVisibility>1</balloonVisibility><author/><link/>
             <Point><coordinates>8,47</coordinates></Point></Placemark>
             <Placemark><name>b</name><MultiGeometry><Point><coordinates>8,47</coordinates></Point>
             <LineString><coordinates>8,47 8.1,47</coordinates></LineString><Polygon/><LinearRing/><Model/></MultiGeometry></Placemark>

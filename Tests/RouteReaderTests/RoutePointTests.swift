@@ -70,10 +70,16 @@ struct RoutePointTests {
         #expect(point.elevationMeters == 10)
     }
 
-    @Test(arguments: FixType.allCases)
-    func everyFixValue(_ fix: FixType) throws {
-        let point = try onlyPoint("<wpt lat=\"1\" lon=\"2\"><fix>\(fix.rawValue)</fix></wpt>")
+    /// GPX 1.1's five `fixType` values, spelled as the schema spells them (not from the
+    /// enum's own raw values, which a typo would change on both sides).
+    @Test(arguments: [
+        ("none", FixType.none), ("2d", .twoDimensional), ("3d", .threeDimensional), ("dgps", .differential),
+        ("pps", .precise),
+    ])
+    func everyFixValue(text: String, fix: FixType) throws {
+        let point = try onlyPoint("<wpt lat=\"1\" lon=\"2\"><fix>\(text)</fix></wpt>")
         #expect(point.fix == fix)
+        #expect(FixType.allCases.count == 5)
     }
 
     @Test func unknownFixIsDroppedWithAWarning() throws {

@@ -25,8 +25,10 @@ struct ScenarioParserTests {
     /// YAML 1.1's booleans, as the docs promise for `services: on` and `strict: off`:
     /// true, yes and on in their three cases; false, no and off likewise.
     @Test(arguments: [
-        ("on", true), ("On", true), ("ON", true), ("yes", true), ("True", true),
-        ("off", false), ("Off", false), ("NO", false), ("false", false),
+        ("true", true), ("True", true), ("TRUE", true), ("yes", true), ("Yes", true), ("YES", true),
+        ("on", true), ("On", true), ("ON", true),
+        ("false", false), ("False", false), ("FALSE", false), ("no", false), ("No", false), ("NO", false),
+        ("off", false), ("Off", false), ("OFF", false),
     ])
     func yamlBooleans(text: String, value: Bool) throws {
         let scenario = try Self.parse("gpx: ../sf-waterfront-walk.gpx\nservices: \(text)\nstrict: \(text)\n")

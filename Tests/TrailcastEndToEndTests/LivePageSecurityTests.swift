@@ -32,6 +32,16 @@ struct LivePageSecurityTests {
                 answer.headers["Content-Security-Policy"].first?.contains("frame-ancestors 'none'") == true, "\(path)")
             #expect(answer.headers["X-Content-Type-Options"] == ["nosniff"], "\(path)")
         }
+        // The page and what it draws are answered fresh each time, each as what it is.
+        for (path, type) in [
+            ("/", "text/html; charset=utf-8"), ("/index.html", "text/html; charset=utf-8"),
+            ("/live.js", "text/javascript; charset=utf-8"), ("/map.svg", "image/svg+xml"),
+            ("/legend", "text/html; charset=utf-8"),
+        ] {
+            let answer = try await client.request(.GET, path)
+            #expect(answer.status == 200 && answer.headers["Content-Type"] == [type], "\(path)")
+            #expect(answer.headers["Cache-Control"] == ["no-store"], "\(path)")
+        }
         process.send(SIGINT)
         #expect(try await process.waitForExit().status == 130)
     }

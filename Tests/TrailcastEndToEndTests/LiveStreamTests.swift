@@ -264,6 +264,9 @@ struct LiveClient {
             let response = try await http.execute(request, timeout: .seconds(120))
             #expect(response.status == .ok)
             #expect(response.headers["Content-Type"] == ["text/event-stream"])
+            // Neither a cache nor a proxy in front (nginx buffers unless told) may hold events back.
+            #expect(response.headers["Cache-Control"] == ["no-cache"])
+            #expect(response.headers["X-Accel-Buffering"] == ["no"])
             // Bytes, scanned once: a run at speed sends thousands of events a second.
             var pending: [UInt8] = []
             reading: for try await chunk in response.body {

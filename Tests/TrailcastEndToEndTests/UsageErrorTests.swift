@@ -123,6 +123,16 @@ struct UsageErrorTests {
                 "trailcast: error: --travel-speed must be a positive number of metres per second, not -2"
             ),
             (["replay", walk, "--speed", "abc"], "trailcast: error: --speed must be a number, not 'abc'"),
+            // Each value name in its words: S, MS, port.
+            (
+                ["replay", walk, "--interval", "abc"],
+                "trailcast: error: --interval must be a number of seconds, not 'abc'"
+            ),
+            (
+                ["replay", walk, "--jitter", "abc"],
+                "trailcast: error: --jitter must be a number of milliseconds, not 'abc'"
+            ),
+            (["serve-weather", "--port", "abc"], "trailcast: error: --port must be a port number, not 'abc'"),
             (
                 ["export", walk, "--to", "csv", "--interval", "-5"],
                 "trailcast: error: --interval must be at least 0.001 seconds, not -5"

@@ -48,6 +48,19 @@ struct CopiedCallsTests {
         #expect(withCurrent.text.contains(#""current_weather":{"#))
     }
 
+    /// Vapor reads `1`, `true` and `on` (any case) as yes, and the key alone too.
+    @Test(
+        "current_weather=on, =ON, =True, =1, the key alone: the block",
+        arguments: [
+            "current_weather=on", "current_weather=ON", "current_weather=True", "current_weather=1",
+            "current_weather", "current_weather=",
+        ])
+    func currentWeatherOn(query: String) async throws {
+        let answer = try await ServerHarness.run { server in try await server.forecast(query) }
+        #expect(answer.status == 200, "\(answer.text)")
+        #expect(answer.text.contains(#""current_weather":{"time":"#), "\(query): \(answer.text)")
+    }
+
     /// Vapor reads `0` and `false` (any case) as no: the request is one without the block,
     /// and `current=` is answered as it would be without it.
     @Test(
@@ -191,6 +204,53 @@ struct CopiedCallsTests {
         #expect(
             try mixed.json().string("reason")
                 == "Value was not of type 'Float' at path 'latitude'. Expected to decode Float but found a string instead."
+        )
+    }
+
+    /// Each key of a JSON body with a value of the wrong kind: the type Open-Meteo's decoder
+    /// asks for it, named (ForecastapiQuery.swift's `ApiQueryParameter`; the words are this
+    /// project's reading of Vapor's). Lists are `Array<String>` however their items are read.
+    static let jsonKeysByType: [(type: String, bad: String, found: String, keys: [String])] = [
+        (
+            "Array<String>", "true", "a bool",
+            [
+                "latitude", "longitude", "minutely_15", "current", "hourly", "daily", "weekly", "monthly",
+                "six_hourly", "elevation", "location_id", "timezone", "models", "bounding_box", "start_date",
+                "end_date", "start_hour", "end_hour", "start_minutely_15", "end_minutely_15",
+            ]
+        ),
+        (
+            "Int", #""1""#, "a string",
+            [
+                "past_days", "past_hours", "past_minutely_15", "forecast_days", "forecast_hours",
+                "forecast_minutely_15", "initial_hours", "initial_minutely_15",
+            ]
+        ),
+        ("Bool", #""1""#, "a string", ["current_weather", "disable_bias_correction", "ensemble"]),
+        ("Float", #""1""#, "a string", ["tilt", "azimuth"]),
+        (
+            "String", "1", "a number",
+            [
+                "temperature_unit", "windspeed_unit", "wind_speed_unit", "precipitation_unit", "length_unit",
+                "timeformat", "temporal_resolution", "format", "location_information", "cell_selection",
+                "apikey", "domains", "run",
+            ]
+        ),
+    ]
+
+    @Test(
+        "every JSON body key with a value of the wrong kind: 400 naming its type",
+        arguments: jsonKeysByType.flatMap { entry in entry.keys.map { (entry.type, entry.bad, entry.found, $0) } })
+    func everyJSONKeyType(type: String, bad: String, found: String, key: String) async throws {
+        let answer = try await ServerHarness.run { server in
+            try await server.get(
+                "/v1/forecast", method: .POST, headers: ["Content-Type": "application/json"],
+                body: Array(#"{"\#(key)":\#(bad)}"#.utf8))
+        }
+        #expect(answer.status == 400)
+        #expect(
+            try answer.json().string("reason")
+                == "Value was not of type '\(type)' at path '\(key)'. Expected to decode \(type) but found \(found) instead."
         )
     }
 

@@ -167,6 +167,26 @@ struct ForecastFormatTests {
         #expect(try json.object("daily").keys == ["time", "weathercode"])
     }
 
+    /// Each older name is the variable of its newer one: the same values, under the name asked.
+    @Test(
+        "every older name answers as its newer one",
+        arguments: [
+            ("hourly", "relativehumidity_2m", "relative_humidity_2m"), ("hourly", "weathercode", "weather_code"),
+            ("hourly", "cloudcover", "cloud_cover"), ("hourly", "windspeed_10m", "wind_speed_10m"),
+            ("hourly", "winddirection_10m", "wind_direction_10m"), ("hourly", "dewpoint_2m", "dew_point_2m"),
+            ("hourly", "windgusts_10m", "wind_gusts_10m"), ("hourly", "freezinglevel_height", "freezing_level_height"),
+            ("hourly", "shortwave_radiation_sum", "shortwave_radiation"), ("daily", "weathercode", "weather_code"),
+            ("daily", "windspeed_10m_max", "wind_speed_10m_max"), ("daily", "windgusts_10m_max", "wind_gusts_10m_max"),
+        ])
+    func everyLegacyName(section: String, older: String, newer: String) async throws {
+        let json = try await ServerHarness.run { server in
+            try await server.forecast("\(section)=\(older),\(newer)&forecast_days=1").json()
+        }
+        #expect(try json.object(section).keys == ["time", older, newer])
+        #expect(try json.object(section).numbers(older) == json.object(section).numbers(newer))
+        #expect(try json.object(section + "_units").string(older) == json.object(section + "_units").string(newer))
+    }
+
     /// Open-Meteo names a CSV answer after its place: `open-meteo-52.52N13.42E38m.csv`.
     @Test(
         "a CSV answer's file name: the place with N/S and E/W, and its elevation",
@@ -186,6 +206,17 @@ struct ForecastFormatTests {
         }
         #expect(answer.status == 200)
         #expect(answer.contentDisposition == "attachment; filename=\"\(name)\"")
+        #expect(answer.contentType == "text/csv; charset=utf-8")
+    }
+
+    @Test("a FlatBuffers answer is application/octet-stream, with no file name")
+    func flatBuffersContentType() async throws {
+        let answer = try await ServerHarness.run { server in
+            try await server.get("/v1/forecast?latitude=47&longitude=8&hourly=temperature_2m&format=flatbuffers")
+        }
+        #expect(answer.status == 200)
+        #expect(answer.contentType == "application/octet-stream")
+        #expect(answer.contentDisposition == nil)
     }
 
     @Test("no elevation: sea level, reported as 0.0")
