@@ -51,6 +51,8 @@ struct CopiedCallsTests {
     /// Vapor reads `1`, `true` and `on` (any case) as yes, and the key alone too.
     @Test(
         "current_weather=on, =ON, =True, =1, the key alone: the block",
+        // One case at a time: a server each, beside the rest of the suite on two cores.
+        .serialized,
         arguments: [
             "current_weather=on", "current_weather=ON", "current_weather=True", "current_weather=1",
             "current_weather", "current_weather=",
@@ -240,6 +242,8 @@ struct CopiedCallsTests {
 
     @Test(
         "every JSON body key with a value of the wrong kind: 400 naming its type",
+        // One case at a time: a server each, beside the rest of the suite on two cores.
+        .serialized,
         arguments: jsonKeysByType.flatMap { entry in entry.keys.map { (entry.type, entry.bad, entry.found, $0) } })
     func everyJSONKeyType(type: String, bad: String, found: String, key: String) async throws {
         let answer = try await ServerHarness.run { server in

@@ -46,6 +46,8 @@ struct FaultTests {
 
     @Test("rate-limit 2: the third request in a minute gets 429 with Open-Meteo's body; /health does not count")
     func rateLimit() async throws {
+        let clock = ContinuousClock()
+        let firstSent = clock.now
         let answers = try await ServerHarness.run(faults: WeatherServerFaults(rateLimitPerMinute: 2)) { server in
             var answers: [Fetched] = []
             answers.append(try await server.forecast(query))
@@ -56,7 +58,15 @@ struct FaultTests {
             answers.append(try await server.get("/v1/archive?\(zurich)&start_date=2020-01-01&end_date=2020-01-01"))
             return answers
         }
-        #expect(answers.map(\.status) == [200, 200, 429, 429])
+        // The window is the server's real minute: on a machine so loaded that the four
+        // requests took longer, the first has left it and the last may be answered.
+        if clock.now - firstSent < .seconds(60) {
+            #expect(answers.map(\.status) == [200, 200, 429, 429])
+        } else {
+            #expect(answers.map(\.status).prefix(2) == [200, 200])
+            #expect(answers.dropFirst(2).allSatisfy { [200, 429].contains($0.status) })
+        }
+        guard answers[2].status == 429 else { return }
         #expect(
             answers[2].text
                 == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)

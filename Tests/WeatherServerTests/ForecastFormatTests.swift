@@ -170,6 +170,8 @@ struct ForecastFormatTests {
     /// Each older name is the variable of its newer one: the same values, under the name asked.
     @Test(
         "every older name answers as its newer one",
+        // One case at a time: a server each, beside the rest of the suite on two cores.
+        .serialized,
         arguments: [
             ("hourly", "relativehumidity_2m", "relative_humidity_2m"), ("hourly", "weathercode", "weather_code"),
             ("hourly", "cloudcover", "cloud_cover"), ("hourly", "windspeed_10m", "wind_speed_10m"),
