@@ -22,6 +22,22 @@ struct FleetStoreCheckTests {
         return (process, try #require(Int(try String(contentsOf: portFile, encoding: .utf8))), scratch)
     }
 
+    /// `trailcast fleet gpx/` to the receiver's `/pub`, checked against its store, with
+    /// `extra` flags; the run, its OwnTracks HTTP totals and the summary's `store`.
+    static func fleet(
+        port: Int, in scratch: ScratchDirectory, _ extra: [String]
+    ) async throws -> (run: CommandResult, totals: BackendTotals, store: [String: Any]) {
+        let summaryFile = scratch.url.appendingPathComponent("summary.json")
+        let run = try await TrailcastBinary.run(
+            arguments: [
+                "fleet", "gpx/", "--owntracks-http", "http://127.0.0.1:\(port)/pub", "--verify-store",
+                "http://127.0.0.1:\(port)", "--summary", summaryFile.path,
+            ] + extra, waitsForASlot: false)
+        let totals = try BackendTotals(
+            summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
+        return (run, totals, try store(summaryFile))
+    }
+
     static func store(_ summaryFile: URL) throws -> [String: Any] {
         try #require(try FleetMQTTCommandTests.summary(summaryFile)["store"] as? [String: Any])
     }
@@ -95,17 +111,12 @@ struct FleetStoreCheckTests {
             receiver.stop()
             scratch.remove()
         }
-        let summaryFile = scratch.url.appendingPathComponent("summary.json")
-        let run = try await TrailcastBinary.run(
-            arguments: [
-                "fleet", "gpx/", "--devices", "4", "--owntracks-http", "http://127.0.0.1:\(port)/pub",
-                "--duration", "2s", "--verify-store", "http://127.0.0.1:\(port)", "--verify-store-wait", "1s",
-                "--max-error-rate", "1", "--summary", summaryFile.path,
-            ], waitsForASlot: false)
+        let (run, totals, store) = try await Self.fleet(
+            port: port, in: scratch,
+            [
+                "--devices", "4", "--duration", "2s", "--verify-store-wait", "1s", "--max-error-rate", "1",
+            ])
         #expect(run.status == 0, "\(run.stderr)")
-        let totals = try BackendTotals(
-            summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
-        let store = try Self.store(summaryFile)
         #expect(totals.acknowledged > 0)
         #expect(store["stored"] as? Int == 0 && store["missing"] as? Int == totals.acknowledged, "\(store)")
     }
