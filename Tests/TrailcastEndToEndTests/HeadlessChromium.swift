@@ -73,9 +73,10 @@ final class HeadlessChromium: @unchecked Sendable {
         let reply = try await browserConnection!.call(
             DevToolsCommand(method: "Target.createTarget", params: params.bytes))
         let targetID = try #require((reply["result"] as? [String: Any])?["targetId"] as? String, "\(reply)")
+        let socketURL = "ws://127.0.0.1:\(port)/devtools/page/\(targetID)"
         return DevToolsPage(
-            connection: try await DevToolsConnection(socketURL: "ws://127.0.0.1:\(port)/devtools/page/\(targetID)"),
-            id: targetID, endpoint: endpoint)
+            connection: try await DevToolsConnection(socketURL: socketURL), socketURL: socketURL, id: targetID,
+            endpoint: endpoint, browser: process)
     }
 
     /// Kills the browser, as a person quitting it would end it.
@@ -90,20 +91,26 @@ final class HeadlessChromium: @unchecked Sendable {
 }
 
 /// One page, for the test to read (`Runtime.evaluate`) and close.
-final class DevToolsPage: Sendable {
+final class DevToolsPage: @unchecked Sendable {
+    // @unchecked: `connection` is replaced only from the test's own task.
     let id: String
     private let endpoint: String
-    private let connection: DevToolsConnection
+    private let socketURL: String
+    private let browser: ToolProcess
+    private var connection: DevToolsConnection
+    private var reconnected = false
 
-    init(connection: DevToolsConnection, id: String, endpoint: String) {
+    init(connection: DevToolsConnection, socketURL: String, id: String, endpoint: String, browser: ToolProcess) {
         self.connection = connection
+        self.socketURL = socketURL
         self.id = id
         self.endpoint = endpoint
+        self.browser = browser
     }
 
     /// The expression's value, as JSON text (`JSON.stringify` it in the page for objects).
     func evaluate(_ expression: String) async throws -> String {
-        let reply = try await connection.call(.evaluate(expression))
+        let reply = try await callReconnecting(.evaluate(expression))
         let result = (reply["result"] as? [String: Any])?["result"] as? [String: Any]
         let value = try #require(result?["value"], "no value: \(reply)")
         return value as? String ?? "\(value)"
@@ -111,7 +118,26 @@ final class DevToolsPage: Sendable {
 
     /// A DevTools command of no parameters (`Page.getFrameTree`), its answer decoded.
     func call(method: String) async throws -> [String: Any] {
-        try await connection.call(DevToolsCommand(method: method, params: Array("{}".utf8)))
+        try await callReconnecting(DevToolsCommand(method: method, params: Array("{}".utf8)))
+    }
+
+    /// `command`'s answer. A page's DevTools socket closed once by a browser that still runs
+    /// (seen once, on a machine at four times the usual load, cause not known) is opened
+    /// again, once: the page and its state are the browser's, not the socket's. A browser
+    /// that has gone is the test's failure, with what the browser last wrote.
+    private func callReconnecting(_ command: DevToolsCommand) async throws -> [String: Any] {
+        do {
+            return try await connection.call(command)
+        } catch let closed as DevToolsConnection.Closed {
+            guard browser.isRunning else {
+                throw DevToolsConnection.Closed(
+                    what: "\(closed.what); chromium has exited, last writing: \(browser.output.suffix(1000))")
+            }
+            guard !reconnected else { throw closed }
+            reconnected = true
+            connection = try await DevToolsConnection(socketURL: socketURL)
+            return try await connection.call(command)
+        }
     }
 
     /// The page's `window.heard`, decoded.
@@ -131,6 +157,12 @@ final class DevToolsPage: Sendable {
 /// A DevTools WebSocket (the browser's or a page's), through the feed's own socket code:
 /// commands numbered, each answer matched to its command.
 final class DevToolsConnection: Sendable {
+    /// The socket closed before the answer came.
+    struct Closed: Error, CustomStringConvertible {
+        let what: String
+        var description: String { what }
+    }
+
     private let replies = Replies()
     private let connection: Task<Void, Never>
 
@@ -176,7 +208,7 @@ final class DevToolsConnection: Sendable {
         /// A number for the next command, and the writer to send it with.
         func nextID() async throws -> (Int, NIOAsyncChannelOutboundWriter<WebSocketFrame>) {
             if writer == nil && !isClosed { await withCheckedContinuation { writerWaiters.append($0) } }
-            guard let writer else { throw CancellationError() }
+            guard let writer else { throw Closed(what: "the DevTools socket closed before it opened") }
             lastID += 1
             return (lastID, writer)
         }
@@ -196,13 +228,15 @@ final class DevToolsConnection: Sendable {
             isClosed = true
             for waiter in writerWaiters { waiter.resume() }
             writerWaiters.removeAll()
-            for waiter in waiters.values { waiter.resume(throwing: CancellationError()) }
+            for (id, waiter) in waiters {
+                waiter.resume(throwing: Closed(what: "the DevTools socket closed before command \(id)'s answer"))
+            }
             waiters.removeAll()
         }
 
         func reply(to id: Int) async throws -> String {
             if let reply = replies.removeValue(forKey: id) { return reply }
-            guard !isClosed else { throw CancellationError() }
+            guard !isClosed else { throw Closed(what: "the DevTools socket had closed before command \(id)") }
             return try await withCheckedThrowingContinuation { waiters[id] = $0 }
         }
     }

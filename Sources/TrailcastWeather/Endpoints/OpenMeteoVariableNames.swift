@@ -3,8 +3,10 @@
 // The variable names Open-Meteo's forecast API takes, as open-meteo/open-meteo (ba13de1) has
 // them: the cases of `ForecastSurfaceVariable` (Sources/App/Controllers/VariableHourly.swift),
 // which `hourly`, `current` and `minutely_15` share, and of `ForecastVariableDaily`
-// (Sources/App/Controllers/VariableDaily.swift). Pressure levels (`temperature_500hPa`) and
-// heights (`wind_speed_37m`) are rules, not names: ``WeatherVariable/init(named:)``.
+// (Sources/App/Controllers/VariableDaily.swift); not the ones commented out there
+// (`wind_u_component_10m`...: a height, as Open-Meteo reads it). Pressure levels
+// (`temperature_500hPa`) and heights (`wind_speed_37m`) are rules, not names:
+// ``WeatherVariable/init(named:)``.
 
 enum OpenMeteoVariableNames {
     /// Every surface variable of `hourly`, `current` and `minutely_15`.
@@ -83,9 +85,7 @@ enum OpenMeteoVariableNames {
         "shortwave_radiation_instant_spread", "direct_radiation_instant_spread", "diffuse_radiation_instant_spread",
         "direct_normal_irradiance_spread", "direct_normal_irradiance_instant_spread",
         "global_tilted_irradiance_spread", "global_tilted_irradiance_instant_spread", "sea_surface_temperature",
-        "sea_water_salinity", "wind_v_component_10m", "wind_u_component_100m", "wind_v_component_100m",
-        "wind_u_component_200m", "wind_v_component_200m", "wind_u_component_70m", "wind_v_component_70m",
-        "wind_u_component_170m", "pm10", "pm2_5", "dust", "aerosol_optical_depth", "carbon_monoxide", "carbon_dioxide",
+        "sea_water_salinity", "pm10", "pm2_5", "dust", "aerosol_optical_depth", "carbon_monoxide", "carbon_dioxide",
         "nitrogen_dioxide", "ammonia", "ozone", "sulphur_dioxide", "methane", "alder_pollen", "birch_pollen",
         "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen", "formaldehyde", "glyoxal",
         "non_methane_volatile_organic_compounds", "pm10_wildfires", "peroxyacyl_nitrates",

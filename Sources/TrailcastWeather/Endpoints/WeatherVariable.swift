@@ -5,7 +5,7 @@ import Foundation
 /// A variable of `hourly`, `current` or `minutely_15`, read from its name as Open-Meteo's
 /// server reads it (`SurfacePressureAndHeightVariable` in its PressureVariableRespresentable.swift):
 /// a pressure level first (`temperature_500hPa`, any whole number of hPa, `_spread` after it
-/// allowed), then a surface variable (its 378 names, `_previous_dayN` after one allowed), then
+/// allowed), then a surface variable (its 370 names, `_previous_dayN` after one allowed), then
 /// a height (`wind_speed_37m`, any whole number of metres). What Open-Meteo takes is taken
 /// here; a name it does not know is a 400 in its words.
 ///
