@@ -321,7 +321,8 @@ let package = Package(
         .testTarget(
             name: "TrailcastRunTests",
             dependencies: [
-                "TrailcastBasics", "TrailcastFeeds", "TrailcastRun", "TrailcastSettings", "TrailcastTimeline",
+                "TrailcastBasics", "TrailcastEngine", "TrailcastFeeds", "TrailcastRun", "TrailcastSettings",
+                "TrailcastTimeline",
             ]),
         .testTarget(
             name: "LocationSimulationTests",

@@ -371,4 +371,14 @@ extension SAXParserState {
             body(name, UnsafeRawBufferPointer(start: start, count: end - start))
         }
     }
+
+    /// An attribute's value as text. Without entity substitution (off: see the parser's
+    /// options), libxml2 hands every `&` of an attribute, written `&amp;` or `&#38;`, as the
+    /// five bytes `&#38;`, leaving the reparse to a tree builder (parser.c,
+    /// xmlParseAttValueInternal: "The reparsing will be done in xmlNodeParseContent()"); a
+    /// SAX reader undoes it. No `&` reaches a value any other way, so each `&#38;` is one.
+    static func attributeText(_ value: UnsafeRawBufferPointer) -> String {
+        let text = String(decoding: value, as: UTF8.self)
+        return text.contains("&#38;") ? text.replacing("&#38;", with: "&") : text
+    }
 }

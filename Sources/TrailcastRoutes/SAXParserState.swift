@@ -278,9 +278,9 @@ struct SAXParserState {
         depthOfLastStartedElement = 1
         Self.forEachAttribute(attributeCount, attributes) { name, value in
             if name.isNamed("version") {
-                metadata.version = String(decoding: value, as: UTF8.self)
+                metadata.version = Self.attributeText(value)
             } else if name.isNamed("creator") {
-                metadata.creator = String(decoding: value, as: UTF8.self)
+                metadata.creator = Self.attributeText(value)
             }
         }
         if metadata.version == nil, let namespaceURI {

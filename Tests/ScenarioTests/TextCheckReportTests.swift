@@ -79,6 +79,17 @@ import enum TrailcastScenario.Expectation
                 """#)
     }
 
+    /// The other characters Swift counts as line breaks (VT, FF, NEL, U+2028, U+2029) would
+    /// break a line in an editor or a log viewer: each is a space.
+    @Test("a vertical tab, form feed, NEL and Unicode's line and paragraph separators: each a space")
+    func otherLineBreaks() {
+        let broken = ScenarioReport(
+            file: "b.yaml", name: "", outcomes: [], seconds: 0, error: "a\u{0B}b\u{0C}c\u{85}d\u{2028}e\u{2029}f")
+        #expect(
+            TextCheckReport.render([broken])
+                == "ERROR b.yaml: a b c d e f\n1 scenario: 0 passed, 0 failed, 1 broken (0 expectations, 0 failed)\n")
+    }
+
     @Test func passedNeedsNoErrorAndNoFailure() {
         #expect(CraftedReports.happy.passed)
         #expect(!CraftedReports.revoked.passed)

@@ -215,6 +215,23 @@ struct EveryEventKindLineTests {
         #expect(TextTimelineFormatTests.lines([sample.event]) == [sample.text])
     }
 
+    /// The type column's colour on a terminal, by kind: errors bold red, the user's and the
+    /// system's doings cyan, the run's own pauses yellow, what was missed dim green.
+    static let colors = [
+        "missed": "2;32", "region": "35", "regionError": "1;31", "visit": "34", "call": "36", "launch": "1",
+        "pause": "33", "resume": "33", "places": "34", "indicator": "36", "signal": "36", "control": "36",
+        "tap": "36", "plistError": "1;31",
+    ]
+
+    @Test("the text line on a terminal: the type in its kind's colour, the rest as without", arguments: samples)
+    func coloredLine(_ sample: Sample) throws {
+        let line = try #require(TextTimelineFormatTests.lines([sample.event], colors: true).first)
+        #expect(TextTimelineFormatTests.withoutEscapes(line) == sample.text)
+        let type = try #require(sample.text.dropFirst(15).split(separator: " ").first.map(String.init))
+        let code = try #require(Self.colors[type], "no colour known for \(type)")
+        #expect(line.contains("\u{1B}[\(code)m\(type)\u{1B}[0m"), "\(line)")
+    }
+
     /// What an Always request without either purpose string shows: both keys, in Apple's order.
     static let plistMessage =
         "The app's Info.plist has no NSLocationAlwaysAndWhenInUseUsageDescription and "

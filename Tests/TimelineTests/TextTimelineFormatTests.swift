@@ -64,6 +64,18 @@ struct TextTimelineFormatTests {
         #expect(["1.001", "4.35", "1.005", "3600"].allSatisfy { json.contains(#""offset":\#($0),"#) })
     }
 
+    /// With a noisy `--gps`, how far the fix is from where the device really was: 0.0001°
+    /// of latitude, 11.1 m on Earth's mean radius (or on its equatorial one).
+    @Test("a noisy fix: `off N m` after the index, to a tenth of a metre; none without the truth")
+    func noisyFix() {
+        var fix = LocationFix(time: TimelineSamples.start, latitude: 47.0001, longitude: 8, sourceIndex: 4)
+        fix.truth = Coordinate(latitude: 47, longitude: 8)
+        let plain = LocationFix(time: TimelineSamples.start, latitude: 47.0001, longitude: 8, sourceIndex: 4)
+        let lines = Self.lines([TimelineSamples.event(0, .location(fix)), TimelineSamples.event(0, .location(plain))])
+        #expect(lines[0] == lines[1] + "  off 11.1 m", "\(lines)")
+        #expect(!lines[1].contains("off"))
+    }
+
     @Test("an event prints as its text line: description and string interpolation, no newline")
     func eventDescription() {
         #expect(

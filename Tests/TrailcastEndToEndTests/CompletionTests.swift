@@ -64,6 +64,47 @@ struct CompletionTests {
         }
     }
 
+    /// What each file argument's Tab offers, as the parser hands it to every shell's script:
+    /// routes by every format's extension in both cases, certificates as `.pem` or `.crt`,
+    /// keys as `.pem` or `.key`, the rest any file.
+    @Test("every file argument's extensions: routes, scenarios, timelines, places, regions, certificates, keys")
+    func fileExtensions() async throws {
+        let dump = try await TrailcastBinary.run(arguments: ["--experimental-dump-help"])
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(dump.stdout.utf8)) as? [String: Any])
+        var found: [String: [String]] = [:]
+        for command in (root["command"] as? [String: Any])?["subcommands"] as? [[String: Any]] ?? [] {
+            for argument in command["arguments"] as? [[String: Any]] ?? [] {
+                guard let file = (argument["completionKind"] as? [String: Any])?["file"] as? [String: Any] else {
+                    continue
+                }
+                let long = (argument["names"] as? [[String: Any]] ?? []).first { $0["kind"] as? String == "long" }
+                let name =
+                    "\(command["commandName"] ?? "?") " + ((long?["name"] as? String).map { "--" + $0 } ?? "ROUTE")
+                found[name] = file["extensions"] as? [String] ?? []
+            }
+        }
+        let routes = [
+            "gpx", "GPX", "kml", "KML", "kmz", "KMZ", "geojson", "GEOJSON", "tcx", "TCX", "fit", "FIT", "nmea", "NMEA",
+            "csv", "CSV", "json", "JSON",
+        ]
+        let certificates = ["pem", "crt"], keys = ["pem", "key"]
+        var expected: [String: [String]] = [
+            "replay ROUTE": routes, "inspect ROUTE": routes, "export ROUTE": routes, "fleet ROUTE": routes,
+            "replay --scenario": ["yaml", "yml"], "check ROUTE": ["yaml", "yml"], "report ROUTE": ["jsonl"],
+            "replay --places": ["geojson", "json", "csv", "gpx"], "replay --regions": ["csv", "geojson", "json"],
+            "fleet --mqtt-ca": certificates, "fleet --mqtt-cert": certificates, "fleet --mqtt-key": keys,
+            "fleet --http-ca": certificates, "fleet --http-cert": certificates, "fleet --http-key": keys,
+        ]
+        for name in [
+            "replay --output", "replay --report", "replay --weather-log", "replay --nmea", "report --output",
+            "check --output", "inspect --output", "export --output", "fleet --output", "fleet --summary",
+            "fleet --mqtt-password-file", "fleet --http-password-file",
+        ] {
+            expected[name] = []
+        }
+        #expect(found == expected)
+    }
+
     @Test("bash: a path option offers files (the registration keeps -o filenames)")
     func bashRegistration() async throws {
         let scratch = try ScratchDirectory()

@@ -210,6 +210,24 @@ struct ExportCommandTests {
                 """)
     }
 
+    /// The timeline's precision, 7 decimals (about a centimetre), in every export: a route
+    /// given to 8 decimals is rounded, not cut, and not rounded further.
+    @Test(
+        "every format writes degrees to 7 decimals, rounded", arguments: ["xcode-gpx", "geojson", "csv", "kml", "tcx"])
+    func coordinateDigits(format: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let route = try scratch.file(
+            named: "precise.gpx",
+            text: #"<gpx version="1.1" creator="t"><trk><trkseg><trkpt lat="37.80123456" lon="-122.40543214">"#
+                + #"<time>2026-06-13T16:00:00Z</time></trkpt><trkpt lat="37.80133456" lon="-122.40553214">"#
+                + #"<time>2026-06-13T16:00:10Z</time></trkpt></trkseg></trk></gpx>"# + "\n")
+        let result = try await TrailcastBinary.run(arguments: ["export", route.path, "--to", format])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("37.8012346") && result.stdout.contains("-122.4054321"), "\(result.stdout)")
+        #expect(!result.stdout.contains("37.80123456") && !result.stdout.contains("37.801235,"))
+    }
+
     @Test("csv: a header and one row per fix, the truth last")
     func csv() async throws {
         let result = try await TrailcastBinary.run(arguments: ["export", Self.walk, "--to", "csv", "--gps", "suburban"])

@@ -147,6 +147,39 @@ struct InspectCommandTests {
         }
     }
 
+    /// The rows a file's own header fills: its format and version, the program that made
+    /// it, its name and when it was made; a GPX that names no version says so.
+    @Test(
+        "the format row: GPX with its version, its namespace's or \"(no version)\", and its creator (an & in it as written); the name and created rows",
+        arguments: [
+            (
+                #"<gpx version="1.0" creator="Hand &amp; Eye"><metadata><name>Walk</name><time>2026-06-13T16:00:00.250Z</time></metadata>"#,
+                [
+                    "  format     GPX 1.0, created by Hand & Eye", "  name       Walk",
+                    "  created    2026-06-13T16:00:00Z",
+                ]
+            ),
+            // No version attribute, no namespace to tell it by.
+            (#"<gpx>"#, ["  format     GPX (no version)"]),
+            (#"<gpx xmlns="http://www.topografix.com/GPX/1/0">"#, ["  format     GPX 1.0"]),
+        ])
+    func headerRows(opening: String, rows: [String]) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let file = try scratch.file(
+            named: "header.gpx",
+            text: opening
+                + #"<trk><trkseg><trkpt lat="37.8" lon="-122.4"><time>2026-06-13T16:00:00Z</time></trkpt></trkseg></trk></gpx>"#
+                + "\n")
+        let result = try await TrailcastBinary.run(arguments: ["inspect", file.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdoutLines
+        #expect(Array(lines.dropFirst().prefix(rows.count)) == rows, "\(result.stdout)")
+        if rows.count == 1 {
+            #expect(!lines.contains { $0.hasPrefix("  name ") || $0.hasPrefix("  created ") })
+        }
+    }
+
     @Test("`-` reads standard input and reports it as file \"-\"")
     func standardInput() async throws {
         let path = "gpx/sf-waterfront-walk.gpx"

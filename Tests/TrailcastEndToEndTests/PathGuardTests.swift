@@ -143,14 +143,31 @@ struct PathGuardTests {
     }
 
     /// How a refusal names an argument: its flag, or for the positional its role's words.
+    /// A path argument's words in a refusal, whole: a role misnamed in a plan (the places
+    /// called the regions, the client key the certificates) fails, not only a wrong flag.
     static func named(_ argument: PathArgument) -> String {
-        if let spelled = argument.spelled { return "(\(spelled))" }
-        switch argument.command {
-        case "report": return "the timeline"
-        case "check": return "the scenario"
-        default: return "the route"
+        switch (argument.command, argument.spelled) {
+        case ("report", nil): return "the timeline"
+        case ("check", nil): return "the scenario"
+        case (_, nil): return "the route"
+        case ("replay", "--output"): return "the timeline file (--output)"
+        case ("fleet", "--output"): return "the messages file (--output)"
+        case ("inspect", "--output"): return "the summary (--output)"
+        case ("export", "--output"): return "the export (--output)"
+        case ("report", "--output"), ("check", "--output"): return "the report (--output)"
+        case (_, let spelled?): return "\(roles[spelled] ?? "(no words known for \(spelled))") (\(spelled))"
         }
     }
+
+    /// The words of each other path argument, the same in every command that has it.
+    static let roles = [
+        "--report": "the report", "--weather-log": "the weather log", "--nmea": "the NMEA file",
+        "--scenario": "the scenario", "--places": "the places", "--regions": "the regions",
+        "--weather-cache": "the weather cache", "--summary": "the summary",
+        "--mqtt-password-file": "the password file", "--http-password-file": "the password file",
+        "--mqtt-ca": "the certificates", "--http-ca": "the certificates", "--mqtt-cert": "the client certificate",
+        "--http-cert": "the client certificate", "--mqtt-key": "the client key", "--http-key": "the client key",
+    ]
 
     @Test(
         "every pair of path arguments with an output, the same file (the second a hard link): exit 64, one line naming both, nothing written"

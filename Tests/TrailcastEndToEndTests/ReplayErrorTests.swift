@@ -226,6 +226,26 @@ struct ReplayErrorTests {
         #expect(result.stderr == "\(path): error: cannot create the timeline file: No such file or directory\n")
     }
 
+    /// Each file a command writes, named in its own words when it cannot be made.
+    @Test(
+        "an NMEA file or a fleet's messages file that cannot be created: 73, one line naming it in its words",
+        arguments: [
+            (["replay", "gpx/sf-waterfront-walk.gpx", "--nmea"], "the NMEA file"),
+            (
+                ["fleet", "gpx/sf-waterfront-walk.gpx", "--devices", "1", "--virtual", "--duration", "1s", "--output"],
+                "the messages file"
+            ),
+        ])
+    func cannotCreateOtherOutputs(arguments: [String], what: String) async throws {
+        let scratch = try ScratchDirectory()
+        defer { scratch.remove() }
+        let path = scratch.url.appendingPathComponent("no/such/dir/out.txt").path
+        let result = try await TrailcastBinary.run(arguments: arguments + [path])
+        #expect(result.status == 73)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "\(path): error: cannot create \(what): No such file or directory\n")
+    }
+
     @Test("help lists the replay options and exits 0")
     func help() async throws {
         let result = try await TrailcastBinary.run(arguments: ["replay", "--help"])

@@ -150,7 +150,11 @@ struct UsageErrorTests {
             // checked by the option's own rule (not "missing value").
             (["replay", walk, "--seed", "-1"], "trailcast: error: --seed must be 0 or more, not -1"),
             (["replay", walk, "--max-gap", "-1m"], "trailcast: error: --max-gap must be 0 or more, not -1m"),
-            (["replay", walk, "--weather-ttl", "-5m"], "trailcast: error: --weather-ttl must be 0 or more, not -5m"),
+            (["replay", walk, "--weather-ttl", "-5m"], "trailcast: error: --weather-ttl must be at least 1s, not -5m"),
+            (
+                ["replay", walk, "--weather-ttl", "999ms"],
+                "trailcast: error: --weather-ttl must be at least 1s, not 999ms"
+            ),
             (
                 ["replay", walk, "--browser", "http://127.0.0.1:9", "--speed", "1", "--browser-hold", "-5s"],
                 "trailcast: error: --browser-hold must be 0 or more, not -5s"
@@ -182,6 +186,23 @@ struct UsageErrorTests {
         let result = try await TrailcastBinary.run(arguments: arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")
         #expect(result.stderrLines == [line], "\(arguments)")
+    }
+
+    /// Each span at the least its option takes is a value (the route is opened next, and
+    /// is missing: 66), as the refusals just below it (valueGiven) are not.
+    @Test(
+        "each duration option's least value is taken: 0 where zero is a value, 1ms above 0, 1s for --weather-ttl, 100ms for --reconnect-max",
+        arguments: [
+            ["replay", "nope.gpx", "--max-gap", "0"], ["replay", "nope.gpx", "--weather-ttl", "1s"],
+            ["replay", "nope.gpx", "--weather", "open-meteo", "--weather-timeout", "1ms"],
+            ["fleet", "nope.gpx", "--devices", "1", "--virtual", "--duration", "1ms", "--stagger", "0s"],
+            ["fleet", "nope.gpx", "--devices", "1", "--mqtt", "mqtt://127.0.0.1:1", "--reconnect-max", "100ms"],
+            ["fleet", "nope.gpx", "--devices", "1", "--mqtt", "mqtt://127.0.0.1:1", "--reconnect-max", "10m"],
+        ])
+    func leastDurations(arguments: [String]) async throws {
+        let result = try await TrailcastBinary.run(arguments: arguments)
+        #expect(result.status == 66, "\(arguments): \(result.stderr)")
+        #expect(result.stderrLines == ["nope.gpx: error: no such file"], "\(arguments)")
     }
 
     /// Settings are checked before the route is opened: a pair that is allowed gets as far

@@ -66,6 +66,14 @@ struct BackendURLTests {
                 "--osmand ftp://h: expected http://[USER@]HOST[:PORT][/PATH] or https://..., such as http://127.0.0.1:5055"
             ),
             (
+                "mqtt://h", .ownTracksHTTP,
+                "--owntracks-http mqtt://h: expected http://[USER@]HOST[:PORT][/PATH] or https://..., such as http://127.0.0.1:8083/pub"
+            ),
+            (
+                "h:8083", .recorderStore,
+                "--verify-store h:8083: expected http://HOST[:PORT][/PATH] or https://..., such as http://127.0.0.1:8083"
+            ),
+            (
                 "http://u:p@h", .osmAnd,
                 "--osmand: no password in the URL, where `ps` shows it to everyone: give it in TRAILCAST_HTTP_PASSWORD or --http-password-file FILE"
             ),

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Copyright 2026 the Trailcast authors. See LICENSE and NOTICE.
+import NIOHTTP1
 import Testing
 import TrailcastWeatherServer
 
@@ -86,6 +87,17 @@ struct BadRequestTests {
                 pathAndQuery: "/v1/forecast?latitude=47&longitude=8&precipitation_unit=cm",
                 reason:
                     "Data corrupted at path 'precipitation_unit'. Cannot initialize PrecipitationUnit from invalid String value cm."
+            ),
+            BadRequest(
+                pathAndQuery: "/v1/forecast?latitude=47&longitude=8&length_unit=yards",
+                reason:
+                    "Data corrupted at path 'length_unit'. Cannot initialize LengthUnit from invalid String value yards."
+            ),
+            BadRequest(
+                pathAndQuery:
+                    "/v1/forecast?latitude=47&longitude=8&start_date=2024-07-01,2024-07-03&end_date=2024-07-01,2024-07-03",
+                reason:
+                    "Several start and end dates in one request are not served by trailcast serve-weather: ask for each range alone"
             ),
             BadRequest(
                 pathAndQuery: "/v1/forecast?latitude=47&longitude=8&timeformat=rfc1123",
@@ -319,5 +331,30 @@ struct BadRequestTests {
         #expect(answer.status == 200)
         #expect(try answer.json().string("timezone") == "GMT")
         #expect(try answer.json().number("utc_offset_seconds") == 0)
+    }
+
+    /// A JSON body with an object where a list is asked, and one that is not JSON: the
+    /// words of Open-Meteo's decoder (Foundation's, through Vapor).
+    @Test("a JSON body with an object for a list, and one that is not JSON: 400 in Open-Meteo's words")
+    func unreadableBodies() async throws {
+        let (object, cut) = try await ServerHarness.run { server in
+            (
+                try await server.get(
+                    "/v1/forecast", method: .POST, headers: ["Content-Type": "application/json"],
+                    body: Array(#"{"latitude":{"north":47},"longitude":[8]}"#.utf8)),
+                try await server.get(
+                    "/v1/forecast", method: .POST, headers: ["Content-Type": "application/json"],
+                    body: Array(#"{"latitude":[47],"longitude":[8"#.utf8))
+            )
+        }
+        #expect(object.status == 400)
+        #expect(
+            object.text
+                == #"{"error":true,"reason":"Value was not of type 'Array<String>' at path 'latitude'. Expected to decode Array<String> but found a dictionary instead."}"#
+        )
+        #expect(cut.status == 400)
+        #expect(
+            cut.text
+                == #"{"error":true,"reason":"The data couldn’t be read because it isn’t in the correct format."}"#)
     }
 }

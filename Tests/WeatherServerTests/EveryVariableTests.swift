@@ -10,12 +10,16 @@ import Testing
 @Suite("Every variable Open-Meteo's spec names: answered, and consistent")
 struct EveryVariableTests {
     /// The spec's names by section.
-    static let spec: [String: [String]] = {
+    static let spec = fixtureSections("openmeteo-spec-variables.txt")
+
+    /// A fixture of names under `[section]` lines (`#` lines say where they came from).
+    static func fixtureSections(_ name: String) -> [String: [String]] {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/weather/openmeteo-spec-variables.txt").standardized
+            .appendingPathComponent("../Fixtures/weather/\(name)").standardized
         var sections: [String: [String]] = [:]
         var current = ""
-        for line in (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? [] {
+        for line in (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
+        where !line.hasPrefix("#") {
             if line.hasPrefix("[") {
                 current = String(line.dropFirst().dropLast())
             } else {
@@ -23,7 +27,7 @@ struct EveryVariableTests {
             }
         }
         return sections
-    }()
+    }
 
     /// None left without values (the marine ones are the project's reading of the sea).
     static let marine: Set<String> = []

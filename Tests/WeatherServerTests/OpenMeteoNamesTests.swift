@@ -12,22 +12,8 @@ import Testing
 /// turn into a 400.
 @Suite("Every name of Open-Meteo's own enums: taken, and no other")
 struct OpenMeteoNamesTests {
-    /// The fixture's names by section (`surface`, `daily`); `#` lines say where they came from.
-    static let enums: [String: [String]] = {
-        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../Fixtures/weather/openmeteo-enum-variables.txt").standardized
-        var sections: [String: [String]] = [:]
-        var current = ""
-        for line in (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
-        where !line.hasPrefix("#") {
-            if line.hasPrefix("[") {
-                current = String(line.dropFirst().dropLast())
-            } else {
-                sections[current, default: []].append(String(line))
-            }
-        }
-        return sections
-    }()
+    /// The fixture's names by section (`surface`, `daily`).
+    static let enums = EveryVariableTests.fixtureSections("openmeteo-enum-variables.txt")
 
     @Test("the server's lists are Open-Meteo's enums, name for name: 370 surface names, 126 daily")
     func listsAreTheEnums() throws {

@@ -80,7 +80,7 @@ extension SAXParserState {
             deliverMetadataIfNeeded()
             path = RoutePathInfo(line: position.line)
             Self.forEachAttribute(attributeCount, attributes) { name, value in
-                if name.isNamed("Sport") { path.type = String(decoding: value, as: UTF8.self) }
+                if name.isNamed("Sport") { path.type = Self.attributeText(value) }
             }
             pathDelivered = false
         case .tcxTrack:
