@@ -182,7 +182,7 @@ struct ExportCommandTests {
 
     /// TCX's `<Speed>` (ActivityExtension v2) is written for every known speed, the standing
     /// device's 0 included: a trackpoint without one is a speed the watch did not know.
-    @Test("tcx: every trackpoint has its speed, a standing one 0")
+    @Test("tcx: every trackpoint has its speed, a standing one 0; the lap its time, distance and fastest speed")
     func tcxStandingStill() async throws {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
@@ -194,6 +194,11 @@ struct ExportCommandTests {
         }
         #expect(result.stdout.components(separatedBy: "<Trackpoint>").count - 1 == 4)
         #expect(speeds == [0, 1.51, 1.11, 1.11])
+        // The lap's maximum is the fastest fix's, not the last's; its time and distance the
+        // whole route's: 30 s, 15.08 m east and 11.12 m north.
+        #expect(result.stdout.contains("<MaximumSpeed>1.51</MaximumSpeed>"), "\(result.stdout)")
+        #expect(result.stdout.contains("<TotalTimeSeconds>30</TotalTimeSeconds>"), "\(result.stdout)")
+        #expect(result.stdout.contains("<DistanceMeters>26.2</DistanceMeters>"), "\(result.stdout)")
     }
 
     /// Ten seconds at one spot, then 15.08 m east in ten seconds, then 11.12 m north.

@@ -84,6 +84,12 @@ struct FleetMQTTCommandTests {
         try await witness.wait(for: "mosquitto_sub to have every message") {
             witness.output.reduce(0) { $0 + ($1 == "\n" ? 1 : 0) } >= sent
         }
+        // mosquitto's own log: each publish at QoS 1 ("q1"), not written and forgotten.
+        let publishes = broker.output.split(separator: "\n").filter {
+            $0.contains("Received PUBLISH from device-")
+        }
+        #expect(
+            publishes.count == sent && publishes.allSatisfy { $0.contains(", q1, ") }, "\(publishes.prefix(2))")
         let byDevice = try Self.messagesByDevice(witness.output)
         #expect(byDevice.values.reduce(0) { $0 + $1.count } == sent, "no duplicates at the witness either")
         #expect(byDevice.count == 100)

@@ -51,18 +51,10 @@ struct FleetStoreCheckTests {
             receiver.stop()
             scratch.remove()
         }
-        let summaryFile = scratch.url.appendingPathComponent("summary.json")
-        let run = try await TrailcastBinary.run(
-            arguments: [
-                "fleet", "gpx/", "--devices", "12", "--owntracks-http", "http://127.0.0.1:\(port)/pub",
-                "--owntracks-user", "Team",
-                "--duration", "4s", "--stagger", "1s", "--verify-store", "http://127.0.0.1:\(port)", "--summary",
-                summaryFile.path,
-            ], waitsForASlot: false)
+        let (run, totals, store) = try await Self.fleet(
+            port: port, in: scratch,
+            ["--devices", "12", "--owntracks-user", "Team", "--duration", "4s", "--stagger", "1s"])
         #expect(run.status == 0, "\(run.stderr)")
-        let totals = try BackendTotals(
-            summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
-        let store = try Self.store(summaryFile)
         #expect(totals.acknowledged >= 36 && totals.acknowledged == totals.sent, "\(totals)")
         #expect(store["expected"] as? Int == totals.acknowledged)
         #expect(store["stored"] as? Int == totals.acknowledged, "\(store)")
@@ -77,18 +69,10 @@ struct FleetStoreCheckTests {
             receiver.stop()
             scratch.remove()
         }
-        let summaryFile = scratch.url.appendingPathComponent("summary.json")
-        let run = try await TrailcastBinary.run(
-            arguments: [
-                "fleet", "--progress", "gpx/", "--devices", "12", "--owntracks-http", "http://127.0.0.1:\(port)/pub",
-                "--duration", "4s", "--stagger", "1s", "--verify-store", "http://127.0.0.1:\(port)",
-                "--verify-store-wait", "2s",
-                "--summary", summaryFile.path,
-            ], waitsForASlot: false)
+        let (run, totals, store) = try await Self.fleet(
+            port: port, in: scratch,
+            ["--progress", "--devices", "12", "--duration", "4s", "--stagger", "1s", "--verify-store-wait", "2s"])
         #expect(run.status == 69, "\(run.stderr)")
-        let totals = try BackendTotals(
-            summary: try FleetMQTTCommandTests.summary(summaryFile), backend: "owntracks-http")
-        let store = try Self.store(summaryFile)
         #expect(totals.acknowledged >= 36 && totals.acknowledged == totals.sent, "\(totals)")
         #expect(store["stored"] as? Int == 10 && store["missing"] as? Int == totals.acknowledged - 10, "\(store)")
         #expect(

@@ -49,6 +49,33 @@ struct OpenMeteoNamesTests {
         #expect(refused == [], "not answered in \(section)")
     }
 
+    /// `name number` lines of openmeteo-models.txt.
+    static let models: [String: UInt8] = {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../Fixtures/weather/openmeteo-models.txt").standardized
+        var models: [String: UInt8] = [:]
+        for line in (try? String(contentsOf: url, encoding: .utf8))?.split(separator: "\n") ?? []
+        where !line.hasPrefix("#") {
+            let parts = line.split(separator: " ")
+            if parts.count == 2, let number = UInt8(parts[1]) { models[String(parts[0])] = number }
+        }
+        return models
+    }()
+
+    /// A name dropped turns a copied `models=` call into a 400; a number misread answers a
+    /// FlatBuffers client under another model's name.
+    @Test("every name of `models` is Open-Meteo's, with the FlatBuffers Model number its SDK reads: 202")
+    func everyModel() async throws {
+        #expect(Self.models.count == 202)
+        let wrong = Self.models.filter { ForecastModel(named: $0.key)?.flatBuffersNumber != $0.value }
+        #expect(wrong.isEmpty, "\(wrong.sorted { $0.key < $1.key })")
+        #expect(ForecastModel.numbers.count == Self.models.count, "names Open-Meteo does not have")
+        let answer = try await ServerHarness.run { server in
+            try await server.forecast("hourly=temperature_2m&forecast_days=1&models=gfs013,ecmwf_aifs025_single")
+        }
+        #expect(answer.status == 200, "\(answer.text)")
+    }
+
     @Test("a name one letter off any of them is a 400 in Open-Meteo's words")
     func oneLetterOff() async throws {
         let answers = try await ServerHarness.run { server in
