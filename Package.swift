@@ -274,7 +274,7 @@ let package = Package(
             name: "FeedsTests",
             dependencies: [
                 "TrailcastBasics", "TrailcastDevice", "TrailcastFeeds", "TrailcastWire", tool("NIOCore", "swift-nio"),
-                tool("NIOWebSocket", "swift-nio"),
+                tool("NIOEmbedded", "swift-nio"), tool("NIOWebSocket", "swift-nio"),
             ]),
         .testTarget(
             name: "FleetTests",

@@ -18,11 +18,13 @@ struct MQTTConnectionTests {
         struct State {
             var acknowledged: [UInt64] = []
             var received: [MQTTPacket.Publish] = []
+            var refused: [UInt64] = []
             var closed: Int?
         }
 
         func acknowledged(context: UInt64) { state.withLock { $0.acknowledged.append(context) } }
         func received(_ publish: MQTTPacket.Publish) { state.withLock { $0.received.append(publish) } }
+        func refused(context: UInt64) { state.withLock { $0.refused.append(context) } }
         func closed(unacknowledged: Int) { state.withLock { $0.closed = unacknowledged } }
 
         var snapshot: State { state.withLock { $0 } }
@@ -114,6 +116,29 @@ struct MQTTConnectionTests {
         #expect(
             !connection.publish(.init(topic: "t", payload: [1], qos: .atLeastOnce)),
             "a closed connection refuses at once")
+    }
+
+    /// A broker that takes publishes and acknowledges none: the client holds at most 1,000
+    /// awaiting their PUBACK (its default), refuses the next rather than queueing it, and
+    /// reports the thousand unacknowledged when the connection goes.
+    @Test("a thousand QoS 1 publishes awaiting their PUBACK: the next refused, the thousand reported when it closes")
+    func inFlightLimit() async throws {
+        let broker = try MosquittoBroker()
+        try await broker.waitUntilRunning()
+        let recorder = Recorder()
+        let connection = try await MQTTConnection.connect(Self.options(broker, "device-3"), delegate: recorder)
+        broker.freeze()
+        // 1,001 publishes of a byte each: 12 KB, well under the socket's buffer, so that
+        // only the limit refuses.
+        for number in 0...1000 {
+            connection.publish(.init(topic: "t", payload: [1], qos: .atLeastOnce), context: UInt64(number))
+        }
+        try await connection.eventLoop.submit {}.get()
+        #expect(recorder.snapshot.refused == [1000])
+        broker.kill()
+        await connection.waitUntilClosed()
+        #expect(recorder.snapshot.closed == 1000)
+        #expect(recorder.snapshot.acknowledged.isEmpty)
     }
 
     @Test("nothing listening: connect is refused, not timed out, and the error says where")

@@ -191,11 +191,11 @@ struct ReplayWeatherCommandTests {
             ["--weather-ttl", "soon"],
             "trailcast: error: --weather-ttl must be a duration such as 15m or 1h, not 'soon'"
         ),
-        (["--weather-ttl", "0"], "trailcast: error: --weather-ttl must be at least 1 second, not 0s"),
+        (["--weather-ttl", "0"], "trailcast: error: --weather-ttl must be at least 1s, not 0"),
         (["--weather-cell", "0"], "trailcast: error: --weather-cell must be between 0.0001 and 10 degrees, not 0"),
         (["--weather-timeout", "0"], "trailcast: error: --weather-timeout must be above 0, not 0"),
         (["--weather-timeout", "-2s"], "trailcast: error: --weather-timeout must be above 0, not -2s"),
-        (["--weather-ttl", "-5m"], "trailcast: error: --weather-ttl must be 0 or more, not -5m"),
+        (["--weather-ttl", "-5m"], "trailcast: error: --weather-ttl must be at least 1s, not -5m"),
         (
             ["--weather", "sunny"],
             "trailcast: error: --weather must be one of builtin, open-meteo, local, none, not 'sunny'"
