@@ -27,12 +27,15 @@ public struct WeatherServicePolicy: Sendable, Equatable {
         self.reportsCacheHits = reportsCacheHits
     }
 
+    /// The shortest time an answer is kept (`--weather-ttl`), in milliseconds.
+    package static let leastFreshnessMilliseconds: Int64 = 1000
+
     /// Why this policy cannot work, or nil.
     package var problem: String? {
         if !(cellDegrees >= 0.0001 && cellDegrees <= 10) {
             return "--weather-cell must be between 0.0001 and 10 degrees, not \(cellDegrees.asGiven)"
         }
-        if !(freshnessSeconds >= 1 && freshnessSeconds.isFinite) {
+        if !(freshnessSeconds >= Double(Self.leastFreshnessMilliseconds) / 1000 && freshnessSeconds.isFinite) {
             return "--weather-ttl must be at least 1 second, not \(freshnessSeconds.asGiven)s"
         }
         if !(failureBackoffSeconds >= 0 && failureBackoffSeconds.isFinite) {

@@ -135,10 +135,11 @@ struct WeatherOptions: ParsableArguments {
                 .milliseconds(timeout)
         }
         if let freshness {
-            // The weather service keeps an answer at least a second (WeatherServicePolicy):
-            // the same least here, so that -5m, 0s and 500ms are refused in one message.
-            _ = try DurationArgument(option: "--weather-ttl", examples: "15m or 1h", minimumMilliseconds: 1000)
-                .milliseconds(freshness)
+            // The weather service's own least, so that -5m, 0s and 500ms are refused in one message.
+            _ = try DurationArgument(
+                option: "--weather-ttl", examples: "15m or 1h",
+                minimumMilliseconds: WeatherServicePolicy.leastFreshnessMilliseconds
+            ).milliseconds(freshness)
         }
         if let latency {
             _ = try DurationArgument(option: "--server-latency", examples: "250ms or 2s").milliseconds(latency)
