@@ -20,15 +20,19 @@ enum DevToolsSocket {
         case refused
     }
 
-    /// Connects to `ws://HOST:PORT/PATH` and upgrades; throws if either fails.
-    static func open(_ url: String, timeout: TimeAmount) async throws -> Channel {
+    /// Connects to `ws://HOST:PORT/PATH` and upgrades; throws if either fails. A single frame
+    /// over `maximumFrameBytes` is a protocol error in swift-nio's decoder: the connection
+    /// closes (1009), where a fragmented message over ``readMessages``'s limit is skipped.
+    static func open(
+        _ url: String, timeout: TimeAmount, maximumFrameBytes: Int = maximumMessageBytes
+    ) async throws -> Channel {
         guard let (host, port, path) = parse(url) else { throw FeedError.peerFailed("not a ws:// URL: \(url)") }
         let upgrade: EventLoopFuture<Upgrade> = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(timeout)
             .connect(host: host, port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(
-                        maxFrameSize: maximumMessageBytes,
+                        maxFrameSize: maximumFrameBytes,
                         upgradePipelineHandler: { channel, _ in
                             channel.eventLoop.makeCompletedFuture {
                                 .websocket(try Channel(wrappingChannelSynchronously: channel))
@@ -64,7 +68,8 @@ enum DevToolsSocket {
     }
 
     /// Reads `inbound` until the peer closes: each text message (fragments joined) to
-    /// `onText`; pings answered; a message over `maximumBytes` skipped. `masked`: this end is
+    /// `onText`; pings answered; a fragmented message over `maximumBytes` skipped (one frame
+    /// over the limit `open` set has closed the connection before it gets here). `masked`: this end is
     /// the client, whose frames are masked (a server's, ``BiDiSessionShare``'s, are not).
     static func readMessages(
         _ inbound: NIOAsyncChannelInboundStream<WebSocketFrame>,

@@ -244,13 +244,15 @@ struct LiveStreamBrowserTests {
             "file://" + Repository.root.appendingPathComponent("Tests/Fixtures/browser/live-reader.html").path
                 + "?port=\(port)")
         var received: [[Any]] = []
+        // The first 200 only: a page that starts late reads the journal from the start in one
+        // burst, tens of thousands of events on a loaded machine.
         try await BrowserFeedTests.waitFor("200 events in the page") {
-            let json = try await page.evaluate("JSON.stringify(window.received || [])")
+            let json = try await page.evaluate("JSON.stringify((window.received || []).slice(0, 200))")
             received = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[Any]] ?? []
             return received.count >= 200
         }
         let ids = received.compactMap { $0[0] as? Int }
-        #expect(Array(ids.prefix(200)) == Array(1...200), "every event once, in order")
+        #expect(ids == Array(1...200), "every event once, in order")
         #expect(received.first?[1] as? String == "start")
         #expect(
             received.allSatisfy { ($0[1] as? String) == ($0[2] as? String) }, "each event's name is its data's type")

@@ -166,16 +166,31 @@ final class DevToolsConnection: Sendable {
     private let replies = Replies()
     private let connection: Task<Void, Never>
 
+    /// The largest answer read: a page's whole state as JSON can pass the feed's 1 MiB (a page
+    /// that read a live run's journal from its start, after minutes of a loaded machine,
+    /// held 30,000 events), and one frame over the limit closes the socket.
+    static let maximumMessageBytes = 64 << 20
+
     init(socketURL: String) async throws {
-        let channel = try await DevToolsSocket.open(socketURL, timeout: .seconds(120))
+        let channel = try await DevToolsSocket.open(
+            socketURL, timeout: .seconds(120), maximumFrameBytes: Self.maximumMessageBytes)
         connection = Task { [replies] in
-            try? await channel.executeThenClose { inbound, outbound in
-                await replies.opened(outbound)
-                try await DevToolsSocket.readMessages(inbound, outbound: outbound) { text in
-                    await replies.received(text)
+            // swift-nio's decoder answers a frame over the limit with a close (1009) of its own and
+            // ends the stream as a close would.
+            var reason = "the browser closed it, or sent one frame over \(Self.maximumMessageBytes) bytes"
+            do {
+                try await channel.executeThenClose { inbound, outbound in
+                    await replies.opened(outbound)
+                    try await DevToolsSocket.readMessages(
+                        inbound, outbound: outbound, maximumBytes: Self.maximumMessageBytes
+                    ) { text in
+                        await replies.received(text)
+                    }
                 }
+            } catch {
+                reason = "\(error)"
             }
-            await replies.closed()
+            await replies.closed(reason: reason)
         }
     }
 
@@ -198,6 +213,7 @@ final class DevToolsConnection: Sendable {
         private var replies: [Int: String] = [:]
         private var waiters: [Int: CheckedContinuation<String, any Error>] = [:]
         private var isClosed = false
+        private var closedReason = ""
 
         func opened(_ writer: NIOAsyncChannelOutboundWriter<WebSocketFrame>) {
             self.writer = writer
@@ -224,19 +240,23 @@ final class DevToolsConnection: Sendable {
             }
         }
 
-        func closed() {
+        func closed(reason: String) {
             isClosed = true
+            closedReason = reason
             for waiter in writerWaiters { waiter.resume() }
             writerWaiters.removeAll()
             for (id, waiter) in waiters {
-                waiter.resume(throwing: Closed(what: "the DevTools socket closed before command \(id)'s answer"))
+                waiter.resume(
+                    throwing: Closed(what: "the DevTools socket closed (\(reason)) before command \(id)'s answer"))
             }
             waiters.removeAll()
         }
 
         func reply(to id: Int) async throws -> String {
             if let reply = replies.removeValue(forKey: id) { return reply }
-            guard !isClosed else { throw Closed(what: "the DevTools socket had closed before command \(id)") }
+            guard !isClosed else {
+                throw Closed(what: "the DevTools socket had closed (\(closedReason)) before command \(id)")
+            }
             return try await withCheckedThrowingContinuation { waiters[id] = $0 }
         }
     }
