@@ -270,18 +270,21 @@ struct BadRequestTests {
     }
 
     /// Open-Meteo's free API weighs a request (ten variables over 14 days weigh 1 a place)
-    /// and answers none above 5,000: here 1,000 places of 51 variables weigh 5,100.
+    /// and answers none above 5,000: here 1,000 places of 51 variables weigh 5,100 (50
+    /// current and one hourly: each section counts), and of the 50 current ones 5,000. The
+    /// answered one asks for `current` only: 24 times less to compute than 50 hourly variables
+    /// for a day, which took a loaded machine's debug build past the request's 300 s.
     @Test("a request weighing more than 5,000: Open-Meteo's words")
     func tooMuchData() async throws {
         let places = (0..<1000).map { _ in "1" }.joined(separator: ",")
-        let variables = (1...51).map { "temperature_\($0)hPa" }.joined(separator: ",")
+        let current = (1...50).map { "temperature_\($0)hPa" }.joined(separator: ",")
         let (heavy, light) = try await ServerHarness.run { server in
             (
                 try await server.get(
-                    "/v1/forecast?latitude=\(places)&longitude=\(places)&hourly=\(variables)&forecast_days=1"),
+                    "/v1/forecast?latitude=\(places)&longitude=\(places)&current=\(current)&hourly=temperature_51hPa&forecast_days=1"
+                ),
                 try await server.get(
-                    "/v1/forecast?latitude=\(places)&longitude=\(places)&hourly=\(variables.split(separator: ",").dropLast().joined(separator: ","))&forecast_days=1"
-                )
+                    "/v1/forecast?latitude=\(places)&longitude=\(places)&current=\(current)&forecast_days=1")
             )
         }
         #expect(heavy.status == 400)
