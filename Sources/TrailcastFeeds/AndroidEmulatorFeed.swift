@@ -82,10 +82,13 @@ package final class AndroidEmulatorFeed: Feed {
         if let failure = replies.failure { throw FeedError.peerFailed(failure) }
     }
 
-    /// Waits, at most `timeout`, for the console to answer every command sent: the run's
-    /// last fixes are then known to be applied, and a `KO` to one of them is still reported.
+    /// Waits, at most 10 s, for the console to answer every command sent: the run's last
+    /// fixes are then known to be applied, and a `KO` to one of them is still reported. An
+    /// emulator answers in milliseconds; 10 s, not 2, for one on a loaded machine (the tests'
+    /// console stub shares two cores with the whole suite), and a console that answers
+    /// nothing holds the run's end no longer than that.
     package func finish() async throws {
-        try await finish(timeout: .seconds(2))
+        try await finish(timeout: .seconds(10))
     }
 
     /// ``finish()`` with another bound.

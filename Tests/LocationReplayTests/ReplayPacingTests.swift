@@ -267,7 +267,9 @@ extension TestClock<Duration> {
     /// After waking the run: returns once it has flushed `flushes` times in all and
     /// sleeps again, so it has done everything due before its next moment.
     func waitUntilNextSleep(afterFlushes flushes: Int, of timeline: SharedTimeline) async throws {
-        for _ in 0..<10_000 where timeline.flushedEventCounts.count < flushes {
+        // Bounded by real minutes, not by a count of yields a descheduled thread can outlast.
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(300))
+        while timeline.flushedEventCounts.count < flushes && ContinuousClock.now < giveUp {
             await Task.yield()
         }
         try await waitUntilSleeping()

@@ -85,7 +85,9 @@ final class GatedWeatherFetcher: WeatherFetcher {
     /// Yields until the fetcher has been called `count` times; a test whose fetch never
     /// comes fails here, saying so, rather than going on as if it had.
     func waitForCalls(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-        for _ in 0..<100_000 where calls < count {
+        // Bounded by real minutes, not by a count of yields a descheduled thread can outlast.
+        let giveUp = ContinuousClock.now.advanced(by: .seconds(300))
+        while calls < count && ContinuousClock.now < giveUp {
             await Task.yield()
         }
         if calls < count {

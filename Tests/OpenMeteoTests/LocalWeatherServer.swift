@@ -16,7 +16,7 @@ import TrailcastWeatherServer
 /// the 2 s, unless a test of connecting gives its own).
 func withLocalServer<T: Sendable>(
     faults: WeatherServerFaults = .init(),
-    requestTimeout: Duration = .seconds(60),
+    requestTimeout: Duration = .seconds(300),
     retryBaseDelay: Duration = .milliseconds(10),
     connectTimeout: Duration? = nil,
     now: @escaping @Sendable () -> Double = { 1_720_000_000 },

@@ -12,7 +12,7 @@ import TrailcastWeatherServer
             var configuration = OpenMeteoClient.Configuration(baseURL: "http://127.0.0.1:\(port)")
             configuration.maxResponseBytes = 100
             // Not about timeouts: a loaded machine's slow answer must not be retried here.
-            configuration.requestTimeout = .seconds(60)
+            configuration.requestTimeout = .seconds(300)
             return try await OpenMeteoClient.withClient(configuration: configuration) { client in
                 await client.fetch(OpenMeteoClientTests.zurich)
             }

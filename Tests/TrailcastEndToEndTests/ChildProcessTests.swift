@@ -78,7 +78,7 @@ struct ChildProcessTests {
     }
 
     private func poll(for what: String, until condition: () -> Bool) async throws {
-        let end = ContinuousClock.now.advanced(by: .seconds(60))
+        let end = ContinuousClock.now.advanced(by: Patience.hang)
         while !condition() {
             guard ContinuousClock.now < end else {
                 Issue.record("timed out waiting for \(what)")

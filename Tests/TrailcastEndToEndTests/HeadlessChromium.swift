@@ -26,11 +26,13 @@ final class HeadlessChromium: @unchecked Sendable {
         guard let browser = Chromium.path else { throw Peer.Missing(tool: "chromium") }
         let profile = try ScratchDirectory()
         self.profile = profile
-        // `nice` execs the browser (one process to kill); see Chromium.run for the flags.
+        // `nice` execs the browser (one process to kill); see Chromium.run for the flags. At
+        // trailcast's own priority (nice 10, as HeadlessFirefox): these pages must keep pace with
+        // a run in real time, and trailcast's handshake with the browser waits 5 s.
         process = try ToolProcess(
             "nice",
             [
-                "-n", "19", browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                "-n", "10", browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                 "--disable-dev-shm-usage", "--user-data-dir=\(profile.url.path)/chromium", "--remote-debugging-port=0",
             ] + extraArguments + ["about:blank"])
         let portFile = profile.url.appendingPathComponent("chromium/DevToolsActivePort")

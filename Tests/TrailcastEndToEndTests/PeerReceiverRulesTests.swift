@@ -18,7 +18,7 @@ struct PeerReceiverRulesTests {
             request.body = .bytes(ByteBuffer(string: body))
             request.headers.add(name: "Content-Type", value: "application/json")
         }
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(300))
         _ = try await response.body.collect(upTo: 1 << 16)
         return Int(response.status.code)
     }

@@ -131,8 +131,9 @@ struct ReplayScenarioTests {
 
     @Test("replay --scenario prints the timeline of `replay GPX` with the equivalent flags", arguments: samples)
     func sameAsFlags(equivalent: Equivalent) async throws {
-        let fromScenario = try await ReplayTimeline.run(scenario: equivalent.path)
-        let fromFlags = try await ReplayTimeline.run(equivalent.file, equivalent.flags)
+        let ceiling = Self.localServerCeiling(equivalent.flags)
+        let fromScenario = try await ReplayTimeline.run(scenario: equivalent.path, ceiling)
+        let fromFlags = try await ReplayTimeline.run(equivalent.file, equivalent.flags + ceiling)
         Self.expectSameTimeline(fromScenario, fromFlags)
         // `gpx: ../sf-waterfront-walk.gpx` resolves against the scenario's folder, tidily.
         #expect(fromScenario.events.first?["file"]?.stringValue == equivalent.file)
@@ -140,9 +141,16 @@ struct ReplayScenarioTests {
 
     @Test("flags given with --scenario override it; --event adds to its events", arguments: overridden)
     func flagsOverride(equivalent: Equivalent) async throws {
-        let fromScenario = try await ReplayTimeline.run(scenario: equivalent.path, equivalent.overrides)
-        let fromFlags = try await ReplayTimeline.run(Self.walk, equivalent.flags)
+        let ceiling = Self.localServerCeiling(equivalent.flags)
+        let fromScenario = try await ReplayTimeline.run(scenario: equivalent.path, equivalent.overrides + ceiling)
+        let fromFlags = try await ReplayTimeline.run(Self.walk, equivalent.flags + ceiling)
         Self.expectSameTimeline(fromScenario, fromFlags)
+    }
+
+    /// A ceiling for `--weather local`'s answers, the same on both sides: these are not tests
+    /// of timeouts, and a loaded machine's answer past the default 5 s is a retry on one side.
+    static func localServerCeiling(_ flags: [String]) -> [String] {
+        flags.contains("local") ? ["--weather-timeout", "5m"] : []
     }
 
     @Test("--prompt deny on the happy path: the prompt is denied and no location arrives")
@@ -274,7 +282,7 @@ struct ReplayScenarioTests {
         "--server-fail-rate 1 (with --weather local or alone): every location, a weatherError with HTTP 500 for each fetch",
         arguments: [["--weather", "local", "--server-fail-rate", "1"], ["--server-fail-rate", "1"]])
     func localServerFailing(flags: [String]) async throws {
-        let timeline = try await ReplayTimeline.run(Self.waypoints, flags)
+        let timeline = try await ReplayTimeline.run(Self.waypoints, flags + ["--weather-timeout", "5m"])
         let builtin = try await ReplayTimeline.run(Self.waypoints)
         #expect(timeline.events.first?["settings"]?["weather"]?.stringValue == "local")
         #expect(timeline.events.first?["settings"]?["weatherUrl"]?.isNull == true)
@@ -296,7 +304,8 @@ struct ReplayScenarioTests {
 
     @Test("--weather local without faults: every fetch answered over HTTP, for the cells the model would fetch")
     func localServerHealthy() async throws {
-        let timeline = try await ReplayTimeline.run(Self.waypoints, ["--weather", "local"])
+        let timeline = try await ReplayTimeline.run(
+            Self.waypoints, ["--weather", "local"] + Self.localServerCeiling(["local"]))
         let builtin = try await ReplayTimeline.run(Self.waypoints)
         #expect(timeline.events.first?["settings"]?["weather"]?.stringValue == "local")
         #expect(timeline.locations == builtin.locations)

@@ -83,14 +83,15 @@ enum Chromium {
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Headless, its own profile, no sandbox (CI runs as root), console messages logged to
-    /// stderr; `timeout` ends a browser that hangs instead of hanging the suite, and `nice`
+    /// stderr; `timeout` ends a browser that hangs instead of hanging the suite (9 minutes, short
+    /// of `Patience.run`: a loaded machine can take minutes to start it), and `nice`
     /// keeps a multi-process browser from starving the tests running beside it on two cores
     /// (their wall-clock waits failed when it ran at normal priority).
     static func run(_ browser: String, _ arguments: [String], profile: URL) async throws -> CommandResult {
         try await TrailcastBinary.runTool(
             "nice",
             [
-                "-n", "19", "timeout", "120", browser, "--headless", "--no-sandbox", "--disable-gpu",
+                "-n", "19", "timeout", "540", browser, "--headless", "--no-sandbox", "--disable-gpu",
                 "--hide-scrollbars", "--no-first-run",
                 "--disable-dev-shm-usage", "--user-data-dir=\(profile.path)/chromium-profile",
                 "--enable-logging=stderr", "--v=0",

@@ -81,7 +81,7 @@ struct ServeWeatherCommandTests {
     func stopWithHeldRequest() async throws {
         // LOG_LEVEL in capitals, as many services spell it: read as debug all the same.
         let server = try await Server(["--timeout-rate", "1", "--seed", "3"], environment: ["LOG_LEVEL": "DEBUG"])
-        let held = Task { try await server.get("/v1/forecast?latitude=1&longitude=2", timeout: .seconds(60)) }
+        let held = Task { try await server.get("/v1/forecast?latitude=1&longitude=2", timeout: .seconds(300)) }
         try await server.process.wait(
             for: "the request to be held",
             until: {
@@ -92,7 +92,7 @@ struct ServeWeatherCommandTests {
         #expect(stopped.reason == .exit)
         #expect(stopped.status == 0)
         // The client saw the connection close, never an answer: the stop did not wait for
-        // the held request (the client would have given up after its 60 s instead, with
+        // the held request (the client would have given up after its 300 s instead, with
         // deadlineExceeded), whatever the machine's load.
         do {
             _ = try await held.value
@@ -114,14 +114,24 @@ struct ServeWeatherCommandTests {
         #expect(failing.process.stderr.contains(" 500 ") && failing.process.stderr.contains("fault=fail"))
 
         let limited = try await Server(["--rate-limit", "1", "--latency", "10ms"])
+        let clock = ContinuousClock()
+        let firstSent = clock.now
         let first = try await limited.get("/v1/forecast?latitude=1&longitude=2")
         let second = try await limited.get("/v1/forecast?latitude=1&longitude=2")
+        let bothAnswered = clock.now - firstSent
         #expect(try await limited.stop().status == 0)
         #expect(first.status == 200)
-        #expect(second.status == 429)
-        #expect(
-            second.body
-                == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#)
+        // The window is the server's real minute (as in FaultTests): on a machine so loaded that
+        // the two requests took longer, the second is in a minute of its own.
+        if bothAnswered < .seconds(60) {
+            #expect(second.status == 429)
+            #expect(
+                second.body
+                    == #"{"error":true,"reason":"Minutely API request limit exceeded. Please try again in one minute."}"#
+            )
+        } else {
+            #expect([200, 429].contains(second.status))
+        }
 
         // 0, the least the flag takes: a server over its limit from the start.
         let exhausted = try await Server(["--rate-limit", "0"])

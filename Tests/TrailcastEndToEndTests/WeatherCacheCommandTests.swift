@@ -34,7 +34,9 @@ struct WeatherCacheCommandTests {
         let scratch = try ScratchDirectory()
         defer { scratch.remove() }
         let cache = scratch.url.appendingPathComponent("weather-cache")
-        let recorded = try await ReplayTimeline.run(Self.ride, ["--weather", "local", "--weather-cache", cache.path])
+        // A ceiling, not the default 5 s: a loaded machine's slow answer is not what this tests.
+        let recorded = try await ReplayTimeline.run(
+            Self.ride, ["--weather", "local", "--weather-cache", cache.path, "--weather-timeout", "5m"])
         let fetched = Self.weatherLines(recorded)
         #expect(
             fetched.count == 43 && fetched.allSatisfy { $0["source"] == .string("network") }, "\(fetched.count) fetches"

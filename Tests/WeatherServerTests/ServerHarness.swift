@@ -167,7 +167,7 @@ final class CapturedLog: Sendable {
     /// Waits, without polling, until a line contains `text`. A line that never comes fails
     /// the test after `patience`: far beyond any slowness of a loaded machine, so that the
     /// machine's load never decides the result, and a minute, so that a hang costs CI no more.
-    func waitForLine(containing text: String, patience: Duration = .seconds(60)) async throws {
+    func waitForLine(containing text: String, patience: Duration = .seconds(300)) async throws {
         let found = try await withThrowingTaskGroup(of: Bool.self) { group in
             group.addTask { [lines] in
                 let hasLine: @Sendable (Lines) -> Bool = { $0.all.contains { $0.contains(text) } }

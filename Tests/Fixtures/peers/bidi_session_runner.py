@@ -93,7 +93,8 @@ def main():
     ended = call("session.end", {})
     if ended.get("type") != "success":
         print(f"session.end failed: {ended}", flush=True)
-    bidi.settimeout(10)
+    # As the other waits: a loaded machine can take long to close; the test reads "ended".
+    bidi.settimeout(240)
     try:
         while True:
             message = bidi.recv()
