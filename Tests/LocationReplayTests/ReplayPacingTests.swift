@@ -267,11 +267,7 @@ extension TestClock<Duration> {
     /// After waking the run: returns once it has flushed `flushes` times in all and
     /// sleeps again, so it has done everything due before its next moment.
     func waitUntilNextSleep(afterFlushes flushes: Int, of timeline: SharedTimeline) async throws {
-        // Bounded by real minutes, not by a count of yields a descheduled thread can outlast.
-        let giveUp = ContinuousClock.now.advanced(by: .seconds(300))
-        while timeline.flushedEventCounts.count < flushes && ContinuousClock.now < giveUp {
-            await Task.yield()
-        }
+        await yield(until: { timeline.flushedEventCounts.count >= flushes })
         try await waitUntilSleeping()
     }
 }

@@ -224,12 +224,7 @@ struct ReplayWeatherTests {
         // The answer arrives 12 s in (simulated 24 s): recorded then, before the fix at 30 s.
         await clock.advance(by: .seconds(2))
         fetcher.open()
-        // Yields until the answer is recorded, bounded by real minutes, not by a count of yields
-        // that a descheduled thread can outlast.
-        let giveUp = ContinuousClock.now.advanced(by: .seconds(300))
-        while !timeline.outline.contains(where: { $0.hasPrefix("weather") }) && ContinuousClock.now < giveUp {
-            await Task.yield()
-        }
+        await yield(until: { timeline.outline.contains(where: { $0.hasPrefix("weather") }) })
         #expect(timeline.outline.last == "weather@24.0")
         await clock.advance(by: .seconds(3))
         let summary = try await run.value

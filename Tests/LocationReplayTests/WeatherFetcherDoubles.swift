@@ -85,13 +85,18 @@ final class GatedWeatherFetcher: WeatherFetcher {
     /// Yields until the fetcher has been called `count` times; a test whose fetch never
     /// comes fails here, saying so, rather than going on as if it had.
     func waitForCalls(_ count: Int, sourceLocation: SourceLocation = #_sourceLocation) async {
-        // Bounded by real minutes, not by a count of yields a descheduled thread can outlast.
-        let giveUp = ContinuousClock.now.advanced(by: .seconds(300))
-        while calls < count && ContinuousClock.now < giveUp {
-            await Task.yield()
-        }
+        await yield(until: { calls >= count })
         if calls < count {
             Issue.record("the fetcher was called \(calls) times, not \(count)", sourceLocation: sourceLocation)
         }
+    }
+}
+
+/// Yields until `condition` holds, for at most five real minutes: bounded by time, not by a
+/// count of yields that a descheduled thread can outlast. The caller checks the condition.
+func yield(until condition: () -> Bool) async {
+    let giveUp = ContinuousClock.now.advanced(by: .seconds(300))
+    while !condition() && ContinuousClock.now < giveUp {
+        await Task.yield()
     }
 }
